@@ -1,0 +1,49 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  sessionSecret: string;
+  sessionTtlDays: number;
+  seed: 'demo' | 'none';
+  supportPassword: string;
+  smtpUrl: string | null;
+  webDist: string | null;
+  loginThrottle: { maxPorUsuario: number; maxPorIp: number; ventanaMin: number; bloqueoMin: number };
+};
+
+/** Reads settings from the environment; the session secret is generated once into the data dir. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    sessionSecret: env.SESSION_SECRET || secretFromDataDir(dataDir),
+    sessionTtlDays: Number(env.SESSION_TTL_DAYS ?? 60),
+    seed: env.SEED === 'none' ? 'none' : 'demo',
+    supportPassword: env.SUPPORT_PASSWORD || 'soporte1234',
+    smtpUrl: env.SMTP_URL || null,
+    webDist: env.WEB_DIST ?? null,
+    loginThrottle: {
+      maxPorUsuario: Number(env.LOGIN_MAX_FALLOS_USUARIO ?? 5),
+      maxPorIp: Number(env.LOGIN_MAX_FALLOS_IP ?? 30),
+      ventanaMin: 15,
+      bloqueoMin: 15,
+    },
+  };
+}
+
+function secretFromDataDir(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,22 @@
+-- Catalogue of notification types, by module (spec §3 "Notification configuration").
+insert into notificacion_tipo (tipo_carta, modulo, modulo_label, modulo_orden, orden, titulo, descripcion, in_app, email, sms, whatsapp) values
+  (101, 'agenda', 'Agenda', 1, 1, 'Nueva cita asignada', 'Cuando le asignan una cita o visita en la agenda.', true, true, false, false),
+  (102, 'agenda', 'Agenda', 1, 2, 'Recordatorio de cita', 'Aviso antes de que empiece una cita suya.', true, false, false, false),
+  (103, 'agenda', 'Agenda', 1, 3, 'Cita modificada o cancelada', 'Cuando cambian la fecha, la hora o el estado de una cita suya.', true, true, false, false),
+  (201, 'inmuebles', 'Inmuebles', 2, 1, 'Inmueble captado', 'Cuando se registra un inmueble nuevo en el que usted es asesor.', true, false, false, false),
+  (202, 'inmuebles', 'Inmuebles', 2, 2, 'Cambio de estado de un inmueble', 'Cuando un inmueble suyo pasa a arrendado, vendido, reservado o retirado.', true, false, false, false),
+  (203, 'inmuebles', 'Inmuebles', 2, 3, 'Cambio de precio', 'Cuando cambian el canon o el precio de venta de un inmueble suyo.', true, false, false, false),
+  (204, 'inmuebles', 'Inmuebles', 2, 4, 'Vencimiento de consignación', 'Cuando está por vencer el contrato de consignación de un inmueble suyo.', true, true, false, false),
+  (301, 'clientes', 'Clientes', 3, 1, 'Nuevo cliente asignado', 'Cuando le asignan un cliente atendido.', true, true, false, false),
+  (302, 'clientes', 'Clientes', 3, 2, 'Inmuebles que coinciden con un cliente', 'Cuando un inmueble nuevo o con nuevo precio coincide con lo que busca un cliente suyo.', true, false, false, false),
+  (303, 'clientes', 'Clientes', 3, 3, 'Nueva solicitud', 'Cuando llega una solicitud desde la página web, un portal o el teléfono y se la asignan.', true, true, false, false),
+  (401, 'tareas', 'Tareas', 4, 1, 'Tarea asignada', 'Cuando le asignan una tarea.', true, true, false, false),
+  (402, 'tareas', 'Tareas', 4, 2, 'Tarea por vencer', 'Aviso el día anterior al vencimiento de una tarea suya.', true, false, false, false),
+  (403, 'tareas', 'Tareas', 4, 3, 'Comentario en una tarea', 'Cuando alguien comenta una tarea en la que usted participa.', true, false, false, false),
+  (501, 'gestion_documental', 'Gestión documental', 5, 1, 'Documento radicado', 'Cuando se radica un documento dirigido a su área.', true, false, false, false),
+  (502, 'gestion_documental', 'Gestión documental', 5, 2, 'Documento por responder', 'Cuando un documento a su cargo está cerca de su fecha límite de respuesta.', true, true, false, false),
+  (601, 'firmas', 'Firmas electrónicas', 6, 1, 'Documento firmado', 'Cuando todos los firmantes terminan de firmar un documento que usted envió.', true, true, false, false),
+  (602, 'firmas', 'Firmas electrónicas', 6, 2, 'Firma rechazada', 'Cuando un firmante rechaza un documento que usted envió.', true, true, false, false),
+  (701, 'zona_clientes', 'Zona clientes', 7, 1, 'Solicitud de mantenimiento', 'Cuando un cliente registra una solicitud de mantenimiento en la zona clientes.', true, true, false, false),
+  (702, 'zona_clientes', 'Zona clientes', 7, 2, 'Documento cargado por un cliente', 'Cuando un cliente sube un documento en la zona clientes.', true, false, false, false),
+  (9001, 'seguridad', 'Seguridad', 99, 1, 'Nuevo inicio de sesión', 'Cuando se inicia sesión con su usuario desde otro equipo o navegador.', true, false, false, false);

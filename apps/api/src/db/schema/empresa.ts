@@ -1,0 +1,24 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { idEmpresa } from './columns.ts';
+
+export const empresa = pgTable('empresa', {
+  idEmpresa: serial('id_empresa').primaryKey(),
+  nombre: text('nombre').notNull(),
+  nit: text('nit').notNull(),
+  direccion: text('direccion').notNull(),
+  telefonos: text('telefonos').notNull(),
+  email: text('email').notNull(),
+  web: text('web').notNull(),
+  logo: text('logo'),
+  defaultAgencia: integer('default_agencia').notNull(),
+  defaultAsesor: text('default_asesor'),
+  defaultAuxiliar: text('default_auxiliar'),
+  creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const configuracion = pgTable('configuracion', {
+  idEmpresa: idEmpresa().primaryKey(),
+  carpetaDeArchivosWeb: text('carpeta_de_archivos_web').notNull(),
+  https: boolean('https').notNull(),
+  ajustes: jsonb('ajustes').notNull(),
+});

@@ -1,0 +1,27 @@
+import { bigserial, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { idEmpresa, ts } from './columns.ts';
+
+/** Generic edit lock: one row per locked record (recurso + clave). */
+export const editLock = pgTable('edit_lock', {
+  idEmpresa: idEmpresa(),
+  recurso: text('recurso').notNull(),
+  clave: text('clave').notNull(),
+  idUsuario: integer('id_usuario').notNull(),
+  usuario: text('usuario').notNull(),
+  idSesion: uuid('id_sesion'),
+  tomadoEn: ts('tomado_en').notNull().defaultNow(),
+  expiraEn: ts('expira_en').notNull(),
+});
+
+export const auditoria = pgTable('auditoria', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  idEmpresa: idEmpresa(),
+  idUsuario: integer('id_usuario'),
+  usuario: text('usuario').notNull(),
+  accion: text('accion').notNull(),
+  entidad: text('entidad').notNull(),
+  entidadId: text('entidad_id'),
+  cambios: jsonb('cambios'),
+  ip: text('ip').notNull().default(''),
+  creadoEn: ts('creado_en').notNull().defaultNow(),
+});

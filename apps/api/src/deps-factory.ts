@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { SessionCache } from './platform/auth/principal.ts';
+import { TokenService } from './platform/auth/tokens.ts';
+import type { Deps } from './platform/deps.ts';
+import { Hub } from './platform/realtime/hub.ts';
+import { localStorage } from './platform/storage/storage.ts';
+
+export function createDeps(config: Config, db: Database): Deps {
+  return {
+    config,
+    db,
+    tokens: new TokenService(config.sessionSecret),
+    sessions: new SessionCache(),
+    storage: localStorage(join(config.dataDir, 'files')),
+    hub: new Hub(),
+  };
+}

@@ -1,0 +1,25 @@
+import { join } from 'node:path';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { createDeps } from './deps-factory.ts';
+import { buildServer } from './server.ts';
+
+const config = loadConfig();
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
+const applied = await migrate(db);
+if (config.seed === 'demo') await seedDemo(db);
+const app = await buildServer(createDeps(config, db), { logger: true });
+if (applied.length > 0) app.log.info({ applied }, 'migraciones aplicadas');
+
+const shutdown = async () => {
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Predio escuchando en http://localhost:${config.port} (base de datos: ${db.kind})`);

@@ -1,0 +1,89 @@
+import type { ModuloNotificaciones, Notificacion } from '@predio/contract/notificaciones';
+import type { Tx } from '../../db/client.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { invalido, noEncontrado } from '../../platform/errors/app-error.ts';
+import type { Hub } from '../../platform/realtime/hub.ts';
+import * as repo from './notificaciones.repo.ts';
+
+export async function consultarConfig(o: { tx: Tx; user: Principal }): Promise<ModuloNotificaciones[]> {
+  const filas = await repo.tiposConConfig(o.tx, o.user.idUsuario);
+  const modulos = new Map<string, ModuloNotificaciones>();
+  for (const f of filas) {
+    let m = modulos.get(f.modulo);
+    if (!m) modulos.set(f.modulo, (m = { label: f.moduloLabel, notificaciones: [] }));
+    m.notificaciones.push({
+      tipo_Carta: f.tipoCarta,
+      titulo: f.titulo,
+      descripcion: f.descripcion,
+      in_App: f.inApp,
+      email: f.email,
+      sms: f.sms,
+      whatsapp: f.whatsapp,
+    });
+  }
+  return [...modulos.values()];
+}
+
+/** Staff edit their own preferences (spec §6); only the switches are taken from the body. */
+export async function grabarConfig(o: { tx: Tx; user: Principal; body: ModuloNotificaciones[] }): Promise<void> {
+  const existentes = await repo.tiposExistentes(o.tx);
+  const filas = o.body.flatMap((m, i) =>
+    m.notificaciones.map((n, j) => {
+      if (!existentes.has(n.tipo_Carta))
+        throw invalido(`${i}.notificaciones.${j}.tipo_Carta`, `el tipo ${n.tipo_Carta} no existe`);
+      return { tipoCarta: n.tipo_Carta, inApp: n.in_App, email: n.email, sms: n.sms, whatsapp: n.whatsapp };
+    }),
+  );
+  await repo.guardarConfig(o.tx, o.user.idUsuario, filas);
+}
+
+function aDto(r: Awaited<ReturnType<typeof repo.insertar>>): Notificacion {
+  return {
+    id: r.id,
+    tipo_Carta: r.tipoCarta,
+    titulo: r.titulo,
+    cuerpo: r.cuerpo,
+    enlace: r.enlace,
+    creada_en: r.creadaEn.toISOString(),
+    leida: r.leidaEn !== null,
+  };
+}
+
+/** Creates an in-app notification when the user's preference allows it, and pushes it live. */
+export async function notificar(
+  tx: Tx,
+  hub: Hub,
+  n: { idEmpresa: number; idUsuario: number; tipoCarta: number | null; titulo: string; cuerpo: string; enlace: string | null },
+): Promise<Notificacion | null> {
+  if (n.tipoCarta !== null && !(await repo.inAppActivo(tx, n.idUsuario, n.tipoCarta))) return null;
+  const dto = aDto(await repo.insertar(tx, n));
+  hub.publish(n.idEmpresa, n.idUsuario, { tipo: 'notificacion', data: dto });
+  return dto;
+}
+
+export async function listar(o: { tx: Tx; user: Principal }) {
+  const [items, noLeidas] = await Promise.all([
+    repo.recientes(o.tx, o.user.idUsuario, 50),
+    repo.noLeidas(o.tx, o.user.idUsuario),
+  ]);
+  return { items: items.map(aDto), noLeidas };
+}
+
+export async function leer(o: { tx: Tx; user: Principal; id: number }): Promise<void> {
+  if (!(await repo.marcarLeida(o.tx, o.user.idUsuario, o.id))) throw noEncontrado('La notificación');
+}
+
+export async function leerTodas(o: { tx: Tx; user: Principal }): Promise<{ marcadas: number }> {
+  return { marcadas: await repo.marcarTodas(o.tx, o.user.idUsuario) };
+}
+
+export function prueba(o: { tx: Tx; hub: Hub; user: Principal }) {
+  return notificar(o.tx, o.hub, {
+    idEmpresa: o.user.idEmpresa,
+    idUsuario: o.user.idUsuario,
+    tipoCarta: null,
+    titulo: 'Notificación de prueba',
+    cuerpo: 'Si ve este mensaje, las notificaciones en la aplicación funcionan.',
+    enlace: '/inicio',
+  });
+}

@@ -1,0 +1,173 @@
+import { randomUUID, timingSafeEqual, createHash } from 'node:crypto';
+import { CODES } from '@predio/contract/codes';
+import { DEFAULT_TIPO_VISTA_INMUEBLES, SUPPORT_USER } from '@predio/contract/constants';
+import { hasIdm, parsePermisos } from '@predio/contract/menu';
+import type { GrabarSesionBody, LoginBody, PermisosData, TokenClaims } from '@predio/contract/usuarios';
+import type { Tx } from '../../db/client.ts';
+import { registrarAuditoria } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { hashSeñuelo, verificarClave } from '../../platform/auth/passwords.ts';
+import { limpiarFallos, minutosBloqueo, registrarFallo, throttleKeys } from '../../platform/auth/throttle.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
+import { notificar } from '../notificaciones/notificaciones.service.ts';
+import * as repo from './usuarios.repo.ts';
+
+const CREDENCIALES = 'Empresa, usuario o contraseña incorrectos.';
+const DIA_MS = 86_400_000;
+
+type Cliente = { ip: string; userAgent: string };
+
+function mismaClave(a: string, b: string): boolean {
+  const h = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(h(a), h(b));
+}
+
+export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }): Promise<string> {
+  const { deps, body, cliente } = o;
+  const { db, config } = deps;
+  const keys = throttleKeys(body.idEmpresa, body.usuario, cliente.ip);
+  const bloqueo = await minutosBloqueo(db, keys);
+  if (bloqueo > 0) {
+    throw new AppError(
+      CODES.DEMASIADOS_INTENTOS,
+      `Demasiados intentos fallidos de inicio de sesión. Intente de nuevo en ${bloqueo} ${bloqueo === 1 ? 'minuto' : 'minutos'}.`,
+      undefined,
+      { 'retry-after': String(bloqueo * 60) },
+    );
+  }
+  const soporte = body.usuario.toUpperCase() === SUPPORT_USER;
+  // Read outside the password check: hashing must not hold the (single) PGlite connection.
+  const encontrado = await db.tenant(body.idEmpresa, async (tx) => ({
+    existe: await repo.empresaExiste(tx),
+    usuario: soporte ? null : await repo.usuarioPorNombre(tx, body.usuario),
+  }));
+  const claveOk = soporte
+    ? encontrado.existe && mismaClave(body.clave, config.supportPassword)
+    : await verificarClave(encontrado.usuario?.claveHash ?? (await hashSeñuelo()), body.clave);
+  const u = encontrado.usuario;
+
+  if (!claveOk || (!soporte && !u)) {
+    await registrarFallo(db, keys, config.loginThrottle);
+    if (encontrado.existe) {
+      await db.tenant(body.idEmpresa, (tx) =>
+        registrarAuditoria(tx, {
+          idUsuario: u?.id ?? null,
+          usuario: body.usuario,
+          accion: 'login_fallido',
+          entidad: 'sesion',
+          ip: cliente.ip,
+        }),
+      );
+    }
+    throw new AppError(CODES.CREDENCIALES, CREDENCIALES);
+  }
+  if (u && !u.activo)
+    throw new AppError(CODES.CREDENCIALES, 'Su usuario está desactivado. Comuníquese con el administrador de su empresa.');
+  await limpiarFallos(db, keys);
+
+  const claims: TokenClaims = u
+    ? {
+        idUsuario: u.id,
+        idempresa: body.idEmpresa,
+        admemp: u.admemp,
+        nro_id: u.nroId ?? '',
+        agencia: u.agencia,
+        permisos: u.permisos,
+        nombre_usuario: u.usuario,
+      }
+    : {
+        idUsuario: 0,
+        idempresa: body.idEmpresa,
+        admemp: true,
+        nro_id: '0',
+        agencia: 0,
+        permisos: 'All',
+        nombre_usuario: SUPPORT_USER,
+      };
+  const jti = randomUUID();
+  const expiraEn = new Date(Date.now() + config.sessionTtlDays * DIA_MS);
+  await db.tenant(body.idEmpresa, async (tx) => {
+    const anterior = u ? await repo.ultimaSesion(tx, u.usuario) : null;
+    await repo.crearSesion(tx, { id: jti, idUsuario: u?.id ?? null, usuario: claims.nombre_usuario, expiraEn, ...cliente });
+    await registrarAuditoria(tx, {
+      idUsuario: u?.id ?? null,
+      usuario: claims.nombre_usuario,
+      accion: 'login',
+      entidad: 'sesion',
+      entidadId: jti,
+      ip: cliente.ip,
+    });
+    if (u && anterior && (anterior.ip !== cliente.ip || anterior.userAgent !== cliente.userAgent)) {
+      await notificar(tx, deps.hub, {
+        idEmpresa: body.idEmpresa,
+        idUsuario: u.id,
+        tipoCarta: 9001,
+        titulo: 'Nuevo inicio de sesión',
+        cuerpo: `Se inició sesión con su usuario desde ${cliente.ip || 'una dirección desconocida'}. Si no fue usted, cambie su contraseña.`,
+        enlace: null,
+      });
+    }
+  });
+  return deps.tokens.sign(claims, jti, expiraEn);
+}
+
+export async function getUsuario(o: { tx: Tx; user: Principal }) {
+  const activa = o.user.estado === 'activa';
+  let tipoVista = DEFAULT_TIPO_VISTA_INMUEBLES;
+  if (activa && !o.user.soporte)
+    tipoVista = (await repo.usuarioPorId(o.tx, o.user.idUsuario))?.tipoVistaInmueblesBuscador ?? tipoVista;
+  return { sesion: activa, tipoVistaInmueblesBuscador: tipoVista };
+}
+
+export async function cerrarSesion(o: { tx: Tx; deps: Deps; user: Principal; ip: string }): Promise<void> {
+  const cerrada = await repo.cerrarSesion(o.tx, o.user.jti);
+  o.deps.sessions.delete(o.user.jti);
+  if (cerrada) {
+    await registrarAuditoria(o.tx, {
+      idUsuario: o.user.idUsuario || null,
+      usuario: o.user.usuario,
+      accion: 'logout',
+      entidad: 'sesion',
+      entidadId: o.user.jti,
+      ip: o.ip,
+    });
+  }
+}
+
+function permisosData(permisos: string): PermisosData {
+  const parsed = parsePermisos(permisos);
+  return { permisos, ids: parsed === 'All' ? [] : [...parsed].sort((a, b) => a - b) };
+}
+
+/** Special permissions of a user: their own, or anyone's for a company admin / users module. */
+export async function permisosEspeciales(o: { tx: Tx; user: Principal; idUsuario: number }): Promise<PermisosData> {
+  const propio = o.idUsuario === o.user.idUsuario;
+  if (!propio && !o.user.admemp && !hasIdm(o.user.permisos, 37)) throw sinPermiso();
+  if (o.idUsuario === 0) return permisosData('');
+  const u = await repo.usuarioPorId(o.tx, o.idUsuario);
+  if (!u) throw noEncontrado('El usuario');
+  return permisosData(u.permisosEspeciales);
+}
+
+export async function permisosPorUsuario(o: { tx: Tx; user: Principal }): Promise<PermisosData> {
+  if (o.user.soporte) return permisosData('All');
+  const u = await repo.usuarioPorId(o.tx, o.user.idUsuario);
+  return permisosData(u?.permisosPorUsuario ?? '');
+}
+
+export async function grabarSesion(o: { tx: Tx; user: Principal; body: GrabarSesionBody }): Promise<void> {
+  await repo.guardarDispositivo(o.tx, o.user.jti, o.body.firebaseId ?? null, o.body.deviceInfo);
+}
+
+/** The company notice, or '' once this user accepted its current version. */
+export async function consultarBitacora(o: { tx: Tx; user: Principal }): Promise<string> {
+  const aviso = await repo.avisoVigente(o.tx);
+  if (!aviso || aviso.html.trim() === '') return '';
+  return (await repo.aceptoVersion(o.tx, o.user.idUsuario, aviso.version)) ? '' : aviso.html;
+}
+
+export async function aceptarBitacora(o: { tx: Tx; user: Principal }): Promise<void> {
+  const aviso = await repo.avisoVigente(o.tx);
+  if (aviso) await repo.registrarAceptacion(o.tx, o.user.idUsuario, aviso.version);
+}

@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { CODES } from '@predio/contract/codes';
+import { FOTO_MAX_BYTES } from '@predio/contract/terceros';
+import type { Deps } from './platform/deps.ts';
+import { registerErrorHandler } from './platform/errors/error-handler.ts';
+import { defineRoute } from './platform/http/route.ts';
+import { realtimeRoutes } from './platform/realtime/ws.routes.ts';
+import { empresaRoutes } from './modules/empresa/empresa.routes.ts';
+import { inicioRoutes } from './modules/inicio/inicio.routes.ts';
+import { inmueblesRoutes } from './modules/inmuebles/inmuebles.routes.ts';
+import { notificacionesRoutes } from './modules/notificaciones/notificaciones.routes.ts';
+import { tercerosRoutes } from './modules/terceros/terceros.routes.ts';
+import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const DOCS_PREFIX = '/api/docs';
+
+export type ApiRoute = { method: string; url: string; permiso: unknown };
+
+export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // Every API route must declare its permission (ARCHITECTURE "Permissions").
+  const routes: ApiRoute[] = [];
+  app.decorate('apiRoutes', routes);
+  app.addHook('onRoute', (r) => {
+    if (!r.url.toLowerCase().startsWith('/api') || r.url.startsWith(DOCS_PREFIX)) return;
+    const permiso = r.config?.permiso;
+    if (permiso === undefined)
+      throw new Error(`La ruta ${String(r.method)} ${r.url} no declara su permiso (idm, 'sesion', 'token' o 'publico').`);
+    routes.push({ method: String(r.method), url: r.url, permiso });
+  });
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    return payload;
+  });
+
+  await app.register(multipart, { limits: { fileSize: FOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 } });
+  await app.register(websocket);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Predio API',
+        version: '1.0.0',
+        description: 'API de Predio Web 3. Respuestas en el sobre { code, message, data }.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+
+  await app.register(
+    async (api) => {
+      defineRoute(api, deps, {
+        method: 'GET',
+        url: '/health',
+        permiso: 'publico',
+        schema: { tags: ['sistema'], summary: 'Estado del servicio' },
+        handler: async () => ({ status: 'ok', db: deps.db.kind }),
+      });
+      usuariosRoutes(api, deps);
+      tercerosRoutes(api, deps);
+      empresaRoutes(api, deps);
+      notificacionesRoutes(api, deps);
+      inmueblesRoutes(api, deps);
+      inicioRoutes(api, deps);
+      realtimeRoutes(api, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = deps.config.webDist ?? DEFAULT_WEB_DIST;
+  const hayWeb = existsSync(`${webDist}/index.html`);
+  if (hayWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!.toLowerCase();
+    if (path.startsWith('/api') || !hayWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply
+        .status(404)
+        .send({ code: CODES.NO_ENCONTRADO, message: `La ruta ${req.method} ${req.url.split('?')[0]} no existe.` });
+    }
+    // A file that exists is served as is; every other path is the SPA, whose router decides (or shows /404).
+    return reply
+      .header('cache-control', 'no-cache')
+      .sendFile(path === '/' || !/\.[a-z0-9]+$/.test(path) ? 'index.html' : req.url.split('?')[0]!.slice(1));
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    apiRoutes: ApiRoute[];
+  }
+}

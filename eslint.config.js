@@ -1,0 +1,69 @@
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const FEATURES = './apps/web/src/features';
+const features = existsSync(FEATURES)
+  ? readdirSync(FEATURES, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
+// Imports flow one way (CONVENTIONS "Shape"): contract → api/web; components, lib → features → app;
+// features never import each other.
+const zones = [
+  { target: './packages/contract', from: './apps', message: 'El contrato no depende de las aplicaciones.' },
+  { target: './apps/api', from: './apps/web', message: 'La API no importa código de la web.' },
+  { target: './apps/web', from: './apps/api', message: 'La web no importa código de la API.' },
+  { target: './apps/api/src/platform', from: './apps/api/src/modules', message: 'platform no depende de los módulos.' },
+  {
+    target: './apps/web/src/components',
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'components no depende de features ni de app.',
+  },
+  {
+    target: './apps/web/src/lib',
+    from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+    message: 'lib es la capa más baja.',
+  },
+  { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Las features no dependen del shell.' },
+  ...features.map((f) => ({
+    target: `${FEATURES}/${f}`,
+    from: FEATURES,
+    except: [`./${f}`],
+    message: 'Una feature no importa otra: lo compartido va a components/, lib/ o al contrato.',
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'screenshots/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['scripts/**', 'bench/**', '.ci/**', '**/*.config.{js,ts}', 'apps/api/build.mjs'],
+    rules: { 'no-console': 'off' },
+  },
+);

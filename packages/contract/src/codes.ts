@@ -1,0 +1,39 @@
+// Envelope codes (spec §8, ARCHITECTURE "The API contract").
+export const CODES = {
+  OK: 20000,
+  VALIDACION: 40000,
+  CREDENCIALES: 40100,
+  NO_ENCONTRADO: 40400,
+  CONFLICTO: 40900,
+  ARCHIVO_GRANDE: 41300,
+  ARCHIVO_INVALIDO: 41500,
+  DEMASIADOS_INTENTOS: 42900,
+  ERROR_INTERNO: 50000,
+  TOKEN_ILEGAL: 50008,
+  OTRO_CLIENTE: 50012,
+  TOKEN_EXPIRADO: 50014,
+  SIN_PERMISO: 50403,
+} as const;
+
+export type Code = (typeof CODES)[keyof typeof CODES];
+
+/** Codes that end the session on the client (spec §8). */
+export const SESSION_CODES: readonly number[] = [CODES.TOKEN_ILEGAL, CODES.OTRO_CLIENTE, CODES.TOKEN_EXPIRADO];
+
+export const HTTP_STATUS: Record<Code, number> = {
+  [CODES.OK]: 200,
+  [CODES.VALIDACION]: 400,
+  [CODES.CREDENCIALES]: 401,
+  [CODES.NO_ENCONTRADO]: 404,
+  [CODES.CONFLICTO]: 409,
+  [CODES.ARCHIVO_GRANDE]: 413,
+  [CODES.ARCHIVO_INVALIDO]: 415,
+  [CODES.DEMASIADOS_INTENTOS]: 429,
+  [CODES.ERROR_INTERNO]: 500,
+  [CODES.TOKEN_ILEGAL]: 401,
+  [CODES.OTRO_CLIENTE]: 401,
+  [CODES.TOKEN_EXPIRADO]: 401,
+  [CODES.SIN_PERMISO]: 403,
+};
+
+export type Envelope<T> = { code: number; message: string; data?: T } & Record<string, unknown>;

@@ -1,0 +1,313 @@
+// The menu tree of spec §2 as data. The web router, the sidebar, the header search
+// and the API's permission checks are all derived from it.
+
+export const MODULOS = {
+  inmuebles: 'Propiedades e inventarios',
+  terceros: 'Clientes y contactos (terceros)',
+  agenda: 'Agenda',
+  mensajeria: 'Correo y SMS',
+  gestionDocumental: 'Gestión documental',
+  firmas: 'Firmas electrónicas',
+  tareas: 'Tareas',
+  informes: 'Informes',
+  paginaWeb: 'Página web',
+  zonaClientes: 'Zona clientes',
+  empresa: 'Configuración de la empresa',
+} as const;
+export type Modulo = keyof typeof MODULOS;
+
+export type ParamRule = 'numeric' | 'optional' | 'optional-numeric' | 'text';
+
+export type MenuNode = {
+  /** Segment relative to the parent, without leading slash. */
+  path: string;
+  name: string;
+  title: string;
+  idm?: number;
+  hidden?: boolean;
+  affix?: boolean;
+  noCache?: boolean;
+  icon?: string;
+  /** Page key resolved by the web app; absent means 'Módulo en construcción'. */
+  component?: string;
+  modulo?: Modulo;
+  params?: Record<string, ParamRule>;
+  children?: MenuNode[];
+};
+
+type LeafOpts = Partial<Omit<MenuNode, 'path' | 'name' | 'title' | 'idm' | 'children'>>;
+
+function leaf(path: string, name: string, title: string, idm: number, modulo: Modulo, opts: LeafOpts = {}): MenuNode {
+  return { path, name, title, idm, modulo, ...opts };
+}
+function group(path: string, name: string, title: string, icon: string, children: MenuNode[]): MenuNode {
+  return { path, name, title, icon, children };
+}
+
+export const MENU: MenuNode[] = [
+  group('archivo', 'Archivo', 'Archivo', 'folder', [
+    leaf('agenda', 'Agenda', 'Agenda', 489, 'agenda'),
+    leaf('empresa', 'Empresa', 'Compañia', 3, 'empresa'),
+    leaf('usuarios', 'Usuarios', 'Usuarios', 37, 'empresa'),
+    group('utilidades', 'Utilidades', 'Utilidades', 'tool', [
+      leaf('reasignarinmuebles', 'ReasignarInmuebles', 'Reasignar inmuebles', 10545, 'inmuebles'),
+      leaf('modificaciones-inmuebles', 'ModificacionesInmuebles', 'Modificaciones de inmuebles', 19, 'inmuebles'),
+      leaf('modificaciones-agenda', 'ModificacionesAgenda', 'Modificaciones de agenda', 19, 'agenda'),
+      leaf('geo-localizar-inmuebles', 'GeoLocalizarInmuebles', 'Geolocalizar inmuebles', 31, 'inmuebles'),
+      leaf('logs-sistema', 'LogsSistema', 'Logs del sistema', 31, 'empresa'),
+      leaf('cerrar-clientes-en-cascada', 'CerrarClientesEnCascada', 'Cerrar clientes en cascada', 10603, 'terceros'),
+    ]),
+  ]),
+  group('maestros', 'Maestros', 'Maestros', 'database', [
+    leaf('configurar', 'Configurar', 'Configurar', 55, 'empresa'),
+    leaf('terceros', 'Terceros', 'Terceros', 59, 'terceros'),
+    group('inmuebles', 'MaestrosInmuebles', 'Maestros de inmuebles', 'home', [
+      leaf('municipios', 'Municipios', 'Municipios', 62, 'inmuebles'),
+      leaf('barrios', 'Barrios', 'Barrios', 63, 'inmuebles'),
+      leaf('sectores', 'Sectores', 'Sectores', 63, 'inmuebles'),
+      leaf('zonas', 'Zonas', 'Zonas', 10571, 'inmuebles'),
+      leaf('captacion', 'Captacion', 'Medios de captación', 10571, 'inmuebles'),
+      leaf('causales', 'Causales', 'Causales de retiro', 65, 'inmuebles'),
+      leaf('inmobiliarias', 'Inmobiliarias', 'Inmobiliarias aliadas', 10549, 'inmuebles'),
+    ]),
+    group('clientes', 'MaestrosClientes', 'Maestros de clientes', 'team', [
+      leaf('mediospublicitarios', 'MediosPublicitarios', 'Medios publicitarios', 10531, 'terceros'),
+      leaf('mediosautmanejodatos', 'MediosAutManejoDatos', 'Medios de autorización de datos', 10589, 'terceros'),
+    ]),
+    group('agenda', 'MaestrosAgenda', 'Maestros de agenda', 'calendar', [
+      leaf('categoriasagenda', 'CategoriasAgenda', 'Categorías de agenda', 10546, 'agenda'),
+      leaf('resultadosagenda', 'ResultadosAgenda', 'Resultados de agenda', 10554, 'agenda'),
+    ]),
+  ]),
+  group('propiedades', 'Propiedades', 'Propiedades', 'home', [
+    leaf('inmueble/nuevo', 'InmuebleNuevo', 'Nuevo inmueble', 490, 'inmuebles'),
+    leaf('inmueble/:consecutivo', 'InmuebleEditar', 'Editar inmueble', 490, 'inmuebles', {
+      hidden: true,
+      noCache: true,
+      params: { consecutivo: 'numeric' },
+    }),
+    leaf('inmuebles-disponibles', 'InmueblesDisponibles', 'Inmuebles disponibles', 491, 'inmuebles'),
+    leaf('clientes-atendidos', 'ClientesAtendidos', 'Clientes atendidos', 463, 'terceros'),
+    leaf('buscador-clientes-atendidos', 'BuscadorClientesAtendidos', 'Buscador de clientes atendidos', 463, 'terceros'),
+    leaf('solicitudes', 'Solicitudes', 'Solicitudes', 73, 'terceros'),
+    group('portales', 'Portales', 'Sincronizadores de portales', 'global', [
+      leaf('fincaraiz', 'Fincaraiz', 'Fincaraíz', 514, 'inmuebles'),
+      leaf('ciencuadras', 'Ciencuadras', 'Ciencuadras', 10513, 'inmuebles'),
+      leaf('metrocuadrado', 'Metrocuadrado', 'Metrocuadrado', 515, 'inmuebles'),
+      leaf('mercadolibre', 'Mercadolibre', 'Mercado Libre', 516, 'inmuebles'),
+      leaf('authmercadolibre', 'AuthMercadolibre', 'Autorización Mercado Libre', 516, 'inmuebles', { hidden: true }),
+      leaf('proppit', 'Proppit', 'Proppit', 10541, 'inmuebles'),
+      leaf('impulso-raiz', 'ImpulsoRaiz', 'Impulso Raíz', 10566, 'inmuebles'),
+      leaf('casa-raiz', 'CasaRaiz', 'Casa Raíz', 10530, 'inmuebles'),
+      leaf('inmueblesnetco', 'InmueblesNetCo', 'Inmuebles.net.co', 10543, 'inmuebles'),
+      leaf('wasi', 'Wasi', 'Wasi', 10606, 'inmuebles'),
+      leaf('domus', 'Domus', 'Domus', 10607, 'inmuebles'),
+      leaf('cerouno', 'CeroUno', 'CeroUno', 10605, 'inmuebles'),
+    ]),
+  ]),
+  group('inventarios', 'Inventarios', 'Inventarios', 'container', [
+    leaf('plantillas-inventarios', 'PlantillasInventarios', 'Plantillas de inventarios', 10593, 'inmuebles'),
+    leaf('plantilla/:id/categorias', 'PlantillaCategorias', 'Categorías de plantilla', 10593, 'inmuebles', {
+      hidden: true,
+      params: { id: 'numeric' },
+    }),
+    leaf('categoria/:id/items', 'CategoriaItems', 'Ítems de categoría', 10593, 'inmuebles', {
+      hidden: true,
+      params: { id: 'numeric' },
+    }),
+    leaf('plantillas-wizard', 'PlantillasWizard', 'Asistente de plantillas', 10593, 'inmuebles', { hidden: true }),
+    leaf('administracion-inventarios', 'AdministracionInventarios', 'Administración de inventarios', 496, 'inmuebles'),
+    leaf('inventario/:id', 'Inventario', 'Inventario', 496, 'inmuebles', { hidden: true, params: { id: 'numeric' } }),
+  ]),
+  group('zonaclientes', 'ZonaClientes', 'Zona clientes', 'user', [
+    leaf('configurarzonaclientes', 'ConfigurarZonaClientes', 'Configurar zona clientes', 499, 'zonaClientes'),
+    leaf('categoriasdocumentosclientes', 'CategoriasDocumentosClientes', 'Categorías de documentos', 10525, 'zonaClientes'),
+    leaf('informacionzonaclientes', 'InformacionZonaClientes', 'Información zona clientes', 201, 'zonaClientes'),
+    leaf('solicitudesmantenimiento', 'SolicitudesMantenimiento', 'Solicitudes de mantenimiento', 10550, 'zonaClientes'),
+  ]),
+  group('informes', 'Informes', 'Informes', 'bar-chart', [
+    leaf('citasporasesor', 'CitasPorAsesor', 'Citas por asesor', 490, 'informes'),
+    leaf('propiedadesporasesor', 'PropiedadesPorAsesor', 'Propiedades por asesor', 10544, 'informes'),
+    leaf('inmueblesnovisitados', 'InmueblesNoVisitados', 'Inmuebles no visitados', 10522, 'informes'),
+    leaf('propiedadesconsignadas', 'PropiedadesConsignadas', 'Propiedades consignadas', 10514, 'informes'),
+    leaf('propiedadesretiradascausal', 'PropiedadesRetiradasCausal', 'Propiedades retiradas por causal', 10515, 'informes'),
+    leaf('solicitudes', 'InformeSolicitudes', 'Informe de solicitudes', 230, 'informes'),
+    leaf('verificar-disponibilidad', 'VerificarDisponibilidad', 'Verificar disponibilidad', 10551, 'informes'),
+    leaf('gestion-comercial', 'GestionComercial', 'Gestión comercial', 10590, 'informes'),
+    leaf('clientesatendidos', 'InformeClientesAtendidos', 'Clientes atendidos', 10516, 'informes'),
+    leaf('clientesatendidosregistro', 'ClientesAtendidosRegistro', 'Registro de clientes atendidos', 10516, 'informes'),
+    leaf('cruceclientesinmuebles', 'CruceClientesInmuebles', 'Cruce de clientes e inmuebles', 10517, 'informes'),
+    leaf('seguimiento-asesores', 'SeguimientoAsesores', 'Seguimiento de asesores', 10517, 'informes'),
+    leaf('emails-enviados', 'EmailsEnviados', 'Correos enviados', 10562, 'informes'),
+    leaf('sms-enviados', 'SmsEnviados', 'SMS enviados', 10562, 'informes'),
+    leaf('visitas', 'Visitas', 'Visitas', 10569, 'informes'),
+    leaf('encuestas', 'InformeEncuestas', 'Encuestas', 10588, 'informes'),
+    leaf('mod-tarea', 'ModTarea', 'Modificaciones de tareas', 10584, 'informes'),
+  ]),
+  group('paginaweb', 'PaginaWeb', 'Página web', 'global', [
+    leaf('noticias', 'Noticias', 'Noticias', 202, 'paginaWeb'),
+    leaf('banners', 'Banners', 'Banners', 10535, 'paginaWeb'),
+    leaf('formularios', 'Formularios', 'Formularios', 10536, 'paginaWeb'),
+    leaf('popupinicio', 'PopupInicio', 'Popup de inicio', 10538, 'paginaWeb'),
+    leaf('sesion-texto', 'SesionTexto', 'Sesión de texto', 10565, 'paginaWeb'),
+    leaf('banco-de-trabajo', 'BancoDeTrabajo', 'Banco de trabajo', 202, 'paginaWeb'),
+    leaf('encuestas', 'Encuestas', 'Encuestas', 10587, 'paginaWeb'),
+  ]),
+  group('gestion-documental', 'GestionDocumentalGrupo', 'Gestión documental', 'file-text', [
+    group('maestros', 'MaestrosGestionDocumental', 'Maestros de gestión documental', 'database', [
+      leaf('configuracion', 'ConfiguracionGestionDocumental', 'Configuración', 10574, 'gestionDocumental'),
+      leaf('importar-parametrizacion', 'ImportarParametrizacion', 'Importar parametrización', 10574, 'gestionDocumental'),
+      leaf('estado-gestion-documental', 'EstadoGestionDocumental', 'Estados de gestión documental', 10602, 'gestionDocumental'),
+      leaf('areas-de-la-empresa', 'AreasDeLaEmpresa', 'Áreas de la empresa', 10575, 'gestionDocumental'),
+      leaf('series-documentales', 'SeriesDocumentales', 'Series documentales', 10576, 'gestionDocumental'),
+      leaf('subseries-documentales', 'SubseriesDocumentales', 'Subseries documentales', 10577, 'gestionDocumental'),
+      leaf(
+        'permisos-gestion-documental',
+        'PermisosGestionDocumental',
+        'Permisos de gestión documental',
+        10578,
+        'gestionDocumental',
+      ),
+      leaf(
+        'subseries-documentales-automaticos',
+        'SubseriesDocumentalesAutomaticos',
+        'Subseries automáticas',
+        10591,
+        'gestionDocumental',
+      ),
+      leaf('tipos-documentales', 'TiposDocumentales', 'Tipos documentales', 10596, 'gestionDocumental'),
+    ]),
+    leaf('gestion-documental', 'GestionDocumental', 'Gestión documental', 10579, 'gestionDocumental'),
+    leaf('plantillas-cartas', 'PlantillasCartas', 'Plantillas de cartas', 10580, 'gestionDocumental'),
+    leaf(
+      'buscar-gestion-documental/:consecutivo?',
+      'BuscarGestionDocumental',
+      'Buscar gestión documental',
+      10581,
+      'gestionDocumental',
+      {
+        params: { consecutivo: 'optional' },
+      },
+    ),
+  ]),
+  group('firmas-electronicas', 'FirmasElectronicas', 'Firmas electrónicas', 'edit', [
+    leaf('tipos-documentos-a-firmar', 'TiposDocumentosAFirmar', 'Tipos de documentos a firmar', 10592, 'firmas'),
+    leaf('plantillas-contratos', 'PlantillasContratos', 'Plantillas de contratos', 10599, 'firmas'),
+    leaf(
+      'editar-plantilla-contratos/:contrato/:programa',
+      'EditarPlantillaContratos',
+      'Editar plantilla de contrato',
+      10599,
+      'firmas',
+      {
+        hidden: true,
+        noCache: true,
+        params: { contrato: 'text', programa: 'text' },
+      },
+    ),
+    leaf('contratos', 'Contratos', 'Contratos', 76, 'firmas'),
+    leaf('contratos-coem', 'ContratosCoem', 'Contratos COEM', 10600, 'firmas'),
+    leaf(
+      'firmar-electronicamente-documentos-pdf/:idDocumento?',
+      'FirmarDocumentosPdf',
+      'Firmar documentos PDF',
+      10582,
+      'firmas',
+      {
+        params: { idDocumento: 'optional' },
+      },
+    ),
+    leaf('detalle-documento/:id', 'DetalleDocumento', 'Detalle del documento', 10582, 'firmas', {
+      hidden: true,
+      noCache: true,
+      params: { id: 'text' },
+    }),
+  ]),
+  group('tareas', 'Tareas', 'Tareas', 'check-square', [
+    leaf('asignar-tareas', 'AsignarTareas', 'Asignar tareas', 10584, 'tareas'),
+    leaf('listas-de-verificacion', 'ListasDeVerificacion', 'Listas de verificación', 10586, 'tareas'),
+    leaf('tareas-categorias', 'TareasCategorias', 'Categorías de tareas', 10586, 'tareas'),
+    leaf('tareas-prioridades', 'TareasPrioridades', 'Prioridades de tareas', 10586, 'tareas'),
+    leaf('tarea/:consecutivo', 'Tarea', 'Tarea', 10584, 'tareas', {
+      hidden: true,
+      noCache: true,
+      params: { consecutivo: 'numeric' },
+    }),
+  ]),
+  group('emails', 'Emails', 'Correos', 'mail', [
+    leaf('configurar-mensajes', 'ConfigurarMensajes', 'Configurar mensajes', 10555, 'mensajeria'),
+    leaf('bandeja-correos', 'BandejaCorreos', 'Bandeja de correos', 509, 'mensajeria'),
+  ]),
+  group('configurartv', 'ConfigurarTvGrupo', 'Configurar TV', 'desktop', [
+    leaf('index', 'ConfigurarTv', 'Configurar TV', 10521, 'inmuebles'),
+  ]),
+];
+
+/** Pages every logged-in user reaches (no idm). Rendered inside the layout. */
+export const SHELL_ROUTES: MenuNode[] = [
+  { path: 'inicio', name: 'Inicio', title: 'Inicio', affix: true, component: 'inicio', icon: 'dashboard' },
+  { path: 'soporte', name: 'Soporte', title: 'Soporte', affix: true, component: 'soporte', icon: 'customer-service' },
+  {
+    path: 'mis-notificaciones',
+    name: 'MisNotificaciones',
+    title: 'Mis notificaciones',
+    hidden: true,
+    component: 'notificaciones-config',
+  },
+  { path: 'perfil', name: 'Perfil', title: 'Mi perfil', hidden: true, component: 'perfil' },
+];
+
+export type FlatRoute = MenuNode & { fullPath: string; parents: MenuNode[] };
+
+export function joinPath(base: string, seg: string): string {
+  const s = seg.replace(/^\/+/, '');
+  return base.endsWith('/') ? base + s : `${base}/${s}`;
+}
+
+/** Every leaf with its absolute path and its chain of parents (for breadcrumbs). */
+export function flattenMenu(nodes: MenuNode[], base = '/', parents: MenuNode[] = []): FlatRoute[] {
+  const out: FlatRoute[] = [];
+  for (const n of nodes) {
+    const fullPath = joinPath(base, n.path);
+    if (n.children) out.push(...flattenMenu(n.children, fullPath, [...parents, n]));
+    else out.push({ ...n, fullPath, parents });
+  }
+  return out;
+}
+
+/** Parses a permisos string: 'All' or comma-separated ids (spec §6). */
+export function parsePermisos(permisos: string | null | undefined): 'All' | Set<number> {
+  const p = (permisos ?? '').trim();
+  if (p.toLowerCase() === 'all') return 'All';
+  const ids = new Set<number>();
+  for (const part of p.split(',')) {
+    const n = Number(part.trim());
+    if (part.trim() !== '' && Number.isInteger(n)) ids.add(n);
+  }
+  return ids;
+}
+
+export function hasIdm(permisos: string | null | undefined, idm: number): boolean {
+  const parsed = parsePermisos(permisos);
+  return parsed === 'All' || parsed.has(idm);
+}
+
+/** Keeps the routes the user may see; groups survive only with a visible child (spec §2). */
+export function filterMenu(nodes: MenuNode[], permisos: string | null | undefined): MenuNode[] {
+  const parsed = parsePermisos(permisos);
+  const allowed = (idm?: number) => idm === undefined || parsed === 'All' || parsed.has(idm);
+  const walk = (list: MenuNode[]): MenuNode[] =>
+    list.flatMap((n) => {
+      if (n.children) {
+        const children = walk(n.children);
+        return children.length > 0 ? [{ ...n, children }] : [];
+      }
+      return allowed(n.idm) ? [n] : [];
+    });
+  return walk(nodes);
+}
+
+/** Every idm that appears in the tree, sorted. */
+export function allIdms(nodes: MenuNode[] = MENU): number[] {
+  return [...new Set(flattenMenu(nodes).flatMap((r) => (r.idm === undefined ? [] : [r.idm])))].sort((a, b) => a - b);
+}
