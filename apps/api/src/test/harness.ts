@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../config.ts';
+import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { seedDemo } from '../db/seed/demo.ts';
+import { createDeps } from '../deps-factory.ts';
+import type { Deps } from '../platform/deps.ts';
+import { buildServer } from '../server.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  deps: Deps;
+  db: Database;
+  close(): Promise<void>;
+};
+
+/**
+ * A real server on a fresh database: in-memory PGlite, or, when DATABASE_URL is set,
+ * a new PostgreSQL database created for this file and dropped afterwards.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'predio-test-'));
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString('hex') }),
+    webDist: join(dataDir, 'sin-web'),
+    ...overrides,
+  };
+  let dropDb: (() => Promise<void>) | null = null;
+  let db: Database;
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `predio_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    db = await openPostgres(u.toString());
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  } else {
+    db = await openPglite();
+  }
+  await migrate(db);
+  await seedDemo(db);
+  const deps = createDeps(config, db);
+  const app = await buildServer(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+      await dropDb?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const DEMO = {
+  admin1: { idEmpresa: 1, usuario: 'admin', clave: 'demo1234' },
+  asesor1: { idEmpresa: 1, usuario: 'asesor', clave: 'demo1234' },
+  admin2: { idEmpresa: 2, usuario: 'admin', clave: 'demo1234' },
+  admin3: { idEmpresa: 3, usuario: 'admin', clave: 'demo1234' },
+  soporte1: { idEmpresa: 1, usuario: 'EMPATIA', clave: 'soporte1234' },
+} as const;
+
+export async function login(app: FastifyInstance, cred: { idEmpresa: number; usuario: string; clave: string }): Promise<string> {
+  const r = await app.inject({ method: 'POST', url: '/api/usuarios/login', payload: cred });
+  const body = r.json() as { code: number; token?: string; message: string };
+  if (body.code !== 20000 || !body.token) throw new Error(`login falló: ${r.statusCode} ${body.message}`);
+  return body.token;
+}
+
+export type Client = {
+  get(url: string, opts?: Partial<InjectOptions>): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown, opts?: Partial<InjectOptions>): Promise<LightMyRequestResponse>;
+};
+
+/** Calls the API as a logged-in user (or anonymously with token null). */
+export function as(app: FastifyInstance, token: string | null): Client {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  return {
+    get: (url, opts = {}) => app.inject({ method: 'GET', url, ...opts, headers: { ...headers, ...(opts.headers ?? {}) } }),
+    post: (url, payload, opts = {}) =>
+      app.inject({
+        method: 'POST',
+        url,
+        ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+        ...opts,
+        headers: { ...headers, ...(opts.headers ?? {}) },
+      }),
+  };
+}
+
+/** A multipart body with one file field (and optional text fields) for inject(). */
+export function multipart(
+  file: { field?: string; filename: string; contentType: string; data: Buffer } | null,
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----predio${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+
+export type Credenciales = { empresa: number; usuario: string; clave: string };
+
+export const ADMIN: Credenciales = { empresa: 1, usuario: 'admin', clave: 'demo1234' };
+export const ASESOR: Credenciales = { empresa: 1, usuario: 'asesor', clave: 'demo1234' };
+export const ADMIN_NORTE: Credenciales = { empresa: 2, usuario: 'admin', clave: 'demo1234' };
+export const ADMIN_SIN_NOMBRE: Credenciales = { empresa: 3, usuario: 'admin', clave: 'demo1234' };
+export const SOPORTE: Credenciales = { empresa: 1, usuario: 'EMPATIA', clave: 'soporte1234' };
+
+/** Fills the login form the way a person does, by its labels. */
+export async function llenarLogin(page: Page, c: Credenciales): Promise<void> {
+  await page.getByLabel('Empresa').fill(String(c.empresa));
+  await page.getByLabel('Usuario').fill(c.usuario);
+  await page.getByLabel('Contraseña').fill(c.clave);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+export async function ingresar(page: Page, c: Credenciales, ruta = '/'): Promise<void> {
+  await page.goto(ruta === '/' ? '/login' : `/login?redirect=${encodeURIComponent(ruta)}`);
+  await llenarLogin(page, c);
+  await expect(page).not.toHaveURL(/\/login/);
+  await cerrarAvisos(page);
+}
+
+/** Accepts the 'Informacion Importante' notice when the company shows one. */
+export async function cerrarAvisos(page: Page): Promise<void> {
+  const aviso = page.getByRole('dialog', { name: 'Informacion Importante' });
+  if (await aviso.isVisible({ timeout: 2_000 }).catch(() => false)) {
+    await aviso.getByRole('button', { name: 'Aceptar' }).click();
+    await expect(aviso).toBeHidden();
+  }
+}

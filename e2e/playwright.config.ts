@@ -1,0 +1,41 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = join(tmpdir(), `predio-e2e-${port}`);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  outputDir: join(root, 'e2e/test-results'),
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    // A fresh data dir each run: the demo seed is the starting state of every suite.
+    command: `rm -rf "${dataDir}" && node apps/api/dist/main.js`,
+    cwd: root,
+    url: `http://localhost:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), DATA_DIR: dataDir, SEED: 'demo', SESSION_SECRET: 'e2e-secret-no-usar-en-produccion', LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,60 @@
+// `npm test`: typecheck, lint, unit + API integration tests, then the Playwright suite in Chromium.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const out = mkdtempSync(join(tmpdir(), 'predio-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function step(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`✖ ${title} falló (${secs} s)`);
+    return false;
+  }
+  console.log(`✔ ${title} (${secs} s)`);
+  return true;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests ?? 0;
+  totals.failed += r.numFailedTests ?? 0;
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  totals.failed += s.unexpected ?? 0;
+  totals.skipped += s.skipped ?? 0;
+}
+
+let ok =
+  step('Typecheck', 'npm', ['run', '-s', 'typecheck']) &&
+  step('Lint', 'npm', ['run', '-s', 'lint']);
+if (ok) {
+  const vitestJson = join(out, 'vitest.json');
+  ok = step('Unit and API integration tests (Vitest)', 'npx', [
+    'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
+  ]);
+  countVitest(vitestJson);
+}
+if (ok) {
+  const pwJson = join(out, 'playwright.json');
+  ok =
+    step('Chromium', 'node', ['scripts/ensure-chromium.mjs']) &&
+    step('Build', 'npm', ['run', '-s', 'build']) &&
+    step('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    });
+  countPlaywright(pwJson);
+}
+console.log(`\npredio: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok ? 0 : 1);
