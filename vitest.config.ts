@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two cores: more workers only contend (each API file starts its own PGlite).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
@@ -12,8 +14,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite per file is memory-hungry; two workers fit two cores.
-          maxWorkers: 2,
         },
       },
       './apps/web/vitest.config.ts',

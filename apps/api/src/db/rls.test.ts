@@ -46,10 +46,19 @@ describe('row-level security', () => {
       t.db.tenant(1, (tx) => tx.insert(terceros).values({ idEmpresa: 2, nro_id: '999', nombre: 'Intruso' })),
     ).rejects.toThrow();
     const actualizados = await t.db.tenant(1, (tx) =>
-      tx.update(terceros).set({ nombre: 'Cambiado' }).where(sql`${terceros.nro_id} = '72145896'`).returning(),
+      tx
+        .update(terceros)
+        .set({ nombre: 'Cambiado' })
+        .where(sql`${terceros.nro_id} = '72145896'`)
+        .returning(),
     );
     expect(actualizados).toEqual([]);
-    const borrados = await t.db.tenant(1, (tx) => tx.delete(terceros).where(sql`${terceros.nro_id} = '72145896'`).returning());
+    const borrados = await t.db.tenant(1, (tx) =>
+      tx
+        .delete(terceros)
+        .where(sql`${terceros.nro_id} = '72145896'`)
+        .returning(),
+    );
     expect(borrados).toEqual([]);
     const deLaOtra = await t.db.tenant(2, (tx) => tx.select().from(terceros));
     expect(deLaOtra.find((x) => x.nro_id === '72145896')?.nombre).toBe('Juan Pablo Martínez Duarte');
@@ -62,7 +71,10 @@ describe('row-level security', () => {
 
   it('runs tenant transactions as a role that is not a superuser', async () => {
     const [r] = await t.db.tenant(1, (tx) =>
-      queryRows<{ rol: string; super: boolean }>(tx, sql`select current_user as rol, (select rolsuper from pg_roles where rolname = current_user) as super`),
+      queryRows<{ rol: string; super: boolean }>(
+        tx,
+        sql`select current_user as rol, (select rolsuper from pg_roles where rolname = current_user) as super`,
+      ),
     );
     expect(r).toEqual({ rol: 'predio_app', super: false });
   });
@@ -74,11 +86,17 @@ describe('row-level security', () => {
     for (const tabla of tablas) {
       const cfg = getTableConfig(tabla);
       const cols = await t.db.system((tx) =>
-        queryRows<{ c: string }>(tx, sql`select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = ${cfg.name}`),
+        queryRows<{ c: string }>(
+          tx,
+          sql`select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = ${cfg.name}`,
+        ),
       );
       expect(cols.length, `tabla ${cfg.name}`).toBeGreaterThan(0);
       const enDb = new Set(cols.map((c) => c.c));
-      expect(cfg.columns.map((c) => c.name).filter((n) => !enDb.has(n)), `tabla ${cfg.name}`).toEqual([]);
+      expect(
+        cfg.columns.map((c) => c.name).filter((n) => !enDb.has(n)),
+        `tabla ${cfg.name}`,
+      ).toEqual([]);
     }
   });
 });

@@ -8,6 +8,9 @@ import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/demo.ts';
+import { terceros } from '../db/schema/terceros.ts';
+import { usuarios } from '../db/schema/usuarios.ts';
+import { hashClave } from '../platform/auth/passwords.ts';
 import { createDeps } from '../deps-factory.ts';
 import type { Deps } from '../platform/deps.ts';
 import { buildServer } from '../server.ts';
@@ -126,4 +129,33 @@ export function multipart(
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The claims of a token, decoded without checking it (what the web does, spec §3). */
+export function tokenClaims(token: string): { idUsuario: number; idempresa: number; jti: string } & Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as ReturnType<typeof tokenClaims>;
+}
+
+/** Adds a user and its person to a company (for permission cases the demo users do not cover); returns its id. */
+export async function crearUsuario(
+  db: Database,
+  idEmpresa: number,
+  u: { usuario: string; nroId: string; permisos: string; admemp?: boolean; clave?: string },
+): Promise<number> {
+  const claveHash = await hashClave(u.clave ?? 'demo1234');
+  return db.tenant(idEmpresa, async (tx) => {
+    await tx.insert(terceros).values({ nro_id: u.nroId, nombre: `Usuario ${u.usuario}` });
+    const [row] = await tx
+      .insert(usuarios)
+      .values({
+        usuario: u.usuario,
+        claveHash,
+        nombre: `Usuario ${u.usuario}`,
+        nroId: u.nroId,
+        permisos: u.permisos,
+        admemp: u.admemp ?? false,
+      })
+      .returning({ id: usuarios.id });
+    return row!.id;
+  });
 }

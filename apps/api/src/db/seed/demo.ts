@@ -171,16 +171,14 @@ export async function seedDemo(db: Database): Promise<boolean> {
       await sembrarEmpresa(tx);
       for (const u of e.usuarios) {
         const p = u.persona;
-        await tx
-          .insert(terceros)
-          .values({
-            ...p,
-            nombre: nombreCompleto(p),
-            tipo_dcto: 13,
-            empleado: true,
-            propietario: false,
-            usuario_inicial: 'seed',
-          });
+        await tx.insert(terceros).values({
+          ...p,
+          nombre: nombreCompleto(p),
+          tipo_dcto: 13,
+          empleado: true,
+          propietario: false,
+          usuario_inicial: 'seed',
+        });
         await tx.insert(usuarios).values({
           usuario: u.usuario,
           claveHash: hashes.get(`${e.id}:${u.usuario}`)!,

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
+import type { Scope } from '../../platform/tenant.ts';
 import * as repo from './notificaciones.repo.ts';
 
 export async function consultarConfig(o: { tx: Tx; user: Principal }): Promise<ModuloNotificaciones[]> {
@@ -51,13 +52,13 @@ function aDto(r: Awaited<ReturnType<typeof repo.insertar>>): Notificacion {
 
 /** Creates an in-app notification when the user's preference allows it, and pushes it live. */
 export async function notificar(
-  tx: Tx,
-  hub: Hub,
+  o: Scope & { hub: Hub },
   n: { idEmpresa: number; idUsuario: number; tipoCarta: number | null; titulo: string; cuerpo: string; enlace: string | null },
 ): Promise<Notificacion | null> {
-  if (n.tipoCarta !== null && !(await repo.inAppActivo(tx, n.idUsuario, n.tipoCarta))) return null;
-  const dto = aDto(await repo.insertar(tx, n));
-  hub.publish(n.idEmpresa, n.idUsuario, { tipo: 'notificacion', data: dto });
+  if (n.tipoCarta !== null && !(await repo.inAppActivo(o.tx, n.idUsuario, n.tipoCarta))) return null;
+  const dto = aDto(await repo.insertar(o.tx, n));
+  // Pushed only after commit: a rolled-back notification never reaches a browser.
+  o.alConfirmar(() => o.hub.publish(n.idEmpresa, n.idUsuario, { tipo: 'notificacion', data: dto }));
   return dto;
 }
 
@@ -77,8 +78,8 @@ export async function leerTodas(o: { tx: Tx; user: Principal }): Promise<{ marca
   return { marcadas: await repo.marcarTodas(o.tx, o.user.idUsuario) };
 }
 
-export function prueba(o: { tx: Tx; hub: Hub; user: Principal }) {
-  return notificar(o.tx, o.hub, {
+export function prueba(o: Scope & { hub: Hub; user: Principal }) {
+  return notificar(o, {
     idEmpresa: o.user.idEmpresa,
     idUsuario: o.user.idUsuario,
     tipoCarta: null,

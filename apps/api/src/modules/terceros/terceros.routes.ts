@@ -27,8 +27,9 @@ export function tercerosRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/terceros/SubirFoto',
     permiso: 'sesion',
     schema: { tags, summary: 'Sube una foto (multipart: file, nro_id opcional)' },
-    handler: async ({ tx, user, req }) => {
-      const nombreArchivo = await service.subirFoto({ tx, user, storage: deps.storage, parts: req.parts(), ip: req.ip });
+    prepare: ({ req }) => service.leerSubidaFoto(req.parts()),
+    handler: async ({ tx, user, req, prep }) => {
+      const nombreArchivo = await service.guardarFoto({ tx, user, storage: deps.storage, subida: prep, ip: req.ip });
       return new Respuesta({ nombreArchivo }, { nombreArchivo });
     },
   });

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
-import { CONTENT_TYPES, validarImagen } from '../../platform/images.ts';
+import { CONTENT_TYPES, validarImagen, type ImagenValida } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import * as repo from './terceros.repo.ts';
 
@@ -58,17 +58,14 @@ export async function tercero(o: { tx: Tx; user: Principal; nroId: string }): Pr
 const claveFoto = (idEmpresa: number, nombre: string) => `${idEmpresa}/fotos/${nombre}`;
 const NOMBRE_FOTO = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
 
-/** Stores an uploaded photo under a server-generated name; optionally sets it on a tercero. */
-export async function subirFoto(o: {
-  tx: Tx;
-  user: Principal;
-  storage: Storage;
-  parts: AsyncIterableIterator<MultipartFile | { type: 'field'; fieldname: string; value: unknown }>;
-  ip: string;
-}): Promise<string> {
+type Parte = MultipartFile | { type: 'field'; fieldname: string; value: unknown };
+export type FotoSubida = { archivo: Buffer; nroId: string | null; img: ImagenValida };
+
+/** Reads and checks the upload; runs before the transaction opens (see defineRoute's prepare). */
+export async function leerSubidaFoto(parts: AsyncIterableIterator<Parte>): Promise<FotoSubida> {
   let archivo: Buffer | null = null;
   let nroId: string | null = null;
-  for await (const part of o.parts) {
+  for await (const part of parts) {
     if (part.type === 'file') {
       if (part.fieldname !== 'file') {
         await part.toBuffer().catch(() => undefined);
@@ -82,13 +79,27 @@ export async function subirFoto(o: {
     }
   }
   if (!archivo || archivo.length === 0) throw invalido('file', 'adjunte una imagen en el campo file');
-  if (nroId !== null && !puedeVer(o.user, nroId)) throw sinPermiso();
   const img = await validarImagen(archivo, { width: FOTO_MIN_PX, height: FOTO_MIN_PX });
+  return { archivo, nroId, img };
+}
+
+/** Stores the photo under a server-generated name; optionally sets it on a tercero. */
+export async function guardarFoto(o: {
+  tx: Tx;
+  user: Principal;
+  storage: Storage;
+  subida: FotoSubida;
+  ip: string;
+}): Promise<string> {
+  const { archivo, nroId, img } = o.subida;
+  if (nroId !== null && !puedeVer(o.user, nroId)) throw sinPermiso();
+  // Look the person up before storing, so a refused upload leaves no file behind.
+  const anterior = nroId === null ? null : await repo.porNroId(o.tx, nroId);
+  if (nroId !== null && !anterior) throw noEncontrado('El tercero');
   const nombre = `${randomUUID()}.${img.ext}`;
   await o.storage.put(claveFoto(o.user.idEmpresa, nombre), archivo);
-  if (nroId !== null) {
-    const anterior = await repo.porNroId(o.tx, nroId);
-    if (!anterior || !(await repo.cambiarFoto(o.tx, nroId, nombre, o.user.usuario))) throw noEncontrado('El tercero');
+  if (nroId !== null && anterior) {
+    if (!(await repo.cambiarFoto(o.tx, nroId, nombre, o.user.usuario))) throw noEncontrado('El tercero');
     await registrarAuditoria(o.tx, {
       idUsuario: o.user.idUsuario || null,
       usuario: o.user.usuario,

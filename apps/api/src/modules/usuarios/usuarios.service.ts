@@ -9,6 +9,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { hashSeñuelo, verificarClave } from '../../platform/auth/passwords.ts';
 import { limpiarFallos, minutosBloqueo, registrarFallo, throttleKeys } from '../../platform/auth/throttle.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { enTenant } from '../../platform/tenant.ts';
 import { AppError, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
 import * as repo from './usuarios.repo.ts';
@@ -87,7 +88,7 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
       };
   const jti = randomUUID();
   const expiraEn = new Date(Date.now() + config.sessionTtlDays * DIA_MS);
-  await db.tenant(body.idEmpresa, async (tx) => {
+  await enTenant(db, body.idEmpresa, async ({ tx, alConfirmar }) => {
     const anterior = u ? await repo.ultimaSesion(tx, u.usuario) : null;
     await repo.crearSesion(tx, { id: jti, idUsuario: u?.id ?? null, usuario: claims.nombre_usuario, expiraEn, ...cliente });
     await registrarAuditoria(tx, {
@@ -99,14 +100,17 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
       ip: cliente.ip,
     });
     if (u && anterior && (anterior.ip !== cliente.ip || anterior.userAgent !== cliente.userAgent)) {
-      await notificar(tx, deps.hub, {
-        idEmpresa: body.idEmpresa,
-        idUsuario: u.id,
-        tipoCarta: 9001,
-        titulo: 'Nuevo inicio de sesión',
-        cuerpo: `Se inició sesión con su usuario desde ${cliente.ip || 'una dirección desconocida'}. Si no fue usted, cambie su contraseña.`,
-        enlace: null,
-      });
+      await notificar(
+        { tx, alConfirmar, hub: deps.hub },
+        {
+          idEmpresa: body.idEmpresa,
+          idUsuario: u.id,
+          tipoCarta: 9001,
+          titulo: 'Nuevo inicio de sesión',
+          cuerpo: `Se inició sesión con su usuario desde ${cliente.ip || 'una dirección desconocida'}. Si no fue usted, cambie su contraseña.`,
+          enlace: null,
+        },
+      );
     }
   });
   return deps.tokens.sign(claims, jti, expiraEn);

@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import { CODES } from '@predio/contract/codes';
 import { TOKEN_COOKIE } from '@predio/contract/constants';
 import { hasIdm } from '@predio/contract/menu';
-import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../deps.ts';
+import { enTenant, type Scope } from '../tenant.ts';
 import { sinPermiso } from '../errors/app-error.ts';
 import { assertActiva, bearerToken, cookieToken, loadPrincipal, verifyOrThrow, type Principal } from '../auth/principal.ts';
+import type { VerifiedToken } from '../auth/tokens.ts';
 
 /**
  * Every API route declares who may call it:
@@ -27,7 +28,7 @@ export type Ctx<S extends Schemas> = {
   query: Out<S['querystring']>;
   params: Out<S['params']>;
 };
-export type TenantCtx<S extends Schemas> = Ctx<S> & { tx: Tx; user: Principal };
+export type TenantCtx<S extends Schemas, P = undefined> = Ctx<S> & Scope & { user: Principal; prep: P };
 
 /** A response with fields beside `data` at the top of the envelope (token, sesion, exito, ...). */
 export class Respuesta {
@@ -47,9 +48,17 @@ type Common<S extends Schemas> = {
   cookieAuth?: boolean;
 };
 
-export type RouteDef<S extends Schemas> =
+export type RouteDef<S extends Schemas, P = undefined> =
   | (Common<S> & { permiso: 'publico'; handler: (ctx: Ctx<S>) => Promise<unknown> })
-  | (Common<S> & { permiso: Exclude<Permiso, 'publico'>; handler: (ctx: TenantCtx<S>) => Promise<unknown> });
+  | (Common<S> & {
+      permiso: Exclude<Permiso, 'publico'>;
+      /**
+       * Work done before the transaction opens (reading and checking an upload): PGlite has one
+       * connection, so slow I/O inside a transaction would stall every other request.
+       */
+      prepare?: (ctx: Ctx<S>) => Promise<P>;
+      handler: (ctx: TenantCtx<S, P>) => Promise<unknown>;
+    });
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -63,20 +72,35 @@ export function envelope(result: unknown): Record<string, unknown> {
   return { code: CODES.OK, message: 'ok', data: result ?? null };
 }
 
-export function defineRoute<S extends Schemas>(app: FastifyInstance, deps: Deps, def: RouteDef<S>): void {
+export function defineRoute<S extends Schemas, P = undefined>(app: FastifyInstance, deps: Deps, def: RouteDef<S, P>): void {
+  // The token is checked before the body is parsed or validated: an anonymous caller gets 401,
+  // never a validation message, and cannot make the server parse a large body.
+  const verificados = new WeakMap<FastifyRequest, VerifiedToken>();
   const options: RouteOptions = {
     method: def.method,
     url: def.url,
     ...(def.schema ? { schema: def.schema } : {}),
     config: { permiso: def.permiso },
+    ...(def.permiso === 'publico'
+      ? {}
+      : {
+          onRequest: async (req: FastifyRequest) => {
+            const token =
+              bearerToken(req.headers.authorization) ?? (def.cookieAuth ? cookieToken(req.headers.cookie, TOKEN_COOKIE) : null);
+            verificados.set(req, await verifyOrThrow(deps.tokens, token));
+          },
+        }),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const base = { req, reply, deps, body: req.body, query: req.query, params: req.params } as Ctx<S>;
-      const result =
-        def.permiso === 'publico'
-          ? await def.handler(base)
-          : await runAuthenticated(deps, req, def.permiso, def.cookieAuth === true, (tx, user) =>
-              def.handler({ ...base, tx, user }),
-            );
+      let result: unknown;
+      if (def.permiso === 'publico') {
+        result = await def.handler(base);
+      } else {
+        const prep = (def.prepare ? await def.prepare(base) : undefined) as P;
+        result = await runAuthenticated(deps, verificados.get(req)!, def.permiso, (scope, user) =>
+          def.handler({ ...base, ...scope, user, prep }),
+        );
+      }
       if (result === YA_RESPONDIDO) return reply;
       return reply.send(envelope(result));
     },
@@ -86,17 +110,14 @@ export function defineRoute<S extends Schemas>(app: FastifyInstance, deps: Deps,
 
 async function runAuthenticated<T>(
   deps: Deps,
-  req: FastifyRequest,
+  verified: VerifiedToken,
   permiso: Exclude<Permiso, 'publico'>,
-  cookieAuth: boolean,
-  fn: (tx: Tx, user: Principal) => Promise<T>,
+  fn: (scope: Scope, user: Principal) => Promise<T>,
 ): Promise<T> {
-  const token = bearerToken(req.headers.authorization) ?? (cookieAuth ? cookieToken(req.headers.cookie, TOKEN_COOKIE) : null);
-  const verified = await verifyOrThrow(deps.tokens, token);
-  return deps.db.tenant(verified.claims.idempresa, async (tx) => {
-    const user = await loadPrincipal(tx, deps.sessions, verified);
+  return enTenant(deps.db, verified.claims.idempresa, async (scope) => {
+    const user = await loadPrincipal(scope.tx, deps.sessions, verified);
     if (permiso !== 'token') assertActiva(user);
     if (typeof permiso === 'number' && !hasIdm(user.permisos, permiso)) throw sinPermiso();
-    return fn(tx, user);
+    return fn(scope, user);
   });
 }
