@@ -27,7 +27,12 @@ const stop = () => {
 try {
   for (let i = 0; ; i++) {
     if (i > 120) throw new Error('el servidor no arrancó');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     await new Promise((r) => setTimeout(r, 500));
   }
   const login = await fetch(`${base}/api/usuarios/login`, {
@@ -36,10 +41,24 @@ try {
     body: JSON.stringify({ idEmpresa: 1, usuario: 'admin', clave: 'demo1234' }),
   }).then((r) => r.json());
   const headers = { authorization: `Bearer ${login.token}` };
-  const endpoints = ['/api/Usuarios/GetUsuario', '/api/Empresa/GetEmpresa', '/api/notificaciones/Consultar_config', '/api/health'];
+  const endpoints = [
+    '/api/Usuarios/GetUsuario',
+    '/api/Empresa/GetEmpresa',
+    '/api/notificaciones/Consultar_config',
+    '/api/health',
+  ];
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(`engine=${process.env.DATABASE_URL ? 'postgres' : 'pglite'} connections=${CONNECTIONS} duration=${SECONDS}s runs=${RUNS}`);
-  console.log('endpoint'.padEnd(40), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p97.5 ms'.padStart(9), 'p99 ms'.padStart(8), 'errors'.padStart(7));
+  console.log(
+    `engine=${process.env.DATABASE_URL ? 'postgres' : 'pglite'} connections=${CONNECTIONS} duration=${SECONDS}s runs=${RUNS}`,
+  );
+  console.log(
+    'endpoint'.padEnd(40),
+    'req/s'.padStart(9),
+    'p50 ms'.padStart(8),
+    'p97.5 ms'.padStart(9),
+    'p99 ms'.padStart(8),
+    'errors'.padStart(7),
+  );
   for (const url of endpoints) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {

@@ -31,3 +31,13 @@ export async function cerrarAvisos(page: Page): Promise<void> {
     await expect(aviso).toBeHidden();
   }
 }
+
+/** Opens a page the way a person does without the mouse: header search, type, Enter. */
+export async function abrirPorBusqueda(page: Page, texto: string): Promise<void> {
+  const buscar = page.getByRole('combobox', { name: 'Buscar' });
+  await buscar.fill(texto);
+  await expect(page.getByRole('option').first()).toBeAttached();
+  await buscar.press('Enter');
+}
+
+export const menuLateral = (page: Page) => page.getByRole('complementary', { name: 'Menú principal' });

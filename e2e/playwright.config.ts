@@ -22,6 +22,8 @@ export default defineConfig({
     locale: 'es-CO',
     timezoneId: 'America/Bogota',
     viewport: { width: 1440, height: 900 },
+    // A person answers the browser's permission prompt once; tests start as if they had allowed it.
+    permissions: ['notifications'],
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -36,6 +38,12 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, SEED: 'demo', SESSION_SECRET: 'e2e-secret-no-usar-en-produccion', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      SESSION_SECRET: 'e2e-secret-no-usar-en-produccion',
+      LOG_LEVEL: 'warn',
+    },
   },
 });

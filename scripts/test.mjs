@@ -36,13 +36,15 @@ function countPlaywright(file) {
   totals.skipped += s.skipped ?? 0;
 }
 
-let ok =
-  step('Typecheck', 'npm', ['run', '-s', 'typecheck']) &&
-  step('Lint', 'npm', ['run', '-s', 'lint']);
+let ok = step('Typecheck', 'npm', ['run', '-s', 'typecheck']) && step('Lint', 'npm', ['run', '-s', 'lint']);
 if (ok) {
   const vitestJson = join(out, 'vitest.json');
   ok = step('Unit and API integration tests (Vitest)', 'npx', [
-    'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
   ]);
   countVitest(vitestJson);
 }

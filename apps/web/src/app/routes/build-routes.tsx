@@ -1,0 +1,52 @@
+import { Navigate, type RouteObject } from 'react-router';
+import type { FlatRoute } from '@predio/contract/menu';
+import { ShellLayout } from '../layout/shell-layout.tsx';
+import { AuthRedirectPage } from '../pages/auth-redirect-page.tsx';
+import { RedirectPage } from '../pages/redirect-page.tsx';
+import { RouteErrorPage } from '../pages/route-error-page.tsx';
+import { PublicOnly, RequireAuth } from '../session/guards.tsx';
+import { MenuRouteElement } from './menu-route-element.tsx';
+import { permittedRoutes } from './menu-routes.ts';
+import { LoginPage, NotFoundPage, UnauthorizedPage } from './page-registry.ts';
+import { RootRoute } from './root-route.tsx';
+import type { RouteHandle } from './route-handle.ts';
+
+function menuRoute(route: FlatRoute): RouteObject {
+  const handle: RouteHandle = { title: route.title, route };
+  return { path: route.fullPath, element: <MenuRouteElement route={route} />, handle };
+}
+
+/**
+ * The route tree for one user (spec §2): without a token (permisos null) everything but
+ * /login and /auth-redirect leads to login; with one, only permitted pages exist, so a
+ * forbidden path is just an unknown one and ends in /404.
+ */
+export function buildRoutes(permisos: string | null): RouteObject[] {
+  const pages = permisos === null ? [] : permittedRoutes(permisos).map(menuRoute);
+  return [
+    {
+      element: <RootRoute />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { path: '/login', element: <PublicOnly page={<LoginPage />} />, handle: { title: 'Iniciar sesión' } },
+        { path: '/auth-redirect', element: <AuthRedirectPage />, handle: { title: 'Redirigiendo' } },
+        {
+          element: <RequireAuth />,
+          children: [
+            { path: '/404', element: <NotFoundPage />, handle: { title: 'Página no encontrada' } },
+            { path: '/401', element: <UnauthorizedPage />, handle: { title: 'Sin permiso' } },
+            {
+              element: <ShellLayout />,
+              children: [
+                { index: true, element: <Navigate to="/inicio" replace /> },
+                { path: '/redirect/*', element: <RedirectPage />, handle: { title: 'Recargando' } },
+                ...pages,
+              ],
+            },
+            { path: '*', element: <Navigate to="/404" replace /> },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,11 @@
+import { Navigate, useParams } from 'react-router';
+import type { FlatRoute } from '@predio/contract/menu';
+import { paramsAreValid } from './menu-routes.ts';
+import { ConstructionPage, PAGES } from './page-registry.ts';
+
+export function MenuRouteElement({ route }: { route: FlatRoute }) {
+  const params = useParams();
+  if (!paramsAreValid(route.params, params)) return <Navigate to="/404" replace />;
+  const Page = route.component === undefined ? undefined : PAGES[route.component];
+  return Page === undefined ? <ConstructionPage route={route} /> : <Page />;
+}

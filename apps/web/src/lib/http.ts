@@ -1,0 +1,177 @@
+import { CODES, SESSION_CODES } from '@predio/contract/codes';
+import { ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '@predio/contract/constants';
+import { getFeedback } from './feedback.ts';
+import { getToken, removeToken } from './token.ts';
+
+export const API_BASE = '/api';
+
+/** A successful envelope (spec §8). Some endpoints add top-level fields such as exito or token. */
+export type ApiBody<T> = { code: number; message: string; data: T } & { [extra: string]: unknown };
+
+export type ApiErrorKind = 'envelope' | 'network' | 'timeout';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** Envelope code; null when no response arrived. */
+  readonly code: number | null;
+  readonly status: number | null;
+
+  constructor(kind: ApiErrorKind, message: string, code: number | null = null, status: number | null = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.code = code;
+    this.status = status;
+  }
+
+  /** The server answered (with an error); false for timeouts and lost connections. */
+  get hasResponse(): boolean {
+    return this.kind === 'envelope';
+  }
+}
+
+export type RequestOptions = {
+  /** Do not toast errors: the caller shows its own notices. Session end still asks to log in again. */
+  silent?: boolean;
+  /** Set to false when the caller itself ends the session on a session code (the route guard). */
+  promptRelogin?: boolean;
+  timeoutMs?: number;
+  /** Cancellation from the caller (TanStack Query); a cancelled call is not an error to show. */
+  signal?: AbortSignal;
+};
+
+export type UploadOptions = RequestOptions & { onProgress?: (percent: number) => void };
+
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+let logoutBoxOpen = false;
+
+function confirmLogout(): void {
+  const feedback = getFeedback();
+  if (feedback === null || logoutBoxOpen) return;
+  logoutBoxOpen = true;
+  // spec §8: texts of the 'Confirm logout' box are verbatim.
+  feedback.modal.confirm({
+    title: 'Confirm logout',
+    content: 'You have been logged out, you can cancel to stay on this page, or log in again',
+    okText: 'Re-Login',
+    cancelText: 'Cancel',
+    onOk: () => {
+      removeToken();
+      window.location.reload();
+    },
+    afterClose: () => {
+      logoutBoxOpen = false;
+    },
+  });
+}
+
+function toastError(text: string, options: RequestOptions): void {
+  if (options.silent === true) return;
+  getFeedback()?.message.error({ content: text, duration: ERROR_TOAST_MS / 1000 });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function envelopeMessage(body: unknown): string {
+  if (!isRecord(body)) return '';
+  const text = body.message ?? body.mensaje;
+  return typeof text === 'string' ? text : '';
+}
+
+/** Applies the envelope rules of spec §8 to a parsed body. */
+function settle<T>(body: unknown, status: number, options: RequestOptions): ApiBody<T> {
+  const code = isRecord(body) && typeof body.code === 'number' ? body.code : null;
+  if (code === CODES.OK && isRecord(body)) return body as ApiBody<T>;
+  const text = envelopeMessage(body) || 'Error';
+  toastError(text, options);
+  if (code !== null && SESSION_CODES.includes(code) && options.promptRelogin !== false) confirmLogout();
+  throw new ApiError('envelope', text, code ?? status, status);
+}
+
+function networkFailure(kind: 'network' | 'timeout', detail: string, options: RequestOptions): ApiError {
+  const text = kind === 'timeout' ? `Tiempo de espera agotado (${detail} ms)` : `Error de red: ${detail}`;
+  toastError(text, options);
+  return new ApiError(kind, text);
+}
+
+function authHeaders(): Record<string, string> {
+  const token = getToken();
+  return token === null ? {} : { Authorization: `Bearer ${token}` };
+}
+
+/** The parsed JSON body, or null when there is none (an HTML error page from a proxy, say). */
+function parseJson(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<ApiBody<T>> {
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
+  let payload: string | undefined;
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  try {
+    const response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal: controller.signal });
+    return settle<T>(parseJson(await response.text()), response.status, options);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (timedOut) throw networkFailure('timeout', String(timeoutMs), options);
+    if (options.signal?.aborted === true) throw error;
+    throw networkFailure('network', error instanceof Error ? error.message : String(error), options);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/** Multipart upload with progress (fetch cannot report upload progress). Same envelope rules. */
+function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<ApiBody<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
+    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      try {
+        resolve(settle<T>(parseJson(xhr.responseText), xhr.status, options));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    xhr.onerror = () => reject(networkFailure('network', 'no se pudo conectar con el servidor', options));
+    xhr.ontimeout = () => reject(networkFailure('timeout', String(xhr.timeout), options));
+    xhr.onabort = () => reject(new DOMException('Subida cancelada', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+export const http = {
+  get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('POST', path, body, options),
+  upload,
+};

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_SIN_NOMBRE, ingresar } from './helpers.ts';
+
+test('notification preferences: read-only until Modificar, Guardar persists, Cancelar reverts', async ({ page }) => {
+  await ingresar(page, ADMIN_SIN_NOMBRE);
+  await page.getByRole('button', { name: /Cuenta de/ }).click();
+  await page.getByRole('menuitem', { name: 'Mis notificaciones' }).click();
+  await expect(page).toHaveURL(/\/mis-notificaciones$/);
+
+  const sw = page.getByRole('switch', { name: 'Nueva cita asignada - SMS' });
+  await expect(sw).toBeDisabled();
+  await expect(sw).not.toBeChecked();
+
+  await page.getByRole('button', { name: 'Modificar' }).click();
+  await expect(sw).toBeEnabled();
+  await sw.click();
+  await expect(sw).toBeChecked();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('La configuración se guardó correctamente')).toBeVisible();
+  await expect(sw).toBeDisabled();
+
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Nueva cita asignada - SMS' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Modificar' }).click();
+  const sw2 = page.getByRole('switch', { name: 'Nueva cita asignada - SMS' });
+  await sw2.click();
+  await expect(sw2).not.toBeChecked();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(sw2).toBeChecked();
+  await expect(sw2).toBeDisabled();
+});

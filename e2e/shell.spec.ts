@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_NORTE, abrirPorBusqueda, ingresar } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await ingresar(page, ADMIN_NORTE);
+});
+
+test('header search opens a page by a fuzzy title', async ({ page }) => {
+  await abrirPorBusqueda(page, 'terc');
+  await expect(page).toHaveURL(/\/maestros\/terceros$/);
+  await expect(page).toHaveTitle('Terceros - Predio Web 3');
+});
+
+test('tabs context menu: Cerrar los demas and Cerrar todos keep the pinned tabs', async ({ page }) => {
+  const tabs = page.getByRole('navigation', { name: 'Páginas abiertas' });
+  await abrirPorBusqueda(page, 'Terceros');
+  await expect(page).toHaveURL(/\/maestros\/terceros$/);
+  await abrirPorBusqueda(page, 'Agenda');
+  await expect(page).toHaveURL(/\/archivo\/agenda$/);
+  await abrirPorBusqueda(page, 'Asignar tareas');
+  await expect(page).toHaveURL(/\/tareas\/asignar-tareas$/);
+  await expect(tabs.getByRole('link', { name: /Terceros/ })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: /Agenda/ })).toBeVisible();
+
+  await tabs.getByRole('link', { name: /Agenda/ }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Cerrar los demas' }).click();
+  await expect(tabs.getByRole('link', { name: /Terceros/ })).toHaveCount(0);
+  await expect(tabs.getByRole('link', { name: /Asignar tareas/ })).toHaveCount(0);
+  await expect(tabs.getByRole('link', { name: /Agenda/ })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: /Inicio/ })).toBeVisible();
+
+  await tabs.getByRole('link', { name: /Agenda/ }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Cerrar todos' }).click();
+  await expect(tabs.getByRole('link', { name: /Agenda/ })).toHaveCount(0);
+  await expect(tabs.getByRole('link', { name: /Inicio/ })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: /Soporte/ })).toBeVisible();
+
+  // a pinned tab offers no 'Cerrar'
+  await tabs.getByRole('link', { name: /Inicio/ }).click({ button: 'right' });
+  await expect(page.getByRole('menuitem', { name: 'Recargar' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Cerrar', exact: true })).toHaveCount(0);
+});
+
+test('size switch confirms and is remembered in the size cookie', async ({ page, context }) => {
+  await page.getByRole('button', { name: /tamaño/i }).click();
+  await page.getByRole('menuitem', { name: 'Small' }).click();
+  await expect(page.getByText('Switch Size Success')).toBeVisible();
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'size')?.value).toBe('small');
+});
+
+test('Inicio shows the counters of the modules', async ({ page }) => {
+  await expect(page.getByText('Citas hoy')).toBeVisible();
+  await expect(page.getByText('Tareas abiertas')).toBeVisible();
+  await expect(page.getByText('Inmuebles disponibles')).toBeVisible();
+});
