@@ -30,3 +30,16 @@ test('notification preferences: read-only until Modificar, Guardar persists, Can
   await expect(sw2).toBeChecked();
   await expect(sw2).toBeDisabled();
 });
+
+test('a notification arrives live: a 4 s toast and the bell count, then it can be read', async ({ page }) => {
+  await ingresar(page, ADMIN_SIN_NOMBRE, '/mis-notificaciones');
+  const campana = page.getByRole('button', { name: /Notificaciones/ });
+  await expect(campana).toBeVisible();
+  await page.getByRole('button', { name: 'Enviar notificación de prueba' }).click();
+  const toast = page.getByText('Si ve este mensaje, las notificaciones en la aplicación funcionan.');
+  await expect(toast).toBeVisible();
+  await expect(toast).toBeHidden({ timeout: 8_000 });
+  await campana.click();
+  const cajon = page.getByRole('dialog', { name: /Notificaciones/ });
+  await expect(cajon.getByText('Notificación de prueba').first()).toBeVisible();
+});

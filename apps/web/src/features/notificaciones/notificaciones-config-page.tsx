@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Empty, Result, Skeleton, Space, Switch, Typography } from 'antd';
-import { EditOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
+import { EditOutlined, ReloadOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import type { ModuloNotificaciones, NotificacionConfig } from '@predio/contract/notificaciones';
 import { useConfigNotificaciones } from './api/get-config-notificaciones.ts';
+import { useEnviarNotificacionPrueba } from './api/enviar-prueba.ts';
 import { useGrabarConfigNotificaciones } from './api/grabar-config-notificaciones.ts';
 import { noticeLoadError, noticeSaveError, noticeSaved } from './notices.ts';
 import './notificaciones-config-page.css';
@@ -31,6 +32,7 @@ export function NotificacionesConfigPage() {
   const { notification } = App.useApp();
   const config = useConfigNotificaciones();
   const grabar = useGrabarConfigNotificaciones();
+  const prueba = useEnviarNotificacionPrueba();
   // The edited copy; null means read-only mode showing the stored configuration.
   const [draft, setDraft] = useState<ModuloNotificaciones[] | null>(null);
   const editing = draft !== null;
@@ -64,13 +66,18 @@ export function NotificacionesConfigPage() {
       </Button>
     </Space>
   ) : (
-    <Button
-      icon={<EditOutlined />}
-      disabled={config.data === undefined || config.isFetching}
-      onClick={() => setDraft(structuredClone(config.data ?? []))}
-    >
-      Modificar
-    </Button>
+    <Space wrap>
+      <Button
+        icon={<EditOutlined />}
+        disabled={config.data === undefined || config.isFetching}
+        onClick={() => setDraft(structuredClone(config.data ?? []))}
+      >
+        Modificar
+      </Button>
+      <Button icon={<SendOutlined />} loading={prueba.isPending} onClick={() => prueba.mutate()}>
+        Enviar notificación de prueba
+      </Button>
+    </Space>
   );
 
   return (
