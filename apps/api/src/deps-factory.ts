@@ -5,6 +5,7 @@ import { SessionCache } from './platform/auth/principal.ts';
 import { TokenService } from './platform/auth/tokens.ts';
 import type { Deps } from './platform/deps.ts';
 import { Hub } from './platform/realtime/hub.ts';
+import { pgBus } from './platform/realtime/pg-bus.ts';
 import { localStorage } from './platform/storage/storage.ts';
 
 export function createDeps(config: Config, db: Database): Deps {
@@ -14,6 +15,6 @@ export function createDeps(config: Config, db: Database): Deps {
     tokens: new TokenService(config.sessionSecret),
     sessions: new SessionCache(),
     storage: localStorage(join(config.dataDir, 'files')),
-    hub: new Hub(),
+    hub: new Hub(config.databaseUrl ? pgBus(config.databaseUrl) : null),
   };
 }

@@ -102,6 +102,8 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
       },
     });
   }
+  await deps.hub.start();
+  app.addHook('onClose', () => deps.hub.stop());
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!.toLowerCase();
     if (path.startsWith('/api') || !hayWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {

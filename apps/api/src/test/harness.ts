@@ -19,6 +19,8 @@ export type TestApp = {
   app: FastifyInstance;
   deps: Deps;
   db: Database;
+  /** A second API process on the same PostgreSQL database (as behind a load balancer). */
+  otroProceso(): Promise<TestApp>;
   close(): Promise<void>;
 };
 
@@ -45,6 +47,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     const u = new URL(url);
     u.pathname = `/${name}`;
     db = await openPostgres(u.toString());
+    // The app reaches this database like production does, including LISTEN/NOTIFY between processes.
+    config.databaseUrl = u.toString();
     dropDb = async () => {
       const a = new pg.Client({ connectionString: url });
       await a.connect();
@@ -59,11 +63,32 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const deps = createDeps(config, db);
   const app = await buildServer(deps);
   await app.ready();
+  const otros: TestApp[] = [];
   return {
     app,
     deps,
     db,
+    async otroProceso() {
+      if (!config.databaseUrl) throw new Error('otro proceso solo tiene sentido sobre PostgreSQL');
+      const db2 = await openPostgres(config.databaseUrl);
+      const deps2 = createDeps(config, db2);
+      const app2 = await buildServer(deps2);
+      await app2.ready();
+      const otro: TestApp = {
+        app: app2,
+        deps: deps2,
+        db: db2,
+        otroProceso: () => Promise.reject(new Error('uno basta')),
+        async close() {
+          await app2.close();
+          await db2.close();
+        },
+      };
+      otros.push(otro);
+      return otro;
+    },
     async close() {
+      for (const o of otros) await o.close();
       await app.close();
       await db.close();
       await dropDb?.();

@@ -1,9 +1,32 @@
 /** Live events to connected browsers, per company and user (notification drawer). */
 export type HubMessage = { tipo: string; data: unknown };
 type Listener = (msg: HubMessage) => void;
+export type Evento = { idEmpresa: number; idUsuario: number; msg: HubMessage };
+
+/**
+ * Carries events between API processes. Without one (PGlite: one process) delivery is local;
+ * on PostgreSQL it is LISTEN/NOTIFY, so a browser connected to another process still hears it.
+ */
+export type Bus = {
+  send(e: Evento): Promise<void>;
+  subscribe(fn: (e: Evento) => void): Promise<() => Promise<void>>;
+};
 
 export class Hub {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private stopBus: (() => Promise<void>) | null = null;
+
+  constructor(private readonly bus: Bus | null = null) {}
+
+  /** Starts hearing the other processes; call once before serving. */
+  async start(): Promise<void> {
+    if (this.bus && !this.stopBus) this.stopBus = await this.bus.subscribe((e) => this.deliver(e));
+  }
+
+  async stop(): Promise<void> {
+    await this.stopBus?.();
+    this.stopBus = null;
+  }
 
   subscribe(idEmpresa: number, idUsuario: number, fn: Listener): () => void {
     const key = `${idEmpresa}:${idUsuario}`;
@@ -17,7 +40,14 @@ export class Hub {
   }
 
   publish(idEmpresa: number, idUsuario: number, msg: HubMessage): void {
-    for (const fn of this.listeners.get(`${idEmpresa}:${idUsuario}`) ?? []) fn(msg);
+    const e = { idEmpresa, idUsuario, msg };
+    // The bus echoes to this process too, so local delivery happens exactly once either way.
+    if (this.bus) this.bus.send(e).catch(() => this.deliver(e));
+    else this.deliver(e);
+  }
+
+  private deliver(e: Evento): void {
+    for (const fn of this.listeners.get(`${e.idEmpresa}:${e.idUsuario}`) ?? []) fn(e.msg);
   }
 
   connections(): number {
