@@ -4,11 +4,12 @@ import type { Database } from './db/client.ts';
 import { SessionCache } from './platform/auth/principal.ts';
 import { TokenService } from './platform/auth/tokens.ts';
 import type { Deps } from './platform/deps.ts';
+import { Mailer } from './platform/mail/mailer.ts';
 import { Hub } from './platform/realtime/hub.ts';
 import { pgBus } from './platform/realtime/pg-bus.ts';
 import { localStorage } from './platform/storage/storage.ts';
 
-export function createDeps(config: Config, db: Database): Deps {
+export function createDeps(config: Config, db: Database, onError: (err: unknown) => void = () => undefined): Deps {
   return {
     config,
     db,
@@ -16,5 +17,6 @@ export function createDeps(config: Config, db: Database): Deps {
     sessions: new SessionCache(),
     storage: localStorage(join(config.dataDir, 'files')),
     hub: new Hub(config.databaseUrl ? pgBus(config.databaseUrl) : null),
+    mailer: new Mailer(db, config.smtpUrl, onError),
   };
 }

@@ -10,10 +10,15 @@ const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
 const applied = await migrate(db);
 if (config.seed === 'demo') await seedDemo(db);
-const app = await buildServer(createDeps(config, db), { logger: true });
+let log: (err: unknown) => void = (err) => console.error(err);
+const deps = createDeps(config, db, (err) => log(err));
+const app = await buildServer(deps, { logger: true });
+log = (err) => app.log.error({ err }, 'error enviando correo');
+deps.mailer.start();
 if (applied.length > 0) app.log.info({ applied }, 'migraciones aplicadas');
 
 const shutdown = async () => {
+  await deps.mailer.stop();
   await app.close();
   await db.close();
   process.exit(0);
@@ -22,4 +27,6 @@ process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Predio escuchando en http://localhost:${config.port} (base de datos: ${db.kind})`);
+app.log.info(
+  `Predio escuchando en http://localhost:${config.port} (base de datos: ${db.kind}; correo: ${deps.mailer.activo ? 'SMTP' : 'solo bandeja de salida'})`,
+);

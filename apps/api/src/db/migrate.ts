@@ -52,6 +52,12 @@ begin
     if not exists (select 1 from pg_policies where schemaname = current_schema() and tablename = t.relname and policyname = 'tenant') then
       execute format($p$create policy tenant on %I using (id_empresa = nullif(current_setting('app.empresa', true), '')::integer)$p$, t.relname);
     end if;
+    -- Background work (the mailer, migrations, the seed) runs as the owner; a superuser bypasses
+    -- RLS anyway, a plain owner needs this policy. Requests never run as the owner.
+    if not (select rolsuper from pg_roles where rolname = current_user)
+       and not exists (select 1 from pg_policies where schemaname = current_schema() and tablename = t.relname and policyname = 'sistema') then
+      execute format('create policy sistema on %I to %I using (true) with check (true)', t.relname, current_user);
+    end if;
   end loop;
   execute format('grant usage on schema %I to ${APP_ROLE}', current_schema());
   execute format('grant select, insert, update, delete on all tables in schema %I to ${APP_ROLE}', current_schema());

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { queryRows } from './rows.ts';
+import * as correoSchema from './schema/correo.ts';
 import * as empresaSchema from './schema/empresa.ts';
 import * as notificacionesSchema from './schema/notificaciones.ts';
 import * as plataformaSchema from './schema/plataforma.ts';
@@ -80,8 +81,8 @@ describe('row-level security', () => {
   });
 
   it('the Drizzle schema matches the migrated tables column by column', async () => {
-    const tablas = [empresaSchema, notificacionesSchema, plataformaSchema, tercerosSchema, usuariosSchema].flatMap((m) =>
-      Object.values(m).filter((v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:Name') in v),
+    const tablas = [correoSchema, empresaSchema, notificacionesSchema, plataformaSchema, tercerosSchema, usuariosSchema].flatMap(
+      (m) => Object.values(m).filter((v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:Name') in v),
     );
     for (const tabla of tablas) {
       const cfg = getTableConfig(tabla);

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { SessionCache } from './auth/principal.ts';
 import type { TokenService } from './auth/tokens.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { Hub } from './realtime/hub.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -13,4 +14,5 @@ export type Deps = {
   sessions: SessionCache;
   storage: Storage;
   hub: Hub;
+  mailer: Mailer;
 };

@@ -49,16 +49,26 @@ export async function guardarConfig(
     });
 }
 
-export async function inAppActivo(tx: Tx, idUsuario: number, tipoCarta: number): Promise<boolean> {
+/** The user's channels for a type, and the address e-mail would go to (corporate first). */
+export async function canales(
+  tx: Tx,
+  idUsuario: number,
+  tipoCarta: number,
+): Promise<{ inApp: boolean; email: boolean; correo: string | null }> {
   const r = await tx
-    .select({ v: sql<boolean>`coalesce(${notificacionConfig.inApp}, ${notificacionTipo.inApp})` })
+    .select({
+      inApp: sql<boolean>`coalesce(${notificacionConfig.inApp}, ${notificacionTipo.inApp})`,
+      email: sql<boolean>`coalesce(${notificacionConfig.email}, ${notificacionTipo.email})`,
+      correo: sql<string | null>`(select coalesce(nullif(t.email_corporativo, ''), nullif(t.email, ''))
+        from usuarios u join terceros t on t.nro_id = u.nro_id where u.id = ${idUsuario})`,
+    })
     .from(notificacionTipo)
     .leftJoin(
       notificacionConfig,
       and(eq(notificacionConfig.tipoCarta, notificacionTipo.tipoCarta), eq(notificacionConfig.idUsuario, idUsuario)),
     )
     .where(eq(notificacionTipo.tipoCarta, tipoCarta));
-  return r[0]?.v ?? true;
+  return r[0] ?? { inApp: true, email: false, correo: null };
 }
 
 export async function insertar(

@@ -4,6 +4,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Scope } from '../../platform/tenant.ts';
+import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import * as repo from './notificaciones.repo.ts';
 
 export async function consultarConfig(o: { tx: Tx; user: Principal }): Promise<ModuloNotificaciones[]> {
@@ -50,12 +51,25 @@ function aDto(r: Awaited<ReturnType<typeof repo.insertar>>): Notificacion {
   };
 }
 
-/** Creates an in-app notification when the user's preference allows it, and pushes it live. */
+/**
+ * Delivers a notification on the channels the user chose: in-app (stored, and pushed live after
+ * commit) and e-mail (queued in the outbox). Without a type it is in-app only.
+ */
 export async function notificar(
-  o: Scope & { hub: Hub },
+  o: Scope & { hub: Hub; mailer: Despertador },
   n: { idEmpresa: number; idUsuario: number; tipoCarta: number | null; titulo: string; cuerpo: string; enlace: string | null },
 ): Promise<Notificacion | null> {
-  if (n.tipoCarta !== null && !(await repo.inAppActivo(o.tx, n.idUsuario, n.tipoCarta))) return null;
+  const canales =
+    n.tipoCarta === null ? { inApp: true, email: false, correo: null } : await repo.canales(o.tx, n.idUsuario, n.tipoCarta);
+  if (canales.email && canales.correo) {
+    await encolarCorreo(o, {
+      para: canales.correo,
+      asunto: n.titulo,
+      texto: `${n.cuerpo}\n\n— Predio Web 3. Puede elegir qué avisos recibe por correo en Mis notificaciones.`,
+      origen: `notificacion:${n.tipoCarta}`,
+    });
+  }
+  if (!canales.inApp) return null;
   const dto = aDto(await repo.insertar(o.tx, n));
   // Pushed only after commit: a rolled-back notification never reaches a browser.
   o.alConfirmar(() => o.hub.publish(n.idEmpresa, n.idUsuario, { tipo: 'notificacion', data: dto }));
@@ -78,7 +92,7 @@ export async function leerTodas(o: { tx: Tx; user: Principal }): Promise<{ marca
   return { marcadas: await repo.marcarTodas(o.tx, o.user.idUsuario) };
 }
 
-export function prueba(o: Scope & { hub: Hub; user: Principal }) {
+export function prueba(o: Scope & { hub: Hub; mailer: Despertador; user: Principal }) {
   return notificar(o, {
     idEmpresa: o.user.idEmpresa,
     idUsuario: o.user.idUsuario,

@@ -101,7 +101,7 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
     });
     if (u && anterior && (anterior.ip !== cliente.ip || anterior.userAgent !== cliente.userAgent)) {
       await notificar(
-        { tx, alConfirmar, hub: deps.hub },
+        { tx, alConfirmar, hub: deps.hub, mailer: deps.mailer },
         {
           idEmpresa: body.idEmpresa,
           idUsuario: u.id,

@@ -1,0 +1,122 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+
+const LOTE = 20;
+const MAX_INTENTOS = 5;
+
+type Pendiente = {
+  id: number;
+  para: string;
+  asunto: string;
+  texto: string;
+  html: string | null;
+  intentos: number;
+  remitente: string;
+};
+
+/**
+ * Sends the outbox through SMTP_URL. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
+ * API processes can run a mailer against one PostgreSQL without sending a message twice.
+ * Without SMTP_URL nothing is sent and messages wait in the outbox.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+  private timer: NodeJS.Timeout | null = null;
+  private corriendo: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    smtpUrl: string | null,
+    private readonly onError: (err: unknown) => void = () => undefined,
+  ) {
+    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  }
+
+  get activo(): boolean {
+    return this.transport !== null;
+  }
+
+  start(intervaloMs = 15_000): void {
+    if (!this.transport || this.timer) return;
+    this.timer = setInterval(() => this.despertar(), intervaloMs);
+    this.timer.unref();
+    this.despertar();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.corriendo;
+    this.transport?.close();
+  }
+
+  /** Resolves when the current sending round (if any) has finished. */
+  async idle(): Promise<void> {
+    await this.corriendo;
+  }
+
+  despertar(): void {
+    if (!this.transport || this.corriendo) return;
+    this.corriendo = this.enviarPendientes()
+      .catch((err: unknown) => {
+        this.onError(err);
+        return 0;
+      })
+      .finally(() => {
+        this.corriendo = null;
+      });
+  }
+
+  /** Sends what is due; returns how many were sent. */
+  async enviarPendientes(): Promise<number> {
+    const transport = this.transport;
+    if (!transport) return 0;
+    let enviados = 0;
+    for (;;) {
+      const lote = await this.db.system((tx) =>
+        queryRows<Pendiente>(
+          tx,
+          // Claiming takes a 10-minute lease: if this process dies mid-send, the row becomes due again.
+          sql`update correo_salida c set estado = 'enviando', intentos = c.intentos + 1,
+                proximo_intento = now() + interval '10 minutes'
+              from empresa e
+              where e.id_empresa = c.id_empresa and c.id in (
+                select id from correo_salida where estado in ('pendiente', 'enviando') and proximo_intento <= now()
+                order by id limit ${LOTE} for update skip locked)
+              returning c.id, c.para, c.asunto, c.texto, c.html, c.intentos,
+                        coalesce(nullif(e.email, ''), 'no-responder@predio.local') as remitente`,
+        ),
+      );
+      if (lote.length === 0) return enviados;
+      for (const c of lote) {
+        try {
+          await transport.sendMail({
+            from: c.remitente,
+            to: c.para,
+            subject: c.asunto,
+            text: c.texto,
+            ...(c.html ? { html: c.html } : {}),
+          });
+          await this.db.system((tx) =>
+            tx.execute(
+              sql`update correo_salida set estado = 'enviado', enviado_en = now(), ultimo_error = null where id = ${c.id}`,
+            ),
+          );
+          enviados++;
+        } catch (err) {
+          const mensaje = err instanceof Error ? err.message.slice(0, 500) : String(err);
+          // Backoff 1, 2, 4, 8 minutes; after the last attempt the message stays in 'error'.
+          await this.db.system((tx) =>
+            tx.execute(sql`update correo_salida set
+                estado = case when intentos >= ${MAX_INTENTOS} then 'error' else 'pendiente' end,
+                ultimo_error = ${mensaje},
+                proximo_intento = now() + make_interval(mins => power(2, intentos - 1)::int)
+              where id = ${c.id}`),
+          );
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import { correoSalida } from '../../db/schema/correo.ts';
+import type { Scope } from '../tenant.ts';
+
+export type Correo = { para: string; asunto: string; texto: string; html?: string; origen: string };
+export type Despertador = { despertar(): void };
+
+/** Queues an e-mail in the caller's transaction; the mailer is woken once it commits. */
+export async function encolarCorreo(o: Scope & { mailer: Despertador }, c: Correo): Promise<void> {
+  await o.tx
+    .insert(correoSalida)
+    .values({ para: c.para, asunto: c.asunto, texto: c.texto, html: c.html ?? null, origen: c.origen });
+  o.alConfirmar(() => o.mailer.despertar());
+}

@@ -1,0 +1,79 @@
+import { createServer, type Server, type Socket } from 'node:net';
+
+export type Recibido = { from: string; to: string[]; data: string };
+
+/**
+ * A minimal SMTP server for tests: it speaks the protocol (EHLO, MAIL, RCPT, DATA, QUIT) to a real
+ * client such as nodemailer and keeps what it receives. `fallar` makes it refuse messages with 451.
+ */
+export class SmtpSink {
+  readonly recibidos: Recibido[] = [];
+  fallar = false;
+  private server: Server | null = null;
+
+  async start(): Promise<string> {
+    this.server = createServer((s) => this.sesion(s));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const addr = this.server.address();
+    if (addr === null || typeof addr === 'string') throw new Error('sin puerto');
+    return `smtp://127.0.0.1:${addr.port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  async esperar(n: number, ms = 5000): Promise<Recibido[]> {
+    const hasta = Date.now() + ms;
+    while (this.recibidos.length < n && Date.now() < hasta) await new Promise((r) => setTimeout(r, 25));
+    return this.recibidos;
+  }
+
+  private sesion(s: Socket): void {
+    let buffer = '';
+    let enData = false;
+    let actual: Recibido = { from: '', to: [], data: '' };
+    const w = (line: string) => s.write(`${line}\r\n`);
+    w('220 sink ESMTP');
+    s.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (;;) {
+        if (enData) {
+          const fin = buffer.indexOf('\r\n.\r\n');
+          if (fin < 0) return;
+          actual.data = buffer.slice(0, fin).replace(/\r\n\.\./g, '\r\n.');
+          buffer = buffer.slice(fin + 5);
+          enData = false;
+          if (this.fallar) w('451 4.3.0 intente más tarde');
+          else {
+            this.recibidos.push(actual);
+            w('250 2.0.0 ok');
+          }
+          actual = { from: '', to: [], data: '' };
+          continue;
+        }
+        const i = buffer.indexOf('\r\n');
+        if (i < 0) return;
+        const line = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        const cmd = line.slice(0, 4).toUpperCase();
+        if (cmd === 'EHLO' || cmd === 'HELO') w('250 sink');
+        else if (cmd === 'MAIL') {
+          actual.from = /<(.*)>/.exec(line)?.[1] ?? '';
+          w('250 2.1.0 ok');
+        } else if (cmd === 'RCPT') {
+          actual.to.push(/<(.*)>/.exec(line)?.[1] ?? '');
+          w('250 2.1.5 ok');
+        } else if (cmd === 'DATA') {
+          enData = true;
+          w('354 fin con <CRLF>.<CRLF>');
+        } else if (cmd === 'QUIT') {
+          w('221 2.0.0 adiós');
+          s.end();
+        } else if (cmd === 'RSET' || cmd === 'NOOP') w('250 ok');
+        else w('502 5.5.2 no implementado');
+      }
+    });
+    s.on('error', () => undefined);
+  }
+}
