@@ -16,6 +16,7 @@ import { realtimeRoutes } from './platform/realtime/ws.routes.ts';
 import { empresaRoutes } from './modules/empresa/empresa.routes.ts';
 import { inicioRoutes } from './modules/inicio/inicio.routes.ts';
 import { inmueblesRoutes } from './modules/inmuebles/inmuebles.routes.ts';
+import { maestrosRoutes } from './modules/maestros/maestros.routes.ts';
 import { notificacionesRoutes } from './modules/notificaciones/notificaciones.routes.ts';
 import { tercerosRoutes } from './modules/terceros/terceros.routes.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
@@ -85,6 +86,7 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
       notificacionesRoutes(api, deps);
       inmueblesRoutes(api, deps);
       inicioRoutes(api, deps);
+      maestrosRoutes(api, deps);
       realtimeRoutes(api, deps);
     },
     { prefix: '/api' },

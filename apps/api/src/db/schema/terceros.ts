@@ -65,12 +65,3 @@ export const terceros = pgTable('terceros', {
   empleado: boolean('empleado').notNull().default(false),
   creadoEn: ts('creado_en').notNull().defaultNow(),
 });
-
-export const municipios = pgTable('municipios', {
-  id: serial('id').primaryKey(),
-  idEmpresa: idEmpresa(),
-  codigoDane: text('codigo_dane').notNull(),
-  departamento: text('departamento').notNull(),
-  municipio: text('municipio').notNull(),
-  activo: boolean('activo').notNull().default(true),
-});

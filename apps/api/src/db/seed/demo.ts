@@ -1,31 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../client.ts';
 import { queryRows } from '../rows.ts';
 import { configuracion, empresa } from '../schema/empresa.ts';
-import { municipios, terceros } from '../schema/terceros.ts';
+import { terceros } from '../schema/terceros.ts';
 import { bitacoraAviso, usuarios } from '../schema/usuarios.ts';
 import { hashClave } from '../../platform/auth/passwords.ts';
+import { sembrarMaestros } from './maestros.ts';
 
-// In the bundle this resolves next to dist/main.js, where the build copies the file.
-const CSV = fileURLToPath(new URL('./divipola-municipios.csv', import.meta.url));
-
-export function leerMunicipios(path = CSV): { codigoDane: string; departamento: string; municipio: string }[] {
-  return readFileSync(path, 'utf8')
-    .split(/\r?\n/)
-    .slice(1)
-    .filter((l) => l.trim() !== '')
-    .map((l) => {
-      const [codigoDane = '', departamento = '', ...resto] = l.split(',');
-      return { codigoDane: codigoDane.trim(), departamento: departamento.trim(), municipio: resto.join(',').trim() };
-    });
-}
-
-/** What every new company starts with: its configuration and the DANE municipalities. */
+/** What every new company starts with: its configuration and its master data (db/seed/maestros.ts). */
 export async function sembrarEmpresa(tx: Tx): Promise<void> {
   await tx.insert(configuracion).values({ carpetaDeArchivosWeb: '', https: true, ajustes: {} }).onConflictDoNothing();
-  await tx.insert(municipios).values(leerMunicipios()).onConflictDoNothing();
+  await sembrarMaestros(tx);
 }
 
 type Persona = {

@@ -1,0 +1,60 @@
+import { escaparFormula, type Celda, type Hoja } from './celdas.ts';
+
+// CSV for Colombian Excel: UTF-8 with BOM (or accents break), ';' between cells and decimal comma.
+
+const BOM = '\uFEFF';
+
+function celda(v: Celda): string {
+  if (v === null) return '';
+  if (typeof v === 'number') return String(v).replace('.', ',');
+  if (typeof v === 'boolean') return v ? 'Sí' : 'No';
+  const s = escaparFormula(v instanceof Date ? v.toISOString().slice(0, 10) : v);
+  return /[;"\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+export function escribirCsv(h: Hoja): Buffer {
+  const lineas = [h.encabezados, ...h.filas].map((fila) => fila.map(celda).join(';'));
+  return Buffer.from(BOM + lineas.join('\r\n') + '\r\n', 'utf8');
+}
+
+/** The separator is the one of ; , or tab that appears most in the header line (outside quotes). */
+function separador(texto: string): string {
+  const linea = texto.slice(0, texto.search(/\r?\n|$/)).replace(/"[^"]*"/g, '');
+  const cuenta = (c: string) => linea.split(c).length - 1;
+  return [';', ',', '\t'].reduce((a, b) => (cuenta(b) > cuenta(a) ? b : a));
+}
+
+/** RFC 4180 reader: quoted cells may hold separators, quotes ("") and line breaks. */
+export function leerCsv(buf: Buffer): string[][] {
+  const texto = buf.toString('utf8').replace(/^\uFEFF/, '');
+  const sep = separador(texto);
+  const filas: string[][] = [];
+  let fila: string[] = [];
+  let actual = '';
+  let comillas = false;
+  for (let i = 0; i < texto.length; i++) {
+    const c = texto[i]!;
+    if (comillas) {
+      if (c === '"' && texto[i + 1] === '"') {
+        actual += '"';
+        i++;
+      } else if (c === '"') comillas = false;
+      else actual += c;
+    } else if (c === '"' && actual === '') comillas = true;
+    else if (c === sep) {
+      fila.push(actual);
+      actual = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && texto[i + 1] === '\n') i++;
+      fila.push(actual);
+      filas.push(fila);
+      fila = [];
+      actual = '';
+    } else actual += c;
+  }
+  if (actual !== '' || fila.length > 0) {
+    fila.push(actual);
+    filas.push(fila);
+  }
+  return filas;
+}

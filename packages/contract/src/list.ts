@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import './validation.ts';
+
+// One list contract for every list endpoint (CONVENTIONS "Shape"): page, pageSize, sort, order, q
+// and flat filters in the query string, so a list URL can be shared and reloaded.
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 200;
+export const LIST_PARAMS = ['page', 'pageSize', 'sort', 'order', 'q'] as const;
+
+const entero = (campo: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${campo} debe ser un número` })
+    .int({ error: `${campo} debe ser un número entero` })
+    .min(min, { error: `${campo} debe ser al menos ${min}` })
+    .max(max, { error: `${campo} debe ser como máximo ${max}` });
+
+export const ZListQuery = z.object({
+  page: entero('page', 1, 1_000_000).default(1),
+  pageSize: entero('pageSize', 1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  /** Without sort and order, the resource's default sort applies. */
+  order: z.enum(['asc', 'desc'], { error: "order debe ser 'asc' o 'desc'" }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200, { error: 'la búsqueda admite máximo 200 caracteres' })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+
+export type ListQuery = z.output<typeof ZListQuery> & { sort?: string | undefined };
+
+export const zSort = (campos: readonly string[]) =>
+  campos.length > 0
+    ? z.enum(campos as [string, ...string[]], { error: `sort debe ser uno de: ${campos.join(', ')}` }).optional()
+    : z.undefined();
+
+/** The list query of one resource: its sortable fields and its filters (each optional). */
+export function zListQuery(o: { sort: readonly string[]; filters: Record<string, z.ZodType> }) {
+  // The shape is built at run time: state the fixed keys' types for the callers.
+  return ZListQuery.extend({ sort: zSort(o.sort), ...o.filters }) as unknown as z.ZodType<ListQuery & Record<string, unknown>>;
+}
+
+export type ListResult<T> = { items: T[]; total: number };
+
+export const zListResult = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
