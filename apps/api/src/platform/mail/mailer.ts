@@ -25,6 +25,8 @@ export class Mailer {
   private readonly transport: Transporter | null;
   private timer: NodeJS.Timeout | null = null;
   private corriendo: Promise<number> | null = null;
+  /** A wake-up that arrived during a round: run once more, or a fresh message waits for the next tick. */
+  private otraVuelta = false;
 
   constructor(
     private readonly db: Database,
@@ -54,11 +56,15 @@ export class Mailer {
 
   /** Resolves when the current sending round (if any) has finished. */
   async idle(): Promise<void> {
-    await this.corriendo;
+    while (this.corriendo) await this.corriendo;
   }
 
   despertar(): void {
-    if (!this.transport || this.corriendo) return;
+    if (!this.transport) return;
+    if (this.corriendo) {
+      this.otraVuelta = true;
+      return;
+    }
     this.corriendo = this.enviarPendientes()
       .catch((err: unknown) => {
         this.onError(err);
@@ -66,6 +72,10 @@ export class Mailer {
       })
       .finally(() => {
         this.corriendo = null;
+        if (this.otraVuelta) {
+          this.otraVuelta = false;
+          this.despertar();
+        }
       });
   }
 

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { SmtpSink } from '../../test/smtp-sink.ts';
-import { notificar } from '../../modules/notificaciones/notificaciones.service.ts';
-import { enTenant } from '../tenant.ts';
+import { notificar } from './notificaciones.service.ts';
+import { enTenant } from '../../platform/tenant.ts';
 
 let t: TestApp;
 const sink = new SmtpSink();
