@@ -20,6 +20,8 @@ import { maestrosRoutes } from './modules/maestros/maestros.routes.ts';
 import { notificacionesRoutes } from './modules/notificaciones/notificaciones.routes.ts';
 import { tercerosRoutes } from './modules/terceros/terceros.routes.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
+import { usuariosAdminRoutes } from './modules/usuarios/usuarios-admin.routes.ts';
+import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const DOCS_PREFIX = '/api/docs';
@@ -81,6 +83,8 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
         handler: async () => ({ status: 'ok', db: deps.db.kind }),
       });
       usuariosRoutes(api, deps);
+      usuariosAdminRoutes(api, deps);
+      auditoriaRoutes(api, deps);
       tercerosRoutes(api, deps);
       empresaRoutes(api, deps);
       notificacionesRoutes(api, deps);

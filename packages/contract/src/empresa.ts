@@ -1,4 +1,18 @@
 import { z } from 'zod';
+import { ZNit } from './nit.ts';
+
+/** Empty, or a value the schema accepts (its own message, not the union's generic one). */
+function vacioO<T extends z.ZodType<string, string>>(schema: T) {
+  return z
+    .string({ error: 'debe ser un texto' })
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '') return;
+      const r = schema.safeParse(v);
+      if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'no es válido' });
+    })
+    .transform((v) => (v === '' ? '' : (schema.parse(v) as string)));
+}
 
 export const ZEmpresa = z.object({
   id_Empresa: z.number().int(),
@@ -15,15 +29,75 @@ export const ZEmpresa = z.object({
 });
 export type Empresa = z.infer<typeof ZEmpresa>;
 
+export const ZAgencia = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  direccion: z.string(),
+  telefono: z.string(),
+  activo: z.boolean(),
+});
+export type Agencia = z.infer<typeof ZAgencia>;
+
 export const ZInfoEmpresa = ZEmpresa.extend({
   usuariosActivos: z.number().int(),
+  agencias: z.array(ZAgencia),
 });
 export type InfoEmpresa = z.infer<typeof ZInfoEmpresa>;
+
+export const ZONAS_HORARIAS = ['America/Bogota', 'America/Panama', 'America/Lima', 'America/Mexico_City', 'America/New_York'];
+export const MONEDAS = ['COP', 'USD'] as const;
+
+/** Settings later modules read; each has a default so a company that never saved them works. */
+export const ZAjustes = z.object({
+  diasVigenciaConsignacion: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int({ error: 'debe ser un número entero' })
+    .min(1, { error: 'debe ser al menos 1' })
+    .max(3650, { error: 'debe ser como máximo 3650' })
+    .default(90),
+  minutosBloqueoEdicion: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int({ error: 'debe ser un número entero' })
+    .min(1, { error: 'debe ser al menos 1' })
+    .max(1440, { error: 'debe ser como máximo 1440' })
+    .default(30),
+  urlMosaicoMapa: z
+    .string()
+    .trim()
+    .max(300, { error: 'admite máximo 300 caracteres' })
+    .regex(/^https:\/\/\S*\{z\}\S*\{x\}\S*\{y\}\S*$/, {
+      error: 'debe ser una dirección https con {z}, {x} y {y}, por ejemplo https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    })
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  zonaHoraria: z
+    .string()
+    .trim()
+    .refine((v) => ZONAS_HORARIAS.includes(v), { error: 'no es una zona horaria admitida' })
+    .default('America/Bogota'),
+  moneda: z.enum(MONEDAS, { error: `debe ser una de: ${MONEDAS.join(', ')}` }).default('COP'),
+  correoRemitente: vacioO(z.email({ error: 'no es un correo válido' })).default(''),
+  nombreRemitente: z.string().trim().max(100, { error: 'admite máximo 100 caracteres' }).default(''),
+});
+export type Ajustes = z.output<typeof ZAjustes>;
+
+/** Stored settings read leniently: a value that no longer validates falls back to its default. */
+export function ajustesDe(guardado: unknown): Ajustes {
+  const base = ZAjustes.parse({});
+  if (typeof guardado !== 'object' || guardado === null) return base;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(guardado)) {
+    if (!(k in base)) continue;
+    const r = ZAjustes.shape[k as keyof Ajustes].safeParse(v);
+    if (r.success) out[k] = r.data;
+  }
+  return out as Ajustes;
+}
 
 /** objConfigurar (spec §3). */
 export const ZConfiguracion = z.object({
   carpeta_de_archivos_web: z.string(),
   https: z.boolean(),
+  ajustes: ZAjustes,
 });
 export type Configuracion = z.infer<typeof ZConfiguracion>;
 
@@ -33,3 +107,65 @@ export const ZInicioResumen = z.object({
   inmueblesDisponibles: z.number().int(),
 });
 export type InicioResumen = z.infer<typeof ZInicioResumen>;
+
+// ---- Administration of the company (idm 3) and configuration (idm 55) ----
+
+const texto = (max: number) =>
+  z
+    .string({ error: 'debe ser un texto' })
+    .trim()
+    .max(max, { error: `admite máximo ${max} caracteres` });
+
+export const ZEmpresaActualizar = z.object({
+  nombre: texto(120).min(1, { error: 'es obligatorio' }),
+  /** Empty while the company has no NIT yet; otherwise número-DV with the right check digit. */
+  nit: vacioO(ZNit).default(''),
+  direccion: texto(200).default(''),
+  telefonos: texto(100).default(''),
+  email: vacioO(z.email({ error: 'no es un correo válido' })).default(''),
+  web: vacioO(z.url({ protocol: /^https?$/, error: 'debe ser una dirección web que empiece por http:// o https://' })).default(
+    '',
+  ),
+  defaultAgencia: z.coerce.number({ error: 'debe ser un número' }).int({ error: 'debe ser un número entero' }).min(0).default(0),
+  defaultAsesor: z
+    .string()
+    .trim()
+    .max(60)
+    .nullable()
+    .default(null)
+    .transform((v) => v || null),
+  defaultAuxiliar: z
+    .string()
+    .trim()
+    .max(60)
+    .nullable()
+    .default(null)
+    .transform((v) => v || null),
+});
+export type EmpresaActualizar = z.output<typeof ZEmpresaActualizar>;
+export type EmpresaActualizarInput = z.input<typeof ZEmpresaActualizar>;
+
+export const ZAgenciaGuardar = z.object({
+  nombre: texto(100).min(1, { error: 'es obligatorio' }),
+  direccion: texto(200).default(''),
+  telefono: texto(60).default(''),
+  activo: z.boolean({ error: 'debe ser sí o no' }).default(true),
+});
+export type AgenciaGuardar = z.output<typeof ZAgenciaGuardar>;
+
+/** A user offered as default asesor or auxiliar. */
+export const ZUsuarioOpcion = z.object({ usuario: z.string(), nombre: z.string() });
+export type UsuarioOpcion = z.infer<typeof ZUsuarioOpcion>;
+
+export const ZLogoSubido = z.object({ nombreArchivo: z.string() });
+export const LOGO_MIN_PX = { width: 100, height: 40 } as const;
+export const logoUrl = (logo: string | null | undefined) => (logo ? `/api/empresa/logo/${encodeURIComponent(logo)}` : null);
+
+export const ZConfiguracionActualizar = z.object({
+  carpeta_de_archivos_web: texto(200)
+    .regex(/^[A-Za-z0-9._/-]*$/, { error: 'solo admite letras sin tilde, números y . _ / -' })
+    .default(''),
+  https: z.boolean({ error: 'debe ser sí o no' }).default(true),
+  ajustes: ZAjustes.default(ZAjustes.parse({})),
+});
+export type ConfiguracionActualizar = z.output<typeof ZConfiguracionActualizar>;

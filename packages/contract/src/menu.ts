@@ -47,20 +47,20 @@ function group(path: string, name: string, title: string, icon: string, children
 export const MENU: MenuNode[] = [
   group('archivo', 'Archivo', 'Archivo', 'folder', [
     leaf('agenda', 'Agenda', 'Agenda', 489, 'agenda'),
-    leaf('empresa', 'Empresa', 'Compañia', 3, 'empresa'),
-    leaf('usuarios', 'Usuarios', 'Usuarios', 37, 'empresa'),
+    leaf('empresa', 'Empresa', 'Compañia', 3, 'empresa', { component: 'empresa' }),
+    leaf('usuarios', 'Usuarios', 'Usuarios', 37, 'empresa', { component: 'usuarios' }),
     group('utilidades', 'Utilidades', 'Utilidades', 'tool', [
       leaf('reasignarinmuebles', 'ReasignarInmuebles', 'Reasignar inmuebles', 10545, 'inmuebles'),
       leaf('modificaciones-inmuebles', 'ModificacionesInmuebles', 'Modificaciones de inmuebles', 19, 'inmuebles'),
       leaf('modificaciones-agenda', 'ModificacionesAgenda', 'Modificaciones de agenda', 19, 'agenda'),
       leaf('geo-localizar-inmuebles', 'GeoLocalizarInmuebles', 'Geolocalizar inmuebles', 31, 'inmuebles'),
-      leaf('logs-sistema', 'LogsSistema', 'Logs del sistema', 31, 'empresa'),
+      leaf('logs-sistema', 'LogsSistema', 'Logs del sistema', 31, 'empresa', { component: 'logs-sistema' }),
       leaf('cerrar-clientes-en-cascada', 'CerrarClientesEnCascada', 'Cerrar clientes en cascada', 10603, 'terceros'),
     ]),
   ]),
   group('maestros', 'Maestros', 'Maestros', 'database', [
-    leaf('configurar', 'Configurar', 'Configurar', 55, 'empresa'),
-    leaf('terceros', 'Terceros', 'Terceros', 59, 'terceros'),
+    leaf('configurar', 'Configurar', 'Configurar', 55, 'empresa', { component: 'configurar' }),
+    leaf('terceros', 'Terceros', 'Terceros', 59, 'terceros', { component: 'terceros' }),
     group('inmuebles', 'MaestrosInmuebles', 'Maestros de inmuebles', 'home', [
       leaf('municipios', 'Municipios', 'Municipios', 62, 'inmuebles'),
       leaf('barrios', 'Barrios', 'Barrios', 63, 'inmuebles'),

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CLAVES_COMUNES } from './claves-comunes.ts';
+import { SUPPORT_USER } from './constants.ts';
+import { zListQuery, type ListQuery } from './list.ts';
 import { ZIdNumerico } from './validation.ts';
 
 export const ZLoginBody = z.object({
@@ -33,6 +36,8 @@ export const ZLoginData = z.object({ token: z.string() });
 export const ZGetUsuarioData = z.object({
   sesion: z.boolean(),
   tipoVistaInmueblesBuscador: z.number().int(),
+  /** The permisos the server holds now: the browser applies them on the next page load. */
+  permisos: z.string().optional(),
 });
 export type GetUsuarioData = z.infer<typeof ZGetUsuarioData>;
 
@@ -60,3 +65,146 @@ export const ZPermisosData = z.object({ permisos: z.string(), ids: z.array(z.num
 export type PermisosData = z.infer<typeof ZPermisosData>;
 
 export const ZBitacoraData = z.object({ exito: z.boolean(), data: z.string() });
+
+// ---- Administration of users (idm 37) ----
+
+export const CLAVE_MIN = 8;
+
+/** The password policy: at least 8 characters and not one of the common ones (case and accents aside). */
+export function problemaClave(clave: string): string | null {
+  if (clave.length < CLAVE_MIN) return `debe tener al menos ${CLAVE_MIN} caracteres`;
+  if (esClaveComun(clave)) return 'es demasiado común y fácil de adivinar: elija otra';
+  return null;
+}
+
+let comunes: Set<string> | null = null;
+export function esClaveComun(clave: string): boolean {
+  comunes ??= new Set(CLAVES_COMUNES.map(normalClave));
+  return comunes.has(normalClave(clave));
+}
+const normalClave = (s: string) => s.trim().toLowerCase();
+
+export const ZClaveNueva = z
+  .string({ error: 'es obligatoria' })
+  .max(200, { error: 'admite máximo 200 caracteres' })
+  .superRefine((v, ctx) => {
+    const p = problemaClave(v);
+    if (p) ctx.addIssue({ code: 'custom', message: p });
+  });
+
+/** 'All', or menu ids separated by commas; normalised to 'All' or sorted unique ids ('3,37,59'). */
+export const ZPermisos = z
+  .string({ error: 'debe ser un texto' })
+  .trim()
+  .max(4000, { error: 'es demasiado largo' })
+  .superRefine((v, ctx) => {
+    if (v === '' || v.toLowerCase() === 'all') return;
+    if (!v.split(',').every((p) => /^\s*\d{1,9}\s*$/.test(p)))
+      ctx.addIssue({ code: 'custom', message: "debe ser 'All' o números de menú separados por coma" });
+  })
+  .transform((v) => {
+    if (v.toLowerCase() === 'all') return 'All';
+    if (v === '') return '';
+    return [...new Set(v.split(',').map((p) => Number(p.trim())))].sort((a, b) => a - b).join(',');
+  });
+
+const ZUsuarioNombre = z
+  .string({ error: 'es obligatorio' })
+  .trim()
+  .min(3, { error: 'debe tener al menos 3 caracteres' })
+  .max(60, { error: 'admite máximo 60 caracteres' })
+  .regex(/^[A-Za-z0-9._@-]+$/, { error: 'solo admite letras sin tilde, números y . _ @ -' })
+  .refine((v) => v.toUpperCase() !== SUPPORT_USER, { error: 'está reservado' });
+
+const ZNroIdOpcional = z
+  .string()
+  .trim()
+  .max(20, { error: 'admite máximo 20 caracteres' })
+  .regex(/^[0-9A-Za-z-]*$/, { error: 'solo admite letras, números y guion' })
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+const camposUsuario = {
+  nombre: z.string().trim().max(120, { error: 'admite máximo 120 caracteres' }),
+  nro_id: ZNroIdOpcional,
+  agencia: z.coerce.number({ error: 'debe ser un número' }).int({ error: 'debe ser un número entero' }).min(0, {
+    error: 'no puede ser negativo',
+  }),
+  admemp: z.boolean({ error: 'debe ser sí o no' }),
+  permisos: ZPermisos,
+  permisos_especiales: ZPermisos,
+  permisos_por_usuario: ZPermisos,
+};
+
+export const ZUsuarioCrear = z.object({
+  usuario: ZUsuarioNombre,
+  clave: ZClaveNueva,
+  nombre: camposUsuario.nombre.default(''),
+  nro_id: camposUsuario.nro_id,
+  agencia: camposUsuario.agencia.default(0),
+  admemp: camposUsuario.admemp.default(false),
+  permisos: camposUsuario.permisos.default(''),
+  permisos_especiales: camposUsuario.permisos_especiales.default(''),
+  permisos_por_usuario: camposUsuario.permisos_por_usuario.default(''),
+});
+export type UsuarioCrear = z.output<typeof ZUsuarioCrear>;
+export type UsuarioCrearInput = z.input<typeof ZUsuarioCrear>;
+
+/** Every field optional: what is sent changes. The password has its own endpoint. */
+export const ZUsuarioActualizar = z
+  .object({ usuario: ZUsuarioNombre, ...camposUsuario })
+  .partial()
+  .strict();
+export type UsuarioActualizar = z.output<typeof ZUsuarioActualizar>;
+
+export const ZUsuario = z.object({
+  id: z.number().int(),
+  usuario: z.string(),
+  nombre: z.string(),
+  nro_id: z.string().nullable(),
+  agencia: z.number().int(),
+  admemp: z.boolean(),
+  activo: z.boolean(),
+  permisos: z.string(),
+  permisos_especiales: z.string(),
+  permisos_por_usuario: z.string(),
+  creado_en: z.string(),
+  ultimo_ingreso: z.string().nullable(),
+});
+export type Usuario = z.infer<typeof ZUsuario>;
+
+const ZBoolQuery = z
+  .enum(['true', 'false'], { error: "debe ser 'true' o 'false'" })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true'));
+
+export const USUARIOS_SORT = ['usuario', 'nombre', 'creado_en', 'ultimo_ingreso'] as const;
+export const ZUsuariosQuery = zListQuery({ sort: USUARIOS_SORT, filters: { activo: ZBoolQuery } }) as z.ZodType<
+  ListQuery & { activo?: boolean | undefined }
+>;
+export type UsuariosQuery = z.output<typeof ZUsuariosQuery>;
+
+export const ZIdParam = z.object({
+  id: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int({ error: 'debe ser un número entero' })
+    .positive({ error: 'debe ser mayor que cero' })
+    .max(2147483647, { error: 'es demasiado grande' }),
+});
+
+export const ZRestablecerClave = z.object({ clave: ZClaveNueva });
+export type RestablecerClave = z.output<typeof ZRestablecerClave>;
+
+export const ZCambiarClave = z
+  .object({
+    actual: z.string({ error: 'es obligatoria' }).min(1, { error: 'es obligatoria' }).max(200),
+    nueva: ZClaveNueva,
+  })
+  .refine((v) => v.actual !== v.nueva, { error: 'debe ser distinta de la actual', path: ['nueva'] });
+export type CambiarClave = z.output<typeof ZCambiarClave>;
+
+/** An empleado tercero offered when linking a user to a person. */
+export const ZEmpleadoOpcion = z.object({ nro_id: z.string(), nombre: z.string() });
+export type EmpleadoOpcion = z.infer<typeof ZEmpleadoOpcion>;
+export const ZEmpleadosQuery = z.object({ q: z.string().trim().max(100).optional() });

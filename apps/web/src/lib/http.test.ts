@@ -128,4 +128,56 @@ describe('http client envelope (spec §8)', () => {
     await outcome;
     expect(spies.error).toHaveBeenCalledWith({ content: 'Tiempo de espera agotado (5000 ms)', duration: 5 });
   });
+
+  it('keeps the fields a 400/409 names, for a form to show beside its inputs', async () => {
+    respond(409, {
+      code: 40900,
+      message: 'Ya existe un barrio con el mismo Municipio y Nombre.',
+      campos: [
+        { campo: 'id_municipio', mensaje: 'Ya existe un barrio con el mismo Municipio y Nombre.' },
+        { campo: 'nombre', mensaje: 'Ya existe un barrio con el mismo Municipio y Nombre.' },
+        { sin: 'forma' },
+      ],
+    });
+    const failure = http.put('/maestros/barrios/4', { nombre: 'x' }, { silent: true });
+    await expect(failure).rejects.toMatchObject({ status: 409, code: 40900 });
+    const error = (await failure.catch((e: unknown) => e)) as ApiError;
+    expect(error.campos.map((c) => c.campo)).toEqual(['id_municipio', 'nombre']);
+    expect(spies.error).not.toHaveBeenCalled();
+  });
+
+  it('sends PUT and DELETE with the same envelope rules', async () => {
+    const fetchMock = respond(200, { code: 20000, message: 'ok', data: { id: 4 } });
+    await http.put('/maestros/barrios/4', { activo: false });
+    await http.delete('/maestros/barrios/4');
+    const [put, del] = fetchMock.mock.calls.map((c) => (c as unknown as [string, RequestInit])[1]);
+    expect(put?.method).toBe('PUT');
+    expect(put?.body).toBe('{"activo":false}');
+    expect(del?.method).toBe('DELETE');
+    expect(del?.body).toBeUndefined();
+  });
+
+  it('downloads a file with the token and its name; an error envelope instead of a file rejects', async () => {
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) =>
+      Promise.resolve(
+        new Response('a;b\r\n', {
+          status: 200,
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="barrios-2025-03-05.csv"' },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { blob, nombre } = await http.download('/maestros/barrios/exportar?formato=csv');
+    expect(nombre).toBe('barrios-2025-03-05.csv');
+    expect(await blob.text()).toBe('a;b\r\n');
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok.en.value');
+
+    respond(400, { code: 40000, message: 'La exportación admite máximo 50.000 filas' });
+    await expect(http.download('/maestros/municipios/exportar')).rejects.toMatchObject({
+      code: 40000,
+      message: 'La exportación admite máximo 50.000 filas',
+    });
+    expect(spies.error).toHaveBeenCalledWith({ content: 'La exportación admite máximo 50.000 filas', duration: 5 });
+  });
 });

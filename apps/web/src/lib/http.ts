@@ -1,5 +1,6 @@
 import { CODES, SESSION_CODES } from '@predio/contract/codes';
 import { ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '@predio/contract/constants';
+import type { CampoError } from '@predio/contract/validation';
 import { getFeedback } from './feedback.ts';
 import { getToken, removeToken } from './token.ts';
 
@@ -15,13 +16,22 @@ export class ApiError extends Error {
   /** Envelope code; null when no response arrived. */
   readonly code: number | null;
   readonly status: number | null;
+  /** The fields the server named in a 400/409 (`campos` of the envelope), so a form can show each beside its input. */
+  readonly campos: CampoError[];
 
-  constructor(kind: ApiErrorKind, message: string, code: number | null = null, status: number | null = null) {
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    code: number | null = null,
+    status: number | null = null,
+    campos: CampoError[] = [],
+  ) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = code;
     this.status = status;
+    this.campos = campos;
   }
 
   /** The server answered (with an error); false for timeouts and lost connections. */
@@ -75,6 +85,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function envelopeCampos(body: unknown): CampoError[] {
+  if (!isRecord(body) || !Array.isArray(body.campos)) return [];
+  return body.campos.filter((c): c is CampoError => isRecord(c) && typeof c.campo === 'string' && typeof c.mensaje === 'string');
+}
+
 function envelopeMessage(body: unknown): string {
   if (!isRecord(body)) return '';
   const text = body.message ?? body.mensaje;
@@ -88,7 +103,7 @@ function settle<T>(body: unknown, status: number, options: RequestOptions): ApiB
   const text = envelopeMessage(body) || 'Error';
   toastError(text, options);
   if (code !== null && SESSION_CODES.includes(code) && options.promptRelogin !== false) confirmLogout();
-  throw new ApiError('envelope', text, code ?? status, status);
+  throw new ApiError('envelope', text, code ?? status, status, envelopeCampos(body));
 }
 
 function networkFailure(kind: 'network' | 'timeout', detail: string, options: RequestOptions): ApiError {
@@ -112,7 +127,14 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<ApiBody<T>> {
+/** Runs one fetch with the token, the timeout and the caller's cancellation; failures become ApiErrors. */
+async function send<R>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+  read: (response: Response) => Promise<R>,
+): Promise<R> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const controller = new AbortController();
   let timedOut = false;
@@ -132,7 +154,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
 
   try {
     const response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal: controller.signal });
-    return settle<T>(parseJson(await response.text()), response.status, options);
+    return await read(response);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (timedOut) throw networkFailure('timeout', String(timeoutMs), options);
@@ -142,6 +164,32 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<ApiBody<T>> {
+  return send(method, path, body, options, async (response) =>
+    settle<T>(parseJson(await response.text()), response.status, options),
+  );
+}
+
+export type Descarga = { blob: Blob; nombre: string };
+
+function fileName(disposition: string | null): string {
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (utf8?.[1] !== undefined) return decodeURIComponent(utf8[1]);
+  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? 'descarga';
+}
+
+/** A file answer (an export): the body and its name. An error still arrives as an envelope. */
+function download(path: string, options: RequestOptions = {}): Promise<Descarga> {
+  return send('GET', path, undefined, options, async (response) => {
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || type.includes('application/json')) {
+      settle<unknown>(parseJson(await response.text()), response.status, options);
+      throw new ApiError('envelope', 'El servidor no devolvió un archivo', null, response.status);
+    }
+    return { blob: await response.blob(), nombre: fileName(response.headers.get('content-disposition')) };
+  });
 }
 
 /** Multipart upload with progress (fetch cannot report upload progress). Same envelope rules. */
@@ -173,5 +221,8 @@ function upload<T>(path: string, form: FormData, options: UploadOptions = {}): P
 export const http = {
   get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, undefined, options),
+  download,
   upload,
 };

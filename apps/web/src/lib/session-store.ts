@@ -11,7 +11,8 @@ type SessionState = {
   verified: boolean;
   tipoVistaInmueblesBuscador: number;
   signIn: (token: string) => void;
-  markVerified: (tipoVistaInmueblesBuscador: number) => void;
+  /** permisos: the server's current ones (GetUsuario), which replace the token's on this page load. */
+  markVerified: (tipoVistaInmueblesBuscador: number, permisos?: string) => void;
   clear: () => void;
 };
 
@@ -35,7 +36,12 @@ export const useSession = create<SessionState>()((set) => ({
     setToken(token);
     set({ token, claims, verified: false });
   },
-  markVerified: (tipoVistaInmueblesBuscador) => set({ verified: true, tipoVistaInmueblesBuscador }),
+  markVerified: (tipoVistaInmueblesBuscador, permisos) =>
+    set((s) => ({
+      verified: true,
+      tipoVistaInmueblesBuscador,
+      claims: s.claims !== null && permisos !== undefined ? { ...s.claims, permisos } : s.claims,
+    })),
   clear: () => {
     removeToken();
     set({ token: null, claims: null, verified: false, tipoVistaInmueblesBuscador: DEFAULT_TIPO_VISTA_INMUEBLES });

@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// CI runs these beside the API suite on two cores; antd renders slowly in jsdom under that load.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive helpers need matchMedia, which jsdom lacks.
 if (typeof window.matchMedia !== 'function') {
@@ -13,6 +16,15 @@ if (typeof window.matchMedia !== 'function') {
     removeEventListener: () => undefined,
     dispatchEvent: () => false,
   });
+}
+
+// antd's Select, Table and ColorPicker observe their size; jsdom has no ResizeObserver.
+if (typeof window.ResizeObserver !== 'function') {
+  window.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
 }
 
 // antd measures scrollbars with getComputedStyle(el, '::-webkit-scrollbar'); jsdom does not

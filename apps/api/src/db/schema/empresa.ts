@@ -22,3 +22,13 @@ export const configuracion = pgTable('configuracion', {
   https: boolean('https').notNull(),
   ajustes: jsonb('ajustes').notNull(),
 });
+
+export const agencia = pgTable('agencia', {
+  id: serial('id').primaryKey(),
+  idEmpresa: idEmpresa(),
+  nombre: text('nombre').notNull(),
+  direccion: text('direccion').notNull().default(''),
+  telefono: text('telefono').notNull().default(''),
+  activo: boolean('activo').notNull().default(true),
+  creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+});

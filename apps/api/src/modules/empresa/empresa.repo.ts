@@ -1,11 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AgenciaGuardar } from '@predio/contract/empresa';
 import type { Tx } from '../../db/client.ts';
-import { configuracion, empresa } from '../../db/schema/empresa.ts';
+import { agencia, configuracion, empresa } from '../../db/schema/empresa.ts';
 import { usuarios } from '../../db/schema/usuarios.ts';
 
 export async function actual(tx: Tx) {
   const r = await tx.select().from(empresa).limit(1);
   return r[0] ?? null;
+}
+
+export type EmpresaValores = Partial<Omit<typeof empresa.$inferInsert, 'idEmpresa' | 'creadoEn'>>;
+
+export async function actualizar(tx: Tx, v: EmpresaValores): Promise<void> {
+  // RLS leaves only the caller's company row.
+  await tx.update(empresa).set(v);
 }
 
 export async function usuariosActivos(tx: Tx): Promise<number> {
@@ -16,7 +24,69 @@ export async function usuariosActivos(tx: Tx): Promise<number> {
   return r[0]?.n ?? 0;
 }
 
+/** Active users (default asesor / auxiliar candidates). */
+export async function usuariosOpciones(tx: Tx) {
+  return tx
+    .select({ usuario: usuarios.usuario, nombre: usuarios.nombre })
+    .from(usuarios)
+    .where(eq(usuarios.activo, true))
+    .orderBy(sql`lower(${usuarios.usuario})`);
+}
+
+export async function usuarioActivo(tx: Tx, usuario: string): Promise<string | null> {
+  const r = await tx
+    .select({ usuario: usuarios.usuario })
+    .from(usuarios)
+    .where(and(sql`lower(${usuarios.usuario}) = lower(${usuario})`, eq(usuarios.activo, true)))
+    .limit(1);
+  return r[0]?.usuario ?? null;
+}
+
 export async function configuracionActual(tx: Tx) {
   const r = await tx.select().from(configuracion).limit(1);
   return r[0] ?? null;
+}
+
+export async function guardarConfiguracion(tx: Tx, v: { carpetaDeArchivosWeb: string; https: boolean; ajustes: unknown }) {
+  await tx.insert(configuracion).values(v).onConflictDoUpdate({ target: configuracion.idEmpresa, set: v });
+}
+
+const colsAgencia = {
+  id: agencia.id,
+  nombre: agencia.nombre,
+  direccion: agencia.direccion,
+  telefono: agencia.telefono,
+  activo: agencia.activo,
+};
+
+export const agencias = (tx: Tx) =>
+  tx
+    .select(colsAgencia)
+    .from(agencia)
+    .orderBy(sql`lower(${agencia.nombre})`, asc(agencia.id));
+
+export async function agenciaPorId(tx: Tx, id: number) {
+  const r = await tx.select(colsAgencia).from(agencia).where(eq(agencia.id, id)).limit(1);
+  return r[0] ?? null;
+}
+
+export async function insertarAgencia(tx: Tx, v: AgenciaGuardar): Promise<number> {
+  const [r] = await tx.insert(agencia).values(v).returning({ id: agencia.id });
+  return r!.id;
+}
+
+export async function actualizarAgencia(tx: Tx, id: number, v: AgenciaGuardar): Promise<void> {
+  await tx.update(agencia).set(v).where(eq(agencia.id, id));
+}
+
+export async function eliminarAgencia(tx: Tx, id: number): Promise<void> {
+  await tx.delete(agencia).where(eq(agencia.id, id));
+}
+
+export async function usuariosEnAgencia(tx: Tx, id: number): Promise<number> {
+  const r = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(usuarios)
+    .where(eq(usuarios.agencia, id));
+  return r[0]?.n ?? 0;
 }

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ZAgenciaGuardar, ZConfiguracionActualizar, ZEmpresaActualizar } from '@predio/contract/empresa';
+import { ZIdParam } from '@predio/contract/usuarios';
 import type { Deps } from '../../platform/deps.ts';
-import { defineRoute } from '../../platform/http/route.ts';
+import { defineRoute, Respuesta, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import * as service from './empresa.service.ts';
 
 const tags = ['empresa'];
+const IDM_EMPRESA = 3;
+const IDM_CONFIGURAR = 55;
 
 export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, deps, {
@@ -17,8 +22,78 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/Empresa/GetInfoEmpresa',
     permiso: 'sesion',
-    schema: { tags, summary: 'Datos de la empresa con información adicional' },
+    schema: { tags, summary: 'Datos de la empresa con información adicional (usuarios activos, agencias)' },
     handler: ({ tx }) => service.getInfoEmpresa({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/empresa',
+    permiso: IDM_EMPRESA,
+    schema: { body: ZEmpresaActualizar, tags, summary: 'Modifica los datos de la empresa' },
+    handler: ({ tx, user, req, body }) => service.actualizar({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/empresa/usuarios-opciones',
+    permiso: IDM_EMPRESA,
+    schema: { tags, summary: 'Usuarios activos (asesor y auxiliar por defecto)' },
+    handler: ({ tx }) => service.usuariosOpciones({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/empresa/logo',
+    permiso: IDM_EMPRESA,
+    schema: { tags, summary: 'Sube el logo de la empresa (multipart: file)' },
+    prepare: ({ req }) => service.leerLogo(req.parts()),
+    handler: async ({ tx, user, req, prep, alConfirmar }) => {
+      const nombreArchivo = await service.guardarLogo({ tx, user, ip: req.ip, alConfirmar, storage: deps.storage, subida: prep });
+      return new Respuesta({ nombreArchivo }, { nombreArchivo });
+    },
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/empresa/logo/:nombre',
+    permiso: 'sesion',
+    cookieAuth: true,
+    schema: { params: z.object({ nombre: z.string().max(80) }), tags, summary: 'Descarga el logo' },
+    handler: async ({ user, params, reply }) => {
+      const { buf, contentType } = await service.leerLogoGuardado({ user, storage: deps.storage, nombre: params.nombre });
+      await reply
+        .header('content-type', contentType)
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(buf);
+      return YA_RESPONDIDO;
+    },
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/empresa/agencias',
+    // Forms of other modules (users, properties) offer the branches.
+    permiso: 'sesion',
+    schema: { tags, summary: 'Agencias (sucursales) de la empresa' },
+    handler: ({ tx }) => service.agencias({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/empresa/agencias',
+    permiso: IDM_EMPRESA,
+    schema: { body: ZAgenciaGuardar, tags, summary: 'Crea una agencia' },
+    handler: ({ tx, user, req, body }) => service.crearAgencia({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/empresa/agencias/:id',
+    permiso: IDM_EMPRESA,
+    schema: { params: ZIdParam, body: ZAgenciaGuardar, tags, summary: 'Modifica o desactiva una agencia' },
+    handler: ({ tx, user, req, params, body }) => service.actualizarAgencia({ tx, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/empresa/agencias/:id',
+    permiso: IDM_EMPRESA,
+    schema: { params: ZIdParam, tags, summary: 'Elimina una agencia que nadie usa' },
+    handler: ({ tx, user, req, params }) => service.eliminarAgencia({ tx, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -26,5 +101,12 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: 'sesion',
     schema: { tags, summary: 'Configuración del software (objConfigurar)' },
     handler: ({ tx }) => service.getConfiguracion({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/configurarPredio/configuracion',
+    permiso: IDM_CONFIGURAR,
+    schema: { body: ZConfiguracionActualizar, tags, summary: 'Modifica la configuración del software' },
+    handler: ({ tx, user, req, body }) => service.actualizarConfiguracion({ tx, user, ip: req.ip, body }),
   });
 }

@@ -58,7 +58,7 @@ describe('GET /Empresa/GetInfoEmpresa', () => {
   it("counts only the company's own active users", async () => {
     const r = await as(t.app, admin1).get('/api/Empresa/GetInfoEmpresa');
     expect(r.statusCode).toBe(200);
-    expect(r.json().data).toMatchObject({ id_Empresa: 1, nombre: 'Inmobiliaria Demo S.A.S.', usuariosActivos: 2 });
+    expect(r.json().data).toMatchObject({ id_Empresa: 1, nombre: 'Inmobiliaria Demo S.A.S.', usuariosActivos: 2, agencias: [] });
     expect((await as(t.app, admin2).get('/api/empresa/getinfoempresa')).json().data).toMatchObject({
       id_Empresa: 2,
       usuariosActivos: 1,
@@ -73,17 +73,17 @@ describe('GET /configurarPredio/GetConfiguracion', () => {
     for (const token of [admin1, asesor1, admin3]) {
       const r = await as(t.app, token).get('/api/configurarPredio/GetConfiguracion');
       expect(r.statusCode).toBe(200);
-      expect(r.json().data).toEqual({ carpeta_de_archivos_web: '', https: true });
+      expect(r.json().data).toMatchObject({ carpeta_de_archivos_web: '', https: true });
     }
   });
 
   it("reads the caller's company only", async () => {
     await t.db.tenant(1, (tx) => tx.update(configuracion).set({ carpetaDeArchivosWeb: 'archivos-demo', https: false }));
-    expect((await as(t.app, asesor1).get('/api/configurarPredio/GetConfiguracion')).json().data).toEqual({
+    expect((await as(t.app, asesor1).get('/api/configurarPredio/GetConfiguracion')).json().data).toMatchObject({
       carpeta_de_archivos_web: 'archivos-demo',
       https: false,
     });
-    expect((await as(t.app, admin2).get('/api/configurarPredio/GetConfiguracion')).json().data).toEqual({
+    expect((await as(t.app, admin2).get('/api/configurarPredio/GetConfiguracion')).json().data).toMatchObject({
       carpeta_de_archivos_web: '',
       https: true,
     });

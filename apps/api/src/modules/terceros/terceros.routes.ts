@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZNroIdParam } from '@predio/contract/terceros';
+import {
+  IDM_TERCEROS,
+  ZActivoBody,
+  ZDuplicadosQuery,
+  ZFusionarBody,
+  ZNroIdParam,
+  ZTerceroActualizar,
+  ZTerceroForm,
+  ZTerceroIdParam,
+  ZTercerosExportarQuery,
+  ZTercerosQuery,
+} from '@predio/contract/terceros';
 import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute, Respuesta, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import * as gestion from './terceros-gestion.service.ts';
 import * as service from './terceros.service.ts';
 
 const tags = ['terceros'];
@@ -48,5 +61,92 @@ export function tercerosRoutes(app: FastifyInstance, deps: Deps): void {
         .send(buf);
       return YA_RESPONDIDO;
     },
+  });
+  gestionRoutes(app, deps);
+}
+
+/** The terceros screen (idm 59): list, search, export, CRUD, duplicates and merge. */
+function gestionRoutes(app: FastifyInstance, deps: Deps): void {
+  const permiso = IDM_TERCEROS;
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/terceros',
+    permiso,
+    schema: {
+      querystring: ZTercerosQuery,
+      tags,
+      summary: 'Lista de terceros (búsqueda sin tildes, rol, activo, página y orden)',
+    },
+    handler: ({ tx, query }) => gestion.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/terceros/exportar',
+    permiso,
+    schema: { querystring: ZTercerosExportarQuery, tags, summary: 'Exporta los terceros del filtro actual (CSV o Excel)' },
+    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await gestion.exportar({ tx, query })),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/terceros/duplicados',
+    permiso,
+    schema: { querystring: ZDuplicadosQuery, tags, summary: 'Terceros con el mismo documento, correo o celular' },
+    handler: ({ tx, query }) => gestion.duplicados({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/terceros/nro/:nro_id',
+    permiso,
+    schema: { params: ZNroIdParam, tags, summary: 'Un tercero por su número de identificación' },
+    handler: ({ tx, params }) => gestion.obtenerPorNroId({ tx, nroId: params.nro_id }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/terceros/:id',
+    permiso,
+    schema: { params: ZTerceroIdParam, tags, summary: 'Un tercero con todos sus campos' },
+    handler: ({ tx, params }) => gestion.obtener({ tx, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/terceros',
+    permiso,
+    schema: { body: ZTerceroForm, tags, summary: 'Crea un tercero (advierte correos y celulares repetidos)' },
+    handler: ({ tx, user, req, body }) => gestion.crear({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/terceros/:id',
+    permiso,
+    schema: {
+      params: ZTerceroIdParam,
+      body: ZTerceroActualizar,
+      tags,
+      summary: 'Modifica un tercero (version: la que se editó)',
+    },
+    handler: ({ tx, user, req, params, body }) => gestion.actualizar({ tx, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/terceros/:id/activo',
+    permiso,
+    schema: { params: ZTerceroIdParam, body: ZActivoBody, tags, summary: 'Activa o desactiva un tercero' },
+    handler: ({ tx, user, req, params, body }) =>
+      gestion.cambiarActivo({ tx, user, ip: req.ip, id: params.id, activo: body.activo }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/terceros/:id',
+    permiso,
+    schema: { params: ZTerceroIdParam, tags, summary: 'Elimina un tercero que nada usa' },
+    handler: ({ tx, user, req, params }) => gestion.eliminar({ tx, user, ip: req.ip, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/terceros/fusionar',
+    permiso,
+    schema: { body: ZFusionarBody, tags, summary: 'Fusiona dos terceros: mueve las referencias y elimina el repetido' },
+    handler: ({ tx, user, req, body }) =>
+      gestion.fusionar({ tx, user, ip: req.ip, conservar: body.conservar, eliminar: body.eliminar }),
   });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { CODES } from '@predio/contract/codes';
 import { hasIdm } from '@predio/contract/menu';
-import { FOTO_MIN_PX, ZNroIdParam, type Tercero, type TerceroLog } from '@predio/contract/terceros';
+import { FOTO_MIN_PX, IDM_TERCEROS, ZNroIdParam, type Tercero, type TerceroLog } from '@predio/contract/terceros';
 import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
@@ -10,8 +10,6 @@ import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/err
 import { CONTENT_TYPES, validarImagen, type ImagenValida } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import * as repo from './terceros.repo.ts';
-
-const IDM_TERCEROS = 59;
 
 /** A user may always see and change their own person; anyone else needs the terceros permission. */
 function puedeVer(user: Principal, nroId: string): boolean {

@@ -121,7 +121,7 @@ export async function getUsuario(o: { tx: Tx; user: Principal }) {
   let tipoVista = DEFAULT_TIPO_VISTA_INMUEBLES;
   if (activa && !o.user.soporte)
     tipoVista = (await repo.usuarioPorId(o.tx, o.user.idUsuario))?.tipoVistaInmueblesBuscador ?? tipoVista;
-  return { sesion: activa, tipoVistaInmueblesBuscador: tipoVista };
+  return { sesion: activa, tipoVistaInmueblesBuscador: tipoVista, ...(activa ? { permisos: o.user.permisos } : {}) };
 }
 
 export async function cerrarSesion(o: { tx: Tx; deps: Deps; user: Principal; ip: string }): Promise<void> {

@@ -1,4 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ResourceDef } from '@predio/contract/maestros/resource';
+import { recursoDeRuta } from '@predio/contract/maestros/resources';
 import type { FlatRoute } from '@predio/contract/menu';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -13,7 +15,20 @@ export const PAGES: Record<string, Page> = {
     })),
   ),
   perfil: lazy(() => import('../../features/perfil/perfil-page.tsx').then((m) => ({ default: m.PerfilPage }))),
+  usuarios: lazy(() => import('../../features/usuarios/usuarios-page.tsx').then((m) => ({ default: m.UsuariosPage }))),
+  empresa: lazy(() => import('../../features/empresa/empresa-page.tsx').then((m) => ({ default: m.EmpresaPage }))),
+  configurar: lazy(() =>
+    import('../../features/configuracion/configuracion-page.tsx').then((m) => ({ default: m.ConfiguracionPage })),
+  ),
+  'logs-sistema': lazy(() => import('../../features/logs/logs-page.tsx').then((m) => ({ default: m.LogsPage }))),
+  terceros: lazy(() => import('../../features/terceros/terceros-page.tsx').then((m) => ({ default: m.TercerosPage }))),
 };
+
+/** Master routes carry no component key: the contract's resource with that `ruta` selects the generic master screen. */
+export const MaestroPage: LazyExoticComponent<ComponentType<{ def: ResourceDef }>> = lazy(() =>
+  import('../../features/maestros/maestro-page.tsx').then((m) => ({ default: m.MaestroPage })),
+);
+export const maestroDeRuta = (route: FlatRoute): ResourceDef | undefined => recursoDeRuta(route.fullPath);
 
 export const ConstructionPage: LazyExoticComponent<ComponentType<{ route: FlatRoute }>> = lazy(() =>
   import('../pages/construction-page.tsx').then((m) => ({ default: m.ConstructionPage })),

@@ -38,7 +38,7 @@ function SessionGate() {
 
   useEffect(() => {
     if (usuario.isSuccess && usuario.data.sesion) {
-      markVerified(usuario.data.tipoVistaInmueblesBuscador);
+      markVerified(usuario.data.tipoVistaInmueblesBuscador, usuario.data.permisos);
       void queryClient.prefetchQuery(configuracionQueryOptions());
       void queryClient.prefetchQuery(permisosEspecialesQueryOptions(idUsuario));
       void queryClient.prefetchQuery(permisosPorUsuarioQueryOptions());

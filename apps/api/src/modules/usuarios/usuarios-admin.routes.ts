@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ZCambiarClave,
+  ZEmpleadosQuery,
+  ZIdParam,
+  ZRestablecerClave,
+  ZUsuarioActualizar,
+  ZUsuarioCrear,
+  ZUsuariosQuery,
+} from '@predio/contract/usuarios';
+import { hashClave } from '../../platform/auth/passwords.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import * as service from './usuarios-admin.service.ts';
+
+const tags = ['usuarios'];
+const IDM = 37;
+
+/** Administration of the company's users (Archivo > Usuarios). */
+export function usuariosAdminRoutes(app: FastifyInstance, deps: Deps): void {
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/usuarios',
+    permiso: IDM,
+    schema: { querystring: ZUsuariosQuery, tags, summary: 'Usuarios de la empresa (página, orden, búsqueda, activo)' },
+    handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/usuarios/empleados',
+    permiso: IDM,
+    schema: { querystring: ZEmpleadosQuery, tags, summary: 'Terceros empleados para vincular a un usuario' },
+    handler: ({ tx, query }) => service.empleados({ tx, q: query.q }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/usuarios/:id',
+    permiso: IDM,
+    schema: { params: ZIdParam, tags, summary: 'Un usuario' },
+    handler: ({ tx, params }) => service.obtener({ tx, id: params.id }),
+  });
+  // Hashing (argon2id) runs in prepare, before the transaction holds a connection.
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/usuarios',
+    permiso: IDM,
+    schema: { body: ZUsuarioCrear, tags, summary: 'Crea un usuario' },
+    prepare: ({ body }) => hashClave(body.clave),
+    handler: ({ tx, user, req, body, prep }) => service.crear({ tx, deps, user, ip: req.ip, body, claveHash: prep }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/usuarios/:id',
+    permiso: IDM,
+    schema: { params: ZIdParam, body: ZUsuarioActualizar, tags, summary: 'Modifica un usuario y sus permisos' },
+    handler: ({ tx, user, req, params, body }) => service.actualizar({ tx, deps, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/usuarios/:id/desactivar',
+    permiso: IDM,
+    schema: { params: ZIdParam, tags, summary: 'Desactiva un usuario y cierra sus sesiones' },
+    handler: ({ tx, user, req, params }) => service.desactivar({ tx, deps, user, ip: req.ip, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/usuarios/:id/activar',
+    permiso: IDM,
+    schema: { params: ZIdParam, tags, summary: 'Activa de nuevo un usuario' },
+    handler: ({ tx, user, req, params }) => service.activar({ tx, deps, user, ip: req.ip, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/usuarios/:id/restablecer-clave',
+    permiso: IDM,
+    schema: { params: ZIdParam, body: ZRestablecerClave, tags, summary: 'Asigna una contraseña nueva y cierra sus sesiones' },
+    prepare: ({ body }) => hashClave(body.clave),
+    handler: ({ tx, user, req, params, prep }) =>
+      service.restablecerClave({ tx, deps, user, ip: req.ip, id: params.id, claveHash: prep }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/usuarios/cambiar-clave',
+    permiso: 'sesion',
+    schema: { body: ZCambiarClave, tags, summary: 'El usuario cambia su propia contraseña' },
+    prepare: ({ body }) => hashClave(body.nueva),
+    handler: ({ tx, user, req, body, prep }) => service.cambiarClave({ tx, deps, user, ip: req.ip, body, claveHash: prep }),
+  });
+}
