@@ -19,8 +19,8 @@ export function notificacionesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/notificaciones/Grabar_config',
     permiso: 'sesion',
     schema: { body: ZGrabarConfigBody, tags, summary: 'Guarda las preferencias de notificación' },
-    handler: async ({ tx, user, body }) => {
-      await service.grabarConfig({ tx, user, body });
+    handler: async ({ tx, user, body, req }) => {
+      await service.grabarConfig({ tx, user, body, ip: req.ip });
       const mensaje = 'La configuración se guardó correctamente';
       return new Respuesta(null, { exito: true, mensaje });
     },

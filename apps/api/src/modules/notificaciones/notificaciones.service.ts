@@ -1,5 +1,6 @@
 import type { ModuloNotificaciones, Notificacion } from '@predio/contract/notificaciones';
 import type { Tx } from '../../db/client.ts';
+import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
@@ -27,7 +28,10 @@ export async function consultarConfig(o: { tx: Tx; user: Principal }): Promise<M
 }
 
 /** Staff edit their own preferences (spec §6); only the switches are taken from the body. */
-export async function grabarConfig(o: { tx: Tx; user: Principal; body: ModuloNotificaciones[] }): Promise<void> {
+const CANALES = ['inApp', 'email', 'sms', 'whatsapp'] as const;
+
+/** Staff edit their own preferences (spec §6); only the switches are taken from the body, and changes are audited. */
+export async function grabarConfig(o: { tx: Tx; user: Principal; body: ModuloNotificaciones[]; ip: string }): Promise<void> {
   const existentes = await repo.tiposExistentes(o.tx);
   const filas = o.body.flatMap((m, i) =>
     m.notificaciones.map((n, j) => {
@@ -36,7 +40,26 @@ export async function grabarConfig(o: { tx: Tx; user: Principal; body: ModuloNot
       return { tipoCarta: n.tipo_Carta, inApp: n.in_App, email: n.email, sms: n.sms, whatsapp: n.whatsapp };
     }),
   );
+  const antes = new Map((await repo.tiposConConfig(o.tx, o.user.idUsuario)).map((f) => [f.tipoCarta, f]));
+  const cambios: Cambios = {};
+  for (const f of filas) {
+    const previo = antes.get(f.tipoCarta);
+    for (const canal of CANALES) {
+      if (previo && previo[canal] !== f[canal]) cambios[`${f.tipoCarta}.${canal}`] = { antes: previo[canal], despues: f[canal] };
+    }
+  }
   await repo.guardarConfig(o.tx, o.user.idUsuario, filas);
+  if (Object.keys(cambios).length > 0) {
+    await registrarAuditoria(o.tx, {
+      idUsuario: o.user.idUsuario || null,
+      usuario: o.user.usuario,
+      accion: 'actualizar',
+      entidad: 'notificacion_config',
+      entidadId: String(o.user.idUsuario),
+      cambios,
+      ip: o.ip,
+    });
+  }
 }
 
 function aDto(r: Awaited<ReturnType<typeof repo.insertar>>): Notificacion {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
 import { notificacion } from '../../db/schema/notificaciones.ts';
+import { auditoria } from '../../db/schema/plataforma.ts';
 import { as, createTestApp, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
 
 type Notif = {
@@ -112,6 +114,25 @@ describe('POST /notificaciones/Grabar_config', () => {
     // Saving again overwrites (switch back).
     expect((await grabar(admin1, config1({ tipo_Carta: 102, sms: false }))).json().exito).toBe(true);
     expect(buscar(await consultar(admin1), 102).sms).toBe(false);
+  });
+
+  it('audits what changed, switch by switch, and nothing when nothing changed', async () => {
+    const leerAuditoria = () =>
+      t.db.tenant(1, (tx) =>
+        tx.select().from(auditoria).where(eq(auditoria.entidad, 'notificacion_config')).orderBy(desc(auditoria.id)),
+      );
+    const antes = (await leerAuditoria()).length;
+    expect((await grabar(admin1, config1({ tipo_Carta: 103, whatsapp: true }))).json().exito).toBe(true);
+    const filas = await leerAuditoria();
+    expect(filas.length).toBe(antes + 1);
+    expect(filas[0]).toMatchObject({
+      usuario: 'admin',
+      accion: 'actualizar',
+      cambios: { '103.whatsapp': { antes: false, despues: true } },
+    });
+    await grabar(admin1, config1({ tipo_Carta: 103, whatsapp: true }));
+    expect((await leerAuditoria()).length).toBe(antes + 1);
+    await grabar(admin1, config1({ tipo_Carta: 103, whatsapp: false }));
   });
 
   it('names the path of a switch that is not a boolean', async () => {
