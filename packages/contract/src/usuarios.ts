@@ -185,6 +185,16 @@ export const ZUsuariosQuery = zListQuery({ sort: USUARIOS_SORT, filters: { activ
 >;
 export type UsuariosQuery = z.output<typeof ZUsuariosQuery>;
 
+/** The most rows one export holds; a company has far fewer users. */
+export const USUARIOS_EXPORT_MAX = 10_000;
+
+/** GET /usuarios/exportar: the list's filters and sort (no page), plus the format. */
+export const ZUsuariosExportarQuery = zListQuery({
+  sort: USUARIOS_SORT,
+  filters: { activo: ZBoolQuery, formato: z.enum(['csv', 'xlsx'], { error: "formato debe ser 'csv' o 'xlsx'" }).default('csv') },
+}) as z.ZodType<ListQuery & { activo?: boolean | undefined; formato: 'csv' | 'xlsx' }>;
+export type UsuariosExportarQuery = z.output<typeof ZUsuariosExportarQuery>;
+
 export const ZIdParam = z.object({
   id: z.coerce
     .number({ error: 'debe ser un número' })

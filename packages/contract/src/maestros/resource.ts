@@ -85,6 +85,23 @@ export const urlMaestro = (def: ResourceDef, sufijo = '') => `/maestros/${def.ke
 /** Key under which a list item carries the label of a reference (id_municipio → id_municipio_label). */
 export const refLabelKey = (key: string) => `${key}_label`;
 
+/**
+ * Key under which a list item carries the referenced row's detailField, when that resource has one
+ * (barrio.id_municipio → id_municipio_detalle, the departamento: same-name municipios differ by it).
+ */
+export const refDetailKey = (key: string) => `${key}_detalle`;
+
+/** "Label (detalle)", as selects show an option. */
+export const conDetalle = (label: string, detalle: string | null | undefined) => (detalle ? `${label} (${detalle})` : label);
+
+/** A reference as a list row names it: "MEDELLÍN (ANTIOQUIA)" when the referenced resource has a detail field. */
+export function etiquetaReferencia(key: string, item: Record<string, unknown>): string | undefined {
+  const label = item[refLabelKey(key)];
+  if (typeof label !== 'string') return undefined;
+  const detalle = item[refDetailKey(key)];
+  return conDetalle(label, typeof detalle === 'string' ? detalle : null);
+}
+
 export const articulo = (def: ResourceDef) => (def.genero === 'f' ? 'la' : 'el');
 
 export function campo(def: ResourceDef, key: string): FieldDef {

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import '../validation.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from '../list.ts';
-import { ACTIVO_LABEL, enFormulario, camposOrdenables, refLabelKey, type FieldDef, type ResourceDef } from './resource.ts';
+import {
+  ACTIVO_LABEL,
+  enFormulario,
+  camposOrdenables,
+  refDetailKey,
+  refLabelKey,
+  type FieldDef,
+  type ResourceDef,
+} from './resource.ts';
+import { recurso } from './resources.ts';
 
 // zod schemas derived from a ResourceDef: the API validates with them and the web form too, so both
 // give the same Spanish messages, each naming the field's label.
@@ -158,11 +167,16 @@ export function zodExportarQuery(def: ResourceDef) {
 
 export const OPCIONES_MAX = 50;
 
+/**
+ * `?q=` and filters: active rows for a select. `?id=`: that one row even if inactive (or none), to name a
+ * reference that arrived as a bare id (a filter in a shared link) without the permission to read the resource.
+ */
 export function zodOpcionesQuery(def: ResourceDef) {
   return z.object({
     q: z.string().trim().max(200, { error: 'la búsqueda admite máximo 200 caracteres' }).optional(),
+    id: ZIdParam.shape.id.optional(),
     ...filtros(def),
-  }) as unknown as z.ZodType<{ q?: string | undefined } & Valores>;
+  }) as unknown as z.ZodType<{ q?: string | undefined; id?: number | undefined } & Valores>;
 }
 
 export const ZOpcion = z.object({ id: z.number().int(), label: z.string(), detalle: z.string().optional() });
@@ -201,6 +215,7 @@ export function zodItem(def: ResourceDef) {
   for (const f of def.fields) {
     shape[f.key] = f.required ? valor(f) : valor(f).nullable();
     if (f.type === 'reference') shape[refLabelKey(f.key)] = z.string().nullable();
+    if (f.type === 'reference' && recurso(f.ref).detailField) shape[refDetailKey(f.key)] = z.string().nullable();
   }
   if (def.activo) shape.activo = z.boolean();
   Object.assign(shape, {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { campo, refLabelKey, type FieldDef, type ResourceDef } from '@predio/contract/maestros/resource';
+import { campo, refDetailKey, refLabelKey, type FieldDef, type ResourceDef } from '@predio/contract/maestros/resource';
 import { hijosDe, recurso } from '@predio/contract/maestros/resources';
 import type { Item, Valores } from '@predio/contract/maestros/schemas';
 import type { Tx } from '../../db/client.ts';
@@ -21,15 +21,20 @@ const esTexto = (f: FieldDef) => f.type === 'text' || f.type === 'color' || f.ty
 const norm = (x: SQL | PgColumn) => sql`lower(predio_unaccent(${x}))`;
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The table with its references joined: every column but id_empresa, plus each reference's label. */
+/** The table with its references joined: every column but id_empresa, plus each reference's label and detail. */
 function vista(def: ResourceDef) {
   const t = tablaDe(def);
   const refs = def.fields.flatMap((f) =>
-    f.type === 'reference' ? [{ f, r: aliasDe(f.ref, `r_${f.key}`), label: f.refLabel }] : [],
+    f.type === 'reference'
+      ? [{ f, r: aliasDe(f.ref, `r_${f.key}`), label: f.refLabel, detalle: recurso(f.ref).detailField }]
+      : [],
   );
   const campos: Record<string, PgColumn | SQL> = {};
   for (const [k, c] of Object.entries(getTableColumns(t))) if (k !== 'id_empresa') campos[k] = c;
-  for (const { f, r, label } of refs) campos[refLabelKey(f.key)] = col(r, label);
+  for (const { f, r, label, detalle } of refs) {
+    campos[refLabelKey(f.key)] = col(r, label);
+    if (detalle) campos[refDetailKey(f.key)] = col(r, detalle);
+  }
   return { t, refs, campos };
 }
 
@@ -127,16 +132,17 @@ export async function usos(tx: Tx, def: ResourceDef, id: number): Promise<{ def:
 export async function opciones(
   tx: Tx,
   def: ResourceDef,
-  c: Pick<Consulta, 'q' | 'filtros'> & { limit: number },
+  c: Pick<Consulta, 'q' | 'filtros'> & { id?: number | undefined; limit: number },
 ): Promise<{ id: number; label: string; detalle?: string }[]> {
   const t = tablaDe(def);
   const campos: Record<string, PgColumn> = { id: t.id, label: col(t, def.labelField) };
   if (def.detailField) campos.detalle = col(t, def.detailField);
-  const filtros = def.activo ? { ...c.filtros, activo: true } : c.filtros;
+  // By id, the row whatever its state: it names a value already stored somewhere.
+  const filtros = c.id === undefined && def.activo ? { ...c.filtros, activo: true } : c.filtros;
   const filas = await tx
     .select(campos)
     .from(t)
-    .where(condiciones(def, t, { q: c.q, filtros }))
+    .where(and(condiciones(def, t, { q: c.q, filtros }), c.id === undefined ? undefined : eq(t.id, c.id)))
     .orderBy(norm(col(t, def.labelField)), asc(t.id))
     .limit(c.limit);
   return filas as { id: number; label: string; detalle?: string }[];

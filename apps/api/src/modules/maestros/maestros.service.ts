@@ -152,8 +152,9 @@ export async function eliminar(o: Escritura & { id: number }): Promise<{ id: num
   return { id: o.id };
 }
 
-export async function opciones(o: Base & { query: Filtros }): Promise<Opcion[]> {
-  const { q, ...filtros } = o.query;
-  const filas = await repo.opciones(o.tx, o.def, { q, filtros, limit: OPCIONES_MAX });
+/** Active rows matching q and the filters; with id, that one row even if inactive (an empty list if none). */
+export async function opciones(o: Base & { query: Filtros & { id?: number | undefined } }): Promise<Opcion[]> {
+  const { q, id, ...filtros } = o.query;
+  const filas = await repo.opciones(o.tx, o.def, { q, id, filtros, limit: OPCIONES_MAX });
   return filas.map((f) => ({ id: f.id, label: f.label, ...(f.detalle ? { detalle: f.detalle } : {}) }));
 }

@@ -384,6 +384,35 @@ describe('deactivation', () => {
   });
 });
 
+describe('reference labels', () => {
+  it('names an inactive row by id for a user without its permission, and lists carry the reference detail', async () => {
+    const api = llamar(admin1);
+    const muni = ok(await api.post('municipios', { codigo_dane: '88801', departamento: 'GUAVIARE', municipio: 'Pueblo Viejo' }));
+    const barrio = ok(await api.post('barrios', { id_municipio: muni.id, nombre: 'La Esperanza' }));
+    expect(barrio).toMatchObject({ id_municipio_label: 'Pueblo Viejo', id_municipio_detalle: 'GUAVIARE' });
+    ok(await api.put(`municipios/${muni.id}`, { activo: false }));
+
+    // solo63 reads barrios only: a shared link filtered by municipio still names it.
+    const suya = llamar(solo63);
+    falla(await suya.get(`municipios/${muni.id}`), 403, 50403);
+    expect(ok(await suya.get(`municipios/opciones?id=${muni.id}`))).toEqual([
+      { id: muni.id, label: 'Pueblo Viejo', detalle: 'GUAVIARE' },
+    ]);
+    expect(ok<Fila[]>(await suya.get('municipios/opciones?q=pueblo viejo')).map((o) => o.id)).not.toContain(muni.id);
+    const filtrada = lista(await suya.get(`barrios?id_municipio=${muni.id}`));
+    expect(filtrada.items).toEqual([
+      expect.objectContaining({ id: barrio.id, id_municipio_label: 'Pueblo Viejo', id_municipio_detalle: 'GUAVIARE' }),
+    ]);
+    // A resource without detailField adds no detail key.
+    const sector = lista(await api.get('sectores?pageSize=1')).items[0];
+    if (sector) expect(Object.keys(sector).filter((k) => k.endsWith('_detalle'))).toEqual([]);
+
+    expect(ok(await llamar(admin2).get(`municipios/opciones?id=${muni.id}`))).toEqual([]);
+    expect(ok(await suya.get('municipios/opciones?id=2147483000'))).toEqual([]);
+    falla(await suya.get('municipios/opciones?id=abc'), 400, 40000, 'id');
+  });
+});
+
 describe('import of a bad file', () => {
   it('names the required columns the header lacks, and refuses what is neither CSV nor Excel', async () => {
     const api = llamar(admin1);

@@ -11,6 +11,12 @@ afterAll(() => t.close());
 const intento = (payload: { idEmpresa: number; usuario: string; clave: string }, ip: string) =>
   t.app.inject({ method: 'POST', url: '/api/usuarios/login', payload, remoteAddress: ip });
 
+async function loginDesde(cred: { idEmpresa: number; usuario: string; clave: string }, ip: string): Promise<string> {
+  const r = await intento(cred, ip);
+  expect(r.json().code, r.body).toBe(20000);
+  return r.json().token as string;
+}
+
 function esBloqueo(r: Awaited<ReturnType<typeof intento>>) {
   expect(r.statusCode).toBe(429);
   const body = r.json();
@@ -53,5 +59,46 @@ describe('login throttling', () => {
     esBloqueo(await intento(DEMO.admin2, ip));
     // Another IP is not affected.
     expect((await intento(DEMO.asesor1, '10.0.0.4')).json().code).toBe(20000);
+  });
+});
+
+describe('change-own-password throttling', () => {
+  it('blocks a user after 3 wrong current passwords, the login too; another user is not affected', async () => {
+    const admin = await loginDesde(DEMO.admin2, '10.0.1.1');
+    const crear = (usuario: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/usuarios',
+        payload: { usuario, clave: 'Vivienda.Segura.2025', permisos: '59' },
+        headers: { authorization: `Bearer ${admin}` },
+      });
+    for (const u of ['clave.uno', 'clave.dos']) expect((await crear(u)).statusCode).toBe(200);
+    const uno = { idEmpresa: 2, usuario: 'clave.uno', clave: 'Vivienda.Segura.2025' };
+    const dos = { ...uno, usuario: 'clave.dos' };
+    const [tokenUno, tokenDos] = [await loginDesde(uno, '10.0.1.2'), await loginDesde(dos, '10.0.1.3')];
+    const cambiar = (token: string, actual: string, nueva = 'Casa.En.El.Campo.7') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/usuarios/cambiar-clave',
+        payload: { actual, nueva },
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress: '10.0.1.4',
+      });
+
+    for (let i = 0; i < 3; i++)
+      expect((await cambiar(tokenUno, 'mala')).json().message).toBe('actual: no es su contraseña actual');
+    const bloqueado = await cambiar(tokenUno, uno.clave);
+    expect(bloqueado.statusCode).toBe(429);
+    expect(bloqueado.json().message).toContain('Intente de nuevo');
+    expect(Number(bloqueado.headers['retry-after'])).toBeGreaterThan(0);
+    // Guesses here and at the login share one budget: the login is blocked too.
+    esBloqueo(await intento(uno, '10.0.1.5'));
+
+    // Another user of the company is not affected, and a success resets the count.
+    for (let i = 0; i < 2; i++) expect((await cambiar(tokenDos, 'mala', 'Casa.En.El.Campo.7')).statusCode).toBe(400);
+    expect((await cambiar(tokenDos, dos.clave, 'Casa.En.El.Campo.7')).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await cambiar(tokenDos, 'mala', 'Otra.Casa.Grande.8')).statusCode).toBe(400);
+    expect((await cambiar(tokenDos, 'Casa.En.El.Campo.7', 'Otra.Casa.Grande.8')).statusCode).toBe(200);
+    await loginDesde({ ...dos, clave: 'Otra.Casa.Grande.8' }, '10.0.1.6');
   });
 });

@@ -48,7 +48,9 @@ const ORDEN: Record<string, SQL> = {
   ultimo_ingreso: sql`${ultimoIngreso}`,
 };
 
-export async function listar(tx: Tx, q: UsuariosQuery): Promise<{ items: FilaUsuario[]; total: number }> {
+type Filtro = Pick<UsuariosQuery, 'q' | 'activo' | 'sort' | 'order'>;
+
+function filtro(q: Filtro): { where: SQL | undefined; orden: SQL[] } {
   const conds: (SQL | undefined)[] = [];
   for (const palabra of (q.q ?? '').split(/\s+/).filter(Boolean)) {
     const patron = norm(sql`${`%${escaparLike(palabra)}%`}::text`);
@@ -57,24 +59,52 @@ export async function listar(tx: Tx, q: UsuariosQuery): Promise<{ items: FilaUsu
     );
   }
   if (q.activo !== undefined) conds.push(eq(usuarios.activo, q.activo));
-  const where = and(...conds);
   const dir = (q.order ?? 'asc') === 'desc' ? desc : asc;
   const orden = ORDEN[q.sort ?? 'usuario'] ?? ORDEN.usuario!;
-  const items = await tx
-    .select(columnas)
-    .from(usuarios)
-    .where(where)
-    .orderBy(
+  return {
+    where: and(...conds),
+    orden: [
       q.sort === 'ultimo_ingreso' ? sql`${orden} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')} nulls last` : dir(orden),
       asc(usuarios.id),
-    )
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    ],
+  };
+}
+
+async function contar(tx: Tx, where: SQL | undefined): Promise<number> {
   const [n] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(usuarios)
     .where(where);
-  return { items, total: n?.n ?? 0 };
+  return n?.n ?? 0;
+}
+
+export async function listar(tx: Tx, q: UsuariosQuery): Promise<{ items: FilaUsuario[]; total: number }> {
+  const { where, orden } = filtro(q);
+  const items = await tx
+    .select(columnas)
+    .from(usuarios)
+    .where(where)
+    .orderBy(...orden)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { items, total: await contar(tx, where) };
+}
+
+export type FilaExportacion = FilaUsuario & { agenciaNombre: string | null };
+
+/** The list's filter and order without pages, with the agency's name (the spreadsheet has no lookup). */
+export async function exportacion(tx: Tx, q: Filtro, max: number): Promise<{ items: FilaExportacion[]; total: number }> {
+  const { where, orden } = filtro(q);
+  const items = await tx
+    .select({
+      ...columnas,
+      agenciaNombre: sql<string | null>`(select a.nombre from agencia a where a.id = "usuarios"."agencia")`,
+    })
+    .from(usuarios)
+    .where(where)
+    .orderBy(...orden)
+    .limit(max);
+  return { items, total: await contar(tx, where) };
 }
 
 export async function porId(tx: Tx, id: number): Promise<FilaUsuario | null> {

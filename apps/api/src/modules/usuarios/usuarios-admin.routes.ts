@@ -6,10 +6,12 @@ import {
   ZRestablecerClave,
   ZUsuarioActualizar,
   ZUsuarioCrear,
+  ZUsuariosExportarQuery,
   ZUsuariosQuery,
 } from '@predio/contract/usuarios';
 import { hashClave } from '../../platform/auth/passwords.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import * as service from './usuarios-admin.service.ts';
 
@@ -24,6 +26,13 @@ export function usuariosAdminRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: IDM,
     schema: { querystring: ZUsuariosQuery, tags, summary: 'Usuarios de la empresa (página, orden, búsqueda, activo)' },
     handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/usuarios/exportar',
+    permiso: IDM,
+    schema: { querystring: ZUsuariosExportarQuery, tags, summary: 'Exporta la lista filtrada de usuarios (CSV o Excel)' },
+    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, query })),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -83,7 +92,9 @@ export function usuariosAdminRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/usuarios/cambiar-clave',
     permiso: 'sesion',
     schema: { body: ZCambiarClave, tags, summary: 'El usuario cambia su propia contraseña' },
-    prepare: ({ body }) => hashClave(body.nueva),
-    handler: ({ tx, user, req, body, prep }) => service.cambiarClave({ tx, deps, user, ip: req.ip, body, claveHash: prep }),
+    // The current password is checked (and throttled) in prepare: a failure must be counted outside the
+    // transaction that its error rolls back.
+    prepare: ({ token, req, body }) => service.comprobarClaveActual({ deps, claims: token.claims, ip: req.ip, body }),
+    handler: ({ tx, user, req, prep }) => service.cambiarClave({ tx, deps, user, ip: req.ip, claveHash: prep }),
   });
 }

@@ -4,18 +4,26 @@ import { hasIdm, parsePermisos } from '@predio/contract/menu';
 import type {
   CambiarClave,
   EmpleadoOpcion,
+  TokenClaims,
   Usuario,
   UsuarioActualizar,
   UsuarioCrear,
+  UsuariosExportarQuery,
   UsuariosQuery,
 } from '@predio/contract/usuarios';
+import { USUARIOS_EXPORT_MAX } from '@predio/contract/usuarios';
 import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { verificarClave } from '../../platform/auth/passwords.ts';
+import { hashClave, verificarClave } from '../../platform/auth/passwords.ts';
+import { limpiarFallos, minutosBloqueo, registrarFallo, throttleKeys } from '../../platform/auth/throttle.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
+import type { Archivo } from '../../platform/http/archivo.ts';
+import type { Celda } from '../../platform/tabular/celdas.ts';
+import { escribirCsv } from '../../platform/tabular/csv.ts';
+import { escribirXlsx } from '../../platform/tabular/xlsx.ts';
 import * as repo from './usuarios-admin.repo.ts';
 
 const IDM_USUARIOS = 37;
@@ -138,6 +146,38 @@ export async function listar(o: { tx: Tx; query: UsuariosQuery }): Promise<ListR
   return { items: r.items.map(aUsuario), total: r.total };
 }
 
+// Never the password hash: the export reads only these columns.
+const COLUMNAS: { label: string; celda: (f: repo.FilaExportacion) => Celda }[] = [
+  { label: 'Usuario', celda: (f) => f.usuario },
+  { label: 'Nombre', celda: (f) => f.nombre },
+  { label: 'Documento', celda: (f) => f.nroId },
+  { label: 'Agencia', celda: (f) => (f.agencia === 0 ? null : (f.agenciaNombre ?? `#${f.agencia}`)) },
+  { label: 'Administrador', celda: (f) => f.admemp },
+  { label: 'Activo', celda: (f) => f.activo },
+  { label: 'Permisos', celda: (f) => (f.permisos === 'All' ? 'Todos' : f.permisos) },
+  { label: 'Creado', celda: (f) => (f.creadoEn instanceof Date ? f.creadoEn : new Date(f.creadoEn)) },
+];
+
+/** The current filter and order of the list as CSV or Excel. */
+export async function exportar(o: { tx: Tx; query: UsuariosExportarQuery }): Promise<Archivo> {
+  const { formato, page: _p, pageSize: _s, ...filtro } = o.query;
+  const { items, total } = await repo.exportacion(o.tx, filtro, USUARIOS_EXPORT_MAX);
+  if (total > USUARIOS_EXPORT_MAX)
+    throw new AppError(
+      CODES.VALIDACION,
+      `La exportación admite máximo ${USUARIOS_EXPORT_MAX.toLocaleString('es-CO')} filas y el filtro tiene ${total.toLocaleString('es-CO')}: filtre la lista.`,
+    );
+  const hoja = { encabezados: COLUMNAS.map((c) => c.label), filas: items.map((f) => COLUMNAS.map((c) => c.celda(f))) };
+  const fecha = new Date().toISOString().slice(0, 10);
+  return formato === 'csv'
+    ? { nombre: `usuarios-${fecha}.csv`, contentType: 'text/csv; charset=utf-8', contenido: escribirCsv(hoja) }
+    : {
+        nombre: `usuarios-${fecha}.xlsx`,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        contenido: await escribirXlsx({ ...hoja, titulo: 'Usuarios' }),
+      };
+}
+
 export async function obtener(o: { tx: Tx; id: number }): Promise<Usuario> {
   return aUsuario(await existente(o.tx, o.id));
 }
@@ -248,11 +288,40 @@ export async function restablecerClave(o: Base & { id: number; claveHash: string
   return { sesionesCerradas: cerradas.length };
 }
 
-/** The logged-in user changes their own password; their other sessions end, this one stays. */
-export async function cambiarClave(o: Base & { body: CambiarClave; claveHash: string }): Promise<void> {
+/**
+ * Before the transaction: the current password, throttled like a login on the same company+user key
+ * (guesses here and at the login share one budget). Returns the new password's hash.
+ */
+export async function comprobarClaveActual(o: {
+  deps: Deps;
+  claims: TokenClaims;
+  ip: string;
+  body: CambiarClave;
+}): Promise<string> {
+  const { db, config } = o.deps;
+  if (o.claims.idUsuario === 0)
+    throw new AppError(CODES.CONFLICTO, 'El usuario de soporte no tiene una contraseña propia que cambiar.');
+  const keys = throttleKeys(o.claims.idempresa, o.claims.nombre_usuario, o.ip);
+  const bloqueo = await minutosBloqueo(db, keys);
+  if (bloqueo > 0)
+    throw new AppError(
+      CODES.DEMASIADOS_INTENTOS,
+      `Demasiados intentos fallidos con su contraseña. Intente de nuevo en ${bloqueo} ${bloqueo === 1 ? 'minuto' : 'minutos'}.`,
+      undefined,
+      { 'retry-after': String(bloqueo * 60) },
+    );
+  const actual = await db.tenant(o.claims.idempresa, (tx) => repo.claveHash(tx, o.claims.idUsuario));
+  if (!actual || !(await verificarClave(actual, o.body.actual))) {
+    await registrarFallo(db, keys, config.loginThrottle);
+    throw invalido('actual', 'no es su contraseña actual');
+  }
+  await limpiarFallos(db, keys);
+  return hashClave(o.body.nueva);
+}
+
+/** The logged-in user changes their own password (checked in comprobarClaveActual); their other sessions end. */
+export async function cambiarClave(o: Base & { claveHash: string }): Promise<void> {
   if (o.user.soporte) throw new AppError(CODES.CONFLICTO, 'El usuario de soporte no tiene una contraseña propia que cambiar.');
-  const actual = await repo.claveHash(o.tx, o.user.idUsuario);
-  if (!actual || !(await verificarClave(actual, o.body.actual))) throw invalido('actual', 'no es su contraseña actual');
   await repo.actualizar(o.tx, o.user.idUsuario, { claveHash: o.claveHash });
   const cerradas = await repo.cerrarSesiones(o.tx, o.user.idUsuario, o.user.jti);
   await auditar(o, 'cambiar_clave', o.user.idUsuario, CLAVE_CAMBIADA);

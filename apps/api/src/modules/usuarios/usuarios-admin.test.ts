@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditoria } from '../../db/schema/plataforma.ts';
 import { terceros } from '../../db/schema/terceros.ts';
+import { leerCsv } from '../../platform/tabular/csv.ts';
+import { leerXlsx } from '../../platform/tabular/xlsx.ts';
 import { as, createTestApp, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -316,5 +318,55 @@ describe('GET /usuarios/empleados', () => {
     expect(r.json().data).toEqual([{ nro_id: '1020304050', nombre: 'Sara Gómez Recepción' }]);
     expect((await as(t.app, admin2).get('/api/usuarios/empleados?q=sara')).json().data).toEqual([]);
     error(await as(t.app, asesor).get('/api/usuarios/empleados'), 403, 50403);
+  });
+});
+
+describe('GET /usuarios/exportar', () => {
+  it('exports the filtered, sorted list to CSV: no hash, formulas escaped, Sí/No', async () => {
+    const u = await nuevo({ nombre: '=HYPERLINK("x") Exportable', nro_id: null });
+    await as(t.app, admin).post(`/api/usuarios/${u.id}/desactivar`, {});
+    const r = await as(t.app, admin).get('/api/usuarios/exportar?formato=csv&activo=false&q=exportable');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.headers['content-type']).toContain('text/csv');
+    expect(r.headers['content-disposition']).toMatch(/usuarios-\d{4}-\d{2}-\d{2}\.csv/);
+    expect(r.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const filas = leerCsv(r.rawPayload);
+    expect(filas[0]).toEqual(['Usuario', 'Nombre', 'Documento', 'Agencia', 'Administrador', 'Activo', 'Permisos', 'Creado']);
+    expect(filas.slice(1)).toEqual([
+      [u.usuario, `'=HYPERLINK("x") Exportable`, '', '', 'No', 'No', '59', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)],
+    ]);
+    expect(r.body).not.toMatch(/argon2|Vivienda/);
+
+    const todos = leerCsv((await as(t.app, admin).get('/api/usuarios/exportar?formato=csv&sort=usuario&order=desc')).rawPayload);
+    const nombres = todos.slice(1).map((f) => f[0]!);
+    expect(nombres).toEqual([...nombres].sort().reverse());
+    expect(nombres).toEqual(expect.arrayContaining(['admin', 'asesor', u.usuario]));
+    expect(todos.find((f) => f[0] === 'admin')).toEqual(expect.arrayContaining(['Carlos Andrés Restrepo Gómez', 'Sí']));
+  });
+
+  it('exports Excel with the same columns', async () => {
+    const r = await as(t.app, admin).get('/api/usuarios/exportar?formato=xlsx&q=laura');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('spreadsheetml');
+    const filas = await leerXlsx(r.rawPayload);
+    expect(filas[0]).toEqual(['Usuario', 'Nombre', 'Documento', 'Agencia', 'Administrador', 'Activo', 'Permisos', 'Creado']);
+    expect(filas.slice(1).map((f) => f[0])).toEqual(['asesor']);
+    expect(filas[1]![5]).toBe('Sí');
+    expect(filas[1]![7]).toBeInstanceOf(Date);
+    expect(JSON.stringify(filas)).not.toMatch(/argon2/);
+  });
+
+  it("refuses without permission 37 or a bad format, and never shows another company's users", async () => {
+    error(await as(t.app, asesor).get('/api/usuarios/exportar?formato=csv'), 403, 50403);
+    expect(error(await as(t.app, admin).get('/api/usuarios/exportar?formato=pdf'), 400, 40000)).toContain('formato');
+    const otra = leerCsv((await as(t.app, admin2).get('/api/usuarios/exportar?formato=csv')).rawPayload);
+    const lista = (await as(t.app, admin2).get('/api/usuarios?pageSize=200')).json().data.items as { usuario: string }[];
+    expect(
+      otra
+        .slice(1)
+        .map((f) => f[0])
+        .sort(),
+    ).toEqual(lista.map((u) => u.usuario).sort());
+    expect(otra.flat().join('|')).not.toMatch(/Exportable|Carlos Andrés Restrepo/);
   });
 });

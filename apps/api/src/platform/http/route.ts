@@ -54,9 +54,10 @@ export type RouteDef<S extends Schemas, P = undefined> =
       permiso: Exclude<Permiso, 'publico'>;
       /**
        * Work done before the transaction opens (reading and checking an upload): PGlite has one
-       * connection, so slow I/O inside a transaction would stall every other request.
+       * connection, so slow I/O inside a transaction would stall every other request. It gets the
+       * verified token (not yet the session check), for work keyed by the caller.
        */
-      prepare?: (ctx: Ctx<S>) => Promise<P>;
+      prepare?: (ctx: Ctx<S> & { token: VerifiedToken }) => Promise<P>;
       handler: (ctx: TenantCtx<S, P>) => Promise<unknown>;
     });
 
@@ -96,8 +97,9 @@ export function defineRoute<S extends Schemas, P = undefined>(app: FastifyInstan
       if (def.permiso === 'publico') {
         result = await def.handler(base);
       } else {
-        const prep = (def.prepare ? await def.prepare(base) : undefined) as P;
-        result = await runAuthenticated(deps, verificados.get(req)!, def.permiso, (scope, user) =>
+        const token = verificados.get(req)!;
+        const prep = (def.prepare ? await def.prepare({ ...base, token }) : undefined) as P;
+        result = await runAuthenticated(deps, token, def.permiso, (scope, user) =>
           def.handler({ ...base, ...scope, user, prep }),
         );
       }

@@ -1,7 +1,7 @@
 import { useState, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin, Typography } from 'antd';
-import type { ReferenceField } from '@predio/contract/maestros/resource';
+import { conDetalle, type ReferenceField } from '@predio/contract/maestros/resource';
 import type { Opcion } from '@predio/contract/maestros/schemas';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import type { OpcionesFuente } from './opciones-fuente.ts';
@@ -89,4 +89,4 @@ export function ReferenceSelect({
   );
 }
 
-const etiquetaCompleta = (o: Opcion) => (o.detalle ? `${o.label} (${o.detalle})` : o.label);
+const etiquetaCompleta = (o: Opcion) => conDetalle(o.label, o.detalle);

@@ -112,12 +112,15 @@ describe('resource form', { timeout: 15_000 }, () => {
     fireEvent.change(within(form).getByLabelText('Cantidad'), { target: { value: '9' } });
     fireEvent.change(within(form).getByLabelText('Color', { selector: 'input' }), { target: { value: '#12ab' } });
     fireEvent.click(within(form).getByText('Guardar'));
-    expect(await within(form).findByText('El campo Nombre es obligatorio')).toBeDefined();
-    expect(within(form).getByText('El campo Tipo es obligatorio')).toBeDefined();
-    expect(within(form).getByText('El campo Municipio es obligatorio')).toBeDefined();
-    expect(within(form).getByText('El campo Código debe tener 5 dígitos')).toBeDefined();
-    expect(within(form).getByText('El campo Cantidad debe ser menor o igual a 6')).toBeDefined();
-    expect(within(form).getByText('El campo Color debe ser un color en formato #RRGGBB')).toBeDefined();
+    // antd validates each field on its own tick: wait for all the messages, not just the first.
+    await waitFor(() => {
+      expect(within(form).getByText('El campo Nombre es obligatorio')).toBeDefined();
+      expect(within(form).getByText('El campo Tipo es obligatorio')).toBeDefined();
+      expect(within(form).getByText('El campo Municipio es obligatorio')).toBeDefined();
+      expect(within(form).getByText('El campo Código debe tener 5 dígitos')).toBeDefined();
+      expect(within(form).getByText('El campo Cantidad debe ser menor o igual a 6')).toBeDefined();
+      expect(within(form).getByText('El campo Color debe ser un color en formato #RRGGBB')).toBeDefined();
+    });
     expect(onGuardar).not.toHaveBeenCalled();
   });
 

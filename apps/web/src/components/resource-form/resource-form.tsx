@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Drawer, Form, Grid, Space, Switch } from 'antd';
-import { refLabelKey, type ResourceDef } from '@predio/contract/maestros/resource';
+import { etiquetaReferencia, type ResourceDef } from '@predio/contract/maestros/resource';
 import type { Item, Valores } from '@predio/contract/maestros/schemas';
 import { ApiError } from '../../lib/http.ts';
 import { elRegistro, mayuscula, tituloNuevo } from '../resource-texts.ts';
@@ -126,7 +126,7 @@ function FormularioRecurso({ def, fuente, edicion, onClose, onGuardar }: Props &
           rule={reglaCampo(def, f)}
           etiqueta={
             f.type === 'reference'
-              ? ((item?.[refLabelKey(f.key)] as string | null | undefined) ?? edicion.etiquetas?.[f.key])
+              ? ((item ? etiquetaReferencia(f.key, item) : undefined) ?? edicion.etiquetas?.[f.key])
               : undefined
           }
         />

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { refLabelKey, type FieldDef } from '@predio/contract/maestros/resource';
+import { etiquetaReferencia, refLabelKey, type FieldDef } from '@predio/contract/maestros/resource';
 import type { Item } from '@predio/contract/maestros/schemas';
 import { formatFecha, formatMoneda, formatNumero } from '../../lib/format.ts';
 
@@ -26,6 +26,7 @@ export function SiNo({ value }: { value: boolean }) {
 export function CellValue({ field, item }: { field: FieldDef; item: Item }) {
   const v = field.type === 'reference' ? item[refLabelKey(field.key)] : item[field.key];
   if (v === null || v === undefined || v === '') return <span className="resource-cell-empty">—</span>;
+  if (field.type === 'reference') return <>{etiquetaReferencia(field.key, item)}</>;
   switch (field.type) {
     case 'money':
       return <>{formatMoneda(Number(v))}</>;

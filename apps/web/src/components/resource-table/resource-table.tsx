@@ -13,7 +13,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import type { ListResult } from '@predio/contract/list';
-import { esOrdenable, refLabelKey, type ResourceDef } from '@predio/contract/maestros/resource';
+import { esOrdenable, etiquetaReferencia, refLabelKey, type ResourceDef } from '@predio/contract/maestros/resource';
 import type { FormatoExportacion, Item } from '@predio/contract/maestros/schemas';
 import { ApiError } from '../../lib/http.ts';
 import { formatNumero } from '../../lib/format.ts';
@@ -198,7 +198,7 @@ export function ResourceTable(props: Props) {
   const etiquetasFiltro = Object.fromEntries(
     filtros
       .filter((f) => f.field?.type === 'reference')
-      .map((f) => [f.key, data?.items[0]?.[refLabelKey(f.key)] as string | undefined]),
+      .map((f) => [f.key, data?.items[0] ? etiquetaReferencia(f.key, data.items[0]) : undefined]),
   );
   const buscables = def.fields.filter((f) => f.search).map((f) => f.label);
   const conCriterios = hayCriterios(state);

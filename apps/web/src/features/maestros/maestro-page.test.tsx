@@ -100,3 +100,37 @@ describe('master list page: export', { timeout: 15_000 }, () => {
     await waitFor(() => expect(click).toHaveBeenCalledWith('barrios-2025-03-05.csv', 'blob:export'));
   });
 });
+
+describe('master list page: reference labels', { timeout: 15_000 }, () => {
+  beforeEach(() => setToken('tok.en.value'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    removeToken();
+  });
+
+  const responder = (data: unknown) => Promise.resolve(new Response(JSON.stringify({ code: 20000, message: 'ok', data })));
+
+  it('shows a reference with its detail: "BARRANQUILLA (ATLÁNTICO)"', async () => {
+    const item = { ...LISTA.data.items[0], id_municipio_detalle: 'ATLÁNTICO' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => responder({ items: [item], total: 1 })),
+    );
+    renderPage('/maestros/inmuebles/barrios');
+    await screen.findByText('El Prado');
+    expect(screen.getByText('BARRANQUILLA (ATLÁNTICO)')).toBeDefined();
+  });
+
+  it('names a filter from a shared link by /opciones?id=, even when the list is empty', async () => {
+    const fetchMock = vi.fn((url: string) =>
+      url.includes('/municipios/opciones?id=1217')
+        ? responder([{ id: 1217, label: 'BARRANQUILLA', detalle: 'ATLÁNTICO' }])
+        : responder({ items: [], total: 0 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage('/maestros/inmuebles/barrios?id_municipio=1217');
+    fireEvent.click(await screen.findByRole('button', { name: /Filtros y orden/ }));
+    expect(await screen.findByText('BARRANQUILLA (ATLÁNTICO)')).toBeDefined();
+    expect(llamadas(fetchMock).some((u) => /\/municipios\/1217$/.test(u))).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Card } from 'antd';
-import { refLabelKey, type ResourceDef } from '@predio/contract/maestros/resource';
+import { etiquetaReferencia, type ResourceDef } from '@predio/contract/maestros/resource';
 import type { Item, Valores } from '@predio/contract/maestros/schemas';
 import type { OpcionesFuente } from '../../components/resource-form/opciones-fuente.ts';
 import { ResourceForm, type Edicion } from '../../components/resource-form/resource-form.tsx';
@@ -35,7 +35,8 @@ export function MaestroPage({ def }: { def: ResourceDef }) {
   const nuevo = (): Edicion => {
     const padre = def.parent === undefined ? undefined : state.filters[def.parent];
     if (def.parent === undefined || padre === undefined) return { item: null };
-    const etiqueta = lista.data?.items[0]?.[refLabelKey(def.parent)];
+    const primera = lista.data?.items[0];
+    const etiqueta = primera ? etiquetaReferencia(def.parent, primera) : undefined;
     return {
       item: null,
       prefill: { [def.parent]: Number(padre) },

@@ -6,9 +6,21 @@ import { PersonPhoto } from '../../components/person-photo.tsx';
 import { terceroLogKeys, useTerceroLog } from '../../lib/api/get-tercero-log.ts';
 import { isSupportUser, useSession } from '../../lib/session-store.ts';
 import { useShellProfile } from '../../lib/use-shell-profile.ts';
+import { CambiarClaveCard } from './cambiar-clave-card.tsx';
 import './perfil-page.css';
 
 export function PerfilPage() {
+  // The support user has no user record, so no password of its own to change.
+  const support = isSupportUser(useSession((s) => s.claims));
+  return (
+    <div className="perfil-pagina">
+      <DatosPerfil />
+      {support ? null : <CambiarClaveCard />}
+    </div>
+  );
+}
+
+function DatosPerfil() {
   const claims = useSession((s) => s.claims);
   const profile = useShellProfile();
   const tercero = useTerceroLog();

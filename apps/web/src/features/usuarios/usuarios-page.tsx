@@ -1,13 +1,22 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Input, Result, Segmented, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Dropdown, Empty, Input, Result, Segmented, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { CheckCircleOutlined, EditOutlined, KeyOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { parsePermisos } from '@predio/contract/menu';
 import type { Usuario } from '@predio/contract/usuarios';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useCambiarEstadoUsuario } from './api/cambiar-estado-usuario.ts';
+import { useExportarUsuarios } from './api/exportar-usuarios.ts';
 import { useUsuarios } from './api/get-usuarios.ts';
 import { RestablecerClaveModal } from './restablecer-clave-modal.tsx';
 import { UsuarioForm, type Edicion } from './usuario-form.tsx';
@@ -38,6 +47,7 @@ export function UsuariosPage() {
   const lista = useUsuarios({ page, pageSize, q: q || undefined, activo, sort, order });
   const agencias = useAgencias();
   const estado = useCambiarEstadoUsuario();
+  const exportar = useExportarUsuarios();
   const [edicion, setEdicion] = useState<Edicion | null>(null);
   const [clave, setClave] = useState<Usuario | null>(null);
 
@@ -166,9 +176,24 @@ export function UsuariosPage() {
             onChange={(v) => setParams({ activo: v === 'todos' ? undefined : String(v) })}
           />
         </Space>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdicion({ usuario: null })}>
-          Nuevo usuario
-        </Button>
+        <Space wrap>
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'csv', label: 'CSV' },
+                { key: 'xlsx', label: 'Excel (.xlsx)' },
+              ],
+              onClick: ({ key }) => exportar.mutate({ q: q || undefined, activo, sort, order, formato: key as 'csv' | 'xlsx' }),
+            }}
+          >
+            <Button icon={<DownloadOutlined />} loading={exportar.isPending}>
+              Exportar
+            </Button>
+          </Dropdown>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdicion({ usuario: null })}>
+            Nuevo usuario
+          </Button>
+        </Space>
       </div>
       {lista.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />

@@ -12,7 +12,7 @@ export const maestrosKeys = {
   lists: (recurso: string) => [...maestrosKeys.all(recurso), 'lista'] as const,
   list: (recurso: string, query: string) => [...maestrosKeys.lists(recurso), query] as const,
   // Plain QueryKey: these feed the generic reference select, which takes any key.
-  detail: (recurso: string, id: number): QueryKey => [...maestrosKeys.all(recurso), 'detalle', id],
+  etiqueta: (recurso: string, id: number): QueryKey => [...maestrosKeys.all(recurso), 'etiqueta', id],
   opciones: (recurso: string, q: string): QueryKey => [...maestrosKeys.all(recurso), 'opciones', q],
 };
 
