@@ -21,7 +21,7 @@ import { ACCIONES, type Auditoria } from '@predio/contract/auditoria';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useExportarAuditoria } from './api/exportar-auditoria.ts';
 import { useAuditoria, useAuditoriaValores } from './api/get-auditoria.ts';
-import { useUrlParams } from './use-url-params.ts';
+import { useUrlParams } from '../../components/use-url-params.ts';
 import './logs.css';
 
 const PATH = '/archivo/utilidades/logs-sistema';

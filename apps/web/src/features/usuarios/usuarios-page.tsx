@@ -20,7 +20,7 @@ import { useExportarUsuarios } from './api/exportar-usuarios.ts';
 import { useUsuarios } from './api/get-usuarios.ts';
 import { RestablecerClaveModal } from './restablecer-clave-modal.tsx';
 import { UsuarioForm, type Edicion } from './usuario-form.tsx';
-import { useUrlParams } from './use-url-params.ts';
+import { useUrlParams } from '../../components/use-url-params.ts';
 import './usuarios.css';
 
 const PATH = '/archivo/usuarios';
