@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -52,6 +53,7 @@ export const inmueble = pgTable('inmueble', {
   lng: doublePrecision('lng'),
   codigo_llaves: text('codigo_llaves').notNull().default(''),
   publicar: jsonb('publicar').$type<Record<string, boolean>>().notNull().default({}),
+  texto_busqueda: text('texto_busqueda').generatedAlwaysAs(sql`lower(predio_unaccent(direccion || ' ' || descripcion))`),
   version: integer('version').notNull().default(1),
   creado_por: text('creado_por').notNull(),
   creado_en: ts('creado_en').notNull().defaultNow(),

@@ -103,8 +103,8 @@ export async function historial(tx: Tx, idInmueble: number) {
 
 // ----- search ----------------------------------------------------------------------------------
 
-// The same expression as the trigram index of migration 0040: keep them identical or the index is not used.
-const TEXTO = sql.raw(`lower(predio_unaccent(i.direccion || ' ' || i.descripcion))`);
+// A stored column with a trigram index (migration 0040).
+const TEXTO = sql.raw('i.texto_busqueda');
 const AREA = sql.raw('coalesce(i.area_construida, i.area_lote)');
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const enLista = (col: string, xs: readonly (number | string)[] | undefined, tipo: 'int' | 'text') =>
@@ -188,16 +188,22 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResu
     c.gestion === 'arriendo' ? 'i.canon' : c.gestion === 'venta' ? 'i.precio_venta' : (ORDEN.precio ?? 'i.consecutivo');
   const orden = sql.raw(c.sort === 'precio' ? precio : (ORDEN[c.sort] ?? 'i.consecutivo'));
   const where = sql.join(condiciones(c), sql` and `);
+  // The page and the total are found on the property table alone; names are joined for those 20 rows only.
   const q = (limit: number, offset: number) => sql`
     select i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion, m.municipio, b.nombre as barrio, i.estrato,
            ${AREA} as area, i.habitaciones, i.banos, i.parqueaderos, i.canon, i.precio_venta, i.id_asesor_comercial,
-           count(*) over() as total
-    from inmueble i
+           p.total
+    from (
+      select i.id, count(*) over() as total
+      from inmueble i
+      where ${where}
+      order by ${orden} ${dir} nulls last, i.consecutivo desc
+      limit ${limit} offset ${offset}
+    ) p
+    join inmueble i on i.id = p.id
     left join municipios m on m.id = i.id_municipio
     left join barrios b on b.id = i.id_barrio
-    where ${where}
-    order by ${orden} ${dir} nulls last, i.consecutivo desc
-    limit ${limit} offset ${offset}`;
+    order by ${orden} ${dir} nulls last, i.consecutivo desc`;
   const filas = await queryRows<FilaResumen>(tx, q(c.limit, c.offset));
   let total = Number(filas[0]?.total ?? 0);
   if (filas.length === 0 && c.offset > 0) {
