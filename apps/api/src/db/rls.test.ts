@@ -6,6 +6,7 @@ import { queryRows } from './rows.ts';
 import * as correoSchema from './schema/correo.ts';
 import * as empresaSchema from './schema/empresa.ts';
 import * as notificacionesSchema from './schema/notificaciones.ts';
+import * as inmueblesSchema from './schema/inmuebles.ts';
 import * as plataformaSchema from './schema/plataforma.ts';
 import * as tercerosSchema from './schema/terceros.ts';
 import * as usuariosSchema from './schema/usuarios.ts';
@@ -81,8 +82,16 @@ describe('row-level security', () => {
   });
 
   it('the Drizzle schema matches the migrated tables column by column', async () => {
-    const tablas = [correoSchema, empresaSchema, notificacionesSchema, plataformaSchema, tercerosSchema, usuariosSchema].flatMap(
-      (m) => Object.values(m).filter((v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:Name') in v),
+    const tablas = [
+      correoSchema,
+      empresaSchema,
+      inmueblesSchema,
+      notificacionesSchema,
+      plataformaSchema,
+      tercerosSchema,
+      usuariosSchema,
+    ].flatMap((m) =>
+      Object.values(m).filter((v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:Name') in v),
     );
     for (const tabla of tablas) {
       const cfg = getTableConfig(tabla);

@@ -1,14 +1,98 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  IDM_INMUEBLE,
+  IDM_INMUEBLES_DISPONIBLES,
+  ZCambioEstado,
+  ZConsecutivoParam,
+  ZInmuebleActualizar,
+  ZInmuebleForm,
+  ZInmueblesQuery,
+  ZLiberarBloqueoQuery,
+} from '@predio/contract/inmuebles';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { liberarTodos } from './edit-lock.repo.ts';
+import * as service from './inmuebles.service.ts';
+
+const tags = ['inmuebles'];
+const permiso = IDM_INMUEBLE;
 
 export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmueble/quitarMarcaEditandoTodos',
     permiso: 'token',
-    schema: { tags: ['inmuebles'], summary: 'Libera todas las marcas de edición del usuario' },
+    schema: { tags, summary: 'Libera todas las marcas de edición del usuario' },
     handler: async ({ tx, user }) => ({ liberados: await liberarTodos(tx, user.idUsuario) }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles',
+    permiso: IDM_INMUEBLES_DISPONIBLES,
+    schema: { querystring: ZInmueblesQuery, tags, summary: 'Busca inmuebles (inmuebles-disponibles) con filtros y página' },
+    handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/inmuebles',
+    permiso,
+    schema: { body: ZInmuebleForm, tags, summary: 'Crea un inmueble con el siguiente consecutivo de la empresa' },
+    handler: ({ tx, user, req, body }) => service.crear({ tx, user, ip: req.ip, body }),
+  });
+  // Seen from the search (491) or from the form (490).
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/:consecutivo',
+    permiso: 'sesion',
+    schema: { params: ZConsecutivoParam, tags, summary: 'Un inmueble con propietarios y quién lo está editando' },
+    handler: ({ tx, user, params }) => service.obtener({ tx, user, consecutivo: params.consecutivo }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/inmuebles/:consecutivo',
+    permiso,
+    schema: {
+      params: ZConsecutivoParam,
+      body: ZInmuebleActualizar,
+      tags,
+      summary: 'Modifica un inmueble (exige el bloqueo de edición; version: la que se editó)',
+    },
+    handler: ({ tx, user, req, params, body }) =>
+      service.actualizar({ tx, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/inmuebles/:consecutivo/estado',
+    permiso,
+    schema: { params: ZConsecutivoParam, body: ZCambioEstado, tags, summary: 'Cambia el estado (retirado exige causal)' },
+    handler: ({ tx, user, req, params, body }) =>
+      service.cambiarEstado({ tx, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/:consecutivo/estados',
+    permiso,
+    schema: { params: ZConsecutivoParam, tags, summary: 'Historial de estados del inmueble' },
+    handler: ({ tx, params }) => service.historialEstados({ tx, consecutivo: params.consecutivo }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/inmuebles/:consecutivo/bloqueo',
+    permiso,
+    schema: { params: ZConsecutivoParam, tags, summary: 'Toma o renueva el bloqueo de edición (409 con quién lo tiene)' },
+    handler: ({ tx, user, req, params }) => service.tomarBloqueo({ tx, user, ip: req.ip, consecutivo: params.consecutivo }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/inmuebles/:consecutivo/bloqueo',
+    permiso,
+    schema: {
+      params: ZConsecutivoParam,
+      querystring: ZLiberarBloqueoQuery,
+      tags,
+      summary: 'Libera el bloqueo propio; forzar=1 (administrador) rompe el de otro usuario',
+    },
+    handler: ({ tx, user, req, params, query }) =>
+      service.liberarBloqueo({ tx, user, ip: req.ip, consecutivo: params.consecutivo, forzar: query.forzar }),
   });
 }

@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     readonly campos?: CampoError[],
     readonly headers?: Record<string, string>,
+    /** Goes out as the envelope's `data` (who holds a lock, for instance). */
+    readonly data?: unknown,
   ) {
     super(message);
   }

@@ -21,9 +21,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);
-      return reply
-        .status(err.status)
-        .send({ code: err.code, message: err.message, ...(err.campos ? { campos: err.campos } : {}) });
+      return reply.status(err.status).send({
+        code: err.code,
+        message: err.message,
+        ...(err.campos ? { campos: err.campos } : {}),
+        ...(err.data !== undefined ? { data: err.data } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const campos: CampoError[] = err.validation.map((v) => {

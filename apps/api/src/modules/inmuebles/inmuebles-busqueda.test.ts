@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows.ts';
+import { as, createTestApp, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let admin3: string;
+let admin1: string;
+let m: { m1: number; m2: number; barrio: number; zona: number; sector: number };
+
+const TIPOS = ['apartamento', 'casa', 'local'] as const;
+const GESTIONES = ['arriendo', 'venta', 'arriendo_venta'] as const;
+// No digits in the text, so a number in q can only be a consecutivo.
+const direccion = (i: number) => `Manzana ${'ABCDEFGHIJ'[i % 10]}${'KLM'[Math.floor(i / 10)]} vía Nórdica`;
+
+/**
+ * 30 properties of company 3; property i gets consecutivo i + 1:
+ * tipo i%3, gestión ⌊i/10⌋, municipio m1 when i is even, habitaciones i%5, baños i%3, parqueaderos i%2,
+ * estrato 1+i%6, área 40+5i, canon 1,000,000+100,000i (arriendo), precio 200M+10M·i (venta),
+ * 'piscína' in the description when i%7=0, zona when i%4=0, sector when i<15, barrio when i<3,
+ * asesor comercial admin3 when i<5; all disponible except i%10=9 (still captado).
+ */
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin3, admin1] = await Promise.all([login(t.app, DEMO.admin3), login(t.app, DEMO.admin1)]);
+  m = await t.db.tenant(3, async (tx) => {
+    const [b] = await queryRows<{ id: number; id_municipio: number }>(
+      tx,
+      sql`select id, id_municipio from barrios order by id limit 1`,
+    );
+    const [m2] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from municipios where id <> ${b!.id_municipio} order by id limit 1`,
+    );
+    const [z] = await queryRows<{ id: number }>(tx, sql`select id from zonas order by id limit 1`);
+    const [s] = await queryRows<{ id: number }>(tx, sql`select id from sectores order by id limit 1`);
+    return { m1: b!.id_municipio, m2: m2!.id, barrio: b!.id, zona: z!.id, sector: s!.id };
+  });
+  const idAdmin3 = tokenClaims(admin3).idUsuario;
+  for (let i = 0; i < 30; i++) {
+    const gestion = GESTIONES[Math.floor(i / 10)]!;
+    const r = await as(t.app, admin3).post('/api/inmuebles', {
+      tipo: TIPOS[i % 3],
+      gestion,
+      direccion: direccion(i),
+      id_municipio: i % 2 === 0 ? m.m1 : m.m2,
+      id_barrio: i < 3 ? m.barrio : null,
+      id_zona: i % 4 === 0 ? m.zona : null,
+      id_sector: i < 15 ? m.sector : null,
+      estrato: 1 + (i % 6),
+      area_construida: 40 + 5 * i,
+      habitaciones: i % 5,
+      banos: i % 3,
+      parqueaderos: i % 2,
+      canon: gestion === 'venta' ? null : 1_000_000 + 100_000 * i,
+      precio_venta: gestion === 'arriendo' ? null : 200_000_000 + 10_000_000 * i,
+      descripcion: i % 7 === 0 ? 'Conjunto con piscína y zonas verdes' : 'Buena iluminación',
+      id_asesor_comercial: i < 5 ? idAdmin3 : null,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.consecutivo).toBe(i + 1);
+    if (i % 10 !== 9)
+      expect((await as(t.app, admin3).post(`/api/inmuebles/${i + 1}/estado`, { estado: 'disponible' })).statusCode).toBe(200);
+  }
+});
+afterAll(() => t.close());
+
+const buscar = async (qs: string, token = admin3) => {
+  const r = await as(t.app, token).get(`/api/inmuebles?${qs}`);
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data as { items: { consecutivo: number }[]; total: number };
+};
+const total = async (qs: string) => (await buscar(qs)).total;
+
+describe('GET /inmuebles (inmuebles-disponibles)', () => {
+  it('lists the disponibles, 20 a page, newest first, with the total', async () => {
+    const p1 = await buscar('');
+    expect(p1.total).toBe(27);
+    expect(p1.items).toHaveLength(20);
+    expect(p1.items[0]).toMatchObject({ consecutivo: 29, estado: 'disponible', tipo: 'casa', area: 180 });
+    expect((await buscar('page=2')).items).toHaveLength(7);
+    expect(await total('estado=captado')).toBe(3);
+  });
+
+  it('filters by gestión (arriendo_venta counts for both), tipo and prices by gestión', async () => {
+    expect(await total('gestion=arriendo')).toBe(18); // i 0–8 and 20–28
+    expect(await total('gestion=venta&tipo=casa')).toBe(6); // 10,13,16,22,25,28
+    expect(await total('gestion=arriendo&precioMin=2000000&precioMax=3500000')).toBe(6); // i 20–25
+    expect(await total('gestion=venta&precioMax=350000000')).toBe(6); // i 10–15
+    expect(await total('tipo=casa,local&gestion=arriendo_venta')).toBe(6); // 20,22,23,25,26,28
+    const orden = await buscar('gestion=venta&sort=precio&order=asc');
+    expect(orden.items.slice(0, 2).map((x) => x.consecutivo)).toEqual([11, 12]);
+  });
+
+  it('filters by rooms, baths, parking, estrato, area and place', async () => {
+    expect(await total('habitaciones=3')).toBe(9);
+    expect(await total('banos=2')).toBe(9);
+    expect(await total('parqueaderos=1')).toBe(12);
+    expect(await total('estrato=1&estrato=2')).toBe(9);
+    expect(await total(`municipio=${m.m1}`)).toBe(15);
+    expect(await total(`municipio=${m.m1}&areaMin=100`)).toBe(9); // even i ≥ 12
+    expect(await total('areaMax=60')).toBe(5);
+    expect(await total(`zona=${m.zona}`)).toBe(8);
+    expect(await total(`zona=${m.zona}&sector=${m.sector}`)).toBe(4);
+    expect(await total(`barrio=${m.barrio}`)).toBe(3);
+    expect(await total(`asesor=${tokenClaims(admin3).idUsuario}`)).toBe(5);
+  });
+
+  it('searches text without accents and consecutivos', async () => {
+    expect(await total('q=PISCINA')).toBe(5); // i 0,7,14,21,28
+    expect(await total('q=nordica piscina')).toBe(5);
+    expect((await buscar('q=6')).items.map((x) => x.consecutivo)).toEqual([6]);
+    expect(await total('q=manzana%20ck')).toBe(1);
+  });
+
+  it('refuses bad filters naming them', async () => {
+    for (const [qs, campo] of [
+      ['gestion=alquiler', 'gestion'],
+      ['tipo=castillo', 'tipo'],
+      ['precioMin=abc', 'precioMin'],
+      ['habitaciones=-1', 'habitaciones'],
+      ['pageSize=500', 'pageSize'],
+      ['sort=nombre', 'sort'],
+    ]) {
+      const r = await as(t.app, admin3).get(`/api/inmuebles?${qs}`);
+      expect(r.statusCode, qs).toBe(400);
+      expect(r.json().message, qs).toContain(campo);
+    }
+  });
+
+  it("shows nothing of another company's properties", async () => {
+    expect(await buscar('', admin1)).toEqual({ items: [], total: 0 });
+    expect((await as(t.app, admin1).get('/api/inmuebles/1')).statusCode).toBe(404);
+  });
+});

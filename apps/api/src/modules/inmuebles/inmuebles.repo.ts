@@ -1,0 +1,223 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { InmuebleResumen, InmueblesFiltro } from '@predio/contract/inmuebles';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { inmueble, inmuebleEstadoHistorial, inmueblePropietario } from '../../db/schema/inmuebles.ts';
+
+export type FilaInmueble = typeof inmueble.$inferSelect;
+export type NuevoInmueble = typeof inmueble.$inferInsert;
+
+/** The next consecutivo of the transaction's company: the counter row serialises concurrent creates. */
+export async function siguienteConsecutivo(tx: Tx): Promise<number> {
+  const [r] = await queryRows<{ ultimo: number }>(
+    tx,
+    sql`insert into inmueble_consecutivo (ultimo) values (1)
+        on conflict (id_empresa) do update set ultimo = inmueble_consecutivo.ultimo + 1
+        returning ultimo`,
+  );
+  return r!.ultimo;
+}
+
+export async function porConsecutivo(tx: Tx, consecutivo: number, bloquear = false): Promise<FilaInmueble | null> {
+  const q = tx.select().from(inmueble).where(eq(inmueble.consecutivo, consecutivo)).limit(1);
+  const [fila] = bloquear ? await q.for('update') : await q;
+  return fila ?? null;
+}
+
+export async function insertar(tx: Tx, valores: NuevoInmueble): Promise<number> {
+  const [fila] = await tx.insert(inmueble).values(valores).returning({ id: inmueble.id });
+  return fila!.id;
+}
+
+/** Updates only when the row is still at `version`; false when someone saved it meanwhile. */
+export async function actualizar(tx: Tx, id: number, version: number | null, valores: Partial<NuevoInmueble>): Promise<boolean> {
+  const cond = version === null ? eq(inmueble.id, id) : and(eq(inmueble.id, id), eq(inmueble.version, version));
+  const filas = await tx
+    .update(inmueble)
+    .set({ ...valores, version: sql`${inmueble.version} + 1` })
+    .where(cond)
+    .returning({ id: inmueble.id });
+  return filas.length > 0;
+}
+
+export type FilaPropietario = { id_tercero: number; nro_id: string; nombre: string; porcentaje: number };
+
+export async function propietarios(tx: Tx, idInmueble: number): Promise<FilaPropietario[]> {
+  const filas = await queryRows<FilaPropietario & { porcentaje: string }>(
+    tx,
+    sql`select p.id_tercero, t.nro_id, t.nombre, p.porcentaje
+        from inmueble_propietario p join terceros t on t.id_empresa = p.id_empresa and t.id = p.id_tercero
+        where p.id_inmueble = ${idInmueble} order by p.porcentaje desc, t.nombre`,
+  );
+  return filas.map((f) => ({ ...f, porcentaje: Number(f.porcentaje) }));
+}
+
+export async function reemplazarPropietarios(tx: Tx, idInmueble: number, ps: { idTercero: number; porcentaje: number }[]) {
+  await tx.delete(inmueblePropietario).where(eq(inmueblePropietario.idInmueble, idInmueble));
+  if (ps.length > 0) await tx.insert(inmueblePropietario).values(ps.map((p) => ({ idInmueble, ...p })));
+}
+
+/** Terceros of the transaction's company (RLS) by id or by nro_id. */
+export async function tercerosPor(tx: Tx, ids: number[], nroIds: string[]) {
+  if (ids.length === 0 && nroIds.length === 0) return [];
+  return queryRows<{ id: number; nro_id: string }>(
+    tx,
+    sql`select id, nro_id from terceros
+        where id = any(${sql.param(ids)}::int[]) or nro_id = any(${sql.param(nroIds)}::text[])`,
+  );
+}
+
+export async function nombresReferencias(tx: Tx, f: FilaInmueble) {
+  const [r] = await queryRows<{ municipio: string | null; barrio: string | null }>(
+    tx,
+    sql`select (select municipio from municipios where id = ${f.id_municipio}) as municipio,
+               (select nombre from barrios where id = ${f.id_barrio}) as barrio`,
+  );
+  return r ?? { municipio: null, barrio: null };
+}
+
+export async function causalExiste(tx: Tx, id: number): Promise<boolean> {
+  const r = await queryRows<{ id: number }>(tx, sql`select id from causales_retiro where id = ${id}`);
+  return r.length > 0;
+}
+
+export async function registrarEstado(tx: Tx, h: typeof inmuebleEstadoHistorial.$inferInsert) {
+  await tx.insert(inmuebleEstadoHistorial).values(h);
+}
+
+export async function historial(tx: Tx, idInmueble: number) {
+  return queryRows<{
+    desde: string | null;
+    hasta: string;
+    id_causal: number | null;
+    causal: string | null;
+    usuario: string;
+    fecha: Date | string;
+  }>(
+    tx,
+    sql`select h.desde, h.hasta, h.id_causal, c.nombre as causal, h.usuario, h.fecha
+        from inmueble_estado_historial h left join causales_retiro c on c.id = h.id_causal
+        where h.id_inmueble = ${idInmueble} order by h.id`,
+  );
+}
+
+// ----- search ----------------------------------------------------------------------------------
+
+// A stored column with a trigram index (migration 0040).
+const TEXTO = sql.raw('i.texto_busqueda');
+const AREA = sql.raw('coalesce(i.area_construida, i.area_lote)');
+const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const enLista = (col: string, xs: readonly (number | string)[] | undefined, tipo: 'int' | 'text') =>
+  xs && xs.length > 0 ? sql`${sql.raw(col)} = any(${sql.param(xs)}::${sql.raw(tipo)}[])` : undefined;
+
+export type Consulta = InmueblesFiltro & {
+  q?: string | undefined;
+  sort: string;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+
+function condiciones(f: Consulta): SQL[] {
+  const conds: (SQL | undefined)[] = [
+    enLista('i.estado', f.estado && f.estado.length > 0 ? f.estado : ['disponible'], 'text'),
+    f.gestion === 'arriendo_venta'
+      ? sql`i.gestion = 'arriendo_venta'`
+      : f.gestion
+        ? sql`i.gestion in (${f.gestion}, 'arriendo_venta')`
+        : undefined,
+    enLista('i.tipo', f.tipo, 'text'),
+    enLista('i.id_municipio', f.municipio, 'int'),
+    enLista('i.id_barrio', f.barrio, 'int'),
+    enLista('i.id_zona', f.zona, 'int'),
+    enLista('i.id_sector', f.sector, 'int'),
+    enLista('i.estrato', f.estrato, 'int'),
+    f.asesor === undefined ? undefined : sql`(i.id_asesor_comercial = ${f.asesor} or i.id_asesor_captador = ${f.asesor})`,
+    f.habitaciones === undefined ? undefined : sql`i.habitaciones >= ${f.habitaciones}`,
+    f.banos === undefined ? undefined : sql`i.banos >= ${f.banos}`,
+    f.parqueaderos === undefined ? undefined : sql`i.parqueaderos >= ${f.parqueaderos}`,
+    f.areaMin === undefined ? undefined : sql`${AREA} >= ${f.areaMin}`,
+    f.areaMax === undefined ? undefined : sql`${AREA} <= ${f.areaMax}`,
+  ];
+  if (f.precioMin !== undefined || f.precioMax !== undefined) {
+    const rango = (col: string) =>
+      sql.join(
+        [
+          sql`${sql.raw(col)} is not null`,
+          f.precioMin === undefined ? undefined : sql`${sql.raw(col)} >= ${f.precioMin}`,
+          f.precioMax === undefined ? undefined : sql`${sql.raw(col)} <= ${f.precioMax}`,
+        ].filter((x): x is SQL => x !== undefined),
+        sql` and `,
+      );
+    // The price is the canon for arriendo, the sale price for venta, either one otherwise.
+    conds.push(
+      f.gestion === 'arriendo'
+        ? rango('i.canon')
+        : f.gestion === 'venta'
+          ? rango('i.precio_venta')
+          : sql`((${rango('i.canon')}) or (${rango('i.precio_venta')}))`,
+    );
+  }
+  // Every word must appear in the address or description; a number may also be the consecutivo.
+  for (const palabra of (f.q ?? '').split(/\s+/).filter(Boolean)) {
+    const like = sql`${TEXTO} like lower(predio_unaccent(${`%${escaparLike(palabra)}%`}::text))`;
+    conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${like} or i.consecutivo = ${Number(palabra)})` : like);
+  }
+  return conds.filter((x): x is SQL => x !== undefined);
+}
+
+const ORDEN: Record<string, string> = {
+  consecutivo: 'i.consecutivo',
+  precio: 'coalesce(i.canon, i.precio_venta)',
+  area: 'coalesce(i.area_construida, i.area_lote)',
+  habitaciones: 'i.habitaciones',
+  modificado_en: 'coalesce(i.modificado_en, i.creado_en)',
+};
+
+type FilaResumen = Omit<InmuebleResumen, 'area' | 'canon' | 'precio_venta'> & {
+  area: string | null;
+  canon: string | number | null;
+  precio_venta: string | number | null;
+  total: number | string;
+};
+
+/** One statement: the page and the total over the whole filter. */
+export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResumen[]; total: number }> {
+  const dir = sql.raw(c.order === 'asc' ? 'asc' : 'desc');
+  const precio =
+    c.gestion === 'arriendo' ? 'i.canon' : c.gestion === 'venta' ? 'i.precio_venta' : (ORDEN.precio ?? 'i.consecutivo');
+  const orden = sql.raw(c.sort === 'precio' ? precio : (ORDEN[c.sort] ?? 'i.consecutivo'));
+  const where = sql.join(condiciones(c), sql` and `);
+  // The page and the total are found on the property table alone; names are joined for those 20 rows only.
+  const q = (limit: number, offset: number) => sql`
+    select i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion, m.municipio, b.nombre as barrio, i.estrato,
+           ${AREA} as area, i.habitaciones, i.banos, i.parqueaderos, i.canon, i.precio_venta, i.id_asesor_comercial,
+           p.total
+    from (
+      select i.id, count(*) over() as total
+      from inmueble i
+      where ${where}
+      order by ${orden} ${dir} nulls last, i.consecutivo desc
+      limit ${limit} offset ${offset}
+    ) p
+    join inmueble i on i.id = p.id
+    left join municipios m on m.id = i.id_municipio
+    left join barrios b on b.id = i.id_barrio
+    order by ${orden} ${dir} nulls last, i.consecutivo desc`;
+  const filas = await queryRows<FilaResumen>(tx, q(c.limit, c.offset));
+  let total = Number(filas[0]?.total ?? 0);
+  if (filas.length === 0 && c.offset > 0) {
+    const [r] = await queryRows<{ n: number | string }>(tx, sql`select count(*) as n from inmueble i where ${where}`);
+    total = Number(r?.n ?? 0);
+  }
+  const num = (v: string | number | null) => (v === null ? null : Number(v));
+  return {
+    total,
+    filas: filas.map(({ total: _t, ...f }) => ({
+      ...f,
+      area: num(f.area),
+      canon: num(f.canon),
+      precio_venta: num(f.precio_venta),
+    })),
+  };
+}

@@ -1,0 +1,367 @@
+import { CODES } from '@predio/contract/codes';
+import type { ListResult } from '@predio/contract/list';
+import { hasIdm } from '@predio/contract/menu';
+import {
+  IDM_INMUEBLE,
+  IDM_INMUEBLES_DISPONIBLES,
+  type Bloqueo,
+  type CambioEstado,
+  type EstadoInmueble,
+  type HistorialEstado,
+  type InmuebleActualizar,
+  type InmuebleDetalle,
+  type InmuebleForm,
+  type InmuebleResumen,
+  type InmueblesQuery,
+} from '@predio/contract/inmuebles';
+import type { Tx } from '../../db/client.ts';
+import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
+import { errorPg, PG } from '../../platform/errors/db-errors.ts';
+import * as locks from './edit-lock.repo.ts';
+import * as repo from './inmuebles.repo.ts';
+
+type Base = { tx: Tx };
+type Escritura = Base & { user: Principal; ip: string };
+
+const ENTIDAD = 'inmuebles';
+const RECURSO = 'inmueble';
+const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/** The columns the form writes: an audit diff compares these. */
+const CAMPOS = [
+  'tipo',
+  'gestion',
+  'direccion',
+  'id_municipio',
+  'id_barrio',
+  'id_sector',
+  'id_zona',
+  'estrato',
+  'area_construida',
+  'area_privada',
+  'area_lote',
+  'habitaciones',
+  'banos',
+  'parqueaderos',
+  'piso',
+  'ascensor',
+  'anio_construccion',
+  'canon',
+  'precio_venta',
+  'administracion',
+  'descripcion',
+  'observaciones_internas',
+  'id_asesor_captador',
+  'id_asesor_comercial',
+  'id_captacion',
+  'fecha_consignacion',
+  'vigencia_consignacion',
+  'lat',
+  'lng',
+  'codigo_llaves',
+  'publicar',
+] as const satisfies readonly (keyof repo.FilaInmueble & keyof InmuebleForm)[];
+
+// A foreign key the form can break, and the field to name in the message.
+const CAMPO_FK: Record<string, string> = {
+  inmueble_id_municipio_fk: 'id_municipio',
+  inmueble_id_barrio_fk: 'id_barrio',
+  inmueble_id_sector_fk: 'id_sector',
+  inmueble_id_zona_fk: 'id_zona',
+  inmueble_id_captacion_fk: 'id_captacion',
+  inmueble_id_asesor_captador_fk: 'id_asesor_captador',
+  inmueble_id_asesor_comercial_fk: 'id_asesor_comercial',
+};
+
+async function escribiendo<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const pg = errorPg(e);
+    const campo = pg?.code === PG.LLAVE_FORANEA ? CAMPO_FK[pg.constraint ?? ''] : undefined;
+    if (campo) throw invalido(campo, 'no existe en esta empresa');
+    throw e;
+  }
+}
+
+function valores(form: InmuebleForm): Partial<repo.NuevoInmueble> {
+  const out: Record<string, unknown> = {};
+  for (const k of CAMPOS) out[k] = form[k] ?? null;
+  return out as Partial<repo.NuevoInmueble>;
+}
+
+/** Owners by id or nro_id, all terceros of this company, each once. */
+async function resolverPropietarios(tx: Tx, ps: InmuebleForm['propietarios']) {
+  const ids = ps.flatMap((p) => (p.id_tercero ? [p.id_tercero] : []));
+  const nros = ps.flatMap((p) => (!p.id_tercero && p.nro_id ? [p.nro_id] : []));
+  const encontrados = await repo.tercerosPor(tx, ids, nros);
+  const out = ps.map((p) => {
+    const t = encontrados.find((x) => (p.id_tercero ? x.id === p.id_tercero : x.nro_id === p.nro_id));
+    if (!t) throw invalido('propietarios', `el tercero ${p.id_tercero ?? p.nro_id} no existe en esta empresa`);
+    return { idTercero: t.id, porcentaje: p.porcentaje };
+  });
+  if (new Set(out.map((p) => p.idTercero)).size !== out.length)
+    throw invalido('propietarios', 'un tercero aparece más de una vez');
+  return out;
+}
+
+async function filaOError(tx: Tx, consecutivo: number, bloquear = false): Promise<repo.FilaInmueble> {
+  const f = await repo.porConsecutivo(tx, consecutivo, bloquear);
+  if (!f) throw noEncontrado(`El inmueble ${consecutivo}`);
+  return f;
+}
+
+async function detalle(tx: Tx, f: repo.FilaInmueble): Promise<InmuebleDetalle> {
+  const [nombres, props] = [await repo.nombresReferencias(tx, f), await repo.propietarios(tx, f.id)];
+  return {
+    id: f.id,
+    consecutivo: f.consecutivo,
+    tipo: f.tipo as InmuebleDetalle['tipo'],
+    gestion: f.gestion as InmuebleDetalle['gestion'],
+    estado: f.estado as EstadoInmueble,
+    id_causal_retiro: f.id_causal_retiro,
+    direccion: f.direccion,
+    id_municipio: f.id_municipio,
+    municipio: nombres.municipio,
+    id_barrio: f.id_barrio,
+    barrio: nombres.barrio,
+    id_sector: f.id_sector,
+    id_zona: f.id_zona,
+    estrato: f.estrato,
+    area_construida: f.area_construida,
+    area_privada: f.area_privada,
+    area_lote: f.area_lote,
+    habitaciones: f.habitaciones,
+    banos: f.banos,
+    parqueaderos: f.parqueaderos,
+    piso: f.piso,
+    ascensor: f.ascensor,
+    anio_construccion: f.anio_construccion,
+    canon: f.canon,
+    precio_venta: f.precio_venta,
+    administracion: f.administracion,
+    descripcion: f.descripcion,
+    observaciones_internas: f.observaciones_internas,
+    propietarios: props,
+    id_asesor_captador: f.id_asesor_captador,
+    id_asesor_comercial: f.id_asesor_comercial,
+    id_captacion: f.id_captacion,
+    fecha_consignacion: f.fecha_consignacion,
+    vigencia_consignacion: f.vigencia_consignacion,
+    lat: f.lat,
+    lng: f.lng,
+    codigo_llaves: f.codigo_llaves,
+    publicar: f.publicar,
+    version: f.version,
+    creado_por: f.creado_por,
+    creado_en: iso(f.creado_en) ?? '',
+    modificado_por: f.modificado_por,
+    modificado_en: iso(f.modificado_en),
+  };
+}
+
+const auditar = (o: Escritura, accion: string, consecutivo: number, cambios: Cambios | Record<string, unknown>) =>
+  registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion,
+    entidad: ENTIDAD,
+    entidadId: String(consecutivo),
+    cambios,
+    ip: o.ip,
+  });
+
+const textoPropietarios = (ps: { id_tercero: number; porcentaje: number }[]) =>
+  ps
+    .map((p) => `${p.id_tercero}:${p.porcentaje}`)
+    .sort()
+    .join(', ');
+
+function diferencias(antes: InmuebleDetalle | null, despues: InmuebleDetalle): Cambios {
+  const out: Cambios = {};
+  const claves = [...CAMPOS, 'estado', 'id_causal_retiro'] as const;
+  for (const k of claves) {
+    const a = antes ? JSON.stringify(antes[k] ?? null) : 'null';
+    const d = JSON.stringify(despues[k] ?? null);
+    if (a !== d) out[k] = { antes: antes ? (antes[k] ?? null) : null, despues: despues[k] ?? null };
+  }
+  const pa = antes ? textoPropietarios(antes.propietarios) : '';
+  const pd = textoPropietarios(despues.propietarios);
+  if (pa !== pd) out.propietarios = { antes: antes?.propietarios ?? [], despues: despues.propietarios };
+  return out;
+}
+
+export async function crear(o: Escritura & { body: InmuebleForm }): Promise<InmuebleDetalle> {
+  const props = await resolverPropietarios(o.tx, o.body.propietarios);
+  const consecutivo = await repo.siguienteConsecutivo(o.tx);
+  const id = await escribiendo(() =>
+    repo.insertar(o.tx, {
+      ...valores(o.body),
+      consecutivo,
+      tipo: o.body.tipo,
+      gestion: o.body.gestion,
+      direccion: o.body.direccion,
+      id_municipio: o.body.id_municipio,
+      estado: 'captado',
+      creado_por: o.user.usuario,
+    }),
+  );
+  await repo.reemplazarPropietarios(o.tx, id, props);
+  await repo.registrarEstado(o.tx, {
+    idInmueble: id,
+    desde: null,
+    hasta: 'captado',
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+  });
+  const d = await detalle(o.tx, await filaOError(o.tx, consecutivo));
+  await auditar(o, 'crear', consecutivo, diferencias(null, d));
+  return d;
+}
+
+/** The form (490) and the search (491) both open a property. */
+export async function obtener(
+  o: Base & { user: Principal; consecutivo: number },
+): Promise<InmuebleDetalle & { bloqueo: Bloqueo | null }> {
+  if (!hasIdm(o.user.permisos, IDM_INMUEBLE) && !hasIdm(o.user.permisos, IDM_INMUEBLES_DISPONIBLES)) throw sinPermiso();
+  const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
+  const t = await locks.vigente(o.tx, RECURSO, String(o.consecutivo));
+  return { ...d, bloqueo: t ? aBloqueo(t) : null };
+}
+
+function modificado(antes: repo.FilaInmueble): AppError {
+  const quien = antes.modificado_por ? ` (${antes.modificado_por})` : '';
+  return new AppError(
+    CODES.CONFLICTO,
+    `El inmueble fue modificado por otro usuario${quien} mientras usted lo editaba. Recárguelo para ver los cambios y vuelva a guardar.`,
+    [{ campo: 'version', mensaje: 'el inmueble cambió desde que se abrió el formulario' }],
+  );
+}
+
+const aBloqueo = (t: locks.Titular): Bloqueo => ({ usuario: t.usuario, desde: iso(t.tomado_en)!, expira: iso(t.expira_en)! });
+
+function bloqueado(t: locks.Titular): AppError {
+  const desde = new Date(t.tomado_en).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
+  return new AppError(
+    CODES.CONFLICTO,
+    `El inmueble lo está editando ${t.usuario} desde ${desde}. Puede verlo, pero no modificarlo hasta que lo libere.`,
+    undefined,
+    undefined,
+    aBloqueo(t),
+  );
+}
+
+/** Saving needs the caller's own unexpired lock; the lock is released by the save. */
+async function exigirBloqueo(o: Escritura, consecutivo: number) {
+  const t = await locks.vigente(o.tx, RECURSO, String(consecutivo));
+  if (t && t.id_usuario !== o.user.idUsuario) throw bloqueado(t);
+  if (!t)
+    throw new AppError(
+      CODES.CONFLICTO,
+      'Para guardar el inmueble debe tenerlo abierto para edición (el bloqueo no existe o venció). Ábralo de nuevo y guarde.',
+      [{ campo: 'bloqueo', mensaje: 'no tiene el bloqueo de edición' }],
+    );
+}
+
+export async function actualizar(o: Escritura & { consecutivo: number; body: InmuebleActualizar }): Promise<InmuebleDetalle> {
+  const antes = await filaOError(o.tx, o.consecutivo, true);
+  await exigirBloqueo(o, o.consecutivo);
+  const { version, ...form } = o.body;
+  if (antes.version !== version) throw modificado(antes);
+  const props = await resolverPropietarios(o.tx, form.propietarios);
+  const dAntes = await detalle(o.tx, antes);
+  const ok = await escribiendo(() =>
+    repo.actualizar(o.tx, antes.id, version, { ...valores(form), modificado_por: o.user.usuario, modificado_en: new Date() }),
+  );
+  if (!ok) throw modificado(antes);
+  await repo.reemplazarPropietarios(o.tx, antes.id, props);
+  await locks.liberar(o.tx, RECURSO, String(o.consecutivo), o.user.idUsuario);
+  const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
+  await auditar(o, 'actualizar', o.consecutivo, diferencias(dAntes, d));
+  return d;
+}
+
+export async function cambiarEstado(o: Escritura & { consecutivo: number; body: CambioEstado }): Promise<InmuebleDetalle> {
+  const antes = await filaOError(o.tx, o.consecutivo, true);
+  const t = await locks.vigente(o.tx, RECURSO, String(o.consecutivo));
+  if (t && t.id_usuario !== o.user.idUsuario) throw bloqueado(t);
+  const { estado, causal } = o.body;
+  if (estado === 'retirado' && !causal) throw invalido('causal', 'es obligatoria para retirar el inmueble');
+  if (estado === 'retirado' && !(await repo.causalExiste(o.tx, causal!)))
+    throw invalido('causal', 'no existe en las causales de retiro de esta empresa');
+  if (estado !== 'retirado' && causal) throw invalido('causal', 'solo aplica cuando el estado es retirado');
+  if (antes.estado === estado && (antes.id_causal_retiro ?? null) === (causal ?? null)) return detalle(o.tx, antes);
+  const dAntes = await detalle(o.tx, antes);
+  await repo.actualizar(o.tx, antes.id, null, {
+    estado,
+    id_causal_retiro: estado === 'retirado' ? causal! : null,
+    modificado_por: o.user.usuario,
+    modificado_en: new Date(),
+  });
+  await repo.registrarEstado(o.tx, {
+    idInmueble: antes.id,
+    desde: antes.estado,
+    hasta: estado,
+    idCausal: estado === 'retirado' ? causal! : null,
+    observacion: o.body.observacion,
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+  });
+  const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
+  await auditar(o, 'cambiar estado', o.consecutivo, {
+    ...diferencias(dAntes, d),
+    ...(o.body.observacion ? { observacion: o.body.observacion } : {}),
+  });
+  return d;
+}
+
+export async function historialEstados(o: Base & { consecutivo: number }): Promise<HistorialEstado[]> {
+  const f = await filaOError(o.tx, o.consecutivo);
+  return (await repo.historial(o.tx, f.id)).map((h) => ({
+    desde: h.desde as EstadoInmueble | null,
+    hasta: h.hasta as EstadoInmueble,
+    id_causal: h.id_causal,
+    causal: h.causal,
+    usuario: h.usuario,
+    fecha: iso(h.fecha)!,
+  }));
+}
+
+export async function listar(o: Base & { query: InmueblesQuery }): Promise<ListResult<InmuebleResumen>> {
+  const { page, pageSize, sort, order, ...filtro } = o.query;
+  const { filas, total } = await repo.listar(o.tx, {
+    ...filtro,
+    sort: sort ?? 'consecutivo',
+    order: order ?? 'desc',
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return { items: filas, total };
+}
+
+// ----- edit locks ------------------------------------------------------------------------------
+
+export async function tomarBloqueo(o: Escritura & { consecutivo: number }): Promise<Bloqueo> {
+  await filaOError(o.tx, o.consecutivo);
+  const r = await locks.tomar(o.tx, {
+    recurso: RECURSO,
+    clave: String(o.consecutivo),
+    idUsuario: o.user.idUsuario,
+    usuario: o.user.usuario,
+  });
+  if (!r.propio) throw bloqueado(r.titular);
+  return aBloqueo(r.titular);
+}
+
+export async function liberarBloqueo(o: Escritura & { consecutivo: number; forzar: boolean }): Promise<{ liberado: boolean }> {
+  await filaOError(o.tx, o.consecutivo);
+  const clave = String(o.consecutivo);
+  if (!o.forzar) return { liberado: await locks.liberar(o.tx, RECURSO, clave, o.user.idUsuario) };
+  if (!o.user.admemp) throw sinPermiso();
+  const t = await locks.vigente(o.tx, RECURSO, clave);
+  const liberado = await locks.liberar(o.tx, RECURSO, clave, null);
+  if (liberado && t) await auditar(o, 'romper bloqueo', o.consecutivo, { bloqueo: { antes: aBloqueo(t), despues: null } });
+  return { liberado };
+}

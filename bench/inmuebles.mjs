@@ -1,0 +1,170 @@
+// Load benchmark of the inmuebles-disponibles search (issue 4 §3): seeds 100,000 properties in company 1
+// and 10,000 in company 2 with generate_series, starts the built server, and drives GET /api/inmuebles
+// with realistic filter mixes at 16 connections. p95 comes from every recorded response time.
+// PGlite by default; PostgreSQL when DATABASE_URL is set (its company 1 and 2 properties are replaced).
+import { spawn, execSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3210);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = 16;
+const N1 = Number(process.env.BENCH_N1 ?? 100_000);
+const N2 = Number(process.env.BENCH_N2 ?? 10_000);
+const base = `http://127.0.0.1:${PORT}`;
+const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+function arrancar() {
+  const p = spawn('node', ['apps/api/dist/main.js'], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const salida = new Promise((r) => p.on('exit', r));
+  return { detener: async () => (p.kill(), await salida) };
+}
+
+async function esperar() {
+  for (let i = 0; ; i++) {
+    if (i > 240) throw new Error('el servidor no arrancó');
+    if (
+      await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const TIPOS = `array['apartamento','casa','apartaestudio','local','oficina','bodega','lote','finca','consultorio','edificio','habitación','parqueadero']`;
+const TEXTOS = `array['Apartamento iluminado con balcón y vista','Casa esquinera con patio y garaje','Local sobre avenida principal',
+  'Oficina con vista a la ciudad','Bodega con muelle de carga','Conjunto con piscina, gimnasio y zonas verdes',
+  'Cerca al centro comercial y al transporte público','Remodelado, cocina integral abierta']`;
+const lista = (tabla, e, n) =>
+  `(select array_agg(id) from (select id from ${tabla} where id_empresa = ${e} order by id limit ${n}) x)`;
+
+const seedSql = (e, n) => `
+delete from inmueble where id_empresa = ${e};
+insert into inmueble (id_empresa, consecutivo, tipo, gestion, estado, direccion, id_municipio, id_barrio, id_zona, id_sector,
+  estrato, area_construida, habitaciones, banos, parqueaderos, canon, precio_venta, administracion, descripcion,
+  id_asesor_comercial, creado_por)
+select ${e}, g, tipo, gestion, estado,
+  'Calle ' || (g % 180) || ' # ' || (g % 97) || '-' || (g % 60) || case when tipo = 'apartamento' then ' Apto ' || (100 + g % 900) else '' end,
+  m[1 + g % cardinality(m)], case when g % 3 = 0 then null else b[1 + g % cardinality(b)] end,
+  z[1 + g % cardinality(z)], s[1 + (g / 5) % cardinality(s)],
+  1 + (g / 11) % 6, 25 + (g * 37) % 400, (g / 13) % 6, 1 + (g / 17) % 4, (g / 19) % 3,
+  case when gestion <> 'venta' then 500000 + ((g::bigint * 7919) % 80) * 100000 end,
+  case when gestion <> 'arriendo' then 80000000 + ((g::bigint * 104729) % 200) * 5000000 end,
+  case when g % 4 = 0 then 150000 + (g % 10) * 50000 end,
+  (${TEXTOS})[1 + (g / 23) % 8] || '.',
+  u[1 + g % cardinality(u)], 'bench'
+from (
+  select g, (${TIPOS})[1 + g % 12] as tipo, (array['arriendo','venta','arriendo_venta'])[1 + (g / 7) % 3] as gestion,
+    (array['disponible','disponible','disponible','disponible','captado','reservado','arrendado','vendido'])[1 + (g / 3) % 8] as estado,
+    ${lista('municipios', e, 12)} as m, ${lista('barrios', e, 60)} as b, ${lista('zonas', e, 10)} as z,
+    ${lista('sectores', e, 10)} as s, ${lista('usuarios', e, 10)} as u
+  from generate_series(1, ${n}) g
+) x;
+insert into inmueble_consecutivo (id_empresa, ultimo) values (${e}, ${n}) on conflict (id_empresa) do update set ultimo = ${n};
+`;
+
+if (process.env.BENCH_SQL_ONLY) {
+  // Prints the seed SQL (to look at plans by hand) and stops.
+  console.log(seedSql(1, N1) + seedSql(2, N2) + 'analyze inmueble;');
+  process.exit(0);
+}
+
+// The bundle must carry migration 0040: build every time (a few seconds).
+execSync('npm run -s build -w @predio/api', { stdio: 'inherit' });
+const dataDir = mkdtempSync(join(tmpdir(), 'predio-bench-inm-'));
+
+async function sembrar() {
+  const sqlText = seedSql(1, N1) + seedSql(2, N2) + 'analyze inmueble;';
+  if (process.env.DATABASE_URL) {
+    const pg = (await import('pg')).default;
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query(sqlText);
+    const r = await c.query(`select id from municipios where id_empresa = 1 order by id limit 1`);
+    const z = await c.query(`select id from zonas where id_empresa = 1 order by id limit 1`);
+    await c.end();
+    return { municipio: r.rows[0].id, zona: z.rows[0].id };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const db = await PGlite.create({ dataDir: join(dataDir, 'db'), extensions: { pg_trgm, unaccent } });
+  await db.exec(sqlText);
+  const r = await db.query(`select id from municipios where id_empresa = 1 order by id limit 1`);
+  const z = await db.query(`select id from zonas where id_empresa = 1 order by id limit 1`);
+  await db.close();
+  return { municipio: r.rows[0].id, zona: z.rows[0].id };
+}
+
+const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+async function medir(nombre, paths, headers) {
+  const lat = [];
+  const inst = autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
+  inst.on('response', (_c, _s, _b, t) => lat.push(t));
+  const r = await inst;
+  lat.sort((a, b) => a - b);
+  if (lat.length === 0) lat.push(NaN);
+  console.log(
+    nombre.padEnd(26),
+    String(Math.round(r.requests.average)).padStart(7),
+    pct(lat, 50).toFixed(1).padStart(8),
+    pct(lat, 95).toFixed(1).padStart(8),
+    pct(lat, 99).toFixed(1).padStart(8),
+    String(r.errors + r.non2xx).padStart(7),
+  );
+}
+
+let server = arrancar();
+try {
+  await esperar();
+  await server.detener();
+  const t0 = Date.now();
+  const ref = await sembrar();
+  console.log(`seed: ${N1} + ${N2} inmuebles en ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  server = arrancar();
+  await esperar();
+  const login = await fetch(`${base}/api/usuarios/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idEmpresa: 1, usuario: 'admin', clave: 'demo1234' }),
+  }).then((r) => r.json());
+  const headers = { authorization: `Bearer ${login.token}` };
+  const mezclas = {
+    'sin filtros': ['/api/inmuebles'],
+    'arriendo+municipio+hab': [`/api/inmuebles?gestion=arriendo&municipio=${ref.municipio}&habitaciones=2&precioMax=3000000`],
+    'venta+tipos+precio+area': [
+      '/api/inmuebles?gestion=venta&tipo=casa,apartamento&precioMin=200000000&precioMax=600000000&areaMin=80',
+    ],
+    'arriendo+estrato+baños': ['/api/inmuebles?gestion=arriendo&tipo=apartamento&estrato=4,5&banos=2&parqueaderos=1'],
+    'zona+orden por precio': [`/api/inmuebles?gestion=arriendo&zona=${ref.zona}&sort=precio&order=asc`],
+    'texto (q)': ['/api/inmuebles?q=piscina&gestion=venta', '/api/inmuebles?q=esquinera%20garaje'],
+  };
+  console.log(`engine=${engine} connections=${CONNECTIONS} duration=${SECONDS}s por mezcla, página de 20`);
+  console.log(
+    'mezcla'.padEnd(26),
+    'req/s'.padStart(7),
+    'p50 ms'.padStart(8),
+    'p95 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'errores'.padStart(7),
+  );
+  for (const [nombre, paths] of Object.entries(mezclas)) await medir(nombre, paths, headers);
+  await medir('todas mezcladas', Object.values(mezclas).flat(), headers);
+} finally {
+  await server.detener();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { zListQuery, type ListQuery } from './list.ts';
+import './validation.ts';
+
+export const IDM_INMUEBLE = 490;
+export const IDM_INMUEBLES_DISPONIBLES = 491;
+
+export const TIPOS_INMUEBLE = [
+  'apartamento',
+  'casa',
+  'apartaestudio',
+  'local',
+  'oficina',
+  'bodega',
+  'lote',
+  'finca',
+  'consultorio',
+  'edificio',
+  'habitación',
+  'parqueadero',
+] as const;
+export const GESTIONES = ['arriendo', 'venta', 'arriendo_venta'] as const;
+export const ESTADOS_INMUEBLE = ['captado', 'disponible', 'reservado', 'arrendado', 'vendido', 'retirado'] as const;
+export const PORTALES = ['fincaraiz', 'metrocuadrado', 'ciencuadras', 'sitio_web'] as const;
+
+export type TipoInmueble = (typeof TIPOS_INMUEBLE)[number];
+export type Gestion = (typeof GESTIONES)[number];
+export type EstadoInmueble = (typeof ESTADOS_INMUEBLE)[number];
+
+const MAX_INT = 2_147_483_647;
+const MAX_COP = 999_999_999_999;
+
+const id = (campo: string) =>
+  z
+    .number({ error: `${campo} debe ser un número` })
+    .int({ error: `${campo} debe ser un número entero` })
+    .positive({ error: `${campo} debe ser mayor que cero` })
+    .max(MAX_INT, { error: `${campo} es demasiado grande` });
+const idOpcional = (campo: string) => id(campo).nullable().optional();
+const entero = (campo: string, min: number, max: number) =>
+  z
+    .number({ error: `${campo} debe ser un número` })
+    .int({ error: `${campo} debe ser un número entero` })
+    .min(min, { error: `${campo} debe ser al menos ${min}` })
+    .max(max, { error: `${campo} debe ser como máximo ${max}` });
+const cop = (campo: string) => entero(campo, 0, MAX_COP).nullable().optional();
+const area = (campo: string) =>
+  z
+    .number({ error: `${campo} debe ser un número` })
+    .min(0, { error: `${campo} no puede ser negativa` })
+    .max(10_000_000, { error: `${campo} es demasiado grande` })
+    .nullable()
+    .optional();
+const texto = (campo: string, max: number) =>
+  z
+    .string({ error: `${campo} debe ser texto` })
+    .trim()
+    .max(max, { error: `${campo} admite máximo ${max} caracteres` })
+    .default('');
+const fecha = (campo: string) =>
+  z
+    .string({ error: `${campo} debe ser una fecha` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${campo} debe tener el formato AAAA-MM-DD` })
+    .nullable()
+    .optional();
+
+export const ZPropietario = z
+  .object({
+    id_tercero: idOpcional('propietarios.id_tercero'),
+    nro_id: z.string().trim().max(20, { error: 'propietarios.nro_id admite máximo 20 caracteres' }).optional(),
+    porcentaje: z
+      .number({ error: 'propietarios.porcentaje debe ser un número' })
+      .gt(0, { error: 'propietarios.porcentaje debe ser mayor que cero' })
+      .max(100, { error: 'propietarios.porcentaje debe ser como máximo 100' }),
+  })
+  .refine((p) => p.id_tercero || p.nro_id, { error: 'propietarios: cada propietario necesita id_tercero o nro_id' });
+export type Propietario = z.output<typeof ZPropietario>;
+
+const centesimas = (n: number) => Math.round(n * 100);
+
+export const ZInmuebleCampos = z.object({
+  tipo: z.enum(TIPOS_INMUEBLE, { error: `tipo debe ser uno de: ${TIPOS_INMUEBLE.join(', ')}` }),
+  gestion: z.enum(GESTIONES, { error: `gestion debe ser uno de: ${GESTIONES.join(', ')}` }),
+  direccion: z
+    .string({ error: 'direccion es obligatoria' })
+    .trim()
+    .min(1, { error: 'direccion es obligatoria' })
+    .max(200, { error: 'direccion admite máximo 200 caracteres' }),
+  id_municipio: id('id_municipio'),
+  id_barrio: idOpcional('id_barrio'),
+  id_sector: idOpcional('id_sector'),
+  id_zona: idOpcional('id_zona'),
+  estrato: entero('estrato', 1, 6).nullable().optional(),
+  area_construida: area('area_construida'),
+  area_privada: area('area_privada'),
+  area_lote: area('area_lote'),
+  habitaciones: entero('habitaciones', 0, 200).default(0),
+  banos: entero('banos', 0, 200).default(0),
+  parqueaderos: entero('parqueaderos', 0, 1000).default(0),
+  piso: entero('piso', -10, 300).nullable().optional(),
+  ascensor: z.boolean({ error: 'ascensor debe ser true o false' }).default(false),
+  anio_construccion: entero('anio_construccion', 1600, 2100).nullable().optional(),
+  canon: cop('canon'),
+  precio_venta: cop('precio_venta'),
+  administracion: cop('administracion'),
+  descripcion: texto('descripcion', 5000),
+  observaciones_internas: texto('observaciones_internas', 5000),
+  propietarios: z
+    .array(ZPropietario, { error: 'propietarios debe ser una lista' })
+    .max(20, { error: 'propietarios admite máximo 20' })
+    .default([])
+    .refine((ps) => ps.length === 0 || ps.reduce((s, p) => s + centesimas(p.porcentaje), 0) === 10_000, {
+      error: 'propietarios: los porcentajes deben sumar exactamente 100',
+    }),
+  id_asesor_captador: idOpcional('id_asesor_captador'),
+  id_asesor_comercial: idOpcional('id_asesor_comercial'),
+  id_captacion: idOpcional('id_captacion'),
+  fecha_consignacion: fecha('fecha_consignacion'),
+  vigencia_consignacion: fecha('vigencia_consignacion'),
+  lat: z
+    .number({ error: 'lat debe ser un número' })
+    .min(-90, { error: 'lat debe estar entre -90 y 90' })
+    .max(90, { error: 'lat debe estar entre -90 y 90' })
+    .nullable()
+    .optional(),
+  lng: z
+    .number({ error: 'lng debe ser un número' })
+    .min(-180, { error: 'lng debe estar entre -180 y 180' })
+    .max(180, { error: 'lng debe estar entre -180 y 180' })
+    .nullable()
+    .optional(),
+  codigo_llaves: texto('codigo_llaves', 50),
+  publicar: z
+    .partialRecord(z.enum(PORTALES, { error: `publicar: portal desconocido (${PORTALES.join(', ')})` }), z.boolean())
+    .default({}),
+});
+
+const reglas = <T extends z.ZodType<z.output<typeof ZInmuebleCampos>>>(s: T) =>
+  s.superRefine((v, ctx) => {
+    if ((v.gestion === 'arriendo' || v.gestion === 'arriendo_venta') && !v.canon)
+      ctx.addIssue({ code: 'custom', path: ['canon'], message: 'canon es obligatorio cuando la gestión incluye arriendo' });
+    if ((v.gestion === 'venta' || v.gestion === 'arriendo_venta') && !v.precio_venta)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['precio_venta'],
+        message: 'precio_venta es obligatorio cuando la gestión incluye venta',
+      });
+    if (v.fecha_consignacion && v.vigencia_consignacion && v.vigencia_consignacion < v.fecha_consignacion)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['vigencia_consignacion'],
+        message: 'vigencia_consignacion no puede ser anterior a fecha_consignacion',
+      });
+  });
+
+export const ZInmuebleForm = reglas(ZInmuebleCampos);
+export type InmuebleForm = z.output<typeof ZInmuebleForm>;
+
+export const ZInmuebleActualizar = reglas(
+  ZInmuebleCampos.extend({ version: entero('version', 1, MAX_INT) }),
+) as unknown as z.ZodType<InmuebleForm & { version: number }>;
+export type InmuebleActualizar = z.output<typeof ZInmuebleActualizar>;
+
+export const ZConsecutivoParam = z.object({
+  consecutivo: z.coerce
+    .number({ error: 'consecutivo debe ser un número' })
+    .int({ error: 'consecutivo debe ser un número entero' })
+    .positive({ error: 'consecutivo debe ser mayor que cero' })
+    .max(MAX_INT, { error: 'consecutivo es demasiado grande' }),
+});
+
+export const ZCambioEstado = z.object({
+  estado: z.enum(ESTADOS_INMUEBLE, { error: `estado debe ser uno de: ${ESTADOS_INMUEBLE.join(', ')}` }),
+  causal: idOpcional('causal'),
+  observacion: texto('observacion', 500),
+});
+export type CambioEstado = z.output<typeof ZCambioEstado>;
+
+export const ZLiberarBloqueoQuery = z.object({
+  forzar: z
+    .enum(['0', '1', 'true', 'false'], { error: 'forzar debe ser 1 o 0' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+// ----- search (inmuebles-disponibles, idm 491) -------------------------------------------------
+
+const enteroQuery = (campo: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${campo} debe ser un número` })
+    .int({ error: `${campo} debe ser un número entero` })
+    .min(min, { error: `${campo} debe ser al menos ${min}` })
+    .max(max, { error: `${campo} debe ser como máximo ${max}` })
+    .optional();
+const numeroQuery = (campo: string) =>
+  z.coerce
+    .number({ error: `${campo} debe ser un número` })
+    .min(0, { error: `${campo} no puede ser negativo` })
+    .optional();
+/** A repeated query parameter or a comma-separated list. */
+const listaQuery = <T extends z.ZodType>(campo: string, item: T) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '')),
+    z
+      .array(item, { error: `${campo} debe ser una lista` })
+      .max(50, { error: `${campo} admite máximo 50 valores` })
+      .optional(),
+  );
+const idQuery = (campo: string) =>
+  z.coerce
+    .number({ error: `${campo} debe ser un número` })
+    .int()
+    .positive()
+    .max(MAX_INT);
+
+export const SORT_INMUEBLES = ['consecutivo', 'precio', 'area', 'habitaciones', 'modificado_en'] as const;
+
+const filtrosInmuebles = {
+  gestion: z.enum(GESTIONES, { error: `gestion debe ser uno de: ${GESTIONES.join(', ')}` }).optional(),
+  tipo: listaQuery('tipo', z.enum(TIPOS_INMUEBLE, { error: `tipo debe ser uno de: ${TIPOS_INMUEBLE.join(', ')}` })),
+  estado: listaQuery('estado', z.enum(ESTADOS_INMUEBLE, { error: `estado debe ser uno de: ${ESTADOS_INMUEBLE.join(', ')}` })),
+  municipio: listaQuery('municipio', idQuery('municipio')),
+  barrio: listaQuery('barrio', idQuery('barrio')),
+  zona: listaQuery('zona', idQuery('zona')),
+  sector: listaQuery('sector', idQuery('sector')),
+  precioMin: numeroQuery('precioMin'),
+  precioMax: numeroQuery('precioMax'),
+  areaMin: numeroQuery('areaMin'),
+  areaMax: numeroQuery('areaMax'),
+  habitaciones: enteroQuery('habitaciones', 0, 200),
+  banos: enteroQuery('banos', 0, 200),
+  parqueaderos: enteroQuery('parqueaderos', 0, 1000),
+  estrato: listaQuery('estrato', z.coerce.number({ error: 'estrato debe ser un número' }).int().min(1).max(6)),
+  asesor: idQuery('asesor').optional(),
+};
+
+export type InmueblesFiltro = {
+  gestion?: Gestion | undefined;
+  tipo?: TipoInmueble[] | undefined;
+  estado?: EstadoInmueble[] | undefined;
+  municipio?: number[] | undefined;
+  barrio?: number[] | undefined;
+  zona?: number[] | undefined;
+  sector?: number[] | undefined;
+  precioMin?: number | undefined;
+  precioMax?: number | undefined;
+  areaMin?: number | undefined;
+  areaMax?: number | undefined;
+  habitaciones?: number | undefined;
+  banos?: number | undefined;
+  parqueaderos?: number | undefined;
+  estrato?: number[] | undefined;
+  asesor?: number | undefined;
+};
+
+/**
+ * GET /inmuebles: the list contract plus every filter. Without `estado` it lists the disponibles;
+ * the price range applies to the canon when gestión is arriendo, to the sale price when venta,
+ * and to either without gestión or with arriendo_venta.
+ */
+export const ZInmueblesQuery = zListQuery({ sort: SORT_INMUEBLES, filters: filtrosInmuebles }) as unknown as z.ZodType<
+  ListQuery & InmueblesFiltro
+>;
+export type InmueblesQuery = z.output<typeof ZInmueblesQuery>;
+
+// ----- answers ---------------------------------------------------------------------------------
+
+export type PropietarioDetalle = { id_tercero: number; nro_id: string; nombre: string; porcentaje: number };
+
+export type InmuebleDetalle = Omit<InmuebleForm, 'propietarios'> & {
+  id: number;
+  consecutivo: number;
+  estado: EstadoInmueble;
+  id_causal_retiro: number | null;
+  municipio: string | null;
+  barrio: string | null;
+  propietarios: PropietarioDetalle[];
+  version: number;
+  creado_por: string;
+  creado_en: string;
+  modificado_por: string | null;
+  modificado_en: string | null;
+};
+
+export type InmuebleResumen = {
+  consecutivo: number;
+  tipo: TipoInmueble;
+  gestion: Gestion;
+  estado: EstadoInmueble;
+  direccion: string;
+  municipio: string | null;
+  barrio: string | null;
+  estrato: number | null;
+  area: number | null;
+  habitaciones: number;
+  banos: number;
+  parqueaderos: number;
+  canon: number | null;
+  precio_venta: number | null;
+  id_asesor_comercial: number | null;
+};
+
+export type Bloqueo = { usuario: string; desde: string; expira: string };
+export type HistorialEstado = {
+  desde: EstadoInmueble | null;
+  hasta: EstadoInmueble;
+  id_causal: number | null;
+  causal: string | null;
+  usuario: string;
+  fecha: string;
+};
