@@ -464,6 +464,7 @@ export async function fusionar(o: Escritura & { conservar: number; eliminar: num
   const c = await filaOError(o.tx, o.conservar, true);
   const e = await filaOError(o.tx, o.eliminar, true);
   const refs = await todasLasReferencias(o.tx);
+  await repo.sumarCopropiedad(o.tx, e, c);
   const n = await repo.moverReferencias(o.tx, refs, e, c);
   const movidos = refs.map((r, i) => ({ tabla: r.tabla, columna: r.columna, filas: n[i]! })).filter((m) => m.filas > 0);
   await repo.eliminar(o.tx, e.id);

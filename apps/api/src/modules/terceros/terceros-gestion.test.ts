@@ -302,10 +302,49 @@ describe('activar, desactivar y eliminar', () => {
 });
 
 describe('POST /terceros/fusionar', () => {
+  it('moves property ownership, summing the shares where both owned the same property', async () => {
+    const { tercero: uno } = await crear(admin, persona('71000001', { email: 'uno@correo.co', celular: '' }));
+    const { tercero: dos } = await crear(admin, persona('71000002', { email: 'dos@correo.co', celular: '' }));
+    const inmueble = (propietarios: { id_tercero: number; porcentaje: number }[]) => ({
+      tipo: 'casa',
+      gestion: 'venta',
+      direccion: 'Carrera 50 # 80-10',
+      id_municipio: barranquilla,
+      estrato: 4,
+      precio_venta: 450_000_000,
+      propietarios,
+    });
+    const compartido = await as(t.app, admin).post(
+      '/api/inmuebles',
+      inmueble([
+        { id_tercero: uno.id, porcentaje: 40 },
+        { id_tercero: dos.id, porcentaje: 60 },
+      ]),
+    );
+    expect(compartido.statusCode, compartido.body).toBe(200);
+    const propio = await as(t.app, admin).post('/api/inmuebles', inmueble([{ id_tercero: dos.id, porcentaje: 100 }]));
+    expect(propio.statusCode, propio.body).toBe(200);
+
+    const r = await as(t.app, admin).post('/api/terceros/fusionar', { conservar: uno.id, eliminar: dos.id });
+    expect(r.statusCode, r.body).toBe(200);
+    const duenos = async (consecutivo: number) =>
+      (
+        (await as(t.app, admin).get(`/api/inmuebles/${consecutivo}`)).json().data.propietarios as {
+          id_tercero: number;
+          porcentaje: number;
+        }[]
+      ).map((p) => ({ id_tercero: p.id_tercero, porcentaje: Number(p.porcentaje) }));
+    expect(await duenos(compartido.json().data.consecutivo)).toEqual([{ id_tercero: uno.id, porcentaje: 100 }]);
+    expect(await duenos(propio.json().data.consecutivo)).toEqual([{ id_tercero: uno.id, porcentaje: 100 }]);
+  });
+
   it('finds every foreign key to terceros (a new one must be handled here or by the generic move)', async () => {
     const refs = await t.db.tenant(1, (tx) => referenciasATerceros(tx));
     // Each FK is moved generically; this list documents what exists today.
-    expect(refs).toEqual([{ tabla: 'usuarios', columna: 'nro_id', referida: 'nro_id' }]);
+    expect(refs).toEqual([
+      { tabla: 'inmueble_propietario', columna: 'id_tercero', referida: 'id' },
+      { tabla: 'usuarios', columna: 'nro_id', referida: 'nro_id' },
+    ]);
     expect(REFERENCIAS_SIN_FK.map((r) => r.columna)).toEqual(['default_asesor', 'default_auxiliar']);
   });
 

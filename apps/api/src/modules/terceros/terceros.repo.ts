@@ -217,6 +217,28 @@ export async function usos(tx: Tx, refs: ReferenciaFk[], t: { id: number; nro_id
   return refs.map((_, i) => Number(fila?.[`n${i}`] ?? 0));
 }
 
+/**
+ * Where both terceros own the same property, one ownership row would collide with the other on the
+ * generic repoint: the kept tercero gets the sum of both shares and the other row goes. Returns how many.
+ */
+export async function sumarCopropiedad(tx: Tx, de: { id: number }, a: { id: number }): Promise<number> {
+  const filas = await queryRows<{ n: number }>(
+    tx,
+    sql`with dup as (
+          select e.id_inmueble, e.porcentaje from inmueble_propietario e
+          join inmueble_propietario k on k.id_inmueble = e.id_inmueble and k.id_tercero = ${a.id}
+          where e.id_tercero = ${de.id}),
+        sumados as (
+          update inmueble_propietario k set porcentaje = k.porcentaje + dup.porcentaje
+          from dup where k.id_inmueble = dup.id_inmueble and k.id_tercero = ${a.id} returning 1),
+        borrados as (
+          delete from inmueble_propietario e using dup
+          where e.id_inmueble = dup.id_inmueble and e.id_tercero = ${de.id} returning 1)
+        select (select count(*)::int from borrados) as n`,
+  );
+  return Number(filas[0]?.n ?? 0);
+}
+
 /** Points every reference of `de` at `a`; returns how many rows each table had. */
 export async function moverReferencias(
   tx: Tx,
