@@ -5,7 +5,7 @@ import { useTercero } from './api/get-tercero.ts';
 import { useTerceros } from './api/get-terceros.ts';
 import { useFusionarTerceros } from './api/fusionar-terceros.ts';
 import { leerParams } from './terceros-params.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 
 type Props = { origen: TerceroResumen | null; onCerrar: () => void };
 
@@ -41,7 +41,7 @@ function Vista({ t }: { t: TerceroDetalle | undefined }) {
 export function FusionarDialog({ origen, onCerrar }: Props) {
   const { modal, message } = App.useApp();
   const [q, setQ] = useState('');
-  const buscar = useDebounced(q, 300);
+  const buscar = useDebouncedValue(q, 300);
   const [otroId, setOtroId] = useState<number | null>(null);
   const [conservar, setConservar] = useState<'origen' | 'otro'>('origen');
   const candidatos = useTerceros({ ...leerParams(new URLSearchParams()), q: buscar, pageSize: 10 });

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Select } from 'antd';
 import { useOpciones, type FuenteOpciones } from './api/get-opciones.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 
 type Props = {
   id?: string;
@@ -19,7 +19,7 @@ type Props = {
 /** A searchable select over a master's /opciones (the server filters, without accents). */
 export function RefSelect({ id, value, onChange, fuente, filtro = {}, etiqueta, disabled, placeholder, ...aria }: Props) {
   const [q, setQ] = useState('');
-  const buscar = useDebounced(q, 250);
+  const buscar = useDebouncedValue(q, 250);
   const [abierto, setAbierto] = useState(false);
   const opciones = useOpciones(fuente, buscar, filtro, !disabled && (abierto || buscar !== ''));
   const items = useMemo(() => {

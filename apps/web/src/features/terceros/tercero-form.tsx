@@ -47,7 +47,7 @@ import { tercerosKeys } from './api/get-terceros.ts';
 import { useGuardarTercero } from './api/guardar-tercero.ts';
 import { aContrato, ayudaNit, valoresDe, valoresIniciales, type ValoresForm } from './form-values.ts';
 import { RefSelect } from './ref-select.tsx';
-import { useDebounced } from './use-debounced.ts';
+import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 
 /** Which tab holds each field, to open the tab of the first error. */
 const PESTANAS = {
@@ -191,7 +191,12 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
   const juridica = tipoPersona === PERSONA_JURIDICA;
 
   const nit = tipoDcto === TIPO_DCTO_NIT ? ayudaNit(nroId) : null;
-  const busqueda = useDebounced({ nro_id: nroId.trim(), email: email.trim(), celular: celular.trim() }, 400);
+  // Memoised: a fresh object each render would restart the debounce and re-render the form forever.
+  const criterios = useMemo(
+    () => ({ nro_id: nroId.trim(), email: email.trim(), celular: celular.trim() }),
+    [nroId, email, celular],
+  );
+  const busqueda = useDebouncedValue(criterios, 400);
   const duplicados = useDuplicados({ ...busqueda, ...(tercero ? { excluir: tercero.id } : {}) });
   const advertencias = (duplicados.data ?? []).filter((a) => a.nro_id !== tercero?.nro_id);
 

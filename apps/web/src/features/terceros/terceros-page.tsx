@@ -28,7 +28,7 @@ import { useTerceros } from './api/get-terceros.ts';
 import { FusionarDialog } from './fusionar-dialog.tsx';
 import { TerceroFormDrawer } from './tercero-form.tsx';
 import { useTercerosParams, type TercerosParams } from './terceros-params.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import './terceros.css';
 
 const COLOR_ROL: Record<string, string> = {
@@ -47,7 +47,7 @@ export function TercerosPage() {
   const { modal, message } = App.useApp();
   const { params, cambiar, abierto, abrir, enlace } = useTercerosParams();
   const [texto, setTexto] = useState(params.q);
-  const q = useDebounced(texto, 300);
+  const q = useDebouncedValue(texto, 300);
   const lista = useTerceros(params);
   const exportar = useExportarTerceros();
   const activar = useCambiarActivoTercero();
