@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ZAgenciaGuardar, ZConfiguracionActualizar, ZEmpresaActualizar } from '@predio/contract/empresa';
 import { ZIdParam } from '@predio/contract/usuarios';
 import type { Deps } from '../../platform/deps.ts';
-import { defineRoute, Respuesta, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { defineRoute, Respuesta } from '../../platform/http/route.ts';
+import { enviarImagen } from '../../platform/http/archivo.ts';
 import * as service from './empresa.service.ts';
 
 const tags = ['empresa'];
@@ -56,15 +57,8 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: 'sesion',
     cookieAuth: true,
     schema: { params: z.object({ nombre: z.string().max(80) }), tags, summary: 'Descarga el logo' },
-    handler: async ({ user, params, reply }) => {
-      const { buf, contentType } = await service.leerLogoGuardado({ user, storage: deps.storage, nombre: params.nombre });
-      await reply
-        .header('content-type', contentType)
-        .header('cache-control', 'private, max-age=86400, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(buf);
-      return YA_RESPONDIDO;
-    },
+    handler: async ({ user, params, reply }) =>
+      enviarImagen(reply, await service.leerLogoGuardado({ user, storage: deps.storage, nombre: params.nombre })),
   });
   defineRoute(app, deps, {
     method: 'GET',

@@ -13,8 +13,8 @@ import {
   ZTercerosQuery,
 } from '@predio/contract/terceros';
 import type { Deps } from '../../platform/deps.ts';
-import { enviarArchivo } from '../../platform/http/archivo.ts';
-import { defineRoute, Respuesta, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { enviarArchivo, enviarImagen } from '../../platform/http/archivo.ts';
+import { defineRoute, Respuesta } from '../../platform/http/route.ts';
 import * as gestion from './terceros-gestion.service.ts';
 import * as service from './terceros.service.ts';
 
@@ -52,15 +52,8 @@ export function tercerosRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: 'sesion',
     cookieAuth: true,
     schema: { params: z.object({ nombre: z.string().max(80) }), tags, summary: 'Descarga una foto' },
-    handler: async ({ user, params, reply }) => {
-      const { buf, contentType } = await service.leerFoto({ user, storage: deps.storage, nombre: params.nombre });
-      await reply
-        .header('content-type', contentType)
-        .header('cache-control', 'private, max-age=86400, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(buf);
-      return YA_RESPONDIDO;
-    },
+    handler: async ({ user, params, reply }) =>
+      enviarImagen(reply, await service.leerFoto({ user, storage: deps.storage, nombre: params.nombre })),
   });
   gestionRoutes(app, deps);
 }

@@ -12,3 +12,16 @@ export async function enviarArchivo(reply: FastifyReply, a: Archivo): Promise<ty
     .send(a.contenido);
   return YA_RESPONDIDO;
 }
+
+/** Sends a stored image inline (photos, logos): private to the session, cached, never sniffed. */
+export async function enviarImagen(
+  reply: FastifyReply,
+  img: { buf: Buffer; contentType: string },
+): Promise<typeof YA_RESPONDIDO> {
+  await reply
+    .header('content-type', img.contentType)
+    .header('cache-control', 'private, max-age=86400, immutable')
+    .header('x-content-type-options', 'nosniff')
+    .send(img.buf);
+  return YA_RESPONDIDO;
+}
