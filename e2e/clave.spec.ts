@@ -59,7 +59,8 @@ test('a user changes their own password on Mi perfil, then logs in with the new 
 });
 
 test('the support user has no password of its own to change', async ({ page }) => {
-  await ingresar(page, SOPORTE, '/perfil');
+  // Company 2: company 1's notice belongs to session.spec, which checks it is shown once.
+  await ingresar(page, { ...SOPORTE, empresa: 2 }, '/perfil');
   await expect(page.getByText('Mi perfil', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).toHaveCount(0);
   await expect(page.getByLabel('Contraseña actual')).toHaveCount(0);
