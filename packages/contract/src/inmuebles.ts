@@ -103,6 +103,11 @@ export const ZInmuebleCampos = z.object({
   canon: cop('canon'),
   precio_venta: cop('precio_venta'),
   administracion: cop('administracion'),
+  caracteristicas: z
+    .array(id('caracteristicas'), { error: 'caracteristicas debe ser una lista' })
+    .max(100, { error: 'caracteristicas admite máximo 100' })
+    .default([])
+    .transform((xs) => [...new Set(xs)].sort((a, b) => a - b)),
   descripcion: texto('descripcion', 5000),
   observaciones_internas: texto('observaciones_internas', 5000),
   propietarios: z
@@ -232,6 +237,7 @@ const filtrosInmuebles = {
   parqueaderos: enteroQuery('parqueaderos', 0, 1000),
   estrato: listaQuery('estrato', z.coerce.number({ error: 'estrato debe ser un número' }).int().min(1).max(6)),
   asesor: idQuery('asesor').optional(),
+  caracteristicas: listaQuery('caracteristicas', idQuery('caracteristicas')),
 };
 
 export type InmueblesFiltro = {
@@ -251,6 +257,8 @@ export type InmueblesFiltro = {
   parqueaderos?: number | undefined;
   estrato?: number[] | undefined;
   asesor?: number | undefined;
+  /** Every one of these (all of them, not any). */
+  caracteristicas?: number[] | undefined;
 };
 
 /**

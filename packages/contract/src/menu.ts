@@ -68,6 +68,7 @@ export const MENU: MenuNode[] = [
       leaf('zonas', 'Zonas', 'Zonas', 10571, 'inmuebles'),
       leaf('captacion', 'Captacion', 'Medios de captación', 10571, 'inmuebles'),
       leaf('causales', 'Causales', 'Causales de retiro', 65, 'inmuebles'),
+      leaf('caracteristicas', 'Caracteristicas', 'Características', 10571, 'inmuebles'),
       leaf('inmobiliarias', 'Inmobiliarias', 'Inmobiliarias aliadas', 10549, 'inmuebles'),
     ]),
     group('clientes', 'MaestrosClientes', 'Maestros de clientes', 'team', [

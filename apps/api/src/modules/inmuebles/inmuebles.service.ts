@@ -73,6 +73,7 @@ const CAMPO_FK: Record<string, string> = {
   inmueble_id_captacion_fk: 'id_captacion',
   inmueble_id_asesor_captador_fk: 'id_asesor_captador',
   inmueble_id_asesor_comercial_fk: 'id_asesor_comercial',
+  inmueble_caracteristica_caracteristica_fk: 'caracteristicas',
 };
 
 async function escribiendo<T>(fn: () => Promise<T>): Promise<T> {
@@ -107,6 +108,14 @@ async function resolverPropietarios(tx: Tx, ps: InmuebleForm['propietarios']) {
   return out;
 }
 
+/** A barrio must be one of the chosen municipio's (the form filters them; the API holds the rule). */
+async function validarUbicacion(tx: Tx, form: InmuebleForm) {
+  if (!form.id_barrio) return;
+  const municipio = await repo.municipioDeBarrio(tx, form.id_barrio);
+  if (municipio === null) throw invalido('id_barrio', 'no existe en esta empresa');
+  if (municipio !== form.id_municipio) throw invalido('id_barrio', 'no pertenece al municipio elegido');
+}
+
 async function filaOError(tx: Tx, consecutivo: number, bloquear = false): Promise<repo.FilaInmueble> {
   const f = await repo.porConsecutivo(tx, consecutivo, bloquear);
   if (!f) throw noEncontrado(`El inmueble ${consecutivo}`);
@@ -114,7 +123,9 @@ async function filaOError(tx: Tx, consecutivo: number, bloquear = false): Promis
 }
 
 async function detalle(tx: Tx, f: repo.FilaInmueble): Promise<InmuebleDetalle> {
-  const [nombres, props] = [await repo.nombresReferencias(tx, f), await repo.propietarios(tx, f.id)];
+  const nombres = await repo.nombresReferencias(tx, f);
+  const props = await repo.propietarios(tx, f.id);
+  const caracteristicas = await repo.caracteristicas(tx, f.id);
   return {
     id: f.id,
     consecutivo: f.consecutivo,
@@ -142,6 +153,7 @@ async function detalle(tx: Tx, f: repo.FilaInmueble): Promise<InmuebleDetalle> {
     canon: f.canon,
     precio_venta: f.precio_venta,
     administracion: f.administracion,
+    caracteristicas,
     descripcion: f.descripcion,
     observaciones_internas: f.observaciones_internas,
     propietarios: props,
@@ -190,11 +202,15 @@ function diferencias(antes: InmuebleDetalle | null, despues: InmuebleDetalle): C
   const pa = antes ? textoPropietarios(antes.propietarios) : '';
   const pd = textoPropietarios(despues.propietarios);
   if (pa !== pd) out.propietarios = { antes: antes?.propietarios ?? [], despues: despues.propietarios };
+  const ca = antes ? antes.caracteristicas.join(',') : '';
+  if (ca !== despues.caracteristicas.join(','))
+    out.caracteristicas = { antes: antes?.caracteristicas ?? [], despues: despues.caracteristicas };
   return out;
 }
 
 export async function crear(o: Escritura & { body: InmuebleForm }): Promise<InmuebleDetalle> {
   const props = await resolverPropietarios(o.tx, o.body.propietarios);
+  await validarUbicacion(o.tx, o.body);
   const consecutivo = await repo.siguienteConsecutivo(o.tx);
   const id = await escribiendo(() =>
     repo.insertar(o.tx, {
@@ -209,6 +225,7 @@ export async function crear(o: Escritura & { body: InmuebleForm }): Promise<Inmu
     }),
   );
   await repo.reemplazarPropietarios(o.tx, id, props);
+  await escribiendo(() => repo.reemplazarCaracteristicas(o.tx, id, o.body.caracteristicas));
   await repo.registrarEstado(o.tx, {
     idInmueble: id,
     desde: null,
@@ -271,12 +288,14 @@ export async function actualizar(o: Escritura & { consecutivo: number; body: Inm
   const { version, ...form } = o.body;
   if (antes.version !== version) throw modificado(antes);
   const props = await resolverPropietarios(o.tx, form.propietarios);
+  await validarUbicacion(o.tx, form);
   const dAntes = await detalle(o.tx, antes);
   const ok = await escribiendo(() =>
     repo.actualizar(o.tx, antes.id, version, { ...valores(form), modificado_por: o.user.usuario, modificado_en: new Date() }),
   );
   if (!ok) throw modificado(antes);
   await repo.reemplazarPropietarios(o.tx, antes.id, props);
+  await escribiendo(() => repo.reemplazarCaracteristicas(o.tx, antes.id, form.caracteristicas));
   await locks.liberar(o.tx, RECURSO, String(o.consecutivo), o.user.idUsuario);
   const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
   await auditar(o, 'actualizar', o.consecutivo, diferencias(dAntes, d));
