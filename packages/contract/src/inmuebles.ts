@@ -317,3 +317,21 @@ export type HistorialEstado = {
   usuario: string;
   fecha: string;
 };
+
+/** A choice in the form's selects (asesores, propietarios). */
+export type OpcionInmueble = { id: number; label: string; detalle?: string };
+
+export const ZOpcionesQuery = z.object({
+  q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional(),
+  id: z.coerce.number({ error: 'id debe ser un número' }).int().positive().max(MAX_INT).optional(),
+});
+
+/** tipoVistaInmueblesBuscador (spec §3): how inmuebles-disponibles shows results, remembered per user. */
+export const VISTAS_BUSCADOR = { lista: 1, tarjetas: 2, mapa: 3 } as const;
+export const ZVistaBuscador = z.object({
+  tipo: z
+    .number({ error: 'tipo debe ser un número' })
+    .int({ error: 'tipo debe ser 1 (lista), 2 (tarjetas) o 3 (mapa)' })
+    .min(1, { error: 'tipo debe ser 1 (lista), 2 (tarjetas) o 3 (mapa)' })
+    .max(3, { error: 'tipo debe ser 1 (lista), 2 (tarjetas) o 3 (mapa)' }),
+});

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -114,5 +114,44 @@ describe('barrio and municipio', () => {
     const r = await as(t.app, admin1).post('/api/inmuebles', cuerpo({ id_barrio: r1.barrio }));
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data.barrio).toBeTruthy();
+  });
+});
+
+describe("the form's selects and the remembered view", () => {
+  it('lists active asesores and propietarios of the company, searchable without accents', async () => {
+    const a = await as(t.app, admin1).get('/api/inmuebles-opciones/asesores?q=ASESOR');
+    expect(a.statusCode).toBe(200);
+    expect(a.json().data.map((o: { detalle: string }) => o.detalle)).toEqual(['asesor']);
+    const p = await as(t.app, admin1).get('/api/inmuebles-opciones/propietarios');
+    expect(p.json().data.length).toBeGreaterThan(0);
+    const otro = await t.db.tenant(2, (tx) => queryRows<{ id: number }>(tx, sql`select id from terceros limit 1`));
+    const ajeno = await as(t.app, admin1).get(`/api/inmuebles-opciones/propietarios?id=${otro[0]!.id}`);
+    expect(ajeno.json().data).toEqual([]);
+  });
+
+  it('needs 490 or 491', async () => {
+    await crearUsuario(t.db, 1, { usuario: 'soloterceros', nroId: '2020202020', permisos: '59' });
+    const tk = await login(t.app, { idEmpresa: 1, usuario: 'soloterceros', clave: 'demo1234' });
+    expect((await as(t.app, tk).get('/api/inmuebles-opciones/asesores')).statusCode).toBe(403);
+    const v = await t.app.inject({
+      method: 'PUT',
+      url: '/api/inmuebles-vista',
+      headers: { authorization: `Bearer ${tk}` },
+      payload: { tipo: 2 },
+    });
+    expect(v.statusCode).toBe(403);
+  });
+
+  it('remembers tipoVistaInmueblesBuscador for the user (GetUsuario returns it)', async () => {
+    const put = (tipo: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/inmuebles-vista',
+        headers: { authorization: `Bearer ${admin1}` },
+        payload: { tipo },
+      });
+    expect((await put(4)).json().message).toMatch(/^tipo: /);
+    expect((await put(2)).json().data).toEqual({ tipoVistaInmueblesBuscador: 2 });
+    expect((await as(t.app, admin1).get('/api/Usuarios/GetUsuario')).json().data.tipoVistaInmueblesBuscador).toBe(2);
   });
 });

@@ -245,3 +245,29 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResu
     })),
   };
 }
+
+// ----- the form's selects ------------------------------------------------------------------------
+
+const patron = (q: string | undefined) => `%${escaparLike(q ?? '')}%`;
+
+export async function asesores(tx: Tx, q: string | undefined, id: number | undefined) {
+  return queryRows<{ id: number; label: string; detalle: string }>(
+    tx,
+    sql`select id, coalesce(nullif(nombre, ''), usuario) as label, usuario as detalle from usuarios
+        where ${id === undefined ? sql`activo and lower(predio_unaccent(nombre || ' ' || usuario)) like lower(predio_unaccent(${patron(q)}::text))` : sql`id = ${id}`}
+        order by lower(predio_unaccent(coalesce(nullif(nombre, ''), usuario))) limit 50`,
+  );
+}
+
+export async function propietariosOpciones(tx: Tx, q: string | undefined, id: number | undefined) {
+  return queryRows<{ id: number; label: string; detalle: string }>(
+    tx,
+    sql`select id, nombre as label, nro_id as detalle from terceros
+        where ${id === undefined ? sql`activo and (lower(predio_unaccent(nombre)) like lower(predio_unaccent(${patron(q)}::text)) or nro_id like ${patron(q)})` : sql`id = ${id}`}
+        order by lower(predio_unaccent(nombre)), nro_id limit 30`,
+  );
+}
+
+export async function guardarVista(tx: Tx, idUsuario: number, tipo: number) {
+  await queryRows(tx, sql`update usuarios set tipo_vista_inmuebles_buscador = ${tipo} where id = ${idUsuario}`);
+}

@@ -8,6 +8,8 @@ import {
   ZInmuebleForm,
   ZInmueblesQuery,
   ZLiberarBloqueoQuery,
+  ZOpcionesQuery,
+  ZVistaBuscador,
 } from '@predio/contract/inmuebles';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute } from '../../platform/http/route.ts';
@@ -94,5 +96,26 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: ({ tx, user, req, params, query }) =>
       service.liberarBloqueo({ tx, user, ip: req.ip, consecutivo: params.consecutivo, forzar: query.forzar }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles-opciones/asesores',
+    permiso: 'sesion',
+    schema: { querystring: ZOpcionesQuery, tags, summary: 'Usuarios activos para asesor captador/comercial (490 o 491)' },
+    handler: ({ tx, user, query }) => service.opcionesAsesores({ tx, user, q: query.q, id: query.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles-opciones/propietarios',
+    permiso: 'sesion',
+    schema: { querystring: ZOpcionesQuery, tags, summary: 'Terceros activos para propietarios (490 o 491)' },
+    handler: ({ tx, user, query }) => service.opcionesPropietarios({ tx, user, q: query.q, id: query.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/inmuebles-vista',
+    permiso: IDM_INMUEBLES_DISPONIBLES,
+    schema: { body: ZVistaBuscador, tags, summary: 'Recuerda la vista del buscador (tipoVistaInmueblesBuscador)' },
+    handler: ({ tx, user, body }) => service.guardarVista({ tx, user, tipo: body.tipo }),
   });
 }

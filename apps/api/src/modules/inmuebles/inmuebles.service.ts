@@ -242,7 +242,7 @@ export async function crear(o: Escritura & { body: InmuebleForm }): Promise<Inmu
 export async function obtener(
   o: Base & { user: Principal; consecutivo: number },
 ): Promise<InmuebleDetalle & { bloqueo: Bloqueo | null }> {
-  if (!hasIdm(o.user.permisos, IDM_INMUEBLE) && !hasIdm(o.user.permisos, IDM_INMUEBLES_DISPONIBLES)) throw sinPermiso();
+  puedeVer(o.user);
   const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
   const t = await locks.vigente(o.tx, RECURSO, String(o.consecutivo));
   return { ...d, bloqueo: t ? aBloqueo(t) : null };
@@ -383,4 +383,26 @@ export async function liberarBloqueo(o: Escritura & { consecutivo: number; forza
   const liberado = await locks.liberar(o.tx, RECURSO, clave, null);
   if (liberado && t) await auditar(o, 'romper bloqueo', o.consecutivo, { bloqueo: { antes: aBloqueo(t), despues: null } });
   return { liberado };
+}
+
+// ----- the form's selects and the search view ----------------------------------------------------
+
+function puedeVer(user: Principal) {
+  if (!hasIdm(user.permisos, IDM_INMUEBLE) && !hasIdm(user.permisos, IDM_INMUEBLES_DISPONIBLES)) throw sinPermiso();
+}
+
+export async function opcionesAsesores(o: Base & { user: Principal; q?: string | undefined; id?: number | undefined }) {
+  puedeVer(o.user);
+  return repo.asesores(o.tx, o.q, o.id);
+}
+
+export async function opcionesPropietarios(o: Base & { user: Principal; q?: string | undefined; id?: number | undefined }) {
+  puedeVer(o.user);
+  return repo.propietariosOpciones(o.tx, o.q, o.id);
+}
+
+/** The support user has no user row: the choice lasts for the session only (the web keeps it). */
+export async function guardarVista(o: Base & { user: Principal; tipo: number }) {
+  if (o.user.idUsuario) await repo.guardarVista(o.tx, o.user.idUsuario, o.tipo);
+  return { tipoVistaInmueblesBuscador: o.tipo };
 }
