@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zListQuery, type ListQuery } from './list.ts';
+import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import './validation.ts';
 
 export const IDM_INMUEBLE = 490;
@@ -270,6 +270,14 @@ export const ZInmueblesQuery = zListQuery({ sort: SORT_INMUEBLES, filters: filtr
   ListQuery & InmueblesFiltro
 >;
 export type InmueblesQuery = z.output<typeof ZInmueblesQuery>;
+
+/** GET /inmuebles/exportar: the search's filter and order, every matching row (up to a limit), CSV or Excel. */
+export const ZInmueblesExportarQuery = ZListQuery.omit({ page: true, pageSize: true }).extend({
+  sort: zSort(SORT_INMUEBLES),
+  ...filtrosInmuebles,
+  formato: z.enum(['csv', 'xlsx'], { error: "formato debe ser 'csv' o 'xlsx'" }).default('xlsx'),
+}) as unknown as z.ZodType<Omit<InmueblesQuery, 'page' | 'pageSize'> & { formato: 'csv' | 'xlsx' }>;
+export const EXPORTAR_INMUEBLES_MAX = 20_000;
 
 // ----- answers ---------------------------------------------------------------------------------
 

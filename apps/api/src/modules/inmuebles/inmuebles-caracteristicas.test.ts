@@ -155,3 +155,19 @@ describe("the form's selects and the remembered view", () => {
     expect((await as(t.app, admin1).get('/api/Usuarios/GetUsuario')).json().data.tipoVistaInmueblesBuscador).toBe(2);
   });
 });
+
+describe('GET /inmuebles/exportar', () => {
+  it('exports the current filter to Excel and CSV, with the asesor name', async () => {
+    const x = await as(t.app, admin1).get('/api/inmuebles/exportar?q=filtro&formato=xlsx');
+    expect(x.statusCode).toBe(200);
+    expect(x.headers['content-type']).toContain('spreadsheetml');
+    expect(x.headers['content-disposition']).toMatch(/inmuebles-\d{4}-\d{2}-\d{2}\.xlsx/);
+    const { leerXlsx } = await import('../../platform/tabular/xlsx.ts');
+    const filas = await leerXlsx(x.rawPayload);
+    expect(filas[0]).toContain('Consecutivo');
+    expect(filas.length).toBe(1 + 3);
+    const c = await as(t.app, admin1).get('/api/inmuebles/exportar?q=filtro&formato=csv');
+    expect(c.body.split('\n').filter(Boolean)).toHaveLength(4);
+    expect((await as(t.app, admin1).get('/api/inmuebles/exportar?formato=pdf')).json().message).toMatch(/^formato/);
+  });
+});

@@ -6,12 +6,14 @@ import {
   ZConsecutivoParam,
   ZInmuebleActualizar,
   ZInmuebleForm,
+  ZInmueblesExportarQuery,
   ZInmueblesQuery,
   ZLiberarBloqueoQuery,
   ZOpcionesQuery,
   ZVistaBuscador,
 } from '@predio/contract/inmuebles';
 import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { liberarTodos } from './edit-lock.repo.ts';
 import * as service from './inmuebles.service.ts';
@@ -33,6 +35,13 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: IDM_INMUEBLES_DISPONIBLES,
     schema: { querystring: ZInmueblesQuery, tags, summary: 'Busca inmuebles (inmuebles-disponibles) con filtros y página' },
     handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/exportar',
+    permiso: IDM_INMUEBLES_DISPONIBLES,
+    schema: { querystring: ZInmueblesExportarQuery, tags, summary: 'Exporta el resultado de la búsqueda (Excel o CSV)' },
+    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, query })),
   });
   defineRoute(app, deps, {
     method: 'POST',

@@ -4,6 +4,7 @@ import { hasIdm } from '@predio/contract/menu';
 import {
   IDM_INMUEBLE,
   IDM_INMUEBLES_DISPONIBLES,
+  EXPORTAR_INMUEBLES_MAX,
   type Bloqueo,
   type CambioEstado,
   type EstadoInmueble,
@@ -15,6 +16,10 @@ import {
   type InmueblesQuery,
 } from '@predio/contract/inmuebles';
 import type { Tx } from '../../db/client.ts';
+import type { Archivo } from '../../platform/http/archivo.ts';
+import type { Celda } from '../../platform/tabular/celdas.ts';
+import { escribirCsv } from '../../platform/tabular/csv.ts';
+import { escribirXlsx } from '../../platform/tabular/xlsx.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
@@ -358,6 +363,56 @@ export async function listar(o: Base & { query: InmueblesQuery }): Promise<ListR
     offset: (page - 1) * pageSize,
   });
   return { items: filas, total };
+}
+
+const ETIQUETA_GESTION: Record<string, string> = { arriendo: 'Arriendo', venta: 'Venta', arriendo_venta: 'Arriendo y venta' };
+const COLUMNAS_EXPORTAR: { label: string; celda: (i: InmuebleResumen, asesor: string | null) => Celda }[] = [
+  { label: 'Consecutivo', celda: (i) => i.consecutivo },
+  { label: 'Tipo', celda: (i) => i.tipo },
+  { label: 'Gestión', celda: (i) => ETIQUETA_GESTION[i.gestion] ?? i.gestion },
+  { label: 'Estado', celda: (i) => i.estado },
+  { label: 'Dirección', celda: (i) => i.direccion },
+  { label: 'Municipio', celda: (i) => i.municipio },
+  { label: 'Barrio', celda: (i) => i.barrio },
+  { label: 'Estrato', celda: (i) => i.estrato },
+  { label: 'Área (m²)', celda: (i) => i.area },
+  { label: 'Habitaciones', celda: (i) => i.habitaciones },
+  { label: 'Baños', celda: (i) => i.banos },
+  { label: 'Parqueaderos', celda: (i) => i.parqueaderos },
+  { label: 'Canon (COP)', celda: (i) => i.canon },
+  { label: 'Precio de venta (COP)', celda: (i) => i.precio_venta },
+  { label: 'Asesor comercial', celda: (_i, asesor) => asesor },
+];
+
+export async function exportar(
+  o: Base & { query: Omit<InmueblesQuery, 'page' | 'pageSize'> & { formato: 'csv' | 'xlsx' } },
+): Promise<Archivo> {
+  const { formato, sort, order, ...filtro } = o.query;
+  const { filas } = await repo.listar(o.tx, {
+    ...filtro,
+    sort: sort ?? 'consecutivo',
+    order: order ?? 'desc',
+    limit: EXPORTAR_INMUEBLES_MAX + 1,
+    offset: 0,
+  });
+  if (filas.length > EXPORTAR_INMUEBLES_MAX)
+    throw new AppError(
+      CODES.VALIDACION,
+      `La exportación admite máximo ${EXPORTAR_INMUEBLES_MAX.toLocaleString('es-CO')} inmuebles y la búsqueda tiene más: filtre la lista.`,
+    );
+  const asesores = new Map((await repo.asesores(o.tx, undefined, undefined)).map((a) => [a.id, a.label]));
+  const hoja = {
+    encabezados: COLUMNAS_EXPORTAR.map((c) => c.label),
+    filas: filas.map((i) => COLUMNAS_EXPORTAR.map((c) => c.celda(i, asesores.get(i.id_asesor_comercial ?? 0) ?? null))),
+  };
+  const fecha = new Date().toISOString().slice(0, 10);
+  return formato === 'csv'
+    ? { nombre: `inmuebles-${fecha}.csv`, contentType: 'text/csv; charset=utf-8', contenido: escribirCsv(hoja) }
+    : {
+        nombre: `inmuebles-${fecha}.xlsx`,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        contenido: await escribirXlsx({ ...hoja, titulo: 'Inmuebles' }),
+      };
 }
 
 // ----- edit locks ------------------------------------------------------------------------------
