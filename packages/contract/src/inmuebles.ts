@@ -329,6 +329,8 @@ export type HistorialEstado = {
 /** A choice in the form's selects (asesores, propietarios). */
 export type OpcionInmueble = { id: number; label: string; detalle?: string };
 
+export type CaracteristicaOpcion = { id: number; label: string; grupo: string };
+
 export const ZOpcionesQuery = z.object({
   q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional(),
   id: z.coerce.number({ error: 'id debe ser un número' }).int().positive().max(MAX_INT).optional(),
@@ -343,3 +345,76 @@ export const ZVistaBuscador = z.object({
     .min(1, { error: 'tipo debe ser 1 (lista), 2 (tarjetas) o 3 (mapa)' })
     .max(3, { error: 'tipo debe ser 1 (lista), 2 (tarjetas) o 3 (mapa)' }),
 });
+
+// ----- labels (the form, the lists, the sheet and the audit screen name fields the same way) ------
+
+export const ETIQUETAS_TIPO: Record<TipoInmueble, string> = {
+  apartamento: 'Apartamento',
+  casa: 'Casa',
+  apartaestudio: 'Apartaestudio',
+  local: 'Local',
+  oficina: 'Oficina',
+  bodega: 'Bodega',
+  lote: 'Lote',
+  finca: 'Finca',
+  consultorio: 'Consultorio',
+  edificio: 'Edificio',
+  habitación: 'Habitación',
+  parqueadero: 'Parqueadero',
+};
+export const ETIQUETAS_GESTION: Record<Gestion, string> = {
+  arriendo: 'Arriendo',
+  venta: 'Venta',
+  arriendo_venta: 'Arriendo y venta',
+};
+export const ETIQUETAS_ESTADO: Record<EstadoInmueble, string> = {
+  captado: 'Captado',
+  disponible: 'Disponible',
+  reservado: 'Reservado',
+  arrendado: 'Arrendado',
+  vendido: 'Vendido',
+  retirado: 'Retirado',
+};
+export const ETIQUETAS_PORTAL: Record<(typeof PORTALES)[number], string> = {
+  fincaraiz: 'Fincaraíz',
+  metrocuadrado: 'Metrocuadrado',
+  ciencuadras: 'Ciencuadras',
+  sitio_web: 'Sitio web',
+};
+
+export type CampoInmueble = keyof z.output<typeof ZInmuebleCampos>;
+export const ETIQUETAS_INMUEBLE: Record<CampoInmueble, string> = {
+  tipo: 'Tipo de inmueble',
+  gestion: 'Gestión',
+  direccion: 'Dirección',
+  id_municipio: 'Municipio',
+  id_barrio: 'Barrio',
+  id_sector: 'Sector',
+  id_zona: 'Zona',
+  estrato: 'Estrato',
+  area_construida: 'Área construida (m²)',
+  area_privada: 'Área privada (m²)',
+  area_lote: 'Área del lote (m²)',
+  habitaciones: 'Habitaciones',
+  banos: 'Baños',
+  parqueaderos: 'Parqueaderos',
+  piso: 'Piso',
+  ascensor: 'Ascensor',
+  anio_construccion: 'Año de construcción',
+  canon: 'Canon de arrendamiento',
+  precio_venta: 'Precio de venta',
+  administracion: 'Administración',
+  caracteristicas: 'Características',
+  descripcion: 'Descripción',
+  observaciones_internas: 'Observaciones internas',
+  propietarios: 'Propietarios',
+  id_asesor_captador: 'Asesor captador',
+  id_asesor_comercial: 'Asesor comercial',
+  id_captacion: 'Medio de captación',
+  fecha_consignacion: 'Fecha de consignación',
+  vigencia_consignacion: 'Vigencia del contrato de consignación',
+  lat: 'Latitud',
+  lng: 'Longitud',
+  codigo_llaves: 'Código de llaves',
+  publicar: 'Publicar en',
+};

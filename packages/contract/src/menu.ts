@@ -81,13 +81,16 @@ export const MENU: MenuNode[] = [
     ]),
   ]),
   group('propiedades', 'Propiedades', 'Propiedades', 'home', [
-    leaf('inmueble/nuevo', 'InmuebleNuevo', 'Nuevo inmueble', 490, 'inmuebles'),
+    leaf('inmueble/nuevo', 'InmuebleNuevo', 'Nuevo inmueble', 490, 'inmuebles', { component: 'inmueble' }),
     leaf('inmueble/:consecutivo', 'InmuebleEditar', 'Editar inmueble', 490, 'inmuebles', {
+      component: 'inmueble',
       hidden: true,
       noCache: true,
       params: { consecutivo: 'numeric' },
     }),
-    leaf('inmuebles-disponibles', 'InmueblesDisponibles', 'Inmuebles disponibles', 491, 'inmuebles'),
+    leaf('inmuebles-disponibles', 'InmueblesDisponibles', 'Inmuebles disponibles', 491, 'inmuebles', {
+      component: 'inmuebles-disponibles',
+    }),
     leaf('clientes-atendidos', 'ClientesAtendidos', 'Clientes atendidos', 463, 'terceros'),
     leaf('buscador-clientes-atendidos', 'BuscadorClientesAtendidos', 'Buscador de clientes atendidos', 463, 'terceros'),
     leaf('solicitudes', 'Solicitudes', 'Solicitudes', 73, 'terceros'),

@@ -129,10 +129,18 @@ describe("the form's selects and the remembered view", () => {
     expect(ajeno.json().data).toEqual([]);
   });
 
+  it('gives the whole active catalogue with groups', async () => {
+    const r = await as(t.app, admin1).get('/api/inmuebles-opciones/caracteristicas');
+    const cs = r.json().data as { label: string; grupo: string }[];
+    expect(cs.length).toBe(30);
+    expect(cs.find((c) => c.label === 'Piscina')?.grupo).toBe('zonas_comunes');
+  });
+
   it('needs 490 or 491', async () => {
     await crearUsuario(t.db, 1, { usuario: 'soloterceros', nroId: '2020202020', permisos: '59' });
     const tk = await login(t.app, { idEmpresa: 1, usuario: 'soloterceros', clave: 'demo1234' });
     expect((await as(t.app, tk).get('/api/inmuebles-opciones/asesores')).statusCode).toBe(403);
+    expect((await as(t.app, tk).get('/api/inmuebles-opciones/caracteristicas')).statusCode).toBe(403);
     const v = await t.app.inject({
       method: 'PUT',
       url: '/api/inmuebles-vista',

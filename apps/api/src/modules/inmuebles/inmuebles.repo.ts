@@ -268,6 +268,15 @@ export async function propietariosOpciones(tx: Tx, q: string | undefined, id: nu
   );
 }
 
+/** The whole active catalogue with its group (the form shows it as grouped checkboxes). */
+export async function catalogoCaracteristicas(tx: Tx) {
+  return queryRows<{ id: number; label: string; grupo: string }>(
+    tx,
+    sql`select id, nombre as label, grupo from caracteristicas_inmueble where activo
+        order by grupo, lower(predio_unaccent(nombre))`,
+  );
+}
+
 export async function guardarVista(tx: Tx, idUsuario: number, tipo: number) {
   await queryRows(tx, sql`update usuarios set tipo_vista_inmuebles_buscador = ${tipo} where id = ${idUsuario}`);
 }

@@ -121,6 +121,13 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     handler: ({ tx, user, query }) => service.opcionesPropietarios({ tx, user, q: query.q, id: query.id }),
   });
   defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles-opciones/caracteristicas',
+    permiso: 'sesion',
+    schema: { tags, summary: 'El catálogo activo de características con su grupo (490 o 491)' },
+    handler: ({ tx, user }) => service.caracteristicas({ tx, user }),
+  });
+  defineRoute(app, deps, {
     method: 'PUT',
     url: '/inmuebles-vista',
     permiso: IDM_INMUEBLES_DISPONIBLES,

@@ -456,6 +456,11 @@ export async function opcionesPropietarios(o: Base & { user: Principal; q?: stri
   return repo.propietariosOpciones(o.tx, o.q, o.id);
 }
 
+export async function caracteristicas(o: Base & { user: Principal }) {
+  puedeVer(o.user);
+  return repo.catalogoCaracteristicas(o.tx);
+}
+
 /** The support user has no user row: the choice lasts for the session only (the web keeps it). */
 export async function guardarVista(o: Base & { user: Principal; tipo: number }) {
   if (o.user.idUsuario) await repo.guardarVista(o.tx, o.user.idUsuario, o.tipo);

@@ -21,6 +21,10 @@ export const PAGES: Record<string, Page> = {
     import('../../features/configuracion/configuracion-page.tsx').then((m) => ({ default: m.ConfiguracionPage })),
   ),
   'logs-sistema': lazy(() => import('../../features/logs/logs-page.tsx').then((m) => ({ default: m.LogsPage }))),
+  inmueble: lazy(() => import('../../features/inmuebles/inmueble-page.tsx').then((m) => ({ default: m.InmueblePage }))),
+  'inmuebles-disponibles': lazy(() =>
+    import('../../features/inmuebles/inmuebles-disponibles-page.tsx').then((m) => ({ default: m.InmueblesDisponiblesPage })),
+  ),
   terceros: lazy(() => import('../../features/terceros/terceros-page.tsx').then((m) => ({ default: m.TercerosPage }))),
 };
 
