@@ -168,6 +168,7 @@ const DINERO = new Set(['canon', 'precio_venta', 'administracion']);
 const AREAS = new Set(['area_construida', 'area_privada', 'area_lote']);
 const cop = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0 });
 const numero = new Intl.NumberFormat('es-CO');
+const coordenada = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 6, useGrouping: false });
 
 type Nombres = Awaited<ReturnType<typeof repo.nombres>>;
 
@@ -178,6 +179,7 @@ function textoValor(campo: string, v: unknown, n: Nombres): string {
   if (typeof v === 'boolean') return v ? 'Sí' : 'No';
   if (typeof v === 'number' && DINERO.has(campo)) return cop.format(v).replace(/\u00a0/g, ' ');
   if (typeof v === 'number' && AREAS.has(campo)) return `${numero.format(v)} m²`;
+  if (typeof v === 'number' && (campo === 'lat' || campo === 'lng')) return coordenada.format(v);
   if (typeof v === 'number') return numero.format(v);
   if (campo === 'estado' && typeof v === 'string') return ETIQUETA_ESTADO[v as keyof typeof ETIQUETA_ESTADO] ?? v;
   if (campo === 'gestion' && typeof v === 'string') return ETIQUETA_GESTION[v as keyof typeof ETIQUETA_GESTION] ?? v;

@@ -314,7 +314,7 @@ describe('modificaciones de inmuebles (19)', () => {
     const geo = await lista(admin1, `consecutivo=${c.b}&accion=geolocalizar`);
     expect(geo.items.map((f) => [f.campo, f.antes, f.despues]).sort()).toEqual([
       ['lat', '', '4,711'],
-      ['lng', '', '-74,072'],
+      ['lng', '', '-74,0721'],
     ]);
     const reas = await lista(admin1, `consecutivo=${c.a}&campo=id_asesor_comercial`);
     expect(reas.items).toEqual([
