@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   Alert,
   App,
@@ -69,10 +69,14 @@ export function GeolocalizarPage() {
     [items, elegido],
   );
 
+  const panel = useRef<HTMLDivElement>(null);
   const elegir = (i: InmuebleUbicacion) => {
     setElegido(i);
     setBorrador({ lat: i.lat, lng: i.lng });
     setError(null);
+    // On a phone the map sits below the list.
+    if (window.matchMedia('(max-width: 1199px)').matches)
+      requestAnimationFrame(() => panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   };
   const mover = (p: LatLng) => {
     setBorrador({ lat: redondear(p.lat), lng: redondear(p.lng) });
@@ -131,10 +135,12 @@ export function GeolocalizarPage() {
       title="Geolocalizar inmuebles"
       extra={
         sinCoordenadas === undefined ? null : (
-          <Tag color={sinCoordenadas > 0 ? 'orange' : 'green'} className="utilidades-contador">
-            {sinCoordenadas === 0
-              ? 'Todos los inmuebles tienen coordenadas'
-              : `${formatNumero(sinCoordenadas)} ${sinCoordenadas === 1 ? 'inmueble' : 'inmuebles'} sin coordenadas`}
+          <Tag
+            color={sinCoordenadas > 0 ? 'orange' : 'green'}
+            className="utilidades-contador"
+            title={`Inmuebles sin coordenadas: ${formatNumero(sinCoordenadas)}`}
+          >
+            {sinCoordenadas === 0 ? 'Todos ubicados' : `${formatNumero(sinCoordenadas)} sin coordenadas`}
           </Tag>
         )
       }
@@ -219,7 +225,7 @@ export function GeolocalizarPage() {
           )}
         </Col>
         <Col xs={24} xl={13}>
-          <div className="utilidades-mapa-panel">
+          <div className="utilidades-mapa-panel" ref={panel}>
             {elegido ? (
               <div className="utilidades-editor" aria-label="Ubicar inmueble">
                 <Typography.Text strong>
