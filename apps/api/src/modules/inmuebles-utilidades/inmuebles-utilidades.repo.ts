@@ -142,6 +142,10 @@ export type FilaModificacion = {
 export async function modificaciones(tx: Tx, c: ConsultaModificaciones): Promise<{ filas: FilaModificacion[]; total: number }> {
   const where = y([
     sql`a.entidad = 'inmuebles'`,
+    // A creation lists every field; the ones left empty say nothing.
+    sql`not (jsonb_typeof(c.value) = 'object' and c.value ? 'despues'
+             and coalesce(c.value -> 'antes', 'null'::jsonb) in ('null'::jsonb, '""'::jsonb)
+             and c.value -> 'despues' in ('null'::jsonb, '""'::jsonb, '{}'::jsonb, '[]'::jsonb))`,
     c.consecutivo !== undefined ? sql`a.entidad_id = ${String(c.consecutivo)}` : undefined,
     c.usuario ? sql`lower(a.usuario) = lower(${c.usuario})` : undefined,
     c.accion ? sql`a.accion = ${c.accion}` : undefined,

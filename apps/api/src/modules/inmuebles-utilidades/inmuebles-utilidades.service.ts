@@ -12,6 +12,7 @@ import {
   TIPO_CARTA_INMUEBLES_ASIGNADOS,
   etiquetaAccion,
   etiquetaCampo,
+  etiquetaTipo,
   tvConfigDe,
   type Modificacion,
   type ModificacionesQuery,
@@ -182,6 +183,7 @@ function textoValor(campo: string, v: unknown, n: Nombres): string {
   if (typeof v === 'number' && (campo === 'lat' || campo === 'lng')) return coordenada.format(v);
   if (typeof v === 'number') return numero.format(v);
   if (campo === 'estado' && typeof v === 'string') return ETIQUETA_ESTADO[v as keyof typeof ETIQUETA_ESTADO] ?? v;
+  if (campo === 'tipo' && typeof v === 'string') return etiquetaTipo(v);
   if (campo === 'gestion' && typeof v === 'string') return ETIQUETA_GESTION[v as keyof typeof ETIQUETA_GESTION] ?? v;
   if (typeof v === 'string') return v;
   if (campo === 'propietarios' && Array.isArray(v))

@@ -326,6 +326,9 @@ describe('modificaciones de inmuebles (19)', () => {
       }),
       expect.objectContaining({ accion: 'crear', antes: '', despues: 'Laura Marcela Ospina Rojas' }),
     ]);
+    expect((await lista(admin1, `consecutivo=${c.a}&campo=tipo`)).items[0]!.despues).toBe('Apartamento');
+    // Fields a creation left empty are not listed as changes.
+    expect((await lista(admin1, `consecutivo=${c.a}&campo=codigo_llaves`)).total).toBe(0);
     const canon = await lista(admin1, `consecutivo=${c.a}&campo=canon`);
     expect(canon.items[0]!.despues).toBe('$ 2.500.000');
     const todos = await lista(admin1, 'pageSize=5');

@@ -3,38 +3,14 @@ import { useNavigate } from 'react-router';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useConfiguracion } from '../../lib/api/get-configuracion.ts';
-import { CENTRO_COLOMBIA, type MapaInmueblesProps, type PuntoMapa } from './tipos.ts';
+import { popup } from './popup.ts';
+import { CENTRO_COLOMBIA, type MapaInmueblesProps } from './tipos.ts';
 import './mapa.css';
 
 const ZOOM_PAIS = 5;
 const ZOOM_PUNTO = 16;
 /** Tiles that failed with none loaded: the base map is unreachable (no internet, wrong URL). */
 const FALLOS_SIN_MAPA = 2;
-
-/** A popup built with DOM nodes (addresses are user text: never innerHTML). */
-function popup(p: PuntoMapa, abrir: (consecutivo: number) => void): HTMLElement {
-  const div = document.createElement('div');
-  div.className = 'mapa-popup';
-  const titulo = document.createElement('strong');
-  titulo.textContent = `Nº ${p.consecutivo} · ${p.titulo}`;
-  div.append(titulo);
-  for (const texto of [p.direccion, p.precio, p.detalle]) {
-    if (!texto) continue;
-    const linea = document.createElement('div');
-    linea.textContent = texto;
-    div.append(linea);
-  }
-  const a = document.createElement('a');
-  a.href = `/propiedades/inmueble/${p.consecutivo}`;
-  a.textContent = 'Abrir inmueble';
-  a.addEventListener('click', (e) => {
-    if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
-    e.preventDefault();
-    abrir(p.consecutivo);
-  });
-  div.append(a);
-  return div;
-}
 
 const iconoUbicacion = L.divIcon({
   className: 'mapa-pin',
