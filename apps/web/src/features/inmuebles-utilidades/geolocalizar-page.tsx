@@ -286,7 +286,6 @@ export function GeolocalizarPage() {
                 showIcon
                 icon={<AimOutlined />}
                 title="Elija un inmueble de la lista para ubicarlo en el mapa."
-                className="utilidades-editor"
               />
             )}
             <MapaInmuebles

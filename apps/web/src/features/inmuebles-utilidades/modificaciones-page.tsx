@@ -55,7 +55,14 @@ export function ModificacionesPage() {
       sortOrder: ordenDe('fecha'),
       render: (_: unknown, f) => formatFechaHora(f.fecha),
     },
-    { key: 'usuario', dataIndex: 'usuario', title: 'Usuario', sorter: true, sortOrder: ordenDe('usuario') },
+    {
+      key: 'usuario',
+      dataIndex: 'usuario',
+      title: 'Usuario',
+      sorter: true,
+      sortOrder: ordenDe('usuario'),
+      responsive: ['sm'],
+    },
     {
       key: 'consecutivo',
       title: 'Inmueble',
