@@ -41,6 +41,7 @@ export function MapaLeaflet({
   const capaPuntos = useRef<L.FeatureGroup | null>(null);
   const pin = useRef<L.Marker | null>(null);
   const encuadre = useRef('');
+  const dibujado = useRef('');
   const [sinMapaBase, setSinMapaBase] = useState(false);
   // Latest callbacks, read by Leaflet's handlers without re-creating the map.
   const alMover = useRef(onMover);
@@ -77,6 +78,8 @@ export function MapaLeaflet({
       mapa.current = null;
       capaPuntos.current = null;
       pin.current = null;
+      dibujado.current = '';
+      encuadre.current = '';
     };
   }, []);
 
@@ -110,6 +113,10 @@ export function MapaLeaflet({
     const capa = capaPuntos.current;
     const m = mapa.current;
     if (!capa || !m) return;
+    // A parent that re-renders with equal points must not redraw them (that would close an open popup).
+    const dibujo = JSON.stringify([puntos, seleccionado ?? null]);
+    if (dibujo === dibujado.current) return;
+    dibujado.current = dibujo;
     capa.clearLayers();
     for (const p of puntos) {
       const activo = p.consecutivo === seleccionado;
