@@ -47,6 +47,7 @@ async function crearInmueble(a: Api, cuerpo: Record<string, unknown>, disponible
 }
 
 test('reassigns two of an asesor’s three properties to the admin after a preview', async ({ page, request }) => {
+  test.setTimeout(60_000);
   const a = await api(request);
   const u = `vendedor${unico()}`;
   const origen = await a.call<{ id: number }>('POST', '/usuarios', {
@@ -96,6 +97,8 @@ test('places a property on the map: it leaves the list without coordinates and s
   page,
   request,
 }) => {
+  // One person's whole journey over two screens: longer than the suite's default.
+  test.setTimeout(90_000);
   const a = await api(request);
   const direccion = `Carrera geo ${unico()}`;
   const c = await crearInmueble(a, { direccion, id_municipio: await municipio(a) });
@@ -131,8 +134,8 @@ test('places a property on the map: it leaves the list without coordinates and s
   await expect(historial.getByRole('row').filter({ hasText: 'Latitud' })).toContainText('10,98');
   await expect(historial.getByRole('row').filter({ hasText: 'Longitud' })).toContainText('-74,79');
   await expect(historial.getByRole('row').filter({ hasText: 'Latitud' })).toContainText('Geolocalización');
-  await page.getByRole('combobox', { name: 'Campo' }).click();
-  await page.getByTitle('Dirección', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Campo' }).fill('Dirección');
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/campo=direccion/);
   await expect(historial.getByRole('row')).toHaveCount(2);
   await expect(historial).toContainText(direccion);
