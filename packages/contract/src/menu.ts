@@ -50,10 +50,16 @@ export const MENU: MenuNode[] = [
     leaf('empresa', 'Empresa', 'Compañia', 3, 'empresa', { component: 'empresa' }),
     leaf('usuarios', 'Usuarios', 'Usuarios', 37, 'empresa', { component: 'usuarios' }),
     group('utilidades', 'Utilidades', 'Utilidades', 'tool', [
-      leaf('reasignarinmuebles', 'ReasignarInmuebles', 'Reasignar inmuebles', 10545, 'inmuebles'),
-      leaf('modificaciones-inmuebles', 'ModificacionesInmuebles', 'Modificaciones de inmuebles', 19, 'inmuebles'),
+      leaf('reasignarinmuebles', 'ReasignarInmuebles', 'Reasignar inmuebles', 10545, 'inmuebles', {
+        component: 'reasignar-inmuebles',
+      }),
+      leaf('modificaciones-inmuebles', 'ModificacionesInmuebles', 'Modificaciones de inmuebles', 19, 'inmuebles', {
+        component: 'modificaciones-inmuebles',
+      }),
       leaf('modificaciones-agenda', 'ModificacionesAgenda', 'Modificaciones de agenda', 19, 'agenda'),
-      leaf('geo-localizar-inmuebles', 'GeoLocalizarInmuebles', 'Geolocalizar inmuebles', 31, 'inmuebles'),
+      leaf('geo-localizar-inmuebles', 'GeoLocalizarInmuebles', 'Geolocalizar inmuebles', 31, 'inmuebles', {
+        component: 'geolocalizar-inmuebles',
+      }),
       leaf('logs-sistema', 'LogsSistema', 'Logs del sistema', 31, 'empresa', { component: 'logs-sistema' }),
       leaf('cerrar-clientes-en-cascada', 'CerrarClientesEnCascada', 'Cerrar clientes en cascada', 10603, 'terceros'),
     ]),
@@ -243,7 +249,7 @@ export const MENU: MenuNode[] = [
     leaf('bandeja-correos', 'BandejaCorreos', 'Bandeja de correos', 509, 'mensajeria'),
   ]),
   group('configurartv', 'ConfigurarTvGrupo', 'Configurar TV', 'desktop', [
-    leaf('index', 'ConfigurarTv', 'Configurar TV', 10521, 'inmuebles'),
+    leaf('index', 'ConfigurarTv', 'Configurar TV', 10521, 'inmuebles', { component: 'configurar-tv' }),
   ]),
 ];
 
