@@ -15,7 +15,7 @@ test('a property is created with two owners, found by filters, locked for a seco
   browser,
 }) => {
   // One agency's whole journey through the property file: longer than the suite's default.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const calle = `Carrera ${Date.now() % 100000} Sur`;
   await ingresar(page, ADMIN, '/propiedades/inmueble/nuevo');
   await expect(page.getByRole('heading', { name: 'Nuevo inmueble' })).toBeVisible();

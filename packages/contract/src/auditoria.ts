@@ -70,4 +70,9 @@ export const ACCIONES: Record<string, string> = {
   restablecer_clave: 'Contraseña restablecida',
   cambiar_clave: 'Cambio de contraseña propia',
   importar: 'Importación',
+  fusionar: 'Fusión de terceros',
+  'cambiar estado': 'Cambio de estado',
+  'romper bloqueo': 'Bloqueo de edición liberado',
+  reasignar: 'Reasignación de asesor',
+  geolocalizar: 'Ubicación en el mapa',
 };

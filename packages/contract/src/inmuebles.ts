@@ -314,6 +314,8 @@ export type InmuebleResumen = {
   canon: number | null;
   precio_venta: number | null;
   id_asesor_comercial: number | null;
+  lat: number | null;
+  lng: number | null;
 };
 
 export type Bloqueo = { usuario: string; desde: string; expira: string };

@@ -216,6 +216,7 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResu
   const q = (limit: number, offset: number) => sql`
     select i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion, m.municipio, b.nombre as barrio, i.estrato,
            ${AREA} as area, i.habitaciones, i.banos, i.parqueaderos, i.canon, i.precio_venta, i.id_asesor_comercial,
+           i.lat, i.lng,
            p.total
     from (
       select i.id, count(*) over() as total

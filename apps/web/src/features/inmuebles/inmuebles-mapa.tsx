@@ -1,13 +1,46 @@
-import { Result } from 'antd';
-import type { InmuebleResumen } from '@predio/contract/inmuebles';
+import { useMemo } from 'react';
+import { Alert } from 'antd';
+import { ETIQUETAS_GESTION, ETIQUETAS_TIPO, type InmuebleResumen } from '@predio/contract/inmuebles';
+import { MapaInmuebles } from '../../components/mapa/mapa-inmuebles-lazy.tsx';
+import type { PuntoMapa } from '../../components/mapa/tipos.ts';
+import { area, precios } from './presentacion.ts';
 
-/** The search's results on a map. */
+/** The search's current page on the map (Leaflet loads only when this view opens). */
 export function InmueblesMapa({ items }: { items: InmuebleResumen[] }) {
+  const puntos = useMemo<PuntoMapa[]>(
+    () =>
+      items.flatMap((i) =>
+        i.lat === null || i.lng === null
+          ? []
+          : [
+              {
+                consecutivo: i.consecutivo,
+                lat: i.lat,
+                lng: i.lng,
+                titulo: `${ETIQUETAS_TIPO[i.tipo]} en ${ETIQUETAS_GESTION[i.gestion].toLowerCase()}`,
+                direccion: [i.direccion, i.barrio, i.municipio].filter(Boolean).join(', '),
+                precio: precios(i).join(' · '),
+                detalle: [area(i.area), i.habitaciones ? `${i.habitaciones} hab.` : null, i.banos ? `${i.banos} baños` : null]
+                  .filter(Boolean)
+                  .join(' · '),
+              },
+            ],
+      ),
+    [items],
+  );
+  const sinUbicar = items.length - puntos.length;
   return (
-    <Result
-      status="info"
-      title="Vista de mapa en construcción"
-      subTitle={`Los ${items.length} inmuebles de esta página se verán aquí sobre el mapa. Mientras tanto use la lista o las tarjetas.`}
-    />
+    <>
+      {sinUbicar > 0 ? (
+        <Alert
+          className="inm-aviso"
+          type="info"
+          showIcon
+          title={`${sinUbicar} de los ${items.length} inmuebles de esta página no tienen coordenadas y no aparecen en el mapa.`}
+          description="Ubíquelos en Archivo → Utilidades → Geolocalizar inmuebles."
+        />
+      ) : null}
+      <MapaInmuebles puntos={puntos} alto={520} etiqueta="Mapa de los inmuebles encontrados" />
+    </>
   );
 }
