@@ -120,7 +120,10 @@ function CatalogoCaracteristicas({
         El catálogo de características está vacío (Maestros de inmuebles → Características).
       </Typography.Text>
     );
-  const grupos = [...new Set(catalogo.data.map((c) => c.grupo))];
+  const orden = Object.keys(GRUPOS);
+  const grupos = [...new Set(catalogo.data.map((c) => c.grupo))].sort(
+    (a, b) => (orden.indexOf(a) + 1 || 99) - (orden.indexOf(b) + 1 || 99),
+  );
   const actual = value ?? [];
   return (
     <div className="inm-caracteristicas">
