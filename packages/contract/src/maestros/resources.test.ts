@@ -32,12 +32,13 @@ describe.each(RECURSOS.map((d) => [d.key, d] as const))('definición %s', (_key,
 });
 
 describe('RECURSOS', () => {
-  it('declares every master of spec §2 once, each with its own table', () => {
+  it('declares every master of spec §2 (and the características catalogue of issue 4) once, each with its own table', () => {
     expect(RECURSOS.map((d) => d.key).sort()).toEqual(
       [
         'areas-de-la-empresa',
         'barrios',
         'captacion',
+        'caracteristicas',
         'categoriasagenda',
         'causales',
         'estado-gestion-documental',
