@@ -18,6 +18,7 @@ import { inicioRoutes } from './modules/inicio/inicio.routes.ts';
 import { inmueblesRoutes } from './modules/inmuebles/inmuebles.routes.ts';
 import { maestrosRoutes } from './modules/maestros/maestros.routes.ts';
 import { notificacionesRoutes } from './modules/notificaciones/notificaciones.routes.ts';
+import { solicitudesRoutes } from './modules/solicitudes/solicitudes.routes.ts';
 import { tercerosRoutes } from './modules/terceros/terceros.routes.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/usuarios-admin.routes.ts';
@@ -89,6 +90,7 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
       empresaRoutes(api, deps);
       notificacionesRoutes(api, deps);
       inmueblesRoutes(api, deps);
+      solicitudesRoutes(api, deps);
       inicioRoutes(api, deps);
       maestrosRoutes(api, deps);
       realtimeRoutes(api, deps);

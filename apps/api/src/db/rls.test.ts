@@ -8,6 +8,7 @@ import * as empresaSchema from './schema/empresa.ts';
 import * as notificacionesSchema from './schema/notificaciones.ts';
 import * as inmueblesSchema from './schema/inmuebles.ts';
 import * as plataformaSchema from './schema/plataforma.ts';
+import * as solicitudesSchema from './schema/solicitudes.ts';
 import * as tercerosSchema from './schema/terceros.ts';
 import * as usuariosSchema from './schema/usuarios.ts';
 import { terceros } from './schema/terceros.ts';
@@ -88,6 +89,7 @@ describe('row-level security', () => {
       inmueblesSchema,
       notificacionesSchema,
       plataformaSchema,
+      solicitudesSchema,
       tercerosSchema,
       usuariosSchema,
     ].flatMap((m) =>

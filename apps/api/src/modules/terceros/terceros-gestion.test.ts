@@ -343,6 +343,7 @@ describe('POST /terceros/fusionar', () => {
     // Each FK is moved generically; this list documents what exists today.
     expect(refs).toEqual([
       { tabla: 'inmueble_propietario', columna: 'id_tercero', referida: 'id' },
+      { tabla: 'solicitud', columna: 'id_tercero', referida: 'id' },
       { tabla: 'usuarios', columna: 'nro_id', referida: 'nro_id' },
     ]);
     expect(REFERENCIAS_SIN_FK.map((r) => r.columna)).toEqual(['default_asesor', 'default_auxiliar']);
