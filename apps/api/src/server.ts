@@ -23,6 +23,7 @@ import { tercerosRoutes } from './modules/terceros/terceros.routes.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/usuarios-admin.routes.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
+import { clientesRoutes } from './modules/clientes/clientes.routes.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const DOCS_PREFIX = '/api/docs';
@@ -90,6 +91,7 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
       empresaRoutes(api, deps);
       notificacionesRoutes(api, deps);
       inmueblesRoutes(api, deps);
+      clientesRoutes(api, deps);
       solicitudesRoutes(api, deps);
       inicioRoutes(api, deps);
       maestrosRoutes(api, deps);

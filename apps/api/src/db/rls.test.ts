@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { queryRows } from './rows.ts';
+import * as clientesSchema from './schema/clientes.ts';
 import * as correoSchema from './schema/correo.ts';
 import * as empresaSchema from './schema/empresa.ts';
 import * as notificacionesSchema from './schema/notificaciones.ts';
@@ -84,6 +85,7 @@ describe('row-level security', () => {
 
   it('the Drizzle schema matches the migrated tables column by column', async () => {
     const tablas = [
+      clientesSchema,
       correoSchema,
       empresaSchema,
       inmueblesSchema,
