@@ -286,8 +286,8 @@ export const CASCADA_VISTA_MAX = 200;
  * - habitaciones, banos, parqueaderos: at least the minimum all; one short half; else 0.
  * - estrato: one of the lead's estratos all; one away from the nearest half; else (or none) 0.
  * - caracteristicas: round(weight × had / asked).
- * A criterion the lead leaves empty earns its whole weight (nothing to miss).
- * A match needs PUNTAJE_MINIMO; lists show the best 50.
+ * The score (0–100) is the points earned over the weights of the criteria the lead filled in, rounded
+ * (a lead with no criteria beyond the hard ones scores 100). A match needs PUNTAJE_MINIMO; lists show the best 50.
  */
 export const PESOS_COINCIDENCIA = {
   precio: 30,
@@ -346,7 +346,7 @@ export type Etiqueta = { id: number; label: string };
 
 export type Nota = { id: number; texto: string; usuario: string; fecha: string };
 
-export type ClienteDetalle = ClienteForm & {
+export type ClienteDetalle = Omit<ClienteForm, 'estado'> & {
   id: number;
   consecutivo: number;
   fecha_ingreso: string;

@@ -35,29 +35,37 @@ const rango = (x: string, min: string, max: string, k: CriterioCoincidencia) => 
 const minimo = (col: string, min: string, k: CriterioCoincidencia) => {
   const v = sql.raw(col);
   const m = sql.raw(min);
-  return sql`case when ${m} is null or ${v} >= ${m} then ${n(W[k])} when ${v} = ${m} - 1 then ${medio(k)} else 0 end`;
+  return sql`case when ${m} is null then 0 when ${v} >= ${m} then ${n(W[k])} when ${v} = ${m} - 1 then ${medio(k)} else 0 end`;
 };
 const AREA = 'coalesce(i.area_construida, i.area_lote)';
 
-/** Points per criterion; `car` is the count of the lead's features the property has. */
+/** Points per criterion (0 for a criterion left empty); `car` counts the lead's features the property has; `maximo` the weights at stake. */
 const PUNTOS = sql`
-  case when c.precio_min is null and c.precio_max is null then ${n(W.precio)}
+  case when c.precio_min is null and c.precio_max is null then 0
        else greatest(case when c.gestion <> 'venta' then ${rango('i.canon', 'c.precio_min', 'c.precio_max', 'precio')} else 0 end,
                      case when c.gestion <> 'arriendo' then ${rango('i.precio_venta', 'c.precio_min', 'c.precio_max', 'precio')} else 0 end)
   end as p_precio,
-  case when cardinality(c.barrios) = 0 and cardinality(c.zonas) = 0 then ${n(W.ubicacion)}
+  case when cardinality(c.barrios) = 0 and cardinality(c.zonas) = 0 then 0
        when i.id_barrio = any(c.barrios) or i.id_zona = any(c.zonas) then ${n(W.ubicacion)} else 0 end as p_ubicacion,
-  case when c.area_min is null and c.area_max is null then ${n(W.area)}
+  case when c.area_min is null and c.area_max is null then 0
        else ${rango(AREA, 'c.area_min', 'c.area_max', 'area')} end as p_area,
   ${minimo('i.habitaciones', 'c.habitaciones_min', 'habitaciones')} as p_habitaciones,
   ${minimo('i.banos', 'c.banos_min', 'banos')} as p_banos,
   ${minimo('i.parqueaderos', 'c.parqueaderos_min', 'parqueaderos')} as p_parqueaderos,
-  case when cardinality(c.estratos) = 0 then ${n(W.estrato)} when i.estrato is null then 0
+  case when cardinality(c.estratos) = 0 then 0 when i.estrato is null then 0
        when i.estrato = any(c.estratos) then ${n(W.estrato)}
        when i.estrato + 1 = any(c.estratos) or i.estrato - 1 = any(c.estratos) then ${medio('estrato')} else 0 end as p_estrato,
-  case when cardinality(c.caracteristicas) = 0 then ${n(W.caracteristicas)}
+  case when cardinality(c.caracteristicas) = 0 then 0
        else round(${n(W.caracteristicas)} * car.k::numeric / cardinality(c.caracteristicas))::int end as p_caracteristicas,
-  car.k as car_tiene`;
+  car.k as car_tiene,
+  (case when c.precio_min is null and c.precio_max is null then 0 else ${n(W.precio)} end
+   + case when cardinality(c.barrios) = 0 and cardinality(c.zonas) = 0 then 0 else ${n(W.ubicacion)} end
+   + case when c.area_min is null and c.area_max is null then 0 else ${n(W.area)} end
+   + case when c.habitaciones_min is null then 0 else ${n(W.habitaciones)} end
+   + case when c.banos_min is null then 0 else ${n(W.banos)} end
+   + case when c.parqueaderos_min is null then 0 else ${n(W.parqueaderos)} end
+   + case when cardinality(c.estratos) = 0 then 0 else ${n(W.estrato)} end
+   + case when cardinality(c.caracteristicas) = 0 then 0 else ${n(W.caracteristicas)} end) as maximo`;
 
 const CARACTERISTICAS = sql`cross join lateral (
   select count(*)::int as k from inmueble_caracteristica ic
@@ -102,8 +110,10 @@ export type FilaPuntos = {
   precio_venta: string | number | null;
 };
 
+// The points earned over the weights of the criteria the lead filled in, as a percentage (100 with none).
 const SUMA = sql.raw(
-  'p_precio + p_ubicacion + p_area + p_habitaciones + p_banos + p_parqueaderos + p_estrato + p_caracteristicas',
+  'case when maximo = 0 then 100 else round(100.0 * (p_precio + p_ubicacion + p_area + p_habitaciones + p_banos + ' +
+    'p_parqueaderos + p_estrato + p_caracteristicas) / maximo) end',
 );
 
 export type FilaInmuebleCoincidente = FilaPuntos & {

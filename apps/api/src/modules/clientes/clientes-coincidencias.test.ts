@@ -40,6 +40,7 @@ async function lead(body: Record<string, unknown>): Promise<number> {
 /**
  * Company 3, all in municipio m1 unless said. Weights (contract PESOS_COINCIDENCIA): precio 30, ubicación 14,
  * área 10, habitaciones 10, baños 8, parqueaderos 6, estrato 10, características 12; half on a near miss.
+ * The score is 100 × points / (weights of the criteria the lead filled in).
  */
 beforeAll(async () => {
   t = await createTestApp();
@@ -174,6 +175,7 @@ describe('matching a lead with the available properties', () => {
   it('scores L1 against P1 and P2 exactly, and leaves out what fails a hard criterion or the minimum', async () => {
     const r = await paraCliente(leads.L1!);
     // P3 is venta (L1 seeks arriendo), P4 a casa, P5 in m2, P6 still captado: hard criteria.
+    // L1 fills in every criterion, so the points are out of 100.
     // P7: precio 2,000,000 > 1,650,000 → 0; barrio b1 → 14; área 40 < 45 → 0; 1 hab. (2 short) → 0;
     //     1 baño (1 short) → 4; 1 parq. → 6; no estrato → 0; 0 of 4 features → 0. 24 < 50: left out.
     expect(r.map((x) => [x.consecutivo, x.puntaje])).toEqual([
@@ -206,17 +208,18 @@ describe('matching a lead with the available properties', () => {
     expect(r[0]).toMatchObject({ tipo: 'apartamento', gestion: 'arriendo', canon: 1_200_000 });
   });
 
-  it('a lead without requirements takes every disponible property at 100; venta compares the sale price', async () => {
+  it('a lead without requirements takes every disponible property at 100; the score counts only the criteria filled in', async () => {
     // L3 seeks arriendo o venta with nothing else: P1..P5 and P7 (P6 is captado), newest first at equal score.
     const l3 = await paraCliente(leads.L3!);
     expect(l3.map((x) => x.consecutivo)).toEqual([props.P7, props.P5, props.P4, props.P3, props.P2, props.P1]);
     expect(new Set(l3.map((x) => x.puntaje))).toEqual(new Set([100]));
     expect(l3[0]!.motivos).toEqual([]);
-    // L2 (venta, 250–280 M): P3 at 260 M → 100; P2 at 300 M ≤ 308 M → 15 + 70 of the empty criteria = 85.
+    // L2 (venta, 250–280 M, nothing else): the sale price is compared. P3 at 260 M → 30/30 = 100;
+    // P2 at 300 M ≤ 280 M × 1.1 = 308 M → 15/30 = 50. P1 (arriendo) does not qualify.
     const l2 = await paraCliente(leads.L2!);
     expect(l2.map((x) => [x.consecutivo, x.puntaje, textos(x)])).toEqual([
       [props.P3, 100, ['Precio dentro del rango']],
-      [props.P2, 85, ['Precio hasta 10 % fuera del rango']],
+      [props.P2, 50, ['Precio hasta 10 % fuera del rango']],
     ]);
   });
 
@@ -228,11 +231,11 @@ describe('matching a lead with the available properties', () => {
       [leads.L1, 100],
     ]);
     expect(p1[1]).toMatchObject({ nombre: 'Ana Arriendo', asesor: 'Usuario asesora', estado: 'activo', gestion: 'arriendo' });
-    // P2 (arriendo y venta): L3 100, L2 85, L1 50 (the same numbers as from the lead's side).
+    // P2 (arriendo y venta): L3 100, L2 50, L1 50 (the same numbers as from the lead's side; newer first on a tie).
     const p2 = await paraInmueble(props.P2!);
     expect(p2.map((x) => [x.consecutivo, x.puntaje])).toEqual([
       [leads.L3, 100],
-      [leads.L2, 85],
+      [leads.L2, 50],
       [leads.L1, 50],
     ]);
     expect(textos(p2[2]!)).toContain('Tiene 3 de 4 características');
