@@ -300,6 +300,16 @@ export const PESOS_COINCIDENCIA = {
   caracteristicas: 12,
 } as const;
 export type CriterioCoincidencia = keyof typeof PESOS_COINCIDENCIA;
+export const ETIQUETA_CRITERIO: Record<CriterioCoincidencia, string> = {
+  precio: 'Precio',
+  ubicacion: 'Barrio o zona',
+  area: 'Área',
+  habitaciones: 'Habitaciones',
+  banos: 'Baños',
+  parqueaderos: 'Parqueaderos',
+  estrato: 'Estrato',
+  caracteristicas: 'Características',
+};
 export const TOLERANCIA_COINCIDENCIA = 0.1;
 export const PUNTAJE_MINIMO = 50;
 export const COINCIDENCIAS_MAX = 50;

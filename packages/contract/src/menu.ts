@@ -55,7 +55,9 @@ export const MENU: MenuNode[] = [
       leaf('modificaciones-agenda', 'ModificacionesAgenda', 'Modificaciones de agenda', 19, 'agenda'),
       leaf('geo-localizar-inmuebles', 'GeoLocalizarInmuebles', 'Geolocalizar inmuebles', 31, 'inmuebles'),
       leaf('logs-sistema', 'LogsSistema', 'Logs del sistema', 31, 'empresa', { component: 'logs-sistema' }),
-      leaf('cerrar-clientes-en-cascada', 'CerrarClientesEnCascada', 'Cerrar clientes en cascada', 10603, 'terceros'),
+      leaf('cerrar-clientes-en-cascada', 'CerrarClientesEnCascada', 'Cerrar clientes en cascada', 10603, 'terceros', {
+        component: 'cerrar-clientes-en-cascada',
+      }),
     ]),
   ]),
   group('maestros', 'Maestros', 'Maestros', 'database', [
@@ -88,8 +90,10 @@ export const MENU: MenuNode[] = [
       params: { consecutivo: 'numeric' },
     }),
     leaf('inmuebles-disponibles', 'InmueblesDisponibles', 'Inmuebles disponibles', 491, 'inmuebles'),
-    leaf('clientes-atendidos', 'ClientesAtendidos', 'Clientes atendidos', 463, 'terceros'),
-    leaf('buscador-clientes-atendidos', 'BuscadorClientesAtendidos', 'Buscador de clientes atendidos', 463, 'terceros'),
+    leaf('clientes-atendidos', 'ClientesAtendidos', 'Clientes atendidos', 463, 'terceros', { component: 'clientes-atendidos' }),
+    leaf('buscador-clientes-atendidos', 'BuscadorClientesAtendidos', 'Buscador de clientes atendidos', 463, 'terceros', {
+      component: 'buscador-clientes-atendidos',
+    }),
     leaf('solicitudes', 'Solicitudes', 'Solicitudes', 73, 'terceros'),
     group('portales', 'Portales', 'Sincronizadores de portales', 'global', [
       leaf('fincaraiz', 'Fincaraiz', 'Fincaraíz', 514, 'inmuebles'),

@@ -22,6 +22,15 @@ export const PAGES: Record<string, Page> = {
   ),
   'logs-sistema': lazy(() => import('../../features/logs/logs-page.tsx').then((m) => ({ default: m.LogsPage }))),
   terceros: lazy(() => import('../../features/terceros/terceros-page.tsx').then((m) => ({ default: m.TercerosPage }))),
+  'clientes-atendidos': lazy(() =>
+    import('../../features/clientes/clientes-page.tsx').then((m) => ({ default: m.ClientesPage })),
+  ),
+  'buscador-clientes-atendidos': lazy(() =>
+    import('../../features/clientes/buscador-page.tsx').then((m) => ({ default: m.BuscadorClientesPage })),
+  ),
+  'cerrar-clientes-en-cascada': lazy(() =>
+    import('../../features/clientes/cascada-page.tsx').then((m) => ({ default: m.CascadaPage })),
+  ),
 };
 
 /** Master routes carry no component key: the contract's resource with that `ruta` selects the generic master screen. */
