@@ -94,7 +94,7 @@ export const MENU: MenuNode[] = [
     leaf('buscador-clientes-atendidos', 'BuscadorClientesAtendidos', 'Buscador de clientes atendidos', 463, 'terceros', {
       component: 'buscador-clientes-atendidos',
     }),
-    leaf('solicitudes', 'Solicitudes', 'Solicitudes', 73, 'terceros'),
+    leaf('solicitudes', 'Solicitudes', 'Solicitudes', 73, 'terceros', { component: 'solicitudes' }),
     group('portales', 'Portales', 'Sincronizadores de portales', 'global', [
       leaf('fincaraiz', 'Fincaraiz', 'Fincaraíz', 514, 'inmuebles'),
       leaf('ciencuadras', 'Ciencuadras', 'Ciencuadras', 10513, 'inmuebles'),

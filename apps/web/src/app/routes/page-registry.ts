@@ -31,6 +31,9 @@ export const PAGES: Record<string, Page> = {
   'cerrar-clientes-en-cascada': lazy(() =>
     import('../../features/clientes/cascada-page.tsx').then((m) => ({ default: m.CascadaPage })),
   ),
+  solicitudes: lazy(() =>
+    import('../../features/solicitudes/solicitudes-page.tsx').then((m) => ({ default: m.SolicitudesPage })),
+  ),
 };
 
 /** Master routes carry no component key: the contract's resource with that `ruta` selects the generic master screen. */
