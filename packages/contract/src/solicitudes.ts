@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GESTIONES, type Gestion } from './inmuebles.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import './validation.ts';
 
@@ -205,6 +206,32 @@ export type AsignarSolicitud = z.output<typeof ZAsignarSolicitud>;
 
 export const ZNotaSolicitud = z.object({ nota: nota(L.nota, true) });
 
+// ----- a request becomes a lead (cliente atendido, idm 463) ---------------------------------------
+
+export const ETIQUETAS_GESTION: Record<Gestion, string> = {
+  arriendo: 'Arriendo',
+  venta: 'Venta',
+  arriendo_venta: 'Arriendo y venta',
+};
+
+/** What the lead seeks, when the request's tipo says it. */
+export function gestionDeTipo(tipo: TipoSolicitud): Gestion | null {
+  return tipo === 'arrendar' ? 'arriendo' : tipo === 'comprar' ? 'venta' : null;
+}
+
+/**
+ * POST /solicitudes/:numero/convertir. The tercero is required (the request's, or this one); the
+ * gestión comes from the tipo (arrendar, comprar), else from the related property, else from here.
+ */
+export const ZConvertirSolicitud = z.object({
+  id_tercero: id(L.id_tercero).nullable().default(null),
+  gestion: z
+    .enum(GESTIONES, { error: `El campo Gestión debe ser uno de: ${Object.values(ETIQUETAS_GESTION).join(', ')}` })
+    .nullable()
+    .default(null),
+});
+export type ConvertirSolicitud = z.output<typeof ZConvertirSolicitud>;
+
 // ----- list ------------------------------------------------------------------------------------
 
 const FECHA = /^\d{4}-\d{2}-\d{2}$/;
@@ -305,7 +332,8 @@ export type SolicitudResumen = {
   asignado: { id: number; nombre: string } | null;
   /** The first 200 characters. */
   mensaje: string;
-  id_cliente_atendido: number | null;
+  /** The lead it became, if any. */
+  cliente_atendido: { id: number; consecutivo: number } | null;
 };
 
 export type TipoHistorial = 'creacion' | 'edicion' | 'asignacion' | 'estado' | 'nota' | 'conversion';

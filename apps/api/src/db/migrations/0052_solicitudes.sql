@@ -43,8 +43,14 @@ create table solicitud (
   constraint solicitud_asignado_ck check (estado not in ('asignada', 'en_tramite') or id_asignado is not null),
   constraint solicitud_id_tercero_fk foreign key (id_empresa, id_tercero) references terceros (id_empresa, id),
   constraint solicitud_id_inmueble_fk foreign key (id_empresa, id_inmueble) references inmueble (id_empresa, id),
-  constraint solicitud_id_asignado_fk foreign key (id_empresa, id_asignado) references usuarios (id_empresa, id)
+  constraint solicitud_id_asignado_fk foreign key (id_empresa, id_asignado) references usuarios (id_empresa, id),
+  -- The lead it became (migration 0050 runs first).
+  constraint solicitud_id_cliente_atendido_fk foreign key (id_empresa, id_cliente_atendido)
+    references cliente_atendido (id_empresa, id)
 );
+-- A lead comes from one request at most.
+create unique index solicitud_cliente_atendido_uk on solicitud (id_empresa, id_cliente_atendido)
+  where id_cliente_atendido is not null;
 
 create table solicitud_historial (
   id bigserial primary key,

@@ -86,6 +86,15 @@ export async function inmueblePorConsecutivo(tx: Tx, consecutivo: number): Promi
   return r ?? null;
 }
 
+/** What a lead takes from the related property: what it is, where, and how it is offered. */
+export async function inmueblePorId(tx: Tx, id: number): Promise<{ tipo: string; gestion: string; id_municipio: number } | null> {
+  const [r] = await queryRows<{ tipo: string; gestion: string; id_municipio: number }>(
+    tx,
+    sql`select tipo, gestion, id_municipio from inmueble where id = ${id}`,
+  );
+  return r ?? null;
+}
+
 export async function terceroExiste(tx: Tx, id: number): Promise<boolean> {
   return (await queryRows<{ id: number }>(tx, sql`select id from terceros where id = ${id}`)).length > 0;
 }
@@ -186,7 +195,8 @@ type FilaResumen = {
   contacto_telefono: string;
   contacto_email: string;
   mensaje: string;
-  id_cliente_atendido: number | null;
+  c_id: number | null;
+  c_consecutivo: number | null;
   t_id: number | null;
   t_nro_id: string | null;
   t_nombre: string | null;
@@ -217,7 +227,7 @@ function aResumen(f: FilaResumen, mensajeCompleto: boolean): SolicitudResumen {
     inmueble: f.i_consecutivo === null ? null : { consecutivo: f.i_consecutivo, direccion: f.i_direccion ?? '' },
     asignado: f.u_id === null ? null : { id: f.u_id, nombre: f.u_nombre ?? '' },
     mensaje: mensajeCompleto ? f.mensaje : f.mensaje.slice(0, 200),
-    id_cliente_atendido: f.id_cliente_atendido,
+    cliente_atendido: f.c_id === null ? null : { id: f.c_id, consecutivo: f.c_consecutivo ?? 0 },
   };
 }
 
@@ -225,7 +235,7 @@ function consultaResumen(where: SQL, orden: SQL, limit: number, offset: number) 
   // The page and the total come from the request table alone; names are joined for that page only.
   return sql`
     select s.numero, s.canal, s.portal, s.tipo, s.estado, s.fecha_recepcion, s.contacto_nombre, s.contacto_telefono,
-           s.contacto_email, s.mensaje, s.id_cliente_atendido,
+           s.contacto_email, s.mensaje, c.id as c_id, c.consecutivo as c_consecutivo,
            t.id as t_id, t.nro_id as t_nro_id, t.nombre as t_nombre, t.celular as t_celular, t.email as t_email,
            i.consecutivo as i_consecutivo, i.direccion as i_direccion,
            u.id as u_id, ${nombreUsuario('u')} as u_nombre, p.total
@@ -239,6 +249,7 @@ function consultaResumen(where: SQL, orden: SQL, limit: number, offset: number) 
     left join terceros t on t.id_empresa = s.id_empresa and t.id = s.id_tercero
     left join inmueble i on i.id_empresa = s.id_empresa and i.id = s.id_inmueble
     left join usuarios u on u.id_empresa = s.id_empresa and u.id = s.id_asignado
+    left join cliente_atendido c on c.id_empresa = s.id_empresa and c.id = s.id_cliente_atendido
     order by ${orden}`;
 }
 

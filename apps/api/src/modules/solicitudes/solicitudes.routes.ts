@@ -3,6 +3,7 @@ import {
   IDM_SOLICITUDES,
   ZAsignarSolicitud,
   ZCambioEstadoSolicitud,
+  ZConvertirSolicitud,
   ZNotaSolicitud,
   ZNumeroParam,
   ZSolicitudActualizar,
@@ -99,6 +100,19 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
       summary: 'Cambia el estado (resuelta y descartada exigen observación)',
     },
     handler: ({ tx, user, req, params, body }) => service.cambiarEstado({ tx, user, ip: req.ip, numero: params.numero, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/solicitudes/:numero/convertir',
+    permiso,
+    schema: {
+      params: ZNumeroParam,
+      body: ZConvertirSolicitud,
+      tags,
+      summary: 'Convierte la solicitud en un cliente atendido (exige también el permiso 463)',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.convertir({ tx, alConfirmar, ...aviso, user, ip: req.ip, numero: params.numero, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',

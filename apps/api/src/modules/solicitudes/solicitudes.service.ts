@@ -1,3 +1,4 @@
+import { IDM_CLIENTES_ATENDIDOS, ZClienteForm } from '@predio/contract/clientes';
 import { CODES } from '@predio/contract/codes';
 import type { ListResult } from '@predio/contract/list';
 import { hasIdm } from '@predio/contract/menu';
@@ -10,8 +11,10 @@ import {
   etiquetaEstado,
   etiquetaPortal,
   etiquetaTipo,
+  gestionDeTipo,
   nombreSolicitante,
   type AsignarSolicitud,
+  type ConvertirSolicitud,
   type CambioEstadoSolicitud,
   type SolicitudActualizar,
   type SolicitudDetalle,
@@ -34,6 +37,7 @@ import type { Celda } from '../../platform/tabular/celdas.ts';
 import { escribirCsv } from '../../platform/tabular/csv.ts';
 import { escribirXlsx } from '../../platform/tabular/xlsx.ts';
 import type { Scope } from '../../platform/tenant.ts';
+import * as clientes from '../clientes/clientes.service.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
 import * as repo from './solicitudes.repo.ts';
 
@@ -207,7 +211,6 @@ const CAMPOS_DIFF = [
   'mensaje',
   'observacion',
   'fecha_recepcion',
-  'id_cliente_atendido',
 ] as const;
 
 function diferencias(antes: SolicitudDetalle | null, despues: SolicitudDetalle): Cambios {
@@ -219,6 +222,7 @@ function diferencias(antes: SolicitudDetalle | null, despues: SolicitudDetalle):
           id_tercero: d.tercero?.id ?? null,
           consecutivo_inmueble: d.inmueble?.consecutivo ?? null,
           id_asignado: d.asignado?.id ?? null,
+          id_cliente_atendido: d.cliente_atendido?.id ?? null,
         };
   const a: Record<string, unknown> = plano(antes);
   const b: Record<string, unknown> = plano(despues);
@@ -356,6 +360,67 @@ export async function agregarNota(o: Escritura & { numero: number; nota: string 
   return detalle(o.tx, f);
 }
 
+/** The request's day in Colombia (a call at 8 p.m. came in that day, not the next one in UTC). */
+const diaBogota = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(d);
+
+/**
+ * A request becomes a lead (cliente atendido) through the clientes module's own create, so the lead
+ * gets its number, audit and the asesor's notice there; the request keeps the link and the history.
+ */
+export async function convertir(o: ConAviso & { numero: number; body: ConvertirSolicitud }): Promise<SolicitudDetalle> {
+  if (!hasIdm(o.user.permisos, IDM_CLIENTES_ATENDIDOS))
+    throw new AppError(CODES.SIN_PERMISO, 'Para convertir la solicitud necesita el permiso de Clientes atendidos.');
+  const f = await filaOError(o.tx, o.numero, true);
+  if (f.id_cliente_atendido !== null) {
+    const c = (await detalle(o.tx, f)).cliente_atendido;
+    throw new AppError(
+      CODES.CONFLICTO,
+      `La solicitud ${o.numero} ya se convirtió en el cliente atendido ${c?.consecutivo ?? ''}.`,
+    );
+  }
+  const idTercero = o.body.id_tercero ?? f.id_tercero;
+  if (idTercero === null)
+    throw invalido('id_tercero', `Elija el ${L.id_tercero} del cliente atendido (o créelo con los datos del contacto)`);
+  await validarTercero(o.tx, idTercero);
+  const inmueble = f.id_inmueble === null ? null : await repo.inmueblePorId(o.tx, f.id_inmueble);
+  const gestion = o.body.gestion ?? gestionDeTipo(f.tipo as never) ?? inmueble?.gestion ?? null;
+  if (gestion === null) throw invalido('gestion', 'Elija la gestión que busca el cliente: arriendo, venta o ambas');
+  const lead = ZClienteForm.safeParse({
+    id_tercero: idTercero,
+    gestion,
+    id_asesor: f.id_asignado,
+    fecha_ingreso: diaBogota(f.fecha_recepcion),
+    observaciones: `Solicitud ${o.numero} (${etiquetaTipo(f.tipo)}, ${etiquetaCanal(f.canal).toLowerCase()}): ${f.mensaje}`.slice(
+      0,
+      5000,
+    ),
+    // The property asked about says what and where the client is looking for.
+    tipos: inmueble ? [inmueble.tipo] : [],
+    municipios: inmueble ? [inmueble.id_municipio] : [],
+  });
+  if (!lead.success) {
+    const i = lead.error.issues[0];
+    throw invalido(String(i?.path[0] ?? 'gestion'), i?.message ?? 'no es válido');
+  }
+  const c = await clientes.crear({ ...o, body: lead.data });
+  const dAntes = await detalle(o.tx, f);
+  await repo.actualizar(o.tx, f.id, null, {
+    id_cliente_atendido: c.id,
+    id_tercero: idTercero,
+    modificado_por: o.user.usuario,
+    modificado_en: new Date(),
+  });
+  await repo.registrarHistorial(o.tx, {
+    idSolicitud: f.id,
+    tipo: 'conversion',
+    nota: `Cliente atendido ${c.consecutivo} (${c.tercero.nombre})`,
+    ...quien(o),
+  });
+  const d = await detalle(o.tx, await filaOError(o.tx, o.numero));
+  await auditar(o, 'convertir', o.numero, diferencias(dAntes, d));
+  return d;
+}
+
 export async function listar(o: Base & { query: SolicitudesQuery }): Promise<ListResult<SolicitudResumen>> {
   const { page, pageSize, sort, order, ...filtro } = o.query;
   const { filas, total } = await repo.listar(o.tx, {
@@ -382,6 +447,7 @@ const COLUMNAS: { label: string; celda: (s: SolicitudResumen) => Celda }[] = [
   { label: 'Inmueble', celda: (s) => s.inmueble?.consecutivo ?? null },
   { label: 'Dirección del inmueble', celda: (s) => s.inmueble?.direccion ?? '' },
   { label: L.id_asignado, celda: (s) => s.asignado?.nombre ?? '' },
+  { label: 'Cliente atendido', celda: (s) => s.cliente_atendido?.consecutivo ?? null },
   { label: L.mensaje, celda: (s) => s.mensaje },
 ];
 

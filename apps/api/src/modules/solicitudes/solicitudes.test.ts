@@ -41,7 +41,15 @@ type Detalle = {
   tercero: { id: number; nombre: string } | null;
   inmueble: { consecutivo: number; direccion: string } | null;
   observacion: string;
-  historial: { tipo: string; estado_anterior: string | null; estado_nuevo: string | null; nota: string; usuario: string }[];
+  cliente_atendido: { id: number; consecutivo: number } | null;
+  historial: {
+    tipo: string;
+    estado_anterior: string | null;
+    estado_nuevo: string | null;
+    asignado_nuevo: string | null;
+    nota: string;
+    usuario: string;
+  }[];
 } & Record<string, unknown>;
 
 const porTelefono = () => ({
@@ -300,6 +308,61 @@ describe('list and export', () => {
   });
 });
 
+describe('a request becomes a lead', () => {
+  it('creates the cliente atendido with the tercero, the gestión of the tipo and the assignee as asesor, once', async () => {
+    const d = await crear(admin1, { ...porTelefono(), id_asignado: idAsesor });
+    const url = `/api/solicitudes/${d.numero}/convertir`;
+    const r = await pedir(admin1, 'POST', url, {});
+    expect(r.statusCode, r.body).toBe(200);
+    const s = r.json().data as Detalle;
+    expect(s.cliente_atendido?.consecutivo).toBeGreaterThan(0);
+    expect(s.historial[0]).toMatchObject({ tipo: 'conversion', usuario: 'admin' });
+    expect(s.historial[0]!.nota).toContain(`Cliente atendido ${s.cliente_atendido!.consecutivo}`);
+    const lead = await as(t.app, admin1).get(`/api/clientes-atendidos/${s.cliente_atendido!.consecutivo}`);
+    expect(lead.statusCode, lead.body).toBe(200);
+    expect(lead.json().data).toMatchObject({
+      gestion: 'arriendo',
+      id_asesor: idAsesor,
+      tercero: { id: tercero1.id },
+      tipos: ['apartamento'],
+    });
+    expect((lead.json().data as { observaciones: string }).observaciones).toContain(`Solicitud ${d.numero}`);
+    // Listed with its lead, and not converted twice.
+    const lista = (await as(t.app, admin1).get(`/api/solicitudes?q=${d.numero}`)).json().data as {
+      items: { numero: number; cliente_atendido: unknown }[];
+    };
+    expect(lista.items.find((i) => i.numero === d.numero)?.cliente_atendido).toEqual(s.cliente_atendido);
+    esperaError(await pedir(admin1, 'POST', url, {}), 409, `cliente atendido ${s.cliente_atendido!.consecutivo}`);
+    expect((await auditorias(d.numero)).map((a) => a.accion)).toContain('convertir');
+  });
+
+  it('asks for the tercero and the gestión when the request does not say them', async () => {
+    const d = await crear(admin1, {
+      canal: 'correo',
+      tipo: 'informacion',
+      contacto_nombre: 'Pedro Gómez',
+      contacto_email: 'pedro@correo.co',
+      mensaje: 'Quiere saber qué documentos piden para arrendar.',
+    });
+    const url = `/api/solicitudes/${d.numero}/convertir`;
+    esperaError(await pedir(admin1, 'POST', url, {}), 400, 'id_tercero');
+    esperaError(await pedir(admin1, 'POST', url, { id_tercero: tercero1.id }), 400, 'gestion');
+    esperaError(await pedir(admin1, 'POST', url, { id_tercero: tercero1.id, gestion: 'permuta' }), 400, 'Gestión');
+    esperaError(await pedir(admin2, 'POST', url, { id_tercero: tercero2.id, gestion: 'venta' }), 404);
+    const r = await pedir(admin1, 'POST', url, { id_tercero: tercero1.id, gestion: 'arriendo_venta' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ tercero: { id: tercero1.id }, contacto_nombre: 'Pedro Gómez' });
+  });
+
+  it('needs the clientes atendidos permission as well', async () => {
+    await crearUsuario(t.db, 1, { usuario: 'solo73', nroId: '1030507090', permisos: '73' });
+    const solo73 = await login(t.app, { idEmpresa: 1, usuario: 'solo73', clave: 'demo1234' });
+    const d = await crear();
+    esperaError(await pedir(solo73, 'POST', `/api/solicitudes/${d.numero}/convertir`, {}), 403);
+    expect((await as(t.app, solo73).get(`/api/solicitudes/${d.numero}`)).json().data.cliente_atendido).toBeNull();
+  });
+});
+
 describe('permission and companies', () => {
   it('answers 403 without permission 73 on every endpoint', async () => {
     const d = await crear();
@@ -314,6 +377,7 @@ describe('permission and companies', () => {
       ['POST', `/api/solicitudes/${d.numero}/asignar`, { id_asignado: idAsesor }],
       ['POST', `/api/solicitudes/${d.numero}/estado`, { estado: 'descartada', observacion: 'x' }],
       ['POST', `/api/solicitudes/${d.numero}/notas`, { nota: 'x' }],
+      ['POST', `/api/solicitudes/${d.numero}/convertir`, {}],
     ];
     for (const [m, u, b] of llamadas) {
       const r = await pedir(sin73, m, u, b);
