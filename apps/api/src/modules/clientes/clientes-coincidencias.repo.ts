@@ -126,8 +126,50 @@ export type FilaInmuebleCoincidente = FilaPuntos & {
   barrio: string | null;
 };
 
+/** The lead's side of the match, read first so its criteria reach the query as constants (and the indexes). */
+export type Criterios = {
+  id: number;
+  gestion: string;
+  tipos: string[];
+  municipios: number[];
+  precio_min: number | null;
+  precio_max: number | null;
+  /** The weights at stake (the criteria the lead filled in), as the score's denominator. */
+  maximo: number;
+};
+
+/**
+ * The hard criteria as constants, so inmueble_busqueda_ix / inmueble_municipio_ix / the price indexes can
+ * narrow the candidates. And an exact pruning: when the other criteria together cannot reach the minimum
+ * score, the price must earn something, so the price within the tolerance becomes a range condition
+ * (a lead asking mostly a price no longer scores every disponible property).
+ */
+function filtroConstante(c: Criterios): SQL {
+  const conds: SQL[] = [];
+  if (c.gestion !== 'arriendo_venta') conds.push(sql`i.gestion in (${c.gestion}, 'arriendo_venta')`);
+  if (c.tipos.length > 0) conds.push(sql`i.tipo = any(${sql.param(c.tipos)}::text[])`);
+  if (c.municipios.length > 0) conds.push(sql`i.id_municipio = any(${sql.param(c.municipios)}::int[])`);
+  if (
+    (c.precio_min !== null || c.precio_max !== null) &&
+    c.maximo > 0 &&
+    Math.round((100 * (c.maximo - W.precio)) / c.maximo) < PUNTAJE_MINIMO
+  ) {
+    // Exact numeric bounds folded to bigint constants, so the canon / precio_venta indexes apply.
+    const lo = sql`ceil(${c.precio_min ?? 0}::bigint * ${bajo})::bigint`;
+    const hi = c.precio_max === null ? null : sql`floor(${c.precio_max}::bigint * ${alto})::bigint`;
+    const rangoDe = (col: SQL) => (hi === null ? sql`${col} >= ${lo}` : sql`${col} between ${lo} and ${hi}`);
+    const ps = [
+      c.gestion !== 'venta' ? rangoDe(sql`i.canon`) : undefined,
+      c.gestion !== 'arriendo' ? rangoDe(sql`i.precio_venta`) : undefined,
+    ].filter((x): x is SQL => x !== undefined);
+    conds.push(sql`(${sql.join(ps, sql` or `)})`);
+  }
+  return conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`;
+}
+
 /** The best available properties for a lead: hard criteria through the search indexes, then the score. */
-export async function inmueblesParaCliente(tx: Tx, idCliente: number): Promise<FilaInmuebleCoincidente[]> {
+export async function inmueblesParaCliente(tx: Tx, c: Criterios): Promise<FilaInmuebleCoincidente[]> {
+  const idCliente = c.id;
   return queryRows(
     tx,
     sql`select s.*, m.municipio, b.nombre as barrio from (
@@ -135,7 +177,7 @@ export async function inmueblesParaCliente(tx: Tx, idCliente: number): Promise<F
             select i.id as id_inmueble, i.id_empresa, i.id_municipio, i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion,
                    ${VALORES}, ${PUNTOS}
             from cliente_atendido c
-            join inmueble i on i.id_empresa = c.id_empresa and ${DURAS}
+            join inmueble i on i.id_empresa = c.id_empresa and ${DURAS} and ${filtroConstante(c)}
             ${CARACTERISTICAS}
             where c.id = ${idCliente}
           ) p

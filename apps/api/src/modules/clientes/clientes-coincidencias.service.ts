@@ -1,9 +1,11 @@
 import {
   PESOS_COINCIDENCIA as W,
   type ClienteCoincidente,
+  type CriterioCoincidencia,
   type EstadoCliente,
   type InmuebleCoincidente,
   type Motivo,
+  type Requisitos,
 } from '@predio/contract/clientes';
 import {
   IDM_INMUEBLE,
@@ -102,8 +104,35 @@ export function motivos(f: repo.FilaPuntos): Motivo[] {
   return out;
 }
 
-export async function inmueblesParaCliente(o: { tx: Tx; idCliente: number }): Promise<InmuebleCoincidente[]> {
-  const filas = await repo.inmueblesParaCliente(o.tx, o.idCliente);
+/** The weights of the criteria a lead filled in (the score's denominator; the SQL computes the same). */
+export function pesoEnJuego(r: Requisitos): number {
+  const lleno: Record<CriterioCoincidencia, boolean> = {
+    precio: r.precio_min != null || r.precio_max != null,
+    ubicacion: r.barrios.length > 0 || r.zonas.length > 0,
+    area: r.area_min != null || r.area_max != null,
+    habitaciones: r.habitaciones_min != null,
+    banos: r.banos_min != null,
+    parqueaderos: r.parqueaderos_min != null,
+    estrato: r.estratos.length > 0,
+    caracteristicas: r.caracteristicas.length > 0,
+  };
+  return (Object.keys(W) as CriterioCoincidencia[]).reduce((s, k) => s + (lleno[k] ? W[k] : 0), 0);
+}
+
+export async function inmueblesParaCliente(o: {
+  tx: Tx;
+  cliente: Requisitos & { id: number; gestion: string };
+}): Promise<InmuebleCoincidente[]> {
+  const c = o.cliente;
+  const filas = await repo.inmueblesParaCliente(o.tx, {
+    id: c.id,
+    gestion: c.gestion,
+    tipos: c.tipos,
+    municipios: c.municipios,
+    precio_min: c.precio_min ?? null,
+    precio_max: c.precio_max ?? null,
+    maximo: pesoEnJuego(c),
+  });
   return filas.map((f) => ({
     consecutivo: f.consecutivo,
     tipo: f.tipo as TipoInmueble,

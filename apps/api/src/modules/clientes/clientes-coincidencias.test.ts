@@ -221,6 +221,11 @@ describe('matching a lead with the available properties', () => {
       [props.P3, 100, ['Precio dentro del rango']],
       [props.P2, 50, ['Precio hasta 10 % fuera del rango']],
     ]);
+    // Only a price, and no sale price within 10 % of 100–110 M: the price is required, nothing fits.
+    const [tf] = await t.db.tenant(3, (tx) => tx.insert(terceros).values({ nro_id: '40006', nombre: 'Fabio Fuera' }).returning());
+    const l6 = await lead({ id_tercero: tf!.id, gestion: 'venta', precio_min: 100_000_000, precio_max: 110_000_000 });
+    expect(await paraCliente(l6)).toEqual([]);
+    await as(t.app, admin3).post(`/api/clientes-atendidos/${l6}/cerrar`, { resultado: 'otro' });
   });
 
   it('from the property side: open leads only, best first, with reasons', async () => {

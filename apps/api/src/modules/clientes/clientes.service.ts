@@ -408,8 +408,8 @@ export async function exportar(
 }
 
 export async function coincidencias(o: Base & { consecutivo: number }): Promise<InmuebleCoincidente[]> {
-  const f = await filaOError(o.tx, o.consecutivo);
-  return inmueblesParaCliente({ tx: o.tx, idCliente: f.id });
+  const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
+  return inmueblesParaCliente({ tx: o.tx, cliente: d });
 }
 
 export const buscarTerceros = (o: Base & { q: string }): Promise<TerceroOpcion[]> => repo.buscarTerceros(o.tx, o.q);
