@@ -112,3 +112,52 @@ test('a phone request for an existing tercero is assigned, handled, resolved wit
   await expect(asesor.getByRole('dialog', { name: `Solicitud ${numero}` })).toBeVisible();
   await ctx.close();
 });
+
+test('a WhatsApp contact becomes a tercero, and the request becomes a cliente atendido that opens from its link', async ({
+  page,
+}) => {
+  // Two creations and a conversion on a shared machine: longer than the suite's default.
+  test.setTimeout(150_000);
+  await ingresar(page, ADMIN, '/propiedades/solicitudes');
+  await aceptarAviso(page);
+  await page.getByRole('button', { name: 'Nueva solicitud' }).click({ timeout: 15_000 });
+  const nueva = page.getByRole('dialog', { name: 'Nueva solicitud' });
+  await elegir(page, nueva.getByRole('combobox', { name: 'Canal' }), 'WhatsApp');
+  await elegir(page, nueva.getByRole('combobox', { name: 'Tipo' }), 'Comprar un inmueble');
+  await nueva.getByText('Aún no es tercero').click();
+  await nueva.getByLabel('Nombre del contacto').fill('Valentina Ríos Pardo');
+  await nueva.getByLabel('Teléfono del contacto').fill('315 222 3344');
+  await elegir(page, nueva.getByRole('combobox', { name: 'Asignado a' }), 'Laura Marcela Ospina Rojas');
+  await nueva.getByLabel('Mensaje').fill('Busca apartamento para comprar en Envigado, hasta 450 millones.');
+  await nueva.getByRole('button', { name: 'Registrar solicitud' }).click();
+  const drawer = page.getByRole('dialog', { name: /^Solicitud \d+$/ });
+  await expect(drawer.getByText('Aún no es tercero')).toBeVisible();
+
+  // 'Crear tercero' takes the contact's name and phone; the document is the one thing to add.
+  await drawer.getByRole('button', { name: 'Crear tercero' }).click();
+  const crear = page.getByRole('dialog', { name: 'Crear tercero con los datos del contacto' });
+  await expect(crear.getByLabel('Primer nombre')).toHaveValue('Valentina');
+  await expect(crear.getByLabel('Primer apellido')).toHaveValue('Ríos');
+  await expect(crear.getByLabel('Segundo apellido')).toHaveValue('Pardo');
+  await expect(crear.getByLabel('Celular')).toHaveValue('315 222 3344');
+  await crear.getByLabel('Número de identificación').fill('1020304050');
+  await crear.getByRole('button', { name: 'Crear tercero' }).click();
+  await expect(crear).toBeHidden();
+  await expect(drawer.getByText('Valentina Ríos Pardo').first()).toBeVisible();
+
+  // Convert: tercero and gestión (venta, from 'comprar') come filled in.
+  await drawer.getByRole('button', { name: 'Convertir en cliente atendido' }).click();
+  const convertir = page.getByRole('dialog', { name: /Convertir la solicitud \d+ en cliente atendido/ });
+  await expect(convertir.getByText('Venta', { exact: true })).toBeVisible();
+  await convertir.getByRole('button', { name: 'Convertir' }).click();
+  await expect(convertir).toBeHidden();
+  const enlace = drawer.getByRole('link', { name: /^Cliente atendido \d+$/ });
+  await expect(enlace).toBeVisible();
+  await expect(drawer.locator('.solicitud-historial').getByText('Convertida en cliente atendido')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Convertir en cliente atendido' })).toBeHidden();
+
+  const consecutivo = ((await enlace.textContent()) ?? '').replace(/\D/g, '');
+  await enlace.click();
+  await expect(page).toHaveURL(new RegExp(`/propiedades/clientes-atendidos\\?abrir=${consecutivo}$`));
+  await expect(page.getByRole('dialog').filter({ hasText: 'Valentina Ríos Pardo' })).toBeVisible();
+});

@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Modal, Select, Typography } from 'antd';
+import { GESTIONES, type Gestion } from '@predio/contract/inmuebles';
 import {
   ESTADOS_CERRADOS,
   ESTADOS_SOLICITUD,
+  ETIQUETAS_GESTION,
   ETIQUETAS_SOLICITUD as L,
+  gestionDeTipo,
   type EstadoSolicitud,
   type SolicitudDetalle,
 } from '@predio/contract/solicitudes';
@@ -12,11 +15,13 @@ import { ApiError } from '../../lib/http.ts';
 import { useAgregarNotaSolicitud } from './api/agregar-nota-solicitud.ts';
 import { useAsignarSolicitud } from './api/asignar-solicitud.ts';
 import { useCambiarEstadoSolicitud } from './api/cambiar-estado-solicitud.ts';
+import { useConvertirSolicitud } from './api/convertir-solicitud.ts';
 import { useCrearTerceroContacto } from './api/crear-tercero-contacto.ts';
 import { useAsignables } from './api/get-asignables.ts';
 import { useGuardarSolicitud } from './api/guardar-solicitud.ts';
+import { TerceroSelect } from './tercero-select.tsx';
 
-export type Accion = 'asignar' | 'estado' | 'nota' | 'tercero';
+export type Accion = 'asignar' | 'estado' | 'nota' | 'tercero' | 'convertir';
 type Props = { solicitud: SolicitudDetalle; onCerrar: () => void };
 
 /** Runs a call and puts the server's field errors beside the fields; true when it worked. */
@@ -318,6 +323,72 @@ export function CrearTerceroModal({ solicitud, onCerrar }: Props) {
             <Input autoComplete="off" disabled={creado !== null} />
           </Form.Item>
         ))}
+      </Form>
+    </Modal>
+  );
+}
+
+/** The request becomes a cliente atendido: the tercero is required, the gestión comes from the tipo when it says it. */
+export function ConvertirModal({ solicitud, onCerrar }: Props) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ id_tercero: number | null; gestion: Gestion | null }>();
+  const convertir = useConvertirSolicitud();
+  const gestion = gestionDeTipo(solicitud.tipo);
+  const ok = async () => {
+    const v = await form.validateFields();
+    let consecutivo: number | undefined;
+    const hecho = await conErrores(
+      form,
+      async () => {
+        const d = await convertir.mutateAsync({ numero: solicitud.numero, id_tercero: v.id_tercero, gestion: v.gestion });
+        consecutivo = d.cliente_atendido?.consecutivo;
+      },
+      (m) => void message.error(m),
+    );
+    if (hecho) {
+      void message.success(`Cliente atendido ${consecutivo ?? ''} creado desde la solicitud ${solicitud.numero}`);
+      onCerrar();
+    }
+  };
+  return (
+    <Modal
+      open
+      title={`Convertir la solicitud ${solicitud.numero} en cliente atendido`}
+      okText="Convertir"
+      cancelText="Cancelar"
+      onOk={() => void ok()}
+      onCancel={onCerrar}
+      confirmLoading={convertir.isPending}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ id_tercero: solicitud.tercero?.id ?? null, gestion }}>
+        <Form.Item
+          name="id_tercero"
+          label={L.id_tercero}
+          rules={[
+            { required: true, message: `El campo ${L.id_tercero} es obligatorio: elíjalo o créelo con los datos del contacto` },
+          ]}
+          extra={solicitud.tercero ? undefined : 'La solicitud no tiene tercero: elija uno o use «Crear tercero».'}
+        >
+          <TerceroSelect aria-label={L.id_tercero} actual={solicitud.tercero} />
+        </Form.Item>
+        <Form.Item
+          name="gestion"
+          label="Gestión que busca"
+          rules={solicitud.inmueble ? [] : [{ required: true, message: 'Elija la gestión que busca el cliente' }]}
+          extra={!gestion && solicitud.inmueble ? 'Sin elegir, se toma la del inmueble relacionado.' : undefined}
+        >
+          <Select
+            aria-label="Gestión que busca"
+            allowClear
+            placeholder={solicitud.inmueble ? 'La del inmueble relacionado' : 'Elija la gestión'}
+            options={GESTIONES.map((g) => ({ value: g, label: ETIQUETAS_GESTION[g] }))}
+          />
+        </Form.Item>
+        <Typography.Paragraph type="secondary">
+          Asesor: {solicitud.asignado?.nombre ?? 'sin asesor (la solicitud no está asignada)'}.
+          {solicitud.inmueble ? ' El tipo y el municipio del inmueble relacionado quedan como requisitos.' : ''}
+        </Typography.Paragraph>
       </Form>
     </Modal>
   );

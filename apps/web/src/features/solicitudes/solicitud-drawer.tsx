@@ -5,9 +5,11 @@ import {
   CommentOutlined,
   EditOutlined,
   SwapOutlined,
+  TeamOutlined,
   UserAddOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { hasIdm } from '@predio/contract/menu';
 import {
   ESTADOS_CERRADOS,
@@ -18,11 +20,12 @@ import {
   type HistorialSolicitud,
   type SolicitudDetalle,
 } from '@predio/contract/solicitudes';
+import { IDM_CLIENTES_ATENDIDOS } from '@predio/contract/clientes';
 import { IDM_TERCEROS } from '@predio/contract/terceros';
 import { formatFechaHora } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import { useSolicitud } from './api/get-solicitud.ts';
-import { AsignarModal, CrearTerceroModal, EstadoModal, NotaModal, type Accion } from './solicitud-acciones.tsx';
+import { AsignarModal, ConvertirModal, CrearTerceroModal, EstadoModal, NotaModal, type Accion } from './solicitud-acciones.tsx';
 import { SolicitudForm } from './solicitud-form.tsx';
 import type { Abierta } from './solicitudes-params.ts';
 
@@ -111,6 +114,11 @@ function Detalle({ s, onEditar, onAccion }: { s: SolicitudDetalle; onEditar: () 
         <Button icon={<EditOutlined />} onClick={onEditar}>
           Editar
         </Button>
+        {!s.cliente_atendido && hasIdm(permisos, IDM_CLIENTES_ATENDIDOS) ? (
+          <Button icon={<TeamOutlined />} onClick={() => onAccion('convertir')}>
+            Convertir en cliente atendido
+          </Button>
+        ) : null}
         {!s.tercero && hasIdm(permisos, IDM_TERCEROS) ? (
           <Button icon={<UserAddOutlined />} onClick={() => onAccion('tercero')}>
             Crear tercero
@@ -161,6 +169,19 @@ function Detalle({ s, onEditar, onAccion }: { s: SolicitudDetalle; onEditar: () 
             label: 'Asignado a',
             children: s.asignado?.nombre ?? <Typography.Text type="secondary">Sin asignar</Typography.Text>,
           },
+          ...(s.cliente_atendido
+            ? [
+                {
+                  key: 'cliente',
+                  label: 'Cliente atendido',
+                  children: (
+                    <Link to={`/propiedades/clientes-atendidos?abrir=${s.cliente_atendido.consecutivo}`}>
+                      Cliente atendido {s.cliente_atendido.consecutivo}
+                    </Link>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <Typography.Title level={5}>Mensaje</Typography.Title>
@@ -252,6 +273,7 @@ export function SolicitudDrawer({ abierta, onCerrar, onAbrir }: Props) {
       {s && accion === 'estado' ? <EstadoModal solicitud={s} onCerrar={cerrarAccion} /> : null}
       {s && accion === 'nota' ? <NotaModal solicitud={s} onCerrar={cerrarAccion} /> : null}
       {s && accion === 'tercero' ? <CrearTerceroModal solicitud={s} onCerrar={cerrarAccion} /> : null}
+      {s && accion === 'convertir' ? <ConvertirModal solicitud={s} onCerrar={cerrarAccion} /> : null}
     </Drawer>
   );
 }

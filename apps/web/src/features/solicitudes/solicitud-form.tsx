@@ -18,8 +18,8 @@ import { ApiError } from '../../lib/http.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useAsignables } from './api/get-asignables.ts';
 import { useInmueblesOpciones } from './api/get-inmuebles-opciones.ts';
-import { useTercerosSolicitud } from './api/get-terceros-solicitud.ts';
 import { useGuardarSolicitud } from './api/guardar-solicitud.ts';
+import { TerceroSelect } from './tercero-select.tsx';
 
 type Valores = {
   canal: Canal | undefined;
@@ -103,16 +103,6 @@ export function SolicitudForm({ solicitud, onGuardada, onCancelar }: Props) {
   const inicial = useMemo(() => iniciales(solicitud), [solicitud]);
   const canal = Form.useWatch('canal', form) ?? inicial.canal;
   const solicitante = Form.useWatch('solicitante', form) ?? inicial.solicitante;
-
-  const bt = useBusqueda();
-  const terceros = useTercerosSolicitud(bt.q, bt.abierto || bt.q !== '');
-  const opcionesTercero = useMemo(() => {
-    const xs = (terceros.data ?? []).map((t) => ({ value: t.id, label: `${t.nombre} (${t.nro_id})` }));
-    const actual = solicitud?.tercero;
-    if (actual && !xs.some((x) => x.value === actual.id))
-      xs.unshift({ value: actual.id, label: `${actual.nombre} (${actual.nro_id})` });
-    return xs;
-  }, [terceros.data, solicitud]);
 
   const bi = useBusqueda();
   const inmuebles = useInmueblesOpciones(bi.q, bi.abierto || bi.q !== '');
@@ -207,16 +197,7 @@ export function SolicitudForm({ solicitud, onGuardada, onCancelar }: Props) {
           label={L.id_tercero}
           rules={[{ required: true, message: `Elija el ${L.id_tercero} o marque «Aún no es tercero»` }]}
         >
-          <Select
-            aria-label={L.id_tercero}
-            placeholder="Busque por nombre, documento, teléfono o correo"
-            options={opcionesTercero}
-            allowClear
-            showSearch={{ filterOption: false, onSearch: bt.setTexto }}
-            onOpenChange={bt.setAbierto}
-            loading={terceros.isFetching}
-            notFoundContent={terceros.isFetching ? 'Buscando…' : 'Sin resultados'}
-          />
+          <TerceroSelect aria-label={L.id_tercero} actual={solicitud?.tercero ?? null} />
         </Form.Item>
       ) : (
         <Row gutter={16}>
