@@ -64,6 +64,16 @@ export const etiquetaPortal = etiqueta(PORTALES_SOLICITUD);
 export const etiquetaTipo = etiqueta(TIPOS_SOLICITUD);
 export const etiquetaEstado = etiqueta(ESTADOS_SOLICITUD);
 
+/** How it came in, as a sentence says it ("Recibida por WhatsApp"). */
+export const COMO_LLEGO: Record<Canal, string> = {
+  sitio_web: 'por el sitio web',
+  portal: 'por un portal inmobiliario',
+  telefono: 'por teléfono',
+  presencial: 'en persona',
+  whatsapp: 'por WhatsApp',
+  correo: 'por correo electrónico',
+};
+
 /** Closing a request needs a word on how (or why not). */
 export const ESTADOS_CERRADOS: readonly EstadoSolicitud[] = ['resuelta', 'descartada'];
 /** Someone must hold a request that is assigned or being handled. */

@@ -3,6 +3,7 @@ import { CODES } from '@predio/contract/codes';
 import type { ListResult } from '@predio/contract/list';
 import { hasIdm } from '@predio/contract/menu';
 import {
+  COMO_LLEGO,
   ESTADOS_CERRADOS,
   ESTADOS_CON_ASIGNADO,
   ETIQUETAS_SOLICITUD,
@@ -14,6 +15,7 @@ import {
   gestionDeTipo,
   nombreSolicitante,
   type AsignarSolicitud,
+  type Canal,
   type ConvertirSolicitud,
   type CambioEstadoSolicitud,
   type SolicitudActualizar,
@@ -178,7 +180,7 @@ export async function crear(o: ConAviso & { body: SolicitudForm }): Promise<Soli
     idSolicitud: id,
     tipo: 'creacion',
     estadoNuevo: 'nueva',
-    nota: `Recibida por ${etiquetaCanal(o.body.canal).toLowerCase()}${o.body.portal ? ` (${etiquetaPortal(o.body.portal)})` : ''}`,
+    nota: `Recibida ${COMO_LLEGO[o.body.canal]}${o.body.portal ? ` (${etiquetaPortal(o.body.portal)})` : ''}`,
     ...quien(o),
   });
   if (asignado)
@@ -390,10 +392,8 @@ export async function convertir(o: ConAviso & { numero: number; body: ConvertirS
     gestion,
     id_asesor: f.id_asignado,
     fecha_ingreso: diaBogota(f.fecha_recepcion),
-    observaciones: `Solicitud ${o.numero} (${etiquetaTipo(f.tipo)}, ${etiquetaCanal(f.canal).toLowerCase()}): ${f.mensaje}`.slice(
-      0,
-      5000,
-    ),
+    observaciones:
+      `Solicitud ${o.numero} (${etiquetaTipo(f.tipo)}, recibida ${COMO_LLEGO[f.canal as Canal]}): ${f.mensaje}`.slice(0, 5000),
     // The property asked about says what and where the client is looking for.
     tipos: inmueble ? [inmueble.tipo] : [],
     municipios: inmueble ? [inmueble.id_municipio] : [],

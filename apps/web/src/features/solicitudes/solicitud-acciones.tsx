@@ -73,6 +73,7 @@ export function AsignarModal({ solicitud, onCerrar }: Props) {
       onCancel={onCerrar}
       confirmLoading={asignar.isPending}
       destroyOnHidden
+      className="solicitud-modal"
     >
       <Form form={form} layout="vertical" initialValues={{ id_asignado: null, nota: '' }}>
         <Form.Item
@@ -134,6 +135,7 @@ export function EstadoModal({ solicitud, onCerrar }: Props) {
       onCancel={onCerrar}
       confirmLoading={cambiar.isPending}
       destroyOnHidden
+      className="solicitud-modal"
     >
       <Form form={form} layout="vertical" initialValues={{ observacion: '' }}>
         <Form.Item name="estado" label="Nuevo estado" rules={[{ required: true, message: 'Elija el nuevo estado' }]}>
@@ -187,6 +189,7 @@ export function NotaModal({ solicitud, onCerrar }: Props) {
       onCancel={onCerrar}
       confirmLoading={agregar.isPending}
       destroyOnHidden
+      className="solicitud-modal"
     >
       <Form form={form} layout="vertical">
         <Form.Item
@@ -294,6 +297,7 @@ export function CrearTerceroModal({ solicitud, onCerrar }: Props) {
       onCancel={onCerrar}
       confirmLoading={crear.isPending || guardar.isPending}
       destroyOnHidden
+      className="solicitud-modal"
     >
       <Form
         form={form}
@@ -360,6 +364,7 @@ export function ConvertirModal({ solicitud, onCerrar }: Props) {
       onCancel={onCerrar}
       confirmLoading={convertir.isPending}
       destroyOnHidden
+      className="solicitud-modal"
     >
       <Form form={form} layout="vertical" initialValues={{ id_tercero: solicitud.tercero?.id ?? null, gestion }}>
         <Form.Item
