@@ -99,6 +99,11 @@ test('a lead whose requirements fit a property sees it among its matches, and th
 
   // The list shows it, and a deep link (clienteAbrir) opens its form from anywhere.
   await expect(page.getByRole('row').filter({ hasText: 'Mariana Lozano' })).toContainText('En seguimiento');
+  await page.getByRole('link', { name: 'Mariana Lozano' }).click();
+  await expect(page).toHaveURL(/abrir=1/);
+  await expect(lead).toBeVisible();
+  await lead.getByRole('button', { name: /^(Close|Cerrar)$/ }).click();
+  await expect(lead).toBeHidden();
   await page.getByLabel('Buscar clientes').fill('lozano');
   await expect(page).toHaveURL(/q=lozano/);
   await page.goto('/propiedades/clientes-atendidos?abrir=1');

@@ -19,7 +19,7 @@ const RUTA = '/propiedades/buscador-clientes-atendidos';
  * spec §3 (N.º de cliente, fechas de ingreso y cierre) kept in its store, which resets after 5 minutes.
  */
 export function BuscadorClientesPage() {
-  const { params, cambiar, abierto, abrir } = useClientesParams(RUTA);
+  const { params, cambiar, abierto, abrir, enlace } = useClientesParams(RUTA);
   const filtro = useClientStatisticsFilter();
   const [texto, setTexto] = useState(params.q);
   const q = useDebouncedValue(texto, 300);
@@ -112,7 +112,7 @@ export function BuscadorClientesPage() {
         <Typography.Text type="secondary">
           El filtro se conserva 5 minutos si sale de esta pantalla; la dirección de la página lo guarda para compartirlo.
         </Typography.Text>
-        <ClientesTabla params={params} cambiar={cambiar} onAbrir={abrir} />
+        <ClientesTabla params={params} cambiar={cambiar} enlace={enlace} />
       </Space>
       <ClienteDrawer abierto={abierto} onCerrar={() => abrir(null)} onAbrir={abrir} />
     </Card>

@@ -33,7 +33,7 @@ export function BotonExportar({ params }: { params: ClientesParams }) {
 
 /** Clientes atendidos (463): the list and the lead's form; `?abrir=<consecutivo>` opens one (clienteAbrir). */
 export function ClientesPage() {
-  const { params, cambiar, abierto, abrir } = useClientesParams(RUTA_CLIENTES);
+  const { params, cambiar, abierto, abrir, enlace } = useClientesParams(RUTA_CLIENTES);
   const [texto, setTexto] = useState(params.q);
   const q = useDebouncedValue(texto, 300);
   const movil = Grid.useBreakpoint().md === false;
@@ -56,7 +56,7 @@ export function ClientesPage() {
       }
     >
       <FiltrosBar params={params} cambiar={cambiar} texto={texto} setTexto={setTexto} />
-      <ClientesTabla params={params} cambiar={cambiar} onAbrir={abrir} />
+      <ClientesTabla params={params} cambiar={cambiar} enlace={enlace} />
       <ClienteDrawer abierto={abierto} onCerrar={() => abrir(null)} onAbrir={abrir} />
     </Card>
   );

@@ -126,5 +126,14 @@ export function useClientesParams(path: string) {
   const abierto: number | 'nuevo' | null = abrirValor === 'nuevo' ? 'nuevo' : id(abrirValor);
   const cambiar = useCallback((c: Partial<ClientesParams>) => set(aUrl(c)), [set]);
   const abrir = useCallback((a: number | 'nuevo' | null) => set({ abrir: a, page: sp.get('page') }), [set, sp]);
-  return { params, cambiar, abierto, abrir };
+  /** A real link to a lead's form (a new tab works too), keeping the list's filters. */
+  const enlace = useCallback(
+    (consecutivo: number) => {
+      const n = new URLSearchParams(sp);
+      n.set('abrir', String(consecutivo));
+      return `${path}?${n.toString()}`;
+    },
+    [sp, path],
+  );
+  return { params, cambiar, abierto, abrir, enlace };
 }

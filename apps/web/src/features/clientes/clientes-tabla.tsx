@@ -1,5 +1,6 @@
 import { Button, Empty, Grid, Result, Skeleton, Table, Tag, Typography, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { ETIQUETA_GESTION_CLIENTE, etiquetaResultado, type ClienteResumen } from '@predio/contract/clientes';
 import { formatFechaHora, formatMoneda, formatNumero } from '../../lib/format.ts';
 import { useClientes } from './api/get-clientes.ts';
@@ -17,24 +18,24 @@ const rango = (c: ClienteResumen) =>
 export function ClientesTabla({
   params,
   cambiar,
-  onAbrir,
+  enlace,
 }: {
   params: ClientesParams;
   cambiar: (c: Partial<ClientesParams>) => void;
-  onAbrir: (consecutivo: number) => void;
+  enlace: (consecutivo: number) => string;
 }) {
   const lista = useClientes(params);
   const movil = Grid.useBreakpoint().md === false;
   const orden = (k: ClientesParams['sort']) =>
     params.sort === k || (k === 'consecutivo' && params.sort === null) ? (params.order === 'asc' ? 'ascend' : 'descend') : null;
-  const nombre = (c: ClienteResumen) => (
-    <Typography.Link onClick={() => onAbrir(c.consecutivo)}>{c.nombre || '(sin nombre)'}</Typography.Link>
-  );
+  const nombre = (c: ClienteResumen) => <Link to={enlace(c.consecutivo)}>{c.nombre || '(sin nombre)'}</Link>;
   const estado = (c: ClienteResumen) => (
-    <Tag color={COLOR_ESTADO[c.estado]}>
-      {estadoTexto(c.estado)}
-      {c.resultado ? `: ${etiquetaResultado(c.resultado)}` : ''}
-    </Tag>
+    <span className="cliente-celda-movil">
+      <span>
+        <Tag color={COLOR_ESTADO[c.estado]}>{estadoTexto(c.estado)}</Tag>
+      </span>
+      {c.resultado ? <Typography.Text type="secondary">{etiquetaResultado(c.resultado)}</Typography.Text> : null}
+    </span>
   );
 
   const columnas: TableProps<ClienteResumen>['columns'] = movil
