@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_SIN_NOMBRE, ingresar } from './helpers.ts';
+import { ADMIN_SIN_NOMBRE, ingresar, menuLateral } from './helpers.ts';
 
 type Api = { get: (p: string) => Promise<unknown>; post: (p: string, b: unknown) => Promise<unknown> };
 
@@ -108,4 +108,62 @@ test('a lead whose requirements fit a property sees it among its matches, and th
   await expect(page).toHaveURL(/q=lozano/);
   await page.goto('/propiedades/clientes-atendidos?abrir=1');
   await expect(page.getByRole('dialog', { name: 'Cliente atendido 1 · Mariana Lozano' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('the buscador keeps its filter when one comes back, and old leads are closed in cascade after a preview', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const a = await api(request);
+  const viejos: number[] = [];
+  for (const [nro, nombre] of [
+    ['2233445501', 'Olga Antigua'],
+    ['2233445502', 'Pedro Antiguo'],
+  ] as const) {
+    const [n1, a1] = nombre.split(' ');
+    const t = (await a.post('/terceros', { nro_id: nro, nombre1: n1, apellido1: a1 })) as { tercero: { id: number } };
+    const c = (await a.post('/clientes-atendidos', {
+      id_tercero: t.tercero.id,
+      gestion: 'venta',
+      fecha_ingreso: '2019-05-02',
+    })) as {
+      consecutivo: number;
+    };
+    viejos.push(c.consecutivo);
+  }
+
+  // Buscador: the N.º de cliente filter goes to the URL and survives leaving the screen.
+  await ingresar(page, ADMIN_SIN_NOMBRE, '/propiedades/buscador-clientes-atendidos');
+  await page.getByLabel('N.º de cliente').fill(String(viejos[0]));
+  await expect(page).toHaveURL(new RegExp(`consecutivo=${viejos[0]}`));
+  await expect(page.getByRole('link', { name: 'Olga Antigua' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Pedro Antiguo' })).toBeHidden();
+  // Close its tab (the page unmounts) and come back through the menu, without reloading.
+  await page.getByRole('button', { name: 'Cerrar Buscador de clientes atendidos' }).click();
+  await expect(page).not.toHaveURL(/buscador-clientes-atendidos/);
+  const menu = menuLateral(page);
+  if (!(await menu.getByRole('menuitem', { name: /Buscador de clientes atendidos$/ }).isVisible()))
+    await menu.getByRole('menuitem', { name: /Propiedades$/ }).click();
+  await menu.getByRole('menuitem', { name: /Buscador de clientes atendidos$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`consecutivo=${viejos[0]}`), { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+  await expect(page).not.toHaveURL(/consecutivo=/);
+
+  // Cerrar en cascada: criteria, preview with the count, result, confirmation naming the count.
+  await page.goto('/archivo/utilidades/cerrar-clientes-en-cascada');
+  await page.getByLabel('Ingresaron antes de').fill('01/01/2020');
+  await page.getByLabel('Ingresaron antes de').press('Enter');
+  await expect(page.getByText('2 clientes abiertos cumplen los criterios')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('cell', { name: 'Olga Antigua' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Resultado del cierre' }).click();
+  await page.getByTitle('No contactable').click();
+  await page.getByLabel('Observación').fill('Depuración de 2019');
+  await page.getByRole('button', { name: 'Cerrar 2 clientes' }).click();
+  const confirmar = page.getByRole('dialog').filter({ hasText: '¿Cerrar 2 clientes atendidos?' });
+  await confirmar.getByRole('button', { name: 'Cerrar 2' }).click();
+  await expect(page.getByText('2 clientes cerrados')).toBeVisible();
+  await expect(page.getByText('Ningún cliente abierto cumple los criterios')).toBeVisible();
+  const cerrado = (await a.get(`/clientes-atendidos/${viejos[1]}`)) as { estado: string; resultado: string };
+  expect(cerrado).toMatchObject({ estado: 'cerrado', resultado: 'no_contactable' });
 });
