@@ -310,3 +310,56 @@ describe('cerrar clientes en cascada (10603)', () => {
     expect(otra.json().data.total).toBe(0);
   });
 });
+
+describe('every endpoint: permission, another company, a bad consecutivo', () => {
+  const LEAD: [string, string, unknown?][] = [
+    ['GET', '/api/clientes-atendidos/1'],
+    ['PUT', '/api/clientes-atendidos/1', { id_tercero: 1, gestion: 'venta', version: 1 }],
+    ['POST', '/api/clientes-atendidos/1/notas', { texto: 'x' }],
+    ['POST', '/api/clientes-atendidos/1/cerrar', { resultado: 'otro' }],
+    ['POST', '/api/clientes-atendidos/1/reabrir'],
+    ['POST', '/api/clientes-atendidos/1/convertir', { rol: 'arrendatario' }],
+    ['GET', '/api/clientes-atendidos/1/coincidencias'],
+  ];
+  const pedir = (token: string, [method, url, payload]: [string, string, unknown?]) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('403 without idm 463 on each of them, and on the lists, export, terceros and asesores', async () => {
+    const todas: [string, string, unknown?][] = [
+      ...LEAD,
+      ['GET', '/api/clientes-atendidos'],
+      ['GET', '/api/clientes-atendidos/exportar'],
+      ['GET', '/api/clientes-atendidos/terceros?q=ana'],
+      ['GET', '/api/clientes-atendidos/asesores'],
+      ['POST', '/api/clientes-atendidos', { id_tercero: 1, gestion: 'venta' }],
+      ['POST', '/api/clientes-atendidos/cascada/vista-previa', { ingreso_antes_de: '2026-01-01' }],
+      [
+        'POST',
+        '/api/clientes-atendidos/cascada/cerrar',
+        { criterios: { ingreso_antes_de: '2026-01-01' }, resultado: 'otro', esperados: 1 },
+      ],
+    ];
+    for (const r of todas) expect((await pedir(sinPermiso, r)).statusCode, `${r[0]} ${r[1]}`).toBe(403);
+  });
+
+  it("another company's lead is not found, whatever the action", async () => {
+    for (const r of LEAD) {
+      const res = await pedir(admin2, r);
+      expect(res.statusCode, `${r[0]} ${r[1]}: ${res.body}`).toBe(404);
+      expect(res.json().message).toContain('El cliente atendido 1 no existe');
+    }
+  });
+
+  it('a consecutivo that is not a number is a 400 naming it', async () => {
+    for (const [method, url, payload] of LEAD) {
+      const res = await pedir(admin1, [method, url.replace('/1', '/abc'), payload]);
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      expect(res.json().message).toContain('consecutivo');
+    }
+  });
+});
