@@ -27,6 +27,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import {
   ESTADOS_ABIERTOS,
+  ESTADOS_CLIENTE,
   ETIQUETA_ESTADO_CLIENTE,
   ETIQUETA_GESTION_CLIENTE,
   RESULTADOS_CIERRE,
@@ -133,12 +134,9 @@ function iniciales(c: ClienteDetalle | null): Partial<Valores> {
       estratos: [],
       caracteristicas: [],
     };
-  const { fecha_ingreso, estado, ...resto } = c;
-  return {
-    ...resto,
-    estado: estado === 'cerrado' ? 'en_seguimiento' : estado,
-    fecha_ingreso: aDayjs(fecha_ingreso),
-  };
+  const { fecha_ingreso, ...resto } = c;
+  // A closed lead's form is read-only and shows 'Cerrado'; it is reopened from Seguimiento.
+  return { ...resto, estado: resto.estado as Valores['estado'], fecha_ingreso: aDayjs(fecha_ingreso) };
 }
 
 const CAMPOS_FORM = new Set(Object.keys(ZClienteCampos.shape));
@@ -226,7 +224,12 @@ function ClienteForm({
         </Col>
         <Col xs={12} md={5}>
           <Form.Item name="estado" label="Estado">
-            <Select options={ESTADOS_ABIERTOS.map((e) => ({ value: e, label: ETIQUETA_ESTADO_CLIENTE[e] }))} />
+            <Select
+              options={(cerrado ? ESTADOS_CLIENTE : ESTADOS_ABIERTOS).map((e) => ({
+                value: e,
+                label: ETIQUETA_ESTADO_CLIENTE[e],
+              }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
