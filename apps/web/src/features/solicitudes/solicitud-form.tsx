@@ -21,7 +21,7 @@ import { useInmueblesOpciones } from './api/get-inmuebles-opciones.ts';
 import { useGuardarSolicitud } from './api/guardar-solicitud.ts';
 import { TerceroSelect } from './tercero-select.tsx';
 
-type Valores = {
+export type Valores = {
   canal: Canal | undefined;
   portal: PortalSolicitud | null;
   tipo: TipoSolicitud | undefined;
