@@ -19,10 +19,12 @@ import { inmueblesRoutes } from './modules/inmuebles/inmuebles.routes.ts';
 import { inmueblesUtilidadesRoutes } from './modules/inmuebles-utilidades/inmuebles-utilidades.routes.ts';
 import { maestrosRoutes } from './modules/maestros/maestros.routes.ts';
 import { notificacionesRoutes } from './modules/notificaciones/notificaciones.routes.ts';
+import { solicitudesRoutes } from './modules/solicitudes/solicitudes.routes.ts';
 import { tercerosRoutes } from './modules/terceros/terceros.routes.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/usuarios-admin.routes.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
+import { clientesRoutes } from './modules/clientes/clientes.routes.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const DOCS_PREFIX = '/api/docs';
@@ -91,6 +93,8 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
       notificacionesRoutes(api, deps);
       inmueblesRoutes(api, deps);
       inmueblesUtilidadesRoutes(api, deps);
+      clientesRoutes(api, deps);
+      solicitudesRoutes(api, deps);
       inicioRoutes(api, deps);
       maestrosRoutes(api, deps);
       realtimeRoutes(api, deps);

@@ -61,7 +61,9 @@ export const MENU: MenuNode[] = [
         component: 'geolocalizar-inmuebles',
       }),
       leaf('logs-sistema', 'LogsSistema', 'Logs del sistema', 31, 'empresa', { component: 'logs-sistema' }),
-      leaf('cerrar-clientes-en-cascada', 'CerrarClientesEnCascada', 'Cerrar clientes en cascada', 10603, 'terceros'),
+      leaf('cerrar-clientes-en-cascada', 'CerrarClientesEnCascada', 'Cerrar clientes en cascada', 10603, 'terceros', {
+        component: 'cerrar-clientes-en-cascada',
+      }),
     ]),
   ]),
   group('maestros', 'Maestros', 'Maestros', 'database', [
@@ -97,9 +99,11 @@ export const MENU: MenuNode[] = [
     leaf('inmuebles-disponibles', 'InmueblesDisponibles', 'Inmuebles disponibles', 491, 'inmuebles', {
       component: 'inmuebles-disponibles',
     }),
-    leaf('clientes-atendidos', 'ClientesAtendidos', 'Clientes atendidos', 463, 'terceros'),
-    leaf('buscador-clientes-atendidos', 'BuscadorClientesAtendidos', 'Buscador de clientes atendidos', 463, 'terceros'),
-    leaf('solicitudes', 'Solicitudes', 'Solicitudes', 73, 'terceros'),
+    leaf('clientes-atendidos', 'ClientesAtendidos', 'Clientes atendidos', 463, 'terceros', { component: 'clientes-atendidos' }),
+    leaf('buscador-clientes-atendidos', 'BuscadorClientesAtendidos', 'Buscador de clientes atendidos', 463, 'terceros', {
+      component: 'buscador-clientes-atendidos',
+    }),
+    leaf('solicitudes', 'Solicitudes', 'Solicitudes', 73, 'terceros', { component: 'solicitudes' }),
     group('portales', 'Portales', 'Sincronizadores de portales', 'global', [
       leaf('fincaraiz', 'Fincaraiz', 'Fincaraíz', 514, 'inmuebles'),
       leaf('ciencuadras', 'Ciencuadras', 'Ciencuadras', 10513, 'inmuebles'),

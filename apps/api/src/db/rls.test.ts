@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { queryRows } from './rows.ts';
+import * as clientesSchema from './schema/clientes.ts';
 import * as correoSchema from './schema/correo.ts';
 import * as empresaSchema from './schema/empresa.ts';
 import * as notificacionesSchema from './schema/notificaciones.ts';
 import * as inmueblesSchema from './schema/inmuebles.ts';
 import * as inmueblesUtilidadesSchema from './schema/inmuebles-utilidades.ts';
 import * as plataformaSchema from './schema/plataforma.ts';
+import * as solicitudesSchema from './schema/solicitudes.ts';
 import * as tercerosSchema from './schema/terceros.ts';
 import * as usuariosSchema from './schema/usuarios.ts';
 import { terceros } from './schema/terceros.ts';
@@ -84,12 +86,14 @@ describe('row-level security', () => {
 
   it('the Drizzle schema matches the migrated tables column by column', async () => {
     const tablas = [
+      clientesSchema,
       correoSchema,
       empresaSchema,
       inmueblesSchema,
       inmueblesUtilidadesSchema,
       notificacionesSchema,
       plataformaSchema,
+      solicitudesSchema,
       tercerosSchema,
       usuariosSchema,
     ].flatMap((m) =>

@@ -342,7 +342,9 @@ describe('POST /terceros/fusionar', () => {
     const refs = await t.db.tenant(1, (tx) => referenciasATerceros(tx));
     // Each FK is moved generically; this list documents what exists today.
     expect(refs).toEqual([
+      { tabla: 'cliente_atendido', columna: 'id_tercero', referida: 'id' },
       { tabla: 'inmueble_propietario', columna: 'id_tercero', referida: 'id' },
+      { tabla: 'solicitud', columna: 'id_tercero', referida: 'id' },
       { tabla: 'usuarios', columna: 'nro_id', referida: 'nro_id' },
     ]);
     expect(REFERENCIAS_SIN_FK.map((r) => r.columna)).toEqual(['default_asesor', 'default_auxiliar']);

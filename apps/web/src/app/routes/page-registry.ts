@@ -36,6 +36,18 @@ export const PAGES: Record<string, Page> = {
     import('../../features/inmuebles-utilidades/geolocalizar-page.tsx').then((m) => ({ default: m.GeolocalizarPage })),
   ),
   'configurar-tv': lazy(() => import('../../features/inmuebles-utilidades/tv-page.tsx').then((m) => ({ default: m.TvPage }))),
+  'clientes-atendidos': lazy(() =>
+    import('../../features/clientes/clientes-page.tsx').then((m) => ({ default: m.ClientesPage })),
+  ),
+  'buscador-clientes-atendidos': lazy(() =>
+    import('../../features/clientes/buscador-page.tsx').then((m) => ({ default: m.BuscadorClientesPage })),
+  ),
+  'cerrar-clientes-en-cascada': lazy(() =>
+    import('../../features/clientes/cascada-page.tsx').then((m) => ({ default: m.CascadaPage })),
+  ),
+  solicitudes: lazy(() =>
+    import('../../features/solicitudes/solicitudes-page.tsx').then((m) => ({ default: m.SolicitudesPage })),
+  ),
 };
 
 /** Master routes carry no component key: the contract's resource with that `ruta` selects the generic master screen. */

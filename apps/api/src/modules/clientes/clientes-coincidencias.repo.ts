@@ -1,0 +1,268 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  COINCIDENCIAS_MAX,
+  PESOS_COINCIDENCIA as W,
+  PUNTAJE_MINIMO,
+  TOLERANCIA_COINCIDENCIA,
+  type CriterioCoincidencia,
+} from '@predio/contract/clientes';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+
+// The matching of a lead (alias c, cliente_atendido) with a property (alias i, inmueble), written once
+// and used both ways. Weights and rules are documented with PESOS_COINCIDENCIA in the contract.
+
+const n = (x: number) => sql.raw(String(x));
+const medio = (k: CriterioCoincidencia) => n(W[k] / 2);
+const bajo = n(1 - TOLERANCIA_COINCIDENCIA);
+const alto = n(1 + TOLERANCIA_COINCIDENCIA);
+
+/** Hard criteria: a property that fails one is not a candidate. */
+const DURAS = sql`i.estado = 'disponible'
+  and (c.gestion = 'arriendo_venta' or i.gestion = c.gestion or i.gestion = 'arriendo_venta')
+  and (cardinality(c.tipos) = 0 or i.tipo = any(c.tipos))
+  and (cardinality(c.municipios) = 0 or i.id_municipio = any(c.municipios))`;
+
+const rango = (x: string, min: string, max: string, k: CriterioCoincidencia) => {
+  const v = sql.raw(x);
+  const lo = sql.raw(`coalesce(${min}, 0)`);
+  const hi = sql.raw(max);
+  return sql`case when ${v} is null then 0
+    when ${v} >= ${lo} and (${hi} is null or ${v} <= ${hi}) then ${n(W[k])}
+    when ${v} >= ${lo} * ${bajo} and (${hi} is null or ${v} <= ${hi} * ${alto}) then ${medio(k)}
+    else 0 end`;
+};
+const minimo = (col: string, min: string, k: CriterioCoincidencia) => {
+  const v = sql.raw(col);
+  const m = sql.raw(min);
+  return sql`case when ${m} is null then 0 when ${v} >= ${m} then ${n(W[k])} when ${v} = ${m} - 1 then ${medio(k)} else 0 end`;
+};
+const AREA = 'coalesce(i.area_construida, i.area_lote)';
+
+/** Points per criterion (0 for a criterion left empty); `car` counts the lead's features the property has; `maximo` the weights at stake. */
+const PUNTOS = sql`
+  case when c.precio_min is null and c.precio_max is null then 0
+       else greatest(case when c.gestion <> 'venta' then ${rango('i.canon', 'c.precio_min', 'c.precio_max', 'precio')} else 0 end,
+                     case when c.gestion <> 'arriendo' then ${rango('i.precio_venta', 'c.precio_min', 'c.precio_max', 'precio')} else 0 end)
+  end as p_precio,
+  case when cardinality(c.barrios) = 0 and cardinality(c.zonas) = 0 then 0
+       when i.id_barrio = any(c.barrios) or i.id_zona = any(c.zonas) then ${n(W.ubicacion)} else 0 end as p_ubicacion,
+  case when c.area_min is null and c.area_max is null then 0
+       else ${rango(AREA, 'c.area_min', 'c.area_max', 'area')} end as p_area,
+  ${minimo('i.habitaciones', 'c.habitaciones_min', 'habitaciones')} as p_habitaciones,
+  ${minimo('i.banos', 'c.banos_min', 'banos')} as p_banos,
+  ${minimo('i.parqueaderos', 'c.parqueaderos_min', 'parqueaderos')} as p_parqueaderos,
+  case when cardinality(c.estratos) = 0 then 0 when i.estrato is null then 0
+       when i.estrato = any(c.estratos) then ${n(W.estrato)}
+       when i.estrato + 1 = any(c.estratos) or i.estrato - 1 = any(c.estratos) then ${medio('estrato')} else 0 end as p_estrato,
+  case when cardinality(c.caracteristicas) = 0 then 0
+       else round(${n(W.caracteristicas)} * car.k::numeric / cardinality(c.caracteristicas))::int end as p_caracteristicas,
+  car.k as car_tiene,
+  (case when c.precio_min is null and c.precio_max is null then 0 else ${n(W.precio)} end
+   + case when cardinality(c.barrios) = 0 and cardinality(c.zonas) = 0 then 0 else ${n(W.ubicacion)} end
+   + case when c.area_min is null and c.area_max is null then 0 else ${n(W.area)} end
+   + case when c.habitaciones_min is null then 0 else ${n(W.habitaciones)} end
+   + case when c.banos_min is null then 0 else ${n(W.banos)} end
+   + case when c.parqueaderos_min is null then 0 else ${n(W.parqueaderos)} end
+   + case when cardinality(c.estratos) = 0 then 0 else ${n(W.estrato)} end
+   + case when cardinality(c.caracteristicas) = 0 then 0 else ${n(W.caracteristicas)} end) as maximo`;
+
+const CARACTERISTICAS = sql`cross join lateral (
+  select count(*)::int as k from inmueble_caracteristica ic
+  where ic.id_empresa = i.id_empresa and ic.id_inmueble = i.id and ic.id_caracteristica = any(c.caracteristicas)) car`;
+
+/** Columns of both sides the reasons are written from. */
+const VALORES = sql`c.gestion as c_gestion, c.precio_min, c.precio_max, c.barrios, c.zonas, c.area_min, c.area_max,
+  c.habitaciones_min, c.banos_min, c.parqueaderos_min, c.estratos, c.caracteristicas,
+  i.id_barrio, i.id_zona, ${sql.raw(AREA)} as area, i.habitaciones, i.banos, i.parqueaderos, i.estrato, i.canon, i.precio_venta`;
+
+export type FilaPuntos = {
+  p_precio: number;
+  p_ubicacion: number;
+  p_area: number;
+  p_habitaciones: number;
+  p_banos: number;
+  p_parqueaderos: number;
+  p_estrato: number;
+  p_caracteristicas: number;
+  car_tiene: number;
+  puntaje: number;
+  c_gestion: string;
+  precio_min: string | number | null;
+  precio_max: string | number | null;
+  barrios: number[];
+  zonas: number[];
+  area_min: string | number | null;
+  area_max: string | number | null;
+  habitaciones_min: number | null;
+  banos_min: number | null;
+  parqueaderos_min: number | null;
+  estratos: number[];
+  caracteristicas: number[];
+  id_barrio: number | null;
+  id_zona: number | null;
+  area: string | number | null;
+  habitaciones: number;
+  banos: number;
+  parqueaderos: number;
+  estrato: number | null;
+  canon: string | number | null;
+  precio_venta: string | number | null;
+};
+
+// The points earned over the weights of the criteria the lead filled in, as a percentage (100 with none).
+const SUMA = sql.raw(
+  'case when maximo = 0 then 100 else round(100.0 * (p_precio + p_ubicacion + p_area + p_habitaciones + p_banos + ' +
+    'p_parqueaderos + p_estrato + p_caracteristicas) / maximo) end',
+);
+
+export type FilaInmuebleCoincidente = FilaPuntos & {
+  consecutivo: number;
+  tipo: string;
+  gestion: string;
+  estado: string;
+  direccion: string;
+  municipio: string | null;
+  barrio: string | null;
+};
+
+/** The lead's side of the match, read first so its criteria reach the query as constants (and the indexes). */
+export type Criterios = {
+  id: number;
+  gestion: string;
+  tipos: string[];
+  municipios: number[];
+  precio_min: number | null;
+  precio_max: number | null;
+  /** The weights at stake (the criteria the lead filled in), as the score's denominator. */
+  maximo: number;
+};
+
+/**
+ * The hard criteria as constants, so inmueble_busqueda_ix / inmueble_municipio_ix / the price indexes can
+ * narrow the candidates. And an exact pruning: when the other criteria together cannot reach the minimum
+ * score, the price must earn something, so the price within the tolerance becomes a range condition
+ * (a lead asking mostly a price no longer scores every disponible property).
+ */
+function filtroConstante(c: Criterios): SQL {
+  const conds: SQL[] = [];
+  if (c.gestion !== 'arriendo_venta') conds.push(sql`i.gestion in (${c.gestion}, 'arriendo_venta')`);
+  if (c.tipos.length > 0) conds.push(sql`i.tipo = any(${sql.param(c.tipos)}::text[])`);
+  if (c.municipios.length > 0) conds.push(sql`i.id_municipio = any(${sql.param(c.municipios)}::int[])`);
+  if (
+    (c.precio_min !== null || c.precio_max !== null) &&
+    c.maximo > 0 &&
+    Math.round((100 * (c.maximo - W.precio)) / c.maximo) < PUNTAJE_MINIMO
+  ) {
+    // Exact numeric bounds folded to bigint constants, so the canon / precio_venta indexes apply.
+    const lo = sql`ceil(${c.precio_min ?? 0}::bigint * ${bajo})::bigint`;
+    const hi = c.precio_max === null ? null : sql`floor(${c.precio_max}::bigint * ${alto})::bigint`;
+    const rangoDe = (col: SQL) => (hi === null ? sql`${col} >= ${lo}` : sql`${col} between ${lo} and ${hi}`);
+    const ps = [
+      c.gestion !== 'venta' ? rangoDe(sql`i.canon`) : undefined,
+      c.gestion !== 'arriendo' ? rangoDe(sql`i.precio_venta`) : undefined,
+    ].filter((x): x is SQL => x !== undefined);
+    conds.push(sql`(${sql.join(ps, sql` or `)})`);
+  }
+  return conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`;
+}
+
+/** The best available properties for a lead: hard criteria through the search indexes, then the score. */
+export async function inmueblesParaCliente(tx: Tx, c: Criterios): Promise<FilaInmuebleCoincidente[]> {
+  const idCliente = c.id;
+  return queryRows(
+    tx,
+    sql`select s.*, m.municipio, b.nombre as barrio from (
+          select p.*, (${SUMA})::int as puntaje from (
+            select i.id as id_inmueble, i.id_empresa, i.id_municipio, i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion,
+                   ${VALORES}, ${PUNTOS}
+            from cliente_atendido c
+            join inmueble i on i.id_empresa = c.id_empresa and ${DURAS} and ${filtroConstante(c)}
+            ${CARACTERISTICAS}
+            where c.id = ${idCliente}
+          ) p
+          where (${SUMA}) >= ${PUNTAJE_MINIMO}
+          order by puntaje desc, p.consecutivo desc
+          limit ${COINCIDENCIAS_MAX}
+        ) s
+        left join municipios m on m.id = s.id_municipio
+        left join barrios b on b.id = s.id_barrio
+        order by s.puntaje desc, s.consecutivo desc`,
+  );
+}
+
+export type FilaClienteCoincidente = FilaPuntos & {
+  id_cliente: number;
+  consecutivo: number;
+  nombre: string;
+  celular: string;
+  email: string;
+  estado: string;
+  gestion: string;
+  id_asesor: number | null;
+  asesor: string | null;
+  fecha_ingreso: string;
+};
+
+/** Open leads a property fits (the property must itself pass the hard criteria, so it is disponible). */
+export async function clientesParaInmueble(tx: Tx, idInmueble: number, limite: number | null): Promise<FilaClienteCoincidente[]> {
+  const lim: SQL = limite === null ? sql`` : sql`limit ${limite}`;
+  return queryRows(
+    tx,
+    sql`select s.*, t.nombre, t.celular, t.email, u.nombre as asesor from (
+          select p.*, (${SUMA})::int as puntaje from (
+            select c.id as id_cliente, c.id_empresa, c.id_tercero, c.consecutivo, c.estado, c.gestion, c.id_asesor,
+                   c.fecha_ingreso::text as fecha_ingreso, ${VALORES}, ${PUNTOS}
+            from inmueble i
+            join cliente_atendido c on c.id_empresa = i.id_empresa and c.estado in ('activo', 'en_seguimiento') and ${DURAS}
+            ${CARACTERISTICAS}
+            where i.id = ${idInmueble}
+          ) p
+          where (${SUMA}) >= ${PUNTAJE_MINIMO}
+          order by puntaje desc, p.consecutivo desc
+          ${lim}
+        ) s
+        join terceros t on t.id_empresa = s.id_empresa and t.id = s.id_tercero
+        left join usuarios u on u.id_empresa = s.id_empresa and u.id = s.id_asesor
+        order by s.puntaje desc, s.consecutivo desc`,
+  );
+}
+
+export async function inmueblePorConsecutivo(tx: Tx, consecutivo: number) {
+  const [r] = await queryRows<{ id: number }>(tx, sql`select id from inmueble where consecutivo = ${consecutivo}`);
+  return r?.id ?? null;
+}
+
+export async function inmuebleAviso(tx: Tx, idInmueble: number) {
+  const [r] = await queryRows<{
+    consecutivo: number;
+    tipo: string;
+    municipio: string | null;
+    canon: string | number | null;
+    precio_venta: string | number | null;
+    id_empresa: number;
+  }>(
+    tx,
+    sql`select i.consecutivo, i.tipo, m.municipio, i.canon, i.precio_venta, i.id_empresa
+        from inmueble i left join municipios m on m.id = i.id_municipio where i.id = ${idInmueble}`,
+  );
+  return r ?? null;
+}
+
+/** Records the notices not yet sent; returns the users that are new for this property, reason and key. */
+export async function registrarAvisos(
+  tx: Tx,
+  idInmueble: number,
+  motivo: 'nuevo' | 'precio',
+  clave: string,
+  usuarios: number[],
+): Promise<number[]> {
+  if (usuarios.length === 0) return [];
+  const filas = await queryRows<{ id_usuario: number }>(
+    tx,
+    sql`insert into cliente_coincidencia_aviso (id_inmueble, id_usuario, motivo, clave)
+        select ${idInmueble}, u, ${motivo}, ${clave} from unnest(${sql.param(usuarios)}::int[]) as u
+        on conflict do nothing returning id_usuario`,
+  );
+  return filas.map((f) => f.id_usuario);
+}

@@ -1,0 +1,300 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { ClienteResumen, ClientesFiltro, CriteriosCascada } from '@predio/contract/clientes';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { clienteAtendido, clienteAtendidoNota } from '../../db/schema/clientes.ts';
+
+export type FilaCliente = typeof clienteAtendido.$inferSelect;
+export type NuevoCliente = typeof clienteAtendido.$inferInsert;
+
+export async function siguienteConsecutivo(tx: Tx): Promise<number> {
+  const [r] = await queryRows<{ ultimo: number }>(
+    tx,
+    sql`insert into cliente_atendido_consecutivo (ultimo) values (1)
+        on conflict (id_empresa) do update set ultimo = cliente_atendido_consecutivo.ultimo + 1
+        returning ultimo`,
+  );
+  return r!.ultimo;
+}
+
+export async function porConsecutivo(tx: Tx, consecutivo: number, bloquear = false): Promise<FilaCliente | null> {
+  const q = tx.select().from(clienteAtendido).where(eq(clienteAtendido.consecutivo, consecutivo)).limit(1);
+  const [fila] = bloquear ? await q.for('update') : await q;
+  return fila ?? null;
+}
+
+export async function insertar(tx: Tx, v: NuevoCliente): Promise<number> {
+  const [f] = await tx.insert(clienteAtendido).values(v).returning({ id: clienteAtendido.id });
+  return f!.id;
+}
+
+export async function actualizar(tx: Tx, id: number, version: number | null, v: Partial<NuevoCliente>): Promise<boolean> {
+  const cond =
+    version === null ? eq(clienteAtendido.id, id) : and(eq(clienteAtendido.id, id), eq(clienteAtendido.version, version));
+  const filas = await tx
+    .update(clienteAtendido)
+    .set({ ...v, version: sql`${clienteAtendido.version} + 1` })
+    .where(cond)
+    .returning({ id: clienteAtendido.id });
+  return filas.length > 0;
+}
+
+export type FilaTercero = {
+  id: number;
+  nro_id: string;
+  nombre: string;
+  celular: string;
+  email: string;
+  propietario: boolean;
+  arrendatario: boolean;
+};
+
+export async function tercero(tx: Tx, id: number, bloquear = false): Promise<FilaTercero | null> {
+  const [t] = await queryRows<FilaTercero>(
+    tx,
+    sql`select id, nro_id, nombre, celular, email, propietario, arrendatario from terceros where id = ${id}
+        ${bloquear ? sql`for update` : sql``}`,
+  );
+  return t ?? null;
+}
+
+export async function marcarRol(tx: Tx, idTercero: number, rol: 'propietario' | 'arrendatario', usuario: string) {
+  await tx.execute(
+    sql`update terceros set ${sql.raw(rol)} = true, usuario_modifico = ${usuario}, fecha_modificacion = now(),
+        version = version + 1 where id = ${idTercero}`,
+  );
+}
+
+export async function nombres(tx: Tx, f: FilaCliente) {
+  const [r] = await queryRows<{
+    asesor: string | null;
+    medio: string | null;
+    municipios: { id: number; label: string }[];
+    barrios: { id: number; label: string }[];
+    zonas: { id: number; label: string }[];
+    caracteristicas: { id: number; label: string }[];
+  }>(
+    tx,
+    sql`select (select nombre from usuarios where id = ${f.id_asesor}) as asesor,
+               (select nombre from medios_publicitarios where id = ${f.id_medio}) as medio,
+               coalesce((select json_agg(json_build_object('id', id, 'label', municipio) order by municipio) from municipios
+                         where id = any(${sql.param(f.municipios)}::int[])), '[]') as municipios,
+               coalesce((select json_agg(json_build_object('id', id, 'label', nombre) order by nombre) from barrios
+                         where id = any(${sql.param(f.barrios)}::int[])), '[]') as barrios,
+               coalesce((select json_agg(json_build_object('id', id, 'label', nombre) order by nombre) from zonas
+                         where id = any(${sql.param(f.zonas)}::int[])), '[]') as zonas,
+               coalesce((select json_agg(json_build_object('id', id, 'label', nombre) order by nombre) from caracteristicas_inmueble
+                         where id = any(${sql.param(f.caracteristicas)}::int[])), '[]') as caracteristicas`,
+  );
+  return r!;
+}
+
+/** How many of the ids exist in this company's table (RLS): the arrays have no foreign key. */
+export async function existentes(tx: Tx, tabla: string, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const filas = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from ${sql.identifier(tabla)} where id = any(${sql.param(ids)}::int[])`,
+  );
+  return filas.map((f) => f.id);
+}
+
+export async function municipiosDeBarrios(tx: Tx, barrios: number[]): Promise<{ id: number; id_municipio: number }[]> {
+  if (barrios.length === 0) return [];
+  return queryRows(tx, sql`select id, id_municipio from barrios where id = any(${sql.param(barrios)}::int[])`);
+}
+
+export async function notas(tx: Tx, idCliente: number) {
+  return tx
+    .select()
+    .from(clienteAtendidoNota)
+    .where(eq(clienteAtendidoNota.idCliente, idCliente))
+    .orderBy(sql`${clienteAtendidoNota.fecha} desc, ${clienteAtendidoNota.id} desc`);
+}
+
+export async function insertarNota(tx: Tx, n: typeof clienteAtendidoNota.$inferInsert) {
+  await tx.insert(clienteAtendidoNota).values(n);
+}
+
+// ----- list ----------------------------------------------------------------------------------------
+
+const BUSQUEDA = sql.raw(
+  `lower(predio_unaccent(t.nro_id || ' ' || t.nombre || ' ' || t.razon_social || ' ' || t.telefonos || ' ' || t.telefono_res || ' ' || ` +
+    `t.telefono_of || ' ' || t.celular || ' ' || t.celular_corporativo || ' ' || t.email || ' ' || t.email_corporativo))`,
+);
+const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export type Consulta = ClientesFiltro & {
+  q?: string | undefined;
+  sort: string;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+
+function condiciones(f: Consulta): SQL {
+  const conds: (SQL | undefined)[] = [
+    f.estado && f.estado.length > 0 ? sql`c.estado = any(${sql.param(f.estado)}::text[])` : undefined,
+    f.asesor === undefined ? undefined : sql`c.id_asesor = ${f.asesor}`,
+    f.medio === undefined ? undefined : sql`c.id_medio = ${f.medio}`,
+    f.gestion === undefined ? undefined : sql`c.gestion = ${f.gestion}`,
+    f.consecutivo === undefined ? undefined : sql`c.consecutivo = ${f.consecutivo}`,
+    f.ingresoDesde ? sql`c.fecha_ingreso >= ${f.ingresoDesde}::date` : undefined,
+    f.ingresoHasta ? sql`c.fecha_ingreso <= ${f.ingresoHasta}::date` : undefined,
+    f.cierreDesde ? sql`c.fecha_cierre >= ${f.cierreDesde}::date` : undefined,
+    f.cierreHasta ? sql`c.fecha_cierre <= ${f.cierreHasta}::date` : undefined,
+  ];
+  for (const palabra of (f.q ?? '').split(/\s+/).filter(Boolean)) {
+    const like = sql`${BUSQUEDA} like lower(predio_unaccent(${`%${escaparLike(palabra)}%`}::text))`;
+    conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${like} or c.consecutivo = ${Number(palabra)})` : like);
+  }
+  const xs = conds.filter((x): x is SQL => x !== undefined);
+  return xs.length > 0 ? sql.join(xs, sql` and `) : sql`true`;
+}
+
+const ORDEN: Record<string, string> = {
+  consecutivo: 'c.consecutivo',
+  fecha_ingreso: 'c.fecha_ingreso',
+  nombre: 'lower(predio_unaccent(t.nombre))',
+  fecha_cierre: 'c.fecha_cierre',
+  ultimo_seguimiento: 'c.ultimo_seguimiento',
+};
+
+type FilaResumen = Omit<ClienteResumen, 'precio_min' | 'precio_max' | 'fecha_ingreso' | 'fecha_cierre' | 'ultimo_seguimiento'> & {
+  precio_min: string | number | null;
+  precio_max: string | number | null;
+  fecha_ingreso: string | Date;
+  fecha_cierre: string | Date | null;
+  ultimo_seguimiento: string | Date | null;
+  total: number | string;
+};
+
+const dia = (v: string | Date | null) =>
+  v === null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
+const instante = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+const num = (v: string | number | null) => (v === null ? null : Number(v));
+
+export async function listar(tx: Tx, c: Consulta): Promise<{ filas: ClienteResumen[]; total: number }> {
+  const dir = sql.raw(c.order === 'asc' ? 'asc' : 'desc');
+  const orden = sql.raw(ORDEN[c.sort] ?? 'c.consecutivo');
+  const where = condiciones(c);
+  const filas = await queryRows<FilaResumen>(
+    tx,
+    sql`select c.id, c.consecutivo, c.id_tercero, t.nombre, t.nro_id, t.celular, t.email, c.fecha_ingreso::text as fecha_ingreso,
+               c.estado, c.gestion, c.tipos, c.precio_min, c.precio_max, c.id_asesor, u.nombre as asesor, m.nombre as medio,
+               c.resultado, c.fecha_cierre::text as fecha_cierre, c.ultimo_seguimiento, count(*) over() as total
+        from cliente_atendido c
+        join terceros t on t.id_empresa = c.id_empresa and t.id = c.id_tercero
+        left join usuarios u on u.id_empresa = c.id_empresa and u.id = c.id_asesor
+        left join medios_publicitarios m on m.id_empresa = c.id_empresa and m.id = c.id_medio
+        where ${where}
+        order by ${orden} ${dir} nulls last, c.consecutivo desc
+        limit ${c.limit} offset ${c.offset}`,
+  );
+  let total = Number(filas[0]?.total ?? 0);
+  if (filas.length === 0 && c.offset > 0) {
+    const [r] = await queryRows<{ n: string | number }>(
+      tx,
+      sql`select count(*) as n from cliente_atendido c join terceros t on t.id_empresa = c.id_empresa and t.id = c.id_tercero where ${where}`,
+    );
+    total = Number(r?.n ?? 0);
+  }
+  return {
+    total,
+    filas: filas.map(({ total: _t, ...f }) => ({
+      ...f,
+      precio_min: num(f.precio_min),
+      precio_max: num(f.precio_max),
+      fecha_ingreso: dia(f.fecha_ingreso)!,
+      fecha_cierre: dia(f.fecha_cierre),
+      ultimo_seguimiento: instante(f.ultimo_seguimiento),
+    })),
+  };
+}
+
+export async function buscarTerceros(tx: Tx, q: string) {
+  const conds = q
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => sql`${BUSQUEDA} like lower(predio_unaccent(${`%${escaparLike(p)}%`}::text))`);
+  return queryRows<{ id: number; nro_id: string; nombre: string; celular: string; email: string }>(
+    tx,
+    sql`select t.id, t.nro_id, t.nombre, t.celular, t.email from terceros t
+        where t.activo and ${sql.join(conds, sql` and `)}
+        order by lower(predio_unaccent(t.nombre)) limit 20`,
+  );
+}
+
+export async function asesores(tx: Tx) {
+  return queryRows<{ id: number; nombre: string }>(
+    tx,
+    sql`select id, coalesce(nullif(nombre, ''), usuario) as nombre from usuarios where activo order by 2`,
+  );
+}
+
+// ----- cerrar en cascada ----------------------------------------------------------------------------
+
+function condicionesCascada(c: CriteriosCascada): SQL {
+  const conds: (SQL | undefined)[] = [
+    sql`c.estado = any(${sql.param(c.estados)}::text[])`,
+    c.id_asesor ? sql`c.id_asesor = ${c.id_asesor}` : undefined,
+    c.id_medio ? sql`c.id_medio = ${c.id_medio}` : undefined,
+    c.ingreso_antes_de ? sql`c.fecha_ingreso < ${c.ingreso_antes_de}::date` : undefined,
+    // No follow-up since that day: the last note is older, or there is none and the lead came in before it.
+    c.sin_seguimiento_desde
+      ? sql`coalesce(c.ultimo_seguimiento, c.fecha_ingreso::timestamptz) < (${c.sin_seguimiento_desde}::date)::timestamptz`
+      : undefined,
+  ];
+  return sql.join(
+    conds.filter((x): x is SQL => x !== undefined),
+    sql` and `,
+  );
+}
+
+export async function vistaPreviaCascada(tx: Tx, c: CriteriosCascada, limit: number) {
+  return queryRows<{
+    consecutivo: number;
+    nombre: string;
+    fecha_ingreso: string;
+    estado: string;
+    asesor: string | null;
+    ultimo_seguimiento: string | Date | null;
+    total: string | number;
+  }>(
+    tx,
+    sql`select c.consecutivo, t.nombre, c.fecha_ingreso::text as fecha_ingreso, c.estado, u.nombre as asesor,
+               c.ultimo_seguimiento, count(*) over() as total
+        from cliente_atendido c
+        join terceros t on t.id_empresa = c.id_empresa and t.id = c.id_tercero
+        left join usuarios u on u.id_empresa = c.id_empresa and u.id = c.id_asesor
+        where ${condicionesCascada(c)}
+        order by c.fecha_ingreso, c.consecutivo
+        limit ${limit}`,
+  );
+}
+
+/** Locks and closes every lead of the criteria in one statement; returns the closed consecutivos. */
+export async function cerrarCascada(
+  tx: Tx,
+  c: CriteriosCascada,
+  v: { resultado: string; observacion: string; fecha: string; usuario: string },
+): Promise<number[]> {
+  const filas = await queryRows<{ consecutivo: number }>(
+    tx,
+    sql`update cliente_atendido c set estado = 'cerrado', resultado = ${v.resultado}, observacion_cierre = ${v.observacion},
+               fecha_cierre = ${v.fecha}::date, modificado_por = ${v.usuario}, modificado_en = now(), version = c.version + 1
+        where c.id in (select c.id from cliente_atendido c where ${condicionesCascada(c)} for update)
+        returning c.consecutivo`,
+  );
+  return filas.map((f) => f.consecutivo).sort((a, b) => a - b);
+}
+
+export async function contarCascada(tx: Tx, c: CriteriosCascada): Promise<number> {
+  const [r] = await queryRows<{ n: string | number }>(
+    tx,
+    sql`select count(*) as n from cliente_atendido c where ${condicionesCascada(c)}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+export const fechas = { dia, instante, num };

@@ -1,0 +1,157 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  IDM_CERRAR_CLIENTES_CASCADA,
+  IDM_CLIENTES_ATENDIDOS,
+  ZBuscarTercerosQuery,
+  ZCerrarCascada,
+  ZCierre,
+  ZClienteActualizar,
+  ZClienteConsecutivoParam,
+  ZClienteForm,
+  ZClientesExportarQuery,
+  ZClientesQuery,
+  ZConvertir,
+  ZCriteriosCascada,
+  ZNotaBody,
+} from '@predio/contract/clientes';
+import { ZConsecutivoParam } from '@predio/contract/inmuebles';
+import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import * as coincidencias from './clientes-coincidencias.service.ts';
+import * as service from './clientes.service.ts';
+
+const tags = ['clientes'];
+const permiso = IDM_CLIENTES_ATENDIDOS;
+const base = '/clientes-atendidos';
+
+export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
+  const avisos = { hub: deps.hub, mailer: deps.mailer };
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: base,
+    permiso,
+    schema: { querystring: ZClientesQuery, tags, summary: 'Clientes atendidos: búsqueda, filtros, orden y página' },
+    handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${base}/exportar`,
+    permiso,
+    schema: { querystring: ZClientesExportarQuery, tags, summary: 'Exporta los clientes del filtro actual (Excel o CSV)' },
+    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, query })),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${base}/terceros`,
+    permiso,
+    schema: { querystring: ZBuscarTercerosQuery, tags, summary: 'Terceros activos para elegir el del cliente (máximo 20)' },
+    handler: ({ tx, query }) => service.buscarTerceros({ tx, q: query.q }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${base}/asesores`,
+    permiso,
+    schema: { tags, summary: 'Usuarios activos de la empresa que pueden ser asesores' },
+    handler: ({ tx }) => service.asesores({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: base,
+    permiso,
+    schema: { body: ZClienteForm, tags, summary: 'Registra un cliente atendido con el siguiente consecutivo' },
+    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, ...avisos, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${base}/:consecutivo`,
+    permiso,
+    schema: { params: ZClienteConsecutivoParam, tags, summary: 'Un cliente atendido con requisitos y seguimiento' },
+    handler: ({ tx, params }) => service.obtener({ tx, consecutivo: params.consecutivo }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: `${base}/:consecutivo`,
+    permiso,
+    schema: {
+      params: ZClienteConsecutivoParam,
+      body: ZClienteActualizar,
+      tags,
+      summary: 'Modifica un cliente abierto (version: la que se editó)',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.actualizar({ tx, alConfirmar, ...avisos, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${base}/:consecutivo/notas`,
+    permiso,
+    schema: { params: ZClienteConsecutivoParam, body: ZNotaBody, tags, summary: 'Anota un seguimiento (pasa a en seguimiento)' },
+    handler: ({ tx, user, req, params, body }) =>
+      service.agregarNota({ tx, user, ip: req.ip, consecutivo: params.consecutivo, texto: body.texto }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${base}/:consecutivo/cerrar`,
+    permiso,
+    schema: { params: ZClienteConsecutivoParam, body: ZCierre, tags, summary: 'Cierra el cliente con un resultado' },
+    handler: ({ tx, user, req, params, body }) => service.cerrar({ tx, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${base}/:consecutivo/reabrir`,
+    permiso,
+    schema: { params: ZClienteConsecutivoParam, tags, summary: 'Reabre un cliente cerrado (queda en seguimiento)' },
+    handler: ({ tx, user, req, params }) => service.reabrir({ tx, user, ip: req.ip, consecutivo: params.consecutivo }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${base}/:consecutivo/convertir`,
+    permiso,
+    schema: {
+      params: ZClienteConsecutivoParam,
+      body: ZConvertir,
+      tags,
+      summary: 'Marca al tercero del cliente como propietario o arrendatario',
+    },
+    handler: ({ tx, user, req, params, body }) =>
+      service.convertir({ tx, user, ip: req.ip, consecutivo: params.consecutivo, rol: body.rol }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${base}/:consecutivo/coincidencias`,
+    permiso,
+    schema: { params: ZClienteConsecutivoParam, tags, summary: 'Inmuebles disponibles que coinciden, con puntaje y motivos' },
+    handler: ({ tx, params }) => service.coincidencias({ tx, consecutivo: params.consecutivo }),
+  });
+  // Shown on the property page: the form (490) or the search (491) may see it; the service checks either.
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/:consecutivo/clientes-coincidentes',
+    permiso: 'sesion',
+    schema: {
+      params: ZConsecutivoParam,
+      tags,
+      summary: 'Clientes abiertos a los que les sirve el inmueble, con puntaje y motivos',
+    },
+    handler: ({ tx, user, params }) => coincidencias.clientesParaInmueble({ tx, user, consecutivo: params.consecutivo }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${base}/cascada/vista-previa`,
+    permiso: IDM_CERRAR_CLIENTES_CASCADA,
+    schema: { body: ZCriteriosCascada, tags, summary: 'Cuántos y cuáles clientes cerraría la cascada (primeros 200)' },
+    handler: ({ tx, body }) => service.vistaPreviaCascada({ tx, criterios: body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${base}/cascada/cerrar`,
+    permiso: IDM_CERRAR_CLIENTES_CASCADA,
+    schema: {
+      body: ZCerrarCascada,
+      tags,
+      summary: 'Cierra en una transacción los clientes de los criterios (esperados: el conteo confirmado)',
+    },
+    handler: ({ tx, user, req, body }) => service.cerrarCascada({ tx, user, ip: req.ip, body }),
+  });
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  IDM_SOLICITUDES,
+  ZAsignarSolicitud,
+  ZCambioEstadoSolicitud,
+  ZConvertirSolicitud,
+  ZNotaSolicitud,
+  ZNumeroParam,
+  ZSolicitudActualizar,
+  ZSolicitudForm,
+  ZSolicitudesExportarQuery,
+  ZSolicitudesQuery,
+  ZTercerosSolicitudQuery,
+} from '@predio/contract/solicitudes';
+import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import * as service from './solicitudes.service.ts';
+
+const tags = ['solicitudes'];
+const permiso = IDM_SOLICITUDES;
+
+/** Propiedades > Solicitudes (idm 73). */
+export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
+  const aviso = { hub: deps.hub, mailer: deps.mailer };
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/solicitudes',
+    permiso,
+    schema: {
+      querystring: ZSolicitudesQuery,
+      tags,
+      summary: 'Solicitudes (búsqueda, estado, canal, tipo, asignado, fechas, inmueble)',
+    },
+    handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/solicitudes/exportar',
+    permiso,
+    schema: { querystring: ZSolicitudesExportarQuery, tags, summary: 'Exporta las solicitudes del filtro actual (Excel o CSV)' },
+    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, query })),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/solicitudes/asignables',
+    permiso,
+    schema: { tags, summary: 'Usuarios activos que pueden atender solicitudes' },
+    handler: ({ tx }) => service.asignables({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/solicitudes/terceros',
+    permiso,
+    schema: { querystring: ZTercerosSolicitudQuery, tags, summary: 'Terceros activos para elegir el solicitante (máximo 20)' },
+    handler: ({ tx, query }) => service.terceros({ tx, q: query.q }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/solicitudes',
+    permiso,
+    schema: { body: ZSolicitudForm, tags, summary: 'Registra una solicitud con el siguiente número de la empresa' },
+    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, ...aviso, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/solicitudes/:numero',
+    permiso,
+    schema: { params: ZNumeroParam, tags, summary: 'Una solicitud con su historial' },
+    handler: ({ tx, params }) => service.obtener({ tx, numero: params.numero }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/solicitudes/:numero',
+    permiso,
+    schema: {
+      params: ZNumeroParam,
+      body: ZSolicitudActualizar,
+      tags,
+      summary: 'Modifica los datos de una solicitud (version: la que se editó)',
+    },
+    handler: ({ tx, user, req, params, body }) => service.actualizar({ tx, user, ip: req.ip, numero: params.numero, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/solicitudes/:numero/asignar',
+    permiso,
+    schema: { params: ZNumeroParam, body: ZAsignarSolicitud, tags, summary: 'Asigna la solicitud a un usuario (le avisa)' },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.asignar({ tx, alConfirmar, ...aviso, user, ip: req.ip, numero: params.numero, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/solicitudes/:numero/estado',
+    permiso,
+    schema: {
+      params: ZNumeroParam,
+      body: ZCambioEstadoSolicitud,
+      tags,
+      summary: 'Cambia el estado (resuelta y descartada exigen observación)',
+    },
+    handler: ({ tx, user, req, params, body }) => service.cambiarEstado({ tx, user, ip: req.ip, numero: params.numero, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/solicitudes/:numero/convertir',
+    permiso,
+    schema: {
+      params: ZNumeroParam,
+      body: ZConvertirSolicitud,
+      tags,
+      summary: 'Convierte la solicitud en un cliente atendido (exige también el permiso 463)',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.convertir({ tx, alConfirmar, ...aviso, user, ip: req.ip, numero: params.numero, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/solicitudes/:numero/notas',
+    permiso,
+    schema: { params: ZNumeroParam, body: ZNotaSolicitud, tags, summary: 'Agrega una nota al historial' },
+    handler: ({ tx, user, req, params, body }) =>
+      service.agregarNota({ tx, user, ip: req.ip, numero: params.numero, nota: body.nota }),
+  });
+}

@@ -1,0 +1,544 @@
+import { useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Dropdown,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Modal,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Tabs,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import {
+  ESTADOS_ABIERTOS,
+  ESTADOS_CLIENTE,
+  ETIQUETA_ESTADO_CLIENTE,
+  ETIQUETA_GESTION_CLIENTE,
+  RESULTADOS_CIERRE,
+  ZClienteCampos,
+  ZClienteForm,
+  etiquetaResultado,
+  type ClienteDetalle,
+  type ClienteFormEntrada,
+  type ResultadoCierre,
+  type RolConversion,
+} from '@predio/contract/clientes';
+import { GESTIONES, TIPOS_INMUEBLE } from '@predio/contract/inmuebles';
+import { ApiError } from '../../lib/http.ts';
+import { formatFechaHora } from '../../lib/format.ts';
+import { useAccionCliente } from './api/acciones-cliente.ts';
+import { useCliente } from './api/get-cliente.ts';
+import { useAsesores } from './api/get-opciones.ts';
+import { useGuardarCliente } from './api/guardar-cliente.ts';
+import { CoincidenciasPanel } from './coincidencias-panel.tsx';
+import { aDayjs, COLOR_ESTADO, deDayjs, fechaCorta, formatoPesos, hoy, leerPesos } from './formato.ts';
+import { MaestroMultiSelect } from './maestro-multi-select.tsx';
+import { TerceroSelect, type TerceroElegido } from './tercero-select.tsx';
+import { RefMaestroSelect } from './ref-maestro-select.tsx';
+
+type Abierto = number | 'nuevo' | null;
+
+export function ClienteDrawer({
+  abierto,
+  onCerrar,
+  onAbrir,
+}: {
+  abierto: Abierto;
+  onCerrar: () => void;
+  onAbrir: (c: number) => void;
+}) {
+  const pantalla = Grid.useBreakpoint();
+  const consecutivo = typeof abierto === 'number' ? abierto : null;
+  const detalle = useCliente(consecutivo);
+  const titulo =
+    abierto === 'nuevo'
+      ? 'Nuevo cliente atendido'
+      : detalle.data
+        ? `Cliente atendido ${detalle.data.consecutivo} · ${detalle.data.tercero.nombre}`
+        : 'Cliente atendido';
+  return (
+    <Drawer open={abierto !== null} onClose={onCerrar} title={titulo} size={pantalla.md ? 960 : '100%'} destroyOnHidden>
+      {abierto === 'nuevo' ? (
+        <ClienteForm key="nuevo" cliente={null} onGuardado={onAbrir} onCancelar={onCerrar} />
+      ) : detalle.isPending ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : detalle.isError ? (
+        <Result
+          status="warning"
+          title={`No se pudo abrir el cliente atendido ${consecutivo}`}
+          subTitle={detalle.error.message}
+          extra={
+            <Button icon={<ReloadOutlined />} onClick={() => void detalle.refetch()}>
+              Reintentar
+            </Button>
+          }
+        />
+      ) : (
+        <ClienteTabs key={detalle.data.consecutivo} cliente={detalle.data} onCerrar={onCerrar} />
+      )}
+    </Drawer>
+  );
+}
+
+function ClienteTabs({ cliente, onCerrar }: { cliente: ClienteDetalle; onCerrar: () => void }) {
+  const [pestana, setPestana] = useState('datos');
+  return (
+    <Tabs
+      activeKey={pestana}
+      onChange={setPestana}
+      items={[
+        {
+          key: 'datos',
+          label: 'Datos y requisitos',
+          children: <ClienteForm cliente={cliente} onGuardado={() => setPestana('coincidencias')} onCancelar={onCerrar} />,
+        },
+        { key: 'seguimiento', label: `Seguimiento (${cliente.notas.length})`, children: <Seguimiento cliente={cliente} /> },
+        {
+          key: 'coincidencias',
+          label: 'Inmuebles que coinciden',
+          children: <CoincidenciasPanel consecutivo={cliente.consecutivo} />,
+        },
+      ]}
+    />
+  );
+}
+
+type Valores = Omit<ClienteFormEntrada, 'fecha_ingreso'> & { fecha_ingreso: Dayjs | null };
+
+function iniciales(c: ClienteDetalle | null): Partial<Valores> {
+  if (!c)
+    return {
+      gestion: 'arriendo',
+      estado: 'activo',
+      fecha_ingreso: aDayjs(hoy()),
+      tipos: [],
+      municipios: [],
+      barrios: [],
+      zonas: [],
+      estratos: [],
+      caracteristicas: [],
+    };
+  const { fecha_ingreso, ...resto } = c;
+  // A closed lead's form is read-only and shows 'Cerrado'; it is reopened from Seguimiento.
+  return { ...resto, estado: resto.estado as Valores['estado'], fecha_ingreso: aDayjs(fecha_ingreso) };
+}
+
+const CAMPOS_FORM = new Set(Object.keys(ZClienteCampos.shape));
+
+function ClienteForm({
+  cliente,
+  onGuardado,
+  onCancelar,
+}: {
+  cliente: ClienteDetalle | null;
+  onGuardado: (consecutivo: number) => void;
+  onCancelar: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Valores>();
+  const guardar = useGuardarCliente();
+  const asesores = useAsesores();
+  const [tercero, setTercero] = useState<TerceroElegido | null>(cliente ? cliente.tercero : null);
+  const [conflicto, setConflicto] = useState<string | null>(null);
+  const municipios = Form.useWatch('municipios', form) ?? [];
+  const cerrado = cliente?.estado === 'cerrado';
+
+  async function enviar(v: Valores) {
+    const entrada: ClienteFormEntrada = { ...v, fecha_ingreso: deDayjs(v.fecha_ingreso) ?? undefined } as ClienteFormEntrada;
+    const ok = ZClienteForm.safeParse(entrada);
+    if (!ok.success) {
+      form.setFields(ok.error.issues.map((i) => ({ name: String(i.path[0]) as keyof Valores, errors: [i.message] })));
+      void message.error('Revise los campos marcados');
+      return;
+    }
+    try {
+      const d = await guardar.mutateAsync({
+        consecutivo: cliente?.consecutivo ?? null,
+        version: cliente?.version ?? null,
+        valores: entrada,
+      });
+      void message.success(cliente ? 'Cliente atendido guardado' : `Cliente atendido ${d.consecutivo} creado`);
+      onGuardado(d.consecutivo);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      if (e.campos.some((c) => c.campo === 'version')) setConflicto(e.message);
+      else if (e.campos.some((c) => CAMPOS_FORM.has(c.campo))) {
+        form.setFields(
+          e.campos.filter((c) => CAMPOS_FORM.has(c.campo)).map((c) => ({ name: c.campo as keyof Valores, errors: [c.mensaje] })),
+        );
+        void message.error('Revise los campos marcados');
+      } else void message.error(e.message);
+    }
+  }
+
+  return (
+    <Form<Valores>
+      form={form}
+      layout="vertical"
+      initialValues={iniciales(cliente)}
+      onFinish={(v) => void enviar(v)}
+      disabled={cerrado}
+      className="cliente-form"
+    >
+      {cerrado ? (
+        <Alert
+          type="info"
+          showIcon
+          className="cliente-aviso"
+          title={`Cerrado el ${fechaCorta(cliente.fecha_cierre)}: ${etiquetaResultado(cliente.resultado)}`}
+          description="Para modificarlo, reábralo en la pestaña Seguimiento."
+        />
+      ) : null}
+      {conflicto ? <Alert type="error" showIcon className="cliente-aviso" title={conflicto} /> : null}
+      <Typography.Title level={5}>Cliente</Typography.Title>
+      <Row gutter={12}>
+        <Col xs={24} md={14}>
+          <Form.Item
+            name="id_tercero"
+            label="Tercero"
+            rules={[{ required: true, message: 'Elija o cree el tercero del cliente' }]}
+          >
+            <TerceroSelect elegido={tercero} onElegido={setTercero} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={5}>
+          <Form.Item name="fecha_ingreso" label="Fecha de ingreso">
+            <DatePicker format="DD/MM/YYYY" className="cliente-ancho" allowClear={false} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={5}>
+          <Form.Item name="estado" label="Estado">
+            <Select
+              options={(cerrado ? ESTADOS_CLIENTE : ESTADOS_ABIERTOS).map((e) => ({
+                value: e,
+                label: ETIQUETA_ESTADO_CLIENTE[e],
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="gestion" label="Busca" rules={[{ required: true, message: 'Elija qué busca el cliente' }]}>
+            <Select options={GESTIONES.map((g) => ({ value: g, label: ETIQUETA_GESTION_CLIENTE[g] }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="id_asesor" label="Asesor">
+            <Select
+              allowClear
+              placeholder="Sin asesor"
+              loading={asesores.isPending}
+              options={(asesores.data ?? []).map((a) => ({ value: a.id, label: a.nombre }))}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="id_medio" label="Medio publicitario">
+            <RefMaestroSelect fuente="mediospublicitarios" etiqueta={cliente?.medio ?? null} placeholder="¿Cómo nos conoció?" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Typography.Title level={5}>Requisitos</Typography.Title>
+      <Row gutter={12}>
+        <Col xs={24} md={12}>
+          <Form.Item name="tipos" label="Tipos de inmueble">
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder="Cualquiera"
+              options={TIPOS_INMUEBLE.map((t) => ({ value: t, label: t.charAt(0).toUpperCase() + t.slice(1) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="municipios" label="Municipios">
+            <MaestroMultiSelect fuente="municipios" etiquetas={cliente?.etiquetas.municipios} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="barrios" label="Barrios">
+            <MaestroMultiSelect
+              fuente="barrios"
+              etiquetas={cliente?.etiquetas.barrios}
+              filtro={municipios.length === 1 ? { id_municipio: String(municipios[0]) } : {}}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="zonas" label="Zonas">
+            <MaestroMultiSelect fuente="zonas" etiquetas={cliente?.etiquetas.zonas} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="precio_min" label="Precio mínimo">
+            <InputNumber<number> min={0} className="cliente-ancho" formatter={formatoPesos} parser={leerPesos} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="precio_max" label="Precio máximo">
+            <InputNumber<number> min={0} className="cliente-ancho" formatter={formatoPesos} parser={leerPesos} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="area_min" label="Área mínima (m²)">
+            <InputNumber<number> min={0} className="cliente-ancho" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="area_max" label="Área máxima (m²)">
+            <InputNumber<number> min={0} className="cliente-ancho" />
+          </Form.Item>
+        </Col>
+        <Col xs={8} md={4}>
+          <Form.Item name="habitaciones_min" label="Habitaciones">
+            <InputNumber<number> min={0} max={200} className="cliente-ancho" placeholder="Mín." />
+          </Form.Item>
+        </Col>
+        <Col xs={8} md={4}>
+          <Form.Item name="banos_min" label="Baños">
+            <InputNumber<number> min={0} max={200} className="cliente-ancho" placeholder="Mín." />
+          </Form.Item>
+        </Col>
+        <Col xs={8} md={4}>
+          <Form.Item name="parqueaderos_min" label="Parqueaderos">
+            <InputNumber<number> min={0} max={1000} className="cliente-ancho" placeholder="Mín." />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="estratos" label="Estratos">
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder="Cualquiera"
+              options={[1, 2, 3, 4, 5, 6].map((e) => ({ value: e, label: `Estrato ${e}` }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="caracteristicas" label="Características">
+            <MaestroMultiSelect
+              fuente="caracteristicas"
+              etiquetas={cliente?.etiquetas.caracteristicas}
+              placeholder="Ninguna en particular"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="observaciones" label="Observaciones">
+            <Input.TextArea rows={3} maxLength={5000} showCount />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Space className="cliente-botones">
+        <Button onClick={onCancelar} disabled={false}>
+          Cancelar
+        </Button>
+        <Button type="primary" htmlType="submit" loading={guardar.isPending}>
+          {cliente ? 'Guardar cambios' : 'Crear cliente atendido'}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
+
+function Seguimiento({ cliente }: { cliente: ClienteDetalle }) {
+  const { message, modal } = App.useApp();
+  const accion = useAccionCliente();
+  const [nota, setNota] = useState('');
+  const [cerrando, setCerrando] = useState(false);
+  const cerrado = cliente.estado === 'cerrado';
+
+  const ejecutar = async (a: Parameters<typeof accion.mutateAsync>[0], ok: string) => {
+    try {
+      await accion.mutateAsync(a);
+      void message.success(ok);
+      return true;
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : 'No se pudo completar la acción');
+      return false;
+    }
+  };
+
+  const convertir = (rol: RolConversion) =>
+    modal.confirm({
+      title: `¿Marcar a ${cliente.tercero.nombre} como ${rol}?`,
+      content: `El tercero ${cliente.tercero.nro_id} quedará con el rol ${rol} (queda en la auditoría).`,
+      okText: `Marcar como ${rol}`,
+      cancelText: 'Cancelar',
+      onOk: () =>
+        ejecutar({ tipo: 'convertir', consecutivo: cliente.consecutivo, rol }, `${cliente.tercero.nombre} ahora es ${rol}`),
+    });
+
+  return (
+    <div>
+      <Descriptions size="small" column={{ xs: 1, md: 2 }} className="cliente-aviso">
+        <Descriptions.Item label="Estado">
+          <Tag color={COLOR_ESTADO[cliente.estado]}>{ETIQUETA_ESTADO_CLIENTE[cliente.estado]}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label="Ingreso">{fechaCorta(cliente.fecha_ingreso)}</Descriptions.Item>
+        {cerrado ? (
+          <>
+            <Descriptions.Item label="Resultado">{etiquetaResultado(cliente.resultado)}</Descriptions.Item>
+            <Descriptions.Item label="Fecha de cierre">{fechaCorta(cliente.fecha_cierre)}</Descriptions.Item>
+            {cliente.observacion_cierre ? (
+              <Descriptions.Item label="Observación">{cliente.observacion_cierre}</Descriptions.Item>
+            ) : null}
+          </>
+        ) : null}
+        <Descriptions.Item label="Roles del tercero">
+          {cliente.tercero.propietario ? <Tag color="green">Propietario</Tag> : null}
+          {cliente.tercero.arrendatario ? <Tag color="blue">Arrendatario</Tag> : null}
+          {!cliente.tercero.propietario && !cliente.tercero.arrendatario ? 'Ninguno' : null}
+        </Descriptions.Item>
+      </Descriptions>
+      <Space wrap className="cliente-aviso">
+        {cerrado ? (
+          <Button
+            onClick={() => void ejecutar({ tipo: 'reabrir', consecutivo: cliente.consecutivo }, 'Cliente reabierto')}
+            loading={accion.isPending}
+          >
+            Reabrir
+          </Button>
+        ) : (
+          <Button danger onClick={() => setCerrando(true)}>
+            Cerrar cliente…
+          </Button>
+        )}
+        <Dropdown
+          menu={{
+            items: [
+              { key: 'propietario', label: 'Propietario', disabled: cliente.tercero.propietario },
+              { key: 'arrendatario', label: 'Arrendatario', disabled: cliente.tercero.arrendatario },
+            ],
+            onClick: ({ key }) => convertir(key as RolConversion),
+          }}
+        >
+          <Button>Convertir en…</Button>
+        </Dropdown>
+      </Space>
+      {cerrado ? null : (
+        <div className="cliente-nota">
+          <Input.TextArea
+            aria-label="Nueva nota de seguimiento"
+            placeholder="Qué se habló, qué sigue…"
+            rows={2}
+            maxLength={2000}
+            value={nota}
+            onChange={(e) => setNota(e.target.value)}
+          />
+          <Button
+            type="primary"
+            disabled={!nota.trim()}
+            loading={accion.isPending}
+            onClick={() =>
+              void ejecutar({ tipo: 'nota', consecutivo: cliente.consecutivo, texto: nota }, 'Nota agregada').then(
+                (ok) => ok && setNota(''),
+              )
+            }
+          >
+            Agregar nota
+          </Button>
+        </div>
+      )}
+      {cliente.notas.length === 0 ? (
+        <Typography.Paragraph type="secondary">Aún no hay notas de seguimiento.</Typography.Paragraph>
+      ) : (
+        <Timeline
+          items={cliente.notas.map((n) => ({
+            key: n.id,
+            content: (
+              <div>
+                <Typography.Text type="secondary">
+                  {formatFechaHora(n.fecha)} · {n.usuario}
+                </Typography.Text>
+                <div className="cliente-nota-texto">{n.texto}</div>
+              </div>
+            ),
+          }))}
+        />
+      )}
+      <CerrarModal
+        abierto={cerrando}
+        nombre={cliente.tercero.nombre}
+        fechaIngreso={cliente.fecha_ingreso}
+        cargando={accion.isPending}
+        onCancelar={() => setCerrando(false)}
+        onCerrar={async (v) => {
+          if (await ejecutar({ tipo: 'cerrar', consecutivo: cliente.consecutivo, ...v }, 'Cliente cerrado')) setCerrando(false);
+        }}
+      />
+    </div>
+  );
+}
+
+type ValoresCierre = { resultado: ResultadoCierre; observacion: string; fecha_cierre: Dayjs };
+
+export function CerrarModal({
+  abierto,
+  nombre,
+  fechaIngreso,
+  cargando,
+  onCancelar,
+  onCerrar,
+}: {
+  abierto: boolean;
+  nombre: string;
+  fechaIngreso: string;
+  cargando: boolean;
+  onCancelar: () => void;
+  onCerrar: (v: { resultado: ResultadoCierre; observacion: string; fecha_cierre: string }) => Promise<void>;
+}) {
+  const [form] = Form.useForm<ValoresCierre>();
+  return (
+    <Modal
+      open={abierto}
+      title={`Cerrar el cliente ${nombre}`}
+      okText="Cerrar cliente"
+      okButtonProps={{ danger: true }}
+      cancelText="Cancelar"
+      confirmLoading={cargando}
+      destroyOnHidden
+      onCancel={onCancelar}
+      onOk={async () => {
+        const v = await form.validateFields();
+        await onCerrar({ resultado: v.resultado, observacion: v.observacion ?? '', fecha_cierre: deDayjs(v.fecha_cierre)! });
+      }}
+    >
+      <Form form={form} layout="vertical" initialValues={{ fecha_cierre: aDayjs(hoy()) }}>
+        <Form.Item name="resultado" label="Resultado" rules={[{ required: true, message: 'Elija el resultado del cierre' }]}>
+          <Select options={RESULTADOS_CIERRE.map((r) => ({ value: r.key, label: r.label }))} placeholder="¿Cómo terminó?" />
+        </Form.Item>
+        <Form.Item
+          name="fecha_cierre"
+          label="Fecha de cierre"
+          rules={[{ required: true, message: 'La fecha de cierre es obligatoria' }]}
+        >
+          <DatePicker
+            format="DD/MM/YYYY"
+            className="cliente-ancho"
+            disabledDate={(d) => d.isAfter(aDayjs(hoy())!, 'day') || d.isBefore(aDayjs(fechaIngreso)!, 'day')}
+          />
+        </Form.Item>
+        <Form.Item name="observacion" label="Observación">
+          <Input.TextArea rows={3} maxLength={1000} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { aUrl, conFiltros, consultaSolicitudes, leerAbierta, leerParams } from './solicitudes-params.ts';
+
+describe('solicitudes list params', () => {
+  it('reads the URL, dropping values the API would refuse', () => {
+    const p = leerParams(
+      new URLSearchParams(
+        'q=arriendo&estado=nueva,cerrada,en_tramite&canal=telefono&tipo=x&asignado=7&desde=2025-02-01&hasta=ayer&inmueble=12&sort=fecha_recepcion&order=asc&page=3&pageSize=5000',
+      ),
+    );
+    expect(p).toEqual({
+      q: 'arriendo',
+      estado: ['nueva', 'en_tramite'],
+      canal: ['telefono'],
+      tipo: [],
+      asignado: 7,
+      desde: '2025-02-01',
+      hasta: null,
+      inmueble: 12,
+      sort: 'fecha_recepcion',
+      order: 'asc',
+      page: 3,
+      pageSize: 200,
+    });
+    expect(leerParams(new URLSearchParams('asignado=ninguno&sort=nombre')).asignado).toBe('ninguno');
+    expect(leerParams(new URLSearchParams('sort=nombre')).sort).toBeNull();
+  });
+
+  it('writes the API query and the URL change, and knows when a filter is on', () => {
+    const p = leerParams(new URLSearchParams('estado=resuelta,descartada&asignado=ninguno&page=2'));
+    expect(consultaSolicitudes(p, true)).toBe('estado=resuelta%2Cdescartada&asignado=ninguno&page=2&pageSize=20');
+    expect(consultaSolicitudes(p, false)).toBe('estado=resuelta%2Cdescartada&asignado=ninguno');
+    expect(aUrl({ estado: [], canal: ['whatsapp', 'correo'], page: 1, q: '', asignado: null })).toEqual({
+      estado: null,
+      canal: 'whatsapp,correo',
+      page: null,
+      q: null,
+      asignado: null,
+    });
+    expect(conFiltros(p)).toBe(true);
+    expect(conFiltros(leerParams(new URLSearchParams('page=4&sort=numero')))).toBe(false);
+  });
+
+  it('opens a request from a notification link', () => {
+    expect(leerAbierta(new URLSearchParams('abrir=15'))).toBe(15);
+    expect(leerAbierta(new URLSearchParams('abrir=nueva'))).toBe('nueva');
+    expect(leerAbierta(new URLSearchParams('abrir=-1'))).toBeNull();
+  });
+});

@@ -1,0 +1,169 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN_SIN_NOMBRE, ingresar, menuLateral } from './helpers.ts';
+
+type Api = { get: (p: string) => Promise<unknown>; post: (p: string, b: unknown) => Promise<unknown> };
+
+/** The API as company 3's admin: the property side is prepared and read through it. */
+async function api(request: APIRequestContext): Promise<Api> {
+  const r = await request.post('/api/usuarios/login', { data: { idEmpresa: 3, usuario: 'admin', clave: 'demo1234' } });
+  const { token } = (await r.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const datos = async (res: Awaited<ReturnType<APIRequestContext['get']>>) => {
+    const b = (await res.json()) as { code: number; data: unknown; message: string };
+    expect(b.code, b.message).toBe(20000);
+    return b.data;
+  };
+  return {
+    get: async (p) => datos(await request.get(`/api${p}`, { headers })),
+    post: async (p, b) => datos(await request.post(`/api${p}`, { headers, data: b })),
+  };
+}
+
+test('a lead whose requirements fit a property sees it among its matches, and the property sees the lead', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const a = await api(request);
+  const [municipio] = (await a.get('/maestros/municipios/opciones?q=cali')) as { id: number; label: string; detalle: string }[];
+  const inmueble = (await a.post('/inmuebles', {
+    tipo: 'apartamento',
+    gestion: 'arriendo',
+    direccion: 'Avenida 6N # 25-40',
+    id_municipio: municipio!.id,
+    canon: 1_800_000,
+    habitaciones: 3,
+    banos: 2,
+    parqueaderos: 1,
+    estrato: 4,
+  })) as { consecutivo: number };
+  await a.post(`/inmuebles/${inmueble.consecutivo}/estado`, { estado: 'disponible' });
+
+  await ingresar(page, ADMIN_SIN_NOMBRE, '/propiedades/clientes-atendidos');
+  await expect(page.getByText('Aún no hay clientes atendidos')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Nuevo cliente atendido' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Nuevo cliente atendido' });
+
+  // The tercero is created inline.
+  await drawer.getByRole('button', { name: 'Nuevo tercero' }).click();
+  const modal = page.getByRole('dialog', { name: 'Nuevo tercero' });
+  await modal.getByLabel('Número de documento').fill('1144556677');
+  await modal.getByLabel('Primer nombre').fill('Mariana');
+  await modal.getByLabel('Primer apellido').fill('Lozano');
+  await modal.getByLabel('Celular').fill('3187654321');
+  await modal.getByRole('button', { name: 'Crear tercero' }).click();
+  await expect(page.getByText('Tercero «Mariana Lozano» creado')).toBeVisible();
+  await expect(modal).toBeHidden();
+  await expect(drawer.getByText('Mariana Lozano · 1144556677')).toBeVisible();
+
+  // Requirements that the property fits.
+  await drawer.getByRole('combobox', { name: 'Tipos de inmueble' }).click();
+  await page.getByTitle('Apartamento', { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await drawer.getByRole('combobox', { name: 'Municipios' }).fill('cali');
+  await page.getByTitle(`${municipio!.label} (${municipio!.detalle})`).click();
+  await page.keyboard.press('Escape');
+  await drawer.getByLabel('Precio mínimo').fill('1500000');
+  await drawer.getByLabel('Precio máximo').fill('2000000');
+  await drawer.getByLabel('Habitaciones', { exact: true }).fill('3');
+  await drawer.getByRole('button', { name: 'Crear cliente atendido' }).click();
+  await expect(page.getByText('Cliente atendido 1 creado')).toBeVisible();
+
+  // On the lead: the property, at 100 %, with its reasons and a link to the property page.
+  const lead = page.getByRole('dialog', { name: 'Cliente atendido 1 · Mariana Lozano' });
+  await lead.getByRole('tab', { name: 'Inmuebles que coinciden' }).click();
+  const enlace = lead.getByRole('link', { name: `Inmueble ${inmueble.consecutivo} · Apartamento · Arriendo` });
+  await expect(enlace).toHaveAttribute('href', `/propiedades/inmueble/${inmueble.consecutivo}`);
+  await expect(lead.getByText('100 %', { exact: true })).toBeVisible();
+  await expect(lead.getByText('Precio dentro del rango')).toBeVisible();
+  await expect(lead.getByText('Habitaciones suficientes (3)')).toBeVisible();
+
+  // On the property (what its page shows): the lead, with the same score.
+  const coincidentes = (await a.get(`/inmuebles/${inmueble.consecutivo}/clientes-coincidentes`)) as {
+    consecutivo: number;
+    nombre: string;
+    puntaje: number;
+    motivos: { texto: string }[];
+  }[];
+  expect(coincidentes.map((c) => [c.consecutivo, c.nombre, c.puntaje])).toEqual([[1, 'Mariana Lozano', 100]]);
+  expect(coincidentes[0]!.motivos.map((m) => m.texto)).toEqual(['Precio dentro del rango', 'Habitaciones suficientes (3)']);
+
+  // Follow-up: a note moves it to en seguimiento.
+  await lead.getByRole('tab', { name: /Seguimiento/ }).click();
+  await lead.getByLabel('Nueva nota de seguimiento').fill('Quiere visitarlo el jueves a las 5');
+  await lead.getByRole('button', { name: 'Agregar nota' }).click();
+  await expect(lead.getByLabel('Nueva nota de seguimiento')).toHaveValue('');
+  await expect(lead.getByText('Quiere visitarlo el jueves a las 5')).toBeVisible();
+  await expect(lead.getByRole('tabpanel', { name: /Seguimiento/ }).getByText('En seguimiento', { exact: true })).toBeVisible();
+  await lead.getByRole('button', { name: /^(Close|Cerrar)$/ }).click();
+
+  // The list shows it, and a deep link (clienteAbrir) opens its form from anywhere.
+  await expect(page.getByRole('row').filter({ hasText: 'Mariana Lozano' })).toContainText('En seguimiento');
+  await page.getByRole('link', { name: 'Mariana Lozano' }).click();
+  await expect(page).toHaveURL(/abrir=1/);
+  await expect(lead).toBeVisible();
+  await lead.getByRole('button', { name: /^(Close|Cerrar)$/ }).click();
+  await expect(lead).toBeHidden();
+  await page.getByLabel('Buscar clientes').fill('lozano');
+  await expect(page).toHaveURL(/q=lozano/);
+  await page.goto('/propiedades/clientes-atendidos?abrir=1');
+  await expect(page.getByRole('dialog', { name: 'Cliente atendido 1 · Mariana Lozano' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('the buscador keeps its filter when one comes back, and old leads are closed in cascade after a preview', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const a = await api(request);
+  const viejos: number[] = [];
+  for (const [nro, nombre] of [
+    ['2233445501', 'Olga Antigua'],
+    ['2233445502', 'Pedro Antiguo'],
+  ] as const) {
+    const [n1, a1] = nombre.split(' ');
+    const t = (await a.post('/terceros', { nro_id: nro, nombre1: n1, apellido1: a1 })) as { tercero: { id: number } };
+    const c = (await a.post('/clientes-atendidos', {
+      id_tercero: t.tercero.id,
+      gestion: 'venta',
+      fecha_ingreso: '2019-05-02',
+    })) as {
+      consecutivo: number;
+    };
+    viejos.push(c.consecutivo);
+  }
+
+  // Buscador: the N.º de cliente filter goes to the URL and survives leaving the screen.
+  await ingresar(page, ADMIN_SIN_NOMBRE, '/propiedades/buscador-clientes-atendidos');
+  await page.getByLabel('N.º de cliente').fill(String(viejos[0]));
+  await expect(page).toHaveURL(new RegExp(`consecutivo=${viejos[0]}`));
+  await expect(page.getByRole('link', { name: 'Olga Antigua' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Pedro Antiguo' })).toBeHidden();
+  // Close its tab (the page unmounts) and come back through the menu, without reloading.
+  await page.getByRole('button', { name: 'Cerrar Buscador de clientes atendidos' }).click();
+  await expect(page).not.toHaveURL(/buscador-clientes-atendidos/);
+  const menu = menuLateral(page);
+  if (!(await menu.getByRole('menuitem', { name: /Buscador de clientes atendidos$/ }).isVisible()))
+    await menu.getByRole('menuitem', { name: /Propiedades$/ }).click();
+  await menu.getByRole('menuitem', { name: /Buscador de clientes atendidos$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`consecutivo=${viejos[0]}`), { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+  await expect(page).not.toHaveURL(/consecutivo=/);
+
+  // Cerrar en cascada: criteria, preview with the count, result, confirmation naming the count.
+  await page.goto('/archivo/utilidades/cerrar-clientes-en-cascada');
+  await page.getByLabel('Ingresaron antes de').fill('01/01/2020');
+  await page.getByLabel('Ingresaron antes de').press('Enter');
+  await expect(page.getByText('2 clientes abiertos cumplen los criterios')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('cell', { name: 'Olga Antigua' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Resultado del cierre' }).click();
+  await page.getByTitle('No contactable').click();
+  await page.getByLabel('Observación').fill('Depuración de 2019');
+  await page.getByRole('button', { name: 'Cerrar 2 clientes' }).click();
+  const confirmar = page.getByRole('dialog').filter({ hasText: '¿Cerrar 2 clientes atendidos?' });
+  await confirmar.getByRole('button', { name: 'Cerrar 2' }).click();
+  await expect(page.getByText('2 clientes cerrados')).toBeVisible();
+  await expect(page.getByText('Ningún cliente abierto cumple los criterios')).toBeVisible();
+  const cerrado = (await a.get(`/clientes-atendidos/${viejos[1]}`)) as { estado: string; resultado: string };
+  expect(cerrado).toMatchObject({ estado: 'cerrado', resultado: 'no_contactable' });
+});

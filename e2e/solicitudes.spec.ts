@@ -1,0 +1,163 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, ASESOR, ingresar } from './helpers.ts';
+
+/** Picks an option of an antd select by its visible text. */
+async function elegir(page: Page, combobox: ReturnType<Page['getByRole']>, opcion: string | RegExp, buscar?: string) {
+  await combobox.click();
+  if (buscar) await combobox.fill(buscar);
+  await page.getByTitle(opcion).last().click();
+}
+
+/** Company 1's data-protection notice may open after ingresar stopped waiting for it (slow machines): accept it whenever it shows. */
+async function aceptarAviso(page: Page) {
+  const aviso = page.getByRole('dialog', { name: 'Informacion Importante' });
+  await page.addLocatorHandler(aviso, () => aviso.getByRole('button', { name: 'Aceptar' }).click());
+}
+
+test('a phone request for an existing tercero is assigned, handled, resolved with an observation, and its history shows every step', async ({
+  page,
+  browser,
+}) => {
+  // One request's whole journey, plus a second user: longer than the suite's default (the machine is shared).
+  test.setTimeout(150_000);
+  await ingresar(page, ADMIN, '/propiedades/solicitudes');
+  await aceptarAviso(page);
+  await expect(page.getByRole('button', { name: 'Nueva solicitud' })).toBeVisible({ timeout: 15_000 });
+
+  // Register it: by phone, from a tercero already in the system.
+  await page.getByRole('button', { name: 'Nueva solicitud' }).click();
+  const nueva = page.getByRole('dialog', { name: 'Nueva solicitud' });
+  await nueva.getByRole('button', { name: 'Registrar solicitud' }).click();
+  await expect(nueva.getByText('El campo Mensaje es obligatorio')).toBeVisible();
+  await elegir(page, nueva.getByRole('combobox', { name: 'Canal' }), 'Teléfono');
+  await elegir(page, nueva.getByRole('combobox', { name: 'Tipo' }), 'Arrendar un inmueble');
+  await elegir(page, nueva.getByRole('combobox', { name: 'Tercero' }), /^Laura Marcela Ospina Rojas/, 'ospina');
+  await nueva.getByLabel('Mensaje').fill('Llamó preguntando por apartamentos de 2 habitaciones en arriendo en Laureles.');
+  await nueva.getByRole('button', { name: 'Registrar solicitud' }).click();
+  await expect(page.getByText(/Solicitud \d+ registrada/)).toBeVisible();
+  const drawer = page.getByRole('dialog', { name: /^Solicitud \d+$/ });
+  await expect(drawer).toBeVisible();
+  const estadoEn = (estado: string) => drawer.getByRole('row').filter({ hasText: 'Estado' }).getByText(estado, { exact: true });
+  const numero = Number(
+    (
+      await drawer
+        .getByText(/^Solicitud \d+$/)
+        .first()
+        .textContent()
+    )?.replace(/\D/g, ''),
+  );
+  expect(numero).toBeGreaterThan(0);
+  await expect(estadoEn('Nueva')).toBeVisible();
+  await expect(drawer.getByText('Teléfono', { exact: true })).toBeVisible();
+
+  // Assign it to the asesor, with a note.
+  await drawer.getByRole('button', { name: 'Asignar' }).click();
+  const asignar = page.getByRole('dialog', { name: `Asignar la solicitud ${numero}` });
+  await elegir(page, asignar.getByRole('combobox', { name: 'Asignado a' }), 'Laura Marcela Ospina Rojas');
+  await asignar.getByLabel('Nota').fill('Es de su zona');
+  await asignar.getByRole('button', { name: 'Asignar' }).click();
+  await expect(asignar).toBeHidden();
+  await expect(estadoEn('Asignada')).toBeVisible();
+
+  // En trámite, then resuelta: closing asks for an observation.
+  await drawer.getByRole('button', { name: 'Cambiar estado' }).click();
+  let estado = page.getByRole('dialog', { name: `Cambiar el estado de la solicitud ${numero}` });
+  await elegir(page, estado.getByRole('combobox', { name: 'Nuevo estado' }), 'En trámite');
+  await estado.getByRole('button', { name: 'Cambiar estado' }).click();
+  await expect(estado).toBeHidden();
+  await expect(estadoEn('En trámite')).toBeVisible();
+
+  await drawer.getByRole('button', { name: 'Cambiar estado' }).click();
+  estado = page.getByRole('dialog', { name: `Cambiar el estado de la solicitud ${numero}` });
+  await elegir(page, estado.getByRole('combobox', { name: 'Nuevo estado' }), 'Resuelta');
+  await estado.getByRole('button', { name: 'Cambiar estado' }).click();
+  await expect(estado.getByText(/El campo Observación es obligatorio/)).toBeVisible();
+  await estado.getByLabel('Observación').fill('Se le enviaron tres opciones; agendó visita al de la Calle 33.');
+  await estado.getByRole('button', { name: 'Cambiar estado' }).click();
+  await expect(estado).toBeHidden();
+
+  // The drawer shows the closing and the whole history, newest first, with who did each step.
+  await expect(estadoEn('Resuelta')).toBeVisible();
+  await expect(drawer.getByText('Observación de cierre (resuelta)')).toBeVisible();
+  const historial = drawer.locator('.solicitud-historial');
+  await expect(historial.getByText('Estado: En trámite → Resuelta')).toBeVisible();
+  await expect(historial.getByText('Se le enviaron tres opciones; agendó visita al de la Calle 33.')).toBeVisible();
+  await expect(historial.getByText('Estado: Asignada → En trámite')).toBeVisible();
+  await expect(historial.getByText('Asignada a Laura Marcela Ospina Rojas')).toBeVisible();
+  await expect(historial.getByText('Es de su zona')).toBeVisible();
+  await expect(historial.getByText('Solicitud registrada')).toBeVisible();
+  await expect(historial.getByText(/^admin · /)).toHaveCount(4);
+
+  // The list, filtered by estado in the URL, shows it resolved.
+  await drawer.getByRole('button', { name: /^(Close|Cerrar)$/ }).click();
+  await page.getByRole('combobox', { name: 'Estado' }).click();
+  await page.getByTitle('Resuelta').last().click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/estado=resuelta/);
+  const fila = page
+    .getByRole('row')
+    .filter({ hasText: 'Laura Marcela Ospina Rojas' })
+    .filter({ hasText: String(numero) });
+  await expect(fila.getByText('Resuelta')).toBeVisible();
+
+  // The asesor was told in the app, and the notice opens the request.
+  const ctx = await browser.newContext({ permissions: ['notifications'] });
+  const asesor = await ctx.newPage();
+  await ingresar(asesor, ASESOR);
+  await aceptarAviso(asesor);
+  await asesor.getByRole('button', { name: /Notificaciones/ }).click();
+  const cajon = asesor.getByRole('dialog', { name: /Notificaciones/ });
+  await cajon.getByText(`Solicitud ${numero} asignada`).click();
+  await expect(asesor).toHaveURL(new RegExp(`/propiedades/solicitudes\\?abrir=${numero}$`));
+  await expect(asesor.getByRole('dialog', { name: `Solicitud ${numero}` })).toBeVisible();
+  await ctx.close();
+});
+
+test('a WhatsApp contact becomes a tercero, and the request becomes a cliente atendido that opens from its link', async ({
+  page,
+}) => {
+  // Two creations and a conversion on a shared machine: longer than the suite's default.
+  test.setTimeout(150_000);
+  await ingresar(page, ADMIN, '/propiedades/solicitudes');
+  await aceptarAviso(page);
+  await page.getByRole('button', { name: 'Nueva solicitud' }).click({ timeout: 15_000 });
+  const nueva = page.getByRole('dialog', { name: 'Nueva solicitud' });
+  await elegir(page, nueva.getByRole('combobox', { name: 'Canal' }), 'WhatsApp');
+  await elegir(page, nueva.getByRole('combobox', { name: 'Tipo' }), 'Comprar un inmueble');
+  await nueva.getByText('Aún no es tercero').click();
+  await nueva.getByLabel('Nombre del contacto').fill('Valentina Ríos Pardo');
+  await nueva.getByLabel('Teléfono del contacto').fill('315 222 3344');
+  await elegir(page, nueva.getByRole('combobox', { name: 'Asignado a' }), 'Laura Marcela Ospina Rojas');
+  await nueva.getByLabel('Mensaje').fill('Busca apartamento para comprar en Envigado, hasta 450 millones.');
+  await nueva.getByRole('button', { name: 'Registrar solicitud' }).click();
+  const drawer = page.getByRole('dialog', { name: /^Solicitud \d+$/ });
+  await expect(drawer.getByText('Aún no es tercero')).toBeVisible();
+
+  // 'Crear tercero' takes the contact's name and phone; the document is the one thing to add.
+  await drawer.getByRole('button', { name: 'Crear tercero' }).click();
+  const crear = page.getByRole('dialog', { name: 'Crear tercero con los datos del contacto' });
+  await expect(crear.getByLabel('Primer nombre')).toHaveValue('Valentina');
+  await expect(crear.getByLabel('Primer apellido')).toHaveValue('Ríos');
+  await expect(crear.getByLabel('Segundo apellido')).toHaveValue('Pardo');
+  await expect(crear.getByLabel('Celular')).toHaveValue('315 222 3344');
+  await crear.getByLabel('Número de identificación').fill('1020304050');
+  await crear.getByRole('button', { name: 'Crear tercero' }).click();
+  await expect(crear).toBeHidden();
+  await expect(drawer.getByText('Valentina Ríos Pardo').first()).toBeVisible();
+
+  // Convert: tercero and gestión (venta, from 'comprar') come filled in.
+  await drawer.getByRole('button', { name: 'Convertir en cliente atendido' }).click();
+  const convertir = page.getByRole('dialog', { name: /Convertir la solicitud \d+ en cliente atendido/ });
+  await expect(convertir.getByText('Venta', { exact: true })).toBeVisible();
+  await convertir.getByRole('button', { name: 'Convertir' }).click();
+  await expect(convertir).toBeHidden();
+  const enlace = drawer.getByRole('link', { name: /^Cliente atendido \d+$/ });
+  await expect(enlace).toBeVisible();
+  await expect(drawer.locator('.solicitud-historial').getByText('Convertida en cliente atendido')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Convertir en cliente atendido' })).toBeHidden();
+
+  const consecutivo = ((await enlace.textContent()) ?? '').replace(/\D/g, '');
+  await enlace.click();
+  await expect(page).toHaveURL(new RegExp(`/propiedades/clientes-atendidos\\?abrir=${consecutivo}$`));
+  await expect(page.getByRole('dialog').filter({ hasText: 'Valentina Ríos Pardo' })).toBeVisible();
+});

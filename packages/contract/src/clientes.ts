@@ -1,0 +1,418 @@
+import { z } from 'zod';
+import { GESTIONES, TIPOS_INMUEBLE, type EstadoInmueble, type Gestion, type TipoInmueble } from './inmuebles.ts';
+import { zListQuery, zSort, ZListQuery, type ListQuery } from './list.ts';
+import './validation.ts';
+
+// Clientes atendidos (leads, idm 463), their search, closing many at once (10603) and the matching
+// between a lead's requirements and the available properties, both ways.
+
+export const IDM_CLIENTES_ATENDIDOS = 463;
+export const IDM_CERRAR_CLIENTES_CASCADA = 10603;
+
+export const ESTADOS_CLIENTE = ['activo', 'en_seguimiento', 'cerrado'] as const;
+export type EstadoCliente = (typeof ESTADOS_CLIENTE)[number];
+export const ETIQUETA_ESTADO_CLIENTE: Record<EstadoCliente, string> = {
+  activo: 'Activo',
+  en_seguimiento: 'En seguimiento',
+  cerrado: 'Cerrado',
+};
+/** States of a lead that is still being worked (matching and notifications look at these only). */
+export const ESTADOS_ABIERTOS = ['activo', 'en_seguimiento'] as const satisfies readonly EstadoCliente[];
+
+/** How a lead ended; closing needs one. */
+export const RESULTADOS_CIERRE = [
+  { key: 'arrendo_con_nosotros', label: 'Arrendó con nosotros' },
+  { key: 'compro_con_nosotros', label: 'Compró con nosotros' },
+  { key: 'arrendo_otra_inmobiliaria', label: 'Arrendó con otra inmobiliaria' },
+  { key: 'compro_otra_inmobiliaria', label: 'Compró con otra inmobiliaria' },
+  { key: 'desistio', label: 'Desistió' },
+  { key: 'no_contactable', label: 'No contactable' },
+  { key: 'otro', label: 'Otro' },
+] as const;
+export type ResultadoCierre = (typeof RESULTADOS_CIERRE)[number]['key'];
+const CLAVES_RESULTADO = RESULTADOS_CIERRE.map((r) => r.key) as [ResultadoCierre, ...ResultadoCierre[]];
+export const etiquetaResultado = (k: string | null) => RESULTADOS_CIERRE.find((r) => r.key === k)?.label ?? '';
+
+/** What a lead seeks, in words (the property's gestión values, seen from the client). */
+export const ETIQUETA_GESTION_CLIENTE: Record<Gestion, string> = {
+  arriendo: 'Arrendar',
+  venta: 'Comprar',
+  arriendo_venta: 'Arrendar o comprar',
+};
+
+/** clienteConvertir: the roles a lead can become on its tercero. */
+export const ROLES_CONVERSION = ['propietario', 'arrendatario'] as const;
+export type RolConversion = (typeof ROLES_CONVERSION)[number];
+
+const MAX_INT = 2_147_483_647;
+const MAX_COP = 999_999_999_999;
+
+const id = (campo: string) =>
+  z
+    .number({ error: `${campo} debe ser un número` })
+    .int({ error: `${campo} debe ser un número entero` })
+    .positive({ error: `${campo} debe ser mayor que cero` })
+    .max(MAX_INT, { error: `${campo} es demasiado grande` });
+const entero = (campo: string, min: number, max: number) =>
+  z
+    .number({ error: `${campo} debe ser un número` })
+    .int({ error: `${campo} debe ser un número entero` })
+    .min(min, { error: `${campo} debe ser al menos ${min}` })
+    .max(max, { error: `${campo} debe ser como máximo ${max}` });
+const texto = (campo: string, max: number) =>
+  z
+    .string({ error: `${campo} debe ser texto` })
+    .trim()
+    .max(max, { error: `${campo} admite máximo ${max} caracteres` })
+    .default('');
+const FECHA = /^\d{4}-\d{2}-\d{2}$/;
+const fecha = (campo: string) =>
+  z
+    .string({ error: `${campo} debe ser una fecha` })
+    .regex(FECHA, { error: `${campo} debe tener el formato AAAA-MM-DD` })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${campo} no es una fecha válida` });
+const ids = (campo: string, max: number) =>
+  z
+    .array(id(campo), { error: `${campo} debe ser una lista` })
+    .max(max, { error: `${campo} admite máximo ${max}` })
+    .default([])
+    .transform((xs) => [...new Set(xs)].sort((a, b) => a - b));
+const area = (campo: string) =>
+  z
+    .number({ error: `${campo} debe ser un número` })
+    .min(0, { error: `${campo} no puede ser negativa` })
+    .max(10_000_000, { error: `${campo} es demasiado grande` })
+    .nullable()
+    .optional();
+const minimo = (campo: string, max: number) => entero(campo, 0, max).nullable().optional();
+
+/** A lead's requirements: every one optional; an empty list or null means "any". */
+export const ZRequisitos = z.object({
+  tipos: z
+    .array(z.enum(TIPOS_INMUEBLE, { error: `tipos: cada uno debe ser uno de: ${TIPOS_INMUEBLE.join(', ')}` }), {
+      error: 'tipos debe ser una lista',
+    })
+    .max(TIPOS_INMUEBLE.length, { error: 'tipos tiene valores repetidos' })
+    .default([])
+    .transform((xs) => [...new Set(xs)]),
+  municipios: ids('municipios', 50),
+  barrios: ids('barrios', 100),
+  zonas: ids('zonas', 50),
+  precio_min: entero('precio_min', 0, MAX_COP).nullable().optional(),
+  precio_max: entero('precio_max', 0, MAX_COP).nullable().optional(),
+  area_min: area('area_min'),
+  area_max: area('area_max'),
+  habitaciones_min: minimo('habitaciones_min', 200),
+  banos_min: minimo('banos_min', 200),
+  parqueaderos_min: minimo('parqueaderos_min', 1000),
+  estratos: z
+    .array(entero('estratos', 1, 6), { error: 'estratos debe ser una lista' })
+    .max(6, { error: 'estratos admite máximo 6' })
+    .default([])
+    .transform((xs) => [...new Set(xs)].sort((a, b) => a - b)),
+  caracteristicas: ids('caracteristicas', 100),
+});
+export type Requisitos = z.output<typeof ZRequisitos>;
+
+export const ZClienteCampos = ZRequisitos.extend({
+  id_tercero: id('id_tercero'),
+  fecha_ingreso: fecha('fecha_ingreso').optional(),
+  id_asesor: id('id_asesor').nullable().optional(),
+  id_medio: id('id_medio').nullable().optional(),
+  gestion: z.enum(GESTIONES, { error: `gestion debe ser uno de: ${GESTIONES.join(', ')}` }),
+  estado: z
+    .enum(ESTADOS_ABIERTOS, { error: 'estado debe ser activo o en_seguimiento (para cerrar use Cerrar)' })
+    .default('activo'),
+  observaciones: texto('observaciones', 5000),
+});
+
+const reglas = <T extends z.ZodType<z.output<typeof ZClienteCampos>>>(s: T) =>
+  s.superRefine((v, ctx) => {
+    if (v.precio_min != null && v.precio_max != null && v.precio_max < v.precio_min)
+      ctx.addIssue({ code: 'custom', path: ['precio_max'], message: 'precio_max no puede ser menor que precio_min' });
+    if (v.area_min != null && v.area_max != null && v.area_max < v.area_min)
+      ctx.addIssue({ code: 'custom', path: ['area_max'], message: 'area_max no puede ser menor que area_min' });
+  });
+
+export const ZClienteForm = reglas(ZClienteCampos);
+export type ClienteForm = z.output<typeof ZClienteForm>;
+export type ClienteFormEntrada = z.input<typeof ZClienteForm>;
+
+export const ZClienteActualizar = reglas(
+  ZClienteCampos.extend({ version: entero('version', 1, MAX_INT) }),
+) as unknown as z.ZodType<ClienteForm & { version: number }>;
+export type ClienteActualizar = z.output<typeof ZClienteActualizar>;
+
+export const ZClienteConsecutivoParam = z.object({
+  consecutivo: z.coerce
+    .number({ error: 'consecutivo debe ser un número' })
+    .int({ error: 'consecutivo debe ser un número entero' })
+    .positive({ error: 'consecutivo debe ser mayor que cero' })
+    .max(MAX_INT, { error: 'consecutivo es demasiado grande' }),
+});
+
+export const ZNotaBody = z.object({
+  texto: z
+    .string({ error: 'texto es obligatorio' })
+    .trim()
+    .min(1, { error: 'texto es obligatorio' })
+    .max(2000, { error: 'texto admite máximo 2000 caracteres' }),
+});
+
+export const ZCierre = z.object({
+  resultado: z.enum(CLAVES_RESULTADO, { error: `resultado debe ser uno de: ${CLAVES_RESULTADO.join(', ')}` }),
+  observacion: texto('observacion', 1000),
+  /** Defaults to today (Bogotá). */
+  fecha_cierre: fecha('fecha_cierre').optional(),
+});
+export type Cierre = z.output<typeof ZCierre>;
+
+export const ZConvertir = z.object({
+  rol: z.enum(ROLES_CONVERSION, { error: 'rol debe ser propietario o arrendatario' }),
+});
+
+// ----- list / buscador ----------------------------------------------------------------------------
+
+const idQuery = (campo: string) =>
+  z.coerce
+    .number({ error: `${campo} debe ser un número` })
+    .int({ error: `${campo} debe ser un número entero` })
+    .positive({ error: `${campo} debe ser mayor que cero` })
+    .max(MAX_INT, { error: `${campo} es demasiado grande` });
+const fechaQuery = (campo: string) =>
+  z
+    .string({ error: `${campo} debe ser una fecha` })
+    .regex(FECHA, { error: `${campo} debe tener el formato AAAA-MM-DD` })
+    .optional();
+const listaQuery = <T extends z.ZodType>(campo: string, item: T) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '')),
+    z
+      .array(item, { error: `${campo} debe ser una lista` })
+      .max(50, { error: `${campo} admite máximo 50 valores` })
+      .optional(),
+  );
+
+export const SORT_CLIENTES = ['consecutivo', 'fecha_ingreso', 'nombre', 'fecha_cierre', 'ultimo_seguimiento'] as const;
+
+const filtrosClientes = {
+  estado: listaQuery('estado', z.enum(ESTADOS_CLIENTE, { error: `estado debe ser uno de: ${ESTADOS_CLIENTE.join(', ')}` })),
+  asesor: idQuery('asesor').optional(),
+  medio: idQuery('medio').optional(),
+  gestion: z.enum(GESTIONES, { error: `gestion debe ser uno de: ${GESTIONES.join(', ')}` }).optional(),
+  consecutivo: idQuery('consecutivo').optional(),
+  ingresoDesde: fechaQuery('ingresoDesde'),
+  ingresoHasta: fechaQuery('ingresoHasta'),
+  cierreDesde: fechaQuery('cierreDesde'),
+  cierreHasta: fechaQuery('cierreHasta'),
+};
+
+export type ClientesFiltro = {
+  estado?: EstadoCliente[] | undefined;
+  asesor?: number | undefined;
+  medio?: number | undefined;
+  gestion?: Gestion | undefined;
+  consecutivo?: number | undefined;
+  ingresoDesde?: string | undefined;
+  ingresoHasta?: string | undefined;
+  cierreDesde?: string | undefined;
+  cierreHasta?: string | undefined;
+};
+
+/** GET /clientes-atendidos: q searches the tercero's name, document, phones and e-mail (without accents). */
+export const ZClientesQuery = zListQuery({ sort: SORT_CLIENTES, filters: filtrosClientes }) as unknown as z.ZodType<
+  ListQuery & ClientesFiltro
+>;
+export type ClientesQuery = z.output<typeof ZClientesQuery>;
+
+export const ZClientesExportarQuery = ZListQuery.omit({ page: true, pageSize: true }).extend({
+  sort: zSort(SORT_CLIENTES),
+  ...filtrosClientes,
+  formato: z.enum(['csv', 'xlsx'], { error: "formato debe ser 'csv' o 'xlsx'" }).default('xlsx'),
+}) as unknown as z.ZodType<Omit<ClientesQuery, 'page' | 'pageSize'> & { formato: 'csv' | 'xlsx' }>;
+
+export const ZBuscarTercerosQuery = z.object({
+  q: z
+    .string({ error: 'q debe ser texto' })
+    .trim()
+    .min(2, { error: 'q: escriba al menos 2 caracteres' })
+    .max(100, { error: 'q admite máximo 100 caracteres' }),
+});
+
+// ----- cerrar en cascada (10603) -----------------------------------------------------------------
+
+export const ZCriteriosCascada = z
+  .object({
+    estados: z
+      .array(z.enum(ESTADOS_ABIERTOS, { error: 'estados: cada uno debe ser activo o en_seguimiento' }), {
+        error: 'estados debe ser una lista',
+      })
+      .max(2)
+      .default(['activo', 'en_seguimiento']),
+    id_asesor: id('id_asesor').nullable().optional(),
+    id_medio: id('id_medio').nullable().optional(),
+    ingreso_antes_de: fecha('ingreso_antes_de').nullable().optional(),
+    sin_seguimiento_desde: fecha('sin_seguimiento_desde').nullable().optional(),
+  })
+  .refine((c) => c.estados.length > 0, { path: ['estados'], error: 'estados: elija al menos un estado' })
+  .refine((c) => c.id_asesor || c.id_medio || c.ingreso_antes_de || c.sin_seguimiento_desde, {
+    path: ['criterios'],
+    error: 'criterios: indique al menos un criterio (asesor, medio, ingreso antes de o sin seguimiento desde)',
+  });
+export type CriteriosCascada = z.output<typeof ZCriteriosCascada>;
+
+export const ZCerrarCascada = z.object({
+  criterios: ZCriteriosCascada,
+  resultado: ZCierre.shape.resultado,
+  observacion: texto('observacion', 1000),
+  /** The count the user confirmed: when the leads changed meanwhile, nothing is closed (409). */
+  esperados: entero('esperados', 1, 1_000_000),
+});
+export type CerrarCascada = z.output<typeof ZCerrarCascada>;
+
+export const CASCADA_VISTA_MAX = 200;
+
+// ----- matching ------------------------------------------------------------------------------------
+
+/**
+ * Matching (both ways). Hard criteria filter: the property is 'disponible'; its gestión fits the
+ * lead's (an arriendo_venta property fits both; a lead that seeks arriendo_venta takes any); its tipo
+ * is one of the lead's tipos and its municipio one of the lead's municipios, when the lead names any.
+ * Then each criterion earns points up to its weight (they add up to 100):
+ * - precio: inside [precio_min, precio_max] all; up to 10 % outside half; else 0. The price is the
+ *   canon for arriendo, the sale price for venta, the better of both for arriendo_venta.
+ * - ubicacion: the barrio is one of the lead's barrios or the zona one of its zonas: all; else 0.
+ * - area (construida, else lote): inside the range all; up to 10 % outside half; else (or none) 0.
+ * - habitaciones, banos, parqueaderos: at least the minimum all; one short half; else 0.
+ * - estrato: one of the lead's estratos all; one away from the nearest half; else (or none) 0.
+ * - caracteristicas: round(weight × had / asked).
+ * The score (0–100) is the points earned over the weights of the criteria the lead filled in, rounded
+ * (a lead with no criteria beyond the hard ones scores 100). A match needs PUNTAJE_MINIMO; lists show the best 50.
+ */
+export const PESOS_COINCIDENCIA = {
+  precio: 30,
+  ubicacion: 14,
+  area: 10,
+  habitaciones: 10,
+  banos: 8,
+  parqueaderos: 6,
+  estrato: 10,
+  caracteristicas: 12,
+} as const;
+export type CriterioCoincidencia = keyof typeof PESOS_COINCIDENCIA;
+export const ETIQUETA_CRITERIO: Record<CriterioCoincidencia, string> = {
+  precio: 'Precio',
+  ubicacion: 'Barrio o zona',
+  area: 'Área',
+  habitaciones: 'Habitaciones',
+  banos: 'Baños',
+  parqueaderos: 'Parqueaderos',
+  estrato: 'Estrato',
+  caracteristicas: 'Características',
+};
+export const TOLERANCIA_COINCIDENCIA = 0.1;
+export const PUNTAJE_MINIMO = 50;
+export const COINCIDENCIAS_MAX = 50;
+
+/** One criterion's points and the reason in words (empty criteria are left out). */
+export type Motivo = { criterio: CriterioCoincidencia; puntos: number; maximo: number; texto: string; cumple: boolean };
+
+/** GET /clientes-atendidos/:consecutivo/coincidencias: properties for a lead, best first. */
+export type InmuebleCoincidente = {
+  consecutivo: number;
+  tipo: TipoInmueble;
+  gestion: Gestion;
+  estado: EstadoInmueble;
+  direccion: string;
+  municipio: string | null;
+  barrio: string | null;
+  canon: number | null;
+  precio_venta: number | null;
+  puntaje: number;
+  motivos: Motivo[];
+};
+
+/**
+ * GET /inmuebles/:consecutivo/clientes-coincidentes (permiso 490 or 491): open leads whose
+ * requirements this property fits, best first (at most 50), each with its score and reasons.
+ */
+export type ClienteCoincidente = {
+  consecutivo: number;
+  nombre: string;
+  celular: string;
+  email: string;
+  estado: EstadoCliente;
+  gestion: Gestion;
+  id_asesor: number | null;
+  asesor: string | null;
+  fecha_ingreso: string;
+  puntaje: number;
+  motivos: Motivo[];
+};
+
+// ----- answers -------------------------------------------------------------------------------------
+
+export type Etiqueta = { id: number; label: string };
+
+export type Nota = { id: number; texto: string; usuario: string; fecha: string };
+
+export type ClienteDetalle = Omit<ClienteForm, 'estado'> & {
+  id: number;
+  consecutivo: number;
+  fecha_ingreso: string;
+  estado: EstadoCliente;
+  tercero: {
+    id: number;
+    nro_id: string;
+    nombre: string;
+    celular: string;
+    email: string;
+    propietario: boolean;
+    arrendatario: boolean;
+  };
+  asesor: string | null;
+  medio: string | null;
+  resultado: ResultadoCierre | null;
+  observacion_cierre: string;
+  fecha_cierre: string | null;
+  ultimo_seguimiento: string | null;
+  /** Labels of the chosen masters, so the form shows them before their options load. */
+  etiquetas: { municipios: Etiqueta[]; barrios: Etiqueta[]; zonas: Etiqueta[]; caracteristicas: Etiqueta[] };
+  notas: Nota[];
+  version: number;
+  creado_por: string;
+  creado_en: string;
+  modificado_por: string | null;
+  modificado_en: string | null;
+};
+
+export type ClienteResumen = {
+  id: number;
+  consecutivo: number;
+  id_tercero: number;
+  nombre: string;
+  nro_id: string;
+  celular: string;
+  email: string;
+  fecha_ingreso: string;
+  estado: EstadoCliente;
+  gestion: Gestion;
+  tipos: TipoInmueble[];
+  precio_min: number | null;
+  precio_max: number | null;
+  id_asesor: number | null;
+  asesor: string | null;
+  medio: string | null;
+  resultado: ResultadoCierre | null;
+  fecha_cierre: string | null;
+  ultimo_seguimiento: string | null;
+};
+
+export type TerceroOpcion = { id: number; nro_id: string; nombre: string; celular: string; email: string };
+export type AsesorOpcion = { id: number; nombre: string };
+
+export type VistaPreviaCascada = {
+  total: number;
+  items: Pick<ClienteResumen, 'consecutivo' | 'nombre' | 'fecha_ingreso' | 'estado' | 'asesor' | 'ultimo_seguimiento'>[];
+};
+export type ResultadoCascada = { cerrados: number; consecutivos: number[] };
