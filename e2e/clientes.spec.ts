@@ -108,6 +108,18 @@ test('a lead whose requirements fit a property sees it among its matches, and th
   await expect(page).toHaveURL(/q=lozano/);
   await page.goto('/propiedades/clientes-atendidos?abrir=1');
   await expect(page.getByRole('dialog', { name: 'Cliente atendido 1 · Mariana Lozano' })).toBeVisible({ timeout: 20_000 });
+
+  // The property's page shows the lead among its matches, with the same score, linking back to it.
+  await page.goto(`/propiedades/inmueble/${inmueble.consecutivo}`);
+  await page.getByRole('tab', { name: 'Clientes que coinciden' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Clientes que coinciden' });
+  await expect(panel.getByText('1 cliente coincide', { exact: false })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Mariana Lozano' })).toHaveAttribute(
+    'href',
+    '/propiedades/clientes-atendidos?abrir=1',
+  );
+  await expect(panel.getByLabel('Puntaje 100 de 100')).toBeVisible();
+  await expect(panel.getByText('Precio dentro del rango')).toBeVisible();
 });
 
 test('the buscador keeps its filter when one comes back, and old leads are closed in cascade after a preview', async ({

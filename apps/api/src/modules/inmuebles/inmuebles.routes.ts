@@ -68,16 +68,16 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Modifica un inmueble (exige el bloqueo de edición; version: la que se editó)',
     },
-    handler: ({ tx, user, req, params, body }) =>
-      service.actualizar({ tx, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.actualizar({ tx, alConfirmar, deps, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/inmuebles/:consecutivo/estado',
     permiso,
     schema: { params: ZConsecutivoParam, body: ZCambioEstado, tags, summary: 'Cambia el estado (retirado exige causal)' },
-    handler: ({ tx, user, req, params, body }) =>
-      service.cambiarEstado({ tx, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.cambiarEstado({ tx, alConfirmar, deps, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',

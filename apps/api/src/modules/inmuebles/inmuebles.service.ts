@@ -16,6 +16,9 @@ import {
   type InmueblesQuery,
 } from '@predio/contract/inmuebles';
 import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { Scope } from '../../platform/tenant.ts';
+import { notificarCoincidencias } from '../clientes/clientes-coincidencias.service.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
 import { escribirCsv } from '../../platform/tabular/csv.ts';
@@ -29,6 +32,24 @@ import * as repo from './inmuebles.repo.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
+/** What a write needs to notify after commit (issue 4: matching leads' asesores hear of new or re-priced properties). */
+type Avisos = Pick<Scope, 'alConfirmar'> & { deps: Pick<Deps, 'hub' | 'mailer'> };
+
+/** A property that is (or becomes) available, or changes price while available, is news to matching leads. */
+async function avisarCoincidencias(o: Escritura & Avisos, antes: InmuebleDetalle, despues: InmuebleDetalle) {
+  if (despues.estado !== 'disponible') return;
+  const nuevo = antes.estado !== 'disponible';
+  const precio = antes.canon !== despues.canon || antes.precio_venta !== despues.precio_venta;
+  if (!nuevo && !precio) return;
+  await notificarCoincidencias({
+    tx: o.tx,
+    alConfirmar: o.alConfirmar,
+    hub: o.deps.hub,
+    mailer: o.deps.mailer,
+    idInmueble: despues.id,
+    motivo: nuevo ? 'nuevo' : 'precio',
+  });
+}
 
 const ENTIDAD = 'inmuebles';
 const RECURSO = 'inmueble';
@@ -287,7 +308,9 @@ async function exigirBloqueo(o: Escritura, consecutivo: number) {
     );
 }
 
-export async function actualizar(o: Escritura & { consecutivo: number; body: InmuebleActualizar }): Promise<InmuebleDetalle> {
+export async function actualizar(
+  o: Escritura & Avisos & { consecutivo: number; body: InmuebleActualizar },
+): Promise<InmuebleDetalle> {
   const antes = await filaOError(o.tx, o.consecutivo, true);
   await exigirBloqueo(o, o.consecutivo);
   const { version, ...form } = o.body;
@@ -304,10 +327,13 @@ export async function actualizar(o: Escritura & { consecutivo: number; body: Inm
   await locks.liberar(o.tx, RECURSO, String(o.consecutivo), o.user.idUsuario);
   const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
   await auditar(o, 'actualizar', o.consecutivo, diferencias(dAntes, d));
+  await avisarCoincidencias(o, dAntes, d);
   return d;
 }
 
-export async function cambiarEstado(o: Escritura & { consecutivo: number; body: CambioEstado }): Promise<InmuebleDetalle> {
+export async function cambiarEstado(
+  o: Escritura & Avisos & { consecutivo: number; body: CambioEstado },
+): Promise<InmuebleDetalle> {
   const antes = await filaOError(o.tx, o.consecutivo, true);
   const t = await locks.vigente(o.tx, RECURSO, String(o.consecutivo));
   if (t && t.id_usuario !== o.user.idUsuario) throw bloqueado(t);
@@ -338,6 +364,7 @@ export async function cambiarEstado(o: Escritura & { consecutivo: number; body: 
     ...diferencias(dAntes, d),
     ...(o.body.observacion ? { observacion: o.body.observacion } : {}),
   });
+  await avisarCoincidencias(o, dAntes, d);
   return d;
 }
 

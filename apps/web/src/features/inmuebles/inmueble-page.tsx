@@ -13,6 +13,7 @@ import { useEstados } from './api/get-estados.ts';
 import { useInmueble } from './api/get-inmueble.ts';
 import { inmueblesKeys } from './api/get-inmuebles.ts';
 import { useDuplicar } from './duplicar-store.ts';
+import { ClientesCoincidentes } from './clientes-coincidentes.tsx';
 import { EstadoModal } from './estado-modal.tsx';
 import { valoresDe, type ValoresInmueble } from './form-values.ts';
 import { InmuebleForm } from './inmueble-form.tsx';
@@ -322,6 +323,11 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
           onCancelar={() => void navigate(RUTA_DISPONIBLES)}
           pestanasExtra={[
             { key: 'historial', label: 'Historial de estados', children: <Historial consecutivo={d.consecutivo} /> },
+            {
+              key: 'clientes',
+              label: 'Clientes que coinciden',
+              children: <ClientesCoincidentes consecutivo={d.consecutivo} estado={d.estado} />,
+            },
           ]}
         />
       )}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+
+// Issue 4 §2: a property that becomes available, or changes price while available, notifies (type 302)
+// the asesores of the open leads it fits — through the inmuebles endpoints a person uses.
+let t: TestApp;
+let admin3: string;
+let asesor: number;
+let municipio: number;
+
+const avisos = () =>
+  t.db.tenant(3, (tx) =>
+    queryRows<{ cuerpo: string }>(
+      tx,
+      sql`select cuerpo from notificacion where id_usuario = ${asesor} and tipo_carta = 302 order by id`,
+    ),
+  );
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin3 = await login(t.app, DEMO.admin3);
+  asesor = await crearUsuario(t.db, 3, { usuario: 'asesoraviso', nroId: '30011', permisos: '463' });
+  const [m, tercero] = await t.db.tenant(3, async (tx) => [
+    (await queryRows<{ id: number }>(tx, sql`select id from municipios order by id limit 1`))[0]!.id,
+    (
+      await queryRows<{ id: number }>(tx, sql`insert into terceros (nro_id, nombre) values ('50011', 'Lina Lead') returning id`)
+    )[0]!.id,
+  ]);
+  municipio = m;
+  const r = await as(t.app, admin3).post('/api/clientes-atendidos', {
+    id_tercero: tercero,
+    gestion: 'arriendo',
+    id_asesor: asesor,
+    tipos: ['apartamento'],
+    municipios: [municipio],
+    precio_min: 1_000_000,
+    precio_max: 2_000_000,
+  });
+  expect(r.statusCode, r.body).toBe(200);
+});
+afterAll(() => t.close());
+
+describe('matching leads hear of a property', () => {
+  it('when it becomes disponible, once; when its price changes while disponible; never while captado', async () => {
+    const c = await as(t.app, admin3).post('/api/inmuebles', {
+      tipo: 'apartamento',
+      gestion: 'arriendo',
+      direccion: 'Calle 5 # 1-1',
+      id_municipio: municipio,
+      canon: 1_500_000,
+    });
+    expect(c.statusCode, c.body).toBe(200);
+    const n = c.json().data.consecutivo as number;
+    expect(await avisos()).toHaveLength(0);
+
+    const estado = (e: string) => as(t.app, admin3).post(`/api/inmuebles/${n}/estado`, { estado: e });
+    expect((await estado('disponible')).statusCode).toBe(200);
+    expect(await avisos()).toHaveLength(1);
+    expect((await avisos())[0]!.cuerpo).toContain('Lina Lead');
+
+    // Reserved and back: the 'nuevo' notice is not repeated.
+    await estado('reservado');
+    await estado('disponible');
+    expect(await avisos()).toHaveLength(1);
+
+    const editar = async (cambio: Record<string, unknown>) => {
+      expect((await as(t.app, admin3).post(`/api/inmuebles/${n}/bloqueo`)).statusCode).toBe(200);
+      const actual = (await as(t.app, admin3).get(`/api/inmuebles/${n}`)).json().data;
+      const { propietarios: _p, ...resto } = actual;
+      const r = await t.app.inject({
+        method: 'PUT',
+        url: `/api/inmuebles/${n}`,
+        headers: { authorization: `Bearer ${admin3}` },
+        payload: { ...resto, propietarios: [], ...cambio },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    await editar({ descripcion: 'Sin cambio de precio' });
+    expect(await avisos()).toHaveLength(1);
+    await editar({ canon: 1_400_000 });
+    expect(await avisos()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { Alert, Button, Empty, List, Progress, Result, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { ETIQUETAS_GESTION, type EstadoInmueble } from '@predio/contract/inmuebles';
+import { formatFecha } from '../../lib/format.ts';
+import { useClientesCoincidentes } from './api/get-clientes-coincidentes.ts';
+
+const color = (puntaje: number) => (puntaje >= 80 ? '#52c41a' : puntaje >= 65 ? '#96be0e' : '#faad14');
+
+/** Issue 4 §2, the property's side of the matching: open leads it fits, with score and reasons. */
+export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: number; estado: EstadoInmueble }) {
+  const disponible = estado === 'disponible';
+  const q = useClientesCoincidentes(consecutivo, disponible);
+  if (!disponible)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title="Solo los inmuebles disponibles se cruzan con los clientes atendidos"
+        description="Cuando el inmueble pase a disponible, los asesores de los clientes que le coincidan recibirán un aviso."
+      />
+    );
+  if (q.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (q.isError)
+    return (
+      <Result
+        status="warning"
+        title="No se pudieron cargar los clientes que coinciden"
+        subTitle={q.error.message}
+        extra={<Button onClick={() => void q.refetch()}>Reintentar</Button>}
+      />
+    );
+  if (q.data.length === 0) return <Empty description="Ningún cliente atendido abierto busca un inmueble como este" />;
+  return (
+    <List
+      itemLayout="vertical"
+      dataSource={q.data}
+      header={
+        <Typography.Text type="secondary">
+          {q.data.length === 1 ? '1 cliente coincide' : `${q.data.length} clientes coinciden`}, de mayor a menor puntaje.
+        </Typography.Text>
+      }
+      renderItem={(c) => (
+        <List.Item key={c.consecutivo}>
+          <div className="inm-coincidencia">
+            <Progress
+              type="circle"
+              size={56}
+              percent={c.puntaje}
+              strokeColor={color(c.puntaje)}
+              format={(p) => `${p}`}
+              aria-label={`Puntaje ${c.puntaje} de 100`}
+            />
+            <div className="inm-coincidencia-datos">
+              <Space wrap size={4}>
+                <Link to={`/propiedades/clientes-atendidos?abrir=${c.consecutivo}`}>
+                  <strong>{c.nombre}</strong>
+                </Link>
+                <Tag>{ETIQUETAS_GESTION[c.gestion]}</Tag>
+              </Space>
+              <Typography.Text type="secondary">
+                {[
+                  c.asesor ? `Asesor: ${c.asesor}` : 'Sin asesor',
+                  `Ingresó el ${formatFecha(c.fecha_ingreso)}`,
+                  c.celular,
+                  c.email,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Typography.Text>
+              <Space wrap size={[4, 4]}>
+                {c.motivos.map((m) => (
+                  <Tooltip key={m.criterio} title={`${m.puntos} de ${m.maximo} puntos`}>
+                    <Tag color={m.cumple ? 'green' : 'orange'}>{m.texto}</Tag>
+                  </Tooltip>
+                ))}
+              </Space>
+            </div>
+          </div>
+        </List.Item>
+      )}
+    />
+  );
+}
