@@ -7,6 +7,7 @@ import * as correoSchema from './schema/correo.ts';
 import * as empresaSchema from './schema/empresa.ts';
 import * as notificacionesSchema from './schema/notificaciones.ts';
 import * as inmueblesSchema from './schema/inmuebles.ts';
+import * as inmueblesArchivosSchema from './schema/inmuebles-archivos.ts';
 import * as plataformaSchema from './schema/plataforma.ts';
 import * as tercerosSchema from './schema/terceros.ts';
 import * as usuariosSchema from './schema/usuarios.ts';
@@ -86,6 +87,7 @@ describe('row-level security', () => {
       correoSchema,
       empresaSchema,
       inmueblesSchema,
+      inmueblesArchivosSchema,
       notificacionesSchema,
       plataformaSchema,
       tercerosSchema,
