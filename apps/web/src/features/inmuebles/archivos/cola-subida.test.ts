@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   enCurso,
+  errorReintentable,
   formatTamano,
   nuevoItem,
   problemaDocumento,
   problemaFoto,
   reducirCola,
   siguientePendiente,
+  sinCampo,
   tipoDocumento,
   type ItemSubida,
 } from './cola-subida.ts';
@@ -34,17 +36,28 @@ describe('reducirCola', () => {
     cola = reducirCola(cola, { tipo: 'lista', uid: 'a' });
     expect(cola[0]).toMatchObject({ estado: 'lista', progreso: 100 });
     expect(siguientePendiente(cola)?.uid).toBe('c');
-    cola = reducirCola(cola, { tipo: 'error', uid: 'c', error: 'mide 200×150 px' });
+    cola = reducirCola(cola, { tipo: 'error', uid: 'c', error: 'mide 200×150 px', reintentable: false });
+    expect(cola[1]!.reintentable).toBe(false);
     expect(enCurso(cola)).toBe(false);
     cola = reducirCola(cola, { tipo: 'limpiarListas' });
     expect(cola.map((i) => i.uid)).toEqual(['c']);
   });
 
   it('retries a failed file from zero and removes one on request', () => {
-    let cola = reducirCola([c], { tipo: 'error', uid: 'c', error: 'x' });
+    let cola = reducirCola([c], { tipo: 'error', uid: 'c', error: 'x', reintentable: true });
     cola = reducirCola(cola, { tipo: 'reintentar', uid: 'c' });
     expect(cola[0]).toMatchObject({ estado: 'pendiente', progreso: 0, error: null });
     expect(reducirCola(cola, { tipo: 'quitar', uid: 'c' })).toEqual([]);
+  });
+});
+
+describe('server errors', () => {
+  it('drops the field prefix and retries only what may succeed again', () => {
+    expect(sinCampo('file: «a.jpg» mide 200×150 px')).toBe('«a.jpg» mide 200×150 px');
+    expect(errorReintentable(415)).toBe(false);
+    expect(errorReintentable(400)).toBe(false);
+    expect(errorReintentable(409)).toBe(true);
+    expect(errorReintentable(null)).toBe(true);
   });
 });
 

@@ -24,7 +24,7 @@ export type AccionCola =
   | { tipo: 'agregar'; items: ItemSubida[] }
   | { tipo: 'progreso'; uid: string; progreso: number }
   | { tipo: 'lista'; uid: string }
-  | { tipo: 'error'; uid: string; error: string }
+  | { tipo: 'error'; uid: string; error: string; reintentable: boolean }
   | { tipo: 'reintentar'; uid: string }
   | { tipo: 'quitar'; uid: string }
   | { tipo: 'limpiarListas' };
@@ -59,7 +59,7 @@ export function reducirCola(cola: ItemSubida[], a: AccionCola): ItemSubida[] {
     case 'lista':
       return cambiar(cola, a.uid, (i) => ({ ...i, progreso: 100, estado: 'lista', error: null }));
     case 'error':
-      return cambiar(cola, a.uid, (i) => ({ ...i, estado: 'error', error: a.error }));
+      return cambiar(cola, a.uid, (i) => ({ ...i, estado: 'error', error: a.error, reintentable: a.reintentable }));
     case 'reintentar':
       return cambiar(cola, a.uid, (i) => ({ ...i, estado: 'pendiente', progreso: 0, error: null }));
     case 'quitar':
@@ -68,6 +68,12 @@ export function reducirCola(cola: ItemSubida[], a: AccionCola): ItemSubida[] {
       return cola.filter((i) => i.estado !== 'lista');
   }
 }
+
+/** The server names the multipart field first ('file: …'); the list already shows which file it is. */
+export const sinCampo = (mensaje: string) => mensaje.replace(/^file: /, '');
+
+/** A refused file (bad type, too small, too large) fails again; a lost connection or a lock may not. */
+export const errorReintentable = (status: number | null) => status === null || ![400, 413, 415].includes(status);
 
 export const siguientePendiente = (cola: ItemSubida[]) => cola.find((i) => i.estado === 'pendiente');
 export const enCurso = (cola: ItemSubida[]) =>

@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { enCurso, nuevoItem, reducirCola, siguientePendiente, type ItemSubida } from './cola-subida.ts';
+import { ApiError } from '../../../lib/http.ts';
+import {
+  enCurso,
+  errorReintentable,
+  nuevoItem,
+  reducirCola,
+  siguientePendiente,
+  sinCampo,
+  type ItemSubida,
+} from './cola-subida.ts';
 
 type Opciones = {
   /** Sends one file, reporting the percentage of bytes sent. */
@@ -42,7 +51,12 @@ export function useColaSubida(opciones: Opciones) {
         },
         (e: unknown) => {
           ocupado.current = false;
-          despachar({ tipo: 'error', uid, error: e instanceof Error ? e.message : String(e) });
+          despachar({
+            tipo: 'error',
+            uid,
+            error: sinCampo(e instanceof Error ? e.message : String(e)),
+            reintentable: errorReintentable(e instanceof ApiError ? e.status : null),
+          });
         },
       );
   }, [items]);
