@@ -191,6 +191,8 @@ export function InmuebleDocumentos({ consecutivo, soloLectura = false }: Props) 
             maxLength={DESCRIPCION_DOCUMENTO_MAX}
             placeholder="Descripción (opcional) de los documentos que va a subir"
             aria-label="Descripción del documento"
+            // The tab may live inside the property's <form>: Enter must not submit it.
+            onPressEnter={(e) => e.preventDefault()}
             allowClear
           />
           <Upload.Dragger
