@@ -18,8 +18,11 @@ export async function llenarLogin(page: Page, c: Credenciales): Promise<void> {
 
 export async function ingresar(page: Page, c: Credenciales, ruta = '/'): Promise<void> {
   await page.goto(ruta === '/' ? '/login' : `/login?redirect=${encodeURIComponent(ruta)}`);
+  // The shell asks for pending notices after login; on a loaded machine the answer can take a while.
+  const avisos = page.waitForResponse(/consultar_acepto_bitacora/, { timeout: 20_000 }).catch(() => null);
   await llenarLogin(page, c);
   await expect(page).not.toHaveURL(/\/login/);
+  await avisos;
   await cerrarAvisos(page);
 }
 

@@ -17,6 +17,7 @@ import { empresaRoutes } from './modules/empresa/empresa.routes.ts';
 import { inicioRoutes } from './modules/inicio/inicio.routes.ts';
 import { inmueblesRoutes } from './modules/inmuebles/inmuebles.routes.ts';
 import { inmueblesArchivosRoutes } from './modules/inmuebles/inmuebles-archivos.routes.ts';
+import { inmueblesUtilidadesRoutes } from './modules/inmuebles-utilidades/inmuebles-utilidades.routes.ts';
 import { maestrosRoutes } from './modules/maestros/maestros.routes.ts';
 import { notificacionesRoutes } from './modules/notificaciones/notificaciones.routes.ts';
 import { tercerosRoutes } from './modules/terceros/terceros.routes.ts';
@@ -91,6 +92,7 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
       notificacionesRoutes(api, deps);
       inmueblesRoutes(api, deps);
       inmueblesArchivosRoutes(api, deps);
+      inmueblesUtilidadesRoutes(api, deps);
       inicioRoutes(api, deps);
       maestrosRoutes(api, deps);
       realtimeRoutes(api, deps);

@@ -69,6 +69,12 @@ export const ZAjustes = z.object({
       error: 'debe ser una dirección https con {z}, {x} y {y}, por ejemplo https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     })
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Credit shown on the map, as the tile provider asks (plain text). */
+  atribucionMapa: z
+    .string({ error: 'debe ser un texto' })
+    .trim()
+    .max(200, { error: 'admite máximo 200 caracteres' })
+    .default('© colaboradores de OpenStreetMap'),
   zonaHoraria: z
     .string()
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zListQuery, type ListQuery } from './list.ts';
+import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import './validation.ts';
 
 export const IDM_INMUEBLE = 490;
@@ -103,6 +103,11 @@ export const ZInmuebleCampos = z.object({
   canon: cop('canon'),
   precio_venta: cop('precio_venta'),
   administracion: cop('administracion'),
+  caracteristicas: z
+    .array(id('caracteristicas'), { error: 'caracteristicas debe ser una lista' })
+    .max(100, { error: 'caracteristicas admite máximo 100' })
+    .default([])
+    .transform((xs) => [...new Set(xs)].sort((a, b) => a - b)),
   descripcion: texto('descripcion', 5000),
   observaciones_internas: texto('observaciones_internas', 5000),
   propietarios: z
@@ -232,6 +237,7 @@ const filtrosInmuebles = {
   parqueaderos: enteroQuery('parqueaderos', 0, 1000),
   estrato: listaQuery('estrato', z.coerce.number({ error: 'estrato debe ser un número' }).int().min(1).max(6)),
   asesor: idQuery('asesor').optional(),
+  caracteristicas: listaQuery('caracteristicas', idQuery('caracteristicas')),
 };
 
 export type InmueblesFiltro = {
@@ -251,6 +257,8 @@ export type InmueblesFiltro = {
   parqueaderos?: number | undefined;
   estrato?: number[] | undefined;
   asesor?: number | undefined;
+  /** Every one of these (all of them, not any). */
+  caracteristicas?: number[] | undefined;
 };
 
 /**
@@ -262,6 +270,14 @@ export const ZInmueblesQuery = zListQuery({ sort: SORT_INMUEBLES, filters: filtr
   ListQuery & InmueblesFiltro
 >;
 export type InmueblesQuery = z.output<typeof ZInmueblesQuery>;
+
+/** GET /inmuebles/exportar: the search's filter and order, every matching row (up to a limit), CSV or Excel. */
+export const ZInmueblesExportarQuery = ZListQuery.omit({ page: true, pageSize: true }).extend({
+  sort: zSort(SORT_INMUEBLES),
+  ...filtrosInmuebles,
+  formato: z.enum(['csv', 'xlsx'], { error: "formato debe ser 'csv' o 'xlsx'" }).default('xlsx'),
+}) as unknown as z.ZodType<Omit<InmueblesQuery, 'page' | 'pageSize'> & { formato: 'csv' | 'xlsx' }>;
+export const EXPORTAR_INMUEBLES_MAX = 20_000;
 
 // ----- answers ---------------------------------------------------------------------------------
 
@@ -308,4 +324,97 @@ export type HistorialEstado = {
   causal: string | null;
   usuario: string;
   fecha: string;
+};
+
+/** A choice in the form's selects (asesores, propietarios). */
+export type OpcionInmueble = { id: number; label: string; detalle?: string };
+
+export type CaracteristicaOpcion = { id: number; label: string; grupo: string };
+
+export const ZOpcionesQuery = z.object({
+  q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional(),
+  id: z.coerce.number({ error: 'id debe ser un número' }).int().positive().max(MAX_INT).optional(),
+});
+
+/** tipoVistaInmueblesBuscador (spec §3): how inmuebles-disponibles shows results, remembered per user. */
+export const VISTAS_BUSCADOR = { lista: 1, tarjetas: 2, mapa: 3 } as const;
+export const ZVistaBuscador = z.object({
+  tipo: z
+    .number({ error: 'tipo debe ser un número' })
+    .int({ error: 'tipo debe ser 1 (lista), 2 (tarjetas) o 3 (mapa)' })
+    .min(1, { error: 'tipo debe ser 1 (lista), 2 (tarjetas) o 3 (mapa)' })
+    .max(3, { error: 'tipo debe ser 1 (lista), 2 (tarjetas) o 3 (mapa)' }),
+});
+
+// ----- labels (the form, the lists, the sheet and the audit screen name fields the same way) ------
+
+export const ETIQUETAS_TIPO: Record<TipoInmueble, string> = {
+  apartamento: 'Apartamento',
+  casa: 'Casa',
+  apartaestudio: 'Apartaestudio',
+  local: 'Local',
+  oficina: 'Oficina',
+  bodega: 'Bodega',
+  lote: 'Lote',
+  finca: 'Finca',
+  consultorio: 'Consultorio',
+  edificio: 'Edificio',
+  habitación: 'Habitación',
+  parqueadero: 'Parqueadero',
+};
+export const ETIQUETAS_GESTION: Record<Gestion, string> = {
+  arriendo: 'Arriendo',
+  venta: 'Venta',
+  arriendo_venta: 'Arriendo y venta',
+};
+export const ETIQUETAS_ESTADO: Record<EstadoInmueble, string> = {
+  captado: 'Captado',
+  disponible: 'Disponible',
+  reservado: 'Reservado',
+  arrendado: 'Arrendado',
+  vendido: 'Vendido',
+  retirado: 'Retirado',
+};
+export const ETIQUETAS_PORTAL: Record<(typeof PORTALES)[number], string> = {
+  fincaraiz: 'Fincaraíz',
+  metrocuadrado: 'Metrocuadrado',
+  ciencuadras: 'Ciencuadras',
+  sitio_web: 'Sitio web',
+};
+
+export type CampoInmueble = keyof z.output<typeof ZInmuebleCampos>;
+export const ETIQUETAS_INMUEBLE: Record<CampoInmueble, string> = {
+  tipo: 'Tipo de inmueble',
+  gestion: 'Gestión',
+  direccion: 'Dirección',
+  id_municipio: 'Municipio',
+  id_barrio: 'Barrio',
+  id_sector: 'Sector',
+  id_zona: 'Zona',
+  estrato: 'Estrato',
+  area_construida: 'Área construida (m²)',
+  area_privada: 'Área privada (m²)',
+  area_lote: 'Área del lote (m²)',
+  habitaciones: 'Habitaciones',
+  banos: 'Baños',
+  parqueaderos: 'Parqueaderos',
+  piso: 'Piso',
+  ascensor: 'Ascensor',
+  anio_construccion: 'Año de construcción',
+  canon: 'Canon de arrendamiento',
+  precio_venta: 'Precio de venta',
+  administracion: 'Administración',
+  caracteristicas: 'Características',
+  descripcion: 'Descripción',
+  observaciones_internas: 'Observaciones internas',
+  propietarios: 'Propietarios',
+  id_asesor_captador: 'Asesor captador',
+  id_asesor_comercial: 'Asesor comercial',
+  id_captacion: 'Medio de captación',
+  fecha_consignacion: 'Fecha de consignación',
+  vigencia_consignacion: 'Vigencia del contrato de consignación',
+  lat: 'Latitud',
+  lng: 'Longitud',
+  codigo_llaves: 'Código de llaves',
+  publicar: 'Publicar en',
 };

@@ -50,10 +50,16 @@ export const MENU: MenuNode[] = [
     leaf('empresa', 'Empresa', 'Compañia', 3, 'empresa', { component: 'empresa' }),
     leaf('usuarios', 'Usuarios', 'Usuarios', 37, 'empresa', { component: 'usuarios' }),
     group('utilidades', 'Utilidades', 'Utilidades', 'tool', [
-      leaf('reasignarinmuebles', 'ReasignarInmuebles', 'Reasignar inmuebles', 10545, 'inmuebles'),
-      leaf('modificaciones-inmuebles', 'ModificacionesInmuebles', 'Modificaciones de inmuebles', 19, 'inmuebles'),
+      leaf('reasignarinmuebles', 'ReasignarInmuebles', 'Reasignar inmuebles', 10545, 'inmuebles', {
+        component: 'reasignar-inmuebles',
+      }),
+      leaf('modificaciones-inmuebles', 'ModificacionesInmuebles', 'Modificaciones de inmuebles', 19, 'inmuebles', {
+        component: 'modificaciones-inmuebles',
+      }),
       leaf('modificaciones-agenda', 'ModificacionesAgenda', 'Modificaciones de agenda', 19, 'agenda'),
-      leaf('geo-localizar-inmuebles', 'GeoLocalizarInmuebles', 'Geolocalizar inmuebles', 31, 'inmuebles'),
+      leaf('geo-localizar-inmuebles', 'GeoLocalizarInmuebles', 'Geolocalizar inmuebles', 31, 'inmuebles', {
+        component: 'geolocalizar-inmuebles',
+      }),
       leaf('logs-sistema', 'LogsSistema', 'Logs del sistema', 31, 'empresa', { component: 'logs-sistema' }),
       leaf('cerrar-clientes-en-cascada', 'CerrarClientesEnCascada', 'Cerrar clientes en cascada', 10603, 'terceros'),
     ]),
@@ -68,6 +74,7 @@ export const MENU: MenuNode[] = [
       leaf('zonas', 'Zonas', 'Zonas', 10571, 'inmuebles'),
       leaf('captacion', 'Captacion', 'Medios de captación', 10571, 'inmuebles'),
       leaf('causales', 'Causales', 'Causales de retiro', 65, 'inmuebles'),
+      leaf('caracteristicas', 'Caracteristicas', 'Características', 10571, 'inmuebles'),
       leaf('inmobiliarias', 'Inmobiliarias', 'Inmobiliarias aliadas', 10549, 'inmuebles'),
     ]),
     group('clientes', 'MaestrosClientes', 'Maestros de clientes', 'team', [
@@ -80,13 +87,16 @@ export const MENU: MenuNode[] = [
     ]),
   ]),
   group('propiedades', 'Propiedades', 'Propiedades', 'home', [
-    leaf('inmueble/nuevo', 'InmuebleNuevo', 'Nuevo inmueble', 490, 'inmuebles'),
+    leaf('inmueble/nuevo', 'InmuebleNuevo', 'Nuevo inmueble', 490, 'inmuebles', { component: 'inmueble' }),
     leaf('inmueble/:consecutivo', 'InmuebleEditar', 'Editar inmueble', 490, 'inmuebles', {
+      component: 'inmueble',
       hidden: true,
       noCache: true,
       params: { consecutivo: 'numeric' },
     }),
-    leaf('inmuebles-disponibles', 'InmueblesDisponibles', 'Inmuebles disponibles', 491, 'inmuebles'),
+    leaf('inmuebles-disponibles', 'InmueblesDisponibles', 'Inmuebles disponibles', 491, 'inmuebles', {
+      component: 'inmuebles-disponibles',
+    }),
     leaf('clientes-atendidos', 'ClientesAtendidos', 'Clientes atendidos', 463, 'terceros'),
     leaf('buscador-clientes-atendidos', 'BuscadorClientesAtendidos', 'Buscador de clientes atendidos', 463, 'terceros'),
     leaf('solicitudes', 'Solicitudes', 'Solicitudes', 73, 'terceros'),
@@ -239,7 +249,7 @@ export const MENU: MenuNode[] = [
     leaf('bandeja-correos', 'BandejaCorreos', 'Bandeja de correos', 509, 'mensajeria'),
   ]),
   group('configurartv', 'ConfigurarTvGrupo', 'Configurar TV', 'desktop', [
-    leaf('index', 'ConfigurarTv', 'Configurar TV', 10521, 'inmuebles'),
+    leaf('index', 'ConfigurarTv', 'Configurar TV', 10521, 'inmuebles', { component: 'configurar-tv' }),
   ]),
 ];
 

@@ -8,6 +8,7 @@ import * as empresaSchema from './schema/empresa.ts';
 import * as notificacionesSchema from './schema/notificaciones.ts';
 import * as inmueblesSchema from './schema/inmuebles.ts';
 import * as inmueblesArchivosSchema from './schema/inmuebles-archivos.ts';
+import * as inmueblesUtilidadesSchema from './schema/inmuebles-utilidades.ts';
 import * as plataformaSchema from './schema/plataforma.ts';
 import * as tercerosSchema from './schema/terceros.ts';
 import * as usuariosSchema from './schema/usuarios.ts';
@@ -88,6 +89,7 @@ describe('row-level security', () => {
       empresaSchema,
       inmueblesSchema,
       inmueblesArchivosSchema,
+      inmueblesUtilidadesSchema,
       notificacionesSchema,
       plataformaSchema,
       tercerosSchema,

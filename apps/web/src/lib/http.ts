@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly status: number | null;
   /** The fields the server named in a 400/409 (`campos` of the envelope), so a form can show each beside its input. */
   readonly campos: CampoError[];
+  /** The envelope's `data` on an error (who holds an edit lock, for instance). */
+  readonly data: unknown;
 
   constructor(
     kind: ApiErrorKind,
@@ -25,8 +27,10 @@ export class ApiError extends Error {
     code: number | null = null,
     status: number | null = null,
     campos: CampoError[] = [],
+    data: unknown = undefined,
   ) {
     super(message);
+    this.data = data;
     this.name = 'ApiError';
     this.kind = kind;
     this.code = code;
@@ -48,6 +52,8 @@ export type RequestOptions = {
   timeoutMs?: number;
   /** Cancellation from the caller (TanStack Query); a cancelled call is not an error to show. */
   signal?: AbortSignal;
+  /** The request outlives the page (a release sent while the tab closes). */
+  keepalive?: boolean;
 };
 
 export type UploadOptions = RequestOptions & { onProgress?: (percent: number) => void };
@@ -103,7 +109,7 @@ function settle<T>(body: unknown, status: number, options: RequestOptions): ApiB
   const text = envelopeMessage(body) || 'Error';
   toastError(text, options);
   if (code !== null && SESSION_CODES.includes(code) && options.promptRelogin !== false) confirmLogout();
-  throw new ApiError('envelope', text, code ?? status, status, envelopeCampos(body));
+  throw new ApiError('envelope', text, code ?? status, status, envelopeCampos(body), isRecord(body) ? body.data : undefined);
 }
 
 function networkFailure(kind: 'network' | 'timeout', detail: string, options: RequestOptions): ApiError {
@@ -153,7 +159,13 @@ async function send<R>(
   }
 
   try {
-    const response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal: controller.signal });
+    const response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: payload,
+      signal: controller.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
     return await read(response);
   } catch (error) {
     if (error instanceof ApiError) throw error;

@@ -13,6 +13,7 @@ type SessionState = {
   signIn: (token: string) => void;
   /** permisos: the server's current ones (GetUsuario), which replace the token's on this page load. */
   markVerified: (tipoVistaInmueblesBuscador: number, permisos?: string) => void;
+  setTipoVista: (tipo: number) => void;
   clear: () => void;
 };
 
@@ -42,6 +43,7 @@ export const useSession = create<SessionState>()((set) => ({
       tipoVistaInmueblesBuscador,
       claims: s.claims !== null && permisos !== undefined ? { ...s.claims, permisos } : s.claims,
     })),
+  setTipoVista: (tipo) => set({ tipoVistaInmueblesBuscador: tipo }),
   clear: () => {
     removeToken();
     set({ token: null, claims: null, verified: false, tipoVistaInmueblesBuscador: DEFAULT_TIPO_VISTA_INMUEBLES });

@@ -126,6 +126,32 @@ export const CAPTACION = lista({
   ruta: `${MI}/captacion`,
 });
 
+// The catalogue a property's features and a lead's requirements are chosen from (issue 4 §1).
+export const CARACTERISTICAS = lista({
+  key: 'caracteristicas',
+  table: 'caracteristicas_inmueble',
+  singular: 'característica',
+  plural: 'características',
+  genero: 'f',
+  idm: 10571,
+  ruta: `${MI}/caracteristicas`,
+  extra: [
+    {
+      key: 'grupo',
+      label: 'Grupo',
+      type: 'enum',
+      required: true,
+      filter: true,
+      options: [
+        { value: 'interior', label: 'Interior' },
+        { value: 'exterior', label: 'Exterior' },
+        { value: 'zonas_comunes', label: 'Zonas comunes' },
+        { value: 'sector', label: 'Sector' },
+      ],
+    },
+  ],
+});
+
 export const CAUSALES = lista({
   key: 'causales',
   table: 'causales_retiro',
@@ -366,6 +392,7 @@ export const RECURSOS: readonly ResourceDef[] = [
   ZONAS,
   CAPTACION,
   CAUSALES,
+  CARACTERISTICAS,
   INMOBILIARIAS,
   MEDIOS_PUBLICITARIOS,
   MEDIOS_AUT_MANEJO_DATOS,

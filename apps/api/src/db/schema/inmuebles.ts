@@ -85,3 +85,9 @@ export const inmuebleConsecutivo = pgTable('inmueble_consecutivo', {
   idEmpresa: idEmpresa().primaryKey(),
   ultimo: integer('ultimo').notNull(),
 });
+
+export const inmuebleCaracteristica = pgTable('inmueble_caracteristica', {
+  idEmpresa: idEmpresa(),
+  idInmueble: integer('id_inmueble').notNull(),
+  idCaracteristica: integer('id_caracteristica').notNull(),
+});

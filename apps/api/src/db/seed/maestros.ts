@@ -25,6 +25,7 @@ export function leerMunicipios(path = CSV): { codigo_dane: string; departamento:
 }
 
 const nombres = (...xs: string[]) => xs.map((nombre) => ({ nombre }));
+const grupo = (g: string, ...xs: string[]) => xs.map((nombre) => ({ nombre, grupo: g }));
 
 export const BARRIOS_SEMILLA: Record<string, string[]> = {
   // Medellín
@@ -125,6 +126,14 @@ export const LISTAS_SEMILLA: Record<string, Record<string, unknown>[]> = {
   zonas: nombres('Norte', 'Sur', 'Oriente', 'Occidente', 'Centro'),
   sectores: nombres('Residencial', 'Comercial', 'Industrial', 'Campestre', 'Rural'),
   captacion: nombres('Aviso en el inmueble', 'Referido', 'Llamada', 'Página web', 'Portal inmobiliario', 'Visita a la oficina'),
+  caracteristicas: [
+    ...grupo('interior', 'Cocina integral', 'Estudio', 'Balcón', 'Terraza', 'Chimenea', 'Zona de ropas', 'Calentador', 'Vestier'),
+    ...grupo('interior', 'Aire acondicionado', 'Amoblado', 'Cuarto útil', 'Piso en madera', 'Vista exterior'),
+    ...grupo('exterior', 'Patio', 'Jardín', 'Parqueadero cubierto', 'Parqueadero de visitantes'),
+    ...grupo('zonas_comunes', 'Piscina', 'Gimnasio', 'Salón social', 'Zona BBQ', 'Parque infantil', 'Portería 24 horas'),
+    ...grupo('zonas_comunes', 'Cancha deportiva', 'Planta eléctrica', 'Conjunto cerrado'),
+    ...grupo('sector', 'Cerca a transporte público', 'Cerca a centros comerciales', 'Cerca a colegios', 'Zona verde'),
+  ],
   causales: [
     { nombre: 'Arrendado por la inmobiliaria', negocio_inmobiliaria: true },
     { nombre: 'Vendido por la inmobiliaria', negocio_inmobiliaria: true },

@@ -225,6 +225,7 @@ describe('configuración', () => {
       diasVigenciaConsignacion: 90,
       minutosBloqueoEdicion: 30,
       urlMosaicoMapa: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      atribucionMapa: '© colaboradores de OpenStreetMap',
       zonaHoraria: 'America/Bogota',
       moneda: 'COP',
       correoRemitente: '',

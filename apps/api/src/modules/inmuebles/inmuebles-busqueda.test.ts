@@ -17,7 +17,7 @@ const direccion = (i: number) => `Manzana ${'ABCDEFGHIJ'[i % 10]}${'KLM'[Math.fl
  * 30 properties of company 3; property i gets consecutivo i + 1:
  * tipo i%3, gestión ⌊i/10⌋, municipio m1 when i is even, habitaciones i%5, baños i%3, parqueaderos i%2,
  * estrato 1+i%6, área 40+5i, canon 1,000,000+100,000i (arriendo), precio 200M+10M·i (venta),
- * 'piscína' in the description when i%7=0, zona when i%4=0, sector when i<15, barrio when i<3,
+ * 'piscína' in the description when i%7=0, zona when i%4=0, sector when i<15, barrio (of m1) when i is 0, 2 or 4,
  * asesor comercial admin3 when i<5; all disponible except i%10=9 (still captado).
  */
 beforeAll(async () => {
@@ -44,7 +44,7 @@ beforeAll(async () => {
       gestion,
       direccion: direccion(i),
       id_municipio: i % 2 === 0 ? m.m1 : m.m2,
-      id_barrio: i < 3 ? m.barrio : null,
+      id_barrio: i < 5 && i % 2 === 0 ? m.barrio : null,
       id_zona: i % 4 === 0 ? m.zona : null,
       id_sector: i < 15 ? m.sector : null,
       estrato: 1 + (i % 6),

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { InmuebleResumen, InmueblesFiltro } from '@predio/contract/inmuebles';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { inmueble, inmuebleEstadoHistorial, inmueblePropietario } from '../../db/schema/inmuebles.ts';
+import { inmueble, inmuebleCaracteristica, inmuebleEstadoHistorial, inmueblePropietario } from '../../db/schema/inmuebles.ts';
 
 export type FilaInmueble = typeof inmueble.$inferSelect;
 export type NuevoInmueble = typeof inmueble.$inferInsert;
@@ -55,6 +55,27 @@ export async function propietarios(tx: Tx, idInmueble: number): Promise<FilaProp
 export async function reemplazarPropietarios(tx: Tx, idInmueble: number, ps: { idTercero: number; porcentaje: number }[]) {
   await tx.delete(inmueblePropietario).where(eq(inmueblePropietario.idInmueble, idInmueble));
   if (ps.length > 0) await tx.insert(inmueblePropietario).values(ps.map((p) => ({ idInmueble, ...p })));
+}
+
+export async function caracteristicas(tx: Tx, idInmueble: number): Promise<number[]> {
+  const filas = await tx
+    .select({ id: inmuebleCaracteristica.idCaracteristica })
+    .from(inmuebleCaracteristica)
+    .where(eq(inmuebleCaracteristica.idInmueble, idInmueble))
+    .orderBy(inmuebleCaracteristica.idCaracteristica);
+  return filas.map((f) => f.id);
+}
+
+export async function reemplazarCaracteristicas(tx: Tx, idInmueble: number, ids: number[]) {
+  await tx.delete(inmuebleCaracteristica).where(eq(inmuebleCaracteristica.idInmueble, idInmueble));
+  if (ids.length > 0)
+    await tx.insert(inmuebleCaracteristica).values(ids.map((idCaracteristica) => ({ idInmueble, idCaracteristica })));
+}
+
+/** The municipio a barrio of this company belongs to (null when the barrio does not exist). */
+export async function municipioDeBarrio(tx: Tx, idBarrio: number): Promise<number | null> {
+  const [r] = await queryRows<{ id_municipio: number }>(tx, sql`select id_municipio from barrios where id = ${idBarrio}`);
+  return r?.id_municipio ?? null;
 }
 
 /** Terceros of the transaction's company (RLS) by id or by nro_id. */
@@ -133,6 +154,9 @@ function condiciones(f: Consulta): SQL[] {
     enLista('i.id_sector', f.sector, 'int'),
     enLista('i.estrato', f.estrato, 'int'),
     f.asesor === undefined ? undefined : sql`(i.id_asesor_comercial = ${f.asesor} or i.id_asesor_captador = ${f.asesor})`,
+    ...(f.caracteristicas ?? []).map(
+      (c) => sql`exists (select 1 from inmueble_caracteristica ic where ic.id_inmueble = i.id and ic.id_caracteristica = ${c})`,
+    ),
     f.habitaciones === undefined ? undefined : sql`i.habitaciones >= ${f.habitaciones}`,
     f.banos === undefined ? undefined : sql`i.banos >= ${f.banos}`,
     f.parqueaderos === undefined ? undefined : sql`i.parqueaderos >= ${f.parqueaderos}`,
@@ -220,4 +244,39 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResu
       precio_venta: num(f.precio_venta),
     })),
   };
+}
+
+// ----- the form's selects ------------------------------------------------------------------------
+
+const patron = (q: string | undefined) => `%${escaparLike(q ?? '')}%`;
+
+export async function asesores(tx: Tx, q: string | undefined, id: number | undefined) {
+  return queryRows<{ id: number; label: string; detalle: string }>(
+    tx,
+    sql`select id, coalesce(nullif(nombre, ''), usuario) as label, usuario as detalle from usuarios
+        where ${id === undefined ? sql`activo and lower(predio_unaccent(nombre || ' ' || usuario)) like lower(predio_unaccent(${patron(q)}::text))` : sql`id = ${id}`}
+        order by lower(predio_unaccent(coalesce(nullif(nombre, ''), usuario))) limit 50`,
+  );
+}
+
+export async function propietariosOpciones(tx: Tx, q: string | undefined, id: number | undefined) {
+  return queryRows<{ id: number; label: string; detalle: string }>(
+    tx,
+    sql`select id, nombre as label, nro_id as detalle from terceros
+        where ${id === undefined ? sql`activo and (lower(predio_unaccent(nombre)) like lower(predio_unaccent(${patron(q)}::text)) or nro_id like ${patron(q)})` : sql`id = ${id}`}
+        order by lower(predio_unaccent(nombre)), nro_id limit 30`,
+  );
+}
+
+/** The whole active catalogue with its group (the form shows it as grouped checkboxes). */
+export async function catalogoCaracteristicas(tx: Tx) {
+  return queryRows<{ id: number; label: string; grupo: string }>(
+    tx,
+    sql`select id, nombre as label, grupo from caracteristicas_inmueble where activo
+        order by grupo, lower(predio_unaccent(nombre))`,
+  );
+}
+
+export async function guardarVista(tx: Tx, idUsuario: number, tipo: number) {
+  await queryRows(tx, sql`update usuarios set tipo_vista_inmuebles_buscador = ${tipo} where id = ${idUsuario}`);
 }

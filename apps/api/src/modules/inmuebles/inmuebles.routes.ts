@@ -6,10 +6,14 @@ import {
   ZConsecutivoParam,
   ZInmuebleActualizar,
   ZInmuebleForm,
+  ZInmueblesExportarQuery,
   ZInmueblesQuery,
   ZLiberarBloqueoQuery,
+  ZOpcionesQuery,
+  ZVistaBuscador,
 } from '@predio/contract/inmuebles';
 import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { liberarTodos } from './edit-lock.repo.ts';
 import * as service from './inmuebles.service.ts';
@@ -31,6 +35,13 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: IDM_INMUEBLES_DISPONIBLES,
     schema: { querystring: ZInmueblesQuery, tags, summary: 'Busca inmuebles (inmuebles-disponibles) con filtros y página' },
     handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/exportar',
+    permiso: IDM_INMUEBLES_DISPONIBLES,
+    schema: { querystring: ZInmueblesExportarQuery, tags, summary: 'Exporta el resultado de la búsqueda (Excel o CSV)' },
+    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, query })),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -94,5 +105,33 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: ({ tx, user, req, params, query }) =>
       service.liberarBloqueo({ tx, user, ip: req.ip, consecutivo: params.consecutivo, forzar: query.forzar }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles-opciones/asesores',
+    permiso: 'sesion',
+    schema: { querystring: ZOpcionesQuery, tags, summary: 'Usuarios activos para asesor captador/comercial (490 o 491)' },
+    handler: ({ tx, user, query }) => service.opcionesAsesores({ tx, user, q: query.q, id: query.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles-opciones/propietarios',
+    permiso: 'sesion',
+    schema: { querystring: ZOpcionesQuery, tags, summary: 'Terceros activos para propietarios (490 o 491)' },
+    handler: ({ tx, user, query }) => service.opcionesPropietarios({ tx, user, q: query.q, id: query.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles-opciones/caracteristicas',
+    permiso: 'sesion',
+    schema: { tags, summary: 'El catálogo activo de características con su grupo (490 o 491)' },
+    handler: ({ tx, user }) => service.caracteristicas({ tx, user }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/inmuebles-vista',
+    permiso: IDM_INMUEBLES_DISPONIBLES,
+    schema: { body: ZVistaBuscador, tags, summary: 'Recuerda la vista del buscador (tipoVistaInmueblesBuscador)' },
+    handler: ({ tx, user, body }) => service.guardarVista({ tx, user, tipo: body.tipo }),
   });
 }

@@ -4,6 +4,7 @@ import { hasIdm } from '@predio/contract/menu';
 import {
   IDM_INMUEBLE,
   IDM_INMUEBLES_DISPONIBLES,
+  EXPORTAR_INMUEBLES_MAX,
   type Bloqueo,
   type CambioEstado,
   type EstadoInmueble,
@@ -15,6 +16,10 @@ import {
   type InmueblesQuery,
 } from '@predio/contract/inmuebles';
 import type { Tx } from '../../db/client.ts';
+import type { Archivo } from '../../platform/http/archivo.ts';
+import type { Celda } from '../../platform/tabular/celdas.ts';
+import { escribirCsv } from '../../platform/tabular/csv.ts';
+import { escribirXlsx } from '../../platform/tabular/xlsx.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
@@ -73,6 +78,7 @@ const CAMPO_FK: Record<string, string> = {
   inmueble_id_captacion_fk: 'id_captacion',
   inmueble_id_asesor_captador_fk: 'id_asesor_captador',
   inmueble_id_asesor_comercial_fk: 'id_asesor_comercial',
+  inmueble_caracteristica_caracteristica_fk: 'caracteristicas',
 };
 
 async function escribiendo<T>(fn: () => Promise<T>): Promise<T> {
@@ -107,6 +113,14 @@ async function resolverPropietarios(tx: Tx, ps: InmuebleForm['propietarios']) {
   return out;
 }
 
+/** A barrio must be one of the chosen municipio's (the form filters them; the API holds the rule). */
+async function validarUbicacion(tx: Tx, form: InmuebleForm) {
+  if (!form.id_barrio) return;
+  const municipio = await repo.municipioDeBarrio(tx, form.id_barrio);
+  if (municipio === null) throw invalido('id_barrio', 'no existe en esta empresa');
+  if (municipio !== form.id_municipio) throw invalido('id_barrio', 'no pertenece al municipio elegido');
+}
+
 async function filaOError(tx: Tx, consecutivo: number, bloquear = false): Promise<repo.FilaInmueble> {
   const f = await repo.porConsecutivo(tx, consecutivo, bloquear);
   if (!f) throw noEncontrado(`El inmueble ${consecutivo}`);
@@ -114,7 +128,9 @@ async function filaOError(tx: Tx, consecutivo: number, bloquear = false): Promis
 }
 
 async function detalle(tx: Tx, f: repo.FilaInmueble): Promise<InmuebleDetalle> {
-  const [nombres, props] = [await repo.nombresReferencias(tx, f), await repo.propietarios(tx, f.id)];
+  const nombres = await repo.nombresReferencias(tx, f);
+  const props = await repo.propietarios(tx, f.id);
+  const caracteristicas = await repo.caracteristicas(tx, f.id);
   return {
     id: f.id,
     consecutivo: f.consecutivo,
@@ -142,6 +158,7 @@ async function detalle(tx: Tx, f: repo.FilaInmueble): Promise<InmuebleDetalle> {
     canon: f.canon,
     precio_venta: f.precio_venta,
     administracion: f.administracion,
+    caracteristicas,
     descripcion: f.descripcion,
     observaciones_internas: f.observaciones_internas,
     propietarios: props,
@@ -190,11 +207,15 @@ function diferencias(antes: InmuebleDetalle | null, despues: InmuebleDetalle): C
   const pa = antes ? textoPropietarios(antes.propietarios) : '';
   const pd = textoPropietarios(despues.propietarios);
   if (pa !== pd) out.propietarios = { antes: antes?.propietarios ?? [], despues: despues.propietarios };
+  const ca = antes ? antes.caracteristicas.join(',') : '';
+  if (ca !== despues.caracteristicas.join(','))
+    out.caracteristicas = { antes: antes?.caracteristicas ?? [], despues: despues.caracteristicas };
   return out;
 }
 
 export async function crear(o: Escritura & { body: InmuebleForm }): Promise<InmuebleDetalle> {
   const props = await resolverPropietarios(o.tx, o.body.propietarios);
+  await validarUbicacion(o.tx, o.body);
   const consecutivo = await repo.siguienteConsecutivo(o.tx);
   const id = await escribiendo(() =>
     repo.insertar(o.tx, {
@@ -209,6 +230,7 @@ export async function crear(o: Escritura & { body: InmuebleForm }): Promise<Inmu
     }),
   );
   await repo.reemplazarPropietarios(o.tx, id, props);
+  await escribiendo(() => repo.reemplazarCaracteristicas(o.tx, id, o.body.caracteristicas));
   await repo.registrarEstado(o.tx, {
     idInmueble: id,
     desde: null,
@@ -225,7 +247,7 @@ export async function crear(o: Escritura & { body: InmuebleForm }): Promise<Inmu
 export async function obtener(
   o: Base & { user: Principal; consecutivo: number },
 ): Promise<InmuebleDetalle & { bloqueo: Bloqueo | null }> {
-  if (!hasIdm(o.user.permisos, IDM_INMUEBLE) && !hasIdm(o.user.permisos, IDM_INMUEBLES_DISPONIBLES)) throw sinPermiso();
+  puedeVer(o.user);
   const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
   const t = await locks.vigente(o.tx, RECURSO, String(o.consecutivo));
   return { ...d, bloqueo: t ? aBloqueo(t) : null };
@@ -271,12 +293,14 @@ export async function actualizar(o: Escritura & { consecutivo: number; body: Inm
   const { version, ...form } = o.body;
   if (antes.version !== version) throw modificado(antes);
   const props = await resolverPropietarios(o.tx, form.propietarios);
+  await validarUbicacion(o.tx, form);
   const dAntes = await detalle(o.tx, antes);
   const ok = await escribiendo(() =>
     repo.actualizar(o.tx, antes.id, version, { ...valores(form), modificado_por: o.user.usuario, modificado_en: new Date() }),
   );
   if (!ok) throw modificado(antes);
   await repo.reemplazarPropietarios(o.tx, antes.id, props);
+  await escribiendo(() => repo.reemplazarCaracteristicas(o.tx, antes.id, form.caracteristicas));
   await locks.liberar(o.tx, RECURSO, String(o.consecutivo), o.user.idUsuario);
   const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
   await auditar(o, 'actualizar', o.consecutivo, diferencias(dAntes, d));
@@ -341,6 +365,56 @@ export async function listar(o: Base & { query: InmueblesQuery }): Promise<ListR
   return { items: filas, total };
 }
 
+const ETIQUETA_GESTION: Record<string, string> = { arriendo: 'Arriendo', venta: 'Venta', arriendo_venta: 'Arriendo y venta' };
+const COLUMNAS_EXPORTAR: { label: string; celda: (i: InmuebleResumen, asesor: string | null) => Celda }[] = [
+  { label: 'Consecutivo', celda: (i) => i.consecutivo },
+  { label: 'Tipo', celda: (i) => i.tipo },
+  { label: 'Gestión', celda: (i) => ETIQUETA_GESTION[i.gestion] ?? i.gestion },
+  { label: 'Estado', celda: (i) => i.estado },
+  { label: 'Dirección', celda: (i) => i.direccion },
+  { label: 'Municipio', celda: (i) => i.municipio },
+  { label: 'Barrio', celda: (i) => i.barrio },
+  { label: 'Estrato', celda: (i) => i.estrato },
+  { label: 'Área (m²)', celda: (i) => i.area },
+  { label: 'Habitaciones', celda: (i) => i.habitaciones },
+  { label: 'Baños', celda: (i) => i.banos },
+  { label: 'Parqueaderos', celda: (i) => i.parqueaderos },
+  { label: 'Canon (COP)', celda: (i) => i.canon },
+  { label: 'Precio de venta (COP)', celda: (i) => i.precio_venta },
+  { label: 'Asesor comercial', celda: (_i, asesor) => asesor },
+];
+
+export async function exportar(
+  o: Base & { query: Omit<InmueblesQuery, 'page' | 'pageSize'> & { formato: 'csv' | 'xlsx' } },
+): Promise<Archivo> {
+  const { formato, sort, order, ...filtro } = o.query;
+  const { filas } = await repo.listar(o.tx, {
+    ...filtro,
+    sort: sort ?? 'consecutivo',
+    order: order ?? 'desc',
+    limit: EXPORTAR_INMUEBLES_MAX + 1,
+    offset: 0,
+  });
+  if (filas.length > EXPORTAR_INMUEBLES_MAX)
+    throw new AppError(
+      CODES.VALIDACION,
+      `La exportación admite máximo ${EXPORTAR_INMUEBLES_MAX.toLocaleString('es-CO')} inmuebles y la búsqueda tiene más: filtre la lista.`,
+    );
+  const asesores = new Map((await repo.asesores(o.tx, undefined, undefined)).map((a) => [a.id, a.label]));
+  const hoja = {
+    encabezados: COLUMNAS_EXPORTAR.map((c) => c.label),
+    filas: filas.map((i) => COLUMNAS_EXPORTAR.map((c) => c.celda(i, asesores.get(i.id_asesor_comercial ?? 0) ?? null))),
+  };
+  const fecha = new Date().toISOString().slice(0, 10);
+  return formato === 'csv'
+    ? { nombre: `inmuebles-${fecha}.csv`, contentType: 'text/csv; charset=utf-8', contenido: escribirCsv(hoja) }
+    : {
+        nombre: `inmuebles-${fecha}.xlsx`,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        contenido: await escribirXlsx({ ...hoja, titulo: 'Inmuebles' }),
+      };
+}
+
 // ----- edit locks ------------------------------------------------------------------------------
 
 export async function tomarBloqueo(o: Escritura & { consecutivo: number }): Promise<Bloqueo> {
@@ -364,4 +438,31 @@ export async function liberarBloqueo(o: Escritura & { consecutivo: number; forza
   const liberado = await locks.liberar(o.tx, RECURSO, clave, null);
   if (liberado && t) await auditar(o, 'romper bloqueo', o.consecutivo, { bloqueo: { antes: aBloqueo(t), despues: null } });
   return { liberado };
+}
+
+// ----- the form's selects and the search view ----------------------------------------------------
+
+function puedeVer(user: Principal) {
+  if (!hasIdm(user.permisos, IDM_INMUEBLE) && !hasIdm(user.permisos, IDM_INMUEBLES_DISPONIBLES)) throw sinPermiso();
+}
+
+export async function opcionesAsesores(o: Base & { user: Principal; q?: string | undefined; id?: number | undefined }) {
+  puedeVer(o.user);
+  return repo.asesores(o.tx, o.q, o.id);
+}
+
+export async function opcionesPropietarios(o: Base & { user: Principal; q?: string | undefined; id?: number | undefined }) {
+  puedeVer(o.user);
+  return repo.propietariosOpciones(o.tx, o.q, o.id);
+}
+
+export async function caracteristicas(o: Base & { user: Principal }) {
+  puedeVer(o.user);
+  return repo.catalogoCaracteristicas(o.tx);
+}
+
+/** The support user has no user row: the choice lasts for the session only (the web keeps it). */
+export async function guardarVista(o: Base & { user: Principal; tipo: number }) {
+  if (o.user.idUsuario) await repo.guardarVista(o.tx, o.user.idUsuario, o.tipo);
+  return { tipoVistaInmueblesBuscador: o.tipo };
 }

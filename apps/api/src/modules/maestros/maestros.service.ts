@@ -85,6 +85,13 @@ export async function escribiendo<T>(def: ResourceDef, fn: () => Promise<T>): Pr
   }
 }
 
+/** Tables outside the masters that point at them, by what a person calls their rows. */
+const USUARIOS_EXTERNOS: Record<string, string> = {
+  inmueble: 'inmuebles',
+  inmueble_caracteristica: 'inmuebles',
+  inmueble_estado_historial: 'historiales de estado de inmuebles',
+};
+
 function enUso(def: ResourceDef, fila: Item, quienes: string[]): AppError {
   const lo = def.genero === 'f' ? 'la' : 'lo';
   const salida = def.activo
@@ -145,7 +152,9 @@ export async function eliminar(o: Escritura & { id: number }): Promise<{ id: num
     const pg = errorPg(e);
     if (pg?.code !== PG.LLAVE_FORANEA) throw e;
     const quien =
-      RECURSOS.find((d) => d.table === pg.table)?.plural ?? `registros de ${(pg.table ?? 'otra tabla').replaceAll('_', ' ')}`;
+      RECURSOS.find((d) => d.table === pg.table)?.plural ??
+      USUARIOS_EXTERNOS[pg.table ?? ''] ??
+      `registros de ${(pg.table ?? 'otra tabla').replaceAll('_', ' ')}`;
     throw enUso(o.def, antes, [quien]);
   }
   await registrarAuditoria(o.tx, entrada(o, 'eliminar', o.id, cambios(o.def, antes, null)));

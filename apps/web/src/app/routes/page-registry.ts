@@ -21,7 +21,21 @@ export const PAGES: Record<string, Page> = {
     import('../../features/configuracion/configuracion-page.tsx').then((m) => ({ default: m.ConfiguracionPage })),
   ),
   'logs-sistema': lazy(() => import('../../features/logs/logs-page.tsx').then((m) => ({ default: m.LogsPage }))),
+  inmueble: lazy(() => import('../../features/inmuebles/inmueble-page.tsx').then((m) => ({ default: m.InmueblePage }))),
+  'inmuebles-disponibles': lazy(() =>
+    import('../../features/inmuebles/inmuebles-disponibles-page.tsx').then((m) => ({ default: m.InmueblesDisponiblesPage })),
+  ),
   terceros: lazy(() => import('../../features/terceros/terceros-page.tsx').then((m) => ({ default: m.TercerosPage }))),
+  'reasignar-inmuebles': lazy(() =>
+    import('../../features/inmuebles-utilidades/reasignar-page.tsx').then((m) => ({ default: m.ReasignarPage })),
+  ),
+  'modificaciones-inmuebles': lazy(() =>
+    import('../../features/inmuebles-utilidades/modificaciones-page.tsx').then((m) => ({ default: m.ModificacionesPage })),
+  ),
+  'geolocalizar-inmuebles': lazy(() =>
+    import('../../features/inmuebles-utilidades/geolocalizar-page.tsx').then((m) => ({ default: m.GeolocalizarPage })),
+  ),
+  'configurar-tv': lazy(() => import('../../features/inmuebles-utilidades/tv-page.tsx').then((m) => ({ default: m.TvPage }))),
 };
 
 /** Master routes carry no component key: the contract's resource with that `ruta` selects the generic master screen. */

@@ -110,6 +110,16 @@ function ConfiguracionForm() {
               <Input maxLength={300} />
             </Form.Item>
           </Col>
+          <Col xs={24}>
+            <Form.Item
+              name={['ajustes', 'atribucionMapa']}
+              label="Atribución del mapa"
+              extra="Crédito que exige el proveedor de los mosaicos; se muestra en la esquina del mapa."
+              rules={[regla('atribucionMapa', 'La atribución')]}
+            >
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
         </Row>
         <Typography.Title level={5}>Región</Typography.Title>
         <Row gutter={16}>

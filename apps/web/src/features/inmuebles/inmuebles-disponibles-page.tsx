@@ -1,0 +1,276 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  App,
+  Button,
+  Card,
+  Dropdown,
+  Empty,
+  Grid,
+  Pagination,
+  Result,
+  Segmented,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableProps,
+} from 'antd';
+import {
+  AppstoreOutlined,
+  DownloadOutlined,
+  EnvironmentOutlined,
+  HomeOutlined,
+  PlusOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import {
+  ETIQUETAS_ESTADO,
+  ETIQUETAS_GESTION,
+  ETIQUETAS_TIPO,
+  IDM_INMUEBLE,
+  VISTAS_BUSCADOR,
+  type InmuebleResumen,
+} from '@predio/contract/inmuebles';
+import { PAGE_SIZE_DEFAULT } from '@predio/contract/list';
+import { hasIdm } from '@predio/contract/menu';
+import { formatNumero } from '../../lib/format.ts';
+import { usePermisos, useSession } from '../../lib/session-store.ts';
+import { useExportarInmuebles } from './api/exportar-inmuebles.ts';
+import { useInmuebles } from './api/get-inmuebles.ts';
+import { useGuardarVista } from './api/guardar-vista.ts';
+import { InmueblesFiltros } from './inmuebles-filtros.tsx';
+import { InmueblesMapa } from './inmuebles-mapa.tsx';
+import { useInmueblesParams } from './inmuebles-params.ts';
+import { COLOR_ESTADO, area, precios, titulo, urlPortada } from './presentacion.ts';
+import './inmuebles.css';
+
+const ORDENES = [
+  { value: '', label: 'Más recientes' },
+  { value: 'precio:asc', label: 'Menor precio' },
+  { value: 'precio:desc', label: 'Mayor precio' },
+  { value: 'area:desc', label: 'Mayor área' },
+  { value: 'habitaciones:desc', label: 'Más habitaciones' },
+  { value: 'modificado_en:desc', label: 'Modificados recientemente' },
+];
+
+export const enlaceInmueble = (consecutivo: number) => `/propiedades/inmueble/${consecutivo}`;
+
+function Portada({ i }: { i: InmuebleResumen }) {
+  const [falla, setFalla] = useState(false);
+  return falla ? (
+    <div className="inm-portada inm-portada-vacia" aria-label="Sin foto">
+      <HomeOutlined />
+    </div>
+  ) : (
+    <img className="inm-portada" src={urlPortada(i.consecutivo)} alt={titulo(i)} loading="lazy" onError={() => setFalla(true)} />
+  );
+}
+
+function Tarjeta({ i }: { i: InmuebleResumen }) {
+  const datos = [
+    area(i.area),
+    i.habitaciones ? `${i.habitaciones} hab.` : null,
+    i.banos ? `${i.banos} baños` : null,
+    i.parqueaderos ? `${i.parqueaderos} parq.` : null,
+    i.estrato ? `Estrato ${i.estrato}` : null,
+  ].filter(Boolean);
+  return (
+    <Link to={enlaceInmueble(i.consecutivo)} className="inm-tarjeta-enlace" aria-label={`Inmueble ${i.consecutivo}`}>
+      <Card hoverable className="inm-tarjeta" cover={<Portada i={i} />} size="small">
+        <Space size={4} wrap>
+          <Tag>{i.consecutivo}</Tag>
+          <Tag color="blue">{ETIQUETAS_GESTION[i.gestion]}</Tag>
+          {i.estado !== 'disponible' ? <Tag color={COLOR_ESTADO[i.estado]}>{ETIQUETAS_ESTADO[i.estado]}</Tag> : null}
+        </Space>
+        <Typography.Title level={5} className="inm-tarjeta-titulo">
+          {titulo(i)}
+        </Typography.Title>
+        <Typography.Text type="secondary" ellipsis>
+          {i.direccion}
+          {i.municipio ? `, ${i.municipio}` : ''}
+        </Typography.Text>
+        <div className="inm-tarjeta-precio">
+          {precios(i).map((p) => (
+            <div key={p}>{p}</div>
+          ))}
+        </div>
+        <Typography.Text type="secondary" className="inm-tarjeta-datos">
+          {datos.join(' · ')}
+        </Typography.Text>
+      </Card>
+    </Link>
+  );
+}
+
+export function InmueblesDisponiblesPage() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { params, set, consulta, page, limpiar } = useInmueblesParams();
+  const lista = useInmuebles(consulta);
+  const exportar = useExportarInmuebles();
+  const vista = useSession((s) => s.tipoVistaInmueblesBuscador);
+  const guardarVista = useGuardarVista();
+  const puedeCrear = hasIdm(usePermisos(), IDM_INMUEBLE);
+  const movil = Grid.useBreakpoint().md === false;
+  const orden = params.get('sort') ? `${params.get('sort')}:${params.get('order') ?? 'desc'}` : '';
+
+  const columnas: TableProps<InmuebleResumen>['columns'] = [
+    {
+      title: 'Consecutivo',
+      dataIndex: 'consecutivo',
+      width: 110,
+      render: (n: number) => <Link to={enlaceInmueble(n)}>{n}</Link>,
+    },
+    { title: 'Tipo', dataIndex: 'tipo', width: 130, render: (t: InmuebleResumen['tipo']) => ETIQUETAS_TIPO[t] },
+    { title: 'Gestión', dataIndex: 'gestion', width: 130, render: (g: InmuebleResumen['gestion']) => ETIQUETAS_GESTION[g] },
+    {
+      title: 'Ubicación',
+      key: 'ubicacion',
+      render: (_: unknown, i) => (
+        <div>
+          <div>{i.direccion}</div>
+          <Typography.Text type="secondary">{[i.barrio, i.municipio].filter(Boolean).join(', ')}</Typography.Text>
+        </div>
+      ),
+    },
+    { title: 'Área', dataIndex: 'area', width: 100, align: 'right', render: (a: number | null) => area(a) ?? '—' },
+    { title: 'Hab.', dataIndex: 'habitaciones', width: 64, align: 'right' },
+    { title: 'Baños', dataIndex: 'banos', width: 70, align: 'right' },
+    { title: 'Parq.', dataIndex: 'parqueaderos', width: 64, align: 'right' },
+    { title: 'Estrato', dataIndex: 'estrato', width: 76, align: 'right', render: (e: number | null) => e ?? '—' },
+    {
+      title: 'Precio',
+      key: 'precio',
+      width: 170,
+      align: 'right',
+      render: (_: unknown, i) => (
+        <div className="inm-precio">
+          {precios(i).map((p) => (
+            <div key={p}>{p}</div>
+          ))}
+        </div>
+      ),
+    },
+    {
+      title: 'Estado',
+      dataIndex: 'estado',
+      width: 110,
+      render: (e: InmuebleResumen['estado']) => <Tag color={COLOR_ESTADO[e]}>{ETIQUETAS_ESTADO[e]}</Tag>,
+    },
+  ];
+
+  const descargar = (formato: 'xlsx' | 'csv') =>
+    exportar.mutate(
+      { consulta, formato },
+      { onSuccess: () => void message.success('Exportación descargada'), onError: (e) => void message.error(e.message) },
+    );
+
+  const total = lista.data?.total ?? 0;
+  const items = lista.data?.items ?? [];
+  const vacio = (
+    <Empty description={params.toString() ? 'Ningún inmueble cumple los filtros' : 'No hay inmuebles disponibles todavía'}>
+      {params.toString() ? <Button onClick={limpiar}>Limpiar filtros</Button> : null}
+    </Empty>
+  );
+
+  let resultados;
+  if (lista.isPending) resultados = <Skeleton active paragraph={{ rows: 8 }} />;
+  else if (lista.isError)
+    resultados = (
+      <Result
+        status="warning"
+        title="No se pudo cargar la búsqueda"
+        subTitle={lista.error.message}
+        extra={<Button onClick={() => void lista.refetch()}>Reintentar</Button>}
+      />
+    );
+  else if (vista === VISTAS_BUSCADOR.mapa) resultados = <InmueblesMapa items={items} />;
+  else if (items.length === 0) resultados = vacio;
+  else if (vista === VISTAS_BUSCADOR.tarjetas || movil)
+    resultados = (
+      <div className="inm-tarjetas" aria-busy={lista.isFetching}>
+        {items.map((i) => (
+          <Tarjeta key={i.consecutivo} i={i} />
+        ))}
+      </div>
+    );
+  else
+    resultados = (
+      <Table<InmuebleResumen>
+        rowKey="consecutivo"
+        size="middle"
+        columns={columnas}
+        dataSource={items}
+        loading={lista.isFetching}
+        pagination={false}
+        scroll={{ x: 1100 }}
+        onRow={(i) => ({ onDoubleClick: () => void navigate(enlaceInmueble(i.consecutivo)) })}
+      />
+    );
+
+  return (
+    <Card className="inm-pagina">
+      <InmueblesFiltros params={params} set={set} limpiar={limpiar} />
+      <div className="inm-barra">
+        <Typography.Text strong aria-live="polite">
+          {lista.data ? `${formatNumero(total)} ${total === 1 ? 'inmueble' : 'inmuebles'}` : 'Buscando…'}
+        </Typography.Text>
+        <Space wrap>
+          <Select
+            aria-label="Ordenar por"
+            className="inm-orden"
+            value={orden}
+            options={ORDENES}
+            onChange={(v: string) => {
+              const [sort, order] = v ? v.split(':') : [null, null];
+              set({ sort, order });
+            }}
+          />
+          <Segmented
+            aria-label="Vista"
+            value={vista}
+            onChange={(v) => guardarVista.mutate(Number(v))}
+            options={[
+              { value: VISTAS_BUSCADOR.lista, icon: <UnorderedListOutlined />, label: movil ? undefined : 'Lista' },
+              { value: VISTAS_BUSCADOR.tarjetas, icon: <AppstoreOutlined />, label: movil ? undefined : 'Tarjetas' },
+              { value: VISTAS_BUSCADOR.mapa, icon: <EnvironmentOutlined />, label: movil ? undefined : 'Mapa' },
+            ]}
+          />
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'xlsx', label: 'Excel (.xlsx)' },
+                { key: 'csv', label: 'CSV' },
+              ],
+              onClick: ({ key }) => descargar(key as 'xlsx' | 'csv'),
+            }}
+          >
+            <Button icon={<DownloadOutlined />} loading={exportar.isPending}>
+              Exportar
+            </Button>
+          </Dropdown>
+          {puedeCrear ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/propiedades/inmueble/nuevo')}>
+              Nuevo inmueble
+            </Button>
+          ) : null}
+        </Space>
+      </div>
+      {resultados}
+      {total > PAGE_SIZE_DEFAULT && !lista.isError ? (
+        <Pagination
+          className="inm-paginacion"
+          current={page}
+          pageSize={PAGE_SIZE_DEFAULT}
+          total={total}
+          showSizeChanger={false}
+          onChange={(p) => set({ page: p === 1 ? null : p })}
+          simple={movil}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { useMemo } from 'react';
+import { PAGE_SIZE_DEFAULT } from '@predio/contract/list';
+import { useUrlParams } from '../../components/use-url-params.ts';
+
+export const RUTA_DISPONIBLES = '/propiedades/inmuebles-disponibles';
+
+/** The search's criteria as they travel in the URL and to GET /api/inmuebles (same names). */
+export const FILTROS = [
+  'q',
+  'gestion',
+  'tipo',
+  'estado',
+  'municipio',
+  'barrio',
+  'zona',
+  'sector',
+  'precioMin',
+  'precioMax',
+  'areaMin',
+  'areaMax',
+  'habitaciones',
+  'banos',
+  'parqueaderos',
+  'estrato',
+  'caracteristicas',
+  'asesor',
+] as const;
+export type Filtro = (typeof FILTROS)[number];
+const ORDEN = ['page', 'sort', 'order'] as const;
+
+/** Criteria beyond the first row of the filter bar (they open the "Más filtros" panel). */
+export const FILTROS_AVANZADOS: Filtro[] = [
+  'barrio',
+  'zona',
+  'sector',
+  'precioMin',
+  'precioMax',
+  'areaMin',
+  'areaMax',
+  'habitaciones',
+  'banos',
+  'parqueaderos',
+  'estrato',
+  'caracteristicas',
+  'asesor',
+  'estado',
+];
+
+export const lista = (v: string | null): string[] => (v ? v.split(',').filter(Boolean) : []);
+export const ids = (v: string | null): number[] =>
+  lista(v)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+export const numero = (v: string | null): number | null => (v === null || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
+
+/** The API query string of a URL: only known keys, page size fixed. */
+export function consultaDe(params: URLSearchParams, pageSize = PAGE_SIZE_DEFAULT): string {
+  const out = new URLSearchParams();
+  for (const k of [...FILTROS, ...ORDEN]) {
+    const v = params.get(k);
+    if (v !== null && v !== '') out.set(k, v);
+  }
+  out.set('pageSize', String(pageSize));
+  return out.toString();
+}
+
+export const cuantosFiltros = (params: URLSearchParams, cuales: readonly Filtro[] = FILTROS) =>
+  cuales.filter((k) => (params.get(k) ?? '') !== '').length;
+
+export function useInmueblesParams() {
+  const [params, set] = useUrlParams(RUTA_DISPONIBLES);
+  const consulta = useMemo(() => consultaDe(params), [params]);
+  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const limpiar = () => set(Object.fromEntries(FILTROS.map((k) => [k, null])));
+  return { params, set, consulta, page, limpiar };
+}

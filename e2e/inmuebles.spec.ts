@@ -1,0 +1,149 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN, ADMIN_NORTE, ASESOR, ingresar } from './helpers.ts';
+
+/** Picks an option of an antd select the way a person does: open it, type to search (when given), click the option. */
+async function elegir(page: Page, campo: Locator, opcion: string, buscar?: string): Promise<void> {
+  await campo.click();
+  if (buscar !== undefined) await campo.fill(buscar);
+  await page.locator('.ant-select-dropdown:visible').getByTitle(opcion, { exact: true }).click();
+}
+
+const consecutivoDe = (page: Page) => Number(/\/inmueble\/(\d+)$/.exec(page.url())?.[1]);
+
+test('a property is created with two owners, found by filters, locked for a second user, withdrawn with a causal and duplicated', async ({
+  page,
+  browser,
+}) => {
+  // One agency's whole journey through the property file: longer than the suite's default.
+  test.setTimeout(120_000);
+  const calle = `Carrera ${Date.now() % 100000} Sur`;
+  await ingresar(page, ADMIN, '/propiedades/inmueble/nuevo');
+  await expect(page.getByRole('heading', { name: 'Nuevo inmueble' })).toBeVisible();
+
+  // General: a house for sale.
+  await elegir(page, page.getByRole('combobox', { name: 'Tipo de inmueble' }), 'Casa');
+  await elegir(page, page.getByRole('combobox', { name: 'Gestión' }), 'Venta');
+  await page.getByLabel('Precio de venta').fill('480000000');
+  await page.getByLabel('Descripción').fill('Casa esquinera con patio y piscina');
+
+  // Saving without the address and municipio names the missing fields on their tab.
+  await page.getByRole('button', { name: 'Crear inmueble' }).click();
+  await expect(page.getByRole('tab', { name: 'Ubicación', selected: true })).toBeVisible();
+  await expect(page.getByText('direccion es obligatoria')).toBeVisible();
+
+  await page.getByLabel('Dirección').fill(calle);
+  await elegir(page, page.getByRole('combobox', { name: 'Municipio' }), 'MEDELLÍN (ANTIOQUIA)', 'medellin');
+  await elegir(page, page.getByRole('combobox', { name: 'Estrato' }), 'Estrato 5');
+
+  await page.getByRole('tab', { name: 'Detalles y características' }).click();
+  await page.getByLabel('Habitaciones').fill('4');
+  await page.getByLabel('Baños').fill('3');
+  await page.getByRole('checkbox', { name: 'Piscina' }).check();
+  await page.getByRole('checkbox', { name: 'Patio' }).check();
+
+  // Two owners, 70 / 30: the sum is checked as it is typed.
+  await page.getByRole('tab', { name: /Propietarios/ }).click();
+  await elegir(
+    page,
+    page.getByRole('combobox', { name: 'Propietario 1' }),
+    'Carlos Andrés Restrepo Gómez (71650321)',
+    'restrepo',
+  );
+  await page.getByLabel('Porcentaje del propietario 1').fill('70');
+  await expect(page.getByText('Suma de porcentajes: 70 % — debe ser 100')).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar propietario' }).click();
+  await elegir(page, page.getByRole('combobox', { name: 'Propietario 2' }), 'Laura Marcela Ospina Rojas (43876512)', 'ospina');
+  await expect(page.getByLabel('Porcentaje del propietario 2')).toHaveValue('30,00');
+  await expect(page.getByText('Suma de porcentajes: 100 %')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Crear inmueble' }).click();
+  await expect(page).toHaveURL(/\/propiedades\/inmueble\/\d+$/);
+  const n = consecutivoDe(page);
+  await expect(page.getByText(`Inmueble ${n} creado`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(`^Inmueble ${n} · Casa`) })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Propietarios (2)' })).toBeVisible();
+
+  // Captado → disponible, so the search offers it.
+  await page.getByRole('button', { name: 'Cambiar estado' }).click();
+  let dialogo = page.getByRole('dialog', { name: `Cambiar estado del inmueble ${n}` });
+  await elegir(page, dialogo.getByRole('combobox', { name: 'Nuevo estado' }), 'Disponible');
+  await dialogo.getByRole('button', { name: 'Cambiar estado' }).click();
+  await expect(page.getByText(`Inmueble ${n}: disponible`)).toBeVisible();
+
+  // A second user opens it while the first one has it open: read-only, with who and since when.
+  const otro = await browser.newPage();
+  await ingresar(otro, ASESOR, `/propiedades/inmueble/${n}`);
+  await expect(otro.getByText(/^Solo lectura: lo está editando admin desde \d{1,2}\/\d{1,2}\/\d{4}/)).toBeVisible();
+  await expect(otro.getByLabel('Dirección')).toBeDisabled();
+  await expect(otro.getByRole('button', { name: 'Guardar cambios' })).toHaveCount(0);
+
+  // Found in inmuebles-disponibles by its filters, which live in the URL.
+  await page.goto('/propiedades/inmuebles-disponibles');
+  await page.getByRole('radiogroup', { name: 'Gestión' }).getByText('Venta', { exact: true }).click();
+  await page.getByLabel('Buscar inmuebles').fill(calle.toLowerCase());
+  await page.getByRole('button', { name: 'Más filtros' }).click();
+  await page.getByLabel('Habitaciones (mín.)').fill('4');
+  await elegir(page, page.getByRole('combobox', { name: 'Características' }), 'Piscina', 'piscina');
+  await expect(page).toHaveURL(/gestion=venta/);
+  await expect(page).toHaveURL(/habitaciones=4/);
+  await expect(page.getByText('1 inmueble', { exact: true })).toBeVisible();
+  const fila = page.getByRole('row').filter({ hasText: calle });
+  await expect(fila).toContainText('$ 480.000.000');
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: calle })).toHaveCount(1);
+  await page.getByLabel('Habitaciones (mín.)').fill('5');
+  await expect(page.getByText('Ningún inmueble cumple los filtros')).toBeVisible();
+
+  // Leaving the form released the lock: the second user retries and edits.
+  await otro.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(otro.getByText('Editando', { exact: true })).toBeVisible();
+  await expect(otro.getByLabel('Dirección')).toBeEnabled();
+  await otro.goto('/propiedades/inmuebles-disponibles');
+  await otro.close();
+
+  // Withdraw it with a causal.
+  await page.goto(`/propiedades/inmueble/${n}`);
+  await expect(page.getByText('Editando', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Cambiar estado' }).click();
+  dialogo = page.getByRole('dialog', { name: `Cambiar estado del inmueble ${n}` });
+  await elegir(page, dialogo.getByRole('combobox', { name: 'Nuevo estado' }), 'Retirado');
+  await dialogo.getByRole('button', { name: 'Cambiar estado' }).click();
+  await expect(dialogo.getByText('La causal es obligatoria para retirar el inmueble')).toBeVisible();
+  await elegir(page, dialogo.getByRole('combobox', { name: 'Causal de retiro' }), 'Consignación vencida', 'vencida');
+  await dialogo.getByRole('button', { name: 'Cambiar estado' }).click();
+  await expect(page.getByText(`Inmueble ${n}: retirado`)).toBeVisible();
+  await page.getByRole('tab', { name: 'Historial de estados' }).click();
+  await expect(page.getByText('Disponible → Retirado')).toBeVisible();
+  await expect(page.getByText('Causal: Consignación vencida')).toBeVisible();
+
+  // Duplicate it into a new consecutivo.
+  await page.getByRole('button', { name: 'Más' }).click();
+  await page.getByRole('menuitem', { name: 'Duplicar inmueble' }).click();
+  await expect(page.getByText(`Copia del inmueble ${n}`)).toBeVisible();
+  await expect(page.getByLabel('Precio de venta')).toHaveValue('480.000.000');
+  await page.getByRole('button', { name: 'Crear inmueble' }).click();
+  await expect(page).toHaveURL(/\/propiedades\/inmueble\/\d+$/);
+  const copia = consecutivoDe(page);
+  expect(copia).toBeGreaterThan(n);
+  await expect(page.getByRole('heading', { name: new RegExp(`^Inmueble ${copia} · Casa`) })).toBeVisible();
+  await expect(page.getByText('Editando', { exact: true })).toBeVisible();
+  await expect(page.getByText('Captado', { exact: true })).toBeVisible();
+  // The blank "Nuevo inmueble" stays open in its tab (hidden): read the visible form.
+  await page.getByRole('tab', { name: 'Ubicación' }).filter({ visible: true }).click();
+  await expect(page.getByLabel('Dirección').filter({ visible: true })).toHaveValue(calle);
+});
+
+test('the search view (list, cards) is remembered for the user', async ({ page }) => {
+  // Company 2's admin: the preference is per user, and the other test reads admin@1's list.
+  await ingresar(page, ADMIN_NORTE, '/propiedades/inmuebles-disponibles');
+  const vista = page.getByRole('radiogroup', { name: 'Vista' });
+  await vista.getByText('Tarjetas', { exact: true }).click();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(vista.getByRole('radio', { name: 'Tarjetas' })).toBeChecked();
+  await page.reload();
+  await expect(vista.getByRole('radio', { name: 'Tarjetas' })).toBeChecked();
+  await vista.getByText('Lista', { exact: true }).click();
+  await expect(vista.getByRole('radio', { name: 'Lista' })).toBeChecked();
+  await page.reload();
+  await expect(vista.getByRole('radio', { name: 'Lista' })).toBeChecked();
+});

@@ -1,0 +1,360 @@
+import { z } from 'zod';
+import { ACCIONES } from './auditoria.ts';
+import {
+  ESTADOS_INMUEBLE,
+  GESTIONES,
+  TIPOS_INMUEBLE,
+  type EstadoInmueble,
+  type Gestion,
+  type TipoInmueble,
+} from './inmuebles.ts';
+import { zListQuery, type ListQuery } from './list.ts';
+import './validation.ts';
+
+// Archivo > Utilidades (issue 4 §1): reasignar inmuebles, modificaciones de inmuebles,
+// geolocalizar inmuebles, and the agency's TV display (configurartv).
+
+export const IDM_REASIGNAR = 10545;
+export const IDM_MODIFICACIONES = 19;
+export const IDM_GEOLOCALIZAR = 31;
+export const IDM_TV = 10521;
+
+/** Notification type the destination asesor receives (migration 0048). */
+export const TIPO_CARTA_INMUEBLES_ASIGNADOS = 205;
+
+const MAX_INT = 2_147_483_647;
+const id = (campo: string) =>
+  z.coerce
+    .number({ error: `${campo} debe ser un número` })
+    .int({ error: `${campo} debe ser un número entero` })
+    .positive({ error: `${campo} debe ser mayor que cero` })
+    .max(MAX_INT, { error: `${campo} es demasiado grande` });
+/** A repeated query parameter or a comma-separated list. */
+const listaQuery = <T extends z.ZodType>(campo: string, item: T, max = 50) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '')),
+    z
+      .array(item, { error: `${campo} debe ser una lista` })
+      .max(max, { error: `${campo} admite máximo ${max} valores` })
+      .optional(),
+  );
+const estadoItem = z.enum(ESTADOS_INMUEBLE, { error: `estado debe ser uno de: ${ESTADOS_INMUEBLE.join(', ')}` });
+const fecha = (campo: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${campo} debe ser una fecha AAAA-MM-DD` })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${campo} no es una fecha válida` })
+    .optional();
+const textoFiltro = (campo: string, max = 100) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${campo} admite máximo ${max} caracteres` })
+    .optional()
+    .transform((v) => v || undefined);
+
+export const ETIQUETA_ESTADO: Record<EstadoInmueble, string> = {
+  captado: 'Captado',
+  disponible: 'Disponible',
+  reservado: 'Reservado',
+  arrendado: 'Arrendado',
+  vendido: 'Vendido',
+  retirado: 'Retirado',
+};
+export const ETIQUETA_GESTION: Record<Gestion, string> = {
+  arriendo: 'Arriendo',
+  venta: 'Venta',
+  arriendo_venta: 'Arriendo y venta',
+};
+export const etiquetaTipo = (t: TipoInmueble | string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+/** Users of the company, for the asesor selects. */
+export type Asesor = { id: number; usuario: string; nombre: string; activo: boolean };
+export type OpcionMunicipio = { id: number; nombre: string; inmuebles: number };
+export type OpcionesUtilidades = { asesores: Asesor[]; municipios: OpcionMunicipio[] };
+
+// ----- reasignar inmuebles (10545) ---------------------------------------------------------------
+
+export const ROLES_ASESOR = ['comercial', 'captador', 'ambos'] as const;
+export type RolAsesor = (typeof ROLES_ASESOR)[number];
+export const ETIQUETA_ROL: Record<RolAsesor, string> = {
+  comercial: 'Asesor comercial',
+  captador: 'Asesor captador',
+  ambos: 'Comercial y captador',
+};
+
+const criterios = {
+  origen: id('origen'),
+  destino: id('destino'),
+  rol: z.enum(ROLES_ASESOR, { error: `rol debe ser uno de: ${ROLES_ASESOR.join(', ')}` }).default('ambos'),
+};
+
+export const ZReasignarPreviaQuery = z.object({
+  ...criterios,
+  estado: listaQuery('estado', estadoItem),
+});
+export type ReasignarPreviaQuery = z.output<typeof ZReasignarPreviaQuery>;
+
+export const ZReasignar = z
+  .object({
+    ...criterios,
+    estado: z.array(estadoItem, { error: 'estado debe ser una lista' }).max(10).optional(),
+    /** true: every property that matches when it runs; false: only `consecutivos`. */
+    todos: z.boolean({ error: 'todos debe ser true o false' }),
+    consecutivos: z
+      .array(id('consecutivos'), { error: 'consecutivos debe ser una lista' })
+      .max(10_000, { error: 'consecutivos admite máximo 10.000' })
+      .default([]),
+    /** What the preview showed; when todos and the count changed since, the server refuses. */
+    esperados: z.number().int().min(0).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.todos && v.consecutivos.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['consecutivos'], message: 'seleccione al menos un inmueble' });
+  });
+export type Reasignar = z.output<typeof ZReasignar>;
+
+export type InmuebleReasignable = {
+  consecutivo: number;
+  tipo: TipoInmueble;
+  gestion: Gestion;
+  estado: EstadoInmueble;
+  direccion: string;
+  municipio: string | null;
+  id_asesor_comercial: number | null;
+  id_asesor_captador: number | null;
+  /** Who is editing it now: it will be skipped. */
+  editando: string | null;
+};
+export type ReasignarPrevia = { items: InmuebleReasignable[]; total: number };
+export type ReasignarResultado = {
+  reasignados: number[];
+  omitidos: { consecutivo: number; motivo: string }[];
+  origen: string;
+  destino: string;
+};
+
+// ----- modificaciones de inmuebles (19) ----------------------------------------------------------
+
+/** Spanish labels of the fields the inmuebles module writes to the audit log. */
+export const CAMPOS_INMUEBLE: Record<string, string> = {
+  tipo: 'Tipo',
+  gestion: 'Gestión',
+  estado: 'Estado',
+  id_causal_retiro: 'Causal de retiro',
+  direccion: 'Dirección',
+  id_municipio: 'Municipio',
+  id_barrio: 'Barrio',
+  id_sector: 'Sector',
+  id_zona: 'Zona',
+  estrato: 'Estrato',
+  area_construida: 'Área construida',
+  area_privada: 'Área privada',
+  area_lote: 'Área del lote',
+  habitaciones: 'Habitaciones',
+  banos: 'Baños',
+  parqueaderos: 'Parqueaderos',
+  piso: 'Piso',
+  ascensor: 'Ascensor',
+  anio_construccion: 'Año de construcción',
+  canon: 'Canon',
+  precio_venta: 'Precio de venta',
+  administracion: 'Administración',
+  descripcion: 'Descripción',
+  observaciones_internas: 'Observaciones internas',
+  propietarios: 'Propietarios',
+  id_asesor_captador: 'Asesor captador',
+  id_asesor_comercial: 'Asesor comercial',
+  id_captacion: 'Medio de captación',
+  fecha_consignacion: 'Fecha de consignación',
+  vigencia_consignacion: 'Vigencia de la consignación',
+  lat: 'Latitud',
+  lng: 'Longitud',
+  codigo_llaves: 'Código de llaves',
+  publicar: 'Publicación en portales',
+  observacion: 'Observación',
+  bloqueo: 'Bloqueo de edición',
+};
+export const etiquetaCampo = (c: string) => CAMPOS_INMUEBLE[c] ?? c;
+
+/** Actions on properties, in Spanish (the platform's list plus this module's). */
+export const ACCIONES_INMUEBLE: Record<string, string> = {
+  ...ACCIONES,
+  'cambiar estado': 'Cambio de estado',
+  'romper bloqueo': 'Bloqueo roto',
+  reasignar: 'Reasignación',
+  geolocalizar: 'Geolocalización',
+};
+export const etiquetaAccion = (a: string) => ACCIONES_INMUEBLE[a] ?? a;
+
+export const MODIFICACIONES_SORT = ['fecha', 'usuario', 'consecutivo', 'campo'] as const;
+const filtrosModificaciones = {
+  consecutivo: id('consecutivo').optional(),
+  usuario: textoFiltro('usuario'),
+  campo: textoFiltro('campo', 60),
+  accion: textoFiltro('accion', 60),
+  desde: fecha('desde'),
+  hasta: fecha('hasta'),
+};
+export type ModificacionesFiltros = {
+  consecutivo?: number | undefined;
+  usuario?: string | undefined;
+  campo?: string | undefined;
+  accion?: string | undefined;
+  desde?: string | undefined;
+  hasta?: string | undefined;
+};
+export const ZModificacionesQuery = zListQuery({ sort: MODIFICACIONES_SORT, filters: filtrosModificaciones }) as z.ZodType<
+  ListQuery & ModificacionesFiltros
+>;
+export type ModificacionesQuery = z.output<typeof ZModificacionesQuery>;
+export const ZModificacionesExportarQuery = zListQuery({
+  sort: MODIFICACIONES_SORT,
+  filters: {
+    ...filtrosModificaciones,
+    formato: z.enum(['csv', 'xlsx'], { error: "formato debe ser 'csv' o 'xlsx'" }).default('xlsx'),
+  },
+}) as z.ZodType<ListQuery & ModificacionesFiltros & { formato: 'csv' | 'xlsx' }>;
+export const MODIFICACIONES_EXPORT_MAX = 50_000;
+
+/** One changed field of one audited write; antes/despues are display text (names, COP, Sí/No). */
+export type Modificacion = {
+  /** audit row id + field: unique per row of this list. */
+  clave: string;
+  fecha: string;
+  usuario: string;
+  accion: string;
+  consecutivo: number | null;
+  campo: string;
+  antes: string;
+  despues: string;
+};
+export type ModificacionesValores = { usuarios: string[]; campos: string[]; acciones: string[] };
+
+// ----- geolocalizar inmuebles (31) ---------------------------------------------------------------
+
+export const ZUbicacionesQuery = zListQuery({
+  sort: ['consecutivo', 'municipio', 'direccion'],
+  filters: {
+    /** 1 (default): only properties without coordinates; 0: all. */
+    sinCoordenadas: z
+      .enum(['0', '1', 'true', 'false'], { error: 'sinCoordenadas debe ser 1 o 0' })
+      .optional()
+      .transform((v) => v === undefined || v === '1' || v === 'true'),
+    municipio: listaQuery('municipio', id('municipio')),
+    estado: listaQuery('estado', estadoItem),
+  },
+}) as z.ZodType<ListQuery & { sinCoordenadas: boolean; municipio?: number[] | undefined; estado?: EstadoInmueble[] | undefined }>;
+export type UbicacionesQuery = z.output<typeof ZUbicacionesQuery>;
+
+export type InmuebleUbicacion = {
+  consecutivo: number;
+  tipo: TipoInmueble;
+  gestion: Gestion;
+  estado: EstadoInmueble;
+  direccion: string;
+  municipio: string | null;
+  barrio: string | null;
+  canon: number | null;
+  precio_venta: number | null;
+  lat: number | null;
+  lng: number | null;
+  version: number;
+};
+export type Ubicaciones = { items: InmuebleUbicacion[]; total: number; sinCoordenadas: number };
+
+const coord = (campo: string, lim: number) =>
+  z
+    .number({ error: `${campo} debe ser un número` })
+    .min(-lim, { error: `${campo} debe estar entre -${lim} y ${lim}` })
+    .max(lim, { error: `${campo} debe estar entre -${lim} y ${lim}` })
+    .nullable();
+
+/** Both coordinates, or both null to remove the location. */
+export const ZUbicacion = z
+  .object({
+    lat: coord('lat', 90),
+    lng: coord('lng', 180),
+    /** The version the user saw; when given and the property changed meanwhile, 409. */
+    version: z.number().int().positive().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.lat === null) !== (v.lng === null))
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.lat === null ? 'lat' : 'lng'],
+        message: 'lat y lng van juntas: escriba las dos o quite las dos',
+      });
+  });
+export type Ubicacion = z.output<typeof ZUbicacion>;
+
+// ----- TV (10521) --------------------------------------------------------------------------------
+
+export const TV_INTERVALO_MIN = 5;
+export const TV_INTERVALO_MAX = 120;
+export const TV_MAX_ITEMS = 200;
+
+export const ZTvConfig = z.object({
+  gestion: z
+    .enum(GESTIONES, { error: `gestion debe ser uno de: ${GESTIONES.join(', ')}` })
+    .nullable()
+    .default(null),
+  tipos: z
+    .array(z.enum(TIPOS_INMUEBLE, { error: `tipos: cada uno debe ser uno de: ${TIPOS_INMUEBLE.join(', ')}` }))
+    .max(TIPOS_INMUEBLE.length)
+    .default([]),
+  municipios: z.array(id('municipios')).max(100, { error: 'municipios admite máximo 100' }).default([]),
+  soloConFotos: z.boolean({ error: 'soloConFotos debe ser true o false' }).default(false),
+  maxItems: z
+    .number({ error: 'maxItems debe ser un número' })
+    .int({ error: 'maxItems debe ser un número entero' })
+    .min(1, { error: 'maxItems debe ser al menos 1' })
+    .max(TV_MAX_ITEMS, { error: `maxItems debe ser como máximo ${TV_MAX_ITEMS}` })
+    .default(30),
+  intervaloSegundos: z
+    .number({ error: 'intervaloSegundos debe ser un número' })
+    .int({ error: 'intervaloSegundos debe ser un número entero' })
+    .min(TV_INTERVALO_MIN, { error: `intervaloSegundos debe ser al menos ${TV_INTERVALO_MIN}` })
+    .max(TV_INTERVALO_MAX, { error: `intervaloSegundos debe ser como máximo ${TV_INTERVALO_MAX}` })
+    .default(15),
+});
+export type TvConfig = z.output<typeof ZTvConfig>;
+export const TV_CONFIG_DEFECTO: TvConfig = ZTvConfig.parse({});
+
+/** A stored configuration read leniently: what no longer validates falls back to its default. */
+export function tvConfigDe(guardado: unknown): TvConfig {
+  if (typeof guardado !== 'object' || guardado === null) return TV_CONFIG_DEFECTO;
+  const out: Record<string, unknown> = { ...TV_CONFIG_DEFECTO };
+  for (const [k, v] of Object.entries(guardado)) {
+    if (!(k in ZTvConfig.shape)) continue;
+    const r = ZTvConfig.shape[k as keyof TvConfig].safeParse(v);
+    if (r.success) out[k] = r.data;
+  }
+  return out as TvConfig;
+}
+
+export type TvInmueble = {
+  consecutivo: number;
+  tipo: TipoInmueble;
+  gestion: Gestion;
+  direccion: string;
+  municipio: string | null;
+  barrio: string | null;
+  canon: number | null;
+  precio_venta: number | null;
+  area_construida: number | null;
+  area_privada: number | null;
+  area_lote: number | null;
+  habitaciones: number;
+  banos: number;
+  parqueaderos: number;
+  estrato: number | null;
+  /** Has at least one photo: the slide asks for its cover. */
+  con_foto: boolean;
+};
+export type TvPresentacion = {
+  config: TvConfig;
+  empresa: { nombre: string; logo: string | null };
+  items: TvInmueble[];
+};
