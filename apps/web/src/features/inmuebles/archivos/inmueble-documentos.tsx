@@ -1,6 +1,22 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Grid, Input, List, Result, Skeleton, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import {
+  App,
+  ConfigProvider,
+  Button,
+  Empty,
+  Grid,
+  Input,
+  List,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  Upload,
+} from 'antd';
 import {
   DeleteOutlined,
   DownloadOutlined,
@@ -39,7 +55,17 @@ const ICONO = {
 };
 
 /** Documents attached to a property: upload with progress, list, download, delete. */
-export function InmuebleDocumentos({ consecutivo, soloLectura = false }: Props) {
+export function InmuebleDocumentos(props: Props) {
+  // The tab may sit in a read-only (disabled) form: viewing, previewing, downloading and retrying must
+  // still work there; soloLectura alone decides what can change.
+  return (
+    <ConfigProvider componentDisabled={false}>
+      <Documentos {...props} />
+    </ConfigProvider>
+  );
+}
+
+function Documentos({ consecutivo, soloLectura = false }: Props) {
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const docs = useDocumentos(consecutivo);

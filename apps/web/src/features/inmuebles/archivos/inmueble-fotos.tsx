@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Image, Result, Skeleton, Space, Tag, Tooltip, Typography, Upload } from 'antd';
+import { App, ConfigProvider, Button, Empty, Image, Result, Skeleton, Space, Tag, Tooltip, Typography, Upload } from 'antd';
 import {
   ArrowLeftOutlined,
   ArrowRightOutlined,
@@ -47,7 +47,17 @@ type Props = { consecutivo: number; soloLectura?: boolean };
 const MB = 1024 * 1024;
 
 /** The photos of a property: upload many with progress, reorder by drag or buttons, cover, preview, delete. */
-export function InmuebleFotos({ consecutivo, soloLectura = false }: Props) {
+export function InmuebleFotos(props: Props) {
+  // The tab may sit in a read-only (disabled) form: viewing, previewing, downloading and retrying must
+  // still work there; soloLectura alone decides what can change.
+  return (
+    <ConfigProvider componentDisabled={false}>
+      <Fotos {...props} />
+    </ConfigProvider>
+  );
+}
+
+function Fotos({ consecutivo, soloLectura = false }: Props) {
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const fotos = useFotos(consecutivo);
