@@ -16,6 +16,7 @@ import { realtimeRoutes } from './platform/realtime/ws.routes.ts';
 import { empresaRoutes } from './modules/empresa/empresa.routes.ts';
 import { inicioRoutes } from './modules/inicio/inicio.routes.ts';
 import { inmueblesRoutes } from './modules/inmuebles/inmuebles.routes.ts';
+import { inmueblesArchivosRoutes } from './modules/inmuebles/inmuebles-archivos.routes.ts';
 import { inmueblesUtilidadesRoutes } from './modules/inmuebles-utilidades/inmuebles-utilidades.routes.ts';
 import { maestrosRoutes } from './modules/maestros/maestros.routes.ts';
 import { notificacionesRoutes } from './modules/notificaciones/notificaciones.routes.ts';
@@ -92,6 +93,7 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
       empresaRoutes(api, deps);
       notificacionesRoutes(api, deps);
       inmueblesRoutes(api, deps);
+      inmueblesArchivosRoutes(api, deps);
       inmueblesUtilidadesRoutes(api, deps);
       clientesRoutes(api, deps);
       solicitudesRoutes(api, deps);

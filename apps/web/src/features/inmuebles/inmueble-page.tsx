@@ -10,6 +10,9 @@ import { ApiError } from '../../lib/http.ts';
 import { usePermisos, useSession } from '../../lib/session-store.ts';
 import { liberarBloqueo, tomarBloqueo } from './api/bloqueo.ts';
 import { useEstados } from './api/get-estados.ts';
+import { BotonFicha } from './archivos/boton-ficha.tsx';
+import { InmuebleDocumentos } from './archivos/inmueble-documentos.tsx';
+import { InmuebleFotos } from './archivos/inmueble-fotos.tsx';
 import { useInmueble } from './api/get-inmueble.ts';
 import { inmueblesKeys } from './api/get-inmuebles.ts';
 import { useDuplicar } from './duplicar-store.ts';
@@ -303,7 +306,10 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
             </Tag>
           ) : null}
         </Space>
-        {acciones}
+        <Space wrap>
+          <BotonFicha consecutivo={d.consecutivo} />
+          {acciones}
+        </Space>
       </div>
       {aviso}
       {bloqueo.tipo === 'tomando' ? (
@@ -322,6 +328,16 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
           }}
           onCancelar={() => void navigate(RUTA_DISPONIBLES)}
           pestanasExtra={[
+            {
+              key: 'fotos',
+              label: 'Fotos',
+              children: <InmuebleFotos consecutivo={d.consecutivo} soloLectura={!editable} />,
+            },
+            {
+              key: 'documentos',
+              label: 'Documentos',
+              children: <InmuebleDocumentos consecutivo={d.consecutivo} soloLectura={!editable} />,
+            },
             { key: 'historial', label: 'Historial de estados', children: <Historial consecutivo={d.consecutivo} /> },
             {
               key: 'clientes',

@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { IDM_INMUEBLE, ZConsecutivoParam } from '@predio/contract/inmuebles';
+import { ZDocumentoParam, ZFotoParam, ZFotoTamanoParam, ZOrdenFotos } from '@predio/contract/inmuebles-archivos';
+import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo, enviarImagen } from '../../platform/http/archivo.ts';
+import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import * as service from './inmuebles-archivos.service.ts';
+
+const tags = ['inmuebles'];
+const permiso = IDM_INMUEBLE;
+
+/**
+ * Files are read from storage (and the ficha laid out) after the transaction commits: PGlite has one
+ * connection, and file I/O inside the transaction would hold every other request back.
+ */
+function despuesDeConfirmar(
+  alConfirmar: (fn: () => void) => void,
+  reply: FastifyReply,
+  enviar: () => Promise<unknown>,
+): typeof YA_RESPONDIDO {
+  alConfirmar(() => void enviar().catch((e: unknown) => reply.send(e)));
+  return YA_RESPONDIDO;
+}
+
+export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void {
+  const { storage } = deps;
+
+  // ----- photos -----
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/:consecutivo/fotos',
+    permiso: 'sesion',
+    schema: { params: ZConsecutivoParam, tags, summary: 'Fotos del inmueble en su orden (490 o 491)' },
+    handler: ({ tx, user, params }) => service.listarFotos({ tx, user, consecutivo: params.consecutivo }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/inmuebles/:consecutivo/fotos',
+    permiso,
+    schema: {
+      params: ZConsecutivoParam,
+      tags,
+      summary: 'Sube fotos (multipart: uno o varios campos file); la primera del inmueble queda de portada',
+    },
+    prepare: ({ req }) => service.leerSubidaFotos((opts) => req.parts(opts)),
+    handler: ({ tx, user, req, params, prep, alConfirmar }) =>
+      service.subirFotos({ tx, user, ip: req.ip, storage, alConfirmar, consecutivo: params.consecutivo, fotos: prep }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/inmuebles/:consecutivo/fotos/orden',
+    permiso,
+    schema: { params: ZConsecutivoParam, body: ZOrdenFotos, tags, summary: 'Ordena las fotos (ids: todas, en el orden nuevo)' },
+    handler: ({ tx, user, req, params, body, alConfirmar }) =>
+      service.ordenarFotos({ tx, user, ip: req.ip, storage, alConfirmar, consecutivo: params.consecutivo, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/inmuebles/:consecutivo/fotos/:id/portada',
+    permiso,
+    schema: { params: ZFotoParam, tags, summary: 'Usa la foto como portada del inmueble' },
+    handler: ({ tx, user, req, params, alConfirmar }) =>
+      service.usarComoPortada({ tx, user, ip: req.ip, storage, alConfirmar, consecutivo: params.consecutivo, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/inmuebles/:consecutivo/fotos/:id',
+    permiso,
+    schema: { params: ZFotoParam, tags, summary: 'Elimina una foto (si era la portada, la siguiente toma su lugar)' },
+    handler: ({ tx, user, req, params, alConfirmar }) =>
+      service.eliminarFoto({ tx, user, ip: req.ip, storage, alConfirmar, consecutivo: params.consecutivo, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/:consecutivo/fotos/:id/:tamano',
+    permiso: 'sesion',
+    cookieAuth: true,
+    schema: { params: ZFotoTamanoParam, tags, summary: 'Imagen de una foto: miniatura (~400 px) o grande (~1600 px)' },
+    handler: async ({ tx, user, params, reply, alConfirmar }) => {
+      const clave = await service.claveDeFoto({ tx, user, ...params });
+      return despuesDeConfirmar(alConfirmar, reply, async () => enviarImagen(reply, await service.leerImagen(storage, clave)));
+    },
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/:consecutivo/portada',
+    permiso: 'sesion',
+    cookieAuth: true,
+    schema: { params: ZConsecutivoParam, tags, summary: 'Foto de portada en tamaño grande (404 si el inmueble no tiene fotos)' },
+    handler: async ({ tx, user, params, reply, alConfirmar }) => {
+      const clave = await service.claveDePortada({ tx, user, consecutivo: params.consecutivo });
+      // The cover can change, so it is cached briefly instead of forever like a photo by id.
+      return despuesDeConfirmar(alConfirmar, reply, async () => {
+        const img = await service.leerImagen(storage, clave);
+        await reply
+          .header('content-type', img.contentType)
+          .header('cache-control', 'private, max-age=60')
+          .header('x-content-type-options', 'nosniff')
+          .send(img.buf);
+      });
+    },
+  });
+
+  // ----- documents -----
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/:consecutivo/documentos',
+    permiso: 'sesion',
+    schema: { params: ZConsecutivoParam, tags, summary: 'Documentos del inmueble, el más reciente primero (490 o 491)' },
+    handler: ({ tx, user, params }) => service.listarDocumentos({ tx, user, consecutivo: params.consecutivo }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/inmuebles/:consecutivo/documentos',
+    permiso,
+    schema: {
+      params: ZConsecutivoParam,
+      tags,
+      summary: 'Adjunta un documento (multipart: file y descripcion opcional; PDF, imagen, Word o Excel, máx. 20 MB)',
+    },
+    prepare: ({ req }) => service.leerSubidaDocumento((opts) => req.parts(opts)),
+    handler: ({ tx, user, req, params, prep, alConfirmar }) =>
+      service.subirDocumento({ tx, user, ip: req.ip, storage, alConfirmar, consecutivo: params.consecutivo, doc: prep }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/:consecutivo/documentos/:id',
+    permiso: 'sesion',
+    schema: { params: ZDocumentoParam, tags, summary: 'Descarga un documento del inmueble' },
+    handler: async ({ tx, user, params, reply, alConfirmar }) => {
+      const d = await service.documentoGuardado({ tx, user, ...params });
+      return despuesDeConfirmar(alConfirmar, reply, async () => enviarArchivo(reply, await service.leerDocumento(storage, d)));
+    },
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/inmuebles/:consecutivo/documentos/:id',
+    permiso,
+    schema: { params: ZDocumentoParam, tags, summary: 'Elimina un documento del inmueble' },
+    handler: ({ tx, user, req, params, alConfirmar }) =>
+      service.eliminarDocumento({ tx, user, ip: req.ip, storage, alConfirmar, consecutivo: params.consecutivo, id: params.id }),
+  });
+
+  // ----- ficha -----
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/:consecutivo/ficha',
+    permiso: 'sesion',
+    schema: { params: ZConsecutivoParam, tags, summary: 'Ficha del inmueble en PDF (para entregar a clientes)' },
+    handler: async ({ tx, user, params, reply, alConfirmar }) => {
+      const pedido = await service.pedidoFicha({ tx, user, consecutivo: params.consecutivo });
+      return despuesDeConfirmar(alConfirmar, reply, async () =>
+        enviarArchivo(reply, await service.fichaPdf({ user, storage, pedido })),
+      );
+    },
+  });
+}

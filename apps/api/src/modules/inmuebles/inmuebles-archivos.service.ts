@@ -1,0 +1,508 @@
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import sharp, { type Metadata } from 'sharp';
+import { CODES } from '@predio/contract/codes';
+import { hasIdm } from '@predio/contract/menu';
+import { IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
+import {
+  DESCRIPCION_DOCUMENTO_MAX,
+  DOCUMENTO_MAX_BYTES,
+  DOCUMENTO_TIPOS,
+  DOCUMENTOS_POR_INMUEBLE,
+  esExtensionDocumento,
+  extension,
+  FICHA_FOTOS_ADICIONALES,
+  FOTO_INMUEBLE_MAX_BYTES,
+  FOTO_INMUEBLE_MIN_PX,
+  FOTO_TAMANOS,
+  FOTOS_POR_ENVIO,
+  FOTOS_POR_INMUEBLE,
+  IDM_CONFIGURAR_TV,
+  nombreFicha,
+  type DocumentoInmueble,
+  type ExtensionDocumento,
+  type FotoInmueble,
+  type OrdenFotos,
+  type TamanoFoto,
+} from '@predio/contract/inmuebles-archivos';
+import type { Tx } from '../../db/client.ts';
+import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
+import type { Archivo } from '../../platform/http/archivo.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { leerLogoGuardado } from '../empresa/empresa.service.ts';
+import * as locks from './edit-lock.repo.ts';
+import * as repo from './inmuebles-archivos.repo.ts';
+import { generarFicha } from './inmuebles-ficha.ts';
+
+type Base = { tx: Tx; user: Principal; consecutivo: number };
+type Escritura = Base & { ip: string; storage: Storage; alConfirmar: (fn: () => void) => void };
+type Parte = MultipartFile | { type: 'field'; fieldname: string; value: unknown };
+
+const ENTIDAD = 'inmuebles';
+const RECURSO_BLOQUEO = 'inmueble';
+const MB = 1024 * 1024;
+const MAX_PIXELES = 80_000_000;
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+// ----- permissions, lock, audit --------------------------------------------------------------------
+
+/** Photos and documents are seen from the form (490) and the search (491); the cover also from the TV. */
+function exigirLectura(user: Principal, tambien: number[] = []): void {
+  if (![IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES, ...tambien].some((idm) => hasIdm(user.permisos, idm))) throw sinPermiso();
+}
+
+async function idOError(tx: Tx, consecutivo: number, escribir = false): Promise<number> {
+  const id = await repo.idInmueble(tx, consecutivo, escribir);
+  if (id === null) throw noEncontrado(`El inmueble ${consecutivo}`);
+  return id;
+}
+
+/** A write needs the property free of other users' edit locks (its own lock, or none, is fine). */
+async function paraEscribir(o: Base): Promise<number> {
+  const id = await idOError(o.tx, o.consecutivo, true);
+  const t = await locks.vigente(o.tx, RECURSO_BLOQUEO, String(o.consecutivo));
+  if (t && t.id_usuario !== o.user.idUsuario) {
+    const desde = new Date(t.tomado_en).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
+    throw new AppError(
+      CODES.CONFLICTO,
+      `El inmueble lo está editando ${t.usuario} desde ${desde}. No puede cambiar sus fotos ni sus documentos hasta que lo libere.`,
+      undefined,
+      undefined,
+      { usuario: t.usuario, desde: iso(t.tomado_en), expira: iso(t.expira_en) },
+    );
+  }
+  return id;
+}
+
+const auditar = (o: Escritura, accion: string, cambios: Cambios) =>
+  registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion,
+    entidad: ENTIDAD,
+    entidadId: String(o.consecutivo),
+    cambios,
+    ip: o.ip,
+  });
+
+/** Removes stored files once the rows that pointed at them are gone for good. */
+function borrarAlConfirmar(o: Escritura, claves: string[]): void {
+  o.alConfirmar(() => {
+    for (const k of claves) void o.storage.delete(k).catch(() => undefined);
+  });
+}
+
+/** Stores files, runs the database work, and takes the files back if that work fails. */
+async function guardandoArchivos<T>(storage: Storage, archivos: [string, Buffer][], fn: () => Promise<T>): Promise<T> {
+  const puestas: string[] = [];
+  try {
+    for (const [clave, buf] of archivos) {
+      await storage.put(clave, buf);
+      puestas.push(clave);
+    }
+    return await fn();
+  } catch (e) {
+    await Promise.all(puestas.map((k) => storage.delete(k).catch(() => undefined)));
+    throw e;
+  }
+}
+
+// ----- reading uploads (before the transaction, see defineRoute's prepare) ----------------------------
+
+/** A file name for messages and storage rows: no folders, no control characters, at most 200 characters. */
+export function nombreArchivo(nombre: string | undefined, porDefecto: string): string {
+  const limpio = (nombre ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+  return (limpio || porDefecto).slice(-200);
+}
+
+/** Fastify-multipart limit errors, with the file's name in Spanish. */
+function errorDeLimite(e: unknown, archivo: string, maxBytes: number, maxArchivos: number): unknown {
+  const code = (e as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError(CODES.ARCHIVO_GRANDE, `file: «${archivo}» supera el tamaño máximo de ${maxBytes / MB} MB.`);
+  if (code === 'FST_FILES_LIMIT')
+    return new AppError(CODES.ARCHIVO_GRANDE, `file: se pueden enviar máximo ${maxArchivos} archivos a la vez.`);
+  return e;
+}
+
+async function descartar(part: MultipartFile): Promise<void> {
+  await part.toBuffer().catch(() => undefined);
+}
+
+export type FotoProcesada = {
+  nombre: string;
+  miniatura: Buffer;
+  grande: Buffer;
+  ancho: number;
+  alto: number;
+  bytes: number;
+};
+
+const FORMATOS_FOTO = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff']);
+
+/**
+ * Decodes the bytes (never the name or the declared type), turns it upright by its EXIF orientation,
+ * and writes the two sizes as JPEG without metadata (no GPS position of the owner's home leaks).
+ */
+export async function procesarFoto(buf: Buffer, nombre: string): Promise<FotoProcesada> {
+  const noEsImagen = () =>
+    new AppError(
+      CODES.ARCHIVO_INVALIDO,
+      `file: «${nombre}» no es una imagen válida (se aceptan fotos JPG, PNG, WEBP, GIF, AVIF o TIFF).`,
+    );
+  let meta: Metadata;
+  try {
+    meta = await sharp(buf, { failOn: 'error', limitInputPixels: MAX_PIXELES }).metadata();
+  } catch {
+    throw noEsImagen();
+  }
+  if (!meta.format || !FORMATOS_FOTO.has(meta.format) || !meta.width || !meta.height) throw noEsImagen();
+  const { width: ancho, height: alto } = meta.autoOrient;
+  if (ancho < FOTO_INMUEBLE_MIN_PX || alto < FOTO_INMUEBLE_MIN_PX)
+    throw invalido('file', `«${nombre}» mide ${ancho}×${alto} px; cada lado debe medir al menos ${FOTO_INMUEBLE_MIN_PX} px.`);
+  try {
+    const grande = await sharp(buf, { failOn: 'error', limitInputPixels: MAX_PIXELES })
+      .autoOrient()
+      .resize({ width: FOTO_TAMANOS.grande, height: FOTO_TAMANOS.grande, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+    const miniatura = await sharp(grande)
+      .resize({
+        width: FOTO_TAMANOS.miniatura,
+        height: Math.round(FOTO_TAMANOS.miniatura * 1.5),
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .jpeg({ quality: 78, mozjpeg: true })
+      .toBuffer();
+    return { nombre, miniatura, grande, ancho, alto, bytes: buf.length };
+  } catch {
+    throw noEsImagen();
+  }
+}
+
+/** Reads every `file` part of the upload, one at a time, keeping only the resized sizes in memory. */
+export async function leerSubidaFotos(
+  parts: (opts: { limits: { files: number; fileSize: number } }) => AsyncIterableIterator<Parte>,
+): Promise<FotoProcesada[]> {
+  const fotos: FotoProcesada[] = [];
+  let actual = '';
+  try {
+    for await (const part of parts({ limits: { files: FOTOS_POR_ENVIO, fileSize: FOTO_INMUEBLE_MAX_BYTES } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') {
+        await descartar(part);
+        continue;
+      }
+      actual = nombreArchivo(part.filename, `foto-${fotos.length + 1}`);
+      const buf = await part.toBuffer();
+      if (buf.length === 0) throw invalido('file', `«${actual}» está vacío`);
+      fotos.push(await procesarFoto(buf, actual));
+    }
+  } catch (e) {
+    throw errorDeLimite(e, actual, FOTO_INMUEBLE_MAX_BYTES, FOTOS_POR_ENVIO);
+  }
+  if (fotos.length === 0) throw invalido('file', 'adjunte al menos una foto en el campo file');
+  return fotos;
+}
+
+export type DocumentoSubido = { nombre: string; ext: ExtensionDocumento; contenido: Buffer; descripcion: string };
+
+const FIRMAS: Record<ExtensionDocumento, (b: Buffer) => boolean> = {
+  pdf: (b) => b.subarray(0, 1024).includes('%PDF-'),
+  jpg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  jpeg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  webp: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  doc: (b) => b.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])),
+  xls: (b) => b.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])),
+  docx: (b) => b.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004' && b.includes('word/'),
+  xlsx: (b) => b.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004' && b.includes('xl/'),
+};
+
+const TIPOS_LEGIBLES = 'PDF, imágenes JPG, PNG o WEBP, Word (DOC, DOCX) o Excel (XLS, XLSX)';
+
+/** Checks the document's type by its extension and its first bytes (the declared type is not trusted). */
+export function validarDocumento(nombre: string, contenido: Buffer): ExtensionDocumento {
+  const ext = extension(nombre);
+  if (!esExtensionDocumento(ext))
+    throw new AppError(CODES.ARCHIVO_INVALIDO, `file: «${nombre}» no es un tipo de documento permitido (${TIPOS_LEGIBLES}).`);
+  if (!FIRMAS[ext](contenido))
+    throw new AppError(
+      CODES.ARCHIVO_INVALIDO,
+      `file: el contenido de «${nombre}» no corresponde a un archivo ${ext.toUpperCase()} (¿está dañado o tiene otra extensión?).`,
+    );
+  return ext;
+}
+
+export async function leerSubidaDocumento(
+  parts: (opts: { limits: { files: number; fileSize: number } }) => AsyncIterableIterator<Parte>,
+): Promise<DocumentoSubido> {
+  let doc: { nombre: string; contenido: Buffer } | null = null;
+  let descripcion = '';
+  let actual = '';
+  try {
+    for await (const part of parts({ limits: { files: 1, fileSize: DOCUMENTO_MAX_BYTES } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          await descartar(part);
+          continue;
+        }
+        actual = nombreArchivo(part.filename, 'documento');
+        doc = { nombre: actual, contenido: await part.toBuffer() };
+      } else if (part.fieldname === 'descripcion' && typeof part.value === 'string') {
+        descripcion = part.value.trim();
+        if (descripcion.length > DESCRIPCION_DOCUMENTO_MAX)
+          throw invalido('descripcion', `admite máximo ${DESCRIPCION_DOCUMENTO_MAX} caracteres`);
+      }
+    }
+  } catch (e) {
+    throw errorDeLimite(e, actual, DOCUMENTO_MAX_BYTES, 1);
+  }
+  if (!doc) throw invalido('file', 'adjunte el documento en el campo file');
+  if (doc.contenido.length === 0) throw invalido('file', `«${doc.nombre}» está vacío`);
+  return { ...doc, ext: validarDocumento(doc.nombre, doc.contenido), descripcion };
+}
+
+// ----- photos -----------------------------------------------------------------------------------------
+
+const claveFoto = (idEmpresa: number, uuid: string, tamano: TamanoFoto) => `${idEmpresa}/inmueble-fotos/${uuid}-${tamano}.jpg`;
+
+const aFoto = (f: repo.FilaFoto): FotoInmueble => ({
+  id: f.id,
+  orden: f.orden,
+  portada: f.portada,
+  ancho: f.ancho,
+  alto: f.alto,
+  bytes: f.bytes,
+  nombre_original: f.nombreOriginal,
+  creado_por: f.creadoPor,
+  creado_en: iso(f.creadoEn),
+});
+
+export async function listarFotos(o: Base): Promise<FotoInmueble[]> {
+  exigirLectura(o.user);
+  return (await repo.fotos(o.tx, await idOError(o.tx, o.consecutivo))).map(aFoto);
+}
+
+export async function subirFotos(o: Escritura & { fotos: FotoProcesada[] }): Promise<FotoInmueble[]> {
+  const id = await paraEscribir(o);
+  const existentes = await repo.fotos(o.tx, id);
+  if (existentes.length + o.fotos.length > FOTOS_POR_INMUEBLE)
+    throw invalido(
+      'file',
+      `el inmueble tiene ${existentes.length} fotos y se enviaron ${o.fotos.length}; el máximo es ${FOTOS_POR_INMUEBLE} por inmueble`,
+    );
+  const filas = o.fotos.map((f) => ({ f, uuid: randomUUID() }));
+  const archivos = filas.flatMap(({ f, uuid }): [string, Buffer][] => [
+    [claveFoto(o.user.idEmpresa, uuid, 'miniatura'), f.miniatura],
+    [claveFoto(o.user.idEmpresa, uuid, 'grande'), f.grande],
+  ]);
+  const nuevas = await guardandoArchivos(o.storage, archivos, async () => {
+    const r = await repo.agregarFotos(
+      o.tx,
+      id,
+      filas.map(({ f, uuid }) => ({
+        claveMiniatura: claveFoto(o.user.idEmpresa, uuid, 'miniatura'),
+        claveGrande: claveFoto(o.user.idEmpresa, uuid, 'grande'),
+        ancho: f.ancho,
+        alto: f.alto,
+        bytes: f.bytes,
+        nombreOriginal: f.nombre,
+        creadoPor: o.user.usuario,
+      })),
+    );
+    const portada = r.find((f) => f.portada);
+    await auditar(o, 'subir fotos', {
+      fotos: { antes: null, despues: r.map((f) => `${f.id}: ${f.nombreOriginal}`) },
+      ...(portada ? { portada: { antes: null, despues: portada.id } } : {}),
+    });
+    return r;
+  });
+  return nuevas.map(aFoto);
+}
+
+export async function ordenarFotos(o: Escritura & { body: OrdenFotos }): Promise<FotoInmueble[]> {
+  const id = await paraEscribir(o);
+  const antes = await repo.fotos(o.tx, id);
+  const actuales = new Set(antes.map((f) => f.id));
+  const { ids } = o.body;
+  const ajenas = ids.filter((x) => !actuales.has(x));
+  if (ajenas.length > 0) throw invalido('ids', `las fotos ${ajenas.join(', ')} no son de este inmueble`);
+  if (ids.length !== antes.length)
+    throw invalido('ids', `debe incluir las ${antes.length} fotos del inmueble (se enviaron ${ids.length})`);
+  const ordenAntes = antes.map((f) => f.id);
+  if (ordenAntes.join(',') === ids.join(',')) return antes.map(aFoto);
+  await repo.ordenar(o.tx, id, ids);
+  await auditar(o, 'ordenar fotos', { orden_fotos: { antes: ordenAntes, despues: ids } });
+  return (await repo.fotos(o.tx, id)).map(aFoto);
+}
+
+export async function usarComoPortada(o: Escritura & { id: number }): Promise<FotoInmueble[]> {
+  const idInm = await paraEscribir(o);
+  const f = await repo.foto(o.tx, idInm, o.id);
+  if (!f) throw noEncontrado(`La foto ${o.id} del inmueble ${o.consecutivo}`);
+  if (!f.portada) {
+    const anterior = await repo.portada(o.tx, idInm);
+    await repo.cambiarPortada(o.tx, idInm, f.id);
+    await auditar(o, 'cambiar portada', { portada: { antes: anterior?.id ?? null, despues: f.id } });
+  }
+  return (await repo.fotos(o.tx, idInm)).map(aFoto);
+}
+
+export async function eliminarFoto(o: Escritura & { id: number }): Promise<FotoInmueble[]> {
+  const idInm = await paraEscribir(o);
+  const f = await repo.foto(o.tx, idInm, o.id);
+  if (!f) throw noEncontrado(`La foto ${o.id} del inmueble ${o.consecutivo}`);
+  const nuevaPortada = await repo.eliminarFoto(o.tx, idInm, f);
+  await auditar(o, 'eliminar foto', {
+    fotos: { antes: `${f.id}: ${f.nombreOriginal}`, despues: null },
+    ...(f.portada ? { portada: { antes: f.id, despues: nuevaPortada } } : {}),
+  });
+  borrarAlConfirmar(o, [f.claveMiniatura, f.claveGrande]);
+  return (await repo.fotos(o.tx, idInm)).map(aFoto);
+}
+
+export type ImagenGuardada = { clave: string };
+
+/** Where a photo size is stored; the bytes are read after the transaction (see the routes). */
+export async function claveDeFoto(o: Base & { id: number; tamano: TamanoFoto }): Promise<string> {
+  exigirLectura(o.user);
+  const f = await repo.foto(o.tx, await idOError(o.tx, o.consecutivo), o.id);
+  if (!f) throw noEncontrado(`La foto ${o.id} del inmueble ${o.consecutivo}`);
+  return o.tamano === 'miniatura' ? f.claveMiniatura : f.claveGrande;
+}
+
+export async function claveDePortada(o: Base): Promise<string> {
+  exigirLectura(o.user, [IDM_CONFIGURAR_TV]);
+  const f = await repo.portada(o.tx, await idOError(o.tx, o.consecutivo));
+  if (!f) throw noEncontrado(`La foto de portada del inmueble ${o.consecutivo}`);
+  return f.claveGrande;
+}
+
+export async function leerImagen(storage: Storage, clave: string): Promise<{ buf: Buffer; contentType: string }> {
+  const buf = await storage.get(clave);
+  if (!buf) throw noEncontrado('El archivo de la foto');
+  return { buf, contentType: 'image/jpeg' };
+}
+
+// ----- documents --------------------------------------------------------------------------------------
+
+const aDocumento = (d: repo.FilaDocumento): DocumentoInmueble => ({
+  id: d.id,
+  nombre: d.nombre,
+  descripcion: d.descripcion,
+  content_type: d.contentType,
+  bytes: d.bytes,
+  creado_por: d.creadoPor,
+  creado_en: iso(d.creadoEn),
+});
+
+export async function listarDocumentos(o: Base): Promise<DocumentoInmueble[]> {
+  exigirLectura(o.user);
+  return (await repo.documentos(o.tx, await idOError(o.tx, o.consecutivo))).map(aDocumento);
+}
+
+export async function subirDocumento(o: Escritura & { doc: DocumentoSubido }): Promise<DocumentoInmueble> {
+  const id = await paraEscribir(o);
+  if ((await repo.contarDocumentos(o.tx, id)) >= DOCUMENTOS_POR_INMUEBLE)
+    throw invalido(
+      'file',
+      `el inmueble ya tiene ${DOCUMENTOS_POR_INMUEBLE} documentos, el máximo; elimine alguno antes de subir otro`,
+    );
+  const clave = `${o.user.idEmpresa}/inmueble-documentos/${randomUUID()}.${o.doc.ext}`;
+  const fila = await guardandoArchivos(o.storage, [[clave, o.doc.contenido]], async () => {
+    const d = await repo.agregarDocumento(o.tx, id, {
+      nombre: o.doc.nombre,
+      descripcion: o.doc.descripcion,
+      contentType: DOCUMENTO_TIPOS[o.doc.ext],
+      bytes: o.doc.contenido.length,
+      clave,
+      creadoPor: o.user.usuario,
+    });
+    await auditar(o, 'subir documento', { documentos: { antes: null, despues: `${d.id}: ${d.nombre}` } });
+    return d;
+  });
+  return aDocumento(fila);
+}
+
+export async function eliminarDocumento(o: Escritura & { id: number }): Promise<{ id: number }> {
+  const idInm = await paraEscribir(o);
+  const d = await repo.documento(o.tx, idInm, o.id);
+  if (!d) throw noEncontrado(`El documento ${o.id} del inmueble ${o.consecutivo}`);
+  await repo.eliminarDocumento(o.tx, idInm, d.id);
+  await auditar(o, 'eliminar documento', { documentos: { antes: `${d.id}: ${d.nombre}`, despues: null } });
+  borrarAlConfirmar(o, [d.clave]);
+  return { id: d.id };
+}
+
+export type DocumentoGuardado = { clave: string; nombre: string; contentType: string };
+
+export async function documentoGuardado(o: Base & { id: number }): Promise<DocumentoGuardado> {
+  exigirLectura(o.user);
+  const d = await repo.documento(o.tx, await idOError(o.tx, o.consecutivo), o.id);
+  if (!d) throw noEncontrado(`El documento ${o.id} del inmueble ${o.consecutivo}`);
+  return { clave: d.clave, nombre: d.nombre, contentType: d.contentType };
+}
+
+export async function leerDocumento(storage: Storage, d: DocumentoGuardado): Promise<Archivo> {
+  const contenido = await storage.get(d.clave);
+  if (!contenido) throw noEncontrado(`El archivo del documento «${d.nombre}»`);
+  return { nombre: d.nombre, contentType: d.contentType, contenido };
+}
+
+// ----- ficha ------------------------------------------------------------------------------------------
+
+export type PedidoFicha = {
+  datos: repo.DatosFicha;
+  empresa: repo.EmpresaFicha | null;
+  portada: string | null;
+  miniaturas: string[];
+};
+
+/** What the ficha shows, read inside the transaction; the files are read and laid out after it. */
+export async function pedidoFicha(o: Base): Promise<PedidoFicha> {
+  exigirLectura(o.user);
+  const datos = await repo.datosFicha(o.tx, o.consecutivo);
+  if (!datos) throw noEncontrado(`El inmueble ${o.consecutivo}`);
+  const fotos = await repo.fotos(o.tx, await idOError(o.tx, o.consecutivo));
+  const portada = fotos.find((f) => f.portada) ?? null;
+  return {
+    datos,
+    empresa: await repo.empresaFicha(o.tx),
+    portada: portada?.claveGrande ?? null,
+    miniaturas: fotos
+      .filter((f) => f !== portada)
+      .slice(0, FICHA_FOTOS_ADICIONALES)
+      .map((f) => f.claveMiniatura),
+  };
+}
+
+export async function fichaPdf(o: { user: Principal; storage: Storage; pedido: PedidoFicha; ahora?: Date }): Promise<Archivo> {
+  const { pedido } = o;
+  const leer = (k: string | null) => (k ? o.storage.get(k).catch(() => null) : Promise.resolve(null));
+  const logo = pedido.empresa?.logo
+    ? await leerLogoGuardado({ user: o.user, storage: o.storage, nombre: pedido.empresa.logo })
+        .then((l) => l.buf)
+        .catch(() => null)
+    : null;
+  const [portada, ...miniaturas] = await Promise.all([leer(pedido.portada), ...pedido.miniaturas.map(leer)]);
+  const contenido = await generarFicha({
+    datos: pedido.datos,
+    empresa: pedido.empresa,
+    logo,
+    portada: portada ?? null,
+    miniaturas: miniaturas.filter((m): m is Buffer => m !== null),
+    ahora: o.ahora ?? new Date(),
+  });
+  return { nombre: nombreFicha(pedido.datos.consecutivo), contentType: 'application/pdf', contenido };
+}

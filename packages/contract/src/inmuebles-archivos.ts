@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { ZConsecutivoParam } from './inmuebles.ts';
+import './validation.ts';
+
+// Photos, documents and the property sheet (ficha) of an inmueble (issue 4 §1).
+
+/** Who may see the cover photo besides the property screens: the agency's TV display (configurartv). */
+export const IDM_CONFIGURAR_TV = 10521;
+
+export const FOTO_INMUEBLE_MAX_BYTES = 15 * 1024 * 1024;
+/** Each side of an uploaded photo must measure at least this (a smaller one looks blurred on the ficha). */
+export const FOTO_INMUEBLE_MIN_PX = 300;
+export const FOTOS_POR_ENVIO = 20;
+export const FOTOS_POR_INMUEBLE = 60;
+/** Longest width of each stored size; a smaller original is never enlarged. */
+export const FOTO_TAMANOS = { miniatura: 400, grande: 1600 } as const;
+export type TamanoFoto = keyof typeof FOTO_TAMANOS;
+export const FOTO_ACEPTA = 'image/jpeg,image/png,image/webp,image/gif,image/avif,image/tiff';
+
+export const DOCUMENTO_MAX_BYTES = 20 * 1024 * 1024;
+export const DOCUMENTOS_POR_INMUEBLE = 100;
+/** Allowed document types by extension; the server checks the bytes match and sets the content type itself. */
+export const DOCUMENTO_TIPOS = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+export type ExtensionDocumento = keyof typeof DOCUMENTO_TIPOS;
+export const DOCUMENTO_ACEPTA = Object.keys(DOCUMENTO_TIPOS)
+  .map((e) => `.${e}`)
+  .join(',');
+export const DESCRIPCION_DOCUMENTO_MAX = 500;
+
+/** How many photos besides the cover the ficha shows. */
+export const FICHA_FOTOS_ADICIONALES = 6;
+
+const idParam = (campo: string) =>
+  z.coerce
+    .number({ error: `${campo} debe ser un número` })
+    .int({ error: `${campo} debe ser un número entero` })
+    .positive({ error: `${campo} debe ser mayor que cero` })
+    .max(2_147_483_647, { error: `${campo} es demasiado grande` });
+
+export const ZFotoParam = ZConsecutivoParam.extend({ id: idParam('id') });
+export const ZFotoTamanoParam = ZFotoParam.extend({
+  tamano: z.enum(['miniatura', 'grande'], { error: 'tamano debe ser miniatura o grande' }),
+});
+export const ZDocumentoParam = ZConsecutivoParam.extend({ id: idParam('id') });
+
+/** PUT .../fotos/orden: every photo of the property, once, in the new order. */
+export const ZOrdenFotos = z.object({
+  ids: z
+    .array(
+      z
+        .number({ error: 'ids debe contener números' })
+        .int({ error: 'ids debe contener números enteros' })
+        .positive({ error: 'ids debe contener números mayores que cero' }),
+      { error: 'ids debe ser una lista' },
+    )
+    .min(1, { error: 'ids no puede estar vacía' })
+    .max(FOTOS_POR_INMUEBLE, { error: `ids admite máximo ${FOTOS_POR_INMUEBLE}` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'ids: una foto aparece más de una vez' }),
+});
+export type OrdenFotos = z.output<typeof ZOrdenFotos>;
+
+export type FotoInmueble = {
+  id: number;
+  orden: number;
+  portada: boolean;
+  ancho: number;
+  alto: number;
+  bytes: number;
+  nombre_original: string;
+  creado_por: string;
+  creado_en: string;
+};
+
+export type DocumentoInmueble = {
+  id: number;
+  nombre: string;
+  descripcion: string;
+  content_type: string;
+  bytes: number;
+  creado_por: string;
+  creado_en: string;
+};
+
+/** API paths (relative to /api) shared by the server's tests and the web's <img src>. */
+export const rutaFoto = (consecutivo: number, id: number, tamano: TamanoFoto) =>
+  `/inmuebles/${consecutivo}/fotos/${id}/${tamano}`;
+export const rutaPortada = (consecutivo: number) => `/inmuebles/${consecutivo}/portada`;
+export const rutaFicha = (consecutivo: number) => `/inmuebles/${consecutivo}/ficha`;
+export const nombreFicha = (consecutivo: number) => `ficha-inmueble-${consecutivo}.pdf`;
+
+/** The extension of a file name, lower-case, without the dot ('' when none). */
+export function extension(nombre: string): string {
+  const m = /\.([A-Za-z0-9]{1,8})$/.exec(nombre.trim());
+  return m ? m[1]!.toLowerCase() : '';
+}
+
+export const esExtensionDocumento = (ext: string): ext is ExtensionDocumento => Object.hasOwn(DOCUMENTO_TIPOS, ext);
