@@ -1,5 +1,4 @@
 import { CODES } from '@predio/contract/codes';
-import type { ListResult } from '@predio/contract/list';
 import { hasIdm } from '@predio/contract/menu';
 import {
   IDM_INMUEBLE,
@@ -13,6 +12,7 @@ import {
   type InmuebleDetalle,
   type InmuebleForm,
   type InmuebleResumen,
+  type InmueblesLista,
   type InmueblesQuery,
 } from '@predio/contract/inmuebles';
 import type { Tx } from '../../db/client.ts';
@@ -353,16 +353,16 @@ export async function historialEstados(o: Base & { consecutivo: number }): Promi
   }));
 }
 
-export async function listar(o: Base & { query: InmueblesQuery }): Promise<ListResult<InmuebleResumen>> {
+export async function listar(o: Base & { query: InmueblesQuery }): Promise<InmueblesLista> {
   const { page, pageSize, sort, order, ...filtro } = o.query;
-  const { filas, total } = await repo.listar(o.tx, {
+  const { filas, total, totalExacto } = await repo.listar(o.tx, {
     ...filtro,
     sort: sort ?? 'consecutivo',
     order: order ?? 'desc',
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  return { items: filas, total };
+  return totalExacto ? { items: filas, total } : { items: filas, total, totalExacto: false };
 }
 
 const ETIQUETA_GESTION: Record<string, string> = { arriendo: 'Arriendo', venta: 'Venta', arriendo_venta: 'Arriendo y venta' };
