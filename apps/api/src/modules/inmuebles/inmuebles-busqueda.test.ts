@@ -111,6 +111,10 @@ describe('GET /inmuebles (inmuebles-disponibles)', () => {
     expect(await total('q=nordica piscina')).toBe(5);
     expect((await buscar('q=6')).items.map((x) => x.consecutivo)).toEqual([6]);
     expect(await total('q=manzana%20ck')).toBe(1);
+    // A plain substring: like's wildcards mean themselves.
+    expect(await total('q=%25')).toBe(0);
+    expect(await total('q=manzana_c')).toBe(0);
+    expect(await total('q=NÓRDICA%20a')).toBe(27);
   });
 
   it('refuses bad filters naming them', async () => {

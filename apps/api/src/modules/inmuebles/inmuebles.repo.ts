@@ -124,7 +124,7 @@ export async function historial(tx: Tx, idInmueble: number) {
 
 // ----- search ----------------------------------------------------------------------------------
 
-// A stored column with a trigram index (migration 0040).
+// A stored column (migration 0040), lower-case and without accents.
 const TEXTO = sql.raw('i.texto_busqueda');
 const AREA = sql.raw('coalesce(i.area_construida, i.area_lote)');
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -186,9 +186,13 @@ function condiciones(f: Consulta): SQL[] {
     );
   }
   // Every word must appear in the address or description; a number may also be the consecutivo.
+  // strpos, not like: under row-level security PostgreSQL neither uses the trigram index nor the
+  // column statistics for a non-leakproof operator such as like, and guesses a match or two, so it
+  // gathered every candidate and sorted them; strpos gets the default estimate (a third), so the
+  // page walks the disponibles in order and stops after 20 matches. Same matches: a plain substring.
   for (const palabra of (f.q ?? '').split(/\s+/).filter(Boolean)) {
-    const like = sql`${TEXTO} like lower(predio_unaccent(${`%${escaparLike(palabra)}%`}::text))`;
-    conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${like} or i.consecutivo = ${Number(palabra)})` : like);
+    const contiene = sql`strpos(${TEXTO}, lower(predio_unaccent(${palabra}::text))) > 0`;
+    conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${contiene} or i.consecutivo = ${Number(palabra)})` : contiene);
   }
   return conds.filter((x): x is SQL => x !== undefined);
 }
