@@ -193,6 +193,8 @@ try {
     'p99 ms'.padStart(8),
     'errores'.padStart(7),
   );
+  // The floor: an authenticated call that does next to nothing (token, session, tenant transaction).
+  await medir('piso: GetUsuario', ['/api/Usuarios/GetUsuario'], headers);
   for (const [nombre, paths] of Object.entries(mezclas)) await medir(nombre, paths, headers);
   await medir('todas mezcladas', Object.values(mezclas).flat(), headers);
   console.log(`carga al terminar ${carga()}`);
