@@ -112,6 +112,8 @@ async function sembrar() {
     await c.connect();
     await c.query(sqlText);
     await c.query('vacuum analyze inmueble');
+    // Write the load's dirty pages now rather than during the first measurements (needs a superuser).
+    await c.query('checkpoint').catch(() => undefined);
     const r = await c.query(`select id from municipios where id_empresa = 1 order by id limit 1`);
     const z = await c.query(`select id from zonas where id_empresa = 1 order by id limit 1`);
     await c.end();
