@@ -1,10 +1,12 @@
 // Load benchmark of the inmuebles-disponibles search (issue 4 §3): seeds 100,000 properties in company 1
 // and 10,000 in company 2 with generate_series, starts the built server, and drives GET /api/inmuebles
 // with realistic filter mixes at 16 connections. p95 comes from every recorded response time.
-// PGlite by default; PostgreSQL when DATABASE_URL is set (its company 1 and 2 properties are replaced).
+// PGlite by default; PostgreSQL when DATABASE_URL is set: like the API tests, a database is created
+// beside DATABASE_URL's for the run and dropped at the end, so a shared database is left alone.
+// After seeding, `vacuum analyze` (what autovacuum does on PostgreSQL; PGlite has no autovacuum).
 import { spawn, execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
@@ -18,7 +20,15 @@ const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 function arrancar() {
   const p = spawn('node', ['apps/api/dist/main.js'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const salida = new Promise((r) => p.on('exit', r));
@@ -72,21 +82,38 @@ insert into inmueble_consecutivo (id_empresa, ultimo) values (${e}, ${n}) on con
 
 if (process.env.BENCH_SQL_ONLY) {
   // Prints the seed SQL (to look at plans by hand) and stops.
-  console.log(seedSql(1, N1) + seedSql(2, N2) + 'analyze inmueble;');
+  console.log(seedSql(1, N1) + seedSql(2, N2) + 'vacuum analyze inmueble;');
   process.exit(0);
 }
 
 // The bundle must carry migration 0040: build every time (a few seconds).
 execSync('npm run -s build -w @predio/api', { stdio: 'inherit' });
 const dataDir = mkdtempSync(join(tmpdir(), 'predio-bench-inm-'));
+const pg = process.env.DATABASE_URL ? (await import('pg')).default : null;
+const dbName = `predio_bench_inm_${process.pid}`;
+async function admin(sqlText) {
+  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await c.connect();
+  await c.query(sqlText);
+  await c.end();
+}
+let dbUrl = null;
+if (pg) {
+  await admin(`create database ${dbName}`);
+  const u = new URL(process.env.DATABASE_URL);
+  u.pathname = `/${dbName}`;
+  dbUrl = u.toString();
+}
 
 async function sembrar() {
-  const sqlText = seedSql(1, N1) + seedSql(2, N2) + 'analyze inmueble;';
-  if (process.env.DATABASE_URL) {
-    const pg = (await import('pg')).default;
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  const sqlText = seedSql(1, N1) + seedSql(2, N2);
+  if (dbUrl) {
+    const c = new pg.Client({ connectionString: dbUrl });
     await c.connect();
     await c.query(sqlText);
+    await c.query('vacuum analyze inmueble');
+    // Write the load's dirty pages now rather than during the first measurements (needs a superuser).
+    await c.query('checkpoint').catch(() => undefined);
     const r = await c.query(`select id from municipios where id_empresa = 1 order by id limit 1`);
     const z = await c.query(`select id from zonas where id_empresa = 1 order by id limit 1`);
     await c.end();
@@ -97,6 +124,7 @@ async function sembrar() {
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const db = await PGlite.create({ dataDir: join(dataDir, 'db'), extensions: { pg_trgm, unaccent } });
   await db.exec(sqlText);
+  await db.exec('vacuum analyze inmueble');
   const r = await db.query(`select id from municipios where id_empresa = 1 order by id limit 1`);
   const z = await db.query(`select id from zonas where id_empresa = 1 order by id limit 1`);
   await db.close();
@@ -153,7 +181,12 @@ try {
     'zona+orden por precio': [`/api/inmuebles?gestion=arriendo&zona=${ref.zona}&sort=precio&order=asc`],
     'texto (q)': ['/api/inmuebles?q=piscina&gestion=venta', '/api/inmuebles?q=esquinera%20garaje'],
   };
-  console.log(`engine=${engine} connections=${CONNECTIONS} duration=${SECONDS}s por mezcla, página de 20`);
+  // The machine may be shared: the load average says how far to trust the figures.
+  const carga = () =>
+    loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ');
+  console.log(`engine=${engine} connections=${CONNECTIONS} duration=${SECONDS}s por mezcla, página de 20, carga ${carga()}`);
   console.log(
     'mezcla'.padEnd(26),
     'req/s'.padStart(7),
@@ -162,9 +195,13 @@ try {
     'p99 ms'.padStart(8),
     'errores'.padStart(7),
   );
+  // The floor: an authenticated call that does next to nothing (token, session, tenant transaction).
+  await medir('piso: GetUsuario', ['/api/Usuarios/GetUsuario'], headers);
   for (const [nombre, paths] of Object.entries(mezclas)) await medir(nombre, paths, headers);
   await medir('todas mezcladas', Object.values(mezclas).flat(), headers);
+  console.log(`carga al terminar ${carga()}`);
 } finally {
   await server.detener();
   rmSync(dataDir, { recursive: true, force: true });
+  if (pg) await admin(`drop database if exists ${dbName} with (force)`);
 }

@@ -111,6 +111,10 @@ describe('GET /inmuebles (inmuebles-disponibles)', () => {
     expect(await total('q=nordica piscina')).toBe(5);
     expect((await buscar('q=6')).items.map((x) => x.consecutivo)).toEqual([6]);
     expect(await total('q=manzana%20ck')).toBe(1);
+    // A plain substring: like's wildcards mean themselves.
+    expect(await total('q=%25')).toBe(0);
+    expect(await total('q=manzana_c')).toBe(0);
+    expect(await total('q=NÓRDICA%20a')).toBe(27);
   });
 
   it('refuses bad filters naming them', async () => {
@@ -131,5 +135,65 @@ describe('GET /inmuebles (inmuebles-disponibles)', () => {
   it("shows nothing of another company's properties", async () => {
     expect(await buscar('', admin1)).toEqual({ items: [], total: 0 });
     expect((await as(t.app, admin1).get('/api/inmuebles/1')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /inmuebles counts at most 1,000 matches', () => {
+  let admin2: string;
+  // 1,050 disponibles of company 2 (consecutivo g): casa when g ≤ 1000, local after; gestión g%3.
+  beforeAll(async () => {
+    admin2 = await login(t.app, DEMO.admin2);
+    await t.db.tenant(2, async (tx) => {
+      await tx.execute(sql`
+        insert into inmueble (consecutivo, tipo, gestion, estado, direccion, id_municipio, creado_por)
+        select g, case when g <= 1000 then 'casa' else 'local' end,
+               (array['arriendo', 'venta', 'arriendo_venta'])[1 + g % 3], 'disponible', 'Calle ' || g,
+               (select id from municipios order by id limit 1), 'prueba'
+        from generate_series(1, 1050) g`);
+      await tx.execute(sql`insert into inmueble_consecutivo (ultimo) values (1050)
+        on conflict (id_empresa) do update set ultimo = 1050`);
+    });
+  });
+
+  const lista = async (qs: string) => {
+    const r = await as(t.app, admin2).get(`/api/inmuebles?${qs}`);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json().data as { items: { consecutivo: number }[]; total: number; totalExacto?: false };
+  };
+
+  it('says "more than 1,000" past the cap and the exact number up to it', async () => {
+    const todos = await lista('');
+    expect(todos).toMatchObject({ total: 1000, totalExacto: false });
+    expect(todos.items.map((x) => x.consecutivo).slice(0, 3)).toEqual([1050, 1049, 1048]);
+    expect(await lista('q=calle')).toMatchObject({ total: 1000, totalExacto: false });
+    // Exactly the cap, just under it, and few: exact, without the flag.
+    for (const [qs, n] of [
+      ['tipo=casa', 1000],
+      ['gestion=venta', 700], // venta and arriendo_venta
+      ['tipo=local', 50],
+      ['tipo=local&q=104', 10], // 'Calle 1040'–'Calle 1049'
+    ] as const) {
+      const r = await lista(qs);
+      expect(r.total, qs).toBe(n);
+      expect(r, qs).not.toHaveProperty('totalExacto');
+    }
+  });
+
+  it('pages past the cap: the total grows with the page and is exact on the last one', async () => {
+    const p51 = await lista('page=51');
+    expect(p51.items.map((x) => x.consecutivo)).toEqual(Array.from({ length: 20 }, (_, k) => 50 - k));
+    expect(p51).toMatchObject({ total: 1020, totalExacto: false });
+    const ultima = await lista('page=53');
+    expect(ultima.items).toHaveLength(10);
+    expect(ultima.total).toBe(1050);
+    expect(ultima).not.toHaveProperty('totalExacto');
+    // A page past the end is empty but still tells the total.
+    expect(await lista('page=60')).toEqual({ items: [], total: 1050 });
+    expect(await lista('page=60&tipo=casa')).toEqual({ items: [], total: 1000 });
+    expect(await lista('page=2&pageSize=200&tipo=local')).toEqual({ items: [], total: 50 });
+  });
+
+  it('counts only its own company', async () => {
+    expect((await buscar('')).total).toBe(27);
   });
 });

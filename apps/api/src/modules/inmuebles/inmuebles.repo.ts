@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { InmuebleResumen, InmueblesFiltro } from '@predio/contract/inmuebles';
+import { TOTAL_INMUEBLES_TOPE, type InmuebleResumen, type InmueblesFiltro } from '@predio/contract/inmuebles';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inmueble, inmuebleCaracteristica, inmuebleEstadoHistorial, inmueblePropietario } from '../../db/schema/inmuebles.ts';
@@ -124,7 +124,7 @@ export async function historial(tx: Tx, idInmueble: number) {
 
 // ----- search ----------------------------------------------------------------------------------
 
-// A stored column with a trigram index (migration 0040).
+// A stored column (migration 0040), lower-case and without accents.
 const TEXTO = sql.raw('i.texto_busqueda');
 const AREA = sql.raw('coalesce(i.area_construida, i.area_lote)');
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -141,7 +141,10 @@ export type Consulta = InmueblesFiltro & {
 
 function condiciones(f: Consulta): SQL[] {
   const conds: (SQL | undefined)[] = [
-    enLista('i.estado', f.estado && f.estado.length > 0 ? f.estado : ['disponible'], 'text'),
+    // The default, written as a literal so the partial indexes `where estado = 'disponible'` (0045) apply.
+    !f.estado || f.estado.length === 0 || (f.estado.length === 1 && f.estado[0] === 'disponible')
+      ? sql`i.estado = 'disponible'`
+      : enLista('i.estado', f.estado, 'text'),
     f.gestion === 'arriendo_venta'
       ? sql`i.gestion = 'arriendo_venta'`
       : f.gestion
@@ -183,9 +186,13 @@ function condiciones(f: Consulta): SQL[] {
     );
   }
   // Every word must appear in the address or description; a number may also be the consecutivo.
+  // strpos, not like: under row-level security PostgreSQL neither uses the trigram index nor the
+  // column statistics for a non-leakproof operator such as like, and guesses a match or two, so it
+  // gathered every candidate and sorted them; strpos gets the default estimate (a third), so the
+  // page walks the disponibles in order and stops after 20 matches. Same matches: a plain substring.
   for (const palabra of (f.q ?? '').split(/\s+/).filter(Boolean)) {
-    const like = sql`${TEXTO} like lower(predio_unaccent(${`%${escaparLike(palabra)}%`}::text))`;
-    conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${like} or i.consecutivo = ${Number(palabra)})` : like);
+    const contiene = sql`strpos(${TEXTO}, lower(predio_unaccent(${palabra}::text))) > 0`;
+    conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${contiene} or i.consecutivo = ${Number(palabra)})` : contiene);
   }
   return conds.filter((x): x is SQL => x !== undefined);
 }
@@ -198,52 +205,69 @@ const ORDEN: Record<string, string> = {
   modificado_en: 'coalesce(i.modificado_en, i.creado_en)',
 };
 
-type FilaResumen = Omit<InmuebleResumen, 'area' | 'canon' | 'precio_venta'> & {
+type FilaResumen = Omit<InmuebleResumen, 'area' | 'canon' | 'precio_venta' | 'consecutivo'> & {
+  consecutivo: number | null;
   area: string | null;
   canon: string | number | null;
   precio_venta: string | number | null;
-  total: number | string;
+  orden: unknown;
+  n: number | string;
 };
 
-/** One statement: the page and the total over the whole filter. */
-export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResumen[]; total: number }> {
+/**
+ * One statement: the page and the number of matches, counted only up to TOTAL_INMUEBLES_TOPE (or
+ * up to the end of the asked page when it lies further): past that, `totalExacto` is false and
+ * `total` is a lower bound. Counting every match of a broad filter cost tens of milliseconds;
+ * counting 1,001 stops early. The page is chosen on the property table alone (an index-only scan
+ * of the partial indexes of 0045 can walk the disponibles in order and stop after 20 matches);
+ * names are joined for those rows only.
+ */
+export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResumen[]; total: number; totalExacto: boolean }> {
   const dir = sql.raw(c.order === 'asc' ? 'asc' : 'desc');
   const precio =
     c.gestion === 'arriendo' ? 'i.canon' : c.gestion === 'venta' ? 'i.precio_venta' : (ORDEN.precio ?? 'i.consecutivo');
-  const orden = sql.raw(c.sort === 'precio' ? precio : (ORDEN[c.sort] ?? 'i.consecutivo'));
+  const columna = c.sort === 'precio' ? precio : (ORDEN[c.sort] ?? 'i.consecutivo');
+  const orden = sql.raw(columna);
+  // consecutivo is never null and unique: it needs neither `nulls last` nor a tie-breaker, and
+  // without them the order is the one the consecutivo indexes are read in.
+  const ordenar = (o: SQL, consecutivo: SQL) =>
+    columna === 'i.consecutivo' ? sql`${o} ${dir}` : sql`${o} ${dir} nulls last, ${consecutivo} desc`;
   const where = sql.join(condiciones(c), sql` and `);
-  // The page and the total are found on the property table alone; names are joined for those 20 rows only.
-  const q = (limit: number, offset: number) => sql`
-    select i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion, m.municipio, b.nombre as barrio, i.estrato,
-           ${AREA} as area, i.habitaciones, i.banos, i.parqueaderos, i.canon, i.precio_venta, i.id_asesor_comercial,
-           i.lat, i.lng,
-           p.total
-    from (
-      select i.id, count(*) over() as total
-      from inmueble i
-      where ${where}
-      order by ${orden} ${dir} nulls last, i.consecutivo desc
-      limit ${limit} offset ${offset}
-    ) p
-    join inmueble i on i.id = p.id
-    left join municipios m on m.id = i.id_municipio
-    left join barrios b on b.id = i.id_barrio
-    order by ${orden} ${dir} nulls last, i.consecutivo desc`;
-  const filas = await queryRows<FilaResumen>(tx, q(c.limit, c.offset));
-  let total = Number(filas[0]?.total ?? 0);
-  if (filas.length === 0 && c.offset > 0) {
-    const [r] = await queryRows<{ n: number | string }>(tx, sql`select count(*) as n from inmueble i where ${where}`);
-    total = Number(r?.n ?? 0);
-  }
+  const hasta = Math.max(TOTAL_INMUEBLES_TOPE, c.offset + c.limit);
+  const filas = await queryRows<FilaResumen>(
+    tx,
+    sql`
+    select t.n, f.*
+    from (select count(*) as n from (select 1 from inmueble i where ${where} limit ${hasta + 1}) c) t
+    left join (
+      select i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion, m.municipio, b.nombre as barrio, i.estrato,
+             ${AREA} as area, i.habitaciones, i.banos, i.parqueaderos, i.canon, i.precio_venta, i.id_asesor_comercial,
+             i.lat, i.lng, ${orden} as orden
+      from (
+        select i.id from inmueble i where ${where}
+        order by ${ordenar(orden, sql.raw('i.consecutivo'))}
+        limit ${c.limit} offset ${c.offset}
+      ) p
+      join inmueble i on i.id = p.id
+      left join municipios m on m.id = i.id_municipio
+      left join barrios b on b.id = i.id_barrio
+    ) f on true
+    order by ${ordenar(sql.raw('f.orden'), sql.raw('f.consecutivo'))}`,
+  );
+  const n = Number(filas[0]?.n ?? 0);
   const num = (v: string | number | null) => (v === null ? null : Number(v));
   return {
-    total,
-    filas: filas.map(({ total: _t, ...f }) => ({
-      ...f,
-      area: num(f.area),
-      canon: num(f.canon),
-      precio_venta: num(f.precio_venta),
-    })),
+    total: Math.min(n, hasta),
+    totalExacto: n <= hasta,
+    filas: filas
+      .filter((f) => f.consecutivo !== null)
+      .map(({ n: _n, orden: _o, ...f }) => ({
+        ...f,
+        consecutivo: f.consecutivo!,
+        area: num(f.area),
+        canon: num(f.canon),
+        precio_venta: num(f.precio_venta),
+      })),
   };
 }
 

@@ -1,9 +1,11 @@
 import { CODES } from '@predio/contract/codes';
-import type { ListResult } from '@predio/contract/list';
 import { hasIdm } from '@predio/contract/menu';
 import {
   IDM_INMUEBLE,
   IDM_INMUEBLES_DISPONIBLES,
+  ETIQUETAS_ESTADO,
+  ETIQUETAS_GESTION,
+  ETIQUETAS_TIPO,
   EXPORTAR_INMUEBLES_MAX,
   type Bloqueo,
   type CambioEstado,
@@ -13,6 +15,7 @@ import {
   type InmuebleDetalle,
   type InmuebleForm,
   type InmuebleResumen,
+  type InmueblesLista,
   type InmueblesQuery,
 } from '@predio/contract/inmuebles';
 import type { Tx } from '../../db/client.ts';
@@ -380,24 +383,23 @@ export async function historialEstados(o: Base & { consecutivo: number }): Promi
   }));
 }
 
-export async function listar(o: Base & { query: InmueblesQuery }): Promise<ListResult<InmuebleResumen>> {
+export async function listar(o: Base & { query: InmueblesQuery }): Promise<InmueblesLista> {
   const { page, pageSize, sort, order, ...filtro } = o.query;
-  const { filas, total } = await repo.listar(o.tx, {
+  const { filas, total, totalExacto } = await repo.listar(o.tx, {
     ...filtro,
     sort: sort ?? 'consecutivo',
     order: order ?? 'desc',
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  return { items: filas, total };
+  return totalExacto ? { items: filas, total } : { items: filas, total, totalExacto: false };
 }
 
-const ETIQUETA_GESTION: Record<string, string> = { arriendo: 'Arriendo', venta: 'Venta', arriendo_venta: 'Arriendo y venta' };
 const COLUMNAS_EXPORTAR: { label: string; celda: (i: InmuebleResumen, asesor: string | null) => Celda }[] = [
   { label: 'Consecutivo', celda: (i) => i.consecutivo },
-  { label: 'Tipo', celda: (i) => i.tipo },
-  { label: 'Gestión', celda: (i) => ETIQUETA_GESTION[i.gestion] ?? i.gestion },
-  { label: 'Estado', celda: (i) => i.estado },
+  { label: 'Tipo', celda: (i) => ETIQUETAS_TIPO[i.tipo] },
+  { label: 'Gestión', celda: (i) => ETIQUETAS_GESTION[i.gestion] },
+  { label: 'Estado', celda: (i) => ETIQUETAS_ESTADO[i.estado] },
   { label: 'Dirección', celda: (i) => i.direccion },
   { label: 'Municipio', celda: (i) => i.municipio },
   { label: 'Barrio', celda: (i) => i.barrio },

@@ -216,7 +216,11 @@ export function InmueblesDisponiblesPage() {
       <InmueblesFiltros params={params} set={set} limpiar={limpiar} />
       <div className="inm-barra">
         <Typography.Text strong aria-live="polite">
-          {lista.data ? `${formatNumero(total)} ${total === 1 ? 'inmueble' : 'inmuebles'}` : 'Buscando…'}
+          {!lista.data
+            ? 'Buscando…'
+            : lista.data.totalExacto === false
+              ? `Más de ${formatNumero(total)} inmuebles: afine los filtros`
+              : `${formatNumero(total)} ${total === 1 ? 'inmueble' : 'inmuebles'}`}
         </Typography.Text>
         <Space wrap>
           <Select

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListResult } from '@predio/contract/list';
-import type { InmuebleResumen } from '@predio/contract/inmuebles';
+import type { InmueblesLista } from '@predio/contract/inmuebles';
 import { http } from '../../../lib/http.ts';
 
 export const inmueblesKeys = {
@@ -14,8 +13,8 @@ export const inmueblesKeys = {
 };
 
 /** consulta: the search's query string (inmuebles-params.ts builds it from the URL). */
-export async function getInmuebles(consulta: string, signal?: AbortSignal): Promise<ListResult<InmuebleResumen>> {
-  return (await http.get<ListResult<InmuebleResumen>>(`/inmuebles?${consulta}`, { signal })).data;
+export async function getInmuebles(consulta: string, signal?: AbortSignal): Promise<InmueblesLista> {
+  return (await http.get<InmueblesLista>(`/inmuebles?${consulta}`, { signal })).data;
 }
 
 export function useInmuebles(consulta: string) {
