@@ -25,7 +25,9 @@ export function EstadoModal({
   const estado = Form.useWatch('estado', form);
 
   async function enviar() {
-    const v = await form.validateFields();
+    // An invalid form shows its messages beside the fields; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (v === null) return;
     setError(null);
     try {
       await cambiar.mutateAsync({

@@ -235,18 +235,23 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
         showIcon
         icon={<LockOutlined />}
         title={`Solo lectura: lo está editando ${bloqueo.bloqueo.usuario} desde ${formatFechaHora(bloqueo.bloqueo.desde)}`}
-        description={bloqueo.mensaje}
-        action={
-          <Space direction="vertical">
-            <Button size="small" onClick={() => void tomar()}>
-              Reintentar
-            </Button>
-            {admin ? (
-              <Button size="small" danger icon={<UnlockOutlined />} onClick={romper}>
-                Liberar bloqueo
+        description={
+          <>
+            <div>
+              Puede verlo, pero no modificarlo hasta que lo libere (si no lo renueva, el bloqueo vence el{' '}
+              {formatFechaHora(bloqueo.bloqueo.expira)})
+            </div>
+            <Space wrap className="inm-aviso-acciones">
+              <Button size="small" onClick={() => void tomar()}>
+                Reintentar
               </Button>
-            ) : null}
-          </Space>
+              {admin ? (
+                <Button size="small" danger icon={<UnlockOutlined />} onClick={romper}>
+                  Liberar bloqueo
+                </Button>
+              ) : null}
+            </Space>
+          </>
         }
       />
     ) : bloqueo.tipo === 'sin-permiso' ? (
