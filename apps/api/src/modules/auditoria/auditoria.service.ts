@@ -4,8 +4,7 @@ import type { ListResult } from '@predio/contract/list';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
-import { escribirCsv } from '../../platform/tabular/csv.ts';
-import { escribirXlsx } from '../../platform/tabular/xlsx.ts';
+import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import * as repo from './auditoria.repo.ts';
 
 type Fila = Awaited<ReturnType<typeof repo.listar>>['items'][number];
@@ -74,12 +73,5 @@ export async function exportar(o: { tx: Tx; query: AuditoriaQuery & { formato: '
       f.ip,
     ]),
   };
-  const fecha = new Date().toISOString().slice(0, 10);
-  return formato === 'csv'
-    ? { nombre: `logs-sistema-${fecha}.csv`, contentType: 'text/csv; charset=utf-8', contenido: escribirCsv(hoja) }
-    : {
-        nombre: `logs-sistema-${fecha}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        contenido: await escribirXlsx({ ...hoja, titulo: 'Logs del sistema' }),
-      };
+  return exportarHoja({ hoja, base: `logs-sistema`, titulo: 'Logs del sistema', formato });
 }

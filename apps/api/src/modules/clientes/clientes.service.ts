@@ -31,8 +31,7 @@ import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Despertador } from '../../platform/mail/outbox.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
-import { escribirCsv } from '../../platform/tabular/csv.ts';
-import { escribirXlsx } from '../../platform/tabular/xlsx.ts';
+import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
 import { inmueblesParaCliente } from './clientes-coincidencias.service.ts';
@@ -397,14 +396,7 @@ export async function exportar(
       `La exportación admite máximo ${EXPORT_MAX.toLocaleString('es-CO')} filas y el filtro tiene ${total.toLocaleString('es-CO')}: filtre la lista.`,
     );
   const hoja = { encabezados: COLUMNAS.map((c) => c.label), filas: filas.map((t) => COLUMNAS.map((c) => c.celda(t))) };
-  const fecha = hoyBogota();
-  return formato === 'csv'
-    ? { nombre: `clientes-atendidos-${fecha}.csv`, contentType: 'text/csv; charset=utf-8', contenido: escribirCsv(hoja) }
-    : {
-        nombre: `clientes-atendidos-${fecha}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        contenido: await escribirXlsx({ ...hoja, titulo: 'Clientes atendidos' }),
-      };
+  return exportarHoja({ hoja, base: `clientes-atendidos`, titulo: 'Clientes atendidos', formato });
 }
 
 export async function coincidencias(o: Base & { consecutivo: number }): Promise<InmuebleCoincidente[]> {

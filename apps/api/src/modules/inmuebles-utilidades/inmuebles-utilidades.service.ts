@@ -34,9 +34,8 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
+import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Scope } from '../../platform/tenant.ts';
-import { escribirCsv } from '../../platform/tabular/csv.ts';
-import { escribirXlsx } from '../../platform/tabular/xlsx.ts';
 import * as locks from '../inmuebles/edit-lock.repo.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
 import * as repo from './inmuebles-utilidades.repo.ts';
@@ -269,14 +268,7 @@ export async function exportarModificaciones(
       etiquetaAccion(m.accion),
     ]),
   };
-  const fecha = new Date().toISOString().slice(0, 10);
-  return formato === 'csv'
-    ? { nombre: `modificaciones-inmuebles-${fecha}.csv`, contentType: 'text/csv; charset=utf-8', contenido: escribirCsv(hoja) }
-    : {
-        nombre: `modificaciones-inmuebles-${fecha}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        contenido: await escribirXlsx({ ...hoja, titulo: 'Modificaciones de inmuebles' }),
-      };
+  return exportarHoja({ hoja, base: `modificaciones-inmuebles`, titulo: 'Modificaciones de inmuebles', formato });
 }
 
 // ----- geolocalizar inmuebles -------------------------------------------------------------------

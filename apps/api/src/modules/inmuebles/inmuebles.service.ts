@@ -24,8 +24,7 @@ import type { Scope } from '../../platform/tenant.ts';
 import { notificarCoincidencias } from '../clientes/clientes-coincidencias.service.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
-import { escribirCsv } from '../../platform/tabular/csv.ts';
-import { escribirXlsx } from '../../platform/tabular/xlsx.ts';
+import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
@@ -434,14 +433,7 @@ export async function exportar(
     encabezados: COLUMNAS_EXPORTAR.map((c) => c.label),
     filas: filas.map((i) => COLUMNAS_EXPORTAR.map((c) => c.celda(i, asesores.get(i.id_asesor_comercial ?? 0) ?? null))),
   };
-  const fecha = new Date().toISOString().slice(0, 10);
-  return formato === 'csv'
-    ? { nombre: `inmuebles-${fecha}.csv`, contentType: 'text/csv; charset=utf-8', contenido: escribirCsv(hoja) }
-    : {
-        nombre: `inmuebles-${fecha}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        contenido: await escribirXlsx({ ...hoja, titulo: 'Inmuebles' }),
-      };
+  return exportarHoja({ hoja, base: `inmuebles`, titulo: 'Inmuebles', formato });
 }
 
 // ----- edit locks ------------------------------------------------------------------------------

@@ -15,8 +15,9 @@ import { registrarAuditorias, type EntradaAuditoria } from '../../platform/audit
 import { AppError, invalido } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import { desescaparFormula, type Celda } from '../../platform/tabular/celdas.ts';
-import { escribirCsv, leerCsv } from '../../platform/tabular/csv.ts';
-import { escribirXlsx, leerXlsx } from '../../platform/tabular/xlsx.ts';
+import { leerCsv } from '../../platform/tabular/csv.ts';
+import { leerXlsx } from '../../platform/tabular/xlsx.ts';
+import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import * as repo from './maestros.repo.ts';
 import { cambios, consulta, entrada, escribiendo, repetido, type Base, type Escritura } from './maestros.service.ts';
 
@@ -54,14 +55,7 @@ export async function exportar(
     );
   const cols = columnas(o.def);
   const hoja = { encabezados: cols.map((c) => c.label), filas: items.map((f) => cols.map((c) => c.celda(f))) };
-  const fecha = new Date().toISOString().slice(0, 10);
-  return formato === 'csv'
-    ? { nombre: `${o.def.key}-${fecha}.csv`, contentType: 'text/csv; charset=utf-8', contenido: escribirCsv(hoja) }
-    : {
-        nombre: `${o.def.key}-${fecha}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        contenido: await escribirXlsx({ ...hoja, titulo: o.def.plural }),
-      };
+  return exportarHoja({ hoja, base: `${o.def.key}`, titulo: o.def.plural, formato });
 }
 
 type Parte = MultipartFile | { type: 'field'; fieldname: string; value: unknown };

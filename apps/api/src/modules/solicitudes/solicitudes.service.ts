@@ -36,8 +36,7 @@ import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Despertador } from '../../platform/mail/outbox.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
-import { escribirCsv } from '../../platform/tabular/csv.ts';
-import { escribirXlsx } from '../../platform/tabular/xlsx.ts';
+import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import * as clientes from '../clientes/clientes.service.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
@@ -466,14 +465,7 @@ export async function exportar(o: Base & { query: SolicitudesExportarQuery }): P
       `La exportación admite máximo ${EXPORT_MAX.toLocaleString('es-CO')} filas y el filtro tiene ${total.toLocaleString('es-CO')}: filtre la lista.`,
     );
   const hoja = { encabezados: COLUMNAS.map((c) => c.label), filas: filas.map((s) => COLUMNAS.map((c) => c.celda(s))) };
-  const fecha = new Date().toISOString().slice(0, 10);
-  return formato === 'csv'
-    ? { nombre: `solicitudes-${fecha}.csv`, contentType: 'text/csv; charset=utf-8', contenido: escribirCsv(hoja) }
-    : {
-        nombre: `solicitudes-${fecha}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        contenido: await escribirXlsx({ ...hoja, titulo: 'Solicitudes' }),
-      };
+  return exportarHoja({ hoja, base: `solicitudes`, titulo: 'Solicitudes', formato });
 }
 
 /** Who may take a request: active users whose permisos include solicitudes. */

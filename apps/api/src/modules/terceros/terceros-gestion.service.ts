@@ -26,8 +26,7 @@ import { AppError, invalido, noEncontrado } from '../../platform/errors/app-erro
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
-import { escribirCsv } from '../../platform/tabular/csv.ts';
-import { escribirXlsx } from '../../platform/tabular/xlsx.ts';
+import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import * as repo from './terceros.repo.ts';
 
 type Base = { tx: Tx };
@@ -519,12 +518,5 @@ export async function exportar(
       `La exportación admite máximo ${EXPORT_MAX.toLocaleString('es-CO')} filas y el filtro tiene ${total.toLocaleString('es-CO')}: filtre la lista.`,
     );
   const hoja = { encabezados: COLUMNAS.map((c) => c.label), filas: filas.map((t) => COLUMNAS.map((c) => c.celda(t))) };
-  const fecha = new Date().toISOString().slice(0, 10);
-  return formato === 'csv'
-    ? { nombre: `terceros-${fecha}.csv`, contentType: 'text/csv; charset=utf-8', contenido: escribirCsv(hoja) }
-    : {
-        nombre: `terceros-${fecha}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        contenido: await escribirXlsx({ ...hoja, titulo: 'Terceros' }),
-      };
+  return exportarHoja({ hoja, base: `terceros`, titulo: 'Terceros', formato });
 }

@@ -22,8 +22,7 @@ import { AppError, invalido, noEncontrado } from '../../platform/errors/app-erro
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
-import { escribirCsv } from '../../platform/tabular/csv.ts';
-import { escribirXlsx } from '../../platform/tabular/xlsx.ts';
+import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import * as repo from './usuarios-admin.repo.ts';
 
 const IDM_USUARIOS = 37;
@@ -168,14 +167,7 @@ export async function exportar(o: { tx: Tx; query: UsuariosExportarQuery }): Pro
       `La exportación admite máximo ${USUARIOS_EXPORT_MAX.toLocaleString('es-CO')} filas y el filtro tiene ${total.toLocaleString('es-CO')}: filtre la lista.`,
     );
   const hoja = { encabezados: COLUMNAS.map((c) => c.label), filas: items.map((f) => COLUMNAS.map((c) => c.celda(f))) };
-  const fecha = new Date().toISOString().slice(0, 10);
-  return formato === 'csv'
-    ? { nombre: `usuarios-${fecha}.csv`, contentType: 'text/csv; charset=utf-8', contenido: escribirCsv(hoja) }
-    : {
-        nombre: `usuarios-${fecha}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        contenido: await escribirXlsx({ ...hoja, titulo: 'Usuarios' }),
-      };
+  return exportarHoja({ hoja, base: `usuarios`, titulo: 'Usuarios', formato });
 }
 
 export async function obtener(o: { tx: Tx; id: number }): Promise<Usuario> {
