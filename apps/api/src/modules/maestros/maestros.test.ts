@@ -138,6 +138,8 @@ function campoLibre(def: ResourceDef, n: number): [string, unknown] {
   if (f.type === 'text') return [f.key, `Cambiado ${n}`.slice(0, f.maxLength)];
   if (f.type === 'color') return [f.key, '#abcdef'];
   if (f.type === 'boolean') return [f.key, false];
+  // Rows are created with the first option (valor): the last one is a change.
+  if (f.type === 'enum') return [f.key, f.options[f.options.length - 1]!.value];
   return [f.key, f.type === 'number' ? (f.min ?? 0) + 1 : valor(f, n)];
 }
 
