@@ -159,6 +159,9 @@ test('the buscador keeps its filter when one comes back, and old leads are close
     await menu.getByRole('menuitem', { name: /Propiedades$/ }).click();
   await menu.getByRole('menuitem', { name: /Buscador de clientes atendidos$/ }).click();
   await expect(page).toHaveURL(new RegExp(`consecutivo=${viejos[0]}`), { timeout: 20_000 });
+  // What a person sees before clearing: the restored filter in its field and the list it selects.
+  await expect(page.getByLabel('N.º de cliente')).toHaveValue(String(viejos[0]));
+  await expect(page.getByRole('link', { name: 'Olga Antigua' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Limpiar filtros' }).click();
   await expect(page).not.toHaveURL(/consecutivo=/);
 

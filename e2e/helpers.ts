@@ -22,8 +22,14 @@ export async function ingresar(page: Page, c: Credenciales, ruta = '/'): Promise
   const avisos = page.waitForResponse(/consultar_acepto_bitacora/, { timeout: 20_000 }).catch(() => null);
   await llenarLogin(page, c);
   await expect(page).not.toHaveURL(/\/login/);
-  await avisos;
-  await cerrarAvisos(page);
+  const respuesta = await avisos;
+  const pendiente = respuesta ? ((await respuesta.json().catch(() => ({}))) as { data?: unknown }).data : null;
+  // A notice is pending: wait for its dialog (it renders a moment after the answer) and accept it.
+  if (typeof pendiente === 'string' && pendiente !== '') {
+    const aviso = page.getByRole('dialog', { name: 'Informacion Importante' });
+    await aviso.getByRole('button', { name: 'Aceptar' }).click();
+    await expect(aviso).toBeHidden();
+  } else await cerrarAvisos(page);
 }
 
 /** Accepts the 'Informacion Importante' notice when the company shows one. */
