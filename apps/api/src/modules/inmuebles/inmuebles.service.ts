@@ -416,7 +416,7 @@ export async function exportar(
   o: Base & { query: Omit<InmueblesQuery, 'page' | 'pageSize'> & { formato: 'csv' | 'xlsx' } },
 ): Promise<Archivo> {
   const { formato, sort, order, ...filtro } = o.query;
-  const { filas } = await repo.listar(o.tx, {
+  const filas = await repo.pagina(o.tx, {
     ...filtro,
     sort: sort ?? 'consecutivo',
     order: order ?? 'desc',

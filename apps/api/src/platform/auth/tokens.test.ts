@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TokenService } from './tokens.ts';
+
+const claims = {
+  idUsuario: 7,
+  idempresa: 1,
+  admemp: false,
+  nro_id: '123',
+  agencia: 0,
+  permisos: '491',
+  nombre_usuario: 'asesor',
+};
+
+describe('TokenService', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('verifies a token once and still refuses it when it expires', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
+    const tokens = new TokenService('secreto-de-prueba-con-32-caracteres!!');
+    const token = await tokens.sign(claims, 'jti-1', new Date('2026-11-21T10:01:00Z'));
+
+    const primera = await tokens.verify(token);
+    expect(primera).toMatchObject({ jti: 'jti-1', claims });
+    // The second answer is the remembered one: the same object, not a new verification.
+    expect(await tokens.verify(token)).toBe(primera);
+
+    vi.setSystemTime(new Date('2026-11-21T10:01:00Z'));
+    expect(await tokens.verify(token)).toBe('expirado');
+    expect(await tokens.verify(token)).toBe('expirado');
+  });
+
+  it('never remembers a forged token', async () => {
+    const tokens = new TokenService('secreto-de-prueba-con-32-caracteres!!');
+    const otra = new TokenService('otro-secreto-de-prueba-con-32-caracteres');
+    const ajeno = await otra.sign(claims, 'jti-2', new Date(Date.now() + 60_000));
+    expect(await tokens.verify(ajeno)).toBe('invalido');
+    expect(await tokens.verify(ajeno)).toBe('invalido');
+    const propio = await tokens.sign(claims, 'jti-3', new Date(Date.now() + 60_000));
+    const [h, p] = propio.split('.');
+    expect(await tokens.verify(`${h}.${p}.firma-cambiada`)).toBe('invalido');
+    expect(await tokens.verify(propio)).toMatchObject({ jti: 'jti-3' });
+  });
+});
