@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_COP, MAX_INT, entero, id, idQuery, texto } from './campos.ts';
 import { GESTIONES, TIPOS_INMUEBLE, type EstadoInmueble, type Gestion, type TipoInmueble } from './inmuebles.ts';
 import { zListQuery, zSort, ZListQuery, type ListQuery } from './list.ts';
 import './validation.ts';
@@ -44,27 +45,6 @@ export const ETIQUETA_GESTION_CLIENTE: Record<Gestion, string> = {
 export const ROLES_CONVERSION = ['propietario', 'arrendatario'] as const;
 export type RolConversion = (typeof ROLES_CONVERSION)[number];
 
-const MAX_INT = 2_147_483_647;
-const MAX_COP = 999_999_999_999;
-
-const id = (campo: string) =>
-  z
-    .number({ error: `${campo} debe ser un número` })
-    .int({ error: `${campo} debe ser un número entero` })
-    .positive({ error: `${campo} debe ser mayor que cero` })
-    .max(MAX_INT, { error: `${campo} es demasiado grande` });
-const entero = (campo: string, min: number, max: number) =>
-  z
-    .number({ error: `${campo} debe ser un número` })
-    .int({ error: `${campo} debe ser un número entero` })
-    .min(min, { error: `${campo} debe ser al menos ${min}` })
-    .max(max, { error: `${campo} debe ser como máximo ${max}` });
-const texto = (campo: string, max: number) =>
-  z
-    .string({ error: `${campo} debe ser texto` })
-    .trim()
-    .max(max, { error: `${campo} admite máximo ${max} caracteres` })
-    .default('');
 const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 const fecha = (campo: string) =>
   z
@@ -143,14 +123,6 @@ export const ZClienteActualizar = reglas(
 ) as unknown as z.ZodType<ClienteForm & { version: number }>;
 export type ClienteActualizar = z.output<typeof ZClienteActualizar>;
 
-export const ZClienteConsecutivoParam = z.object({
-  consecutivo: z.coerce
-    .number({ error: 'consecutivo debe ser un número' })
-    .int({ error: 'consecutivo debe ser un número entero' })
-    .positive({ error: 'consecutivo debe ser mayor que cero' })
-    .max(MAX_INT, { error: 'consecutivo es demasiado grande' }),
-});
-
 export const ZNotaBody = z.object({
   texto: z
     .string({ error: 'texto es obligatorio' })
@@ -173,12 +145,6 @@ export const ZConvertir = z.object({
 
 // ----- list / buscador ----------------------------------------------------------------------------
 
-const idQuery = (campo: string) =>
-  z.coerce
-    .number({ error: `${campo} debe ser un número` })
-    .int({ error: `${campo} debe ser un número entero` })
-    .positive({ error: `${campo} debe ser mayor que cero` })
-    .max(MAX_INT, { error: `${campo} es demasiado grande` });
 const fechaQuery = (campo: string) =>
   z
     .string({ error: `${campo} debe ser una fecha` })

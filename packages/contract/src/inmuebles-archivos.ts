@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZConsecutivoParam } from './inmuebles.ts';
+import { ZConsecutivoParam, idQuery } from './campos.ts';
 import './validation.ts';
 
 // Photos, documents and the property sheet (ficha) of an inmueble (issue 4 §1).
@@ -40,18 +40,11 @@ export const DESCRIPCION_DOCUMENTO_MAX = 500;
 /** How many photos besides the cover the ficha shows. */
 export const FICHA_FOTOS_ADICIONALES = 6;
 
-const idParam = (campo: string) =>
-  z.coerce
-    .number({ error: `${campo} debe ser un número` })
-    .int({ error: `${campo} debe ser un número entero` })
-    .positive({ error: `${campo} debe ser mayor que cero` })
-    .max(2_147_483_647, { error: `${campo} es demasiado grande` });
-
-export const ZFotoParam = ZConsecutivoParam.extend({ id: idParam('id') });
+export const ZFotoParam = ZConsecutivoParam.extend({ id: idQuery('id') });
 export const ZFotoTamanoParam = ZFotoParam.extend({
   tamano: z.enum(['miniatura', 'grande'], { error: 'tamano debe ser miniatura o grande' }),
 });
-export const ZDocumentoParam = ZConsecutivoParam.extend({ id: idParam('id') });
+export const ZDocumentoParam = ZConsecutivoParam.extend({ id: idQuery('id') });
 
 /** PUT .../fotos/orden: every photo of the property, once, in the new order. */
 export const ZOrdenFotos = z.object({

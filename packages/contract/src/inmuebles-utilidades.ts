@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuery as id } from './campos.ts';
 import { ACCIONES } from './auditoria.ts';
 import {
   ESTADOS_INMUEBLE,
@@ -22,13 +23,6 @@ export const IDM_TV = 10521;
 /** Notification type the destination asesor receives (migration 0048). */
 export const TIPO_CARTA_INMUEBLES_ASIGNADOS = 205;
 
-const MAX_INT = 2_147_483_647;
-const id = (campo: string) =>
-  z.coerce
-    .number({ error: `${campo} debe ser un número` })
-    .int({ error: `${campo} debe ser un número entero` })
-    .positive({ error: `${campo} debe ser mayor que cero` })
-    .max(MAX_INT, { error: `${campo} es demasiado grande` });
 /** A repeated query parameter or a comma-separated list. */
 const listaQuery = <T extends z.ZodType>(campo: string, item: T, max = 50) =>
   z.preprocess(

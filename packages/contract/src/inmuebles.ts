@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_COP, MAX_INT, entero, enteroQuery, id, idQuery, texto } from './campos.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery, type ListResult } from './list.ts';
 import './validation.ts';
 
@@ -27,22 +28,7 @@ export type TipoInmueble = (typeof TIPOS_INMUEBLE)[number];
 export type Gestion = (typeof GESTIONES)[number];
 export type EstadoInmueble = (typeof ESTADOS_INMUEBLE)[number];
 
-const MAX_INT = 2_147_483_647;
-const MAX_COP = 999_999_999_999;
-
-const id = (campo: string) =>
-  z
-    .number({ error: `${campo} debe ser un número` })
-    .int({ error: `${campo} debe ser un número entero` })
-    .positive({ error: `${campo} debe ser mayor que cero` })
-    .max(MAX_INT, { error: `${campo} es demasiado grande` });
 const idOpcional = (campo: string) => id(campo).nullable().optional();
-const entero = (campo: string, min: number, max: number) =>
-  z
-    .number({ error: `${campo} debe ser un número` })
-    .int({ error: `${campo} debe ser un número entero` })
-    .min(min, { error: `${campo} debe ser al menos ${min}` })
-    .max(max, { error: `${campo} debe ser como máximo ${max}` });
 const cop = (campo: string) => entero(campo, 0, MAX_COP).nullable().optional();
 const area = (campo: string) =>
   z
@@ -51,12 +37,6 @@ const area = (campo: string) =>
     .max(10_000_000, { error: `${campo} es demasiado grande` })
     .nullable()
     .optional();
-const texto = (campo: string, max: number) =>
-  z
-    .string({ error: `${campo} debe ser texto` })
-    .trim()
-    .max(max, { error: `${campo} admite máximo ${max} caracteres` })
-    .default('');
 const fecha = (campo: string) =>
   z
     .string({ error: `${campo} debe ser una fecha` })
@@ -166,14 +146,6 @@ export const ZInmuebleActualizar = reglas(
 ) as unknown as z.ZodType<InmuebleForm & { version: number }>;
 export type InmuebleActualizar = z.output<typeof ZInmuebleActualizar>;
 
-export const ZConsecutivoParam = z.object({
-  consecutivo: z.coerce
-    .number({ error: 'consecutivo debe ser un número' })
-    .int({ error: 'consecutivo debe ser un número entero' })
-    .positive({ error: 'consecutivo debe ser mayor que cero' })
-    .max(MAX_INT, { error: 'consecutivo es demasiado grande' }),
-});
-
 export const ZCambioEstado = z.object({
   estado: z.enum(ESTADOS_INMUEBLE, { error: `estado debe ser uno de: ${ESTADOS_INMUEBLE.join(', ')}` }),
   causal: idOpcional('causal'),
@@ -190,13 +162,6 @@ export const ZLiberarBloqueoQuery = z.object({
 
 // ----- search (inmuebles-disponibles, idm 491) -------------------------------------------------
 
-const enteroQuery = (campo: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${campo} debe ser un número` })
-    .int({ error: `${campo} debe ser un número entero` })
-    .min(min, { error: `${campo} debe ser al menos ${min}` })
-    .max(max, { error: `${campo} debe ser como máximo ${max}` })
-    .optional();
 const numeroQuery = (campo: string) =>
   z.coerce
     .number({ error: `${campo} debe ser un número` })
@@ -211,12 +176,6 @@ const listaQuery = <T extends z.ZodType>(campo: string, item: T) =>
       .max(50, { error: `${campo} admite máximo 50 valores` })
       .optional(),
   );
-const idQuery = (campo: string) =>
-  z.coerce
-    .number({ error: `${campo} debe ser un número` })
-    .int()
-    .positive()
-    .max(MAX_INT);
 
 export const SORT_INMUEBLES = ['consecutivo', 'precio', 'area', 'habitaciones', 'modificado_en'] as const;
 
@@ -232,9 +191,9 @@ const filtrosInmuebles = {
   precioMax: numeroQuery('precioMax'),
   areaMin: numeroQuery('areaMin'),
   areaMax: numeroQuery('areaMax'),
-  habitaciones: enteroQuery('habitaciones', 0, 200),
-  banos: enteroQuery('banos', 0, 200),
-  parqueaderos: enteroQuery('parqueaderos', 0, 1000),
+  habitaciones: enteroQuery('habitaciones', 0, 200).optional(),
+  banos: enteroQuery('banos', 0, 200).optional(),
+  parqueaderos: enteroQuery('parqueaderos', 0, 1000).optional(),
   estrato: listaQuery('estrato', z.coerce.number({ error: 'estrato debe ser un número' }).int().min(1).max(6)),
   asesor: idQuery('asesor').optional(),
   caracteristicas: listaQuery('caracteristicas', idQuery('caracteristicas')),

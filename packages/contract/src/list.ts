@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enteroQuery as entero } from './campos.ts';
 import './validation.ts';
 
 // One list contract for every list endpoint (CONVENTIONS "Shape"): page, pageSize, sort, order, q
@@ -7,13 +8,6 @@ import './validation.ts';
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 200;
 export const LIST_PARAMS = ['page', 'pageSize', 'sort', 'order', 'q'] as const;
-
-const entero = (campo: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${campo} debe ser un número` })
-    .int({ error: `${campo} debe ser un número entero` })
-    .min(min, { error: `${campo} debe ser al menos ${min}` })
-    .max(max, { error: `${campo} debe ser como máximo ${max}` });
 
 export const ZListQuery = z.object({
   page: entero('page', 1, 1_000_000).default(1),

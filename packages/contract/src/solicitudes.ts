@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuery } from './campos.ts';
 import { GESTIONES, type Gestion } from './inmuebles.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import './validation.ts';
@@ -261,12 +262,6 @@ const listaQuery = <T extends z.ZodType>(campo: string, item: T) =>
       .max(20, { error: `${campo} admite máximo 20 valores` })
       .optional(),
   );
-const idQuery = (campo: string) =>
-  z.coerce
-    .number({ error: `${campo} debe ser un número` })
-    .int({ error: `${campo} debe ser un número entero` })
-    .positive({ error: `${campo} debe ser mayor que cero` })
-    .max(MAX_INT, { error: `${campo} es demasiado grande` });
 
 export const SORT_SOLICITUDES = ['numero', 'fecha_recepcion', 'estado', 'tipo', 'canal'] as const;
 

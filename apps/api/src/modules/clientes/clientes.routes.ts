@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ZConsecutivoParam } from '@predio/contract/campos';
 import {
   IDM_CERRAR_CLIENTES_CASCADA,
   IDM_CLIENTES_ATENDIDOS,
@@ -6,7 +7,6 @@ import {
   ZCerrarCascada,
   ZCierre,
   ZClienteActualizar,
-  ZClienteConsecutivoParam,
   ZClienteForm,
   ZClientesExportarQuery,
   ZClientesQuery,
@@ -14,7 +14,6 @@ import {
   ZCriteriosCascada,
   ZNotaBody,
 } from '@predio/contract/clientes';
-import { ZConsecutivoParam } from '@predio/contract/inmuebles';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
@@ -66,7 +65,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: `${base}/:consecutivo`,
     permiso,
-    schema: { params: ZClienteConsecutivoParam, tags, summary: 'Un cliente atendido con requisitos y seguimiento' },
+    schema: { params: ZConsecutivoParam, tags, summary: 'Un cliente atendido con requisitos y seguimiento' },
     handler: ({ tx, params }) => service.obtener({ tx, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
@@ -74,7 +73,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${base}/:consecutivo`,
     permiso,
     schema: {
-      params: ZClienteConsecutivoParam,
+      params: ZConsecutivoParam,
       body: ZClienteActualizar,
       tags,
       summary: 'Modifica un cliente abierto (version: la que se editó)',
@@ -86,7 +85,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: `${base}/:consecutivo/notas`,
     permiso,
-    schema: { params: ZClienteConsecutivoParam, body: ZNotaBody, tags, summary: 'Anota un seguimiento (pasa a en seguimiento)' },
+    schema: { params: ZConsecutivoParam, body: ZNotaBody, tags, summary: 'Anota un seguimiento (pasa a en seguimiento)' },
     handler: ({ tx, user, req, params, body }) =>
       service.agregarNota({ tx, user, ip: req.ip, consecutivo: params.consecutivo, texto: body.texto }),
   });
@@ -94,14 +93,14 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: `${base}/:consecutivo/cerrar`,
     permiso,
-    schema: { params: ZClienteConsecutivoParam, body: ZCierre, tags, summary: 'Cierra el cliente con un resultado' },
+    schema: { params: ZConsecutivoParam, body: ZCierre, tags, summary: 'Cierra el cliente con un resultado' },
     handler: ({ tx, user, req, params, body }) => service.cerrar({ tx, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: `${base}/:consecutivo/reabrir`,
     permiso,
-    schema: { params: ZClienteConsecutivoParam, tags, summary: 'Reabre un cliente cerrado (queda en seguimiento)' },
+    schema: { params: ZConsecutivoParam, tags, summary: 'Reabre un cliente cerrado (queda en seguimiento)' },
     handler: ({ tx, user, req, params }) => service.reabrir({ tx, user, ip: req.ip, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
@@ -109,7 +108,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${base}/:consecutivo/convertir`,
     permiso,
     schema: {
-      params: ZClienteConsecutivoParam,
+      params: ZConsecutivoParam,
       body: ZConvertir,
       tags,
       summary: 'Marca al tercero del cliente como propietario o arrendatario',
@@ -121,7 +120,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: `${base}/:consecutivo/coincidencias`,
     permiso,
-    schema: { params: ZClienteConsecutivoParam, tags, summary: 'Inmuebles disponibles que coinciden, con puntaje y motivos' },
+    schema: { params: ZConsecutivoParam, tags, summary: 'Inmuebles disponibles que coinciden, con puntaje y motivos' },
     handler: ({ tx, params }) => service.coincidencias({ tx, consecutivo: params.consecutivo }),
   });
   // Shown on the property page: the form (490) or the search (491) may see it; the service checks either.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZConsecutivoParam } from '@predio/contract/inmuebles';
+import { ZConsecutivoParam } from '@predio/contract/campos';
 import {
   IDM_GEOLOCALIZAR,
   IDM_MODIFICACIONES,

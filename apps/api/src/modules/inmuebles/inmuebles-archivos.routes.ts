@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { IDM_INMUEBLE, ZConsecutivoParam } from '@predio/contract/inmuebles';
+import { ZConsecutivoParam } from '@predio/contract/campos';
+import { IDM_INMUEBLE } from '@predio/contract/inmuebles';
 import { ZDocumentoParam, ZFotoParam, ZFotoTamanoParam, ZOrdenFotos } from '@predio/contract/inmuebles-archivos';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo, enviarImagen } from '../../platform/http/archivo.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { ZConsecutivoParam } from '@predio/contract/campos';
 import {
   IDM_INMUEBLE,
   IDM_INMUEBLES_DISPONIBLES,
   ZCambioEstado,
-  ZConsecutivoParam,
   ZInmuebleActualizar,
   ZInmuebleForm,
   ZInmueblesExportarQuery,
