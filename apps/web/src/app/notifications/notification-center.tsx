@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Badge, Button, Drawer, Empty, Result, Skeleton, Tooltip } from 'antd';
+import { App, Badge, Button, Drawer, Empty, Skeleton, Tooltip } from 'antd';
 import { BellOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { PUSH_TOAST_MS } from '@predio/contract/constants';
@@ -9,6 +9,7 @@ import { useNotificaciones } from './api/get-notificaciones.ts';
 import { useLeerNotificacion } from './api/leer-notificacion.ts';
 import { useLeerTodas } from './api/leer-todas.ts';
 import { useNotificationSocket } from './use-notification-socket.ts';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 /** Bell with the unread count, the notification drawer, and live notices (spec §2). */
 export function NotificationCenter() {
@@ -78,11 +79,7 @@ export function NotificationCenter() {
         {bandeja.isPending ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : bandeja.isError ? (
-          <Result
-            status="warning"
-            title="No se pudieron cargar las notificaciones"
-            extra={<Button onClick={() => void bandeja.refetch()}>Reintentar</Button>}
-          />
+          <ErrorDeCarga titulo="No se pudieron cargar las notificaciones" onReintentar={() => void bandeja.refetch()} />
         ) : bandeja.data.items.length === 0 ? (
           <Empty description="No tiene notificaciones" />
         ) : (

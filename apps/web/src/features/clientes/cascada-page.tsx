@@ -9,7 +9,6 @@ import {
   Empty,
   Form,
   Input,
-  Result,
   Row,
   Select,
   Skeleton,
@@ -17,7 +16,6 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
 import {
   CASCADA_VISTA_MAX,
   ESTADOS_ABIERTOS,
@@ -33,6 +31,7 @@ import { useAsesores } from './api/get-opciones.ts';
 import { aDayjs, COLOR_ESTADO, deDayjs, estadoTexto, fechaCorta } from './formato.ts';
 import { RefMaestroSelect } from './ref-maestro-select.tsx';
 import './clientes.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 type Fila = VistaPreviaCascada['items'][number];
 
@@ -80,16 +79,7 @@ export function CascadaPage() {
   else if (vista.isPending) cuerpo = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (vista.isError)
     cuerpo = (
-      <Result
-        status="warning"
-        title="No se pudo calcular la vista previa"
-        subTitle={vista.error.message}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void vista.refetch()}>
-            Reintentar
-          </Button>
-        }
-      />
+      <ErrorDeCarga titulo="No se pudo calcular la vista previa" error={vista.error} onReintentar={() => void vista.refetch()} />
     );
   else
     cuerpo = (

@@ -13,7 +13,6 @@ import {
   Input,
   InputNumber,
   Modal,
-  Result,
   Row,
   Select,
   Skeleton,
@@ -23,7 +22,6 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import {
   ESTADOS_ABIERTOS,
@@ -51,6 +49,7 @@ import { aDayjs, COLOR_ESTADO, deDayjs, fechaCorta, formatoPesos, hoy, leerPesos
 import { MaestroMultiSelect } from './maestro-multi-select.tsx';
 import { TerceroSelect, type TerceroElegido } from './tercero-select.tsx';
 import { RefMaestroSelect } from './ref-maestro-select.tsx';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 type Abierto = number | 'nuevo' | null;
 
@@ -79,15 +78,10 @@ export function ClienteDrawer({
       ) : detalle.isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : detalle.isError ? (
-        <Result
-          status="warning"
-          title={`No se pudo abrir el cliente atendido ${consecutivo}`}
-          subTitle={detalle.error.message}
-          extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void detalle.refetch()}>
-              Reintentar
-            </Button>
-          }
+        <ErrorDeCarga
+          titulo={`No se pudo abrir el cliente atendido ${consecutivo}`}
+          error={detalle.error}
+          onReintentar={() => void detalle.refetch()}
         />
       ) : (
         <ClienteTabs key={detalle.data.consecutivo} cliente={detalle.data} onCerrar={onCerrar} />

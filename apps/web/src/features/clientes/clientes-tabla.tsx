@@ -1,11 +1,11 @@
-import { Button, Empty, Grid, Result, Skeleton, Table, Tag, Typography, type TableProps } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Empty, Grid, Skeleton, Table, Tag, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { ETIQUETA_GESTION_CLIENTE, etiquetaResultado, type ClienteResumen } from '@predio/contract/clientes';
 import { formatFechaHora, formatMoneda, formatNumero } from '../../lib/format.ts';
 import { useClientes } from './api/get-clientes.ts';
 import { hayFiltros, type ClientesParams } from './clientes-params.ts';
 import { COLOR_ESTADO, estadoTexto, fechaCorta } from './formato.ts';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const rango = (c: ClienteResumen) =>
   c.precio_min === null && c.precio_max === null
@@ -113,15 +113,10 @@ export function ClientesTabla({
   if (lista.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (lista.isError)
     return (
-      <Result
-        status="warning"
-        title="No se pudo cargar la lista de clientes atendidos"
-        subTitle={lista.error.message}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void lista.refetch()}>
-            Reintentar
-          </Button>
-        }
+      <ErrorDeCarga
+        titulo="No se pudo cargar la lista de clientes atendidos"
+        error={lista.error}
+        onReintentar={() => void lista.refetch()}
       />
     );
   return (

@@ -1,5 +1,4 @@
-import { Button, Empty, List, Progress, Result, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import {
   ETIQUETA_CRITERIO,
@@ -11,6 +10,7 @@ import {
 } from '@predio/contract/clientes';
 import { formatMoneda } from '../../lib/format.ts';
 import { useCoincidencias } from './api/get-coincidencias.ts';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const GESTION: Record<string, string> = { arriendo: 'Arriendo', venta: 'Venta', arriendo_venta: 'Arriendo y venta' };
 const mayuscula = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -42,16 +42,7 @@ export function CoincidenciasPanel({ consecutivo }: { consecutivo: number }) {
   if (q.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (q.isError)
     return (
-      <Result
-        status="warning"
-        title="No se pudieron calcular las coincidencias"
-        subTitle={q.error.message}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()}>
-            Reintentar
-          </Button>
-        }
-      />
+      <ErrorDeCarga titulo="No se pudieron calcular las coincidencias" error={q.error} onReintentar={() => void q.refetch()} />
     );
   const pesos = Object.entries(PESOS_COINCIDENCIA)
     .map(([k, v]) => `${ETIQUETA_CRITERIO[k as CriterioCoincidencia].toLowerCase()} ${v}`)

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Skeleton, Switch, Typography } from 'antd';
-import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Typography } from 'antd';
+import { SaveOutlined } from '@ant-design/icons';
 import { MONEDAS, ZAjustes, ZONAS_HORARIAS, type ConfiguracionActualizar } from '@predio/contract/empresa';
 import { zodRule } from '../../components/zod-rule.ts';
 import { useConfiguracion } from '../../lib/api/get-configuracion.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useGuardarConfiguracion } from './api/guardar-configuracion.ts';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 /** Maestros > Configurar (idm 55): the software settings (objConfigurar) later modules read. */
 export function ConfiguracionPage() {
@@ -17,17 +18,7 @@ export function ConfiguracionPage() {
       </Card>
     );
   if (config.isError)
-    return (
-      <Result
-        status="warning"
-        title="No se pudo cargar la configuración"
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void config.refetch()}>
-            Reintentar
-          </Button>
-        }
-      />
-    );
+    return <ErrorDeCarga titulo="No se pudo cargar la configuración" onReintentar={() => void config.refetch()} />;
   return <ConfiguracionForm key={config.dataUpdatedAt} />;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Select, Skeleton, Space } from 'antd';
-import { PictureOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Skeleton, Space } from 'antd';
+import { PictureOutlined, SaveOutlined } from '@ant-design/icons';
 import { logoUrl, ZEmpresaActualizar, type EmpresaActualizarInput } from '@predio/contract/empresa';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageCropUpload } from '../../components/image-crop-upload.tsx';
@@ -12,6 +12,7 @@ import { useGuardarEmpresa } from './api/guardar-empresa.ts';
 import { useUsuariosOpciones } from './api/get-usuarios-opciones.ts';
 import { AgenciasCard } from './agencias-card.tsx';
 import './empresa.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 type Valores = Required<Omit<EmpresaActualizarInput, 'defaultAsesor' | 'defaultAuxiliar'>> & {
   defaultAsesor: string | null;
@@ -30,17 +31,7 @@ export function EmpresaPage() {
       </Card>
     );
   if (empresa.isError)
-    return (
-      <Result
-        status="warning"
-        title="No se pudieron cargar los datos de la empresa"
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void empresa.refetch()}>
-            Reintentar
-          </Button>
-        }
-      />
-    );
+    return <ErrorDeCarga titulo="No se pudieron cargar los datos de la empresa" onReintentar={() => void empresa.refetch()} />;
   return <EmpresaForm key={empresa.dataUpdatedAt} />;
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Col, Result, Row, Skeleton, Statistic, Typography } from 'antd';
-import { CalendarOutlined, CheckSquareOutlined, HomeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { CalendarOutlined, CheckSquareOutlined, HomeOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { hasIdm } from '@predio/contract/menu';
 import type { InicioResumen } from '@predio/contract/empresa';
@@ -9,6 +9,7 @@ import { usePermisos } from '../../lib/session-store.ts';
 import { useShellProfile } from '../../lib/use-shell-profile.ts';
 import { useResumen } from './api/get-resumen.ts';
 import './inicio-page.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 type Counter = { key: keyof InicioResumen; title: string; icon: ReactNode; to: string; idm: number; linkText: string };
 
@@ -65,15 +66,7 @@ export function InicioPage() {
 
       {resumen.isError ? (
         <Card>
-          <Result
-            status="warning"
-            title="No se pudo cargar el resumen del día"
-            extra={
-              <Button icon={<ReloadOutlined />} onClick={() => void resumen.refetch()}>
-                Reintentar
-              </Button>
-            }
-          />
+          <ErrorDeCarga titulo="No se pudo cargar el resumen del día" onReintentar={() => void resumen.refetch()} />
         </Card>
       ) : (
         <Row gutter={[16, 16]}>

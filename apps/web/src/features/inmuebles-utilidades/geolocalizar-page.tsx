@@ -8,7 +8,6 @@ import {
   Empty,
   Input,
   InputNumber,
-  Result,
   Row,
   Select,
   Skeleton,
@@ -19,7 +18,7 @@ import {
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { AimOutlined, EnvironmentOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
+import { AimOutlined, EnvironmentOutlined, SaveOutlined } from '@ant-design/icons';
 import { ETIQUETA_ESTADO, etiquetaTipo, type InmuebleUbicacion } from '@predio/contract/inmuebles-utilidades';
 import { ESTADOS_INMUEBLE, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { MapaInmuebles } from '../../components/mapa/mapa-inmuebles-lazy.tsx';
@@ -32,6 +31,7 @@ import { useUbicaciones } from './api/get-ubicaciones.ts';
 import { useGuardarUbicacion } from './api/guardar-ubicacion.ts';
 import { precioInmueble, tituloInmueble } from './formato.ts';
 import './utilidades.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const PATH = '/archivo/utilidades/geo-localizar-inmuebles';
 const redondear = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -181,16 +181,7 @@ export function GeolocalizarPage() {
           {lista.isPending ? (
             <Skeleton active paragraph={{ rows: 8 }} />
           ) : lista.isError && lista.data === undefined ? (
-            <Result
-              status="warning"
-              title="No se pudo cargar la lista"
-              subTitle={lista.error.message}
-              extra={
-                <Button icon={<ReloadOutlined />} onClick={() => void lista.refetch()}>
-                  Reintentar
-                </Button>
-              }
-            />
+            <ErrorDeCarga titulo="No se pudo cargar la lista" error={lista.error} onReintentar={() => void lista.refetch()} />
           ) : (
             <Table<InmuebleUbicacion>
               aria-label={todos ? 'Inmuebles' : 'Inmuebles sin coordenadas'}

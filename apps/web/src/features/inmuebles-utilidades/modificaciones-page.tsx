@@ -1,6 +1,6 @@
-import { Button, Card, DatePicker, Dropdown, Empty, Input, Result, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Dropdown, Empty, Input, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { etiquetaAccion, etiquetaCampo, type Modificacion } from '@predio/contract/inmuebles-utilidades';
@@ -9,6 +9,7 @@ import { formatFechaHora } from '../../lib/format.ts';
 import { useExportarModificaciones } from './api/exportar-modificaciones.ts';
 import { useModificaciones, useModificacionesValores } from './api/get-modificaciones.ts';
 import './utilidades.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const PATH = '/archivo/utilidades/modificaciones-inmuebles';
 const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
@@ -165,16 +166,7 @@ export function ModificacionesPage() {
       {lista.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : lista.isError && lista.data === undefined ? (
-        <Result
-          status="warning"
-          title="No se pudo cargar el historial"
-          subTitle={lista.error.message}
-          extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void lista.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
+        <ErrorDeCarga titulo="No se pudo cargar el historial" error={lista.error} onReintentar={() => void lista.refetch()} />
       ) : (
         <Table<Modificacion>
           rowKey="clave"

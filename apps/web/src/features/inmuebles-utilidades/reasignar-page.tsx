@@ -1,24 +1,7 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Form,
-  Radio,
-  Result,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Form, Radio, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ReloadOutlined, SwapOutlined } from '@ant-design/icons';
+import { SwapOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import {
   ETIQUETA_ESTADO,
@@ -36,6 +19,7 @@ import { useReasignarPrevia } from './api/get-reasignar-previa.ts';
 import { useReasignar } from './api/reasignar.ts';
 import { nombreAsesor } from './formato.ts';
 import './utilidades.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const plural = (n: number, uno: string, varios: string) => `${formatNumero(n)} ${n === 1 ? uno : varios}`;
 
@@ -119,17 +103,7 @@ export function ReasignarPage() {
       </Card>
     );
   if (opciones.isError)
-    return (
-      <Result
-        status="warning"
-        title="No se pudieron cargar los asesores"
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void opciones.refetch()}>
-            Reintentar
-          </Button>
-        }
-      />
-    );
+    return <ErrorDeCarga titulo="No se pudieron cargar los asesores" onReintentar={() => void opciones.refetch()} />;
 
   return (
     <Card title="Reasignar inmuebles">

@@ -7,7 +7,6 @@ import {
   Col,
   Form,
   InputNumber,
-  Result,
   Row,
   Select,
   Skeleton,
@@ -16,7 +15,7 @@ import {
   Typography,
   type FormRule,
 } from 'antd';
-import { DesktopOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
+import { DesktopOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   ETIQUETA_GESTION,
   TV_INTERVALO_MAX,
@@ -35,6 +34,7 @@ import { useGuardarTvConfig, useTvConfig, useTvInmuebles } from './api/tv.ts';
 import { TvPresentacion } from './tv-presentacion.tsx';
 import './tv.css';
 import './utilidades.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const PATH = '/configurartv/index';
 // The contract's messages start with the field's name: the form shows its label instead.
@@ -72,17 +72,7 @@ export function TvPage() {
       </Card>
     );
   if (config.isError)
-    return (
-      <Result
-        status="warning"
-        title="No se pudo cargar la configuración de la TV"
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void config.refetch()}>
-            Reintentar
-          </Button>
-        }
-      />
-    );
+    return <ErrorDeCarga titulo="No se pudo cargar la configuración de la TV" onReintentar={() => void config.refetch()} />;
   return (
     <TvConfigForm
       key={config.dataUpdatedAt}

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { Alert, Button, Empty, List, Progress, Result, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { ETIQUETAS_GESTION, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { formatFecha } from '../../lib/format.ts';
 import { useClientesCoincidentes } from './api/get-clientes-coincidentes.ts';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const color = (puntaje: number) => (puntaje >= 80 ? '#52c41a' : puntaje >= 65 ? '#96be0e' : '#faad14');
 
@@ -22,11 +23,10 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
   if (q.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (q.isError)
     return (
-      <Result
-        status="warning"
-        title="No se pudieron cargar los clientes que coinciden"
-        subTitle={q.error.message}
-        extra={<Button onClick={() => void q.refetch()}>Reintentar</Button>}
+      <ErrorDeCarga
+        titulo="No se pudieron cargar los clientes que coinciden"
+        error={q.error}
+        onReintentar={() => void q.refetch()}
       />
     );
   if (q.data.length === 0) return <Empty description="Ningún cliente atendido abierto busca un inmueble como este" />;

@@ -23,6 +23,7 @@ import { InmuebleForm } from './inmueble-form.tsx';
 import { RUTA_DISPONIBLES } from './inmuebles-params.ts';
 import { COLOR_ESTADO, titulo } from './presentacion.ts';
 import './inmuebles.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const RENOVAR_MS = 60_000;
 const enlace = (n: number) => `/propiedades/inmueble/${n}`;
@@ -143,13 +144,7 @@ function Historial({ consecutivo }: { consecutivo: number }) {
   const estados = useEstados(consecutivo, true);
   if (estados.isPending) return <Skeleton active />;
   if (estados.isError)
-    return (
-      <Result
-        status="warning"
-        title="No se pudo cargar el historial"
-        extra={<Button onClick={() => void estados.refetch()}>Reintentar</Button>}
-      />
-    );
+    return <ErrorDeCarga titulo="No se pudo cargar el historial" onReintentar={() => void estados.refetch()} />;
   return (
     <Timeline
       items={[...estados.data].reverse().map((h) => ({

@@ -8,7 +8,6 @@ import {
   Empty,
   Grid,
   Pagination,
-  Result,
   Segmented,
   Select,
   Skeleton,
@@ -46,6 +45,7 @@ import { InmueblesMapa } from './inmuebles-mapa.tsx';
 import { useInmueblesParams } from './inmuebles-params.ts';
 import { COLOR_ESTADO, area, precios, titulo, urlPortada } from './presentacion.ts';
 import './inmuebles.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const ORDENES = [
   { value: '', label: 'Más recientes' },
@@ -180,12 +180,7 @@ export function InmueblesDisponiblesPage() {
   if (lista.isPending) resultados = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (lista.isError)
     resultados = (
-      <Result
-        status="warning"
-        title="No se pudo cargar la búsqueda"
-        subTitle={lista.error.message}
-        extra={<Button onClick={() => void lista.refetch()}>Reintentar</Button>}
-      />
+      <ErrorDeCarga titulo="No se pudo cargar la búsqueda" error={lista.error} onReintentar={() => void lista.refetch()} />
     );
   else if (vista === VISTAS_BUSCADOR.mapa) resultados = <InmueblesMapa items={items} />;
   else if (items.length === 0) resultados = vacio;

@@ -6,7 +6,6 @@ import {
   Dropdown,
   Empty,
   Input,
-  Result,
   Select,
   Skeleton,
   Space,
@@ -15,7 +14,7 @@ import {
   Typography,
 } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { ACCIONES, type Auditoria } from '@predio/contract/auditoria';
 import { formatFechaHora } from '../../lib/format.ts';
@@ -23,6 +22,7 @@ import { useExportarAuditoria } from './api/exportar-auditoria.ts';
 import { useAuditoria, useAuditoriaValores } from './api/get-auditoria.ts';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import './logs.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const PATH = '/archivo/utilidades/logs-sistema';
 const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
@@ -203,16 +203,7 @@ export function LogsPage() {
       {lista.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : lista.isError && lista.data === undefined ? (
-        <Result
-          status="warning"
-          title="No se pudo cargar el registro"
-          subTitle={lista.error.message}
-          extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void lista.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
+        <ErrorDeCarga titulo="No se pudo cargar el registro" error={lista.error} onReintentar={() => void lista.refetch()} />
       ) : (
         <Table<Auditoria>
           rowKey="id"

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Empty, Result, Skeleton, Space, Switch, Typography } from 'antd';
-import { EditOutlined, ReloadOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Skeleton, Space, Switch, Typography } from 'antd';
+import { EditOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import type { ModuloNotificaciones, NotificacionConfig } from '@predio/contract/notificaciones';
 import { useConfigNotificaciones } from './api/get-config-notificaciones.ts';
 import { useEnviarNotificacionPrueba } from './api/enviar-prueba.ts';
 import { useGrabarConfigNotificaciones } from './api/grabar-config-notificaciones.ts';
 import { noticeLoadError, noticeSaveError, noticeSaved } from './notices.ts';
 import './notificaciones-config-page.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 type Canal = keyof Pick<NotificacionConfig, 'in_App' | 'email' | 'sms' | 'whatsapp'>;
 
@@ -92,15 +93,7 @@ export function NotificacionesConfigPage() {
       {config.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : config.isError && config.data === undefined ? (
-        <Result
-          status="warning"
-          title="No se pudo cargar su configuración de notificaciones"
-          extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void config.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
+        <ErrorDeCarga titulo="No se pudo cargar su configuración de notificaciones" onReintentar={() => void config.refetch()} />
       ) : modulos.length === 0 ? (
         <Empty description="No hay notificaciones para configurar" />
       ) : (

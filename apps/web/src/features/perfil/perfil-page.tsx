@@ -1,5 +1,4 @@
-import { Button, Card, Descriptions, Result, Skeleton } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Card, Descriptions, Skeleton } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PersonPhoto } from '../../components/person-photo.tsx';
@@ -8,6 +7,7 @@ import { isSupportUser, useSession } from '../../lib/session-store.ts';
 import { useShellProfile } from '../../lib/use-shell-profile.ts';
 import { CambiarClaveCard } from './cambiar-clave-card.tsx';
 import './perfil-page.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 export function PerfilPage() {
   // The support user has no user record, so no password of its own to change.
@@ -38,15 +38,7 @@ function DatosPerfil() {
   if (tercero.isError) {
     return (
       <Card title="Mi perfil">
-        <Result
-          status="warning"
-          title="No se pudieron cargar sus datos"
-          extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void tercero.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
+        <ErrorDeCarga titulo="No se pudieron cargar sus datos" onReintentar={() => void tercero.refetch()} />
       </Card>
     );
   }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Descriptions, Drawer, Empty, Grid, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Grid, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import {
   CheckCircleOutlined,
   CommentOutlined,
@@ -28,6 +28,7 @@ import { useSolicitud } from './api/get-solicitud.ts';
 import { AsignarModal, ConvertirModal, CrearTerceroModal, EstadoModal, NotaModal, type Accion } from './solicitud-acciones.tsx';
 import { SolicitudForm } from './solicitud-form.tsx';
 import type { Abierta } from './solicitudes-params.ts';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 export const COLOR_ESTADO: Record<string, string> = {
   nueva: 'blue',
@@ -239,11 +240,10 @@ export function SolicitudDrawer({ abierta, onCerrar, onAbrir }: Props) {
     if (detalle.isPending) cuerpo = <Skeleton active paragraph={{ rows: 10 }} />;
     else if (detalle.isError)
       cuerpo = (
-        <Result
-          status="warning"
-          title={`No se pudo cargar la solicitud ${numero}`}
-          subTitle={detalle.error.message}
-          extra={<Button onClick={() => void detalle.refetch()}>Reintentar</Button>}
+        <ErrorDeCarga
+          titulo={`No se pudo cargar la solicitud ${numero}`}
+          error={detalle.error}
+          onReintentar={() => void detalle.refetch()}
         />
       );
     else if (editando)

@@ -8,7 +8,6 @@ import {
   Grid,
   Input,
   Pagination,
-  Result,
   Select,
   Skeleton,
   Space,
@@ -16,7 +15,7 @@ import {
   Typography,
   type TableProps,
 } from 'antd';
-import { DownloadOutlined, FilterOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import {
@@ -46,6 +45,7 @@ import {
   type SolicitudesParams,
 } from './solicitudes-params.ts';
 import './solicitudes.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
 
@@ -294,15 +294,10 @@ export function SolicitudesPage() {
   if (lista.isPending) cuerpo = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (lista.isError && lista.data === undefined)
     cuerpo = (
-      <Result
-        status="warning"
-        title="No se pudo cargar la lista de solicitudes"
-        subTitle={lista.error.message}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void lista.refetch()}>
-            Reintentar
-          </Button>
-        }
+      <ErrorDeCarga
+        titulo="No se pudo cargar la lista de solicitudes"
+        error={lista.error}
+        onReintentar={() => void lista.refetch()}
       />
     );
   else if (movil)

@@ -12,7 +12,6 @@ import {
   Grid,
   Input,
   InputNumber,
-  Result,
   Row,
   Select,
   Skeleton,
@@ -48,6 +47,7 @@ import { useGuardarTercero } from './api/guardar-tercero.ts';
 import { aContrato, ayudaNit, valoresDe, valoresIniciales, type ValoresForm } from './form-values.ts';
 import { RefSelect } from './ref-select.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 /** Which tab holds each field, to open the tab of the first error. */
 const PESTANAS = {
@@ -145,12 +145,7 @@ export function TerceroFormDrawer({ abierto, onCerrar, onAbrir }: Props) {
       ) : detalle.isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : detalle.isError ? (
-        <Result
-          status="warning"
-          title="No se pudo cargar el tercero"
-          subTitle={detalle.error.message}
-          extra={<Button onClick={() => void detalle.refetch()}>Reintentar</Button>}
-        />
+        <ErrorDeCarga titulo="No se pudo cargar el tercero" error={detalle.error} onReintentar={() => void detalle.refetch()} />
       ) : (
         <TerceroForm
           key={`${detalle.data.id}-${detalle.data.version}`}

@@ -8,7 +8,6 @@ import {
   Empty,
   Grid,
   Input,
-  Result,
   Select,
   Skeleton,
   Space,
@@ -17,7 +16,7 @@ import {
   Tooltip,
   type TableProps,
 } from 'antd';
-import { DownloadOutlined, MoreOutlined, PlusOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { DownloadOutlined, MoreOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { ROLES, TIPOS_DCTO, type TerceroResumen } from '@predio/contract/terceros';
 import { formatNumero } from '../../lib/format.ts';
@@ -30,6 +29,7 @@ import { TerceroFormDrawer } from './tercero-form.tsx';
 import { useTercerosParams, type TercerosParams } from './terceros-params.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import './terceros.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const COLOR_ROL: Record<string, string> = {
   propietario: 'green',
@@ -235,15 +235,10 @@ export function TercerosPage() {
   if (lista.isPending) cuerpo = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (lista.isError)
     cuerpo = (
-      <Result
-        status="warning"
-        title="No se pudo cargar la lista de terceros"
-        subTitle={lista.error.message}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void lista.refetch()}>
-            Reintentar
-          </Button>
-        }
+      <ErrorDeCarga
+        titulo="No se pudo cargar la lista de terceros"
+        error={lista.error}
+        onReintentar={() => void lista.refetch()}
       />
     );
   else

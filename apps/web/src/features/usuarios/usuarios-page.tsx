@@ -1,15 +1,7 @@
 import { useState } from 'react';
-import { App, Button, Card, Dropdown, Empty, Input, Result, Segmented, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Dropdown, Empty, Input, Segmented, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import {
-  CheckCircleOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  KeyOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
+import { CheckCircleOutlined, DownloadOutlined, EditOutlined, KeyOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { parsePermisos } from '@predio/contract/menu';
 import type { Usuario } from '@predio/contract/usuarios';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
@@ -22,6 +14,7 @@ import { RestablecerClaveModal } from './restablecer-clave-modal.tsx';
 import { UsuarioForm, type Edicion } from './usuario-form.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import './usuarios.css';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const PATH = '/archivo/usuarios';
 const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
@@ -198,15 +191,10 @@ export function UsuariosPage() {
       {lista.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : lista.isError && lista.data === undefined ? (
-        <Result
-          status="warning"
-          title="No se pudo cargar la lista de usuarios"
-          subTitle={lista.error.message}
-          extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void lista.refetch()}>
-              Reintentar
-            </Button>
-          }
+        <ErrorDeCarga
+          titulo="No se pudo cargar la lista de usuarios"
+          error={lista.error}
+          onReintentar={() => void lista.refetch()}
         />
       ) : (
         <Table<Usuario>

@@ -8,7 +8,6 @@ import {
   Grid,
   Input,
   List,
-  Result,
   Skeleton,
   Space,
   Table,
@@ -26,7 +25,6 @@ import {
   FilePdfOutlined,
   FileWordOutlined,
   PaperClipOutlined,
-  ReloadOutlined,
 } from '@ant-design/icons';
 import {
   DESCRIPCION_DOCUMENTO_MAX,
@@ -43,6 +41,7 @@ import { formatTamano, problemaDocumento, tipoDocumento } from './cola-subida.ts
 import { ColaSubida } from './cola-subida-lista.tsx';
 import { useColaSubida } from './use-cola-subida.ts';
 import './archivos.css';
+import { ErrorDeCarga } from '../../../components/error-de-carga.tsx';
 
 type Props = { consecutivo: number; soloLectura?: boolean };
 
@@ -137,16 +136,7 @@ function Documentos({ consecutivo, soloLectura = false }: Props) {
   if (docs.isPending) cuerpo = <Skeleton active paragraph={{ rows: 4 }} />;
   else if (docs.isError)
     cuerpo = (
-      <Result
-        status="warning"
-        title="No se pudieron cargar los documentos"
-        subTitle={docs.error.message}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void docs.refetch()}>
-            Reintentar
-          </Button>
-        }
-      />
+      <ErrorDeCarga titulo="No se pudieron cargar los documentos" error={docs.error} onReintentar={() => void docs.refetch()} />
     );
   else if (docs.data.length === 0)
     cuerpo = (

@@ -1,13 +1,12 @@
 import type { CSSProperties } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, ConfigProvider, Button, Empty, Image, Result, Skeleton, Space, Tag, Tooltip, Typography, Upload } from 'antd';
+import { App, ConfigProvider, Button, Empty, Image, Skeleton, Space, Tag, Tooltip, Typography, Upload } from 'antd';
 import {
   ArrowLeftOutlined,
   ArrowRightOutlined,
   CameraOutlined,
   DeleteOutlined,
   HolderOutlined,
-  ReloadOutlined,
   StarFilled,
   StarOutlined,
 } from '@ant-design/icons';
@@ -41,6 +40,7 @@ import { ColaSubida } from './cola-subida-lista.tsx';
 import { moverPaso, ordenTrasSoltar } from './orden.ts';
 import { useColaSubida } from './use-cola-subida.ts';
 import './archivos.css';
+import { ErrorDeCarga } from '../../../components/error-de-carga.tsx';
 
 type Props = { consecutivo: number; soloLectura?: boolean };
 
@@ -84,16 +84,7 @@ function Fotos({ consecutivo, soloLectura = false }: Props) {
     );
   if (fotos.isError)
     return (
-      <Result
-        status="warning"
-        title="No se pudieron cargar las fotos"
-        subTitle={fotos.error.message}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void fotos.refetch()}>
-            Reintentar
-          </Button>
-        }
-      />
+      <ErrorDeCarga titulo="No se pudieron cargar las fotos" error={fotos.error} onReintentar={() => void fotos.refetch()} />
     );
 
   const lista = fotos.data;
