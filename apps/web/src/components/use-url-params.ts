@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 const ultimas = new Map<string, string>();
@@ -16,9 +16,17 @@ export function useUrlParams(path: string) {
     if (visible) ultimas.set(path, search);
   }, [visible, path, search]);
   const params = useMemo(() => new URLSearchParams(search), [search]);
+  // The query string written by a change whose navigation has not rendered yet: a second change
+  // made before that render (two in one handler, or clicks a few milliseconds apart) builds on it
+  // instead of on the rendered one, which would lose the first change.
+  const escrita = useRef<{ desde: string; s: string } | null>(null);
+  useLayoutEffect(() => {
+    escrita.current = null;
+  }, [search]);
   const set = useCallback(
     (cambio: Record<string, string | number | undefined | null>) => {
-      const next = new URLSearchParams(search);
+      const base = escrita.current?.desde === search ? escrita.current.s : search;
+      const next = new URLSearchParams(base);
       for (const [k, v] of Object.entries(cambio)) {
         if (v === undefined || v === null || v === '') next.delete(k);
         else next.set(k, String(v));
@@ -27,7 +35,9 @@ export function useUrlParams(path: string) {
       if (!('page' in cambio)) next.delete('page');
       const s = next.toString();
       ultimas.set(path, s);
-      if (s !== search) void navigate({ pathname: path, search: s });
+      if (s === base) return;
+      escrita.current = { desde: search, s };
+      void navigate({ pathname: path, search: s });
     },
     [navigate, path, search],
   );
