@@ -25,6 +25,11 @@ type Multiple = Comunes & { multiple: true; value?: number[]; onChange?: (v: num
 
 const vistas = new Map<string, OpcionRemota>();
 
+/** The label a record already carries for its value, as `conocidas` (none when either is missing). */
+export function conocida(id: number | null | undefined, label: string | null | undefined): OpcionRemota[] {
+  return id != null && label ? [{ id, label }] : [];
+}
+
 /** A searchable select whose options come from the server as the user types (debounced, accent-insensitive there). */
 export function RemoteSelect(props: Simple | Multiple) {
   const { fuente: clave, opciones, conocidas = [], id, disabled, placeholder, style } = props;

@@ -29,7 +29,8 @@ import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { tieneCriterio, useCerrarCascada, useVistaPreviaCascada, type CriteriosEntrada } from './api/cascada.ts';
 import { useAsesores } from './api/get-opciones.ts';
 import { aDayjs, COLOR_ESTADO, deDayjs, estadoTexto, fechaCorta } from './formato.ts';
-import { RefMaestroSelect } from './ref-maestro-select.tsx';
+import { RemoteSelect } from '../../components/remote-select.tsx';
+import { consultaMaestro } from './api/get-opciones.ts';
 import './clientes.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
@@ -189,9 +190,10 @@ export function CascadaPage() {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item label="Medio publicitario">
-              <RefMaestroSelect
+              <RemoteSelect
                 aria-label="Medio publicitario"
-                fuente="mediospublicitarios"
+                fuente="clientes:mediospublicitarios"
+                opciones={consultaMaestro('mediospublicitarios')}
                 value={criterios.id_medio ?? null}
                 onChange={(v) => cambiar({ id_medio: v })}
                 placeholder="Cualquier medio"

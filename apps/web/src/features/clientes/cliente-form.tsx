@@ -46,9 +46,9 @@ import { useAsesores } from './api/get-opciones.ts';
 import { useGuardarCliente } from './api/guardar-cliente.ts';
 import { CoincidenciasPanel } from './coincidencias-panel.tsx';
 import { aDayjs, COLOR_ESTADO, deDayjs, fechaCorta, formatoPesos, hoy, leerPesos } from './formato.ts';
-import { MaestroMultiSelect } from './maestro-multi-select.tsx';
+import { RemoteSelect, conocida } from '../../components/remote-select.tsx';
+import { consultaMaestro } from './api/get-opciones.ts';
 import { TerceroSelect, type TerceroElegido } from './tercero-select.tsx';
-import { RefMaestroSelect } from './ref-maestro-select.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 type Abierto = number | 'nuevo' | null;
@@ -244,7 +244,12 @@ function ClienteForm({
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="id_medio" label="Medio publicitario">
-            <RefMaestroSelect fuente="mediospublicitarios" etiqueta={cliente?.medio ?? null} placeholder="¿Cómo nos conoció?" />
+            <RemoteSelect
+              fuente="clientes:mediospublicitarios"
+              opciones={consultaMaestro('mediospublicitarios')}
+              conocidas={conocida(cliente?.id_medio, cliente?.medio)}
+              placeholder="¿Cómo nos conoció?"
+            />
           </Form.Item>
         </Col>
       </Row>
@@ -262,21 +267,35 @@ function ClienteForm({
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="municipios" label="Municipios">
-            <MaestroMultiSelect fuente="municipios" etiquetas={cliente?.etiquetas.municipios} />
+            <RemoteSelect
+              multiple
+              fuente="clientes:municipios"
+              opciones={consultaMaestro('municipios')}
+              conocidas={cliente?.etiquetas.municipios}
+              placeholder="Cualquiera"
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="barrios" label="Barrios">
-            <MaestroMultiSelect
-              fuente="barrios"
-              etiquetas={cliente?.etiquetas.barrios}
-              filtro={municipios.length === 1 ? { id_municipio: String(municipios[0]) } : {}}
+            <RemoteSelect
+              multiple
+              fuente="clientes:barrios"
+              opciones={consultaMaestro('barrios', municipios.length === 1 ? { id_municipio: String(municipios[0]) } : {})}
+              conocidas={cliente?.etiquetas.barrios}
+              placeholder="Cualquiera"
             />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="zonas" label="Zonas">
-            <MaestroMultiSelect fuente="zonas" etiquetas={cliente?.etiquetas.zonas} />
+            <RemoteSelect
+              multiple
+              fuente="clientes:zonas"
+              opciones={consultaMaestro('zonas')}
+              conocidas={cliente?.etiquetas.zonas}
+              placeholder="Cualquiera"
+            />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
@@ -326,9 +345,11 @@ function ClienteForm({
         </Col>
         <Col xs={24}>
           <Form.Item name="caracteristicas" label="Características">
-            <MaestroMultiSelect
-              fuente="caracteristicas"
-              etiquetas={cliente?.etiquetas.caracteristicas}
+            <RemoteSelect
+              multiple
+              fuente="clientes:caracteristicas"
+              opciones={consultaMaestro('caracteristicas')}
+              conocidas={cliente?.etiquetas.caracteristicas}
               placeholder="Ninguna en particular"
             />
           </Form.Item>

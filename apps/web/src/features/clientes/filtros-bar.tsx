@@ -9,7 +9,8 @@ import { GESTIONES, type Gestion } from '@predio/contract/inmuebles';
 import { useAsesores } from './api/get-opciones.ts';
 import type { ClientesParams } from './clientes-params.ts';
 import { aDayjs, deDayjs } from './formato.ts';
-import { RefMaestroSelect } from './ref-maestro-select.tsx';
+import { RemoteSelect } from '../../components/remote-select.tsx';
+import { consultaMaestro } from './api/get-opciones.ts';
 
 /** The list's filters; each change goes to the URL at once (the search box is debounced by the page). */
 export function FiltrosBar({
@@ -67,9 +68,10 @@ export function FiltrosBar({
         className="clientes-filtro"
       />
       <div className="clientes-filtro">
-        <RefMaestroSelect
+        <RemoteSelect
           aria-label="Medio publicitario"
-          fuente="mediospublicitarios"
+          fuente="clientes:mediospublicitarios"
+          opciones={consultaMaestro('mediospublicitarios')}
           value={params.medio}
           onChange={(v) => cambiar({ medio: v })}
           placeholder="Todos los medios"

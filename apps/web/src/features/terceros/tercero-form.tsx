@@ -45,7 +45,8 @@ import { useTercero } from './api/get-tercero.ts';
 import { tercerosKeys } from './api/get-terceros.ts';
 import { useGuardarTercero } from './api/guardar-tercero.ts';
 import { aContrato, ayudaNit, valoresDe, valoresIniciales, type ValoresForm } from './form-values.ts';
-import { RefSelect } from './ref-select.tsx';
+import { RemoteSelect, conocida } from '../../components/remote-select.tsx';
+import { consultaOpciones } from './api/get-opciones.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
@@ -335,11 +336,13 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
         {texto('direccion', 24)}
         {campo(
           'id_municipio',
-          <RefSelect
-            fuente="municipios"
-            etiqueta={
-              tercero?.municipio ? `${tercero.municipio}${tercero.departamento ? ` (${tercero.departamento})` : ''}` : null
-            }
+          <RemoteSelect
+            fuente="terceros:municipios"
+            opciones={consultaOpciones('municipios')}
+            conocidas={conocida(
+              tercero?.id_municipio,
+              tercero?.municipio ? `${tercero.municipio}${tercero.departamento ? ` (${tercero.departamento})` : ''}` : null,
+            )}
             onChange={(v) => {
               form.setFieldsValue({ id_municipio: v, id_barrio: null });
             }}
@@ -347,11 +350,11 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
         )}
         {campo(
           'id_barrio',
-          <RefSelect
-            fuente="barrios"
-            filtro={idMunicipio ? { id_municipio: String(idMunicipio) } : {}}
+          <RemoteSelect
+            fuente="terceros:barrios"
+            opciones={consultaOpciones('barrios', idMunicipio ? { id_municipio: String(idMunicipio) } : {})}
             disabled={!idMunicipio}
-            etiqueta={tercero?.barrio || null}
+            conocidas={conocida(tercero?.id_barrio, tercero?.barrio)}
             placeholder={idMunicipio ? 'Escriba para buscar' : 'Elija primero el municipio'}
           />,
         )}
@@ -367,7 +370,12 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
           {si('aut_Manejo_Datos_Personales', 24)}
           {campo(
             'id_medio_aut_datos',
-            <RefSelect fuente="mediosautmanejodatos" etiqueta={tercero?.medio_aut_datos ?? null} disabled={!autoriza} />,
+            <RemoteSelect
+              fuente="terceros:mediosautmanejodatos"
+              opciones={consultaOpciones('mediosautmanejodatos')}
+              conocidas={conocida(tercero?.id_medio_aut_datos, tercero?.medio_aut_datos)}
+              disabled={!autoriza}
+            />,
           )}
           {campo('fecha_aut_datos', <DatePicker format="DD/MM/YYYY" className="tercero-ancho" disabled={!autoriza} />)}
         </Row>

@@ -12,17 +12,19 @@ export async function getOpcionesMaestro(fuente: FuenteMaestro, q: string, filtr
   return (await http.get<Opcion[]>(`/maestros/${fuente}/opciones?${params}`, { signal, silent: true })).data;
 }
 
-export function useOpcionesMaestro(fuente: FuenteMaestro, q: string, filtro: Record<string, string> = {}, enabled = true) {
-  return useQuery(
-    queryOptions({
-      queryKey: clientesKeys.opciones(`${fuente}:${JSON.stringify(filtro)}`, q),
-      queryFn: ({ signal }) => getOpcionesMaestro(fuente, q, filtro, signal),
-      enabled,
+/** A master's options for RemoteSelect (components/remote-select.tsx); with id, that one row. */
+export const consultaMaestro =
+  (fuente: FuenteMaestro, filtro: Record<string, string> = {}) =>
+  (q: string, id?: number) => {
+    const f = id === undefined ? filtro : { ...filtro, id: String(id) };
+    return queryOptions({
+      // Widened so RemoteSelect (components/) can take any source's options.
+      queryKey: clientesKeys.opciones(`${fuente}:${JSON.stringify(f)}`, q) as readonly unknown[],
+      queryFn: ({ signal }) => getOpcionesMaestro(fuente, q, f, signal),
       placeholderData: keepPreviousData,
       staleTime: 60_000,
-    }),
-  );
-}
+    });
+  };
 
 export function useAsesores() {
   return useQuery(

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
 export type Opcion = { id: number; label: string; detalle?: string };
@@ -20,14 +20,16 @@ export async function getOpciones(
   return (await http.get<Opcion[]>(`/maestros/${fuente}/opciones?${params}`, { signal, silent: true })).data;
 }
 
-export function useOpciones(fuente: FuenteOpciones, q: string, filtro: Record<string, string> = {}, enabled = true) {
-  return useQuery(
-    queryOptions({
-      queryKey: opcionesKeys.de(fuente, q, filtro),
-      queryFn: ({ signal }) => getOpciones(fuente, q, filtro, signal),
-      enabled,
+/** A master's options for RemoteSelect (components/remote-select.tsx); with id, that one row. */
+export const consultaOpciones =
+  (fuente: FuenteOpciones, filtro: Record<string, string> = {}) =>
+  (q: string, id?: number) => {
+    const f = id === undefined ? filtro : { ...filtro, id: String(id) };
+    return queryOptions({
+      // Widened so RemoteSelect (components/) can take any source's options.
+      queryKey: opcionesKeys.de(fuente, q, f) as readonly unknown[],
+      queryFn: ({ signal }) => getOpciones(fuente, q, f, signal),
       placeholderData: keepPreviousData,
       staleTime: 60_000,
-    }),
-  );
-}
+    });
+  };
