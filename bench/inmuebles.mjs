@@ -4,6 +4,7 @@
 // PGlite by default; PostgreSQL when DATABASE_URL is set: like the API tests, a database is created
 // beside DATABASE_URL's for the run and dropped at the end, so a shared database is left alone.
 // After seeding, `vacuum analyze` (what autovacuum does on PostgreSQL; PGlite has no autovacuum).
+// BENCH_KEEP=1 keeps the seeded database (PostgreSQL) to look at plans afterwards; it prints its name.
 import { spawn, execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -203,5 +204,6 @@ try {
 } finally {
   await server.detener();
   rmSync(dataDir, { recursive: true, force: true });
-  if (pg) await admin(`drop database if exists ${dbName} with (force)`);
+  if (pg && process.env.BENCH_KEEP) console.log(`base conservada: ${dbUrl}`);
+  else if (pg) await admin(`drop database if exists ${dbName} with (force)`);
 }
