@@ -531,7 +531,8 @@ export function CerrarModal({
       destroyOnHidden
       onCancel={onCancelar}
       onOk={async () => {
-        const v = await form.validateFields();
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
         await onCerrar({ resultado: v.resultado, observacion: v.observacion ?? '', fecha_cierre: deDayjs(v.fecha_cierre)! });
       }}
     >

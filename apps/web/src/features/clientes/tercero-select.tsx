@@ -102,7 +102,8 @@ function NuevoTerceroModal({
   const avisos: Advertencia[] = duplicados.data ?? [];
 
   async function guardar() {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       // A lead's tercero is a client, not (yet) an owner: clienteConvertir marks that later.
       const r = await crear.mutateAsync({ ...v, tipo_contribuyente: 2, cliente: true, propietario: false });

@@ -52,7 +52,8 @@ export function AsignarModal({ solicitud, onCerrar }: Props) {
     .filter((u) => u.id !== solicitud.asignado?.id)
     .map((u) => ({ value: u.id, label: u.nombre }));
   const ok = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const hecho = await conErrores(
       form,
       () => asignar.mutateAsync({ numero: solicitud.numero, id_asignado: v.id_asignado!, nota: v.nota ?? '' }),
@@ -114,7 +115,8 @@ export function EstadoModal({ solicitud, onCerrar }: Props) {
     title: e.value === 'en_tramite' && !solicitud.asignado ? 'Asígnela primero' : e.label,
   }));
   const ok = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const hecho = await conErrores(
       form,
       () => cambiar.mutateAsync({ numero: solicitud.numero, estado: v.estado!, observacion: v.observacion ?? '' }),
@@ -168,7 +170,8 @@ export function NotaModal({ solicitud, onCerrar }: Props) {
   const [form] = Form.useForm<{ nota: string }>();
   const agregar = useAgregarNotaSolicitud();
   const ok = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const hecho = await conErrores(
       form,
       () => agregar.mutateAsync({ numero: solicitud.numero, nota: v.nota }),
@@ -242,7 +245,8 @@ export function CrearTerceroModal({ solicitud, onCerrar }: Props) {
   const guardar = useGuardarSolicitud();
   const [creado, setCreado] = useState<number | null>(null);
   const ok = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     let id = creado;
     if (id === null) {
       const hecho = await conErrores(
@@ -339,7 +343,8 @@ export function ConvertirModal({ solicitud, onCerrar }: Props) {
   const convertir = useConvertirSolicitud();
   const gestion = gestionDeTipo(solicitud.tipo);
   const ok = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     let consecutivo: number | undefined;
     const hecho = await conErrores(
       form,
