@@ -85,6 +85,8 @@ test('barrios: create, find without accents, edit, URL state, export, import and
   const elegir = page.waitForEvent('filechooser');
   await reimportar.getByText('Haga clic o arrastre aquí el archivo').click();
   await (await elegir).setFiles({ name: archivo.suggestedFilename(), mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  // The chosen file's line pushes the buttons down: click once it is there, not while it appears.
+  await expect(reimportar.getByText(archivo.suggestedFilename())).toBeVisible();
   await reimportar.getByRole('button', { name: 'Validar' }).click();
   await expect(
     reimportar.getByText('Validación: 0 nuevas, 0 actualizadas, 1 sin cambios. No se ha guardado nada.'),
