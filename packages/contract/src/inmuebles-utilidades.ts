@@ -48,19 +48,6 @@ const textoFiltro = (campo: string, max = 100) =>
     .optional()
     .transform((v) => v || undefined);
 
-export const ETIQUETA_ESTADO: Record<EstadoInmueble, string> = {
-  captado: 'Captado',
-  disponible: 'Disponible',
-  reservado: 'Reservado',
-  arrendado: 'Arrendado',
-  vendido: 'Vendido',
-  retirado: 'Retirado',
-};
-export const ETIQUETA_GESTION: Record<Gestion, string> = {
-  arriendo: 'Arriendo',
-  venta: 'Venta',
-  arriendo_venta: 'Arriendo y venta',
-};
 export const etiquetaTipo = (t: TipoInmueble | string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** Users of the company, for the asesor selects. */

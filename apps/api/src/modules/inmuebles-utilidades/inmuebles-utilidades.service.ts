@@ -1,9 +1,8 @@
 import { CODES } from '@predio/contract/codes';
 import type { ListResult } from '@predio/contract/list';
 import { hasIdm } from '@predio/contract/menu';
+import { ETIQUETAS_ESTADO, ETIQUETAS_GESTION } from '@predio/contract/inmuebles';
 import {
-  ETIQUETA_ESTADO,
-  ETIQUETA_GESTION,
   IDM_GEOLOCALIZAR,
   IDM_MODIFICACIONES,
   IDM_REASIGNAR,
@@ -181,9 +180,9 @@ function textoValor(campo: string, v: unknown, n: Nombres): string {
   if (typeof v === 'number' && AREAS.has(campo)) return `${numero.format(v)} m²`;
   if (typeof v === 'number' && (campo === 'lat' || campo === 'lng')) return coordenada.format(v);
   if (typeof v === 'number') return numero.format(v);
-  if (campo === 'estado' && typeof v === 'string') return ETIQUETA_ESTADO[v as keyof typeof ETIQUETA_ESTADO] ?? v;
+  if (campo === 'estado' && typeof v === 'string') return ETIQUETAS_ESTADO[v as keyof typeof ETIQUETAS_ESTADO] ?? v;
   if (campo === 'tipo' && typeof v === 'string') return etiquetaTipo(v);
-  if (campo === 'gestion' && typeof v === 'string') return ETIQUETA_GESTION[v as keyof typeof ETIQUETA_GESTION] ?? v;
+  if (campo === 'gestion' && typeof v === 'string') return ETIQUETAS_GESTION[v as keyof typeof ETIQUETAS_GESTION] ?? v;
   if (typeof v === 'string') return v;
   if (campo === 'propietarios' && Array.isArray(v))
     return v

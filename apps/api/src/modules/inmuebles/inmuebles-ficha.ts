@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import { ETIQUETAS_ESTADO, ETIQUETAS_GESTION } from '@predio/contract/inmuebles';
 import type { DatosFicha, EmpresaFicha } from './inmuebles-archivos.repo.ts';
 
 // The property sheet handed to clients: company branding, the property's public facts and its photos.
@@ -37,15 +38,10 @@ const fechaHora = new Intl.DateTimeFormat('es-CO', {
   timeZone: 'America/Bogota',
 });
 
-const GESTION: Record<string, string> = { arriendo: 'en arriendo', venta: 'en venta', arriendo_venta: 'en arriendo y venta' };
-const ESTADO: Record<string, string> = {
-  captado: 'Captado',
-  disponible: 'Disponible',
-  reservado: 'Reservado',
-  arrendado: 'Arrendado',
-  vendido: 'Vendido',
-  retirado: 'Retirado',
-};
+const GESTION: Record<string, string> = Object.fromEntries(
+  Object.entries(ETIQUETAS_GESTION).map(([k, v]) => [k, `en ${v.toLowerCase()}`]),
+);
+const ESTADO: Record<string, string> = ETIQUETAS_ESTADO;
 
 const mayuscula = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const cop = (v: string | null) => (v === null ? null : moneda.format(Number(v)));

@@ -1,12 +1,12 @@
-import { ETIQUETA_GESTION, etiquetaTipo, type Asesor } from '@predio/contract/inmuebles-utilidades';
-import type { Gestion, TipoInmueble } from '@predio/contract/inmuebles';
+import { etiquetaTipo, type Asesor } from '@predio/contract/inmuebles-utilidades';
+import { ETIQUETAS_GESTION, type Gestion, type TipoInmueble } from '@predio/contract/inmuebles';
 import { formatMoneda } from '../../lib/format.ts';
 
 const moneda = (n: number) => formatMoneda(n).replace(/\u00a0/g, ' ');
 
 /** "Apartamento en arriendo", "Casa en arriendo y venta". */
 export const tituloInmueble = (tipo: TipoInmueble, gestion: Gestion) =>
-  `${etiquetaTipo(tipo)} en ${ETIQUETA_GESTION[gestion].toLowerCase()}`;
+  `${etiquetaTipo(tipo)} en ${ETIQUETAS_GESTION[gestion].toLowerCase()}`;
 
 /** The price a client asks about: the canon per month and/or the sale price. */
 export function precioInmueble(p: { gestion: Gestion; canon: number | null; precio_venta: number | null }): string {

@@ -19,8 +19,8 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AimOutlined, EnvironmentOutlined, SaveOutlined } from '@ant-design/icons';
-import { ETIQUETA_ESTADO, etiquetaTipo, type InmuebleUbicacion } from '@predio/contract/inmuebles-utilidades';
-import { ESTADOS_INMUEBLE, type EstadoInmueble } from '@predio/contract/inmuebles';
+import { etiquetaTipo, type InmuebleUbicacion } from '@predio/contract/inmuebles-utilidades';
+import { ETIQUETAS_ESTADO, ESTADOS_INMUEBLE, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { MapaInmuebles } from '../../components/mapa/mapa-inmuebles-lazy.tsx';
 import type { LatLng, PuntoMapa } from '../../components/mapa/tipos.ts';
 import { useUrlParams } from '../../components/use-url-params.ts';
@@ -120,7 +120,7 @@ export function GeolocalizarPage() {
         </span>
       ),
     },
-    { key: 'estado', title: 'Estado', responsive: ['xl'], render: (_: unknown, i) => ETIQUETA_ESTADO[i.estado] },
+    { key: 'estado', title: 'Estado', responsive: ['xl'], render: (_: unknown, i) => ETIQUETAS_ESTADO[i.estado] },
     {
       key: 'ubicado',
       title: 'Ubicación',
@@ -170,7 +170,7 @@ export function GeolocalizarPage() {
               placeholder="Estado"
               aria-label="Estado"
               value={estado}
-              options={ESTADOS_INMUEBLE.map((e) => ({ value: e, label: ETIQUETA_ESTADO[e] }))}
+              options={ESTADOS_INMUEBLE.map((e) => ({ value: e, label: ETIQUETAS_ESTADO[e] }))}
               onChange={(v: EstadoInmueble | undefined) => setParams({ estado: v })}
             />
             <label className="utilidades-switch">

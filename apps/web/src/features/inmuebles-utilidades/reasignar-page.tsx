@@ -4,7 +4,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { SwapOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import {
-  ETIQUETA_ESTADO,
   ETIQUETA_ROL,
   ROLES_ASESOR,
   etiquetaTipo,
@@ -12,7 +11,7 @@ import {
   type ReasignarResultado,
   type RolAsesor,
 } from '@predio/contract/inmuebles-utilidades';
-import { ESTADOS_INMUEBLE, type EstadoInmueble } from '@predio/contract/inmuebles';
+import { ETIQUETAS_ESTADO, ESTADOS_INMUEBLE, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { formatNumero } from '../../lib/format.ts';
 import { useOpcionesUtilidades } from './api/get-opciones.ts';
 import { useReasignarPrevia } from './api/get-reasignar-previa.ts';
@@ -86,7 +85,7 @@ export function ReasignarPage() {
     { key: 'tipo', title: 'Tipo', render: (_: unknown, i) => etiquetaTipo(i.tipo) },
     { key: 'direccion', dataIndex: 'direccion', title: 'Dirección', ellipsis: true },
     { key: 'municipio', dataIndex: 'municipio', title: 'Municipio', responsive: ['md'], render: (v: string | null) => v ?? '—' },
-    { key: 'estado', title: 'Estado', render: (_: unknown, i) => ETIQUETA_ESTADO[i.estado] },
+    { key: 'estado', title: 'Estado', render: (_: unknown, i) => ETIQUETAS_ESTADO[i.estado] },
     { key: 'comercial', title: 'Asesor comercial', responsive: ['lg'], render: (_: unknown, i) => nombre(i.id_asesor_comercial) },
     { key: 'captador', title: 'Asesor captador', responsive: ['lg'], render: (_: unknown, i) => nombre(i.id_asesor_captador) },
     {
@@ -162,7 +161,7 @@ export function ReasignarPage() {
                 placeholder="Todos los estados"
                 value={estado}
                 onChange={(v: EstadoInmueble[]) => setEstado(v)}
-                options={ESTADOS_INMUEBLE.map((e) => ({ value: e, label: ETIQUETA_ESTADO[e] }))}
+                options={ESTADOS_INMUEBLE.map((e) => ({ value: e, label: ETIQUETAS_ESTADO[e] }))}
               />
             </Form.Item>
           </Col>

@@ -17,7 +17,6 @@ import {
 } from 'antd';
 import { DesktopOutlined, SaveOutlined } from '@ant-design/icons';
 import {
-  ETIQUETA_GESTION,
   TV_INTERVALO_MAX,
   TV_INTERVALO_MIN,
   TV_MAX_ITEMS,
@@ -25,7 +24,7 @@ import {
   etiquetaTipo,
   type TvConfig,
 } from '@predio/contract/inmuebles-utilidades';
-import { GESTIONES, TIPOS_INMUEBLE } from '@predio/contract/inmuebles';
+import { ETIQUETAS_GESTION, GESTIONES, TIPOS_INMUEBLE } from '@predio/contract/inmuebles';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { formatNumero } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -120,7 +119,7 @@ function TvConfigForm({ inicial, onPresentar }: { inicial: TvConfig; onPresentar
               <Select
                 allowClear
                 placeholder="Arriendo y venta"
-                options={GESTIONES.map((g) => ({ value: g, label: ETIQUETA_GESTION[g] }))}
+                options={GESTIONES.map((g) => ({ value: g, label: ETIQUETAS_GESTION[g] }))}
               />
             </Form.Item>
           </Col>

@@ -10,7 +10,8 @@ import {
   CaretRightOutlined,
   RightOutlined,
 } from '@ant-design/icons';
-import { ETIQUETA_GESTION, etiquetaTipo, type TvInmueble } from '@predio/contract/inmuebles-utilidades';
+import { ETIQUETAS_GESTION } from '@predio/contract/inmuebles';
+import { etiquetaTipo, type TvInmueble } from '@predio/contract/inmuebles-utilidades';
 import { formatNumero } from '../../lib/format.ts';
 import { API_BASE } from '../../lib/http.ts';
 import { useTvInmuebles } from './api/tv.ts';
@@ -50,7 +51,7 @@ function Diapositiva({ i }: { i: TvInmueble }) {
     <article className="tv-diapositiva" aria-label={`Inmueble ${i.consecutivo}`}>
       <Portada key={i.consecutivo} i={i} />
       <div className="tv-datos">
-        <div className="tv-gestion">{ETIQUETA_GESTION[i.gestion]}</div>
+        <div className="tv-gestion">{ETIQUETAS_GESTION[i.gestion]}</div>
         <h2 className="tv-tipo">{etiquetaTipo(i.tipo)}</h2>
         <div className="tv-lugar">{[i.barrio, i.municipio].filter(Boolean).join(', ') || i.direccion}</div>
         <div className="tv-precio">{precioInmueble(i)}</div>
