@@ -46,5 +46,15 @@ export const enteroQuery = (campo: string, min: number, max: number) =>
     .min(min, { error: `${campo} debe ser al menos ${min}` })
     .max(max, { error: `${campo} debe ser como máximo ${max}` });
 
+/** A repeated query parameter or a comma-separated list, of at most `max` values. */
+export const listaQuery = <T extends z.ZodType>(campo: string, item: T, max = 50) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '')),
+    z
+      .array(item, { error: `${campo} debe ser una lista` })
+      .max(max, { error: `${campo} admite máximo ${max} valores` })
+      .optional(),
+  );
+
 /** `/:consecutivo` of a property, a lead or any record numbered per company. */
 export const ZConsecutivoParam = z.object({ consecutivo: idQuery('consecutivo') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_COP, MAX_INT, entero, id, idQuery, texto } from './campos.ts';
+import { MAX_COP, MAX_INT, entero, id, idQuery, listaQuery, texto } from './campos.ts';
 import { GESTIONES, TIPOS_INMUEBLE, type EstadoInmueble, type Gestion, type TipoInmueble } from './inmuebles.ts';
 import { zListQuery, zSort, ZListQuery, type ListQuery } from './list.ts';
 import './validation.ts';
@@ -150,14 +150,6 @@ const fechaQuery = (campo: string) =>
     .string({ error: `${campo} debe ser una fecha` })
     .regex(FECHA, { error: `${campo} debe tener el formato AAAA-MM-DD` })
     .optional();
-const listaQuery = <T extends z.ZodType>(campo: string, item: T) =>
-  z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '')),
-    z
-      .array(item, { error: `${campo} debe ser una lista` })
-      .max(50, { error: `${campo} admite máximo 50 valores` })
-      .optional(),
-  );
 
 export const SORT_CLIENTES = ['consecutivo', 'fecha_ingreso', 'nombre', 'fecha_cierre', 'ultimo_seguimiento'] as const;
 

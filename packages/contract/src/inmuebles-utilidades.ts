@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idQuery as id } from './campos.ts';
+import { idQuery as id, listaQuery } from './campos.ts';
 import { ACCIONES } from './auditoria.ts';
 import {
   ESTADOS_INMUEBLE,
@@ -23,15 +23,6 @@ export const IDM_TV = 10521;
 /** Notification type the destination asesor receives (migration 0048). */
 export const TIPO_CARTA_INMUEBLES_ASIGNADOS = 205;
 
-/** A repeated query parameter or a comma-separated list. */
-const listaQuery = <T extends z.ZodType>(campo: string, item: T, max = 50) =>
-  z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '')),
-    z
-      .array(item, { error: `${campo} debe ser una lista` })
-      .max(max, { error: `${campo} admite máximo ${max} valores` })
-      .optional(),
-  );
 const estadoItem = z.enum(ESTADOS_INMUEBLE, { error: `estado debe ser uno de: ${ESTADOS_INMUEBLE.join(', ')}` });
 const fecha = (campo: string) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_COP, MAX_INT, entero, enteroQuery, id, idQuery, texto } from './campos.ts';
+import { MAX_COP, MAX_INT, entero, enteroQuery, id, idQuery, listaQuery, texto } from './campos.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery, type ListResult } from './list.ts';
 import './validation.ts';
 
@@ -167,15 +167,6 @@ const numeroQuery = (campo: string) =>
     .number({ error: `${campo} debe ser un número` })
     .min(0, { error: `${campo} no puede ser negativo` })
     .optional();
-/** A repeated query parameter or a comma-separated list. */
-const listaQuery = <T extends z.ZodType>(campo: string, item: T) =>
-  z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '')),
-    z
-      .array(item, { error: `${campo} debe ser una lista` })
-      .max(50, { error: `${campo} admite máximo 50 valores` })
-      .optional(),
-  );
 
 export const SORT_INMUEBLES = ['consecutivo', 'precio', 'area', 'habitaciones', 'modificado_en'] as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idQuery } from './campos.ts';
+import { idQuery, listaQuery } from './campos.ts';
 import { GESTIONES, type Gestion } from './inmuebles.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import './validation.ts';
@@ -253,22 +253,13 @@ const fechaQuery = (campo: string) =>
       error: `${campo} debe ser una fecha AAAA-MM-DD`,
     })
     .optional();
-/** A repeated query parameter or a comma-separated list. */
-const listaQuery = <T extends z.ZodType>(campo: string, item: T) =>
-  z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '')),
-    z
-      .array(item, { error: `${campo} debe ser una lista` })
-      .max(20, { error: `${campo} admite máximo 20 valores` })
-      .optional(),
-  );
 
 export const SORT_SOLICITUDES = ['numero', 'fecha_recepcion', 'estado', 'tipo', 'canal'] as const;
 
 const filtrosSolicitudes = {
-  estado: listaQuery('estado', z.enum(ESTADO_VALUES, { error: `estado debe ser uno de: ${ESTADO_VALUES.join(', ')}` })),
-  canal: listaQuery('canal', z.enum(CANAL_VALUES, { error: `canal debe ser uno de: ${CANAL_VALUES.join(', ')}` })),
-  tipo: listaQuery('tipo', z.enum(TIPO_VALUES, { error: `tipo debe ser uno de: ${TIPO_VALUES.join(', ')}` })),
+  estado: listaQuery('estado', z.enum(ESTADO_VALUES, { error: `estado debe ser uno de: ${ESTADO_VALUES.join(', ')}` }), 20),
+  canal: listaQuery('canal', z.enum(CANAL_VALUES, { error: `canal debe ser uno de: ${CANAL_VALUES.join(', ')}` }), 20),
+  tipo: listaQuery('tipo', z.enum(TIPO_VALUES, { error: `tipo debe ser uno de: ${TIPO_VALUES.join(', ')}` }), 20),
   /** A user's id, or 'ninguno' for the unassigned. */
   asignado: z.union([z.literal('ninguno'), idQuery('asignado')], { error: "asignado debe ser un número o 'ninguno'" }).optional(),
   desde: fechaQuery('desde'),
