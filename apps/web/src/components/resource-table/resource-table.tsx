@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { Alert, App, Button, Dropdown, Empty, Grid, Result, Skeleton, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Empty, Grid, Result, Skeleton, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import {
   CheckCircleOutlined,
   DeleteOutlined,
-  DownloadOutlined,
   EditOutlined,
   FilterOutlined,
   PlusOutlined,
@@ -28,6 +27,7 @@ import { ACTIVO_KEY, PAGE_SIZES, filtrosDe, hayCriterios, type ListState, type O
 import { SearchBox } from './search-box.tsx';
 import { useColumnSettings } from './use-column-settings.ts';
 import './resource-table.css';
+import { ExportarMenu } from '../exportar-menu.tsx';
 
 export type ListaConsulta = {
   data: ListResult<Item> | undefined;
@@ -278,20 +278,7 @@ export function ResourceTable(props: Props) {
           <Button icon={<UploadOutlined />} aria-label="Importar" onClick={() => setImportando(true)}>
             {angosta ? null : 'Importar'}
           </Button>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'csv', label: 'CSV (.csv)' },
-                { key: 'xlsx', label: 'Excel (.xlsx)' },
-              ],
-              onClick: ({ key }) => void exportar(key as FormatoExportacion),
-            }}
-          >
-            <Button icon={<DownloadOutlined />} aria-label="Exportar" loading={exportando !== null}>
-              {angosta ? null : 'Exportar'}
-            </Button>
-          </Dropdown>
+          <ExportarMenu onElegir={(formato) => void exportar(formato)} cargando={exportando !== null} soloIcono={angosta} />
           <ColumnSettings
             columnas={columnas.columnas}
             visibles={columnas.visibles}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Dropdown, Grid, Space } from 'antd';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Grid, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useExportarClientes } from './api/exportar-clientes.ts';
 import { ClienteDrawer } from './cliente-form.tsx';
 import { ClientesTabla } from './clientes-tabla.tsx';
@@ -8,6 +8,7 @@ import { useClientesParams, type ClientesParams } from './clientes-params.ts';
 import { FiltrosBar } from './filtros-bar.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import './clientes.css';
+import { ExportarMenu } from '../../components/exportar-menu.tsx';
 
 export const RUTA_CLIENTES = '/propiedades/clientes-atendidos';
 
@@ -15,19 +16,11 @@ export function BotonExportar({ params }: { params: ClientesParams }) {
   const exportar = useExportarClientes();
   const movil = Grid.useBreakpoint().md === false;
   return (
-    <Dropdown
-      menu={{
-        items: [
-          { key: 'xlsx', label: 'Excel (.xlsx)' },
-          { key: 'csv', label: 'CSV' },
-        ],
-        onClick: ({ key }) => void exportar.mutateAsync({ params, formato: key as 'csv' | 'xlsx' }),
-      }}
-    >
-      <Button icon={<DownloadOutlined />} loading={exportar.isPending} aria-label="Exportar">
-        {movil ? null : 'Exportar'}
-      </Button>
-    </Dropdown>
+    <ExportarMenu
+      onElegir={(formato) => void exportar.mutateAsync({ params, formato })}
+      cargando={exportar.isPending}
+      soloIcono={movil}
+    />
   );
 }
 

@@ -1,6 +1,5 @@
-import { Button, Card, DatePicker, Dropdown, Empty, Input, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Input, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { etiquetaAccion, etiquetaCampo, type Modificacion } from '@predio/contract/inmuebles-utilidades';
@@ -10,6 +9,7 @@ import { useExportarModificaciones } from './api/exportar-modificaciones.ts';
 import { useModificaciones, useModificacionesValores } from './api/get-modificaciones.ts';
 import './utilidades.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { ExportarMenu } from '../../components/exportar-menu.tsx';
 
 const PATH = '/archivo/utilidades/modificaciones-inmuebles';
 const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
@@ -148,19 +148,10 @@ export function ModificacionesPage() {
         />
         <Space wrap>
           {conCriterios ? <Button onClick={limpiar}>Limpiar filtros</Button> : null}
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'xlsx', label: 'Excel (.xlsx)' },
-                { key: 'csv', label: 'CSV' },
-              ],
-              onClick: ({ key }) => exportar.mutate({ ...filtros, sort, order, formato: key as 'csv' | 'xlsx' }),
-            }}
-          >
-            <Button icon={<DownloadOutlined />} loading={exportar.isPending}>
-              Exportar
-            </Button>
-          </Dropdown>
+          <ExportarMenu
+            onElegir={(formato) => exportar.mutate({ ...filtros, sort, order, formato })}
+            cargando={exportar.isPending}
+          />
         </Space>
       </div>
       {lista.isPending ? (

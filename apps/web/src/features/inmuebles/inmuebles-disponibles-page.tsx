@@ -4,7 +4,6 @@ import {
   App,
   Button,
   Card,
-  Dropdown,
   Empty,
   Grid,
   Pagination,
@@ -17,14 +16,7 @@ import {
   Typography,
   type TableProps,
 } from 'antd';
-import {
-  AppstoreOutlined,
-  DownloadOutlined,
-  EnvironmentOutlined,
-  HomeOutlined,
-  PlusOutlined,
-  UnorderedListOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined, EnvironmentOutlined, HomeOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import {
   ETIQUETAS_ESTADO,
   ETIQUETAS_GESTION,
@@ -46,6 +38,7 @@ import { useInmueblesParams } from './inmuebles-params.ts';
 import { COLOR_ESTADO, area, precios, titulo, urlPortada } from './presentacion.ts';
 import './inmuebles.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { ExportarMenu } from '../../components/exportar-menu.tsx';
 
 const ORDENES = [
   { value: '', label: 'Más recientes' },
@@ -238,19 +231,7 @@ export function InmueblesDisponiblesPage() {
               { value: VISTAS_BUSCADOR.mapa, icon: <EnvironmentOutlined />, label: movil ? undefined : 'Mapa' },
             ]}
           />
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'xlsx', label: 'Excel (.xlsx)' },
-                { key: 'csv', label: 'CSV' },
-              ],
-              onClick: ({ key }) => descargar(key as 'xlsx' | 'csv'),
-            }}
-          >
-            <Button icon={<DownloadOutlined />} loading={exportar.isPending}>
-              Exportar
-            </Button>
-          </Dropdown>
+          <ExportarMenu onElegir={descargar} cargando={exportar.isPending} />
           {puedeCrear ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/propiedades/inmueble/nuevo')}>
               Nuevo inmueble

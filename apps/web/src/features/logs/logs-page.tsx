@@ -1,20 +1,5 @@
-import {
-  Button,
-  Card,
-  DatePicker,
-  Descriptions,
-  Dropdown,
-  Empty,
-  Input,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, DatePicker, Descriptions, Empty, Input, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { ACCIONES, type Auditoria } from '@predio/contract/auditoria';
 import { formatFechaHora } from '../../lib/format.ts';
@@ -23,6 +8,7 @@ import { useAuditoria, useAuditoriaValores } from './api/get-auditoria.ts';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import './logs.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { ExportarMenu } from '../../components/exportar-menu.tsx';
 
 const PATH = '/archivo/utilidades/logs-sistema';
 const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
@@ -185,19 +171,10 @@ export function LogsPage() {
               Limpiar filtros
             </Button>
           ) : null}
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'xlsx', label: 'Excel (.xlsx)' },
-                { key: 'csv', label: 'CSV' },
-              ],
-              onClick: ({ key }) => exportar.mutate({ ...filtros, sort, order, formato: key as 'csv' | 'xlsx' }),
-            }}
-          >
-            <Button icon={<DownloadOutlined />} loading={exportar.isPending}>
-              Exportar
-            </Button>
-          </Dropdown>
+          <ExportarMenu
+            onElegir={(formato) => exportar.mutate({ ...filtros, sort, order, formato })}
+            cargando={exportar.isPending}
+          />
         </Space>
       </div>
       {lista.isPending ? (

@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   DatePicker,
-  Dropdown,
   Empty,
   Grid,
   Input,
@@ -15,7 +14,7 @@ import {
   Typography,
   type TableProps,
 } from 'antd';
-import { DownloadOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
+import { FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import {
@@ -46,6 +45,7 @@ import {
 } from './solicitudes-params.ts';
 import './solicitudes.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { ExportarMenu } from '../../components/exportar-menu.tsx';
 
 const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
 
@@ -258,19 +258,11 @@ export function SolicitudesPage() {
 
   const botones = (
     <Space wrap>
-      <Dropdown
-        menu={{
-          items: [
-            { key: 'xlsx', label: 'Excel (.xlsx)' },
-            { key: 'csv', label: 'CSV' },
-          ],
-          onClick: ({ key }) => exportar.mutate({ params, formato: key as 'csv' | 'xlsx' }),
-        }}
-      >
-        <Button icon={<DownloadOutlined />} loading={exportar.isPending} aria-label="Exportar">
-          {movil ? null : 'Exportar'}
-        </Button>
-      </Dropdown>
+      <ExportarMenu
+        onElegir={(formato) => exportar.mutate({ params, formato })}
+        cargando={exportar.isPending}
+        soloIcono={movil}
+      />
       <Button type="primary" icon={<PlusOutlined />} onClick={() => abrir('nueva')} aria-label="Nueva solicitud">
         {movil ? 'Nueva' : 'Nueva solicitud'}
       </Button>

@@ -16,7 +16,7 @@ import {
   Tooltip,
   type TableProps,
 } from 'antd';
-import { DownloadOutlined, MoreOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
+import { MoreOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { ROLES, TIPOS_DCTO, type TerceroResumen } from '@predio/contract/terceros';
 import { formatNumero } from '../../lib/format.ts';
@@ -30,6 +30,7 @@ import { useTercerosParams, type TercerosParams } from './terceros-params.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import './terceros.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { ExportarMenu } from '../../components/exportar-menu.tsx';
 
 const COLOR_ROL: Record<string, string> = {
   propietario: 'green',
@@ -212,19 +213,11 @@ export function TercerosPage() {
 
   const botones = (
     <Space wrap>
-      <Dropdown
-        menu={{
-          items: [
-            { key: 'csv', label: 'CSV' },
-            { key: 'xlsx', label: 'Excel (.xlsx)' },
-          ],
-          onClick: ({ key }) => void exportar.mutateAsync({ params, formato: key as 'csv' | 'xlsx' }),
-        }}
-      >
-        <Button icon={<DownloadOutlined />} loading={exportar.isPending} aria-label="Exportar">
-          {movil ? null : 'Exportar'}
-        </Button>
-      </Dropdown>
+      <ExportarMenu
+        onElegir={(formato) => void exportar.mutateAsync({ params, formato })}
+        cargando={exportar.isPending}
+        soloIcono={movil}
+      />
       <Button type="primary" icon={<PlusOutlined />} onClick={() => abrir('nuevo')} aria-label="Nuevo tercero">
         {movil ? 'Nuevo' : 'Nuevo tercero'}
       </Button>

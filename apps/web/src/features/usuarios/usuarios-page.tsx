@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { App, Button, Card, Dropdown, Empty, Input, Segmented, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Empty, Input, Segmented, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { CheckCircleOutlined, DownloadOutlined, EditOutlined, KeyOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, EditOutlined, KeyOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { parsePermisos } from '@predio/contract/menu';
 import type { Usuario } from '@predio/contract/usuarios';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
@@ -15,6 +15,7 @@ import { UsuarioForm, type Edicion } from './usuario-form.tsx';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import './usuarios.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { ExportarMenu } from '../../components/exportar-menu.tsx';
 
 const PATH = '/archivo/usuarios';
 const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
@@ -170,19 +171,10 @@ export function UsuariosPage() {
           />
         </Space>
         <Space wrap>
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'csv', label: 'CSV' },
-                { key: 'xlsx', label: 'Excel (.xlsx)' },
-              ],
-              onClick: ({ key }) => exportar.mutate({ q: q || undefined, activo, sort, order, formato: key as 'csv' | 'xlsx' }),
-            }}
-          >
-            <Button icon={<DownloadOutlined />} loading={exportar.isPending}>
-              Exportar
-            </Button>
-          </Dropdown>
+          <ExportarMenu
+            onElegir={(formato) => exportar.mutate({ q: q || undefined, activo, sort, order, formato })}
+            cargando={exportar.isPending}
+          />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdicion({ usuario: null })}>
             Nuevo usuario
           </Button>
