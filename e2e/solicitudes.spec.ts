@@ -89,12 +89,12 @@ test('a phone request for an existing tercero is assigned, handled, resolved wit
   await expect(historial.getByText('Solicitud registrada')).toBeVisible();
   await expect(historial.getByText(/^admin · /)).toHaveCount(4);
 
-  // The list, filtered by estado in the URL, shows it resolved.
+  // The list, filtered by estado right after closing the drawer, shows it resolved.
   await drawer.getByRole('button', { name: /^(Close|Cerrar)$/ }).click();
-  await expect(drawer).toBeHidden();
-  // The estado filter lives in the URL: a shared link opens the list filtered.
-  await page.goto('/propiedades/solicitudes?estado=resuelta');
+  await elegir(page, page.getByRole('combobox', { name: 'Estado' }), 'Resuelta');
   await expect(page).toHaveURL(/estado=resuelta/);
+  // The filter lives in the URL: the same link opens the list filtered.
+  await page.reload();
   const fila = page
     .getByRole('row')
     .filter({ hasText: 'Laura Marcela Ospina Rojas' })
@@ -161,4 +161,35 @@ test('a WhatsApp contact becomes a tercero, and the request becomes a cliente at
   await enlace.click();
   await expect(page).toHaveURL(new RegExp(`/propiedades/clientes-atendidos\\?abrir=${consecutivo}$`));
   await expect(page.getByRole('dialog').filter({ hasText: 'Valentina Ríos Pardo' })).toBeVisible();
+});
+
+test('a filter opened while the drawer is still closing keeps its choice, and focus goes back to the opener only when it has nowhere else to be', async ({
+  page,
+}) => {
+  await ingresar(page, ADMIN, '/propiedades/solicitudes');
+  await aceptarAviso(page);
+  const nuevaSolicitud = page.getByRole('button', { name: 'Nueva solicitud' });
+  await expect(nuevaSolicitud).toBeVisible({ timeout: 15_000 });
+  const nueva = page.getByRole('dialog', { name: 'Nueva solicitud' });
+
+  // The estado filter's dropdown is opened as the drawer starts closing and stays open once it has closed.
+  await nuevaSolicitud.click();
+  await expect(nueva).toBeVisible();
+  await nueva.getByRole('button', { name: /^(Close|Cerrar)$/ }).click();
+  await page.getByRole('combobox', { name: 'Estado' }).click();
+  await expect(nueva).toBeHidden();
+  await expect(page.locator('.ant-drawer-content-wrapper')).toHaveCount(0);
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Resuelta').click();
+  await expect(page).toHaveURL(/estado=resuelta/);
+  await page.keyboard.press('Escape');
+
+  // Closed from the keyboard, with focus left inside it: focus is back on the button that opened it.
+  await nuevaSolicitud.focus();
+  await page.keyboard.press('Enter');
+  await expect(nueva).toBeVisible();
+  // Once it has finished opening (its motion classes gone).
+  await expect(page.locator('.ant-drawer-content-wrapper')).not.toHaveClass(/motion/);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-drawer-content-wrapper')).toHaveCount(0);
+  await expect(nuevaSolicitud).toBeFocused();
 });

@@ -6,7 +6,6 @@ import {
   Col,
   DatePicker,
   Descriptions,
-  Drawer,
   Dropdown,
   Form,
   Grid,
@@ -22,6 +21,7 @@ import {
   Timeline,
   Typography,
 } from 'antd';
+import { Cajon } from '../../components/cajon.tsx';
 import type { Dayjs } from 'dayjs';
 import {
   ESTADOS_ABIERTOS,
@@ -72,7 +72,7 @@ export function ClienteDrawer({
         ? `Cliente atendido ${detalle.data.consecutivo} · ${detalle.data.tercero.nombre}`
         : 'Cliente atendido';
   return (
-    <Drawer open={abierto !== null} onClose={onCerrar} title={titulo} size={pantalla.md ? 960 : '100%'} destroyOnHidden>
+    <Cajon open={abierto !== null} onClose={onCerrar} title={titulo} size={pantalla.md ? 960 : '100%'} destroyOnHidden>
       {abierto === 'nuevo' ? (
         <ClienteForm key="nuevo" cliente={null} onGuardado={onAbrir} onCancelar={onCerrar} />
       ) : detalle.isPending ? (
@@ -86,7 +86,7 @@ export function ClienteDrawer({
       ) : (
         <ClienteTabs key={detalle.data.consecutivo} cliente={detalle.data} onCerrar={onCerrar} />
       )}
-    </Drawer>
+    </Cajon>
   );
 }
 

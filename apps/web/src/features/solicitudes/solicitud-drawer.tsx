@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Descriptions, Drawer, Empty, Grid, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Descriptions, Empty, Grid, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { Cajon } from '../../components/cajon.tsx';
 import {
   CheckCircleOutlined,
   CommentOutlined,
@@ -260,7 +261,7 @@ export function SolicitudDrawer({ abierta, onCerrar, onAbrir }: Props) {
   const s = detalle.data;
   const cerrarAccion = () => setAccion(null);
   return (
-    <Drawer
+    <Cajon
       open={abierta !== null}
       onClose={cerrar}
       title={titulo}
@@ -274,6 +275,6 @@ export function SolicitudDrawer({ abierta, onCerrar, onAbrir }: Props) {
       {s && accion === 'nota' ? <NotaModal solicitud={s} onCerrar={cerrarAccion} /> : null}
       {s && accion === 'tercero' ? <CrearTerceroModal solicitud={s} onCerrar={cerrarAccion} /> : null}
       {s && accion === 'convertir' ? <ConvertirModal solicitud={s} onCerrar={cerrarAccion} /> : null}
-    </Drawer>
+    </Cajon>
   );
 }

@@ -7,7 +7,6 @@ import {
   Col,
   ColorPicker,
   DatePicker,
-  Drawer,
   Form,
   Grid,
   Input,
@@ -22,6 +21,7 @@ import {
   Typography,
   type FormRule,
 } from 'antd';
+import { Cajon } from '../../components/cajon.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CORRESPONDENCIA,
@@ -133,7 +133,7 @@ export function TerceroFormDrawer({ abierto, onCerrar, onAbrir }: Props) {
   const detalle = useTercero(id);
   const titulo = abierto === 'nuevo' ? 'Nuevo tercero' : detalle.data ? `Tercero: ${detalle.data.nombre}` : 'Tercero';
   return (
-    <Drawer
+    <Cajon
       open={abierto !== null}
       onClose={onCerrar}
       title={titulo}
@@ -156,7 +156,7 @@ export function TerceroFormDrawer({ abierto, onCerrar, onAbrir }: Props) {
           onCancelar={onCerrar}
         />
       )}
-    </Drawer>
+    </Cajon>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Drawer, Form, Grid, Input, Select, Space, Switch, Tabs } from 'antd';
+import { Alert, App, Button, Form, Grid, Input, Select, Space, Switch, Tabs } from 'antd';
+import { Cajon } from '../../components/cajon.tsx';
 import { ZClaveNueva, ZPermisos, type Usuario } from '@predio/contract/usuarios';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -29,7 +30,7 @@ export function UsuarioForm({ edicion, onClose }: Props) {
   const screens = Grid.useBreakpoint();
   const u = edicion?.usuario ?? null;
   return (
-    <Drawer
+    <Cajon
       open={edicion !== null}
       onClose={onClose}
       title={u === null ? 'Nuevo usuario' : `Editar el usuario «${u.usuario}»`}
@@ -38,7 +39,7 @@ export function UsuarioForm({ edicion, onClose }: Props) {
       maskClosable={false}
     >
       {edicion === null ? null : <Formulario usuario={u} onClose={onClose} />}
-    </Drawer>
+    </Cajon>
   );
 }
 
