@@ -67,6 +67,8 @@ test('a phone request for an existing tercero is assigned, handled, resolved wit
   await estado.getByRole('button', { name: 'Cambiar estado' }).click();
   await expect(estado).toBeHidden();
   await expect(estadoEn('En trámite')).toBeVisible();
+  // Focus, left in the closed dialog, is back on the button that opened it.
+  await expect(drawer.getByRole('button', { name: 'Cambiar estado' })).toBeFocused();
 
   await drawer.getByRole('button', { name: 'Cambiar estado' }).click();
   estado = page.getByRole('dialog', { name: `Cambiar el estado de la solicitud ${numero}` });

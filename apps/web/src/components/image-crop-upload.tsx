@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
-import { Alert, App, Button, Modal, Progress, Slider, Space, Steps, Typography, Upload } from 'antd';
+import { Alert, App, Button, Progress, Slider, Space, Steps, Typography, Upload } from 'antd';
+import { Dialogo } from './dialogo.tsx';
 import { InboxOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { IMAGE_DEFAULTS } from '@predio/contract/constants';
 import { http, type ApiBody } from '../lib/http.ts';
@@ -221,7 +222,7 @@ export function ImageCropUpload({
     );
 
   return (
-    <Modal
+    <Dialogo
       title={title}
       open={open}
       onCancel={uploading ? undefined : onClose}
@@ -311,6 +312,6 @@ export function ImageCropUpload({
           )}
         </div>
       ) : null}
-    </Modal>
+    </Dialogo>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
+import { Dialogo } from '../../components/dialogo.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { useActualizarBitacora } from './api/actualizar-bitacora.ts';
 import { useBitacora } from './api/consultar-bitacora.ts';
@@ -9,7 +10,7 @@ export function BitacoraDialog() {
   const aceptar = useActualizarBitacora();
   const html = bitacora.data ?? '';
   return (
-    <Modal
+    <Dialogo
       title="Informacion Importante"
       open={html.trim() !== ''}
       closable={false}
@@ -23,7 +24,7 @@ export function BitacoraDialog() {
       }
     >
       <SafeHtml html={html} className="bitacora-content" />
-    </Modal>
+    </Dialogo>
   );
 }
 

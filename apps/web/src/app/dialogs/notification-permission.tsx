@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
+import { Dialogo } from '../../components/dialogo.tsx';
 import { BellOutlined } from '@ant-design/icons';
 
 type Permission = NotificationPermission | 'unsupported';
@@ -37,7 +38,7 @@ export function NotificationPermission({ waiting }: { waiting: boolean }) {
 
   return (
     <>
-      <Modal
+      <Dialogo
         title="Se requiere permiso para notificaciones"
         open={permission === 'default' && !asked && !waiting}
         closable={false}
@@ -56,7 +57,7 @@ export function NotificationPermission({ waiting }: { waiting: boolean }) {
         <Typography.Paragraph>
           Pulse <strong>Permitir notificaciones</strong> y luego elija <strong>Permitir</strong> en el aviso del navegador.
         </Typography.Paragraph>
-      </Modal>
+      </Dialogo>
       {permission === 'denied' && !dismissed ? (
         <Alert
           className="notifications-denied"

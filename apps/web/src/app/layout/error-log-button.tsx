@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Modal, Tooltip, Typography } from 'antd';
+import { Badge, Button, Tooltip, Typography } from 'antd';
+import { Dialogo } from '../../components/dialogo.tsx';
 import { BugOutlined } from '@ant-design/icons';
 import { useErrorLog } from '../../lib/error-log-store.ts';
 import { formatFechaHora } from '../../lib/format.ts';
@@ -17,7 +18,7 @@ export function ErrorLogButton() {
           <Button type="text" icon={<BugOutlined />} aria-label="Registro de errores" onClick={() => setOpen(true)} danger />
         </Badge>
       </Tooltip>
-      <Modal
+      <Dialogo
         title="Registro de errores"
         open={open}
         onCancel={() => setOpen(false)}
@@ -53,7 +54,7 @@ export function ErrorLogButton() {
             </li>
           ))}
         </ol>
-      </Modal>
+      </Dialogo>
     </>
   );
 }

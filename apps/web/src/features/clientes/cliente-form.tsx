@@ -11,7 +11,6 @@ import {
   Grid,
   Input,
   InputNumber,
-  Modal,
   Row,
   Select,
   Skeleton,
@@ -21,6 +20,7 @@ import {
   Timeline,
   Typography,
 } from 'antd';
+import { Dialogo } from '../../components/dialogo.tsx';
 import { Cajon } from '../../components/cajon.tsx';
 import type { Dayjs } from 'dayjs';
 import {
@@ -521,7 +521,7 @@ export function CerrarModal({
 }) {
   const [form] = Form.useForm<ValoresCierre>();
   return (
-    <Modal
+    <Dialogo
       open={abierto}
       title={`Cerrar el cliente ${nombre}`}
       okText="Cerrar cliente"
@@ -555,6 +555,6 @@ export function CerrarModal({
           <Input.TextArea rows={3} maxLength={1000} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialogo>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Col, Form, Grid, Input, Modal, Row, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Col, Form, Grid, Input, Row, Select, Space, Typography } from 'antd';
+import { Dialogo } from '../../components/dialogo.tsx';
 import { UserAddOutlined } from '@ant-design/icons';
 import { TIPOS_DCTO, type Advertencia } from '@predio/contract/terceros';
 import { ApiError } from '../../lib/http.ts';
@@ -122,7 +123,7 @@ function NuevoTerceroModal({
   }
 
   return (
-    <Modal
+    <Dialogo
       open={abierto}
       title="Nuevo tercero"
       okText="Crear tercero"
@@ -202,6 +203,6 @@ function NuevoTerceroModal({
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </Dialogo>
   );
 }

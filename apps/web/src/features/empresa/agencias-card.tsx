@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Form, Input, Modal, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Dialogo } from '../../components/dialogo.tsx';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Agencia, AgenciaGuardar } from '@predio/contract/empresa';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
@@ -100,7 +101,7 @@ export function AgenciasCard() {
           },
         ]}
       />
-      <Modal
+      <Dialogo
         open={edicion !== null}
         title={edicion?.agencia ? `Editar la agencia «${edicion.agencia.nombre}»` : 'Nueva agencia'}
         okText="Guardar"
@@ -135,7 +136,7 @@ export function AgenciasCard() {
             <Switch />
           </Form.Item>
         </Form>
-      </Modal>
+      </Dialogo>
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
+import { Dialogo } from '../../components/dialogo.tsx';
 import { ESTADOS_INMUEBLE, ETIQUETAS_ESTADO, type EstadoInmueble, type InmuebleDetalle } from '@predio/contract/inmuebles';
 import { RemoteSelect } from '../../components/remote-select.tsx';
 import { ApiError } from '../../lib/http.ts';
@@ -45,7 +46,7 @@ export function EstadoModal({
   }
 
   return (
-    <Modal
+    <Dialogo
       open={abierto}
       title={`Cambiar estado del inmueble ${inmueble.consecutivo}`}
       okText="Cambiar estado"
@@ -78,6 +79,6 @@ export function EstadoModal({
         </Form.Item>
         {error ? <div className="ant-form-item-explain-error">{error}</div> : null}
       </Form>
-    </Modal>
+    </Dialogo>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal, Select, Typography } from 'antd';
+import { App, Form, Input, Select, Typography } from 'antd';
+import { Dialogo } from '../../components/dialogo.tsx';
 import { GESTIONES, type Gestion } from '@predio/contract/inmuebles';
 import {
   ESTADOS_CERRADOS,
@@ -65,7 +66,7 @@ export function AsignarModal({ solicitud, onCerrar }: Props) {
     }
   };
   return (
-    <Modal
+    <Dialogo
       open
       title={solicitud.asignado ? `Reasignar la solicitud ${solicitud.numero}` : `Asignar la solicitud ${solicitud.numero}`}
       okText="Asignar"
@@ -95,7 +96,7 @@ export function AsignarModal({ solicitud, onCerrar }: Props) {
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialogo>
   );
 }
 
@@ -128,7 +129,7 @@ export function EstadoModal({ solicitud, onCerrar }: Props) {
     }
   };
   return (
-    <Modal
+    <Dialogo
       open
       title={`Cambiar el estado de la solicitud ${solicitud.numero}`}
       okText="Cambiar estado"
@@ -161,7 +162,7 @@ export function EstadoModal({ solicitud, onCerrar }: Props) {
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialogo>
   );
 }
 
@@ -183,7 +184,7 @@ export function NotaModal({ solicitud, onCerrar }: Props) {
     }
   };
   return (
-    <Modal
+    <Dialogo
       open
       title={`Nota en la solicitud ${solicitud.numero}`}
       okText="Agregar nota"
@@ -203,7 +204,7 @@ export function NotaModal({ solicitud, onCerrar }: Props) {
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialogo>
   );
 }
 
@@ -292,7 +293,7 @@ export function CrearTerceroModal({ solicitud, onCerrar }: Props) {
     onCerrar();
   };
   return (
-    <Modal
+    <Dialogo
       open
       title="Crear tercero con los datos del contacto"
       okText="Crear tercero"
@@ -332,7 +333,7 @@ export function CrearTerceroModal({ solicitud, onCerrar }: Props) {
           </Form.Item>
         ))}
       </Form>
-    </Modal>
+    </Dialogo>
   );
 }
 
@@ -360,7 +361,7 @@ export function ConvertirModal({ solicitud, onCerrar }: Props) {
     }
   };
   return (
-    <Modal
+    <Dialogo
       open
       title={`Convertir la solicitud ${solicitud.numero} en cliente atendido`}
       okText="Convertir"
@@ -400,6 +401,6 @@ export function ConvertirModal({ solicitud, onCerrar }: Props) {
           {solicitud.inmueble ? ' El tipo y el municipio del inmueble relacionado quedan como requisitos.' : ''}
         </Typography.Paragraph>
       </Form>
-    </Modal>
+    </Dialogo>
   );
 }

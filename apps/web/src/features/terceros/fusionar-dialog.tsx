@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Col, Descriptions, Empty, Modal, Radio, Row, Select, Tag, Typography } from 'antd';
+import { Alert, App, Col, Descriptions, Empty, Radio, Row, Select, Tag, Typography } from 'antd';
+import { Dialogo } from '../../components/dialogo.tsx';
 import { ROLES, TIPOS_DCTO, type TerceroDetalle, type TerceroResumen } from '@predio/contract/terceros';
 import { useTercero } from './api/get-tercero.ts';
 import { useTerceros } from './api/get-terceros.ts';
@@ -78,7 +79,7 @@ export function FusionarDialog({ origen, onCerrar }: Props) {
     .map((t) => ({ value: t.id, label: `${t.nombre} — ${documento(t)}` }));
 
   return (
-    <Modal
+    <Dialogo
       open={origen !== null}
       onCancel={cerrar}
       title={origen ? `Fusionar «${origen.nombre}» con…` : 'Fusionar'}
@@ -131,6 +132,6 @@ export function FusionarDialog({ origen, onCerrar }: Props) {
           />
         </>
       ) : null}
-    </Modal>
+    </Dialogo>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
+import { Dialogo } from '../../components/dialogo.tsx';
 import { ZClaveNueva, type Usuario } from '@predio/contract/usuarios';
 import { zodRule } from '../../components/zod-rule.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -29,7 +30,7 @@ export function RestablecerClaveModal({ usuario, onClose }: { usuario: Usuario |
   };
 
   return (
-    <Modal
+    <Dialogo
       open={usuario !== null}
       title={usuario ? `Restablecer la contraseña de «${usuario.usuario}»` : ''}
       okText="Restablecer contraseña"
@@ -59,6 +60,6 @@ export function RestablecerClaveModal({ usuario, onClose }: { usuario: Usuario |
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialogo>
   );
 }
