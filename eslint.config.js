@@ -60,7 +60,26 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Drawers and dialogs go through Cajon and Dialogo, which give focus back politely (components/foco.ts).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd',
+              importNames: ['Drawer', 'Modal'],
+              message: 'Use Cajon (components/cajon.tsx) or Dialogo (components/dialogo.tsx).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/components/cajon.tsx', 'apps/web/src/components/dialogo.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['scripts/**', 'bench/**', '.ci/**', '**/*.config.{js,ts}', 'apps/api/build.mjs'],
