@@ -186,7 +186,8 @@ function condiciones(f: Consulta): SQL[] {
     );
   }
   // Every word must appear in the address or description; a number may also be the consecutivo.
-  // strpos, not like: under row-level security PostgreSQL neither uses the trigram index nor the
+  // strpos, not like: under row-level security PostgreSQL neither uses a trigram index (0040 had one;
+  // 0056 dropped it) nor the
   // column statistics for a non-leakproof operator such as like, and guesses a match or two, so it
   // gathered every candidate and sorted them; strpos gets the default estimate (a third), so the
   // page walks the disponibles in order and stops after 20 matches. Same matches: a plain substring.
