@@ -186,11 +186,11 @@ function condiciones(f: Consulta): SQL[] {
     );
   }
   // Every word must appear in the address or description; a number may also be the consecutivo.
-  // strpos, not like: under row-level security PostgreSQL neither uses a trigram index (0040 had one;
-  // 0056 dropped it) nor the
-  // column statistics for a non-leakproof operator such as like, and guesses a match or two, so it
-  // gathered every candidate and sorted them; strpos gets the default estimate (a third), so the
-  // page walks the disponibles in order and stops after 20 matches. Same matches: a plain substring.
+  // strpos, not like: under row-level security PostgreSQL neither uses a trigram index (0040 had one,
+  // 0056 dropped it) nor the column statistics for a non-leakproof operator such as like, and guesses
+  // a match or two, so it gathered every candidate and sorted them; strpos gets the default estimate
+  // (a third), so the page walks the disponibles in order and stops after 20 matches. Same matches:
+  // a plain substring.
   for (const palabra of (f.q ?? '').split(/\s+/).filter(Boolean)) {
     const contiene = sql`strpos(${TEXTO}, lower(predio_unaccent(${palabra}::text))) > 0`;
     conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${contiene} or i.consecutivo = ${Number(palabra)})` : contiene);
