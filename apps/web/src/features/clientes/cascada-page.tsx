@@ -30,7 +30,7 @@ import { tieneCriterio, useCerrarCascada, useVistaPreviaCascada, type CriteriosE
 import { useAsesores } from './api/get-opciones.ts';
 import { aDayjs, COLOR_ESTADO, deDayjs, estadoTexto, fechaCorta } from './formato.ts';
 import { RemoteSelect } from '../../components/remote-select.tsx';
-import { consultaMaestro } from './api/get-opciones.ts';
+import { consultaMaestro } from '../../components/opciones-maestro.ts';
 import './clientes.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 

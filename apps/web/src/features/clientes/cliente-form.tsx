@@ -47,7 +47,7 @@ import { useGuardarCliente } from './api/guardar-cliente.ts';
 import { CoincidenciasPanel } from './coincidencias-panel.tsx';
 import { aDayjs, COLOR_ESTADO, deDayjs, fechaCorta, formatoPesos, hoy, leerPesos } from './formato.ts';
 import { RemoteSelect, conocida } from '../../components/remote-select.tsx';
-import { consultaMaestro } from './api/get-opciones.ts';
+import { consultaMaestro } from '../../components/opciones-maestro.ts';
 import { TerceroSelect, type TerceroElegido } from './tercero-select.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 

@@ -10,7 +10,7 @@ import { useAsesores } from './api/get-opciones.ts';
 import type { ClientesParams } from './clientes-params.ts';
 import { aDayjs, deDayjs } from './formato.ts';
 import { RemoteSelect } from '../../components/remote-select.tsx';
-import { consultaMaestro } from './api/get-opciones.ts';
+import { consultaMaestro } from '../../components/opciones-maestro.ts';
 
 /** The list's filters; each change goes to the URL at once (the search box is debounced by the page). */
 export function FiltrosBar({

@@ -46,7 +46,7 @@ import { tercerosKeys } from './api/get-terceros.ts';
 import { useGuardarTercero } from './api/guardar-tercero.ts';
 import { aContrato, ayudaNit, valoresDe, valoresIniciales, type ValoresForm } from './form-values.ts';
 import { RemoteSelect, conocida } from '../../components/remote-select.tsx';
-import { consultaOpciones } from './api/get-opciones.ts';
+import { consultaMaestro } from '../../components/opciones-maestro.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
@@ -338,7 +338,7 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
           'id_municipio',
           <RemoteSelect
             fuente="terceros:municipios"
-            opciones={consultaOpciones('municipios')}
+            opciones={consultaMaestro('municipios')}
             conocidas={conocida(
               tercero?.id_municipio,
               tercero?.municipio ? `${tercero.municipio}${tercero.departamento ? ` (${tercero.departamento})` : ''}` : null,
@@ -352,7 +352,7 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
           'id_barrio',
           <RemoteSelect
             fuente="terceros:barrios"
-            opciones={consultaOpciones('barrios', idMunicipio ? { id_municipio: String(idMunicipio) } : {})}
+            opciones={consultaMaestro('barrios', idMunicipio ? { id_municipio: String(idMunicipio) } : {})}
             disabled={!idMunicipio}
             conocidas={conocida(tercero?.id_barrio, tercero?.barrio)}
             placeholder={idMunicipio ? 'Escriba para buscar' : 'Elija primero el municipio'}
@@ -372,7 +372,7 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
             'id_medio_aut_datos',
             <RemoteSelect
               fuente="terceros:mediosautmanejodatos"
-              opciones={consultaOpciones('mediosautmanejodatos')}
+              opciones={consultaMaestro('mediosautmanejodatos')}
               conocidas={conocida(tercero?.id_medio_aut_datos, tercero?.medio_aut_datos)}
               disabled={!autoriza}
             />,
