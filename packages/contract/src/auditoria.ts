@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fechaQuery as fecha } from './campos.ts';
 import { zListQuery, type ListQuery } from './list.ts';
 
 // The audit log (logs-sistema, idm 31): who changed what, when, with the fields before and after.
@@ -16,13 +17,6 @@ export const ZAuditoria = z.object({
 });
 export type Auditoria = z.infer<typeof ZAuditoria>;
 
-const fecha = (campo: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${campo} debe ser una fecha AAAA-MM-DD` })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${campo} no es una fecha válida` })
-    .optional();
 const texto = z
   .string()
   .trim()

@@ -46,6 +46,15 @@ export const enteroQuery = (campo: string, min: number, max: number) =>
     .min(min, { error: `${campo} debe ser al menos ${min}` })
     .max(max, { error: `${campo} debe ser como máximo ${max}` });
 
+/** An optional AAAA-MM-DD date in a query string (a filter's desde / hasta). */
+export const fechaQuery = (campo: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${campo} debe ser una fecha AAAA-MM-DD` })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${campo} no es una fecha válida` })
+    .optional();
+
 /** A repeated query parameter or a comma-separated list, of at most `max` values. */
 export const listaQuery = <T extends z.ZodType>(campo: string, item: T, max = 50) =>
   z.preprocess(

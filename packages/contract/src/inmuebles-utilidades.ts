@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idQuery as id, listaQuery } from './campos.ts';
+import { fechaQuery as fecha, idQuery as id, listaQuery } from './campos.ts';
 import { ACCIONES } from './auditoria.ts';
 import {
   ESTADOS_INMUEBLE,
@@ -24,13 +24,6 @@ export const IDM_TV = 10521;
 export const TIPO_CARTA_INMUEBLES_ASIGNADOS = 205;
 
 const estadoItem = z.enum(ESTADOS_INMUEBLE, { error: `estado debe ser uno de: ${ESTADOS_INMUEBLE.join(', ')}` });
-const fecha = (campo: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${campo} debe ser una fecha AAAA-MM-DD` })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${campo} no es una fecha válida` })
-    .optional();
 const textoFiltro = (campo: string, max = 100) =>
   z
     .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idQuery, listaQuery } from './campos.ts';
+import { MAX_INT, idQuery, listaQuery } from './campos.ts';
 import { GESTIONES, type Gestion } from './inmuebles.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import './validation.ts';
@@ -100,7 +100,6 @@ export const ETIQUETAS_SOLICITUD = {
 } as const;
 const L = ETIQUETAS_SOLICITUD;
 
-const MAX_INT = 2_147_483_647;
 const TELEFONO = /^\+?[0-9][0-9 ()-]{5,19}$/;
 
 const id = (label: string) =>
@@ -186,13 +185,7 @@ export const ZSolicitudActualizar = conReglas(
 );
 export type SolicitudActualizar = z.output<typeof ZSolicitudActualizar>;
 
-export const ZNumeroParam = z.object({
-  numero: z.coerce
-    .number({ error: 'numero debe ser un número' })
-    .int({ error: 'numero debe ser un número entero' })
-    .positive({ error: 'numero debe ser mayor que cero' })
-    .max(MAX_INT, { error: 'numero es demasiado grande' }),
-});
+export const ZNumeroParam = z.object({ numero: idQuery('numero') });
 
 const nota = (label: string, obligatoria: boolean) =>
   texto(label, 2000).refine((v) => !obligatoria || v !== '', { error: `El campo ${label} es obligatorio` });

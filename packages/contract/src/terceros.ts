@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuery } from './campos.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import { digitoVerificacion as digitoVerificacionDian } from './nit.ts';
 
@@ -422,13 +423,7 @@ export const ZTerceroActualizar = conReglas(
 ).transform(normalizar);
 export type TerceroActualizar = z.output<typeof ZTerceroActualizar>;
 
-export const ZTerceroIdParam = z.object({
-  id: z.coerce
-    .number({ error: 'id debe ser un número' })
-    .int({ error: 'id debe ser un número entero' })
-    .positive({ error: 'id debe ser mayor que cero' })
-    .max(2147483647, { error: 'id es demasiado grande' }),
-});
+export const ZTerceroIdParam = z.object({ id: idQuery('id') });
 
 const booleanoQuery = (campo: string) =>
   z.preprocess(
