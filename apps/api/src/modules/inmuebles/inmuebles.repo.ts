@@ -220,7 +220,8 @@ type FilaResumen = Omit<InmuebleResumen, 'area' | 'canon' | 'precio_venta' | 'co
  * of 0045 can walk the disponibles in order and stop after the page's matches); names are joined
  * for those rows only. `orden` repeats the sort key so an outer query can keep the order.
  */
-function sqlPagina(c: Consulta): { pagina: SQL; ordenar: (o: SQL, consecutivo: SQL) => SQL } {
+function sqlPagina(c: Consulta): { pagina: SQL; where: SQL; ordenar: (o: SQL, consecutivo: SQL) => SQL } {
+  const where = sql.join(condiciones(c), sql` and `);
   const dir = sql.raw(c.order === 'asc' ? 'asc' : 'desc');
   const precio =
     c.gestion === 'arriendo' ? 'i.canon' : c.gestion === 'venta' ? 'i.precio_venta' : (ORDEN.precio ?? 'i.consecutivo');
@@ -235,14 +236,14 @@ function sqlPagina(c: Consulta): { pagina: SQL; ordenar: (o: SQL, consecutivo: S
              ${AREA} as area, i.habitaciones, i.banos, i.parqueaderos, i.canon, i.precio_venta, i.id_asesor_comercial,
              i.lat, i.lng, ${orden} as orden
       from (
-        select i.id from inmueble i where ${sql.join(condiciones(c), sql` and `)}
+        select i.id from inmueble i where ${where}
         order by ${ordenar(orden, sql.raw('i.consecutivo'))}
         limit ${c.limit} offset ${c.offset}
       ) p
       join inmueble i on i.id = p.id
       left join municipios m on m.id = i.id_municipio
       left join barrios b on b.id = i.id_barrio`;
-  return { pagina, ordenar };
+  return { pagina, where, ordenar };
 }
 
 function resumen({ n: _n, orden: _o, ...f }: FilaResumen): InmuebleResumen {
@@ -258,7 +259,7 @@ function resumen({ n: _n, orden: _o, ...f }: FilaResumen): InmuebleResumen {
  * and slower at p95 on PGlite.)
  */
 export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResumen[]; total: number; totalExacto: boolean }> {
-  const { pagina, ordenar } = sqlPagina(c);
+  const { pagina, where, ordenar } = sqlPagina(c);
   const hasta = Math.max(TOTAL_INMUEBLES_TOPE, c.offset + c.limit);
   // With words to match, the count walks the disponibles in order too: the planner cannot guess how
   // many rows a strpos keeps, and without an order it chose to read the table (9–11 ms at 100k)
@@ -268,7 +269,7 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResu
     tx,
     sql`
     select t.n, f.*
-    from (select count(*) as n from (select 1 from inmueble i where ${sql.join(condiciones(c), sql` and `)} ${enOrden} limit ${hasta + 1}) c) t
+    from (select count(*) as n from (select 1 from inmueble i where ${where} ${enOrden} limit ${hasta + 1}) c) t
     left join (${pagina}) f on true
     order by ${ordenar(sql.raw('f.orden'), sql.raw('f.consecutivo'))}`,
   );
