@@ -3,6 +3,7 @@ import { fechaQuery as fecha, idQuery as id, listaQuery } from './campos.ts';
 import { ACCIONES } from './auditoria.ts';
 import {
   ESTADOS_INMUEBLE,
+  ETIQUETAS_INMUEBLE,
   GESTIONES,
   TIPOS_INMUEBLE,
   type EstadoInmueble,
@@ -102,42 +103,14 @@ export type ReasignarResultado = {
 
 // ----- modificaciones de inmuebles (19) ----------------------------------------------------------
 
-/** Spanish labels of the fields the inmuebles module writes to the audit log. */
+/**
+ * Spanish labels of the fields the inmuebles module writes to the audit log: the form's own labels,
+ * plus the fields only the state change and the edit lock write.
+ */
 export const CAMPOS_INMUEBLE: Record<string, string> = {
-  tipo: 'Tipo',
-  gestion: 'Gestión',
+  ...ETIQUETAS_INMUEBLE,
   estado: 'Estado',
   id_causal_retiro: 'Causal de retiro',
-  direccion: 'Dirección',
-  id_municipio: 'Municipio',
-  id_barrio: 'Barrio',
-  id_sector: 'Sector',
-  id_zona: 'Zona',
-  estrato: 'Estrato',
-  area_construida: 'Área construida',
-  area_privada: 'Área privada',
-  area_lote: 'Área del lote',
-  habitaciones: 'Habitaciones',
-  banos: 'Baños',
-  parqueaderos: 'Parqueaderos',
-  piso: 'Piso',
-  ascensor: 'Ascensor',
-  anio_construccion: 'Año de construcción',
-  canon: 'Canon',
-  precio_venta: 'Precio de venta',
-  administracion: 'Administración',
-  descripcion: 'Descripción',
-  observaciones_internas: 'Observaciones internas',
-  propietarios: 'Propietarios',
-  id_asesor_captador: 'Asesor captador',
-  id_asesor_comercial: 'Asesor comercial',
-  id_captacion: 'Medio de captación',
-  fecha_consignacion: 'Fecha de consignación',
-  vigencia_consignacion: 'Vigencia de la consignación',
-  lat: 'Latitud',
-  lng: 'Longitud',
-  codigo_llaves: 'Código de llaves',
-  publicar: 'Publicación en portales',
   observacion: 'Observación',
   bloqueo: 'Bloqueo de edición',
 };

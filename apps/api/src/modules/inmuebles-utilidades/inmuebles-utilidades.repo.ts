@@ -200,6 +200,7 @@ export async function nombres(
     captacion: number[];
     causal: number[];
     usuario: number[];
+    caracteristica: number[];
   },
 ) {
   const q = (tabla: string, col: string, xs: number[]) =>
@@ -218,6 +219,7 @@ export async function nombres(
     captacion: mapa(await q('medios_captacion', 'nombre', ids.captacion)),
     causal: mapa(await q('causales_retiro', 'nombre', ids.causal)),
     usuario: mapa(await q('usuarios', "coalesce(nullif(nombre, ''), usuario)", ids.usuario)),
+    caracteristica: mapa(await q('caracteristicas_inmueble', 'nombre', ids.caracteristica)),
   };
 }
 

@@ -1,7 +1,7 @@
 import { CODES } from '@predio/contract/codes';
 import type { ListResult } from '@predio/contract/list';
 import { hasIdm } from '@predio/contract/menu';
-import { ETIQUETAS_ESTADO, ETIQUETAS_GESTION } from '@predio/contract/inmuebles';
+import { ETIQUETAS_ESTADO, ETIQUETAS_GESTION, ETIQUETAS_PORTAL } from '@predio/contract/inmuebles';
 import {
   IDM_GEOLOCALIZAR,
   IDM_MODIFICACIONES,
@@ -191,9 +191,11 @@ function textoValor(campo: string, v: unknown, n: Nombres): string {
           `${p.nombre ?? `#${p.id_tercero}`} (${p.porcentaje} %)`,
       )
       .join(', ');
+  if (campo === 'caracteristicas' && Array.isArray(v))
+    return v.length > 0 ? v.map((id: number) => n.caracteristica.get(id) ?? `#${id}`).join(', ') : 'Ninguna';
   if (campo === 'publicar' && typeof v === 'object') {
     const si = Object.entries(v as Record<string, boolean>).filter(([, x]) => x);
-    return si.length > 0 ? si.map(([k]) => k).join(', ') : 'Ninguno';
+    return si.length > 0 ? si.map(([k]) => ETIQUETAS_PORTAL[k as keyof typeof ETIQUETAS_PORTAL] ?? k).join(', ') : 'Ninguno';
   }
   if (campo === 'bloqueo' && typeof v === 'object' && 'usuario' in v)
     return `Editando: ${String((v as { usuario: unknown }).usuario)}`;
@@ -207,11 +209,22 @@ const par = (valor: unknown): { antes: unknown; despues: unknown } =>
     : { antes: null, despues: valor };
 
 async function aModificaciones(tx: Tx, filas: repo.FilaModificacion[]): Promise<Modificacion[]> {
-  const ids = { municipio: [], barrio: [], sector: [], zona: [], captacion: [], causal: [], usuario: [] } as Record<
-    keyof Nombres,
-    number[]
-  >;
+  const ids = {
+    municipio: [],
+    barrio: [],
+    sector: [],
+    zona: [],
+    captacion: [],
+    causal: [],
+    usuario: [],
+    caracteristica: [],
+  } as Record<keyof Nombres, number[]>;
   for (const f of filas) {
+    if (f.campo === 'caracteristicas') {
+      const p = par(f.valor);
+      for (const v of [p.antes, p.despues]) if (Array.isArray(v)) ids.caracteristica.push(...v.filter(Number.isInteger));
+      continue;
+    }
     const ref = REFERENCIAS[f.campo];
     if (!ref) continue;
     const p = par(f.valor);

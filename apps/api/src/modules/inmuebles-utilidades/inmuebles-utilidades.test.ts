@@ -376,6 +376,40 @@ describe('modificaciones de inmuebles (19)', () => {
     expect(x.headers['content-type']).toContain('spreadsheetml');
     expect(x.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
+
+  it('labels fields as the form does and shows características and portals by name', async () => {
+    const cat = await t.db.tenant(1, (tx) =>
+      queryRows<{ id: number; nombre: string }>(tx, sql`select id, nombre from caracteristicas_inmueble order by id limit 2`),
+    );
+    const cuerpo = { id_municipio: municipio1, caracteristicas: [cat[0]!.id], publicar: { fincaraiz: true } };
+    const consecutivo = await crear(admin1, cuerpo);
+    expect((await pedir(admin1, 'POST', `/api/inmuebles/${consecutivo}/bloqueo`)).statusCode).toBe(200);
+    const u = await pedir(admin1, 'PUT', `/api/inmuebles/${consecutivo}`, {
+      tipo: 'apartamento',
+      gestion: 'arriendo',
+      direccion: 'Calle 10 # 43-20',
+      canon: 2_500_000,
+      habitaciones: 3,
+      banos: 2,
+      id_municipio: municipio1,
+      caracteristicas: cat.map((x) => x.id),
+      publicar: { fincaraiz: true, sitio_web: true },
+      version: 1,
+    });
+    expect(u.statusCode, u.body).toBe(200);
+    const car = await lista(admin1, `consecutivo=${consecutivo}&campo=caracteristicas`);
+    expect(car.items.map((f) => [f.accion, f.antes, f.despues])).toEqual([
+      ['actualizar', cat[0]!.nombre, `${cat[0]!.nombre}, ${cat[1]!.nombre}`],
+      ['crear', 'Ninguna', cat[0]!.nombre],
+    ]);
+    const pub = await lista(admin1, `consecutivo=${consecutivo}&campo=publicar`);
+    expect(pub.items[0]).toMatchObject({ antes: 'Fincaraíz', despues: 'Fincaraíz, Sitio web' });
+    const csv = await as(t.app, admin1).get(
+      `/api/inmuebles-utilidades/modificaciones/exportar?formato=csv&consecutivo=${consecutivo}`,
+    );
+    expect(csv.body).toContain(`;Características;${cat[0]!.nombre};`);
+    expect(csv.body).toContain(';Publicar en;Fincaraíz;Fincaraíz, Sitio web;');
+  });
 });
 
 describe('configurar TV (10521)', () => {
