@@ -241,7 +241,8 @@ async function aModificaciones(tx: Tx, filas: repo.FilaModificacion[]): Promise<
       accion: f.accion,
       consecutivo: f.entidad_id && /^\d+$/.test(f.entidad_id) ? Number(f.entidad_id) : null,
       campo: f.campo,
-      antes: textoValor(f.campo, p.antes, n),
+      // A creation has no before, not even an empty list of características or portals.
+      antes: f.accion === 'crear' ? '' : textoValor(f.campo, p.antes, n),
       despues: textoValor(f.campo, p.despues, n),
     };
   });

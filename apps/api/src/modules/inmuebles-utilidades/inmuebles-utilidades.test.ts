@@ -400,10 +400,13 @@ describe('modificaciones de inmuebles (19)', () => {
     const car = await lista(admin1, `consecutivo=${consecutivo}&campo=caracteristicas`);
     expect(car.items.map((f) => [f.accion, f.antes, f.despues])).toEqual([
       ['actualizar', cat[0]!.nombre, `${cat[0]!.nombre}, ${cat[1]!.nombre}`],
-      ['crear', 'Ninguna', cat[0]!.nombre],
+      ['crear', '', cat[0]!.nombre],
     ]);
     const pub = await lista(admin1, `consecutivo=${consecutivo}&campo=publicar`);
-    expect(pub.items[0]).toMatchObject({ antes: 'Fincaraíz', despues: 'Fincaraíz, Sitio web' });
+    expect(pub.items.map((f) => [f.antes, f.despues])).toEqual([
+      ['Fincaraíz', 'Fincaraíz, Sitio web'],
+      ['', 'Fincaraíz'],
+    ]);
     const csv = await as(t.app, admin1).get(
       `/api/inmuebles-utilidades/modificaciones/exportar?formato=csv&consecutivo=${consecutivo}`,
     );
