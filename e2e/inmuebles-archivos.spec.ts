@@ -47,13 +47,21 @@ test('photos are uploaded, reordered, given a cover and deleted; a document is a
   await panelFotos.locator('input[type="file"]').setInputFiles([
     { name: 'fachada.png', mimeType: 'image/png', buffer: png(640, 480) },
     { name: 'sala.png', mimeType: 'image/png', buffer: png(800, 600) },
-    { name: 'patio.png', mimeType: 'image/png', buffer: png(900, 600) },
+    // As an iPhone takes it: HEIC (HEVC), which the server decodes itself.
+    {
+      name: 'patio.heic',
+      mimeType: 'image/heic',
+      buffer: readFileSync(new URL('../apps/api/src/test/fixtures/mitades.heic', import.meta.url)),
+    },
   ]);
   await expect(fotos(page)).toHaveCount(3, { timeout: 20_000 });
-  expect(await nombresEnOrden(page)).toEqual(['Foto 1 (portada): fachada.png', 'Foto 2: sala.png', 'Foto 3: patio.png']);
+  expect(await nombresEnOrden(page)).toEqual(['Foto 1 (portada): fachada.png', 'Foto 2: sala.png', 'Foto 3: patio.heic']);
   // The thumbnail really loads (the image route accepts the session cookie).
   await expect
     .poll(() => page.getByAltText('Foto 1 (portada): fachada.png').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(400);
+  await expect
+    .poll(() => page.getByAltText('Foto 3: patio.heic').evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBe(400);
 
   // A file that is not an image is refused with its name, and the others are untouched.
@@ -76,12 +84,12 @@ test('photos are uploaded, reordered, given a cover and deleted; a document is a
   await page.mouse.move(a.x + a.width / 2 - 20, a.y + a.height / 2, { steps: 5 });
   await page.mouse.move(d.x + d.width / 3, d.y + d.height / 2, { steps: 15 });
   await page.mouse.up();
-  await expect(fotos(page).first()).toHaveAttribute('aria-label', 'Foto 1: patio.png');
+  await expect(fotos(page).first()).toHaveAttribute('aria-label', 'Foto 1: patio.heic');
   // The order is the server's, not only the screen's.
   await page.reload();
   await page.getByRole('tab', { name: 'Fotos' }).click();
   await expect(fotos(page)).toHaveCount(3);
-  expect(await nombresEnOrden(page)).toEqual(['Foto 1: patio.png', 'Foto 2: sala.png', 'Foto 3 (portada): fachada.png']);
+  expect(await nombresEnOrden(page)).toEqual(['Foto 1: patio.heic', 'Foto 2: sala.png', 'Foto 3 (portada): fachada.png']);
 
   // Cover.
   await page.getByRole('button', { name: 'Usar como portada la foto 2' }).click();
@@ -93,7 +101,7 @@ test('photos are uploaded, reordered, given a cover and deleted; a document is a
   const confirmar = page.getByRole('dialog').filter({ hasText: '¿Eliminar la foto 3 «fachada.png»?' });
   await confirmar.getByRole('button', { name: 'Eliminar' }).click();
   await expect(fotos(page)).toHaveCount(2);
-  expect(await nombresEnOrden(page)).toEqual(['Foto 1: patio.png', 'Foto 2 (portada): sala.png']);
+  expect(await nombresEnOrden(page)).toEqual(['Foto 1: patio.heic', 'Foto 2 (portada): sala.png']);
 
   // A PDF document, listed and downloaded.
   await page.getByRole('tab', { name: 'Documentos' }).click();

@@ -15,7 +15,8 @@ export const FOTOS_POR_INMUEBLE = 60;
 /** Longest width of each stored size; a smaller original is never enlarged. */
 export const FOTO_TAMANOS = { miniatura: 400, grande: 1600 } as const;
 export type TamanoFoto = keyof typeof FOTO_TAMANOS;
-export const FOTO_ACEPTA = 'image/jpeg,image/png,image/webp,image/gif,image/avif,image/tiff';
+// HEIC by extension too: a browser that does not know the type sends it blank.
+export const FOTO_ACEPTA = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,image/gif,image/avif,image/tiff';
 
 export const DOCUMENTO_MAX_BYTES = 20 * 1024 * 1024;
 export const DOCUMENTOS_POR_INMUEBLE = 100;

@@ -29,6 +29,7 @@ import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
+import { decodificarHeic, type ImagenRgba } from '../../platform/heic.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
@@ -156,7 +157,7 @@ export async function procesarFoto(buf: Buffer, nombre: string): Promise<FotoPro
   const noEsImagen = () =>
     new AppError(
       CODES.ARCHIVO_INVALIDO,
-      `file: «${nombre}» no es una imagen válida (se aceptan fotos JPG, PNG, WEBP, GIF, AVIF o TIFF).`,
+      `file: «${nombre}» no es una imagen válida (se aceptan fotos JPG, PNG, WEBP, HEIC, GIF, AVIF o TIFF).`,
     );
   let meta: Metadata;
   try {
@@ -165,11 +166,23 @@ export async function procesarFoto(buf: Buffer, nombre: string): Promise<FotoPro
     throw noEsImagen();
   }
   if (!meta.format || !FORMATOS_FOTO.has(meta.format) || !meta.width || !meta.height) throw noEsImagen();
-  const { width: ancho, height: alto } = meta.autoOrient;
+  // An iPhone's HEIC: sharp reads its header but cannot decode HEVC; platform/heic.ts does, upright.
+  let heic: ImagenRgba | null = null;
+  if (meta.format === 'heif' && meta.compression === 'hevc') {
+    if (meta.width * meta.height > MAX_PIXELES) throw noEsImagen();
+    heic = await decodificarHeic(buf).catch(() => {
+      throw noEsImagen();
+    });
+  }
+  const { width: ancho, height: alto } = heic ?? meta.autoOrient;
   if (ancho < FOTO_INMUEBLE_MIN_PX || alto < FOTO_INMUEBLE_MIN_PX)
     throw invalido('file', `«${nombre}» mide ${ancho}×${alto} px; cada lado debe medir al menos ${FOTO_INMUEBLE_MIN_PX} px.`);
+  const original = () =>
+    heic
+      ? sharp(heic.data, { raw: { width: heic.width, height: heic.height, channels: 4 } })
+      : sharp(buf, { failOn: 'error', limitInputPixels: MAX_PIXELES });
   try {
-    const grande = await sharp(buf, { failOn: 'error', limitInputPixels: MAX_PIXELES })
+    const grande = await original()
       .autoOrient()
       .resize({ width: FOTO_TAMANOS.grande, height: FOTO_TAMANOS.grande, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -193,6 +194,44 @@ describe('POST /inmuebles/:consecutivo/fotos', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data).toMatchObject([{ nombre_original: 'cocina.jpg', orden: 4, portada: false }]);
     expect((await fotosDe(c1)).filter((f) => f.portada).map((f) => f.nombre_original)).toEqual(['sala.jpg']);
+  });
+
+  it("takes an iPhone's HEIC (HEVC, which sharp cannot decode) and stores it as JPEG, its colours where they were", async () => {
+    // 640×400, red above and blue below, encoded by libheif's heif-enc (x265).
+    const heic = readFileSync(new URL('../../test/fixtures/mitades.heic', import.meta.url));
+    const r = await subir(
+      admin1,
+      `/api/inmuebles/${c1}/fotos`,
+      varios([{ filename: 'IMG_0412.HEIC', contentType: 'image/heic', data: heic }]),
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    const [f] = r.json().data as FotoJson[];
+    expect([f!.nombre_original, f!.ancho, f!.alto]).toEqual(['IMG_0412.HEIC', 640, 400]);
+    const img = await as(t.app, admin1).get(`/api/inmuebles/${c1}/fotos/${f!.id}/grande`);
+    expect(img.headers['content-type']).toBe('image/jpeg');
+    const { data, info } = await sharp(img.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([640, 400]);
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels).subarray(0, 3)];
+    const [arriba, abajo] = [pixel(320, 50), pixel(320, 350)];
+    expect(arriba[0]!).toBeGreaterThan(150); // red
+    expect(arriba[2]!).toBeLessThan(90);
+    expect(abajo[2]!).toBeGreaterThan(110); // blue
+    expect(abajo[0]!).toBeLessThan(90);
+    // A HEIC cut short (its header reads fine, its picture does not decode) is refused, naming it.
+    const rota = heic.subarray(0, heic.length - 200);
+    expect(
+      error(
+        await subir(
+          admin1,
+          `/api/inmuebles/${c1}/fotos`,
+          varios([{ filename: 'rota.heic', contentType: 'image/heic', data: rota }]),
+        ),
+        415,
+        41500,
+      ),
+    ).toContain('«rota.heic» no es una imagen válida');
+    // The tests below count this property's photos.
+    expect((await pedir(admin1, 'DELETE', `/api/inmuebles/${c1}/fotos/${f!.id}`)).statusCode).toBe(200);
   });
 
   it('serves an image with the Admin-Token cookie, so <img src> works', async () => {

@@ -91,7 +91,7 @@ const MB = 1024 * 1024;
 /** What the browser can tell before sending (the server checks the bytes again). */
 export function problemaFoto(f: { name: string; size: number; type: string }): string | null {
   if (f.type !== '' && !f.type.startsWith('image/')) return `«${f.name}» no es una imagen.`;
-  if (f.type === 'image/svg+xml') return `«${f.name}» es un dibujo SVG; suba una foto (JPG, PNG o WEBP).`;
+  if (f.type === 'image/svg+xml') return `«${f.name}» es un dibujo SVG; suba una foto (JPG, PNG, WEBP o HEIC).`;
   if (f.size > FOTO_INMUEBLE_MAX_BYTES)
     return `«${f.name}» pesa ${formatTamano(f.size)}; el máximo por foto es ${FOTO_INMUEBLE_MAX_BYTES / MB} MB.`;
   if (f.size === 0) return `«${f.name}» está vacío.`;

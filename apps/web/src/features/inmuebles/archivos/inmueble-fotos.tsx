@@ -146,8 +146,9 @@ function Fotos({ consecutivo, soloLectura = false }: Props) {
             </p>
             <p className="ant-upload-text">Haga clic o arrastre aquí las fotos del inmueble</p>
             <p className="ant-upload-hint">
-              Varias a la vez: JPG, PNG o WEBP de hasta {FOTO_INMUEBLE_MAX_BYTES / MB} MB y mínimo {FOTO_INMUEBLE_MIN_PX} px por
-              lado. {cupo > 0 ? `Caben ${cupo} más.` : `El inmueble ya tiene el máximo de ${FOTOS_POR_INMUEBLE} fotos.`}
+              Varias a la vez: JPG, PNG, WEBP o HEIC (iPhone) de hasta {FOTO_INMUEBLE_MAX_BYTES / MB} MB y mínimo{' '}
+              {FOTO_INMUEBLE_MIN_PX} px por lado.{' '}
+              {cupo > 0 ? `Caben ${cupo} más.` : `El inmueble ya tiene el máximo de ${FOTOS_POR_INMUEBLE} fotos.`}
             </p>
           </Upload.Dragger>
           <ColaSubida items={cola.items} onReintentar={cola.reintentar} onQuitar={cola.quitar} titulo="Subiendo fotos" />
