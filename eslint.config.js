@@ -75,11 +75,23 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "VariableDeclarator[init.callee.object.name='App'][init.callee.property.name='useApp'] > ObjectPattern > Property[key.name='modal']",
+          message: 'Use useAvisos() (components/foco.ts): it gives focus back only when it has nowhere else to be.',
+        },
+      ],
     },
   },
   {
     files: ['apps/web/src/components/cajon.tsx', 'apps/web/src/components/dialogo.tsx'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['apps/web/src/components/foco.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['scripts/**', 'bench/**', '.ci/**', '**/*.config.{js,ts}', 'apps/api/build.mjs'],

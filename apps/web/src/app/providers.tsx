@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, theme, type ConfigProviderProps } from 'antd';
 import esES from 'antd/locale/es_ES';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import type { Size } from '@predio/contract/constants';
+import { avisosConFoco } from '../components/foco.ts';
 import { setFeedback } from '../lib/feedback.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { useAppStore } from './layout/app-store.ts';
@@ -21,7 +22,8 @@ const COMPONENT_SIZE: Record<Size, ConfigProviderProps['componentSize']> = {
 
 /** Lets the HTTP client toast through the themed antd App context. */
 function FeedbackBridge() {
-  const feedback = App.useApp();
+  const app = App.useApp();
+  const feedback = useMemo(() => ({ ...app, modal: avisosConFoco(app.modal) }), [app]);
   useEffect(() => {
     setFeedback(feedback);
     return () => setFeedback(null);

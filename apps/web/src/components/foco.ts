@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
+import { App } from 'antd';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 
 /**
  * Drawers and dialogs give focus back to what opened them. antd does it when the closing animation
@@ -37,4 +38,41 @@ export function devolverFoco(origen: HTMLElement | null, cerrado: (activo: Eleme
   const activo = document.activeElement;
   if (!activo || activo === document.body || activo === document.documentElement || cerrado(activo) || activo.contains(origen))
     origen.focus({ preventScroll: true });
+}
+
+type Avisos = ReturnType<typeof App.useApp>['modal'];
+type Aviso = Parameters<Avisos['confirm']>[0];
+
+/**
+ * The same for the confirmation and notice boxes of `modal.confirm` and friends: antd's own return of
+ * focus is turned off, and focus goes back to what had it when the box opened only if it has nowhere
+ * else to be once the box is gone.
+ */
+export function conFocoDevuelto(props: Aviso): Aviso {
+  const origen = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  return {
+    ...props,
+    focusable: { ...props.focusable, focusTriggerAfterClose: false },
+    afterClose: () => {
+      props.afterClose?.();
+      devolverFoco(origen, (activo) => activo.closest('.ant-modal-confirm') !== null);
+    },
+  };
+}
+
+/** `modal` of antd's App with the focus behaviour above: use it instead of `App.useApp().modal`. */
+export function avisosConFoco(modal: Avisos): Avisos {
+  return {
+    ...modal,
+    confirm: (p) => modal.confirm(conFocoDevuelto(p)),
+    info: (p) => modal.info(conFocoDevuelto(p)),
+    success: (p) => modal.success(conFocoDevuelto(p)),
+    error: (p) => modal.error(conFocoDevuelto(p)),
+    warning: (p) => modal.warning(conFocoDevuelto(p)),
+  };
+}
+
+export function useAvisos(): Avisos {
+  const { modal } = App.useApp();
+  return useMemo(() => avisosConFoco(modal), [modal]);
 }

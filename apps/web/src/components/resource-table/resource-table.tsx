@@ -28,6 +28,7 @@ import { SearchBox } from './search-box.tsx';
 import { useColumnSettings } from './use-column-settings.ts';
 import './resource-table.css';
 import { ExportarMenu } from '../exportar-menu.tsx';
+import { useAvisos } from '../../components/foco.ts';
 
 export type ListaConsulta = {
   data: ListResult<Item> | undefined;
@@ -61,7 +62,8 @@ const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
  */
 export function ResourceTable(props: Props) {
   const { def, state, onStateChange, lista, fuente } = props;
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const modal = useAvisos();
   const [importando, setImportando] = useState(false);
   const [exportando, setExportando] = useState<FormatoExportacion | null>(null);
   const columnas = useColumnSettings(def);

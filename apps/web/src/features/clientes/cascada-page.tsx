@@ -33,12 +33,14 @@ import { RemoteSelect } from '../../components/remote-select.tsx';
 import { consultaMaestro } from '../../components/opciones-maestro.ts';
 import './clientes.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { useAvisos } from '../../components/foco.ts';
 
 type Fila = VistaPreviaCascada['items'][number];
 
 /** Cerrar clientes en cascada (10603): criteria, a preview with the count, a result, and one confirmed transaction. */
 export function CascadaPage() {
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const modal = useAvisos();
   const asesores = useAsesores();
   const [criterios, setCriterios] = useState<CriteriosEntrada>({ estados: [...ESTADOS_ABIERTOS] });
   const buscados = useDebouncedValue(criterios, 300);

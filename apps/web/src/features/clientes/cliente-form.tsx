@@ -50,6 +50,7 @@ import { RemoteSelect, conocida } from '../../components/remote-select.tsx';
 import { consultaMaestro } from '../../components/opciones-maestro.ts';
 import { TerceroSelect, type TerceroElegido } from './tercero-select.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { useAvisos } from '../../components/foco.ts';
 
 type Abierto = number | 'nuevo' | null;
 
@@ -373,7 +374,8 @@ function ClienteForm({
 }
 
 function Seguimiento({ cliente }: { cliente: ClienteDetalle }) {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const modal = useAvisos();
   const accion = useAccionCliente();
   const [nota, setNota] = useState('');
   const [cerrando, setCerrando] = useState(false);

@@ -6,12 +6,14 @@ import type { Agencia, AgenciaGuardar } from '@predio/contract/empresa';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useEliminarAgencia, useGuardarAgencia } from './api/guardar-agencia.ts';
+import { useAvisos } from '../../components/foco.ts';
 
 type Edicion = { agencia: Agencia | null };
 
 /** The company's branches (agencias): users and the company default point to them. */
 export function AgenciasCard() {
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const modal = useAvisos();
   const agencias = useAgencias();
   const guardar = useGuardarAgencia();
   const eliminar = useEliminarAgencia();

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Form, Radio, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Form, Radio, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SwapOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -19,12 +19,13 @@ import { useReasignar } from './api/reasignar.ts';
 import { nombreAsesor } from './formato.ts';
 import './utilidades.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { useAvisos } from '../../components/foco.ts';
 
 const plural = (n: number, uno: string, varios: string) => `${formatNumero(n)} ${n === 1 ? uno : varios}`;
 
 /** Archivo > Utilidades > Reasignar inmuebles (idm 10545): from one asesor to another, with a preview. */
 export function ReasignarPage() {
-  const { modal } = App.useApp();
+  const modal = useAvisos();
   const opciones = useOpcionesUtilidades();
   const [origen, setOrigen] = useState<number | undefined>();
   const [destino, setDestino] = useState<number | undefined>();

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, Dropdown, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Dropdown, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { CopyOutlined, DownOutlined, LockOutlined, SwapOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ETIQUETAS_ESTADO, IDM_INMUEBLE, type Bloqueo, type InmuebleDetalle } from '@predio/contract/inmuebles';
@@ -24,6 +24,7 @@ import { RUTA_DISPONIBLES } from './inmuebles-params.ts';
 import { COLOR_ESTADO, titulo } from './presentacion.ts';
 import './inmuebles.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { useAvisos } from '../../components/foco.ts';
 
 const RENOVAR_MS = 60_000;
 const enlace = (n: number) => `/propiedades/inmueble/${n}`;
@@ -168,7 +169,7 @@ function Historial({ consecutivo }: { consecutivo: number }) {
 }
 
 function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
-  const { modal } = App.useApp();
+  const modal = useAvisos();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const permisos = usePermisos();

@@ -7,6 +7,7 @@ import { useTerceros } from './api/get-terceros.ts';
 import { useFusionarTerceros } from './api/fusionar-terceros.ts';
 import { leerParams } from './terceros-params.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
+import { useAvisos } from '../../components/foco.ts';
 
 type Props = { origen: TerceroResumen | null; onCerrar: () => void };
 
@@ -40,7 +41,8 @@ function Vista({ t }: { t: TerceroDetalle | undefined }) {
 
 /** 'Fusionar con…': pick the other tercero, compare both, choose the one kept, confirm naming both. */
 export function FusionarDialog({ origen, onCerrar }: Props) {
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const modal = useAvisos();
   const [q, setQ] = useState('');
   const buscar = useDebouncedValue(q, 300);
   const [otroId, setOtroId] = useState<number | null>(null);

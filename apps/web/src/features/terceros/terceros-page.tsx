@@ -31,6 +31,7 @@ import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import './terceros.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ExportarMenu } from '../../components/exportar-menu.tsx';
+import { useAvisos } from '../../components/foco.ts';
 
 const COLOR_ROL: Record<string, string> = {
   propietario: 'green',
@@ -45,7 +46,8 @@ const documento = (t: TerceroResumen) =>
   `${TIPOS_DCTO.find((x) => x.value === t.tipo_dcto)?.sigla ?? ''} ${t.nro_id}${t.dv === null ? '' : `-${t.dv}`}`;
 
 export function TercerosPage() {
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const modal = useAvisos();
   const { params, cambiar, abierto, abrir, enlace } = useTercerosParams();
   const [texto, setTexto] = useState(params.q);
   const q = useDebouncedValue(texto, 300);

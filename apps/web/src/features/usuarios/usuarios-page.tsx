@@ -16,6 +16,7 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import './usuarios.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ExportarMenu } from '../../components/exportar-menu.tsx';
+import { useAvisos } from '../../components/foco.ts';
 
 const PATH = '/archivo/usuarios';
 const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
@@ -28,7 +29,8 @@ function resumenPermisos(permisos: string): string {
 
 /** Archivo > Usuarios (idm 37): the company's users, their permissions, passwords and state. */
 export function UsuariosPage() {
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const modal = useAvisos();
   const [params, setParams] = useUrlParams(PATH);
   const miId = useSession((s) => s.claims?.idUsuario ?? null);
   const page = Number(params.get('page') ?? 1) || 1;

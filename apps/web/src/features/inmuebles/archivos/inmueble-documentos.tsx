@@ -42,6 +42,7 @@ import { ColaSubida } from './cola-subida-lista.tsx';
 import { useColaSubida } from './use-cola-subida.ts';
 import './archivos.css';
 import { ErrorDeCarga } from '../../../components/error-de-carga.tsx';
+import { useAvisos } from '../../../components/foco.ts';
 
 type Props = { consecutivo: number; soloLectura?: boolean };
 
@@ -65,7 +66,8 @@ export function InmuebleDocumentos(props: Props) {
 }
 
 function Documentos({ consecutivo, soloLectura = false }: Props) {
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const modal = useAvisos();
   const queryClient = useQueryClient();
   const docs = useDocumentos(consecutivo);
   const eliminar = useEliminarDocumento(consecutivo);

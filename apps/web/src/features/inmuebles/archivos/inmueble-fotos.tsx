@@ -41,6 +41,7 @@ import { moverPaso, ordenTrasSoltar } from './orden.ts';
 import { useColaSubida } from './use-cola-subida.ts';
 import './archivos.css';
 import { ErrorDeCarga } from '../../../components/error-de-carga.tsx';
+import { useAvisos } from '../../../components/foco.ts';
 
 type Props = { consecutivo: number; soloLectura?: boolean };
 
@@ -58,7 +59,8 @@ export function InmuebleFotos(props: Props) {
 }
 
 function Fotos({ consecutivo, soloLectura = false }: Props) {
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const modal = useAvisos();
   const queryClient = useQueryClient();
   const fotos = useFotos(consecutivo);
   const ordenar = useOrdenarFotos(consecutivo);
