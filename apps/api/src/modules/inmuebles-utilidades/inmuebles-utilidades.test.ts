@@ -32,16 +32,17 @@ const primerMunicipio = (idEmpresa: number) =>
     async (tx) => (await queryRows<{ id: number }>(tx, sql`select id from municipios order by id limit 1`))[0]!.id,
   );
 
+const BASE = {
+  tipo: 'apartamento',
+  gestion: 'arriendo',
+  direccion: 'Calle 10 # 43-20',
+  canon: 2_500_000,
+  habitaciones: 3,
+  banos: 2,
+};
+
 async function crear(token: string, cuerpo: Record<string, unknown>): Promise<number> {
-  const r = await pedir(token, 'POST', '/api/inmuebles', {
-    tipo: 'apartamento',
-    gestion: 'arriendo',
-    direccion: 'Calle 10 # 43-20',
-    canon: 2_500_000,
-    habitaciones: 3,
-    banos: 2,
-    ...cuerpo,
-  });
+  const r = await pedir(token, 'POST', '/api/inmuebles', { ...BASE, ...cuerpo });
   expect(r.statusCode, r.body).toBe(200);
   return r.json().data.consecutivo as number;
 }
@@ -385,12 +386,7 @@ describe('modificaciones de inmuebles (19)', () => {
     const consecutivo = await crear(admin1, cuerpo);
     expect((await pedir(admin1, 'POST', `/api/inmuebles/${consecutivo}/bloqueo`)).statusCode).toBe(200);
     const u = await pedir(admin1, 'PUT', `/api/inmuebles/${consecutivo}`, {
-      tipo: 'apartamento',
-      gestion: 'arriendo',
-      direccion: 'Calle 10 # 43-20',
-      canon: 2_500_000,
-      habitaciones: 3,
-      banos: 2,
+      ...BASE,
       id_municipio: municipio1,
       caracteristicas: cat.map((x) => x.id),
       publicar: { fincaraiz: true, sitio_web: true },
