@@ -152,7 +152,7 @@ const rango = (q: { desde?: string | undefined; hasta?: string | undefined }) =>
   if (q.desde && q.hasta && q.desde > q.hasta) throw invalido('hasta', 'debe ser igual o posterior a desde');
 };
 
-// Fields whose value is an id of another table, shown by name.
+// Fields whose value is an id of another table (or a list of them), shown by name.
 const REFERENCIAS: Record<string, keyof Parameters<typeof repo.nombres>[1]> = {
   id_municipio: 'municipio',
   id_barrio: 'barrio',
@@ -162,6 +162,7 @@ const REFERENCIAS: Record<string, keyof Parameters<typeof repo.nombres>[1]> = {
   id_causal_retiro: 'causal',
   id_asesor_comercial: 'usuario',
   id_asesor_captador: 'usuario',
+  caracteristicas: 'caracteristica',
 };
 const DINERO = new Set(['canon', 'precio_venta', 'administracion']);
 const AREAS = new Set(['area_construida', 'area_privada', 'area_lote']);
@@ -175,6 +176,7 @@ function textoValor(campo: string, v: unknown, n: Nombres): string {
   if (v === null || v === undefined || v === '') return '';
   const ref = REFERENCIAS[campo];
   if (ref && typeof v === 'number') return n[ref].get(v) ?? `#${v}`;
+  if (ref && Array.isArray(v)) return v.length > 0 ? v.map((id: number) => n[ref].get(id) ?? `#${id}`).join(', ') : 'Ninguna';
   if (typeof v === 'boolean') return v ? 'Sí' : 'No';
   if (typeof v === 'number' && DINERO.has(campo)) return cop.format(v).replace(/\u00a0/g, ' ');
   if (typeof v === 'number' && AREAS.has(campo)) return `${numero.format(v)} m²`;
@@ -191,8 +193,6 @@ function textoValor(campo: string, v: unknown, n: Nombres): string {
           `${p.nombre ?? `#${p.id_tercero}`} (${p.porcentaje} %)`,
       )
       .join(', ');
-  if (campo === 'caracteristicas' && Array.isArray(v))
-    return v.length > 0 ? v.map((id: number) => n.caracteristica.get(id) ?? `#${id}`).join(', ') : 'Ninguna';
   if (campo === 'publicar' && typeof v === 'object') {
     const si = Object.entries(v as Record<string, boolean>).filter(([, x]) => x);
     return si.length > 0 ? si.map(([k]) => ETIQUETAS_PORTAL[k as keyof typeof ETIQUETAS_PORTAL] ?? k).join(', ') : 'Ninguno';
@@ -220,15 +220,10 @@ async function aModificaciones(tx: Tx, filas: repo.FilaModificacion[]): Promise<
     caracteristica: [],
   } as Record<keyof Nombres, number[]>;
   for (const f of filas) {
-    if (f.campo === 'caracteristicas') {
-      const p = par(f.valor);
-      for (const v of [p.antes, p.despues]) if (Array.isArray(v)) ids.caracteristica.push(...v.filter(Number.isInteger));
-      continue;
-    }
     const ref = REFERENCIAS[f.campo];
     if (!ref) continue;
     const p = par(f.valor);
-    for (const v of [p.antes, p.despues]) if (typeof v === 'number') ids[ref].push(v);
+    for (const v of [p.antes, p.despues].flat()) if (Number.isInteger(v)) ids[ref].push(v as number);
   }
   const n = await repo.nombres(tx, ids);
   return filas.map((f) => {
