@@ -177,12 +177,11 @@ export async function procesarFoto(buf: Buffer, nombre: string): Promise<FotoPro
   const { width: ancho, height: alto } = heic ?? meta.autoOrient;
   if (ancho < FOTO_INMUEBLE_MIN_PX || alto < FOTO_INMUEBLE_MIN_PX)
     throw invalido('file', `«${nombre}» mide ${ancho}×${alto} px; cada lado debe medir al menos ${FOTO_INMUEBLE_MIN_PX} px.`);
-  const original = () =>
-    heic
+  try {
+    const original = heic
       ? sharp(heic.data, { raw: { width: heic.width, height: heic.height, channels: 4 } })
       : sharp(buf, { failOn: 'error', limitInputPixels: MAX_PIXELES });
-  try {
-    const grande = await original()
+    const grande = await original
       .autoOrient()
       .resize({ width: FOTO_TAMANOS.grande, height: FOTO_TAMANOS.grande, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
