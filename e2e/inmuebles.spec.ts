@@ -29,11 +29,15 @@ test('a property is created with two owners, found by filters, locked for a seco
   // Saving without the address and municipio names the missing fields on their tab.
   await page.getByRole('button', { name: 'Crear inmueble' }).click();
   await expect(page.getByRole('tab', { name: 'Ubicación', selected: true })).toBeVisible();
-  await expect(page.getByText('direccion es obligatoria')).toBeVisible();
+  await expect(page.getByText('El campo Dirección es obligatorio')).toBeVisible();
+  await expect(page.getByText('El campo Municipio es obligatorio')).toBeVisible();
+  // The tab's title counts what it holds to fix, seen from any tab.
+  await expect(page.getByRole('tab', { name: 'Ubicación 2 campos por revisar' })).toBeVisible();
 
   await page.getByLabel('Dirección').fill(calle);
   await elegir(page, page.getByRole('combobox', { name: 'Municipio' }), 'MEDELLÍN (ANTIOQUIA)', 'medellin');
   await elegir(page, page.getByRole('combobox', { name: 'Estrato' }), 'Estrato 5');
+  await expect(page.getByRole('tab', { name: 'Ubicación', exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Detalles y características' }).click();
   await page.getByLabel('Habitaciones').fill('4');

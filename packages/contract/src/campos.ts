@@ -1,34 +1,106 @@
 import { z } from 'zod';
 
-// Field builders shared by the contracts: each message names the field, in Spanish. Bodies carry
-// JSON numbers; query strings and path parameters arrive as text and are coerced.
+// Field builders shared by the contracts. A body's messages are read by a person under the form's
+// field, so they name it by the label the form shows: «El campo Municipio es obligatorio». Query strings
+// and path parameters name their parameter (they live in the URL). Bodies carry JSON numbers; query
+// strings and path parameters arrive as text and are coerced.
 
 export const MAX_INT = 2_147_483_647;
 export const MAX_COP = 999_999_999_999;
 
-/** A row id in a JSON body. */
-export const id = (campo: string) =>
-  z
-    .number({ error: `${campo} debe ser un número` })
-    .int({ error: `${campo} debe ser un número entero` })
-    .positive({ error: `${campo} debe ser mayor que cero` })
-    .max(MAX_INT, { error: `${campo} es demasiado grande` });
+/** A figure as Colombians write it: 10.000 and up grouped, a year such as 2100 not. */
+const cifra = (n: number) => (Math.abs(n) < 10_000 ? String(n) : n.toLocaleString('es-CO'));
+
+const falta = (v: unknown) => v === undefined || v === null || v === '';
+
+/** A number in a JSON body: missing says «es obligatorio», anything else «debe ser un número». */
+const numero = (label: string) =>
+  z.number({ error: (iss) => (falta(iss.input) ? `El campo ${label} es obligatorio` : `El campo ${label} debe ser un número`) });
+
+/** A row id in a JSON body (a choice from a list: the person picks it, never types it). */
+export const id = (label: string) =>
+  numero(label)
+    .int({ error: `El campo ${label} debe ser un registro existente` })
+    .positive({ error: `El campo ${label} debe ser un registro existente` })
+    .max(MAX_INT, { error: `El campo ${label} debe ser un registro existente` });
 
 /** An integer between min and max in a JSON body. */
-export const entero = (campo: string, min: number, max: number) =>
-  z
-    .number({ error: `${campo} debe ser un número` })
-    .int({ error: `${campo} debe ser un número entero` })
-    .min(min, { error: `${campo} debe ser al menos ${min}` })
-    .max(max, { error: `${campo} debe ser como máximo ${max}` });
+export const entero = (label: string, min: number, max: number) =>
+  numero(label)
+    .int({ error: `El campo ${label} debe ser un número entero` })
+    .min(min, { error: `El campo ${label} debe ser al menos ${cifra(min)}` })
+    .max(max, { error: `El campo ${label} debe ser como máximo ${cifra(max)}` });
+
+/** A decimal between 0 and max in a JSON body (areas, percentages). */
+export const decimal = (label: string, max: number) =>
+  numero(label)
+    .min(0, { error: `El campo ${label} no puede ser negativo` })
+    .max(max, { error: `El campo ${label} debe ser como máximo ${cifra(max)}` });
 
 /** Free text, trimmed, empty when absent. */
-export const texto = (campo: string, max: number) =>
+export const texto = (label: string, max: number) =>
   z
-    .string({ error: `${campo} debe ser texto` })
+    .string({ error: `El campo ${label} debe ser texto` })
     .trim()
-    .max(max, { error: `${campo} admite máximo ${max} caracteres` })
+    .max(max, { error: `El campo ${label} admite máximo ${cifra(max)} caracteres` })
     .default('');
+
+/** Required text, trimmed. */
+export const textoObligatorio = (label: string, max: number) =>
+  z
+    .string({ error: `El campo ${label} es obligatorio` })
+    .trim()
+    .min(1, { error: `El campo ${label} es obligatorio` })
+    .max(max, { error: `El campo ${label} admite máximo ${cifra(max)} caracteres` });
+
+/** A yes/no in a JSON body. */
+export const si = (label: string) => z.boolean({ error: `El campo ${label} debe ser Sí o No` });
+
+/** One of a list of keys, named in the message by their labels. */
+export const opcion = <T extends readonly [string, ...string[]]>(
+  label: string,
+  claves: T,
+  etiquetas: Record<T[number], string>,
+) =>
+  z.enum(claves, {
+    error: (iss) =>
+      falta(iss.input)
+        ? `El campo ${label} es obligatorio`
+        : `El campo ${label} debe ser uno de: ${claves.map((c) => etiquetas[c as T[number]]).join(', ')}`,
+  });
+
+/** A list of ids in a JSON body, without repeats, sorted. */
+export const ids = (label: string, max: number) =>
+  z
+    .array(id(label), { error: `El campo ${label} debe ser una lista` })
+    .max(max, { error: `El campo ${label} admite máximo ${max} valores` })
+    .default([])
+    .transform((xs) => [...new Set(xs)].sort((a, b) => a - b));
+
+const DIA = /^\d{4}-\d{2}-\d{2}$/;
+const esDia = (v: string) => {
+  if (!DIA.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+/** A date AAAA-MM-DD in a JSON body (a real day: 2026-02-30 is refused). */
+export const fecha = (label: string) =>
+  z
+    .string({ error: `El campo ${label} debe ser una fecha` })
+    .refine(esDia, { error: `El campo ${label} debe ser una fecha válida (AAAA-MM-DD)` });
+
+/**
+ * Options for a rule between fields (a superRefine over a body): it runs once the fields it reads came
+ * out valid, even when others did not, so a form shows every mistake at once instead of the rule's only
+ * after the rest is fixed. Zod's default skips it whenever any field failed.
+ */
+export const cuandoValidos = (...campos: readonly string[]) => ({
+  when: (p: { value: unknown; issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
+    typeof p.value === 'object' &&
+    p.value !== null &&
+    !p.issues.some((i) => i.path !== undefined && campos.includes(String(i.path[0]))),
+});
 
 /** A row id in a query string or a path. */
 export const idQuery = (campo: string) =>
@@ -52,7 +124,7 @@ export const fechaQuery = (campo: string) =>
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${campo} debe ser una fecha AAAA-MM-DD` })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${campo} no es una fecha válida` })
+    .refine(esDia, { error: `${campo} no es una fecha válida` })
     .optional();
 
 /** A repeated query parameter or a comma-separated list, of at most `max` values. */

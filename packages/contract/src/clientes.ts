@@ -1,6 +1,21 @@
 import { z } from 'zod';
-import { MAX_COP, MAX_INT, entero, id, idQuery, listaQuery, texto } from './campos.ts';
-import { GESTIONES, TIPOS_INMUEBLE, type EstadoInmueble, type Gestion, type TipoInmueble } from './inmuebles.ts';
+import {
+  MAX_COP,
+  MAX_INT,
+  cuandoValidos,
+  decimal,
+  entero,
+  fecha,
+  fechaQuery,
+  id,
+  idQuery,
+  ids,
+  listaQuery,
+  opcion,
+  texto,
+  textoObligatorio,
+} from './campos.ts';
+import { ETIQUETAS_TIPO, GESTIONES, TIPOS_INMUEBLE, type EstadoInmueble, type Gestion, type TipoInmueble } from './inmuebles.ts';
 import { zListQuery, zSort, ZListQuery, type ListQuery } from './list.ts';
 import './validation.ts';
 
@@ -32,6 +47,7 @@ export const RESULTADOS_CIERRE = [
 ] as const;
 export type ResultadoCierre = (typeof RESULTADOS_CIERRE)[number]['key'];
 const CLAVES_RESULTADO = RESULTADOS_CIERRE.map((r) => r.key) as [ResultadoCierre, ...ResultadoCierre[]];
+const ETIQUETA_RESULTADO = Object.fromEntries(RESULTADOS_CIERRE.map((r) => [r.key, r.label])) as Record<ResultadoCierre, string>;
 export const etiquetaResultado = (k: string | null) => RESULTADOS_CIERRE.find((r) => r.key === k)?.label ?? '';
 
 /** What a lead seeks, in words (the property's gestión values, seen from the client). */
@@ -45,111 +61,109 @@ export const ETIQUETA_GESTION_CLIENTE: Record<Gestion, string> = {
 export const ROLES_CONVERSION = ['propietario', 'arrendatario'] as const;
 export type RolConversion = (typeof ROLES_CONVERSION)[number];
 
-const FECHA = /^\d{4}-\d{2}-\d{2}$/;
-const fecha = (campo: string) =>
-  z
-    .string({ error: `${campo} debe ser una fecha` })
-    .regex(FECHA, { error: `${campo} debe tener el formato AAAA-MM-DD` })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${campo} no es una fecha válida` });
-const ids = (campo: string, max: number) =>
-  z
-    .array(id(campo), { error: `${campo} debe ser una lista` })
-    .max(max, { error: `${campo} admite máximo ${max}` })
-    .default([])
-    .transform((xs) => [...new Set(xs)].sort((a, b) => a - b));
-const area = (campo: string) =>
-  z
-    .number({ error: `${campo} debe ser un número` })
-    .min(0, { error: `${campo} no puede ser negativa` })
-    .max(10_000_000, { error: `${campo} es demasiado grande` })
-    .nullable()
-    .optional();
-const minimo = (campo: string, max: number) => entero(campo, 0, max).nullable().optional();
+/** The lead form's labels; the messages name fields by them. */
+export const ETIQUETAS_CLIENTE = {
+  id_tercero: 'Tercero',
+  fecha_ingreso: 'Fecha de ingreso',
+  estado: 'Estado',
+  gestion: 'Busca',
+  id_asesor: 'Asesor',
+  id_medio: 'Medio publicitario',
+  tipos: 'Tipos de inmueble',
+  municipios: 'Municipios',
+  barrios: 'Barrios',
+  zonas: 'Zonas',
+  precio_min: 'Precio mínimo',
+  precio_max: 'Precio máximo',
+  area_min: 'Área mínima (m²)',
+  area_max: 'Área máxima (m²)',
+  habitaciones_min: 'Habitaciones',
+  banos_min: 'Baños',
+  parqueaderos_min: 'Parqueaderos',
+  estratos: 'Estratos',
+  caracteristicas: 'Características',
+  observaciones: 'Observaciones',
+} as const;
+const L = ETIQUETAS_CLIENTE;
+
+const area = (label: string) => decimal(label, 10_000_000).nullable().optional();
+const minimo = (label: string, max: number) => entero(label, 0, max).nullable().optional();
 
 /** A lead's requirements: every one optional; an empty list or null means "any". */
 export const ZRequisitos = z.object({
   tipos: z
-    .array(z.enum(TIPOS_INMUEBLE, { error: `tipos: cada uno debe ser uno de: ${TIPOS_INMUEBLE.join(', ')}` }), {
-      error: 'tipos debe ser una lista',
-    })
-    .max(TIPOS_INMUEBLE.length, { error: 'tipos tiene valores repetidos' })
+    .array(opcion(L.tipos, TIPOS_INMUEBLE, ETIQUETAS_TIPO), { error: `El campo ${L.tipos} debe ser una lista` })
+    .max(TIPOS_INMUEBLE.length, { error: `El campo ${L.tipos} tiene valores repetidos` })
     .default([])
     .transform((xs) => [...new Set(xs)]),
-  municipios: ids('municipios', 50),
-  barrios: ids('barrios', 100),
-  zonas: ids('zonas', 50),
-  precio_min: entero('precio_min', 0, MAX_COP).nullable().optional(),
-  precio_max: entero('precio_max', 0, MAX_COP).nullable().optional(),
-  area_min: area('area_min'),
-  area_max: area('area_max'),
-  habitaciones_min: minimo('habitaciones_min', 200),
-  banos_min: minimo('banos_min', 200),
-  parqueaderos_min: minimo('parqueaderos_min', 1000),
+  municipios: ids(L.municipios, 50),
+  barrios: ids(L.barrios, 100),
+  zonas: ids(L.zonas, 50),
+  precio_min: entero(L.precio_min, 0, MAX_COP).nullable().optional(),
+  precio_max: entero(L.precio_max, 0, MAX_COP).nullable().optional(),
+  area_min: area(L.area_min),
+  area_max: area(L.area_max),
+  habitaciones_min: minimo(L.habitaciones_min, 200),
+  banos_min: minimo(L.banos_min, 200),
+  parqueaderos_min: minimo(L.parqueaderos_min, 1000),
   estratos: z
-    .array(entero('estratos', 1, 6), { error: 'estratos debe ser una lista' })
-    .max(6, { error: 'estratos admite máximo 6' })
+    .array(entero(L.estratos, 1, 6), { error: `El campo ${L.estratos} debe ser una lista` })
+    .max(6, { error: `El campo ${L.estratos} admite máximo 6` })
     .default([])
     .transform((xs) => [...new Set(xs)].sort((a, b) => a - b)),
-  caracteristicas: ids('caracteristicas', 100),
+  caracteristicas: ids(L.caracteristicas, 100),
 });
 export type Requisitos = z.output<typeof ZRequisitos>;
 
 export const ZClienteCampos = ZRequisitos.extend({
-  id_tercero: id('id_tercero'),
-  fecha_ingreso: fecha('fecha_ingreso').optional(),
-  id_asesor: id('id_asesor').nullable().optional(),
-  id_medio: id('id_medio').nullable().optional(),
-  gestion: z.enum(GESTIONES, { error: `gestion debe ser uno de: ${GESTIONES.join(', ')}` }),
+  id_tercero: id(L.id_tercero),
+  fecha_ingreso: fecha(L.fecha_ingreso).optional(),
+  id_asesor: id(L.id_asesor).nullable().optional(),
+  id_medio: id(L.id_medio).nullable().optional(),
+  gestion: opcion(L.gestion, GESTIONES, ETIQUETA_GESTION_CLIENTE),
   estado: z
-    .enum(ESTADOS_ABIERTOS, { error: 'estado debe ser activo o en_seguimiento (para cerrar use Cerrar)' })
+    .enum(ESTADOS_ABIERTOS, { error: `El campo ${L.estado} debe ser Activo o En seguimiento (para cerrar use Cerrar)` })
     .default('activo'),
-  observaciones: texto('observaciones', 5000),
+  observaciones: texto(L.observaciones, 5000),
 });
 
 const reglas = <T extends z.ZodType<z.output<typeof ZClienteCampos>>>(s: T) =>
-  s.superRefine((v, ctx) => {
-    if (v.precio_min != null && v.precio_max != null && v.precio_max < v.precio_min)
-      ctx.addIssue({ code: 'custom', path: ['precio_max'], message: 'precio_max no puede ser menor que precio_min' });
-    if (v.area_min != null && v.area_max != null && v.area_max < v.area_min)
-      ctx.addIssue({ code: 'custom', path: ['area_max'], message: 'area_max no puede ser menor que area_min' });
-  });
+  s.superRefine(
+    (v, ctx) => {
+      if (v.precio_min != null && v.precio_max != null && v.precio_max < v.precio_min)
+        ctx.addIssue({ code: 'custom', path: ['precio_max'], message: 'El precio máximo no puede ser menor que el mínimo' });
+      if (v.area_min != null && v.area_max != null && v.area_max < v.area_min)
+        ctx.addIssue({ code: 'custom', path: ['area_max'], message: 'El área máxima no puede ser menor que la mínima' });
+    },
+    cuandoValidos('precio_min', 'precio_max', 'area_min', 'area_max'),
+  );
 
 export const ZClienteForm = reglas(ZClienteCampos);
 export type ClienteForm = z.output<typeof ZClienteForm>;
 export type ClienteFormEntrada = z.input<typeof ZClienteForm>;
 
 export const ZClienteActualizar = reglas(
-  ZClienteCampos.extend({ version: entero('version', 1, MAX_INT) }),
+  ZClienteCampos.extend({ version: entero('Versión', 1, MAX_INT) }),
 ) as unknown as z.ZodType<ClienteForm & { version: number }>;
 export type ClienteActualizar = z.output<typeof ZClienteActualizar>;
 
 export const ZNotaBody = z.object({
-  texto: z
-    .string({ error: 'texto es obligatorio' })
-    .trim()
-    .min(1, { error: 'texto es obligatorio' })
-    .max(2000, { error: 'texto admite máximo 2000 caracteres' }),
+  texto: textoObligatorio('Nota de seguimiento', 2000),
 });
 
 export const ZCierre = z.object({
-  resultado: z.enum(CLAVES_RESULTADO, { error: `resultado debe ser uno de: ${CLAVES_RESULTADO.join(', ')}` }),
-  observacion: texto('observacion', 1000),
+  resultado: opcion('Resultado', CLAVES_RESULTADO, ETIQUETA_RESULTADO),
+  observacion: texto('Observación', 1000),
   /** Defaults to today (Bogotá). */
-  fecha_cierre: fecha('fecha_cierre').optional(),
+  fecha_cierre: fecha('Fecha de cierre').optional(),
 });
 export type Cierre = z.output<typeof ZCierre>;
 
 export const ZConvertir = z.object({
-  rol: z.enum(ROLES_CONVERSION, { error: 'rol debe ser propietario o arrendatario' }),
+  rol: z.enum(ROLES_CONVERSION, { error: 'El rol debe ser propietario o arrendatario' }),
 });
 
 // ----- list / buscador ----------------------------------------------------------------------------
-
-const fechaQuery = (campo: string) =>
-  z
-    .string({ error: `${campo} debe ser una fecha` })
-    .regex(FECHA, { error: `${campo} debe tener el formato AAAA-MM-DD` })
-    .optional();
 
 export const SORT_CLIENTES = ['consecutivo', 'fecha_ingreso', 'nombre', 'fecha_cierre', 'ultimo_seguimiento'] as const;
 
@@ -207,24 +221,25 @@ export const ZCriteriosCascada = z
       })
       .max(2)
       .default(['activo', 'en_seguimiento']),
-    id_asesor: id('id_asesor').nullable().optional(),
-    id_medio: id('id_medio').nullable().optional(),
-    ingreso_antes_de: fecha('ingreso_antes_de').nullable().optional(),
-    sin_seguimiento_desde: fecha('sin_seguimiento_desde').nullable().optional(),
+    id_asesor: id('Asesor').nullable().optional(),
+    id_medio: id('Medio publicitario').nullable().optional(),
+    ingreso_antes_de: fecha('Ingresaron antes de').nullable().optional(),
+    sin_seguimiento_desde: fecha('Sin seguimiento desde').nullable().optional(),
   })
-  .refine((c) => c.estados.length > 0, { path: ['estados'], error: 'estados: elija al menos un estado' })
+  .refine((c) => c.estados.length > 0, { path: ['estados'], error: 'Elija al menos un estado' })
   .refine((c) => c.id_asesor || c.id_medio || c.ingreso_antes_de || c.sin_seguimiento_desde, {
     path: ['criterios'],
-    error: 'criterios: indique al menos un criterio (asesor, medio, ingreso antes de o sin seguimiento desde)',
+    error:
+      'Indique al menos un criterio además del estado: asesor, medio publicitario, ingresaron antes de o sin seguimiento desde',
   });
 export type CriteriosCascada = z.output<typeof ZCriteriosCascada>;
 
 export const ZCerrarCascada = z.object({
   criterios: ZCriteriosCascada,
   resultado: ZCierre.shape.resultado,
-  observacion: texto('observacion', 1000),
+  observacion: texto('Observación', 1000),
   /** The count the user confirmed: when the leads changed meanwhile, nothing is closed (409). */
-  esperados: entero('esperados', 1, 1_000_000),
+  esperados: entero('Clientes a cerrar', 1, 1_000_000),
 });
 export type CerrarCascada = z.output<typeof ZCerrarCascada>;
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { fechaQuery as fecha, idQuery as id, listaQuery } from './campos.ts';
+import { entero, fechaQuery as fecha, id as idCuerpo, idQuery as id, listaQuery, opcion, si } from './campos.ts';
 import { ACCIONES } from './auditoria.ts';
 import {
   ESTADOS_INMUEBLE,
+  ETIQUETAS_GESTION,
   ETIQUETAS_INMUEBLE,
+  ETIQUETAS_TIPO,
   GESTIONES,
   TIPOS_INMUEBLE,
   type EstadoInmueble,
@@ -202,18 +204,18 @@ export type InmuebleUbicacion = {
 };
 export type Ubicaciones = { items: InmuebleUbicacion[]; total: number; sinCoordenadas: number };
 
-const coord = (campo: string, lim: number) =>
+const coord = (label: string, lim: number) =>
   z
-    .number({ error: `${campo} debe ser un número` })
-    .min(-lim, { error: `${campo} debe estar entre -${lim} y ${lim}` })
-    .max(lim, { error: `${campo} debe estar entre -${lim} y ${lim}` })
+    .number({ error: `El campo ${label} debe ser un número` })
+    .min(-lim, { error: `El campo ${label} debe estar entre -${lim} y ${lim}` })
+    .max(lim, { error: `El campo ${label} debe estar entre -${lim} y ${lim}` })
     .nullable();
 
 /** Both coordinates, or both null to remove the location. */
 export const ZUbicacion = z
   .object({
-    lat: coord('lat', 90),
-    lng: coord('lng', 180),
+    lat: coord('Latitud', 90),
+    lng: coord('Longitud', 180),
     /** The version the user saw; when given and the property changed meanwhile, 409. */
     version: z.number().int().positive().optional(),
   })
@@ -222,7 +224,7 @@ export const ZUbicacion = z
       ctx.addIssue({
         code: 'custom',
         path: [v.lat === null ? 'lat' : 'lng'],
-        message: 'lat y lng van juntas: escriba las dos o quite las dos',
+        message: 'La latitud y la longitud van juntas: escriba las dos o quite las dos',
       });
   });
 export type Ubicacion = z.output<typeof ZUbicacion>;
@@ -234,28 +236,20 @@ export const TV_INTERVALO_MAX = 120;
 export const TV_MAX_ITEMS = 200;
 
 export const ZTvConfig = z.object({
-  gestion: z
-    .enum(GESTIONES, { error: `gestion debe ser uno de: ${GESTIONES.join(', ')}` })
-    .nullable()
-    .default(null),
+  gestion: opcion('Gestión', GESTIONES, ETIQUETAS_GESTION).nullable().default(null),
   tipos: z
-    .array(z.enum(TIPOS_INMUEBLE, { error: `tipos: cada uno debe ser uno de: ${TIPOS_INMUEBLE.join(', ')}` }))
-    .max(TIPOS_INMUEBLE.length)
+    .array(opcion('Tipos de inmueble', TIPOS_INMUEBLE, ETIQUETAS_TIPO), {
+      error: 'El campo Tipos de inmueble debe ser una lista',
+    })
+    .max(TIPOS_INMUEBLE.length, { error: 'El campo Tipos de inmueble tiene valores repetidos' })
     .default([]),
-  municipios: z.array(id('municipios')).max(100, { error: 'municipios admite máximo 100' }).default([]),
-  soloConFotos: z.boolean({ error: 'soloConFotos debe ser true o false' }).default(false),
-  maxItems: z
-    .number({ error: 'maxItems debe ser un número' })
-    .int({ error: 'maxItems debe ser un número entero' })
-    .min(1, { error: 'maxItems debe ser al menos 1' })
-    .max(TV_MAX_ITEMS, { error: `maxItems debe ser como máximo ${TV_MAX_ITEMS}` })
-    .default(30),
-  intervaloSegundos: z
-    .number({ error: 'intervaloSegundos debe ser un número' })
-    .int({ error: 'intervaloSegundos debe ser un número entero' })
-    .min(TV_INTERVALO_MIN, { error: `intervaloSegundos debe ser al menos ${TV_INTERVALO_MIN}` })
-    .max(TV_INTERVALO_MAX, { error: `intervaloSegundos debe ser como máximo ${TV_INTERVALO_MAX}` })
-    .default(15),
+  municipios: z
+    .array(idCuerpo('Municipios'), { error: 'El campo Municipios debe ser una lista' })
+    .max(100, { error: 'El campo Municipios admite máximo 100' })
+    .default([]),
+  soloConFotos: si('Solo inmuebles con fotos').default(false),
+  maxItems: entero('Máximo de inmuebles', 1, TV_MAX_ITEMS).default(30),
+  intervaloSegundos: entero('Segundos por inmueble', TV_INTERVALO_MIN, TV_INTERVALO_MAX).default(15),
 });
 export type TvConfig = z.output<typeof ZTvConfig>;
 export const TV_CONFIG_DEFECTO: TvConfig = ZTvConfig.parse({});

@@ -1,5 +1,21 @@
 import { z } from 'zod';
-import { MAX_COP, MAX_INT, entero, enteroQuery, id, idQuery, listaQuery, texto } from './campos.ts';
+import {
+  MAX_COP,
+  MAX_INT,
+  cuandoValidos,
+  decimal,
+  entero,
+  enteroQuery,
+  fecha,
+  id,
+  idQuery,
+  ids,
+  listaQuery,
+  opcion,
+  si,
+  texto,
+  textoObligatorio,
+} from './campos.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery, type ListResult } from './list.ts';
 import './validation.ts';
 
@@ -27,129 +43,195 @@ export const PORTALES = ['fincaraiz', 'metrocuadrado', 'ciencuadras', 'sitio_web
 export type TipoInmueble = (typeof TIPOS_INMUEBLE)[number];
 export type Gestion = (typeof GESTIONES)[number];
 export type EstadoInmueble = (typeof ESTADOS_INMUEBLE)[number];
+export type Portal = (typeof PORTALES)[number];
 
-const idOpcional = (campo: string) => id(campo).nullable().optional();
-const cop = (campo: string) => entero(campo, 0, MAX_COP).nullable().optional();
-const area = (campo: string) =>
+// ----- labels (the form, the lists, the sheet and the audit screen name fields the same way) ------
+
+export const ETIQUETAS_TIPO: Record<TipoInmueble, string> = {
+  apartamento: 'Apartamento',
+  casa: 'Casa',
+  apartaestudio: 'Apartaestudio',
+  local: 'Local',
+  oficina: 'Oficina',
+  bodega: 'Bodega',
+  lote: 'Lote',
+  finca: 'Finca',
+  consultorio: 'Consultorio',
+  edificio: 'Edificio',
+  habitación: 'Habitación',
+  parqueadero: 'Parqueadero',
+};
+export const ETIQUETAS_GESTION: Record<Gestion, string> = {
+  arriendo: 'Arriendo',
+  venta: 'Venta',
+  arriendo_venta: 'Arriendo y venta',
+};
+export const ETIQUETAS_ESTADO: Record<EstadoInmueble, string> = {
+  captado: 'Captado',
+  disponible: 'Disponible',
+  reservado: 'Reservado',
+  arrendado: 'Arrendado',
+  vendido: 'Vendido',
+  retirado: 'Retirado',
+};
+export const ETIQUETAS_PORTAL: Record<(typeof PORTALES)[number], string> = {
+  fincaraiz: 'Fincaraíz',
+  metrocuadrado: 'Metrocuadrado',
+  ciencuadras: 'Ciencuadras',
+  sitio_web: 'Sitio web',
+};
+
+const L = {
+  tipo: 'Tipo de inmueble',
+  gestion: 'Gestión',
+  direccion: 'Dirección',
+  id_municipio: 'Municipio',
+  id_barrio: 'Barrio',
+  id_sector: 'Sector',
+  id_zona: 'Zona',
+  estrato: 'Estrato',
+  area_construida: 'Área construida (m²)',
+  area_privada: 'Área privada (m²)',
+  area_lote: 'Área del lote (m²)',
+  habitaciones: 'Habitaciones',
+  banos: 'Baños',
+  parqueaderos: 'Parqueaderos',
+  piso: 'Piso',
+  ascensor: 'Ascensor',
+  anio_construccion: 'Año de construcción',
+  canon: 'Canon de arrendamiento',
+  precio_venta: 'Precio de venta',
+  administracion: 'Administración',
+  caracteristicas: 'Características',
+  descripcion: 'Descripción',
+  observaciones_internas: 'Observaciones internas',
+  propietarios: 'Propietarios',
+  id_asesor_captador: 'Asesor captador',
+  id_asesor_comercial: 'Asesor comercial',
+  id_captacion: 'Medio de captación',
+  fecha_consignacion: 'Fecha de consignación',
+  vigencia_consignacion: 'Vigencia del contrato de consignación',
+  lat: 'Latitud',
+  lng: 'Longitud',
+  codigo_llaves: 'Código de llaves',
+  publicar: 'Publicar en',
+} as const;
+
+const idOpcional = (label: string) => id(label).nullable().optional();
+const cop = (label: string) => entero(label, 0, MAX_COP).nullable().optional();
+const area = (label: string) => decimal(label, 10_000_000).nullable().optional();
+const dia = (label: string) => fecha(label).nullable().optional();
+const coordenada = (label: string, limite: number) =>
   z
-    .number({ error: `${campo} debe ser un número` })
-    .min(0, { error: `${campo} no puede ser negativa` })
-    .max(10_000_000, { error: `${campo} es demasiado grande` })
-    .nullable()
-    .optional();
-const fecha = (campo: string) =>
-  z
-    .string({ error: `${campo} debe ser una fecha` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${campo} debe tener el formato AAAA-MM-DD` })
+    .number({ error: `El campo ${label} debe ser un número` })
+    .min(-limite, { error: `El campo ${label} debe estar entre -${limite} y ${limite}` })
+    .max(limite, { error: `El campo ${label} debe estar entre -${limite} y ${limite}` })
     .nullable()
     .optional();
 
 export const ZPropietario = z
   .object({
-    id_tercero: idOpcional('propietarios.id_tercero'),
-    nro_id: z.string().trim().max(20, { error: 'propietarios.nro_id admite máximo 20 caracteres' }).optional(),
+    id_tercero: idOpcional('Propietario'),
+    nro_id: z
+      .string()
+      .trim()
+      .max(20, { error: 'El número de identificación del propietario admite máximo 20 caracteres' })
+      .optional(),
     porcentaje: z
-      .number({ error: 'propietarios.porcentaje debe ser un número' })
-      .gt(0, { error: 'propietarios.porcentaje debe ser mayor que cero' })
-      .max(100, { error: 'propietarios.porcentaje debe ser como máximo 100' }),
+      .number({ error: 'El porcentaje de cada propietario es obligatorio' })
+      .gt(0, { error: 'El porcentaje de cada propietario debe ser mayor que cero' })
+      .max(100, { error: 'El porcentaje de cada propietario debe ser como máximo 100' }),
   })
-  .refine((p) => p.id_tercero || p.nro_id, { error: 'propietarios: cada propietario necesita id_tercero o nro_id' });
+  .refine((p) => p.id_tercero || p.nro_id, { error: 'Elija el tercero de cada propietario' });
 export type Propietario = z.output<typeof ZPropietario>;
 
 const centesimas = (n: number) => Math.round(n * 100);
 
 export const ZInmuebleCampos = z.object({
-  tipo: z.enum(TIPOS_INMUEBLE, { error: `tipo debe ser uno de: ${TIPOS_INMUEBLE.join(', ')}` }),
-  gestion: z.enum(GESTIONES, { error: `gestion debe ser uno de: ${GESTIONES.join(', ')}` }),
-  direccion: z
-    .string({ error: 'direccion es obligatoria' })
-    .trim()
-    .min(1, { error: 'direccion es obligatoria' })
-    .max(200, { error: 'direccion admite máximo 200 caracteres' }),
-  id_municipio: id('id_municipio'),
-  id_barrio: idOpcional('id_barrio'),
-  id_sector: idOpcional('id_sector'),
-  id_zona: idOpcional('id_zona'),
-  estrato: entero('estrato', 1, 6).nullable().optional(),
-  area_construida: area('area_construida'),
-  area_privada: area('area_privada'),
-  area_lote: area('area_lote'),
-  habitaciones: entero('habitaciones', 0, 200).default(0),
-  banos: entero('banos', 0, 200).default(0),
-  parqueaderos: entero('parqueaderos', 0, 1000).default(0),
-  piso: entero('piso', -10, 300).nullable().optional(),
-  ascensor: z.boolean({ error: 'ascensor debe ser true o false' }).default(false),
-  anio_construccion: entero('anio_construccion', 1600, 2100).nullable().optional(),
-  canon: cop('canon'),
-  precio_venta: cop('precio_venta'),
-  administracion: cop('administracion'),
-  caracteristicas: z
-    .array(id('caracteristicas'), { error: 'caracteristicas debe ser una lista' })
-    .max(100, { error: 'caracteristicas admite máximo 100' })
-    .default([])
-    .transform((xs) => [...new Set(xs)].sort((a, b) => a - b)),
-  descripcion: texto('descripcion', 5000),
-  observaciones_internas: texto('observaciones_internas', 5000),
+  tipo: opcion(L.tipo, TIPOS_INMUEBLE, ETIQUETAS_TIPO),
+  gestion: opcion(L.gestion, GESTIONES, ETIQUETAS_GESTION),
+  direccion: textoObligatorio(L.direccion, 200),
+  id_municipio: id(L.id_municipio),
+  id_barrio: idOpcional(L.id_barrio),
+  id_sector: idOpcional(L.id_sector),
+  id_zona: idOpcional(L.id_zona),
+  estrato: entero(L.estrato, 1, 6).nullable().optional(),
+  area_construida: area(L.area_construida),
+  area_privada: area(L.area_privada),
+  area_lote: area(L.area_lote),
+  habitaciones: entero(L.habitaciones, 0, 200).default(0),
+  banos: entero(L.banos, 0, 200).default(0),
+  parqueaderos: entero(L.parqueaderos, 0, 1000).default(0),
+  piso: entero(L.piso, -10, 300).nullable().optional(),
+  ascensor: si(L.ascensor).default(false),
+  anio_construccion: entero(L.anio_construccion, 1600, 2100).nullable().optional(),
+  canon: cop(L.canon),
+  precio_venta: cop(L.precio_venta),
+  administracion: cop(L.administracion),
+  caracteristicas: ids(L.caracteristicas, 100),
+  descripcion: texto(L.descripcion, 5000),
+  observaciones_internas: texto(L.observaciones_internas, 5000),
   propietarios: z
-    .array(ZPropietario, { error: 'propietarios debe ser una lista' })
-    .max(20, { error: 'propietarios admite máximo 20' })
+    .array(ZPropietario, { error: `El campo ${L.propietarios} debe ser una lista` })
+    .max(20, { error: `El campo ${L.propietarios} admite máximo 20` })
     .default([])
     .refine((ps) => ps.length === 0 || ps.reduce((s, p) => s + centesimas(p.porcentaje), 0) === 10_000, {
-      error: 'propietarios: los porcentajes deben sumar exactamente 100',
+      error: 'Los porcentajes de los propietarios deben sumar exactamente 100',
     }),
-  id_asesor_captador: idOpcional('id_asesor_captador'),
-  id_asesor_comercial: idOpcional('id_asesor_comercial'),
-  id_captacion: idOpcional('id_captacion'),
-  fecha_consignacion: fecha('fecha_consignacion'),
-  vigencia_consignacion: fecha('vigencia_consignacion'),
-  lat: z
-    .number({ error: 'lat debe ser un número' })
-    .min(-90, { error: 'lat debe estar entre -90 y 90' })
-    .max(90, { error: 'lat debe estar entre -90 y 90' })
-    .nullable()
-    .optional(),
-  lng: z
-    .number({ error: 'lng debe ser un número' })
-    .min(-180, { error: 'lng debe estar entre -180 y 180' })
-    .max(180, { error: 'lng debe estar entre -180 y 180' })
-    .nullable()
-    .optional(),
-  codigo_llaves: texto('codigo_llaves', 50),
+  id_asesor_captador: idOpcional(L.id_asesor_captador),
+  id_asesor_comercial: idOpcional(L.id_asesor_comercial),
+  id_captacion: idOpcional(L.id_captacion),
+  fecha_consignacion: dia(L.fecha_consignacion),
+  vigencia_consignacion: dia(L.vigencia_consignacion),
+  lat: coordenada(L.lat, 90),
+  lng: coordenada(L.lng, 180),
+  codigo_llaves: texto(L.codigo_llaves, 50),
   publicar: z
-    .partialRecord(z.enum(PORTALES, { error: `publicar: portal desconocido (${PORTALES.join(', ')})` }), z.boolean())
+    .record(z.string(), si(L.publicar), { error: `El campo ${L.publicar} debe indicar Sí o No por portal` })
+    .refine((v) => Object.keys(v).every((k) => (PORTALES as readonly string[]).includes(k)), {
+      error: `El campo ${L.publicar} admite estos portales: ${Object.values(ETIQUETAS_PORTAL).join(', ')}`,
+    })
+    .transform((v) => v as Partial<Record<Portal, boolean>>)
     .default({}),
 });
 
 const reglas = <T extends z.ZodType<z.output<typeof ZInmuebleCampos>>>(s: T) =>
-  s.superRefine((v, ctx) => {
-    if ((v.gestion === 'arriendo' || v.gestion === 'arriendo_venta') && !v.canon)
-      ctx.addIssue({ code: 'custom', path: ['canon'], message: 'canon es obligatorio cuando la gestión incluye arriendo' });
-    if ((v.gestion === 'venta' || v.gestion === 'arriendo_venta') && !v.precio_venta)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['precio_venta'],
-        message: 'precio_venta es obligatorio cuando la gestión incluye venta',
-      });
-    if (v.fecha_consignacion && v.vigencia_consignacion && v.vigencia_consignacion < v.fecha_consignacion)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['vigencia_consignacion'],
-        message: 'vigencia_consignacion no puede ser anterior a fecha_consignacion',
-      });
-  });
+  s.superRefine(
+    (v, ctx) => {
+      if ((v.gestion === 'arriendo' || v.gestion === 'arriendo_venta') && !v.canon)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['canon'],
+          message: `El campo ${L.canon} es obligatorio cuando la gestión incluye arriendo`,
+        });
+      if ((v.gestion === 'venta' || v.gestion === 'arriendo_venta') && !v.precio_venta)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['precio_venta'],
+          message: `El campo ${L.precio_venta} es obligatorio cuando la gestión incluye venta`,
+        });
+      if (v.fecha_consignacion && v.vigencia_consignacion && v.vigencia_consignacion < v.fecha_consignacion)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['vigencia_consignacion'],
+          message: `La ${L.vigencia_consignacion.toLowerCase()} no puede ser anterior a la ${L.fecha_consignacion.toLowerCase()}`,
+        });
+    },
+    cuandoValidos('gestion', 'canon', 'precio_venta', 'fecha_consignacion', 'vigencia_consignacion'),
+  );
 
 export const ZInmuebleForm = reglas(ZInmuebleCampos);
 export type InmuebleForm = z.output<typeof ZInmuebleForm>;
 
 export const ZInmuebleActualizar = reglas(
-  ZInmuebleCampos.extend({ version: entero('version', 1, MAX_INT) }),
+  ZInmuebleCampos.extend({ version: entero('Versión', 1, MAX_INT) }),
 ) as unknown as z.ZodType<InmuebleForm & { version: number }>;
 export type InmuebleActualizar = z.output<typeof ZInmuebleActualizar>;
 
 export const ZCambioEstado = z.object({
-  estado: z.enum(ESTADOS_INMUEBLE, { error: `estado debe ser uno de: ${ESTADOS_INMUEBLE.join(', ')}` }),
-  causal: idOpcional('causal'),
-  observacion: texto('observacion', 500),
+  estado: opcion('Nuevo estado', ESTADOS_INMUEBLE, ETIQUETAS_ESTADO),
+  causal: idOpcional('Causal de retiro'),
+  observacion: texto('Observación', 500),
 });
 export type CambioEstado = z.output<typeof ZCambioEstado>;
 
@@ -307,75 +389,6 @@ export const ZVistaBuscador = z.object({
     .max(3, { error: 'tipo debe ser 1 (lista), 2 (tarjetas) o 3 (mapa)' }),
 });
 
-// ----- labels (the form, the lists, the sheet and the audit screen name fields the same way) ------
-
-export const ETIQUETAS_TIPO: Record<TipoInmueble, string> = {
-  apartamento: 'Apartamento',
-  casa: 'Casa',
-  apartaestudio: 'Apartaestudio',
-  local: 'Local',
-  oficina: 'Oficina',
-  bodega: 'Bodega',
-  lote: 'Lote',
-  finca: 'Finca',
-  consultorio: 'Consultorio',
-  edificio: 'Edificio',
-  habitación: 'Habitación',
-  parqueadero: 'Parqueadero',
-};
-export const ETIQUETAS_GESTION: Record<Gestion, string> = {
-  arriendo: 'Arriendo',
-  venta: 'Venta',
-  arriendo_venta: 'Arriendo y venta',
-};
-export const ETIQUETAS_ESTADO: Record<EstadoInmueble, string> = {
-  captado: 'Captado',
-  disponible: 'Disponible',
-  reservado: 'Reservado',
-  arrendado: 'Arrendado',
-  vendido: 'Vendido',
-  retirado: 'Retirado',
-};
-export const ETIQUETAS_PORTAL: Record<(typeof PORTALES)[number], string> = {
-  fincaraiz: 'Fincaraíz',
-  metrocuadrado: 'Metrocuadrado',
-  ciencuadras: 'Ciencuadras',
-  sitio_web: 'Sitio web',
-};
-
 export type CampoInmueble = keyof z.output<typeof ZInmuebleCampos>;
-export const ETIQUETAS_INMUEBLE: Record<CampoInmueble, string> = {
-  tipo: 'Tipo de inmueble',
-  gestion: 'Gestión',
-  direccion: 'Dirección',
-  id_municipio: 'Municipio',
-  id_barrio: 'Barrio',
-  id_sector: 'Sector',
-  id_zona: 'Zona',
-  estrato: 'Estrato',
-  area_construida: 'Área construida (m²)',
-  area_privada: 'Área privada (m²)',
-  area_lote: 'Área del lote (m²)',
-  habitaciones: 'Habitaciones',
-  banos: 'Baños',
-  parqueaderos: 'Parqueaderos',
-  piso: 'Piso',
-  ascensor: 'Ascensor',
-  anio_construccion: 'Año de construcción',
-  canon: 'Canon de arrendamiento',
-  precio_venta: 'Precio de venta',
-  administracion: 'Administración',
-  caracteristicas: 'Características',
-  descripcion: 'Descripción',
-  observaciones_internas: 'Observaciones internas',
-  propietarios: 'Propietarios',
-  id_asesor_captador: 'Asesor captador',
-  id_asesor_comercial: 'Asesor comercial',
-  id_captacion: 'Medio de captación',
-  fecha_consignacion: 'Fecha de consignación',
-  vigencia_consignacion: 'Vigencia del contrato de consignación',
-  lat: 'Latitud',
-  lng: 'Longitud',
-  codigo_llaves: 'Código de llaves',
-  publicar: 'Publicar en',
-};
+/** The form's labels, which the messages, the lists, the sheet and the audit screen use too. */
+export const ETIQUETAS_INMUEBLE: Record<CampoInmueble, string> = L;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INT, idQuery, listaQuery } from './campos.ts';
+import { cuandoValidos, id, idQuery, listaQuery, texto } from './campos.ts';
 import { GESTIONES, type Gestion } from './inmuebles.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import './validation.ts';
@@ -102,18 +102,6 @@ const L = ETIQUETAS_SOLICITUD;
 
 const TELEFONO = /^\+?[0-9][0-9 ()-]{5,19}$/;
 
-const id = (label: string) =>
-  z
-    .number({ error: `El campo ${label} debe ser un número` })
-    .int({ error: `El campo ${label} debe ser un número entero` })
-    .positive({ error: `El campo ${label} debe ser mayor que cero` })
-    .max(MAX_INT, { error: `El campo ${label} es demasiado grande` });
-const texto = (label: string, max: number) =>
-  z
-    .string({ error: `El campo ${label} debe ser texto` })
-    .trim()
-    .max(max, { error: `El campo ${label} admite máximo ${max} caracteres` })
-    .default('');
 const enumCampo = <T extends [string, ...string[]]>(label: string, xs: T, etiquetas: readonly { label: string }[]) =>
   z.enum(xs, { error: `El campo ${label} debe ser uno de: ${etiquetas.map((x) => x.label).join(', ')}` });
 
@@ -165,9 +153,12 @@ export function reglasSolicitud(s: z.output<typeof ZSolicitudCampos>, ahora = Da
 }
 
 const conReglas = <S extends z.ZodType<z.output<typeof ZSolicitudCampos>>>(s: S) =>
-  s.superRefine((v, ctx) => {
-    for (const i of reglasSolicitud(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
-  });
+  s.superRefine(
+    (v, ctx) => {
+      for (const i of reglasSolicitud(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
+    },
+    cuandoValidos('canal', 'portal', 'id_tercero', 'contacto_nombre', 'contacto_telefono', 'contacto_email', 'fecha_recepcion'),
+  );
 
 /** POST /solicitudes: the data, and optionally who takes it (then it starts asignada). */
 export const ZSolicitudForm = conReglas(ZSolicitudCampos.extend({ id_asignado: id(L.id_asignado).nullable().default(null) }));

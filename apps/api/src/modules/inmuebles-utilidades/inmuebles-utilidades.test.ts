@@ -278,7 +278,7 @@ describe('geolocalizar inmuebles (31)', () => {
   it('refuses out-of-range or half coordinates, naming the field', async () => {
     const lat = await pedir(admin1, 'PUT', `/api/inmuebles-utilidades/ubicacion/${c.a}`, { lat: 91, lng: -74 });
     expect(lat.statusCode).toBe(400);
-    expect(lat.json().message).toContain('lat debe estar entre -90 y 90');
+    expect(lat.json().message).toContain('El campo Latitud debe estar entre -90 y 90');
     const media = await pedir(admin1, 'PUT', `/api/inmuebles-utilidades/ubicacion/${c.a}`, { lat: 4, lng: null });
     expect(media.statusCode).toBe(400);
     expect(media.json().message).toContain('lng');
@@ -449,7 +449,7 @@ describe('configurar TV (10521)', () => {
   it('refuses an interval out of 5–120 and unknown tipos, naming the field', async () => {
     const r = await pedir(admin1, 'PUT', '/api/inmuebles-utilidades/tv/config', { intervaloSegundos: 3 });
     expect(r.statusCode).toBe(400);
-    expect(r.json().message).toContain('intervaloSegundos debe ser al menos 5');
+    expect(r.json().message).toContain('El campo Segundos por inmueble debe ser al menos 5');
     const t2 = await pedir(admin1, 'PUT', '/api/inmuebles-utilidades/tv/config', { tipos: ['castillo'] });
     expect(t2.statusCode).toBe(400);
     expect(t2.json().message).toContain('tipos');
