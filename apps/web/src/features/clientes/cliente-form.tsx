@@ -28,6 +28,7 @@ import {
   ESTADOS_CLIENTE,
   ETIQUETA_ESTADO_CLIENTE,
   ETIQUETA_GESTION_CLIENTE,
+  ETIQUETAS_CLIENTE as L,
   RESULTADOS_CIERRE,
   ZClienteCampos,
   ZClienteForm,
@@ -39,6 +40,7 @@ import {
 } from '@predio/contract/clientes';
 import { GESTIONES, TIPOS_INMUEBLE } from '@predio/contract/inmuebles';
 import { ApiError } from '../../lib/http.ts';
+import { marcarContrato } from '../../lib/marcar-contrato.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useAccionCliente } from './api/acciones-cliente.ts';
 import { useCliente } from './api/get-cliente.ts';
@@ -154,8 +156,10 @@ function ClienteForm({
   const municipios = Form.useWatch('municipios', form) ?? [];
   const cerrado = cliente?.estado === 'cerrado';
 
+  const aEntrada = (v: Valores) => ({ ...v, fecha_ingreso: deDayjs(v.fecha_ingreso) ?? undefined }) as ClienteFormEntrada;
+
   async function enviar(v: Valores) {
-    const entrada: ClienteFormEntrada = { ...v, fecha_ingreso: deDayjs(v.fecha_ingreso) ?? undefined } as ClienteFormEntrada;
+    const entrada = aEntrada(v);
     const ok = ZClienteForm.safeParse(entrada);
     if (!ok.success) {
       form.setFields(ok.error.issues.map((i) => ({ name: String(i.path[0]) as keyof Valores, errors: [i.message] })));
@@ -188,6 +192,11 @@ function ClienteForm({
       layout="vertical"
       initialValues={iniciales(cliente)}
       onFinish={(v) => void enviar(v)}
+      scrollToFirstError
+      onFinishFailed={() => {
+        const r = ZClienteForm.safeParse(aEntrada(form.getFieldsValue(true) as Valores));
+        if (!r.success) marcarContrato(form, r.error.issues, CAMPOS_FORM);
+      }}
       disabled={cerrado}
       className="cliente-form"
     >
@@ -206,19 +215,19 @@ function ClienteForm({
         <Col xs={24} md={14}>
           <Form.Item
             name="id_tercero"
-            label="Tercero"
+            label={L.id_tercero}
             rules={[{ required: true, message: 'Elija o cree el tercero del cliente' }]}
           >
             <TerceroSelect elegido={tercero} onElegido={setTercero} />
           </Form.Item>
         </Col>
         <Col xs={12} md={5}>
-          <Form.Item name="fecha_ingreso" label="Fecha de ingreso">
+          <Form.Item name="fecha_ingreso" label={L.fecha_ingreso}>
             <DatePicker format="DD/MM/YYYY" className="cliente-ancho" allowClear={false} />
           </Form.Item>
         </Col>
         <Col xs={12} md={5}>
-          <Form.Item name="estado" label="Estado">
+          <Form.Item name="estado" label={L.estado}>
             <Select
               options={(cerrado ? ESTADOS_CLIENTE : ESTADOS_ABIERTOS).map((e) => ({
                 value: e,
@@ -228,12 +237,12 @@ function ClienteForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="gestion" label="Busca" rules={[{ required: true, message: 'Elija qué busca el cliente' }]}>
+          <Form.Item name="gestion" label={L.gestion} rules={[{ required: true, message: 'Elija qué busca el cliente' }]}>
             <Select options={GESTIONES.map((g) => ({ value: g, label: ETIQUETA_GESTION_CLIENTE[g] }))} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="id_asesor" label="Asesor">
+          <Form.Item name="id_asesor" label={L.id_asesor}>
             <Select
               allowClear
               placeholder="Sin asesor"
@@ -244,7 +253,7 @@ function ClienteForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="id_medio" label="Medio publicitario">
+          <Form.Item name="id_medio" label={L.id_medio}>
             <RemoteSelect
               fuente="clientes:mediospublicitarios"
               opciones={consultaMaestro('mediospublicitarios')}
@@ -257,7 +266,7 @@ function ClienteForm({
       <Typography.Title level={5}>Requisitos</Typography.Title>
       <Row gutter={12}>
         <Col xs={24} md={12}>
-          <Form.Item name="tipos" label="Tipos de inmueble">
+          <Form.Item name="tipos" label={L.tipos}>
             <Select
               mode="multiple"
               allowClear
@@ -267,7 +276,7 @@ function ClienteForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="municipios" label="Municipios">
+          <Form.Item name="municipios" label={L.municipios}>
             <RemoteSelect
               multiple
               fuente="clientes:municipios"
@@ -278,7 +287,7 @@ function ClienteForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="barrios" label="Barrios">
+          <Form.Item name="barrios" label={L.barrios}>
             <RemoteSelect
               multiple
               fuente="clientes:barrios"
@@ -289,7 +298,7 @@ function ClienteForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="zonas" label="Zonas">
+          <Form.Item name="zonas" label={L.zonas}>
             <RemoteSelect
               multiple
               fuente="clientes:zonas"
@@ -300,42 +309,42 @@ function ClienteForm({
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item name="precio_min" label="Precio mínimo">
+          <Form.Item name="precio_min" label={L.precio_min}>
             <InputNumber<number> min={0} className="cliente-ancho" formatter={formatoPesos} parser={leerPesos} />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item name="precio_max" label="Precio máximo">
+          <Form.Item name="precio_max" label={L.precio_max}>
             <InputNumber<number> min={0} className="cliente-ancho" formatter={formatoPesos} parser={leerPesos} />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item name="area_min" label="Área mínima (m²)">
+          <Form.Item name="area_min" label={L.area_min}>
             <InputNumber<number> min={0} className="cliente-ancho" />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item name="area_max" label="Área máxima (m²)">
+          <Form.Item name="area_max" label={L.area_max}>
             <InputNumber<number> min={0} className="cliente-ancho" />
           </Form.Item>
         </Col>
         <Col xs={8} md={4}>
-          <Form.Item name="habitaciones_min" label="Habitaciones">
+          <Form.Item name="habitaciones_min" label={L.habitaciones_min}>
             <InputNumber<number> min={0} max={200} className="cliente-ancho" placeholder="Mín." />
           </Form.Item>
         </Col>
         <Col xs={8} md={4}>
-          <Form.Item name="banos_min" label="Baños">
+          <Form.Item name="banos_min" label={L.banos_min}>
             <InputNumber<number> min={0} max={200} className="cliente-ancho" placeholder="Mín." />
           </Form.Item>
         </Col>
         <Col xs={8} md={4}>
-          <Form.Item name="parqueaderos_min" label="Parqueaderos">
+          <Form.Item name="parqueaderos_min" label={L.parqueaderos_min}>
             <InputNumber<number> min={0} max={1000} className="cliente-ancho" placeholder="Mín." />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="estratos" label="Estratos">
+          <Form.Item name="estratos" label={L.estratos}>
             <Select
               mode="multiple"
               allowClear
@@ -345,7 +354,7 @@ function ClienteForm({
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="caracteristicas" label="Características">
+          <Form.Item name="caracteristicas" label={L.caracteristicas}>
             <RemoteSelect
               multiple
               fuente="clientes:caracteristicas"
@@ -356,7 +365,7 @@ function ClienteForm({
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="observaciones" label="Observaciones">
+          <Form.Item name="observaciones" label={L.observaciones}>
             <Input.TextArea rows={3} maxLength={5000} showCount />
           </Form.Item>
         </Col>

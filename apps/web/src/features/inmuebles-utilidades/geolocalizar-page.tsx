@@ -101,7 +101,9 @@ export function GeolocalizarPage() {
       setElegido(null);
       setBorrador({ lat: null, lng: null });
     } catch (e) {
-      setError(e instanceof ApiError || e instanceof Error ? e.message : String(e));
+      // A refused value: its message names the field (Latitud, Longitud), without the API's key prefix.
+      if (e instanceof ApiError && e.campos.length > 0) setError(e.campos.map((c) => c.mensaje).join('. '));
+      else setError(e instanceof Error ? e.message : String(e));
     }
   };
 

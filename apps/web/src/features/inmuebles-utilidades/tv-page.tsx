@@ -36,13 +36,11 @@ import './utilidades.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const PATH = '/configurartv/index';
-// The contract's messages start with the field's name: the form shows its label instead.
-const regla = (k: keyof typeof ZTvConfig.shape, label: string): FormRule => ({
+/** The contract's own rule for one field; its message names the field by the label shown here. */
+const regla = (k: keyof typeof ZTvConfig.shape): FormRule => ({
   validator: (_r, v: unknown) => {
     const r = ZTvConfig.shape[k].safeParse(v ?? undefined);
-    return r.success
-      ? Promise.resolve()
-      : Promise.reject(new Error(`${label} ${(r.error.issues[0]?.message ?? 'no es válido').replace(/^\S+ /, '')}`));
+    return r.success ? Promise.resolve() : Promise.reject(new Error(r.error.issues[0]?.message ?? 'Valor no válido'));
   },
 });
 
@@ -146,7 +144,7 @@ function TvConfigForm({ inicial, onPresentar }: { inicial: TvConfig; onPresentar
             </Form.Item>
           </Col>
           <Col xs={12} md={6} xl={4}>
-            <Form.Item name="maxItems" label="Máximo de inmuebles" rules={[regla('maxItems', 'El máximo')]}>
+            <Form.Item name="maxItems" label="Máximo de inmuebles" rules={[regla('maxItems')]}>
               <InputNumber min={1} max={TV_MAX_ITEMS} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -154,7 +152,7 @@ function TvConfigForm({ inicial, onPresentar }: { inicial: TvConfig; onPresentar
             <Form.Item
               name="intervaloSegundos"
               label="Segundos por inmueble"
-              rules={[regla('intervaloSegundos', 'El intervalo')]}
+              rules={[regla('intervaloSegundos')]}
               extra={`Entre ${TV_INTERVALO_MIN} y ${TV_INTERVALO_MAX}.`}
             >
               <InputNumber min={TV_INTERVALO_MIN} max={TV_INTERVALO_MAX} style={{ width: '100%' }} />

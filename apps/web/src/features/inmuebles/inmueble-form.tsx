@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   App,
+  Badge,
   Button,
   Checkbox,
   Col,
@@ -178,6 +179,17 @@ export function InmuebleForm({
   const pestana = pestanaExterna ?? pestanaPropia;
   const setPestana = (p: string) => (onPestana ?? setPestanaPropia)(p);
   const [conflicto, setConflicto] = useState<string | null>(null);
+  // How many marked fields each tab holds: a mistake on a tab out of sight still shows on its title.
+  const [erroresPorPestana, setErroresPorPestana] = useState<Partial<Record<Pestana, number>>>({});
+  const contarErrores = () => {
+    const n: Partial<Record<Pestana, number>> = {};
+    for (const f of form.getFieldsError()) {
+      if (f.errors.length === 0) continue;
+      const p = pestanaDe(String(f.name[0]));
+      n[p] = (n[p] ?? 0) + 1;
+    }
+    setErroresPorPestana(n);
+  };
   const guardar = useGuardarInmueble();
   const inicio = useMemo(() => iniciales ?? valoresIniciales(), [iniciales]);
 
@@ -199,6 +211,7 @@ export function InmuebleForm({
   function mostrarErrores(campos: { campo: string; mensaje: string }[]) {
     const conocidos = campos.filter((c) => c.campo in ZInmuebleCampos.shape);
     form.setFields(conocidos.map((c) => ({ name: c.campo as CampoInmueble, errors: [c.mensaje] })));
+    contarErrores();
     if (conocidos[0]) setPestana(pestanaDe(conocidos[0].campo));
     const otros = campos.filter((c) => !(c.campo in ZInmuebleCampos.shape));
     if (otros.length > 0) void message.error(otros.map((c) => c.mensaje).join('. '));
@@ -435,6 +448,17 @@ export function InmuebleForm({
     </Row>
   );
 
+  const titulo = (p: Pestana, texto: string) => {
+    const n = erroresPorPestana[p] ?? 0;
+    if (n === 0) return texto;
+    const aviso = n === 1 ? '1 campo por revisar' : `${n} campos por revisar`;
+    return (
+      <span>
+        {texto} <Badge count={n} size="small" title={aviso} aria-label={aviso} />
+      </span>
+    );
+  };
+
   return (
     <Form<ValoresInmueble>
       // Field ids carry the form's name: the new-property form stays mounted (hidden) beside an open one.
@@ -444,6 +468,7 @@ export function InmuebleForm({
       initialValues={inicio}
       disabled={soloLectura}
       onFinish={() => void enviar()}
+      onFieldsChange={contarErrores}
       scrollToFirstError
     >
       {conflicto ? <Alert className="inm-aviso" type="error" showIcon title={conflicto} /> : null}
@@ -451,16 +476,21 @@ export function InmuebleForm({
         activeKey={pestana}
         onChange={setPestana}
         items={[
-          { key: 'general', label: 'General', children: general, forceRender: true },
-          { key: 'ubicacion', label: 'Ubicación', children: ubicacion, forceRender: true },
-          { key: 'detalles', label: 'Detalles y características', children: detalles, forceRender: true },
+          { key: 'general', label: titulo('general', 'General'), children: general, forceRender: true },
+          { key: 'ubicacion', label: titulo('ubicacion', 'Ubicación'), children: ubicacion, forceRender: true },
+          {
+            key: 'detalles',
+            label: titulo('detalles', 'Detalles y características'),
+            children: detalles,
+            forceRender: true,
+          },
           {
             key: 'propietarios',
-            label: `Propietarios (${(propietarios ?? []).filter((p) => p?.id_tercero != null).length})`,
+            label: titulo('propietarios', `Propietarios (${(propietarios ?? []).filter((p) => p?.id_tercero != null).length})`),
             children: duenos,
             forceRender: true,
           },
-          { key: 'comercial', label: 'Gestión comercial', children: comercial, forceRender: true },
+          { key: 'comercial', label: titulo('comercial', 'Gestión comercial'), children: comercial, forceRender: true },
           ...pestanasExtra,
         ]}
       />

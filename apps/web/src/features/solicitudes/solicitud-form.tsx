@@ -15,6 +15,7 @@ import {
   type TipoSolicitud,
 } from '@predio/contract/solicitudes';
 import { ApiError } from '../../lib/http.ts';
+import { marcarContrato } from '../../lib/marcar-contrato.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useAsignables } from './api/get-asignables.ts';
 import { useInmueblesOpciones } from './api/get-inmuebles-opciones.ts';
@@ -145,7 +146,18 @@ export function SolicitudForm({ solicitud, onGuardada, onCancelar }: Props) {
   }
 
   return (
-    <Form<Valores> form={form} layout="vertical" initialValues={inicial} onFinish={() => void enviar()}>
+    <Form<Valores>
+      form={form}
+      layout="vertical"
+      initialValues={inicial}
+      onFinish={() => void enviar()}
+      scrollToFirstError
+      onFinishFailed={() => {
+        const valores = aContrato(form.getFieldsValue(true) as Valores, solicitud === null);
+        const r = ZSolicitudForm.safeParse({ id_asignado: null, ...valores });
+        if (!r.success) marcarContrato(form, r.error.issues, CAMPOS_FORM);
+      }}
+    >
       {conflicto ? <Alert type="warning" showIcon title={conflicto} className="solicitud-aviso" /> : null}
       <Row gutter={16}>
         <Col xs={24} md={12}>
