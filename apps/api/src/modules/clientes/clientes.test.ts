@@ -240,6 +240,10 @@ describe('list, search, export', () => {
     expect(mal.statusCode).toBe(400);
     expect(mal.json().message).toContain('estado');
     expect((await as(t.app, admin1).get('/api/clientes-atendidos?ingresoDesde=ayer')).json().message).toContain('ingresoDesde');
+    // A day the calendar lacks is the filter's mistake, not the database's.
+    const dia = await as(t.app, admin1).get('/api/clientes-atendidos?cierreHasta=2026-02-30');
+    expect(dia.statusCode).toBe(400);
+    expect(dia.json().message).toContain('cierreHasta no es una fecha válida');
   });
 
   it('exports the filter as Excel or CSV', async () => {
