@@ -2,10 +2,15 @@
 create extension if not exists pg_trgm;
 create extension if not exists unaccent;
 
+-- Roles belong to the whole cluster: two databases migrating at once (tests, a second deployment) can
+-- both find it missing; the second creation then fails, and that only means it exists.
 do $$
 begin
   if not exists (select 1 from pg_roles where rolname = 'predio_app') then
-    create role predio_app nologin;
+    begin
+      create role predio_app nologin;
+    exception when duplicate_object or unique_violation then null;
+    end;
   end if;
 end $$;
 
