@@ -11,6 +11,7 @@ import { CODES } from '@predio/contract/codes';
 import { FOTO_MAX_BYTES } from '@predio/contract/terceros';
 import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
+import { invalido } from './platform/errors/app-error.ts';
 import { defineRoute } from './platform/http/route.ts';
 import { realtimeRoutes } from './platform/realtime/ws.routes.ts';
 import { empresaRoutes } from './modules/empresa/empresa.routes.ts';
@@ -52,6 +53,13 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
     if (permiso === undefined)
       throw new Error(`La ruta ${String(r.method)} ${r.url} no declara su permiso (idm, 'sesion', 'token' o 'publico').`);
     routes.push({ method: String(r.method), url: r.url, permiso });
+  });
+
+  // PostgreSQL text cannot hold the NUL character: refused here, naming where it came, rather than as a
+  // database error (a 500) wherever a route happens to store or search the value.
+  app.addHook('preValidation', async (req) => {
+    const campo = campoConNul({ ruta: req.params, consulta: req.query, cuerpo: req.body });
+    if (campo !== null) throw invalido(campo, 'contiene un carácter no válido (NUL)');
   });
 
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -138,4 +146,22 @@ declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: ApiRoute[];
   }
+}
+
+/** The path of the first text holding a NUL character ('q', 'propietarios.0.nombre'), or null. */
+export function campoConNul(entrada: { ruta: unknown; consulta: unknown; cuerpo: unknown }): string | null {
+  const buscar = (v: unknown, camino: string, profundidad: number): string | null => {
+    if (typeof v === 'string') return v.includes('\u0000') ? camino : null;
+    if (v === null || typeof v !== 'object' || profundidad > 20 || Buffer.isBuffer(v)) return null;
+    for (const [k, x] of Object.entries(v)) {
+      const r = buscar(x, camino === '' ? k : `${camino}.${k}`, profundidad + 1);
+      if (r !== null) return r;
+    }
+    return null;
+  };
+  for (const [parte, v] of Object.entries(entrada)) {
+    const r = buscar(v, '', 0);
+    if (r !== null) return r === '' ? `(${parte})` : r;
+  }
+  return null;
 }

@@ -78,7 +78,8 @@ export const ids = (label: string, max: number) =>
     .transform((xs) => [...new Set(xs)].sort((a, b) => a - b));
 
 const DIA = /^\d{4}-\d{2}-\d{2}$/;
-const esDia = (v: string) => {
+/** A real calendar day written AAAA-MM-DD (2026-02-30 is not one). */
+export const esDia = (v: string): boolean => {
   if (!DIA.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cuandoValidos, id, idQuery, listaQuery, texto } from './campos.ts';
+import { cuandoValidos, fechaQuery, id, idQuery, listaQuery, texto } from './campos.ts';
 import { GESTIONES, type Gestion } from './inmuebles.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import './validation.ts';
@@ -228,15 +228,6 @@ export const ZConvertirSolicitud = z.object({
 export type ConvertirSolicitud = z.output<typeof ZConvertirSolicitud>;
 
 // ----- list ------------------------------------------------------------------------------------
-
-const FECHA = /^\d{4}-\d{2}-\d{2}$/;
-const fechaQuery = (campo: string) =>
-  z
-    .string()
-    .refine((v) => FECHA.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
-      error: `${campo} debe ser una fecha AAAA-MM-DD`,
-    })
-    .optional();
 
 export const SORT_SOLICITUDES = ['numero', 'fecha_recepcion', 'estado', 'tipo', 'canal'] as const;
 

@@ -90,6 +90,21 @@ describe('ZTerceroForm', () => {
     expect(j.error!.issues.map((i) => i.path[0])).toEqual(['tipo_dcto', 'razon_social']);
   });
 
+  it('refuses a date that is no day, without throwing', () => {
+    for (const f of ['2026-13-45', '2026-02-30']) {
+      const r = ZTerceroForm.safeParse({
+        ...persona,
+        aut_Manejo_Datos_Personales: true,
+        id_medio_aut_datos: 1,
+        fecha_aut_datos: f,
+      });
+      expect(
+        r.error!.issues.map((i) => i.path[0]),
+        f,
+      ).toEqual(['fecha_aut_datos']);
+    }
+  });
+
   it('needs the version on update', () => {
     expect(ZTerceroActualizar.safeParse(persona).error!.issues[0]!.path).toEqual(['version']);
     expect(ZTerceroActualizar.parse({ ...persona, version: 3 }).version).toBe(3);

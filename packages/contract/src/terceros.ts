@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idQuery } from './campos.ts';
+import { esDia, idQuery } from './campos.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import { digitoVerificacion as digitoVerificacionDian } from './nit.ts';
 
@@ -130,7 +130,7 @@ export const emailEnvio = (t: { email_Corporativo: string; email: string }) => t
 
 const TELEFONO = /^\+?[0-9][0-9 ()-]{5,19}$/;
 const FECHA = /^(19|20|21)[0-9]{2}-[0-9]{2}-[0-9]{2}$/;
-const esFecha = (s: string) => FECHA.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+const esFecha = (s: string) => FECHA.test(s) && esDia(s);
 
 const texto = (label: string, max: number) =>
   z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT } from './campos.ts';
 import { CLAVES_COMUNES } from './claves-comunes.ts';
 import { SUPPORT_USER } from './constants.ts';
 import { zListQuery, type ListQuery } from './list.ts';
@@ -58,7 +59,8 @@ export const ZIdUsuarioParam = z.object({
   idUsuario: z.coerce
     .number({ error: 'debe ser un número' })
     .int({ error: 'debe ser un número entero' })
-    .min(0, { error: 'no puede ser negativo' }),
+    .min(0, { error: 'no puede ser negativo' })
+    .max(MAX_INT, { error: 'es demasiado grande' }),
 });
 
 export const ZPermisosData = z.object({ permisos: z.string(), ids: z.array(z.number().int()) });
