@@ -124,7 +124,7 @@ export const fechaQuery = (campo: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${campo} debe ser una fecha AAAA-MM-DD` })
+    .regex(DIA, { error: `${campo} debe ser una fecha AAAA-MM-DD` })
     .refine(esDia, { error: `${campo} no es una fecha válida` })
     .optional();
 

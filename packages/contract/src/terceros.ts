@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { esDia, idQuery } from './campos.ts';
+import { esDia, idQuery, si } from './campos.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import { digitoVerificacion as digitoVerificacionDian } from './nit.ts';
 
@@ -149,7 +149,6 @@ const correo = (label: string) =>
     .refine((v) => v === '' || z.email().safeParse(v).success, {
       error: `El campo ${label} debe ser un correo electrónico válido`,
     });
-const si = (label: string) => z.boolean({ error: `El campo ${label} debe ser Sí o No` });
 const fecha = (label: string) =>
   z
     .string({ error: `El campo ${label} debe ser una fecha` })
