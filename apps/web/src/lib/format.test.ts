@@ -18,6 +18,13 @@ describe('es-CO formats', () => {
     expect(formatFechaLarga(date)).toBe('miércoles, 5 de marzo de 2025');
   });
 
+  it('reads a date-only string as that calendar day, whatever the time zone', () => {
+    // The web tests run in Bogotá time (vitest.config): as UTC midnight, 2026-11-01 would be 31/10/2026.
+    expect(formatFecha('2026-11-01')).toBe('01/11/2026');
+    expect(formatFechaLarga('2026-11-01')).toBe('domingo, 1 de noviembre de 2026');
+    expect(formatFecha('2026-11-01T03:00:00Z')).toBe('31/10/2026');
+  });
+
   it('returns an empty string for an invalid date instead of "Invalid Date"', () => {
     expect(formatFecha('no es fecha')).toBe('');
   });

@@ -15,8 +15,17 @@ const moneda = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'COP
 
 type DateInput = Date | string | number;
 
+/**
+ * A date-only string (YYYY-MM-DD: a fecha de ingreso, a birthday) is a calendar day, read at local
+ * midnight. `new Date('2026-11-01')` is UTC midnight, which Bogotá (UTC−5) shows as 31/10/2026.
+ */
 function toDate(value: DateInput): Date | null {
-  const date = value instanceof Date ? value : new Date(value);
+  const dia = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  const date = dia
+    ? new Date(Number(dia[1]), Number(dia[2]) - 1, Number(dia[3]))
+    : value instanceof Date
+      ? value
+      : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

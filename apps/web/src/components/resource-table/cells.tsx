@@ -3,12 +3,6 @@ import { etiquetaReferencia, refLabelKey, type FieldDef } from '@predio/contract
 import type { Item } from '@predio/contract/maestros/schemas';
 import { formatFecha, formatMoneda, formatNumero } from '../../lib/format.ts';
 
-/** An ISO date (YYYY-MM-DD) is a calendar day: read it as local midnight, not UTC (Bogotá would show the day before). */
-export function fechaLocal(iso: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
-}
-
 export function ColorSwatch({ color }: { color: string }) {
   return (
     <span className="resource-color">
@@ -33,8 +27,7 @@ export function CellValue({ field, item }: { field: FieldDef; item: Item }) {
     case 'number':
       return <>{formatNumero(Number(v))}</>;
     case 'date': {
-      const d = fechaLocal(String(v));
-      return <>{d === null ? String(v) : formatFecha(d)}</>;
+      return <>{formatFecha(String(v)) || String(v)}</>;
     }
     case 'boolean':
       return <SiNo value={v === true} />;
