@@ -238,13 +238,15 @@ export async function inmuebleAviso(tx: Tx, idInmueble: number) {
     consecutivo: number;
     tipo: string;
     municipio: string | null;
+    barrio: string | null;
     canon: string | number | null;
     precio_venta: string | number | null;
     id_empresa: number;
   }>(
     tx,
-    sql`select i.consecutivo, i.tipo, m.municipio, i.canon, i.precio_venta, i.id_empresa
-        from inmueble i left join municipios m on m.id = i.id_municipio where i.id = ${idInmueble}`,
+    sql`select i.consecutivo, i.tipo, m.municipio, b.nombre as barrio, i.canon, i.precio_venta, i.id_empresa
+        from inmueble i left join municipios m on m.id = i.id_municipio left join barrios b on b.id = i.id_barrio
+        where i.id = ${idInmueble}`,
   );
   return r ?? null;
 }

@@ -23,6 +23,7 @@ import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
 import * as repo from './clientes-coincidencias.repo.ts';
+import { pesos } from '../../platform/formato.ts';
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 const plural = (k: number, uno: string, varios: string) => (k === 1 ? `1 ${uno}` : `${k} ${varios}`);
@@ -188,7 +189,15 @@ export async function notificarCoincidencias(
     if (f.id_asesor === null) continue;
     porAsesor.set(f.id_asesor, [...(porAsesor.get(f.id_asesor) ?? []), f]);
   }
-  const clave = o.motivo === 'precio' ? `${num(inm.canon) ?? ''}|${num(inm.precio_venta) ?? ''}` : '';
+  const [canon, venta] = [num(inm.canon), num(inm.precio_venta)];
+  const clave = o.motivo === 'precio' ? `${canon ?? ''}|${venta ?? ''}` : '';
+  // What the asesor needs to call the lead: where it is and what it costs now («/mes» never wraps away).
+  const precio = [canon === null ? null : `${pesos(canon)}\u00a0/mes`, venta === null ? null : pesos(venta)]
+    .filter(Boolean)
+    .join(' o ');
+  const donde = [inm.barrio, inm.municipio].filter(Boolean).join(', ');
+  const que =
+    o.motivo === 'nuevo' ? `está disponible${precio ? ` por ${precio}` : ''}` : `cambió de precio${precio ? ` a ${precio}` : ''}`;
   const nuevos = await repo.registrarAvisos(o.tx, o.idInmueble, o.motivo, clave, [...porAsesor.keys()]);
   for (const idUsuario of nuevos) {
     const clientes = porAsesor.get(idUsuario)!;
@@ -197,7 +206,6 @@ export async function notificarCoincidencias(
       .map((c) => `${c.nombre} (${c.puntaje} %)`)
       .join(', ');
     const mas = clientes.length > 3 ? ` y ${clientes.length - 3} más` : '';
-    const que = o.motivo === 'nuevo' ? 'está disponible' : 'cambió de precio';
     await notificar(
       { tx: o.tx, alConfirmar: o.alConfirmar, hub: o.hub, mailer: o.mailer },
       {
@@ -205,7 +213,7 @@ export async function notificarCoincidencias(
         idUsuario,
         tipoCarta: TIPO_CARTA_COINCIDENCIA,
         titulo: `El inmueble ${inm.consecutivo} coincide con ${plural(clientes.length, 'cliente suyo', 'clientes suyos')}`,
-        cuerpo: `El inmueble ${inm.consecutivo} (${inm.tipo}${inm.municipio ? ` en ${inm.municipio}` : ''}) ${que} y coincide con: ${nombres}${mas}.`,
+        cuerpo: `El inmueble ${inm.consecutivo} (${inm.tipo}${donde ? ` en ${donde}` : ''}) ${que} y coincide con: ${nombres}${mas}.`,
         enlace: `/propiedades/inmueble/${inm.consecutivo}`,
       },
     );

@@ -38,6 +38,7 @@ import type { Scope } from '../../platform/tenant.ts';
 import * as locks from '../inmuebles/edit-lock.repo.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
 import * as repo from './inmuebles-utilidades.repo.ts';
+import { pesos } from '../../platform/formato.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
@@ -166,7 +167,6 @@ const REFERENCIAS: Record<string, keyof Parameters<typeof repo.nombres>[1]> = {
 };
 const DINERO = new Set(['canon', 'precio_venta', 'administracion']);
 const AREAS = new Set(['area_construida', 'area_privada', 'area_lote']);
-const cop = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0 });
 const numero = new Intl.NumberFormat('es-CO');
 const coordenada = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 6, useGrouping: false });
 
@@ -178,7 +178,7 @@ function textoValor(campo: string, v: unknown, n: Nombres): string {
   if (ref && typeof v === 'number') return n[ref].get(v) ?? `#${v}`;
   if (ref && Array.isArray(v)) return v.length > 0 ? v.map((id: number) => n[ref].get(id) ?? `#${id}`).join(', ') : 'Ninguna';
   if (typeof v === 'boolean') return v ? 'Sí' : 'No';
-  if (typeof v === 'number' && DINERO.has(campo)) return cop.format(v).replace(/\u00a0/g, ' ');
+  if (typeof v === 'number' && DINERO.has(campo)) return pesos(v);
   if (typeof v === 'number' && AREAS.has(campo)) return `${numero.format(v)} m²`;
   if (typeof v === 'number' && (campo === 'lat' || campo === 'lng')) return coordenada.format(v);
   if (typeof v === 'number') return numero.format(v);

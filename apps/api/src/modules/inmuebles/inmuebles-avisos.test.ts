@@ -9,6 +9,7 @@ let t: TestApp;
 let admin3: string;
 let asesor: number;
 let municipio: number;
+let nombreMunicipio: string;
 
 const avisos = () =>
   t.db.tenant(3, (tx) =>
@@ -23,12 +24,13 @@ beforeAll(async () => {
   admin3 = await login(t.app, DEMO.admin3);
   asesor = await crearUsuario(t.db, 3, { usuario: 'asesoraviso', nroId: '30011', permisos: '463' });
   const [m, tercero] = await t.db.tenant(3, async (tx) => [
-    (await queryRows<{ id: number }>(tx, sql`select id from municipios order by id limit 1`))[0]!.id,
+    (await queryRows<{ id: number; municipio: string }>(tx, sql`select id, municipio from municipios order by id limit 1`))[0]!,
     (
       await queryRows<{ id: number }>(tx, sql`insert into terceros (nro_id, nombre) values ('50011', 'Lina Lead') returning id`)
     )[0]!.id,
   ]);
-  municipio = m;
+  municipio = m.id;
+  nombreMunicipio = m.municipio;
   const r = await as(t.app, admin3).post('/api/clientes-atendidos', {
     id_tercero: tercero,
     gestion: 'arriendo',
@@ -59,6 +61,12 @@ describe('matching leads hear of a property', () => {
     expect((await estado('disponible')).statusCode).toBe(200);
     expect(await avisos()).toHaveLength(1);
     expect((await avisos())[0]!.cuerpo).toContain('Lina Lead');
+    // Where it is and what it costs, so the asesor can call the lead straight away.
+    expect((await avisos())[0]!.cuerpo).toMatch(
+      new RegExp(
+        `^El inmueble ${n} \\(apartamento en ${nombreMunicipio}\\) está disponible por \\$ 1\\.500\\.000\u00a0/mes y coincide con: Lina Lead`,
+      ),
+    );
 
     // Reserved and back: the 'nuevo' notice is not repeated.
     await estado('reservado');
@@ -81,5 +89,6 @@ describe('matching leads hear of a property', () => {
     expect(await avisos()).toHaveLength(1);
     await editar({ canon: 1_400_000 });
     expect(await avisos()).toHaveLength(2);
+    expect((await avisos())[1]!.cuerpo).toContain('cambió de precio a $ 1.400.000\u00a0/mes y coincide con');
   });
 });

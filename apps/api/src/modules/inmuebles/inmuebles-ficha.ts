@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { ETIQUETAS_ESTADO, ETIQUETAS_GESTION } from '@predio/contract/inmuebles';
+import { pesos } from '../../platform/formato.ts';
 import type { DatosFicha, EmpresaFicha } from './inmuebles-archivos.repo.ts';
 
 // The property sheet handed to clients: company branding, the property's public facts and its photos.
@@ -27,7 +28,6 @@ const ALTO_PAGINA = 792;
 const ANCHO = ANCHO_PAGINA - 2 * MARGEN;
 const PIE = 28;
 
-const moneda = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0 });
 const numero = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
 const fechaHora = new Intl.DateTimeFormat('es-CO', {
   day: '2-digit',
@@ -44,7 +44,7 @@ const GESTION: Record<string, string> = Object.fromEntries(
 const ESTADO: Record<string, string> = ETIQUETAS_ESTADO;
 
 const mayuscula = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const cop = (v: string | null) => (v === null ? null : moneda.format(Number(v)));
+const cop = (v: string | null) => (v === null ? null : pesos(Number(v)));
 const m2 = (v: string | null) => (v === null ? null : `${numero.format(Number(v))} m²`);
 
 // The standard PDF fonts speak WinAnsi: Latin-1 plus a few typographic signs. Anything else
@@ -234,6 +234,28 @@ export async function generarFicha(e: EntradaFicha): Promise<Buffer> {
   });
   doc.x = MARGEN;
   doc.y = yGrid + Math.ceil(cs.length / 3) * 30;
+
+  // Its features from the company's catalogue (Balcón, Gimnasio…), three columns of bullets.
+  if (d.caracteristicas.length > 0) {
+    const filas = Math.ceil(d.caracteristicas.length / 3);
+    doc.y += 6;
+    asegurar(20 + filas * 16);
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(TEXTO).text('También tiene', MARGEN, doc.y);
+    const yLista = doc.y + 4;
+    d.caracteristicas.forEach((nombre, i) => {
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(TEXTO)
+        .text(`•  ${textoPdf(nombre)}`, MARGEN + (i % 3) * col, yLista + Math.floor(i / 3) * 16, {
+          width: col - 8,
+          lineBreak: false,
+          ellipsis: true,
+        });
+    });
+    doc.x = MARGEN;
+    doc.y = yLista + filas * 16;
+  }
 
   // Descripción (flows onto further pages when long).
   if (d.descripcion.trim()) {
