@@ -136,4 +136,11 @@ test('photos are uploaded, reordered, given a cover and deleted; a document is a
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   // The cover and the other photo, plus the company's logo when it has one.
   expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(conLogo ? 3 : 2);
+
+  // The search list shows the cover in its small size (sala.png, 800×600, as 400×300).
+  await page.goto(`/propiedades/inmuebles-disponibles?estado=captado&q=${encodeURIComponent('Carrera 80 # 30-15')}`);
+  const enLista = page.getByRole('row').filter({ has: page.getByRole('link', { name: String(consecutivo), exact: true }) });
+  await expect
+    .poll(() => enLista.getByAltText(`Foto del inmueble ${consecutivo}`).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(400);
 });

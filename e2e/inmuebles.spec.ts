@@ -93,6 +93,7 @@ test('a property is created with two owners, found by filters, locked for a seco
   await expect(page.getByText('1 inmueble', { exact: true })).toBeVisible();
   const fila = page.getByRole('row').filter({ hasText: calle });
   await expect(fila).toContainText('$ 480.000.000');
+  await expect(fila.getByRole('img', { name: 'Sin foto' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('row').filter({ hasText: calle })).toHaveCount(1);
   await page.getByLabel('Habitaciones (mín.)').fill('5');
@@ -150,4 +151,27 @@ test('the search view (list, cards) is remembered for the user', async ({ page }
   await expect(vista.getByRole('radio', { name: 'Lista' })).toBeChecked();
   await page.reload();
   await expect(vista.getByRole('radio', { name: 'Lista' })).toBeChecked();
+  // On a phone the views show icons only, and keep their names for screen readers.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(vista.getByText('Mapa', { exact: true })).toHaveClass('visually-hidden');
+  await expect(vista.getByRole('radio', { name: 'Mapa' })).toHaveCount(1);
+});
+
+test('on a phone the property file chooses its section from a select that counts the fields to fix', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await ingresar(page, ADMIN_NORTE, '/propiedades/inmueble/nuevo');
+  const seccion = page.getByRole('combobox', { name: 'Sección' });
+  await expect(seccion).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Ubicación' })).toBeHidden();
+  await page.getByRole('button', { name: 'Crear inmueble' }).click();
+  await expect(page.getByText('El campo Tipo de inmueble es obligatorio')).toBeVisible();
+  await seccion.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ has: page.getByLabel('2 campos por revisar') })
+    .filter({ hasText: 'Ubicación' })
+    .click();
+  const ubicacion = page.getByRole('tabpanel', { name: /Ubicación/ });
+  await expect(ubicacion.getByText('El campo Municipio es obligatorio')).toBeVisible();
+  await expect(ubicacion.getByText('El campo Dirección es obligatorio')).toBeVisible();
 });

@@ -42,9 +42,10 @@ export const DESCRIPCION_DOCUMENTO_MAX = 500;
 export const FICHA_FOTOS_ADICIONALES = 6;
 
 export const ZFotoParam = ZConsecutivoParam.extend({ id: idQuery('id') });
-export const ZFotoTamanoParam = ZFotoParam.extend({
-  tamano: z.enum(['miniatura', 'grande'], { error: 'tamano debe ser miniatura o grande' }),
-});
+const ZTamano = z.enum(['miniatura', 'grande'], { error: 'tamano debe ser miniatura o grande' });
+export const ZFotoTamanoParam = ZFotoParam.extend({ tamano: ZTamano });
+/** GET .../portada?tamano=miniatura: lists and cards ask for the small size; absent means grande. */
+export const ZPortadaQuery = z.object({ tamano: ZTamano.default('grande') });
 export const ZDocumentoParam = ZConsecutivoParam.extend({ id: idQuery('id') });
 
 /** PUT .../fotos/orden: every photo of the property, once, in the new order. */
@@ -88,7 +89,8 @@ export type DocumentoInmueble = {
 /** API paths (relative to /api) shared by the server's tests and the web's <img src>. */
 export const rutaFoto = (consecutivo: number, id: number, tamano: TamanoFoto) =>
   `/inmuebles/${consecutivo}/fotos/${id}/${tamano}`;
-export const rutaPortada = (consecutivo: number) => `/inmuebles/${consecutivo}/portada`;
+export const rutaPortada = (consecutivo: number, tamano: TamanoFoto = 'grande') =>
+  `/inmuebles/${consecutivo}/portada${tamano === 'grande' ? '' : `?tamano=${tamano}`}`;
 export const rutaFicha = (consecutivo: number) => `/inmuebles/${consecutivo}/ficha`;
 export const nombreFicha = (consecutivo: number) => `ficha-inmueble-${consecutivo}.pdf`;
 

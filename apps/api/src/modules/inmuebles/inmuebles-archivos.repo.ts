@@ -158,6 +158,8 @@ export type DatosFicha = {
   precio_venta: string | null;
   administracion: string | null;
   descripcion: string;
+  /** Names of its features from the company's catalogue (Balcón, Gimnasio…), alphabetical. */
+  caracteristicas: string[];
 };
 
 export async function datosFicha(tx: Tx, consecutivo: number): Promise<DatosFicha | null> {
@@ -166,7 +168,11 @@ export async function datosFicha(tx: Tx, consecutivo: number): Promise<DatosFich
     sql`select i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion, m.municipio, m.departamento, b.nombre as barrio,
                i.estrato, i.area_construida::text, i.area_privada::text, i.area_lote::text, i.habitaciones, i.banos,
                i.parqueaderos, i.piso, i.ascensor, i.anio_construccion, i.canon::text, i.precio_venta::text,
-               i.administracion::text, i.descripcion
+               i.administracion::text, i.descripcion,
+               array(select c.nombre from inmueble_caracteristica ic
+                     join caracteristicas_inmueble c on c.id_empresa = ic.id_empresa and c.id = ic.id_caracteristica
+                     where ic.id_empresa = i.id_empresa and ic.id_inmueble = i.id
+                     order by c.nombre collate "C") as caracteristicas
         from inmueble i
         left join municipios m on m.id_empresa = i.id_empresa and m.id = i.id_municipio
         left join barrios b on b.id_empresa = i.id_empresa and b.id = i.id_barrio

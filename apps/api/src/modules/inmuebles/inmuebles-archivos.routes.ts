@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ZConsecutivoParam } from '@predio/contract/campos';
 import { IDM_INMUEBLE } from '@predio/contract/inmuebles';
-import { ZDocumentoParam, ZFotoParam, ZFotoTamanoParam, ZOrdenFotos } from '@predio/contract/inmuebles-archivos';
+import { ZDocumentoParam, ZFotoParam, ZFotoTamanoParam, ZOrdenFotos, ZPortadaQuery } from '@predio/contract/inmuebles-archivos';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo, enviarImagen } from '../../platform/http/archivo.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
@@ -87,9 +87,14 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     url: '/inmuebles/:consecutivo/portada',
     permiso: 'sesion',
     cookieAuth: true,
-    schema: { params: ZConsecutivoParam, tags, summary: 'Foto de portada en tamaño grande (404 si el inmueble no tiene fotos)' },
-    handler: async ({ tx, user, params, reply, alConfirmar }) => {
-      const clave = await service.claveDePortada({ tx, user, consecutivo: params.consecutivo });
+    schema: {
+      params: ZConsecutivoParam,
+      querystring: ZPortadaQuery,
+      tags,
+      summary: 'Foto de portada, grande o miniatura (?tamano=miniatura); 404 si el inmueble no tiene fotos',
+    },
+    handler: async ({ tx, user, params, query, reply, alConfirmar }) => {
+      const clave = await service.claveDePortada({ tx, user, consecutivo: params.consecutivo, tamano: query.tamano });
       // The cover can change, so it is cached briefly instead of forever like a photo by id.
       return despuesDeConfirmar(alConfirmar, reply, async () => {
         const img = await service.leerImagen(storage, clave);

@@ -394,11 +394,11 @@ export async function claveDeFoto(o: Base & { id: number; tamano: TamanoFoto }):
   return o.tamano === 'miniatura' ? f.claveMiniatura : f.claveGrande;
 }
 
-export async function claveDePortada(o: Base): Promise<string> {
+export async function claveDePortada(o: Base & { tamano: TamanoFoto }): Promise<string> {
   exigirLectura(o.user, [IDM_CONFIGURAR_TV]);
   const f = await repo.portada(o.tx, await idOError(o.tx, o.consecutivo));
   if (!f) throw noEncontrado(`La foto de portada del inmueble ${o.consecutivo}`);
-  return f.claveGrande;
+  return o.tamano === 'miniatura' ? f.claveMiniatura : f.claveGrande;
 }
 
 export async function leerImagen(storage: Storage, clave: string): Promise<{ buf: Buffer; contentType: string }> {

@@ -384,6 +384,15 @@ describe('cover photo', () => {
     expect(portada.headers['content-type']).toBe('image/jpeg');
     expect(portada.headers['cache-control']).toBe('private, max-age=60');
     expect(portada.rawPayload.equals(grande.rawPayload)).toBe(true);
+    // ?tamano=miniatura serves its small size (lists and cards); any other size is a 400 naming it.
+    const chica = await as(t.app, admin1).get(`/api/inmuebles/${c1}/portada?tamano=miniatura`);
+    const miniatura = await as(t.app, admin1).get(`/api/inmuebles/${c1}/fotos/${elegida.id}/miniatura`);
+    expect(chica.statusCode).toBe(200);
+    expect(chica.rawPayload.equals(miniatura.rawPayload)).toBe(true);
+    expect(chica.rawPayload.length).toBeLessThan(portada.rawPayload.length);
+    expect(error(await as(t.app, admin1).get(`/api/inmuebles/${c1}/portada?tamano=enorme`), 400, 40000)).toBe(
+      'tamano: tamano debe ser miniatura o grande',
+    );
 
     // The database itself refuses a second cover.
     await expect(
@@ -601,6 +610,12 @@ describe('GET /inmuebles/:consecutivo/ficha', () => {
     );
     expect(subida.statusCode, subida.body).toBe(200);
     const fotos = await fotosDe(c1);
+    // Two features from the catalogue, as the form would save them.
+    await t.db.tenant(1, (tx) =>
+      tx.execute(sql`insert into inmueble_caracteristica (id_empresa, id_inmueble, id_caracteristica)
+        select i.id_empresa, i.id, c.id from inmueble i cross join caracteristicas_inmueble c
+        where i.consecutivo = ${c1} and c.nombre in ('Gimnasio', 'Balcón')`),
+    );
 
     const r = await as(t.app, consulta1).get(`/api/inmuebles/${c1}/ficha`);
     expect(r.statusCode, r.body).toBe(200);
@@ -635,12 +650,15 @@ describe('GET /inmuebles/:consecutivo/ficha', () => {
       '72,5 m²',
       'Habitaciones',
       'Ascensor',
+      'También tiene',
       'Apartamento con balcón y vista a la ciudad',
       'Más fotos',
       'Generado el',
       'Página 1 de',
     ])
       expect(texto, esperado).toContain(esperado);
+    // Each feature on its own bulleted line, alphabetical (WinAnsi 0x95 is the bullet).
+    expect(texto).toMatch(/^\x95 {2}Balcón\n\x95 {2}Gimnasio$/m);
     expect(texto).not.toContain('Precio de venta');
     for (const prohibido of ['NOTA-INTERNA-SECRETA', 'LLAVE-77', 'propietario', 'Propietario'])
       expect(texto).not.toContain(prohibido);
@@ -657,6 +675,7 @@ describe('GET /inmuebles/:consecutivo/ficha', () => {
     const r = await as(t.app, admin1).get(`/api/inmuebles/${c1b}/ficha`);
     expect(r.statusCode).toBe(200);
     expect(textoPdf(r.rawPayload)).toContain(`Inmueble N.º ${c1b}`);
+    expect(textoPdf(r.rawPayload)).not.toContain('También tiene');
     expect(textoPdf(r.rawPayload)).not.toContain('Más fotos');
     error(await as(t.app, terceros1).get(`/api/inmuebles/${c1}/ficha`), 403, 50403);
     error(await as(t.app, tv1).get(`/api/inmuebles/${c1}/ficha`), 403, 50403);

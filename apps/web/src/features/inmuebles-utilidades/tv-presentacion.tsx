@@ -11,6 +11,7 @@ import {
   RightOutlined,
 } from '@ant-design/icons';
 import { ETIQUETAS_GESTION } from '@predio/contract/inmuebles';
+import { rutaPortada } from '@predio/contract/inmuebles-archivos';
 import { etiquetaTipo, type TvInmueble } from '@predio/contract/inmuebles-utilidades';
 import { formatNumero } from '../../lib/format.ts';
 import { API_BASE } from '../../lib/http.ts';
@@ -32,7 +33,7 @@ function Portada({ i }: { i: TvInmueble }) {
   return (
     <img
       className="tv-foto"
-      src={`${API_BASE}/inmuebles/${i.consecutivo}/portada`}
+      src={`${API_BASE}${rutaPortada(i.consecutivo)}`}
       alt={`Foto del inmueble ${i.consecutivo}`}
       onError={() => setFallo(true)}
     />

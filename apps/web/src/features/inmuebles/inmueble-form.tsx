@@ -9,6 +9,7 @@ import {
   DatePicker,
   Divider,
   Form,
+  Grid,
   Input,
   InputNumber,
   Row,
@@ -18,6 +19,7 @@ import {
   Tabs,
   Typography,
   type FormRule,
+  type TabsProps,
 } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -179,6 +181,7 @@ export function InmuebleForm({
   const pestana = pestanaExterna ?? pestanaPropia;
   const setPestana = (p: string) => (onPestana ?? setPestanaPropia)(p);
   const [conflicto, setConflicto] = useState<string | null>(null);
+  const movil = Grid.useBreakpoint().md === false;
   // How many marked fields each tab holds: a mistake on a tab out of sight still shows on its title.
   const [erroresPorPestana, setErroresPorPestana] = useState<Partial<Record<Pestana, number>>>({});
   const contarErrores = () => {
@@ -459,6 +462,44 @@ export function InmuebleForm({
     );
   };
 
+  const pestanas: NonNullable<TabsProps['items']> = [
+    { key: 'general', label: titulo('general', 'General'), children: general, forceRender: true },
+    { key: 'ubicacion', label: titulo('ubicacion', 'Ubicación'), children: ubicacion, forceRender: true },
+    {
+      key: 'detalles',
+      label: titulo('detalles', 'Detalles y características'),
+      children: detalles,
+      forceRender: true,
+    },
+    {
+      key: 'propietarios',
+      label: titulo('propietarios', `Propietarios (${(propietarios ?? []).filter((p) => p?.id_tercero != null).length})`),
+      children: duenos,
+      forceRender: true,
+    },
+    { key: 'comercial', label: titulo('comercial', 'Gestión comercial'), children: comercial, forceRender: true },
+    ...pestanasExtra,
+  ];
+  // Nine tabs do not fit a phone's width (most hid behind «…»): there a select names the section,
+  // with each one's count of fields to fix. The tab list stays, out of sight, so the panels keep their names.
+  const barraMovil: TabsProps['renderTabBar'] = (props, BarraDeTabs) => (
+    <div className="inm-secciones">
+      <Select
+        aria-label="Sección"
+        value={pestana}
+        onChange={setPestana}
+        options={pestanas.map((p) => ({ value: p.key, label: p.label }))}
+        className="inm-secciones-select"
+        // All nine sections without scrolling; a read-only file can still be browsed.
+        listHeight={320}
+        disabled={false}
+      />
+      <div hidden>
+        <BarraDeTabs {...props} />
+      </div>
+    </div>
+  );
+
   return (
     <Form<ValoresInmueble>
       // Field ids carry the form's name: the new-property form stays mounted (hidden) beside an open one.
@@ -472,28 +513,7 @@ export function InmuebleForm({
       scrollToFirstError
     >
       {conflicto ? <Alert className="inm-aviso" type="error" showIcon title={conflicto} /> : null}
-      <Tabs
-        activeKey={pestana}
-        onChange={setPestana}
-        items={[
-          { key: 'general', label: titulo('general', 'General'), children: general, forceRender: true },
-          { key: 'ubicacion', label: titulo('ubicacion', 'Ubicación'), children: ubicacion, forceRender: true },
-          {
-            key: 'detalles',
-            label: titulo('detalles', 'Detalles y características'),
-            children: detalles,
-            forceRender: true,
-          },
-          {
-            key: 'propietarios',
-            label: titulo('propietarios', `Propietarios (${(propietarios ?? []).filter((p) => p?.id_tercero != null).length})`),
-            children: duenos,
-            forceRender: true,
-          },
-          { key: 'comercial', label: titulo('comercial', 'Gestión comercial'), children: comercial, forceRender: true },
-          ...pestanasExtra,
-        ]}
-      />
+      <Tabs activeKey={pestana} onChange={setPestana} renderTabBar={movil ? barraMovil : undefined} items={pestanas} />
       {soloLectura ? null : (
         <div className="inm-pie">
           <Button onClick={onCancelar} disabled={false}>

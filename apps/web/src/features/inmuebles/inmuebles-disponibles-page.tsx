@@ -35,7 +35,7 @@ import { useGuardarVista } from './api/guardar-vista.ts';
 import { InmueblesFiltros } from './inmuebles-filtros.tsx';
 import { InmueblesMapa } from './inmuebles-mapa.tsx';
 import { useInmueblesParams } from './inmuebles-params.ts';
-import { COLOR_ESTADO, area, precios, titulo, urlPortada } from './presentacion.ts';
+import { COLOR_ESTADO, area, medidas, precios, srcSetPortada, titulo, urlPortada } from './presentacion.ts';
 import './inmuebles.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ExportarMenu } from '../../components/exportar-menu.tsx';
@@ -51,30 +51,40 @@ const ORDENES = [
 
 export const enlaceInmueble = (consecutivo: number) => `/propiedades/inmueble/${consecutivo}`;
 
-function Portada({ i }: { i: InmuebleResumen }) {
+/**
+ * The cover photo, or a house where there is none (the server answers 404). A card's cover is about
+ * 340 px wide, so the browser takes the miniatura unless the screen is dense; a list row shows it small.
+ */
+function Portada({ i, enLista = false }: { i: InmuebleResumen; enLista?: boolean }) {
   const [falla, setFalla] = useState(false);
+  const clase = enLista ? 'inm-portada inm-portada-fila' : 'inm-portada';
   return falla ? (
-    <div className="inm-portada inm-portada-vacia" aria-label="Sin foto">
+    <div className={`${clase} inm-portada-vacia`} role="img" aria-label="Sin foto">
       <HomeOutlined />
     </div>
   ) : (
-    <img className="inm-portada" src={urlPortada(i.consecutivo)} alt={titulo(i)} loading="lazy" onError={() => setFalla(true)} />
+    <img
+      className={clase}
+      src={urlPortada(i.consecutivo, enLista ? 'miniatura' : 'grande')}
+      {...(enLista ? {} : { srcSet: srcSetPortada(i.consecutivo), sizes: '(max-width: 767px) 100vw, 340px' })}
+      // In a card the title below names the property; repeating it would double the link's name.
+      alt={enLista ? `Foto del inmueble ${i.consecutivo}` : ''}
+      loading="lazy"
+      onError={() => setFalla(true)}
+    />
   );
 }
 
 function Tarjeta({ i }: { i: InmuebleResumen }) {
-  const datos = [
-    area(i.area),
-    i.habitaciones ? `${i.habitaciones} hab.` : null,
-    i.banos ? `${i.banos} baños` : null,
-    i.parqueaderos ? `${i.parqueaderos} parq.` : null,
-    i.estrato ? `Estrato ${i.estrato}` : null,
-  ].filter(Boolean);
   return (
-    <Link to={enlaceInmueble(i.consecutivo)} className="inm-tarjeta-enlace" aria-label={`Inmueble ${i.consecutivo}`}>
+    // Named by what it shows (consecutivo, gestión, title, address, price), as a person reads the card.
+    <Link to={enlaceInmueble(i.consecutivo)} className="inm-tarjeta-enlace">
       <Card hoverable className="inm-tarjeta" cover={<Portada i={i} />} size="small">
         <Space size={4} wrap>
-          <Tag>{i.consecutivo}</Tag>
+          <Tag>
+            <span className="visually-hidden">Inmueble </span>
+            {i.consecutivo}
+          </Tag>
           <Tag color="blue">{ETIQUETAS_GESTION[i.gestion]}</Tag>
           {i.estado !== 'disponible' ? <Tag color={COLOR_ESTADO[i.estado]}>{ETIQUETAS_ESTADO[i.estado]}</Tag> : null}
         </Space>
@@ -91,7 +101,7 @@ function Tarjeta({ i }: { i: InmuebleResumen }) {
           ))}
         </div>
         <Typography.Text type="secondary" className="inm-tarjeta-datos">
-          {datos.join(' · ')}
+          {medidas(i)}
         </Typography.Text>
       </Card>
     </Link>
@@ -108,17 +118,29 @@ export function InmueblesDisponiblesPage() {
   const guardarVista = useGuardarVista();
   const puedeCrear = hasIdm(usePermisos(), IDM_INMUEBLE);
   const movil = Grid.useBreakpoint().md === false;
+  // On a phone the views show their icons only; the name stays for screen readers.
+  const nombreVista = (n: string) => (movil ? <span className="visually-hidden">{n}</span> : n);
   const orden = params.get('sort') ? `${params.get('sort')}:${params.get('order') ?? 'desc'}` : '';
 
   const columnas: TableProps<InmuebleResumen>['columns'] = [
     {
       title: 'Consecutivo',
       dataIndex: 'consecutivo',
-      width: 110,
+      width: 100,
       render: (n: number) => <Link to={enlaceInmueble(n)}>{n}</Link>,
     },
-    { title: 'Tipo', dataIndex: 'tipo', width: 130, render: (t: InmuebleResumen['tipo']) => ETIQUETAS_TIPO[t] },
-    { title: 'Gestión', dataIndex: 'gestion', width: 130, render: (g: InmuebleResumen['gestion']) => ETIQUETAS_GESTION[g] },
+    { title: 'Foto', key: 'foto', width: 88, render: (_: unknown, i) => <Portada i={i} enLista /> },
+    {
+      title: 'Tipo y gestión',
+      key: 'tipo',
+      width: 136,
+      render: (_: unknown, i) => (
+        <div>
+          <div>{ETIQUETAS_TIPO[i.tipo]}</div>
+          <Typography.Text type="secondary">{ETIQUETAS_GESTION[i.gestion]}</Typography.Text>
+        </div>
+      ),
+    },
     {
       title: 'Ubicación',
       key: 'ubicacion',
@@ -129,15 +151,15 @@ export function InmueblesDisponiblesPage() {
         </div>
       ),
     },
-    { title: 'Área', dataIndex: 'area', width: 100, align: 'right', render: (a: number | null) => area(a) ?? '—' },
-    { title: 'Hab.', dataIndex: 'habitaciones', width: 64, align: 'right' },
-    { title: 'Baños', dataIndex: 'banos', width: 70, align: 'right' },
-    { title: 'Parq.', dataIndex: 'parqueaderos', width: 64, align: 'right' },
-    { title: 'Estrato', dataIndex: 'estrato', width: 76, align: 'right', render: (e: number | null) => e ?? '—' },
+    { title: 'Área', dataIndex: 'area', width: 96, align: 'right', render: (a: number | null) => area(a) ?? '—' },
+    { title: 'Hab.', dataIndex: 'habitaciones', width: 60, align: 'right' },
+    { title: 'Baños', dataIndex: 'banos', width: 66, align: 'right' },
+    { title: 'Parq.', dataIndex: 'parqueaderos', width: 60, align: 'right' },
+    { title: 'Estrato', dataIndex: 'estrato', width: 72, align: 'right', render: (e: number | null) => e ?? '—' },
     {
       title: 'Precio',
       key: 'precio',
-      width: 170,
+      width: 156,
       align: 'right',
       render: (_: unknown, i) => (
         <div className="inm-precio">
@@ -150,7 +172,7 @@ export function InmueblesDisponiblesPage() {
     {
       title: 'Estado',
       dataIndex: 'estado',
-      width: 110,
+      width: 104,
       render: (e: InmuebleResumen['estado']) => <Tag color={COLOR_ESTADO[e]}>{ETIQUETAS_ESTADO[e]}</Tag>,
     },
   ];
@@ -226,9 +248,9 @@ export function InmueblesDisponiblesPage() {
             value={vista}
             onChange={(v) => guardarVista.mutate(Number(v))}
             options={[
-              { value: VISTAS_BUSCADOR.lista, icon: <UnorderedListOutlined />, label: movil ? undefined : 'Lista' },
-              { value: VISTAS_BUSCADOR.tarjetas, icon: <AppstoreOutlined />, label: movil ? undefined : 'Tarjetas' },
-              { value: VISTAS_BUSCADOR.mapa, icon: <EnvironmentOutlined />, label: movil ? undefined : 'Mapa' },
+              { value: VISTAS_BUSCADOR.lista, icon: <UnorderedListOutlined />, label: nombreVista('Lista') },
+              { value: VISTAS_BUSCADOR.tarjetas, icon: <AppstoreOutlined />, label: nombreVista('Tarjetas') },
+              { value: VISTAS_BUSCADOR.mapa, icon: <EnvironmentOutlined />, label: nombreVista('Mapa') },
             ]}
           />
           <ExportarMenu onElegir={descargar} cargando={exportar.isPending} />

@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { ETIQUETAS_GESTION, ETIQUETAS_TIPO, type InmuebleResumen } from '@predio/contract/inmuebles';
 import { MapaInmuebles } from '../../components/mapa/mapa-inmuebles-lazy.tsx';
 import type { PuntoMapa } from '../../components/mapa/tipos.ts';
-import { area, precios } from './presentacion.ts';
+import { medidas, precios } from './presentacion.ts';
 
 /** The search's current page on the map (Leaflet loads only when this view opens). */
 export function InmueblesMapa({ items }: { items: InmuebleResumen[] }) {
@@ -20,9 +20,7 @@ export function InmueblesMapa({ items }: { items: InmuebleResumen[] }) {
                 titulo: `${ETIQUETAS_TIPO[i.tipo]} en ${ETIQUETAS_GESTION[i.gestion].toLowerCase()}`,
                 direccion: [i.direccion, i.barrio, i.municipio].filter(Boolean).join(', '),
                 precio: precios(i).join(' · '),
-                detalle: [area(i.area), i.habitaciones ? `${i.habitaciones} hab.` : null, i.banos ? `${i.banos} baños` : null]
-                  .filter(Boolean)
-                  .join(' · '),
+                detalle: medidas(i, { parqueaderos: false, estrato: false }),
               },
             ],
       ),

@@ -1,5 +1,7 @@
 import { ETIQUETAS_TIPO, type InmuebleResumen } from '@predio/contract/inmuebles';
+import { FOTO_TAMANOS, rutaPortada, type TamanoFoto } from '@predio/contract/inmuebles-archivos';
 import { formatMoneda, formatNumero } from '../../lib/format.ts';
+import { API_BASE } from '../../lib/http.ts';
 
 /** "$ 2.500.000 /mes", "$ 450.000.000" or both, as a person reads a property's price. */
 export function precios(i: Pick<InmuebleResumen, 'canon' | 'precio_venta'>): string[] {
@@ -14,6 +16,21 @@ export const titulo = (i: Pick<InmuebleResumen, 'tipo' | 'barrio' | 'municipio'>
 
 export const area = (m2: number | null) => (m2 === null ? null : `${formatNumero(m2)} m²`);
 
+type Medidas = Pick<InmuebleResumen, 'area' | 'habitaciones' | 'banos' | 'parqueaderos' | 'estrato'>;
+
+/** "80 m² · 2 hab. · 1 baño · 1 parq. · Estrato 5": what a card or a map popup says of a property. */
+export function medidas(i: Medidas, con: { parqueaderos?: boolean; estrato?: boolean } = {}): string {
+  return [
+    area(i.area),
+    i.habitaciones ? `${formatNumero(i.habitaciones)} hab.` : null,
+    i.banos ? `${formatNumero(i.banos)} ${i.banos === 1 ? 'baño' : 'baños'}` : null,
+    con.parqueaderos !== false && i.parqueaderos ? `${formatNumero(i.parqueaderos)} parq.` : null,
+    con.estrato !== false && i.estrato ? `Estrato ${i.estrato}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 export const COLOR_ESTADO: Record<string, string> = {
   captado: 'default',
   disponible: 'green',
@@ -24,4 +41,9 @@ export const COLOR_ESTADO: Record<string, string> = {
 };
 
 /** The cover photo of a property (the Admin-Token cookie authorises an <img>); 404 when it has none. */
-export const urlPortada = (consecutivo: number) => `/api/inmuebles/${consecutivo}/portada`;
+export const urlPortada = (consecutivo: number, tamano: TamanoFoto = 'grande') =>
+  `${API_BASE}${rutaPortada(consecutivo, tamano)}`;
+
+/** Both sizes of the cover for an <img srcSet>: a card takes the small one unless the screen is dense. */
+export const srcSetPortada = (consecutivo: number) =>
+  (Object.keys(FOTO_TAMANOS) as TamanoFoto[]).map((t) => `${urlPortada(consecutivo, t)} ${FOTO_TAMANOS[t]}w`).join(', ');
