@@ -171,6 +171,11 @@ test('the buscador keeps its filter when one comes back, and old leads are close
   await page.getByLabel('Ingresaron antes de').press('Enter');
   await expect(page.getByText('2 clientes abiertos cumplen los criterios')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('cell', { name: 'Olga Antigua' })).toBeVisible();
+  // Each lead in the preview opens in its own screen (clienteAbrir).
+  await expect(page.getByRole('link', { name: 'Olga Antigua' })).toHaveAttribute(
+    'href',
+    new RegExp(`/propiedades/clientes-atendidos\\?abrir=(${viejos.join('|')})$`),
+  );
   await page.getByRole('combobox', { name: 'Resultado del cierre' }).click();
   await page.getByTitle('No contactable').click();
   await page.getByLabel('Observación').fill('Depuración de 2019');
@@ -181,4 +186,19 @@ test('the buscador keeps its filter when one comes back, and old leads are close
   await expect(page.getByText('Ningún cliente abierto cumple los criterios')).toBeVisible();
   const cerrado = (await a.get(`/clientes-atendidos/${viejos[1]}`)) as { estado: string; resultado: string };
   expect(cerrado).toMatchObject({ estado: 'cerrado', resultado: 'no_contactable' });
+});
+
+test('on a phone the list shows its search box and folds the other filters into «Filtros», with how many are in use', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await ingresar(page, ADMIN_SIN_NOMBRE, '/propiedades/clientes-atendidos?gestion=venta&estado=activo');
+  await expect(page.getByRole('searchbox', { name: 'Buscar clientes' })).toBeVisible();
+  const filtros = page.getByRole('button', { name: 'Filtros (2)' });
+  await expect(filtros).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('combobox', { name: 'Asesor' })).toHaveCount(0);
+  await filtros.click();
+  await expect(filtros).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('combobox', { name: 'Asesor' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Busca', exact: true })).toBeVisible();
 });

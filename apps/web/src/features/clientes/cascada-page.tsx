@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   Alert,
   App,
@@ -109,7 +110,11 @@ export function CascadaPage() {
           locale={{ emptyText: <Empty description="Ningún cliente" /> }}
           columns={[
             { key: 'consecutivo', dataIndex: 'consecutivo', title: 'N.º', width: 70 },
-            { key: 'nombre', dataIndex: 'nombre', title: 'Cliente' },
+            {
+              key: 'nombre',
+              title: 'Cliente',
+              render: (_v, f) => <Link to={`/propiedades/clientes-atendidos?abrir=${f.consecutivo}`}>{f.nombre}</Link>,
+            },
             { key: 'fecha_ingreso', title: 'Ingreso', render: (_v, f) => fechaCorta(f.fecha_ingreso), width: 110 },
             {
               key: 'estado',

@@ -95,6 +95,8 @@ export function ClienteDrawer({
 
 function ClienteTabs({ cliente, onCerrar }: { cliente: ClienteDetalle; onCerrar: () => void }) {
   const [pestana, setPestana] = useState('datos');
+  // On a phone the three long titles overflowed into «…»; the short ones fit.
+  const movil = Grid.useBreakpoint().md === false;
   return (
     <Tabs
       activeKey={pestana}
@@ -102,13 +104,13 @@ function ClienteTabs({ cliente, onCerrar }: { cliente: ClienteDetalle; onCerrar:
       items={[
         {
           key: 'datos',
-          label: 'Datos y requisitos',
+          label: movil ? 'Datos' : 'Datos y requisitos',
           children: <ClienteForm cliente={cliente} onGuardado={() => setPestana('coincidencias')} onCancelar={onCerrar} />,
         },
         { key: 'seguimiento', label: `Seguimiento (${cliente.notas.length})`, children: <Seguimiento cliente={cliente} /> },
         {
           key: 'coincidencias',
-          label: 'Inmuebles que coinciden',
+          label: movil ? 'Coincidencias' : 'Inmuebles que coinciden',
           children: <CoincidenciasPanel consecutivo={cliente.consecutivo} />,
         },
       ]}

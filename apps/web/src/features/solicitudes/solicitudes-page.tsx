@@ -144,7 +144,14 @@ export function SolicitudesPage() {
       ellipsis: true,
       width: 220,
       responsive: ['xxl'],
-      render: (_v, s) => (s.inmueble ? `${s.inmueble.consecutivo} · ${s.inmueble.direccion}` : '—'),
+      render: (_v, s) =>
+        s.inmueble ? (
+          <Link to={`/propiedades/inmueble/${s.inmueble.consecutivo}`} title={s.inmueble.direccion}>
+            {s.inmueble.consecutivo} · {s.inmueble.direccion}
+          </Link>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'asignado',
