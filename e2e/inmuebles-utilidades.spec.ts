@@ -110,7 +110,9 @@ test('places a property on the map: it leaves the list without coordinates and s
   const lista = page.getByRole('table', { name: 'Inmuebles sin coordenadas' });
   const fila = lista.getByRole('row').filter({ hasText: direccion });
   await expect(fila).toContainText('Sin coordenadas');
-  await fila.click();
+  // Chosen from the keyboard: the Nº is a button (a click anywhere on the row does the same).
+  await fila.getByRole('button', { name: `Ubicar inmueble ${c}` }).focus();
+  await page.keyboard.press('Enter');
 
   await expect(page.getByText(`Inmueble ${c} · Apartamento en arriendo`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Mapa para ubicar inmuebles' })).toBeVisible();

@@ -31,6 +31,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // The accessibility sweep (axe on every screen, at two sizes) is heavy on a 2-core machine: it runs
+  // after the others have finished, so it does not slow their timed steps.
+  projects: [
+    { name: 'flujos', testIgnore: /accesibilidad\.spec\.ts$/ },
+    { name: 'accesibilidad', testMatch: /accesibilidad\.spec\.ts$/, dependencies: ['flujos'] },
+  ],
   webServer: {
     // A fresh data dir each run: the demo seed is the starting state of every suite.
     command: `rm -rf "${dataDir}" && node apps/api/dist/main.js`,

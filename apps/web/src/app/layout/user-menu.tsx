@@ -50,8 +50,10 @@ export function UserMenu({ compact }: { compact: boolean }) {
         ],
       }}
     >
-      <button type="button" className="user-menu" aria-label={`Cuenta de ${profile.nombre}`}>
+      {/* Named by its content, so the name a voice-control user reads on screen is part of it (WCAG 2.5.3). */}
+      <button type="button" className="user-menu">
         <img className="user-menu-avatar" src={profile.foto} alt="" width={36} height={36} />
+        <span className="visually-hidden">{compact ? `Cuenta de ${profile.nombre}` : 'Cuenta de '}</span>
         {compact ? null : (
           <span className="user-menu-text">
             <span className="user-menu-name">{profile.nombre}</span>

@@ -316,7 +316,7 @@ export function ResourceTable(props: Props) {
           }
         />
       ) : data === undefined ? (
-        <div aria-busy="true" aria-label={`Cargando ${def.plural}`}>
+        <div role="status" aria-busy="true" aria-label={`Cargando ${def.plural}`}>
           <Skeleton active title={false} paragraph={{ rows: 8 }} />
         </div>
       ) : angosta ? (

@@ -108,7 +108,25 @@ export function GeolocalizarPage() {
   };
 
   const columns: ColumnsType<InmuebleUbicacion> = [
-    { key: 'consecutivo', dataIndex: 'consecutivo', title: 'Nº' },
+    {
+      key: 'consecutivo',
+      title: 'Nº',
+      // The row is clickable; this button is the same choice for the keyboard and for screen readers.
+      render: (_: unknown, i) => (
+        <Button
+          type="link"
+          size="small"
+          className="utilidades-elegir"
+          onClick={(e) => {
+            e.stopPropagation();
+            elegir(i);
+          }}
+        >
+          <span className="visually-hidden">Ubicar inmueble </span>
+          {i.consecutivo}
+        </Button>
+      ),
+    },
     { key: 'tipo', title: 'Tipo', render: (_: unknown, i) => etiquetaTipo(i.tipo) },
     {
       key: 'direccion',

@@ -78,7 +78,7 @@ function Fotos({ consecutivo, soloLectura = false }: Props) {
 
   if (fotos.isPending)
     return (
-      <div className="fotos-grid" aria-busy="true" aria-label="Cargando fotos">
+      <div className="fotos-grid" role="status" aria-busy="true" aria-label="Cargando fotos">
         {[1, 2, 3, 4].map((i) => (
           <Skeleton.Image key={i} active className="foto-skeleton" />
         ))}
