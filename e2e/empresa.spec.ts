@@ -21,7 +21,8 @@ test('the company name saved in Compañía shows in the shell header at once', a
   await expect(page.getByRole('banner').getByText('Inmobiliaria del Norte S.A.S.')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByLabel('Nombre de la empresa')).toHaveValue('Inmobiliaria del Norte S.A.S.');
+  // After a reload the shell loads again before the form; a busy CI machine took over 7 s.
+  await expect(page.getByLabel('Nombre de la empresa')).toHaveValue('Inmobiliaria del Norte S.A.S.', { timeout: 20_000 });
   await page.getByLabel('Nombre de la empresa').fill('Inmobiliaria del Norte');
   await page.getByRole('button', { name: 'Guardar' }).first().click();
   await expect(page.getByText('Datos de «Inmobiliaria del Norte» guardados')).toBeVisible();

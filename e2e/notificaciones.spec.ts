@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { ADMIN_SIN_NOMBRE, ingresar } from './helpers.ts';
 
 test('notification preferences: read-only until Modificar, Guardar persists, Cancelar reverts', async ({ page }) => {
+  // Twenty steps with a reload: on a busy 2-core CI machine they took just over the default 30 s.
+  test.setTimeout(60_000);
   await ingresar(page, ADMIN_SIN_NOMBRE);
   await page.getByRole('button', { name: /Cuenta de/ }).click();
   await page.getByRole('menuitem', { name: 'Mis notificaciones' }).click();
