@@ -3,11 +3,13 @@ import { ADMIN_NORTE, ingresar } from './helpers.ts';
 
 // Company 2, renamed to a name that still contains the seeded one and restored at the end: the session
 // suite checks 'Inmobiliaria del Norte' here and 'Sin nombre de empresa' for company 3, possibly meanwhile.
+// Both tests are safe to retry: a first attempt cut off after saving leaves the longer name or one more
+// agencia, and the second attempt starts from either.
 test('the company name saved in Compañía shows in the shell header at once', async ({ page }) => {
   await ingresar(page, ADMIN_NORTE, '/archivo/empresa');
   await expect(page).toHaveTitle('Compañia - Predio Web 3');
   const nombre = page.getByLabel('Nombre de la empresa');
-  await expect(nombre).toHaveValue('Inmobiliaria del Norte');
+  await expect(nombre).toHaveValue(/^Inmobiliaria del Norte/);
 
   const nit = page.getByLabel('NIT');
   await nit.fill('900654321-5');
@@ -32,16 +34,17 @@ test('an agencia is created and offered as the default', async ({ page }) => {
   await ingresar(page, ADMIN_NORTE, '/archivo/empresa');
   await page.getByRole('button', { name: 'Nueva agencia' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Nueva agencia' });
-  await dialogo.getByLabel('Nombre').fill('Sede Alto Prado');
+  const sede = `Sede Alto Prado ${Date.now() % 1_000_000}`;
+  await dialogo.getByLabel('Nombre').fill(sede);
   await dialogo.getByLabel('Dirección').fill('Calle 76 # 55-10');
   await dialogo.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Agencia «Sede Alto Prado» guardada')).toBeVisible();
-  await expect(page.getByRole('row', { name: /Sede Alto Prado/ })).toBeVisible();
+  await expect(page.getByText(`Agencia «${sede}» guardada`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(sede) })).toBeVisible();
   await page.getByLabel('Agencia por defecto').click();
   // antd keeps the ARIA options hidden; the visible ones carry the label as title.
-  await page.getByTitle('Sede Alto Prado').click();
+  await page.getByTitle(sede).click();
   await page.getByRole('button', { name: 'Guardar' }).first().click();
-  await expect(page.getByText('Datos de «Inmobiliaria del Norte» guardados')).toBeVisible();
+  await expect(page.getByText(/^Datos de «Inmobiliaria del Norte.*» guardados$/)).toBeVisible();
   await page.reload();
-  await expect(page.getByTitle('Sede Alto Prado')).toBeVisible();
+  await expect(page.getByTitle(sede)).toBeVisible();
 });

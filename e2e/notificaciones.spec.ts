@@ -11,25 +11,26 @@ test('notification preferences: read-only until Modificar, Guardar persists, Can
 
   const sw = page.getByRole('switch', { name: 'Nueva cita asignada - SMS' });
   await expect(sw).toBeDisabled();
-  await expect(sw).not.toBeChecked();
+  // Relative to what is saved: a retry after a first attempt that saved starts from the switched value.
+  const antes = await sw.isChecked();
 
   await page.getByRole('button', { name: 'Modificar' }).click();
   await expect(sw).toBeEnabled();
   await sw.click();
-  await expect(sw).toBeChecked();
+  await expect(sw).toBeChecked({ checked: !antes });
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('La configuración se guardó correctamente')).toBeVisible();
   await expect(sw).toBeDisabled();
 
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Nueva cita asignada - SMS' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Nueva cita asignada - SMS' })).toBeChecked({ checked: !antes });
 
   await page.getByRole('button', { name: 'Modificar' }).click();
   const sw2 = page.getByRole('switch', { name: 'Nueva cita asignada - SMS' });
   await sw2.click();
-  await expect(sw2).not.toBeChecked();
+  await expect(sw2).toBeChecked({ checked: antes });
   await page.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(sw2).toBeChecked();
+  await expect(sw2).toBeChecked({ checked: !antes });
   await expect(sw2).toBeDisabled();
 });
 
