@@ -25,7 +25,10 @@ describe('es-CO formats', () => {
     expect(formatFecha('2026-11-01T03:00:00Z')).toBe('31/10/2026');
   });
 
-  it('returns an empty string for an invalid date instead of "Invalid Date"', () => {
+  it('returns an empty string for no date or an invalid one, never "Invalid Date"', () => {
     expect(formatFecha('no es fecha')).toBe('');
+    expect(formatFecha(null)).toBe('');
+    expect(formatFecha(undefined)).toBe('');
+    expect(formatFecha('')).toBe('');
   });
 });

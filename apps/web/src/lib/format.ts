@@ -19,7 +19,8 @@ type DateInput = Date | string | number;
  * A date-only string (YYYY-MM-DD: a fecha de ingreso, a birthday) is a calendar day, read at local
  * midnight. `new Date('2026-11-01')` is UTC midnight, which Bogotá (UTC−5) shows as 31/10/2026.
  */
-function toDate(value: DateInput): Date | null {
+function toDate(value: DateInput | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
   const dia = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
   const date = dia
     ? new Date(Number(dia[1]), Number(dia[2]) - 1, Number(dia[3]))
@@ -29,8 +30,8 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** 05/03/2025 */
-export function formatFecha(value: DateInput): string {
+/** 05/03/2025; '' for no date. */
+export function formatFecha(value: DateInput | null | undefined): string {
   const date = toDate(value);
   return date === null ? '' : fecha.format(date);
 }

@@ -25,11 +25,11 @@ import {
   type ResultadoCierre,
   type VistaPreviaCascada,
 } from '@predio/contract/clientes';
-import { formatFechaHora, formatNumero } from '../../lib/format.ts';
+import { formatFecha, formatFechaHora, formatNumero } from '../../lib/format.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { tieneCriterio, useCerrarCascada, useVistaPreviaCascada, type CriteriosEntrada } from './api/cascada.ts';
 import { useAsesores } from './api/get-opciones.ts';
-import { aDayjs, COLOR_ESTADO, deDayjs, estadoTexto, fechaCorta } from './formato.ts';
+import { aDayjs, COLOR_ESTADO, deDayjs, estadoTexto } from './formato.ts';
 import { RemoteSelect } from '../../components/remote-select.tsx';
 import { consultaMaestro } from '../../components/opciones-maestro.ts';
 import './clientes.css';
@@ -115,7 +115,7 @@ export function CascadaPage() {
               title: 'Cliente',
               render: (_v, f) => <Link to={`/propiedades/clientes-atendidos?abrir=${f.consecutivo}`}>{f.nombre}</Link>,
             },
-            { key: 'fecha_ingreso', title: 'Ingreso', render: (_v, f) => fechaCorta(f.fecha_ingreso), width: 110 },
+            { key: 'fecha_ingreso', title: 'Ingreso', render: (_v, f) => formatFecha(f.fecha_ingreso), width: 110 },
             {
               key: 'estado',
               title: 'Estado',

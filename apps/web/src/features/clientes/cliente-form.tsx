@@ -41,13 +41,13 @@ import {
 import { GESTIONES, TIPOS_INMUEBLE } from '@predio/contract/inmuebles';
 import { ApiError } from '../../lib/http.ts';
 import { marcarContrato } from '../../lib/marcar-contrato.ts';
-import { formatFechaHora } from '../../lib/format.ts';
+import { formatFecha, formatFechaHora } from '../../lib/format.ts';
 import { useAccionCliente } from './api/acciones-cliente.ts';
 import { useCliente } from './api/get-cliente.ts';
 import { useAsesores } from './api/get-opciones.ts';
 import { useGuardarCliente } from './api/guardar-cliente.ts';
 import { CoincidenciasPanel } from './coincidencias-panel.tsx';
-import { aDayjs, COLOR_ESTADO, deDayjs, fechaCorta, formatoPesos, hoy, leerPesos } from './formato.ts';
+import { aDayjs, COLOR_ESTADO, deDayjs, formatoPesos, hoy, leerPesos } from './formato.ts';
 import { RemoteSelect, conocida } from '../../components/remote-select.tsx';
 import { consultaMaestro } from '../../components/opciones-maestro.ts';
 import { TerceroSelect, type TerceroElegido } from './tercero-select.tsx';
@@ -207,7 +207,7 @@ function ClienteForm({
           type="info"
           showIcon
           className="cliente-aviso"
-          title={`Cerrado el ${fechaCorta(cliente.fecha_cierre)}: ${etiquetaResultado(cliente.resultado)}`}
+          title={`Cerrado el ${formatFecha(cliente.fecha_cierre)}: ${etiquetaResultado(cliente.resultado)}`}
           description="Para modificarlo, reábralo en la pestaña Seguimiento."
         />
       ) : null}
@@ -419,11 +419,11 @@ function Seguimiento({ cliente }: { cliente: ClienteDetalle }) {
         <Descriptions.Item label="Estado">
           <Tag color={COLOR_ESTADO[cliente.estado]}>{ETIQUETA_ESTADO_CLIENTE[cliente.estado]}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label="Ingreso">{fechaCorta(cliente.fecha_ingreso)}</Descriptions.Item>
+        <Descriptions.Item label="Ingreso">{formatFecha(cliente.fecha_ingreso)}</Descriptions.Item>
         {cerrado ? (
           <>
             <Descriptions.Item label="Resultado">{etiquetaResultado(cliente.resultado)}</Descriptions.Item>
-            <Descriptions.Item label="Fecha de cierre">{fechaCorta(cliente.fecha_cierre)}</Descriptions.Item>
+            <Descriptions.Item label="Fecha de cierre">{formatFecha(cliente.fecha_cierre)}</Descriptions.Item>
             {cliente.observacion_cierre ? (
               <Descriptions.Item label="Observación">{cliente.observacion_cierre}</Descriptions.Item>
             ) : null}

@@ -1,10 +1,10 @@
 import { Empty, Grid, Skeleton, Table, Tag, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { ETIQUETA_GESTION_CLIENTE, etiquetaResultado, type ClienteResumen } from '@predio/contract/clientes';
-import { formatFechaHora, formatMoneda, formatNumero } from '../../lib/format.ts';
+import { formatFecha, formatFechaHora, formatMoneda, formatNumero } from '../../lib/format.ts';
 import { useClientes } from './api/get-clientes.ts';
 import { hayFiltros, type ClientesParams } from './clientes-params.ts';
-import { COLOR_ESTADO, estadoTexto, fechaCorta } from './formato.ts';
+import { COLOR_ESTADO, estadoTexto } from './formato.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const rango = (c: ClienteResumen) =>
@@ -49,7 +49,7 @@ export function ClientesTabla({
                 <Typography.Text type="secondary">#{c.consecutivo}</Typography.Text> {nombre(c)}
               </span>
               <span>
-                {ETIQUETA_GESTION_CLIENTE[c.gestion]} · ingreso {fechaCorta(c.fecha_ingreso)}
+                {ETIQUETA_GESTION_CLIENTE[c.gestion]} · ingreso {formatFecha(c.fecha_ingreso)}
               </span>
               {c.celular ? <span>{c.celular}</span> : null}
               <span>{estado(c)}</span>
@@ -76,7 +76,7 @@ export function ClientesTabla({
           width: 110,
           sorter: true,
           sortOrder: orden('fecha_ingreso'),
-          render: (_v, c) => fechaCorta(c.fecha_ingreso),
+          render: (_v, c) => formatFecha(c.fecha_ingreso),
         },
         {
           key: 'busca',
@@ -106,7 +106,7 @@ export function ClientesTabla({
           width: 110,
           sorter: true,
           sortOrder: orden('fecha_cierre'),
-          render: (_v, c) => fechaCorta(c.fecha_cierre) || '—',
+          render: (_v, c) => formatFecha(c.fecha_cierre) || '—',
         },
       ];
 

@@ -1,13 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { ETIQUETA_ESTADO_CLIENTE, type EstadoCliente } from '@predio/contract/clientes';
 
-/** 'YYYY-MM-DD' shown as 15/01/2026, without going through a Date (a UTC midnight would show the day before in Bogotá). */
-export function fechaCorta(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const [a, m, d] = iso.slice(0, 10).split('-');
-  return `${d}/${m}/${a}`;
-}
-
 export const aDayjs = (iso: string | null | undefined): Dayjs | null => (iso ? dayjs(iso.slice(0, 10)) : null);
 export const deDayjs = (d: Dayjs | null | undefined): string | null => (d ? d.format('YYYY-MM-DD') : null);
 export const hoy = () => dayjs().format('YYYY-MM-DD');
