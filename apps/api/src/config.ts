@@ -12,6 +12,8 @@ export type Config = {
   seed: 'demo' | 'none';
   supportPassword: string;
   smtpUrl: string | null;
+  /** Where people open the app (https://predio.agencia.co): e-mailed notices link to it. */
+  publicUrl: string | null;
   webDist: string | null;
   loginThrottle: { maxPorUsuario: number; maxPorIp: number; ventanaMin: number; bloqueoMin: number };
 };
@@ -30,6 +32,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: env.SEED === 'none' ? 'none' : 'demo',
     supportPassword: env.SUPPORT_PASSWORD || 'soporte1234',
     smtpUrl: env.SMTP_URL || null,
+    publicUrl: urlPublica(env.PUBLIC_URL),
     webDist: env.WEB_DIST ?? null,
     loginThrottle: {
       maxPorUsuario: Number(env.LOGIN_MAX_FALLOS_USUARIO ?? 5),
@@ -38,6 +41,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bloqueoMin: 15,
     },
   };
+}
+
+/** PUBLIC_URL without its trailing slash; anything but an http(s) address stops the start with the reason. */
+export function urlPublica(valor: string | undefined): string | null {
+  if (!valor) return null;
+  let url: URL;
+  try {
+    url = new URL(valor);
+  } catch {
+    throw new Error(`PUBLIC_URL no es una dirección válida: «${valor}»`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`PUBLIC_URL debe empezar por http:// o https://: «${valor}»`);
+  return url.toString().replace(/\/+$/, '');
 }
 
 function secretFromDataDir(dataDir: string): string {

@@ -17,6 +17,6 @@ export function createDeps(config: Config, db: Database, onError: (err: unknown)
     sessions: new SessionCache(),
     storage: localStorage(join(config.dataDir, 'files')),
     hub: new Hub(config.databaseUrl ? pgBus(config.databaseUrl) : null),
-    mailer: new Mailer(db, config.smtpUrl, onError),
+    mailer: new Mailer(db, config.smtpUrl, onError, config.publicUrl),
   };
 }

@@ -3,6 +3,29 @@ import { createServer, type Server, type Socket } from 'node:net';
 export type Recibido = { from: string; to: string[]; data: string };
 
 /**
+ * The text of a single-part message as a person reads it: the body after the headers, decoded from
+ * the transfer encoding nodemailer chose (quoted-printable for accented text, base64, or as is).
+ */
+export function textoDelMensaje(data: string): string {
+  const corte = data.indexOf('\r\n\r\n');
+  const cabeceras = data.slice(0, corte);
+  const cuerpo = data.slice(corte + 4);
+  const codificacion = /^content-transfer-encoding:\s*(\S+)/im.exec(cabeceras)?.[1]?.toLowerCase();
+  if (codificacion === 'base64') return Buffer.from(cuerpo.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (codificacion !== 'quoted-printable') return cuerpo;
+  const limpio = cuerpo.replace(/=\r\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < limpio.length; i++) {
+    const hex = limpio.slice(i + 1, i + 3);
+    if (limpio[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(limpio[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
  * A minimal SMTP server for tests: it speaks the protocol (EHLO, MAIL, RCPT, DATA, QUIT) to a real
  * client such as nodemailer and keeps what it receives. `fallar` makes it refuse messages with 451.
  */

@@ -85,10 +85,12 @@ export async function notificar(
   const canales =
     n.tipoCarta === null ? { inApp: true, email: false, correo: null } : await repo.canales(o.tx, n.idUsuario, n.tipoCarta);
   if (canales.email && canales.correo) {
+    // With PUBLIC_URL the message links to what it is about; without it there is no address to give.
+    const enlace = n.enlace && o.mailer.urlPublica ? `\n\nÁbralo en Predio: ${o.mailer.urlPublica}${n.enlace}` : '';
     await encolarCorreo(o, {
       para: canales.correo,
       asunto: n.titulo,
-      texto: `${n.cuerpo}\n\n— Predio Web 3. Puede elegir qué avisos recibe por correo en Mis notificaciones.`,
+      texto: `${n.cuerpo}${enlace}\n\n— Predio Web 3. Puede elegir qué avisos recibe por correo en Mis notificaciones.`,
       origen: `notificacion:${n.tipoCarta}`,
     });
   }

@@ -32,6 +32,8 @@ export class Mailer {
     private readonly db: Database,
     smtpUrl: string | null,
     private readonly onError: (err: unknown) => void = () => undefined,
+    /** PUBLIC_URL: where the links in a message point. */
+    readonly urlPublica: string | null = null,
   ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   }

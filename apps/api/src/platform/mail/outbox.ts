@@ -2,7 +2,8 @@ import { correoSalida } from '../../db/schema/correo.ts';
 import type { Scope } from '../tenant.ts';
 
 export type Correo = { para: string; asunto: string; texto: string; html?: string; origen: string };
-export type Despertador = { despertar(): void };
+/** The mailer as a transaction sees it: woken after commit; urlPublica makes a message's links absolute. */
+export type Despertador = { despertar(): void; readonly urlPublica: string | null };
 
 /** Queues an e-mail in the caller's transaction; the mailer is woken once it commits. */
 export async function encolarCorreo(o: Scope & { mailer: Despertador }, c: Correo): Promise<void> {
