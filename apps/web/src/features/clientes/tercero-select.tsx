@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Col, Form, Grid, Input, Row, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Col, Form, Grid, Input, Row, Select, Space, Tooltip, Typography } from 'antd';
 import { Dialogo } from '../../components/dialogo.tsx';
 import { UserAddOutlined } from '@ant-design/icons';
-import { TIPOS_DCTO, type Advertencia } from '@predio/contract/terceros';
+import { hasIdm } from '@predio/contract/menu';
+import { IDM_TERCEROS, TIPOS_DCTO, type Advertencia } from '@predio/contract/terceros';
+import { usePermisos } from '../../lib/session-store.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useCrearTercero, useDuplicadosTercero } from './api/crear-tercero.ts';
@@ -26,6 +28,8 @@ export function TerceroSelect({ id, value, onChange, elegido, onElegido }: Props
   const lista = useTercerosBusqueda(buscar);
   const [creando, setCreando] = useState(false);
   const angosta = Grid.useBreakpoint().sm === false;
+  // Creating a tercero is the Terceros permission's (idm 59); without it the button says why instead of failing.
+  const puedeCrear = hasIdm(usePermisos(), IDM_TERCEROS);
   const opciones = useMemo(() => {
     const xs = (lista.data ?? []).map((t) => ({
       value: t.id,
@@ -63,9 +67,17 @@ export function TerceroSelect({ id, value, onChange, elegido, onElegido }: Props
         allowClear
         loading={lista.isFetching}
       />
-      <Button icon={<UserAddOutlined />} onClick={() => setCreando(true)} aria-label="Nuevo tercero">
-        {angosta ? null : 'Nuevo tercero'}
-      </Button>
+      <Tooltip title={puedeCrear ? null : 'Su usuario no puede crear terceros: pida el permiso de Terceros a un administrador.'}>
+        <Button
+          icon={<UserAddOutlined />}
+          onClick={() => setCreando(true)}
+          aria-label="Nuevo tercero"
+          disabled={!puedeCrear}
+          aria-description={puedeCrear ? undefined : 'Su usuario no puede crear terceros'}
+        >
+          {angosta ? null : 'Nuevo tercero'}
+        </Button>
+      </Tooltip>
       <NuevoTerceroModal
         abierto={creando}
         onCerrar={() => setCreando(false)}

@@ -1,0 +1,38 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from 'antd';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSession } from '../../lib/session-store.ts';
+import { TerceroSelect } from './tercero-select.tsx';
+
+function conPermisos(permisos: string) {
+  useSession.setState({
+    claims: { idUsuario: 7, idempresa: 1, admemp: false, nro_id: '7', agencia: 0, permisos, nombre_usuario: 'recepcion' },
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <App>
+        <TerceroSelect elegido={null} onElegido={() => undefined} />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => useSession.setState({ claims: null }));
+
+describe('TerceroSelect: creating a tercero inline', () => {
+  it('opens the form for a user with the Terceros permission (idm 59)', async () => {
+    conPermisos('463,59');
+    const boton = screen.getByRole('button', { name: 'Nuevo tercero' });
+    expect((boton as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(boton);
+    expect(await screen.findByRole('button', { name: 'Crear tercero' })).toBeTruthy();
+  });
+
+  it('is refused up front, saying why, to a user who only registers leads (idm 463)', () => {
+    conPermisos('463');
+    const boton = screen.getByRole('button', { name: 'Nuevo tercero' });
+    expect((boton as HTMLButtonElement).disabled).toBe(true);
+    expect(boton.getAttribute('aria-description')).toBe('Su usuario no puede crear terceros');
+  });
+});
