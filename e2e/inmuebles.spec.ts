@@ -175,3 +175,49 @@ test('on a phone the property file chooses its section from a select that counts
   await expect(ubicacion.getByText('El campo Municipio es obligatorio')).toBeVisible();
   await expect(ubicacion.getByText('El campo Dirección es obligatorio')).toBeVisible();
 });
+
+test('an owner not yet in terceros is created from the property file and takes the empty owner row', async ({
+  page,
+  request,
+}) => {
+  const documento = `8${Date.now() % 1e9}`;
+  await ingresar(page, ADMIN_NORTE, '/propiedades/inmueble/nuevo');
+  await elegir(page, page.getByRole('combobox', { name: 'Tipo de inmueble' }), 'Apartamento');
+  await elegir(page, page.getByRole('combobox', { name: 'Gestión' }), 'Arriendo');
+  await page.getByLabel('Canon de arrendamiento').fill('1900000');
+  await page.getByRole('tab', { name: 'Ubicación' }).click();
+  await page.getByLabel('Dirección').fill(`Calle ${documento.slice(-4)} # 45-10`);
+  await elegir(page, page.getByRole('combobox', { name: 'Municipio' }), 'BARRANQUILLA (ATLÁNTICO)', 'barranquilla');
+
+  await page.getByRole('tab', { name: /Propietarios/ }).click();
+  await page.getByRole('button', { name: 'Nuevo propietario' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Nuevo propietario' });
+  await dialogo.getByLabel('Número de documento').fill(documento);
+  await dialogo.getByLabel('Primer nombre').fill('Marta');
+  await dialogo.getByLabel('Primer apellido').fill('Quintero');
+  await dialogo.getByRole('button', { name: 'Crear tercero' }).click();
+  await expect(page.getByText('Tercero «Marta Quintero» creado')).toBeVisible();
+  await expect(dialogo).toBeHidden();
+  // The new form's one empty row takes her, with its 100 %.
+  await expect(page.getByRole('combobox', { name: 'Propietario 2' })).toHaveCount(0);
+  await expect(page.locator('.inm-propietario').first()).toContainText('Marta Quintero');
+  await expect(page.getByText('Suma de porcentajes: 100 %')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Crear inmueble' }).click();
+  await expect(page).toHaveURL(/\/propiedades\/inmueble\/\d+$/);
+  const n = consecutivoDe(page);
+  await expect(page.getByRole('tab', { name: 'Propietarios (1)' })).toBeVisible();
+
+  // Saved as the owner, and the tercero is marked as one.
+  const login = await request.post('/api/usuarios/login', {
+    data: { idEmpresa: ADMIN_NORTE.empresa, usuario: ADMIN_NORTE.usuario, clave: ADMIN_NORTE.clave },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
+  const inmueble = (await (await request.get(`/api/inmuebles/${n}`, { headers })).json()).data as {
+    propietarios: { id_tercero: number; nro_id: string; porcentaje: number }[];
+  };
+  expect(inmueble.propietarios).toMatchObject([{ nro_id: documento, porcentaje: 100 }]);
+  const tercero = (await (await request.get(`/api/terceros/${inmueble.propietarios[0]!.id_tercero}`, { headers })).json())
+    .data as { propietario: boolean; cliente: boolean };
+  expect(tercero).toMatchObject({ propietario: true, cliente: false });
+});

@@ -1,0 +1,155 @@
+import { useMemo } from 'react';
+import { Alert, App, Col, Form, Input, Row, Select, Typography } from 'antd';
+import { TIPOS_DCTO, type Advertencia } from '@predio/contract/terceros';
+import { ApiError } from '../../lib/http.ts';
+import { Dialogo } from '../dialogo.tsx';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useCrearTercero, useDuplicadosTercero } from './api.ts';
+import './nuevo-tercero.css';
+
+export type TerceroElegido = { id: number; nombre: string; nro_id: string };
+
+type Valores = { tipo_dcto: number; nro_id: string; nombre1: string; apellido1: string; celular: string; email: string };
+
+/** Who the new tercero is for: a lead's client, or a property's owner. */
+export type RolTercero = 'cliente' | 'propietario';
+
+const TITULO: Record<RolTercero, string> = { cliente: 'Nuevo tercero', propietario: 'Nuevo propietario' };
+
+/**
+ * The short form for a tercero made without leaving another form: document, names, celular and
+ * e-mail, with the possible duplicates as they are typed (each one can be used instead).
+ */
+export function NuevoTerceroModal({
+  abierto,
+  rol,
+  onCerrar,
+  onCreado,
+}: {
+  abierto: boolean;
+  rol: RolTercero;
+  onCerrar: () => void;
+  onCreado: (t: TerceroElegido) => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Valores>();
+  const crear = useCrearTercero();
+  const nro = Form.useWatch('nro_id', form) ?? '';
+  const email = Form.useWatch('email', form) ?? '';
+  const celular = Form.useWatch('celular', form) ?? '';
+  const criterios = useDebouncedValue(
+    useMemo(() => ({ nro_id: nro.trim(), email: email.trim(), celular: celular.trim() }), [nro, email, celular]),
+    400,
+  );
+  const duplicados = useDuplicadosTercero(criterios);
+  const avisos: Advertencia[] = duplicados.data ?? [];
+
+  async function guardar() {
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    try {
+      // A lead's tercero is a client, not (yet) an owner: clienteConvertir marks that later.
+      const r = await crear.mutateAsync({
+        ...v,
+        tipo_contribuyente: 2,
+        cliente: rol === 'cliente',
+        propietario: rol === 'propietario',
+      });
+      if (r.advertencias.length > 0) void message.warning(r.advertencias.map((a) => a.mensaje).join(' '));
+      void message.success(`Tercero «${r.tercero.nombre}» creado`);
+      form.resetFields();
+      onCreado({ id: r.tercero.id, nombre: r.tercero.nombre, nro_id: r.tercero.nro_id });
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const campos = e.campos.filter((c) =>
+        ['tipo_dcto', 'nro_id', 'nombre1', 'apellido1', 'celular', 'email'].includes(c.campo),
+      );
+      if (campos.length > 0) form.setFields(campos.map((c) => ({ name: c.campo as keyof Valores, errors: [c.mensaje] })));
+      else void message.error(e.message);
+    }
+  }
+
+  return (
+    <Dialogo
+      open={abierto}
+      title={TITULO[rol]}
+      okText="Crear tercero"
+      cancelText="Cancelar"
+      onOk={() => void guardar()}
+      confirmLoading={crear.isPending}
+      onCancel={onCerrar}
+      destroyOnHidden
+    >
+      {avisos.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="nuevo-tercero-aviso"
+          title="Puede estar repetido"
+          description={
+            <ul className="nuevo-tercero-lista">
+              {avisos.map((a) => (
+                <li key={`${a.campo}-${a.id}`}>
+                  {a.mensaje}{' '}
+                  <Typography.Link onClick={() => onCreado({ id: a.id, nombre: a.nombre, nro_id: a.nro_id })}>
+                    Usar {a.nombre}
+                  </Typography.Link>
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+      <Form form={form} layout="vertical" initialValues={{ tipo_dcto: 13 }}>
+        <Row gutter={12}>
+          <Col xs={24} sm={10}>
+            <Form.Item
+              name="tipo_dcto"
+              label="Tipo de documento"
+              rules={[{ required: true, message: 'Elija el tipo de documento' }]}
+            >
+              <Select options={TIPOS_DCTO.map((t) => ({ value: t.value, label: `${t.sigla} · ${t.label}` }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={14}>
+            <Form.Item
+              name="nro_id"
+              label="Número de documento"
+              rules={[{ required: true, message: 'El número de documento es obligatorio' }]}
+            >
+              <Input maxLength={20} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="nombre1"
+              label="Primer nombre"
+              rules={[{ required: true, message: 'El primer nombre es obligatorio' }]}
+            >
+              <Input maxLength={40} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="apellido1"
+              label="Primer apellido"
+              rules={[{ required: true, message: 'El primer apellido es obligatorio' }]}
+            >
+              <Input maxLength={40} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="celular" label="Celular">
+              <Input maxLength={20} inputMode="tel" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="email" label="Correo" rules={[{ type: 'email', message: 'El correo no es válido' }]}>
+              <Input maxLength={120} inputMode="email" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Dialogo>
+  );
+}
