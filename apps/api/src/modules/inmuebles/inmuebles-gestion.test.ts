@@ -89,6 +89,42 @@ describe('create, read, update', () => {
     expect(a?.cambios.canon).toEqual({ antes: null, despues: 2_500_000 });
   });
 
+  it('marks its owners as propietarios in terceros, once, audited there with the property as origin', async () => {
+    const [nuevo] = await t.db.tenant(1, (tx) =>
+      queryRows<{ id: number }>(
+        tx,
+        sql`insert into terceros (nro_id, nombre, cliente, propietario) values ('80012345', 'Marta Quintero', true, false) returning id`,
+      ),
+    );
+    const rol = async () =>
+      (
+        await t.db.tenant(1, (tx) =>
+          queryRows<{ propietario: boolean; version: number }>(
+            tx,
+            sql`select propietario, version from terceros where id = ${nuevo!.id}`,
+          ),
+        )
+      )[0]!;
+    expect((await rol()).propietario).toBe(false);
+    const d = await crear(admin1, { ...base(), propietarios: [{ id_tercero: nuevo!.id, porcentaje: 100 }] });
+    const despues = await rol();
+    expect(despues.propietario).toBe(true);
+    const log = () =>
+      t.db.tenant(1, (tx) =>
+        queryRows<{ cambios: Record<string, unknown> }>(
+          tx,
+          sql`select cambios from auditoria where entidad = 'terceros' and entidad_id = ${String(nuevo!.id)} order by id`,
+        ),
+      );
+    expect(await log()).toEqual([
+      { cambios: { propietario: { antes: false, despues: true }, origen: `inmueble ${d.consecutivo}` } },
+    ]);
+    // Already one: a second property changes nothing on the tercero.
+    await crear(admin1, { ...base(), propietarios: [{ id_tercero: nuevo!.id, porcentaje: 100 }] });
+    expect((await rol()).version).toBe(despues.version);
+    expect(await log()).toHaveLength(1);
+  });
+
   it('updates with the version and the lock; a stale version gets 409 and changes nothing', async () => {
     const d = await crear();
     const url = `/api/inmuebles/${d.consecutivo}`;

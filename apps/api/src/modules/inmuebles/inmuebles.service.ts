@@ -213,6 +213,24 @@ const auditar = (o: Escritura, accion: string, consecutivo: number, cambios: Cam
     ip: o.ip,
   });
 
+/** Whoever owns a property is a propietario in terceros too: marked there, and audited there with the property as origin. */
+async function marcarPropietarios(o: Escritura, props: { idTercero: number }[], consecutivo: number) {
+  for (const id of await repo.marcarPropietarios(
+    o.tx,
+    props.map((p) => p.idTercero),
+    o.user.usuario,
+  ))
+    await registrarAuditoria(o.tx, {
+      idUsuario: o.user.idUsuario || null,
+      usuario: o.user.usuario,
+      accion: 'actualizar',
+      entidad: 'terceros',
+      entidadId: String(id),
+      cambios: { propietario: { antes: false, despues: true }, origen: `inmueble ${consecutivo}` },
+      ip: o.ip,
+    });
+}
+
 const textoPropietarios = (ps: { id_tercero: number; porcentaje: number }[]) =>
   ps
     .map((p) => `${p.id_tercero}:${p.porcentaje}`)
@@ -253,6 +271,7 @@ export async function crear(o: Escritura & { body: InmuebleForm }): Promise<Inmu
     }),
   );
   await repo.reemplazarPropietarios(o.tx, id, props);
+  await marcarPropietarios(o, props, consecutivo);
   await escribiendo(() => repo.reemplazarCaracteristicas(o.tx, id, o.body.caracteristicas));
   await repo.registrarEstado(o.tx, {
     idInmueble: id,
@@ -325,6 +344,7 @@ export async function actualizar(
   );
   if (!ok) throw modificado(antes);
   await repo.reemplazarPropietarios(o.tx, antes.id, props);
+  await marcarPropietarios(o, props, o.consecutivo);
   await escribiendo(() => repo.reemplazarCaracteristicas(o.tx, antes.id, form.caracteristicas));
   await locks.liberar(o.tx, RECURSO, String(o.consecutivo), o.user.idUsuario);
   const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
