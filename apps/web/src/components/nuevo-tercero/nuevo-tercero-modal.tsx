@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
-import { Alert, App, Col, Form, Input, Row, Select, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Col, Form, Input, Row, Select, Tooltip, Typography } from 'antd';
+import { UserAddOutlined } from '@ant-design/icons';
 import { TIPOS_DCTO, type Advertencia } from '@predio/contract/terceros';
 import { ApiError } from '../../lib/http.ts';
 import { Dialogo } from '../dialogo.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
-import { useCrearTercero, useDuplicadosTercero } from './api.ts';
+import { useCrearTercero, useDuplicadosTercero, usePuedeCrearTercero } from './api.ts';
 import './nuevo-tercero.css';
 
 export type TerceroElegido = { id: number; nombre: string; nro_id: string };
@@ -151,5 +152,51 @@ export function NuevoTerceroModal({
         </Row>
       </Form>
     </Dialogo>
+  );
+}
+
+/**
+ * The button that opens NuevoTerceroModal, and the modal. Creating a tercero is the Terceros permission's
+ * (idm 59): without it the button is disabled and says why, instead of a form whose save would fail.
+ */
+export function NuevoTercero({
+  rol,
+  texto,
+  soloIcono = false,
+  disabled = false,
+  onCreado,
+}: {
+  rol: RolTercero;
+  texto: string;
+  /** On a phone, beside a select: the icon, with the text as the button's name. */
+  soloIcono?: boolean;
+  disabled?: boolean;
+  onCreado: (t: TerceroElegido) => void;
+}) {
+  const [abierto, setAbierto] = useState(false);
+  const puede = usePuedeCrearTercero();
+  return (
+    <>
+      <Tooltip title={puede ? null : 'Su usuario no puede crear terceros: pida el permiso de Terceros a un administrador.'}>
+        <Button
+          icon={<UserAddOutlined />}
+          onClick={() => setAbierto(true)}
+          aria-label={soloIcono ? texto : undefined}
+          disabled={disabled || !puede}
+          aria-description={puede ? undefined : 'Su usuario no puede crear terceros'}
+        >
+          {soloIcono ? null : texto}
+        </Button>
+      </Tooltip>
+      <NuevoTerceroModal
+        abierto={abierto}
+        rol={rol}
+        onCerrar={() => setAbierto(false)}
+        onCreado={(t) => {
+          setAbierto(false);
+          onCreado(t);
+        }}
+      />
+    </>
   );
 }

@@ -1,8 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Grid, Select, Space, Tooltip } from 'antd';
-import { UserAddOutlined } from '@ant-design/icons';
-import { usePuedeCrearTercero } from '../../components/nuevo-tercero/api.ts';
-import { NuevoTerceroModal, type TerceroElegido } from '../../components/nuevo-tercero/nuevo-tercero-modal.tsx';
+import { Grid, Select, Space } from 'antd';
+import { NuevoTercero, type TerceroElegido } from '../../components/nuevo-tercero/nuevo-tercero-modal.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useTercerosBusqueda } from './api/get-opciones.ts';
 
@@ -22,10 +20,7 @@ export function TerceroSelect({ id, value, onChange, elegido, onElegido }: Props
   const [q, setQ] = useState('');
   const buscar = useDebouncedValue(q, 250);
   const lista = useTercerosBusqueda(buscar);
-  const [creando, setCreando] = useState(false);
   const angosta = Grid.useBreakpoint().sm === false;
-  // Creating a tercero is the Terceros permission's (idm 59); without it the button says why instead of failing.
-  const puedeCrear = usePuedeCrearTercero();
   const opciones = useMemo(() => {
     const xs = (lista.data ?? []).map((t) => ({
       value: t.id,
@@ -63,26 +58,7 @@ export function TerceroSelect({ id, value, onChange, elegido, onElegido }: Props
         allowClear
         loading={lista.isFetching}
       />
-      <Tooltip title={puedeCrear ? null : 'Su usuario no puede crear terceros: pida el permiso de Terceros a un administrador.'}>
-        <Button
-          icon={<UserAddOutlined />}
-          onClick={() => setCreando(true)}
-          aria-label="Nuevo tercero"
-          disabled={!puedeCrear}
-          aria-description={puedeCrear ? undefined : 'Su usuario no puede crear terceros'}
-        >
-          {angosta ? null : 'Nuevo tercero'}
-        </Button>
-      </Tooltip>
-      <NuevoTerceroModal
-        abierto={creando}
-        rol="cliente"
-        onCerrar={() => setCreando(false)}
-        onCreado={(t) => {
-          elegir(t);
-          setCreando(false);
-        }}
-      />
+      <NuevoTercero rol="cliente" texto="Nuevo tercero" soloIcono={angosta} onCreado={elegir} />
     </Space.Compact>
   );
 }

@@ -17,12 +17,11 @@ import {
   Skeleton,
   Switch,
   Tabs,
-  Tooltip,
   Typography,
   type FormRule,
   type TabsProps,
 } from 'antd';
-import { DeleteOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
   ETIQUETAS_GESTION,
@@ -40,8 +39,7 @@ import {
   type InmuebleForm as Contrato,
 } from '@predio/contract/inmuebles';
 import { RemoteSelect, type OpcionRemota } from '../../components/remote-select.tsx';
-import { usePuedeCrearTercero } from '../../components/nuevo-tercero/api.ts';
-import { NuevoTerceroModal, type TerceroElegido } from '../../components/nuevo-tercero/nuevo-tercero-modal.tsx';
+import { NuevoTercero, type TerceroElegido } from '../../components/nuevo-tercero/nuevo-tercero-modal.tsx';
 import { ApiError, http } from '../../lib/http.ts';
 import { consultaDe } from './api/get-opciones.ts';
 import { inmueblesKeys } from './api/get-inmuebles.ts';
@@ -184,8 +182,6 @@ export function InmuebleForm({
   const pestana = pestanaExterna ?? pestanaPropia;
   const setPestana = (p: string) => (onPestana ?? setPestanaPropia)(p);
   const [conflicto, setConflicto] = useState<string | null>(null);
-  const [creandoPropietario, setCreandoPropietario] = useState(false);
-  const puedeCrearTercero = usePuedeCrearTercero();
   const movil = Grid.useBreakpoint().md === false;
   // How many marked fields each tab holds: a mistake on a tab out of sight still shows on its title.
   const [erroresPorPestana, setErroresPorPestana] = useState<Partial<Record<Pestana, number>>>({});
@@ -391,7 +387,6 @@ export function InmuebleForm({
         ? filas.map((p, i) => (i === vacia ? { ...p, id_tercero: t.id } : p))
         : [...filas, { id_tercero: t.id, porcentaje: Math.max(0, 100 - suma.suma) || null }],
     );
-    setCreandoPropietario(false);
   }
 
   const duenos = (
@@ -443,26 +438,7 @@ export function InmuebleForm({
             >
               Agregar propietario
             </Button>{' '}
-            <Tooltip
-              title={
-                puedeCrearTercero ? null : 'Su usuario no puede crear terceros: pida el permiso de Terceros a un administrador.'
-              }
-            >
-              <Button
-                icon={<UserAddOutlined />}
-                onClick={() => setCreandoPropietario(true)}
-                disabled={soloLectura || !puedeCrearTercero}
-                aria-description={puedeCrearTercero ? undefined : 'Su usuario no puede crear terceros'}
-              >
-                Nuevo propietario
-              </Button>
-            </Tooltip>
-            <NuevoTerceroModal
-              abierto={creandoPropietario}
-              rol="propietario"
-              onCerrar={() => setCreandoPropietario(false)}
-              onCreado={ponerPropietario}
-            />
+            <NuevoTercero rol="propietario" texto="Nuevo propietario" disabled={soloLectura} onCreado={ponerPropietario} />
           </>
         )}
       </Form.List>
