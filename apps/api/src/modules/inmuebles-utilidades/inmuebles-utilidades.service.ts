@@ -132,6 +132,8 @@ export async function reasignar(
   const reasignados = cambiados.map((f) => f.consecutivo);
   if (reasignados.length > 0 && destino.id !== o.user.idUsuario) {
     const lista = reasignados.slice(0, 20).join(', ') + (reasignados.length > 20 ? '…' : '');
+    // Several: the search, filtered to this asesor and to the estados the moved ones are in.
+    const estados = [...new Set(filas.filter((f) => reasignados.includes(f.consecutivo)).map((f) => f.estado))].sort();
     await notificar(
       { tx: o.tx, alConfirmar: o.alConfirmar, hub: o.deps.hub, mailer: o.deps.mailer },
       {
@@ -140,7 +142,10 @@ export async function reasignar(
         tipoCarta: TIPO_CARTA_INMUEBLES_ASIGNADOS,
         titulo: reasignados.length === 1 ? 'Le asignaron un inmueble' : `Le asignaron ${reasignados.length} inmuebles`,
         cuerpo: `${o.user.usuario} le reasignó ${reasignados.length === 1 ? 'el inmueble' : 'los inmuebles'} ${lista} de ${nombreDe(origen)}.`,
-        enlace: reasignados.length === 1 ? `/propiedades/inmueble/${reasignados[0]}` : '/propiedades/inmuebles-disponibles',
+        enlace:
+          reasignados.length === 1
+            ? `/propiedades/inmueble/${reasignados[0]}`
+            : `/propiedades/inmuebles-disponibles?asesor=${destino.id}&estado=${estados.join(',')}`,
       },
     );
   }

@@ -202,9 +202,9 @@ describe('reasignar inmuebles (10545)', () => {
       { entidad_id: String(c.cap), cambios: { id_asesor_captador: { antes: idAsesor1, despues: idAsesor2 } } },
     ]);
     const avisos = await t.db.tenant(1, (tx) =>
-      queryRows<{ id_usuario: number; tipo_carta: number; titulo: string; cuerpo: string }>(
+      queryRows<{ id_usuario: number; tipo_carta: number; titulo: string; cuerpo: string; enlace: string }>(
         tx,
-        sql`select id_usuario, tipo_carta, titulo, cuerpo from notificacion where tipo_carta = 205`,
+        sql`select id_usuario, tipo_carta, titulo, cuerpo, enlace from notificacion where tipo_carta = 205`,
       ),
     );
     expect(avisos).toEqual([
@@ -212,6 +212,8 @@ describe('reasignar inmuebles (10545)', () => {
         id_usuario: idAsesor2,
         titulo: 'Le asignaron 2 inmuebles',
         cuerpo: expect.stringContaining('admin'),
+        // The search shows the new asesor's properties in the estados of the two moved.
+        enlace: `/propiedades/inmuebles-disponibles?asesor=${idAsesor2}&estado=${[...new Set([a.estado, cap.estado])].sort().join(',')}`,
       }),
     ]);
   });
