@@ -24,7 +24,8 @@ async function revisar(page: Page): Promise<string[]> {
 }
 
 /** Something on each screen: a disponible property with a photo, a lead that matches it, a request about it. */
-async function datos(request: APIRequestContext): Promise<number> {
+async function datos(request: APIRequestContext): Promise<{ consecutivo: number; documento: string }> {
+  const documento = `9${Date.now() % 1e9}`;
   const login = await request.post('/api/usuarios/login', {
     data: { idEmpresa: ADMIN_NORTE.empresa, usuario: ADMIN_NORTE.usuario, clave: ADMIN_NORTE.clave },
   });
@@ -63,7 +64,7 @@ async function datos(request: APIRequestContext): Promise<number> {
   const tercero = await ok(
     await request.post('/api/terceros', {
       headers,
-      data: { nro_id: `9${Date.now() % 1e9}`, nombre1: 'Rosa', apellido1: 'Pineda' },
+      data: { nro_id: documento, nombre1: 'Rosa', apellido1: 'Pineda' },
     }),
   );
   const id = (tercero.tercero as { id: number }).id;
@@ -85,7 +86,7 @@ async function datos(request: APIRequestContext): Promise<number> {
       },
     }),
   );
-  return consecutivo;
+  return { consecutivo, documento };
 }
 
 const PANTALLAS = [
@@ -119,7 +120,7 @@ for (const [tamano, viewport] of [
 ] as const)
   test(`every built screen passes axe's WCAG 2.1 AA rules (${tamano})`, async ({ page, request }) => {
     test.setTimeout(240_000);
-    const consecutivo = await datos(request);
+    const { consecutivo, documento } = await datos(request);
     await page.setViewportSize(viewport);
     await ingresar(page, ADMIN_NORTE, PANTALLAS[0]);
     const hallazgos: string[] = [];
@@ -135,6 +136,17 @@ for (const [tamano, viewport] of [
     await page.getByRole('button', { name: 'Crear inmueble' }).click();
     await expect(page.getByText('El campo Tipo de inmueble es obligatorio')).toBeVisible();
     hallazgos.push(...(await revisar(page)).map((h) => `nuevo inmueble con errores: ${h}`));
+    // A new owner typed with a document that already exists: the dialog warns and offers the existing one.
+    await page.goto('/propiedades/inmueble/nuevo');
+    if (viewport.width < 600) {
+      await page.getByRole('combobox', { name: 'Sección' }).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Propietarios' }).click();
+    } else await page.getByRole('tab', { name: /Propietarios/ }).click();
+    await page.getByRole('button', { name: 'Nuevo propietario' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Nuevo propietario' });
+    await dialogo.getByLabel('Número de documento').fill(documento);
+    await expect(dialogo.getByText('Puede estar repetido')).toBeVisible();
+    hallazgos.push(...(await revisar(page)).map((h) => `nuevo propietario repetido: ${h}`));
     await page.goto('/archivo/utilidades/cerrar-clientes-en-cascada');
     await page.getByLabel('Ingresaron antes de').fill('31/12/2099');
     await page.getByLabel('Ingresaron antes de').press('Enter');
