@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Alert, App, Button, Col, Form, Input, Row, Select, Tooltip, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { TIPOS_DCTO, type Advertencia } from '@predio/contract/terceros';
@@ -175,15 +175,21 @@ export function NuevoTercero({
 }) {
   const [abierto, setAbierto] = useState(false);
   const puede = usePuedeCrearTercero();
+  const motivo = useId();
   return (
     <>
+      {puede ? null : (
+        <span id={motivo} className="visually-hidden">
+          Su usuario no puede crear terceros
+        </span>
+      )}
       <Tooltip title={puede ? null : 'Su usuario no puede crear terceros: pida el permiso de Terceros a un administrador.'}>
         <Button
           icon={<UserAddOutlined />}
           onClick={() => setAbierto(true)}
           aria-label={soloIcono ? texto : undefined}
           disabled={disabled || !puede}
-          aria-description={puede ? undefined : 'Su usuario no puede crear terceros'}
+          aria-describedby={puede ? undefined : motivo}
         >
           {soloIcono ? null : texto}
         </Button>

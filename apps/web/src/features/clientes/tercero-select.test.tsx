@@ -29,10 +29,20 @@ describe('TerceroSelect: creating a tercero inline', () => {
     expect(await screen.findByRole('button', { name: 'Crear tercero' })).toBeTruthy();
   });
 
-  it('is refused up front, saying why, to a user who only registers leads (idm 463)', () => {
+  it('is refused up front, saying why, to a user who only registers leads (idm 463)', async () => {
     conPermisos('463');
     const boton = screen.getByRole('button', { name: 'Nuevo tercero' });
     expect((boton as HTMLButtonElement).disabled).toBe(true);
-    expect(boton.getAttribute('aria-description')).toBe('Su usuario no puede crear terceros');
+    expect(document.getElementById(boton.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Su usuario no puede crear terceros',
+    );
+    // And axe finds nothing wrong with the disabled button and its reason.
+    const axe = (await import('axe-core')).default;
+    const r = await axe.run(document.body, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(r.passes.length).toBeGreaterThan(0);
+    expect(r.violations.map((v) => v.id)).toEqual([]);
   });
 });
