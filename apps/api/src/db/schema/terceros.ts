@@ -2,6 +2,8 @@ import { boolean, date, integer, numeric, pgTable, serial, text } from 'drizzle-
 import { idEmpresa, ts } from './columns.ts';
 
 // Property names follow spec §3's spelling; column names are snake_case.
+// Migration 0058 adds texto_busqueda (generated: lower, unaccented document, names, phones and e-mails),
+// which the searches read by SQL. It is left out here so that whole-row selects do not carry it.
 export const terceros = pgTable('terceros', {
   id: serial('id').primaryKey(),
   idEmpresa: idEmpresa(),

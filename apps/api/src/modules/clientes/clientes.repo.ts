@@ -3,6 +3,7 @@ import type { ClienteResumen, ClientesFiltro, CriteriosCascada } from '@predio/c
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { clienteAtendido, clienteAtendidoNota } from '../../db/schema/clientes.ts';
+import { contiene, contieneCadaPalabra, palabras } from '../../platform/busqueda.ts';
 
 export type FilaCliente = typeof clienteAtendido.$inferSelect;
 export type NuevoCliente = typeof clienteAtendido.$inferInsert;
@@ -118,12 +119,6 @@ export async function insertarNota(tx: Tx, n: typeof clienteAtendidoNota.$inferI
 
 // ----- list ----------------------------------------------------------------------------------------
 
-const BUSQUEDA = sql.raw(
-  `lower(predio_unaccent(t.nro_id || ' ' || t.nombre || ' ' || t.razon_social || ' ' || t.telefonos || ' ' || t.telefono_res || ' ' || ` +
-    `t.telefono_of || ' ' || t.celular || ' ' || t.celular_corporativo || ' ' || t.email || ' ' || t.email_corporativo))`,
-);
-const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export type Consulta = ClientesFiltro & {
   q?: string | undefined;
   sort: string;
@@ -144,9 +139,10 @@ function condiciones(f: Consulta): SQL {
     f.cierreDesde ? sql`c.fecha_cierre >= ${f.cierreDesde}::date` : undefined,
     f.cierreHasta ? sql`c.fecha_cierre <= ${f.cierreHasta}::date` : undefined,
   ];
-  for (const palabra of (f.q ?? '').split(/\s+/).filter(Boolean)) {
-    const like = sql`${BUSQUEDA} like lower(predio_unaccent(${`%${escaparLike(palabra)}%`}::text))`;
-    conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${like} or c.consecutivo = ${Number(palabra)})` : like);
+  // Every word in the tercero's document, name, phones or e-mail; a number may also be the lead's consecutivo.
+  for (const palabra of palabras(f.q, 20)) {
+    const enTercero = contiene(sql.raw('t.texto_busqueda'), palabra);
+    conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${enTercero} or c.consecutivo = ${Number(palabra)})` : enTercero);
   }
   const xs = conds.filter((x): x is SQL => x !== undefined);
   return xs.length > 0 ? sql.join(xs, sql` and `) : sql`true`;
@@ -213,14 +209,11 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: ClienteResum
 }
 
 export async function buscarTerceros(tx: Tx, q: string) {
-  const conds = q
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((p) => sql`${BUSQUEDA} like lower(predio_unaccent(${`%${escaparLike(p)}%`}::text))`);
+  const conds = contieneCadaPalabra(sql.raw('t.texto_busqueda'), q);
   return queryRows<{ id: number; nro_id: string; nombre: string; celular: string; email: string }>(
     tx,
     sql`select t.id, t.nro_id, t.nombre, t.celular, t.email from terceros t
-        where t.activo and ${sql.join(conds, sql` and `)}
+        where ${sql.join([sql`t.activo`, ...conds], sql` and `)}
         order by lower(predio_unaccent(t.nombre)) limit 20`,
   );
 }

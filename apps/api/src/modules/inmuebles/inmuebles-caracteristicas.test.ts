@@ -124,6 +124,15 @@ describe("the form's selects and the remembered view", () => {
     expect(a.json().data.map((o: { detalle: string }) => o.detalle)).toEqual(['asesor']);
     const p = await as(t.app, admin1).get('/api/inmuebles-opciones/propietarios');
     expect(p.json().data.length).toBeGreaterThan(0);
+    // Every word, in any order, without accents, in the name, document, phone or e-mail.
+    const buscar = async (q: string) =>
+      (await as(t.app, admin1).get(`/api/inmuebles-opciones/propietarios?${new URLSearchParams({ q })}`))
+        .json()
+        .data.map((o: { label: string }) => o.label);
+    expect(await buscar('gomez CARLOS')).toEqual(['Carlos Andrés Restrepo Gómez']);
+    expect(await buscar('71650321')).toEqual(['Carlos Andrés Restrepo Gómez']);
+    expect(await buscar('gomez laura')).toEqual([]);
+    expect(await buscar('100%_')).toEqual([]);
     const otro = await t.db.tenant(2, (tx) => queryRows<{ id: number }>(tx, sql`select id from terceros limit 1`));
     const ajeno = await as(t.app, admin1).get(`/api/inmuebles-opciones/propietarios?id=${otro[0]!.id}`);
     expect(ajeno.json().data).toEqual([]);

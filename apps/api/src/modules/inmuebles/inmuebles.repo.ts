@@ -3,6 +3,7 @@ import { TOTAL_INMUEBLES_TOPE, type InmuebleResumen, type InmueblesFiltro } from
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inmueble, inmuebleCaracteristica, inmuebleEstadoHistorial, inmueblePropietario } from '../../db/schema/inmuebles.ts';
+import { contieneCadaPalabra } from '../../platform/busqueda.ts';
 
 export type FilaInmueble = typeof inmueble.$inferSelect;
 export type NuevoInmueble = typeof inmueble.$inferInsert;
@@ -323,7 +324,7 @@ export async function propietariosOpciones(tx: Tx, q: string | undefined, id: nu
   return queryRows<{ id: number; label: string; detalle: string }>(
     tx,
     sql`select id, nombre as label, nro_id as detalle from terceros
-        where ${id === undefined ? sql`activo and (lower(predio_unaccent(nombre)) like lower(predio_unaccent(${patron(q)}::text)) or nro_id like ${patron(q)})` : sql`id = ${id}`}
+        where ${id === undefined ? sql.join([sql`activo`, ...contieneCadaPalabra(sql.raw('texto_busqueda'), q)], sql` and `) : sql`id = ${id}`}
         order by lower(predio_unaccent(nombre)), nro_id limit 30`,
   );
 }

@@ -10,6 +10,7 @@ import type {
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { solicitud, solicitudHistorial } from '../../db/schema/solicitudes.ts';
+import { contiene, contieneCadaPalabra, palabras } from '../../platform/busqueda.ts';
 
 export type FilaSolicitud = typeof solicitud.$inferSelect;
 export type NuevaSolicitud = typeof solicitud.$inferInsert;
@@ -118,18 +119,9 @@ export async function usuariosActivos(tx: Tx): Promise<UsuarioEmpresa[]> {
   );
 }
 
-// The same expression as the trigram index of migration 0010 on terceros.
-const BUSQUEDA_TERCERO = sql.raw(
-  `lower(predio_unaccent(nro_id || ' ' || nombre || ' ' || razon_social || ' ' || telefonos || ' ' || telefono_res || ' ' || ` +
-    `telefono_of || ' ' || celular || ' ' || celular_corporativo || ' ' || email || ' ' || email_corporativo))`,
-);
-const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const like = (palabra: string) => sql`lower(predio_unaccent(${`%${escaparLike(palabra)}%`}::text))`;
-const palabras = (q: string | undefined) => (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
-
 /** Up to 20 active terceros whose document, name, phone or e-mail has every word. */
 export async function buscarTerceros(tx: Tx, q: string | undefined): Promise<TerceroSolicitud[]> {
-  const conds = palabras(q).map((p) => sql`${BUSQUEDA_TERCERO} like ${like(p)}`);
+  const conds = contieneCadaPalabra(sql.raw('texto_busqueda'), q);
   return queryRows<TerceroSolicitud>(
     tx,
     sql`select id, nro_id, nombre, celular, email from terceros
@@ -169,8 +161,8 @@ function condiciones(f: SolicitudesFiltro & { q?: string | undefined; numero?: n
   ];
   // Every word must appear in the contact, the message or the tercero; a number may also be the número.
   for (const p of palabras(f.q)) {
-    const texto = sql`(s.texto_busqueda like ${like(p)}
-      or s.id_tercero in (select t.id from terceros t where ${BUSQUEDA_TERCERO} like ${like(p)}))`;
+    const texto = sql`(${contiene(sql.raw('s.texto_busqueda'), p)}
+      or s.id_tercero in (select t.id from terceros t where ${contiene(sql.raw('t.texto_busqueda'), p)}))`;
     conds.push(/^\d{1,9}$/.test(p) ? sql`(${texto} or s.numero = ${Number(p)})` : texto);
   }
   return conds.filter((x): x is SQL => x !== undefined);

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { col, tablaDe } from '../../db/schema/maestros.ts';
 import { terceros } from '../../db/schema/terceros.ts';
+import { contieneCadaPalabra } from '../../platform/busqueda.ts';
 
 export type FilaTercero = typeof terceros.$inferSelect;
 export type NuevoTercero = typeof terceros.$inferInsert;
@@ -22,14 +23,6 @@ export async function cambiarFoto(tx: Tx, nroId: string, foto: string, usuario: 
   return r.length > 0;
 }
 
-// The same expression as the trigram index of migration 0010: keep them identical or the index is not used.
-const BUSQUEDA = sql.raw(
-  `lower(predio_unaccent(nro_id || ' ' || nombre || ' ' || razon_social || ' ' || telefonos || ' ' || telefono_res || ' ' || ` +
-    `telefono_of || ' ' || celular || ' ' || celular_corporativo || ' ' || email || ' ' || email_corporativo))`,
-);
-const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const norm = (x: SQL) => sql`lower(predio_unaccent(${x}))`;
-
 export type Filtro = {
   q?: string | undefined;
   rol?: Rol | undefined;
@@ -41,8 +34,7 @@ export type Consulta = Filtro & { sort: string; order: 'asc' | 'desc'; limit: nu
 function condiciones(f: Filtro): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   // Every word must appear somewhere: "gomez 4567".
-  for (const palabra of (f.q ?? '').split(/\s+/).filter(Boolean))
-    conds.push(sql`${BUSQUEDA} like ${norm(sql`${`%${escaparLike(palabra)}%`}::text`)}`);
+  conds.push(...contieneCadaPalabra(sql.raw('texto_busqueda'), f.q, 20));
   if (f.rol) conds.push(eq(terceros[f.rol], true));
   if (f.activo !== undefined) conds.push(eq(terceros.activo, f.activo));
   if (f.sinAutorizacionDatos !== undefined) conds.push(eq(terceros.aut_Manejo_Datos_Personales, !f.sinAutorizacionDatos));
