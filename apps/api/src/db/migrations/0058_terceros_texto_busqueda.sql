@@ -9,3 +9,12 @@ alter table terceros add column texto_busqueda text generated always as (lower(p
   telefono_of || ' ' || celular || ' ' || celular_corporativo || ' ' || email || ' ' || email_corporativo
 ))) stored;
 drop index if exists terceros_busqueda_trgm;
+
+-- The typeaheads (a property's owners, the lead's and the request's tercero) want the first matches
+-- by name. This index holds the name order and everything they read, so they walk it in order, check
+-- each entry's text without visiting the table, and stop at the page: at 50,000 terceros a common
+-- word («rest») takes 2.8 ms of execution and a word nobody has 19 ms (a sequential scan: 30 ms).
+-- It replaces terceros_nombre_ix, whose key it starts with.
+create index terceros_busqueda_nombre_ix on terceros (id_empresa, lower(predio_unaccent(nombre)), nro_id)
+  include (id, nombre, activo, celular, email, texto_busqueda);
+drop index if exists terceros_nombre_ix;
