@@ -5,50 +5,16 @@
 // beside DATABASE_URL's for the run and dropped at the end, so a shared database is left alone.
 // After seeding, `vacuum analyze` (what autovacuum does on PostgreSQL; PGlite has no autovacuum).
 // BENCH_KEEP=1 keeps the seeded database (PostgreSQL) to look at plans afterwards; it prints its name.
-import { spawn, execSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { prepararBase } from './servidor.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3210);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 16;
 const N1 = Number(process.env.BENCH_N1 ?? 100_000);
 const N2 = Number(process.env.BENCH_N2 ?? 10_000);
-const base = `http://127.0.0.1:${PORT}`;
-const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-
-function arrancar() {
-  const p = spawn('node', ['apps/api/dist/main.js'], {
-    env: {
-      ...process.env,
-      ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const salida = new Promise((r) => p.on('exit', r));
-  return { detener: async () => (p.kill(), await salida) };
-}
-
-async function esperar() {
-  for (let i = 0; ; i++) {
-    if (i > 240) throw new Error('el servidor no arrancó');
-    if (
-      await fetch(`${base}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 const TIPOS = `array['apartamento','casa','apartaestudio','local','oficina','bodega','lote','finca','consultorio','edificio','habitación','parqueadero']`;
 const TEXTOS = `array['Apartamento iluminado con balcón y vista','Casa esquinera con patio y garaje','Local sobre avenida principal',
   'Oficina con vista a la ciudad','Bodega con muelle de carga','Conjunto con piscina, gimnasio y zonas verdes',
@@ -89,47 +55,16 @@ if (process.env.BENCH_SQL_ONLY) {
 
 // The bundle must carry migration 0040: build every time (a few seconds).
 execSync('npm run -s build -w @predio/api', { stdio: 'inherit' });
-const dataDir = mkdtempSync(join(tmpdir(), 'predio-bench-inm-'));
-const pg = process.env.DATABASE_URL ? (await import('pg')).default : null;
-const dbName = `predio_bench_inm_${process.pid}`;
-async function admin(sqlText) {
-  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await c.connect();
-  await c.query(sqlText);
-  await c.end();
-}
-let dbUrl = null;
-if (pg) {
-  await admin(`create database ${dbName}`);
-  const u = new URL(process.env.DATABASE_URL);
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
-}
+const b = await prepararBase({ prefijo: 'bench-inm', port: PORT });
+const { base, engine } = b;
 
 async function sembrar() {
-  const sqlText = seedSql(1, N1) + seedSql(2, N2);
-  if (dbUrl) {
-    const c = new pg.Client({ connectionString: dbUrl });
-    await c.connect();
-    await c.query(sqlText);
-    await c.query('vacuum analyze inmueble');
-    // Write the load's dirty pages now rather than during the first measurements (needs a superuser).
-    await c.query('checkpoint').catch(() => undefined);
-    const r = await c.query(`select id from municipios where id_empresa = 1 order by id limit 1`);
-    const z = await c.query(`select id from zonas where id_empresa = 1 order by id limit 1`);
-    await c.end();
-    return { municipio: r.rows[0].id, zona: z.rows[0].id };
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-  const db = await PGlite.create({ dataDir: join(dataDir, 'db'), extensions: { pg_trgm, unaccent } });
-  await db.exec(sqlText);
-  await db.exec('vacuum analyze inmueble');
-  const r = await db.query(`select id from municipios where id_empresa = 1 order by id limit 1`);
-  const z = await db.query(`select id from zonas where id_empresa = 1 order by id limit 1`);
-  await db.close();
-  return { municipio: r.rows[0].id, zona: z.rows[0].id };
+  const [r] = await b.ejecutar(seedSql(1, N1) + seedSql(2, N2), [
+    'vacuum analyze inmueble',
+    `select (select id from municipios where id_empresa = 1 order by id limit 1) as municipio,
+            (select id from zonas where id_empresa = 1 order by id limit 1) as zona`,
+  ]);
+  return { municipio: r.municipio, zona: r.zona };
 }
 
 const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
@@ -157,21 +92,16 @@ async function medir(nombre, paths, headers) {
   );
 }
 
-let server = arrancar();
+let server = b.arrancar();
 try {
-  await esperar();
+  await b.esperar();
   await server.detener();
   const t0 = Date.now();
   const ref = await sembrar();
   console.log(`seed: ${N1} + ${N2} inmuebles en ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  server = arrancar();
-  await esperar();
-  const login = await fetch(`${base}/api/usuarios/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ idEmpresa: 1, usuario: 'admin', clave: 'demo1234' }),
-  }).then((r) => r.json());
-  const headers = { authorization: `Bearer ${login.token}` };
+  server = b.arrancar();
+  await b.esperar();
+  const headers = await b.login();
   const mezclas = {
     'sin filtros': ['/api/inmuebles'],
     'arriendo+municipio+hab': [`/api/inmuebles?gestion=arriendo&municipio=${ref.municipio}&habitaciones=2&precioMax=3000000`],
@@ -203,7 +133,5 @@ try {
   console.log(`carga al terminar ${carga()}`);
 } finally {
   await server.detener();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (pg && process.env.BENCH_KEEP) console.log(`base conservada: ${dbUrl}`);
-  else if (pg) await admin(`drop database if exists ${dbName} with (force)`);
+  await b.limpiar();
 }
