@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { Mantenimiento } from './db/mantenimiento.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { createDeps } from './deps-factory.ts';
@@ -15,10 +16,13 @@ const deps = createDeps(config, db, (err) => log(err));
 const app = await buildServer(deps, { logger: true });
 log = (err) => app.log.error({ err }, 'error enviando correo');
 deps.mailer.start();
+const mantenimiento = new Mantenimiento(db, app.log);
+mantenimiento.start();
 if (applied.length > 0) app.log.info({ applied }, 'migraciones aplicadas');
 
 const shutdown = async () => {
   await deps.mailer.stop();
+  await mantenimiento.stop();
   await app.close();
   await db.close();
   process.exit(0);
