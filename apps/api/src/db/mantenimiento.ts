@@ -27,7 +27,6 @@ export class Mantenimiento {
   constructor(
     private readonly db: Database,
     private readonly registro: Registro,
-    private readonly reloj: () => Date = () => new Date(),
   ) {}
 
   start(primeraEnMs = 60_000): void {
@@ -55,7 +54,7 @@ export class Mantenimiento {
         .catch((err: unknown) => this.registro.error({ err }, 'mantenimiento de la base falló'))
         .finally(() => {
           this.corriendo = null;
-          if (this.timer) this.programar(msHastaLaMadrugada(this.reloj()));
+          if (this.timer) this.programar(msHastaLaMadrugada(new Date()));
         });
     }, enMs);
     this.timer.unref();

@@ -133,7 +133,8 @@ export async function reasignar(
   if (reasignados.length > 0 && destino.id !== o.user.idUsuario) {
     const lista = reasignados.slice(0, 20).join(', ') + (reasignados.length > 20 ? '…' : '');
     // Several: the search, filtered to this asesor and to the estados the moved ones are in.
-    const estados = [...new Set(filas.filter((f) => reasignados.includes(f.consecutivo)).map((f) => f.estado))].sort();
+    const movidos = new Set(reasignados);
+    const estados = [...new Set(filas.filter((f) => movidos.has(f.consecutivo)).map((f) => f.estado))].sort();
     await notificar(
       { tx: o.tx, alConfirmar: o.alConfirmar, hub: o.deps.hub, mailer: o.deps.mailer },
       {

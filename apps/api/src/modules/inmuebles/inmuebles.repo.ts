@@ -3,7 +3,7 @@ import { TOTAL_INMUEBLES_TOPE, type InmuebleResumen, type InmueblesFiltro } from
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inmueble, inmuebleCaracteristica, inmuebleEstadoHistorial, inmueblePropietario } from '../../db/schema/inmuebles.ts';
-import { contieneCadaPalabra } from '../../platform/busqueda.ts';
+import { contiene, contieneCadaPalabra } from '../../platform/busqueda.ts';
 
 export type FilaInmueble = typeof inmueble.$inferSelect;
 export type NuevoInmueble = typeof inmueble.$inferInsert;
@@ -204,8 +204,8 @@ function condiciones(f: Consulta): SQL[] {
   // (a third), so the page walks the disponibles in order and stops after 20 matches. Same matches:
   // a plain substring.
   for (const palabra of (f.q ?? '').split(/\s+/).filter(Boolean)) {
-    const contiene = sql`strpos(${TEXTO}, lower(predio_unaccent(${palabra}::text))) > 0`;
-    conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${contiene} or i.consecutivo = ${Number(palabra)})` : contiene);
+    const enTexto = contiene(TEXTO, palabra);
+    conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${enTexto} or i.consecutivo = ${Number(palabra)})` : enTexto);
   }
   return conds.filter((x): x is SQL => x !== undefined);
 }

@@ -25,7 +25,7 @@ import { notificarCoincidencias } from '../clientes/clientes-coincidencias.servi
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
-import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
+import { registrarAuditoria, registrarAuditorias, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
@@ -215,12 +215,14 @@ const auditar = (o: Escritura, accion: string, consecutivo: number, cambios: Cam
 
 /** Whoever owns a property is a propietario in terceros too: marked there, and audited there with the property as origin. */
 async function marcarPropietarios(o: Escritura, props: { idTercero: number }[], consecutivo: number) {
-  for (const id of await repo.marcarPropietarios(
+  const marcados = await repo.marcarPropietarios(
     o.tx,
     props.map((p) => p.idTercero),
     o.user.usuario,
-  ))
-    await registrarAuditoria(o.tx, {
+  );
+  await registrarAuditorias(
+    o.tx,
+    marcados.map((id) => ({
       idUsuario: o.user.idUsuario || null,
       usuario: o.user.usuario,
       accion: 'actualizar',
@@ -228,7 +230,8 @@ async function marcarPropietarios(o: Escritura, props: { idTercero: number }[], 
       entidadId: String(id),
       cambios: { propietario: { antes: false, despues: true }, origen: `inmueble ${consecutivo}` },
       ip: o.ip,
-    });
+    })),
+  );
 }
 
 const textoPropietarios = (ps: { id_tercero: number; porcentaje: number }[]) =>

@@ -49,7 +49,7 @@ export function NuevoTerceroModal({
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
     try {
-      // A lead's tercero is a client, not (yet) an owner: clienteConvertir marks that later.
+      // A lead's tercero is a client, not (yet) an owner (clienteConvertir marks that later); an owner is not a client.
       const r = await crear.mutateAsync({
         ...v,
         tipo_contribuyente: 2,
