@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { esDia } from '@predio/contract/campos';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@predio/contract/list';
 import { ESTADOS_CLIENTE, SORT_CLIENTES, type EstadoCliente } from '@predio/contract/clientes';
 import { GESTIONES, type Gestion } from '@predio/contract/inmuebles';
@@ -35,7 +36,6 @@ export const FILTROS_VACIOS = {
   cierreHasta: null,
 } satisfies Partial<ClientesParams>;
 
-const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 const entero = (v: string | null, def: number, max: number) => {
   const n = Number(v);
   return v !== null && Number.isInteger(n) && n >= 1 ? Math.min(n, max) : def;
@@ -44,7 +44,8 @@ const id = (v: string | null) => {
   const n = Number(v);
   return v !== null && Number.isInteger(n) && n > 0 ? n : null;
 };
-const fecha = (v: string | null) => (v && FECHA.test(v) ? v : null);
+/** A real calendar day, or nothing: a hand-edited 2026-02-30 is dropped like any other value the API would refuse. */
+const fecha = (v: string | null) => (v && esDia(v) ? v : null);
 
 export function leerParams(sp: URLSearchParams): ClientesParams {
   const sort = sp.get('sort');

@@ -26,6 +26,12 @@ describe('solicitudes list params', () => {
     expect(leerParams(new URLSearchParams('sort=nombre')).sort).toBeNull();
   });
 
+  it('drops a date that has the shape of one but is not a calendar day', () => {
+    const p = leerParams(new URLSearchParams('desde=2026-02-30&hasta=2026-13-01'));
+    expect([p.desde, p.hasta]).toEqual([null, null]);
+    expect(leerParams(new URLSearchParams('desde=2028-02-29')).desde).toBe('2028-02-29');
+  });
+
   it('writes the API query and the URL change, and knows when a filter is on', () => {
     const p = leerParams(new URLSearchParams('estado=resuelta,descartada&asignado=ninguno&page=2'));
     expect(consultaSolicitudes(p, true)).toBe('estado=resuelta%2Cdescartada&asignado=ninguno&page=2&pageSize=20');

@@ -1,3 +1,4 @@
+import { esDia } from '@predio/contract/campos';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@predio/contract/list';
 import {
   CANAL_VALUES,
@@ -33,7 +34,6 @@ const entero = (v: string | null, def: number, max: number) => {
 };
 const lista = <T extends string>(v: string | null, validos: readonly T[]): T[] =>
   (v ?? '').split(',').filter((x): x is T => (validos as readonly string[]).includes(x));
-const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 
 export function leerParams(sp: URLSearchParams): SolicitudesParams {
   const sort = sp.get('sort');
@@ -47,8 +47,8 @@ export function leerParams(sp: URLSearchParams): SolicitudesParams {
     canal: lista(sp.get('canal'), CANAL_VALUES),
     tipo: lista(sp.get('tipo'), TIPO_VALUES),
     asignado: asignado === 'ninguno' ? 'ninguno' : entero(asignado, 0, 2_147_483_647) || null,
-    desde: desde && FECHA.test(desde) ? desde : null,
-    hasta: hasta && FECHA.test(hasta) ? hasta : null,
+    desde: desde && esDia(desde) ? desde : null,
+    hasta: hasta && esDia(hasta) ? hasta : null,
     inmueble: entero(sp.get('inmueble'), 0, 2_147_483_647) || null,
     sort: (SORT_SOLICITUDES as readonly string[]).includes(sort ?? '') ? (sort as SolicitudesParams['sort']) : null,
     order: order === 'asc' || order === 'desc' ? order : null,
