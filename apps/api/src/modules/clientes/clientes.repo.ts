@@ -59,13 +59,6 @@ export async function tercero(tx: Tx, id: number, bloquear = false): Promise<Fil
   return t ?? null;
 }
 
-export async function marcarRol(tx: Tx, idTercero: number, rol: 'propietario' | 'arrendatario', usuario: string) {
-  await tx.execute(
-    sql`update terceros set ${sql.raw(rol)} = true, usuario_modifico = ${usuario}, fecha_modificacion = now(),
-        version = version + 1 where id = ${idTercero}`,
-  );
-}
-
 export async function nombres(tx: Tx, f: FilaCliente) {
   const [r] = await queryRows<{
     asesor: string | null;

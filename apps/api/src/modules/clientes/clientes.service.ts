@@ -34,6 +34,7 @@ import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { marcarRol } from '../terceros/terceros-roles.ts';
 import { inmueblesParaCliente } from './clientes-coincidencias.service.ts';
 import * as repo from './clientes.repo.ts';
 
@@ -332,19 +333,14 @@ export async function convertir(o: Escritura & { consecutivo: number; rol: RolCo
   const f = await filaOError(o.tx, o.consecutivo);
   const t = await repo.tercero(o.tx, f.id_tercero, true);
   if (!t) throw noEncontrado('El tercero del cliente');
-  if (!t[o.rol]) {
-    await repo.marcarRol(o.tx, t.id, o.rol, o.user.usuario);
-    await registrarAuditoria(o.tx, {
-      idUsuario: o.user.idUsuario || null,
-      usuario: o.user.usuario,
-      accion: 'actualizar',
-      entidad: 'terceros',
-      entidadId: String(t.id),
-      cambios: { [o.rol]: { antes: false, despues: true }, origen: `cliente atendido ${f.consecutivo}` },
-      ip: o.ip,
-    });
-    await auditar(o, 'convertir', o.consecutivo, { rol: o.rol, id_tercero: t.id });
-  }
+  const marcados = await marcarRol(o.tx, {
+    ids: [t.id],
+    rol: o.rol,
+    origen: `cliente atendido ${f.consecutivo}`,
+    user: o.user,
+    ip: o.ip,
+  });
+  if (marcados.length > 0) await auditar(o, 'convertir', o.consecutivo, { rol: o.rol, id_tercero: t.id });
   return detalle(o.tx, f);
 }
 

@@ -217,7 +217,22 @@ describe('follow-up, closing, reopening, converting', () => {
         sql`select cambios from auditoria where entidad = 'terceros' and entidad_id = ${String(tercero.a)}`,
       ),
     );
-    expect(audit[0]?.cambios).toMatchObject({ propietario: { antes: false, despues: true } });
+    expect(audit[0]?.cambios).toMatchObject({ propietario: { antes: false, despues: true }, origen: 'cliente atendido 1' });
+    // Converting again changes nothing and audits nothing more, on the tercero or on the lead.
+    expect((await as(t.app, admin1).post('/api/clientes-atendidos/1/convertir', { rol: 'propietario' })).statusCode).toBe(200);
+    const filas = await t.db.tenant(1, (tx) =>
+      queryRows<{ entidad: string; n: number }>(
+        tx,
+        sql`select entidad, count(*)::int as n from auditoria
+            where (entidad = 'terceros' and entidad_id = ${String(tercero.a)})
+               or (entidad = 'clientes_atendidos' and entidad_id = '1' and accion = 'convertir')
+            group by entidad order by entidad`,
+      ),
+    );
+    expect(filas).toEqual([
+      { entidad: 'clientes_atendidos', n: 1 },
+      { entidad: 'terceros', n: 1 },
+    ]);
     const mal = await as(t.app, admin1).post('/api/clientes-atendidos/1/convertir', { rol: 'fiador' });
     expect(mal.statusCode).toBe(400);
     expect(mal.json().message).toContain('rol');

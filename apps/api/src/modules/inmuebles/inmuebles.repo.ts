@@ -89,17 +89,6 @@ export async function tercerosPor(tx: Tx, ids: number[], nroIds: string[]) {
   );
 }
 
-/** Marks these terceros as propietarios; returns the ones that were not yet. */
-export async function marcarPropietarios(tx: Tx, ids: number[], usuario: string): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const filas = await queryRows<{ id: number }>(
-    tx,
-    sql`update terceros set propietario = true, usuario_modifico = ${usuario}, fecha_modificacion = now(), version = version + 1
-        where id = any(${sql.param(ids)}::int[]) and not propietario returning id`,
-  );
-  return filas.map((f) => f.id).sort((a, b) => a - b);
-}
-
 export async function nombresReferencias(tx: Tx, f: FilaInmueble) {
   const [r] = await queryRows<{ municipio: string | null; barrio: string | null }>(
     tx,

@@ -22,10 +22,11 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { notificarCoincidencias } from '../clientes/clientes-coincidencias.service.ts';
+import { marcarRol } from '../terceros/terceros-roles.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
-import { registrarAuditoria, registrarAuditorias, type Cambios } from '../../platform/audit.ts';
+import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
@@ -215,23 +216,13 @@ const auditar = (o: Escritura, accion: string, consecutivo: number, cambios: Cam
 
 /** Whoever owns a property is a propietario in terceros too: marked there, and audited there with the property as origin. */
 async function marcarPropietarios(o: Escritura, props: { idTercero: number }[], consecutivo: number) {
-  const marcados = await repo.marcarPropietarios(
-    o.tx,
-    props.map((p) => p.idTercero),
-    o.user.usuario,
-  );
-  await registrarAuditorias(
-    o.tx,
-    marcados.map((id) => ({
-      idUsuario: o.user.idUsuario || null,
-      usuario: o.user.usuario,
-      accion: 'actualizar',
-      entidad: 'terceros',
-      entidadId: String(id),
-      cambios: { propietario: { antes: false, despues: true }, origen: `inmueble ${consecutivo}` },
-      ip: o.ip,
-    })),
-  );
+  await marcarRol(o.tx, {
+    ids: props.map((p) => p.idTercero),
+    rol: 'propietario',
+    origen: `inmueble ${consecutivo}`,
+    user: o.user,
+    ip: o.ip,
+  });
 }
 
 const textoPropietarios = (ps: { id_tercero: number; porcentaje: number }[]) =>

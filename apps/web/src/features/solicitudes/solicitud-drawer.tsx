@@ -22,9 +22,9 @@ import {
   type SolicitudDetalle,
 } from '@predio/contract/solicitudes';
 import { IDM_CLIENTES_ATENDIDOS } from '@predio/contract/clientes';
-import { IDM_TERCEROS } from '@predio/contract/terceros';
 import { formatFechaHora } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
+import { usePuedeCrearTercero } from '../../components/nuevo-tercero/api.ts';
 import { useSolicitud } from './api/get-solicitud.ts';
 import { AsignarModal, ConvertirModal, CrearTerceroModal, EstadoModal, NotaModal, type Accion } from './solicitud-acciones.tsx';
 import { SolicitudForm } from './solicitud-form.tsx';
@@ -97,6 +97,7 @@ export function Historial({ items }: { items: HistorialSolicitud[] }) {
 
 function Detalle({ s, onEditar, onAccion }: { s: SolicitudDetalle; onEditar: () => void; onAccion: (a: Accion) => void }) {
   const permisos = usePermisos();
+  const puedeCrearTercero = usePuedeCrearTercero();
   const cerrada = ESTADOS_CERRADOS.includes(s.estado);
   const contacto = [s.contacto_nombre, s.contacto_telefono, s.contacto_email].filter(Boolean).join(' · ');
   return (
@@ -121,7 +122,7 @@ function Detalle({ s, onEditar, onAccion }: { s: SolicitudDetalle; onEditar: () 
             Convertir en cliente atendido
           </Button>
         ) : null}
-        {!s.tercero && hasIdm(permisos, IDM_TERCEROS) ? (
+        {!s.tercero && puedeCrearTercero ? (
           <Button icon={<UserAddOutlined />} onClick={() => onAccion('tercero')}>
             Crear tercero
           </Button>
