@@ -10,13 +10,14 @@ import { pgBus } from './platform/realtime/pg-bus.ts';
 import { localStorage } from './platform/storage/storage.ts';
 
 export function createDeps(config: Config, db: Database, onError: (err: unknown) => void = () => undefined): Deps {
+  const storage = localStorage(join(config.dataDir, 'files'));
   return {
     config,
     db,
     tokens: new TokenService(config.sessionSecret),
     sessions: new SessionCache(),
-    storage: localStorage(join(config.dataDir, 'files')),
+    storage,
     hub: new Hub(config.databaseUrl ? pgBus(config.databaseUrl) : null),
-    mailer: new Mailer(db, config.smtpUrl, onError, config.publicUrl),
+    mailer: new Mailer(db, config.smtpUrl, onError, config.publicUrl, storage),
   };
 }

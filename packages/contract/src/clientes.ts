@@ -163,6 +163,34 @@ export const ZConvertir = z.object({
   rol: z.enum(ROLES_CONVERSION, { error: 'El rol debe ser propietario o arrendatario' }),
 });
 
+/** A message with property fichas attached goes to a lead with at most this many properties. */
+export const MAX_INMUEBLES_ENVIO = 5;
+
+/**
+ * POST /clientes-atendidos/:consecutivo/enviar-inmuebles: e-mails the lead the PDF ficha of each chosen
+ * available property; the message is queued in the outbox and noted in the lead's follow-up.
+ */
+export const ZEnviarInmuebles = z.object({
+  para: z
+    .string({ error: 'El campo Para es obligatorio' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'El campo Para es obligatorio' })
+    .max(120, { error: 'El campo Para admite máximo 120 caracteres' })
+    .refine((v) => z.email().safeParse(v).success, { error: 'El campo Para debe ser un correo electrónico válido' }),
+  asunto: textoObligatorio('Asunto', 150),
+  mensaje: texto('Mensaje', 2000),
+  inmuebles: z
+    .array(id('Inmuebles'), { error: 'El campo Inmuebles debe ser una lista' })
+    .min(1, { error: 'Elija al menos un inmueble para enviar' })
+    .max(MAX_INMUEBLES_ENVIO, { error: `Elija máximo ${MAX_INMUEBLES_ENVIO} inmuebles por correo` })
+    .refine((xs) => new Set(xs).size === xs.length, { error: 'El campo Inmuebles tiene un inmueble repetido' }),
+});
+export type EnviarInmuebles = z.output<typeof ZEnviarInmuebles>;
+export type EnviarInmueblesEntrada = z.input<typeof ZEnviarInmuebles>;
+/** What was queued: to whom, and which fichas went attached. */
+export type EnvioInmuebles = { para: string; inmuebles: number[]; cliente: ClienteDetalle };
+
 // ----- list / buscador ----------------------------------------------------------------------------
 
 export const SORT_CLIENTES = ['consecutivo', 'fecha_ingreso', 'nombre', 'fecha_cierre', 'ultimo_seguimiento'] as const;

@@ -1,5 +1,7 @@
-import { bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { idEmpresa, ts } from './columns.ts';
+
+export type AdjuntoCorreo = { nombre: string; clave: string; tipo: string };
 
 export const correoSalida = pgTable('correo_salida', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -9,6 +11,9 @@ export const correoSalida = pgTable('correo_salida', {
   texto: text('texto').notNull(),
   html: text('html'),
   origen: text('origen').notNull().default(''),
+  /** Files kept in the storage layer, read when the message is sent. */
+  adjuntos: jsonb('adjuntos').$type<AdjuntoCorreo[]>().notNull().default([]),
+  responderA: text('responder_a'),
   estado: text('estado').notNull().default('pendiente'),
   intentos: integer('intentos').notNull().default(0),
   ultimoError: text('ultimo_error'),

@@ -117,7 +117,7 @@ function valores(f: ClienteForm, fechaIngreso: string): Partial<repo.NuevoClient
   return out as Partial<repo.NuevoCliente>;
 }
 
-async function filaOError(tx: Tx, consecutivo: number, bloquear = false): Promise<repo.FilaCliente> {
+export async function filaOError(tx: Tx, consecutivo: number, bloquear = false): Promise<repo.FilaCliente> {
   const f = await repo.porConsecutivo(tx, consecutivo, bloquear);
   if (!f) throw noEncontrado(`El cliente atendido ${consecutivo}`);
   return f;
@@ -234,7 +234,7 @@ function modificado(antes: repo.FilaCliente): AppError {
   );
 }
 
-function exigirAbierto(f: repo.FilaCliente, que: string) {
+export function exigirAbierto(f: repo.FilaCliente, que: string) {
   if (f.estado === 'cerrado')
     throw new AppError(CODES.CONFLICTO, `El cliente atendido ${f.consecutivo} está cerrado: reábralo para ${que}.`, [
       { campo: 'estado', mensaje: 'el cliente está cerrado' },

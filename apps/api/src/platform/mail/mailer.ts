@@ -2,6 +2,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import type { AdjuntoCorreo } from '../../db/schema/correo.ts';
+import type { Storage } from '../storage/storage.ts';
 
 const LOTE = 20;
 const MAX_INTENTOS = 5;
@@ -14,6 +16,8 @@ type Pendiente = {
   html: string | null;
   intentos: number;
   remitente: string;
+  adjuntos: AdjuntoCorreo[];
+  responder_a: string | null;
 };
 
 /**
@@ -34,6 +38,8 @@ export class Mailer {
     private readonly onError: (err: unknown) => void = () => undefined,
     /** PUBLIC_URL: where the links in a message point. */
     readonly urlPublica: string | null = null,
+    /** Where attached files are kept (written before their message was queued). */
+    private readonly storage: Storage | null = null,
   ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   }
@@ -81,6 +87,17 @@ export class Mailer {
       });
   }
 
+  /** A missing file fails the attempt like a refused one: retried, then left in 'error' with the reason. */
+  private async leerAdjuntos(adjuntos: AdjuntoCorreo[]) {
+    return Promise.all(
+      adjuntos.map(async (a) => {
+        const contenido = this.storage ? await this.storage.get(a.clave) : null;
+        if (!contenido) throw new Error(`No se encontró el adjunto ${a.nombre}`);
+        return { filename: a.nombre, content: contenido, contentType: a.tipo };
+      }),
+    );
+  }
+
   /** Sends what is due; returns how many were sent. */
   async enviarPendientes(): Promise<number> {
     const transport = this.transport;
@@ -97,7 +114,7 @@ export class Mailer {
               where e.id_empresa = c.id_empresa and c.id in (
                 select id from correo_salida where estado in ('pendiente', 'enviando') and proximo_intento <= now()
                 order by id limit ${LOTE} for update skip locked)
-              returning c.id, c.para, c.asunto, c.texto, c.html, c.intentos,
+              returning c.id, c.para, c.asunto, c.texto, c.html, c.intentos, c.adjuntos, c.responder_a,
                         coalesce(nullif(e.email, ''), 'no-responder@predio.local') as remitente`,
         ),
       );
@@ -110,6 +127,8 @@ export class Mailer {
             subject: c.asunto,
             text: c.texto,
             ...(c.html ? { html: c.html } : {}),
+            ...(c.responder_a ? { replyTo: c.responder_a } : {}),
+            ...(c.adjuntos.length > 0 ? { attachments: await this.leerAdjuntos(c.adjuntos) } : {}),
           });
           await this.db.system((tx) =>
             tx.execute(

@@ -1,14 +1,30 @@
-import { correoSalida } from '../../db/schema/correo.ts';
+import { correoSalida, type AdjuntoCorreo } from '../../db/schema/correo.ts';
 import type { Scope } from '../tenant.ts';
 
-export type Correo = { para: string; asunto: string; texto: string; html?: string; origen: string };
+export type Correo = {
+  para: string;
+  asunto: string;
+  texto: string;
+  html?: string;
+  origen: string;
+  /** Already in storage: the mailer reads them when it sends. */
+  adjuntos?: AdjuntoCorreo[];
+  /** Where a reply goes (the asesor), when not to the company's sender address. */
+  responderA?: string | null;
+};
 /** The mailer as a transaction sees it: woken after commit; urlPublica makes a message's links absolute. */
 export type Despertador = { despertar(): void; readonly urlPublica: string | null };
 
 /** Queues an e-mail in the caller's transaction; the mailer is woken once it commits. */
 export async function encolarCorreo(o: Scope & { mailer: Despertador }, c: Correo): Promise<void> {
-  await o.tx
-    .insert(correoSalida)
-    .values({ para: c.para, asunto: c.asunto, texto: c.texto, html: c.html ?? null, origen: c.origen });
+  await o.tx.insert(correoSalida).values({
+    para: c.para,
+    asunto: c.asunto,
+    texto: c.texto,
+    html: c.html ?? null,
+    origen: c.origen,
+    adjuntos: c.adjuntos ?? [],
+    responderA: c.responderA ?? null,
+  });
   o.alConfirmar(() => o.mailer.despertar());
 }

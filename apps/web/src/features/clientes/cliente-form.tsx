@@ -111,7 +111,7 @@ function ClienteTabs({ cliente, onCerrar }: { cliente: ClienteDetalle; onCerrar:
         {
           key: 'coincidencias',
           label: movil ? 'Coincidencias' : 'Inmuebles que coinciden',
-          children: <CoincidenciasPanel consecutivo={cliente.consecutivo} />,
+          children: <CoincidenciasPanel cliente={cliente} />,
         },
       ]}
     />

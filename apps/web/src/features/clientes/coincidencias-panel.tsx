@@ -1,14 +1,22 @@
-import { Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   ETIQUETA_CRITERIO,
   PESOS_COINCIDENCIA,
+  MAX_INMUEBLES_ENVIO,
   PUNTAJE_MINIMO,
+  type ClienteDetalle,
   type CriterioCoincidencia,
   type InmuebleCoincidente,
   type Motivo,
 } from '@predio/contract/clientes';
+import { hasIdm } from '@predio/contract/menu';
+import { IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
 import { formatMoneda } from '../../lib/format.ts';
+import { usePermisos } from '../../lib/session-store.ts';
+import { EnviarInmueblesModal } from './enviar-inmuebles-modal.tsx';
 import { useCoincidencias } from './api/get-coincidencias.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
@@ -36,9 +44,22 @@ const precio = (i: InmuebleCoincidente) =>
     .filter(Boolean)
     .join(' · ');
 
-/** The available properties that fit a lead, with the score as a bar and the reasons as tags. */
-export function CoincidenciasPanel({ consecutivo }: { consecutivo: number }) {
-  const q = useCoincidencias(consecutivo);
+/** Why the lead cannot be sent fichas now, or null when it can. */
+function motivoSinEnvio(cliente: ClienteDetalle, veInmuebles: boolean): string | null {
+  if (!veInmuebles) return 'Enviar fichas requiere el permiso de Inmuebles disponibles o de Inmueble';
+  if (cliente.estado === 'cerrado') return 'El cliente está cerrado: reábralo para enviarle inmuebles';
+  return null;
+}
+
+/**
+ * The available properties that fit a lead, with the score as a bar and the reasons as tags; up to
+ * MAX_INMUEBLES_ENVIO of them can be chosen and e-mailed to the lead as PDF fichas.
+ */
+export function CoincidenciasPanel({ cliente }: { cliente: ClienteDetalle }) {
+  const q = useCoincidencias(cliente.consecutivo);
+  const permisos = usePermisos();
+  const [elegidos, setElegidos] = useState<number[]>([]);
+  const [enviando, setEnviando] = useState(false);
   if (q.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (q.isError)
     return (
@@ -47,37 +68,85 @@ export function CoincidenciasPanel({ consecutivo }: { consecutivo: number }) {
   const pesos = Object.entries(PESOS_COINCIDENCIA)
     .map(([k, v]) => `${ETIQUETA_CRITERIO[k as CriterioCoincidencia].toLowerCase()} ${v}`)
     .join(', ');
+  const sinEnvio = motivoSinEnvio(cliente, hasIdm(permisos, IDM_INMUEBLES_DISPONIBLES) || hasIdm(permisos, IDM_INMUEBLE));
+  // A property that stopped matching since it was chosen is not sent.
+  const aEnviar = q.data.filter((i) => elegidos.includes(i.consecutivo));
+  const lleno = aEnviar.length >= MAX_INMUEBLES_ENVIO;
+  const alternar = (consecutivo: number, si: boolean) =>
+    setElegidos((xs) => (si ? [...xs, consecutivo] : xs.filter((x) => x !== consecutivo)));
   return (
     <div>
       <Typography.Paragraph type="secondary" className="cliente-ayuda">
         Inmuebles disponibles de la gestión, tipo y municipio buscados, con puntaje de al menos {PUNTAJE_MINIMO} sobre 100 (pesos:{' '}
         {pesos}).
       </Typography.Paragraph>
+      {q.data.length > 0 ? (
+        <div className="cliente-envio-barra">
+          <Typography.Text type="secondary" aria-live="polite">
+            {aEnviar.length === 0
+              ? `Elija hasta ${MAX_INMUEBLES_ENVIO} inmuebles para enviarle sus fichas por correo.`
+              : `${aEnviar.length} de ${MAX_INMUEBLES_ENVIO} elegidos`}
+          </Typography.Text>
+          <Tooltip title={sinEnvio}>
+            <Button
+              icon={<MailOutlined />}
+              disabled={sinEnvio !== null || aEnviar.length === 0}
+              aria-description={sinEnvio ?? undefined}
+              onClick={() => setEnviando(true)}
+            >
+              Enviar por correo
+            </Button>
+          </Tooltip>
+        </div>
+      ) : null}
       <List
         dataSource={q.data}
         locale={{ emptyText: <Empty description="Ningún inmueble disponible coincide por ahora" /> }}
-        renderItem={(i) => (
-          <List.Item key={i.consecutivo} className="cliente-coincidencia">
-            <div className="cliente-coincidencia-cabeza">
-              <Link to={`/propiedades/inmueble/${i.consecutivo}`}>
-                Inmueble {i.consecutivo} · {mayuscula(i.tipo)} · {GESTION[i.gestion]}
-              </Link>
-              <Progress
-                percent={i.puntaje}
-                size="small"
-                strokeColor={colorPuntaje(i.puntaje)}
-                format={(p) => `${p} %`}
-                aria-label={`Puntaje ${i.puntaje} de 100`}
-                className="cliente-puntaje"
-              />
-            </div>
-            <Typography.Text type="secondary">
-              {[i.direccion, i.barrio, i.municipio].filter(Boolean).join(', ')}
-              {precio(i) ? ` · ${precio(i)}` : ''}
-            </Typography.Text>
-            <MotivosTags motivos={i.motivos} />
-          </List.Item>
-        )}
+        renderItem={(i) => {
+          const elegido = elegidos.includes(i.consecutivo);
+          return (
+            <List.Item key={i.consecutivo} className="cliente-coincidencia">
+              <div className="cliente-coincidencia-cabeza">
+                <span className="cliente-coincidencia-titulo">
+                  {sinEnvio === null ? (
+                    <Checkbox
+                      checked={elegido}
+                      disabled={!elegido && lleno}
+                      aria-label={`Elegir inmueble ${i.consecutivo} para enviar`}
+                      onChange={(e) => alternar(i.consecutivo, e.target.checked)}
+                    />
+                  ) : null}
+                  <Link to={`/propiedades/inmueble/${i.consecutivo}`}>
+                    Inmueble {i.consecutivo} · {mayuscula(i.tipo)} · {GESTION[i.gestion]}
+                  </Link>
+                </span>
+                <Progress
+                  percent={i.puntaje}
+                  size="small"
+                  strokeColor={colorPuntaje(i.puntaje)}
+                  format={(p) => `${p} %`}
+                  aria-label={`Puntaje ${i.puntaje} de 100`}
+                  className="cliente-puntaje"
+                />
+              </div>
+              <Typography.Text type="secondary">
+                {[i.direccion, i.barrio, i.municipio].filter(Boolean).join(', ')}
+                {precio(i) ? ` · ${precio(i)}` : ''}
+              </Typography.Text>
+              <MotivosTags motivos={i.motivos} />
+            </List.Item>
+          );
+        }}
+      />
+      <EnviarInmueblesModal
+        abierto={enviando}
+        cliente={cliente}
+        inmuebles={aEnviar}
+        onCerrar={() => setEnviando(false)}
+        onEnviado={() => {
+          setEnviando(false);
+          setElegidos([]);
+        }}
       />
     </div>
   );

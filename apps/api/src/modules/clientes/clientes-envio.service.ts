@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { CODES } from '@predio/contract/codes';
+import type { EnviarInmuebles, EnvioInmuebles } from '@predio/contract/clientes';
+import { ETIQUETAS_ESTADO } from '@predio/contract/inmuebles';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import type { AdjuntoCorreo } from '../../db/schema/correo.ts';
+import { registrarAuditoria } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { Scope } from '../../platform/tenant.ts';
+import { fichaPdf, pedidoFicha, type PedidoFicha } from '../inmuebles/inmuebles-archivos.service.ts';
+import { caracteristicas, precios, tituloFicha, ubicacion } from '../inmuebles/inmuebles-ficha.ts';
+import { agregarNota, exigirAbierto, filaOError } from './clientes.service.ts';
+
+/** Checked and read inside the request's transaction; the fichas are laid out after it commits. */
+export type EnvioPreparado = { consecutivo: number; body: EnviarInmuebles; pedidos: PedidoFicha[] };
+
+/** The lead is open, and each property exists, may be read by the caller and is available. */
+export async function prepararEnvio(o: {
+  tx: Tx;
+  user: Principal;
+  consecutivo: number;
+  body: EnviarInmuebles;
+}): Promise<EnvioPreparado> {
+  exigirAbierto(await filaOError(o.tx, o.consecutivo), 'enviarle inmuebles');
+  const pedidos: PedidoFicha[] = [];
+  for (const consecutivo of o.body.inmuebles) {
+    const pedido = await pedidoFicha({ tx: o.tx, user: o.user, consecutivo });
+    if (pedido.datos.estado !== 'disponible') {
+      const estado = ETIQUETAS_ESTADO[pedido.datos.estado as keyof typeof ETIQUETAS_ESTADO] ?? pedido.datos.estado;
+      throw new AppError(
+        CODES.CONFLICTO,
+        `El inmueble ${consecutivo} no está disponible (${estado.toLowerCase()}): quítelo del envío.`,
+        [{ campo: 'inmuebles', mensaje: `el inmueble ${consecutivo} no está disponible` }],
+      );
+    }
+    pedidos.push(pedido);
+  }
+  return { consecutivo: o.consecutivo, body: o.body, pedidos };
+}
+
+/** Each ficha as a PDF in storage, under a name of its own; the outbox row points at them. */
+export async function guardarFichas(o: {
+  user: Principal;
+  storage: Storage;
+  preparado: EnvioPreparado;
+}): Promise<AdjuntoCorreo[]> {
+  const adjuntos: AdjuntoCorreo[] = [];
+  for (const pedido of o.preparado.pedidos) {
+    const archivo = await fichaPdf({ user: o.user, storage: o.storage, pedido });
+    const clave = `${o.user.idEmpresa}/correos/${randomUUID()}-${archivo.nombre.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+    await o.storage.put(clave, archivo.contenido);
+    adjuntos.push({ nombre: archivo.nombre, clave, tipo: archivo.contentType });
+  }
+  return adjuntos;
+}
+
+/** A property as the message lists it: title, place, prices and the main facts. */
+function resumen(p: PedidoFicha): string {
+  const d = p.datos;
+  const linea = (pares: [string, string][]) => pares.map(([k, v]) => `${k}: ${v}`).join(' · ');
+  const principales = caracteristicas(d).filter(([k]) =>
+    ['Área construida', 'Área privada', 'Área del lote', 'Habitaciones', 'Baños', 'Parqueaderos', 'Estrato'].includes(k),
+  );
+  return [`Inmueble ${d.consecutivo} · ${tituloFicha(d)}`, ubicacion(d), linea(precios(d)), linea(principales)]
+    .filter(Boolean)
+    .join('\n');
+}
+
+export function textoEnvio(p: { mensaje: string; pedidos: PedidoFicha[]; firma: string[] }): string {
+  const adjunto = p.pedidos.length === 1 ? 'Adjuntamos su ficha en PDF.' : 'Adjuntamos la ficha de cada uno en PDF.';
+  return [p.mensaje, p.pedidos.map(resumen).join('\n\n'), adjunto, p.firma.filter(Boolean).join('\n')]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** The caller's name and e-mail for the signature and the reply address. */
+async function remitente(tx: Tx, idUsuario: number): Promise<{ nombre: string; correo: string | null }> {
+  const [r] = await queryRows<{ nombre: string; correo: string | null }>(
+    tx,
+    sql`select u.nombre, (select coalesce(nullif(t.email_corporativo, ''), nullif(t.email, ''))
+                          from terceros t where t.nro_id = u.nro_id) as correo
+        from usuarios u where u.id = ${idUsuario}`,
+  );
+  return r ?? { nombre: '', correo: null };
+}
+
+/**
+ * The second transaction, once the fichas are stored: the lead is checked again (it may have been
+ * closed meanwhile), the message queued with the fichas attached and the asesor as reply address, and
+ * the sending noted in the lead's follow-up and audited.
+ */
+export async function encolarEnvio(
+  o: Scope & { mailer: Despertador; user: Principal; ip: string; preparado: EnvioPreparado; adjuntos: AdjuntoCorreo[] },
+): Promise<EnvioInmuebles> {
+  const { body, pedidos, consecutivo } = o.preparado;
+  const yo = await remitente(o.tx, o.user.idUsuario);
+  const empresa = pedidos[0]?.empresa ?? null;
+  const firma = [yo.nombre, empresa?.nombre ?? '', [empresa?.telefonos, empresa?.web].filter(Boolean).join(' · ')];
+  const lista = body.inmuebles.join(', ');
+  const cliente = await agregarNota({
+    tx: o.tx,
+    user: o.user,
+    ip: o.ip,
+    consecutivo,
+    texto: `Se envió por correo a ${body.para} ${body.inmuebles.length === 1 ? 'la ficha del inmueble' : 'las fichas de los inmuebles'} ${lista}.`,
+  });
+  await encolarCorreo(o, {
+    para: body.para,
+    asunto: body.asunto,
+    texto: textoEnvio({ mensaje: body.mensaje, pedidos, firma }),
+    origen: `cliente_atendido:${consecutivo}`,
+    adjuntos: o.adjuntos,
+    responderA: yo.correo,
+  });
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'enviar inmuebles',
+    entidad: 'clientes_atendidos',
+    entidadId: String(consecutivo),
+    cambios: { para: body.para, asunto: body.asunto, inmuebles: body.inmuebles },
+    ip: o.ip,
+  });
+  return { para: body.para, inmuebles: body.inmuebles, cliente };
+}
