@@ -131,7 +131,7 @@ for (const [tamano, viewport] of [
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
       hallazgos.push(...(await revisar(page)).map((h) => `${ruta}: ${h}`));
     }
-    // States a person reaches: a form with its mistakes marked, a lead and a request opened.
+    // States a person reaches: a form with its mistakes marked, a lead (with its matches and the e-mail dialog) and a request opened.
     await page.goto('/propiedades/inmueble/nuevo');
     await page.getByRole('button', { name: 'Crear inmueble' }).click();
     await expect(page.getByText('El campo Tipo de inmueble es obligatorio')).toBeVisible();
@@ -157,6 +157,16 @@ for (const [tamano, viewport] of [
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.waitForLoadState('networkidle');
     hallazgos.push(...(await revisar(page)).map((h) => `cliente atendido abierto: ${h}`));
+    // Its matches, one chosen, and the dialog that e-mails their fichas.
+    await page.getByRole('tab', { name: viewport.width < 600 ? 'Coincidencias' : 'Inmuebles que coinciden' }).click();
+    await page
+      .getByRole('checkbox', { name: /^Elegir inmueble \d+ para enviar$/ })
+      .first()
+      .check();
+    hallazgos.push(...(await revisar(page)).map((h) => `coincidencias de un cliente: ${h}`));
+    await page.getByRole('button', { name: 'Enviar por correo' }).click();
+    await expect(page.getByRole('dialog', { name: 'Enviar inmuebles por correo' })).toBeVisible();
+    hallazgos.push(...(await revisar(page)).map((h) => `envío de fichas por correo: ${h}`));
     await page.goto('/propiedades/solicitudes');
     await page.getByRole('link', { name: 'Rosa Pineda' }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();

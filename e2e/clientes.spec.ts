@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { recibidosPara } from './correo.ts';
 import { ADMIN_SIN_NOMBRE, ingresar, menuLateral } from './helpers.ts';
 
 type Api = { get: (p: string) => Promise<unknown>; post: (p: string, b: unknown) => Promise<unknown> };
@@ -77,6 +78,28 @@ test('a lead whose requirements fit a property sees it among its matches, and th
   await expect(lead.getByText('100 %', { exact: true })).toBeVisible();
   await expect(lead.getByText('Precio dentro del rango')).toBeVisible();
   await expect(lead.getByText('Habitaciones suficientes (3)')).toBeVisible();
+
+  // Its ficha goes to the lead by e-mail: chosen, the address typed (the tercero has none), sent over SMTP.
+  await lead.getByRole('checkbox', { name: `Elegir inmueble ${inmueble.consecutivo} para enviar` }).check();
+  await lead.getByRole('button', { name: 'Enviar por correo' }).click();
+  const envio = page.getByRole('dialog', { name: 'Enviar inmuebles por correo' });
+  await expect(envio.getByText('Mariana Lozano no tiene correo en Terceros: escríbalo aquí.')).toBeVisible();
+  await expect(envio.getByLabel('Mensaje')).toHaveValue(/^Hola Mariana:/);
+  await envio.getByRole('button', { name: 'Enviar ficha' }).click();
+  await expect(envio.getByText('El campo Para es obligatorio')).toBeVisible();
+  await envio.getByLabel('Para').fill('mariana.lozano@example.com');
+  await envio.getByRole('button', { name: 'Enviar ficha' }).click();
+  await expect(
+    page.getByText('Correo para mariana.lozano@example.com en la bandeja de salida, con la ficha en PDF'),
+  ).toBeVisible();
+  await expect(envio).toBeHidden();
+  await expect.poll(() => recibidosPara('mariana.lozano@example.com').length, { timeout: 30_000 }).toBe(1);
+  const [correo] = recibidosPara('mariana.lozano@example.com');
+  expect(correo!.data).toMatch(new RegExp(`filename="?ficha-inmueble-${inmueble.consecutivo}\\.pdf`));
+  await lead.getByRole('tab', { name: /Seguimiento/ }).click();
+  await expect(
+    lead.getByText(`Se envió por correo a mariana.lozano@example.com la ficha del inmueble ${inmueble.consecutivo}.`),
+  ).toBeVisible();
 
   // On the property (what its page shows): the lead, with the same score.
   const coincidentes = (await a.get(`/inmuebles/${inmueble.consecutivo}/clientes-coincidentes`)) as {

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { SMTP_PUERTO } from './correo.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -31,6 +32,8 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // A real SMTP server for the run: what the app e-mails arrives there (e2e/correo.ts).
+  globalSetup: './correo.ts',
   // The accessibility sweep (axe on every screen, at two sizes) is heavy on a 2-core machine: it runs
   // after the others have finished, so it does not slow their timed steps.
   projects: [
@@ -50,6 +53,7 @@ export default defineConfig({
       SEED: 'demo',
       SESSION_SECRET: 'e2e-secret-no-usar-en-produccion',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PUERTO}`,
     },
   },
 });

@@ -32,11 +32,16 @@ export function textoDelMensaje(data: string): string {
 export class SmtpSink {
   readonly recibidos: Recibido[] = [];
   fallar = false;
+  /** Called with each message accepted (the browser tests write them to files their workers read). */
+  alRecibir: ((r: Recibido) => void) | null = null;
   private server: Server | null = null;
 
-  async start(): Promise<string> {
+  async start(port = 0): Promise<string> {
     this.server = createServer((s) => this.sesion(s));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(port, '127.0.0.1', resolve);
+    });
     const addr = this.server.address();
     if (addr === null || typeof addr === 'string') throw new Error('sin puerto');
     return `smtp://127.0.0.1:${addr.port}`;
@@ -70,6 +75,7 @@ export class SmtpSink {
           if (this.fallar) w('451 4.3.0 intente más tarde');
           else {
             this.recibidos.push(actual);
+            this.alRecibir?.(actual);
             w('250 2.0.0 ok');
           }
           actual = { from: '', to: [], data: '' };

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
   ETIQUETA_CRITERIO,
@@ -60,6 +60,7 @@ export function CoincidenciasPanel({ cliente }: { cliente: ClienteDetalle }) {
   const permisos = usePermisos();
   const [elegidos, setElegidos] = useState<number[]>([]);
   const [enviando, setEnviando] = useState(false);
+  const idMotivo = useId();
   if (q.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (q.isError)
     return (
@@ -87,11 +88,16 @@ export function CoincidenciasPanel({ cliente }: { cliente: ClienteDetalle }) {
               ? `Elija hasta ${MAX_INMUEBLES_ENVIO} inmuebles para enviarle sus fichas por correo.`
               : `${aEnviar.length} de ${MAX_INMUEBLES_ENVIO} elegidos`}
           </Typography.Text>
+          {sinEnvio ? (
+            <span id={idMotivo} className="visually-hidden">
+              {sinEnvio}
+            </span>
+          ) : null}
           <Tooltip title={sinEnvio}>
             <Button
               icon={<MailOutlined />}
               disabled={sinEnvio !== null || aEnviar.length === 0}
-              aria-description={sinEnvio ?? undefined}
+              aria-describedby={sinEnvio ? idMotivo : undefined}
               onClick={() => setEnviando(true)}
             >
               Enviar por correo
