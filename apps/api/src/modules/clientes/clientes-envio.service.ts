@@ -43,21 +43,30 @@ export async function prepararEnvio(o: {
   return { consecutivo: o.consecutivo, body: o.body, pedidos };
 }
 
-/** Each ficha as a PDF in storage, under a name of its own; the outbox row points at them. */
+/** Each ficha as a PDF in storage, under a name of its own; the outbox row points at them. All or none. */
 export async function guardarFichas(o: {
   user: Principal;
   storage: Storage;
   preparado: EnvioPreparado;
 }): Promise<AdjuntoCorreo[]> {
   const adjuntos: AdjuntoCorreo[] = [];
-  for (const pedido of o.preparado.pedidos) {
-    const archivo = await fichaPdf({ user: o.user, storage: o.storage, pedido });
-    const clave = `${o.user.idEmpresa}/correos/${randomUUID()}-${archivo.nombre.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-    await o.storage.put(clave, archivo.contenido);
-    adjuntos.push({ nombre: archivo.nombre, clave, tipo: archivo.contentType });
+  try {
+    for (const pedido of o.preparado.pedidos) {
+      const archivo = await fichaPdf({ user: o.user, storage: o.storage, pedido });
+      const clave = `${o.user.idEmpresa}/correos/${randomUUID()}-${archivo.nombre.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+      await o.storage.put(clave, archivo.contenido);
+      adjuntos.push({ nombre: archivo.nombre, clave, tipo: archivo.contentType });
+    }
+    return adjuntos;
+  } catch (e) {
+    await borrarFichas(o.storage, adjuntos);
+    throw e;
   }
-  return adjuntos;
 }
+
+/** Removes stored fichas whose message was not queued. */
+export const borrarFichas = (storage: Storage, adjuntos: AdjuntoCorreo[]) =>
+  Promise.all(adjuntos.map((a) => storage.delete(a.clave).catch(() => undefined)));
 
 /** A property as the message lists it: title, place, prices and the main facts. */
 function resumen(p: PedidoFicha): string {

@@ -5,8 +5,10 @@ import { queryRows } from '../../db/rows.ts';
 import { terceros } from '../../db/schema/terceros.ts';
 import { encolarCorreo } from '../../platform/mail/outbox.ts';
 import { enTenant } from '../../platform/tenant.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
 import { SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
+import * as envio from './clientes-envio.service.ts';
 
 let t: TestApp;
 const sink = new SmtpSink();
@@ -15,6 +17,7 @@ let admin2: string;
 let solo463: string;
 let lead: number;
 let cerrado: number;
+let idLucia: number;
 const inm: Record<'a' | 'b' | 'captado', number> = { a: 0, b: 0, captado: 0 };
 
 async function inmueble(body: Record<string, unknown>, disponible: boolean): Promise<number> {
@@ -82,6 +85,7 @@ beforeAll(async () => {
     expect(r.statusCode, r.body).toBe(200);
     return r.json().data.consecutivo as number;
   };
+  idLucia = idTercero;
   lead = await nuevo();
   cerrado = await nuevo();
   const c = await as(t.app, admin1).post(`/api/clientes-atendidos/${cerrado}/cerrar`, { resultado: 'desistio', observacion: '' });
@@ -175,6 +179,37 @@ describe('sending a lead the fichas of properties by e-mail', () => {
     expect(c.statusCode).toBe(409);
     expect(c.json().message).toContain('está cerrado: reábralo para enviarle inmuebles');
     expect((await outbox()).length).toBe(antes);
+  });
+
+  it('checks the lead again once the fichas are laid out: closed meanwhile, nothing is queued', async () => {
+    const abierto = await as(t.app, admin1).post('/api/clientes-atendidos', { id_tercero: idLucia, gestion: 'arriendo' });
+    const consecutivo = abierto.json().data.consecutivo as number;
+    const user: Principal = {
+      idEmpresa: 1,
+      idUsuario: tokenClaims(admin1).idUsuario,
+      usuario: 'admin',
+      nroId: '',
+      admemp: true,
+      agencia: 0,
+      permisos: '463,490,491',
+      soporte: false,
+      jti: 'prueba',
+      estado: 'activa',
+    };
+    const body = { para: 'lucia@example.com', asunto: 'Inmuebles', mensaje: '', inmuebles: [inm.a] };
+    const preparado = await t.db.tenant(1, (tx) => envio.prepararEnvio({ tx, user, consecutivo, body }));
+    const adjuntos = await envio.guardarFichas({ user, storage: t.deps.storage, preparado });
+    expect(await t.deps.storage.get(adjuntos[0]!.clave)).not.toBeNull();
+    const cierre = await as(t.app, admin1).post(`/api/clientes-atendidos/${consecutivo}/cerrar`, { resultado: 'desistio' });
+    expect(cierre.statusCode, cierre.body).toBe(200);
+    const antes = (await outbox()).length;
+    await expect(
+      enTenant(t.db, 1, (scope) => envio.encolarEnvio({ ...scope, mailer: t.deps.mailer, user, ip: '', preparado, adjuntos })),
+    ).rejects.toThrow('está cerrado');
+    expect((await outbox()).length).toBe(antes);
+    // What the route then does with the fichas nobody will send.
+    await envio.borrarFichas(t.deps.storage, adjuntos);
+    expect(await t.deps.storage.get(adjuntos[0]!.clave)).toBeNull();
   });
 
   it('checks permission and company on the server', async () => {

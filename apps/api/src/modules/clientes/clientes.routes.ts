@@ -143,7 +143,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
             );
             await reply.send(envelope(r));
           } catch (e) {
-            await Promise.all(adjuntos.map((a) => deps.storage.delete(a.clave).catch(() => undefined)));
+            await envio.borrarFichas(deps.storage, adjuntos);
             throw e;
           }
         })().catch((e: unknown) => reply.send(e));
