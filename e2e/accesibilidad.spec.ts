@@ -131,7 +131,8 @@ for (const [tamano, viewport] of [
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
       hallazgos.push(...(await revisar(page)).map((h) => `${ruta}: ${h}`));
     }
-    // States a person reaches: a form with its mistakes marked, a lead (with its matches and the e-mail dialog) and a request opened.
+    // States a person reaches: a form with its mistakes marked, the e-mail dialogs of both sides of the
+    // matching, a lead and a request opened.
     await page.goto('/propiedades/inmueble/nuevo');
     await page.getByRole('button', { name: 'Crear inmueble' }).click();
     await expect(page.getByText('El campo Tipo de inmueble es obligatorio')).toBeVisible();
@@ -147,6 +148,21 @@ for (const [tamano, viewport] of [
     await dialogo.getByLabel('Número de documento').fill(documento);
     await expect(dialogo.getByText('Puede estar repetido')).toBeVisible();
     hallazgos.push(...(await revisar(page)).map((h) => `nuevo propietario repetido: ${h}`));
+    // The property's matching leads, and the dialog that e-mails one of them its ficha.
+    await page.goto(`/propiedades/inmueble/${consecutivo}`);
+    if (viewport.width < 600) {
+      await page.getByRole('combobox', { name: 'Sección' }).click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: 'Clientes que coinciden' })
+        .click();
+    } else await page.getByRole('tab', { name: 'Clientes que coinciden' }).click();
+    await page
+      .getByRole('button', { name: /^Enviar ficha a / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: /^Enviar por correo a / })).toBeVisible();
+    hallazgos.push(...(await revisar(page)).map((h) => `ficha de un inmueble a un cliente: ${h}`));
     await page.goto('/archivo/utilidades/cerrar-clientes-en-cascada');
     await page.getByLabel('Ingresaron antes de').fill('31/12/2099');
     await page.getByLabel('Ingresaron antes de').press('Enter');
@@ -165,7 +181,7 @@ for (const [tamano, viewport] of [
       .check();
     hallazgos.push(...(await revisar(page)).map((h) => `coincidencias de un cliente: ${h}`));
     await page.getByRole('button', { name: 'Enviar por correo' }).click();
-    await expect(page.getByRole('dialog', { name: 'Enviar inmuebles por correo' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: /^Enviar por correo a / })).toBeVisible();
     hallazgos.push(...(await revisar(page)).map((h) => `envío de fichas por correo: ${h}`));
     await page.goto('/propiedades/solicitudes');
     await page.getByRole('link', { name: 'Rosa Pineda' }).first().click();

@@ -82,7 +82,7 @@ test('a lead whose requirements fit a property sees it among its matches, and th
   // Its ficha goes to the lead by e-mail: chosen, the address typed (the tercero has none), sent over SMTP.
   await lead.getByRole('checkbox', { name: `Elegir inmueble ${inmueble.consecutivo} para enviar` }).check();
   await lead.getByRole('button', { name: 'Enviar por correo' }).click();
-  const envio = page.getByRole('dialog', { name: 'Enviar inmuebles por correo' });
+  const envio = page.getByRole('dialog', { name: /^Enviar por correo a / });
   await expect(envio.getByText('Mariana Lozano no tiene correo en Terceros: escríbalo aquí.')).toBeVisible();
   await expect(envio.getByLabel('Mensaje')).toHaveValue(/^Hola Mariana:/);
   await envio.getByRole('button', { name: 'Enviar ficha' }).click();
@@ -143,6 +143,15 @@ test('a lead whose requirements fit a property sees it among its matches, and th
   );
   await expect(panel.getByLabel('Puntaje 100 de 100')).toBeVisible();
   await expect(panel.getByText('Precio dentro del rango')).toBeVisible();
+
+  // From the property's side, its ficha goes to the lead as well: a second message arrives.
+  await panel.getByRole('button', { name: 'Enviar ficha a Mariana Lozano' }).click();
+  const desdeInmueble = page.getByRole('dialog', { name: 'Enviar por correo a Mariana Lozano' });
+  await expect(desdeInmueble.getByLabel('Mensaje')).toHaveValue(/un inmueble que coincide/);
+  await desdeInmueble.getByLabel('Para').fill('mariana.lozano@example.com');
+  await desdeInmueble.getByRole('button', { name: 'Enviar ficha' }).click();
+  await expect(desdeInmueble).toBeHidden();
+  await expect.poll(() => recibidosPara('mariana.lozano@example.com').length, { timeout: 30_000 }).toBe(2);
 });
 
 test('the buscador keeps its filter when one comes back, and old leads are closed in cascade after a preview', async ({

@@ -16,7 +16,9 @@ import { hasIdm } from '@predio/contract/menu';
 import { IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
 import { formatMoneda } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
-import { EnviarInmueblesModal } from './enviar-inmuebles-modal.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { EnviarFichasModal } from '../../components/enviar-fichas/enviar-fichas-modal.tsx';
+import { clientesKeys } from './api/get-clientes.ts';
 import { useCoincidencias } from './api/get-coincidencias.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
@@ -61,6 +63,7 @@ export function CoincidenciasPanel({ cliente }: { cliente: ClienteDetalle }) {
   const [elegidos, setElegidos] = useState<number[]>([]);
   const [enviando, setEnviando] = useState(false);
   const idMotivo = useId();
+  const queryClient = useQueryClient();
   if (q.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (q.isError)
     return (
@@ -144,12 +147,14 @@ export function CoincidenciasPanel({ cliente }: { cliente: ClienteDetalle }) {
           );
         }}
       />
-      <EnviarInmueblesModal
+      <EnviarFichasModal
         abierto={enviando}
-        cliente={cliente}
-        inmuebles={aEnviar}
+        cliente={{ consecutivo: cliente.consecutivo, nombre: cliente.tercero.nombre, email: cliente.tercero.email }}
+        inmuebles={aEnviar.map((i) => i.consecutivo)}
         onCerrar={() => setEnviando(false)}
-        onEnviado={() => {
+        onEnviado={(r) => {
+          queryClient.setQueryData(clientesKeys.detail(cliente.consecutivo), r.cliente);
+          void queryClient.invalidateQueries({ queryKey: clientesKeys.lists() });
           setEnviando(false);
           setElegidos([]);
         }}

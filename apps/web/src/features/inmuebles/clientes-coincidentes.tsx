@@ -1,16 +1,27 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { IDM_CLIENTES_ATENDIDOS, type ClienteCoincidente } from '@predio/contract/clientes';
 import { ETIQUETAS_GESTION, type EstadoInmueble } from '@predio/contract/inmuebles';
+import { hasIdm } from '@predio/contract/menu';
+import { EnviarFichasModal } from '../../components/enviar-fichas/enviar-fichas-modal.tsx';
 import { formatFecha } from '../../lib/format.ts';
+import { usePermisos } from '../../lib/session-store.ts';
 import { useClientesCoincidentes } from './api/get-clientes-coincidentes.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const color = (puntaje: number) => (puntaje >= 80 ? '#52c41a' : puntaje >= 65 ? '#96be0e' : '#faad14');
 
+const SIN_PERMISO_ENVIO = 'Enviar la ficha a un cliente requiere el permiso de Clientes atendidos';
+
 /** Issue 4 §2, the property's side of the matching: open leads it fits, with score and reasons. */
 export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: number; estado: EstadoInmueble }) {
   const disponible = estado === 'disponible';
   const q = useClientesCoincidentes(consecutivo, disponible);
+  const puedeEnviar = hasIdm(usePermisos(), IDM_CLIENTES_ATENDIDOS);
+  const idMotivo = useId();
+  const [destino, setDestino] = useState<ClienteCoincidente | null>(null);
   if (!disponible)
     return (
       <Alert
@@ -31,53 +42,81 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
     );
   if (q.data.length === 0) return <Empty description="Ningún cliente atendido abierto busca un inmueble como este" />;
   return (
-    <List
-      itemLayout="vertical"
-      dataSource={q.data}
-      header={
-        <Typography.Text type="secondary">
-          {q.data.length === 1 ? '1 cliente coincide' : `${q.data.length} clientes coinciden`}, de mayor a menor puntaje.
-        </Typography.Text>
-      }
-      renderItem={(c) => (
-        <List.Item key={c.consecutivo}>
-          <div className="inm-coincidencia">
-            <Progress
-              type="circle"
-              size={56}
-              percent={c.puntaje}
-              strokeColor={color(c.puntaje)}
-              format={(p) => `${p}`}
-              aria-label={`Puntaje ${c.puntaje} de 100`}
-            />
-            <div className="inm-coincidencia-datos">
-              <Space wrap size={4}>
-                <Link to={`/propiedades/clientes-atendidos?abrir=${c.consecutivo}`}>
-                  <strong>{c.nombre}</strong>
-                </Link>
-                <Tag>{ETIQUETAS_GESTION[c.gestion]}</Tag>
-              </Space>
-              <Typography.Text type="secondary">
-                {[
-                  c.asesor ? `Asesor: ${c.asesor}` : 'Sin asesor',
-                  `Ingresó el ${formatFecha(c.fecha_ingreso)}`,
-                  c.celular,
-                  c.email,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </Typography.Text>
-              <Space wrap size={[4, 4]}>
-                {c.motivos.map((m) => (
-                  <Tooltip key={m.criterio} title={`${m.puntos} de ${m.maximo} puntos`}>
-                    <Tag color={m.cumple ? 'green' : 'orange'}>{m.texto}</Tag>
-                  </Tooltip>
-                ))}
-              </Space>
-            </div>
-          </div>
-        </List.Item>
+    <>
+      {puedeEnviar ? null : (
+        <span id={idMotivo} className="visually-hidden">
+          {SIN_PERMISO_ENVIO}
+        </span>
       )}
-    />
+      <List
+        itemLayout="vertical"
+        dataSource={q.data}
+        header={
+          <Typography.Text type="secondary">
+            {q.data.length === 1 ? '1 cliente coincide' : `${q.data.length} clientes coinciden`}, de mayor a menor puntaje.
+          </Typography.Text>
+        }
+        renderItem={(c) => (
+          <List.Item key={c.consecutivo}>
+            <div className="inm-coincidencia">
+              <Progress
+                type="circle"
+                size={56}
+                percent={c.puntaje}
+                strokeColor={color(c.puntaje)}
+                format={(p) => `${p}`}
+                aria-label={`Puntaje ${c.puntaje} de 100`}
+              />
+              <div className="inm-coincidencia-datos">
+                <Space wrap size={4}>
+                  <Link to={`/propiedades/clientes-atendidos?abrir=${c.consecutivo}`}>
+                    <strong>{c.nombre}</strong>
+                  </Link>
+                  <Tag>{ETIQUETAS_GESTION[c.gestion]}</Tag>
+                </Space>
+                <Typography.Text type="secondary">
+                  {[
+                    c.asesor ? `Asesor: ${c.asesor}` : 'Sin asesor',
+                    `Ingresó el ${formatFecha(c.fecha_ingreso)}`,
+                    c.celular,
+                    c.email,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography.Text>
+                <Space wrap size={[4, 4]}>
+                  {c.motivos.map((m) => (
+                    <Tooltip key={m.criterio} title={`${m.puntos} de ${m.maximo} puntos`}>
+                      <Tag color={m.cumple ? 'green' : 'orange'}>{m.texto}</Tag>
+                    </Tooltip>
+                  ))}
+                </Space>
+              </div>
+              <Tooltip title={puedeEnviar ? null : SIN_PERMISO_ENVIO}>
+                <Button
+                  icon={<MailOutlined />}
+                  className="inm-coincidencia-enviar"
+                  disabled={!puedeEnviar}
+                  aria-describedby={puedeEnviar ? undefined : idMotivo}
+                  aria-label={`Enviar ficha a ${c.nombre}`}
+                  onClick={() => setDestino(c)}
+                >
+                  Enviar ficha
+                </Button>
+              </Tooltip>
+            </div>
+          </List.Item>
+        )}
+      />
+      {destino ? (
+        <EnviarFichasModal
+          abierto
+          cliente={{ consecutivo: destino.consecutivo, nombre: destino.nombre, email: destino.email }}
+          inmuebles={[consecutivo]}
+          onCerrar={() => setDestino(null)}
+          onEnviado={() => setDestino(null)}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import { Alert, App, Form, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { MAX_INMUEBLES_ENVIO, type ClienteDetalle, type InmuebleCoincidente } from '@predio/contract/clientes';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { MAX_INMUEBLES_ENVIO, type EnvioInmuebles } from '@predio/contract/clientes';
+import { Dialogo } from '../dialogo.tsx';
 import { useEmpresa } from '../../lib/api/get-empresa.ts';
 import { ApiError } from '../../lib/http.ts';
-import { useEnviarInmuebles } from './api/enviar-inmuebles.ts';
+import { useEnviarFichas } from './api.ts';
+import './enviar-fichas.css';
 
 type Valores = { para: string; asunto: string; mensaje: string };
 const CAMPOS = ['para', 'asunto', 'mensaje'] as const;
@@ -12,16 +13,21 @@ const CAMPOS = ['para', 'asunto', 'mensaje'] as const;
 const primerNombre = (nombre: string) => nombre.trim().split(/\s+/)[0] ?? '';
 
 /** The message a person would write, ready to edit: a greeting by first name and an offer to visit. */
-export function mensajeInicial(nombre: string): string {
+export function mensajeInicial(nombre: string, varios: boolean): string {
   const saludo = primerNombre(nombre) ? `Hola ${primerNombre(nombre)}:` : 'Hola:';
-  return `${saludo}\n\nCon gusto le compartimos los inmuebles que coinciden con lo que busca. Quedamos atentos para agendar una visita.`;
+  const que = varios ? 'los inmuebles que coinciden' : 'un inmueble que coincide';
+  return `${saludo}\n\nCon gusto le compartimos ${que} con lo que busca. Quedamos atentos para agendar una visita.`;
 }
 
+/** The lead the fichas go to, as either side of the matching knows it. */
+export type DestinoFichas = { consecutivo: number; nombre: string; email: string };
+
 /**
- * E-mails the lead the PDF ficha of the chosen properties (at most MAX_INMUEBLES_ENVIO). The message
- * goes through the outbox; the sending is noted in the lead's follow-up.
+ * E-mails a lead the PDF ficha of the chosen properties (at most MAX_INMUEBLES_ENVIO), from the lead's
+ * matches or from a property's matching leads. The message goes through the outbox; the sending is
+ * noted in the lead's follow-up.
  */
-export function EnviarInmueblesModal({
+export function EnviarFichasModal({
   abierto,
   cliente,
   inmuebles,
@@ -29,15 +35,15 @@ export function EnviarInmueblesModal({
   onEnviado,
 }: {
   abierto: boolean;
-  cliente: ClienteDetalle;
-  inmuebles: InmuebleCoincidente[];
+  cliente: DestinoFichas;
+  inmuebles: number[];
   onCerrar: () => void;
-  onEnviado: () => void;
+  onEnviado: (r: EnvioInmuebles) => void;
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Valores>();
   const empresa = useEmpresa().data;
-  const enviar = useEnviarInmuebles(cliente.consecutivo);
+  const enviar = useEnviarFichas(cliente.consecutivo);
   const [error, setError] = useState<string | null>(null);
 
   async function confirmar() {
@@ -45,10 +51,10 @@ export function EnviarInmueblesModal({
     if (!v) return;
     setError(null);
     try {
-      const r = await enviar.mutateAsync({ ...v, inmuebles: inmuebles.map((i) => i.consecutivo) });
+      const r = await enviar.mutateAsync({ ...v, inmuebles });
       const fichas = r.inmuebles.length === 1 ? 'la ficha' : `${r.inmuebles.length} fichas`;
       void message.success(`Correo para ${r.para} en la bandeja de salida, con ${fichas} en PDF`);
-      onEnviado();
+      onEnviado(r);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       const campos = e.campos.filter((c) => (CAMPOS as readonly string[]).includes(c.campo));
@@ -60,7 +66,7 @@ export function EnviarInmueblesModal({
   return (
     <Dialogo
       open={abierto}
-      title="Enviar inmuebles por correo"
+      title={`Enviar por correo a ${cliente.nombre}`}
       okText={inmuebles.length === 1 ? 'Enviar ficha' : `Enviar ${inmuebles.length} fichas`}
       cancelText="Cancelar"
       confirmLoading={enviar.isPending}
@@ -69,20 +75,20 @@ export function EnviarInmueblesModal({
       afterOpenChange={(visible) => !visible && setError(null)}
       destroyOnHidden
     >
-      {error ? <Alert type="error" showIcon className="cliente-aviso" title={error} /> : null}
+      {error ? <Alert type="error" showIcon className="enviar-fichas-aviso" title={error} /> : null}
       <Form
         form={form}
         layout="vertical"
         initialValues={{
-          para: cliente.tercero.email,
+          para: cliente.email,
           asunto: empresa?.nombre ? `Inmuebles para usted · ${empresa.nombre}` : 'Inmuebles para usted',
-          mensaje: mensajeInicial(cliente.tercero.nombre),
+          mensaje: mensajeInicial(cliente.nombre, inmuebles.length > 1),
         }}
       >
         <Form.Item
           name="para"
           label="Para"
-          extra={cliente.tercero.email ? undefined : `${cliente.tercero.nombre} no tiene correo en Terceros: escríbalo aquí.`}
+          extra={cliente.email ? undefined : `${cliente.nombre} no tiene correo en Terceros: escríbalo aquí.`}
           rules={[
             { required: true, whitespace: true, message: 'El campo Para es obligatorio' },
             { type: 'email', message: 'El campo Para debe ser un correo electrónico válido' },
@@ -104,12 +110,12 @@ export function EnviarInmueblesModal({
       <Typography.Text strong>
         {inmuebles.length === 1 ? 'Ficha adjunta en PDF' : `Fichas adjuntas en PDF (máximo ${MAX_INMUEBLES_ENVIO})`}
       </Typography.Text>
-      <div className="cliente-envio-fichas">
-        {inmuebles.map((i) => (
-          <Tag key={i.consecutivo}>Inmueble {i.consecutivo}</Tag>
+      <div className="enviar-fichas-lista">
+        {inmuebles.map((c) => (
+          <Tag key={c}>Inmueble {c}</Tag>
         ))}
       </div>
-      <Typography.Paragraph type="secondary" className="cliente-ayuda">
+      <Typography.Paragraph type="secondary" className="enviar-fichas-ayuda">
         El envío queda anotado en el seguimiento del cliente.
       </Typography.Paragraph>
     </Dialogo>
