@@ -93,6 +93,7 @@ test('a lead whose requirements fit a property sees it among its matches, and th
     page.getByText('Correo para mariana.lozano@example.com en la bandeja de salida, con la ficha en PDF'),
   ).toBeVisible();
   await expect(envio).toBeHidden();
+  await expect(lead.getByText(/^Enviado el \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
   await expect.poll(() => recibidosPara('mariana.lozano@example.com').length, { timeout: 30_000 }).toBe(1);
   const [correo] = recibidosPara('mariana.lozano@example.com');
   expect(correo!.data).toMatch(new RegExp(`filename="?ficha-inmueble-${inmueble.consecutivo}\\.pdf`));
@@ -143,6 +144,7 @@ test('a lead whose requirements fit a property sees it among its matches, and th
   );
   await expect(panel.getByLabel('Puntaje 100 de 100')).toBeVisible();
   await expect(panel.getByText('Precio dentro del rango')).toBeVisible();
+  await expect(panel.getByText(/^Ficha enviada el /)).toBeVisible();
 
   // From the property's side, its ficha goes to the lead as well: a second message arrives.
   await panel.getByRole('button', { name: 'Enviar ficha a Mariana Lozano' }).click();

@@ -331,6 +331,8 @@ export type InmuebleCoincidente = {
   precio_venta: number | null;
   puntaje: number;
   motivos: Motivo[];
+  /** When its ficha was last e-mailed to this lead (ISO instant), or null. */
+  enviado: string | null;
 };
 
 /**
@@ -349,6 +351,8 @@ export type ClienteCoincidente = {
   fecha_ingreso: string;
   puntaje: number;
   motivos: Motivo[];
+  /** When this property's ficha was last e-mailed to the lead (ISO instant), or null. */
+  enviado: string | null;
 };
 
 // ----- answers -------------------------------------------------------------------------------------

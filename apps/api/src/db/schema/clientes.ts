@@ -47,6 +47,17 @@ export const clienteAtendidoNota = pgTable('cliente_atendido_nota', {
   fecha: ts('fecha').notNull().defaultNow(),
 });
 
+/** A ficha e-mailed to a lead (migration 0064). */
+export const clienteAtendidoEnvio = pgTable('cliente_atendido_envio', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  idEmpresa: idEmpresa(),
+  idCliente: integer('id_cliente').notNull(),
+  idInmueble: integer('id_inmueble').notNull(),
+  para: text('para').notNull(),
+  usuario: text('usuario').notNull(),
+  fecha: ts('fecha').notNull().defaultNow(),
+});
+
 export const clienteCoincidenciaAviso = pgTable('cliente_coincidencia_aviso', {
   idEmpresa: idEmpresa(),
   idInmueble: integer('id_inmueble').notNull(),

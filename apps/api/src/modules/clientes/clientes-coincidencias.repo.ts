@@ -118,6 +118,8 @@ const SUMA = sql.raw(
 
 export type FilaInmuebleCoincidente = FilaPuntos & {
   consecutivo: number;
+  /** When its ficha was last e-mailed to this lead (migration 0064). */
+  enviado: Date | string | null;
   tipo: string;
   gestion: string;
   estado: string;
@@ -172,7 +174,10 @@ export async function inmueblesParaCliente(tx: Tx, c: Criterios): Promise<FilaIn
   const idCliente = c.id;
   return queryRows(
     tx,
-    sql`select s.*, m.municipio, b.nombre as barrio from (
+    sql`select s.*, m.municipio, b.nombre as barrio,
+               (select max(e.fecha) from cliente_atendido_envio e
+                where e.id_empresa = s.id_empresa and e.id_cliente = ${idCliente} and e.id_inmueble = s.id_inmueble) as enviado
+        from (
           select p.*, (${SUMA})::int as puntaje from (
             select i.id as id_inmueble, i.id_empresa, i.id_municipio, i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion,
                    ${VALORES}, ${PUNTOS}
@@ -202,6 +207,8 @@ export type FilaClienteCoincidente = FilaPuntos & {
   id_asesor: number | null;
   asesor: string | null;
   fecha_ingreso: string;
+  /** When this property's ficha was last e-mailed to the lead (migration 0064). */
+  enviado: Date | string | null;
 };
 
 /** Open leads a property fits (the property must itself pass the hard criteria, so it is disponible). */
@@ -209,7 +216,10 @@ export async function clientesParaInmueble(tx: Tx, idInmueble: number, limite: n
   const lim: SQL = limite === null ? sql`` : sql`limit ${limite}`;
   return queryRows(
     tx,
-    sql`select s.*, t.nombre, t.celular, t.email, u.nombre as asesor from (
+    sql`select s.*, t.nombre, t.celular, t.email, u.nombre as asesor,
+               (select max(e.fecha) from cliente_atendido_envio e
+                where e.id_empresa = s.id_empresa and e.id_cliente = s.id_cliente and e.id_inmueble = ${idInmueble}) as enviado
+        from (
           select p.*, (${SUMA})::int as puntaje from (
             select c.id as id_cliente, c.id_empresa, c.id_tercero, c.consecutivo, c.estado, c.gestion, c.id_asesor,
                    c.fecha_ingreso::text as fecha_ingreso, ${VALORES}, ${PUNTOS}

@@ -23,7 +23,10 @@ import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
 import * as repo from './clientes-coincidencias.repo.ts';
+import { fechas } from './clientes.repo.ts';
 import { pesos } from '../../platform/formato.ts';
+
+const { instante } = fechas;
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 const plural = (k: number, uno: string, varios: string) => (k === 1 ? `1 ${uno}` : `${k} ${varios}`);
@@ -146,6 +149,7 @@ export async function inmueblesParaCliente(o: {
     precio_venta: num(f.precio_venta),
     puntaje: Number(f.puntaje),
     motivos: motivos(f),
+    enviado: instante(f.enviado),
   }));
 }
 
@@ -167,6 +171,7 @@ export async function clientesParaInmueble(o: { tx: Tx; user: Principal; consecu
     fecha_ingreso: String(f.fecha_ingreso).slice(0, 10),
     puntaje: Number(f.puntaje),
     motivos: motivos(f),
+    enviado: instante(f.enviado),
   }));
 }
 

@@ -118,6 +118,12 @@ export async function encolarEnvio(
     consecutivo,
     texto: `Se envió por correo a ${body.para} ${body.inmuebles.length === 1 ? 'la ficha del inmueble' : 'las fichas de los inmuebles'} ${lista}.`,
   });
+  // What both sides of the matching show as «Enviado el …».
+  await o.tx.execute(
+    sql`insert into cliente_atendido_envio (id_cliente, id_inmueble, para, usuario)
+        select ${cliente.id}, i.id, ${body.para}, ${o.user.usuario} from inmueble i
+        where i.consecutivo = any(${sql.param(body.inmuebles)}::int[])`,
+  );
   await encolarCorreo(o, {
     para: body.para,
     asunto: body.asunto,

@@ -138,6 +138,18 @@ describe('sending a lead the fichas of properties by e-mail', () => {
     const [fila] = await outbox();
     expect(fila).toMatchObject({ para: 'lucia@example.com', estado: 'enviado', ultimo_error: null });
     expect(fila!.adjuntos.map((a) => a.nombre)).toEqual([`ficha-inmueble-${inm.a}.pdf`, `ficha-inmueble-${inm.b}.pdf`]);
+    // Both sides of the matching now say it was sent.
+    const props = (await as(t.app, admin1).get(`/api/clientes-atendidos/${lead}/coincidencias`)).json().data as {
+      consecutivo: number;
+      enviado: string | null;
+    }[];
+    expect(props.find((p) => p.consecutivo === inm.a)?.enviado).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const leads = (await as(t.app, admin1).get(`/api/inmuebles/${inm.a}/clientes-coincidentes`)).json().data as {
+      consecutivo: number;
+      enviado: string | null;
+    }[];
+    expect(leads.find((l) => l.consecutivo === lead)?.enviado).toBe(props.find((p) => p.consecutivo === inm.a)?.enviado);
+    expect(leads.find((l) => l.consecutivo === cerrado)).toBeUndefined();
     const audit = await t.db.tenant(1, (tx) =>
       queryRows<{ cambios: Record<string, unknown> }>(
         tx,

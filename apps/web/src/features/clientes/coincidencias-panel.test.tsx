@@ -20,6 +20,7 @@ const inmueble = (consecutivo: number): InmuebleCoincidente => ({
   precio_venta: null,
   puntaje: 90,
   motivos: [],
+  enviado: null,
 });
 
 const cliente = (estado: ClienteDetalle['estado']) =>
@@ -30,7 +31,10 @@ function mostrar(permisos: string, estado: ClienteDetalle['estado'] = 'activo') 
     claims: { idUsuario: 7, idempresa: 1, admemp: false, nro_id: '7', agencia: 0, permisos, nombre_usuario: 'asesor' },
   });
   const qc = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  qc.setQueryData(clientesKeys.coincidencias(4), [1, 2, 3, 4, 5, 6].map(inmueble));
+  qc.setQueryData(clientesKeys.coincidencias(4), [
+    { ...inmueble(1), enviado: '2026-11-20T15:00:00.000Z' },
+    ...[2, 3, 4, 5, 6].map(inmueble),
+  ]);
   render(
     <QueryClientProvider client={qc}>
       <MemoryRouter>
@@ -65,6 +69,11 @@ describe('CoincidenciasPanel: e-mailing fichas', () => {
     expect(boton().disabled).toBe(true);
     expect(motivo()).toBe('Enviar fichas requiere el permiso de Inmuebles disponibles o de Inmueble');
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+
+  it('marks the properties whose ficha this lead already received', () => {
+    mostrar('463,491');
+    expect(screen.getAllByText(/^Enviado el /).map((e) => e.textContent)).toEqual(['Enviado el 20/11/2026']);
   });
 
   it('says why it cannot send to a closed lead', () => {

@@ -14,7 +14,7 @@ import {
 } from '@predio/contract/clientes';
 import { hasIdm } from '@predio/contract/menu';
 import { IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
-import { formatMoneda } from '../../lib/format.ts';
+import { formatFecha, formatFechaHora, formatMoneda } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { EnviarFichasModal } from '../../components/enviar-fichas/enviar-fichas-modal.tsx';
@@ -128,6 +128,11 @@ export function CoincidenciasPanel({ cliente }: { cliente: ClienteDetalle }) {
                   <Link to={`/propiedades/inmueble/${i.consecutivo}`}>
                     Inmueble {i.consecutivo} · {mayuscula(i.tipo)} · {GESTION[i.gestion]}
                   </Link>
+                  {i.enviado ? (
+                    <Tooltip title={`Ficha enviada por correo el ${formatFechaHora(i.enviado)}`}>
+                      <Tag color="blue">Enviado el {formatFecha(i.enviado)}</Tag>
+                    </Tooltip>
+                  ) : null}
                 </span>
                 <Progress
                   percent={i.puntaje}
@@ -155,6 +160,7 @@ export function CoincidenciasPanel({ cliente }: { cliente: ClienteDetalle }) {
         onEnviado={(r) => {
           queryClient.setQueryData(clientesKeys.detail(cliente.consecutivo), r.cliente);
           void queryClient.invalidateQueries({ queryKey: clientesKeys.lists() });
+          void queryClient.invalidateQueries({ queryKey: clientesKeys.coincidencias(cliente.consecutivo) });
           setEnviando(false);
           setElegidos([]);
         }}

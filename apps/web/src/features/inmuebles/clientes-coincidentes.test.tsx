@@ -20,6 +20,7 @@ const lead: ClienteCoincidente = {
   fecha_ingreso: '2026-11-20',
   puntaje: 88,
   motivos: [],
+  enviado: null,
 };
 
 function mostrar(permisos: string) {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, Button, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
@@ -6,9 +7,10 @@ import { IDM_CLIENTES_ATENDIDOS, type ClienteCoincidente } from '@predio/contrac
 import { ETIQUETAS_GESTION, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { hasIdm } from '@predio/contract/menu';
 import { EnviarFichasModal } from '../../components/enviar-fichas/enviar-fichas-modal.tsx';
-import { formatFecha } from '../../lib/format.ts';
+import { formatFecha, formatFechaHora } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import { useClientesCoincidentes } from './api/get-clientes-coincidentes.ts';
+import { inmueblesKeys } from './api/get-inmuebles.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const color = (puntaje: number) => (puntaje >= 80 ? '#52c41a' : puntaje >= 65 ? '#96be0e' : '#faad14');
@@ -22,6 +24,7 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
   const puedeEnviar = hasIdm(usePermisos(), IDM_CLIENTES_ATENDIDOS);
   const idMotivo = useId();
   const [destino, setDestino] = useState<ClienteCoincidente | null>(null);
+  const queryClient = useQueryClient();
   if (!disponible)
     return (
       <Alert
@@ -73,6 +76,11 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
                     <strong>{c.nombre}</strong>
                   </Link>
                   <Tag>{ETIQUETAS_GESTION[c.gestion]}</Tag>
+                  {c.enviado ? (
+                    <Tooltip title={`Ficha enviada por correo el ${formatFechaHora(c.enviado)}`}>
+                      <Tag color="blue">Ficha enviada el {formatFecha(c.enviado)}</Tag>
+                    </Tooltip>
+                  ) : null}
                 </Space>
                 <Typography.Text type="secondary">
                   {[
@@ -114,7 +122,10 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
           cliente={{ consecutivo: destino.consecutivo, nombre: destino.nombre, email: destino.email }}
           inmuebles={[consecutivo]}
           onCerrar={() => setDestino(null)}
-          onEnviado={() => setDestino(null)}
+          onEnviado={() => {
+            setDestino(null);
+            void queryClient.invalidateQueries({ queryKey: [...inmueblesKeys.all, 'clientes-coincidentes', consecutivo] });
+          }}
         />
       ) : null}
     </>
