@@ -163,6 +163,13 @@ for (const [tamano, viewport] of [
       .click();
     await expect(page.getByRole('dialog', { name: /^Enviar por correo a / })).toBeVisible();
     hallazgos.push(...(await revisar(page)).map((h) => `ficha de un inmueble a un cliente: ${h}`));
+    // Compañía with the website form on: its address, key and the example to paste.
+    await page.goto('/archivo/empresa');
+    const activar = page.getByRole('button', { name: 'Activar formulario' });
+    await expect(activar.or(page.getByRole('button', { name: 'Cambiar clave' }))).toBeVisible({ timeout: 15_000 });
+    if (await activar.isVisible()) await activar.click();
+    await expect(page.getByRole('region', { name: 'Ejemplo de formulario para el sitio web' })).toBeVisible();
+    hallazgos.push(...(await revisar(page)).map((h) => `formulario del sitio web activo: ${h}`));
     await page.goto('/archivo/utilidades/cerrar-clientes-en-cascada');
     await page.getByLabel('Ingresaron antes de').fill('31/12/2099');
     await page.getByLabel('Ingresaron antes de').press('Enter');

@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, ASESOR, ingresar } from './helpers.ts';
+import { ADMIN, ADMIN_SIN_NOMBRE, ASESOR, ingresar } from './helpers.ts';
 
 /** Picks an option of an antd select by its visible text. */
 async function elegir(page: Page, combobox: ReturnType<Page['getByRole']>, opcion: string | RegExp, buscar?: string) {
@@ -194,4 +196,52 @@ test('a filter opened while the drawer is still closing keeps its choice, and fo
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-drawer-content-wrapper')).toHaveCount(0);
   await expect(nuevaSolicitud).toBeFocused();
+});
+
+test("a visitor writes in the agency's website, on another origin, and the request arrives in Solicitudes", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await ingresar(page, ADMIN_SIN_NOMBRE, '/archivo/empresa');
+  const tarjeta = page.locator('.ant-card').filter({ hasText: 'Formulario del sitio web' });
+  const activar = tarjeta.getByRole('button', { name: 'Activar formulario' });
+  // A retried run finds it already on.
+  await expect(activar.or(tarjeta.getByRole('button', { name: 'Cambiar clave' }))).toBeVisible({ timeout: 15_000 });
+  if (await activar.isVisible()) await activar.click();
+  const ejemplo = (await tarjeta.getByLabel('Ejemplo de formulario para el sitio web').textContent())!;
+  expect(ejemplo).toContain(`${baseURL}/api/publico/solicitudes`);
+
+  // The agency's site: the example pasted as is, served by a web server of its own on another origin
+  // (a real one: Chromium lets a page reach a loopback address only from a loopback server), so the
+  // browser applies CORS to the real request.
+  const servidor = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="es"><title>Contacto</title><body>${ejemplo}</body></html>`);
+  });
+  await new Promise<void>((ok) => servidor.listen(0, '127.0.0.1', ok));
+  const { port } = servidor.address() as AddressInfo;
+  const web = await context.newPage();
+  await web.goto(`http://127.0.0.1:${port}/contacto`);
+  const visitante = `Visitante Web ${Date.now()}`;
+  await web.getByPlaceholder('Nombre').fill(visitante);
+  await web.getByPlaceholder('Teléfono').fill('3157778899');
+  await web.getByPlaceholder('Mensaje').fill('Busco apartamento en arriendo cerca al parque, para febrero.');
+  // Without the consent the browser itself stops the form; with it, the answer is read cross-origin.
+  await web.getByRole('checkbox').check();
+  const alerta = web.waitForEvent('dialog');
+  await web.getByRole('button', { name: 'Enviar' }).click();
+  const aviso = await alerta;
+  expect(aviso.message()).toBe('Gracias: recibimos su solicitud.');
+  await aviso.accept();
+
+  await page.goto('/propiedades/solicitudes');
+  const fila = page.getByRole('row').filter({ hasText: visitante });
+  await expect(fila).toBeVisible({ timeout: 15_000 });
+  await expect(fila).toContainText('Sitio web');
+  await expect(fila).toContainText('Nueva');
+  await fila.getByRole('link', { name: visitante }).click();
+  await expect(page.getByText(/autorizó en el formulario del sitio web el tratamiento de sus datos personales/)).toBeVisible();
+  servidor.close();
 });

@@ -336,3 +336,60 @@ export type SolicitudDetalle = Omit<SolicitudResumen, 'mensaje'> & {
 /** The name to show for a request: the tercero's, else the contact's. */
 export const nombreSolicitante = (s: Pick<SolicitudResumen, 'tercero' | 'contacto_nombre'>) =>
   s.tercero?.nombre || s.contacto_nombre || '(sin nombre)';
+
+// ----- the agency's website form ------------------------------------------------------------------
+
+/** GET/PUT /empresa/formulario-web (Compañía, idm 3): whether the website form is on, and its key. */
+export type FormularioWeb = { activo: boolean; clave: string | null };
+/** activar: true turns the form on with a new key (also to change a leaked one); false turns it off. */
+export const ZFormularioWebCambio = z.object({
+  activar: z.boolean({ error: 'El campo activar debe ser Sí o No' }),
+});
+
+/** The web form asks for at most this many requests per connection and hour. */
+export const SOLICITUDES_WEB_POR_IP_HORA = 5;
+
+/**
+ * POST /api/publico/solicitudes: what a visitor writes in the agency's website form. `clave` names the
+ * company; `sitio` is a field people never see (left empty): a robot that fills it is thanked and ignored.
+ * Colombian habeas data (Ley 1581 de 2012): the visitor must authorise the use of their data.
+ */
+export const ZSolicitudWeb = z
+  .object({
+    clave: z
+      .string({ error: 'Falta la clave del formulario' })
+      .trim()
+      .min(1, { error: 'Falta la clave del formulario' })
+      .max(100, { error: 'La clave del formulario no es válida' }),
+    nombre: texto('Nombre', 120).refine((v) => v !== '', { error: 'El campo Nombre es obligatorio' }),
+    telefono: texto('Teléfono', 20).refine((v) => v === '' || TELEFONO.test(v), {
+      error: 'El campo Teléfono debe ser un teléfono (números, espacios, +, - y paréntesis; de 6 a 20)',
+    }),
+    email: texto('Correo electrónico', 120)
+      .transform((v) => v.toLowerCase())
+      .refine((v) => v === '' || z.email().safeParse(v).success, {
+        error: 'El campo Correo electrónico debe ser un correo electrónico válido',
+      }),
+    mensaje: texto('Mensaje', 2000).refine((v) => v !== '', { error: 'El campo Mensaje es obligatorio' }),
+    tipo: z.enum(TIPO_VALUES, { error: `El campo Tipo debe ser uno de: ${TIPO_VALUES.join(', ')}` }).default('informacion'),
+    inmueble: z
+      .number({ error: 'El campo Inmueble debe ser un número' })
+      .int({ error: 'El campo Inmueble debe ser un número entero' })
+      .positive({ error: 'El campo Inmueble debe ser un número entero' })
+      .max(2_147_483_647, { error: 'El campo Inmueble no es válido' })
+      .nullable()
+      .default(null),
+    autoriza_datos: z.literal(true, {
+      error: 'Debe autorizar el tratamiento de sus datos personales para enviar la solicitud',
+    }),
+    sitio: z.string().max(200).default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.telefono && !v.email)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['telefono'],
+        message: 'Escriba un teléfono o un correo electrónico para responderle',
+      });
+  });
+export type SolicitudWeb = z.output<typeof ZSolicitudWeb>;

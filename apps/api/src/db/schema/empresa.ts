@@ -13,6 +13,8 @@ export const empresa = pgTable('empresa', {
   defaultAgencia: integer('default_agencia').notNull(),
   defaultAsesor: text('default_asesor'),
   defaultAuxiliar: text('default_auxiliar'),
+  /** The website form's key (migration 0066); null when the form is off. */
+  claveFormularioWeb: text('clave_formulario_web'),
   creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZAgenciaGuardar, ZConfiguracionActualizar, ZEmpresaActualizar } from '@predio/contract/empresa';
 import { ZIdParam } from '@predio/contract/usuarios';
+import { ZFormularioWebCambio } from '@predio/contract/solicitudes';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute, Respuesta } from '../../platform/http/route.ts';
 import { enviarImagen } from '../../platform/http/archivo.ts';
@@ -88,6 +89,20 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: IDM_EMPRESA,
     schema: { params: ZIdParam, tags, summary: 'Elimina una agencia que nadie usa' },
     handler: ({ tx, user, req, params }) => service.eliminarAgencia({ tx, user, ip: req.ip, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/empresa/formulario-web',
+    permiso: IDM_EMPRESA,
+    schema: { tags, summary: 'Formulario del sitio web: si está activo y su clave' },
+    handler: ({ tx }) => service.formularioWeb({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/empresa/formulario-web',
+    permiso: IDM_EMPRESA,
+    schema: { body: ZFormularioWebCambio, tags, summary: 'Activa el formulario con una clave nueva, o lo desactiva' },
+    handler: ({ tx, user, req, body }) => service.cambiarFormularioWeb({ tx, user, ip: req.ip, activar: body.activar }),
   });
   defineRoute(app, deps, {
     method: 'GET',

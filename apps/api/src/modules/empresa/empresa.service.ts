@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FormularioWeb } from '@predio/contract/solicitudes';
 import type { MultipartFile } from '@fastify/multipart';
 import { CODES } from '@predio/contract/codes';
 import {
@@ -239,4 +240,29 @@ export async function actualizarConfiguracion(o: Escritura & { body: Configuraci
   });
   await auditar(o, 'actualizar', 'configuracion', String(o.user.idEmpresa), c);
   return getConfiguracion(o);
+}
+
+// ----- the website form (Solicitudes from the agency's site) -----------------------------------------
+
+export async function formularioWeb(o: { tx: Tx }): Promise<FormularioWeb> {
+  const e = await repo.actual(o.tx);
+  if (!e) throw noEncontrado('La empresa');
+  return { activo: e.claveFormularioWeb !== null, clave: e.claveFormularioWeb };
+}
+
+/**
+ * Turns the website form on with a new key (24 random characters; turning it on again changes a leaked
+ * key, and the old one stops working at once), or off. The audit says what changed, never the key.
+ */
+export async function cambiarFormularioWeb(o: Escritura & { activar: boolean }): Promise<FormularioWeb> {
+  const antes = await formularioWeb(o);
+  const clave = o.activar ? randomBytes(18).toString('base64url') : null;
+  await repo.actualizar(o.tx, { claveFormularioWeb: clave });
+  await auditar(o, 'actualizar', 'empresa', String(o.user.idEmpresa), {
+    formulario_web: {
+      antes: antes.activo ? 'activo' : 'inactivo',
+      despues: o.activar ? (antes.activo ? 'clave nueva' : 'activo') : 'inactivo',
+    },
+  });
+  return { activo: clave !== null, clave };
 }

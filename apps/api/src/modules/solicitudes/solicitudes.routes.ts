@@ -10,11 +10,13 @@ import {
   ZSolicitudForm,
   ZSolicitudesExportarQuery,
   ZSolicitudesQuery,
+  ZSolicitudWeb,
   ZTercerosSolicitudQuery,
 } from '@predio/contract/solicitudes';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
-import { defineRoute } from '../../platform/http/route.ts';
+import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import * as web from './solicitudes-web.service.ts';
 import * as service from './solicitudes.service.ts';
 
 const tags = ['solicitudes'];
@@ -23,6 +25,40 @@ const permiso = IDM_SOLICITUDES;
 /** Propiedades > Solicitudes (idm 73). */
 export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
   const aviso = { hub: deps.hub, mailer: deps.mailer };
+
+  // The agency's website posts its contact form here from its own domain: any origin may call it (it
+  // carries no session; its key names the company), and the browser may read the answer, errors too.
+  const PUBLICA = '/publico/solicitudes';
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.routeOptions.url?.endsWith(PUBLICA)) {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('access-control-allow-methods', 'POST, OPTIONS');
+      reply.header('access-control-allow-headers', 'content-type');
+      reply.header('access-control-max-age', '86400');
+    }
+    return payload;
+  });
+  defineRoute(app, deps, {
+    method: 'OPTIONS',
+    url: PUBLICA,
+    permiso: 'publico',
+    schema: { tags, summary: 'Preflight CORS del formulario del sitio web' },
+    handler: async ({ reply }) => {
+      await reply.code(204).send();
+      return YA_RESPONDIDO;
+    },
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: PUBLICA,
+    permiso: 'publico',
+    schema: {
+      body: ZSolicitudWeb,
+      tags,
+      summary: 'Formulario del sitio web de la agencia: crea una solicitud nueva (clave del formulario, sin sesión)',
+    },
+    handler: ({ req, body }) => web.recibir(deps, body, req.ip),
+  });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/solicitudes',

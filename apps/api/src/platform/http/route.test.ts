@@ -31,12 +31,19 @@ describe('every API route declares its permission', () => {
     expect(urls).toContain('POST /api/usuarios/login');
     expect(urls).toContain('GET /api/Usuarios/GetUsuario');
     expect(urls).toContain('GET /api/ws');
+    // The only doors without a session: health, login, and the website form (its key names the company).
     expect(
       t.app.apiRoutes
         .filter((r) => r.permiso === 'publico')
-        .map((r) => r.url)
+        .map((r) => `${r.method} ${r.url}`)
         .sort(),
-    ).toEqual(['/api/health', '/api/health', '/api/usuarios/login']);
+    ).toEqual([
+      'GET /api/health',
+      'HEAD /api/health',
+      'OPTIONS /api/publico/solicitudes',
+      'POST /api/publico/solicitudes',
+      'POST /api/usuarios/login',
+    ]);
   });
 
   it('answers 401 with code 50008 on every non-public route when there is no token', async () => {

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/http.ts';
 import { useGuardarEmpresa } from './api/guardar-empresa.ts';
 import { useUsuariosOpciones } from './api/get-usuarios-opciones.ts';
 import { AgenciasCard } from './agencias-card.tsx';
+import { FormularioWebCard } from './formulario-web-card.tsx';
 import './empresa.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
@@ -201,6 +202,7 @@ function EmpresaForm() {
         </Row>
       </Card>
       <AgenciasCard />
+      <FormularioWebCard />
     </Space>
   );
 }

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { CODES } from '@predio/contract/codes';
+import { hasIdm } from '@predio/contract/menu';
+import { IDM_SOLICITUDES, SOLICITUDES_WEB_POR_IP_HORA, etiquetaTipo, type SolicitudWeb } from '@predio/contract/solicitudes';
+import { queryRows } from '../../db/rows.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
+import { enTenant } from '../../platform/tenant.ts';
+import { notificar } from '../notificaciones/notificaciones.service.ts';
+import * as repo from './solicitudes.repo.ts';
+import { crear, enlaceSolicitud } from './solicitudes.service.ts';
+
+/** Per connection: a person sends one or two; per form (company): a flood from many connections stops too. */
+const LIMITE: ThrottleConfig = { maxPorIp: SOLICITUDES_WEB_POR_IP_HORA, maxPorUsuario: 300, ventanaMin: 60, bloqueoMin: 60 };
+/** notificacion_tipo 303 'Nueva solicitud'. */
+const TIPO_CARTA_SOLICITUD = 303;
+
+/** Who wrote it, for the history, the audit and «creado por». */
+const sitioWeb = (idEmpresa: number): Principal => ({
+  idEmpresa,
+  idUsuario: 0,
+  usuario: 'sitio web',
+  nroId: '',
+  admemp: false,
+  agencia: 0,
+  permisos: '',
+  soporte: false,
+  jti: '',
+  estado: 'activa',
+});
+
+/**
+ * A visitor's request from the agency's website: it becomes a solicitud «nueva» (canal sitio web) with
+ * the visitor's consent to the use of their data in its history, and everyone who attends solicitudes
+ * hears of it. Answers the request's number, which the website may show.
+ */
+export async function recibir(
+  deps: Pick<Deps, 'db' | 'hub' | 'mailer'>,
+  body: SolicitudWeb,
+  ip: string,
+): Promise<{ numero: number | null }> {
+  const porIp = `web-ip:${ip}`;
+  const demasiadas = async (claves: { usuario: string; ip: string }) => {
+    const bloqueo = await minutosBloqueo(deps.db, claves);
+    if (bloqueo > 0)
+      throw new AppError(
+        CODES.DEMASIADOS_INTENTOS,
+        `Ya recibimos varias solicitudes desde esta conexión. Intente de nuevo en ${bloqueo} ${bloqueo === 1 ? 'minuto' : 'minutos'} o comuníquese por teléfono.`,
+        undefined,
+        { 'retry-after': String(bloqueo * 60) },
+      );
+  };
+  await demasiadas({ usuario: porIp, ip: porIp });
+  const [empresa] = await deps.db.system((tx) =>
+    queryRows<{ id_empresa: number }>(tx, sql`select id_empresa from empresa where clave_formulario_web = ${body.clave}`),
+  );
+  if (!empresa) {
+    // Guessing keys counts against the connection too (twice: it has no form to count against).
+    await registrarFallo(deps.db, { usuario: porIp, ip: porIp }, LIMITE);
+    throw noEncontrado('El formulario de este sitio web (la clave no corresponde a un formulario activo)');
+  }
+  const claves = { usuario: `web-form:${empresa.id_empresa}`, ip: porIp };
+  await demasiadas(claves);
+  await registrarFallo(deps.db, claves, LIMITE);
+  // A robot filled the field people never see: thanked, and nothing is kept.
+  if (body.sitio) return { numero: null };
+  const user = sitioWeb(empresa.id_empresa);
+  const numero = await enTenant(deps.db, empresa.id_empresa, async (scope) => {
+    const o = { ...scope, hub: deps.hub, mailer: deps.mailer, user, ip };
+    const d = await crear({
+      ...o,
+      body: {
+        canal: 'sitio_web',
+        portal: null,
+        tipo: body.tipo,
+        id_tercero: null,
+        contacto_nombre: body.nombre,
+        contacto_telefono: body.telefono,
+        contacto_email: body.email,
+        consecutivo_inmueble: body.inmueble,
+        fecha_recepcion: null,
+        mensaje: body.mensaje,
+        id_asignado: null,
+      },
+    });
+    const fila = await repo.porNumero(scope.tx, d.numero);
+    await repo.registrarHistorial(scope.tx, {
+      idSolicitud: fila!.id,
+      tipo: 'nota',
+      nota: `El solicitante autorizó en el formulario del sitio web el tratamiento de sus datos personales (Ley 1581 de 2012), desde la dirección ${ip}.`,
+      idUsuario: null,
+      usuario: user.usuario,
+    });
+    for (const u of (await repo.usuariosActivos(scope.tx)).filter((x) => hasIdm(x.permisos, IDM_SOLICITUDES)))
+      await notificar(o, {
+        idEmpresa: empresa.id_empresa,
+        idUsuario: u.id,
+        tipoCarta: TIPO_CARTA_SOLICITUD,
+        titulo: `Solicitud ${d.numero} desde el sitio web`,
+        cuerpo: `${body.nombre} escribió desde el sitio web (${etiquetaTipo(body.tipo).toLowerCase()}): ${body.mensaje.slice(0, 140)}`,
+        enlace: enlaceSolicitud(d.numero),
+      });
+    return d.numero;
+  });
+  return { numero };
+}

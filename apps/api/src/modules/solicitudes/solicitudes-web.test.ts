@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let admin1: string;
+let admin2: string;
+let sinEmpresa: string;
+let clave: string;
+let ipN = 0;
+
+const cambiar = (token: string, activar: boolean) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/empresa/formulario-web',
+    payload: { activar },
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+/** Each test writes from its own connection unless it says otherwise: the limit is per connection. */
+const enviar = (payload: Record<string, unknown>, ip = `10.0.0.${++ipN}`) =>
+  t.app.inject({ method: 'POST', url: '/api/publico/solicitudes', payload, remoteAddress: ip });
+
+const visitante = (extra: Record<string, unknown> = {}) => ({
+  clave,
+  nombre: 'Camilo Ruiz',
+  telefono: '3104445566',
+  email: 'Camilo.Ruiz@Example.com',
+  mensaje: '¿Sigue disponible el apartamento de El Poblado? Quisiera verlo el sábado.',
+  tipo: 'visita',
+  autoriza_datos: true,
+  ...extra,
+});
+
+type Detalle = {
+  numero: number;
+  canal: string;
+  estado: string;
+  tipo: string;
+  contacto_nombre: string;
+  contacto_telefono: string;
+  contacto_email: string;
+  creado_por: string;
+  historial: { tipo: string; nota: string; usuario: string }[];
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin1, admin2] = await Promise.all([login(t.app, DEMO.admin1), login(t.app, DEMO.admin2)]);
+  await crearUsuario(t.db, 1, { usuario: 'solo73', nroId: '50073', permisos: '73' });
+  sinEmpresa = await login(t.app, { idEmpresa: 1, usuario: 'solo73', clave: 'demo1234' });
+});
+afterAll(() => t.close());
+
+describe('the website form: solicitudes from the agency’s site', () => {
+  it('is off until Compañía turns it on, which gives a key; only Compañía (idm 3) sees or changes it', async () => {
+    expect((await as(t.app, admin1).get('/api/empresa/formulario-web')).json().data).toEqual({ activo: false, clave: null });
+    expect((await as(t.app, sinEmpresa).get('/api/empresa/formulario-web')).statusCode).toBe(403);
+    expect((await cambiar(sinEmpresa, true)).statusCode).toBe(403);
+    const r = await cambiar(admin1, true);
+    expect(r.statusCode, r.body).toBe(200);
+    clave = r.json().data.clave as string;
+    expect(clave).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect((await as(t.app, admin1).get('/api/empresa/formulario-web')).json().data).toEqual({ activo: true, clave });
+    // Another company has its own (off) form.
+    expect((await as(t.app, admin2).get('/api/empresa/formulario-web')).json().data).toEqual({ activo: false, clave: null });
+    // The audit says the form was turned on, never the key.
+    const audit = await t.db.tenant(1, (tx) =>
+      queryRows<{ cambios: unknown }>(tx, sql`select cambios from auditoria where entidad = 'empresa' order by id desc limit 1`),
+    );
+    expect(JSON.stringify(audit[0]?.cambios)).not.toContain(clave);
+    expect(audit[0]?.cambios).toEqual({ formulario_web: { antes: 'inactivo', despues: 'activo' } });
+  });
+
+  it('a visitor’s request becomes a new solicitud by the website, with the consent in its history, and everyone who attends solicitudes hears of it', async () => {
+    const r = await enviar(visitante());
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.headers['access-control-allow-origin']).toBe('*');
+    const numero = r.json().data.numero as number;
+    const d = (await as(t.app, admin1).get(`/api/solicitudes/${numero}`)).json().data as Detalle;
+    expect(d).toMatchObject({
+      canal: 'sitio_web',
+      estado: 'nueva',
+      tipo: 'visita',
+      contacto_nombre: 'Camilo Ruiz',
+      contacto_telefono: '3104445566',
+      contacto_email: 'camilo.ruiz@example.com',
+      creado_por: 'sitio web',
+    });
+    expect(d.historial.map((h) => h.nota)).toEqual(
+      expect.arrayContaining([
+        'Recibida por el sitio web',
+        expect.stringMatching(
+          /^El solicitante autorizó en el formulario del sitio web el tratamiento de sus datos personales \(Ley 1581 de 2012\), desde la dirección 10\.0\.0\.\d+\.$/,
+        ),
+      ]),
+    );
+    const avisos = await t.db.tenant(1, (tx) =>
+      queryRows<{ usuario: string }>(
+        tx,
+        sql`select u.usuario from notificacion n join usuarios u on u.id = n.id_usuario
+            where n.titulo = ${`Solicitud ${numero} desde el sitio web`} order by u.usuario`,
+      ),
+    );
+    expect(avisos.map((a) => a.usuario)).toEqual(expect.arrayContaining(['admin', 'solo73']));
+    // Company 2 does not have it.
+    expect((await as(t.app, admin2).get(`/api/solicitudes/${numero}`)).statusCode).toBe(404);
+  });
+
+  it('answers the browser’s CORS preflight, and its errors are readable from another site', async () => {
+    const pre = await t.app.inject({ method: 'OPTIONS', url: '/api/publico/solicitudes' });
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'POST, OPTIONS',
+      'access-control-allow-headers': 'content-type',
+    });
+    const mala = await enviar(visitante({ autoriza_datos: false }));
+    expect(mala.statusCode).toBe(400);
+    expect(mala.headers['access-control-allow-origin']).toBe('*');
+    expect(mala.json().message).toContain('Debe autorizar el tratamiento de sus datos personales');
+    // Other API routes stay same-origin.
+    expect((await as(t.app, admin1).get('/api/solicitudes')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses what a person would need to fix, naming the field', async () => {
+    const casos: [Record<string, unknown>, number, string][] = [
+      [{ nombre: '' }, 400, 'El campo Nombre es obligatorio'],
+      [{ telefono: '', email: '' }, 400, 'Escriba un teléfono o un correo electrónico para responderle'],
+      [{ email: 'camilo@' }, 400, 'El campo Correo electrónico debe ser un correo electrónico válido'],
+      [{ mensaje: '   ' }, 400, 'El campo Mensaje es obligatorio'],
+      [{ tipo: 'comprar-ya' }, 400, 'El campo Tipo debe ser uno de'],
+      [{ inmueble: 99_999 }, 400, 'El inmueble 99999 no existe en esta empresa'],
+      [{ clave: 'no-es-una-clave' }, 404, 'la clave no corresponde a un formulario activo'],
+    ];
+    for (const [extra, status, mensaje] of casos) {
+      const r = await enviar(visitante(extra));
+      expect(r.statusCode, JSON.stringify(extra)).toBe(status);
+      expect(r.json().message).toContain(mensaje);
+    }
+  });
+
+  it('thanks a robot that fills the hidden field, and keeps nothing', async () => {
+    const antes = (await as(t.app, admin1).get('/api/solicitudes')).json().data.total as number;
+    const r = await enviar(visitante({ sitio: 'http://spam.example' }));
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data).toEqual({ numero: null });
+    expect((await as(t.app, admin1).get('/api/solicitudes')).json().data.total).toBe(antes);
+  });
+
+  it('takes at most 5 requests an hour from one connection', async () => {
+    for (let i = 0; i < 5; i++) expect((await enviar(visitante(), '10.9.9.9')).statusCode).toBe(200);
+    const sexta = await enviar(visitante(), '10.9.9.9');
+    expect(sexta.statusCode).toBe(429);
+    expect(sexta.headers['retry-after']).toBe('3600');
+    expect(sexta.json().message).toContain('Ya recibimos varias solicitudes desde esta conexión');
+    expect((await enviar(visitante(), '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('a new key replaces the old one at once, and turning the form off stops it', async () => {
+    const vieja = clave;
+    clave = (await cambiar(admin1, true)).json().data.clave as string;
+    expect(clave).not.toBe(vieja);
+    expect((await enviar(visitante({ clave: vieja }))).statusCode).toBe(404);
+    expect((await enviar(visitante())).statusCode).toBe(200);
+    await cambiar(admin1, false);
+    expect((await enviar(visitante())).statusCode).toBe(404);
+  });
+});
