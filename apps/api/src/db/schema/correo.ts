@@ -1,7 +1,8 @@
 import { bigserial, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { idEmpresa, ts } from './columns.ts';
 
-export type AdjuntoCorreo = { nombre: string; clave: string; tipo: string };
+/** A file sent with a message; with `cid`, an image the HTML shows inline (<img src="cid:…">). */
+export type AdjuntoCorreo = { nombre: string; clave: string; tipo: string; cid?: string };
 
 export const correoSalida = pgTable('correo_salida', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { CODES } from '@predio/contract/codes';
 import type { EnviarInmuebles, EnvioInmuebles } from '@predio/contract/clientes';
@@ -43,19 +44,37 @@ export async function prepararEnvio(o: {
   return { consecutivo: o.consecutivo, body: o.body, pedidos };
 }
 
-/** Each ficha as a PDF in storage, under a name of its own; the outbox row points at them. All or none. */
+/** The cover photo's inline name in the HTML message. */
+export const cidPortada = (consecutivo: number) => `portada-${consecutivo}@predio`;
+
+/** A cover photo the width of an e-mail column: light enough to show inline. */
+const portadaCorreo = (buf: Buffer) =>
+  sharp(buf).resize({ width: 560, withoutEnlargement: true }).jpeg({ quality: 78 }).toBuffer();
+
+/**
+ * Each ficha as a PDF in storage, under a name of its own, and each cover photo sized for the message;
+ * the outbox row points at them. All or none.
+ */
 export async function guardarFichas(o: {
   user: Principal;
   storage: Storage;
   preparado: EnvioPreparado;
 }): Promise<AdjuntoCorreo[]> {
   const adjuntos: AdjuntoCorreo[] = [];
+  const guardar = async (nombre: string, contenido: Buffer, tipo: string, cid?: string) => {
+    const clave = `${o.user.idEmpresa}/correos/${randomUUID()}-${nombre.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+    await o.storage.put(clave, contenido);
+    adjuntos.push({ nombre, clave, tipo, ...(cid ? { cid } : {}) });
+  };
   try {
     for (const pedido of o.preparado.pedidos) {
       const archivo = await fichaPdf({ user: o.user, storage: o.storage, pedido });
-      const clave = `${o.user.idEmpresa}/correos/${randomUUID()}-${archivo.nombre.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-      await o.storage.put(clave, archivo.contenido);
-      adjuntos.push({ nombre: archivo.nombre, clave, tipo: archivo.contentType });
+      await guardar(archivo.nombre, archivo.contenido, archivo.contentType);
+      // A photo that cannot be read or resized leaves the message without it, never unsent.
+      const portada = pedido.portada ? await o.storage.get(pedido.portada).catch(() => null) : null;
+      const pequena = portada ? await portadaCorreo(portada).catch(() => null) : null;
+      const c = pedido.datos.consecutivo;
+      if (pequena) await guardar(`portada-inmueble-${c}.jpg`, pequena, 'image/jpeg', cidPortada(c));
     }
     return adjuntos;
   } catch (e) {
@@ -68,13 +87,14 @@ export async function guardarFichas(o: {
 export const borrarFichas = (storage: Storage, adjuntos: AdjuntoCorreo[]) =>
   Promise.all(adjuntos.map((a) => storage.delete(a.clave).catch(() => undefined)));
 
+/** The facts a message lists (the ficha has them all). */
+const PRINCIPALES = ['Área construida', 'Área privada', 'Área del lote', 'Habitaciones', 'Baños', 'Parqueaderos', 'Estrato'];
+
 /** A property as the message lists it: title, place, prices and the main facts. */
 function resumen(p: PedidoFicha): string {
   const d = p.datos;
   const linea = (pares: [string, string][]) => pares.map(([k, v]) => `${k}: ${v}`).join(' · ');
-  const principales = caracteristicas(d).filter(([k]) =>
-    ['Área construida', 'Área privada', 'Área del lote', 'Habitaciones', 'Baños', 'Parqueaderos', 'Estrato'].includes(k),
-  );
+  const principales = caracteristicas(d).filter(([k]) => PRINCIPALES.includes(k));
   return [`Inmueble ${d.consecutivo} · ${tituloFicha(d)}`, ubicacion(d), linea(precios(d)), linea(principales)]
     .filter(Boolean)
     .join('\n');
@@ -85,6 +105,36 @@ export function textoEnvio(p: { mensaje: string; pedidos: PedidoFicha[]; firma: 
   return [p.mensaje, p.pedidos.map(resumen).join('\n\n'), adjunto, p.firma.filter(Boolean).join('\n')]
     .filter(Boolean)
     .join('\n\n');
+}
+
+const html = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const parrafos = (s: string) =>
+  s
+    .split(/\n{2,}/)
+    .filter((p) => p.trim())
+    .map((p) => `<p style="margin:0 0 12px">${html(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+
+/** The same message for mail programs that show HTML: each property as a card, with its cover photo. */
+export function htmlEnvio(p: { mensaje: string; pedidos: PedidoFicha[]; firma: string[]; conPortada: Set<number> }): string {
+  const tarjetas = p.pedidos.map((pedido) => {
+    const d = pedido.datos;
+    const foto = p.conPortada.has(d.consecutivo)
+      ? `<img src="cid:${cidPortada(d.consecutivo)}" alt="${html(`Foto del inmueble ${d.consecutivo}`)}" width="560" style="display:block;width:100%;max-width:560px;height:auto;border-radius:6px">`
+      : '';
+    const linea = (pares: [string, string][]) => pares.map(([k, v]) => `${html(k)}: <strong>${html(v)}</strong>`).join(' · ');
+    const principales = caracteristicas(d).filter(([k]) => PRINCIPALES.includes(k));
+    return `<div style="border:1px solid #e5e5e5;border-radius:8px;padding:12px;margin:0 0 16px">${foto}
+<h3 style="margin:${foto ? 10 : 0}px 0 4px;font-size:16px">${html(`Inmueble ${d.consecutivo} · ${tituloFicha(d)}`)}</h3>
+<div style="color:#555">${html(ubicacion(d))}</div>
+<div style="margin-top:6px">${linea(precios(d))}</div>
+<div style="margin-top:4px;color:#555">${linea(principales)}</div></div>`;
+  });
+  const adjunto = p.pedidos.length === 1 ? 'Adjuntamos su ficha en PDF.' : 'Adjuntamos la ficha de cada uno en PDF.';
+  return `<!doctype html><html lang="es"><body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222;max-width:600px">
+${parrafos(p.mensaje)}${tarjetas.join('\n')}<p style="margin:0 0 12px">${adjunto}</p>
+<p style="margin:0;color:#555">${p.firma.filter(Boolean).map(html).join('<br>')}</p></body></html>`;
 }
 
 /** The caller's name and e-mail for the signature and the reply address. */
@@ -128,6 +178,14 @@ export async function encolarEnvio(
     para: body.para,
     asunto: body.asunto,
     texto: textoEnvio({ mensaje: body.mensaje, pedidos, firma }),
+    html: htmlEnvio({
+      mensaje: body.mensaje,
+      pedidos,
+      firma,
+      conPortada: new Set(
+        pedidos.filter((p) => o.adjuntos.some((a) => a.cid === cidPortada(p.datos.consecutivo))).map((p) => p.datos.consecutivo),
+      ),
+    }),
     origen: `cliente_atendido:${consecutivo}`,
     adjuntos: o.adjuntos,
     responderA: yo.correo,

@@ -6,7 +6,8 @@ import { terceros } from '../../db/schema/terceros.ts';
 import { encolarCorreo } from '../../platform/mail/outbox.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
+import sharp from 'sharp';
+import { as, createTestApp, crearUsuario, DEMO, login, multipart, tokenClaims, type TestApp } from '../../test/harness.ts';
 import { SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 import * as envio from './clientes-envio.service.ts';
 
@@ -72,6 +73,18 @@ beforeAll(async () => {
     },
     true,
   );
+  // inm.a has a cover photo (the HTML message shows it inline); inm.b has none.
+  const foto = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3377aa' } })
+    .jpeg()
+    .toBuffer();
+  const subida = multipart({ filename: 'sala.jpg', contentType: 'image/jpeg', data: foto });
+  const rf = await t.app.inject({
+    method: 'POST',
+    url: `/api/inmuebles/${inm.a}/fotos`,
+    payload: subida.payload,
+    headers: { ...subida.headers, authorization: `Bearer ${admin1}` },
+  });
+  expect(rf.statusCode, rf.body).toBe(200);
   inm.b = await inmueble(
     { tipo: 'casa', gestion: 'venta', precio_venta: 850_000_000, direccion: 'Calle 10 # 20-30', id_municipio: municipio },
     true,
@@ -135,9 +148,24 @@ describe('sending a lead the fichas of properties by e-mail', () => {
     expect(texto).toContain('Habitaciones: 3 · Baños: 2 · Parqueaderos: 1');
     expect(texto).toContain('Adjuntamos la ficha de cada uno en PDF.');
 
+    // The HTML version: the message escaped, a card per property, the cover photo inline where there is one.
+    const html = textoDelMensaje(partes.find((p) => /content-type: text\/html/i.test(p))!);
+    expect(html).toContain('<p style="margin:0 0 12px">Hola Lucía: le comparto los inmuebles que hablamos.</p>');
+    expect(html).toContain(`<img src="cid:portada-${inm.a}@predio"`);
+    expect(html).not.toContain(`cid:portada-${inm.b}@predio`);
+    const inline = partes.filter((p) => /content-type: image\/jpeg/i.test(p));
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toMatch(new RegExp(`content-id: <portada-${inm.a}@predio>`, 'i'));
+    const jpeg = Buffer.from(inline[0]!.slice(inline[0]!.indexOf('\r\n\r\n') + 4).replace(/\s+/g, ''), 'base64');
+    expect((await sharp(jpeg).metadata()).width).toBe(560);
+
     const [fila] = await outbox();
     expect(fila).toMatchObject({ para: 'lucia@example.com', estado: 'enviado', ultimo_error: null });
-    expect(fila!.adjuntos.map((a) => a.nombre)).toEqual([`ficha-inmueble-${inm.a}.pdf`, `ficha-inmueble-${inm.b}.pdf`]);
+    expect(fila!.adjuntos.map((a) => a.nombre)).toEqual([
+      `ficha-inmueble-${inm.a}.pdf`,
+      `portada-inmueble-${inm.a}.jpg`,
+      `ficha-inmueble-${inm.b}.pdf`,
+    ]);
     // Both sides of the matching now say it was sent.
     const props = (await as(t.app, admin1).get(`/api/clientes-atendidos/${lead}/coincidencias`)).json().data as {
       consecutivo: number;

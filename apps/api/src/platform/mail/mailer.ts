@@ -93,7 +93,7 @@ export class Mailer {
       adjuntos.map(async (a) => {
         const contenido = this.storage ? await this.storage.get(a.clave) : null;
         if (!contenido) throw new Error(`No se encontró el adjunto ${a.nombre}`);
-        return { filename: a.nombre, content: contenido, contentType: a.tipo };
+        return { filename: a.nombre, content: contenido, contentType: a.tipo, ...(a.cid ? { cid: a.cid } : {}) };
       }),
     );
   }
