@@ -202,8 +202,19 @@ test("a visitor writes in the agency's website, on another origin, and the reque
   page,
   context,
   baseURL,
+  request,
 }) => {
   test.setTimeout(90_000);
+  // The visitor is already a tercero (same celular): the request offers them instead of a copy.
+  const sufijo = String(Date.now()).slice(-7);
+  const celular = `315${sufijo}`;
+  const login = await request.post('/api/usuarios/login', { data: { idEmpresa: 3, usuario: 'admin', clave: 'demo1234' } });
+  const { token } = (await login.json()) as { token: string };
+  const creado = await request.post('/api/terceros', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { nro_id: `90${sufijo}`, nombre1: 'Julián', apellido1: `Ocampo ${sufijo}`, celular },
+  });
+  expect(creado.ok()).toBe(true);
   await ingresar(page, ADMIN_SIN_NOMBRE, '/archivo/empresa');
   const tarjeta = page.locator('.ant-card').filter({ hasText: 'Formulario del sitio web' });
   const activar = tarjeta.getByRole('button', { name: 'Activar formulario' });
@@ -226,7 +237,7 @@ test("a visitor writes in the agency's website, on another origin, and the reque
   await web.goto(`http://127.0.0.1:${port}/contacto`);
   const visitante = `Visitante Web ${Date.now()}`;
   await web.getByPlaceholder('Nombre').fill(visitante);
-  await web.getByPlaceholder('Teléfono').fill('3157778899');
+  await web.getByPlaceholder('Teléfono').fill(celular);
   await web.getByPlaceholder('Mensaje').fill('Busco apartamento en arriendo cerca al parque, para febrero.');
   // Without the consent the browser itself stops the form; with it, the answer is read cross-origin.
   await web.getByRole('checkbox').check();
@@ -243,5 +254,12 @@ test("a visitor writes in the agency's website, on another origin, and the reque
   await expect(fila).toContainText('Nueva');
   await fila.getByRole('link', { name: visitante }).click();
   await expect(page.getByText(/autorizó en el formulario del sitio web el tratamiento de sus datos personales/)).toBeVisible();
+  await page.getByRole('button', { name: 'Crear tercero' }).click();
+  const crear = page.getByRole('dialog', { name: 'Crear tercero con los datos del contacto' });
+  await expect(crear.getByText('Puede que ya esté en terceros')).toBeVisible();
+  await crear.getByText(`Vincular a Julián Ocampo ${sufijo}`).click();
+  await expect(page.getByText(`Solicitud vinculada a Julián Ocampo ${sufijo}`)).toBeVisible();
+  await expect(crear).toBeHidden();
+  await expect(page.getByRole('dialog').getByText(`Julián Ocampo ${sufijo}`).first()).toBeVisible();
   servidor.close();
 });

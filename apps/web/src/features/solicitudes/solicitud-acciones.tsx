@@ -1,6 +1,8 @@
-import { useState } from 'react';
-import { App, Form, Input, Select, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, App, Form, Input, Select, Typography } from 'antd';
 import { Dialogo } from '../../components/dialogo.tsx';
+import { useDuplicadosTercero } from '../../components/nuevo-tercero/api.ts';
+import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { GESTIONES, type Gestion } from '@predio/contract/inmuebles';
 import {
   ESTADOS_CERRADOS,
@@ -245,6 +247,36 @@ export function CrearTerceroModal({ solicitud, onCerrar }: Props) {
   const crear = useCrearTerceroContacto();
   const guardar = useGuardarSolicitud();
   const [creado, setCreado] = useState<number | null>(null);
+  // A request from the website often comes from someone already in terceros: offer them before a copy.
+  const nro = Form.useWatch('nro_id', form) ?? '';
+  const email = Form.useWatch('email', form) ?? solicitud.contacto_email;
+  const celular = Form.useWatch('celular', form) ?? solicitud.contacto_telefono;
+  const criterios = useDebouncedValue(
+    useMemo(() => ({ nro_id: nro.trim(), email: email.trim(), celular: celular.trim() }), [nro, email, celular]),
+    400,
+  );
+  const duplicados = useDuplicadosTercero(criterios);
+  const valoresSolicitud = (idTercero: number) => ({
+    canal: solicitud.canal,
+    portal: solicitud.portal,
+    tipo: solicitud.tipo,
+    id_tercero: idTercero,
+    contacto_nombre: solicitud.contacto_nombre,
+    contacto_telefono: solicitud.contacto_telefono,
+    contacto_email: solicitud.contacto_email,
+    consecutivo_inmueble: solicitud.inmueble?.consecutivo ?? null,
+    fecha_recepcion: solicitud.fecha_recepcion,
+    mensaje: solicitud.mensaje,
+  });
+  const vincular = async (a: { id: number; nombre: string }) => {
+    try {
+      await guardar.mutateAsync({ numero: solicitud.numero, version: solicitud.version, valores: valoresSolicitud(a.id) });
+      void message.success(`Solicitud vinculada a ${a.nombre}`);
+      onCerrar();
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : String(e));
+    }
+  };
   const ok = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
@@ -273,22 +305,7 @@ export function CrearTerceroModal({ solicitud, onCerrar }: Props) {
       );
       if (!hecho) return;
     }
-    await guardar.mutateAsync({
-      numero: solicitud.numero,
-      version: solicitud.version,
-      valores: {
-        canal: solicitud.canal,
-        portal: solicitud.portal,
-        tipo: solicitud.tipo,
-        id_tercero: id,
-        contacto_nombre: solicitud.contacto_nombre,
-        contacto_telefono: solicitud.contacto_telefono,
-        contacto_email: solicitud.contacto_email,
-        consecutivo_inmueble: solicitud.inmueble?.consecutivo ?? null,
-        fecha_recepcion: solicitud.fecha_recepcion,
-        mensaje: solicitud.mensaje,
-      },
-    });
+    await guardar.mutateAsync({ numero: solicitud.numero, version: solicitud.version, valores: valoresSolicitud(id!) });
     void message.success(`Tercero ${componerNombre(v)} creado y vinculado a la solicitud`);
     onCerrar();
   };
@@ -304,6 +321,23 @@ export function CrearTerceroModal({ solicitud, onCerrar }: Props) {
       destroyOnHidden
       className="solicitud-modal"
     >
+      {creado === null && (duplicados.data ?? []).length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="solicitud-aviso-tercero"
+          title="Puede que ya esté en terceros"
+          description={
+            <ul className="solicitud-lista-terceros">
+              {(duplicados.data ?? []).map((a) => (
+                <li key={`${a.campo}-${a.id}`}>
+                  {a.mensaje} <Typography.Link onClick={() => void vincular(a)}>Vincular a {a.nombre}</Typography.Link>
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
       <Form
         form={form}
         layout="vertical"
