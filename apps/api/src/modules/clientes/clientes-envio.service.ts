@@ -15,6 +15,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { fichaPdf, pedidoFicha, type PedidoFicha } from '../inmuebles/inmuebles-archivos.service.ts';
 import { caracteristicas, precios, tituloFicha, ubicacion } from '../inmuebles/inmuebles-ficha.ts';
+import { correoDeUsuario } from '../notificaciones/notificaciones.repo.ts';
 import { agregarNota, exigirAbierto, filaOError } from './clientes.service.ts';
 
 /** Checked and read inside the request's transaction; the fichas are laid out after it commits. */
@@ -89,20 +90,21 @@ export const borrarFichas = (storage: Storage, adjuntos: AdjuntoCorreo[]) =>
 
 /** The facts a message lists (the ficha has them all). */
 const PRINCIPALES = ['Área construida', 'Área privada', 'Área del lote', 'Habitaciones', 'Baños', 'Parqueaderos', 'Estrato'];
+const principales = (p: PedidoFicha) => caracteristicas(p.datos).filter(([k]) => PRINCIPALES.includes(k));
+/** The line after the properties, in both versions of the message. */
+const fraseAdjuntos = (n: number) => (n === 1 ? 'Adjuntamos su ficha en PDF.' : 'Adjuntamos la ficha de cada uno en PDF.');
 
 /** A property as the message lists it: title, place, prices and the main facts. */
 function resumen(p: PedidoFicha): string {
   const d = p.datos;
   const linea = (pares: [string, string][]) => pares.map(([k, v]) => `${k}: ${v}`).join(' · ');
-  const principales = caracteristicas(d).filter(([k]) => PRINCIPALES.includes(k));
-  return [`Inmueble ${d.consecutivo} · ${tituloFicha(d)}`, ubicacion(d), linea(precios(d)), linea(principales)]
+  return [`Inmueble ${d.consecutivo} · ${tituloFicha(d)}`, ubicacion(d), linea(precios(d)), linea(principales(p))]
     .filter(Boolean)
     .join('\n');
 }
 
 export function textoEnvio(p: { mensaje: string; pedidos: PedidoFicha[]; firma: string[] }): string {
-  const adjunto = p.pedidos.length === 1 ? 'Adjuntamos su ficha en PDF.' : 'Adjuntamos la ficha de cada uno en PDF.';
-  return [p.mensaje, p.pedidos.map(resumen).join('\n\n'), adjunto, p.firma.filter(Boolean).join('\n')]
+  return [p.mensaje, p.pedidos.map(resumen).join('\n\n'), fraseAdjuntos(p.pedidos.length), p.firma.filter(Boolean).join('\n')]
     .filter(Boolean)
     .join('\n\n');
 }
@@ -124,16 +126,14 @@ export function htmlEnvio(p: { mensaje: string; pedidos: PedidoFicha[]; firma: s
       ? `<img src="cid:${cidPortada(d.consecutivo)}" alt="${html(`Foto del inmueble ${d.consecutivo}`)}" width="560" style="display:block;width:100%;max-width:560px;height:auto;border-radius:6px">`
       : '';
     const linea = (pares: [string, string][]) => pares.map(([k, v]) => `${html(k)}: <strong>${html(v)}</strong>`).join(' · ');
-    const principales = caracteristicas(d).filter(([k]) => PRINCIPALES.includes(k));
     return `<div style="border:1px solid #e5e5e5;border-radius:8px;padding:12px;margin:0 0 16px">${foto}
 <h3 style="margin:${foto ? 10 : 0}px 0 4px;font-size:16px">${html(`Inmueble ${d.consecutivo} · ${tituloFicha(d)}`)}</h3>
 <div style="color:#555">${html(ubicacion(d))}</div>
 <div style="margin-top:6px">${linea(precios(d))}</div>
-<div style="margin-top:4px;color:#555">${linea(principales)}</div></div>`;
+<div style="margin-top:4px;color:#555">${linea(principales(pedido))}</div></div>`;
   });
-  const adjunto = p.pedidos.length === 1 ? 'Adjuntamos su ficha en PDF.' : 'Adjuntamos la ficha de cada uno en PDF.';
   return `<!doctype html><html lang="es"><body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222;max-width:600px">
-${parrafos(p.mensaje)}${tarjetas.join('\n')}<p style="margin:0 0 12px">${adjunto}</p>
+${parrafos(p.mensaje)}${tarjetas.join('\n')}<p style="margin:0 0 12px">${fraseAdjuntos(p.pedidos.length)}</p>
 <p style="margin:0;color:#555">${p.firma.filter(Boolean).map(html).join('<br>')}</p></body></html>`;
 }
 
@@ -141,9 +141,7 @@ ${parrafos(p.mensaje)}${tarjetas.join('\n')}<p style="margin:0 0 12px">${adjunto
 async function remitente(tx: Tx, idUsuario: number): Promise<{ nombre: string; correo: string | null }> {
   const [r] = await queryRows<{ nombre: string; correo: string | null }>(
     tx,
-    sql`select u.nombre, (select coalesce(nullif(t.email_corporativo, ''), nullif(t.email, ''))
-                          from terceros t where t.nro_id = u.nro_id) as correo
-        from usuarios u where u.id = ${idUsuario}`,
+    sql`select u.nombre, ${correoDeUsuario(idUsuario)} as correo from usuarios u where u.id = ${idUsuario}`,
   );
   return r ?? { nombre: '', correo: null };
 }

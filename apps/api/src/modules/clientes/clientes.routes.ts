@@ -17,7 +17,7 @@ import {
 } from '@predio/contract/clientes';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
-import { defineRoute, envelope, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { defineRoute, despuesDeConfirmar, envelope } from '../../platform/http/route.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import * as coincidencias from './clientes-coincidencias.service.ts';
 import * as envio from './clientes-envio.service.ts';
@@ -119,8 +119,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     handler: ({ tx, user, req, params, body }) =>
       service.convertir({ tx, user, ip: req.ip, consecutivo: params.consecutivo, rol: body.rol }),
   });
-  // The fichas are laid out and stored between two transactions: PGlite has one connection, and
-  // reading photos and drawing PDFs inside a transaction would hold every other request back. If the
+  // The fichas are laid out and stored between two transactions (despuesDeConfirmar). If the
   // second transaction fails (the lead was closed meanwhile), the stored fichas are removed.
   defineRoute(app, deps, {
     method: 'POST',
@@ -134,21 +133,18 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: async ({ tx, user, req, reply, params, body, alConfirmar }) => {
       const preparado = await envio.prepararEnvio({ tx, user, consecutivo: params.consecutivo, body });
-      alConfirmar(() => {
-        void (async () => {
-          const adjuntos = await envio.guardarFichas({ user, storage: deps.storage, preparado });
-          try {
-            const r = await enTenant(deps.db, user.idEmpresa, (scope) =>
-              envio.encolarEnvio({ ...scope, mailer: deps.mailer, user, ip: req.ip, preparado, adjuntos }),
-            );
-            await reply.send(envelope(r));
-          } catch (e) {
-            await envio.borrarFichas(deps.storage, adjuntos);
-            throw e;
-          }
-        })().catch((e: unknown) => reply.send(e));
+      return despuesDeConfirmar(alConfirmar, reply, async () => {
+        const adjuntos = await envio.guardarFichas({ user, storage: deps.storage, preparado });
+        try {
+          const r = await enTenant(deps.db, user.idEmpresa, (scope) =>
+            envio.encolarEnvio({ ...scope, mailer: deps.mailer, user, ip: req.ip, preparado, adjuntos }),
+          );
+          await reply.send(envelope(r));
+        } catch (e) {
+          await envio.borrarFichas(deps.storage, adjuntos);
+          throw e;
+        }
       });
-      return YA_RESPONDIDO;
     },
   });
   defineRoute(app, deps, {

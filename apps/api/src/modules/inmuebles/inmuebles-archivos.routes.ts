@@ -1,28 +1,16 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ZConsecutivoParam } from '@predio/contract/campos';
 import { IDM_INMUEBLE } from '@predio/contract/inmuebles';
 import { ZDocumentoParam, ZFotoParam, ZFotoTamanoParam, ZOrdenFotos, ZPortadaQuery } from '@predio/contract/inmuebles-archivos';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo, enviarImagen } from '../../platform/http/archivo.ts';
-import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
 import * as service from './inmuebles-archivos.service.ts';
 
 const tags = ['inmuebles'];
 const permiso = IDM_INMUEBLE;
 
-/**
- * Files are read from storage (and the ficha laid out) after the transaction commits: PGlite has one
- * connection, and file I/O inside the transaction would hold every other request back.
- */
-function despuesDeConfirmar(
-  alConfirmar: (fn: () => void) => void,
-  reply: FastifyReply,
-  enviar: () => Promise<unknown>,
-): typeof YA_RESPONDIDO {
-  alConfirmar(() => void enviar().catch((e: unknown) => reply.send(e)));
-  return YA_RESPONDIDO;
-}
-
+// Files are read from storage (and the ficha laid out) after the transaction commits (despuesDeConfirmar).
 export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void {
   const { storage } = deps;
 

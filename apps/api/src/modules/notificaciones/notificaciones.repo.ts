@@ -49,6 +49,11 @@ export async function guardarConfig(
     });
 }
 
+/** The address mail to a user goes to, as a scalar subquery: their tercero's corporate e-mail, else the personal one (spec §3). */
+export const correoDeUsuario = (idUsuario: number) =>
+  sql<string | null>`(select coalesce(nullif(t.email_corporativo, ''), nullif(t.email, ''))
+    from usuarios u join terceros t on t.nro_id = u.nro_id where u.id = ${idUsuario})`;
+
 /** The user's channels for a type, and the address e-mail would go to (corporate first). */
 export async function canales(
   tx: Tx,
@@ -59,8 +64,7 @@ export async function canales(
     .select({
       inApp: sql<boolean>`coalesce(${notificacionConfig.inApp}, ${notificacionTipo.inApp})`,
       email: sql<boolean>`coalesce(${notificacionConfig.email}, ${notificacionTipo.email})`,
-      correo: sql<string | null>`(select coalesce(nullif(t.email_corporativo, ''), nullif(t.email, ''))
-        from usuarios u join terceros t on t.nro_id = u.nro_id where u.id = ${idUsuario})`,
+      correo: correoDeUsuario(idUsuario),
     })
     .from(notificacionTipo)
     .leftJoin(

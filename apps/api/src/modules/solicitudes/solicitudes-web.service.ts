@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CODES } from '@predio/contract/codes';
-import { hasIdm } from '@predio/contract/menu';
-import { IDM_SOLICITUDES, SOLICITUDES_WEB_POR_IP_HORA, etiquetaTipo, type SolicitudWeb } from '@predio/contract/solicitudes';
+import { SOLICITUDES_WEB_POR_IP_HORA, etiquetaTipo, type SolicitudWeb } from '@predio/contract/solicitudes';
 import { queryRows } from '../../db/rows.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
@@ -10,12 +9,10 @@ import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
 import * as repo from './solicitudes.repo.ts';
-import { crear, enlaceSolicitud } from './solicitudes.service.ts';
+import { crear, enlaceSolicitud, puedeAtender, TIPO_CARTA_SOLICITUD } from './solicitudes.service.ts';
 
 /** Per connection: a person sends one or two; per form (company): a flood from many connections stops too. */
 const LIMITE: ThrottleConfig = { maxPorIp: SOLICITUDES_WEB_POR_IP_HORA, maxPorUsuario: 300, ventanaMin: 60, bloqueoMin: 60 };
-/** notificacion_tipo 303 'Nueva solicitud'. */
-const TIPO_CARTA_SOLICITUD = 303;
 
 /** Who wrote it, for the history, the audit and «creado por». */
 const sitioWeb = (idEmpresa: number): Principal => ({
@@ -93,7 +90,7 @@ export async function recibir(
       idUsuario: null,
       usuario: user.usuario,
     });
-    for (const u of (await repo.usuariosActivos(scope.tx)).filter((x) => hasIdm(x.permisos, IDM_SOLICITUDES)))
+    for (const u of (await repo.usuariosActivos(scope.tx)).filter(puedeAtender))
       await notificar(o, {
         idEmpresa: empresa.id_empresa,
         idUsuario: u.id,

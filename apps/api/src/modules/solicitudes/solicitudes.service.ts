@@ -50,7 +50,7 @@ type ConAviso = Escritura & Scope & { hub: Hub; mailer: Despertador };
 const ENTIDAD = 'solicitudes';
 const L = ETIQUETAS_SOLICITUD;
 /** notificacion_tipo 303 'Nueva solicitud' (migration 0002): "…y se la asignan". */
-const TIPO_CARTA_SOLICITUD = 303;
+export const TIPO_CARTA_SOLICITUD = 303;
 const EXPORT_MAX = 50_000;
 export const enlaceSolicitud = (numero: number) => `/propiedades/solicitudes?abrir=${numero}`;
 
@@ -120,7 +120,8 @@ async function validarTercero(tx: Tx, id: number | null) {
     throw invalido('id_tercero', `El campo ${L.id_tercero} no existe en esta empresa`);
 }
 
-const puedeAtender = (u: repo.UsuarioEmpresa) => u.activo && hasIdm(u.permisos, IDM_SOLICITUDES);
+/** An active user who may open solicitudes: the ones a request can be assigned to, and who hear of new ones. */
+export const puedeAtender = (u: repo.UsuarioEmpresa) => u.activo && hasIdm(u.permisos, IDM_SOLICITUDES);
 
 /** The assignee: an active user of this company who may open solicitudes (otherwise they could not see it). */
 async function asignable(tx: Tx, id: number): Promise<repo.UsuarioEmpresa> {

@@ -40,6 +40,20 @@ export class Respuesta {
 /** The handler wrote the reply itself (files, streams). */
 export const YA_RESPONDIDO = Symbol('ya-respondido');
 
+/**
+ * Slow work (reading files, drawing PDFs) after the request's transaction commits: PGlite has one
+ * connection, and that work inside the transaction would hold every other request back. `enviar`
+ * writes the reply; an error it throws is answered through the error handler.
+ */
+export function despuesDeConfirmar(
+  alConfirmar: (fn: () => void) => void,
+  reply: FastifyReply,
+  enviar: () => Promise<unknown>,
+): typeof YA_RESPONDIDO {
+  alConfirmar(() => void enviar().catch((e: unknown) => reply.send(e)));
+  return YA_RESPONDIDO;
+}
+
 type Common<S extends Schemas> = {
   method: HTTPMethods;
   url: string;
