@@ -1,8 +1,9 @@
-import { useId, useMemo, useState } from 'react';
-import { Alert, App, Button, Col, Form, Input, Row, Select, Tooltip, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, App, Col, Form, Input, Row, Select, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { TIPOS_DCTO, type Advertencia } from '@predio/contract/terceros';
 import { ApiError } from '../../lib/http.ts';
+import { BotonConMotivo } from '../boton-con-motivo.tsx';
 import { Dialogo } from '../dialogo.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { useCrearTercero, useDuplicadosTercero, usePuedeCrearTercero } from './api.ts';
@@ -175,25 +176,18 @@ export function NuevoTercero({
 }) {
   const [abierto, setAbierto] = useState(false);
   const puede = usePuedeCrearTercero();
-  const motivo = useId();
   return (
     <>
-      {puede ? null : (
-        <span id={motivo} className="visually-hidden">
-          Su usuario no puede crear terceros
-        </span>
-      )}
-      <Tooltip title={puede ? null : 'Su usuario no puede crear terceros: pida el permiso de Terceros a un administrador.'}>
-        <Button
-          icon={<UserAddOutlined />}
-          onClick={() => setAbierto(true)}
-          aria-label={soloIcono ? texto : undefined}
-          disabled={disabled || !puede}
-          aria-describedby={puede ? undefined : motivo}
-        >
-          {soloIcono ? null : texto}
-        </Button>
-      </Tooltip>
+      <BotonConMotivo
+        motivo={puede ? null : 'Su usuario no puede crear terceros'}
+        ayuda="Su usuario no puede crear terceros: pida el permiso de Terceros a un administrador."
+        icon={<UserAddOutlined />}
+        onClick={() => setAbierto(true)}
+        aria-label={soloIcono ? texto : undefined}
+        disabled={disabled}
+      >
+        {soloIcono ? null : texto}
+      </BotonConMotivo>
       <NuevoTerceroModal
         abierto={abierto}
         rol={rol}

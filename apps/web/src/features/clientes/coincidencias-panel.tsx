@@ -1,6 +1,6 @@
-import { Button, Checkbox, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { Checkbox, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   ETIQUETA_CRITERIO,
@@ -17,6 +17,7 @@ import { IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmueb
 import { formatFecha, formatFechaHora, formatMoneda } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { BotonConMotivo } from '../../components/boton-con-motivo.tsx';
 import { EnviarFichasModal } from '../../components/enviar-fichas/enviar-fichas-modal.tsx';
 import { clientesKeys } from './api/get-clientes.ts';
 import { useCoincidencias } from './api/get-coincidencias.ts';
@@ -62,7 +63,6 @@ export function CoincidenciasPanel({ cliente }: { cliente: ClienteDetalle }) {
   const permisos = usePermisos();
   const [elegidos, setElegidos] = useState<number[]>([]);
   const [enviando, setEnviando] = useState(false);
-  const idMotivo = useId();
   const queryClient = useQueryClient();
   if (q.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (q.isError)
@@ -91,21 +91,14 @@ export function CoincidenciasPanel({ cliente }: { cliente: ClienteDetalle }) {
               ? `Elija hasta ${MAX_INMUEBLES_ENVIO} inmuebles para enviarle sus fichas por correo.`
               : `${aEnviar.length} de ${MAX_INMUEBLES_ENVIO} elegidos`}
           </Typography.Text>
-          {sinEnvio ? (
-            <span id={idMotivo} className="visually-hidden">
-              {sinEnvio}
-            </span>
-          ) : null}
-          <Tooltip title={sinEnvio}>
-            <Button
-              icon={<MailOutlined />}
-              disabled={sinEnvio !== null || aEnviar.length === 0}
-              aria-describedby={sinEnvio ? idMotivo : undefined}
-              onClick={() => setEnviando(true)}
-            >
-              Enviar por correo
-            </Button>
-          </Tooltip>
+          <BotonConMotivo
+            motivo={sinEnvio}
+            icon={<MailOutlined />}
+            disabled={aEnviar.length === 0}
+            onClick={() => setEnviando(true)}
+          >
+            Enviar por correo
+          </BotonConMotivo>
         </div>
       ) : null}
       <List

@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, Button, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { IDM_CLIENTES_ATENDIDOS, type ClienteCoincidente } from '@predio/contract/clientes';
 import { ETIQUETAS_GESTION, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { hasIdm } from '@predio/contract/menu';
+import { BotonConMotivo } from '../../components/boton-con-motivo.tsx';
 import { EnviarFichasModal } from '../../components/enviar-fichas/enviar-fichas-modal.tsx';
 import { formatFecha, formatFechaHora } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
@@ -22,7 +23,6 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
   const disponible = estado === 'disponible';
   const q = useClientesCoincidentes(consecutivo, disponible);
   const puedeEnviar = hasIdm(usePermisos(), IDM_CLIENTES_ATENDIDOS);
-  const idMotivo = useId();
   const [destino, setDestino] = useState<ClienteCoincidente | null>(null);
   const queryClient = useQueryClient();
   if (!disponible)
@@ -46,11 +46,6 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
   if (q.data.length === 0) return <Empty description="Ningún cliente atendido abierto busca un inmueble como este" />;
   return (
     <>
-      {puedeEnviar ? null : (
-        <span id={idMotivo} className="visually-hidden">
-          {SIN_PERMISO_ENVIO}
-        </span>
-      )}
       <List
         itemLayout="vertical"
         dataSource={q.data}
@@ -100,18 +95,15 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
                   ))}
                 </Space>
               </div>
-              <Tooltip title={puedeEnviar ? null : SIN_PERMISO_ENVIO}>
-                <Button
-                  icon={<MailOutlined />}
-                  className="inm-coincidencia-enviar"
-                  disabled={!puedeEnviar}
-                  aria-describedby={puedeEnviar ? undefined : idMotivo}
-                  aria-label={`Enviar ficha a ${c.nombre}`}
-                  onClick={() => setDestino(c)}
-                >
-                  Enviar ficha
-                </Button>
-              </Tooltip>
+              <BotonConMotivo
+                motivo={puedeEnviar ? null : SIN_PERMISO_ENVIO}
+                icon={<MailOutlined />}
+                className="inm-coincidencia-enviar"
+                aria-label={`Enviar ficha a ${c.nombre}`}
+                onClick={() => setDestino(c)}
+              >
+                Enviar ficha
+              </BotonConMotivo>
             </div>
           </List.Item>
         )}
