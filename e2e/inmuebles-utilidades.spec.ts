@@ -182,3 +182,53 @@ test('the TV presentation shows the selected properties and advances by itself',
   await expect(tv).toBeHidden();
   await expect(page.getByRole('button', { name: 'Ver en esta ventana' })).toBeVisible();
 });
+
+test('a property’s asesor is told it was captado, sees its consignment about to end, and finds it by that filter', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const a = await api(request);
+  const u = `captador${unico()}`;
+  const clave = 'Vivienda.Segura.2025';
+  const asesor = await a.call<{ id: number }>('POST', '/usuarios', {
+    usuario: u,
+    clave,
+    nombre: 'Captadora de Prueba',
+    permisos: '490,491',
+  });
+  // Five days from today in Bogotá.
+  const vigencia = new Date(Date.now() - 5 * 3600_000 + 5 * 86_400_000).toISOString().slice(0, 10);
+  const n = await crearInmueble(
+    a,
+    {
+      direccion: `Calle 80 consignación ${u}`,
+      id_municipio: await municipio(a),
+      id_asesor_captador: asesor.id,
+      fecha_consignacion: '2026-01-15',
+      vigencia_consignacion: vigencia,
+    },
+    true,
+  );
+
+  await ingresar(page, { empresa: ADMIN_NORTE.empresa, usuario: u, clave });
+  await page.getByRole('button', { name: /Notificaciones/ }).click();
+  const cajon = page.getByRole('dialog', { name: /Notificaciones/ });
+  await expect(cajon.getByText(`Inmueble ${n} captado`)).toBeVisible();
+  await expect(cajon.getByText(/Usted es su asesor captador\./)).toBeVisible();
+  await cajon.getByText(`Inmueble ${n} captado`).click();
+  await expect(page).toHaveURL(new RegExp(`/propiedades/inmueble/${n}$`));
+  await expect(page.getByText('La consignación vence en 5 días')).toBeVisible();
+
+  await page.goto(`/propiedades/inmuebles-disponibles?q=${encodeURIComponent(u)}`);
+  await expect(page.getByRole('link', { name: String(n), exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /Más filtros/ }).click();
+  await page.getByRole('combobox', { name: 'Consignación' }).click();
+  await page.getByTitle('Consignación vencida').click();
+  await expect(page.getByText('Ningún inmueble cumple los filtros')).toBeVisible();
+  await expect(page).toHaveURL(/consignacion=vencida/);
+  await page.getByRole('combobox', { name: 'Consignación' }).click();
+  await page.getByTitle(/Consignación por vencer/).click();
+  await expect(page.getByRole('link', { name: String(n), exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/consignacion=por_vencer/);
+});

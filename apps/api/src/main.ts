@@ -5,6 +5,8 @@ import { Mantenimiento } from './db/mantenimiento.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { createDeps } from './deps-factory.ts';
+import { avisarConsignaciones } from './modules/inmuebles/inmuebles-consignacion.service.ts';
+import { TareaDiaria } from './platform/diario.ts';
 import { buildServer } from './server.ts';
 
 const config = loadConfig();
@@ -18,11 +20,20 @@ log = (err) => app.log.error({ err }, 'error enviando correo');
 deps.mailer.start();
 const mantenimiento = new Mantenimiento(db, app.log);
 mantenimiento.start();
+// 07:00 in Bogotá, before the working day; and a minute and a half after the start, for a day the server was down.
+const consignaciones = new TareaDiaria(
+  'avisos de vencimiento de consignación',
+  7,
+  () => avisarConsignaciones({ db, hub: deps.hub, mailer: deps.mailer }),
+  app.log,
+);
+consignaciones.start(90_000);
 if (applied.length > 0) app.log.info({ applied }, 'migraciones aplicadas');
 
 const shutdown = async () => {
   await deps.mailer.stop();
   await mantenimiento.stop();
+  await consignaciones.stop();
   await app.close();
   await db.close();
   process.exit(0);

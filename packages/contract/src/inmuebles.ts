@@ -252,6 +252,16 @@ const numeroQuery = (campo: string) =>
 
 export const SORT_INMUEBLES = ['consecutivo', 'precio', 'area', 'habitaciones', 'modificado_en'] as const;
 
+/** Days before the consignment contract ends that its asesores are told (notice 204) and the search calls it «por vencer». */
+export const DIAS_AVISO_CONSIGNACION = 30;
+/** The search's consignment filter: ended (before today) or ending within DIAS_AVISO_CONSIGNACION days. */
+export const FILTROS_CONSIGNACION = ['vencida', 'por_vencer'] as const;
+export type FiltroConsignacion = (typeof FILTROS_CONSIGNACION)[number];
+export const ETIQUETAS_CONSIGNACION: Record<FiltroConsignacion, string> = {
+  vencida: 'Consignación vencida',
+  por_vencer: `Consignación por vencer (${DIAS_AVISO_CONSIGNACION} días)`,
+};
+
 const filtrosInmuebles = {
   gestion: z.enum(GESTIONES, { error: `gestion debe ser uno de: ${GESTIONES.join(', ')}` }).optional(),
   tipo: listaQuery('tipo', z.enum(TIPOS_INMUEBLE, { error: `tipo debe ser uno de: ${TIPOS_INMUEBLE.join(', ')}` })),
@@ -270,6 +280,9 @@ const filtrosInmuebles = {
   estrato: listaQuery('estrato', z.coerce.number({ error: 'estrato debe ser un número' }).int().min(1).max(6)),
   asesor: idQuery('asesor').optional(),
   caracteristicas: listaQuery('caracteristicas', idQuery('caracteristicas')),
+  consignacion: z
+    .enum(FILTROS_CONSIGNACION, { error: `consignacion debe ser uno de: ${FILTROS_CONSIGNACION.join(', ')}` })
+    .optional(),
 };
 
 export type InmueblesFiltro = {
@@ -291,6 +304,7 @@ export type InmueblesFiltro = {
   asesor?: number | undefined;
   /** Every one of these (all of them, not any). */
   caracteristicas?: number[] | undefined;
+  consignacion?: FiltroConsignacion | undefined;
 };
 
 /**

@@ -1,17 +1,11 @@
+import { msHastaLaHora, TareaDiaria, type Registro } from '../platform/diario.ts';
 import type { Database } from './client.ts';
 
-/** 03:00 in Bogotá (UTC−5 all year) is 08:00 UTC: the quietest hour of a Colombian agency. */
-const HORA_UTC = 8;
+/** 03:00 in Bogotá: the quietest hour of a Colombian agency. */
+const HORA = 3;
 
 /** Milliseconds from `ahora` to the next 03:00 in Bogotá (a full day when it is exactly that time). */
-export function msHastaLaMadrugada(ahora: Date): number {
-  const siguiente = new Date(ahora);
-  siguiente.setUTCHours(HORA_UTC, 0, 0, 0);
-  if (siguiente.getTime() <= ahora.getTime()) siguiente.setUTCDate(siguiente.getUTCDate() + 1);
-  return siguiente.getTime() - ahora.getTime();
-}
-
-type Registro = { info: (o: object, msg: string) => void; error: (o: object, msg: string) => void };
+export const msHastaLaMadrugada = (ahora: Date): number => msHastaLaHora(ahora, HORA);
 
 /**
  * PGlite runs no autovacuum. Without it the embedded database never learns its statistics (the planner
@@ -21,23 +15,26 @@ type Registro = { info: (o: object, msg: string) => void; error: (o: object, msg
  * its own autovacuum, so there it does nothing.
  */
 export class Mantenimiento {
-  private timer: NodeJS.Timeout | null = null;
-  private corriendo: Promise<void> | null = null;
+  private readonly diaria: TareaDiaria;
 
   constructor(
     private readonly db: Database,
-    private readonly registro: Registro,
-  ) {}
-
-  start(primeraEnMs = 60_000): void {
-    if (this.db.kind !== 'pglite' || this.timer) return;
-    this.programar(primeraEnMs);
+    registro: Registro,
+  ) {
+    this.diaria = new TareaDiaria(
+      'mantenimiento de la base: vacuum analyze',
+      HORA,
+      async () => ({ ms: await this.ejecutar() }),
+      registro,
+    );
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.corriendo;
+  start(primeraEnMs = 60_000): void {
+    if (this.db.kind === 'pglite') this.diaria.start(primeraEnMs);
+  }
+
+  stop(): Promise<void> {
+    return this.diaria.stop();
   }
 
   /** One vacuum analyze of the whole database; resolves with how long it took (ms). */
@@ -45,18 +42,5 @@ export class Mantenimiento {
     const inicio = Date.now();
     await this.db.exec('vacuum analyze');
     return Date.now() - inicio;
-  }
-
-  private programar(enMs: number): void {
-    this.timer = setTimeout(() => {
-      this.corriendo = this.ejecutar()
-        .then((ms) => this.registro.info({ ms }, 'mantenimiento de la base: vacuum analyze'))
-        .catch((err: unknown) => this.registro.error({ err }, 'mantenimiento de la base falló'))
-        .finally(() => {
-          this.corriendo = null;
-          if (this.timer) this.programar(msHastaLaMadrugada(new Date()));
-        });
-    }, enMs);
-    this.timer.unref();
   }
 }

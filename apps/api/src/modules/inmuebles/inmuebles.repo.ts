@@ -1,5 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { TOTAL_INMUEBLES_TOPE, type InmuebleResumen, type InmueblesFiltro } from '@predio/contract/inmuebles';
+import {
+  DIAS_AVISO_CONSIGNACION,
+  TOTAL_INMUEBLES_TOPE,
+  type InmuebleResumen,
+  type InmueblesFiltro,
+} from '@predio/contract/inmuebles';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inmueble, inmuebleCaracteristica, inmuebleEstadoHistorial, inmueblePropietario } from '../../db/schema/inmuebles.ts';
@@ -128,6 +133,8 @@ export async function historial(tx: Tx, idInmueble: number) {
 // A stored column (migration 0040), lower-case and without accents.
 const TEXTO = sql.raw('i.texto_busqueda');
 const AREA = sql.raw('coalesce(i.area_construida, i.area_lote)');
+/** Today in Colombia, whatever the server's time zone. */
+export const HOY_BOGOTA = sql.raw(`(now() at time zone 'America/Bogota')::date`);
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const enLista = (col: string, xs: readonly (number | string)[] | undefined, tipo: 'int' | 'text') =>
   xs && xs.length > 0 ? sql`${sql.raw(col)} = any(${sql.param(xs)}::${sql.raw(tipo)}[])` : undefined;
@@ -158,6 +165,11 @@ function condiciones(f: Consulta): SQL[] {
     enLista('i.id_sector', f.sector, 'int'),
     enLista('i.estrato', f.estrato, 'int'),
     f.asesor === undefined ? undefined : sql`(i.id_asesor_comercial = ${f.asesor} or i.id_asesor_captador = ${f.asesor})`,
+    f.consignacion === 'vencida'
+      ? sql`i.vigencia_consignacion < ${HOY_BOGOTA}`
+      : f.consignacion === 'por_vencer'
+        ? sql`i.vigencia_consignacion between ${HOY_BOGOTA} and ${HOY_BOGOTA} + ${DIAS_AVISO_CONSIGNACION}::int`
+        : undefined,
     ...(f.caracteristicas ?? []).map(
       (c) => sql`exists (select 1 from inmueble_caracteristica ic where ic.id_inmueble = i.id and ic.id_caracteristica = ${c})`,
     ),

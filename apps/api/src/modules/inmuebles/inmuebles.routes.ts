@@ -48,7 +48,7 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/inmuebles',
     permiso,
     schema: { body: ZInmuebleForm, tags, summary: 'Crea un inmueble con el siguiente consecutivo de la empresa' },
-    handler: ({ tx, user, req, body }) => service.crear({ tx, user, ip: req.ip, body }),
+    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, deps, user, ip: req.ip, body }),
   });
   // Seen from the search (491) or from the form (490).
   defineRoute(app, deps, {

@@ -23,6 +23,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { notificarCoincidencias } from '../clientes/clientes-coincidencias.service.ts';
 import { marcarRol } from '../terceros/terceros-roles.ts';
+import { avisarAsesores } from './inmuebles-avisos.service.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
@@ -38,9 +39,17 @@ type Escritura = Base & { user: Principal; ip: string };
 /** What a write needs to notify after commit (issue 4: matching leads' asesores hear of new or re-priced properties). */
 type Avisos = Pick<Scope, 'alConfirmar'> & { deps: Pick<Deps, 'hub' | 'mailer'> };
 
-/** A property that is (or becomes) available, or changes price while available, is news to matching leads. */
-async function avisarCoincidencias(o: Escritura & Avisos, antes: InmuebleDetalle, despues: InmuebleDetalle) {
-  if (despues.estado !== 'disponible') return;
+/**
+ * After a write: the property's asesores hear of it (inmuebles-avisos), and a property that is (or
+ * becomes) available, or changes price while available, is news to matching leads.
+ */
+async function avisar(o: Escritura & Avisos, antes: InmuebleDetalle | null, despues: InmuebleDetalle) {
+  await avisarAsesores(
+    { tx: o.tx, alConfirmar: o.alConfirmar, hub: o.deps.hub, mailer: o.deps.mailer, user: o.user },
+    antes,
+    despues,
+  );
+  if (!antes || despues.estado !== 'disponible') return;
   const nuevo = antes.estado !== 'disponible';
   const precio = antes.canon !== despues.canon || antes.precio_venta !== despues.precio_venta;
   if (!nuevo && !precio) return;
@@ -248,7 +257,7 @@ function diferencias(antes: InmuebleDetalle | null, despues: InmuebleDetalle): C
   return out;
 }
 
-export async function crear(o: Escritura & { body: InmuebleForm }): Promise<InmuebleDetalle> {
+export async function crear(o: Escritura & Avisos & { body: InmuebleForm }): Promise<InmuebleDetalle> {
   const props = await resolverPropietarios(o.tx, o.body.propietarios);
   await validarUbicacion(o.tx, o.body);
   const consecutivo = await repo.siguienteConsecutivo(o.tx);
@@ -276,6 +285,7 @@ export async function crear(o: Escritura & { body: InmuebleForm }): Promise<Inmu
   });
   const d = await detalle(o.tx, await filaOError(o.tx, consecutivo));
   await auditar(o, 'crear', consecutivo, diferencias(null, d));
+  await avisar(o, null, d);
   return d;
 }
 
@@ -343,7 +353,7 @@ export async function actualizar(
   await locks.liberar(o.tx, RECURSO, String(o.consecutivo), o.user.idUsuario);
   const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
   await auditar(o, 'actualizar', o.consecutivo, diferencias(dAntes, d));
-  await avisarCoincidencias(o, dAntes, d);
+  await avisar(o, dAntes, d);
   return d;
 }
 
@@ -380,7 +390,7 @@ export async function cambiarEstado(
     ...diferencias(dAntes, d),
     ...(o.body.observacion ? { observacion: o.body.observacion } : {}),
   });
-  await avisarCoincidencias(o, dAntes, d);
+  await avisar(o, dAntes, d);
   return d;
 }
 

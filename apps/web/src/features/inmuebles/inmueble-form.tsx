@@ -25,6 +25,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
   ETIQUETAS_GESTION,
+  DIAS_AVISO_CONSIGNACION,
   ETIQUETAS_INMUEBLE as L,
   ETIQUETAS_PORTAL,
   ETIQUETAS_TIPO,
@@ -452,7 +453,9 @@ export function InmuebleForm({
       {referencia('id_captacion', 'captacion')}
       {campo('codigo_llaves', <Input autoComplete="off" maxLength={50} />)}
       {campo('fecha_consignacion', <DatePicker format="DD/MM/YYYY" className="inm-ancho" />)}
-      {campo('vigencia_consignacion', <DatePicker format="DD/MM/YYYY" className="inm-ancho" />)}
+      {campo('vigencia_consignacion', <DatePicker format="DD/MM/YYYY" className="inm-ancho" />, {
+        ayuda: `Los asesores reciben un aviso ${DIAS_AVISO_CONSIGNACION} días antes de que venza.`,
+      })}
       <Col xs={24}>
         <Form.Item name="publicar" label={L.publicar}>
           <Checkbox.Group options={PORTALES.map((p) => ({ value: p, label: ETIQUETAS_PORTAL[p] }))} />

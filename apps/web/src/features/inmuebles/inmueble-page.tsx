@@ -21,7 +21,7 @@ import { EstadoModal } from './estado-modal.tsx';
 import { valoresDe, type ValoresInmueble } from './form-values.ts';
 import { InmuebleForm } from './inmueble-form.tsx';
 import { RUTA_DISPONIBLES } from './inmuebles-params.ts';
-import { COLOR_ESTADO, titulo } from './presentacion.ts';
+import { avisoConsignacion, COLOR_ESTADO, titulo } from './presentacion.ts';
 import './inmuebles.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
@@ -293,6 +293,7 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
     </Space>
   ) : null;
 
+  const consignacion = avisoConsignacion(d);
   return (
     <Card>
       <div className="inm-form-cabecera">
@@ -301,6 +302,7 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
             Inmueble {d.consecutivo} · {titulo(d)}
           </Typography.Title>
           <Tag color={COLOR_ESTADO[d.estado]}>{ETIQUETAS_ESTADO[d.estado]}</Tag>
+          {consignacion ? <Tag color={consignacion.color}>{consignacion.texto}</Tag> : null}
           {bloqueo.tipo === 'propio' ? (
             <Tag icon={<LockOutlined />} color="blue">
               Editando

@@ -3,7 +3,9 @@ import { Badge, Button, Col, Grid, Input, InputNumber, Row, Segmented, Select } 
 import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
 import {
   ESTADOS_INMUEBLE,
+  ETIQUETAS_CONSIGNACION,
   ETIQUETAS_ESTADO,
+  FILTROS_CONSIGNACION,
   ETIQUETAS_GESTION,
   ETIQUETAS_TIPO,
   GESTIONES,
@@ -212,6 +214,17 @@ export function InmueblesFiltros({ params, set, limpiar }: Props) {
               value={lista(params.get('estado'))}
               onChange={(v: string[]) => set({ estado: unir(v) })}
               options={ESTADOS_INMUEBLE.map((e) => ({ value: e, label: ETIQUETAS_ESTADO[e] }))}
+            />
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Select
+              allowClear
+              aria-label="Consignación"
+              placeholder="Consignación: cualquiera"
+              className="inm-ancho"
+              value={params.get('consignacion') || null}
+              onChange={(v: string | undefined) => set({ consignacion: v ?? null })}
+              options={FILTROS_CONSIGNACION.map((c) => ({ value: c, label: ETIQUETAS_CONSIGNACION[c] }))}
             />
           </Col>
           <Col xs={24} lg={6}>

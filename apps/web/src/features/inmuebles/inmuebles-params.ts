@@ -24,6 +24,7 @@ export const FILTROS = [
   'estrato',
   'caracteristicas',
   'asesor',
+  'consignacion',
 ] as const;
 export type Filtro = (typeof FILTROS)[number];
 const ORDEN = ['page', 'sort', 'order'] as const;
@@ -44,6 +45,7 @@ export const FILTROS_AVANZADOS: Filtro[] = [
   'caracteristicas',
   'asesor',
   'estado',
+  'consignacion',
 ];
 
 export const lista = (v: string | null): string[] => (v ? v.split(',').filter(Boolean) : []);

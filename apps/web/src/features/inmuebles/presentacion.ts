@@ -1,6 +1,6 @@
-import { ETIQUETAS_TIPO, type InmuebleResumen } from '@predio/contract/inmuebles';
+import { DIAS_AVISO_CONSIGNACION, ETIQUETAS_TIPO, type EstadoInmueble, type InmuebleResumen } from '@predio/contract/inmuebles';
 import { FOTO_TAMANOS, rutaPortada, type TamanoFoto } from '@predio/contract/inmuebles-archivos';
-import { formatMoneda, formatNumero } from '../../lib/format.ts';
+import { formatFecha, formatMoneda, formatNumero } from '../../lib/format.ts';
 import { API_BASE } from '../../lib/http.ts';
 
 /** "$ 2.500.000 /mes", "$ 450.000.000" or both, as a person reads a property's price. */
@@ -47,3 +47,27 @@ export const urlPortada = (consecutivo: number, tamano: TamanoFoto = 'grande') =
 /** Both sizes of the cover for an <img srcSet>: a card takes the small one unless the screen is dense. */
 export const srcSetPortada = (consecutivo: number) =>
   (Object.keys(FOTO_TAMANOS) as TamanoFoto[]).map((t) => `${urlPortada(consecutivo, t)} ${FOTO_TAMANOS[t]}w`).join(', ');
+
+/** Today in Bogotá (UTC−5 all year) as YYYY-MM-DD, whatever the browser's time zone. */
+export const hoyBogota = (ahora = new Date()) => new Date(ahora.getTime() - 5 * 3600_000).toISOString().slice(0, 10);
+
+const EN_OFERTA: readonly EstadoInmueble[] = ['captado', 'disponible', 'reservado'];
+
+/**
+ * What the property's header says of its consignment contract while the property is on the market:
+ * ended (red), or ending within DIAS_AVISO_CONSIGNACION days (orange, the same window as the asesores'
+ * notice 204). Nothing otherwise.
+ */
+export function avisoConsignacion(
+  d: { estado: EstadoInmueble; vigencia_consignacion?: string | null | undefined },
+  hoy = hoyBogota(),
+): { texto: string; color: 'red' | 'orange' } | null {
+  const v = d.vigencia_consignacion;
+  if (!v || !EN_OFERTA.includes(d.estado)) return null;
+  const dias = Math.round((Date.parse(v.slice(0, 10)) - Date.parse(hoy)) / 86_400_000);
+  if (dias < 0) return { texto: `Consignación vencida el ${formatFecha(v.slice(0, 10))}`, color: 'red' };
+  if (dias === 0) return { texto: 'La consignación vence hoy', color: 'orange' };
+  if (dias <= DIAS_AVISO_CONSIGNACION)
+    return { texto: `La consignación vence en ${dias === 1 ? '1 día' : `${dias} días`}`, color: 'orange' };
+  return null;
+}

@@ -1,0 +1,114 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DIAS_AVISO_CONSIGNACION, type TipoInmueble } from '@predio/contract/inmuebles';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import type { Despertador } from '../../platform/mail/outbox.ts';
+import type { Hub } from '../../platform/realtime/hub.ts';
+import { enTenant } from '../../platform/tenant.ts';
+import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { nombreInmueble, TIPO_CARTA_VENCIMIENTO_CONSIGNACION } from './inmuebles-avisos.service.ts';
+import { HOY_BOGOTA } from './inmuebles.repo.ts';
+
+// Notice 204 («Vencimiento de consignación»): once a day, the asesores (captador and comercial) of
+// every property still on the market whose consignment contract ends within DIAS_AVISO_CONSIGNACION
+// days are told, once per property and end date. One notice per asesor lists all of theirs.
+
+/** The estados in which the agency still needs the owner's consignment to offer the property. */
+const EN_OFERTA = sql.raw(`('captado', 'disponible', 'reservado')`);
+/** At most this many properties are named in one notice; the link lists them all. */
+const NOMBRADOS = 10;
+
+type Pendiente = {
+  id_usuario: number;
+  consecutivo: number;
+  tipo: TipoInmueble;
+  direccion: string;
+  municipio: string | null;
+  barrio: string | null;
+  vigencia: string;
+  dias: number;
+};
+
+const fecha = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const cuando = (p: Pendiente) =>
+  p.dias === 0
+    ? `vence hoy, ${fecha(p.vigencia)}`
+    : `vence el ${fecha(p.vigencia)}, en ${p.dias === 1 ? '1 día' : `${p.dias} días`}`;
+
+function aviso(idUsuario: number, ps: Pendiente[]) {
+  if (ps.length === 1) {
+    const p = ps[0]!;
+    return {
+      titulo: `Vence la consignación del inmueble ${p.consecutivo}`,
+      cuerpo: `La consignación del inmueble ${p.consecutivo} (${nombreInmueble(p)}) ${cuando(p)}. Renuévela con el propietario y registre la nueva vigencia, o retire el inmueble.`,
+      enlace: `/propiedades/inmueble/${p.consecutivo}`,
+    };
+  }
+  const lista = ps
+    .slice(0, NOMBRADOS)
+    .map((p) => `inmueble ${p.consecutivo} (${nombreInmueble(p)}): ${cuando(p)}`)
+    .join('; ');
+  const mas = ps.length > NOMBRADOS ? `; y ${ps.length - NOMBRADOS} más` : '';
+  return {
+    titulo: `Vence la consignación de ${ps.length} inmuebles suyos`,
+    cuerpo: `En los próximos ${DIAS_AVISO_CONSIGNACION} días vence la consignación de: ${lista}${mas}. Renuévelas con los propietarios y registre la nueva vigencia, o retire los inmuebles.`,
+    enlace: `/propiedades/inmuebles-disponibles?estado=captado,disponible,reservado&consignacion=por_vencer&asesor=${idUsuario}`,
+  };
+}
+
+/**
+ * The daily pass over every company. `hoy` (YYYY-MM-DD) stands for today in Bogotá in tests. Running
+ * it twice, or from two processes at once, tells nobody twice: the notice is recorded before it is
+ * sent and the record's key is property, end date and asesor.
+ */
+export async function avisarConsignaciones(o: {
+  db: Database;
+  hub: Hub;
+  mailer: Despertador;
+  hoy?: string;
+}): Promise<{ empresas: number; avisos: number; inmuebles: number }> {
+  const hoy: SQL = o.hoy ? sql`${o.hoy}::date` : HOY_BOGOTA;
+  const ventana = sql`i.vigencia_consignacion between ${hoy} and ${hoy} + ${DIAS_AVISO_CONSIGNACION}::int and i.estado in ${EN_OFERTA}`;
+  const empresas = await o.db.system((tx) =>
+    queryRows<{ id_empresa: number }>(tx, sql`select distinct i.id_empresa from inmueble i where ${ventana} order by 1`),
+  );
+  let avisos = 0;
+  const inmuebles = new Set<string>();
+  for (const { id_empresa } of empresas) {
+    await enTenant(o.db, id_empresa, async (scope) => {
+      // Recorded first: only what this pass recorded is sent.
+      const pendientes = await queryRows<Pendiente>(
+        scope.tx,
+        sql`with candidatos as (
+              select i.id, u.id as id_usuario, i.vigencia_consignacion as vigencia
+              from inmueble i
+              join usuarios u on u.activo and u.id in (i.id_asesor_captador, i.id_asesor_comercial)
+              where ${ventana}
+            ), nuevos as (
+              insert into inmueble_consignacion_aviso (id_inmueble, vigencia, id_usuario)
+              select id, vigencia, id_usuario from candidatos
+              on conflict do nothing
+              returning id_inmueble, vigencia, id_usuario
+            )
+            select n.id_usuario, i.consecutivo, i.tipo, i.direccion, m.municipio, b.nombre as barrio,
+                   n.vigencia::text as vigencia, (n.vigencia - ${hoy})::int as dias
+            from nuevos n join inmueble i on i.id = n.id_inmueble
+            left join municipios m on m.id = i.id_municipio left join barrios b on b.id = i.id_barrio
+            order by n.id_usuario, n.vigencia, i.consecutivo`,
+      );
+      const porUsuario = new Map<number, Pendiente[]>();
+      for (const p of pendientes) {
+        porUsuario.set(p.id_usuario, [...(porUsuario.get(p.id_usuario) ?? []), p]);
+        inmuebles.add(`${id_empresa}:${p.consecutivo}`);
+      }
+      for (const [idUsuario, ps] of porUsuario) {
+        await notificar(
+          { ...scope, hub: o.hub, mailer: o.mailer },
+          { idEmpresa: id_empresa, idUsuario, tipoCarta: TIPO_CARTA_VENCIMIENTO_CONSIGNACION, ...aviso(idUsuario, ps) },
+        );
+        avisos++;
+      }
+    });
+  }
+  return { empresas: empresas.length, avisos, inmuebles: inmuebles.size };
+}
