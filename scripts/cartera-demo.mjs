@@ -239,7 +239,8 @@ async function main() {
       id_asesor_comercial: asesores[(i + 1) % asesores.length],
       id_captacion: captacion[i % captacion.length],
       fecha_consignacion: dia(-120 + i * 4),
-      vigencia_consignacion: dia(245 + i * 4),
+      // Two consignments need attention: one ends in 12 days, one ended 4 days ago.
+      vigencia_consignacion: i === 1 ? dia(12) : i === 3 ? dia(-4) : dia(245 + i * 4),
       lat,
       lng,
       codigo_llaves: `LL-${String(i + 1).padStart(3, '0')}`,

@@ -91,7 +91,7 @@ describe("a property's asesores hear of what happens to it", () => {
     const [a] = await avisos(captador);
     expect(a).toMatchObject({ tipo_carta: 201, titulo: `Inmueble ${n} captado`, enlace: `/propiedades/inmueble/${n}` });
     expect(a!.cuerpo).toBe(
-      `admin registró el inmueble ${n}: Apartamento en ${nombreMunicipio} (Calle 10 # 43-12 Apto 301). Usted es su asesor captador.`,
+      `admin registró el inmueble ${n}: Apartamento en ${nombreMunicipio} · Calle 10 # 43-12 Apto 301. Usted es su asesor captador.`,
     );
     expect((await avisos(comercial)).at(-1)!.cuerpo).toContain('Usted es su asesor comercial.');
     const admin = (
@@ -122,7 +122,7 @@ describe("a property's asesores hear of what happens to it", () => {
     expect(precio).toHaveLength(1);
     expect(precio[0]).toMatchObject({ tipo_carta: 203, titulo: `Cambio de precio del inmueble ${n}` });
     expect(precio[0]!.cuerpo).toBe(
-      `admin cambió en el inmueble ${n} (Apartamento en ${nombreMunicipio} (Calle 10 # 43-12 Apto 301)) el canon de $ 2.000.000 a $ 1.900.000 y el precio de venta de $ 400.000.000 a $ 380.000.000.`,
+      `admin cambió en el inmueble ${n} (Apartamento en ${nombreMunicipio} · Calle 10 # 43-12 Apto 301) el canon de $ 2.000.000 a $ 1.900.000 y el precio de venta de $ 400.000.000 a $ 380.000.000.`,
     );
     expect((await avisos(comercial)).slice(m0).map((a) => a.tipo_carta)).toEqual([203]);
 
@@ -131,7 +131,7 @@ describe("a property's asesores hear of what happens to it", () => {
     const asignado = (await avisos(otro)).slice(o0);
     expect(asignado.map((a) => [a.tipo_carta, a.titulo])).toEqual([[205, 'Le asignaron un inmueble']]);
     expect(asignado[0]!.cuerpo).toBe(
-      `admin lo asignó como asesor comercial del inmueble ${n}: Apartamento en ${nombreMunicipio} (Calle 10 # 43-12 Apto 301).`,
+      `admin lo asignó como asesor comercial del inmueble ${n}: Apartamento en ${nombreMunicipio} · Calle 10 # 43-12 Apto 301.`,
     );
     expect((await avisos(captador)).slice(c0).map((a) => a.tipo_carta)).toEqual([203, 203]);
     expect((await avisos(comercial)).slice(m0).map((a) => a.tipo_carta)).toEqual([203]);
@@ -143,7 +143,7 @@ describe("a property's asesores hear of what happens to it", () => {
     const [retiro] = (await avisos(captador)).slice(c0 + 2);
     expect(retiro).toMatchObject({ tipo_carta: 202, titulo: `Inmueble ${n} retirado` });
     expect(retiro!.cuerpo).toBe(
-      `admin pasó el inmueble ${n} (Apartamento en ${nombreMunicipio} (Calle 10 # 43-12 Apto 301)) de disponible a retirado. Causal: Lo vendió el propietario.`,
+      `admin pasó el inmueble ${n} (Apartamento en ${nombreMunicipio} · Calle 10 # 43-12 Apto 301) de disponible a retirado. Causal: Lo vendió el propietario.`,
     );
     expect((await avisos(otro)).slice(o0).map((a) => a.tipo_carta)).toEqual([205, 202]);
   });
@@ -202,7 +202,7 @@ describe('consignments about to end (204), the daily pass', () => {
       enlace: `/propiedades/inmuebles-disponibles?estado=captado,disponible,reservado&consignacion=por_vencer&asesor=${solo}`,
     });
     expect(nuevos[0]!.cuerpo).toBe(
-      `En los próximos 30 días vence la consignación de: inmueble ${en3} (Apartamento en ${nombreMunicipio} (Carrera 7 # 1-1)): vence el 25/11/2026, en 3 días; inmueble ${en10} (Apartamento en ${nombreMunicipio} (Calle 10 # 43-12 Apto 301)): vence el 02/12/2026, en 10 días. Renuévelas con los propietarios y registre la nueva vigencia, o retire los inmuebles.`,
+      `En los próximos 30 días vence la consignación de: inmueble ${en3} (Apartamento en ${nombreMunicipio} · Carrera 7 # 1-1): vence el 25/11/2026, en 3 días; inmueble ${en10} (Apartamento en ${nombreMunicipio} · Calle 10 # 43-12 Apto 301): vence el 02/12/2026, en 10 días. Renuévelas con los propietarios y registre la nueva vigencia, o retire los inmuebles.`,
     );
     const ajenos = await t.db.tenant(2, (tx) =>
       queryRows<Fila>(tx, sql`select id_usuario, tipo_carta, titulo, cuerpo, enlace from notificacion where tipo_carta = 204`),
@@ -237,7 +237,7 @@ describe('consignments about to end (204), the daily pass', () => {
       enlace: `/propiedades/inmueble/${en3}`,
     });
     expect(renovado!.cuerpo).toBe(
-      `La consignación del inmueble ${en3} (Apartamento en ${nombreMunicipio} (Carrera 7 # 1-1)) vence el 30/11/2026, en 8 días. Renuévela con el propietario y registre la nueva vigencia, o retire el inmueble.`,
+      `La consignación del inmueble ${en3} (Apartamento en ${nombreMunicipio} · Carrera 7 # 1-1) vence el 30/11/2026, en 8 días. Renuévela con el propietario y registre la nueva vigencia, o retire el inmueble.`,
     );
     // The captadora has an e-mail, and 204 is e-mailed by default, with the link.
     const [m] = (await sink.esperar(enviados + 1)).slice(enviados);

@@ -24,10 +24,10 @@ export type Entorno = Scope & { hub: Hub; mailer: Despertador };
 type Rol = 'captador' | 'comercial';
 type Aviso = { idUsuario: number; tipoCarta: number; titulo: string; cuerpo: string };
 
-/** «Apartamento en El Poblado, Medellín»: what a notice calls the property besides its number. */
+/** «Apartamento en El Poblado, Medellín · Calle 10 # 37-45»: what a notice calls the property besides its number. */
 export function nombreInmueble(d: Pick<InmuebleDetalle, 'tipo' | 'barrio' | 'municipio' | 'direccion'>): string {
   const donde = [d.barrio, d.municipio].filter(Boolean).join(', ');
-  return `${ETIQUETAS_TIPO[d.tipo] ?? d.tipo}${donde ? ` en ${donde}` : ''} (${d.direccion})`;
+  return `${ETIQUETAS_TIPO[d.tipo] ?? d.tipo}${donde ? ` en ${donde}` : ''} · ${d.direccion}`;
 }
 
 /** The property's asesores, each with the roles they hold in it. */
