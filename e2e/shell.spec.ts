@@ -49,8 +49,15 @@ test('size switch confirms and is remembered in the size cookie', async ({ page,
   expect(cookies.find((c) => c.name === 'size')?.value).toBe('small');
 });
 
-test('Inicio shows the counters of the modules', async ({ page }) => {
-  await expect(page.getByText('Citas hoy')).toBeVisible();
-  await expect(page.getByText('Tareas abiertas')).toBeVisible();
-  await expect(page.getByText('Inmuebles disponibles')).toBeVisible();
+test('Inicio counts the day’s work and links to it; modules not built yet say so instead of 0', async ({ page }) => {
+  const inicio = page.getByRole('main');
+  await expect(inicio.getByText('Inmuebles disponibles')).toBeVisible();
+  await expect(inicio.getByText('Mis consignaciones por vencer (30 días)')).toBeVisible();
+  await expect(inicio.getByText('Mis clientes atendidos abiertos')).toBeVisible();
+  await expect(inicio.getByText('Citas hoy')).toBeVisible();
+  await expect(inicio.getByText('Tareas abiertas')).toBeVisible();
+  await expect(inicio.getByText('Módulo en construcción')).toHaveCount(2);
+  await inicio.getByRole('link', { name: /Ver solicitudes/ }).click();
+  await expect(page).toHaveURL(/\/propiedades\/solicitudes\?estado=nueva$/);
+  await expect(page.getByRole('main').getByTitle('Nueva', { exact: true })).toBeVisible();
 });

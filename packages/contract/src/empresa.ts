@@ -107,10 +107,18 @@ export const ZConfiguracion = z.object({
 });
 export type Configuracion = z.infer<typeof ZConfiguracion>;
 
+/**
+ * GET /inicio/resumen: the home counters. null: the user may not see that module, or it is not built
+ * yet (the web says «Módulo en construcción» when the user has its permission). The «mis» counters are
+ * the user's own work: properties where they are asesor, leads they attend.
+ */
 export const ZInicioResumen = z.object({
-  citasHoy: z.number().int(),
-  tareasAbiertas: z.number().int(),
-  inmueblesDisponibles: z.number().int(),
+  inmueblesDisponibles: z.number().int().nullable(),
+  consignacionesPorVencer: z.number().int().nullable(),
+  clientesAbiertos: z.number().int().nullable(),
+  solicitudesNuevas: z.number().int().nullable(),
+  citasHoy: z.number().int().nullable(),
+  tareasAbiertas: z.number().int().nullable(),
 });
 export type InicioResumen = z.infer<typeof ZInicioResumen>;
 

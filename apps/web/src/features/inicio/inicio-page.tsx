@@ -1,36 +1,88 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
-import { CalendarOutlined, CheckSquareOutlined, HomeOutlined } from '@ant-design/icons';
+import {
+  CalendarOutlined,
+  CheckSquareOutlined,
+  FileExclamationOutlined,
+  HomeOutlined,
+  InboxOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Link } from 'react-router';
 import { hasIdm } from '@predio/contract/menu';
 import type { InicioResumen } from '@predio/contract/empresa';
+import { IDM_CLIENTES_ATENDIDOS } from '@predio/contract/clientes';
+import { DIAS_AVISO_CONSIGNACION, IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
+import { IDM_SOLICITUDES } from '@predio/contract/solicitudes';
 import { formatFechaLarga, formatNumero } from '../../lib/format.ts';
-import { usePermisos } from '../../lib/session-store.ts';
+import { usePermisos, useSession } from '../../lib/session-store.ts';
 import { useShellProfile } from '../../lib/use-shell-profile.ts';
 import { useResumen } from './api/get-resumen.ts';
 import './inicio-page.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
-type Counter = { key: keyof InicioResumen; title: string; icon: ReactNode; to: string; idm: number; linkText: string };
+type Counter = {
+  key: keyof InicioResumen;
+  title: string;
+  icon: ReactNode;
+  /** Any of these lets the user see the counter. */
+  idm: number[];
+  /** Where that work is done, filtered to what was counted (yo: the user's id). */
+  to: (yo: number) => string;
+  linkText: string;
+};
 
-// Each counter links to the screen where that work is done, when the user may open it.
+const EN_OFERTA = 'captado,disponible,reservado';
+
+// Each counter links to the screen where that work is done, filtered to what it counted.
 const COUNTERS: Counter[] = [
-  { key: 'citasHoy', title: 'Citas hoy', icon: <CalendarOutlined />, to: '/archivo/agenda', idm: 489, linkText: 'Ver agenda' },
-  {
-    key: 'tareasAbiertas',
-    title: 'Tareas abiertas',
-    icon: <CheckSquareOutlined />,
-    to: '/tareas/asignar-tareas',
-    idm: 10584,
-    linkText: 'Ver tareas',
-  },
   {
     key: 'inmueblesDisponibles',
     title: 'Inmuebles disponibles',
     icon: <HomeOutlined />,
-    to: '/propiedades/inmuebles-disponibles',
-    idm: 491,
+    idm: [IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES],
+    to: () => '/propiedades/inmuebles-disponibles',
     linkText: 'Ver inmuebles',
+  },
+  {
+    key: 'consignacionesPorVencer',
+    title: `Mis consignaciones por vencer (${DIAS_AVISO_CONSIGNACION} días)`,
+    icon: <FileExclamationOutlined />,
+    idm: [IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES],
+    to: (yo) => `/propiedades/inmuebles-disponibles?estado=${EN_OFERTA}&consignacion=por_vencer&asesor=${yo}`,
+    linkText: 'Ver cuáles',
+  },
+  {
+    key: 'clientesAbiertos',
+    title: 'Mis clientes atendidos abiertos',
+    icon: <TeamOutlined />,
+    idm: [IDM_CLIENTES_ATENDIDOS],
+    to: (yo) => `/propiedades/clientes-atendidos?asesor=${yo}&estado=activo,en_seguimiento`,
+    linkText: 'Ver clientes',
+  },
+  {
+    key: 'solicitudesNuevas',
+    title: 'Solicitudes nuevas sin asignar',
+    icon: <InboxOutlined />,
+    idm: [IDM_SOLICITUDES],
+    to: () => '/propiedades/solicitudes?estado=nueva',
+    linkText: 'Ver solicitudes',
+  },
+  {
+    key: 'citasHoy',
+    title: 'Citas hoy',
+    icon: <CalendarOutlined />,
+    idm: [489],
+    to: () => '/archivo/agenda',
+    linkText: 'Ver agenda',
+  },
+  {
+    key: 'tareasAbiertas',
+    title: 'Tareas abiertas',
+    icon: <CheckSquareOutlined />,
+    idm: [10584],
+    to: () => '/tareas/asignar-tareas',
+    linkText: 'Ver tareas',
   },
 ];
 
@@ -44,6 +96,9 @@ export function InicioPage() {
   const profile = useShellProfile();
   const permisos = usePermisos();
   const resumen = useResumen();
+  const yo = useSession((st) => st.claims?.idUsuario ?? 0);
+  // Only what the user may open; the server answers null for the rest anyway.
+  const visibles = COUNTERS.filter((c) => c.idm.some((idm) => hasIdm(permisos, idm)));
   const now = new Date();
   const fecha = formatFechaLarga(now);
 
@@ -70,25 +125,36 @@ export function InicioPage() {
         </Card>
       ) : (
         <Row gutter={[16, 16]}>
-          {COUNTERS.map((counter) => (
-            <Col key={counter.key} xs={24} md={8}>
-              <Card className="inicio-counter">
-                {resumen.isPending ? (
-                  <Skeleton active title={false} paragraph={{ rows: 2 }} />
-                ) : (
-                  <>
+          {visibles.map((counter) => {
+            const valor = resumen.data?.[counter.key] ?? null;
+            return (
+              <Col key={counter.key} xs={12} md={12} xl={8}>
+                <Card className="inicio-counter">
+                  {resumen.isPending ? (
+                    <Skeleton active title={false} paragraph={{ rows: 2 }} />
+                  ) : valor === null ? (
+                    // Its module is not built yet: no number rather than a made-up 0.
                     <Statistic
                       title={counter.title}
-                      value={resumen.data[counter.key]}
-                      formatter={(value) => formatNumero(Number(value))}
+                      value="Módulo en construcción"
                       prefix={counter.icon}
+                      className="inicio-pendiente"
                     />
-                    {hasIdm(permisos, counter.idm) ? <Link to={counter.to}>{counter.linkText} →</Link> : null}
-                  </>
-                )}
-              </Card>
-            </Col>
-          ))}
+                  ) : (
+                    <>
+                      <Statistic
+                        title={counter.title}
+                        value={valor}
+                        formatter={(value) => formatNumero(Number(value))}
+                        prefix={counter.icon}
+                      />
+                      <Link to={counter.to(yo)}>{counter.linkText} →</Link>
+                    </>
+                  )}
+                </Card>
+              </Col>
+            );
+          })}
         </Row>
       )}
     </div>
