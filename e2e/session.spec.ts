@@ -20,7 +20,7 @@ test('an unauthenticated visit goes to /login with the redirect, and login retur
   await cerrarAvisos(page);
   await expect(page).toHaveTitle('Agenda - Predio Web 3');
   // a module not built yet says so and names itself
-  await expect(page.getByText('Módulo en construcción')).toBeVisible();
+  await expect(page.getByText('Módulo en construcción').filter({ visible: true })).toBeVisible();
   await expect(page.getByText(/La pantalla\s+Agenda\s+del módulo\s+Agenda/)).toBeVisible();
 });
 
