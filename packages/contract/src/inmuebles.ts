@@ -362,6 +362,8 @@ export type InmuebleResumen = {
   id_asesor_comercial: number | null;
   lat: number | null;
   lng: number | null;
+  /** YYYY-MM-DD: when the consignment contract ends (the list marks it when ended or ending soon). */
+  vigencia_consignacion: string | null;
 };
 
 /** The search counts its matches up to here; past it the web says 'Más de 1.000 inmuebles'. */

@@ -275,6 +275,12 @@ describe('the search finds consignments that ended or are about to', () => {
         }[]
       ).map((i) => i.consecutivo);
     expect(await buscar('vencida')).toEqual([vencido]);
+    // Each row carries the date, for the list's «Consignación vencida» tag; the export has its column.
+    const fila = (await as(t.app, admin3).get(`/api/inmuebles?estado=captado&consignacion=vencida`)).json().data.items[0];
+    expect(fila).toMatchObject({ consecutivo: vencido, vigencia_consignacion: dia(-1) });
+    const csv = (await as(t.app, admin3).get('/api/inmuebles/exportar?estado=captado&consignacion=vencida&formato=csv')).body;
+    expect(csv.split('\n')[0]).toContain('Vigencia de la consignación');
+    expect(csv.split('\n')[1]).toContain(dia(-1));
     expect(await buscar('por_vencer')).toEqual([porVencer]);
     const mal = await as(t.app, admin3).get('/api/inmuebles?consignacion=pronto');
     expect(mal.statusCode).toBe(400);

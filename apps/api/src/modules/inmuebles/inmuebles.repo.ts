@@ -253,7 +253,7 @@ function sqlPagina(c: Consulta): { pagina: SQL; where: SQL; ordenar: (o: SQL, co
              (select m.municipio from municipios m where m.id = i.id_municipio) as municipio,
              (select b.nombre from barrios b where b.id = i.id_barrio) as barrio, i.estrato,
              ${AREA} as area, i.habitaciones, i.banos, i.parqueaderos, i.canon, i.precio_venta, i.id_asesor_comercial,
-             i.lat, i.lng, ${orden} as orden
+             i.lat, i.lng, i.vigencia_consignacion::text as vigencia_consignacion, ${orden} as orden
       from inmueble i
       where i.id = any(array(
         select i.id from inmueble i where ${where}

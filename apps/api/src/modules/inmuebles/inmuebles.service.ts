@@ -434,6 +434,10 @@ const COLUMNAS_EXPORTAR: { label: string; celda: (i: InmuebleResumen, asesor: st
   { label: 'Canon (COP)', celda: (i) => i.canon },
   { label: 'Precio de venta (COP)', celda: (i) => i.precio_venta },
   { label: 'Asesor comercial', celda: (_i, asesor) => asesor },
+  {
+    label: 'Vigencia de la consignación',
+    celda: (i) => (i.vigencia_consignacion ? new Date(`${i.vigencia_consignacion}T00:00:00Z`) : null),
+  },
 ];
 
 export async function exportar(

@@ -35,7 +35,7 @@ import { useGuardarVista } from './api/guardar-vista.ts';
 import { InmueblesFiltros } from './inmuebles-filtros.tsx';
 import { InmueblesMapa } from './inmuebles-mapa.tsx';
 import { useInmueblesParams } from './inmuebles-params.ts';
-import { COLOR_ESTADO, area, medidas, precios, srcSetPortada, titulo, urlPortada } from './presentacion.ts';
+import { avisoConsignacion, COLOR_ESTADO, area, medidas, precios, srcSetPortada, titulo, urlPortada } from './presentacion.ts';
 import './inmuebles.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ExportarMenu } from '../../components/exportar-menu.tsx';
@@ -75,6 +75,16 @@ function Portada({ i, enLista = false }: { i: InmuebleResumen; enLista?: boolean
   );
 }
 
+/** «Consignación vencida» or «… vence en N días» while the property is on the market; the date in its tooltip. */
+function TagConsignacion({ i }: { i: InmuebleResumen }) {
+  const aviso = avisoConsignacion(i);
+  return aviso ? (
+    <Tag color={aviso.color} title={aviso.texto} className="inm-tag-consignacion">
+      {aviso.corto}
+    </Tag>
+  ) : null;
+}
+
 function Tarjeta({ i }: { i: InmuebleResumen }) {
   return (
     // Named by what it shows (consecutivo, gestión, title, address, price), as a person reads the card.
@@ -87,6 +97,7 @@ function Tarjeta({ i }: { i: InmuebleResumen }) {
           </Tag>
           <Tag color="blue">{ETIQUETAS_GESTION[i.gestion]}</Tag>
           {i.estado !== 'disponible' ? <Tag color={COLOR_ESTADO[i.estado]}>{ETIQUETAS_ESTADO[i.estado]}</Tag> : null}
+          <TagConsignacion i={i} />
         </Space>
         <Typography.Title level={5} className="inm-tarjeta-titulo">
           {titulo(i)}
@@ -172,8 +183,13 @@ export function InmueblesDisponiblesPage() {
     {
       title: 'Estado',
       dataIndex: 'estado',
-      width: 104,
-      render: (e: InmuebleResumen['estado']) => <Tag color={COLOR_ESTADO[e]}>{ETIQUETAS_ESTADO[e]}</Tag>,
+      width: 132,
+      render: (e: InmuebleResumen['estado'], i) => (
+        <>
+          <Tag color={COLOR_ESTADO[e]}>{ETIQUETAS_ESTADO[e]}</Tag>
+          <TagConsignacion i={i} />
+        </>
+      ),
     },
   ];
 

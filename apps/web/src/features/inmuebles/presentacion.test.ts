@@ -32,10 +32,18 @@ describe('avisoConsignacion: the header tag for a consignment that ended or is a
   const con = (vigencia: string | null, estado: 'disponible' | 'arrendado' | 'captado' = 'disponible') =>
     avisoConsignacion({ estado, vigencia_consignacion: vigencia }, hoy);
   it('ended: red, with the date; today, tomorrow and within 30 days: orange; later or none: nothing', () => {
-    expect(con('2026-11-21')).toEqual({ texto: 'Consignación vencida el 21/11/2026', color: 'red' });
-    expect(con('2026-11-22')).toEqual({ texto: 'La consignación vence hoy', color: 'orange' });
-    expect(con('2026-11-23')).toEqual({ texto: 'La consignación vence en 1 día', color: 'orange' });
-    expect(con('2026-12-22')).toEqual({ texto: 'La consignación vence en 30 días', color: 'orange' });
+    expect(con('2026-11-21')).toEqual({
+      texto: 'Consignación vencida el 21/11/2026',
+      corto: 'Consignación vencida',
+      color: 'red',
+    });
+    expect(con('2026-11-22')).toEqual({ texto: 'La consignación vence hoy', corto: 'Consignación vence hoy', color: 'orange' });
+    expect(con('2026-11-23')).toMatchObject({ texto: 'La consignación vence en 1 día', color: 'orange' });
+    expect(con('2026-12-22')).toEqual({
+      texto: 'La consignación vence en 30 días',
+      corto: 'Consignación vence en 30 días',
+      color: 'orange',
+    });
     expect(con('2026-12-23')).toBeNull();
     expect(con(null)).toBeNull();
   });

@@ -54,20 +54,23 @@ export const hoyBogota = (ahora = new Date()) => new Date(ahora.getTime() - 5 * 
 const EN_OFERTA: readonly EstadoInmueble[] = ['captado', 'disponible', 'reservado'];
 
 /**
- * What the property's header says of its consignment contract while the property is on the market:
- * ended (red), or ending within DIAS_AVISO_CONSIGNACION days (orange, the same window as the asesores'
- * notice 204). Nothing otherwise.
+ * What the property's header (`texto`) and the search's rows and cards (`corto`) say of its consignment
+ * contract while the property is on the market: ended (red), or ending within DIAS_AVISO_CONSIGNACION
+ * days (orange, the same window as the asesores' notice 204). Nothing otherwise.
  */
 export function avisoConsignacion(
   d: { estado: EstadoInmueble; vigencia_consignacion?: string | null | undefined },
   hoy = hoyBogota(),
-): { texto: string; color: 'red' | 'orange' } | null {
+): { texto: string; corto: string; color: 'red' | 'orange' } | null {
   const v = d.vigencia_consignacion;
   if (!v || !EN_OFERTA.includes(d.estado)) return null;
   const dias = Math.round((Date.parse(v.slice(0, 10)) - Date.parse(hoy)) / 86_400_000);
-  if (dias < 0) return { texto: `Consignación vencida el ${formatFecha(v.slice(0, 10))}`, color: 'red' };
-  if (dias === 0) return { texto: 'La consignación vence hoy', color: 'orange' };
-  if (dias <= DIAS_AVISO_CONSIGNACION)
-    return { texto: `La consignación vence en ${dias === 1 ? '1 día' : `${dias} días`}`, color: 'orange' };
+  if (dias < 0)
+    return { texto: `Consignación vencida el ${formatFecha(v.slice(0, 10))}`, corto: 'Consignación vencida', color: 'red' };
+  if (dias === 0) return { texto: 'La consignación vence hoy', corto: 'Consignación vence hoy', color: 'orange' };
+  if (dias <= DIAS_AVISO_CONSIGNACION) {
+    const en = dias === 1 ? '1 día' : `${dias} días`;
+    return { texto: `La consignación vence en ${en}`, corto: `Consignación vence en ${en}`, color: 'orange' };
+  }
   return null;
 }
