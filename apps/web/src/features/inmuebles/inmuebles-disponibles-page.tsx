@@ -34,20 +34,11 @@ import { useInmuebles } from './api/get-inmuebles.ts';
 import { useGuardarVista } from './api/guardar-vista.ts';
 import { InmueblesFiltros } from './inmuebles-filtros.tsx';
 import { InmueblesMapa } from './inmuebles-mapa.tsx';
-import { useInmueblesParams } from './inmuebles-params.ts';
+import { ORDENES, ordenDe, useInmueblesParams } from './inmuebles-params.ts';
 import { avisoConsignacion, COLOR_ESTADO, area, medidas, precios, srcSetPortada, titulo, urlPortada } from './presentacion.ts';
 import './inmuebles.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ExportarMenu } from '../../components/exportar-menu.tsx';
-
-const ORDENES = [
-  { value: '', label: 'Más recientes' },
-  { value: 'precio:asc', label: 'Menor precio' },
-  { value: 'precio:desc', label: 'Mayor precio' },
-  { value: 'area:desc', label: 'Mayor área' },
-  { value: 'habitaciones:desc', label: 'Más habitaciones' },
-  { value: 'modificado_en:desc', label: 'Modificados recientemente' },
-];
 
 export const enlaceInmueble = (consecutivo: number) => `/propiedades/inmueble/${consecutivo}`;
 
@@ -131,7 +122,7 @@ export function InmueblesDisponiblesPage() {
   const movil = Grid.useBreakpoint().md === false;
   // On a phone the views show their icons only; the name stays for screen readers.
   const nombreVista = (n: string) => (movil ? <span className="visually-hidden">{n}</span> : n);
-  const orden = params.get('sort') ? `${params.get('sort')}:${params.get('order') ?? 'desc'}` : '';
+  const orden = ordenDe(params);
 
   const columnas: TableProps<InmuebleResumen>['columns'] = [
     {
@@ -183,7 +174,7 @@ export function InmueblesDisponiblesPage() {
     {
       title: 'Estado',
       dataIndex: 'estado',
-      width: 132,
+      width: 116,
       render: (e: InmuebleResumen['estado'], i) => (
         <>
           <Tag color={COLOR_ESTADO[e]}>{ETIQUETAS_ESTADO[e]}</Tag>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { consultaDe, cuantosFiltros, ids, numero } from './inmuebles-params.ts';
+import { SORT_INMUEBLES } from '@predio/contract/inmuebles';
+import { consultaDe, cuantosFiltros, ids, numero, ORDENES, ordenDe } from './inmuebles-params.ts';
 
 describe('inmuebles-disponibles URL → API query', () => {
   it('keeps only known criteria and fixes the page size', () => {
@@ -17,5 +18,17 @@ describe('inmuebles-disponibles URL → API query', () => {
     expect(numero('abc')).toBeNull();
     expect(numero('')).toBeNull();
     expect(numero('2500000')).toBe(2_500_000);
+  });
+});
+
+describe('ordenDe and ORDENES: the order select', () => {
+  it('has words for every order the API takes, so a URL never shows «area:asc»', () => {
+    const valores = new Set(ORDENES.map((o) => o.value));
+    for (const sort of SORT_INMUEBLES)
+      for (const order of ['asc', 'desc'])
+        expect(valores.has(ordenDe(new URLSearchParams({ sort, order }))), `${sort}:${order}`).toBe(true);
+    expect(ordenDe(new URLSearchParams('sort=consecutivo'))).toBe('');
+    expect(ordenDe(new URLSearchParams(''))).toBe('');
+    expect(ORDENES.find((o) => o.value === 'consecutivo:asc')?.label).toBe('Más antiguos');
   });
 });

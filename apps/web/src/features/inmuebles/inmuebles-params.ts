@@ -76,3 +76,23 @@ export function useInmueblesParams() {
   const limpiar = () => set(Object.fromEntries(FILTROS.map((k) => [k, null])));
   return { params, set, consulta, page, limpiar };
 }
+
+// Every order the API takes has its words, so a shared or bookmarked URL never shows «area:asc».
+export const ORDENES = [
+  { value: '', label: 'Más recientes' },
+  { value: 'consecutivo:asc', label: 'Más antiguos' },
+  { value: 'precio:asc', label: 'Menor precio' },
+  { value: 'precio:desc', label: 'Mayor precio' },
+  { value: 'area:desc', label: 'Mayor área' },
+  { value: 'area:asc', label: 'Menor área' },
+  { value: 'habitaciones:desc', label: 'Más habitaciones' },
+  { value: 'habitaciones:asc', label: 'Menos habitaciones' },
+  { value: 'modificado_en:desc', label: 'Modificados recientemente' },
+  { value: 'modificado_en:asc', label: 'Modificados hace más tiempo' },
+];
+
+/** The order select's value for a URL: «sort:order», '' for the default (consecutivo desc, «Más recientes»). */
+export function ordenDe(params: URLSearchParams): string {
+  const elegido = params.get('sort') ? `${params.get('sort')}:${params.get('order') ?? 'desc'}` : '';
+  return elegido === 'consecutivo:desc' ? '' : elegido;
+}
