@@ -252,6 +252,9 @@ const numeroQuery = (campo: string) =>
 
 export const SORT_INMUEBLES = ['consecutivo', 'precio', 'area', 'habitaciones', 'modificado_en'] as const;
 
+/** The estados of a property still on the market: its consignment matters (notice 204, the tags, Inicio). */
+export const ESTADOS_EN_OFERTA = ['captado', 'disponible', 'reservado'] as const satisfies readonly EstadoInmueble[];
+
 /** Days before the consignment contract ends that its asesores are told (notice 204) and the search calls it «por vencer». */
 export const DIAS_AVISO_CONSIGNACION = 30;
 /** The search's consignment filter: ended (before today) or ending within DIAS_AVISO_CONSIGNACION days. */

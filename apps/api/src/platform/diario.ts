@@ -2,10 +2,10 @@
 
 /** Milliseconds from `ahora` to the next `horaBogota`:00 in Bogotá (a full day when it is exactly that time). */
 export function msHastaLaHora(ahora: Date, horaBogota: number): number {
+  // That hour on today's UTC date, or on the next one once it has passed.
   const siguiente = new Date(ahora);
-  siguiente.setUTCHours(horaBogota + 5, 0, 0, 0);
-  while (siguiente.getTime() <= ahora.getTime()) siguiente.setUTCDate(siguiente.getUTCDate() + 1);
-  while (siguiente.getTime() - ahora.getTime() > 24 * 3600_000) siguiente.setUTCDate(siguiente.getUTCDate() - 1);
+  siguiente.setUTCHours((horaBogota + 5) % 24, 0, 0, 0);
+  if (siguiente.getTime() <= ahora.getTime()) siguiente.setUTCDate(siguiente.getUTCDate() + 1);
   return siguiente.getTime() - ahora.getTime();
 }
 

@@ -120,7 +120,7 @@ export type Consulta = ClientesFiltro & {
   offset: number;
 };
 
-function condiciones(f: Consulta): SQL {
+function condiciones(f: ClientesFiltro & { q?: string | undefined }): SQL {
   const conds: (SQL | undefined)[] = [
     f.estado && f.estado.length > 0 ? sql`c.estado = any(${sql.param(f.estado)}::text[])` : undefined,
     f.asesor === undefined ? undefined : sql`c.id_asesor = ${f.asesor}`,
@@ -163,6 +163,16 @@ const dia = (v: string | Date | null) =>
 const instante = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 
+/** How many leads the list finds with this filter (its total past the last page; Inicio's counter). */
+export async function contar(tx: Tx, f: ClientesFiltro & { q?: string | undefined }): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from cliente_atendido c join terceros t on t.id_empresa = c.id_empresa and t.id = c.id_tercero
+        where ${condiciones(f)}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
 export async function listar(tx: Tx, c: Consulta): Promise<{ filas: ClienteResumen[]; total: number }> {
   const dir = sql.raw(c.order === 'asc' ? 'asc' : 'desc');
   const orden = sql.raw(ORDEN[c.sort] ?? 'c.consecutivo');
@@ -180,14 +190,8 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: ClienteResum
         order by ${orden} ${dir} nulls last, c.consecutivo desc
         limit ${c.limit} offset ${c.offset}`,
   );
-  let total = Number(filas[0]?.total ?? 0);
-  if (filas.length === 0 && c.offset > 0) {
-    const [r] = await queryRows<{ n: string | number }>(
-      tx,
-      sql`select count(*) as n from cliente_atendido c join terceros t on t.id_empresa = c.id_empresa and t.id = c.id_tercero where ${where}`,
-    );
-    total = Number(r?.n ?? 0);
-  }
+  // A page past the end has no row to carry the total.
+  const total = filas.length === 0 && c.offset > 0 ? await contar(tx, c) : Number(filas[0]?.total ?? 0);
   return {
     total,
     filas: filas.map(({ total: _t, ...f }) => ({

@@ -1,55 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { InicioResumen } from '@predio/contract/empresa';
-import { IDM_CLIENTES_ATENDIDOS } from '@predio/contract/clientes';
-import { DIAS_AVISO_CONSIGNACION, IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
+import { ESTADOS_ABIERTOS, IDM_CLIENTES_ATENDIDOS } from '@predio/contract/clientes';
+import { ESTADOS_EN_OFERTA, IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
 import { hasIdm } from '@predio/contract/menu';
 import { IDM_SOLICITUDES } from '@predio/contract/solicitudes';
 import type { Tx } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute } from '../../platform/http/route.ts';
-import { HOY_BOGOTA } from '../inmuebles/inmuebles.repo.ts';
+import * as clientes from '../clientes/clientes.repo.ts';
+import * as inmuebles from '../inmuebles/inmuebles.repo.ts';
+import * as solicitudes from '../solicitudes/solicitudes.repo.ts';
 
 type Contador = { idm: readonly number[]; contar: (tx: Tx, user: Principal) => Promise<number> };
 
-const contar = async (tx: Tx, q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(tx, q))[0]?.n ?? 0);
 const INMUEBLES = [IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES] as const;
 
 /**
- * What each home counter counts, and who may see it (any of the idm). Agenda and tasks are not built
- * yet: their counters answer null rather than a made-up 0.
+ * What each home counter counts, and who may see it (any of the idm). Each counts with its list's own
+ * filter, the one its card links to, so the card and the list it opens agree. Agenda and tasks are not
+ * built yet: their counters answer null rather than a made-up 0.
  */
 const CONTADORES: Record<keyof InicioResumen, Contador | null> = {
-  inmueblesDisponibles: {
-    idm: INMUEBLES,
-    contar: (tx) => contar(tx, sql`select count(*)::int as n from inmueble where estado = 'disponible'`),
-  },
+  inmueblesDisponibles: { idm: INMUEBLES, contar: (tx) => inmuebles.contar(tx, {}) },
   consignacionesPorVencer: {
     idm: INMUEBLES,
     contar: (tx, user) =>
-      contar(
-        tx,
-        sql`select count(*)::int as n from inmueble
-            where (id_asesor_captador = ${user.idUsuario} or id_asesor_comercial = ${user.idUsuario})
-              and estado in ('captado', 'disponible', 'reservado')
-              and vigencia_consignacion between ${HOY_BOGOTA} and ${HOY_BOGOTA} + ${DIAS_AVISO_CONSIGNACION}::int`,
-      ),
+      inmuebles.contar(tx, { estado: [...ESTADOS_EN_OFERTA], asesor: user.idUsuario, consignacion: 'por_vencer' }),
   },
   clientesAbiertos: {
     idm: [IDM_CLIENTES_ATENDIDOS],
-    contar: (tx, user) =>
-      contar(
-        tx,
-        sql`select count(*)::int as n from cliente_atendido
-            where id_asesor = ${user.idUsuario} and estado in ('activo', 'en_seguimiento')`,
-      ),
+    contar: (tx, user) => clientes.contar(tx, { estado: [...ESTADOS_ABIERTOS], asesor: user.idUsuario }),
   },
-  solicitudesNuevas: {
-    idm: [IDM_SOLICITUDES],
-    contar: (tx) => contar(tx, sql`select count(*)::int as n from solicitud where estado = 'nueva'`),
-  },
+  solicitudesNuevas: { idm: [IDM_SOLICITUDES], contar: (tx) => solicitudes.contar(tx, { estado: ['nueva'] }) },
   citasHoy: null,
   tareasAbiertas: null,
 };

@@ -103,3 +103,17 @@ describe('GET /inicio/resumen', () => {
     });
   });
 });
+
+describe('the lists the cards open count the same way', () => {
+  it('a page past the end of leads or requests still answers the total (the same count as the card)', async () => {
+    const pasada = async (url: string) => {
+      const r = await as(t.app, admin3).get(url);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data as { items: unknown[]; total: number };
+    };
+    const leads = await pasada('/api/clientes-atendidos?estado=activo,en_seguimiento&page=50');
+    expect(leads).toMatchObject({ items: [], total: 2 });
+    const nuevas = await pasada('/api/solicitudes?estado=nueva&page=50');
+    expect(nuevas).toMatchObject({ items: [], total: (await resumen(admin3)).solicitudesNuevas });
+  });
+});

@@ -74,8 +74,9 @@ export async function avisarAsesores(
   const quien = o.user.usuario;
   const avisos: Aviso[] = [];
   const previos = antes ? asesores(antes) : new Map<number, Rol[]>();
+  const actuales = asesores(despues);
   const asignados = new Set<number>();
-  for (const [idUsuario, rs] of asesores(despues)) {
+  for (const [idUsuario, rs] of actuales) {
     const nuevos = antes ? rs.filter((r) => !(previos.get(idUsuario) ?? []).includes(r)) : [];
     if (!antes) {
       avisos.push({
@@ -95,7 +96,7 @@ export async function avisarAsesores(
     }
   }
   if (antes) {
-    const demas = [...asesores(despues).keys()].filter((id) => !asignados.has(id));
+    const demas = [...actuales.keys()].filter((id) => !asignados.has(id));
     if (antes.estado !== despues.estado && ESTADOS_AVISADOS.includes(despues.estado)) {
       const porque = despues.estado === 'retirado' ? await causal(o, despues.id_causal_retiro) : null;
       const estado = ETIQUETAS_ESTADO[despues.estado].toLowerCase();

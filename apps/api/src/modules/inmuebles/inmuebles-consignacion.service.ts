@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DIAS_AVISO_CONSIGNACION, type TipoInmueble } from '@predio/contract/inmuebles';
+import { DIAS_AVISO_CONSIGNACION, ESTADOS_EN_OFERTA, type TipoInmueble } from '@predio/contract/inmuebles';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { Despertador } from '../../platform/mail/outbox.ts';
@@ -7,14 +7,12 @@ import type { Hub } from '../../platform/realtime/hub.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
 import { nombreInmueble, TIPO_CARTA_VENCIMIENTO_CONSIGNACION } from './inmuebles-avisos.service.ts';
-import { HOY_BOGOTA } from './inmuebles.repo.ts';
+import { consignacionPorVencer, HOY_BOGOTA } from './inmuebles.repo.ts';
 
 // Notice 204 («Vencimiento de consignación»): once a day, the asesores (captador and comercial) of
 // every property still on the market whose consignment contract ends within DIAS_AVISO_CONSIGNACION
 // days are told, once per property and end date. One notice per asesor lists all of theirs.
 
-/** The estados in which the agency still needs the owner's consignment to offer the property. */
-const EN_OFERTA = sql.raw(`('captado', 'disponible', 'reservado')`);
 /** At most this many properties are named in one notice; the link lists them all. */
 const NOMBRADOS = 10;
 
@@ -52,7 +50,7 @@ function aviso(idUsuario: number, ps: Pendiente[]) {
   return {
     titulo: `Vence la consignación de ${ps.length} inmuebles suyos`,
     cuerpo: `En los próximos ${DIAS_AVISO_CONSIGNACION} días vence la consignación de: ${lista}${mas}. Renuévelas con los propietarios y registre la nueva vigencia, o retire los inmuebles.`,
-    enlace: `/propiedades/inmuebles-disponibles?estado=captado,disponible,reservado&consignacion=por_vencer&asesor=${idUsuario}`,
+    enlace: `/propiedades/inmuebles-disponibles?estado=${ESTADOS_EN_OFERTA.join(',')}&consignacion=por_vencer&asesor=${idUsuario}`,
   };
 }
 
@@ -68,7 +66,7 @@ export async function avisarConsignaciones(o: {
   hoy?: string;
 }): Promise<{ empresas: number; avisos: number; inmuebles: number }> {
   const hoy: SQL = o.hoy ? sql`${o.hoy}::date` : HOY_BOGOTA;
-  const ventana = sql`i.vigencia_consignacion between ${hoy} and ${hoy} + ${DIAS_AVISO_CONSIGNACION}::int and i.estado in ${EN_OFERTA}`;
+  const ventana = sql`${consignacionPorVencer(hoy)} and i.estado = any(${sql.param([...ESTADOS_EN_OFERTA])}::text[])`;
   const empresas = await o.db.system((tx) =>
     queryRows<{ id_empresa: number }>(tx, sql`select distinct i.id_empresa from inmueble i where ${ventana} order by 1`),
   );

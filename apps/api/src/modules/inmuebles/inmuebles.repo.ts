@@ -135,6 +135,9 @@ const TEXTO = sql.raw('i.texto_busqueda');
 const AREA = sql.raw('coalesce(i.area_construida, i.area_lote)');
 /** Today in Colombia, whatever the server's time zone. */
 export const HOY_BOGOTA = sql.raw(`(now() at time zone 'America/Bogota')::date`);
+/** The consignment ends between `hoy` and DIAS_AVISO_CONSIGNACION days later (the search, the daily notice). */
+export const consignacionPorVencer = (hoy: SQL) =>
+  sql`i.vigencia_consignacion between ${hoy} and ${hoy} + ${DIAS_AVISO_CONSIGNACION}::int`;
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const enLista = (col: string, xs: readonly (number | string)[] | undefined, tipo: 'int' | 'text') =>
   xs && xs.length > 0 ? sql`${sql.raw(col)} = any(${sql.param(xs)}::${sql.raw(tipo)}[])` : undefined;
@@ -147,7 +150,7 @@ export type Consulta = InmueblesFiltro & {
   offset: number;
 };
 
-function condiciones(f: Consulta): SQL[] {
+function condiciones(f: InmueblesFiltro & { q?: string | undefined }): SQL[] {
   const conds: (SQL | undefined)[] = [
     // The default, written as a literal so the partial indexes `where estado = 'disponible'` (0045) apply.
     !f.estado || f.estado.length === 0 || (f.estado.length === 1 && f.estado[0] === 'disponible')
@@ -168,7 +171,7 @@ function condiciones(f: Consulta): SQL[] {
     f.consignacion === 'vencida'
       ? sql`i.vigencia_consignacion < ${HOY_BOGOTA}`
       : f.consignacion === 'por_vencer'
-        ? sql`i.vigencia_consignacion between ${HOY_BOGOTA} and ${HOY_BOGOTA} + ${DIAS_AVISO_CONSIGNACION}::int`
+        ? consignacionPorVencer(HOY_BOGOTA)
         : undefined,
     ...(f.caracteristicas ?? []).map(
       (c) => sql`exists (select 1 from inmueble_caracteristica ic where ic.id_inmueble = i.id and ic.id_caracteristica = ${c})`,
@@ -266,6 +269,15 @@ function sqlPagina(c: Consulta): { pagina: SQL; where: SQL; ordenar: (o: SQL, co
 function resumen({ n: _n, orden: _o, ...f }: FilaResumen): InmuebleResumen {
   const num = (v: string | number | null) => (v === null ? null : Number(v));
   return { ...f, consecutivo: f.consecutivo!, area: num(f.area), canon: num(f.canon), precio_venta: num(f.precio_venta) };
+}
+
+/** How many properties the search finds with this filter (all of them: Inicio's counters). */
+export async function contar(tx: Tx, f: InmueblesFiltro): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from inmueble i where ${sql.join(condiciones(f), sql` and `)}`,
+  );
+  return Number(r?.n ?? 0);
 }
 
 /**

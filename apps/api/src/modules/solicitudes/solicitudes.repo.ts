@@ -245,17 +245,22 @@ function consultaResumen(where: SQL, orden: SQL, limit: number, offset: number) 
     order by ${orden}`;
 }
 
+/** How many requests the list finds with this filter (its total past the last page; Inicio's counter). */
+export async function contar(tx: Tx, f: SolicitudesFiltro & { q?: string | undefined }): Promise<number> {
+  const conds = condiciones(f);
+  const where = conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`;
+  const [r] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from solicitud s where ${where}`);
+  return Number(r?.n ?? 0);
+}
+
 export async function listar(tx: Tx, c: Consulta): Promise<{ filas: SolicitudResumen[]; total: number }> {
   const dir = c.order === 'asc' ? 'asc' : 'desc';
   const orden = sql.raw(`${ORDEN[c.sort] ?? 's.numero'} ${dir}, s.numero desc`);
   const conds = condiciones(c);
   const where = conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`;
   const filas = await queryRows<FilaResumen>(tx, consultaResumen(where, orden, c.limit, c.offset));
-  let total = Number(filas[0]?.total ?? 0);
-  if (filas.length === 0 && c.offset > 0) {
-    const [r] = await queryRows<{ n: number | string }>(tx, sql`select count(*) as n from solicitud s where ${where}`);
-    total = Number(r?.n ?? 0);
-  }
+  // A page past the end has no row to carry the total.
+  const total = filas.length === 0 && c.offset > 0 ? await contar(tx, c) : Number(filas[0]?.total ?? 0);
   return { total, filas: filas.map((f) => aResumen(f, false)) };
 }
 

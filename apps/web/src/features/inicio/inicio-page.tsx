@@ -11,8 +11,8 @@ import {
 import { Link } from 'react-router';
 import { hasIdm } from '@predio/contract/menu';
 import type { InicioResumen } from '@predio/contract/empresa';
-import { IDM_CLIENTES_ATENDIDOS } from '@predio/contract/clientes';
-import { DIAS_AVISO_CONSIGNACION, IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
+import { ESTADOS_ABIERTOS, IDM_CLIENTES_ATENDIDOS } from '@predio/contract/clientes';
+import { DIAS_AVISO_CONSIGNACION, ESTADOS_EN_OFERTA, IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
 import { IDM_SOLICITUDES } from '@predio/contract/solicitudes';
 import { formatFechaLarga, formatNumero } from '../../lib/format.ts';
 import { usePermisos, useSession } from '../../lib/session-store.ts';
@@ -32,8 +32,6 @@ type Counter = {
   linkText: string;
 };
 
-const EN_OFERTA = 'captado,disponible,reservado';
-
 // Each counter links to the screen where that work is done, filtered to what it counted.
 const COUNTERS: Counter[] = [
   {
@@ -49,7 +47,7 @@ const COUNTERS: Counter[] = [
     title: `Mis consignaciones por vencer (${DIAS_AVISO_CONSIGNACION} días)`,
     icon: <FileExclamationOutlined />,
     idm: [IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES],
-    to: (yo) => `/propiedades/inmuebles-disponibles?estado=${EN_OFERTA}&consignacion=por_vencer&asesor=${yo}`,
+    to: (yo) => `/propiedades/inmuebles-disponibles?estado=${ESTADOS_EN_OFERTA.join(',')}&consignacion=por_vencer&asesor=${yo}`,
     linkText: 'Ver cuáles',
   },
   {
@@ -57,7 +55,7 @@ const COUNTERS: Counter[] = [
     title: 'Mis clientes atendidos abiertos',
     icon: <TeamOutlined />,
     idm: [IDM_CLIENTES_ATENDIDOS],
-    to: (yo) => `/propiedades/clientes-atendidos?asesor=${yo}&estado=activo,en_seguimiento`,
+    to: (yo) => `/propiedades/clientes-atendidos?asesor=${yo}&estado=${ESTADOS_ABIERTOS.join(',')}`,
     linkText: 'Ver clientes',
   },
   {

@@ -1,4 +1,10 @@
-import { DIAS_AVISO_CONSIGNACION, ETIQUETAS_TIPO, type EstadoInmueble, type InmuebleResumen } from '@predio/contract/inmuebles';
+import {
+  DIAS_AVISO_CONSIGNACION,
+  ESTADOS_EN_OFERTA,
+  ETIQUETAS_TIPO,
+  type EstadoInmueble,
+  type InmuebleResumen,
+} from '@predio/contract/inmuebles';
 import { FOTO_TAMANOS, rutaPortada, type TamanoFoto } from '@predio/contract/inmuebles-archivos';
 import { formatFecha, formatMoneda, formatNumero } from '../../lib/format.ts';
 import { API_BASE } from '../../lib/http.ts';
@@ -51,8 +57,6 @@ export const srcSetPortada = (consecutivo: number) =>
 /** Today in Bogotá (UTC−5 all year) as YYYY-MM-DD, whatever the browser's time zone. */
 export const hoyBogota = (ahora = new Date()) => new Date(ahora.getTime() - 5 * 3600_000).toISOString().slice(0, 10);
 
-const EN_OFERTA: readonly EstadoInmueble[] = ['captado', 'disponible', 'reservado'];
-
 /**
  * What the property's header (`texto`) and the search's rows and cards (`corto`) say of its consignment
  * contract while the property is on the market: ended (red), or ending within DIAS_AVISO_CONSIGNACION
@@ -63,7 +67,7 @@ export function avisoConsignacion(
   hoy = hoyBogota(),
 ): { texto: string; corto: string; color: 'red' | 'orange' } | null {
   const v = d.vigencia_consignacion;
-  if (!v || !EN_OFERTA.includes(d.estado)) return null;
+  if (!v || !(ESTADOS_EN_OFERTA as readonly EstadoInmueble[]).includes(d.estado)) return null;
   const dias = Math.round((Date.parse(v.slice(0, 10)) - Date.parse(hoy)) / 86_400_000);
   if (dias < 0)
     return { texto: `Consignación vencida el ${formatFecha(v.slice(0, 10))}`, corto: 'Consignación vencida', color: 'red' };
