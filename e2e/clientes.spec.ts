@@ -154,6 +154,45 @@ test('a lead whose requirements fit a property sees it among its matches, and th
   await desdeInmueble.getByRole('button', { name: 'Enviar ficha' }).click();
   await expect(desdeInmueble).toBeHidden();
   await expect.poll(() => recibidosPara('mariana.lozano@example.com').length, { timeout: 30_000 }).toBe(2);
+
+  // A second lead, whose tercero has an e-mail, fits too. Ticking «Todos con correo» takes only leads
+  // with an e-mail in Terceros (Mariana has none); each gets a message of their own, greeted by name.
+  const t = (await a.post('/terceros', {
+    nro_id: '1144556688',
+    nombre1: 'Julián',
+    apellido1: 'Ortiz',
+    email: 'julian.ortiz@example.com',
+  })) as { tercero: { id: number } };
+  await a.post('/clientes-atendidos', {
+    id_tercero: t.tercero.id,
+    gestion: 'arriendo',
+    tipos: ['apartamento'],
+    municipios: [municipio!.id],
+    precio_max: 2_000_000,
+  });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Clientes que coinciden' }).click();
+  await expect(panel.getByText('2 clientes coinciden', { exact: false })).toBeVisible();
+  await expect(panel.getByRole('checkbox', { name: 'Marcar a Mariana Lozano para enviarle la ficha' })).toBeDisabled();
+  await panel.getByRole('checkbox', { name: 'Todos con correo' }).check();
+  await expect(panel.getByRole('checkbox', { name: 'Marcar a Julián Ortiz para enviarle la ficha' })).toBeChecked();
+  await panel.getByRole('button', { name: 'Enviar ficha a 1 cliente' }).click();
+  const varios = page.getByRole('dialog', { name: 'Enviar la ficha a 1 cliente' });
+  await expect(varios.getByLabel('Destinatarios')).toHaveText('Julián Ortiz · julian.ortiz@example.com');
+  await expect(varios.getByLabel('Mensaje')).toHaveValue(/^Hola \{nombre\}:/);
+  await varios.getByRole('button', { name: 'Enviar 1 correo' }).click();
+  await expect(page.getByText('Correo para julian.ortiz@example.com en la bandeja de salida, con la ficha en PDF')).toBeVisible();
+  await expect(varios).toBeHidden();
+  await expect.poll(() => recibidosPara('julian.ortiz@example.com').length, { timeout: 30_000 }).toBe(1);
+  const [aJulian] = recibidosPara('julian.ortiz@example.com');
+  expect(aJulian!.data).toMatch(new RegExp(`filename="?ficha-inmueble-${inmueble.consecutivo}\\.pdf`));
+  expect(aJulian!.data).toContain('Hola Juli');
+  await expect(
+    panel
+      .getByRole('listitem')
+      .filter({ hasText: 'Julián Ortiz' })
+      .getByText(/^Ficha enviada el /),
+  ).toBeVisible();
 });
 
 test('the buscador keeps its filter when one comes back, and old leads are closed in cascade after a preview', async ({

@@ -79,6 +79,9 @@ export const ids = (label: string, max: number) =>
 
 const DIA = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day written AAAA-MM-DD (2026-02-30 is not one). */
+/** An e-mail address as every form of the product accepts it. */
+export const esCorreo = (v: string): boolean => z.email().safeParse(v).success;
+
 export const esDia = (v: string): boolean => {
   if (!DIA.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);

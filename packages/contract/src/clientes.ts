@@ -5,6 +5,7 @@ import {
   cuandoValidos,
   decimal,
   entero,
+  esCorreo,
   fecha,
   fechaQuery,
   id,
@@ -177,7 +178,7 @@ export const ZEnviarInmuebles = z.object({
     .toLowerCase()
     .min(1, { error: 'El campo Para es obligatorio' })
     .max(120, { error: 'El campo Para admite máximo 120 caracteres' })
-    .refine((v) => z.email().safeParse(v).success, { error: 'El campo Para debe ser un correo electrónico válido' }),
+    .refine(esCorreo, { error: 'El campo Para debe ser un correo electrónico válido' }),
   asunto: textoObligatorio('Asunto', 150),
   mensaje: texto('Mensaje', 2000),
   inmuebles: z
@@ -190,6 +191,30 @@ export type EnviarInmuebles = z.output<typeof ZEnviarInmuebles>;
 export type EnviarInmueblesEntrada = z.input<typeof ZEnviarInmuebles>;
 /** What was queued: to whom, and which fichas went attached. */
 export type EnvioInmuebles = { para: string; inmuebles: number[]; cliente: ClienteDetalle };
+
+/** The most leads one property's ficha goes to at once: the matching lists at most 50. */
+export const MAX_CLIENTES_ENVIO = 50;
+/** In a message to several leads, this mark becomes each one's first name. */
+export const MARCA_NOMBRE = '{nombre}';
+
+/**
+ * POST /inmuebles/:consecutivo/enviar-a-clientes: e-mails one available property's PDF ficha to several
+ * open leads, one message each, to the e-mail their tercero has; each sending is noted in that lead's
+ * follow-up. {nombre} in the message becomes each lead's first name.
+ */
+export const ZEnviarFichaAClientes = z.object({
+  asunto: textoObligatorio('Asunto', 150),
+  mensaje: texto('Mensaje', 2000),
+  clientes: z
+    .array(id('Clientes'), { error: 'El campo Clientes debe ser una lista' })
+    .min(1, { error: 'Elija al menos un cliente para enviar' })
+    .max(MAX_CLIENTES_ENVIO, { error: `Elija máximo ${MAX_CLIENTES_ENVIO} clientes por envío` })
+    .refine((xs) => new Set(xs).size === xs.length, { error: 'El campo Clientes tiene un cliente repetido' }),
+});
+export type EnviarFichaAClientes = z.output<typeof ZEnviarFichaAClientes>;
+export type EnviarFichaAClientesEntrada = z.input<typeof ZEnviarFichaAClientes>;
+/** What was queued: one message per lead, each to that lead's e-mail. */
+export type EnvioFichaAClientes = { inmueble: number; enviados: { consecutivo: number; nombre: string; para: string }[] };
 
 // ----- list / buscador ----------------------------------------------------------------------------
 

@@ -107,7 +107,8 @@ export type ReasignarResultado = {
 
 /**
  * Spanish labels of the fields the inmuebles module writes to the audit log: the form's own labels,
- * plus the fields only the state change and the edit lock write.
+ * plus the fields only the state change, the edit lock, the photos and documents and the sending of
+ * the ficha write.
  */
 export const CAMPOS_INMUEBLE: Record<string, string> = {
   ...ETIQUETAS_INMUEBLE,
@@ -115,6 +116,11 @@ export const CAMPOS_INMUEBLE: Record<string, string> = {
   id_causal_retiro: 'Causal de retiro',
   observacion: 'Observación',
   bloqueo: 'Bloqueo de edición',
+  fotos: 'Fotos',
+  portada: 'Foto de portada',
+  orden_fotos: 'Orden de las fotos',
+  documentos: 'Documentos',
+  ficha_enviada: 'Ficha enviada por correo a',
 };
 export const etiquetaCampo = (c: string) => CAMPOS_INMUEBLE[c] ?? c;
 
@@ -125,6 +131,13 @@ export const ACCIONES_INMUEBLE: Record<string, string> = {
   'romper bloqueo': 'Bloqueo roto',
   reasignar: 'Reasignación',
   geolocalizar: 'Geolocalización',
+  'subir fotos': 'Fotos subidas',
+  'ordenar fotos': 'Fotos ordenadas',
+  'cambiar portada': 'Cambio de portada',
+  'eliminar foto': 'Foto eliminada',
+  'subir documento': 'Documento subido',
+  'eliminar documento': 'Documento eliminado',
+  'enviar ficha a clientes': 'Ficha enviada a clientes',
 };
 export const etiquetaAccion = (a: string) => ACCIONES_INMUEBLE[a] ?? a;
 

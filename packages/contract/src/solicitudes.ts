@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cuandoValidos, fechaQuery, id, idQuery, listaQuery, texto } from './campos.ts';
+import { cuandoValidos, esCorreo, fechaQuery, id, idQuery, listaQuery, texto } from './campos.ts';
 import { GESTIONES, type Gestion } from './inmuebles.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import './validation.ts';
@@ -116,7 +116,7 @@ export const ZSolicitudCampos = z.object({
   }),
   contacto_email: texto(L.contacto_email, 120)
     .transform((v) => v.toLowerCase())
-    .refine((v) => v === '' || z.email().safeParse(v).success, {
+    .refine((v) => v === '' || esCorreo(v), {
       error: `El campo ${L.contacto_email} debe ser un correo electrónico válido`,
     }),
   consecutivo_inmueble: id(L.consecutivo_inmueble).nullable().default(null),
@@ -367,7 +367,7 @@ export const ZSolicitudWeb = z
     }),
     email: texto('Correo electrónico', 120)
       .transform((v) => v.toLowerCase())
-      .refine((v) => v === '' || z.email().safeParse(v).success, {
+      .refine((v) => v === '' || esCorreo(v), {
         error: 'El campo Correo electrónico debe ser un correo electrónico válido',
       }),
     mensaje: texto('Mensaje', 2000).refine((v) => v !== '', { error: 'El campo Mensaje es obligatorio' }),

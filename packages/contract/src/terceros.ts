@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { esDia, idQuery, si } from './campos.ts';
+import { esCorreo, esDia, idQuery, si } from './campos.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import { digitoVerificacion as digitoVerificacionDian } from './nit.ts';
 
@@ -146,7 +146,7 @@ const telefono = (label: string) =>
 const correo = (label: string) =>
   texto(label, 120)
     .transform((v) => v.toLowerCase())
-    .refine((v) => v === '' || z.email().safeParse(v).success, {
+    .refine((v) => v === '' || esCorreo(v), {
       error: `El campo ${label} debe ser un correo electrónico válido`,
     });
 const fecha = (label: string) =>

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { CODES } from '@predio/contract/codes';
-import type { EnviarInmuebles, EnvioInmuebles } from '@predio/contract/clientes';
+import { esCorreo } from '@predio/contract/campos';
+import {
+  MARCA_NOMBRE,
+  type ClienteDetalle,
+  type EnviarFichaAClientes,
+  type EnviarInmuebles,
+  type EnvioFichaAClientes,
+  type EnvioInmuebles,
+} from '@predio/contract/clientes';
 import { ETIQUETAS_ESTADO } from '@predio/contract/inmuebles';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -14,8 +22,11 @@ import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { fichaPdf, pedidoFicha, type PedidoFicha } from '../inmuebles/inmuebles-archivos.service.ts';
+
+export type { PedidoFicha };
 import { caracteristicas, precios, tituloFicha, ubicacion } from '../inmuebles/inmuebles-ficha.ts';
 import { correoDeUsuario } from '../notificaciones/notificaciones.repo.ts';
+import * as repo from './clientes.repo.ts';
 import { agregarNota, exigirAbierto, filaOError } from './clientes.service.ts';
 
 /** Checked and read inside the request's transaction; the fichas are laid out after it commits. */
@@ -30,20 +41,59 @@ export async function prepararEnvio(o: {
 }): Promise<EnvioPreparado> {
   exigirAbierto(await filaOError(o.tx, o.consecutivo), 'enviarle inmuebles');
   const pedidos: PedidoFicha[] = [];
-  for (const consecutivo of o.body.inmuebles) {
-    const pedido = await pedidoFicha({ tx: o.tx, user: o.user, consecutivo });
-    if (pedido.datos.estado !== 'disponible') {
-      const estado = ETIQUETAS_ESTADO[pedido.datos.estado as keyof typeof ETIQUETAS_ESTADO] ?? pedido.datos.estado;
-      throw new AppError(
-        CODES.CONFLICTO,
-        `El inmueble ${consecutivo} no está disponible (${estado.toLowerCase()}): quítelo del envío.`,
-        [{ campo: 'inmuebles', mensaje: `el inmueble ${consecutivo} no está disponible` }],
-      );
-    }
-    pedidos.push(pedido);
-  }
+  for (const consecutivo of o.body.inmuebles) pedidos.push(await pedidoDisponible(o.tx, o.user, consecutivo));
   return { consecutivo: o.consecutivo, body: o.body, pedidos };
 }
+
+/** The ficha's data of a property the caller may read, refused unless it is available. */
+async function pedidoDisponible(tx: Tx, user: Principal, consecutivo: number): Promise<PedidoFicha> {
+  const pedido = await pedidoFicha({ tx, user, consecutivo });
+  if (pedido.datos.estado !== 'disponible') {
+    const estado = ETIQUETAS_ESTADO[pedido.datos.estado as keyof typeof ETIQUETAS_ESTADO] ?? pedido.datos.estado;
+    throw new AppError(
+      CODES.CONFLICTO,
+      `El inmueble ${consecutivo} no está disponible (${estado.toLowerCase()}): quítelo del envío.`,
+      [{ campo: 'inmuebles', mensaje: `el inmueble ${consecutivo} no está disponible` }],
+    );
+  }
+  return pedido;
+}
+
+/** A lead one property's ficha goes to, at the e-mail its tercero has. */
+export type Destino = { consecutivo: number; nombre: string; para: string };
+
+/** One property's ficha for several leads, checked and read inside the request's transaction. */
+export type EnvioVariosPreparado = { inmueble: number; body: EnviarFichaAClientes; pedidos: PedidoFicha[]; destinos: Destino[] };
+
+/** The property is available and readable; each lead exists, is open and has a valid e-mail in Terceros. */
+export async function prepararEnvioVarios(o: {
+  tx: Tx;
+  user: Principal;
+  consecutivo: number;
+  body: EnviarFichaAClientes;
+}): Promise<EnvioVariosPreparado> {
+  const pedido = await pedidoDisponible(o.tx, o.user, o.consecutivo);
+  const destinos: Destino[] = [];
+  for (const consecutivo of o.body.clientes) {
+    const f = await filaOError(o.tx, consecutivo);
+    exigirAbierto(f, 'enviarle inmuebles');
+    const t = await repo.tercero(o.tx, f.id_tercero);
+    const para = (t?.email ?? '').trim().toLowerCase();
+    const nombre = t?.nombre ?? '';
+    if (!esCorreo(para))
+      throw new AppError(
+        CODES.VALIDACION,
+        `${nombre || `El cliente atendido ${consecutivo}`} no tiene un correo válido en Terceros: quítelo del envío o corríjalo en su tercero.`,
+        [{ campo: 'clientes', mensaje: `el cliente ${consecutivo} no tiene correo` }],
+      );
+    destinos.push({ consecutivo, nombre, para });
+  }
+  return { inmueble: o.consecutivo, body: o.body, pedidos: [pedido], destinos };
+}
+
+/** The message to several leads, for one of them: {nombre} becomes the lead's first name. */
+export const mensajePara = (mensaje: string, nombre: string): string =>
+  mensaje.replaceAll(MARCA_NOMBRE, nombre.trim().split(/\s+/)[0] ?? '');
 
 /** The cover photo's inline name in the HTML message. */
 export const cidPortada = (consecutivo: number) => `portada-${consecutivo}@predio`;
@@ -59,7 +109,7 @@ const portadaCorreo = (buf: Buffer) =>
 export async function guardarFichas(o: {
   user: Principal;
   storage: Storage;
-  preparado: EnvioPreparado;
+  preparado: { pedidos: PedidoFicha[] };
 }): Promise<AdjuntoCorreo[]> {
   const adjuntos: AdjuntoCorreo[] = [];
   const guardar = async (nombre: string, contenido: Buffer, tipo: string, cid?: string) => {
@@ -146,56 +196,94 @@ async function remitente(tx: Tx, idUsuario: number): Promise<{ nombre: string; c
   return r ?? { nombre: '', correo: null };
 }
 
-/**
- * The second transaction, once the fichas are stored: the lead is checked again (it may have been
- * closed meanwhile), the message queued with the fichas attached and the asesor as reply address, and
- * the sending noted in the lead's follow-up and audited.
- */
-export async function encolarEnvio(
-  o: Scope & { mailer: Despertador; user: Principal; ip: string; preparado: EnvioPreparado; adjuntos: AdjuntoCorreo[] },
-): Promise<EnvioInmuebles> {
-  const { body, pedidos, consecutivo } = o.preparado;
+export type Encolar = Scope & { mailer: Despertador; user: Principal; ip: string; adjuntos: AdjuntoCorreo[] };
+
+/** The caller's signature: name, company, and the company's phones and web site. */
+async function firmaDe(o: Encolar, pedidos: PedidoFicha[]) {
   const yo = await remitente(o.tx, o.user.idUsuario);
   const empresa = pedidos[0]?.empresa ?? null;
-  const firma = [yo.nombre, empresa?.nombre ?? '', [empresa?.telefonos, empresa?.web].filter(Boolean).join(' · ')];
-  const lista = body.inmuebles.join(', ');
+  return { yo, firma: [yo.nombre, empresa?.nombre ?? '', [empresa?.telefonos, empresa?.web].filter(Boolean).join(' · ')] };
+}
+
+/**
+ * One message to one lead: the sending noted in the lead's follow-up (which checks the lead is still
+ * open) and in what both sides of the matching show as «Enviado el …», then queued with the fichas
+ * attached and the asesor as reply address.
+ */
+async function encolarUno(
+  o: Encolar & { yo: { correo: string | null }; firma: string[] },
+  m: { consecutivo: number; para: string; asunto: string; mensaje: string; pedidos: PedidoFicha[] },
+): Promise<ClienteDetalle> {
+  const inmuebles = m.pedidos.map((p) => p.datos.consecutivo);
   const cliente = await agregarNota({
     tx: o.tx,
     user: o.user,
     ip: o.ip,
-    consecutivo,
-    texto: `Se envió por correo a ${body.para} ${body.inmuebles.length === 1 ? 'la ficha del inmueble' : 'las fichas de los inmuebles'} ${lista}.`,
+    consecutivo: m.consecutivo,
+    texto: `Se envió por correo a ${m.para} ${inmuebles.length === 1 ? 'la ficha del inmueble' : 'las fichas de los inmuebles'} ${inmuebles.join(', ')}.`,
   });
-  // What both sides of the matching show as «Enviado el …».
   await o.tx.execute(
     sql`insert into cliente_atendido_envio (id_cliente, id_inmueble, para, usuario)
-        select ${cliente.id}, i.id, ${body.para}, ${o.user.usuario} from inmueble i
-        where i.consecutivo = any(${sql.param(body.inmuebles)}::int[])`,
+        select ${cliente.id}, i.id, ${m.para}, ${o.user.usuario} from inmueble i
+        where i.consecutivo = any(${sql.param(inmuebles)}::int[])`,
+  );
+  const conPortada = new Set(
+    m.pedidos.filter((p) => o.adjuntos.some((a) => a.cid === cidPortada(p.datos.consecutivo))).map((p) => p.datos.consecutivo),
   );
   await encolarCorreo(o, {
-    para: body.para,
-    asunto: body.asunto,
-    texto: textoEnvio({ mensaje: body.mensaje, pedidos, firma }),
-    html: htmlEnvio({
-      mensaje: body.mensaje,
-      pedidos,
-      firma,
-      conPortada: new Set(
-        pedidos.filter((p) => o.adjuntos.some((a) => a.cid === cidPortada(p.datos.consecutivo))).map((p) => p.datos.consecutivo),
-      ),
-    }),
-    origen: `cliente_atendido:${consecutivo}`,
+    para: m.para,
+    asunto: m.asunto,
+    texto: textoEnvio({ mensaje: m.mensaje, pedidos: m.pedidos, firma: o.firma }),
+    html: htmlEnvio({ mensaje: m.mensaje, pedidos: m.pedidos, firma: o.firma, conPortada }),
+    origen: `cliente_atendido:${m.consecutivo}`,
     adjuntos: o.adjuntos,
-    responderA: yo.correo,
+    responderA: o.yo.correo,
   });
-  await registrarAuditoria(o.tx, {
+  return cliente;
+}
+
+const auditar = (o: Encolar, accion: string, entidad: string, consecutivo: number, cambios: Record<string, unknown>) =>
+  registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
     usuario: o.user.usuario,
-    accion: 'enviar inmuebles',
-    entidad: 'clientes_atendidos',
+    accion,
+    entidad,
     entidadId: String(consecutivo),
-    cambios: { para: body.para, asunto: body.asunto, inmuebles: body.inmuebles },
+    cambios,
     ip: o.ip,
   });
+
+/**
+ * The second transaction, once the fichas are stored: the lead is checked again (it may have been
+ * closed meanwhile), the message queued, and the sending noted in the lead's follow-up and audited.
+ */
+export async function encolarEnvio(o: Encolar & { preparado: EnvioPreparado }): Promise<EnvioInmuebles> {
+  const { body, pedidos, consecutivo } = o.preparado;
+  const remite = await firmaDe(o, pedidos);
+  const cliente = await encolarUno({ ...o, ...remite }, { consecutivo, pedidos, ...body });
+  await auditar(o, 'enviar inmuebles', 'clientes_atendidos', consecutivo, {
+    para: body.para,
+    asunto: body.asunto,
+    inmuebles: body.inmuebles,
+  });
   return { para: body.para, inmuebles: body.inmuebles, cliente };
+}
+
+/**
+ * The same for one property to several leads: one message each, all in one transaction (a lead closed
+ * meanwhile leaves every message unqueued); the fichas are stored once and every message points at
+ * them. Audited once on the property, and once per lead by its follow-up note.
+ */
+export async function encolarEnvioVarios(o: Encolar & { preparado: EnvioVariosPreparado }): Promise<EnvioFichaAClientes> {
+  const { body, pedidos, destinos, inmueble } = o.preparado;
+  const remite = await firmaDe(o, pedidos);
+  for (const d of destinos)
+    await encolarUno(
+      { ...o, ...remite },
+      { consecutivo: d.consecutivo, para: d.para, asunto: body.asunto, mensaje: mensajePara(body.mensaje, d.nombre), pedidos },
+    );
+  await auditar(o, 'enviar ficha a clientes', 'inmuebles', inmueble, {
+    ficha_enviada: { antes: null, despues: destinos.map((d) => `${d.nombre} <${d.para}>`) },
+  });
+  return { inmueble, enviados: destinos };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ZConsecutivoParam } from '@predio/contract/campos';
 import {
   IDM_CERRAR_CLIENTES_CASCADA,
@@ -12,9 +12,11 @@ import {
   ZClientesQuery,
   ZConvertir,
   ZCriteriosCascada,
+  ZEnviarFichaAClientes,
   ZEnviarInmuebles,
   ZNotaBody,
 } from '@predio/contract/clientes';
+import type { Principal } from '../../platform/auth/principal.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute, despuesDeConfirmar, envelope } from '../../platform/http/route.ts';
@@ -29,6 +31,28 @@ const base = '/clientes-atendidos';
 
 export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
   const avisos = { hub: deps.hub, mailer: deps.mailer };
+  /**
+   * The fichas are laid out and stored once the request's transaction commits (despuesDeConfirmar),
+   * then queued in a second one. If that fails (a lead was closed meanwhile), the stored fichas are
+   * removed.
+   */
+  const conFichas = <T>(
+    c: { user: Principal; ip: string; reply: FastifyReply; alConfirmar: (fn: () => void) => void },
+    preparado: { pedidos: envio.PedidoFicha[] },
+    encolar: (o: envio.Encolar) => Promise<T>,
+  ) =>
+    despuesDeConfirmar(c.alConfirmar, c.reply, async () => {
+      const adjuntos = await envio.guardarFichas({ user: c.user, storage: deps.storage, preparado });
+      try {
+        const r = await enTenant(deps.db, c.user.idEmpresa, (scope) =>
+          encolar({ ...scope, mailer: deps.mailer, user: c.user, ip: c.ip, adjuntos }),
+        );
+        await c.reply.send(envelope(r));
+      } catch (e) {
+        await envio.borrarFichas(deps.storage, adjuntos);
+        throw e;
+      }
+    });
   defineRoute(app, deps, {
     method: 'GET',
     url: base,
@@ -119,8 +143,6 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     handler: ({ tx, user, req, params, body }) =>
       service.convertir({ tx, user, ip: req.ip, consecutivo: params.consecutivo, rol: body.rol }),
   });
-  // The fichas are laid out and stored between two transactions (despuesDeConfirmar). If the
-  // second transaction fails (the lead was closed meanwhile), the stored fichas are removed.
   defineRoute(app, deps, {
     method: 'POST',
     url: `${base}/:consecutivo/enviar-inmuebles`,
@@ -133,18 +155,25 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: async ({ tx, user, req, reply, params, body, alConfirmar }) => {
       const preparado = await envio.prepararEnvio({ tx, user, consecutivo: params.consecutivo, body });
-      return despuesDeConfirmar(alConfirmar, reply, async () => {
-        const adjuntos = await envio.guardarFichas({ user, storage: deps.storage, preparado });
-        try {
-          const r = await enTenant(deps.db, user.idEmpresa, (scope) =>
-            envio.encolarEnvio({ ...scope, mailer: deps.mailer, user, ip: req.ip, preparado, adjuntos }),
-          );
-          await reply.send(envelope(r));
-        } catch (e) {
-          await envio.borrarFichas(deps.storage, adjuntos);
-          throw e;
-        }
-      });
+      return conFichas({ user, ip: req.ip, reply, alConfirmar }, preparado, (o) => envio.encolarEnvio({ ...o, preparado }));
+    },
+  });
+  // The property's side: one property's ficha to several of its matching leads, one message each.
+  // Writes to leads (463); the ficha needs the property screens too, which pedidoFicha checks.
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/inmuebles/:consecutivo/enviar-a-clientes',
+    permiso,
+    schema: {
+      params: ZConsecutivoParam,
+      body: ZEnviarFichaAClientes,
+      tags,
+      summary:
+        'Envía la ficha en PDF del inmueble a varios clientes atendidos, un correo a cada uno, y lo anota en su seguimiento',
+    },
+    handler: async ({ tx, user, req, reply, params, body, alConfirmar }) => {
+      const preparado = await envio.prepararEnvioVarios({ tx, user, consecutivo: params.consecutivo, body });
+      return conFichas({ user, ip: req.ip, reply, alConfirmar }, preparado, (o) => envio.encolarEnvioVarios({ ...o, preparado }));
     },
   });
   defineRoute(app, deps, {

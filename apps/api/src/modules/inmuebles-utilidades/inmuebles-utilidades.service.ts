@@ -192,6 +192,8 @@ function textoValor(campo: string, v: unknown, n: Nombres): string {
   if (campo === 'tipo' && typeof v === 'string') return etiquetaTipo(v);
   if (campo === 'gestion' && typeof v === 'string') return ETIQUETAS_GESTION[v as keyof typeof ETIQUETAS_GESTION] ?? v;
   if (typeof v === 'string') return v;
+  // Lists of names: the photos uploaded, the leads a ficha went to.
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.join(', ');
   if (campo === 'propietarios' && Array.isArray(v))
     return v
       .map(

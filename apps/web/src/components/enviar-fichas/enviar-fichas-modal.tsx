@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MAX_INMUEBLES_ENVIO, type EnvioInmuebles } from '@predio/contract/clientes';
 import { Dialogo } from '../dialogo.tsx';
 import { useEmpresa } from '../../lib/api/get-empresa.ts';
+import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useEnviarFichas } from './api.ts';
 import './enviar-fichas.css';
@@ -17,6 +18,19 @@ export function mensajeInicial(nombre: string, varios: boolean): string {
   const saludo = primerNombre(nombre) ? `Hola ${primerNombre(nombre)}:` : 'Hola:';
   const que = varios ? 'los inmuebles que coinciden' : 'un inmueble que coincide';
   return `${saludo}\n\nCon gusto le compartimos ${que} con lo que busca. Quedamos atentos para agendar una visita.`;
+}
+
+/** The subject of a message with fichas, as both dialogs ask it. */
+export function CampoAsunto() {
+  return (
+    <Form.Item
+      name="asunto"
+      label="Asunto"
+      rules={[{ required: true, whitespace: true, message: 'El campo Asunto es obligatorio' }]}
+    >
+      <Input maxLength={150} />
+    </Form.Item>
+  );
 }
 
 /** The lead the fichas go to, as either side of the matching knows it. */
@@ -57,9 +71,7 @@ export function EnviarFichasModal({
       onEnviado(r);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      const campos = e.campos.filter((c) => (CAMPOS as readonly string[]).includes(c.campo));
-      if (campos.length > 0) form.setFields(campos.map((c) => ({ name: c.campo as keyof Valores, errors: [c.mensaje] })));
-      else setError(e.message);
+      setError(erroresEnCampos(form, e, CAMPOS));
     }
   }
 
@@ -96,13 +108,7 @@ export function EnviarFichasModal({
         >
           <Input type="email" autoComplete="off" maxLength={120} />
         </Form.Item>
-        <Form.Item
-          name="asunto"
-          label="Asunto"
-          rules={[{ required: true, whitespace: true, message: 'El campo Asunto es obligatorio' }]}
-        >
-          <Input maxLength={150} />
-        </Form.Item>
+        <CampoAsunto />
         <Form.Item name="mensaje" label="Mensaje">
           <Input.TextArea rows={5} maxLength={2000} showCount />
         </Form.Item>

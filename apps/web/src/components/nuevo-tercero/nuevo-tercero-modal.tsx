@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, App, Col, Form, Input, Row, Select, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { TIPOS_DCTO, type Advertencia } from '@predio/contract/terceros';
+import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { BotonConMotivo } from '../boton-con-motivo.tsx';
 import { Dialogo } from '../dialogo.tsx';
@@ -63,11 +64,8 @@ export function NuevoTerceroModal({
       onCreado({ id: r.tercero.id, nombre: r.tercero.nombre, nro_id: r.tercero.nro_id });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      const campos = e.campos.filter((c) =>
-        ['tipo_dcto', 'nro_id', 'nombre1', 'apellido1', 'celular', 'email'].includes(c.campo),
-      );
-      if (campos.length > 0) form.setFields(campos.map((c) => ({ name: c.campo as keyof Valores, errors: [c.mensaje] })));
-      else void message.error(e.message);
+      const resto = erroresEnCampos(form, e, ['tipo_dcto', 'nro_id', 'nombre1', 'apellido1', 'celular', 'email']);
+      if (resto) void message.error(resto);
     }
   }
 

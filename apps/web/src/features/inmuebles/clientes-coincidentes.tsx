@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
-import { MailOutlined } from '@ant-design/icons';
+import { Alert, Checkbox, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { MailOutlined, SendOutlined } from '@ant-design/icons';
 import { IDM_CLIENTES_ATENDIDOS, type ClienteCoincidente } from '@predio/contract/clientes';
 import { ETIQUETAS_GESTION, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { hasIdm } from '@predio/contract/menu';
@@ -13,10 +13,33 @@ import { usePermisos } from '../../lib/session-store.ts';
 import { useClientesCoincidentes } from './api/get-clientes-coincidentes.ts';
 import { inmueblesKeys } from './api/get-inmuebles.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { EnviarFichaClientesModal } from './enviar-ficha-clientes-modal.tsx';
 
 const color = (puntaje: number) => (puntaje >= 80 ? '#52c41a' : puntaje >= 65 ? '#96be0e' : '#faad14');
 
 const SIN_PERMISO_ENVIO = 'Enviar la ficha a un cliente requiere el permiso de Clientes atendidos';
+const SIN_CORREO = 'No tiene correo en Terceros: envíele la ficha con «Enviar ficha» y escriba la dirección';
+
+/** The leads ticked for the ficha by e-mail: those with an e-mail only. */
+function useSeleccion(clientes: ClienteCoincidente[] | undefined) {
+  const [marcados, setMarcados] = useState<Set<number>>(new Set());
+  const conCorreo = (clientes ?? []).filter((c) => c.email.trim() !== '');
+  // Leads that left the list (closed, no longer matching) leave the selection too.
+  const elegidos = conCorreo.filter((c) => marcados.has(c.consecutivo));
+  return {
+    elegidos,
+    conCorreo,
+    marcado: (c: number) => marcados.has(c),
+    alternar: (c: number, si: boolean) =>
+      setMarcados((m) => {
+        const n = new Set(m);
+        if (si) n.add(c);
+        else n.delete(c);
+        return n;
+      }),
+    todos: (si: boolean) => setMarcados(new Set(si ? conCorreo.map((c) => c.consecutivo) : [])),
+  };
+}
 
 /** Issue 4 §2, the property's side of the matching: open leads it fits, with score and reasons. */
 export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: number; estado: EstadoInmueble }) {
@@ -24,6 +47,8 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
   const q = useClientesCoincidentes(consecutivo, disponible);
   const puedeEnviar = hasIdm(usePermisos(), IDM_CLIENTES_ATENDIDOS);
   const [destino, setDestino] = useState<ClienteCoincidente | null>(null);
+  const [enviarVarios, setEnviarVarios] = useState(false);
+  const seleccion = useSeleccion(q.data);
   const queryClient = useQueryClient();
   if (!disponible)
     return (
@@ -50,13 +75,48 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
         itemLayout="vertical"
         dataSource={q.data}
         header={
-          <Typography.Text type="secondary">
-            {q.data.length === 1 ? '1 cliente coincide' : `${q.data.length} clientes coinciden`}, de mayor a menor puntaje.
-          </Typography.Text>
+          <div className="inm-coincidencias-cabecera">
+            {puedeEnviar && seleccion.conCorreo.length > 0 ? (
+              <Checkbox
+                checked={seleccion.elegidos.length === seleccion.conCorreo.length}
+                indeterminate={seleccion.elegidos.length > 0 && seleccion.elegidos.length < seleccion.conCorreo.length}
+                onChange={(e) => seleccion.todos(e.target.checked)}
+              >
+                Todos con correo
+              </Checkbox>
+            ) : null}
+            <Typography.Text type="secondary">
+              {q.data.length === 1 ? '1 cliente coincide' : `${q.data.length} clientes coinciden`}, de mayor a menor puntaje.
+            </Typography.Text>
+            {puedeEnviar && seleccion.conCorreo.length > 0 ? (
+              <BotonConMotivo
+                motivo={seleccion.elegidos.length === 0 ? 'Marque los clientes a los que enviará la ficha' : null}
+                type="primary"
+                icon={<SendOutlined />}
+                className="inm-coincidencia-enviar"
+                onClick={() => setEnviarVarios(true)}
+              >
+                {seleccion.elegidos.length === 0
+                  ? 'Enviar ficha a los marcados'
+                  : `Enviar ficha a ${seleccion.elegidos.length === 1 ? '1 cliente' : `${seleccion.elegidos.length} clientes`}`}
+              </BotonConMotivo>
+            ) : null}
+          </div>
         }
         renderItem={(c) => (
           <List.Item key={c.consecutivo}>
             <div className="inm-coincidencia">
+              {puedeEnviar ? (
+                <Tooltip title={c.email.trim() ? null : SIN_CORREO}>
+                  <Checkbox
+                    className="inm-coincidencia-marca"
+                    disabled={!c.email.trim()}
+                    checked={seleccion.marcado(c.consecutivo)}
+                    onChange={(e) => seleccion.alternar(c.consecutivo, e.target.checked)}
+                    aria-label={`Marcar a ${c.nombre} para enviarle la ficha`}
+                  />
+                </Tooltip>
+              ) : null}
               <Progress
                 type="circle"
                 size={56}
@@ -117,6 +177,17 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
           onEnviado={() => {
             setDestino(null);
             void queryClient.invalidateQueries({ queryKey: [...inmueblesKeys.all, 'clientes-coincidentes', consecutivo] });
+          }}
+        />
+      ) : null}
+      {enviarVarios ? (
+        <EnviarFichaClientesModal
+          consecutivo={consecutivo}
+          clientes={seleccion.elegidos}
+          onCerrar={() => setEnviarVarios(false)}
+          onEnviado={() => {
+            setEnviarVarios(false);
+            seleccion.todos(false);
           }}
         />
       ) : null}
