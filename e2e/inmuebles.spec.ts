@@ -35,7 +35,7 @@ test('a property is created with two owners, found by filters, locked for a seco
   await expect(page.getByRole('tab', { name: 'Ubicación 2 campos por revisar' })).toBeVisible();
 
   await page.getByLabel('Dirección').fill(calle);
-  await elegir(page, page.getByRole('combobox', { name: 'Municipio' }), 'MEDELLÍN (ANTIOQUIA)', 'medellin');
+  await elegir(page, page.getByRole('combobox', { name: 'Municipio' }), 'Medellín (Antioquia)', 'medellin');
   await elegir(page, page.getByRole('combobox', { name: 'Estrato' }), 'Estrato 5');
   await expect(page.getByRole('tab', { name: 'Ubicación', exact: true })).toBeVisible();
 
@@ -187,7 +187,7 @@ test('an owner not yet in terceros is created from the property file and takes t
   await page.getByLabel('Canon de arrendamiento').fill('1900000');
   await page.getByRole('tab', { name: 'Ubicación' }).click();
   await page.getByLabel('Dirección').fill(`Calle ${documento.slice(-4)} # 45-10`);
-  await elegir(page, page.getByRole('combobox', { name: 'Municipio' }), 'BARRANQUILLA (ATLÁNTICO)', 'barranquilla');
+  await elegir(page, page.getByRole('combobox', { name: 'Municipio' }), 'Barranquilla (Atlántico)', 'barranquilla');
 
   await page.getByRole('tab', { name: /Propietarios/ }).click();
   await page.getByRole('button', { name: 'Nuevo propietario' }).click();

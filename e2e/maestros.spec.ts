@@ -26,8 +26,8 @@ test('barrios: create, find without accents, edit, URL state, export, import and
   await expect(nuevo.getByText('El campo Nombre es obligatorio')).toBeVisible();
   await expect(nuevo.getByText('El campo Municipio es obligatorio')).toBeVisible();
   await nuevo.getByLabel('Municipio').fill('barranq');
-  await page.getByTitle('BARRANQUILLA', { exact: true }).click();
-  await expect(nuevo.getByText('BARRANQUILLA (ATLÁNTICO)').filter({ visible: true })).toBeVisible();
+  await page.getByTitle('Barranquilla', { exact: true }).click();
+  await expect(nuevo.getByText('Barranquilla (Atlántico)').filter({ visible: true })).toBeVisible();
   await nuevo.getByLabel('Nombre').fill(nombre);
   await nuevo.getByLabel('Estrato').fill('4');
   await nuevo.getByRole('button', { name: 'Guardar' }).click();
@@ -38,7 +38,7 @@ test('barrios: create, find without accents, edit, URL state, export, import and
   await page.getByLabel('Buscar barrios').fill(`altos del rio ${n}`);
   await expect(page).toHaveURL(new RegExp(`\\?q=altos\\+del\\+rio\\+${n}$`));
   await expect(page.getByText('1 barrio con el filtro actual')).toBeVisible();
-  await expect(fila(page, nombre)).toContainText('BARRANQUILLA');
+  await expect(fila(page, nombre)).toContainText('Barranquilla');
 
   // Edit it: the list refreshes and the search stays in the URL.
   await page.getByRole('button', { name: `Editar «${nombre}»` }).click();
@@ -77,7 +77,7 @@ test('barrios: create, find without accents, edit, URL state, export, import and
   expect(archivo.suggestedFilename()).toMatch(/^barrios-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await archivo.path(), 'utf8');
   expect(csv).toContain('Municipio;Nombre;Estrato;Activo');
-  expect(csv).toContain(`BARRANQUILLA;${renombrado};5;Sí`);
+  expect(csv).toContain(`Barranquilla;${renombrado};5;Sí`);
   expect(csv.trim().split(/\r?\n/)).toHaveLength(2);
 
   // The exported file imports back as is: nothing new, nothing changed, no errors.
@@ -119,7 +119,7 @@ test('barrios: create, find without accents, edit, URL state, export, import and
   await expect(importar.getByText('Importación terminada: 1 nueva')).toBeVisible();
   await importar.getByRole('button', { name: 'Terminar' }).click();
   await page.getByLabel('Buscar barrios').fill(`importado ${n}`);
-  await expect(fila(page, `Importado ${n}`)).toContainText('BARRANQUILLA');
+  await expect(fila(page, `Importado ${n}`)).toContainText('Barranquilla');
   await page.getByLabel('Buscar barrios').fill(`malo ${n}`);
   await expect(page.getByText('Ningún registro de barrios coincide con la búsqueda o los filtros.')).toBeVisible();
 

@@ -94,7 +94,7 @@ export const refDetailKey = (key: string) => `${key}_detalle`;
 /** "Label (detalle)", as selects show an option. */
 export const conDetalle = (label: string, detalle: string | null | undefined) => (detalle ? `${label} (${detalle})` : label);
 
-/** A reference as a list row names it: "MEDELLÍN (ANTIOQUIA)" when the referenced resource has a detail field. */
+/** A reference as a list row names it: "Medellín (Antioquia)" when the referenced resource has a detail field. */
 export function etiquetaReferencia(key: string, item: Record<string, unknown>): string | undefined {
   const label = item[refLabelKey(key)];
   if (typeof label !== 'string') return undefined;

@@ -9,7 +9,33 @@ import { col, tablaDe } from '../schema/maestros.ts';
 // In the bundle this resolves next to dist/main.js, where the build copies the file.
 const CSV = fileURLToPath(new URL('./divipola-municipios.csv', import.meta.url));
 
-export function leerMunicipios(path = CSV): { codigo_dane: string; departamento: string; municipio: string }[] {
+/** Lower-case words inside a Colombian place name: "San José del Guaviare", "Cartagena de Indias". */
+const ENLACES = new Set(['de', 'del', 'y', 'e', 'en']);
+/** Articles, lower-case after "de" only: "Campo de la Cruz", but "María La Baja", "Castilla La Nueva". */
+const ARTICULOS = new Set(['la', 'las', 'los', 'el']);
+
+/**
+ * A DANE name as people write it: "SAN JOSÉ DE LA MONTAÑA" → "San José de la Montaña",
+ * "BOGOTÁ, D.C." → "Bogotá, D.C.", "MIRITI - PARANÁ" → "Miriti - Paraná".
+ */
+export function nombrePropio(s: string): string {
+  return s
+    .trim()
+    .toLocaleLowerCase('es-CO')
+    .split(/\s+/)
+    .map((w, i, ws) => {
+      if (/^(\p{L}\.)+$/u.test(w)) return w.toLocaleUpperCase('es-CO');
+      if (i > 0 && (ENLACES.has(w) || (ARTICULOS.has(w) && ws[i - 1] === 'de'))) return w;
+      return w.charAt(0).toLocaleUpperCase('es-CO') + w.slice(1);
+    })
+    .join(' ');
+}
+
+/** Errors in the DANE file as it reached us, by code: 15248 reads "EL6aSPINO". */
+const CORRECCIONES_DANE: Record<string, string> = { '15248': 'EL ESPINO' };
+
+/** The DANE municipalities as the file has them (upper case), with its known errors corrected. */
+export function leerMunicipiosDane(path = CSV): { codigo_dane: string; departamento: string; municipio: string }[] {
   return readFileSync(path, 'utf8')
     .split(/\r?\n/)
     .slice(1)
@@ -21,7 +47,17 @@ export function leerMunicipios(path = CSV): { codigo_dane: string; departamento:
         .trim()
         .replace(/^"(.*)"$/, '$1');
       return { codigo_dane: codigo.trim(), departamento: departamento.trim(), municipio };
-    });
+    })
+    .map((m) => ({ ...m, municipio: CORRECCIONES_DANE[m.codigo_dane] ?? m.municipio }));
+}
+
+/** What a new company finds in Municipios: every DANE municipality, named as people write it. */
+export function leerMunicipios(path = CSV): { codigo_dane: string; departamento: string; municipio: string }[] {
+  return leerMunicipiosDane(path).map((m) => ({
+    codigo_dane: m.codigo_dane,
+    departamento: nombrePropio(m.departamento),
+    municipio: nombrePropio(m.municipio),
+  }));
 }
 
 const nombres = (...xs: string[]) => xs.map((nombre) => ({ nombre }));

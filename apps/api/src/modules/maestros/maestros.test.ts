@@ -19,7 +19,14 @@ import { queryRows } from '../../db/rows.ts';
 import { nombres, tablaDe } from '../../db/schema/maestros.ts';
 import { auditoria } from '../../db/schema/plataforma.ts';
 import { sembrarEmpresa } from '../../db/seed/demo.ts';
-import { BARRIOS_SEMILLA, leerMunicipios, LISTAS_SEMILLA, SERIES_SEMILLA } from '../../db/seed/maestros.ts';
+import {
+  BARRIOS_SEMILLA,
+  leerMunicipios,
+  leerMunicipiosDane,
+  LISTAS_SEMILLA,
+  nombrePropio,
+  SERIES_SEMILLA,
+} from '../../db/seed/maestros.ts';
 import { crearUsuario, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
 type Fila = Record<string, unknown> & { id: number };
@@ -97,7 +104,7 @@ beforeAll(async () => {
 });
 
 let contador = 0;
-const REF_LABEL: Record<string, string> = { municipios: 'MEDELLÍN', 'series-documentales': 'Contratos' };
+const REF_LABEL: Record<string, string> = { municipios: 'Medellín', 'series-documentales': 'Contratos' };
 
 /** A valid value for a field; n makes unique ones unique. */
 function valor(f: FieldDef, n: number, empresa = 1): unknown {
@@ -425,18 +432,81 @@ describe('import of a bad file', () => {
 });
 
 describe('semilla por empresa', () => {
-  it('gives every company all the DANE municipalities of the shared file, found without accents', async () => {
+  it('gives every company all the DANE municipalities of the shared file, named as people write them, found without accents', async () => {
     const dane = leerMunicipios().length;
     expect(dane).toBeGreaterThan(1090);
     for (const token of [admin1, admin2, await login(t.app, DEMO.admin3)]) {
       const api = llamar(token);
       expect(lista(await api.get('municipios?pageSize=1')).total).toBeGreaterThanOrEqual(dane);
-      const medellin = lista(await api.get('municipios?q=medellin')).items;
+      const medellin = lista(await api.get('municipios?q=MEDELLIN')).items;
       expect(medellin).toEqual([
-        expect.objectContaining({ codigo_dane: '05001', municipio: 'MEDELLÍN', departamento: 'ANTIOQUIA' }),
+        expect.objectContaining({ codigo_dane: '05001', municipio: 'Medellín', departamento: 'Antioquia' }),
       ]);
-      expect(lista(await api.get('municipios?q=bogota')).items[0]).toMatchObject({ municipio: 'BOGOTÁ, D.C.' });
+      expect(lista(await api.get('municipios?q=bogota')).items[0]).toMatchObject({ municipio: 'Bogotá, D.C.' });
+      expect(lista(await api.get('municipios?q=15248')).items[0]).toMatchObject({
+        municipio: 'El Espino',
+        departamento: 'Boyacá',
+      });
     }
+  });
+
+  it('writes DANE names as people do: connectors in lower case, articles after «de», D.C. in capitals', () => {
+    const casos: [string, string][] = [
+      ['SAN JOSÉ DEL GUAVIARE', 'San José del Guaviare'],
+      ['EL CARMEN DE VIBORAL', 'El Carmen de Viboral'],
+      ['CAMPO DE LA CRUZ', 'Campo de la Cruz'],
+      ['MARÍA LA BAJA', 'María La Baja'],
+      ['BOGOTÁ, D.C.', 'Bogotá, D.C.'],
+      ['MIRITI - PARANÁ', 'Miriti - Paraná'],
+      ['VALLE DEL CAUCA', 'Valle del Cauca'],
+      ['LA UNIÓN', 'La Unión'],
+    ];
+    for (const [dane, nombre] of casos) expect(nombrePropio(dane)).toBe(nombre);
+  });
+
+  it('migration 0069 renames what a company still has as the DANE file wrote it, and leaves edited names alone', async () => {
+    const archivo = readFileSync(
+      fileURLToPath(new URL('../../db/migrations/0069_nombres_municipios.sql', import.meta.url)),
+      'utf8',
+    );
+    // Its list is exactly the seed's file, before and after: the two cannot drift apart.
+    const filas = [
+      ...archivo.matchAll(/^ {2}\('(\d{5})', '((?:[^']|'')*)', '((?:[^']|'')*)', '((?:[^']|'')*)', '((?:[^']|'')*)'\)[,;]$/gm),
+    ];
+    const sinComillas = (x: string) => x.replace(/''/g, "'");
+    expect(filas.map((f) => [f[1], sinComillas(f[4]!), sinComillas(f[5]!)])).toEqual(
+      leerMunicipios().map((m) => [m.codigo_dane, m.municipio, m.departamento]),
+    );
+    expect(filas.map((f) => [f[1], sinComillas(f[2]!), sinComillas(f[3]!)])).toEqual(
+      leerMunicipiosDane().map((m) => [m.codigo_dane, m.codigo_dane === '15248' ? 'EL6aSPINO' : m.municipio, m.departamento]),
+    );
+    // Company 2 as it was before: two DANE names, one edited by hand, and a tercero's copy of one.
+    await t.db.tenant(2, async (tx) => {
+      await tx.execute(sql`update municipios set municipio = 'ENVIGADO', departamento = 'ANTIOQUIA' where codigo_dane = '05266'`);
+      await tx.execute(sql`update municipios set municipio = 'EL6aSPINO', departamento = 'BOYACÁ' where codigo_dane = '15248'`);
+      await tx.execute(
+        sql`update municipios set municipio = 'Itagüí (Aburrá Sur)', departamento = 'ANTIOQUIA' where codigo_dane = '05360'`,
+      );
+      await tx.execute(
+        sql`insert into terceros (nro_id, nombre, codmunicipio, municipio) values ('69001', 'Tercero de Envigado', '05266', 'ENVIGADO')`,
+      );
+    });
+    await t.db.exec(archivo);
+    const filasEmpresa = await t.db.tenant(2, (tx) =>
+      queryRows<{ codigo_dane: string; municipio: string; departamento: string }>(
+        tx,
+        sql`select codigo_dane, municipio, departamento from municipios where codigo_dane in ('05266', '15248', '05360') order by codigo_dane`,
+      ),
+    );
+    expect(filasEmpresa).toEqual([
+      { codigo_dane: '05266', municipio: 'Envigado', departamento: 'Antioquia' },
+      { codigo_dane: '05360', municipio: 'Itagüí (Aburrá Sur)', departamento: 'ANTIOQUIA' },
+      { codigo_dane: '15248', municipio: 'El Espino', departamento: 'Boyacá' },
+    ]);
+    const [tercero] = await t.db.tenant(2, (tx) =>
+      queryRows<{ municipio: string }>(tx, sql`select municipio from terceros where nro_id = '69001'`),
+    );
+    expect(tercero?.municipio).toBe('Envigado');
   });
 
   it('seeds barrios of Medellín, Bogotá and Barranquilla, and the Colombian defaults of every list', async () => {

@@ -78,9 +78,9 @@ describe('POST /terceros', () => {
       correspondencia: 'Enviar',
       propietario: true,
       empleado: false,
-      municipio: 'BARRANQUILLA',
+      municipio: 'Barranquilla',
       codmunicipio: '08001',
-      departamento: 'ATLÁNTICO',
+      departamento: 'Atlántico',
       usuario_inicial: 'asesor',
       usuario_Modifico: 'asesor',
       version: 1,
@@ -395,7 +395,7 @@ describe('POST /terceros/fusionar', () => {
       empleado: true,
       sinAutorizacionDatos: false,
       fecha_aut_datos: '2024-01-15',
-      municipio: 'BARRANQUILLA',
+      municipio: 'Barranquilla',
       nro_id_old: '99887766',
     });
     expect(data.tercero.observaciones).toContain('Fusionado con Laura Ospina Pérez (99887766)');

@@ -50,7 +50,7 @@ const DEF: ResourceDef = {
   activo: true,
 };
 
-const MEDELLIN: Opcion = { id: 7, label: 'MEDELLÍN', detalle: 'ANTIOQUIA' };
+const MEDELLIN: Opcion = { id: 7, label: 'Medellín', detalle: 'Antioquia' };
 
 const fuente: OpcionesFuente = {
   opciones: (ref, q) => ({ queryKey: ['opciones', ref, q], queryFn: () => Promise.resolve([MEDELLIN]) }),
@@ -81,7 +81,7 @@ const FILA: Item = {
   vigente: false,
   color: '#96be0e',
   id_municipio: 7,
-  id_municipio_label: 'MEDELLÍN',
+  id_municipio_label: 'Medellín',
   activo: true,
 };
 
@@ -139,7 +139,7 @@ describe('resource form', { timeout: 15_000 }, () => {
     expect((f.getByLabelText('Fecha') as HTMLInputElement).value).toBe('05/03/2025');
     expect((f.getByLabelText('Valor') as HTMLInputElement).value).toBe('$ 1.500.000');
     expect(f.getByText('Beta')).toBeDefined();
-    expect(f.getByText('MEDELLÍN')).toBeDefined();
+    expect(f.getByText('Medellín')).toBeDefined();
     fireEvent.change(f.getByLabelText('Nombre'), { target: { value: '  Segunda  ' } });
     fireEvent.click(f.getByText('Guardar'));
     await waitFor(() => expect(onGuardar).toHaveBeenCalledTimes(1));

@@ -14,7 +14,7 @@ const inmueble = (consecutivo: number): InmuebleCoincidente => ({
   gestion: 'arriendo',
   estado: 'disponible',
   direccion: `Calle ${consecutivo}`,
-  municipio: 'MEDELLÍN',
+  municipio: 'Medellín',
   barrio: null,
   canon: 2_000_000,
   precio_venta: null,

@@ -15,7 +15,7 @@ const LISTA = {
       {
         id: 40,
         id_municipio: 1217,
-        id_municipio_label: 'BARRANQUILLA',
+        id_municipio_label: 'Barranquilla',
         nombre: 'El Prado',
         estrato: 4,
         activo: true,
@@ -33,7 +33,7 @@ function stubApi(): Mock {
   const fetchMock = vi.fn((url: string) => {
     if (url.includes('/exportar?'))
       return Promise.resolve(
-        new Response('\uFEFFMunicipio;Nombre\r\nBARRANQUILLA;El Prado\r\n', {
+        new Response('\uFEFFMunicipio;Nombre\r\nBarranquilla;El Prado\r\n', {
           status: 200,
           headers: {
             'content-type': 'text/csv; charset=utf-8',
@@ -110,27 +110,27 @@ describe('master list page: reference labels', { timeout: 15_000 }, () => {
 
   const responder = (data: unknown) => Promise.resolve(new Response(JSON.stringify({ code: 20000, message: 'ok', data })));
 
-  it('shows a reference with its detail: "BARRANQUILLA (ATLÁNTICO)"', async () => {
-    const item = { ...LISTA.data.items[0], id_municipio_detalle: 'ATLÁNTICO' };
+  it('shows a reference with its detail: "Barranquilla (Atlántico)"', async () => {
+    const item = { ...LISTA.data.items[0], id_municipio_detalle: 'Atlántico' };
     vi.stubGlobal(
       'fetch',
       vi.fn(() => responder({ items: [item], total: 1 })),
     );
     renderPage('/maestros/inmuebles/barrios');
     await screen.findByText('El Prado');
-    expect(screen.getByText('BARRANQUILLA (ATLÁNTICO)')).toBeDefined();
+    expect(screen.getByText('Barranquilla (Atlántico)')).toBeDefined();
   });
 
   it('names a filter from a shared link by /opciones?id=, even when the list is empty', async () => {
     const fetchMock = vi.fn((url: string) =>
       url.includes('/municipios/opciones?id=1217')
-        ? responder([{ id: 1217, label: 'BARRANQUILLA', detalle: 'ATLÁNTICO' }])
+        ? responder([{ id: 1217, label: 'Barranquilla', detalle: 'Atlántico' }])
         : responder({ items: [], total: 0 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderPage('/maestros/inmuebles/barrios?id_municipio=1217');
     fireEvent.click(await screen.findByRole('button', { name: /Filtros y orden/ }));
-    expect(await screen.findByText('BARRANQUILLA (ATLÁNTICO)')).toBeDefined();
+    expect(await screen.findByText('Barranquilla (Atlántico)')).toBeDefined();
     expect(llamadas(fetchMock).some((u) => /\/municipios\/1217$/.test(u))).toBe(false);
   });
 });
