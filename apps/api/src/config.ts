@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { DIAS_ADJUNTOS } from './platform/mail/limpieza.ts';
 
 export type Config = {
   port: number;
@@ -15,6 +16,8 @@ export type Config = {
   /** Where people open the app (https://predio.agencia.co): e-mailed notices link to it. */
   publicUrl: string | null;
   webDist: string | null;
+  /** Days the files of a sent e-mail (fichas, photos) stay in storage. */
+  correoAdjuntosDias: number;
   loginThrottle: { maxPorUsuario: number; maxPorIp: number; ventanaMin: number; bloqueoMin: number };
 };
 
@@ -34,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     publicUrl: urlPublica(env.PUBLIC_URL),
     webDist: env.WEB_DIST ?? null,
+    correoAdjuntosDias: diasAdjuntos(env.CORREO_ADJUNTOS_DIAS),
     loginThrottle: {
       maxPorUsuario: Number(env.LOGIN_MAX_FALLOS_USUARIO ?? 5),
       maxPorIp: Number(env.LOGIN_MAX_FALLOS_IP ?? 30),
@@ -55,6 +59,15 @@ export function urlPublica(valor: string | undefined): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`PUBLIC_URL debe empezar por http:// o https://: «${valor}»`);
   return url.toString().replace(/\/+$/, '');
+}
+
+/** CORREO_ADJUNTOS_DIAS: a whole number of days, 1 or more; anything else stops the start with the reason. */
+export function diasAdjuntos(valor: string | undefined): number {
+  if (valor === undefined || valor.trim() === '') return DIAS_ADJUNTOS;
+  const n = Number(valor);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`CORREO_ADJUNTOS_DIAS debe ser un número entero de días, 1 o más: «${valor}»`);
+  return n;
 }
 
 function secretFromDataDir(dataDir: string): string {

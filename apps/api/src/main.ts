@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { createDeps } from './deps-factory.ts';
 import { avisarConsignaciones } from './modules/inmuebles/inmuebles-consignacion.service.ts';
 import { TareaDiaria } from './platform/diario.ts';
+import { borrarAdjuntosViejos } from './platform/mail/limpieza.ts';
 import { buildServer } from './server.ts';
 
 const config = loadConfig();
@@ -28,12 +29,21 @@ const consignaciones = new TareaDiaria(
   app.log,
 );
 consignaciones.start(90_000);
+// 04:00 in Bogotá, after the database maintenance; and two minutes after the start.
+const adjuntos = new TareaDiaria(
+  'adjuntos de correos enviados borrados del almacenamiento',
+  4,
+  () => borrarAdjuntosViejos({ db, storage: deps.storage, dias: config.correoAdjuntosDias }),
+  app.log,
+);
+adjuntos.start(120_000);
 if (applied.length > 0) app.log.info({ applied }, 'migraciones aplicadas');
 
 const shutdown = async () => {
   await deps.mailer.stop();
   await mantenimiento.stop();
   await consignaciones.stop();
+  await adjuntos.stop();
   await app.close();
   await db.close();
   process.exit(0);

@@ -1,8 +1,11 @@
 import { bigserial, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { idEmpresa, ts } from './columns.ts';
 
-/** A file sent with a message; with `cid`, an image the HTML shows inline (<img src="cid:…">). */
-export type AdjuntoCorreo = { nombre: string; clave: string; tipo: string; cid?: string };
+/**
+ * A file sent with a message; with `cid`, an image the HTML shows inline (<img src="cid:…">). `borrado`:
+ * removed from storage once the message was long sent (platform/mail/limpieza.ts).
+ */
+export type AdjuntoCorreo = { nombre: string; clave: string; tipo: string; cid?: string; borrado?: true };
 
 export const correoSalida = pgTable('correo_salida', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

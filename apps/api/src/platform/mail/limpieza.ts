@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import type { Storage } from '../storage/storage.ts';
+
+/** Days the files of a sent message stay in storage, unless CORREO_ADJUNTOS_DIAS says otherwise. */
+export const DIAS_ADJUNTOS = 90;
+
+/** Messages done with (sent, or given up on) longer than `dias` ago that still have files in storage. */
+const VIEJOS = (dias: number, ahora: Date) => sql`
+  select id from correo_salida
+  where estado in ('enviado', 'error')
+    and coalesce(enviado_en, creado_en) < ${ahora.toISOString()}::timestamptz - make_interval(days => ${dias})
+    and exists (select 1 from jsonb_array_elements(adjuntos) a where not a ? 'borrado')`;
+
+/**
+ * The fichas and photos e-mailed to clients are stored until their message is sent; this removes them
+ * `dias` days after (every company's, as the owner). A file another message still needs (one ficha
+ * sent to several leads is stored once) stays until that one is old too. The message keeps its
+ * record, each file marked `borrado`. Answers how many messages and files it cleared.
+ */
+export async function borrarAdjuntosViejos(o: {
+  db: Database;
+  storage: Storage;
+  dias: number;
+  ahora?: Date;
+}): Promise<{ correos: number; archivos: number }> {
+  const ahora = o.ahora ?? new Date();
+  const claves = await o.db.system((tx) =>
+    queryRows<{ clave: string }>(
+      tx,
+      sql`with viejos as (${VIEJOS(o.dias, ahora)})
+          select distinct a ->> 'clave' as clave
+          from correo_salida c cross join lateral jsonb_array_elements(c.adjuntos) a
+          where c.id in (select id from viejos) and not a ? 'borrado'
+          except
+          select a ->> 'clave'
+          from correo_salida c cross join lateral jsonb_array_elements(c.adjuntos) a
+          where c.id not in (select id from viejos) and not a ? 'borrado'`,
+    ),
+  );
+  // The files first: should the server stop halfway, the next pass finds the messages unmarked and
+  // deletes again (deleting a missing file is not an error).
+  for (const { clave } of claves) await o.storage.delete(clave);
+  const marcados = await o.db.system((tx) =>
+    queryRows<{ id: number }>(
+      tx,
+      sql`update correo_salida c
+          set adjuntos = (select jsonb_agg(a || '{"borrado": true}'::jsonb order by n)
+                          from jsonb_array_elements(c.adjuntos) with ordinality as x(a, n))
+          where c.id in (${VIEJOS(o.dias, ahora)})
+          returning c.id`,
+    ),
+  );
+  return { correos: marcados.length, archivos: claves.length };
+}
