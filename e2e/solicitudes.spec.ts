@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { asuntoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
+import { recibidosPara } from './correo.ts';
 import { ADMIN, ADMIN_SIN_NOMBRE, ASESOR, ingresar } from './helpers.ts';
 
 /** Picks an option of an antd select by its visible text. */
@@ -221,6 +223,8 @@ test("a visitor writes in the agency's website, on another origin, and the reque
   // A retried run finds it already on.
   await expect(activar.or(tarjeta.getByRole('button', { name: 'Cambiar clave' }))).toBeVisible({ timeout: 15_000 });
   if (await activar.isVisible()) await activar.click();
+  // Visitors who leave an e-mail are told their request arrived, unless this is turned off.
+  await expect(tarjeta.getByRole('switch', { name: /Confirmar por correo al visitante/ })).toBeChecked();
   const ejemplo = (await tarjeta.getByLabel('Ejemplo de formulario para el sitio web').textContent())!;
   expect(ejemplo).toContain(`${baseURL}/api/publico/solicitudes`);
 
@@ -238,6 +242,8 @@ test("a visitor writes in the agency's website, on another origin, and the reque
   const visitante = `Visitante Web ${Date.now()}`;
   await web.getByPlaceholder('Nombre').fill(visitante);
   await web.getByPlaceholder('Teléfono').fill(celular);
+  const correo = `visitante.${sufijo}@example.com`;
+  await web.getByPlaceholder('Correo electrónico').fill(correo);
   await web.getByPlaceholder('Mensaje').fill('Busco apartamento en arriendo cerca al parque, para febrero.');
   // Without the consent the browser itself stops the form; with it, the answer is read cross-origin.
   await web.getByRole('checkbox').check();
@@ -246,6 +252,9 @@ test("a visitor writes in the agency's website, on another origin, and the reque
   const aviso = await alerta;
   expect(aviso.message()).toBe('Gracias: recibimos su solicitud.');
   await aviso.accept();
+  // The confirmation reaches the visitor over SMTP, with the request's number.
+  await expect.poll(() => recibidosPara(correo).length, { timeout: 30_000 }).toBe(1);
+  expect(asuntoDelMensaje(recibidosPara(correo)[0]!.data)).toMatch(/^Recibimos su solicitud N.° \d+ · /);
 
   await page.goto('/propiedades/solicitudes');
   const fila = page.getByRole('row').filter({ hasText: visitante });
@@ -254,6 +263,7 @@ test("a visitor writes in the agency's website, on another origin, and the reque
   await expect(fila).toContainText('Nueva');
   await fila.getByRole('link', { name: visitante }).click();
   await expect(page.getByText(/autorizó en el formulario del sitio web el tratamiento de sus datos personales/)).toBeVisible();
+  await expect(page.getByText(`Se envió al solicitante la confirmación de recibido por correo a ${correo}.`)).toBeVisible();
   await page.getByRole('button', { name: 'Crear tercero' }).click();
   const crear = page.getByRole('dialog', { name: 'Crear tercero con los datos del contacto' });
   await expect(crear.getByText('Puede que ya esté en terceros')).toBeVisible();

@@ -340,11 +340,19 @@ export const nombreSolicitante = (s: Pick<SolicitudResumen, 'tercero' | 'contact
 // ----- the agency's website form ------------------------------------------------------------------
 
 /** GET/PUT /empresa/formulario-web (Compañía, idm 3): whether the website form is on, and its key. */
-export type FormularioWeb = { activo: boolean; clave: string | null };
-/** activar: true turns the form on with a new key (also to change a leaked one); false turns it off. */
-export const ZFormularioWebCambio = z.object({
-  activar: z.boolean({ error: 'El campo activar debe ser Sí o No' }),
-});
+/** confirmar: a visitor who left an e-mail is told by e-mail that the request arrived. */
+export type FormularioWeb = { activo: boolean; clave: string | null; confirmar: boolean };
+/**
+ * activar: true turns the form on with a new key (also to change a leaked one); false turns it off.
+ * confirmar: the confirmation e-mail to the visitor, on or off (the key stays).
+ */
+export const ZFormularioWebCambio = z
+  .object({
+    activar: z.boolean({ error: 'El campo activar debe ser Sí o No' }).optional(),
+    confirmar: z.boolean({ error: 'El campo Confirmar por correo debe ser Sí o No' }).optional(),
+  })
+  .refine((v) => v.activar !== undefined || v.confirmar !== undefined, { error: 'Indique activar o confirmar' });
+export type FormularioWebCambio = z.output<typeof ZFormularioWebCambio>;
 
 /** The web form asks for at most this many requests per connection and hour. */
 export const SOLICITUDES_WEB_POR_IP_HORA = 5;

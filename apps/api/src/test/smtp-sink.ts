@@ -25,6 +25,20 @@ export function textoDelMensaje(data: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/** The Subject as a person reads it: unfolded, its encoded words (RFC 2047, Q or B) decoded. */
+export function asuntoDelMensaje(data: string): string {
+  const cabeceras = data.slice(0, data.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  const linea = /^subject: (.*)$/im.exec(cabeceras)?.[1] ?? '';
+  return linea.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, modo: string, texto: string) =>
+    modo.toLowerCase() === 'b'
+      ? Buffer.from(texto, 'base64').toString('utf8')
+      : Buffer.from(
+          texto.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
+
 /**
  * A minimal SMTP server for tests: it speaks the protocol (EHLO, MAIL, RCPT, DATA, QUIT) to a real
  * client such as nodemailer and keeps what it receives. `fallar` makes it refuse messages with 451.

@@ -15,6 +15,8 @@ export const empresa = pgTable('empresa', {
   defaultAuxiliar: text('default_auxiliar'),
   /** The website form's key (migration 0066); null when the form is off. */
   claveFormularioWeb: text('clave_formulario_web'),
+  /** Whether a visitor who left an e-mail gets a confirmation (migration 0070). */
+  confirmarFormularioWeb: boolean('confirmar_formulario_web').notNull().default(true),
   creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -101,8 +101,12 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'PUT',
     url: '/empresa/formulario-web',
     permiso: IDM_EMPRESA,
-    schema: { body: ZFormularioWebCambio, tags, summary: 'Activa el formulario con una clave nueva, o lo desactiva' },
-    handler: ({ tx, user, req, body }) => service.cambiarFormularioWeb({ tx, user, ip: req.ip, activar: body.activar }),
+    schema: {
+      body: ZFormularioWebCambio,
+      tags,
+      summary: 'Activa el formulario con una clave nueva, o lo desactiva; activa o desactiva la confirmación al visitante',
+    },
+    handler: ({ tx, user, req, body }) => service.cambiarFormularioWeb({ tx, user, ip: req.ip, cambio: body }),
   });
   defineRoute(app, deps, {
     method: 'GET',

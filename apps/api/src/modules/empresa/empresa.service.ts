@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FormularioWeb } from '@predio/contract/solicitudes';
+import type { FormularioWeb, FormularioWebCambio } from '@predio/contract/solicitudes';
 import type { MultipartFile } from '@fastify/multipart';
 import { CODES } from '@predio/contract/codes';
 import {
@@ -247,22 +247,29 @@ export async function actualizarConfiguracion(o: Escritura & { body: Configuraci
 export async function formularioWeb(o: { tx: Tx }): Promise<FormularioWeb> {
   const e = await repo.actual(o.tx);
   if (!e) throw noEncontrado('La empresa');
-  return { activo: e.claveFormularioWeb !== null, clave: e.claveFormularioWeb };
+  return { activo: e.claveFormularioWeb !== null, clave: e.claveFormularioWeb, confirmar: e.confirmarFormularioWeb };
 }
 
 /**
  * Turns the website form on with a new key (24 random characters; turning it on again changes a leaked
- * key, and the old one stops working at once), or off. The audit says what changed, never the key.
+ * key, and the old one stops working at once), or off; and the confirmation e-mail to visitors on or
+ * off. The audit says what changed, never the key.
  */
-export async function cambiarFormularioWeb(o: Escritura & { activar: boolean }): Promise<FormularioWeb> {
+export async function cambiarFormularioWeb(o: Escritura & { cambio: FormularioWebCambio }): Promise<FormularioWeb> {
   const antes = await formularioWeb(o);
-  const clave = o.activar ? randomBytes(18).toString('base64url') : null;
-  await repo.actualizar(o.tx, { claveFormularioWeb: clave });
-  await auditar(o, 'actualizar', 'empresa', String(o.user.idEmpresa), {
-    formulario_web: {
+  const { activar, confirmar } = o.cambio;
+  const cambios: Record<string, { antes: string | boolean; despues: string | boolean }> = {};
+  if (activar !== undefined) {
+    await repo.actualizar(o.tx, { claveFormularioWeb: activar ? randomBytes(18).toString('base64url') : null });
+    cambios.formulario_web = {
       antes: antes.activo ? 'activo' : 'inactivo',
-      despues: o.activar ? (antes.activo ? 'clave nueva' : 'activo') : 'inactivo',
-    },
-  });
-  return { activo: clave !== null, clave };
+      despues: activar ? (antes.activo ? 'clave nueva' : 'activo') : 'inactivo',
+    };
+  }
+  if (confirmar !== undefined && confirmar !== antes.confirmar) {
+    await repo.actualizar(o.tx, { confirmarFormularioWeb: confirmar });
+    cambios.confirmar_formulario_web = { antes: antes.confirmar, despues: confirmar };
+  }
+  if (Object.keys(cambios).length > 0) await auditar(o, 'actualizar', 'empresa', String(o.user.idEmpresa), cambios);
+  return formularioWeb(o);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { esCorreo } from '@predio/contract/campos';
 import { CODES } from '@predio/contract/codes';
 import { SOLICITUDES_WEB_POR_IP_HORA, etiquetaTipo, type SolicitudWeb } from '@predio/contract/solicitudes';
 import { queryRows } from '../../db/rows.ts';
@@ -6,6 +7,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
+import { encolarCorreo } from '../../platform/mail/outbox.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
 import * as repo from './solicitudes.repo.ts';
@@ -28,10 +30,43 @@ const sitioWeb = (idEmpresa: number): Principal => ({
   estado: 'activa',
 });
 
+type EmpresaFormulario = {
+  id_empresa: number;
+  nombre: string;
+  telefonos: string;
+  email: string;
+  web: string;
+  confirmar: boolean;
+};
+
+/**
+ * What a visitor who left an e-mail receives: the request's number and type, and how to reach the
+ * agency. Nothing the visitor wrote is repeated (not even the name), so the form cannot be used to
+ * send someone else a message of one's own.
+ */
+export function confirmacion(
+  e: Pick<EmpresaFormulario, 'nombre' | 'telefonos' | 'web'>,
+  numero: number,
+  s: Pick<SolicitudWeb, 'tipo' | 'inmueble'>,
+): { asunto: string; texto: string } {
+  const sobre = s.inmueble ? `, sobre el inmueble ${s.inmueble},` : '';
+  return {
+    asunto: `Recibimos su solicitud N.° ${numero} · ${e.nombre}`,
+    texto: [
+      'Hola:',
+      `Recibimos su solicitud N.° ${numero} (${etiquetaTipo(s.tipo).toLowerCase()})${sobre} enviada desde nuestro sitio web. Un asesor de ${e.nombre} se comunicará con usted pronto.`,
+      `Si necesita algo antes, responda este correo${e.telefonos ? ` o llámenos al ${e.telefonos}` : ''}.`,
+      [e.nombre, [e.telefonos, e.web].filter(Boolean).join(' · ')].filter(Boolean).join('\n'),
+      'Este es un mensaje automático. Si usted no envió esta solicitud, puede ignorarlo.',
+    ].join('\n\n'),
+  };
+}
+
 /**
  * A visitor's request from the agency's website: it becomes a solicitud «nueva» (canal sitio web) with
  * the visitor's consent to the use of their data in its history, and everyone who attends solicitudes
- * hears of it. Answers the request's number, which the website may show.
+ * hears of it; a visitor who left an e-mail is sent a confirmation, unless Compañía turned it off.
+ * Answers the request's number, which the website may show.
  */
 export async function recibir(
   deps: Pick<Deps, 'db' | 'hub' | 'mailer'>,
@@ -51,7 +86,11 @@ export async function recibir(
   };
   await demasiadas({ usuario: porIp, ip: porIp });
   const [empresa] = await deps.db.system((tx) =>
-    queryRows<{ id_empresa: number }>(tx, sql`select id_empresa from empresa where clave_formulario_web = ${body.clave}`),
+    queryRows<EmpresaFormulario>(
+      tx,
+      sql`select id_empresa, nombre, telefonos, email, web, confirmar_formulario_web as confirmar
+          from empresa where clave_formulario_web = ${body.clave}`,
+    ),
   );
   if (!empresa) {
     // Guessing keys counts against the connection too (twice: it has no form to count against).
@@ -90,6 +129,22 @@ export async function recibir(
       idUsuario: null,
       usuario: user.usuario,
     });
+    if (body.email && empresa.confirmar) {
+      const c = confirmacion(empresa, d.numero, body);
+      await encolarCorreo(o, {
+        para: body.email,
+        ...c,
+        origen: `solicitud:${d.numero}`,
+        responderA: esCorreo(empresa.email) ? empresa.email : null,
+      });
+      await repo.registrarHistorial(scope.tx, {
+        idSolicitud: fila!.id,
+        tipo: 'nota',
+        nota: `Se envió al solicitante la confirmación de recibido por correo a ${body.email}.`,
+        idUsuario: null,
+        usuario: user.usuario,
+      });
+    }
     for (const u of (await repo.usuariosActivos(scope.tx)).filter(puedeAtender))
       await notificar(o, {
         idEmpresa: empresa.id_empresa,

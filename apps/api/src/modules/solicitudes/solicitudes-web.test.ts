@@ -2,19 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { asuntoDelMensaje, SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 
 let t: TestApp;
+const sink = new SmtpSink();
 let admin1: string;
 let admin2: string;
 let sinEmpresa: string;
 let clave: string;
 let ipN = 0;
 
-const cambiar = (token: string, activar: boolean) =>
+const cambiar = (token: string, activar: boolean | Record<string, unknown>) =>
   t.app.inject({
     method: 'PUT',
     url: '/api/empresa/formulario-web',
-    payload: { activar },
+    payload: typeof activar === 'boolean' ? { activar } : activar,
     headers: { authorization: `Bearer ${token}` },
   });
 
@@ -46,25 +48,41 @@ type Detalle = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ smtpUrl: await sink.start() });
   [admin1, admin2] = await Promise.all([login(t.app, DEMO.admin1), login(t.app, DEMO.admin2)]);
   await crearUsuario(t.db, 1, { usuario: 'solo73', nroId: '50073', permisos: '73' });
   sinEmpresa = await login(t.app, { idEmpresa: 1, usuario: 'solo73', clave: 'demo1234' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.deps.mailer.stop();
+  await t.close();
+  await sink.stop();
+});
 
 describe('the website form: solicitudes from the agency’s site', () => {
   it('is off until Compañía turns it on, which gives a key; only Compañía (idm 3) sees or changes it', async () => {
-    expect((await as(t.app, admin1).get('/api/empresa/formulario-web')).json().data).toEqual({ activo: false, clave: null });
+    expect((await as(t.app, admin1).get('/api/empresa/formulario-web')).json().data).toEqual({
+      activo: false,
+      clave: null,
+      confirmar: true,
+    });
     expect((await as(t.app, sinEmpresa).get('/api/empresa/formulario-web')).statusCode).toBe(403);
     expect((await cambiar(sinEmpresa, true)).statusCode).toBe(403);
     const r = await cambiar(admin1, true);
     expect(r.statusCode, r.body).toBe(200);
     clave = r.json().data.clave as string;
     expect(clave).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect((await as(t.app, admin1).get('/api/empresa/formulario-web')).json().data).toEqual({ activo: true, clave });
+    expect((await as(t.app, admin1).get('/api/empresa/formulario-web')).json().data).toEqual({
+      activo: true,
+      clave,
+      confirmar: true,
+    });
     // Another company has its own (off) form.
-    expect((await as(t.app, admin2).get('/api/empresa/formulario-web')).json().data).toEqual({ activo: false, clave: null });
+    expect((await as(t.app, admin2).get('/api/empresa/formulario-web')).json().data).toEqual({
+      activo: false,
+      clave: null,
+      confirmar: true,
+    });
     // The audit says the form was turned on, never the key.
     const audit = await t.db.tenant(1, (tx) =>
       queryRows<{ cambios: unknown }>(tx, sql`select cambios from auditoria where entidad = 'empresa' order by id desc limit 1`),
@@ -106,6 +124,67 @@ describe('the website form: solicitudes from the agency’s site', () => {
     expect(avisos.map((a) => a.usuario)).toEqual(expect.arrayContaining(['admin', 'solo73']));
     // Company 2 does not have it.
     expect((await as(t.app, admin2).get(`/api/solicitudes/${numero}`)).statusCode).toBe(404);
+  });
+
+  it('confirms by e-mail to a visitor who left one: the number and the agency, nothing the visitor wrote; Compañía can turn it off', async () => {
+    const municipio = (await as(t.app, admin1).get('/api/maestros/municipios?q=medellin')).json().data.items[0].id as number;
+    const creado = await as(t.app, admin1).post('/api/inmuebles', {
+      tipo: 'apartamento',
+      gestion: 'arriendo',
+      direccion: 'Calle 10 # 43-20',
+      id_municipio: municipio,
+      canon: 2_000_000,
+    });
+    expect(creado.statusCode, creado.body).toBe(200);
+    const inmueble = creado.json().data.consecutivo as number;
+    const r = await enviar(visitante({ nombre: 'Gane dinero en estafa.example', inmueble, tipo: 'arrendar' }));
+    expect(r.statusCode, r.body).toBe(200);
+    const numero = r.json().data.numero as number;
+    await t.deps.mailer.idle();
+    // The earlier request in this file left an e-mail too, and was confirmed as well.
+    const m = (await sink.esperar(2)).find(
+      (x) => x.to.includes('camilo.ruiz@example.com') && asuntoDelMensaje(x.data).includes(`N.° ${numero} `),
+    );
+    expect(m).toBeDefined();
+    expect(asuntoDelMensaje(m!.data)).toBe(`Recibimos su solicitud N.° ${numero} · Inmobiliaria Demo S.A.S.`);
+    expect(m!.data).toMatch(/^Reply-To: contacto@inmobiliariademo\.com\.co$/m);
+    const texto = textoDelMensaje(m!.data).replace(/\r\n/g, '\n');
+    expect(texto).toBe(
+      [
+        'Hola:',
+        `Recibimos su solicitud N.° ${numero} (arrendar un inmueble), sobre el inmueble ${inmueble}, enviada desde nuestro sitio web. Un asesor de Inmobiliaria Demo S.A.S. se comunicará con usted pronto.`,
+        'Si necesita algo antes, responda este correo o llámenos al 604 444 1234.',
+        'Inmobiliaria Demo S.A.S.\n604 444 1234 · https://www.inmobiliariademo.com.co',
+        'Este es un mensaje automático. Si usted no envió esta solicitud, puede ignorarlo.',
+      ].join('\n\n'),
+    );
+    expect(texto).not.toContain('estafa');
+    expect(texto).not.toContain('El Poblado');
+    const d = (await as(t.app, admin1).get(`/api/solicitudes/${numero}`)).json().data as Detalle;
+    expect(d.historial.map((h) => h.nota)).toContain(
+      'Se envió al solicitante la confirmación de recibido por correo a camilo.ruiz@example.com.',
+    );
+
+    // Off in Compañía (the key stays): the request arrives, no e-mail goes out. Without an e-mail, none either.
+    const off = await cambiar(admin1, { confirmar: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toEqual({ activo: true, clave, confirmar: false });
+    // (The staff's notices of each request go by e-mail too: only the visitor's address counts here.)
+    const alVisitante = () => sink.recibidos.filter((x) => x.to.includes('camilo.ruiz@example.com')).length;
+    const antes = alVisitante();
+    const sinConfirmar = await enviar(visitante());
+    expect(sinConfirmar.statusCode).toBe(200);
+    expect((await enviar(visitante({ email: '', telefono: '3104445566' }))).statusCode).toBe(200);
+    await t.deps.mailer.idle();
+    expect(alVisitante()).toBe(antes);
+    const d2 = (await as(t.app, admin1).get(`/api/solicitudes/${sinConfirmar.json().data.numero}`)).json().data as Detalle;
+    expect(d2.historial.map((h) => h.nota).join(' ')).not.toContain('confirmación');
+    const audit = await t.db.tenant(1, (tx) =>
+      queryRows<{ cambios: unknown }>(tx, sql`select cambios from auditoria where entidad = 'empresa' order by id desc limit 1`),
+    );
+    expect(audit[0]?.cambios).toEqual({ confirmar_formulario_web: { antes: true, despues: false } });
+    expect((await cambiar(admin1, {})).statusCode).toBe(400);
+    expect((await cambiar(admin1, { confirmar: true })).json().data.confirmar).toBe(true);
   });
 
   it('answers the browser’s CORS preflight, and its errors are readable from another site', async () => {

@@ -1,6 +1,6 @@
-import { App, Button, Card, Descriptions, Skeleton, Space, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Skeleton, Space, Switch, Typography } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
-import { SOLICITUDES_WEB_POR_IP_HORA } from '@predio/contract/solicitudes';
+import { SOLICITUDES_WEB_POR_IP_HORA, type FormularioWebCambio } from '@predio/contract/solicitudes';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { useCambiarFormularioWeb, useFormularioWeb } from './api/formulario-web.ts';
@@ -48,9 +48,9 @@ export function FormularioWebCard() {
   const cambiar = useCambiarFormularioWeb();
   const url = `${window.location.origin}/api/publico/solicitudes`;
 
-  const aplicar = async (activar: boolean, ok: string) => {
+  const aplicar = async (cambio: FormularioWebCambio, ok: string) => {
     try {
-      await cambiar.mutateAsync(activar);
+      await cambiar.mutateAsync(cambio);
       void message.success(ok);
     } catch (e) {
       void message.error(e instanceof Error ? e.message : String(e));
@@ -79,7 +79,7 @@ export function FormularioWebCard() {
           <Button
             type="primary"
             loading={cambiar.isPending}
-            onClick={() => void aplicar(true, 'Formulario del sitio web activado')}
+            onClick={() => void aplicar({ activar: true }, 'Formulario del sitio web activado')}
           >
             Activar formulario
           </Button>
@@ -108,6 +108,27 @@ export function FormularioWebCard() {
               },
             ]}
           />
+          <Space align="start" className="empresa-formulario-confirmar">
+            <Switch
+              id="confirmar-formulario-web"
+              checked={estado.data.confirmar}
+              loading={cambiar.isPending}
+              onChange={(confirmar) =>
+                void aplicar(
+                  { confirmar },
+                  confirmar ? 'Se confirmará por correo a cada visitante' : 'Ya no se confirmará por correo a los visitantes',
+                )
+              }
+            />
+            <label htmlFor="confirmar-formulario-web">
+              <Typography.Text strong>Confirmar por correo al visitante</Typography.Text>
+              <br />
+              <Typography.Text type="secondary">
+                Quien deja su correo recibe el número de su solicitud y los teléfonos de la agencia. El correo no repite lo que el
+                visitante escribió.
+              </Typography.Text>
+            </label>
+          </Space>
           <Typography.Text strong>Ejemplo para el sitio web</Typography.Text>
           <Typography.Paragraph copyable={{ text: ejemploFormulario(url, estado.data.clave) }} className="empresa-codigo">
             <pre tabIndex={0} role="region" aria-label="Ejemplo de formulario para el sitio web">
@@ -123,7 +144,7 @@ export function FormularioWebCard() {
                   content: 'La clave actual deja de funcionar de inmediato: el sitio web debe usar la nueva.',
                   okText: 'Cambiar clave',
                   cancelText: 'Cancelar',
-                  onOk: () => aplicar(true, 'Clave del formulario cambiada'),
+                  onOk: () => aplicar({ activar: true }, 'Clave del formulario cambiada'),
                 })
               }
             >
@@ -139,7 +160,7 @@ export function FormularioWebCard() {
                   okText: 'Desactivar',
                   okButtonProps: { danger: true },
                   cancelText: 'Cancelar',
-                  onOk: () => aplicar(false, 'Formulario del sitio web desactivado'),
+                  onOk: () => aplicar({ activar: false }, 'Formulario del sitio web desactivado'),
                 })
               }
             >

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormularioWeb } from '@predio/contract/solicitudes';
+import type { FormularioWeb, FormularioWebCambio } from '@predio/contract/solicitudes';
 import { http } from '../../../lib/http.ts';
 
 const clave = ['empresa', 'formulario-web'] as const;
@@ -13,12 +13,12 @@ export function useFormularioWeb() {
   );
 }
 
-/** activar: on with a new key (also to change it), or off. */
+/** activar: on with a new key (also to change it), or off; confirmar: the confirmation to visitors. */
 export function useCambiarFormularioWeb() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (activar: boolean) =>
-      (await http.put<FormularioWeb>('/empresa/formulario-web', { activar }, { silent: true })).data,
+    mutationFn: async (cambio: FormularioWebCambio) =>
+      (await http.put<FormularioWeb>('/empresa/formulario-web', cambio, { silent: true })).data,
     onSuccess: (d) => queryClient.setQueryData(clave, d),
   });
 }
