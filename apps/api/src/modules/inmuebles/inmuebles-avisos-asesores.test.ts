@@ -170,7 +170,7 @@ describe('consignments about to end (204), the daily pass', () => {
     en10 = await crear({ ...base, vigencia_consignacion: '2026-12-02' });
     en3 = await crear({ ...base, vigencia_consignacion: '2026-11-25', direccion: 'Carrera 7 # 1-1' });
     await crear({ ...base, vigencia_consignacion: '2026-12-23' }); // 31 days: not yet
-    await crear({ ...base, vigencia_consignacion: '2026-11-21' }); // ended yesterday: the search shows it
+    const vencio = await crear({ ...base, vigencia_consignacion: '2026-11-21', direccion: 'Calle 5 # 5-5' }); // ended yesterday
     const arrendado = await crear({ ...base, vigencia_consignacion: '2026-11-30' });
     await as(t.app, admin3).post(`/api/inmuebles/${arrendado}/estado`, { estado: 'arrendado' });
     // Another company's property in the window reaches its own asesor only.
@@ -195,7 +195,7 @@ describe('consignments about to end (204), the daily pass', () => {
     const r1 = await pasada();
     expect(r1.empresas).toBeGreaterThanOrEqual(2);
     const nuevos = (await avisos(solo)).slice(previos);
-    expect(nuevos).toHaveLength(1);
+    expect(nuevos).toHaveLength(2);
     expect(nuevos[0]).toMatchObject({
       tipo_carta: 204,
       titulo: 'Vence la consignación de 2 inmuebles suyos',
@@ -203,6 +203,15 @@ describe('consignments about to end (204), the daily pass', () => {
     });
     expect(nuevos[0]!.cuerpo).toBe(
       `En los próximos 30 días vence la consignación de: inmueble ${en3} (Apartamento en ${nombreMunicipio} · Carrera 7 # 1-1): vence el 25/11/2026, en 3 días; inmueble ${en10} (Apartamento en ${nombreMunicipio} · Calle 10 # 43-12 Apto 301): vence el 02/12/2026, en 10 días. Renuévelas con los propietarios y registre la nueva vigencia, o retire los inmuebles.`,
+    );
+    // The one that ended yesterday, still on the market, in a notice of its own.
+    expect(nuevos[1]).toMatchObject({
+      tipo_carta: 204,
+      titulo: `Venció la consignación del inmueble ${vencio}`,
+      enlace: `/propiedades/inmueble/${vencio}`,
+    });
+    expect(nuevos[1]!.cuerpo).toBe(
+      `La consignación del inmueble ${vencio} (Apartamento en ${nombreMunicipio} · Calle 5 # 5-5) venció el 21/11/2026, ayer, y el inmueble sigue en oferta. Renuévela con el propietario y registre la nueva vigencia, o retire el inmueble.`,
     );
     const ajenos = await t.db.tenant(2, (tx) =>
       queryRows<Fila>(tx, sql`select id_usuario, tipo_carta, titulo, cuerpo, enlace from notificacion where tipo_carta = 204`),
@@ -246,6 +255,35 @@ describe('consignments about to end (204), the daily pass', () => {
     expect(texto).toContain(`La consignación del inmueble ${en10} (`);
     expect(texto).toContain('vence el 02/12/2026, en 10 días.');
     expect(texto).toContain(`Ábralo en Predio: https://predio.agencia.co/propiedades/inmueble/${en10}`);
+  });
+
+  it('an ended consignment is told within the week after, in one notice for all of them; older ones are not', async () => {
+    const quien = await crearUsuario(t.db, 3, { usuario: 'vencidas', nroId: '40017', permisos: '490' });
+    const base = { id_asesor_captador: quien, id_asesor_comercial: null };
+    const hace7 = await crear({ ...base, vigencia_consignacion: '2026-11-15' });
+    const hace2 = await crear({ ...base, vigencia_consignacion: '2026-11-20', direccion: 'Carrera 9 # 9-9' });
+    await crear({ ...base, vigencia_consignacion: '2026-11-14' }); // 8 days ago: the search lists it, no notice
+    const retirado = await crear({ ...base, vigencia_consignacion: '2026-11-19' });
+    expect((await as(t.app, admin3).post(`/api/inmuebles/${retirado}/estado`, { estado: 'retirado', causal })).statusCode).toBe(
+      200,
+    );
+    await pasada();
+    const nuevos = await avisos(quien);
+    expect(nuevos.filter((a) => a.tipo_carta === 204)).toEqual([
+      {
+        id_usuario: quien,
+        tipo_carta: 204,
+        titulo: 'Venció la consignación de 2 inmuebles suyos',
+        cuerpo: `Siguen en oferta con la consignación vencida: inmueble ${hace7} (Apartamento en ${nombreMunicipio} · Calle 10 # 43-12 Apto 301): venció el 15/11/2026; inmueble ${hace2} (Apartamento en ${nombreMunicipio} · Carrera 9 # 9-9): venció el 20/11/2026. Renuévelas con los propietarios y registre la nueva vigencia, o retire los inmuebles.`,
+        enlace: `/propiedades/inmuebles-disponibles?estado=captado,disponible,reservado&consignacion=vencida&asesor=${quien}`,
+      },
+    ]);
+    // Told once; renewed into the next 30 days, it is told as ending.
+    expect((await pasada()).avisos).toBe(0);
+    await editar(hace2, { vigencia_consignacion: '2026-12-10' });
+    await pasada();
+    const [renovado] = (await avisos(quien)).filter((a) => a.tipo_carta === 204).slice(1);
+    expect(renovado?.titulo).toBe(`Vence la consignación del inmueble ${hace2}`);
   });
 
   it('on the day itself it says «vence hoy»', async () => {

@@ -10,8 +10,12 @@ import { nombreInmueble, TIPO_CARTA_VENCIMIENTO_CONSIGNACION } from './inmuebles
 import { consignacionPorVencer, HOY_BOGOTA } from './inmuebles.repo.ts';
 
 // Notice 204 («Vencimiento de consignación»): once a day, the asesores (captador and comercial) of
-// every property still on the market whose consignment contract ends within DIAS_AVISO_CONSIGNACION
-// days are told, once per property and end date. One notice per asesor lists all of theirs.
+// every property still on the market are told when its consignment contract ends within
+// DIAS_AVISO_CONSIGNACION days, and again when it has ended (within DIAS_AVISO_VENCIDA days after),
+// each once per property and end date. One notice per asesor and kind lists all of theirs.
+
+/** A consignment that ended up to this many days ago is told as ended; older ones only show in the search. */
+export const DIAS_AVISO_VENCIDA = 7;
 
 /** At most this many properties are named in one notice; the link lists them all. */
 const NOMBRADOS = 10;
@@ -32,6 +36,32 @@ const cuando = (p: Pendiente) =>
   p.dias === 0
     ? `vence hoy, ${fecha(p.vigencia)}`
     : `vence el ${fecha(p.vigencia)}, en ${p.dias === 1 ? '1 día' : `${p.dias} días`}`;
+
+/** The consignment ended between DIAS_AVISO_VENCIDA days ago and yesterday. */
+const recienVencida = (hoy: SQL) => sql`i.vigencia_consignacion between ${hoy} - ${DIAS_AVISO_VENCIDA}::int and ${hoy} - 1`;
+
+const hace = (p: Pendiente) => (p.dias === -1 ? 'ayer' : `hace ${-p.dias} días`);
+
+function avisoVencida(idUsuario: number, ps: Pendiente[]) {
+  if (ps.length === 1) {
+    const p = ps[0]!;
+    return {
+      titulo: `Venció la consignación del inmueble ${p.consecutivo}`,
+      cuerpo: `La consignación del inmueble ${p.consecutivo} (${nombreInmueble(p)}) venció el ${fecha(p.vigencia)}, ${hace(p)}, y el inmueble sigue en oferta. Renuévela con el propietario y registre la nueva vigencia, o retire el inmueble.`,
+      enlace: `/propiedades/inmueble/${p.consecutivo}`,
+    };
+  }
+  const lista = ps
+    .slice(0, NOMBRADOS)
+    .map((p) => `inmueble ${p.consecutivo} (${nombreInmueble(p)}): venció el ${fecha(p.vigencia)}`)
+    .join('; ');
+  const mas = ps.length > NOMBRADOS ? `; y ${ps.length - NOMBRADOS} más` : '';
+  return {
+    titulo: `Venció la consignación de ${ps.length} inmuebles suyos`,
+    cuerpo: `Siguen en oferta con la consignación vencida: ${lista}${mas}. Renuévelas con los propietarios y registre la nueva vigencia, o retire los inmuebles.`,
+    enlace: `/propiedades/inmuebles-disponibles?estado=${ESTADOS_EN_OFERTA.join(',')}&consignacion=vencida&asesor=${idUsuario}`,
+  };
+}
 
 function aviso(idUsuario: number, ps: Pendiente[]) {
   if (ps.length === 1) {
@@ -57,7 +87,7 @@ function aviso(idUsuario: number, ps: Pendiente[]) {
 /**
  * The daily pass over every company. `hoy` (YYYY-MM-DD) stands for today in Bogotá in tests. Running
  * it twice, or from two processes at once, tells nobody twice: the notice is recorded before it is
- * sent and the record's key is property, end date and asesor.
+ * sent and the record's key is property, end date, asesor and kind.
  */
 export async function avisarConsignaciones(o: {
   db: Database;
@@ -66,25 +96,37 @@ export async function avisarConsignaciones(o: {
   hoy?: string;
 }): Promise<{ empresas: number; avisos: number; inmuebles: number }> {
   const hoy: SQL = o.hoy ? sql`${o.hoy}::date` : HOY_BOGOTA;
-  const ventana = sql`${consignacionPorVencer(hoy)} and i.estado = any(${sql.param([...ESTADOS_EN_OFERTA])}::text[])`;
+  const enOferta = sql`i.estado = any(${sql.param([...ESTADOS_EN_OFERTA])}::text[])`;
+  const clases = [
+    { clase: 'por_vencer', ventana: sql`${consignacionPorVencer(hoy)} and ${enOferta}`, texto: aviso },
+    { clase: 'vencida', ventana: sql`${recienVencida(hoy)} and ${enOferta}`, texto: avisoVencida },
+  ];
   const empresas = await o.db.system((tx) =>
-    queryRows<{ id_empresa: number }>(tx, sql`select distinct i.id_empresa from inmueble i where ${ventana} order by 1`),
+    queryRows<{ id_empresa: number }>(
+      tx,
+      sql`select distinct i.id_empresa from inmueble i
+          where ${sql.join(
+            clases.map((c) => sql`(${c.ventana})`),
+            sql` or `,
+          )} order by 1`,
+    ),
   );
   let avisos = 0;
   const inmuebles = new Set<string>();
   for (const { id_empresa } of empresas) {
-    await enTenant(o.db, id_empresa, async (scope) => {
-      // Recorded first: only what this pass recorded is sent.
-      const pendientes = await queryRows<Pendiente>(
-        scope.tx,
-        sql`with candidatos as (
+    for (const { clase, ventana, texto } of clases)
+      await enTenant(o.db, id_empresa, async (scope) => {
+        // Recorded first: only what this pass recorded is sent.
+        const pendientes = await queryRows<Pendiente>(
+          scope.tx,
+          sql`with candidatos as (
               select i.id, u.id as id_usuario, i.vigencia_consignacion as vigencia
               from inmueble i
               join usuarios u on u.activo and u.id in (i.id_asesor_captador, i.id_asesor_comercial)
               where ${ventana}
             ), nuevos as (
-              insert into inmueble_consignacion_aviso (id_inmueble, vigencia, id_usuario)
-              select id, vigencia, id_usuario from candidatos
+              insert into inmueble_consignacion_aviso (id_inmueble, vigencia, id_usuario, aviso)
+              select id, vigencia, id_usuario, ${clase} from candidatos
               on conflict do nothing
               returning id_inmueble, vigencia, id_usuario
             )
@@ -93,20 +135,20 @@ export async function avisarConsignaciones(o: {
             from nuevos n join inmueble i on i.id = n.id_inmueble
             left join municipios m on m.id = i.id_municipio left join barrios b on b.id = i.id_barrio
             order by n.id_usuario, n.vigencia, i.consecutivo`,
-      );
-      const porUsuario = new Map<number, Pendiente[]>();
-      for (const p of pendientes) {
-        porUsuario.set(p.id_usuario, [...(porUsuario.get(p.id_usuario) ?? []), p]);
-        inmuebles.add(`${id_empresa}:${p.consecutivo}`);
-      }
-      for (const [idUsuario, ps] of porUsuario) {
-        await notificar(
-          { ...scope, hub: o.hub, mailer: o.mailer },
-          { idEmpresa: id_empresa, idUsuario, tipoCarta: TIPO_CARTA_VENCIMIENTO_CONSIGNACION, ...aviso(idUsuario, ps) },
         );
-        avisos++;
-      }
-    });
+        const porUsuario = new Map<number, Pendiente[]>();
+        for (const p of pendientes) {
+          porUsuario.set(p.id_usuario, [...(porUsuario.get(p.id_usuario) ?? []), p]);
+          inmuebles.add(`${id_empresa}:${p.consecutivo}`);
+        }
+        for (const [idUsuario, ps] of porUsuario) {
+          await notificar(
+            { ...scope, hub: o.hub, mailer: o.mailer },
+            { idEmpresa: id_empresa, idUsuario, tipoCarta: TIPO_CARTA_VENCIMIENTO_CONSIGNACION, ...texto(idUsuario, ps) },
+          );
+          avisos++;
+        }
+      });
   }
   return { empresas: empresas.length, avisos, inmuebles: inmuebles.size };
 }

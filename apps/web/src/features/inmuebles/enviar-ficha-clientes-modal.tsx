@@ -81,12 +81,7 @@ export function EnviarFichaClientesModal({
         }}
       >
         <CampoAsunto />
-        <Form.Item
-          name="mensaje"
-          label="Mensaje"
-          className="enviar-fichas-mensaje"
-          extra={`${MARCA_NOMBRE} se cambia por el primer nombre de cada cliente.`}
-        >
+        <Form.Item name="mensaje" label="Mensaje" extra={`${MARCA_NOMBRE} se cambia por el primer nombre de cada cliente.`}>
           <Input.TextArea rows={5} maxLength={2000} showCount />
         </Form.Item>
       </Form>

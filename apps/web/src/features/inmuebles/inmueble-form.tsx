@@ -454,7 +454,7 @@ export function InmuebleForm({
       {campo('codigo_llaves', <Input autoComplete="off" maxLength={50} />)}
       {campo('fecha_consignacion', <DatePicker format="DD/MM/YYYY" className="inm-ancho" />)}
       {campo('vigencia_consignacion', <DatePicker format="DD/MM/YYYY" className="inm-ancho" />, {
-        ayuda: `Los asesores reciben un aviso ${DIAS_AVISO_CONSIGNACION} días antes de que venza.`,
+        ayuda: `Los asesores reciben un aviso ${DIAS_AVISO_CONSIGNACION} días antes de que venza, y otro si vence con el inmueble aún en oferta.`,
       })}
       <Col xs={24}>
         <Form.Item name="publicar" label={L.publicar}>
