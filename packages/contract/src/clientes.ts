@@ -213,8 +213,12 @@ export const ZEnviarFichaAClientes = z.object({
 });
 export type EnviarFichaAClientes = z.output<typeof ZEnviarFichaAClientes>;
 export type EnviarFichaAClientesEntrada = z.input<typeof ZEnviarFichaAClientes>;
-/** What was queued: one message per lead, each to that lead's e-mail. */
-export type EnvioFichaAClientes = { inmueble: number; enviados: { consecutivo: number; nombre: string; para: string }[] };
+/** What was queued: a message per address (`correos`; two leads of one person share one), each lead noted. */
+export type EnvioFichaAClientes = {
+  inmueble: number;
+  enviados: { consecutivo: number; nombre: string; para: string }[];
+  correos: number;
+};
 
 // ----- list / buscador ----------------------------------------------------------------------------
 

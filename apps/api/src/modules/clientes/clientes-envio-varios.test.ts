@@ -96,6 +96,7 @@ describe("one property's ficha to several matching leads", () => {
         { consecutivo: lead.lucia, nombre: 'Lucía Fernández Ríos', para: 'lucia@example.com' },
         { consecutivo: lead.andres, nombre: 'Andrés Gómez', para: 'andres.gomez@example.com' },
       ],
+      correos: 2,
     });
 
     await t.deps.mailer.idle();
@@ -149,6 +150,24 @@ describe("one property's ficha to several matching leads", () => {
         despues: 'Lucía Fernández Ríos <lucia@example.com>, Andrés Gómez <andres.gomez@example.com>',
       },
     ]);
+  });
+
+  it('two leads of one person (one address) make one message, noted in both leads', async () => {
+    const otra = await as(t.app, admin1).post('/api/clientes-atendidos', {
+      id_tercero: (await as(t.app, admin1).get(`/api/clientes-atendidos/${lead.lucia}`)).json().data.id_tercero,
+      gestion: 'arriendo',
+    });
+    expect(otra.statusCode, otra.body).toBe(200);
+    const segunda = otra.json().data.consecutivo as number;
+    const antes = (await outbox()).length;
+    const r = await enviar(admin1, disponible, { clientes: [lead.lucia, segunda] });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.correos).toBe(1);
+    expect((await outbox()).slice(antes).map((f) => f.para)).toEqual(['lucia@example.com']);
+    for (const c of [lead.lucia, segunda]) {
+      const d = (await as(t.app, admin1).get(`/api/clientes-atendidos/${c}`)).json().data;
+      expect(d.notas[0].texto).toBe(`Se envió por correo a lucia@example.com la ficha del inmueble ${disponible}.`);
+    }
   });
 
   it('refuses bad input naming the field, and sends nothing', async () => {

@@ -22,12 +22,12 @@ import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { fichaPdf, pedidoFicha, type PedidoFicha } from '../inmuebles/inmuebles-archivos.service.ts';
-
-export type { PedidoFicha };
 import { caracteristicas, precios, tituloFicha, ubicacion } from '../inmuebles/inmuebles-ficha.ts';
 import { correoDeUsuario } from '../notificaciones/notificaciones.repo.ts';
 import * as repo from './clientes.repo.ts';
 import { agregarNota, exigirAbierto, filaOError } from './clientes.service.ts';
+
+export type { PedidoFicha };
 
 /** Checked and read inside the request's transaction; the fichas are laid out after it commits. */
 export type EnvioPreparado = { consecutivo: number; body: EnviarInmuebles; pedidos: PedidoFicha[] };
@@ -212,7 +212,7 @@ async function firmaDe(o: Encolar, pedidos: PedidoFicha[]) {
  */
 async function encolarUno(
   o: Encolar & { yo: { correo: string | null }; firma: string[] },
-  m: { consecutivo: number; para: string; asunto: string; mensaje: string; pedidos: PedidoFicha[] },
+  m: { consecutivo: number; para: string; asunto: string; mensaje: string; pedidos: PedidoFicha[]; yaEnviado?: boolean },
 ): Promise<ClienteDetalle> {
   const inmuebles = m.pedidos.map((p) => p.datos.consecutivo);
   const cliente = await agregarNota({
@@ -227,6 +227,8 @@ async function encolarUno(
         select ${cliente.id}, i.id, ${m.para}, ${o.user.usuario} from inmueble i
         where i.consecutivo = any(${sql.param(inmuebles)}::int[])`,
   );
+  // Two leads of one person: the address gets one message, both leads note it.
+  if (m.yaEnviado) return cliente;
   const conPortada = new Set(
     m.pedidos.filter((p) => o.adjuntos.some((a) => a.cid === cidPortada(p.datos.consecutivo))).map((p) => p.datos.consecutivo),
   );
@@ -272,18 +274,20 @@ export async function encolarEnvio(o: Encolar & { preparado: EnvioPreparado }): 
 /**
  * The same for one property to several leads: one message each, all in one transaction (a lead closed
  * meanwhile leaves every message unqueued); the fichas are stored once and every message points at
- * them. Audited once on the property, and once per lead by its follow-up note.
+ * them. Two leads of one person (one address) make one message, noted in both. Audited once on the
+ * property, and once per lead by its follow-up note.
  */
 export async function encolarEnvioVarios(o: Encolar & { preparado: EnvioVariosPreparado }): Promise<EnvioFichaAClientes> {
   const { body, pedidos, destinos, inmueble } = o.preparado;
   const remite = await firmaDe(o, pedidos);
-  for (const d of destinos)
-    await encolarUno(
-      { ...o, ...remite },
-      { consecutivo: d.consecutivo, para: d.para, asunto: body.asunto, mensaje: mensajePara(body.mensaje, d.nombre), pedidos },
-    );
+  const enviadosA = new Set<string>();
+  for (const d of destinos) {
+    const mensaje = mensajePara(body.mensaje, d.nombre);
+    await encolarUno({ ...o, ...remite }, { ...d, asunto: body.asunto, mensaje, pedidos, yaEnviado: enviadosA.has(d.para) });
+    enviadosA.add(d.para);
+  }
   await auditar(o, 'enviar ficha a clientes', 'inmuebles', inmueble, {
-    ficha_enviada: { antes: null, despues: destinos.map((d) => `${d.nombre} <${d.para}>`) },
+    ficha_enviada: { antes: null, despues: [...new Set(destinos.map((d) => `${d.nombre} <${d.para}>`))] },
   });
-  return { inmueble, enviados: destinos };
+  return { inmueble, enviados: destinos, correos: enviadosA.size };
 }

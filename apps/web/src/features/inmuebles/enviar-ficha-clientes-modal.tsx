@@ -32,6 +32,8 @@ export function EnviarFichaClientesModal({
   const enviar = useEnviarFichaAClientes(consecutivo);
   const [error, setError] = useState<string | null>(null);
   const n = clientes.length;
+  // Two leads of one person share an address, and a message.
+  const correos = new Set(clientes.map((c) => c.email.trim().toLowerCase())).size;
 
   async function confirmar() {
     const v = await form.validateFields().catch(() => null);
@@ -39,7 +41,7 @@ export function EnviarFichaClientesModal({
     setError(null);
     try {
       const r = await enviar.mutateAsync({ ...v, clientes: clientes.map((c) => c.consecutivo) });
-      const k = r.enviados.length;
+      const k = r.correos;
       void message.success(
         k === 1
           ? `Correo para ${r.enviados[0]!.para} en la bandeja de salida, con la ficha en PDF`
@@ -56,7 +58,7 @@ export function EnviarFichaClientesModal({
     <Dialogo
       open
       title={n === 1 ? 'Enviar la ficha a 1 cliente' : `Enviar la ficha a ${n} clientes`}
-      okText={n === 1 ? 'Enviar 1 correo' : `Enviar ${n} correos`}
+      okText={correos === 1 ? 'Enviar 1 correo' : `Enviar ${correos} correos`}
       cancelText="Cancelar"
       confirmLoading={enviar.isPending}
       onOk={() => void confirmar()}
