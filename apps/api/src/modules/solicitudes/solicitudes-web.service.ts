@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { esCorreo } from '@predio/contract/campos';
 import { CODES } from '@predio/contract/codes';
 import { SOLICITUDES_WEB_POR_IP_HORA, etiquetaTipo, type SolicitudWeb } from '@predio/contract/solicitudes';
+import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
@@ -60,6 +61,19 @@ export function confirmacion(
       'Este es un mensaje automático. Si usted no envió esta solicitud, puede ignorarlo.',
     ].join('\n\n'),
   };
+}
+
+/**
+ * An address gets at most one confirmation an hour, however many requests name it: the form cannot be
+ * used to fill someone's inbox (the limits per connection and per form allow many more).
+ */
+async function confirmadoHace1Hora(tx: Tx, para: string): Promise<boolean> {
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from correo_salida
+        where para = ${para} and origen like 'solicitud:%' and creado_en > now() - interval '1 hour'`,
+  );
+  return (r?.n ?? 0) > 0;
 }
 
 /**
@@ -129,7 +143,7 @@ export async function recibir(
       idUsuario: null,
       usuario: user.usuario,
     });
-    if (body.email && empresa.confirmar) {
+    if (body.email && empresa.confirmar && !(await confirmadoHace1Hora(scope.tx, body.email))) {
       const c = confirmacion(empresa, d.numero, body);
       await encolarCorreo(o, {
         para: body.email,
