@@ -254,7 +254,7 @@ test("a visitor writes in the agency's website, on another origin, and the reque
   await aviso.accept();
   // The confirmation reaches the visitor over SMTP, with the request's number.
   await expect.poll(() => recibidosPara(correo).length, { timeout: 30_000 }).toBe(1);
-  expect(asuntoDelMensaje(recibidosPara(correo)[0]!.data)).toMatch(/^Recibimos su solicitud N.° \d+ · /);
+  expect(asuntoDelMensaje(recibidosPara(correo)[0]!.data)).toMatch(/^Recibimos su solicitud N.º \d+ · /);
 
   await page.goto('/propiedades/solicitudes');
   const fila = page.getByRole('row').filter({ hasText: visitante });

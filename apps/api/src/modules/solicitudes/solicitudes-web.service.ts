@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { esCorreo } from '@predio/contract/campos';
 import { CODES } from '@predio/contract/codes';
 import { SOLICITUDES_WEB_POR_IP_HORA, etiquetaTipo, type SolicitudWeb } from '@predio/contract/solicitudes';
-import type { Tx } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
+import { minutosBloqueo, registrarFallo, tomarTurno, type ThrottleConfig } from '../../platform/auth/throttle.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import { encolarCorreo } from '../../platform/mail/outbox.ts';
@@ -46,34 +46,57 @@ type EmpresaFormulario = {
  * send someone else a message of one's own.
  */
 export function confirmacion(
-  e: Pick<EmpresaFormulario, 'nombre' | 'telefonos' | 'web'>,
+  e: Pick<EmpresaFormulario, 'nombre' | 'telefonos' | 'web' | 'email'>,
   numero: number,
   s: Pick<SolicitudWeb, 'tipo' | 'inmueble'>,
 ): { asunto: string; texto: string } {
+  const tipo = s.tipo === 'otro' ? '' : ` (${etiquetaTipo(s.tipo).toLowerCase()})`;
   const sobre = s.inmueble ? `, sobre el inmueble ${s.inmueble},` : '';
+  // Replies reach the agency only when it has a valid e-mail; otherwise only its phones are offered.
+  const contacto = [esCorreo(e.email) ? 'responda este correo' : '', e.telefonos ? `llámenos al ${e.telefonos}` : '']
+    .filter(Boolean)
+    .join(' o ');
   return {
-    asunto: `Recibimos su solicitud N.° ${numero} · ${e.nombre}`,
+    asunto: `Recibimos su solicitud N.º ${numero} · ${e.nombre}`,
     texto: [
       'Hola:',
-      `Recibimos su solicitud N.° ${numero} (${etiquetaTipo(s.tipo).toLowerCase()})${sobre} enviada desde nuestro sitio web. Un asesor de ${e.nombre} se comunicará con usted pronto.`,
-      `Si necesita algo antes, responda este correo${e.telefonos ? ` o llámenos al ${e.telefonos}` : ''}.`,
+      `Recibimos su solicitud N.º ${numero}${tipo}${sobre} enviada desde nuestro sitio web. Un asesor de ${e.nombre} se comunicará con usted pronto.`,
+      contacto ? `Si necesita algo antes, ${contacto}.` : '',
       [e.nombre, [e.telefonos, e.web].filter(Boolean).join(' · ')].filter(Boolean).join('\n'),
       'Este es un mensaje automático. Si usted no envió esta solicitud, puede ignorarlo.',
-    ].join('\n\n'),
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
   };
 }
 
+/** One inbox however it is written: no «+etiqueta», and Gmail ignores the dots of the name. */
+export function buzon(correo: string): string {
+  const [nombre = '', dominio = ''] = correo.trim().toLowerCase().split('@');
+  const sinEtiqueta = nombre.split('+')[0]!;
+  const gmail = dominio === 'gmail.com' || dominio === 'googlemail.com';
+  return `${gmail ? sinEtiqueta.replace(/\./g, '') : sinEtiqueta}@${gmail ? 'gmail.com' : dominio}`;
+}
+
+/** Confirmations a form sends at most in an hour, whoever they go to. */
+const CONFIRMACIONES_POR_HORA = 60;
+
 /**
- * An address gets at most one confirmation an hour, however many requests name it: the form cannot be
- * used to fill someone's inbox (the limits per connection and per form allow many more).
+ * Whether this request may be confirmed: an inbox gets at most one confirmation an hour from any
+ * agency's form, however its address is written, and a form sends at most CONFIRMACIONES_POR_HORA;
+ * so the public form cannot be used to fill someone's inbox.
  */
-async function confirmadoHace1Hora(tx: Tx, para: string): Promise<boolean> {
-  const [r] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from correo_salida
-        where para = ${para} and origen like 'solicitud:%' and creado_en > now() - interval '1 hour'`,
-  );
-  return (r?.n ?? 0) > 0;
+async function puedeConfirmar(db: Database, idEmpresa: number, para: string): Promise<boolean> {
+  const porForm = { usuario: `web-confirma-form:${idEmpresa}`, ip: `web-confirma-form:${idEmpresa}` };
+  if ((await minutosBloqueo(db, porForm)) > 0) return false;
+  if (!(await tomarTurno(db, `web-confirma:${buzon(para)}`, 60))) return false;
+  await registrarFallo(db, porForm, {
+    maxPorUsuario: CONFIRMACIONES_POR_HORA,
+    maxPorIp: CONFIRMACIONES_POR_HORA,
+    ventanaMin: 60,
+    bloqueoMin: 60,
+  });
+  return true;
 }
 
 /**
@@ -117,6 +140,7 @@ export async function recibir(
   // A robot filled the field people never see: thanked, and nothing is kept.
   if (body.sitio) return { numero: null };
   const user = sitioWeb(empresa.id_empresa);
+  const confirmar = body.email !== '' && empresa.confirmar && (await puedeConfirmar(deps.db, empresa.id_empresa, body.email));
   const numero = await enTenant(deps.db, empresa.id_empresa, async (scope) => {
     const o = { ...scope, hub: deps.hub, mailer: deps.mailer, user, ip };
     const d = await crear({
@@ -143,7 +167,7 @@ export async function recibir(
       idUsuario: null,
       usuario: user.usuario,
     });
-    if (body.email && empresa.confirmar && !(await confirmadoHace1Hora(scope.tx, body.email))) {
+    if (confirmar) {
       const c = confirmacion(empresa, d.numero, body);
       await encolarCorreo(o, {
         para: body.email,

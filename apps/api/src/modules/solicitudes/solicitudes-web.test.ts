@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { asuntoDelMensaje, SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
+import { buzon, confirmacion } from './solicitudes-web.service.ts';
 
 let t: TestApp;
 const sink = new SmtpSink();
@@ -145,13 +146,13 @@ describe('the website form: solicitudes from the agency’s site', () => {
     await t.deps.mailer.idle();
     const m = (await sink.esperar(2)).find((x) => x.to.includes('ana.mora@example.com'));
     expect(m).toBeDefined();
-    expect(asuntoDelMensaje(m!.data)).toBe(`Recibimos su solicitud N.° ${numero} · Inmobiliaria Demo S.A.S.`);
+    expect(asuntoDelMensaje(m!.data)).toBe(`Recibimos su solicitud N.º ${numero} · Inmobiliaria Demo S.A.S.`);
     expect(m!.data).toMatch(/^Reply-To: contacto@inmobiliariademo\.com\.co$/m);
     const texto = textoDelMensaje(m!.data).replace(/\r\n/g, '\n');
     expect(texto).toBe(
       [
         'Hola:',
-        `Recibimos su solicitud N.° ${numero} (arrendar un inmueble), sobre el inmueble ${inmueble}, enviada desde nuestro sitio web. Un asesor de Inmobiliaria Demo S.A.S. se comunicará con usted pronto.`,
+        `Recibimos su solicitud N.º ${numero} (arrendar un inmueble), sobre el inmueble ${inmueble}, enviada desde nuestro sitio web. Un asesor de Inmobiliaria Demo S.A.S. se comunicará con usted pronto.`,
         'Si necesita algo antes, responda este correo o llámenos al 604 444 1234.',
         'Inmobiliaria Demo S.A.S.\n604 444 1234 · https://www.inmobiliariademo.com.co',
         'Este es un mensaje automático. Si usted no envió esta solicitud, puede ignorarlo.',
@@ -164,11 +165,16 @@ describe('the website form: solicitudes from the agency’s site', () => {
       'Se envió al solicitante la confirmación de recibido por correo a ana.mora@example.com.',
     );
 
-    // The same address again within the hour: the request arrives, no second confirmation.
-    const otra = await enviar(visitante({ email: 'ana.mora@example.com' }));
-    expect(otra.statusCode).toBe(200);
+    // The same inbox again within the hour, however written, even several at once: the requests arrive,
+    // no second confirmation.
+    const otras = await Promise.all(
+      ['ana.mora@example.com', 'Ana.Mora+casa@example.com', 'ana.mora+2@example.com'].map((email) =>
+        enviar(visitante({ email })),
+      ),
+    );
+    expect(otras.map((o) => o.statusCode)).toEqual([200, 200, 200]);
     await t.deps.mailer.idle();
-    expect(sink.recibidos.filter((x) => x.to.includes('ana.mora@example.com'))).toHaveLength(1);
+    expect(sink.recibidos.filter((x) => x.to.some((a) => a.startsWith('ana.mora')))).toHaveLength(1);
 
     // Off in Compañía (the key stays): the request arrives, no e-mail goes out. Without an e-mail, none either.
     const off = await cambiar(admin1, { confirmar: false });
@@ -190,6 +196,26 @@ describe('the website form: solicitudes from the agency’s site', () => {
     expect(audit[0]?.cambios).toEqual({ confirmar_formulario_web: { antes: true, despues: false } });
     expect((await cambiar(admin1, {})).statusCode).toBe(400);
     expect((await cambiar(admin1, { confirmar: true })).json().data.confirmar).toBe(true);
+  });
+
+  it('words the confirmation for what the agency has: no «responda» without a valid e-mail, no type for «otro»', () => {
+    const e = { nombre: 'Inmobiliaria Sur', telefonos: '', web: '', email: '' };
+    expect(confirmacion(e, 4, { tipo: 'otro', inmueble: null }).texto).toBe(
+      [
+        'Hola:',
+        'Recibimos su solicitud N.º 4 enviada desde nuestro sitio web. Un asesor de Inmobiliaria Sur se comunicará con usted pronto.',
+        'Inmobiliaria Sur',
+        'Este es un mensaje automático. Si usted no envió esta solicitud, puede ignorarlo.',
+      ].join('\n\n'),
+    );
+    expect(confirmacion({ ...e, telefonos: '604 111 2233' }, 4, { tipo: 'comprar', inmueble: null }).texto).toContain(
+      'solicitud N.º 4 (comprar un inmueble) enviada desde nuestro sitio web.',
+    );
+    expect(confirmacion({ ...e, telefonos: '604 111 2233' }, 4, { tipo: 'otro', inmueble: null }).texto).toContain(
+      'Si necesita algo antes, llámenos al 604 111 2233.',
+    );
+    expect(buzon(' Ana.Mora+Casa@Example.com')).toBe('ana.mora@example.com');
+    expect(buzon('a.n.a+x@googlemail.com')).toBe('ana@gmail.com');
   });
 
   it('answers the browser’s CORS preflight, and its errors are readable from another site', async () => {

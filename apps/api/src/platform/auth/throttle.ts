@@ -47,3 +47,21 @@ export async function registrarFallo(db: Database, k: ThrottleKeys, cfg: Throttl
 export async function limpiarFallos(db: Database, k: ThrottleKeys): Promise<void> {
   await db.system((tx) => tx.execute(sql`delete from login_fallido where clave = ${k.usuario}`));
 }
+
+/**
+ * Takes the one slot `clave` has every `minutos`: true for the first caller, false until the time is
+ * up. Atomic (one statement on the key's row), so two requests at once cannot both have it.
+ */
+export async function tomarTurno(db: Database, clave: string, minutos: number): Promise<boolean> {
+  const r = await db.system((tx) =>
+    queryRows<{ clave: string }>(
+      tx,
+      sql`insert into login_fallido as f (clave, fallos, primer_fallo, bloqueado_hasta)
+          values (${clave}, 0, now(), now() + make_interval(mins => ${minutos}))
+          on conflict (clave) do update set primer_fallo = now(), bloqueado_hasta = now() + make_interval(mins => ${minutos})
+          where f.bloqueado_hasta is null or f.bloqueado_hasta <= now()
+          returning f.clave`,
+    ),
+  );
+  return r.length > 0;
+}
