@@ -1,5 +1,5 @@
 -- Municipios named as people write them: "Medellín (Antioquia)", not "MEDELLÍN (ANTIOQUIA)", in every
--- select, list, ficha and e-mail. New companies are seeded so (seed/maestros.ts nombrePropio); here the
+-- select, list, ficha and e-mail. New companies are seeded so (platform/formato.ts nombrePropio); here the
 -- companies that exist get the same names. Only a row still carrying the DANE file's name is renamed:
 -- a name a company edited stays as it is. 15248 was seeded as "EL6aSPINO", an error in the file: it
 -- becomes "El Espino". A tercero keeps a copy of its municipio's name (the spec's text field); the

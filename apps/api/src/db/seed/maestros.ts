@@ -2,34 +2,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
+import { nombrePropio } from '../../platform/formato.ts';
 import { col, tablaDe } from '../schema/maestros.ts';
 
 // What every new company finds in its master tables: Colombian defaults it can edit.
 
 // In the bundle this resolves next to dist/main.js, where the build copies the file.
 const CSV = fileURLToPath(new URL('./divipola-municipios.csv', import.meta.url));
-
-/** Lower-case words inside a Colombian place name: "San José del Guaviare", "Cartagena de Indias". */
-const ENLACES = new Set(['de', 'del', 'y', 'e', 'en']);
-/** Articles, lower-case after "de" only: "Campo de la Cruz", but "María La Baja", "Castilla La Nueva". */
-const ARTICULOS = new Set(['la', 'las', 'los', 'el']);
-
-/**
- * A DANE name as people write it: "SAN JOSÉ DE LA MONTAÑA" → "San José de la Montaña",
- * "BOGOTÁ, D.C." → "Bogotá, D.C.", "MIRITI - PARANÁ" → "Miriti - Paraná".
- */
-export function nombrePropio(s: string): string {
-  return s
-    .trim()
-    .toLocaleLowerCase('es-CO')
-    .split(/\s+/)
-    .map((w, i, ws) => {
-      if (/^(\p{L}\.)+$/u.test(w)) return w.toLocaleUpperCase('es-CO');
-      if (i > 0 && (ENLACES.has(w) || (ARTICULOS.has(w) && ws[i - 1] === 'de'))) return w;
-      return w.charAt(0).toLocaleUpperCase('es-CO') + w.slice(1);
-    })
-    .join(' ');
-}
 
 /** Errors in the DANE file as it reached us, by code: 15248 reads "EL6aSPINO". */
 const CORRECCIONES_DANE: Record<string, string> = { '15248': 'EL ESPINO' };

@@ -82,8 +82,9 @@ afterAll(async () => {
 });
 
 describe("one property's ficha to several matching leads", () => {
-  it('{nombre} becomes each first name', () => {
-    expect(mensajePara('Hola {nombre}: ¿le interesa, {nombre}?', '  Lucía Fernández ')).toBe('Hola Lucía: ¿le interesa, Lucía?');
+  it('{nombre} becomes each greeting name; without one (a company), it goes', () => {
+    expect(mensajePara('Hola {nombre}: ¿le interesa, {nombre}?', 'Lucía')).toBe('Hola Lucía: ¿le interesa, Lucía?');
+    expect(mensajePara('Hola {nombre}:\n\nLe comparto', '')).toBe('Hola:\n\nLe comparto');
     expect(mensajePara('Buenos días.', 'Andrés')).toBe('Buenos días.');
   });
 
@@ -170,6 +171,44 @@ describe("one property's ficha to several matching leads", () => {
     }
   });
 
+  it('greets a person by the first name as people write it, and a company without a name', async () => {
+    const [empresa, persona] = await t.db.tenant(1, (tx) =>
+      tx
+        .insert(terceros)
+        .values([
+          {
+            nro_id: '900777111',
+            nombre: 'CONSTRUCTORA ANDINA S.A.S.',
+            tipo_contribuyente: 1,
+            tipo_dcto: 31,
+            email: 'compras@andina.example',
+          },
+          { nro_id: '62009', nombre: 'MARTA LUCÍA PÉREZ', nombre1: 'MARTA', email: 'marta@example.com' },
+        ])
+        .returning({ id: terceros.id }),
+    );
+    const nuevos: number[] = [];
+    for (const tr of [empresa!, persona!]) {
+      const r = await as(t.app, admin1).post('/api/clientes-atendidos', { id_tercero: tr.id, gestion: 'arriendo' });
+      nuevos.push(r.json().data.consecutivo as number);
+    }
+    expect((await enviar(admin1, disponible, { clientes: nuevos })).statusCode).toBe(200);
+    await t.deps.mailer.idle();
+    const para = ['compras@andina.example', 'marta@example.com'];
+    const llegados = async () => (await sink.esperar(0)).filter((m) => para.includes(m.to[0]!));
+    await expect.poll(async () => (await llegados()).length).toBe(2);
+    const textos = (await llegados())
+      .sort((a, b) => a.to[0]!.localeCompare(b.to[0]!))
+      .map((m) => [
+        m.to[0],
+        textoDelMensaje(m.data.split(/\r\n--/).find((p) => /content-type: text\/plain/i.test(p))!).split(/\r?\n/)[0],
+      ]);
+    expect(textos).toEqual([
+      ['compras@andina.example', 'Hola:'],
+      ['marta@example.com', 'Hola Marta:'],
+    ]);
+  });
+
   it('refuses bad input naming the field, and sends nothing', async () => {
     const antes = (await outbox()).length;
     const casos: [Record<string, unknown>, string][] = [
@@ -202,7 +241,7 @@ describe("one property's ficha to several matching leads", () => {
     expect((await enviar(admin1, disponible, { clientes: [99_999] })).statusCode).toBe(404);
     const fuera = await enviar(admin1, captado, {});
     expect(fuera.statusCode).toBe(409);
-    expect(fuera.json().message).toBe(`El inmueble ${captado} no está disponible (captado): quítelo del envío.`);
+    expect(fuera.json().message).toBe(`El inmueble ${captado} ya no está disponible (captado): no se puede enviar su ficha.`);
     expect((await enviar(admin1, 99_999, {})).statusCode).toBe(404);
     expect((await outbox()).length).toBe(antes);
   });
@@ -210,7 +249,23 @@ describe("one property's ficha to several matching leads", () => {
   it('checks permission and company on the server', async () => {
     // Leads (463) without the property screens (490/491) may not hand out its ficha.
     expect((await enviar(solo463, disponible, {})).statusCode).toBe(403);
-    // Company 2 sees neither the property nor the leads.
+    // Company 2 sees neither the property nor the leads: even from a property of its own with the same
+    // number, company 1's leads are not found.
     expect((await enviar(admin2, disponible, {})).statusCode).toBe(404);
+    const m2 = (
+      await t.db.tenant(2, (tx) => queryRows<{ id: number }>(tx, sql`select id from municipios order by id limit 1`))
+    )[0]!;
+    const propio = await as(t.app, admin2).post('/api/inmuebles', {
+      tipo: 'apartamento',
+      gestion: 'arriendo',
+      canon: 1_500_000,
+      direccion: 'Calle 2 # 2-2',
+      id_municipio: m2.id,
+    });
+    const c2 = propio.json().data.consecutivo as number;
+    expect((await as(t.app, admin2).post(`/api/inmuebles/${c2}/estado`, { estado: 'disponible' })).statusCode).toBe(200);
+    const ajeno = await enviar(admin2, c2, {});
+    expect(ajeno.statusCode).toBe(404);
+    expect(ajeno.json().message).toContain(`El cliente atendido ${lead.lucia}`);
   });
 });

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { CODES } from '@predio/contract/codes';
 import { esCorreo } from '@predio/contract/campos';
+import { PERSONA_JURIDICA } from '@predio/contract/terceros';
 import {
   MARCA_NOMBRE,
   type ClienteDetalle,
@@ -18,13 +19,13 @@ import type { AdjuntoCorreo } from '../../db/schema/correo.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { nombrePropio } from '../../platform/formato.ts';
 import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { fichaPdf, pedidoFicha, type PedidoFicha } from '../inmuebles/inmuebles-archivos.service.ts';
 import { caracteristicas, precios, tituloFicha, ubicacion } from '../inmuebles/inmuebles-ficha.ts';
 import { correoDeUsuario } from '../notificaciones/notificaciones.repo.ts';
-import * as repo from './clientes.repo.ts';
 import { agregarNota, exigirAbierto, filaOError } from './clientes.service.ts';
 
 export type { PedidoFicha };
@@ -45,22 +46,27 @@ export async function prepararEnvio(o: {
   return { consecutivo: o.consecutivo, body: o.body, pedidos };
 }
 
-/** The ficha's data of a property the caller may read, refused unless it is available. */
-async function pedidoDisponible(tx: Tx, user: Principal, consecutivo: number): Promise<PedidoFicha> {
+/**
+ * The ficha's data of a property the caller may read, refused unless it is available; `solo`: the
+ * property is the whole sending (one ficha to several leads), so there is nothing to take out of it.
+ */
+async function pedidoDisponible(tx: Tx, user: Principal, consecutivo: number, solo = false): Promise<PedidoFicha> {
   const pedido = await pedidoFicha({ tx, user, consecutivo });
   if (pedido.datos.estado !== 'disponible') {
-    const estado = ETIQUETAS_ESTADO[pedido.datos.estado as keyof typeof ETIQUETAS_ESTADO] ?? pedido.datos.estado;
+    const estado = (ETIQUETAS_ESTADO[pedido.datos.estado as keyof typeof ETIQUETAS_ESTADO] ?? pedido.datos.estado).toLowerCase();
     throw new AppError(
       CODES.CONFLICTO,
-      `El inmueble ${consecutivo} no está disponible (${estado.toLowerCase()}): quítelo del envío.`,
-      [{ campo: 'inmuebles', mensaje: `el inmueble ${consecutivo} no está disponible` }],
+      solo
+        ? `El inmueble ${consecutivo} ya no está disponible (${estado}): no se puede enviar su ficha.`
+        : `El inmueble ${consecutivo} no está disponible (${estado}): quítelo del envío.`,
+      [{ campo: solo ? 'estado' : 'inmuebles', mensaje: `el inmueble ${consecutivo} no está disponible` }],
     );
   }
   return pedido;
 }
 
-/** A lead one property's ficha goes to, at the e-mail its tercero has. */
-export type Destino = { consecutivo: number; nombre: string; para: string };
+/** A lead one property's ficha goes to, at the e-mail its tercero has; `saludo`: the first name, or ''. */
+export type Destino = { consecutivo: number; nombre: string; para: string; idTercero: number; saludo: string };
 
 /** One property's ficha for several leads, checked and read inside the request's transaction. */
 export type EnvioVariosPreparado = { inmueble: number; body: EnviarFichaAClientes; pedidos: PedidoFicha[]; destinos: Destino[] };
@@ -72,12 +78,16 @@ export async function prepararEnvioVarios(o: {
   consecutivo: number;
   body: EnviarFichaAClientes;
 }): Promise<EnvioVariosPreparado> {
-  const pedido = await pedidoDisponible(o.tx, o.user, o.consecutivo);
+  const pedido = await pedidoDisponible(o.tx, o.user, o.consecutivo, true);
   const destinos: Destino[] = [];
-  for (const consecutivo of o.body.clientes) {
+  // In one order, so that two sendings (or a cascade close) lock the leads alike and never deadlock.
+  for (const consecutivo of [...o.body.clientes].sort((a, b) => a - b)) {
     const f = await filaOError(o.tx, consecutivo);
     exigirAbierto(f, 'enviarle inmuebles');
-    const t = await repo.tercero(o.tx, f.id_tercero);
+    const [t] = await queryRows<{ nombre: string; nombre1: string; email: string; juridica: boolean }>(
+      o.tx,
+      sql`select nombre, nombre1, email, tipo_contribuyente = ${PERSONA_JURIDICA} as juridica from terceros where id = ${f.id_tercero}`,
+    );
     const para = (t?.email ?? '').trim().toLowerCase();
     const nombre = t?.nombre ?? '';
     if (!esCorreo(para))
@@ -86,14 +96,16 @@ export async function prepararEnvioVarios(o: {
         `${nombre || `El cliente atendido ${consecutivo}`} no tiene un correo válido en Terceros: quítelo del envío o corríjalo en su tercero.`,
         [{ campo: 'clientes', mensaje: `el cliente ${consecutivo} no tiene correo` }],
       );
-    destinos.push({ consecutivo, nombre, para });
+    // A company is greeted without a name; a person by the first name, as people write it.
+    const primero = t && !t.juridica ? (t.nombre1.trim() || nombre).split(/\s+/)[0]! : '';
+    destinos.push({ consecutivo, nombre, para, idTercero: f.id_tercero, saludo: nombrePropio(primero) });
   }
   return { inmueble: o.consecutivo, body: o.body, pedidos: [pedido], destinos };
 }
 
-/** The message to several leads, for one of them: {nombre} becomes the lead's first name. */
-export const mensajePara = (mensaje: string, nombre: string): string =>
-  mensaje.replaceAll(MARCA_NOMBRE, nombre.trim().split(/\s+/)[0] ?? '');
+/** The message to several leads, for one of them: {nombre} becomes the greeting's name; without one, it goes. */
+export const mensajePara = (mensaje: string, saludo: string): string =>
+  saludo ? mensaje.replaceAll(MARCA_NOMBRE, saludo) : mensaje.replace(/[ \t]*\{nombre\}/g, '');
 
 /** The cover photo's inline name in the HTML message. */
 export const cidPortada = (consecutivo: number) => `portada-${consecutivo}@predio`;
@@ -274,20 +286,22 @@ export async function encolarEnvio(o: Encolar & { preparado: EnvioPreparado }): 
 /**
  * The same for one property to several leads: one message each, all in one transaction (a lead closed
  * meanwhile leaves every message unqueued); the fichas are stored once and every message points at
- * them. Two leads of one person (one address) make one message, noted in both. Audited once on the
+ * them. Two leads of one person (one tercero) make one message, noted in both. Audited once on the
  * property, and once per lead by its follow-up note.
  */
 export async function encolarEnvioVarios(o: Encolar & { preparado: EnvioVariosPreparado }): Promise<EnvioFichaAClientes> {
   const { body, pedidos, destinos, inmueble } = o.preparado;
   const remite = await firmaDe(o, pedidos);
-  const enviadosA = new Set<string>();
+  // Two leads of one person (one tercero): one message, noted in both.
+  const enviadosA = new Set<number>();
   for (const d of destinos) {
-    const mensaje = mensajePara(body.mensaje, d.nombre);
-    await encolarUno({ ...o, ...remite }, { ...d, asunto: body.asunto, mensaje, pedidos, yaEnviado: enviadosA.has(d.para) });
-    enviadosA.add(d.para);
+    const mensaje = mensajePara(body.mensaje, d.saludo);
+    await encolarUno({ ...o, ...remite }, { ...d, asunto: body.asunto, mensaje, pedidos, yaEnviado: enviadosA.has(d.idTercero) });
+    enviadosA.add(d.idTercero);
   }
   await auditar(o, 'enviar ficha a clientes', 'inmuebles', inmueble, {
     ficha_enviada: { antes: null, despues: [...new Set(destinos.map((d) => `${d.nombre} <${d.para}>`))] },
   });
-  return { inmueble, enviados: destinos, correos: enviadosA.size };
+  const enviados = destinos.map(({ consecutivo, nombre, para }) => ({ consecutivo, nombre, para }));
+  return { inmueble, enviados, correos: enviadosA.size };
 }

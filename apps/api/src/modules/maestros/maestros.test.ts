@@ -19,14 +19,8 @@ import { queryRows } from '../../db/rows.ts';
 import { nombres, tablaDe } from '../../db/schema/maestros.ts';
 import { auditoria } from '../../db/schema/plataforma.ts';
 import { sembrarEmpresa } from '../../db/seed/demo.ts';
-import {
-  BARRIOS_SEMILLA,
-  leerMunicipios,
-  leerMunicipiosDane,
-  LISTAS_SEMILLA,
-  nombrePropio,
-  SERIES_SEMILLA,
-} from '../../db/seed/maestros.ts';
+import { BARRIOS_SEMILLA, leerMunicipios, leerMunicipiosDane, LISTAS_SEMILLA, SERIES_SEMILLA } from '../../db/seed/maestros.ts';
+import { nombrePropio } from '../../platform/formato.ts';
 import { crearUsuario, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
 type Fila = Record<string, unknown> & { id: number };
@@ -464,7 +458,7 @@ describe('semilla por empresa', () => {
     for (const [dane, nombre] of casos) expect(nombrePropio(dane)).toBe(nombre);
   });
 
-  it('migration 0069 renames what a company still has as the DANE file wrote it, and leaves edited names alone', async () => {
+  it('migrations 0069 and 0072 rename what a company still has as the DANE file wrote it, and leave edited names alone', async () => {
     const archivo = readFileSync(
       fileURLToPath(new URL('../../db/migrations/0069_nombres_municipios.sql', import.meta.url)),
       'utf8',
@@ -492,6 +486,8 @@ describe('semilla por empresa', () => {
       );
     });
     await t.db.exec(archivo);
+    // 0072 then names the departments of the rows 0069 left (an edited name kept its department).
+    await t.db.exec(readFileSync(fileURLToPath(new URL('../../db/migrations/0072_departamentos.sql', import.meta.url)), 'utf8'));
     const filasEmpresa = await t.db.tenant(2, (tx) =>
       queryRows<{ codigo_dane: string; municipio: string; departamento: string }>(
         tx,
@@ -500,7 +496,7 @@ describe('semilla por empresa', () => {
     );
     expect(filasEmpresa).toEqual([
       { codigo_dane: '05266', municipio: 'Envigado', departamento: 'Antioquia' },
-      { codigo_dane: '05360', municipio: 'Itagüí (Aburrá Sur)', departamento: 'ANTIOQUIA' },
+      { codigo_dane: '05360', municipio: 'Itagüí (Aburrá Sur)', departamento: 'Antioquia' },
       { codigo_dane: '15248', municipio: 'El Espino', departamento: 'Boyacá' },
     ]);
     const [tercero] = await t.db.tenant(2, (tx) =>

@@ -26,17 +26,20 @@ export async function borrarAdjuntosViejos(o: {
   ahora?: Date;
 }): Promise<{ correos: number; archivos: number }> {
   const ahora = o.ahora ?? new Date();
+  // Read once: the files chosen and the messages marked are the same ones.
+  const ids = (await o.db.system((tx) => queryRows<{ id: number | string }>(tx, VIEJOS(o.dias, ahora)))).map((r) => Number(r.id));
+  if (ids.length === 0) return { correos: 0, archivos: 0 };
+  const viejos = sql`${sql.param(ids)}::bigint[]`;
   const claves = await o.db.system((tx) =>
     queryRows<{ clave: string }>(
       tx,
-      sql`with viejos as (${VIEJOS(o.dias, ahora)})
-          select distinct a ->> 'clave' as clave
+      sql`select distinct a ->> 'clave' as clave
           from correo_salida c cross join lateral jsonb_array_elements(c.adjuntos) a
-          where c.id in (select id from viejos) and not a ? 'borrado'
+          where c.id = any(${viejos}) and not a ? 'borrado'
           except
           select a ->> 'clave'
           from correo_salida c cross join lateral jsonb_array_elements(c.adjuntos) a
-          where c.id not in (select id from viejos) and not a ? 'borrado'`,
+          where c.id <> all(${viejos}) and not a ? 'borrado'`,
     ),
   );
   // The files first: should the server stop halfway, the next pass finds the messages unmarked and
@@ -48,7 +51,7 @@ export async function borrarAdjuntosViejos(o: {
       sql`update correo_salida c
           set adjuntos = (select jsonb_agg(a || '{"borrado": true}'::jsonb order by n)
                           from jsonb_array_elements(c.adjuntos) with ordinality as x(a, n))
-          where c.id in (${VIEJOS(o.dias, ahora)})
+          where c.id = any(${viejos})
           returning c.id`,
     ),
   );

@@ -5,6 +5,7 @@ import { Alert, Checkbox, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, 
 import { MailOutlined, SendOutlined } from '@ant-design/icons';
 import { IDM_CLIENTES_ATENDIDOS, type ClienteCoincidente } from '@predio/contract/clientes';
 import { ETIQUETAS_GESTION, type EstadoInmueble } from '@predio/contract/inmuebles';
+import { esCorreo } from '@predio/contract/campos';
 import { hasIdm } from '@predio/contract/menu';
 import { BotonConMotivo } from '../../components/boton-con-motivo.tsx';
 import { EnviarFichasModal } from '../../components/enviar-fichas/enviar-fichas-modal.tsx';
@@ -18,17 +19,18 @@ import { EnviarFichaClientesModal } from './enviar-ficha-clientes-modal.tsx';
 const color = (puntaje: number) => (puntaje >= 80 ? '#52c41a' : puntaje >= 65 ? '#96be0e' : '#faad14');
 
 const SIN_PERMISO_ENVIO = 'Enviar la ficha a un cliente requiere el permiso de Clientes atendidos';
-const SIN_CORREO = 'No tiene correo en Terceros: envíele la ficha con «Enviar ficha» y escriba la dirección';
+const SIN_CORREO = 'No tiene un correo válido en Terceros: envíele la ficha con «Enviar ficha» y escriba la dirección';
 
 /** The leads ticked for the ficha by e-mail: those with an e-mail only. */
 function useSeleccion(clientes: ClienteCoincidente[] | undefined) {
   const [marcados, setMarcados] = useState<Set<number>>(new Set());
-  const conCorreo = (clientes ?? []).filter((c) => c.email.trim() !== '');
+  const conCorreo = (clientes ?? []).filter((c) => esCorreo(c.email.trim().toLowerCase()));
   // Leads that left the list (closed, no longer matching) leave the selection too.
   const elegidos = conCorreo.filter((c) => marcados.has(c.consecutivo));
   return {
     elegidos,
     conCorreo,
+    puede: (c: ClienteCoincidente) => conCorreo.includes(c),
     marcado: (c: number) => marcados.has(c),
     alternar: (c: number, si: boolean) =>
       setMarcados((m) => {
@@ -107,10 +109,10 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
           <List.Item key={c.consecutivo}>
             <div className="inm-coincidencia">
               {puedeEnviar ? (
-                <Tooltip title={c.email.trim() ? null : SIN_CORREO}>
+                <Tooltip title={seleccion.puede(c) ? null : SIN_CORREO}>
                   <Checkbox
                     className="inm-coincidencia-marca"
-                    disabled={!c.email.trim()}
+                    disabled={!seleccion.puede(c)}
                     checked={seleccion.marcado(c.consecutivo)}
                     onChange={(e) => seleccion.alternar(c.consecutivo, e.target.checked)}
                     aria-label={`Marcar a ${c.nombre} para enviarle la ficha`}

@@ -32,8 +32,8 @@ export function EnviarFichaClientesModal({
   const enviar = useEnviarFichaAClientes(consecutivo);
   const [error, setError] = useState<string | null>(null);
   const n = clientes.length;
-  // Two leads of one person share an address, and a message.
-  const correos = new Set(clientes.map((c) => c.email.trim().toLowerCase())).size;
+  // Two leads of one person (same name and address) share a message.
+  const correos = new Set(clientes.map((c) => `${c.nombre}|${c.email.trim().toLowerCase()}`)).size;
 
   async function confirmar() {
     const v = await form.validateFields().catch(() => null);
