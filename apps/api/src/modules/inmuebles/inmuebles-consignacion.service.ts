@@ -42,45 +42,51 @@ const recienVencida = (hoy: SQL) => sql`i.vigencia_consignacion between ${hoy} -
 
 const hace = (p: Pendiente) => (p.dias === -1 ? 'ayer' : `hace ${-p.dias} días`);
 
-function avisoVencida(idUsuario: number, ps: Pendiente[]) {
-  if (ps.length === 1) {
-    const p = ps[0]!;
-    return {
-      titulo: `Venció la consignación del inmueble ${p.consecutivo}`,
-      cuerpo: `La consignación del inmueble ${p.consecutivo} (${nombreInmueble(p)}) venció el ${fecha(p.vigencia)}, ${hace(p)}, y el inmueble sigue en oferta. Renuévela con el propietario y registre la nueva vigencia, o retire el inmueble.`,
-      enlace: `/propiedades/inmueble/${p.consecutivo}`,
-    };
-  }
-  const lista = ps
-    .slice(0, NOMBRADOS)
-    .map((p) => `inmueble ${p.consecutivo} (${nombreInmueble(p)}): venció el ${fecha(p.vigencia)}`)
-    .join('; ');
-  const mas = ps.length > NOMBRADOS ? `; y ${ps.length - NOMBRADOS} más` : '';
-  return {
-    titulo: `Venció la consignación de ${ps.length} inmuebles suyos`,
-    cuerpo: `Siguen en oferta con la consignación vencida: ${lista}${mas}. Renuévelas con los propietarios y registre la nueva vigencia, o retire los inmuebles.`,
-    enlace: `/propiedades/inmuebles-disponibles?estado=${ESTADOS_EN_OFERTA.join(',')}&consignacion=vencida&asesor=${idUsuario}`,
-  };
-}
+/** What tells one kind of notice from the other: the verb, each property's state, the list's opening. */
+type Clase = {
+  clase: 'por_vencer' | 'vencida';
+  verbo: string;
+  /** One property, in a sentence of its own. */
+  solo: (p: Pendiente) => string;
+  /** One property among several. */
+  enLista: (p: Pendiente) => string;
+  intro: string;
+};
 
-function aviso(idUsuario: number, ps: Pendiente[]) {
+const POR_VENCER: Clase = {
+  clase: 'por_vencer',
+  verbo: 'Vence',
+  solo: cuando,
+  enLista: cuando,
+  intro: `En los próximos ${DIAS_AVISO_CONSIGNACION} días vence la consignación de`,
+};
+const VENCIDA: Clase = {
+  clase: 'vencida',
+  verbo: 'Venció',
+  solo: (p) => `venció el ${fecha(p.vigencia)}, ${hace(p)}, y el inmueble sigue en oferta`,
+  enLista: (p) => `venció el ${fecha(p.vigencia)}`,
+  intro: 'Siguen en oferta con la consignación vencida',
+};
+
+/** One asesor's notice: a property linked to itself; several listed, linked to the search filtered to them. */
+function aviso(c: Clase, idUsuario: number, ps: Pendiente[]) {
   if (ps.length === 1) {
     const p = ps[0]!;
     return {
-      titulo: `Vence la consignación del inmueble ${p.consecutivo}`,
-      cuerpo: `La consignación del inmueble ${p.consecutivo} (${nombreInmueble(p)}) ${cuando(p)}. Renuévela con el propietario y registre la nueva vigencia, o retire el inmueble.`,
+      titulo: `${c.verbo} la consignación del inmueble ${p.consecutivo}`,
+      cuerpo: `La consignación del inmueble ${p.consecutivo} (${nombreInmueble(p)}) ${c.solo(p)}. Renuévela con el propietario y registre la nueva vigencia, o retire el inmueble.`,
       enlace: `/propiedades/inmueble/${p.consecutivo}`,
     };
   }
   const lista = ps
     .slice(0, NOMBRADOS)
-    .map((p) => `inmueble ${p.consecutivo} (${nombreInmueble(p)}): ${cuando(p)}`)
+    .map((p) => `inmueble ${p.consecutivo} (${nombreInmueble(p)}): ${c.enLista(p)}`)
     .join('; ');
   const mas = ps.length > NOMBRADOS ? `; y ${ps.length - NOMBRADOS} más` : '';
   return {
-    titulo: `Vence la consignación de ${ps.length} inmuebles suyos`,
-    cuerpo: `En los próximos ${DIAS_AVISO_CONSIGNACION} días vence la consignación de: ${lista}${mas}. Renuévelas con los propietarios y registre la nueva vigencia, o retire los inmuebles.`,
-    enlace: `/propiedades/inmuebles-disponibles?estado=${ESTADOS_EN_OFERTA.join(',')}&consignacion=por_vencer&asesor=${idUsuario}`,
+    titulo: `${c.verbo} la consignación de ${ps.length} inmuebles suyos`,
+    cuerpo: `${c.intro}: ${lista}${mas}. Renuévelas con los propietarios y registre la nueva vigencia, o retire los inmuebles.`,
+    enlace: `/propiedades/inmuebles-disponibles?estado=${ESTADOS_EN_OFERTA.join(',')}&consignacion=${c.clase}&asesor=${idUsuario}`,
   };
 }
 
@@ -98,8 +104,8 @@ export async function avisarConsignaciones(o: {
   const hoy: SQL = o.hoy ? sql`${o.hoy}::date` : HOY_BOGOTA;
   const enOferta = sql`i.estado = any(${sql.param([...ESTADOS_EN_OFERTA])}::text[])`;
   const clases = [
-    { clase: 'por_vencer', ventana: sql`${consignacionPorVencer(hoy)} and ${enOferta}`, texto: aviso },
-    { clase: 'vencida', ventana: sql`${recienVencida(hoy)} and ${enOferta}`, texto: avisoVencida },
+    { c: POR_VENCER, ventana: sql`${consignacionPorVencer(hoy)} and ${enOferta}` },
+    { c: VENCIDA, ventana: sql`${recienVencida(hoy)} and ${enOferta}` },
   ];
   const empresas = await o.db.system((tx) =>
     queryRows<{ id_empresa: number }>(
@@ -114,7 +120,7 @@ export async function avisarConsignaciones(o: {
   let avisos = 0;
   const inmuebles = new Set<string>();
   for (const { id_empresa } of empresas) {
-    for (const { clase, ventana, texto } of clases)
+    for (const { c, ventana } of clases)
       await enTenant(o.db, id_empresa, async (scope) => {
         // Recorded first: only what this pass recorded is sent.
         const pendientes = await queryRows<Pendiente>(
@@ -126,7 +132,7 @@ export async function avisarConsignaciones(o: {
               where ${ventana}
             ), nuevos as (
               insert into inmueble_consignacion_aviso (id_inmueble, vigencia, id_usuario, aviso)
-              select id, vigencia, id_usuario, ${clase} from candidatos
+              select id, vigencia, id_usuario, ${c.clase} from candidatos
               on conflict do nothing
               returning id_inmueble, vigencia, id_usuario
             )
@@ -144,7 +150,7 @@ export async function avisarConsignaciones(o: {
         for (const [idUsuario, ps] of porUsuario) {
           await notificar(
             { ...scope, hub: o.hub, mailer: o.mailer },
-            { idEmpresa: id_empresa, idUsuario, tipoCarta: TIPO_CARTA_VENCIMIENTO_CONSIGNACION, ...texto(idUsuario, ps) },
+            { idEmpresa: id_empresa, idUsuario, tipoCarta: TIPO_CARTA_VENCIMIENTO_CONSIGNACION, ...aviso(c, idUsuario, ps) },
           );
           avisos++;
         }
