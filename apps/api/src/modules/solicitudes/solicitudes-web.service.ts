@@ -87,7 +87,9 @@ const CONFIRMACIONES_POR_HORA = 60;
  * so the public form cannot be used to fill someone's inbox.
  */
 async function puedeConfirmar(db: Database, idEmpresa: number, para: string): Promise<boolean> {
-  const porForm = { usuario: `web-confirma-form:${idEmpresa}`, ip: `web-confirma-form:${idEmpresa}` };
+  // Two keys, as the throttle counts each of them once: one key given twice counted every
+  // confirmation double, and the form stopped at half its limit.
+  const porForm = { usuario: `web-confirma-form:${idEmpresa}`, ip: `web-confirma-form-ip:${idEmpresa}` };
   if ((await minutosBloqueo(db, porForm)) > 0) return false;
   if (!(await tomarTurno(db, `web-confirma:${buzon(para)}`, 60))) return false;
   await registrarFallo(db, porForm, {

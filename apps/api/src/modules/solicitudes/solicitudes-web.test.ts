@@ -218,6 +218,20 @@ describe('the website form: solicitudes from the agency’s site', () => {
     expect(buzon('a.n.a+x@googlemail.com')).toBe('ana@gmail.com');
   });
 
+  it('a form confirms at most 60 an hour, whoever they go to; the requests past that still arrive', async () => {
+    const on = await cambiar(admin2, true);
+    const clave2 = on.json().data.clave as string;
+    const respuestas = [];
+    for (let i = 0; i < 61; i++)
+      respuestas.push(await enviar(visitante({ clave: clave2, email: `persona${i}@example.com` }), `10.2.0.${i + 1}`));
+    expect(respuestas.every((r) => r.statusCode === 200)).toBe(true);
+    const confirmadas = await t.db.tenant(2, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from correo_salida where origen like 'solicitud:%'`),
+    );
+    expect(confirmadas[0]?.n).toBe(60);
+    await cambiar(admin2, false);
+  });
+
   it('answers the browser’s CORS preflight, and its errors are readable from another site', async () => {
     const pre = await t.app.inject({ method: 'OPTIONS', url: '/api/publico/solicitudes' });
     expect(pre.statusCode).toBe(204);
