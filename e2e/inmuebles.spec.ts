@@ -10,7 +10,7 @@ async function elegir(page: Page, campo: Locator, opcion: string, buscar?: strin
 
 const consecutivoDe = (page: Page) => Number(/\/inmueble\/(\d+)$/.exec(page.url())?.[1]);
 
-test('a property is created with two owners, found by filters, locked for a second user, withdrawn with a causal and duplicated', async ({
+test('a property is created with two owners, found by filters, locked for a second user, withdrawn with a causal, duplicated, and the copy deleted', async ({
   page,
   browser,
 }) => {
@@ -136,6 +136,23 @@ test('a property is created with two owners, found by filters, locked for a seco
   // The blank "Nuevo inmueble" stays open in its tab (hidden): read the visible form.
   await page.getByRole('tab', { name: 'Ubicación' }).filter({ visible: true }).click();
   await expect(page.getByLabel('Dirección').filter({ visible: true })).toHaveValue(calle);
+
+  // The copy was a mistake: the administrator deletes it, giving the reason, and its history keeps it.
+  await page.getByRole('button', { name: 'Más' }).click();
+  await page.getByRole('menuitem', { name: 'Eliminar inmueble' }).click();
+  dialogo = page.getByRole('dialog', { name: `¿Eliminar el inmueble ${copia}?` });
+  await expect(dialogo.getByRole('button', { name: 'Eliminar inmueble' })).toBeDisabled();
+  const motivo = `Quedó repetido: es el mismo inmueble ${n}`;
+  await dialogo.getByLabel('Motivo').fill(motivo);
+  await dialogo.getByRole('button', { name: 'Eliminar inmueble' }).click();
+  await expect(page.getByText(`Inmueble ${copia} eliminado`)).toBeVisible();
+  await expect(page).toHaveURL(/\/propiedades\/inmuebles-disponibles/);
+  await page.goto(`/propiedades/inmueble/${copia}`);
+  await expect(page.getByText(`El inmueble ${copia} no existe`)).toBeVisible();
+  await page.getByRole('button', { name: 'Ver su historial' }).click();
+  await expect(page).toHaveURL(new RegExp(`modificaciones-inmuebles\\?consecutivo=${copia}`));
+  await expect(page.getByText(motivo)).toBeVisible();
+  await expect(page.getByText('Inmueble eliminado').first()).toBeVisible();
 });
 
 test('the search view (list, cards) is remembered for the user', async ({ page }) => {

@@ -121,6 +121,7 @@ export const CAMPOS_INMUEBLE: Record<string, string> = {
   orden_fotos: 'Orden de las fotos',
   documentos: 'Documentos',
   ficha_enviada: 'Ficha enviada por correo a',
+  motivo: 'Motivo de la eliminación',
 };
 export const etiquetaCampo = (c: string) => CAMPOS_INMUEBLE[c] ?? c;
 
@@ -138,6 +139,7 @@ export const ACCIONES_INMUEBLE: Record<string, string> = {
   'subir documento': 'Documento subido',
   'eliminar documento': 'Documento eliminado',
   'enviar ficha a clientes': 'Ficha enviada a clientes',
+  eliminar: 'Inmueble eliminado',
 };
 export const etiquetaAccion = (a: string) => ACCIONES_INMUEBLE[a] ?? a;
 

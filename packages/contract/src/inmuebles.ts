@@ -235,6 +235,20 @@ export const ZCambioEstado = z.object({
 });
 export type CambioEstado = z.output<typeof ZCambioEstado>;
 
+/**
+ * Deleting a property entered by mistake (company administrators only). A property with business
+ * (arrendado, vendido), requests or fichas sent to clients is withdrawn instead; the consecutivo is
+ * never given again and the audit keeps what was deleted and why.
+ */
+export const ZEliminarInmueble = z.object({
+  version: entero('Versión', 1, MAX_INT),
+  motivo: textoObligatorio('Motivo', 500),
+});
+export type EliminarInmueble = z.output<typeof ZEliminarInmueble>;
+export type InmuebleEliminado = { consecutivo: number; fotos: number; documentos: number };
+/** Estados of a property whose business is closed: it can only be withdrawn. */
+export const ESTADOS_NO_ELIMINABLES = ['arrendado', 'vendido'] as const satisfies readonly EstadoInmueble[];
+
 export const ZLiberarBloqueoQuery = z.object({
   forzar: z
     .enum(['0', '1', 'true', 'false'], { error: 'forzar debe ser 1 o 0' })

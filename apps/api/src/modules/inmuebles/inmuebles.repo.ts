@@ -354,3 +354,18 @@ export async function catalogoCaracteristicas(tx: Tx) {
 export async function guardarVista(tx: Tx, idUsuario: number, tipo: number) {
   await queryRows(tx, sql`update usuarios set tipo_vista_inmuebles_buscador = ${tipo} where id = ${idUsuario}`);
 }
+
+/** What ties a property to clients and keeps it from being deleted: the requests that name it and the fichas sent. */
+export async function vinculos(tx: Tx, idInmueble: number): Promise<{ solicitudes: number[]; envios: number }> {
+  const [r] = await queryRows<{ solicitudes: number[] | null; envios: number }>(
+    tx,
+    sql`select (select array_agg(numero order by numero) from solicitud where id_inmueble = ${idInmueble}) as solicitudes,
+               (select count(*)::int from cliente_atendido_envio where id_inmueble = ${idInmueble}) as envios`,
+  );
+  return { solicitudes: r?.solicitudes ?? [], envios: r?.envios ?? 0 };
+}
+
+/** Deletes the row; owners, characteristics, history, photos, documents and notices go with it (on delete cascade). */
+export async function eliminar(tx: Tx, id: number): Promise<void> {
+  await tx.delete(inmueble).where(eq(inmueble.id, id));
+}

@@ -4,6 +4,7 @@ import {
   IDM_INMUEBLE,
   IDM_INMUEBLES_DISPONIBLES,
   ZCambioEstado,
+  ZEliminarInmueble,
   ZInmuebleActualizar,
   ZInmuebleForm,
   ZInmueblesExportarQuery,
@@ -78,6 +79,20 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     schema: { params: ZConsecutivoParam, body: ZCambioEstado, tags, summary: 'Cambia el estado (retirado exige causal)' },
     handler: ({ tx, alConfirmar, user, req, params, body }) =>
       service.cambiarEstado({ tx, alConfirmar, deps, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/inmuebles/:consecutivo/eliminar',
+    permiso,
+    schema: {
+      params: ZConsecutivoParam,
+      body: ZEliminarInmueble,
+      tags,
+      summary:
+        'Elimina un inmueble creado por error (administrador; no si está arrendado o vendido, o tiene solicitudes o envíos)',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.eliminar({ tx, alConfirmar, storage: deps.storage, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',

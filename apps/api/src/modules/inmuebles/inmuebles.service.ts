@@ -6,13 +6,16 @@ import {
   ETIQUETAS_ESTADO,
   ETIQUETAS_GESTION,
   ETIQUETAS_TIPO,
+  ESTADOS_NO_ELIMINABLES,
   EXPORTAR_INMUEBLES_MAX,
   type Bloqueo,
   type CambioEstado,
+  type EliminarInmueble,
   type EstadoInmueble,
   type HistorialEstado,
   type InmuebleActualizar,
   type InmuebleDetalle,
+  type InmuebleEliminado,
   type InmuebleForm,
   type InmuebleResumen,
   type InmueblesLista,
@@ -31,6 +34,8 @@ import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import * as archivos from './inmuebles-archivos.repo.ts';
 import * as locks from './edit-lock.repo.ts';
 import * as repo from './inmuebles.repo.ts';
 
@@ -392,6 +397,69 @@ export async function cambiarEstado(
   });
   await avisar(o, dAntes, d);
   return d;
+}
+
+const noSeElimina = (consecutivo: number, razon: string) =>
+  new AppError(
+    CODES.CONFLICTO,
+    `El inmueble ${consecutivo} ${razon}: no se puede eliminar. Si ya no se ofrece, cámbielo a retirado con una causal.`,
+  );
+
+const lista = (ns: number[]) => (ns.length <= 5 ? ns.join(', ') : `${ns.slice(0, 5).join(', ')} y ${ns.length - 5} más`);
+
+/**
+ * Deletes a property entered by mistake (company administrators). Refused when its business is closed
+ * (arrendado, vendido), when requests name it or fichas were sent to clients, or while someone else edits
+ * it; `version` is the one the administrator saw. The audit keeps every field and the reason; the stored
+ * photos and documents are removed once the deletion commits; the consecutivo is never given again.
+ */
+export async function eliminar(
+  o: Escritura & Pick<Scope, 'alConfirmar'> & { storage: Storage; consecutivo: number; body: EliminarInmueble },
+): Promise<InmuebleEliminado> {
+  if (!o.user.admemp) throw new AppError(CODES.SIN_PERMISO, 'Solo un administrador de la empresa puede eliminar inmuebles.');
+  const antes = await filaOError(o.tx, o.consecutivo, true);
+  const t = await locks.vigente(o.tx, RECURSO, String(o.consecutivo));
+  if (t && t.id_usuario !== o.user.idUsuario) throw bloqueado(t);
+  if (antes.version !== o.body.version) throw modificado(antes);
+  const estado = antes.estado as EstadoInmueble;
+  if ((ESTADOS_NO_ELIMINABLES as readonly string[]).includes(estado))
+    throw noSeElimina(o.consecutivo, `está ${ETIQUETAS_ESTADO[estado].toLowerCase()}`);
+  const v = await repo.vinculos(o.tx, antes.id);
+  if (v.solicitudes.length > 0)
+    throw noSeElimina(
+      o.consecutivo,
+      v.solicitudes.length === 1
+        ? `figura en la solicitud N.º ${v.solicitudes[0]}`
+        : `figura en las solicitudes N.º ${lista(v.solicitudes)}`,
+    );
+  if (v.envios > 0)
+    throw noSeElimina(
+      o.consecutivo,
+      `se envió por correo a clientes atendidos (${v.envios} ${v.envios === 1 ? 'envío' : 'envíos'})`,
+    );
+  const d = await detalle(o.tx, antes);
+  const fotos = await archivos.fotos(o.tx, antes.id);
+  const docs = await archivos.documentos(o.tx, antes.id);
+  try {
+    await repo.eliminar(o.tx, antes.id);
+  } catch (e) {
+    // A request or a sending that arrived meanwhile still holds the row.
+    if (errorPg(e)?.code === PG.LLAVE_FORANEA)
+      throw noSeElimina(o.consecutivo, 'acaba de quedar ligado a una solicitud o un envío');
+    throw e;
+  }
+  await locks.liberar(o.tx, RECURSO, String(o.consecutivo), null);
+  const cambios: Cambios = {};
+  for (const [k, c] of Object.entries(diferencias(null, d))) cambios[k] = { antes: c.despues, despues: null };
+  if (fotos.length > 0) cambios.fotos = { antes: fotos.map((f) => f.nombreOriginal || `foto ${f.id}`), despues: null };
+  if (docs.length > 0) cambios.documentos = { antes: docs.map((x) => x.nombre), despues: null };
+  cambios.motivo = { antes: null, despues: o.body.motivo };
+  await auditar(o, 'eliminar', o.consecutivo, cambios);
+  o.alConfirmar(() => {
+    for (const k of [...fotos.flatMap((f) => [f.claveMiniatura, f.claveGrande]), ...docs.map((x) => x.clave)])
+      void o.storage.delete(k).catch(() => undefined);
+  });
+  return { consecutivo: o.consecutivo, fotos: fotos.length, documentos: docs.length };
 }
 
 export async function historialEstados(o: Base & { consecutivo: number }): Promise<HistorialEstado[]> {

@@ -20,6 +20,7 @@ const COLOR: Record<string, string> = {
   reasignar: 'gold',
   geolocalizar: 'cyan',
   'romper bloqueo': 'red',
+  eliminar: 'red',
 };
 
 const Valor = ({ v }: { v: string }) =>

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Dropdown, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
-import { CopyOutlined, DownOutlined, LockOutlined, SwapOutlined, UnlockOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, DownOutlined, LockOutlined, SwapOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ETIQUETAS_ESTADO, IDM_INMUEBLE, type Bloqueo, type InmuebleDetalle } from '@predio/contract/inmuebles';
+import { IDM_MODIFICACIONES } from '@predio/contract/inmuebles-utilidades';
 import { hasIdm } from '@predio/contract/menu';
 import { formatFechaHora } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -17,6 +18,7 @@ import { useInmueble } from './api/get-inmueble.ts';
 import { inmueblesKeys } from './api/get-inmuebles.ts';
 import { useDuplicar } from './duplicar-store.ts';
 import { ClientesCoincidentes } from './clientes-coincidentes.tsx';
+import { EliminarInmuebleModal } from './eliminar-modal.tsx';
 import { EstadoModal } from './estado-modal.tsx';
 import { valoresDe, type ValoresInmueble } from './form-values.ts';
 import { InmuebleForm } from './inmueble-form.tsx';
@@ -179,6 +181,7 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
   const { estado: bloqueo, tomar } = useBloqueo(consecutivo, puedeEditar);
   const duplicar = useDuplicar((s) => s.duplicar);
   const [cambiandoEstado, setCambiandoEstado] = useState(false);
+  const [eliminando, setEliminando] = useState(false);
   const [pestana, setPestana] = useState('general');
 
   if (detalle.isPending)
@@ -194,10 +197,25 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
         <Result
           status={noExiste ? '404' : 'warning'}
           title={noExiste ? `El inmueble ${consecutivo} no existe` : 'No se pudo cargar el inmueble'}
-          subTitle={noExiste ? undefined : detalle.error.message}
+          subTitle={
+            noExiste && hasIdm(permisos, IDM_MODIFICACIONES)
+              ? 'Si fue eliminado, Modificaciones de inmuebles muestra lo que tenía, quién lo eliminó y por qué.'
+              : noExiste
+                ? undefined
+                : detalle.error.message
+          }
           extra={
             noExiste ? (
-              <Button onClick={() => void navigate(RUTA_DISPONIBLES)}>Ir a inmuebles disponibles</Button>
+              <Space wrap>
+                <Button onClick={() => void navigate(RUTA_DISPONIBLES)}>Ir a inmuebles disponibles</Button>
+                {hasIdm(permisos, IDM_MODIFICACIONES) ? (
+                  <Button
+                    onClick={() => void navigate(`/archivo/utilidades/modificaciones-inmuebles?consecutivo=${consecutivo}`)}
+                  >
+                    Ver su historial
+                  </Button>
+                ) : null}
+              </Space>
             ) : (
               <Button onClick={() => void detalle.refetch()}>Reintentar</Button>
             )
@@ -279,8 +297,24 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
       </Button>
       <Dropdown
         menu={{
-          items: [{ key: 'duplicar', icon: <CopyOutlined />, label: 'Duplicar inmueble' }],
-          onClick: () => {
+          items: [
+            { key: 'duplicar', icon: <CopyOutlined />, label: 'Duplicar inmueble' },
+            // Deleting a property entered by mistake is for company administrators; not while someone else edits it.
+            ...(admin
+              ? [
+                  { type: 'divider' as const },
+                  {
+                    key: 'eliminar',
+                    icon: <DeleteOutlined />,
+                    label: 'Eliminar inmueble',
+                    danger: true,
+                    disabled: bloqueo.tipo === 'ajeno',
+                  },
+                ]
+              : []),
+          ],
+          onClick: ({ key }) => {
+            if (key === 'eliminar') return setEliminando(true);
             duplicar(consecutivo);
             void navigate('/propiedades/inmueble/nuevo');
           },
@@ -355,6 +389,7 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
         {d.modificado_en ? ` · Modificado por ${d.modificado_por ?? ''} el ${formatFechaHora(d.modificado_en)}` : ''}
       </Typography.Paragraph>
       {cambiandoEstado ? <EstadoModal inmueble={d} abierto onCerrar={() => setCambiandoEstado(false)} /> : null}
+      {eliminando ? <EliminarInmuebleModal inmueble={d} onCerrar={() => setEliminando(false)} /> : null}
     </Card>
   );
 }
