@@ -1,5 +1,4 @@
 import { CODES } from '@predio/contract/codes';
-import type { ListResult } from '@predio/contract/list';
 import {
   ETIQUETAS,
   ROLES,
@@ -17,6 +16,7 @@ import {
   type TerceroForm,
   type TerceroGuardado,
   type TerceroResumen,
+  type TercerosLista,
   type TercerosQuery,
 } from '@predio/contract/terceros';
 import type { Tx } from '../../db/client.ts';
@@ -203,10 +203,11 @@ function consulta(q: Omit<TercerosQuery, 'page' | 'pageSize'>, limit: number, of
   };
 }
 
-export async function listar(o: Base & { query: TercerosQuery }): Promise<ListResult<TerceroResumen>> {
+export async function listar(o: Base & { query: TercerosQuery }): Promise<TercerosLista> {
   const { page, pageSize, ...resto } = o.query;
-  const { filas, total } = await repo.listar(o.tx, consulta(resto, pageSize, (page - 1) * pageSize));
-  return { items: filas.map(aResumen), total };
+  const { filas, total, totalExacto } = await repo.listar(o.tx, consulta(resto, pageSize, (page - 1) * pageSize));
+  const items = filas.map(aResumen);
+  return totalExacto ? { items, total } : { items, total, totalExacto: false };
 }
 
 export const obtener = (o: Base & { id: number }) => detalleOError(o.tx, o.id);
@@ -511,11 +512,11 @@ export async function exportar(
   o: Base & { query: Omit<TercerosQuery, 'page' | 'pageSize'> & { formato: 'csv' | 'xlsx' } },
 ): Promise<Archivo> {
   const { formato, ...resto } = o.query;
-  const { filas, total } = await repo.listar(o.tx, consulta(resto, EXPORT_MAX, 0));
-  if (total > EXPORT_MAX)
+  const filas = await repo.pagina(o.tx, consulta(resto, EXPORT_MAX + 1, 0));
+  if (filas.length > EXPORT_MAX)
     throw new AppError(
       CODES.VALIDACION,
-      `La exportación admite máximo ${EXPORT_MAX.toLocaleString('es-CO')} filas y el filtro tiene ${total.toLocaleString('es-CO')}: filtre la lista.`,
+      `La exportación admite máximo ${EXPORT_MAX.toLocaleString('es-CO')} filas y el filtro tiene más: filtre la lista.`,
     );
   const hoja = { encabezados: COLUMNAS.map((c) => c.label), filas: filas.map((t) => COLUMNAS.map((c) => c.celda(t))) };
   return exportarHoja({ hoja, base: `terceros`, titulo: 'Terceros', formato });

@@ -196,6 +196,40 @@ describe('GET /terceros', () => {
     expect(activos.json().data.total).toBe(0);
   });
 
+  it('counts the matches up to 1,000 and then says «más de», exact again on a short page or a narrow search', async () => {
+    // Company 3 gets 1,050 terceros named «Persona N», and one «Zuleta», beside the few it has.
+    const admin3 = await login(t.app, DEMO.admin3);
+    const n = await t.db.tenant(3, async (tx) => {
+      await tx.execute(sql`insert into terceros (nro_id, nombre1, apellido1, nombre, celular)
+        select (80000000 + g)::text, 'Persona', 'Prueba', 'Persona ' || lpad(g::text, 4, '0'), '300' || lpad(g::text, 7, '0')
+        from generate_series(1, 1050) g
+        union all select '89999999', 'Ana', 'Zuleta', 'Ana Zuleta', '3109999999'`);
+      return (await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from terceros`))[0]!.n;
+    });
+    expect(n).toBeGreaterThan(1050);
+    const lista = async (q: string) => {
+      const r = await as(t.app, admin3).get(`/api/terceros?${q}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data as { items: { nombre: string }[]; total: number; totalExacto?: boolean };
+    };
+    const primera = await lista('page=1&pageSize=20');
+    expect(primera).toMatchObject({ total: 1000, totalExacto: false });
+    expect(primera.items).toHaveLength(20);
+    // Paging past the cap counts to the end of the asked page.
+    expect(await lista('page=52&pageSize=20')).toMatchObject({ total: 1040, totalExacto: false });
+    // The last page tells the exact number.
+    const paginas = Math.ceil(n / 20);
+    const ultima = await lista(`page=${paginas}&pageSize=20`);
+    expect(ultima.items).toHaveLength(n - (paginas - 1) * 20);
+    expect(ultima.total).toBe(n);
+    expect(ultima.totalExacto).toBeUndefined();
+    // Past the end: counted, exact.
+    expect(await lista(`page=${paginas + 5}&pageSize=20`)).toEqual({ items: [], total: n });
+    expect(await lista('q=persona&pageSize=20')).toMatchObject({ total: 1000, totalExacto: false });
+    expect(await lista('q=zuleta')).toEqual(expect.objectContaining({ total: 1 }));
+    expect((await lista('q=nadie-se-llama-asi')).total).toBe(0);
+  });
+
   it('names a bad filter', async () => {
     esperaError(await as(t.app, admin).get('/api/terceros?rol=jefe'), 400, 40000, 'rol');
     esperaError(await as(t.app, admin).get('/api/terceros?sort=clave'), 400, 40000, 'sort');

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Rol } from '@predio/contract/terceros';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { TOTAL_TERCEROS_TOPE, type Rol } from '@predio/contract/terceros';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { col, tablaDe } from '../../db/schema/maestros.ts';
@@ -50,25 +50,44 @@ const ORDEN: Record<string, SQL> = {
   fecha_Modificacion: sql`coalesce(${terceros.fecha_Modificacion}, ${terceros.creadoEn})`,
 };
 
-/** One statement: the page and the total over the whole filter. */
-export async function listar(tx: Tx, c: Consulta): Promise<{ filas: FilaTercero[]; total: number }> {
+/** The matches in order, without counting them (the export: its own limit tells whether there are too many). */
+export function pagina(tx: Tx, c: Consulta): Promise<FilaTercero[]> {
   const dir = c.order === 'desc' ? desc : asc;
-  const where = condiciones(c);
-  const filas = await tx
-    .select({ t: terceros, total: sql`count(*) over()`.mapWith(Number) })
+  const orden = [dir(ORDEN[c.sort] ?? ORDEN.nombre!), asc(terceros.id)];
+  // The page's ids first: in name order that walks terceros_busqueda_nombre_ix (0058), which carries
+  // the search text, without visiting the table; only the page's rows are read whole.
+  const ids = tx
+    .select({ id: terceros.id })
     .from(terceros)
-    .where(where)
-    .orderBy(dir(ORDEN[c.sort] ?? ORDEN.nombre!), asc(terceros.id))
+    .where(condiciones(c))
+    .orderBy(...orden)
     .limit(c.limit)
     .offset(c.offset);
-  if (filas.length === 0 && c.offset > 0) {
-    const [r] = await tx
-      .select({ n: sql`count(*)`.mapWith(Number) })
-      .from(terceros)
-      .where(where);
-    return { filas: [], total: r?.n ?? 0 };
-  }
-  return { filas: filas.map((f) => f.t), total: filas[0]?.total ?? 0 };
+  return tx
+    .select()
+    .from(terceros)
+    .where(inArray(terceros.id, ids))
+    .orderBy(...orden);
+}
+
+/**
+ * The page and the number of matches. A page that comes back short tells the number by itself; else
+ * the matches are counted only up to TOTAL_TERCEROS_TOPE (or the end of the asked page when further):
+ * past that, `totalExacto` is false and `total` a lower bound. Counting every match (count(*) over ())
+ * made the list read and sort every matching row: 89 ms for «rest» at 50,000 terceros.
+ */
+export async function listar(tx: Tx, c: Consulta): Promise<{ filas: FilaTercero[]; total: number; totalExacto: boolean }> {
+  const filas = await pagina(tx, c);
+  if (filas.length < c.limit && (filas.length > 0 || c.offset === 0))
+    return { filas, total: c.offset + filas.length, totalExacto: true };
+  const hasta = Math.max(TOTAL_TERCEROS_TOPE, c.offset + c.limit);
+  const where = condiciones(c) ?? sql`true`;
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (select 1 from terceros where ${where} limit ${hasta + 1}) c`,
+  );
+  const n = r?.n ?? 0;
+  return { filas, total: Math.min(n, hasta), totalExacto: n <= hasta };
 }
 
 const municipios = tablaDe('municipios');

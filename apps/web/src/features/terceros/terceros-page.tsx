@@ -271,7 +271,11 @@ export function TercerosPage() {
           pageSize: params.pageSize,
           total: lista.data.total,
           showSizeChanger: true,
-          showTotal: (n) => `${formatNumero(n)} terceros`,
+          // Past TOTAL_TERCEROS_TOPE the server stops counting: the number is a lower bound.
+          showTotal: (n) =>
+            lista.data.totalExacto === false
+              ? `Más de ${formatNumero(n)} terceros`
+              : `${formatNumero(n)} ${n === 1 ? 'tercero' : 'terceros'}`,
         }}
       />
     );

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListResult } from '@predio/contract/list';
-import type { TerceroResumen } from '@predio/contract/terceros';
+import type { TercerosLista } from '@predio/contract/terceros';
 import { http } from '../../../lib/http.ts';
 import type { TercerosParams } from '../terceros-params.ts';
 import { consultaTerceros } from '../terceros-params.ts';
@@ -15,8 +14,8 @@ export const tercerosKeys = {
   duplicados: (q: Record<string, string>) => [...tercerosKeys.all, 'duplicados', q] as const,
 };
 
-export async function getTerceros(p: TercerosParams, signal?: AbortSignal): Promise<ListResult<TerceroResumen>> {
-  const body = await http.get<ListResult<TerceroResumen>>(`/terceros?${consultaTerceros(p, true)}`, { signal, silent: true });
+export async function getTerceros(p: TercerosParams, signal?: AbortSignal): Promise<TercerosLista> {
+  const body = await http.get<TercerosLista>(`/terceros?${consultaTerceros(p, true)}`, { signal, silent: true });
   return body.data;
 }
 
