@@ -7,7 +7,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { createDeps } from './deps-factory.ts';
 import { avisarConsignaciones } from './modules/inmuebles/inmuebles-consignacion.service.ts';
 import { TareaDiaria } from './platform/diario.ts';
-import { borrarAdjuntosViejos } from './platform/mail/limpieza.ts';
+import { limpiarAdjuntos } from './platform/mail/limpieza.ts';
 import { buildServer } from './server.ts';
 
 const config = loadConfig();
@@ -33,7 +33,7 @@ consignaciones.start(90_000);
 const adjuntos = new TareaDiaria(
   'adjuntos de correos enviados borrados del almacenamiento',
   4,
-  () => borrarAdjuntosViejos({ db, storage: deps.storage, dias: config.correoAdjuntosDias }),
+  () => limpiarAdjuntos({ db, storage: deps.storage, dias: config.correoAdjuntosDias }),
   app.log,
 );
 adjuntos.start(120_000);

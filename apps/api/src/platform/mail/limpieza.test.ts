@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
 import { correoSalida, type AdjuntoCorreo } from '../../db/schema/correo.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { borrarAdjuntosViejos } from './limpieza.ts';
+import { borrarAdjuntosHuerfanos, borrarAdjuntosViejos, limpiarAdjuntos } from './limpieza.ts';
 
 let t: TestApp;
 const DIA = 86_400_000;
@@ -117,5 +117,33 @@ describe('files of sent e-mails leave storage after CORREO_ADJUNTOS_DIAS', () =>
     expect(await existe(compartido)).toBe(false);
     expect(await existe(pendiente)).toBe(true);
     expect(await adjuntosDe(1, 'b@example.com')).toEqual([{ ...compartido, borrado: true }]);
+  });
+});
+
+describe('files stored for a message that was never queued', () => {
+  it('are deleted a day later when no message names them; named files and other folders stay', async () => {
+    const huerfano = '1/correos/ficha-sin-correo.pdf';
+    const huerfano2 = '2/correos/portada-sin-correo.jpg';
+    const foto = '1/inmuebles/foto-de-un-inmueble.jpg';
+    for (const k of [huerfano, huerfano2, foto]) await t.deps.storage.put(k, Buffer.from(k));
+    const hay = (k: string) => t.deps.storage.get(k).then((b) => b !== null);
+    // Just stored: its message may be on its way.
+    expect(await borrarAdjuntosHuerfanos({ db: t.db, storage: t.deps.storage })).toBe(0);
+    expect(await hay(huerfano)).toBe(true);
+    const manana = new Date(Date.now() + 25 * 3_600_000);
+    expect(await limpiarAdjuntos({ db: t.db, storage: t.deps.storage, dias: 90, ahora: manana })).toEqual({
+      correos: 0,
+      archivos: 0,
+      huerfanos: 2,
+    });
+    expect(await Promise.all([huerfano, huerfano2, foto].map(hay))).toEqual([false, false, true]);
+    // The pending message's file is named by it: kept.
+    expect(await existe(pendiente)).toBe(true);
+    expect(await borrarAdjuntosHuerfanos({ db: t.db, storage: t.deps.storage, ahora: manana })).toBe(0);
+  });
+
+  it('a company without a correos folder is no error', async () => {
+    expect(await t.deps.storage.listar('3/correos')).toEqual([]);
+    await expect(t.deps.storage.listar('../etc')).rejects.toThrow('carpeta de archivos inválida');
   });
 });

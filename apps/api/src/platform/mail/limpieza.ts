@@ -57,3 +57,51 @@ export async function borrarAdjuntosViejos(o: {
   );
   return { correos: marcados.length, archivos: claves.length };
 }
+
+/** Hours a stored attachment may wait for its message to be queued before it counts as left behind. */
+export const HORAS_GRACIA_HUERFANOS = 24;
+
+/**
+ * Attachments stored for a message that was never queued: the server stopped between storing the
+ * fichas and queuing the message, and the cleanup that follows a failed queue could not run. No
+ * message points at them, so the pass above never finds them. Each company's `correos` folder is
+ * listed, and a file older than HORAS_GRACIA_HUERFANOS that no message names is deleted.
+ */
+export async function borrarAdjuntosHuerfanos(o: { db: Database; storage: Storage; ahora?: Date }): Promise<number> {
+  const limite = (o.ahora ?? new Date()).getTime() - HORAS_GRACIA_HUERFANOS * 3_600_000;
+  const empresas = await o.db.system((tx) => queryRows<{ id: number }>(tx, sql`select id_empresa as id from empresa`));
+  let borrados = 0;
+  for (const { id } of empresas) {
+    const viejos = (await o.storage.listar(`${id}/correos`)).filter((f) => f.modificado.getTime() < limite).map((f) => f.clave);
+    if (viejos.length === 0) continue;
+    const nombrados = new Set(
+      (
+        await o.db.system((tx) =>
+          queryRows<{ clave: string }>(
+            tx,
+            sql`select distinct a ->> 'clave' as clave
+                from correo_salida c cross join lateral jsonb_array_elements(c.adjuntos) a
+                where c.id_empresa = ${id} and jsonb_array_length(c.adjuntos) > 0
+                  and a ->> 'clave' = any(${sql.param(viejos)}::text[])`,
+          ),
+        )
+      ).map((r) => r.clave),
+    );
+    for (const clave of viejos.filter((c) => !nombrados.has(c))) {
+      await o.storage.delete(clave);
+      borrados++;
+    }
+  }
+  return borrados;
+}
+
+/** The daily pass: the files of old messages, then the files no message names. */
+export async function limpiarAdjuntos(o: {
+  db: Database;
+  storage: Storage;
+  dias: number;
+  ahora?: Date;
+}): Promise<{ correos: number; archivos: number; huerfanos: number }> {
+  const viejos = await borrarAdjuntosViejos(o);
+  return { ...viejos, huerfanos: await borrarAdjuntosHuerfanos(o) };
+}
