@@ -4,6 +4,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { MONEDAS, ZAjustes, ZONAS_HORARIAS, type ConfiguracionActualizar } from '@predio/contract/empresa';
 import { zodRule } from '../../components/zod-rule.ts';
 import { useConfiguracion } from '../../lib/api/get-configuracion.ts';
+import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useGuardarConfiguracion } from './api/guardar-configuracion.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
@@ -37,9 +38,7 @@ function ConfiguracionForm() {
       await guardar.mutateAsync(v);
       void message.success('Configuración guardada');
     } catch (e) {
-      if (e instanceof ApiError && e.campos.length > 0)
-        form.setFields(e.campos.map((c) => ({ name: c.campo.split('.') as never, errors: [c.mensaje] })));
-      else setError(e instanceof Error ? e.message : String(e));
+      setError(e instanceof ApiError ? erroresEnCampos(form, e) : e instanceof Error ? e.message : String(e));
     }
   };
 

@@ -4,6 +4,7 @@ import { Dialogo } from '../../components/dialogo.tsx';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Agencia, AgenciaGuardar } from '@predio/contract/empresa';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
+import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useEliminarAgencia, useGuardarAgencia } from './api/guardar-agencia.ts';
 import { useAvisos } from '../../components/foco.ts';
@@ -26,9 +27,8 @@ export function AgenciasCard() {
       void message.success(`Agencia «${a.nombre}» guardada`);
       setEdicion(null);
     } catch (e) {
-      if (e instanceof ApiError && e.campos.length > 0)
-        form.setFields(e.campos.map((c) => ({ name: c.campo as keyof AgenciaGuardar, errors: [c.mensaje] })));
-      else void message.error(e instanceof Error ? e.message : String(e));
+      const resto = e instanceof ApiError ? erroresEnCampos(form, e) : e instanceof Error ? e.message : String(e);
+      if (resto) void message.error(resto);
     }
   };
 

@@ -7,6 +7,7 @@ import { ImageCropUpload } from '../../components/image-crop-upload.tsx';
 import { zodRule } from '../../components/zod-rule.ts';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
 import { empresaKeys, useEmpresa } from '../../lib/api/get-empresa.ts';
+import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useGuardarEmpresa } from './api/guardar-empresa.ts';
 import { useUsuariosOpciones } from './api/get-usuarios-opciones.ts';
@@ -53,9 +54,7 @@ function EmpresaForm() {
       const e = await guardar.mutateAsync(v);
       void message.success(`Datos de «${e.nombre}» guardados`);
     } catch (e) {
-      if (e instanceof ApiError && e.campos.length > 0)
-        form.setFields(e.campos.map((c) => ({ name: c.campo as keyof Valores, errors: [c.mensaje] })));
-      else setError(e instanceof Error ? e.message : String(e));
+      setError(e instanceof ApiError ? erroresEnCampos(form, e) : e instanceof Error ? e.message : String(e));
     }
   };
 

@@ -27,6 +27,7 @@ import {
 import { ETIQUETAS_GESTION, GESTIONES, TIPOS_INMUEBLE } from '@predio/contract/inmuebles';
 import { useUrlParams } from '../../components/use-url-params.ts';
 import { formatNumero } from '../../lib/format.ts';
+import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useOpcionesUtilidades } from './api/get-opciones.ts';
 import { useGuardarTvConfig, useTvConfig, useTvInmuebles } from './api/tv.ts';
@@ -96,9 +97,7 @@ function TvConfigForm({ inicial, onPresentar }: { inicial: TvConfig; onPresentar
       await guardar.mutateAsync({ ...v, gestion: v.gestion ?? null });
       void message.success('Configuración de la TV guardada');
     } catch (e) {
-      if (e instanceof ApiError && e.campos.length > 0)
-        form.setFields(e.campos.map((c) => ({ name: c.campo.split('.')[0] as keyof TvConfig, errors: [c.mensaje] })));
-      else setError(e instanceof Error ? e.message : String(e));
+      setError(e instanceof ApiError ? erroresEnCampos(form, e) : e instanceof Error ? e.message : String(e));
     }
   };
   const n = lista.data?.items.length;

@@ -3,6 +3,7 @@ import { App, Form, Input, Select } from 'antd';
 import { Dialogo } from '../../components/dialogo.tsx';
 import { ESTADOS_INMUEBLE, ETIQUETAS_ESTADO, type EstadoInmueble, type InmuebleDetalle } from '@predio/contract/inmuebles';
 import { RemoteSelect } from '../../components/remote-select.tsx';
+import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useCambiarEstado } from './api/cambiar-estado.ts';
 import { consultaDe } from './api/get-opciones.ts';
@@ -39,9 +40,7 @@ export function EstadoModal({
       onCerrar();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      const campo = e.campos.find((c) => c.campo === 'causal');
-      if (campo) form.setFields([{ name: 'causal', errors: [campo.mensaje] }]);
-      else setError(e.message);
+      setError(erroresEnCampos(form, e));
     }
   }
 

@@ -3,6 +3,7 @@ import { App, Form, Input } from 'antd';
 import { Dialogo } from '../../components/dialogo.tsx';
 import { ZClaveNueva, type Usuario } from '@predio/contract/usuarios';
 import { zodRule } from '../../components/zod-rule.ts';
+import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useRestablecerClave } from './api/restablecer-clave.ts';
 
@@ -23,9 +24,7 @@ export function RestablecerClaveModal({ usuario, onClose }: { usuario: Usuario |
       );
       onClose();
     } catch (e) {
-      if (e instanceof ApiError && e.campos.some((c) => c.campo === 'clave'))
-        form.setFields([{ name: 'clave', errors: e.campos.filter((c) => c.campo === 'clave').map((c) => c.mensaje) }]);
-      else setError(e instanceof Error ? e.message : String(e));
+      setError(e instanceof ApiError ? erroresEnCampos(form, e) : e instanceof Error ? e.message : String(e));
     }
   };
 
