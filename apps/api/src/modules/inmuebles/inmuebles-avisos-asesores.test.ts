@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
+import { errorPg } from '../../platform/errors/db-errors.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 import { avisarConsignaciones } from './inmuebles-consignacion.service.ts';
@@ -323,5 +324,24 @@ describe('the search finds consignments that ended or are about to', () => {
     const mal = await as(t.app, admin3).get('/api/inmuebles?consignacion=pronto');
     expect(mal.statusCode).toBe(400);
     expect(mal.body).toContain('consignacion debe ser uno de: vencida, por_vencer');
+  });
+});
+
+describe('what the notices record', () => {
+  it('holds only the two kinds of notice the daily pass writes', async () => {
+    const c = await crear({ direccion: 'Transversal 5 # 5-5' });
+    const registrar = (aviso: string) =>
+      t.db.tenant(3, (tx) =>
+        tx.execute(
+          sql`insert into inmueble_consignacion_aviso (id_inmueble, vigencia, id_usuario, aviso)
+              select id, current_date, ${captador}, ${aviso} from inmueble where consecutivo = ${c}`,
+        ),
+      );
+    await registrar('vencida');
+    const e: unknown = await registrar('pronto').then(
+      () => null,
+      (x: unknown) => x,
+    );
+    expect(errorPg(e)?.constraint).toBe('inmueble_consignacion_aviso_aviso_ck');
   });
 });
