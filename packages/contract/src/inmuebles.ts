@@ -236,9 +236,9 @@ export const ZCambioEstado = z.object({
 export type CambioEstado = z.output<typeof ZCambioEstado>;
 
 /**
- * Deleting a property entered by mistake (company administrators only). A property with business
- * (arrendado, vendido), requests or fichas sent to clients is withdrawn instead; the consecutivo is
- * never given again and the audit keeps what was deleted and why.
+ * Deleting a property entered by mistake (company administrators only). A property that is or ever
+ * was reservado, arrendado or vendido keeps its history; one with requests or fichas sent to clients
+ * is withdrawn instead. The consecutivo is never given again and the audit keeps what was deleted and why.
  */
 export const ZEliminarInmueble = z.object({
   version: entero('Versión', 1, MAX_INT),
@@ -246,8 +246,8 @@ export const ZEliminarInmueble = z.object({
 });
 export type EliminarInmueble = z.output<typeof ZEliminarInmueble>;
 export type InmuebleEliminado = { consecutivo: number; fotos: number; documentos: number };
-/** Estados of a property whose business is closed: it can only be withdrawn. */
-export const ESTADOS_NO_ELIMINABLES = ['arrendado', 'vendido'] as const satisfies readonly EstadoInmueble[];
+/** Estados of a property with business: one that is, or ever was, in them is never deleted. */
+export const ESTADOS_NO_ELIMINABLES = ['reservado', 'arrendado', 'vendido'] as const satisfies readonly EstadoInmueble[];
 
 export const ZLiberarBloqueoQuery = z.object({
   forzar: z

@@ -167,12 +167,26 @@ describe('eliminar inmueble', () => {
     expect(await existe(1, consecutivo)).toBe(true);
   });
 
-  it('keeps a property with business, requests or fichas sent: it is withdrawn instead', async () => {
+  it('keeps a property that is or was reserved, rented or sold, and one with requests or fichas sent', async () => {
     const arrendado = await crear();
     const e = await as(t.app, admin1).post(`/api/inmuebles/${arrendado.consecutivo}/estado`, { estado: 'arrendado' });
     expect(e.statusCode, e.body).toBe(200);
     expect(rechazo(await eliminar(admin1, arrendado.consecutivo, { version: e.json().data.version, motivo }), 409)).toBe(
-      `El inmueble ${arrendado.consecutivo} está arrendado: no se puede eliminar. Si ya no se ofrece, cámbielo a retirado con una causal.`,
+      `El inmueble ${arrendado.consecutivo} está arrendado: un inmueble que tuvo negocio no se elimina, conserva su historia y sus documentos.`,
+    );
+    // Withdrawn afterwards, it still had business: its history and documents stay.
+    const r = await as(t.app, admin1).post(`/api/inmuebles/${arrendado.consecutivo}/estado`, {
+      estado: 'retirado',
+      causal: ref.causal,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(rechazo(await eliminar(admin1, arrendado.consecutivo, { version: r.json().data.version, motivo }), 409)).toBe(
+      `El inmueble ${arrendado.consecutivo} estuvo arrendado: un inmueble que tuvo negocio no se elimina, conserva su historia y sus documentos.`,
+    );
+    const reservado = await crear();
+    const rs = await as(t.app, admin1).post(`/api/inmuebles/${reservado.consecutivo}/estado`, { estado: 'reservado' });
+    expect(rechazo(await eliminar(admin1, reservado.consecutivo, { version: rs.json().data.version, motivo }), 409)).toContain(
+      'está reservado',
     );
 
     const pedido = await crear();
@@ -202,10 +216,10 @@ describe('eliminar inmueble', () => {
             where c.consecutivo = ${c.json().data.consecutivo} and i.consecutivo = ${enviado.consecutivo}`,
       ),
     );
-    expect(rechazo(await eliminar(admin1, enviado.consecutivo, { ...enviado, motivo }), 409)).toContain(
-      'se envió por correo a clientes atendidos (1 envío)',
+    expect(rechazo(await eliminar(admin1, enviado.consecutivo, { ...enviado, motivo }), 409)).toBe(
+      `La ficha del inmueble ${enviado.consecutivo} se envió por correo a clientes atendidos (1 envío): no se puede eliminar. Si ya no se ofrece, cámbielo a retirado con una causal.`,
     );
-    for (const n of [arrendado, pedido, enviado]) expect(await existe(1, n.consecutivo)).toBe(true);
+    for (const n of [arrendado, reservado, pedido, enviado]) expect(await existe(1, n.consecutivo)).toBe(true);
 
     // Withdrawn, the same property with a request goes on being kept, and can be retired.
     const retirar = await as(t.app, admin1).post(`/api/inmuebles/${pedido.consecutivo}/estado`, {

@@ -355,14 +355,24 @@ export async function guardarVista(tx: Tx, idUsuario: number, tipo: number) {
   await queryRows(tx, sql`update usuarios set tipo_vista_inmuebles_buscador = ${tipo} where id = ${idUsuario}`);
 }
 
-/** What ties a property to clients and keeps it from being deleted: the requests that name it and the fichas sent. */
-export async function vinculos(tx: Tx, idInmueble: number): Promise<{ solicitudes: number[]; envios: number }> {
-  const [r] = await queryRows<{ solicitudes: number[] | null; envios: number }>(
+/**
+ * What keeps a property from being deleted: the requests that name it, the fichas sent to leads, and
+ * the first estado with business (reservado, arrendado, vendido) it ever reached.
+ */
+export async function vinculos(
+  tx: Tx,
+  idInmueble: number,
+  conNegocio: readonly string[],
+): Promise<{ solicitudes: number[]; envios: number; negocio: string | null }> {
+  const [r] = await queryRows<{ solicitudes: number[] | null; envios: number; negocio: string | null }>(
     tx,
     sql`select (select array_agg(numero order by numero) from solicitud where id_inmueble = ${idInmueble}) as solicitudes,
-               (select count(*)::int from cliente_atendido_envio where id_inmueble = ${idInmueble}) as envios`,
+               (select count(*)::int from cliente_atendido_envio where id_inmueble = ${idInmueble}) as envios,
+               (select hasta from inmueble_estado_historial
+                where id_inmueble = ${idInmueble} and hasta = any(${sql.param([...conNegocio])}::text[])
+                order by id limit 1) as negocio`,
   );
-  return { solicitudes: r?.solicitudes ?? [], envios: r?.envios ?? 0 };
+  return { solicitudes: r?.solicitudes ?? [], envios: r?.envios ?? 0, negocio: r?.negocio ?? null };
 }
 
 /** Deletes the row; owners, characteristics, history, photos, documents and notices go with it (on delete cascade). */

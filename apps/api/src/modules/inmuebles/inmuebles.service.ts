@@ -408,10 +408,11 @@ const noSeElimina = (consecutivo: number, razon: string) =>
 const lista = (ns: number[]) => (ns.length <= 5 ? ns.join(', ') : `${ns.slice(0, 5).join(', ')} y ${ns.length - 5} más`);
 
 /**
- * Deletes a property entered by mistake (company administrators). Refused when its business is closed
- * (arrendado, vendido), when requests name it or fichas were sent to clients, or while someone else edits
- * it; `version` is the one the administrator saw. The audit keeps every field and the reason; the stored
- * photos and documents are removed once the deletion commits; the consecutivo is never given again.
+ * Deletes a property entered by mistake (company administrators). Refused when it is or ever was
+ * reservado, arrendado or vendido, when requests name it or its ficha was sent to clients, or while
+ * someone else edits it; `version` is the one the administrator saw. The audit keeps every field and
+ * the reason; the stored photos and documents are removed once the deletion commits; the consecutivo
+ * is never given again.
  */
 export async function eliminar(
   o: Escritura & Pick<Scope, 'alConfirmar'> & { storage: Storage; consecutivo: number; body: EliminarInmueble },
@@ -421,10 +422,15 @@ export async function eliminar(
   const t = await locks.vigente(o.tx, RECURSO, String(o.consecutivo));
   if (t && t.id_usuario !== o.user.idUsuario) throw bloqueado(t);
   if (antes.version !== o.body.version) throw modificado(antes);
+  const v = await repo.vinculos(o.tx, antes.id, ESTADOS_NO_ELIMINABLES);
   const estado = antes.estado as EstadoInmueble;
-  if ((ESTADOS_NO_ELIMINABLES as readonly string[]).includes(estado))
-    throw noSeElimina(o.consecutivo, `está ${ETIQUETAS_ESTADO[estado].toLowerCase()}`);
-  const v = await repo.vinculos(o.tx, antes.id);
+  const negocio = (ESTADOS_NO_ELIMINABLES as readonly string[]).includes(estado) ? estado : (v.negocio as EstadoInmueble | null);
+  // A property with business keeps its history, contracts and documents: it stays as it is, or retirado.
+  if (negocio)
+    throw new AppError(
+      CODES.CONFLICTO,
+      `El inmueble ${o.consecutivo} ${negocio === estado ? 'está' : 'estuvo'} ${ETIQUETAS_ESTADO[negocio].toLowerCase()}: un inmueble que tuvo negocio no se elimina, conserva su historia y sus documentos.`,
+    );
   if (v.solicitudes.length > 0)
     throw noSeElimina(
       o.consecutivo,
@@ -433,9 +439,9 @@ export async function eliminar(
         : `figura en las solicitudes N.º ${lista(v.solicitudes)}`,
     );
   if (v.envios > 0)
-    throw noSeElimina(
-      o.consecutivo,
-      `se envió por correo a clientes atendidos (${v.envios} ${v.envios === 1 ? 'envío' : 'envíos'})`,
+    throw new AppError(
+      CODES.CONFLICTO,
+      `La ficha del inmueble ${o.consecutivo} se envió por correo a clientes atendidos (${v.envios} ${v.envios === 1 ? 'envío' : 'envíos'}): no se puede eliminar. Si ya no se ofrece, cámbielo a retirado con una causal.`,
     );
   const d = await detalle(o.tx, antes);
   const fotos = await archivos.fotos(o.tx, antes.id);

@@ -24,7 +24,7 @@ describe('EliminarInmuebleModal', () => {
   it('asks the reason before it lets the property go', async () => {
     const eliminar = mostrar('captado');
     expect(screen.getByRole('dialog', { name: '¿Eliminar el inmueble 12?' })).toBeTruthy();
-    expect(screen.getByText(/el consecutivo 12 no se vuelve a usar/)).toBeTruthy();
+    expect(screen.getByText(/El consecutivo 12 no se vuelve a usar/)).toBeTruthy();
     expect(eliminar.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Motivo'), { target: { value: '   ' } });
     expect(eliminar.disabled).toBe(true);
@@ -35,7 +35,7 @@ describe('EliminarInmuebleModal', () => {
   it('does not offer it for a property whose business is closed, and says to withdraw it instead', () => {
     const eliminar = mostrar('arrendado');
     expect(screen.getByText('El inmueble está arrendado: no se elimina.')).toBeTruthy();
-    expect(screen.getByText(/cámbielo a retirado con una causal/)).toBeTruthy();
+    expect(screen.getByText('Un inmueble que tuvo negocio conserva su historia y sus documentos.')).toBeTruthy();
     expect(screen.queryByLabelText('Motivo')).toBeNull();
     expect(eliminar.disabled).toBe(true);
   });

@@ -74,18 +74,18 @@ export function EliminarInmuebleModal({ inmueble, onCerrar }: { inmueble: Inmueb
           type="info"
           showIcon
           title={`El inmueble está ${ETIQUETAS_ESTADO[inmueble.estado].toLowerCase()}: no se elimina.`}
-          description="Un inmueble con negocio cerrado conserva su historia. Si ya no se ofrece, cámbielo a retirado con una causal."
+          description="Un inmueble que tuvo negocio conserva su historia y sus documentos."
         />
       ) : (
         <>
           <Typography.Paragraph>
-            Eliminar es para un inmueble creado por error. Se borran sus datos, propietarios, características, fotos, documentos e
-            historial de estados, y el consecutivo {n} no se vuelve a usar. Modificaciones de inmuebles conserva lo que tenía y el
-            motivo.
+            Eliminar es para un inmueble creado por error. Se borran sus datos, fotos, documentos e historial de estados, y su
+            relación con los propietarios (los terceros se conservan). El consecutivo {n} no se vuelve a usar. Modificaciones de
+            inmuebles conserva lo que tenía y el motivo.
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary">
-            Si el inmueble ya no se ofrece, cámbielo a retirado con una causal: así conserva su historia. Un inmueble con
-            solicitudes o con fichas enviadas a clientes no se puede eliminar.
+            Si el inmueble ya no se ofrece, cámbielo a retirado con una causal: así conserva su historia. No se elimina un
+            inmueble que estuvo reservado, arrendado o vendido, ni uno con solicitudes o con fichas enviadas a clientes.
           </Typography.Paragraph>
           <Form form={form} layout="vertical">
             <Form.Item
