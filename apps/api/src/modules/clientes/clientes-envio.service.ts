@@ -271,8 +271,29 @@ const auditar = (o: Encolar, accion: string, entidad: string, consecutivo: numbe
  * The second transaction, once the fichas are stored: the lead is checked again (it may have been
  * closed meanwhile), the message queued, and the sending noted in the lead's follow-up and audited.
  */
+/**
+ * The properties are still there when the message is queued: one may have been deleted while its ficha
+ * was laid out. They are held (for key share) until the sending commits, so a deletion waits for it and
+ * then finds the sending. Nothing is queued otherwise.
+ */
+export async function exigirInmuebles(tx: Tx, consecutivos: number[]): Promise<void> {
+  const hay = await queryRows<{ consecutivo: number }>(
+    tx,
+    sql`select consecutivo from inmueble where consecutivo = any(${sql.param(consecutivos)}::int[]) for key share`,
+  );
+  const faltan = consecutivos.filter((c) => !hay.some((h) => h.consecutivo === c));
+  if (faltan.length > 0)
+    throw new AppError(
+      CODES.CONFLICTO,
+      faltan.length === 1
+        ? `El inmueble ${faltan[0]} se eliminó mientras se preparaba el envío: no se envió nada.`
+        : `Los inmuebles ${faltan.join(', ')} se eliminaron mientras se preparaba el envío: no se envió nada.`,
+    );
+}
+
 export async function encolarEnvio(o: Encolar & { preparado: EnvioPreparado }): Promise<EnvioInmuebles> {
   const { body, pedidos, consecutivo } = o.preparado;
+  await exigirInmuebles(o.tx, body.inmuebles);
   const remite = await firmaDe(o, pedidos);
   const cliente = await encolarUno({ ...o, ...remite }, { consecutivo, pedidos, ...body });
   await auditar(o, 'enviar inmuebles', 'clientes_atendidos', consecutivo, {
@@ -291,6 +312,7 @@ export async function encolarEnvio(o: Encolar & { preparado: EnvioPreparado }): 
  */
 export async function encolarEnvioVarios(o: Encolar & { preparado: EnvioVariosPreparado }): Promise<EnvioFichaAClientes> {
   const { body, pedidos, destinos, inmueble } = o.preparado;
+  await exigirInmuebles(o.tx, [inmueble]);
   const remite = await firmaDe(o, pedidos);
   // Two leads of one person (one tercero): one message, noted in both.
   const enviadosA = new Set<number>();

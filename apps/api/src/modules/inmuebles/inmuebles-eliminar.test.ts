@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { queryRows } from '../../db/rows.ts';
+import { exigirInmuebles } from '../clientes/clientes-envio.service.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -227,5 +228,16 @@ describe('eliminar inmueble', () => {
       causal: ref.causal,
     });
     expect(retirar.statusCode, retirar.body).toBe(200);
+  });
+
+  it('a ficha being sent when its property is deleted is not queued', async () => {
+    const queda = await crear();
+    const borrado = await crear();
+    expect((await eliminar(admin1, borrado.consecutivo, { version: borrado.version, motivo })).statusCode).toBe(200);
+    // The second step of a sending (enviar-inmuebles, enviar-a-clientes) checks them again.
+    await t.db.tenant(1, (tx) => exigirInmuebles(tx, [queda.consecutivo]));
+    await expect(t.db.tenant(1, (tx) => exigirInmuebles(tx, [queda.consecutivo, borrado.consecutivo]))).rejects.toThrow(
+      `El inmueble ${borrado.consecutivo} se eliminó mientras se preparaba el envío: no se envió nada.`,
+    );
   });
 });

@@ -145,6 +145,10 @@ export async function recibir(
   const confirmar = body.email !== '' && empresa.confirmar && (await puedeConfirmar(deps.db, empresa.id_empresa, body.email));
   const numero = await enTenant(deps.db, empresa.id_empresa, async (scope) => {
     const o = { ...scope, hub: deps.hub, mailer: deps.mailer, user, ip };
+    // A page left open may name a property since deleted, or a number mistyped: the request is kept
+    // without it, and its history says which one the visitor named.
+    const nombrado = body.inmueble ?? null;
+    const inmueble = nombrado !== null && (await repo.inmueblePorConsecutivo(scope.tx, nombrado)) ? nombrado : null;
     const d = await crear({
       ...o,
       body: {
@@ -155,7 +159,7 @@ export async function recibir(
         contacto_nombre: body.nombre,
         contacto_telefono: body.telefono,
         contacto_email: body.email,
-        consecutivo_inmueble: body.inmueble,
+        consecutivo_inmueble: inmueble,
         fecha_recepcion: null,
         mensaje: body.mensaje,
         id_asignado: null,
@@ -169,8 +173,16 @@ export async function recibir(
       idUsuario: null,
       usuario: user.usuario,
     });
+    if (nombrado !== null && inmueble === null)
+      await repo.registrarHistorial(scope.tx, {
+        idSolicitud: fila!.id,
+        tipo: 'nota',
+        nota: `El formulario nombró el inmueble ${nombrado}, que no existe en la agencia (pudo ser eliminado o estar mal escrito).`,
+        idUsuario: null,
+        usuario: user.usuario,
+      });
     if (confirmar) {
-      const c = confirmacion(empresa, d.numero, body);
+      const c = confirmacion(empresa, d.numero, { ...body, inmueble });
       await encolarCorreo(o, {
         para: body.email,
         ...c,

@@ -127,6 +127,18 @@ describe('the website form: solicitudes from the agency’s site', () => {
     expect((await as(t.app, admin2).get(`/api/solicitudes/${numero}`)).statusCode).toBe(404);
   });
 
+  it('a property the visitor names that does not exist (deleted, mistyped) leaves the request without it, saying which', async () => {
+    const r = await enviar(visitante({ inmueble: 987654, email: '' }));
+    expect(r.statusCode, r.body).toBe(200);
+    const d = (await as(t.app, admin1).get(`/api/solicitudes/${r.json().data.numero}`)).json().data as Detalle & {
+      inmueble: unknown;
+    };
+    expect(d.inmueble).toBeNull();
+    expect(d.historial.map((h) => h.nota)).toContain(
+      'El formulario nombró el inmueble 987654, que no existe en la agencia (pudo ser eliminado o estar mal escrito).',
+    );
+  });
+
   it('confirms by e-mail to a visitor who left one: the number and the agency, nothing the visitor wrote; Compañía can turn it off', async () => {
     const municipio = (await as(t.app, admin1).get('/api/maestros/municipios?q=medellin')).json().data.items[0].id as number;
     const creado = await as(t.app, admin1).post('/api/inmuebles', {
@@ -255,7 +267,6 @@ describe('the website form: solicitudes from the agency’s site', () => {
       [{ email: 'camilo@' }, 400, 'El campo Correo electrónico debe ser un correo electrónico válido'],
       [{ mensaje: '   ' }, 400, 'El campo Mensaje es obligatorio'],
       [{ tipo: 'comprar-ya' }, 400, 'El campo Tipo debe ser uno de'],
-      [{ inmueble: 99_999 }, 400, 'El inmueble 99999 no existe en esta empresa'],
       [{ clave: 'no-es-una-clave' }, 404, 'la clave no corresponde a un formulario activo'],
     ];
     for (const [extra, status, mensaje] of casos) {

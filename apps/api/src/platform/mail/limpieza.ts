@@ -64,34 +64,36 @@ export const HORAS_GRACIA_HUERFANOS = 24;
 /**
  * Attachments stored for a message that was never queued: the server stopped between storing the
  * fichas and queuing the message, and the cleanup that follows a failed queue could not run. No
- * message points at them, so the pass above never finds them. Each company's `correos` folder is
- * listed, and a file older than HORAS_GRACIA_HUERFANOS that no message names is deleted.
+ * message points at them, so the pass above never finds them. Each company's `correos` folder (where
+ * only the outbox's attachments are stored) is listed, and a file older than HORAS_GRACIA_HUERFANOS
+ * that no message names is deleted: one query, for every company, over the messages with attachments.
  */
 export async function borrarAdjuntosHuerfanos(o: { db: Database; storage: Storage; ahora?: Date }): Promise<number> {
   const limite = (o.ahora ?? new Date()).getTime() - HORAS_GRACIA_HUERFANOS * 3_600_000;
   const empresas = await o.db.system((tx) => queryRows<{ id: number }>(tx, sql`select id_empresa as id from empresa`));
+  const viejos: { clave: string; modificado: Date }[] = [];
+  for (const { id } of empresas)
+    viejos.push(...(await o.storage.listar(`${id}/correos`)).filter((f) => f.modificado.getTime() < limite));
+  if (viejos.length === 0) return 0;
+  const nombrados = new Set(
+    (
+      await o.db.system((tx) =>
+        queryRows<{ clave: string }>(
+          tx,
+          sql`select distinct a ->> 'clave' as clave
+              from correo_salida c cross join lateral jsonb_array_elements(c.adjuntos) a
+              where jsonb_array_length(c.adjuntos) > 0
+                and a ->> 'clave' = any(${sql.param(viejos.map((f) => f.clave))}::text[])`,
+        ),
+      )
+    ).map((r) => r.clave),
+  );
   let borrados = 0;
-  for (const { id } of empresas) {
-    const viejos = (await o.storage.listar(`${id}/correos`)).filter((f) => f.modificado.getTime() < limite).map((f) => f.clave);
-    if (viejos.length === 0) continue;
-    const nombrados = new Set(
-      (
-        await o.db.system((tx) =>
-          queryRows<{ clave: string }>(
-            tx,
-            sql`select distinct a ->> 'clave' as clave
-                from correo_salida c cross join lateral jsonb_array_elements(c.adjuntos) a
-                where c.id_empresa = ${id} and jsonb_array_length(c.adjuntos) > 0
-                  and a ->> 'clave' = any(${sql.param(viejos)}::text[])`,
-          ),
-        )
-      ).map((r) => r.clave),
-    );
-    for (const clave of viejos.filter((c) => !nombrados.has(c))) {
+  for (const { clave } of viejos)
+    if (!nombrados.has(clave)) {
       await o.storage.delete(clave);
       borrados++;
     }
-  }
   return borrados;
 }
 

@@ -27,6 +27,7 @@ import {
 } from '@predio/contract/inmuebles';
 import { PAGE_SIZE_DEFAULT } from '@predio/contract/list';
 import { hasIdm } from '@predio/contract/menu';
+import { totalDelPaginador } from '../../lib/paginador.ts';
 import { formatNumero } from '../../lib/format.ts';
 import { usePermisos, useSession } from '../../lib/session-store.ts';
 import { useExportarInmuebles } from './api/exportar-inmuebles.ts';
@@ -274,7 +275,7 @@ export function InmueblesDisponiblesPage() {
           className="inm-paginacion"
           current={page}
           pageSize={PAGE_SIZE_DEFAULT}
-          total={total}
+          total={totalDelPaginador(total, lista.data?.totalExacto)}
           showSizeChanger={false}
           onChange={(p) => set({ page: p === 1 ? null : p })}
           simple={movil}

@@ -19,6 +19,7 @@ import {
 import { MoreOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { ROLES, TIPOS_DCTO, type TerceroResumen } from '@predio/contract/terceros';
+import { totalDelPaginador } from '../../lib/paginador.ts';
 import { formatNumero } from '../../lib/format.ts';
 import { useCambiarActivoTercero } from './api/cambiar-activo-tercero.ts';
 import { useEliminarTercero } from './api/eliminar-tercero.ts';
@@ -269,13 +270,13 @@ export function TercerosPage() {
         pagination={{
           current: params.page,
           pageSize: params.pageSize,
-          total: lista.data.total,
-          showSizeChanger: true,
           // Past TOTAL_TERCEROS_TOPE the server stops counting: the number is a lower bound.
-          showTotal: (n) =>
+          total: totalDelPaginador(lista.data.total, lista.data.totalExacto),
+          showSizeChanger: true,
+          showTotal: () =>
             lista.data.totalExacto === false
-              ? `Más de ${formatNumero(n)} terceros`
-              : `${formatNumero(n)} ${n === 1 ? 'tercero' : 'terceros'}`,
+              ? `Más de ${formatNumero(lista.data.total)} terceros`
+              : `${formatNumero(lista.data.total)} ${lista.data.total === 1 ? 'tercero' : 'terceros'}`,
         }}
       />
     );
