@@ -117,9 +117,11 @@ test('a property is created with two owners, found by filters, locked for a seco
   await elegir(page, dialogo.getByRole('combobox', { name: 'Causal de retiro' }), 'Consignación vencida', 'vencida');
   await dialogo.getByRole('button', { name: 'Cambiar estado' }).click();
   await expect(page.getByText(`Inmueble ${n}: retirado`)).toBeVisible();
-  await page.getByRole('tab', { name: 'Historial de estados' }).click();
+  await page.getByRole('tab', { name: 'Historial', exact: true }).click();
   await expect(page.getByText('Disponible → Retirado')).toBeVisible();
   await expect(page.getByText('Causal: Consignación vencida')).toBeVisible();
+  // Beside the estados, its prices: the sale price it was registered with.
+  await expect(page.getByText(/^Precio de venta: \$\s480\.000\.000$/)).toBeVisible();
 
   // Duplicate it into a new consecutivo.
   await page.getByRole('button', { name: 'Más' }).click();

@@ -402,6 +402,20 @@ export type HistorialEstado = {
   fecha: string;
 };
 
+/** The prices a property's history follows. */
+export const CAMPOS_PRECIO = ['canon', 'precio_venta', 'administracion'] as const;
+export type CampoPrecio = (typeof CAMPOS_PRECIO)[number];
+
+/**
+ * GET /inmuebles/:consecutivo/precios: each save that set or changed a price, oldest first (from the
+ * audit log). The first one, when the property was registered, has `antes: null`.
+ */
+export type CambioPrecio = {
+  fecha: string;
+  usuario: string;
+  cambios: { campo: CampoPrecio; antes: number | null; despues: number | null }[];
+};
+
 /** A choice in the form's selects (asesores, propietarios). */
 export type OpcionInmueble = { id: number; label: string; detalle?: string };
 

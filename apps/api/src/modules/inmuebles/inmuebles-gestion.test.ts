@@ -214,6 +214,50 @@ describe('estado', () => {
   });
 });
 
+describe('historial de precios', () => {
+  it('lists when each price was set or changed, by whom, from what to what; other saves are left out', async () => {
+    const d = await crear();
+    const url = `/api/inmuebles/${d.consecutivo}`;
+    const guardar = async (token: string, cambios: Record<string, unknown>, version: number) => {
+      expect((await as(t.app, token).post(`${url}/bloqueo`)).statusCode).toBe(200);
+      const r = await pedir(token, 'PUT', url, { ...base(), ...cambios, version });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data.version as number;
+    };
+    let v = await guardar(admin1, { canon: 2_300_000 }, d.version);
+    v = await guardar(asesor1, { canon: 2_300_000, descripcion: 'Recién pintado' }, v);
+    await guardar(
+      asesor1,
+      { canon: 2_300_000, gestion: 'arriendo_venta', precio_venta: 420_000_000, administracion: 380_000 },
+      v,
+    );
+    const r = await as(t.app, admin1).get(`${url}/precios`);
+    expect(r.statusCode, r.body).toBe(200);
+    const h = r.json().data as { usuario: string; fecha: string; cambios: unknown[] }[];
+    expect(h.map((x) => [x.usuario, x.cambios])).toEqual([
+      [
+        'admin',
+        [
+          { campo: 'canon', antes: null, despues: 2_500_000 },
+          { campo: 'administracion', antes: null, despues: 350_000 },
+        ],
+      ],
+      ['admin', [{ campo: 'canon', antes: 2_500_000, despues: 2_300_000 }]],
+      [
+        'asesor',
+        [
+          { campo: 'precio_venta', antes: null, despues: 420_000_000 },
+          { campo: 'administracion', antes: 350_000, despues: 380_000 },
+        ],
+      ],
+    ]);
+    expect(new Date(h[2]!.fecha).getTime()).toBeGreaterThanOrEqual(new Date(h[0]!.fecha).getTime());
+    // 490 only, this company only.
+    expect((await as(t.app, consulta1).get(`${url}/precios`)).statusCode).toBe(403);
+    expect((await as(t.app, admin2).get(`/api/inmuebles/987654/precios`)).statusCode).toBe(404);
+  });
+});
+
 describe('edit locks', () => {
   it('lets one user edit, shows the holder to the other, and releases on expiry, logout and by an admin', async () => {
     const d = await crear();

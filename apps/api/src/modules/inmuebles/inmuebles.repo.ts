@@ -103,6 +103,17 @@ export async function nombresReferencias(tx: Tx, f: FilaInmueble) {
   return r ?? { municipio: null, barrio: null };
 }
 
+/** The saves of a property that wrote any of `campos`, oldest first (the audit keeps what changed). */
+export async function cambiosDe(tx: Tx, consecutivo: number, campos: readonly string[]) {
+  return queryRows<{ fecha: Date | string; usuario: string; cambios: Record<string, { antes: unknown; despues: unknown }> }>(
+    tx,
+    sql`select creado_en as fecha, usuario, cambios from auditoria
+        where entidad = 'inmuebles' and entidad_id = ${String(consecutivo)} and accion in ('crear', 'actualizar')
+          and cambios ?| ${sql.param([...campos])}::text[]
+        order by creado_en, id`,
+  );
+}
+
 export async function causalExiste(tx: Tx, id: number): Promise<boolean> {
   const r = await queryRows<{ id: number }>(tx, sql`select id from causales_retiro where id = ${id}`);
   return r.length > 0;

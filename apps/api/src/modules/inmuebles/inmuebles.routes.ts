@@ -102,6 +102,13 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     handler: ({ tx, params }) => service.historialEstados({ tx, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/:consecutivo/precios',
+    permiso,
+    schema: { params: ZConsecutivoParam, tags, summary: 'Historial de precios del inmueble (canon, venta, administración)' },
+    handler: ({ tx, params }) => service.historialPrecios({ tx, consecutivo: params.consecutivo }),
+  });
+  defineRoute(app, deps, {
     method: 'POST',
     url: '/inmuebles/:consecutivo/bloqueo',
     permiso,

@@ -8,7 +8,9 @@ import {
   ETIQUETAS_TIPO,
   ESTADOS_NO_ELIMINABLES,
   EXPORTAR_INMUEBLES_MAX,
+  CAMPOS_PRECIO,
   type Bloqueo,
+  type CambioPrecio,
   type CambioEstado,
   type EliminarInmueble,
   type EstadoInmueble,
@@ -478,6 +480,25 @@ export async function historialEstados(o: Base & { consecutivo: number }): Promi
     usuario: h.usuario,
     fecha: iso(h.fecha)!,
   }));
+}
+
+/** The history of the property's prices: when each was set or changed, by whom, from what to what. */
+export async function historialPrecios(o: Base & { consecutivo: number }): Promise<CambioPrecio[]> {
+  await filaOError(o.tx, o.consecutivo);
+  const precio = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return (await repo.cambiosDe(o.tx, o.consecutivo, CAMPOS_PRECIO))
+    .map((f) => ({
+      fecha: iso(f.fecha)!,
+      usuario: f.usuario,
+      cambios: CAMPOS_PRECIO.flatMap((campo) => {
+        const c = f.cambios[campo];
+        if (!c) return [];
+        const antes = precio(c.antes);
+        const despues = precio(c.despues);
+        return antes === despues ? [] : [{ campo, antes, despues }];
+      }),
+    }))
+    .filter((f) => f.cambios.length > 0);
 }
 
 export async function listar(o: Base & { query: InmueblesQuery }): Promise<InmueblesLista> {

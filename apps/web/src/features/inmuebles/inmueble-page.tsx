@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Dropdown, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Col, Dropdown, Result, Row, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { CopyOutlined, DeleteOutlined, DownOutlined, LockOutlined, SwapOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ETIQUETAS_ESTADO, IDM_INMUEBLE, type Bloqueo, type InmuebleDetalle } from '@predio/contract/inmuebles';
@@ -20,6 +20,7 @@ import { useDuplicar } from './duplicar-store.ts';
 import { ClientesCoincidentes } from './clientes-coincidentes.tsx';
 import { EliminarInmuebleModal } from './eliminar-modal.tsx';
 import { EstadoModal } from './estado-modal.tsx';
+import { HistorialPrecios } from './historial-precios.tsx';
 import { valoresDe, type ValoresInmueble } from './form-values.ts';
 import { InmuebleForm } from './inmueble-form.tsx';
 import { RUTA_DISPONIBLES } from './inmuebles-params.ts';
@@ -143,7 +144,23 @@ function useBloqueo(consecutivo: number, puedeEditar: boolean) {
   return { estado, tomar };
 }
 
+/** The property's history: its estados and its prices, side by side (stacked on a phone). */
 function Historial({ consecutivo }: { consecutivo: number }) {
+  return (
+    <Row gutter={[32, 16]}>
+      <Col xs={24} lg={12}>
+        <Typography.Title level={5}>Estados</Typography.Title>
+        <HistorialEstados consecutivo={consecutivo} />
+      </Col>
+      <Col xs={24} lg={12}>
+        <Typography.Title level={5}>Precios</Typography.Title>
+        <HistorialPrecios consecutivo={consecutivo} />
+      </Col>
+    </Row>
+  );
+}
+
+function HistorialEstados({ consecutivo }: { consecutivo: number }) {
   const estados = useEstados(consecutivo, true);
   if (estados.isPending) return <Skeleton active />;
   if (estados.isError)
@@ -160,9 +177,11 @@ function Historial({ consecutivo }: { consecutivo: number }) {
                 : `Creado como ${ETIQUETAS_ESTADO[h.hasta].toLowerCase()}`}
             </strong>
             {h.causal ? <div>Causal: {h.causal}</div> : null}
-            <Typography.Text type="secondary">
-              {formatFechaHora(h.fecha)} · {h.usuario}
-            </Typography.Text>
+            <div>
+              <Typography.Text type="secondary">
+                {formatFechaHora(h.fecha)} · {h.usuario}
+              </Typography.Text>
+            </div>
           </div>
         ),
       }))}
@@ -375,7 +394,7 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
               label: 'Documentos',
               children: <InmuebleDocumentos consecutivo={d.consecutivo} soloLectura={!editable} />,
             },
-            { key: 'historial', label: 'Historial de estados', children: <Historial consecutivo={d.consecutivo} /> },
+            { key: 'historial', label: 'Historial', children: <Historial consecutivo={d.consecutivo} /> },
             {
               key: 'clientes',
               label: 'Clientes que coinciden',
