@@ -63,9 +63,15 @@ describe('erroresEnCampos', () => {
         ]),
       );
     });
-    expect(r).toBe('Revise los datos: el servidor los rechazó');
+    // A 400: only what found no field, as the server words a list.
+    expect(r).toBe('version: cambió desde que se abrió');
     expect(form.getFieldError('nombre')).toEqual(['El campo Nombre es obligatorio']);
     expect(erroresEnCampos(form, error([]))).toBe('Revise los datos: el servidor los rechazó');
+    // A conflict's message is a sentence of its own: said whole.
+    const conflicto = new ApiError('envelope', 'El inmueble fue modificado por otro usuario', 40900, 409, [
+      { campo: 'version', mensaje: 'cambió' },
+    ]);
+    expect(erroresEnCampos(form, conflicto)).toBe('El inmueble fue modificado por otro usuario');
   });
 
   it('keeps to the fields it is given', () => {

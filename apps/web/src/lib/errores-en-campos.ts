@@ -1,4 +1,6 @@
 import type { FormInstance } from 'antd';
+import { CODES } from '@predio/contract/codes';
+import { mensajeValidacion, type CampoError } from '@predio/contract/validation';
 import type { ApiError } from './http.ts';
 
 type Ruta = (string | number)[];
@@ -8,7 +10,8 @@ type Ruta = (string | number)[];
  * (`correo.host`), or else the nearest one holding it (`municipios.3` → Municipios). Only fields the
  * form has rendered count, narrowed to `campos` when given. Answers the message to show above the form
  * when any error found no field (a conflict, a lead without e-mail, a field the form does not show),
- * so nothing the server said is lost; null when every error found its field.
+ * so nothing the server said is lost, without repeating a validation error shown beside its field;
+ * null when every error found its field.
  */
 export function erroresEnCampos(form: FormInstance, e: ApiError, campos?: readonly string[]): string | null {
   const registrados = new Map<string, Ruta>(form.getFieldsError().map((f) => [f.name.join('.'), f.name as Ruta]));
@@ -23,11 +26,11 @@ export function erroresEnCampos(form: FormInstance, e: ApiError, campos?: readon
     return undefined;
   };
   const porCampo = new Map<string, { name: Ruta; errors: string[] }>();
-  let sinCampo = e.campos.length === 0;
+  const sinCampo: CampoError[] = [];
   for (const c of e.campos) {
     const ruta = destino(c.campo);
     if (!ruta) {
-      sinCampo = true;
+      sinCampo.push(c);
       continue;
     }
     const clave = ruta.join('.');
@@ -36,5 +39,7 @@ export function erroresEnCampos(form: FormInstance, e: ApiError, campos?: readon
     porCampo.set(clave, f);
   }
   if (porCampo.size > 0) form.setFields([...porCampo.values()]);
-  return sinCampo ? e.message : null;
+  if (e.campos.length > 0 && sinCampo.length === 0) return null;
+  // A 400's message lists every field: the ones shown beside their inputs are not said twice.
+  return e.code === CODES.VALIDACION && porCampo.size > 0 ? mensajeValidacion(sinCampo) : e.message;
 }

@@ -268,18 +268,14 @@ const auditar = (o: Encolar, accion: string, entidad: string, consecutivo: numbe
   });
 
 /**
- * The second transaction, once the fichas are stored: the lead is checked again (it may have been
- * closed meanwhile), the message queued, and the sending noted in the lead's follow-up and audited.
- */
-/**
- * The properties are still there when the message is queued: one may have been deleted while its ficha
- * was laid out. They are held (for key share) until the sending commits, so a deletion waits for it and
- * then finds the sending. Nothing is queued otherwise.
+ * The properties are still there, and still disponible, when the message is queued: one may have been
+ * deleted, rented or sold while its ficha was laid out. They are held (for key share) until the sending
+ * commits, so a deletion waits for it and then finds the sending. Nothing is queued otherwise.
  */
 export async function exigirInmuebles(tx: Tx, consecutivos: number[]): Promise<void> {
-  const hay = await queryRows<{ consecutivo: number }>(
+  const hay = await queryRows<{ consecutivo: number; estado: string }>(
     tx,
-    sql`select consecutivo from inmueble where consecutivo = any(${sql.param(consecutivos)}::int[]) for key share`,
+    sql`select consecutivo, estado from inmueble where consecutivo = any(${sql.param(consecutivos)}::int[]) for key share`,
   );
   const faltan = consecutivos.filter((c) => !hay.some((h) => h.consecutivo === c));
   if (faltan.length > 0)
@@ -289,8 +285,18 @@ export async function exigirInmuebles(tx: Tx, consecutivos: number[]): Promise<v
         ? `El inmueble ${faltan[0]} se eliminó mientras se preparaba el envío: no se envió nada.`
         : `Los inmuebles ${faltan.join(', ')} se eliminaron mientras se preparaba el envío: no se envió nada.`,
     );
+  const otro = hay.find((h) => h.estado !== 'disponible');
+  if (otro)
+    throw new AppError(
+      CODES.CONFLICTO,
+      `El inmueble ${otro.consecutivo} dejó de estar disponible (${(ETIQUETAS_ESTADO[otro.estado as keyof typeof ETIQUETAS_ESTADO] ?? otro.estado).toLowerCase()}) mientras se preparaba el envío: no se envió nada.`,
+    );
 }
 
+/**
+ * The second transaction, once the fichas are stored: the lead is checked again (it may have been
+ * closed meanwhile), the message queued, and the sending noted in the lead's follow-up and audited.
+ */
 export async function encolarEnvio(o: Encolar & { preparado: EnvioPreparado }): Promise<EnvioInmuebles> {
   const { body, pedidos, consecutivo } = o.preparado;
   await exigirInmuebles(o.tx, body.inmuebles);

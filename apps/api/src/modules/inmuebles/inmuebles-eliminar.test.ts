@@ -173,7 +173,7 @@ describe('eliminar inmueble', () => {
     const e = await as(t.app, admin1).post(`/api/inmuebles/${arrendado.consecutivo}/estado`, { estado: 'arrendado' });
     expect(e.statusCode, e.body).toBe(200);
     expect(rechazo(await eliminar(admin1, arrendado.consecutivo, { version: e.json().data.version, motivo }), 409)).toBe(
-      `El inmueble ${arrendado.consecutivo} está arrendado: un inmueble que tuvo negocio no se elimina, conserva su historia y sus documentos.`,
+      `El inmueble ${arrendado.consecutivo} está arrendado: un inmueble que está o estuvo reservado, arrendado o vendido no se elimina; conserva su historia y sus documentos.`,
     );
     // Withdrawn afterwards, it still had business: its history and documents stay.
     const r = await as(t.app, admin1).post(`/api/inmuebles/${arrendado.consecutivo}/estado`, {
@@ -182,7 +182,7 @@ describe('eliminar inmueble', () => {
     });
     expect(r.statusCode, r.body).toBe(200);
     expect(rechazo(await eliminar(admin1, arrendado.consecutivo, { version: r.json().data.version, motivo }), 409)).toBe(
-      `El inmueble ${arrendado.consecutivo} estuvo arrendado: un inmueble que tuvo negocio no se elimina, conserva su historia y sus documentos.`,
+      `El inmueble ${arrendado.consecutivo} estuvo arrendado: un inmueble que está o estuvo reservado, arrendado o vendido no se elimina; conserva su historia y sus documentos.`,
     );
     const reservado = await crear();
     const rs = await as(t.app, admin1).post(`/api/inmuebles/${reservado.consecutivo}/estado`, { estado: 'reservado' });
@@ -222,12 +222,15 @@ describe('eliminar inmueble', () => {
     );
     for (const n of [arrendado, reservado, pedido, enviado]) expect(await existe(1, n.consecutivo)).toBe(true);
 
-    // Withdrawn, the same property with a request goes on being kept, and can be retired.
+    // Withdrawn, the property with a request is still kept, and no longer told to withdraw.
     const retirar = await as(t.app, admin1).post(`/api/inmuebles/${pedido.consecutivo}/estado`, {
       estado: 'retirado',
       causal: ref.causal,
     });
     expect(retirar.statusCode, retirar.body).toBe(200);
+    expect(rechazo(await eliminar(admin1, pedido.consecutivo, { version: retirar.json().data.version, motivo }), 409)).toBe(
+      `El inmueble ${pedido.consecutivo} figura en la solicitud N.º ${s.json().data.numero}: no se puede eliminar.`,
+    );
   });
 
   it('a ficha being sent when its property is deleted is not queued', async () => {
@@ -235,9 +238,17 @@ describe('eliminar inmueble', () => {
     const borrado = await crear();
     expect((await eliminar(admin1, borrado.consecutivo, { version: borrado.version, motivo })).statusCode).toBe(200);
     // The second step of a sending (enviar-inmuebles, enviar-a-clientes) checks them again.
+    const e = await as(t.app, admin1).post(`/api/inmuebles/${queda.consecutivo}/estado`, { estado: 'disponible' });
+    expect(e.statusCode, e.body).toBe(200);
     await t.db.tenant(1, (tx) => exigirInmuebles(tx, [queda.consecutivo]));
     await expect(t.db.tenant(1, (tx) => exigirInmuebles(tx, [queda.consecutivo, borrado.consecutivo]))).rejects.toThrow(
       `El inmueble ${borrado.consecutivo} se eliminó mientras se preparaba el envío: no se envió nada.`,
+    );
+    // Rented meanwhile: not sent either.
+    const r = await as(t.app, admin1).post(`/api/inmuebles/${queda.consecutivo}/estado`, { estado: 'arrendado' });
+    expect(r.statusCode, r.body).toBe(200);
+    await expect(t.db.tenant(1, (tx) => exigirInmuebles(tx, [queda.consecutivo]))).rejects.toThrow(
+      `El inmueble ${queda.consecutivo} dejó de estar disponible (arrendado) mientras se preparaba el envío: no se envió nada.`,
     );
   });
 });

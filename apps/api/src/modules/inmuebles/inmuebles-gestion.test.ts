@@ -252,8 +252,15 @@ describe('historial de precios', () => {
       ],
     ]);
     expect(new Date(h[2]!.fecha).getTime()).toBeGreaterThanOrEqual(new Date(h[0]!.fecha).getTime());
-    // 490 only, this company only.
-    expect((await as(t.app, consulta1).get(`${url}/precios`)).statusCode).toBe(403);
+    // Whoever may open the property (490 or 491) reads its history; this company's only.
+    const consulta = await as(t.app, consulta1).get(`${url}/precios`);
+    expect(consulta.json().data).toEqual(h);
+    expect((await as(t.app, consulta1).get(`${url}/estados`)).statusCode).toBe(200);
+    const sinInmuebles = await crearUsuario(t.db, 1, { usuario: 'solo59', nroId: '1059059059', permisos: '59' });
+    expect(sinInmuebles).toBeGreaterThan(0);
+    const solo59 = await login(t.app, { idEmpresa: 1, usuario: 'solo59', clave: 'demo1234' });
+    expect((await as(t.app, solo59).get(`${url}/precios`)).statusCode).toBe(403);
+    expect((await as(t.app, solo59).get(`${url}/estados`)).statusCode).toBe(403);
     expect((await as(t.app, admin2).get(`/api/inmuebles/987654/precios`)).statusCode).toBe(404);
   });
 });

@@ -97,16 +97,20 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles/:consecutivo/estados',
-    permiso,
-    schema: { params: ZConsecutivoParam, tags, summary: 'Historial de estados del inmueble' },
-    handler: ({ tx, params }) => service.historialEstados({ tx, consecutivo: params.consecutivo }),
+    permiso: 'sesion',
+    schema: { params: ZConsecutivoParam, tags, summary: 'Historial de estados del inmueble (490 o 491)' },
+    handler: ({ tx, user, params }) => service.historialEstados({ tx, user, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles/:consecutivo/precios',
-    permiso,
-    schema: { params: ZConsecutivoParam, tags, summary: 'Historial de precios del inmueble (canon, venta, administración)' },
-    handler: ({ tx, params }) => service.historialPrecios({ tx, consecutivo: params.consecutivo }),
+    permiso: 'sesion',
+    schema: {
+      params: ZConsecutivoParam,
+      tags,
+      summary: 'Historial de precios del inmueble: canon, venta, administración (490 o 491)',
+    },
+    handler: ({ tx, user, params }) => service.historialPrecios({ tx, user, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
     method: 'POST',

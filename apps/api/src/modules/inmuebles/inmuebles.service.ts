@@ -401,10 +401,11 @@ export async function cambiarEstado(
   return d;
 }
 
-const noSeElimina = (consecutivo: number, razon: string) =>
+/** Why a property stays (`razon` is the whole sentence); withdrawing it is suggested unless it is withdrawn already. */
+const noSeElimina = (razon: string, estado: string) =>
   new AppError(
     CODES.CONFLICTO,
-    `El inmueble ${consecutivo} ${razon}: no se puede eliminar. Si ya no se ofrece, cámbielo a retirado con una causal.`,
+    `${razon}: no se puede eliminar.${estado === 'retirado' ? '' : ' Si ya no se ofrece, cámbielo a retirado con una causal.'}`,
   );
 
 const lista = (ns: number[]) => (ns.length <= 5 ? ns.join(', ') : `${ns.slice(0, 5).join(', ')} y ${ns.length - 5} más`);
@@ -431,19 +432,19 @@ export async function eliminar(
   if (negocio)
     throw new AppError(
       CODES.CONFLICTO,
-      `El inmueble ${o.consecutivo} ${negocio === estado ? 'está' : 'estuvo'} ${ETIQUETAS_ESTADO[negocio].toLowerCase()}: un inmueble que tuvo negocio no se elimina, conserva su historia y sus documentos.`,
+      `El inmueble ${o.consecutivo} ${negocio === estado ? 'está' : 'estuvo'} ${ETIQUETAS_ESTADO[negocio].toLowerCase()}: un inmueble que está o estuvo reservado, arrendado o vendido no se elimina; conserva su historia y sus documentos.`,
     );
   if (v.solicitudes.length > 0)
     throw noSeElimina(
-      o.consecutivo,
       v.solicitudes.length === 1
-        ? `figura en la solicitud N.º ${v.solicitudes[0]}`
-        : `figura en las solicitudes N.º ${lista(v.solicitudes)}`,
+        ? `El inmueble ${o.consecutivo} figura en la solicitud N.º ${v.solicitudes[0]}`
+        : `El inmueble ${o.consecutivo} figura en las solicitudes N.º ${lista(v.solicitudes)}`,
+      estado,
     );
   if (v.envios > 0)
-    throw new AppError(
-      CODES.CONFLICTO,
-      `La ficha del inmueble ${o.consecutivo} se envió por correo a clientes atendidos (${v.envios} ${v.envios === 1 ? 'envío' : 'envíos'}): no se puede eliminar. Si ya no se ofrece, cámbielo a retirado con una causal.`,
+    throw noSeElimina(
+      `La ficha del inmueble ${o.consecutivo} se envió por correo a clientes atendidos (${v.envios} ${v.envios === 1 ? 'envío' : 'envíos'})`,
+      estado,
     );
   const d = await detalle(o.tx, antes);
   const fotos = await archivos.fotos(o.tx, antes.id);
@@ -453,7 +454,7 @@ export async function eliminar(
   } catch (e) {
     // A request or a sending that arrived meanwhile still holds the row.
     if (errorPg(e)?.code === PG.LLAVE_FORANEA)
-      throw noSeElimina(o.consecutivo, 'acaba de quedar ligado a una solicitud o un envío');
+      throw noSeElimina(`El inmueble ${o.consecutivo} acaba de quedar ligado a una solicitud o un envío`, estado);
     throw e;
   }
   await locks.liberar(o.tx, RECURSO, String(o.consecutivo), null);
@@ -470,7 +471,8 @@ export async function eliminar(
   return { consecutivo: o.consecutivo, fotos: fotos.length, documentos: docs.length };
 }
 
-export async function historialEstados(o: Base & { consecutivo: number }): Promise<HistorialEstado[]> {
+export async function historialEstados(o: Base & { user: Principal; consecutivo: number }): Promise<HistorialEstado[]> {
+  puedeVer(o.user);
   const f = await filaOError(o.tx, o.consecutivo);
   return (await repo.historial(o.tx, f.id)).map((h) => ({
     desde: h.desde as EstadoInmueble | null,
@@ -483,7 +485,8 @@ export async function historialEstados(o: Base & { consecutivo: number }): Promi
 }
 
 /** The history of the property's prices: when each was set or changed, by whom, from what to what. */
-export async function historialPrecios(o: Base & { consecutivo: number }): Promise<CambioPrecio[]> {
+export async function historialPrecios(o: Base & { user: Principal; consecutivo: number }): Promise<CambioPrecio[]> {
+  puedeVer(o.user);
   await filaOError(o.tx, o.consecutivo);
   const precio = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return (await repo.cambiosDe(o.tx, o.consecutivo, CAMPOS_PRECIO))

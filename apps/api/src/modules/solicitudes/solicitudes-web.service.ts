@@ -148,7 +148,12 @@ export async function recibir(
     // A page left open may name a property since deleted, or a number mistyped: the request is kept
     // without it, and its history says which one the visitor named.
     const nombrado = body.inmueble ?? null;
-    const inmueble = nombrado !== null && (await repo.inmueblePorConsecutivo(scope.tx, nombrado)) ? nombrado : null;
+    // Held until the request commits, so a deletion meanwhile waits and then finds the request.
+    const [hay] =
+      nombrado === null
+        ? []
+        : await queryRows<{ id: number }>(scope.tx, sql`select id from inmueble where consecutivo = ${nombrado} for key share`);
+    const inmueble = hay ? nombrado : null;
     const d = await crear({
       ...o,
       body: {
@@ -177,7 +182,7 @@ export async function recibir(
       await repo.registrarHistorial(scope.tx, {
         idSolicitud: fila!.id,
         tipo: 'nota',
-        nota: `El formulario nombró el inmueble ${nombrado}, que no existe en la agencia (pudo ser eliminado o estar mal escrito).`,
+        nota: `El formulario nombró el inmueble ${nombrado}, que la inmobiliaria no tiene (pudo ser eliminado o estar mal escrito).`,
         idUsuario: null,
         usuario: user.usuario,
       });

@@ -135,7 +135,7 @@ describe('the website form: solicitudes from the agency’s site', () => {
     };
     expect(d.inmueble).toBeNull();
     expect(d.historial.map((h) => h.nota)).toContain(
-      'El formulario nombró el inmueble 987654, que no existe en la agencia (pudo ser eliminado o estar mal escrito).',
+      'El formulario nombró el inmueble 987654, que la inmobiliaria no tiene (pudo ser eliminado o estar mal escrito).',
     );
   });
 

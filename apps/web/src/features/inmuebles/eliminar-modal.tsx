@@ -8,6 +8,7 @@ import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useTagsView } from '../../lib/tags-view-store.ts';
 import { eliminarInmueble } from './api/eliminar-inmueble.ts';
+import { useEstados } from './api/get-estados.ts';
 import { inmueblesKeys } from './api/get-inmuebles.ts';
 import { RUTA_DISPONIBLES } from './inmuebles-params.ts';
 
@@ -27,7 +28,12 @@ export function EliminarInmuebleModal({ inmueble, onCerrar }: { inmueble: Inmueb
   const [error, setError] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
   const n = inmueble.consecutivo;
-  const cerrado = (ESTADOS_NO_ELIMINABLES as readonly string[]).includes(inmueble.estado);
+  // Is, or ever was, reservado, arrendado or vendido: the server refuses it, so the dialog says so first.
+  const estados = useEstados(n, true);
+  const conNegocio = (e: string) => (ESTADOS_NO_ELIMINABLES as readonly string[]).includes(e);
+  const negocio = conNegocio(inmueble.estado)
+    ? { estado: inmueble.estado, verbo: 'está' }
+    : (estados.data ?? []).filter((h) => conNegocio(h.hasta)).map((h) => ({ estado: h.hasta, verbo: 'estuvo' }))[0];
 
   async function eliminar() {
     const v = await form.validateFields().catch(() => null);
@@ -63,18 +69,18 @@ export function EliminarInmuebleModal({ inmueble, onCerrar }: { inmueble: Inmueb
       title={`¿Eliminar el inmueble ${n}?`}
       okText="Eliminar inmueble"
       cancelText="Cancelar"
-      okButtonProps={{ danger: true, disabled: cerrado || motivo.trim() === '' }}
+      okButtonProps={{ danger: true, disabled: negocio !== undefined || motivo.trim() === '' }}
       confirmLoading={enviando}
       onOk={() => void eliminar()}
       onCancel={onCerrar}
       destroyOnHidden
     >
-      {cerrado ? (
+      {negocio ? (
         <Alert
           type="info"
           showIcon
-          title={`El inmueble está ${ETIQUETAS_ESTADO[inmueble.estado].toLowerCase()}: no se elimina.`}
-          description="Un inmueble que tuvo negocio conserva su historia y sus documentos."
+          title={`El inmueble ${negocio.verbo} ${ETIQUETAS_ESTADO[negocio.estado].toLowerCase()}: no se elimina.`}
+          description="Un inmueble que está o estuvo reservado, arrendado o vendido conserva su historia y sus documentos."
         />
       ) : (
         <>
@@ -84,8 +90,10 @@ export function EliminarInmuebleModal({ inmueble, onCerrar }: { inmueble: Inmueb
             inmuebles conserva lo que tenía y el motivo.
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary">
-            Si el inmueble ya no se ofrece, cámbielo a retirado con una causal: así conserva su historia. No se elimina un
-            inmueble que estuvo reservado, arrendado o vendido, ni uno con solicitudes o con fichas enviadas a clientes.
+            {inmueble.estado === 'retirado'
+              ? ''
+              : 'Si el inmueble ya no se ofrece, cámbielo a retirado con una causal: así conserva su historia. '}
+            No se elimina un inmueble con solicitudes o con fichas enviadas a clientes.
           </Typography.Paragraph>
           <Form form={form} layout="vertical">
             <Form.Item
