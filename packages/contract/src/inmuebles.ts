@@ -249,6 +249,21 @@ export type InmuebleEliminado = { consecutivo: number; fotos: number; documentos
 /** Estados of a property with business: one that is, or ever was, in them is never deleted. */
 export const ESTADOS_NO_ELIMINABLES = ['reservado', 'arrendado', 'vendido'] as const satisfies readonly EstadoInmueble[];
 
+/**
+ * Why a property is never deleted: the estado with business it is in (`ahora`), or else the first one
+ * it passed through (`pasados`, oldest first); null when it never had business. The API and the delete
+ * dialog ask the same question.
+ */
+export function negocioDe(
+  estado: EstadoInmueble,
+  pasados: readonly EstadoInmueble[],
+): { estado: EstadoInmueble; ahora: boolean } | null {
+  const conNegocio = (e: EstadoInmueble) => (ESTADOS_NO_ELIMINABLES as readonly EstadoInmueble[]).includes(e);
+  if (conNegocio(estado)) return { estado, ahora: true };
+  const antes = pasados.find(conNegocio);
+  return antes ? { estado: antes, ahora: false } : null;
+}
+
 export const ZLiberarBloqueoQuery = z.object({
   forzar: z
     .enum(['0', '1', 'true', 'false'], { error: 'forzar debe ser 1 o 0' })

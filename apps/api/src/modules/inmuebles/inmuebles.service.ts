@@ -7,6 +7,7 @@ import {
   ETIQUETAS_GESTION,
   ETIQUETAS_TIPO,
   ESTADOS_NO_ELIMINABLES,
+  negocioDe,
   EXPORTAR_INMUEBLES_MAX,
   CAMPOS_PRECIO,
   type Bloqueo,
@@ -427,12 +428,12 @@ export async function eliminar(
   if (antes.version !== o.body.version) throw modificado(antes);
   const v = await repo.vinculos(o.tx, antes.id, ESTADOS_NO_ELIMINABLES);
   const estado = antes.estado as EstadoInmueble;
-  const negocio = (ESTADOS_NO_ELIMINABLES as readonly string[]).includes(estado) ? estado : (v.negocio as EstadoInmueble | null);
+  const negocio = negocioDe(estado, v.negocio ? [v.negocio as EstadoInmueble] : []);
   // A property with business keeps its history, contracts and documents: it stays as it is, or retirado.
   if (negocio)
     throw new AppError(
       CODES.CONFLICTO,
-      `El inmueble ${o.consecutivo} ${negocio === estado ? 'está' : 'estuvo'} ${ETIQUETAS_ESTADO[negocio].toLowerCase()}: un inmueble que está o estuvo reservado, arrendado o vendido no se elimina; conserva su historia y sus documentos.`,
+      `El inmueble ${o.consecutivo} ${negocio.ahora ? 'está' : 'estuvo'} ${ETIQUETAS_ESTADO[negocio.estado].toLowerCase()}: un inmueble que está o estuvo reservado, arrendado o vendido no se elimina; conserva su historia y sus documentos.`,
     );
   if (v.solicitudes.length > 0)
     throw noSeElimina(

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Alert, App, Form, Input, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ESTADOS_NO_ELIMINABLES, ETIQUETAS_ESTADO, type InmuebleDetalle } from '@predio/contract/inmuebles';
+import { ETIQUETAS_ESTADO, negocioDe, type InmuebleDetalle } from '@predio/contract/inmuebles';
 import { Dialogo } from '../../components/dialogo.tsx';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useTagsView } from '../../lib/tags-view-store.ts';
-import { eliminarInmueble } from './api/eliminar-inmueble.ts';
+import { useEliminarInmueble } from './api/eliminar-inmueble.ts';
 import { useEstados } from './api/get-estados.ts';
-import { inmueblesKeys } from './api/get-inmuebles.ts';
 import { RUTA_DISPONIBLES } from './inmuebles-params.ts';
 
 const plural = (n: number, uno: string, varios: string) => `${n} ${n === 1 ? uno : varios}`;
@@ -22,26 +20,24 @@ const plural = (n: number, uno: string, varios: string) => `${n} ${n === 1 ? uno
 export function EliminarInmuebleModal({ inmueble, onCerrar }: { inmueble: InmuebleDetalle; onCerrar: () => void }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ motivo: string }>();
   const motivo = Form.useWatch('motivo', form) ?? '';
   const [error, setError] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
+  const borrar = useEliminarInmueble();
   const n = inmueble.consecutivo;
   // Is, or ever was, reservado, arrendado or vendido: the server refuses it, so the dialog says so first.
   const estados = useEstados(n, true);
-  const conNegocio = (e: string) => (ESTADOS_NO_ELIMINABLES as readonly string[]).includes(e);
-  const negocio = conNegocio(inmueble.estado)
-    ? { estado: inmueble.estado, verbo: 'está' }
-    : (estados.data ?? []).filter((h) => conNegocio(h.hasta)).map((h) => ({ estado: h.hasta, verbo: 'estuvo' }))[0];
+  const negocio = negocioDe(
+    inmueble.estado,
+    (estados.data ?? []).map((h) => h.hasta),
+  );
 
   async function eliminar() {
     const v = await form.validateFields().catch(() => null);
     if (v === null) return;
     setError(null);
-    setEnviando(true);
     try {
-      const r = await eliminarInmueble(n, { version: inmueble.version, motivo: v.motivo });
+      const r = await borrar.mutateAsync({ consecutivo: n, body: { version: inmueble.version, motivo: v.motivo } });
       const con = [
         r.fotos ? plural(r.fotos, 'foto', 'fotos') : '',
         r.documentos ? plural(r.documentos, 'documento', 'documentos') : '',
@@ -50,16 +46,12 @@ export function EliminarInmuebleModal({ inmueble, onCerrar }: { inmueble: Inmueb
         .join(' y ');
       void message.success(`Inmueble ${n} eliminado${con ? `, con ${con}` : ''}`);
       onCerrar();
-      // The page leaves, its tab closes, and nothing asks for the property again.
+      // The page leaves and its tab closes.
       void navigate(RUTA_DISPONIBLES);
       useTagsView.getState().delView(`/propiedades/inmueble/${n}`);
-      queryClient.removeQueries({ queryKey: inmueblesKeys.detalle(n) });
-      void queryClient.invalidateQueries({ queryKey: inmueblesKeys.all });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setError(erroresEnCampos(form, e, ['motivo']));
-    } finally {
-      setEnviando(false);
     }
   }
 
@@ -69,8 +61,8 @@ export function EliminarInmuebleModal({ inmueble, onCerrar }: { inmueble: Inmueb
       title={`¿Eliminar el inmueble ${n}?`}
       okText="Eliminar inmueble"
       cancelText="Cancelar"
-      okButtonProps={{ danger: true, disabled: negocio !== undefined || motivo.trim() === '' }}
-      confirmLoading={enviando}
+      okButtonProps={{ danger: true, disabled: negocio !== null || motivo.trim() === '' }}
+      confirmLoading={borrar.isPending}
       onOk={() => void eliminar()}
       onCancel={onCerrar}
       destroyOnHidden
@@ -79,7 +71,7 @@ export function EliminarInmuebleModal({ inmueble, onCerrar }: { inmueble: Inmueb
         <Alert
           type="info"
           showIcon
-          title={`El inmueble ${negocio.verbo} ${ETIQUETAS_ESTADO[negocio.estado].toLowerCase()}: no se elimina.`}
+          title={`El inmueble ${negocio.ahora ? 'está' : 'estuvo'} ${ETIQUETAS_ESTADO[negocio.estado].toLowerCase()}: no se elimina.`}
           description="Un inmueble que está o estuvo reservado, arrendado o vendido conserva su historia y sus documentos."
         />
       ) : (
