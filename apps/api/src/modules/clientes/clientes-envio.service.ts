@@ -46,6 +46,9 @@ export async function prepararEnvio(o: {
   return { consecutivo: o.consecutivo, body: o.body, pedidos };
 }
 
+/** A property's estado as a sentence says it («arrendado»). */
+const estadoEnTexto = (e: string) => (ETIQUETAS_ESTADO[e as keyof typeof ETIQUETAS_ESTADO] ?? e).toLowerCase();
+
 /**
  * The ficha's data of a property the caller may read, refused unless it is available; `solo`: the
  * property is the whole sending (one ficha to several leads), so there is nothing to take out of it.
@@ -53,7 +56,7 @@ export async function prepararEnvio(o: {
 async function pedidoDisponible(tx: Tx, user: Principal, consecutivo: number, solo = false): Promise<PedidoFicha> {
   const pedido = await pedidoFicha({ tx, user, consecutivo });
   if (pedido.datos.estado !== 'disponible') {
-    const estado = (ETIQUETAS_ESTADO[pedido.datos.estado as keyof typeof ETIQUETAS_ESTADO] ?? pedido.datos.estado).toLowerCase();
+    const estado = estadoEnTexto(pedido.datos.estado);
     throw new AppError(
       CODES.CONFLICTO,
       solo
@@ -289,7 +292,7 @@ export async function exigirInmuebles(tx: Tx, consecutivos: number[]): Promise<v
   if (otro)
     throw new AppError(
       CODES.CONFLICTO,
-      `El inmueble ${otro.consecutivo} dejó de estar disponible (${(ETIQUETAS_ESTADO[otro.estado as keyof typeof ETIQUETAS_ESTADO] ?? otro.estado).toLowerCase()}) mientras se preparaba el envío: no se envió nada.`,
+      `El inmueble ${otro.consecutivo} dejó de estar disponible (${estadoEnTexto(otro.estado)}) mientras se preparaba el envío: no se envió nada.`,
     );
 }
 

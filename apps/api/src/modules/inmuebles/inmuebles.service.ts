@@ -329,11 +329,16 @@ function bloqueado(t: locks.Titular): AppError {
   );
 }
 
-/** Saving needs the caller's own unexpired lock; the lock is released by the save. */
-async function exigirBloqueo(o: Escritura, consecutivo: number) {
+/** Refused while someone else holds the property's edit lock; answers the caller's own lock, if any. */
+async function libreDeOtros(o: Escritura, consecutivo: number): Promise<locks.Titular | null> {
   const t = await locks.vigente(o.tx, RECURSO, String(consecutivo));
   if (t && t.id_usuario !== o.user.idUsuario) throw bloqueado(t);
-  if (!t)
+  return t;
+}
+
+/** Saving needs the caller's own unexpired lock; the lock is released by the save. */
+async function exigirBloqueo(o: Escritura, consecutivo: number) {
+  if (!(await libreDeOtros(o, consecutivo)))
     throw new AppError(
       CODES.CONFLICTO,
       'Para guardar el inmueble debe tenerlo abierto para edición (el bloqueo no existe o venció). Ábralo de nuevo y guarde.',
@@ -369,8 +374,7 @@ export async function cambiarEstado(
   o: Escritura & Avisos & { consecutivo: number; body: CambioEstado },
 ): Promise<InmuebleDetalle> {
   const antes = await filaOError(o.tx, o.consecutivo, true);
-  const t = await locks.vigente(o.tx, RECURSO, String(o.consecutivo));
-  if (t && t.id_usuario !== o.user.idUsuario) throw bloqueado(t);
+  await libreDeOtros(o, o.consecutivo);
   const { estado, causal } = o.body;
   if (estado === 'retirado' && !causal) throw invalido('causal', 'es obligatoria para retirar el inmueble');
   if (estado === 'retirado' && !(await repo.causalExiste(o.tx, causal!)))
@@ -423,8 +427,7 @@ export async function eliminar(
 ): Promise<InmuebleEliminado> {
   if (!o.user.admemp) throw new AppError(CODES.SIN_PERMISO, 'Solo un administrador de la empresa puede eliminar inmuebles.');
   const antes = await filaOError(o.tx, o.consecutivo, true);
-  const t = await locks.vigente(o.tx, RECURSO, String(o.consecutivo));
-  if (t && t.id_usuario !== o.user.idUsuario) throw bloqueado(t);
+  await libreDeOtros(o, o.consecutivo);
   if (antes.version !== o.body.version) throw modificado(antes);
   const v = await repo.vinculos(o.tx, antes.id, ESTADOS_NO_ELIMINABLES);
   const estado = antes.estado as EstadoInmueble;

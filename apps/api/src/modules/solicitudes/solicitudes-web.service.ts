@@ -148,12 +148,7 @@ export async function recibir(
     // A page left open may name a property since deleted, or a number mistyped: the request is kept
     // without it, and its history says which one the visitor named.
     const nombrado = body.inmueble ?? null;
-    // Held until the request commits, so a deletion meanwhile waits and then finds the request.
-    const [hay] =
-      nombrado === null
-        ? []
-        : await queryRows<{ id: number }>(scope.tx, sql`select id from inmueble where consecutivo = ${nombrado} for key share`);
-    const inmueble = hay ? nombrado : null;
+    const inmueble = nombrado !== null && (await repo.inmueblePorConsecutivo(scope.tx, nombrado, true)) ? nombrado : null;
     const d = await crear({
       ...o,
       body: {

@@ -82,8 +82,12 @@ export async function historial(tx: Tx, idSolicitud: number): Promise<HistorialS
 }
 
 /** A property of this company by its consecutivo. */
-export async function inmueblePorConsecutivo(tx: Tx, consecutivo: number): Promise<{ id: number } | null> {
-  const [r] = await queryRows<{ id: number }>(tx, sql`select id from inmueble where consecutivo = ${consecutivo}`);
+/** `retener`: held (for key share) until the transaction commits, so a deletion meanwhile waits and then finds the request. */
+export async function inmueblePorConsecutivo(tx: Tx, consecutivo: number, retener = false): Promise<{ id: number } | null> {
+  const [r] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from inmueble where consecutivo = ${consecutivo} ${retener ? sql`for key share` : sql``}`,
+  );
   return r ?? null;
 }
 
