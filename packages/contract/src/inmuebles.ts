@@ -16,7 +16,7 @@ import {
   texto,
   textoObligatorio,
 } from './campos.ts';
-import { ZListQuery, zListQuery, zSort, type ListQuery, type ListResult } from './list.ts';
+import { ZListQuery, zListQuery, zSort, type ListaAcotada, type ListQuery } from './list.ts';
 import './validation.ts';
 
 export const IDM_INMUEBLE = 490;
@@ -398,14 +398,8 @@ export type InmuebleResumen = {
   vigencia_consignacion: string | null;
 };
 
-/** The search counts its matches up to here; past it the web says 'Más de 1.000 inmuebles'. */
-export const TOTAL_INMUEBLES_TOPE = 1000;
-
-/**
- * GET /inmuebles. `totalExacto: false` (present only then): there are more than `total` matches, the
- * search stopped counting at TOTAL_INMUEBLES_TOPE (or at the end of the asked page when further).
- */
-export type InmueblesLista = ListResult<InmuebleResumen> & { totalExacto?: false };
+/** GET /inmuebles: its count stops at TOPE_CONTEO (list.ts). */
+export type InmueblesLista = ListaAcotada<InmuebleResumen>;
 
 export type Bloqueo = { usuario: string; desde: string; expira: string };
 export type HistorialEstado = {

@@ -37,4 +37,17 @@ export function zListQuery(o: { sort: readonly string[]; filters: Record<string,
 
 export type ListResult<T> = { items: T[]; total: number };
 
+/**
+ * Searches over many rows (properties, terceros) count their matches only up to here, or to the end of
+ * the asked page when it lies further; past that the screen says «Más de 1.000 …».
+ */
+export const TOPE_CONTEO = 1000;
+/** Where a capped count stops for a page at `offset` of `limit` rows. */
+export const topeDeConteo = (offset: number, limit: number) => Math.max(TOPE_CONTEO, offset + limit);
+
+/** A page whose count may have stopped: `totalExacto: false` (present only then) means more than `total`. */
+export type ListaAcotada<T> = ListResult<T> & { totalExacto?: false };
+export const listaAcotada = <T>(items: T[], total: number, totalExacto: boolean): ListaAcotada<T> =>
+  totalExacto ? { items, total } : { items, total, totalExacto: false };
+
 export const zListResult = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { esCorreo, esDia, idQuery, si } from './campos.ts';
-import { ZListQuery, zListQuery, zSort, type ListQuery, type ListResult } from './list.ts';
+import { ZListQuery, zListQuery, zSort, type ListaAcotada, type ListQuery } from './list.ts';
 import { digitoVerificacion as digitoVerificacionDian } from './nit.ts';
 
 export const ZNroIdParam = z.object({
@@ -513,14 +513,8 @@ export const ZTerceroResumen = z.object({
 });
 export type TerceroResumen = z.infer<typeof ZTerceroResumen>;
 
-/** The list counts its matches up to here; past it the web says 'Más de 1.000 terceros'. */
-export const TOTAL_TERCEROS_TOPE = 1000;
-
-/**
- * GET /terceros. `totalExacto: false` (present only then): there are more than `total` matches, the
- * list stopped counting at TOTAL_TERCEROS_TOPE (or at the end of the asked page when further).
- */
-export type TercerosLista = ListResult<TerceroResumen> & { totalExacto?: false };
+/** GET /terceros: its count stops at TOPE_CONTEO (list.ts). */
+export type TercerosLista = ListaAcotada<TerceroResumen>;
 
 /** One tercero: every form field plus what the server keeps. */
 export const ZTerceroDetalle = ZTerceroCampos.extend({

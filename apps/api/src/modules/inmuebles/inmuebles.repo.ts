@@ -1,10 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import {
-  DIAS_AVISO_CONSIGNACION,
-  TOTAL_INMUEBLES_TOPE,
-  type InmuebleResumen,
-  type InmueblesFiltro,
-} from '@predio/contract/inmuebles';
+import { DIAS_AVISO_CONSIGNACION, type InmuebleResumen, type InmueblesFiltro } from '@predio/contract/inmuebles';
+import { topeDeConteo } from '@predio/contract/list';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inmueble, inmuebleCaracteristica, inmuebleEstadoHistorial, inmueblePropietario } from '../../db/schema/inmuebles.ts';
@@ -292,7 +288,7 @@ export async function contar(tx: Tx, f: InmueblesFiltro): Promise<number> {
 }
 
 /**
- * One statement: the page and the number of matches, counted only up to TOTAL_INMUEBLES_TOPE (or
+ * One statement: the page and the number of matches, counted only up to TOPE_CONTEO (or
  * up to the end of the asked page when it lies further): past that, `totalExacto` is false and
  * `total` is a lower bound. Counting every match of a broad filter cost tens of milliseconds;
  * counting 1,001 stops early. (Count and page as two statements measured no faster on PostgreSQL
@@ -300,7 +296,7 @@ export async function contar(tx: Tx, f: InmueblesFiltro): Promise<number> {
  */
 export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResumen[]; total: number; totalExacto: boolean }> {
   const { pagina, where, ordenar } = sqlPagina(c);
-  const hasta = Math.max(TOTAL_INMUEBLES_TOPE, c.offset + c.limit);
+  const hasta = topeDeConteo(c.offset, c.limit);
   // With words to match, the count walks the disponibles in order too: the planner cannot guess how
   // many rows a strpos keeps, and without an order it chose to read the table (9–11 ms at 100k)
   // instead of the index that carries the text (0054, index-only: 2–4 ms).

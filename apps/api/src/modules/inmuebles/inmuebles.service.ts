@@ -1,4 +1,5 @@
 import { CODES } from '@predio/contract/codes';
+import { listaAcotada } from '@predio/contract/list';
 import { hasIdm } from '@predio/contract/menu';
 import {
   IDM_INMUEBLE,
@@ -517,7 +518,7 @@ export async function listar(o: Base & { query: InmueblesQuery }): Promise<Inmue
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  return totalExacto ? { items: filas, total } : { items: filas, total, totalExacto: false };
+  return listaAcotada(filas, total, totalExacto);
 }
 
 const COLUMNAS_EXPORTAR: { label: string; celda: (i: InmuebleResumen, asesor: string | null) => Celda }[] = [

@@ -1,4 +1,5 @@
 import { CODES } from '@predio/contract/codes';
+import { listaAcotada } from '@predio/contract/list';
 import {
   ETIQUETAS,
   ROLES,
@@ -206,8 +207,7 @@ function consulta(q: Omit<TercerosQuery, 'page' | 'pageSize'>, limit: number, of
 export async function listar(o: Base & { query: TercerosQuery }): Promise<TercerosLista> {
   const { page, pageSize, ...resto } = o.query;
   const { filas, total, totalExacto } = await repo.listar(o.tx, consulta(resto, pageSize, (page - 1) * pageSize));
-  const items = filas.map(aResumen);
-  return totalExacto ? { items, total } : { items, total, totalExacto: false };
+  return listaAcotada(filas.map(aResumen), total, totalExacto);
 }
 
 export const obtener = (o: Base & { id: number }) => detalleOError(o.tx, o.id);

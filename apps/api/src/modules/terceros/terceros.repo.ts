@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { TOTAL_TERCEROS_TOPE, type Rol } from '@predio/contract/terceros';
+import { topeDeConteo } from '@predio/contract/list';
+import type { Rol } from '@predio/contract/terceros';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { col, tablaDe } from '../../db/schema/maestros.ts';
@@ -72,7 +73,7 @@ export function pagina(tx: Tx, c: Consulta): Promise<FilaTercero[]> {
 
 /**
  * The page and the number of matches. A page that comes back short tells the number by itself; else
- * the matches are counted only up to TOTAL_TERCEROS_TOPE (or the end of the asked page when further):
+ * the matches are counted only up to TOPE_CONTEO (or the end of the asked page when further):
  * past that, `totalExacto` is false and `total` a lower bound. Counting every match (count(*) over ())
  * made the list read and sort every matching row: 89 ms for «rest» at 50,000 terceros.
  */
@@ -80,7 +81,7 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: FilaTercero[
   const filas = await pagina(tx, c);
   if (filas.length < c.limit && (filas.length > 0 || c.offset === 0))
     return { filas, total: c.offset + filas.length, totalExacto: true };
-  const hasta = Math.max(TOTAL_TERCEROS_TOPE, c.offset + c.limit);
+  const hasta = topeDeConteo(c.offset, c.limit);
   const where = condiciones(c) ?? sql`true`;
   const [r] = await queryRows<{ n: number }>(
     tx,

@@ -270,7 +270,7 @@ export function TercerosPage() {
         pagination={{
           current: params.page,
           pageSize: params.pageSize,
-          // Past TOTAL_TERCEROS_TOPE the server stops counting: the number is a lower bound.
+          // Past TOPE_CONTEO the server stops counting: the number is a lower bound.
           total: totalDelPaginador(lista.data.total, lista.data.totalExacto),
           showSizeChanger: true,
           showTotal: () =>
