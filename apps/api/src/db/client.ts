@@ -1,10 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { prepareValue } from 'pg/lib/utils.js';
 
 export type Tx = PgDatabase<PgQueryResultHKT>;
 
@@ -27,26 +27,139 @@ function tenantPrelude(idEmpresa: number): string {
   return `select set_config('app.empresa', '${idEmpresa}', true); set local role ${APP_ROLE};`;
 }
 
+/** What both engines answer for a statement, as node-postgres shapes it. */
+type Resultado = { command: string; rowCount: number | null; rows: unknown[]; fields: { name: string; dataTypeID: number }[] };
+type Parser = (valor: string) => unknown;
+type Consulta = string | { text: string; rowMode?: 'array'; types?: { getTypeParser(oid: number, formato?: string): Parser } };
+
+/** The part of a node-postgres client that Drizzle and the transaction code below use. */
+type Cliente = { query(consulta: Consulta, valores?: unknown[]): Promise<Resultado> };
+
+/**
+ * COMMIT of a transaction a failed statement aborted answers ROLLBACK without an error: a handler that
+ * caught that error must not believe its writes were kept.
+ */
+async function confirmar(c: Cliente): Promise<void> {
+  const r = await c.query('commit');
+  if (r.command === 'ROLLBACK') throw new Error('La transacción se anuló por un error anterior y no se guardó nada.');
+}
+
+async function enTransaccion<T>(
+  c: Cliente & { simple(sql: string): Promise<void> },
+  prelude: string,
+  fn: (tx: Tx, exec: (sql: string) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  await c.simple(`begin; ${prelude}`);
+  try {
+    const result = await fn(drizzle(c as unknown as pg.PoolClient) as unknown as Tx, (sql) => c.simple(sql));
+    await confirmar(c);
+    return result;
+  } catch (err) {
+    await c.simple('rollback').catch(() => undefined);
+    throw err;
+  }
+}
+
+const { serialize: s, messages: M } = protocol;
+
+function unir(partes: Uint8Array[]): Uint8Array {
+  const todo = new Uint8Array(partes.reduce((n, p) => n + p.length, 0));
+  let i = 0;
+  for (const p of partes) {
+    todo.set(p, i);
+    i += p.length;
+  }
+  return todo;
+}
+
+/**
+ * PGlite spoken to as node-postgres speaks to a server: one call into PGlite per statement (parse,
+ * bind, describe, execute and sync in one message, the parameters as text that PostgreSQL types from
+ * the statement) and node-postgres's parsing of the rows. PGlite's own `query` makes six calls per
+ * statement (it first asks the parameters' types), and with Drizzle's parsers it copied its whole
+ * table of parsers on every statement: 55 + 150 µs against 18 µs. Both engines now get the same
+ * parameters and answer the same JavaScript values.
+ */
+class ClientePglite implements Cliente {
+  constructor(private readonly db: PGlite) {}
+
+  async query(consulta: Consulta, valores: unknown[] = []): Promise<Resultado> {
+    const text = typeof consulta === 'string' ? consulta : consulta.text;
+    const mensajes = await this.enviar(
+      unir([
+        s.parse({ text }),
+        s.bind({ values: valores.map((v) => prepareValue(v)) }),
+        s.describe({ type: 'P' }),
+        s.execute({}),
+        s.sync(),
+      ]),
+    );
+    const tipos = typeof consulta === 'string' ? undefined : consulta.types;
+    const enArreglo = typeof consulta !== 'string' && consulta.rowMode === 'array';
+    const r: Resultado = { command: '', rowCount: null, rows: [], fields: [] };
+    let parsers: Parser[] = [];
+    for (const m of mensajes) {
+      if (m instanceof M.RowDescriptionMessage) {
+        r.fields = m.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+        parsers = r.fields.map((f) => (tipos ?? pg.types).getTypeParser(f.dataTypeID, 'text') as Parser);
+      } else if (m instanceof M.DataRowMessage) {
+        const campos = m.fields as (string | null)[];
+        if (enArreglo) r.rows.push(campos.map((v, i) => (v === null ? null : parsers[i]!(v))));
+        else {
+          const fila: Record<string, unknown> = {};
+          for (let i = 0; i < campos.length; i++) fila[r.fields[i]!.name] = campos[i] === null ? null : parsers[i]!(campos[i]!);
+          r.rows.push(fila);
+        }
+      } else if (m instanceof M.CommandCompleteMessage) {
+        const partes = m.text.split(' ');
+        r.command = partes[0] ?? '';
+        const n = Number(partes.at(-1));
+        r.rowCount = Number.isInteger(n) ? n : null;
+      }
+    }
+    return r;
+  }
+
+  /** Statements without parameters, several at once (migrations, the transaction's start). */
+  async simple(sql: string): Promise<void> {
+    await this.enviar(s.query(sql));
+  }
+
+  // Statements of one transaction sent at once (Promise.all) go one after the other, as node-postgres
+  // queues them: PGlite keeps the statement being answered in one place.
+  private cola: Promise<unknown> = Promise.resolve();
+
+  private enviar(mensaje: Uint8Array) {
+    // PGlite on Node writes straight to its files (its syncToFs does nothing there).
+    const turno = this.cola.then(() => this.db.execProtocolStream(mensaje, { syncToFs: false }));
+    this.cola = turno.catch(() => undefined);
+    return turno;
+  }
+}
+
+/** One statement or transaction at a time: PGlite is a single connection. */
+function fila() {
+  let cola: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const turno = cola.then(fn);
+    cola = turno.catch(() => undefined);
+    return turno;
+  };
+}
+
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, unaccent } });
-  const wrap = (t: unknown) => drizzlePglite(t as PGlite) as unknown as Tx;
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, unaccent } });
+  const c = new ClientePglite(db);
+  const enFila = fila();
   return {
     kind: 'pglite',
-    tenant: (idEmpresa, fn) =>
-      client.transaction(async (t) => {
-        await t.exec(tenantPrelude(idEmpresa));
-        return fn(wrap(t));
-      }),
-    system: (fn) =>
-      client.transaction(async (t) =>
-        fn(wrap(t), async (sql) => {
-          await t.exec(sql);
-        }),
-      ),
-    exec: async (sql) => {
-      await client.exec(sql);
+    tenant: (idEmpresa, fn) => {
+      const prelude = tenantPrelude(idEmpresa);
+      return enFila(() => enTransaccion(c, prelude, (tx) => fn(tx)));
     },
-    close: () => client.close(),
+    system: (fn) => enFila(() => enTransaccion(c, '', fn)),
+    exec: (sql) => enFila(() => c.simple(sql)),
+    close: () => enFila(() => db.close()),
   };
 }
 
@@ -56,15 +169,11 @@ export async function openPostgres(url: string): Promise<Database> {
   async function inTx<T>(prelude: string, fn: (tx: Tx, exec: (sql: string) => Promise<void>) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {
-      await client.query(`begin; ${prelude}`);
-      const result = await fn(drizzlePg(client) as unknown as Tx, async (sql) => {
-        await client.query(sql);
-      });
-      await client.query('commit');
-      return result;
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
+      const c = {
+        query: (q: Consulta, v?: unknown[]) => client.query(q as string, v) as Promise<Resultado>,
+        simple: async (sql: string) => void (await client.query(sql)),
+      };
+      return await enTransaccion(c, prelude, fn);
     } finally {
       client.release();
     }

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { queryRows } from './rows.ts';
+import { terceros } from './schema/terceros.ts';
+
+// The client both engines are reached through (PGlite here, PostgreSQL with DATABASE_URL): parameters,
+// the values that come back, and what a transaction keeps.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.db.exec('create table prueba_cliente (id serial primary key, nombre text not null unique)');
+});
+afterAll(() => t.close());
+
+describe('database client', () => {
+  it('sends every kind of parameter and reads back the same values on both engines', async () => {
+    const [r] = await t.db.system((tx) =>
+      queryRows<Record<string, unknown>>(
+        tx,
+        sql`select ${7}::int as entero, ${'12345678901'}::bigint as grande, ${'1234.50'}::numeric as decimal,
+                   ${true}::boolean as si, ${null}::text as nada, ${'ñandú «x»'}::text as texto,
+                   ${sql.param([1, 2, 3])}::int[] as enteros, ${sql.param(['a"b', 'c,d', null])}::text[] as textos,
+                   ${JSON.stringify({ a: [1, 'b'] })}::jsonb as json, ${new Date('2026-11-25T15:04:05.000Z')}::timestamptz as instante,
+                   ${'2026-02-28'}::date as fecha, count(*) as cuenta from (values (1), (2)) v`,
+      ),
+    );
+    expect(r).toEqual({
+      entero: 7,
+      grande: '12345678901',
+      decimal: '1234.50',
+      si: true,
+      nada: null,
+      texto: 'ñandú «x»',
+      enteros: [1, 2, 3],
+      textos: ['a"b', 'c,d', null],
+      json: { a: [1, 'b'] },
+      // Drizzle keeps dates and instants as PostgreSQL writes them.
+      instante: expect.stringMatching(/^2026-11-25 15:04:05(\+00)?/),
+      fecha: '2026-02-28',
+      cuenta: '2',
+    });
+  });
+
+  it('answers statements sent together in one transaction each with its own rows', async () => {
+    const [uno, dos, tres] = await t.db.tenant(1, (tx) =>
+      Promise.all([
+        queryRows<{ n: number }>(tx, sql`select 1 as n`),
+        tx.select({ nro: terceros.nro_id }).from(terceros).limit(2),
+        queryRows<{ n: number }>(tx, sql`select generate_series(1, 3) as n`),
+      ]),
+    );
+    expect(uno).toEqual([{ n: 1 }]);
+    expect(dos).toHaveLength(2);
+    expect(tres.map((x) => x.n)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps nothing of a transaction that failed, and goes on serving', async () => {
+    await expect(
+      t.db.system(async (tx) => {
+        await tx.execute(sql`insert into prueba_cliente (nombre) values ('uno')`);
+        await tx.execute(sql`insert into prueba_cliente (nombre) values ('uno')`);
+      }),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    const filas = await t.db.system((tx) => queryRows(tx, sql`select * from prueba_cliente`));
+    expect(filas).toEqual([]);
+  });
+
+  it('refuses to report as saved a transaction whose failed statement was caught', async () => {
+    await expect(
+      t.db.system(async (tx) => {
+        await tx.execute(sql`insert into prueba_cliente (nombre) values ('dos')`);
+        await tx.execute(sql`select 1 / 0`).catch(() => undefined);
+      }),
+    ).rejects.toThrow('La transacción se anuló por un error anterior y no se guardó nada.');
+    const filas = await t.db.system((tx) => queryRows(tx, sql`select * from prueba_cliente`));
+    expect(filas).toEqual([]);
+  });
+
+  it('runs concurrent transactions of two companies without mixing them', async () => {
+    const leer = (empresa: number) =>
+      t.db.tenant(empresa, async (tx) => {
+        const [r] = await queryRows<{ e: string }>(tx, sql`select current_setting('app.empresa') as e`);
+        const filas = await tx.select({ e: terceros.idEmpresa }).from(terceros);
+        return { dicha: r!.e, vistas: [...new Set(filas.map((f) => f.e))] };
+      });
+    const rs = await Promise.all([leer(1), leer(2), leer(1), leer(2)]);
+    expect(rs).toEqual([
+      { dicha: '1', vistas: [1] },
+      { dicha: '2', vistas: [2] },
+      { dicha: '1', vistas: [1] },
+      { dicha: '2', vistas: [2] },
+    ]);
+  });
+});
