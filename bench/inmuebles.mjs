@@ -1,6 +1,9 @@
 // Load benchmark of the inmuebles-disponibles search (issue 4 §3): seeds 100,000 properties in company 1
-// and 10,000 in company 2 with generate_series, starts the built server, and drives GET /api/inmuebles
-// with realistic filter mixes at 16 connections. p95 comes from every recorded response time.
+// and 10,000 in company 2 with generate_series, starts the built server, and drives the search with
+// realistic filter mixes at 16 connections. p95 comes from every recorded response time. Three parts:
+// the page (GET /api/inmuebles, a page of 20: the target), the count asked beside it
+// (GET /api/inmuebles/conteo), and a user's session: for each filter the first page, its count and the
+// second page, in that order, all mixes together.
 // PGlite by default; PostgreSQL when DATABASE_URL is set: like the API tests, a database is created
 // beside DATABASE_URL's for the run and dropped at the end, so a shared database is left alone.
 // After seeding, `vacuum analyze` (what autovacuum does on PostgreSQL; PGlite has no autovacuum).
@@ -126,10 +129,24 @@ try {
     'p99 ms'.padStart(8),
     'errores'.padStart(7),
   );
+  const conteo = (path) => path.replace('/api/inmuebles', '/api/inmuebles/conteo');
+  const pagina2 = (path) => `${path}${path.includes('?') ? '&' : '?'}page=2`;
   // The floor: an authenticated call that does next to nothing (token, session, tenant transaction).
   await medir('piso: GetUsuario', ['/api/Usuarios/GetUsuario'], headers);
+  console.log(`— la página (GET /api/inmuebles): objetivo p95 ≤ ${engine === 'postgres' ? 20 : 40} ms`);
   for (const [nombre, paths] of Object.entries(mezclas)) await medir(nombre, paths, headers);
   await medir('todas mezcladas', Object.values(mezclas).flat(), headers);
+  console.log('— el conteo (GET /api/inmuebles/conteo), una vez por filtro');
+  for (const [nombre, paths] of Object.entries(mezclas)) await medir(nombre, paths.map(conteo), headers);
+  await medir('todas mezcladas', Object.values(mezclas).flat().map(conteo), headers);
+  console.log('— la sesión: por filtro, página 1, su conteo y página 2');
+  await medir(
+    'página, conteo, página 2',
+    Object.values(mezclas)
+      .flat()
+      .flatMap((p) => [p, conteo(p), pagina2(p)]),
+    headers,
+  );
   console.log(`carga al terminar ${carga()}`);
 } finally {
   await server.detener();

@@ -133,7 +133,7 @@ const dia = (dias) => new Date(hoy.getTime() + dias * 86_400_000).toISOString().
 async function main() {
   const login = await api('POST', '/usuarios/login', { idEmpresa: EMPRESA, usuario: USUARIO, clave: CLAVE });
   token = login.token;
-  const ya = await api('GET', '/inmuebles?estado=captado,disponible,reservado,arrendado,vendido,retirado&tamano=1');
+  const ya = await api('GET', '/inmuebles/conteo?estado=captado,disponible,reservado,arrendado,vendido,retirado');
   if (ya.total > 0) {
     console.error(`La empresa ${EMPRESA} ya tiene ${ya.total} inmuebles; la cartera de ejemplo solo se carga en una vacía.`);
     process.exit(1);

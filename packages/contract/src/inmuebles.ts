@@ -16,7 +16,7 @@ import {
   texto,
   textoObligatorio,
 } from './campos.ts';
-import { ZListQuery, zListQuery, zSort, type ListaAcotada, type ListQuery } from './list.ts';
+import { ZListQuery, zListQuery, zSort, type Conteo, type ListQuery, type PaginaSinConteo } from './list.ts';
 import './validation.ts';
 
 export const IDM_INMUEBLE = 490;
@@ -349,6 +349,12 @@ export const ZInmueblesQuery = zListQuery({ sort: SORT_INMUEBLES, filters: filtr
 >;
 export type InmueblesQuery = z.output<typeof ZInmueblesQuery>;
 
+/** GET /inmuebles/conteo: the search's filter alone (page and order do not change how many match). */
+export const ZInmueblesConteoQuery = ZListQuery.pick({ q: true }).extend(filtrosInmuebles) as unknown as z.ZodType<
+  Pick<ListQuery, 'q'> & InmueblesFiltro
+>;
+export type InmueblesConteoQuery = z.output<typeof ZInmueblesConteoQuery>;
+
 /** GET /inmuebles/exportar: the search's filter and order, every matching row (up to a limit), CSV or Excel. */
 export const ZInmueblesExportarQuery = ZListQuery.omit({ page: true, pageSize: true }).extend({
   sort: zSort(SORT_INMUEBLES),
@@ -398,8 +404,10 @@ export type InmuebleResumen = {
   vigencia_consignacion: string | null;
 };
 
-/** GET /inmuebles: its count stops at TOPE_CONTEO (list.ts). */
-export type InmueblesLista = ListaAcotada<InmuebleResumen>;
+/** GET /inmuebles: one page, without its count. */
+export type InmueblesPagina = PaginaSinConteo<InmuebleResumen>;
+/** GET /inmuebles/conteo: how many match, up to TOPE_CONTEO (list.ts). */
+export type InmueblesConteo = Conteo;
 
 export type Bloqueo = { usuario: string; desde: string; expira: string };
 export type HistorialEstado = {

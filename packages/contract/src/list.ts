@@ -50,4 +50,15 @@ export type ListaAcotada<T> = ListResult<T> & { totalExacto?: false };
 export const listaAcotada = <T>(items: T[], total: number, totalExacto: boolean): ListaAcotada<T> =>
   totalExacto ? { items, total } : { items, total, totalExacto: false };
 
+/**
+ * A page read without counting its matches (the property search): `hayMas` says whether another page
+ * follows. Its capped count is asked apart, once per filter (GET …/conteo): paging, sorting or switching
+ * the view does not count again, and the page the user waits for costs half as much.
+ */
+export type PaginaSinConteo<T> = { items: T[]; hayMas: boolean };
+/** A count on its own, stopped at TOPE_CONTEO: `totalExacto: false` (present only then) means more than `total`. */
+export type Conteo = { total: number; totalExacto?: false };
+/** `n`: the matches counted up to TOPE_CONTEO + 1. */
+export const conteoAcotado = (n: number): Conteo => (n > TOPE_CONTEO ? { total: TOPE_CONTEO, totalExacto: false } : { total: n });
+
 export const zListResult = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });

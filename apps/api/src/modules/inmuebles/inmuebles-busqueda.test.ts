@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin3: string;
@@ -68,17 +68,38 @@ afterAll(() => t.close());
 const buscar = async (qs: string, token = admin3) => {
   const r = await as(t.app, token).get(`/api/inmuebles?${qs}`);
   expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as { items: { consecutivo: number }[]; total: number };
+  return r.json().data as { items: { consecutivo: number }[]; hayMas: boolean };
 };
-const total = async (qs: string) => (await buscar(qs)).total;
+const conteo = async (qs: string, token = admin3) => {
+  const r = await as(t.app, token).get(`/api/inmuebles/conteo?${qs}`);
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data as { total: number; totalExacto?: false };
+};
+const total = async (qs: string) => {
+  const { total: n } = await conteo(qs);
+  // The page agrees with its count: every match fits in the first 200.
+  const p = await buscar(`${qs}&pageSize=200`);
+  expect(p.items, qs).toHaveLength(n);
+  expect(p.hayMas, qs).toBe(false);
+  return n;
+};
 
 describe('GET /inmuebles (inmuebles-disponibles)', () => {
-  it('lists the disponibles, 20 a page, newest first, with the total', async () => {
+  it('lists the disponibles, 20 a page, newest first, saying whether another page follows; counts them apart', async () => {
     const p1 = await buscar('');
-    expect(p1.total).toBe(27);
+    expect(p1.hayMas).toBe(true);
     expect(p1.items).toHaveLength(20);
     expect(p1.items[0]).toMatchObject({ consecutivo: 29, estado: 'disponible', tipo: 'casa', area: 180 });
+    expect(p1).not.toHaveProperty('total');
+    expect(await buscar('page=2')).toMatchObject({ items: expect.any(Array), hayMas: false });
     expect((await buscar('page=2')).items).toHaveLength(7);
+    // A page that ends exactly at the last match: nothing follows.
+    expect((await buscar('page=3&pageSize=9')).hayMas).toBe(false);
+    expect((await buscar('page=2&pageSize=9')).hayMas).toBe(true);
+    expect(await buscar('page=9')).toEqual({ items: [], hayMas: false });
+    expect(await conteo('')).toEqual({ total: 27 });
+    // Paging and order do not change the count (and are not asked of it).
+    expect(await conteo('page=2&sort=precio&order=asc')).toEqual({ total: 27 });
     expect(await total('estado=captado')).toBe(3);
   });
 
@@ -130,15 +151,37 @@ describe('GET /inmuebles (inmuebles-disponibles)', () => {
       expect(r.statusCode, qs).toBe(400);
       expect(r.json().message, qs).toContain(campo);
     }
+    for (const [qs, campo] of [
+      ['gestion=alquiler', 'gestion'],
+      ['estrato=9', 'estrato'],
+      ['areaMax=mucha', 'areaMax'],
+      [`q=${'x'.repeat(201)}`, 'búsqueda'],
+    ]) {
+      const r = await as(t.app, admin3).get(`/api/inmuebles/conteo?${qs}`);
+      expect(r.statusCode, qs).toBe(400);
+      expect(r.json().message, qs).toContain(campo);
+    }
+  });
+
+  it('searches and counts only for who may search properties (491)', async () => {
+    await crearUsuario(t.db, 3, { usuario: 'solo490', nroId: '1049049049', permisos: '490' });
+    const solo490 = await login(t.app, { idEmpresa: 3, usuario: 'solo490', clave: 'demo1234' });
+    for (const url of ['/api/inmuebles', '/api/inmuebles/conteo']) {
+      const r = await as(t.app, solo490).get(url);
+      expect(r.statusCode, url).toBe(403);
+      expect(r.json().code, url).toBe(50403);
+      expect((await as(t.app, null).get(url)).statusCode, url).toBe(401);
+    }
   });
 
   it("shows nothing of another company's properties", async () => {
-    expect(await buscar('', admin1)).toEqual({ items: [], total: 0 });
+    expect(await buscar('', admin1)).toEqual({ items: [], hayMas: false });
+    expect(await conteo('', admin1)).toEqual({ total: 0 });
     expect((await as(t.app, admin1).get('/api/inmuebles/1')).statusCode).toBe(404);
   });
 });
 
-describe('GET /inmuebles counts at most 1,000 matches', () => {
+describe('GET /inmuebles/conteo counts at most 1,000 matches', () => {
   let admin2: string;
   // 1,050 disponibles of company 2 (consecutivo g): casa when g ≤ 1000, local after; gestión g%3.
   beforeAll(async () => {
@@ -155,17 +198,9 @@ describe('GET /inmuebles counts at most 1,000 matches', () => {
     });
   });
 
-  const lista = async (qs: string) => {
-    const r = await as(t.app, admin2).get(`/api/inmuebles?${qs}`);
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json().data as { items: { consecutivo: number }[]; total: number; totalExacto?: false };
-  };
-
   it('says "more than 1,000" past the cap and the exact number up to it', async () => {
-    const todos = await lista('');
-    expect(todos).toMatchObject({ total: 1000, totalExacto: false });
-    expect(todos.items.map((x) => x.consecutivo).slice(0, 3)).toEqual([1050, 1049, 1048]);
-    expect(await lista('q=calle')).toMatchObject({ total: 1000, totalExacto: false });
+    expect(await conteo('', admin2)).toEqual({ total: 1000, totalExacto: false });
+    expect(await conteo('q=calle', admin2)).toEqual({ total: 1000, totalExacto: false });
     // Exactly the cap, just under it, and few: exact, without the flag.
     for (const [qs, n] of [
       ['tipo=casa', 1000],
@@ -173,27 +208,25 @@ describe('GET /inmuebles counts at most 1,000 matches', () => {
       ['tipo=local', 50],
       ['tipo=local&q=104', 10], // 'Calle 1040'–'Calle 1049'
     ] as const) {
-      const r = await lista(qs);
-      expect(r.total, qs).toBe(n);
-      expect(r, qs).not.toHaveProperty('totalExacto');
+      expect(await conteo(qs, admin2), qs).toEqual({ total: n });
     }
   });
 
-  it('pages past the cap: the total grows with the page and is exact on the last one', async () => {
-    const p51 = await lista('page=51');
+  it('pages past the cap until the last match', async () => {
+    const p1 = await buscar('', admin2);
+    expect(p1.items.map((x) => x.consecutivo).slice(0, 3)).toEqual([1050, 1049, 1048]);
+    const p51 = await buscar('page=51', admin2);
     expect(p51.items.map((x) => x.consecutivo)).toEqual(Array.from({ length: 20 }, (_, k) => 50 - k));
-    expect(p51).toMatchObject({ total: 1020, totalExacto: false });
-    const ultima = await lista('page=53');
+    expect(p51.hayMas).toBe(true);
+    const ultima = await buscar('page=53', admin2);
     expect(ultima.items).toHaveLength(10);
-    expect(ultima.total).toBe(1050);
-    expect(ultima).not.toHaveProperty('totalExacto');
-    // A page past the end is empty but still tells the total.
-    expect(await lista('page=60')).toEqual({ items: [], total: 1050 });
-    expect(await lista('page=60&tipo=casa')).toEqual({ items: [], total: 1000 });
-    expect(await lista('page=2&pageSize=200&tipo=local')).toEqual({ items: [], total: 50 });
+    expect(ultima.hayMas).toBe(false);
+    expect(await buscar('page=60', admin2)).toEqual({ items: [], hayMas: false });
+    expect((await buscar('page=50&tipo=casa', admin2)).hayMas).toBe(false);
+    expect(await buscar('page=2&pageSize=200&tipo=local', admin2)).toEqual({ items: [], hayMas: false });
   });
 
   it('counts only its own company', async () => {
-    expect((await buscar('')).total).toBe(27);
+    expect(await conteo('')).toEqual({ total: 27 });
   });
 });

@@ -331,7 +331,8 @@ describe('permissions and companies', () => {
     const r = await as(t.app, admin2).get(`/api/inmuebles/${d.consecutivo}`);
     expect(r.statusCode).toBe(404);
     expect((await as(t.app, admin2).post(`/api/inmuebles/${d.consecutivo}/bloqueo`)).statusCode).toBe(404);
-    expect((await as(t.app, admin2).get('/api/inmuebles?estado=captado')).json().data).toEqual({ items: [], total: 0 });
+    expect((await as(t.app, admin2).get('/api/inmuebles?estado=captado')).json().data).toEqual({ items: [], hayMas: false });
+    expect((await as(t.app, admin2).get('/api/inmuebles/conteo?estado=captado')).json().data).toEqual({ total: 0 });
     // Company 2 numbers its own properties from 1.
     const otro = await as(t.app, admin2).post('/api/inmuebles', { ...base(), id_municipio: r2.municipio, propietarios: [] });
     expect(otro.json().data.consecutivo).toBe(1);

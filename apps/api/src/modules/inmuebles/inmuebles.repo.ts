@@ -1,6 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DIAS_AVISO_CONSIGNACION, type InmuebleResumen, type InmueblesFiltro } from '@predio/contract/inmuebles';
-import { topeDeConteo } from '@predio/contract/list';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inmueble, inmuebleCaracteristica, inmuebleEstadoHistorial, inmueblePropietario } from '../../db/schema/inmuebles.ts';
@@ -235,7 +234,6 @@ type FilaResumen = Omit<InmuebleResumen, 'area' | 'canon' | 'precio_venta' | 'co
   canon: string | number | null;
   precio_venta: string | number | null;
   orden: unknown;
-  n?: number | string;
 };
 
 /**
@@ -247,7 +245,7 @@ type FilaResumen = Omit<InmuebleResumen, 'area' | 'canon' | 'precio_venta' | 'co
  * 0.6 ms on PostgreSQL, 1.8 → 1.45 ms on PGlite; pgbench +12 %). `orden` repeats the sort key so an
  * outer query can keep the order.
  */
-function sqlPagina(c: Consulta): { pagina: SQL; where: SQL; ordenar: (o: SQL, consecutivo: SQL) => SQL } {
+function sqlPagina(c: Consulta): { pagina: SQL; ordenar: (o: SQL, consecutivo: SQL) => SQL } {
   const where = sql.join(condiciones(c), sql` and `);
   const dir = sql.raw(c.order === 'asc' ? 'asc' : 'desc');
   const precio =
@@ -270,51 +268,41 @@ function sqlPagina(c: Consulta): { pagina: SQL; where: SQL; ordenar: (o: SQL, co
         order by ${ordenar(orden, sql.raw('i.consecutivo'))}
         limit ${c.limit} offset ${c.offset}
       ))`;
-  return { pagina, where, ordenar };
+  return { pagina, ordenar };
 }
 
-function resumen({ n: _n, orden: _o, ...f }: FilaResumen): InmuebleResumen {
+function resumen({ orden: _o, ...f }: FilaResumen): InmuebleResumen {
   const num = (v: string | number | null) => (v === null ? null : Number(v));
   return { ...f, consecutivo: f.consecutivo!, area: num(f.area), canon: num(f.canon), precio_venta: num(f.precio_venta) };
 }
 
-/** How many properties the search finds with this filter (all of them: Inicio's counters). */
-export async function contar(tx: Tx, f: InmueblesFiltro): Promise<number> {
+/**
+ * How many properties the search finds with this filter: all of them (Inicio's counters), or only up to
+ * `hasta` (the search's count stops past TOPE_CONTEO). With words to match, the count walks the
+ * disponibles in order: the planner cannot guess how many rows a strpos keeps, and without an order it
+ * chose to read the table (9–11 ms at 100k) instead of the index that carries the text (0054,
+ * index-only: 2–4 ms).
+ */
+export async function contar(tx: Tx, f: InmueblesFiltro & { q?: string | undefined }, hasta?: number): Promise<number> {
+  const where = sql.join(condiciones(f), sql` and `);
+  const enOrden = f.q?.trim() ? sql`order by i.consecutivo desc` : sql``;
   const [r] = await queryRows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from inmueble i where ${sql.join(condiciones(f), sql` and `)}`,
+    hasta === undefined
+      ? sql`select count(*)::int as n from inmueble i where ${where}`
+      : sql`select count(*)::int as n from (select 1 from inmueble i where ${where} ${enOrden} limit ${hasta}) c`,
   );
   return Number(r?.n ?? 0);
 }
 
 /**
- * One statement: the page and the number of matches, counted only up to TOPE_CONTEO (or
- * up to the end of the asked page when it lies further): past that, `totalExacto` is false and
- * `total` is a lower bound. Counting every match of a broad filter cost tens of milliseconds;
- * counting 1,001 stops early. (Count and page as two statements measured no faster on PostgreSQL
- * and slower at p95 on PGlite.)
+ * One page of the search, without its count (asked apart, once per filter): one row more than the
+ * page says whether another follows. Counting in the same statement took as long again as the page
+ * (1,001 matches of a common word: 3–4 ms on PGlite), on every page turn.
  */
-export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResumen[]; total: number; totalExacto: boolean }> {
-  const { pagina, where, ordenar } = sqlPagina(c);
-  const hasta = topeDeConteo(c.offset, c.limit);
-  // With words to match, the count walks the disponibles in order too: the planner cannot guess how
-  // many rows a strpos keeps, and without an order it chose to read the table (9–11 ms at 100k)
-  // instead of the index that carries the text (0054, index-only: 2–4 ms).
-  const enOrden = c.q?.trim() ? sql`order by i.consecutivo desc` : sql``;
-  const filas = await queryRows<FilaResumen>(
-    tx,
-    sql`
-    select t.n, f.*
-    from (select count(*) as n from (select 1 from inmueble i where ${where} ${enOrden} limit ${hasta + 1}) c) t
-    left join (${pagina}) f on true
-    order by ${ordenar(sql.raw('f.orden'), sql.raw('f.consecutivo'))}`,
-  );
-  const n = Number(filas[0]?.n ?? 0);
-  return {
-    total: Math.min(n, hasta),
-    totalExacto: n <= hasta,
-    filas: filas.filter((f) => f.consecutivo !== null).map(resumen),
-  };
+export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResumen[]; hayMas: boolean }> {
+  const filas = await pagina(tx, { ...c, limit: c.limit + 1 });
+  return { filas: filas.slice(0, c.limit), hayMas: filas.length > c.limit };
 }
 
 /** The matches without counting them (the export: its own limit tells whether there are too many). */

@@ -7,6 +7,7 @@ import {
   ZEliminarInmueble,
   ZInmuebleActualizar,
   ZInmuebleForm,
+  ZInmueblesConteoQuery,
   ZInmueblesExportarQuery,
   ZInmueblesQuery,
   ZLiberarBloqueoQuery,
@@ -34,8 +35,19 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/inmuebles',
     permiso: IDM_INMUEBLES_DISPONIBLES,
-    schema: { querystring: ZInmueblesQuery, tags, summary: 'Busca inmuebles (inmuebles-disponibles) con filtros y página' },
+    schema: {
+      querystring: ZInmueblesQuery,
+      tags,
+      summary: 'Busca inmuebles (inmuebles-disponibles): una página con filtros y orden, sin contarlos (hayMas)',
+    },
     handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inmuebles/conteo',
+    permiso: IDM_INMUEBLES_DISPONIBLES,
+    schema: { querystring: ZInmueblesConteoQuery, tags, summary: 'Cuántos inmuebles cumplen los filtros (hasta 1.000)' },
+    handler: ({ tx, query }) => service.contar({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',

@@ -1,5 +1,5 @@
 import { CODES } from '@predio/contract/codes';
-import { listaAcotada } from '@predio/contract/list';
+import { conteoAcotado, TOPE_CONTEO } from '@predio/contract/list';
 import { hasIdm } from '@predio/contract/menu';
 import {
   IDM_INMUEBLE,
@@ -22,7 +22,9 @@ import {
   type InmuebleEliminado,
   type InmuebleForm,
   type InmuebleResumen,
-  type InmueblesLista,
+  type InmueblesConteo,
+  type InmueblesConteoQuery,
+  type InmueblesPagina,
   type InmueblesQuery,
 } from '@predio/contract/inmuebles';
 import type { Tx } from '../../db/client.ts';
@@ -509,16 +511,20 @@ export async function historialPrecios(o: Base & { user: Principal; consecutivo:
     .filter((f) => f.cambios.length > 0);
 }
 
-export async function listar(o: Base & { query: InmueblesQuery }): Promise<InmueblesLista> {
+export async function listar(o: Base & { query: InmueblesQuery }): Promise<InmueblesPagina> {
   const { page, pageSize, sort, order, ...filtro } = o.query;
-  const { filas, total, totalExacto } = await repo.listar(o.tx, {
+  const { filas, hayMas } = await repo.listar(o.tx, {
     ...filtro,
     sort: sort ?? 'consecutivo',
     order: order ?? 'desc',
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  return listaAcotada(filas, total, totalExacto);
+  return { items: filas, hayMas };
+}
+
+export async function contar(o: Base & { query: InmueblesConteoQuery }): Promise<InmueblesConteo> {
+  return conteoAcotado(await repo.contar(o.tx, o.query, TOPE_CONTEO + 1));
 }
 
 const COLUMNAS_EXPORTAR: { label: string; celda: (i: InmuebleResumen, asesor: string | null) => Celda }[] = [

@@ -31,6 +31,7 @@ import { totalDelPaginador } from '../../lib/paginador.ts';
 import { formatNumero } from '../../lib/format.ts';
 import { usePermisos, useSession } from '../../lib/session-store.ts';
 import { useExportarInmuebles } from './api/exportar-inmuebles.ts';
+import { useConteoInmuebles } from './api/get-conteo-inmuebles.ts';
 import { useInmuebles } from './api/get-inmuebles.ts';
 import { useGuardarVista } from './api/guardar-vista.ts';
 import { InmueblesFiltros } from './inmuebles-filtros.tsx';
@@ -114,8 +115,9 @@ function Tarjeta({ i }: { i: InmuebleResumen }) {
 export function InmueblesDisponiblesPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const { params, set, consulta, page, limpiar } = useInmueblesParams();
+  const { params, set, consulta, filtro, page, limpiar } = useInmueblesParams();
   const lista = useInmuebles(consulta);
+  const conteo = useConteoInmuebles(filtro);
   const exportar = useExportarInmuebles();
   const vista = useSession((s) => s.tipoVistaInmueblesBuscador);
   const guardarVista = useGuardarVista();
@@ -191,13 +193,24 @@ export function InmueblesDisponiblesPage() {
       { onSuccess: () => void message.success('Exportación descargada'), onError: (e) => void message.error(e.message) },
     );
 
-  const total = lista.data?.total ?? 0;
   const items = lista.data?.items ?? [];
-  const vacio = (
-    <Empty description={params.toString() ? 'Ningún inmueble cumple los filtros' : 'No hay inmuebles disponibles todavía'}>
-      {params.toString() ? <Button onClick={limpiar}>Limpiar filtros</Button> : null}
-    </Empty>
-  );
+  const hayMas = lista.data?.hayMas ?? false;
+  // The page comes without its count (asked apart): what it read already shows some matches, and all
+  // of them when it is the last page.
+  const alcanzado = items.length > 0 ? (page - 1) * PAGE_SIZE_DEFAULT + items.length + (hayMas ? 1 : 0) : 0;
+  const ultimaPagina = lista.data && !lista.isPlaceholderData && !hayMas && (items.length > 0 || page === 1);
+  const total = conteo.data?.total ?? (ultimaPagina ? alcanzado : null);
+  const totalPaginador = totalDelPaginador(conteo.data?.total ?? 0, conteo.data?.totalExacto, alcanzado);
+  const vacio =
+    page > 1 ? (
+      <Empty description="No hay inmuebles en esta página">
+        <Button onClick={() => set({ page: null })}>Ir a la primera página</Button>
+      </Empty>
+    ) : (
+      <Empty description={params.toString() ? 'Ningún inmueble cumple los filtros' : 'No hay inmuebles disponibles todavía'}>
+        {params.toString() ? <Button onClick={limpiar}>Limpiar filtros</Button> : null}
+      </Empty>
+    );
 
   let resultados;
   if (lista.isPending) resultados = <Skeleton active paragraph={{ rows: 8 }} />;
@@ -236,9 +249,13 @@ export function InmueblesDisponiblesPage() {
         <Typography.Text strong aria-live="polite">
           {!lista.data
             ? 'Buscando…'
-            : lista.data.totalExacto === false
-              ? `Más de ${formatNumero(total)} inmuebles: afine los filtros`
-              : `${formatNumero(total)} ${total === 1 ? 'inmueble' : 'inmuebles'}`}
+            : conteo.data?.totalExacto === false
+              ? `Más de ${formatNumero(conteo.data.total)} inmuebles: afine los filtros`
+              : total !== null
+                ? `${formatNumero(total)} ${total === 1 ? 'inmueble' : 'inmuebles'}`
+                : conteo.isError
+                  ? 'No se pudo contar los inmuebles'
+                  : 'Contando…'}
         </Typography.Text>
         <Space wrap>
           <Select
@@ -270,12 +287,12 @@ export function InmueblesDisponiblesPage() {
         </Space>
       </div>
       {resultados}
-      {total > PAGE_SIZE_DEFAULT && !lista.isError ? (
+      {totalPaginador > PAGE_SIZE_DEFAULT && !lista.isError ? (
         <Pagination
           className="inm-paginacion"
           current={page}
           pageSize={PAGE_SIZE_DEFAULT}
-          total={totalDelPaginador(total, lista.data?.totalExacto)}
+          total={totalPaginador}
           showSizeChanger={false}
           onChange={(p) => set({ page: p === 1 ? null : p })}
           simple={movil}

@@ -55,16 +55,24 @@ export const ids = (v: string | null): number[] =>
     .filter((n) => Number.isInteger(n) && n > 0);
 export const numero = (v: string | null): number | null => (v === null || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
 
-/** The API query string of a URL: only known keys, page size fixed. */
-export function consultaDe(params: URLSearchParams, pageSize = PAGE_SIZE_DEFAULT): string {
+function conClaves(params: URLSearchParams, claves: readonly string[]): URLSearchParams {
   const out = new URLSearchParams();
-  for (const k of [...FILTROS, ...ORDEN]) {
+  for (const k of claves) {
     const v = params.get(k);
     if (v !== null && v !== '') out.set(k, v);
   }
+  return out;
+}
+
+/** The API query string of a URL: only known keys, page size fixed. */
+export function consultaDe(params: URLSearchParams, pageSize = PAGE_SIZE_DEFAULT): string {
+  const out = conClaves(params, [...FILTROS, ...ORDEN]);
   out.set('pageSize', String(pageSize));
   return out.toString();
 }
+
+/** The criteria alone (GET /api/inmuebles/conteo): page and order do not change how many match. */
+export const filtroDe = (params: URLSearchParams): string => conClaves(params, FILTROS).toString();
 
 export const cuantosFiltros = (params: URLSearchParams, cuales: readonly Filtro[] = FILTROS) =>
   cuales.filter((k) => (params.get(k) ?? '') !== '').length;
@@ -72,9 +80,10 @@ export const cuantosFiltros = (params: URLSearchParams, cuales: readonly Filtro[
 export function useInmueblesParams() {
   const [params, set] = useUrlParams(RUTA_DISPONIBLES);
   const consulta = useMemo(() => consultaDe(params), [params]);
+  const filtro = useMemo(() => filtroDe(params), [params]);
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
   const limpiar = () => set(Object.fromEntries(FILTROS.map((k) => [k, null])));
-  return { params, set, consulta, page, limpiar };
+  return { params, set, consulta, filtro, page, limpiar };
 }
 
 // Every order the API takes has its words, so a shared or bookmarked URL never shows «area:asc».
