@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { queryRows } from './rows.ts';
+import { Sentencias } from './client.ts';
 import { terceros } from './schema/terceros.ts';
 
 // The client both engines are reached through (PGlite here, PostgreSQL with DATABASE_URL): parameters,
@@ -91,5 +92,48 @@ describe('database client', () => {
       { dicha: '1', vistas: [1] },
       { dicha: '2', vistas: [2] },
     ]);
+  });
+
+  it('parses a repeated statement once per connection and still plans it for each value', async () => {
+    const filas = await t.db.tenant(1, async (tx) => {
+      for (const [min, max] of [
+        [0, 10],
+        [5, 5_000_000],
+        [1_000, 2_000],
+        [7, 8],
+      ])
+        await queryRows(tx, sql`select count(*) from terceros where id between ${min} and ${max}`);
+      return queryRows<{ custom_plans: number | string; generic_plans: number | string }>(
+        tx,
+        sql`select custom_plans, generic_plans from pg_prepared_statements
+            where statement like 'select count(*) from terceros where id between%'`,
+      );
+    });
+    // Named on its second use: three runs of the prepared statement, each with a plan of its own.
+    expect(filas.map((f) => [Number(f.custom_plans), Number(f.generic_plans)])).toEqual([[3, 0]]);
+  });
+
+  it('keeps refusing a mistaken statement with its own error', async () => {
+    for (let i = 0; i < 3; i++)
+      await expect(t.db.tenant(1, (tx) => tx.execute(sql`select no_existe from terceros`))).rejects.toMatchObject({
+        cause: { code: '42703' },
+      });
+  });
+});
+
+describe('statement names', () => {
+  it('names a text on its second use, the same name after, and no more than its maximum', () => {
+    const s = new Sentencias(2);
+    expect(s.nombre('a')).toBeUndefined();
+    const a = s.nombre('a');
+    expect(a).toBeDefined();
+    expect(s.nombre('a')).toBe(a);
+    s.nombre('b');
+    const b = s.nombre('b');
+    expect(b).toBeDefined();
+    expect(b).not.toBe(a);
+    s.nombre('c');
+    expect(s.nombre('c')).toBeUndefined();
+    expect(s.nombre('a')).toBe(a);
   });
 });
