@@ -145,8 +145,14 @@ export const HOY_BOGOTA = sql.raw(`(now() at time zone 'America/Bogota')::date`)
 export const consignacionPorVencer = (hoy: SQL) =>
   sql`i.vigencia_consignacion between ${hoy} and ${hoy} + ${DIAS_AVISO_CONSIGNACION}::int`;
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+// One value is written as `=`: an index on that column walked in the page's order (0074) keeps its order
+// for `=`, not for `= any` (PostgreSQL 15).
 const enLista = (col: string, xs: readonly (number | string)[] | undefined, tipo: 'int' | 'text') =>
-  xs && xs.length > 0 ? sql`${sql.raw(col)} = any(${sql.param(xs)}::${sql.raw(tipo)}[])` : undefined;
+  !xs || xs.length === 0
+    ? undefined
+    : xs.length === 1
+      ? sql`${sql.raw(col)} = ${xs[0]}::${sql.raw(tipo)}`
+      : sql`${sql.raw(col)} = any(${sql.param(xs)}::${sql.raw(tipo)}[])`;
 
 export type Consulta = InmueblesFiltro & {
   q?: string | undefined;
