@@ -20,3 +20,4 @@ await build({
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 cpSync('src/db/seed/divipola-municipios.csv', 'dist/divipola-municipios.csv');
+cpSync('src/db/pglite-hilo.mjs', 'dist/pglite-hilo.mjs');

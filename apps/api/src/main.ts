@@ -11,7 +11,15 @@ import { limpiarAdjuntos } from './platform/mail/limpieza.ts';
 import { buildServer } from './server.ts';
 
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
+const db = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: join(config.dataDir, 'db'),
+  // Without its database thread the server can answer nothing: it stops, to be started again.
+  alFallar: (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+});
 const applied = await migrate(db);
 if (config.seed === 'demo') await seedDemo(db);
 let log: (err: unknown) => void = (err) => console.error(err);

@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { queryRows } from './rows.ts';
-import { Sentencias } from './client.ts';
+import { openPglite, Sentencias } from './client.ts';
 import { terceros } from './schema/terceros.ts';
 
 // The client both engines are reached through (PGlite here, PostgreSQL with DATABASE_URL): parameters,
@@ -62,7 +65,14 @@ describe('database client', () => {
         await tx.execute(sql`insert into prueba_cliente (nombre) values ('uno')`);
         await tx.execute(sql`insert into prueba_cliente (nombre) values ('uno')`);
       }),
-    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    ).rejects.toMatchObject({
+      cause: {
+        code: '23505',
+        constraint: 'prueba_cliente_nombre_key',
+        table: 'prueba_cliente',
+        detail: 'Key (nombre)=(uno) already exists.',
+      },
+    });
     const filas = await t.db.system((tx) => queryRows(tx, sql`select * from prueba_cliente`));
     expect(filas).toEqual([]);
   });
@@ -135,5 +145,33 @@ describe('statement names', () => {
     s.nombre('c');
     expect(s.nombre('c')).toBeUndefined();
     expect(s.nombre('a')).toBe(a);
+  });
+});
+
+describe('PGlite in its own thread', () => {
+  it('keeps what was written when it is closed and opened again, and refuses work once closed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predio-hilo-'));
+    try {
+      const a = await openPglite(join(dir, 'db'));
+      await a.exec('create table nota (texto text)');
+      await a.system((tx) => tx.execute(sql`insert into nota values (${'guardada'})`));
+      await a.close();
+      await expect(a.exec('select 1')).rejects.toThrow(/PGlite/);
+      const b = await openPglite(join(dir, 'db'));
+      expect(await b.system((tx) => queryRows(tx, sql`select texto from nota`))).toEqual([{ texto: 'guardada' }]);
+      await b.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('does not start on a data directory it cannot use, and says why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predio-hilo-'));
+    try {
+      writeFileSync(join(dir, 'db'), 'no es un directorio');
+      await expect(openPglite(join(dir, 'db'))).rejects.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
