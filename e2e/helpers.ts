@@ -21,7 +21,8 @@ export async function ingresar(page: Page, c: Credenciales, ruta = '/'): Promise
   // The shell asks for pending notices after login; on a loaded machine the answer can take a while.
   const avisos = page.waitForResponse(/consultar_acepto_bitacora/, { timeout: 20_000 }).catch(() => null);
   await llenarLogin(page, c);
-  await expect(page).not.toHaveURL(/\/login/);
+  // Checking the password is deliberately slow; with two workers on a loaded machine it took over 7 s.
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
   const respuesta = await avisos;
   const pendiente = respuesta ? ((await respuesta.json().catch(() => ({}))) as { data?: unknown }).data : null;
   // A notice is pending: wait for its dialog (it renders a moment after the answer) and accept it.
