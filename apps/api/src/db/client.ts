@@ -216,14 +216,6 @@ function unir(partes: Uint8Array[]): Uint8Array {
   return todo;
 }
 
-/**
- * PGlite spoken to as node-postgres speaks to a server: one call into PGlite per statement (parse,
- * bind, describe, execute and sync in one message, the parameters as text that PostgreSQL types from
- * the statement) and node-postgres's parsing of the rows. PGlite's own `query` makes six calls per
- * statement (it first asks the parameters' types), and with Drizzle's parsers it copied its whole
- * table of parsers on every statement: 55 + 150 µs against 18 µs. Both engines now get the same
- * parameters and answer the same JavaScript values.
- */
 type Motor = { ejecutar(mensaje: Uint8Array): Promise<Uint8Array>; cerrar(): Promise<void> };
 
 /**
@@ -283,6 +275,14 @@ function motorEnHilo(dataDir: string | undefined, alFallar: (e: Error) => void):
   });
 }
 
+/**
+ * PGlite spoken to as node-postgres speaks to a server: one call into PGlite per statement (parse,
+ * bind, describe, execute and sync in one message, the parameters as text that PostgreSQL types from
+ * the statement) and node-postgres's parsing of the rows. PGlite's own `query` makes six calls per
+ * statement (it first asks the parameters' types), and with Drizzle's parsers it copied its whole
+ * table of parsers on every statement: 55 + 150 µs against 18 µs. Both engines now get the same
+ * parameters and answer the same JavaScript values.
+ */
 class ClientePglite implements Cliente {
   private readonly sentencias = new Sentencias();
   /** The named statements PGlite holds (or is being given). */
