@@ -123,6 +123,21 @@ describe('database client', () => {
     expect(filas.map((f) => [Number(f.custom_plans), Number(f.generic_plans)])).toEqual([[3, 0]]);
   });
 
+  it('reads an answer of several megabytes whole, and the small ones after it', async () => {
+    const [grande, pequena] = await t.db.tenant(1, async (tx) => [
+      await queryRows<{ n: number; texto: string }>(
+        tx,
+        sql`select n, repeat(chr(65 + n % 26), 100) || 'ñ' as texto from generate_series(1, 40000) n`,
+      ),
+      await queryRows<{ n: number }>(tx, sql`select 1 as n`),
+    ]);
+    expect(grande).toHaveLength(40_000);
+    expect(grande[0]).toEqual({ n: 1, texto: `${'B'.repeat(100)}ñ` });
+    const texto = (n: number) => `${String.fromCharCode(65 + (n % 26)).repeat(100)}ñ`;
+    expect(grande.every((f, i) => f.n === i + 1 && f.texto === texto(f.n))).toBe(true);
+    expect(pequena).toEqual([{ n: 1 }]);
+  });
+
   it('keeps refusing a mistaken statement with its own error', async () => {
     for (let i = 0; i < 3; i++)
       await expect(t.db.tenant(1, (tx) => tx.execute(sql`select no_existe from terceros`))).rejects.toMatchObject({
