@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { protocol } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -78,9 +79,13 @@ async function enTransaccion<T>(
  * each time was a fifth of what PostgreSQL spent on it (4 connections running the property search:
  * 1,787 → 2,255 transactions a second once named; PGlite 1.31 → 1.21 ms a statement). A text is named
  * on its second use (a statement run once is not worth keeping) and up to SENTENCIAS_MAX texts, each
- * kept by every connection until it closes: 300 of them took a PostgreSQL connection from 5 to 18 MB. Plans are still made for each execution's values
- * (plan_cache_mode force_custom_plan): a plan made once for any value picked the sale-price index for a
- * price range and took 123 ms instead of 1.
+ * kept by every connection until it closes: 300 of them took a PostgreSQL connection from 5 to 18 MB.
+ *
+ * A named statement is planned as PostgreSQL does by default (plan_cache_mode auto): for its values
+ * its first five times, then once for any value when that plan costs no more. A text carrying
+ * POR_VALORES (planPorValores) is never named, so it is planned for its values every time: a search
+ * built from a user's filters, where one plan for any value can be the wrong one (a price range planned
+ * without its values took the sale-price index and 123 ms instead of 1).
  */
 export class Sentencias {
   private readonly usos = new Map<string, number>();
@@ -88,6 +93,7 @@ export class Sentencias {
   constructor(private readonly max = SENTENCIAS_MAX) {}
 
   nombre(text: string): string | undefined {
+    if (text.includes(POR_VALORES)) return undefined;
     const ya = this.nombres.get(text);
     if (ya !== undefined || this.nombres.size >= this.max) return ya;
     const usos = (this.usos.get(text) ?? 0) + 1;
@@ -104,7 +110,16 @@ export class Sentencias {
   }
 }
 export const SENTENCIAS_MAX = 200;
-const PLANES_POR_VALOR = 'plan_cache_mode = force_custom_plan';
+/** Marks a statement to be planned for its values on every execution (see Sentencias). */
+export const POR_VALORES = '/* plan por valores */';
+/**
+ * A part of a statement (usually its where) that makes the whole statement planned for its values each
+ * time it runs: for conditions whose best plan depends on the values (ranges, a municipio that has
+ * most of the properties or none, dates).
+ */
+export const planPorValores = (parte: SQL): SQL => sql`${sql.raw(POR_VALORES)} ${parte}`;
+/** PostgreSQL's default, set so that a server configured otherwise does not change the plans. */
+const PLANES = 'plan_cache_mode = auto';
 
 const { serialize: s, messages: M } = protocol;
 
@@ -354,7 +369,7 @@ function fila() {
 export async function openPglite(dataDir?: string, alFallar: (e: Error) => void = () => undefined): Promise<Database> {
   const db = await motorEnHilo(dataDir, alFallar);
   const c = new ClientePglite(db);
-  await c.simple(`set ${PLANES_POR_VALOR}`);
+  await c.simple(`set ${PLANES}`);
   const enFila = fila();
   return {
     kind: 'pglite',
@@ -372,7 +387,7 @@ export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.DB_POOL_MAX ?? 10),
-    options: `-c ${PLANES_POR_VALOR.replace(/ /g, '')}`,
+    options: `-c ${PLANES.replace(/ /g, '')}`,
   });
   pool.on('error', () => undefined);
   const sentencias = new Sentencias();

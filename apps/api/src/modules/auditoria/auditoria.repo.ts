@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuditoriaFiltros } from '@predio/contract/auditoria';
-import type { Tx } from '../../db/client.ts';
+import { planPorValores, type Tx } from '../../db/client.ts';
 import { auditoria } from '../../db/schema/plataforma.ts';
 
 export type Consulta = AuditoriaFiltros & {
@@ -21,13 +21,15 @@ const ORDEN: Record<string, SQL> = {
 const inicioDia = (d: string) => sql`(${d}::date::timestamp at time zone 'America/Bogota')`;
 
 export async function listar(tx: Tx, c: Consulta) {
-  const where = and(
-    c.usuario ? sql`lower(${auditoria.usuario}) = lower(${c.usuario})` : undefined,
-    c.entidad ? eq(auditoria.entidad, c.entidad) : undefined,
-    c.accion ? eq(auditoria.accion, c.accion) : undefined,
-    c.entidad_id ? eq(auditoria.entidadId, c.entidad_id) : undefined,
-    c.desde ? sql`${auditoria.creadoEn} >= ${inicioDia(c.desde)}` : undefined,
-    c.hasta ? sql`${auditoria.creadoEn} < ${inicioDia(c.hasta)} + interval '1 day'` : undefined,
+  const where = planPorValores(
+    and(
+      c.usuario ? sql`lower(${auditoria.usuario}) = lower(${c.usuario})` : undefined,
+      c.entidad ? eq(auditoria.entidad, c.entidad) : undefined,
+      c.accion ? eq(auditoria.accion, c.accion) : undefined,
+      c.entidad_id ? eq(auditoria.entidadId, c.entidad_id) : undefined,
+      c.desde ? sql`${auditoria.creadoEn} >= ${inicioDia(c.desde)}` : undefined,
+      c.hasta ? sql`${auditoria.creadoEn} < ${inicioDia(c.hasta)} + interval '1 day'` : undefined,
+    ) ?? sql`true`,
   );
   const dir = c.order === 'asc' ? asc : desc;
   const items = await tx

@@ -6,7 +6,7 @@ import {
   TOLERANCIA_COINCIDENCIA,
   type CriterioCoincidencia,
 } from '@predio/contract/clientes';
-import type { Tx } from '../../db/client.ts';
+import { planPorValores, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
 // The matching of a lead (alias c, cliente_atendido) with a property (alias i, inmueble), written once
@@ -166,7 +166,7 @@ function filtroConstante(c: Criterios): SQL {
     ].filter((x): x is SQL => x !== undefined);
     conds.push(sql`(${sql.join(ps, sql` or `)})`);
   }
-  return conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`;
+  return planPorValores(conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`);
 }
 
 /** The best available properties for a lead: hard criteria through the search indexes, then the score. */

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ClienteResumen, ClientesFiltro, CriteriosCascada } from '@predio/contract/clientes';
-import type { Tx } from '../../db/client.ts';
+import { planPorValores, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { clienteAtendido, clienteAtendidoNota } from '../../db/schema/clientes.ts';
 import { contiene, contieneCadaPalabra, palabras } from '../../platform/busqueda.ts';
@@ -138,7 +138,7 @@ function condiciones(f: ClientesFiltro & { q?: string | undefined }): SQL {
     conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${enTercero} or c.consecutivo = ${Number(palabra)})` : enTercero);
   }
   const xs = conds.filter((x): x is SQL => x !== undefined);
-  return xs.length > 0 ? sql.join(xs, sql` and `) : sql`true`;
+  return planPorValores(xs.length > 0 ? sql.join(xs, sql` and `) : sql`true`);
 }
 
 const ORDEN: Record<string, string> = {
@@ -235,9 +235,11 @@ function condicionesCascada(c: CriteriosCascada): SQL {
       ? sql`coalesce(c.ultimo_seguimiento, c.fecha_ingreso::timestamptz) < (${c.sin_seguimiento_desde}::date)::timestamptz`
       : undefined,
   ];
-  return sql.join(
-    conds.filter((x): x is SQL => x !== undefined),
-    sql` and `,
+  return planPorValores(
+    sql.join(
+      conds.filter((x): x is SQL => x !== undefined),
+      sql` and `,
+    ),
   );
 }
 

@@ -8,7 +8,7 @@ import type {
   TvInmueble,
 } from '@predio/contract/inmuebles-utilidades';
 import type { EstadoInmueble } from '@predio/contract/inmuebles';
-import type { Tx } from '../../db/client.ts';
+import { planPorValores, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inmuebleTvConfig } from '../../db/schema/inmuebles-utilidades.ts';
 
@@ -18,9 +18,10 @@ import { inmuebleTvConfig } from '../../db/schema/inmuebles-utilidades.ts';
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 const enLista = (col: string, xs: readonly (number | string)[] | undefined, tipo: 'int' | 'text') =>
   xs && xs.length > 0 ? sql`${sql.raw(col)} = any(${sql.param(xs)}::${sql.raw(tipo)}[])` : undefined;
+// A where built from a user's choices: planned for its values (db/client.ts Sentencias).
 const y = (conds: (SQL | undefined)[]) => {
   const xs = conds.filter((c): c is SQL => c !== undefined);
-  return xs.length > 0 ? sql.join(xs, sql` and `) : sql`true`;
+  return planPorValores(xs.length > 0 ? sql.join(xs, sql` and `) : sql`true`);
 };
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

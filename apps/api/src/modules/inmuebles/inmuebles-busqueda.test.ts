@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
+import * as repo from './inmuebles.repo.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -228,5 +229,50 @@ describe('GET /inmuebles/conteo counts at most 1,000 matches', () => {
 
   it('counts only its own company', async () => {
     expect(await conteo('')).toEqual({ total: 27 });
+  });
+});
+
+describe('the plans of the search', () => {
+  it('plans once a search whose values do not change its plan, and the others for their values every time', async () => {
+    const base = { sort: 'consecutivo', order: 'desc', limit: 21, offset: 0 } as const;
+    const { paginas, planes } = await t.db.tenant(3, async (tx) => {
+      const paginas: Record<string, number[][]> = { estrato: [], venta: [], municipio: [], precio: [] };
+      const ver = (k: string, r: { filas: { consecutivo: number }[] }) => paginas[k]!.push(r.filas.map((f) => f.consecutivo));
+      for (let k = 0; k < 8; k++) {
+        ver(
+          'estrato',
+          await repo.listar(tx, { ...base, gestion: 'arriendo', tipo: ['apartamento'], estrato: [1 + (k % 2) * 3] }),
+        );
+        ver(
+          'venta',
+          await repo.listar(tx, { ...base, gestion: 'venta', precioMin: 0, precioMax: k % 2 ? 350_000_000 : 500_000_000 }),
+        );
+        ver('municipio', await repo.listar(tx, { ...base, municipio: [k % 2 ? m.m1 : m.m2] }));
+        ver('precio', await repo.listar(tx, { ...base, sort: 'precio', order: 'asc', tipo: ['casa'] }));
+      }
+      const planes = await queryRows<{ statement: string; custom_plans: string; generic_plans: string }>(
+        tx,
+        sql`select statement, custom_plans, generic_plans from pg_prepared_statements where statement like '%as orden%'`,
+      );
+      return { paginas, planes };
+    });
+    // Only the first (gestión, tipo and estrato, newest first) was named, planned for its values its
+    // first five times, then once; a price range, a municipio or another order never.
+    const nombrada = planes.filter((p) => /where i\.estado = 'disponible' .* and i\.estrato = \$/s.test(p.statement));
+    expect(nombrada.map((p) => Number(p.generic_plans) >= 2)).toEqual([true]);
+    for (const parte of ['i.precio_venta >=', 'i.id_municipio =', 'order by i.canon'])
+      expect(planes.filter((p) => p.statement.includes(parte))).toEqual([]);
+    // The same answers with either plan: disponibles (i%10 ≠ 9) apartamentos (i%3 = 0) for arriendo
+    // (i < 10) or both (i ≥ 20), of estrato 1 or 4 (1 + i%6).
+    const esperado = (estrato: number) =>
+      Array.from({ length: 30 }, (_, i) => 29 - i)
+        .filter((i) => i % 10 !== 9 && i % 3 === 0 && (i < 10 || i >= 20) && 1 + (i % 6) === estrato)
+        .map((i) => i + 1);
+    expect([esperado(1), esperado(4)]).toEqual([
+      [25, 7, 1],
+      [28, 22, 4],
+    ]);
+    paginas.estrato!.forEach((p, k) => expect(p, `vuelta ${k}`).toEqual(esperado(1 + (k % 2) * 3)));
+    expect(new Set(paginas.venta!.map((p) => p.join())).size).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { campo, refDetailKey, refLabelKey, type FieldDef, type ResourceDef } from '@predio/contract/maestros/resource';
 import { hijosDe, recurso } from '@predio/contract/maestros/resources';
 import type { Item, Valores } from '@predio/contract/maestros/schemas';
-import type { Tx } from '../../db/client.ts';
+import { planPorValores, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { aliasDe, col, tablaDe, type TablaMaestro } from '../../db/schema/maestros.ts';
 
@@ -38,7 +38,7 @@ function vista(def: ResourceDef) {
   return { t, refs, campos };
 }
 
-function condiciones(def: ResourceDef, t: TablaMaestro, c: Pick<Consulta, 'q' | 'filtros'>): SQL | undefined {
+function condiciones(def: ResourceDef, t: TablaMaestro, c: Pick<Consulta, 'q' | 'filtros'>): SQL {
   const conds: (SQL | undefined)[] = [];
   const buscables = def.fields.filter((f) => f.search).map((f) => col(t, f.key));
   // Every word must appear in some search field: "poblado medellin".
@@ -52,7 +52,7 @@ function condiciones(def: ResourceDef, t: TablaMaestro, c: Pick<Consulta, 'q' | 
     const f = def.fields.find((x) => x.key === k);
     conds.push(f && esTexto(f) ? sql`${norm(columna)} = ${norm(sql`${v}::text`)}` : eq(columna, v));
   }
-  return and(...conds);
+  return planPorValores(and(...conds) ?? sql`true`);
 }
 
 function orden(def: ResourceDef, v: ReturnType<typeof vista>, sort: string, order: 'asc' | 'desc'): SQL[] {

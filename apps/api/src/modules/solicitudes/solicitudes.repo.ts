@@ -7,7 +7,7 @@ import type {
   TerceroSolicitud,
   TipoHistorial,
 } from '@predio/contract/solicitudes';
-import type { Tx } from '../../db/client.ts';
+import { planPorValores, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { solicitud, solicitudHistorial } from '../../db/schema/solicitudes.ts';
 import { contiene, contieneCadaPalabra, palabras } from '../../platform/busqueda.ts';
@@ -249,10 +249,11 @@ function consultaResumen(where: SQL, orden: SQL, limit: number, offset: number) 
     order by ${orden}`;
 }
 
+const donde = (conds: SQL[]) => planPorValores(conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`);
+
 /** How many requests the list finds with this filter (its total past the last page; Inicio's counter). */
 export async function contar(tx: Tx, f: SolicitudesFiltro & { q?: string | undefined }): Promise<number> {
-  const conds = condiciones(f);
-  const where = conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`;
+  const where = donde(condiciones(f));
   const [r] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from solicitud s where ${where}`);
   return Number(r?.n ?? 0);
 }
@@ -260,8 +261,7 @@ export async function contar(tx: Tx, f: SolicitudesFiltro & { q?: string | undef
 export async function listar(tx: Tx, c: Consulta): Promise<{ filas: SolicitudResumen[]; total: number }> {
   const dir = c.order === 'asc' ? 'asc' : 'desc';
   const orden = sql.raw(`${ORDEN[c.sort] ?? 's.numero'} ${dir}, s.numero desc`);
-  const conds = condiciones(c);
-  const where = conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`;
+  const where = donde(condiciones(c));
   const filas = await queryRows<FilaResumen>(tx, consultaResumen(where, orden, c.limit, c.offset));
   // A page past the end has no row to carry the total.
   const total = filas.length === 0 && c.offset > 0 ? await contar(tx, c) : Number(filas[0]?.total ?? 0);

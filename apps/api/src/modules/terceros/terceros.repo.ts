@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { topeDeConteo } from '@predio/contract/list';
 import type { Rol } from '@predio/contract/terceros';
-import type { Tx } from '../../db/client.ts';
+import { planPorValores, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { col, tablaDe } from '../../db/schema/maestros.ts';
 import { terceros } from '../../db/schema/terceros.ts';
@@ -32,14 +32,14 @@ export type Filtro = {
 };
 export type Consulta = Filtro & { sort: string; order: 'asc' | 'desc'; limit: number; offset: number };
 
-function condiciones(f: Filtro): SQL | undefined {
+function condiciones(f: Filtro): SQL {
   const conds: (SQL | undefined)[] = [];
   // Every word must appear somewhere: "gomez 4567".
   conds.push(...contieneCadaPalabra(sql.raw('texto_busqueda'), f.q, 20));
   if (f.rol) conds.push(eq(terceros[f.rol], true));
   if (f.activo !== undefined) conds.push(eq(terceros.activo, f.activo));
   if (f.sinAutorizacionDatos !== undefined) conds.push(eq(terceros.aut_Manejo_Datos_Personales, !f.sinAutorizacionDatos));
-  return and(...conds);
+  return planPorValores(and(...conds) ?? sql`true`);
 }
 
 const ORDEN: Record<string, SQL> = {
@@ -82,7 +82,7 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: FilaTercero[
   if (filas.length < c.limit && (filas.length > 0 || c.offset === 0))
     return { filas, total: c.offset + filas.length, totalExacto: true };
   const hasta = topeDeConteo(c.offset, c.limit);
-  const where = condiciones(c) ?? sql`true`;
+  const where = condiciones(c);
   const [r] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from (select 1 from terceros where ${where} limit ${hasta + 1}) c`,
