@@ -236,7 +236,7 @@ describe('the plans of the search', () => {
   it('plans once a search whose values do not change its plan, and the others for their values every time', async () => {
     const base = { sort: 'consecutivo', order: 'desc', limit: 21, offset: 0 } as const;
     const { paginas, planes } = await t.db.tenant(3, async (tx) => {
-      const paginas: Record<string, number[][]> = { estrato: [], venta: [], municipio: [], precio: [] };
+      const paginas: Record<string, number[][]> = { todos: [], estrato: [], venta: [], municipio: [], precio: [] };
       const ver = (k: string, r: { filas: { consecutivo: number }[] }) => paginas[k]!.push(r.filas.map((f) => f.consecutivo));
       for (let k = 0; k < 8; k++) {
         ver(
@@ -248,6 +248,7 @@ describe('the plans of the search', () => {
           await repo.listar(tx, { ...base, gestion: 'venta', precioMin: 0, precioMax: k % 2 ? 350_000_000 : 500_000_000 }),
         );
         ver('municipio', await repo.listar(tx, { ...base, municipio: [k % 2 ? m.m1 : m.m2] }));
+        ver('todos', await repo.listar(tx, base));
         ver('precio', await repo.listar(tx, { ...base, sort: 'precio', order: 'asc', tipo: ['casa'] }));
       }
       const planes = await queryRows<{ statement: string; custom_plans: string; generic_plans: string }>(
@@ -260,6 +261,11 @@ describe('the plans of the search', () => {
     // first five times, then once; a price range, a municipio or another order never.
     const nombrada = planes.filter((p) => /where i\.estado = 'disponible' .* and i\.estrato = \$/s.test(p.statement));
     expect(nombrada.map((p) => Number(p.generic_plans) >= 2)).toEqual([true]);
+    // The first page without filters has no parameter left (its limit is written in it): one plan.
+    const todos = planes.filter((p) =>
+      /where i\.estado = 'disponible'\s+order by i\.consecutivo desc\s+limit 22\s/.test(p.statement),
+    );
+    expect(todos.map((p) => [Number(p.custom_plans), Number(p.generic_plans) >= 7])).toEqual([[0, true]]);
     for (const parte of ['i.precio_venta >=', 'i.id_municipio =', 'order by i.canon'])
       expect(planes.filter((p) => p.statement.includes(parte))).toEqual([]);
     // The same answers with either plan: disponibles (i%10 ≠ 9) apartamentos (i%3 = 0) for arriendo
@@ -274,5 +280,7 @@ describe('the plans of the search', () => {
     ]);
     paginas.estrato!.forEach((p, k) => expect(p, `vuelta ${k}`).toEqual(esperado(1 + (k % 2) * 3)));
     expect(new Set(paginas.venta!.map((p) => p.join())).size).toBe(2);
+    expect(new Set(paginas.todos!.map((p) => p.join()))).toEqual(new Set([paginas.todos![0]!.join()]));
+    expect(paginas.todos![0]).toHaveLength(21);
   });
 });

@@ -233,9 +233,10 @@ function condiciones(f: InmueblesFiltro & { q?: string | undefined }): SQL[] {
  * characteristic or the consignment's dates; another order than the newest first walks another index.
  * Without those (the disponibles by gestión, tipo, estrato, rooms and words, newest first: what the
  * screen opens with and most searches) every value is best served by walking the newest disponibles,
- * of the tipo when one is asked: one plan serves them all, made once per connection instead of on
- * every page (planning was half of the page's time: bench:inmuebles, PGlite, the estrato page
- * 465 → 800 req/s).
+ * of the tipo when one is asked, and the statement is left to PostgreSQL's own choice (db/client.ts
+ * Sentencias): it plans it once when the plan for any value is estimated to cost no more. The first
+ * page without filters, the screen as it opens, has no parameter left (see hasta) and is planned once
+ * per connection.
  */
 function donde(f: InmueblesFiltro & { q?: string | undefined; sort?: string }): SQL {
   const where = sql.join(condiciones(f), sql` and `);
@@ -245,6 +246,18 @@ function donde(f: InmueblesFiltro & { q?: string | undefined; sort?: string }): 
     [f.municipio, f.barrio, f.zona, f.sector, f.caracteristicas].some((xs) => xs !== undefined && xs.length > 0) ||
     [f.asesor, f.consignacion, f.precioMin, f.precioMax, f.areaMin, f.areaMax].some((x) => x !== undefined);
   return porValores ? planPorValores(where) : where;
+}
+
+/**
+ * The limit, and the offset of the first page, written into the statement: a plan made once for any
+ * value cannot see a limit given as a parameter, assumes a tenth of the matches is wanted, and costs
+ * so much more than the plans for the values that PostgreSQL keeps planning every execution. Other
+ * pages keep theirs as parameters (one text for every page) and are planned for their values.
+ */
+function hasta(limite: number, desde: number): SQL {
+  if (!Number.isSafeInteger(limite) || limite < 0 || !Number.isSafeInteger(desde) || desde < 0)
+    throw new Error(`límite inválido: ${limite}, ${desde}`);
+  return desde === 0 ? sql.raw(`limit ${limite}`) : sql`limit ${limite} offset ${desde}`;
 }
 
 const ORDEN: Record<string, string> = {
@@ -293,7 +306,7 @@ function sqlPagina(c: Consulta): { pagina: SQL; ordenar: (o: SQL, consecutivo: S
       where i.id = any(array(
         select i.id from inmueble i where ${where}
         order by ${ordenar(orden, sql.raw('i.consecutivo'))}
-        limit ${c.limit} offset ${c.offset}
+        ${hasta(c.limit, c.offset)}
       ))`;
   return { pagina, ordenar };
 }
@@ -310,14 +323,14 @@ function resumen({ orden: _o, ...f }: FilaResumen): InmuebleResumen {
  * chose to read the table (9–11 ms at 100k) instead of the index that carries the text (0054,
  * index-only: 2–4 ms).
  */
-export async function contar(tx: Tx, f: InmueblesFiltro & { q?: string | undefined }, hasta?: number): Promise<number> {
+export async function contar(tx: Tx, f: InmueblesFiltro & { q?: string | undefined }, tope?: number): Promise<number> {
   const where = donde(f);
   const enOrden = f.q?.trim() ? sql`order by i.consecutivo desc` : sql``;
   const [r] = await queryRows<{ n: number }>(
     tx,
-    hasta === undefined
+    tope === undefined
       ? sql`select count(*)::int as n from inmueble i where ${where}`
-      : sql`select count(*)::int as n from (select 1 from inmueble i where ${where} ${enOrden} limit ${hasta}) c`,
+      : sql`select count(*)::int as n from (select 1 from inmueble i where ${where} ${enOrden} ${hasta(tope, 0)}) c`,
   );
   return Number(r?.n ?? 0);
 }
