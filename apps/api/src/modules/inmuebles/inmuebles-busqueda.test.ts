@@ -236,7 +236,7 @@ describe('the plans of the search', () => {
   it('plans once a search whose values do not change its plan, and the others for their values every time', async () => {
     const base = { sort: 'consecutivo', order: 'desc', limit: 21, offset: 0 } as const;
     const { paginas, planes } = await t.db.tenant(3, async (tx) => {
-      const paginas: Record<string, number[][]> = { todos: [], estrato: [], venta: [], municipio: [], precio: [] };
+      const paginas: Record<string, number[][]> = { todos: [], estrato: [], texto: [], venta: [], municipio: [], precio: [] };
       const ver = (k: string, r: { filas: { consecutivo: number }[] }) => paginas[k]!.push(r.filas.map((f) => f.consecutivo));
       for (let k = 0; k < 8; k++) {
         ver(
@@ -249,6 +249,7 @@ describe('the plans of the search', () => {
         );
         ver('municipio', await repo.listar(tx, { ...base, municipio: [k % 2 ? m.m1 : m.m2] }));
         ver('todos', await repo.listar(tx, base));
+        ver('texto', await repo.listar(tx, { ...base, q: k % 2 ? 'NORDICA' : 'piscina' }));
         ver('precio', await repo.listar(tx, { ...base, sort: 'precio', order: 'asc', tipo: ['casa'] }));
       }
       const planes = await queryRows<{ statement: string; custom_plans: string; generic_plans: string }>(
@@ -259,8 +260,14 @@ describe('the plans of the search', () => {
     });
     // Only the first (gestión, tipo and estrato, newest first) was named, planned for its values its
     // first five times, then once; a price range, a municipio or another order never.
-    const nombrada = planes.filter((p) => /where i\.estado = 'disponible' .* and i\.estrato = \$/s.test(p.statement));
+    const nombrada = planes.filter((p) => /where i\.estado = 'disponible' .* and i\.estrato = \(select \$/s.test(p.statement));
     expect(nombrada.map((p) => Number(p.generic_plans) >= 2)).toEqual([true]);
+    const conTexto = planes.filter((p) =>
+      /where i\.estado = 'disponible' and strpos\(i\.texto_busqueda, \(select lower\(predio_unaccent\(\$1::text\)\)\)\) > 0\s+order by i\.consecutivo desc\s+limit 22\s/.test(
+        p.statement,
+      ),
+    );
+    expect(conTexto.map((p) => Number(p.generic_plans) >= 2)).toEqual([true]);
     // The first page without filters has no parameter left (its limit is written in it): one plan.
     const todos = planes.filter((p) =>
       /where i\.estado = 'disponible'\s+order by i\.consecutivo desc\s+limit 22\s/.test(p.statement),
@@ -282,5 +289,7 @@ describe('the plans of the search', () => {
     expect(new Set(paginas.venta!.map((p) => p.join())).size).toBe(2);
     expect(new Set(paginas.todos!.map((p) => p.join()))).toEqual(new Set([paginas.todos![0]!.join()]));
     expect(paginas.todos![0]).toHaveLength(21);
+    // «vía Nórdica» is in every address; «piscína» in the description when i%7 = 0 (disponibles: 1, 8, 15, 22, 29).
+    paginas.texto!.forEach((p, k) => expect(p, `vuelta ${k}`).toEqual(k % 2 ? paginas.todos![0] : [29, 22, 15, 8, 1]));
   });
 });

@@ -145,14 +145,22 @@ export const HOY_BOGOTA = sql.raw(`(now() at time zone 'America/Bogota')::date`)
 export const consignacionPorVencer = (hoy: SQL) =>
   sql`i.vigencia_consignacion between ${hoy} and ${hoy} + ${DIAS_AVISO_CONSIGNACION}::int`;
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * A value the plan is not to depend on: a sub-select PostgreSQL evaluates once, before the scan, whose
+ * value no plan sees. The plan made once for any value then costs what the plans for the values cost,
+ * so PostgreSQL keeps it (plan_cache_mode auto), where a filter's default estimates for an unseen
+ * value (a third of the rows for `banos >= $1`) made it look dearer than plans for the values.
+ */
+const oculto = (v: SQL, ocultar: boolean): SQL => (ocultar ? sql`(select ${v})` : v);
+
 // One value is written as `=`: an index on that column walked in the page's order (0074) keeps its order
 // for `=`, not for `= any` (PostgreSQL 15).
-const enLista = (col: string, xs: readonly (number | string)[] | undefined, tipo: 'int' | 'text') =>
+const enLista = (col: string, xs: readonly (number | string)[] | undefined, tipo: 'int' | 'text', ocultar = false) =>
   !xs || xs.length === 0
     ? undefined
     : xs.length === 1
-      ? sql`${sql.raw(col)} = ${xs[0]}::${sql.raw(tipo)}`
-      : sql`${sql.raw(col)} = any(${sql.param(xs)}::${sql.raw(tipo)}[])`;
+      ? sql`${sql.raw(col)} = ${oculto(sql`${xs[0]}::${sql.raw(tipo)}`, ocultar)}`
+      : sql`${sql.raw(col)} = any(${oculto(sql`${sql.param(xs)}::${sql.raw(tipo)}[]`, ocultar)}::${sql.raw(tipo)}[])`;
 
 export type Consulta = InmueblesFiltro & {
   q?: string | undefined;
@@ -162,7 +170,9 @@ export type Consulta = InmueblesFiltro & {
   offset: number;
 };
 
-function condiciones(f: InmueblesFiltro & { q?: string | undefined }): SQL[] {
+/** The search's conditions; with `ocultar`, the values of those whose plan does not depend on them are hidden (oculto). */
+function condiciones(f: InmueblesFiltro & { q?: string | undefined }, ocultar = false): SQL[] {
+  const valor = (v: number | string, tipo: 'int' | 'text') => oculto(sql`${v}::${sql.raw(tipo)}`, ocultar);
   const conds: (SQL | undefined)[] = [
     // The default, written as a literal so the partial indexes `where estado = 'disponible'` (0045) apply.
     !f.estado || f.estado.length === 0 || (f.estado.length === 1 && f.estado[0] === 'disponible')
@@ -171,14 +181,14 @@ function condiciones(f: InmueblesFiltro & { q?: string | undefined }): SQL[] {
     f.gestion === 'arriendo_venta'
       ? sql`i.gestion = 'arriendo_venta'`
       : f.gestion
-        ? sql`i.gestion in (${f.gestion}, 'arriendo_venta')`
+        ? sql`i.gestion in (${valor(f.gestion, 'text')}, 'arriendo_venta')`
         : undefined,
-    enLista('i.tipo', f.tipo, 'text'),
+    enLista('i.tipo', f.tipo, 'text', ocultar),
     enLista('i.id_municipio', f.municipio, 'int'),
     enLista('i.id_barrio', f.barrio, 'int'),
     enLista('i.id_zona', f.zona, 'int'),
     enLista('i.id_sector', f.sector, 'int'),
-    enLista('i.estrato', f.estrato, 'int'),
+    enLista('i.estrato', f.estrato, 'int', ocultar),
     f.asesor === undefined ? undefined : sql`(i.id_asesor_comercial = ${f.asesor} or i.id_asesor_captador = ${f.asesor})`,
     f.consignacion === 'vencida'
       ? sql`i.vigencia_consignacion < ${HOY_BOGOTA}`
@@ -188,9 +198,9 @@ function condiciones(f: InmueblesFiltro & { q?: string | undefined }): SQL[] {
     ...(f.caracteristicas ?? []).map(
       (c) => sql`exists (select 1 from inmueble_caracteristica ic where ic.id_inmueble = i.id and ic.id_caracteristica = ${c})`,
     ),
-    f.habitaciones === undefined ? undefined : sql`i.habitaciones >= ${f.habitaciones}`,
-    f.banos === undefined ? undefined : sql`i.banos >= ${f.banos}`,
-    f.parqueaderos === undefined ? undefined : sql`i.parqueaderos >= ${f.parqueaderos}`,
+    f.habitaciones === undefined ? undefined : sql`i.habitaciones >= ${valor(f.habitaciones, 'int')}`,
+    f.banos === undefined ? undefined : sql`i.banos >= ${valor(f.banos, 'int')}`,
+    f.parqueaderos === undefined ? undefined : sql`i.parqueaderos >= ${valor(f.parqueaderos, 'int')}`,
     f.areaMin === undefined ? undefined : sql`${AREA} >= ${f.areaMin}`,
     f.areaMax === undefined ? undefined : sql`${AREA} <= ${f.areaMax}`,
   ];
@@ -239,12 +249,12 @@ function condiciones(f: InmueblesFiltro & { q?: string | undefined }): SQL[] {
  * per connection.
  */
 function donde(f: InmueblesFiltro & { q?: string | undefined; sort?: string }): SQL {
-  const where = sql.join(condiciones(f), sql` and `);
   const porValores =
     (f.sort !== undefined && f.sort !== 'consecutivo') ||
     (f.estado !== undefined && f.estado.length > 0 && !(f.estado.length === 1 && f.estado[0] === 'disponible')) ||
     [f.municipio, f.barrio, f.zona, f.sector, f.caracteristicas].some((xs) => xs !== undefined && xs.length > 0) ||
     [f.asesor, f.consignacion, f.precioMin, f.precioMax, f.areaMin, f.areaMax].some((x) => x !== undefined);
+  const where = sql.join(condiciones(f, !porValores), sql` and `);
   return porValores ? planPorValores(where) : where;
 }
 
