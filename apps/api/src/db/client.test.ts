@@ -160,6 +160,52 @@ describe('database client', () => {
     expect(pequena).toEqual([{ n: 1 }]);
   });
 
+  it('answers a transaction that runs no statement, or fails before its first, and goes on serving', async () => {
+    expect(await t.db.tenant(1, async () => 'sin sentencias')).toBe('sin sentencias');
+    await expect(
+      t.db.tenant(1, async () => {
+        throw new Error('antes de la primera sentencia');
+      }),
+    ).rejects.toThrow('antes de la primera sentencia');
+    const [r] = await t.db.tenant(1, (tx) => queryRows<{ e: string }>(tx, sql`select current_setting('app.empresa') as e`));
+    expect(r).toEqual({ e: '1' });
+  });
+
+  it('runs a named statement again after it failed, first in its transaction or not', async () => {
+    const insertar = (tx: Parameters<Parameters<typeof t.db.system>[0]>[0], nombre: string) =>
+      tx.execute(sql`insert into prueba_cliente (nombre) values (${nombre})`);
+    await t.db.system((tx) => insertar(tx, 'repetido'));
+    // The same text, named on its second use, fails with its own error as the first statement of a
+    // transaction, and as a later one; then it runs again in both places.
+    for (let i = 0; i < 3; i++) {
+      await expect(t.db.system((tx) => insertar(tx, 'repetido'))).rejects.toMatchObject({ cause: { code: '23505' } });
+      await expect(
+        t.db.system(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await insertar(tx, 'repetido');
+        }),
+      ).rejects.toMatchObject({ cause: { code: '23505' } });
+    }
+    await t.db.system((tx) => insertar(tx, 'otro 1'));
+    await t.db.system(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await insertar(tx, 'otro 2');
+    });
+    const filas = await t.db.system((tx) =>
+      queryRows<{ nombre: string }>(tx, sql`select nombre from prueba_cliente where nombre <> 'uno' order by id`),
+    );
+    expect(filas.map((f) => f.nombre)).toEqual(['repetido', 'otro 1', 'otro 2']);
+  });
+
+  it('refuses a value it cannot send without losing the connection', async () => {
+    const circular: Record<string, unknown> = {};
+    circular.yo = circular;
+    for (let i = 0; i < 3; i++)
+      await expect(t.db.tenant(1, (tx) => tx.execute(sql`select ${circular}::jsonb as j`))).rejects.toThrow();
+    const [r] = await t.db.tenant(1, (tx) => queryRows<{ n: number }>(tx, sql`select 2 as n`));
+    expect(r).toEqual({ n: 2 });
+  });
+
   it('keeps refusing a mistaken statement with its own error', async () => {
     for (let i = 0; i < 3; i++)
       await expect(t.db.tenant(1, (tx) => tx.execute(sql`select no_existe from terceros`))).rejects.toMatchObject({
