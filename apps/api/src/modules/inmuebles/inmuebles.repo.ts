@@ -181,7 +181,10 @@ function condiciones(f: InmueblesFiltro & { q?: string | undefined }, ocultar = 
     f.gestion === 'arriendo_venta'
       ? sql`i.gestion = 'arriendo_venta'`
       : f.gestion
-        ? sql`i.gestion in (${valor(f.gestion, 'text')}, 'arriendo_venta')`
+        ? ocultar
+          ? // One array made once: array[(select $1), '…'] would be built again for every row read.
+            sql`i.gestion = any(${oculto(sql`array[${f.gestion}::text, 'arriendo_venta']`, true)}::text[])`
+          : sql`i.gestion in (${f.gestion}, 'arriendo_venta')`
         : undefined,
     enLista('i.tipo', f.tipo, 'text', ocultar),
     enLista('i.id_municipio', f.municipio, 'int'),
