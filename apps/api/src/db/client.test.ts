@@ -118,31 +118,68 @@ describe('database client', () => {
     expect(filas.map((f) => [Number(f.custom_plans), Number(f.generic_plans)])).toEqual([[5, 2]]);
   });
 
-  it('plans a statement marked planPorValores for its values every time: it is never named', async () => {
-    const { filas, cuentas } = await t.db.tenant(1, async (tx) => {
-      const cuentas: number[] = [];
-      for (const [min, max] of [
-        [0, 10],
-        [5, 5_000_000],
-        [1_000, 2_000],
-        [7, 8],
-        [0, 10],
-        [0, 10],
-        [0, 10],
-        [0, 10],
-      ]) {
-        const [r] = await queryRows<{ n: string; sin_marca: string }>(
-          tx,
-          sql`select count(*) as n, (select count(*) from terceros where id between ${min} and ${max}) as sin_marca
-              from terceros where ${planPorValores(sql`id between ${min} and ${max}`)}`,
-        );
-        cuentas.push(Number(r!.n) - Number(r!.sin_marca));
-      }
-      const filas = await queryRows(tx, sql`select name from pg_prepared_statements where statement like '%plan por valores%'`);
-      return { filas, cuentas };
+  it('never plans a statement marked planPorValores once for any value, named or not', async () => {
+    const marcada = (min: number, max: number) =>
+      sql`select count(*) as n from terceros where ${planPorValores(sql`id between ${min} and ${max}`)}`;
+    const rangos = [
+      [0, 10],
+      [5, 5_000_000],
+      [1_000, 2_000],
+      [7, 8],
+      [0, 10],
+      [0, 10],
+      [0, 10],
+      [0, 10],
+    ] as const;
+    // Eight runs in one transaction, and eight transactions that each start with it.
+    await t.db.tenant(1, async (tx) => {
+      for (const [min, max] of rangos) await queryRows(tx, marcada(min, max));
     });
-    expect(filas).toEqual([]);
-    expect(cuentas).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    for (const [min, max] of rangos) await t.db.tenant(1, (tx) => queryRows(tx, marcada(min, max)));
+    const planes = await t.db.tenant(1, async (tx) => {
+      await queryRows(tx, sql`select 1`);
+      return queryRows<{ custom_plans: string; generic_plans: string }>(
+        tx,
+        sql`select custom_plans, generic_plans from pg_prepared_statements where statement like '%plan por valores%'`,
+      );
+    });
+    // Parsed once, planned each time: its exchange sets the plans to be made for its values around it.
+    expect(planes.map((p) => [Number(p.custom_plans) >= 6, Number(p.generic_plans)])).toEqual([[true, 0]]);
+    const [r] = await t.db.tenant(1, (tx) =>
+      queryRows<{ n: string; sin_marca: string }>(
+        tx,
+        sql`select (${marcada(5, 5_000_000)}) as n, (select count(*) from terceros where id between 5 and 5000000) as sin_marca`,
+      ),
+    );
+    expect(r!.n).toBe(r!.sin_marca);
+  });
+
+  it('answers a marked statement with its own rows and count, and plans what follows it as before', async () => {
+    await t.db.system((tx) => tx.execute(sql`insert into prueba_cliente (nombre) values ('m1'), ('m2'), ('m3')`));
+    const vueltas = await t.db.system(async (tx) => {
+      const r: unknown[] = [];
+      for (let i = 0; i < 3; i++) {
+        const u = (await tx.execute(
+          sql`update prueba_cliente set nombre = nombre where ${planPorValores(sql`nombre like ${'m%'}`)} returning nombre`,
+        )) as unknown as { rowCount: number; rows: { nombre: string }[] };
+        r.push([u.rowCount, u.rows.map((f) => f.nombre).sort()]);
+      }
+      // An unmarked statement after it in the same transaction is still planned once (after five).
+      for (let id = 1; id <= 8; id++) await queryRows(tx, sql`select nombre from prueba_cliente where id = ${id} or false`);
+      r.push(
+        await queryRows<{ custom_plans: string; generic_plans: string }>(
+          tx,
+          sql`select custom_plans, generic_plans from pg_prepared_statements
+              where statement like 'select nombre from prueba_cliente where id =%or false'`,
+        ),
+      );
+      await tx.execute(sql`delete from prueba_cliente where nombre like 'm%'`);
+      return r;
+    });
+    const filas = [3, ['m1', 'm2', 'm3']];
+    expect(vueltas).toEqual([filas, filas, filas, [{ custom_plans: expect.anything(), generic_plans: expect.anything() }]]);
+    const [plan] = vueltas[3] as { custom_plans: string; generic_plans: string }[];
+    expect([Number(plan!.custom_plans), Number(plan!.generic_plans)]).toEqual([5, 2]);
   });
 
   it('reads an answer of several megabytes whole, and the small ones after it', async () => {
@@ -230,10 +267,15 @@ describe('statement names', () => {
     expect(s.nombre('a')).toBe(a);
   });
 
-  it('never names a text marked to be planned for its values', () => {
+  it('names a text marked to be planned for its values only where its exchange plans it so', () => {
     const s = new Sentencias(5);
     const texto = `select 1 from inmueble where ${POR_VALORES} canon between $1 and $2`;
     for (let i = 0; i < 4; i++) expect(s.nombre(texto)).toBeUndefined();
+    expect(s.nombre(texto, true)).toBeUndefined();
+    const nombre = s.nombre(texto, true);
+    expect(nombre).toBeDefined();
+    expect(s.nombre(texto, true)).toBe(nombre);
+    expect(s.nombre(texto)).toBeUndefined();
   });
 });
 

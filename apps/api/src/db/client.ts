@@ -110,17 +110,19 @@ async function enTransaccion<T>(
  *
  * A named statement is planned as PostgreSQL does by default (plan_cache_mode auto): for its values
  * its first five times, then once for any value when that plan costs no more. A text carrying
- * POR_VALORES (planPorValores) is never named, so it is planned for its values every time: a search
- * built from a user's filters, where one plan for any value can be the wrong one (a price range planned
- * without its values took the sale-price index and 123 ms instead of 1).
+ * POR_VALORES (planPorValores) is a search built from a user's filters, where one plan for any value can
+ * be the wrong one (a price range planned without its values took the sale-price index and 123 ms
+ * instead of 1): it is named only where its exchange sets plan_cache_mode to force_custom_plan before
+ * it and back after it (`planificaPorValores`, both clients below); unnamed, a statement is parsed
+ * again and planned for its values every time.
  */
 export class Sentencias {
   private readonly usos = new Map<string, number>();
   private readonly nombres = new Map<string, string>();
   constructor(private readonly max = SENTENCIAS_MAX) {}
 
-  nombre(text: string): string | undefined {
-    if (text.includes(POR_VALORES)) return undefined;
+  nombre(text: string, planificaPorValores = false): string | undefined {
+    if (!planificaPorValores && text.includes(POR_VALORES)) return undefined;
     const ya = this.nombres.get(text);
     if (ya !== undefined || this.nombres.size >= this.max) return ya;
     const usos = (this.usos.get(text) ?? 0) + 1;
@@ -147,6 +149,9 @@ export const POR_VALORES = '/* plan por valores */';
 export const planPorValores = (parte: SQL): SQL => sql`${sql.raw(POR_VALORES)} ${parte}`;
 /** PostgreSQL's default, set so that a server configured otherwise does not change the plans. */
 const PLANES = 'plan_cache_mode = auto';
+/** Around a named statement marked POR_VALORES, in its exchange: planned for its values, then as before. */
+const CADA_VEZ = 'set local plan_cache_mode = force_custom_plan';
+const COMO_ANTES = 'set local plan_cache_mode = auto';
 
 const { serialize: s, messages: M } = protocol;
 
@@ -248,6 +253,18 @@ function leerRespuesta(
   return r;
 }
 
+/** Where the answer's `n`-th part (0 the first), each ending in a ReadyForQuery, begins and ends. */
+function tramo(b: Buffer, n: number): [desde: number, hasta: number] {
+  let desde = 0;
+  let k = 0;
+  for (const [tipo, , hasta] of mensajes(b)) {
+    if (tipo !== 0x5a) continue;
+    if (k++ === n) return [desde, hasta];
+    desde = hasta;
+  }
+  return [desde, b.length];
+}
+
 function unir(partes: Uint8Array[]): Uint8Array {
   const todo = new Uint8Array(partes.reduce((n, p) => n + p.length, 0));
   let i = 0;
@@ -335,9 +352,13 @@ class ClientePglite implements ClienteTx {
   /** One statement in one exchange with PGlite's thread, with the parsing of a named statement the first time it runs. */
   async query(consulta: Consulta, valores: unknown[] = []): Promise<Resultado> {
     const text = typeof consulta === 'string' ? consulta : consulta.text;
-    const nombre = this.sentencias.nombre(text);
+    // A statement planned for its values is named too: its exchange sets the plans around it.
+    const porValores = text.includes(POR_VALORES);
+    const nombre = this.sentencias.nombre(text, porValores);
     const parsear = nombre === undefined || !this.preparadas.has(nombre);
+    const rodeada = porValores && nombre !== undefined;
     const mensaje = unir([
+      ...(rodeada ? [s.query(CADA_VEZ)] : []),
       // Closing a statement PGlite does not hold is no error: a name whose state is unknown (its last
       // parsing failed, or what came after it) is closed before it is parsed again.
       ...(nombre !== undefined && parsear ? [s.close({ type: 'S', name: nombre })] : []),
@@ -346,6 +367,7 @@ class ClientePglite implements ClienteTx {
       s.describe({ type: 'P' }),
       s.execute({}),
       s.sync(),
+      ...(rodeada ? [s.query(COMO_ANTES)] : []),
     ]);
     if (nombre !== undefined) this.preparadas.add(nombre);
     let respuesta: Buffer;
@@ -358,7 +380,9 @@ class ClientePglite implements ClienteTx {
       throw e;
     }
     const tipos = typeof consulta === 'string' ? undefined : consulta.types;
-    return leerRespuesta(respuesta, tipos ?? pg.types, typeof consulta !== 'string' && consulta.rowMode === 'array');
+    // Around a statement planned for its values, its answer is the second of three (each ends in ReadyForQuery).
+    const propia = rodeada ? respuesta.subarray(...tramo(respuesta, 1)) : respuesta;
+    return leerRespuesta(propia, tipos ?? pg.types, typeof consulta !== 'string' && consulta.rowMode === 'array');
   }
 
   /** Statements without parameters, several at once (migrations, the transaction's start). */
@@ -433,11 +457,12 @@ const QueryBase = pg.Query as unknown as new (config: object, values: unknown[] 
 
 /**
  * A statement as this application sends it to PostgreSQL through node-postgres: node-postgres's Query
- * (its rows, types and errors) with messages of our own. Ahead of it, when it is its transaction's
- * first, the transaction's start: each statement of the start parsed, bound and executed, all before the
- * one Sync and written at once, so BEGIN, the tenant prelude and the statement take one round trip
- * instead of two. The start's answers (BEGIN, the prelude's select and SET) are not the statement's. If
- * one failed, PostgreSQL skips the rest up to the Sync and the statement fails with that error.
+ * (its rows, types and errors) with messages of our own, all written at once before its one Sync.
+ * `antes`: statements without parameters parsed, bound and executed ahead of it: the transaction's start
+ * when it is its transaction's first (BEGIN, the company, the role: one round trip instead of two), and
+ * the plans set to be made for its values when it is a named statement marked POR_VALORES. `despues`:
+ * the plans set back after it. Their answers are not the statement's. If one failed, PostgreSQL skips the
+ * rest up to the Sync and the statement fails with that error.
  *
  * Named statements are kept track of here, per connection (node-postgres sees no name): one whose
  * state is unknown (never parsed on this connection, or its last exchange failed) is closed, which is no
@@ -445,16 +470,19 @@ const QueryBase = pg.Query as unknown as new (config: object, values: unknown[] 
  */
 class ConsultaPg extends QueryBase {
   private pendientes: number;
+  /** Whether the statement's own CommandComplete came: the answers of `despues` follow it. */
+  private completa = false;
   constructor(
     config: { text: string },
     values: unknown[] | undefined,
     private readonly nombre: string | undefined,
     private readonly preparadas: Set<string>,
-    private readonly inicio: readonly string[],
+    private readonly antes: readonly string[],
+    private readonly despues: readonly string[],
     callback: Respuesta,
   ) {
     super({ ...config, queryMode: 'extended' }, values, callback);
-    this.pendientes = inicio.length;
+    this.pendientes = antes.length;
   }
   /** Whether this exchange parses the named statement: if it fails, the name's state is unknown. */
   private parsea = false;
@@ -473,11 +501,12 @@ class ConsultaPg extends QueryBase {
       this.handleError(e, connection);
       return;
     }
-    for (const t of this.inicio) {
+    const sinParametros = (t: string) => {
       connection.parse({ text: t });
       connection.bind({});
       connection.execute({});
-    }
+    };
+    this.antes.forEach(sinParametros);
     if (nombre === undefined) connection.parse({ text });
     else if (!preparadas.has(nombre)) {
       connection.close({ type: 'S', name: nombre });
@@ -488,14 +517,18 @@ class ConsultaPg extends QueryBase {
     connection.bind({ statement: nombre ?? '', values: valores });
     connection.describe({ type: 'P', name: '' });
     connection.execute({});
+    this.despues.forEach(sinParametros);
     connection.sync();
   }
   override handleDataRow(msg: unknown) {
-    if (this.pendientes === 0) super.handleDataRow(msg);
+    if (this.pendientes === 0 && !this.completa) super.handleDataRow(msg);
   }
   override handleCommandComplete(msg: unknown, connection: ConexionPg) {
     if (this.pendientes > 0) this.pendientes--;
-    else super.handleCommandComplete(msg, connection);
+    else if (!this.completa) {
+      this.completa = true;
+      super.handleCommandComplete(msg, connection);
+    }
   }
 }
 
@@ -521,9 +554,14 @@ export async function openPostgres(url: string): Promise<Database> {
         llevaInicio: true,
         query: (q, v, inicio) => {
           const config = typeof q === 'string' ? { text: q } : { ...q };
-          const nombre = sentencias.nombre(config.text);
+          // A statement planned for its values is named too: its exchange sets the plans around it.
+          const porValores = config.text.includes(POR_VALORES);
+          const nombre = sentencias.nombre(config.text, porValores);
+          const rodeada = porValores && nombre !== undefined;
+          const antes = [...(inicio ?? []), ...(rodeada ? [CADA_VEZ] : [])];
+          const despues = rodeada ? [COMO_ANTES] : [];
           return new Promise<Resultado>((ok, mal) => {
-            const consulta = new ConsultaPg(config, v, nombre, enConexion, inicio ?? [], (e, r) => (e ? mal(e) : ok(r)));
+            const consulta = new ConsultaPg(config, v, nombre, enConexion, antes, despues, (e, r) => (e ? mal(e) : ok(r)));
             client.query(consulta as unknown as pg.Submittable);
           });
         },
