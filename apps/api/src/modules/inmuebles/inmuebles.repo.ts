@@ -153,8 +153,8 @@ const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 const oculto = (v: SQL, ocultar: boolean): SQL => (ocultar ? sql`(select ${v})` : v);
 
-// One value is written as `=`: an index on that column walked in the page's order (0074) keeps its order
-// for `=`, not for `= any` (PostgreSQL 15).
+// One value is written as `=`: an index on that column walked in the page's order (0074 the tipo, 0075 the
+// municipio) keeps its order for `=`, not for `= any` (PostgreSQL 15).
 const enLista = (col: string, xs: readonly (number | string)[] | undefined, tipo: 'int' | 'text', ocultar = false) =>
   !xs || xs.length === 0
     ? undefined
