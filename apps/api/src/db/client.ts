@@ -137,6 +137,12 @@ export class Sentencias {
     this.nombres.set(text, nombre);
     return nombre;
   }
+  /** The statement's name, and whether its exchange sets the plans around it (a statement marked POR_VALORES, named). */
+  para(text: string): { nombre: string | undefined; rodeada: boolean } {
+    const porValores = text.includes(POR_VALORES);
+    const nombre = this.nombre(text, porValores);
+    return { nombre, rodeada: porValores && nombre !== undefined };
+  }
 }
 export const SENTENCIAS_MAX = 200;
 /** Marks a statement to be planned for its values on every execution (see Sentencias). */
@@ -352,11 +358,8 @@ class ClientePglite implements ClienteTx {
   /** One statement in one exchange with PGlite's thread, with the parsing of a named statement the first time it runs. */
   async query(consulta: Consulta, valores: unknown[] = []): Promise<Resultado> {
     const text = typeof consulta === 'string' ? consulta : consulta.text;
-    // A statement planned for its values is named too: its exchange sets the plans around it.
-    const porValores = text.includes(POR_VALORES);
-    const nombre = this.sentencias.nombre(text, porValores);
+    const { nombre, rodeada } = this.sentencias.para(text);
     const parsear = nombre === undefined || !this.preparadas.has(nombre);
-    const rodeada = porValores && nombre !== undefined;
     const mensaje = unir([
       ...(rodeada ? [s.query(CADA_VEZ)] : []),
       // Closing a statement PGlite does not hold is no error: a name whose state is unknown (its last
@@ -554,10 +557,7 @@ export async function openPostgres(url: string): Promise<Database> {
         llevaInicio: true,
         query: (q, v, inicio) => {
           const config = typeof q === 'string' ? { text: q } : { ...q };
-          // A statement planned for its values is named too: its exchange sets the plans around it.
-          const porValores = config.text.includes(POR_VALORES);
-          const nombre = sentencias.nombre(config.text, porValores);
-          const rodeada = porValores && nombre !== undefined;
+          const { nombre, rodeada } = sentencias.para(config.text);
           const antes = [...(inicio ?? []), ...(rodeada ? [CADA_VEZ] : [])];
           const despues = rodeada ? [COMO_ANTES] : [];
           return new Promise<Resultado>((ok, mal) => {

@@ -152,6 +152,8 @@ const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * value (a third of the rows for `banos >= $1`) made it look dearer than plans for the values.
  */
 const oculto = (v: SQL, ocultar: boolean): SQL => (ocultar ? sql`(select ${v})` : v);
+/** One value of the given type, hidden from the plan when `ocultar`. */
+const valor = (v: number | string, tipo: 'int' | 'text', ocultar: boolean): SQL => oculto(sql`${v}::${sql.raw(tipo)}`, ocultar);
 
 // One value is written as `=`: an index on that column walked in the page's order (0074 the tipo, 0075 the
 // municipio) keeps its order for `=`, not for `= any` (PostgreSQL 15).
@@ -159,7 +161,7 @@ const enLista = (col: string, xs: readonly (number | string)[] | undefined, tipo
   !xs || xs.length === 0
     ? undefined
     : xs.length === 1
-      ? sql`${sql.raw(col)} = ${oculto(sql`${xs[0]}::${sql.raw(tipo)}`, ocultar)}`
+      ? sql`${sql.raw(col)} = ${valor(xs[0]!, tipo, ocultar)}`
       : sql`${sql.raw(col)} = any(${oculto(sql`${sql.param(xs)}::${sql.raw(tipo)}[]`, ocultar)}::${sql.raw(tipo)}[])`;
 
 export type Consulta = InmueblesFiltro & {
@@ -172,7 +174,6 @@ export type Consulta = InmueblesFiltro & {
 
 /** The search's conditions; with `ocultar`, the values of those whose plan does not depend on them are hidden (oculto). */
 function condiciones(f: InmueblesFiltro & { q?: string | undefined }, ocultar = false): SQL[] {
-  const valor = (v: number | string, tipo: 'int' | 'text') => oculto(sql`${v}::${sql.raw(tipo)}`, ocultar);
   const conds: (SQL | undefined)[] = [
     // The default, written as a literal so the partial indexes `where estado = 'disponible'` (0045) apply.
     !f.estado || f.estado.length === 0 || (f.estado.length === 1 && f.estado[0] === 'disponible')
@@ -201,9 +202,9 @@ function condiciones(f: InmueblesFiltro & { q?: string | undefined }, ocultar = 
     ...(f.caracteristicas ?? []).map(
       (c) => sql`exists (select 1 from inmueble_caracteristica ic where ic.id_inmueble = i.id and ic.id_caracteristica = ${c})`,
     ),
-    f.habitaciones === undefined ? undefined : sql`i.habitaciones >= ${valor(f.habitaciones, 'int')}`,
-    f.banos === undefined ? undefined : sql`i.banos >= ${valor(f.banos, 'int')}`,
-    f.parqueaderos === undefined ? undefined : sql`i.parqueaderos >= ${valor(f.parqueaderos, 'int')}`,
+    f.habitaciones === undefined ? undefined : sql`i.habitaciones >= ${valor(f.habitaciones, 'int', ocultar)}`,
+    f.banos === undefined ? undefined : sql`i.banos >= ${valor(f.banos, 'int', ocultar)}`,
+    f.parqueaderos === undefined ? undefined : sql`i.parqueaderos >= ${valor(f.parqueaderos, 'int', ocultar)}`,
     f.areaMin === undefined ? undefined : sql`${AREA} >= ${f.areaMin}`,
     f.areaMax === undefined ? undefined : sql`${AREA} <= ${f.areaMax}`,
   ];
