@@ -553,6 +553,15 @@ export async function openPostgres(url: string): Promise<Database> {
       let preparadas = preparadasPor.get(client);
       if (!preparadas) preparadasPor.set(client, (preparadas = new Set()));
       const enConexion = preparadas;
+      // A transaction's statements go to the connection one after another, each once the one before it
+      // has answered, even when the code asks for several at once (Promise.all): node-postgres queues
+      // them too, but that use of its queue is deprecated (a warning now, an error in pg 9).
+      let cola: Promise<unknown> = Promise.resolve();
+      const enOrden = <R>(enviar: () => Promise<R>): Promise<R> => {
+        const r = cola.then(enviar);
+        cola = r.catch(() => undefined);
+        return r;
+      };
       const c: ClienteTx = {
         llevaInicio: true,
         query: (q, v, inicio) => {
@@ -560,12 +569,15 @@ export async function openPostgres(url: string): Promise<Database> {
           const { nombre, rodeada } = sentencias.para(config.text);
           const antes = [...(inicio ?? []), ...(rodeada ? [CADA_VEZ] : [])];
           const despues = rodeada ? [COMO_ANTES] : [];
-          return new Promise<Resultado>((ok, mal) => {
-            const consulta = new ConsultaPg(config, v, nombre, enConexion, antes, despues, (e, r) => (e ? mal(e) : ok(r)));
-            client.query(consulta as unknown as pg.Submittable);
-          });
+          return enOrden(
+            () =>
+              new Promise<Resultado>((ok, mal) => {
+                const consulta = new ConsultaPg(config, v, nombre, enConexion, antes, despues, (e, r) => (e ? mal(e) : ok(r)));
+                client.query(consulta as unknown as pg.Submittable);
+              }),
+          );
         },
-        simple: async (sql) => void (await client.query(sql)),
+        simple: (sql) => enOrden(async () => void (await client.query(sql))),
       };
       return await enTransaccion(c, prelude, fn);
     } finally {
