@@ -265,28 +265,28 @@ describe('database client', () => {
 describe('statement names', () => {
   it('names a text on its second use, the same name after, and no more than its maximum', () => {
     const s = new Sentencias(2);
-    expect(s.nombre('a')).toBeUndefined();
-    const a = s.nombre('a');
+    const nombre = (text: string) => s.para(text).nombre;
+    expect(nombre('a')).toBeUndefined();
+    const a = nombre('a');
     expect(a).toBeDefined();
-    expect(s.nombre('a')).toBe(a);
-    s.nombre('b');
-    const b = s.nombre('b');
+    expect(nombre('a')).toBe(a);
+    nombre('b');
+    const b = nombre('b');
     expect(b).toBeDefined();
     expect(b).not.toBe(a);
-    s.nombre('c');
-    expect(s.nombre('c')).toBeUndefined();
-    expect(s.nombre('a')).toBe(a);
+    nombre('c');
+    expect(nombre('c')).toBeUndefined();
+    expect(nombre('a')).toBe(a);
+    expect(s.para('a')).toEqual({ nombre: a, rodeada: false });
   });
 
   it('names a text marked to be planned for its values only where its exchange plans it so', () => {
     const s = new Sentencias(5);
     const texto = `select 1 from inmueble where ${POR_VALORES} canon between $1 and $2`;
-    for (let i = 0; i < 4; i++) expect(s.nombre(texto)).toBeUndefined();
-    expect(s.nombre(texto, true)).toBeUndefined();
-    const nombre = s.nombre(texto, true);
+    expect(s.para(texto)).toEqual({ nombre: undefined, rodeada: false });
+    const { nombre } = s.para(texto);
     expect(nombre).toBeDefined();
-    expect(s.nombre(texto, true)).toBe(nombre);
-    expect(s.nombre(texto)).toBeUndefined();
+    for (let i = 0; i < 3; i++) expect(s.para(texto)).toEqual({ nombre, rodeada: true });
   });
 });
 

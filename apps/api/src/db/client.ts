@@ -112,17 +112,21 @@ async function enTransaccion<T>(
  * its first five times, then once for any value when that plan costs no more. A text carrying
  * POR_VALORES (planPorValores) is a search built from a user's filters, where one plan for any value can
  * be the wrong one (a price range planned without its values took the sale-price index and 123 ms
- * instead of 1): it is named only where its exchange sets plan_cache_mode to force_custom_plan before
- * it and back after it (`planificaPorValores`, both clients below); unnamed, a statement is parsed
- * again and planned for its values every time.
+ * instead of 1): once named, its exchange sets plan_cache_mode to force_custom_plan before it and back
+ * after it (`rodeada`, both clients below); unnamed (its first use, or past SENTENCIAS_MAX), a statement
+ * is parsed again and planned for its values every time.
  */
 export class Sentencias {
   private readonly usos = new Map<string, number>();
   private readonly nombres = new Map<string, string>();
   constructor(private readonly max = SENTENCIAS_MAX) {}
 
-  nombre(text: string, planificaPorValores = false): string | undefined {
-    if (!planificaPorValores && text.includes(POR_VALORES)) return undefined;
+  /** The statement's name, and whether its exchange sets the plans around it (a statement marked POR_VALORES, named). */
+  para(text: string): { nombre: string | undefined; rodeada: boolean } {
+    const nombre = this.nombrar(text);
+    return { nombre, rodeada: nombre !== undefined && text.includes(POR_VALORES) };
+  }
+  private nombrar(text: string): string | undefined {
     const ya = this.nombres.get(text);
     if (ya !== undefined || this.nombres.size >= this.max) return ya;
     const usos = (this.usos.get(text) ?? 0) + 1;
@@ -136,12 +140,6 @@ export class Sentencias {
     const nombre = `predio_${this.nombres.size + 1}`;
     this.nombres.set(text, nombre);
     return nombre;
-  }
-  /** The statement's name, and whether its exchange sets the plans around it (a statement marked POR_VALORES, named). */
-  para(text: string): { nombre: string | undefined; rodeada: boolean } {
-    const porValores = text.includes(POR_VALORES);
-    const nombre = this.nombre(text, porValores);
-    return { nombre, rodeada: porValores && nombre !== undefined };
   }
 }
 export const SENTENCIAS_MAX = 200;
