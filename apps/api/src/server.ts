@@ -55,11 +55,12 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
     routes.push({ method: String(r.method), url: r.url, permiso });
   });
 
-  // PostgreSQL text cannot hold the NUL character: refused here, naming where it came, rather than as a
-  // database error (a 500) wherever a route happens to store or search the value.
+  // Text no field can hold is refused here, naming where it came, rather than as a database error (a 500)
+  // wherever a route happens to store or search it: PostgreSQL text cannot hold NUL nor half of a UTF-16
+  // pair, and bidirectional overrides let a name show other than it is («Trojan Source»).
   app.addHook('preValidation', async (req) => {
-    const campo = campoConNul({ ruta: req.params, consulta: req.query, cuerpo: req.body });
-    if (campo !== null) throw invalido(campo, 'contiene un carácter no válido (NUL)');
+    const malo = textoInvalido({ ruta: req.params, consulta: req.query, cuerpo: req.body });
+    if (malo !== null) throw invalido(malo.campo, malo.motivo);
   });
 
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -148,20 +149,46 @@ declare module 'fastify' {
   }
 }
 
-/** The path of the first text holding a NUL character ('q', 'propietarios.0.nombre'), or null. */
-export function campoConNul(entrada: { ruta: unknown; consulta: unknown; cuerpo: unknown }): string | null {
-  const buscar = (v: unknown, camino: string, profundidad: number): string | null => {
-    if (typeof v === 'string') return v.includes('\u0000') ? camino : null;
+// Half of a UTF-16 surrogate pair, alone (what String.prototype.isWellFormed finds; its lib is ES2024).
+const SURROGADO_SOLO = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069); the plain marks U+200E/U+200F stay.
+const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** Why a text cannot be stored, or null when it can. */
+function motivoTexto(v: string): string | null {
+  if (v.includes('\u0000')) return 'contiene un carácter no válido (NUL)';
+  if (SURROGADO_SOLO.test(v)) return 'contiene un carácter no válido (Unicode mal formado)';
+  if (BIDI.test(v)) return 'contiene un carácter de control de dirección del texto no permitido';
+  return null;
+}
+
+/**
+ * The path of the first text that cannot be stored ('q', 'propietarios.0.nombre') and why, or null. Keys
+ * are looked at too: a body's keys can end up in a JSON column.
+ */
+export function textoInvalido(entrada: {
+  ruta: unknown;
+  consulta: unknown;
+  cuerpo: unknown;
+}): { campo: string; motivo: string } | null {
+  const buscar = (v: unknown, camino: string, profundidad: number): { campo: string; motivo: string } | null => {
+    if (typeof v === 'string') {
+      const motivo = motivoTexto(v);
+      return motivo === null ? null : { campo: camino, motivo };
+    }
     if (v === null || typeof v !== 'object' || profundidad > 20 || Buffer.isBuffer(v)) return null;
     for (const [k, x] of Object.entries(v)) {
-      const r = buscar(x, camino === '' ? k : `${camino}.${k}`, profundidad + 1);
+      const sub = camino === '' ? k : `${camino}.${k}`;
+      const motivoClave = motivoTexto(k);
+      if (motivoClave !== null) return { campo: sub, motivo: motivoClave };
+      const r = buscar(x, sub, profundidad + 1);
       if (r !== null) return r;
     }
     return null;
   };
   for (const [parte, v] of Object.entries(entrada)) {
     const r = buscar(v, '', 0);
-    if (r !== null) return r === '' ? `(${parte})` : r;
+    if (r !== null) return r.campo === '' ? { ...r, campo: `(${parte})` } : r;
   }
   return null;
 }

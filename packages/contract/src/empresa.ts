@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZNit } from './nit.ts';
+import { MAX_INT } from './campos.ts';
 
 /** Empty, or a value the schema accepts (its own message, not the union's generic one). */
 function vacioO<T extends z.ZodType<string, string>>(schema: T) {
@@ -140,7 +141,12 @@ export const ZEmpresaActualizar = z.object({
   web: vacioO(z.url({ protocol: /^https?$/, error: 'debe ser una dirección web que empiece por http:// o https://' })).default(
     '',
   ),
-  defaultAgencia: z.coerce.number({ error: 'debe ser un número' }).int({ error: 'debe ser un número entero' }).min(0).default(0),
+  defaultAgencia: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int({ error: 'debe ser un número entero' })
+    .min(0, { error: 'no puede ser negativo' })
+    .max(MAX_INT, { error: 'debe ser una agencia existente' })
+    .default(0),
   defaultAsesor: z
     .string()
     .trim()

@@ -119,7 +119,9 @@ const L = {
 
 const idOpcional = (label: string) => id(label).nullable().optional();
 const cop = (label: string) => entero(label, 0, MAX_COP).nullable().optional();
-const area = (label: string) => decimal(label, 10_000_000).nullable().optional();
+/** The largest area a form takes, in m²; a search filter past it finds nothing anyway. */
+export const AREA_MAX = 10_000_000;
+const area = (label: string) => decimal(label, AREA_MAX).nullable().optional();
 const dia = (label: string) => fecha(label).nullable().optional();
 const coordenada = (label: string, limite: number) =>
   z
@@ -273,10 +275,21 @@ export const ZLiberarBloqueoQuery = z.object({
 
 // ----- search (inmuebles-disponibles, idm 491) -------------------------------------------------
 
-const numeroQuery = (campo: string) =>
+/** A price in pesos: whole, as the money columns hold it. */
+const precioQuery = (campo: string) =>
+  z.coerce
+    .number({ error: `${campo} debe ser un número` })
+    .int({ error: `${campo} debe ser un valor en pesos, sin decimales` })
+    .min(0, { error: `${campo} no puede ser negativo` })
+    .max(MAX_COP, { error: `${campo} debe ser como máximo ${MAX_COP.toLocaleString('es-CO')}` })
+    .optional();
+
+/** An area in m², as the form takes it. */
+const areaQuery = (campo: string) =>
   z.coerce
     .number({ error: `${campo} debe ser un número` })
     .min(0, { error: `${campo} no puede ser negativo` })
+    .max(AREA_MAX, { error: `${campo} debe ser como máximo ${AREA_MAX.toLocaleString('es-CO')}` })
     .optional();
 
 export const SORT_INMUEBLES = ['consecutivo', 'precio', 'area', 'habitaciones', 'modificado_en'] as const;
@@ -302,10 +315,10 @@ const filtrosInmuebles = {
   barrio: listaQuery('barrio', idQuery('barrio')),
   zona: listaQuery('zona', idQuery('zona')),
   sector: listaQuery('sector', idQuery('sector')),
-  precioMin: numeroQuery('precioMin'),
-  precioMax: numeroQuery('precioMax'),
-  areaMin: numeroQuery('areaMin'),
-  areaMax: numeroQuery('areaMax'),
+  precioMin: precioQuery('precioMin'),
+  precioMax: precioQuery('precioMax'),
+  areaMin: areaQuery('areaMin'),
+  areaMax: areaQuery('areaMax'),
   habitaciones: enteroQuery('habitaciones', 0, 200).optional(),
   banos: enteroQuery('banos', 0, 200).optional(),
   parqueaderos: enteroQuery('parqueaderos', 0, 1000).optional(),

@@ -66,6 +66,7 @@ const VALORES_MALOS: unknown[] = [
   0,
   1.5,
   1e20,
+  2147483648,
   Number.MAX_SAFE_INTEGER,
   true,
   [],
@@ -80,8 +81,24 @@ const VALORES_MALOS: unknown[] = [
   'ñ'.repeat(6000),
   "'; drop table inmueble; --",
   '\u0000',
+  '\ud800',
+  'ana\u202Etxt.exe',
 ];
-const QUERY_MALAS = ['x', '', '-1', '1e20', '2026-02-30', '2026-13-45', 'a,b,,c', '%00', '\u0000'.repeat(2), 'ñ'.repeat(600)];
+const QUERY_MALAS = [
+  'x',
+  '',
+  '-1',
+  '1.5',
+  '2147483648',
+  '99999999999999999999',
+  '1e20',
+  '2026-02-30',
+  '2026-13-45',
+  'a,b,,c',
+  '%00',
+  '\u0000'.repeat(2),
+  'ñ'.repeat(600),
+];
 
 type Fallo = { ruta: string; status: number; mensaje: string };
 
@@ -152,6 +169,45 @@ describe('no route answers 500 to bad input', () => {
     expect(llamadas).toBeGreaterThan(10_000);
     // One line per failure: the route and what it said.
     expect(fallos.map((f) => `${f.status} ${f.ruta} → ${f.mensaje}`)).toEqual([]);
+  });
+});
+
+describe('numbers past what a column holds, and text no field can hold', () => {
+  const pedir = (method: HTTPMethods, url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${admin}` },
+      ...(payload === undefined ? {} : { payload: payload as string }),
+    });
+
+  it('answers 400 naming the price or area filter, on the search, its count and its export', async () => {
+    for (const ruta of ['/api/inmuebles', '/api/inmuebles/conteo', '/api/inmuebles/exportar']) {
+      for (const [q, campo] of [
+        ['precioMin=1.5', 'precioMin'],
+        ['precioMax=99999999999999999999', 'precioMax'],
+        ['areaMin=99999999999999999999', 'areaMin'],
+      ] as const) {
+        const r = await pedir('GET', `${ruta}?${q}`);
+        expect(r.statusCode, `${ruta}?${q}`).toBe(400);
+        expect(r.json().message).toContain(campo);
+      }
+    }
+  });
+
+  it('refuses an agency beyond the integers the database holds, naming the field', async () => {
+    const r = await pedir('PUT', '/api/empresa', { nombre: 'Inmobiliaria Demo S.A.S.', defaultAgencia: 2147483648 });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toContain('defaultAgencia');
+  });
+
+  it('refuses half a UTF-16 pair and bidirectional overrides, naming the field', async () => {
+    const surrogado = await pedir('POST', '/api/inmuebles', { direccion: 'Calle 1', propietarios: [{ nombre: 'a\ud800' }] });
+    expect(surrogado.statusCode).toBe(400);
+    expect(surrogado.json().message).toBe('propietarios.0.nombre: contiene un carácter no válido (Unicode mal formado)');
+    const bidi = await pedir('POST', '/api/empresa/agencias', { nombre: 'Centro\u202Eexe.pdf' });
+    expect(bidi.statusCode).toBe(400);
+    expect(bidi.json().message).toBe('nombre: contiene un carácter de control de dirección del texto no permitido');
   });
 });
 

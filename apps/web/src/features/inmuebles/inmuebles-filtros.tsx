@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Col, Grid, Input, InputNumber, Row, Segmented, Select } from 'antd';
 import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
+import { MAX_COP } from '@predio/contract/campos';
 import {
+  AREA_MAX,
   ESTADOS_INMUEBLE,
   ETIQUETAS_CONSIGNACION,
   ETIQUETAS_ESTADO,
@@ -38,11 +40,12 @@ export function InmueblesFiltros({ params, set, limpiar }: Props) {
   const municipios = ids(params.get('municipio'));
   const movil = Grid.useBreakpoint().md === false;
 
-  const num = (k: string, label: string, o: { moneda?: boolean; min?: number } = {}) => (
+  const num = (k: string, label: string, o: { moneda?: boolean; min?: number; max?: number } = {}) => (
     <InputNumber<number>
       aria-label={label}
       placeholder={label}
       min={o.min ?? 0}
+      max={o.max}
       className="inm-ancho"
       value={numero(params.get(k))}
       onChange={(v) => set({ [k]: v })}
@@ -163,16 +166,16 @@ export function InmueblesFiltros({ params, set, limpiar }: Props) {
             />
           </Col>
           <Col xs={12} lg={3}>
-            {num('precioMin', 'Precio desde', { moneda: true })}
+            {num('precioMin', 'Precio desde', { moneda: true, max: MAX_COP })}
           </Col>
           <Col xs={12} lg={3}>
-            {num('precioMax', 'Precio hasta', { moneda: true })}
+            {num('precioMax', 'Precio hasta', { moneda: true, max: MAX_COP })}
           </Col>
           <Col xs={12} lg={3}>
-            {num('areaMin', 'Área desde (m²)')}
+            {num('areaMin', 'Área desde (m²)', { max: AREA_MAX })}
           </Col>
           <Col xs={12} lg={3}>
-            {num('areaMax', 'Área hasta (m²)')}
+            {num('areaMax', 'Área hasta (m²)', { max: AREA_MAX })}
           </Col>
           <Col xs={8} lg={2}>
             {num('habitaciones', 'Habitaciones (mín.)')}
