@@ -1,4 +1,5 @@
 import {
+  IDM_CLIENTES_ATENDIDOS,
   PESOS_COINCIDENCIA as W,
   type ClienteCoincidente,
   type CriterioCoincidencia,
@@ -159,11 +160,13 @@ export async function clientesParaInmueble(o: { tx: Tx; user: Principal; consecu
   const id = await repo.inmueblePorConsecutivo(o.tx, o.consecutivo);
   if (id === null) throw noEncontrado(`El inmueble ${o.consecutivo}`);
   const filas = await repo.clientesParaInmueble(o.tx, id, 50);
+  // A lead's phone and e-mail are for who attends leads (463); the property's users see who fits.
+  const contacto = hasIdm(o.user.permisos, IDM_CLIENTES_ATENDIDOS);
   return filas.map((f) => ({
     consecutivo: f.consecutivo,
     nombre: f.nombre,
-    celular: f.celular,
-    email: f.email,
+    celular: contacto ? f.celular : '',
+    email: contacto ? f.email : '',
     estado: f.estado as EstadoCliente,
     gestion: f.gestion as Gestion,
     id_asesor: f.id_asesor,

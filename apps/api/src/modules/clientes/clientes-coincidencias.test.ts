@@ -64,7 +64,13 @@ beforeAll(async () => {
   const tercero = (nro: string, nombre: string) =>
     t.db.tenant(
       3,
-      async (tx) => (await tx.insert(terceros).values({ nro_id: nro, nombre }).returning({ id: terceros.id }))[0]!.id,
+      async (tx) =>
+        (
+          await tx
+            .insert(terceros)
+            .values({ nro_id: nro, nombre, celular: `300${nro}`, email: `${nro}@correo.co` })
+            .returning({ id: terceros.id })
+        )[0]!.id,
     );
   const [ta, tb, tc, td, te] = [
     await tercero('40001', 'Ana Arriendo'),
@@ -253,7 +259,14 @@ describe('matching a lead with the available properties', () => {
     await crearUsuario(t.db, 3, { usuario: 'solo463', nroId: '30004', permisos: '463' });
     const solo491 = await login(t.app, { idEmpresa: 3, usuario: 'solo491', clave: 'demo1234' });
     const solo463 = await login(t.app, { idEmpresa: 3, usuario: 'solo463', clave: 'demo1234' });
-    expect((await paraInmueble(props.P1!, solo491)).length).toBe(2);
+    const vistos = await paraInmueble(props.P1!, solo491);
+    expect(vistos.length).toBe(2);
+    // Without the leads permission (463) the names and scores show, the phones and e-mails do not.
+    expect(vistos.map((c) => [c.celular, c.email])).toEqual([
+      ['', ''],
+      ['', ''],
+    ]);
+    expect((await paraInmueble(props.P1!)).some((c) => c.celular !== '' || c.email !== '')).toBe(true);
     const r = await as(t.app, solo463).get(`/api/inmuebles/${props.P1}/clientes-coincidentes`);
     expect(r.statusCode).toBe(403);
     const admin2 = await login(t.app, DEMO.admin2);

@@ -138,6 +138,16 @@ describe("the form's selects and the remembered view", () => {
     expect(ajeno.json().data).toEqual([]);
   });
 
+  it('gives who only consults properties (491) owners by name, without their document numbers', async () => {
+    await crearUsuario(t.db, 1, { usuario: 'solo491', nroId: '4910491', permisos: '491' });
+    const solo491 = await login(t.app, { idEmpresa: 1, usuario: 'solo491', clave: 'demo1234' });
+    const buscar = async (q: string) =>
+      (await as(t.app, solo491).get(`/api/inmuebles-opciones/propietarios?${new URLSearchParams({ q })}`)).json().data;
+    expect(await buscar('gomez CARLOS')).toEqual([{ id: expect.any(Number), label: 'Carlos Andrés Restrepo Gómez' }]);
+    // A document number finds nobody: the list cannot be used to learn whose it is.
+    expect(await buscar('71650321')).toEqual([]);
+  });
+
   it('gives the whole active catalogue with groups', async () => {
     const r = await as(t.app, admin1).get('/api/inmuebles-opciones/caracteristicas');
     const cs = r.json().data as { label: string; grupo: string }[];

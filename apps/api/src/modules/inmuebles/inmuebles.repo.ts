@@ -382,11 +382,13 @@ export async function asesores(tx: Tx, q: string | undefined, id: number | undef
   );
 }
 
-export async function propietariosOpciones(tx: Tx, q: string | undefined, id: number | undefined) {
+/** soloNombre: the words are looked for in the name alone (a document number finds nobody). */
+export async function propietariosOpciones(tx: Tx, q: string | undefined, id: number | undefined, soloNombre = false) {
+  const texto = sql.raw(soloNombre ? 'lower(predio_unaccent(nombre))' : 'texto_busqueda');
   return queryRows<{ id: number; label: string; detalle: string }>(
     tx,
     sql`select id, nombre as label, nro_id as detalle from terceros
-        where ${id === undefined ? sql.join([sql`activo`, ...contieneCadaPalabra(sql.raw('texto_busqueda'), q)], sql` and `) : sql`id = ${id}`}
+        where ${id === undefined ? sql.join([sql`activo`, ...contieneCadaPalabra(texto, q)], sql` and `) : sql`id = ${id}`}
         order by lower(predio_unaccent(nombre)), nro_id limit 30`,
   );
 }

@@ -1,5 +1,6 @@
 import { CODES } from '@predio/contract/codes';
 import { conteoAcotado, TOPE_CONTEO } from '@predio/contract/list';
+import { IDM_TERCEROS } from '@predio/contract/terceros';
 import { hasIdm } from '@predio/contract/menu';
 import {
   IDM_INMUEBLE,
@@ -611,7 +612,10 @@ export async function opcionesAsesores(o: Base & { user: Principal; q?: string |
 
 export async function opcionesPropietarios(o: Base & { user: Principal; q?: string | undefined; id?: number | undefined }) {
   puedeVer(o.user);
-  return repo.propietariosOpciones(o.tx, o.q, o.id);
+  // Who only consults properties (491) finds owners by name and sees their names, never their documents.
+  if (hasIdm(o.user.permisos, IDM_INMUEBLE) || hasIdm(o.user.permisos, IDM_TERCEROS))
+    return repo.propietariosOpciones(o.tx, o.q, o.id);
+  return (await repo.propietariosOpciones(o.tx, o.q, o.id, true)).map(({ id, label }) => ({ id, label }));
 }
 
 export async function caracteristicas(o: Base & { user: Principal }) {
