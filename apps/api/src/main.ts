@@ -8,6 +8,9 @@ import { createDeps } from './deps-factory.ts';
 import { avisarConsignaciones } from './modules/inmuebles/inmuebles-consignacion.service.ts';
 import { TareaDiaria } from './platform/diario.ts';
 import { limpiarAdjuntos } from './platform/mail/limpieza.ts';
+import { borrarArchivosSinUso } from './platform/storage/sin-uso.ts';
+import { CARPETA_LOGOS } from './modules/empresa/empresa.service.ts';
+import { CARPETA_FOTOS } from './modules/terceros/terceros.service.ts';
 import { buildServer } from './server.ts';
 
 const config = loadConfig();
@@ -45,6 +48,14 @@ const adjuntos = new TareaDiaria(
   app.log,
 );
 adjuntos.start(120_000);
+// 04:00 too: photos uploaded for a tercero never saved, photos and logos since replaced.
+const sinUso = new TareaDiaria(
+  'fotos y logos sin uso borrados del almacenamiento',
+  4,
+  () => borrarArchivosSinUso({ db, storage: deps.storage, carpetas: [CARPETA_FOTOS, CARPETA_LOGOS] }),
+  app.log,
+);
+sinUso.start(150_000);
 if (applied.length > 0) app.log.info({ applied }, 'migraciones aplicadas');
 
 const shutdown = async () => {
@@ -52,6 +63,7 @@ const shutdown = async () => {
   await mantenimiento.stop();
   await consignaciones.stop();
   await adjuntos.stop();
+  await sinUso.stop();
   await app.close();
   await db.close();
   process.exit(0);

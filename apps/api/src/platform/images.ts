@@ -2,7 +2,8 @@ import sharp, { type Metadata } from 'sharp';
 import { CODES } from '@predio/contract/codes';
 import { AppError } from './errors/app-error.ts';
 
-export type ImagenValida = { ext: 'png' | 'jpg' | 'webp' | 'gif'; width: number; height: number };
+/** conMetadatos: it carries EXIF, XMP, IPTC, text comments or a rotation (a phone's location, its camera). */
+export type ImagenValida = { ext: 'png' | 'jpg' | 'webp' | 'gif'; width: number; height: number; conMetadatos: boolean };
 
 const FORMATOS: Record<string, ImagenValida['ext']> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
 
@@ -31,5 +32,34 @@ export async function validarImagen(buf: Buffer, min: { width: number; height: n
       `file: la imagen mide ${meta.width}×${meta.height} px; el mínimo es ${min.width}×${min.height} px.`,
     );
   }
-  return { ext, width: meta.width, height: meta.height };
+  const conMetadatos =
+    meta.exif !== undefined ||
+    meta.xmp !== undefined ||
+    meta.iptc !== undefined ||
+    (meta.comments?.length ?? 0) > 0 ||
+    (meta.orientation !== undefined && meta.orientation !== 1);
+  return { ext, width: meta.width, height: meta.height, conMetadatos };
+}
+
+/**
+ * The image to store: without its metadata, turned upright as its EXIF said, in the same format (an
+ * animated GIF or WebP keeps its frames, a colour profile is kept). An image without metadata is stored
+ * byte for byte, never re-compressed.
+ */
+export async function sinMetadatos(buf: Buffer, img: ImagenValida): Promise<Buffer> {
+  if (!img.conMetadatos) return buf;
+  const animada = img.ext === 'gif' || img.ext === 'webp';
+  let s = sharp(buf, { failOn: 'error', limitInputPixels: 50_000_000, animated: animada }).keepIccProfile();
+  // Frames of an animation cannot be rotated one by one; GIF and WebP carry no EXIF orientation anyway.
+  if (!animada) s = s.rotate();
+  switch (img.ext) {
+    case 'jpg':
+      return s.jpeg({ quality: 90 }).toBuffer();
+    case 'png':
+      return s.png().toBuffer();
+    case 'webp':
+      return s.webp({ quality: 90 }).toBuffer();
+    case 'gif':
+      return s.gif().toBuffer();
+  }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AgenciaGuardar } from '@predio/contract/empresa';
 import type { Tx } from '../../db/client.ts';
 import { agencia, configuracion, empresa } from '../../db/schema/empresa.ts';
@@ -89,4 +89,10 @@ export async function usuariosEnAgencia(tx: Tx, id: number): Promise<number> {
     .from(usuarios)
     .where(eq(usuarios.agencia, id));
   return r[0]?.n ?? 0;
+}
+
+/** Of these logo file names, the one the company shows (if it is among them). */
+export async function logosEnUso(tx: Tx, nombres: string[]): Promise<string[]> {
+  const filas = await tx.select({ logo: empresa.logo }).from(empresa).where(inArray(empresa.logo, nombres));
+  return filas.map((f) => f.logo!);
 }

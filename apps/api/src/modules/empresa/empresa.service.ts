@@ -19,7 +19,8 @@ import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
-import { CONTENT_TYPES, validarImagen, type ImagenValida } from '../../platform/images.ts';
+import type { CarpetaArchivos } from '../../platform/storage/sin-uso.ts';
+import { CONTENT_TYPES, sinMetadatos, validarImagen, type ImagenValida } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import * as repo from './empresa.repo.ts';
@@ -106,6 +107,9 @@ export const usuariosOpciones = (o: { tx: Tx }): Promise<UsuarioOpcion[]> => rep
 // ---- Logo ----
 
 const claveLogo = (idEmpresa: number, nombre: string) => `${idEmpresa}/logos/${nombre}`;
+
+/** The stored logos, for the daily pass that deletes those the company no longer shows. */
+export const CARPETA_LOGOS: CarpetaArchivos = { carpeta: 'logos', enUso: repo.logosEnUso };
 const NOMBRE_LOGO = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
 
 type Parte = MultipartFile | { type: 'field'; fieldname: string; value: unknown };
@@ -120,7 +124,8 @@ export async function leerLogo(parts: AsyncIterableIterator<Parte>): Promise<Log
     if (part.fieldname === 'file') archivo = buf;
   }
   if (!archivo || archivo.length === 0) throw invalido('file', 'adjunte una imagen en el campo file');
-  return { archivo, img: await validarImagen(archivo, LOGO_MIN_PX) };
+  const img = await validarImagen(archivo, LOGO_MIN_PX);
+  return { archivo: await sinMetadatos(archivo, img), img };
 }
 
 export async function guardarLogo(

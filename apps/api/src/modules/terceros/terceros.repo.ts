@@ -269,3 +269,9 @@ export async function moverReferencias(
   }
   return out;
 }
+
+/** Of these photo file names, those a tercero of the company shows. */
+export async function fotosEnUso(tx: Tx, nombres: string[]): Promise<string[]> {
+  const filas = await tx.select({ foto: terceros.foto }).from(terceros).where(inArray(terceros.foto, nombres));
+  return filas.map((f) => f.foto!);
+}

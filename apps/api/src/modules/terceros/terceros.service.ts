@@ -7,7 +7,8 @@ import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
-import { CONTENT_TYPES, validarImagen, type ImagenValida } from '../../platform/images.ts';
+import type { CarpetaArchivos } from '../../platform/storage/sin-uso.ts';
+import { CONTENT_TYPES, sinMetadatos, validarImagen, type ImagenValida } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import * as repo from './terceros.repo.ts';
 
@@ -54,6 +55,9 @@ export async function tercero(o: { tx: Tx; user: Principal; nroId: string }): Pr
 }
 
 const claveFoto = (idEmpresa: number, nombre: string) => `${idEmpresa}/fotos/${nombre}`;
+
+/** The stored photos, for the daily pass that deletes those no tercero shows. */
+export const CARPETA_FOTOS: CarpetaArchivos = { carpeta: 'fotos', enUso: repo.fotosEnUso };
 const NOMBRE_FOTO = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
 
 type Parte = MultipartFile | { type: 'field'; fieldname: string; value: unknown };
@@ -78,7 +82,7 @@ export async function leerSubidaFoto(parts: AsyncIterableIterator<Parte>): Promi
   }
   if (!archivo || archivo.length === 0) throw invalido('file', 'adjunte una imagen en el campo file');
   const img = await validarImagen(archivo, { width: FOTO_MIN_PX, height: FOTO_MIN_PX });
-  return { archivo, nroId, img };
+  return { archivo: await sinMetadatos(archivo, img), nroId, img };
 }
 
 /** Stores the photo under a server-generated name; optionally sets it on a tercero. */
