@@ -157,6 +157,18 @@ test('a property is created with two owners, found by filters, locked for a seco
   await expect(page.getByText('Inmueble eliminado').first()).toBeVisible();
 });
 
+test('a property that does not exist is not locked', async ({ page }) => {
+  const bloqueos: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/bloqueo')) bloqueos.push(`${r.method()} ${r.url()}`);
+  });
+  await ingresar(page, ADMIN, '/propiedades/inmueble/99999');
+  await expect(page.getByText('El inmueble 99999 no existe')).toBeVisible();
+  await page.getByRole('button', { name: 'Ir a inmuebles disponibles' }).click();
+  await expect(page).toHaveURL(/inmuebles-disponibles/);
+  expect(bloqueos).toEqual([]);
+});
+
 test('the search view (list, cards) is remembered for the user', async ({ page }) => {
   // Company 2's admin: the preference is per user, and the other test reads admin@1's list.
   await ingresar(page, ADMIN_NORTE, '/propiedades/inmuebles-disponibles');

@@ -197,7 +197,8 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
   const admin = useSession((s) => s.claims?.admemp === true);
   const puedeEditar = hasIdm(permisos, IDM_INMUEBLE);
   const detalle = useInmueble(consecutivo);
-  const { estado: bloqueo, tomar } = useBloqueo(consecutivo, puedeEditar);
+  // Only a property that was found is locked (one that does not exist would ask for its lock in vain).
+  const { estado: bloqueo, tomar } = useBloqueo(consecutivo, puedeEditar && detalle.isSuccess);
   const duplicar = useDuplicar((s) => s.duplicar);
   const [cambiandoEstado, setCambiandoEstado] = useState(false);
   const [eliminando, setEliminando] = useState(false);
