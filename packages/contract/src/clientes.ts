@@ -443,7 +443,8 @@ export type ClienteResumen = {
 };
 
 export type TerceroOpcion = { id: number; nro_id: string; nombre: string; celular: string; email: string };
-export type AsesorOpcion = { id: number; nombre: string };
+/** porDefecto: the asesor a new lead of the calling user gets when the form names nobody. */
+export type AsesorOpcion = { id: number; nombre: string; porDefecto?: boolean };
 
 export type VistaPreviaCascada = {
   total: number;

@@ -215,6 +215,15 @@ export async function buscarTerceros(tx: Tx, q: string) {
   );
 }
 
+/** The company's default asesor (Compañía › defaults), when that user is still active. */
+export async function asesorDeLaEmpresa(tx: Tx): Promise<number | null> {
+  const [f] = await queryRows<{ id: number }>(
+    tx,
+    sql`select u.id from empresa e join usuarios u on u.usuario = e.default_asesor and u.activo limit 1`,
+  );
+  return f?.id ?? null;
+}
+
 export async function asesores(tx: Tx) {
   return queryRows<{ id: number; nombre: string }>(
     tx,

@@ -78,8 +78,8 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: `${base}/asesores`,
     permiso,
-    schema: { tags, summary: 'Usuarios activos de la empresa que pueden ser asesores' },
-    handler: ({ tx }) => service.asesores({ tx }),
+    schema: { tags, summary: 'Usuarios activos de la empresa que pueden ser asesores; porDefecto, el de un cliente nuevo' },
+    handler: ({ tx, user }) => service.asesores({ tx, user }),
   });
   defineRoute(app, deps, {
     method: 'POST',

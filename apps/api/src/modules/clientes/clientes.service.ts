@@ -4,6 +4,7 @@ import {
   ETIQUETA_ESTADO_CLIENTE,
   ETIQUETA_GESTION_CLIENTE,
   etiquetaResultado,
+  IDM_CLIENTES_ATENDIDOS,
   type AsesorOpcion,
   type CerrarCascada,
   type Cierre,
@@ -22,6 +23,7 @@ import {
   type VistaPreviaCascada,
 } from '@predio/contract/clientes';
 import type { ListResult } from '@predio/contract/list';
+import { hasIdm } from '@predio/contract/menu';
 import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
@@ -205,9 +207,10 @@ async function avisarAsignacion(o: ConAvisos, d: ClienteDetalle) {
 export async function crear(o: ConAvisos & { body: ClienteForm }): Promise<ClienteDetalle> {
   await validarRequisitos(o.tx, o.body);
   const consecutivo = await repo.siguienteConsecutivo(o.tx);
+  const idAsesor = o.body.id_asesor === undefined ? await asesorPorDefecto(o) : o.body.id_asesor;
   await escribiendo(() =>
     repo.insertar(o.tx, {
-      ...valores(o.body, hoyBogota()),
+      ...valores({ ...o.body, id_asesor: idAsesor }, hoyBogota()),
       consecutivo,
       id_tercero: o.body.id_tercero,
       gestion: o.body.gestion,
@@ -401,7 +404,20 @@ export async function coincidencias(o: Base & { consecutivo: number }): Promise<
 }
 
 export const buscarTerceros = (o: Base & { q: string }): Promise<TerceroOpcion[]> => repo.buscarTerceros(o.tx, o.q);
-export const asesores = (o: Base): Promise<AsesorOpcion[]> => repo.asesores(o.tx);
+/**
+ * Who a new lead is given when the form names nobody: the user creating it when they attend leads
+ * themselves (not the company administrator nor support), else the company's default asesor, else nobody.
+ */
+export async function asesorPorDefecto(o: Base & { user: Principal }): Promise<number | null> {
+  const propio = !o.user.admemp && !o.user.soporte && o.user.idUsuario > 0 && hasIdm(o.user.permisos, IDM_CLIENTES_ATENDIDOS);
+  return propio ? o.user.idUsuario : repo.asesorDeLaEmpresa(o.tx);
+}
+
+/** The active users, the one a new lead of this user goes to by default marked `porDefecto`. */
+export async function asesores(o: Base & { user: Principal }): Promise<AsesorOpcion[]> {
+  const [lista, porDefecto] = await Promise.all([repo.asesores(o.tx), asesorPorDefecto(o)]);
+  return lista.map((a) => (a.id === porDefecto ? { ...a, porDefecto: true } : a));
+}
 
 // ----- cerrar en cascada (10603) --------------------------------------------------------------------
 

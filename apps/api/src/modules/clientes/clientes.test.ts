@@ -382,3 +382,35 @@ describe('every endpoint: permission, another company, a bad consecutivo', () =>
     }
   });
 });
+
+describe('the asesor of a new lead when the form names none', () => {
+  it('is the asesor creating it, else the company default asesor, else nobody; null keeps it without', async () => {
+    const asesorDe = (d: ClienteDetalle) => d.id_asesor;
+    expect(asesorDe(await crear({ id_tercero: tercero.b, gestion: 'venta' }, asesor1))).toBe(idAsesor1);
+    expect(asesorDe(await crear({ id_tercero: tercero.b, gestion: 'venta', id_asesor: null }, asesor1))).toBeNull();
+    // The administrator is no asesor: the company's default one, once Compañía names it.
+    const empresa = (await as(t.app, admin1).get('/api/Empresa/GetEmpresa')).json().data;
+    const conDefecto = async (defaultAsesor: string | null) => {
+      const r = await t.app.inject({
+        method: 'PUT',
+        url: '/api/empresa',
+        headers: { authorization: `Bearer ${admin1}` },
+        payload: {
+          nombre: empresa.nombre,
+          defaultAgencia: empresa.defaultAgencia,
+          defaultAsesor,
+          defaultAuxiliar: empresa.defaultAuxiliar,
+        },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    await conDefecto(null);
+    expect(asesorDe(await crear({ id_tercero: tercero.b, gestion: 'venta' }))).toBeNull();
+    await conDefecto('asesor');
+    expect(asesorDe(await crear({ id_tercero: tercero.b, gestion: 'venta' }))).toBe(idAsesor1);
+    // The form shows who that is before saving.
+    const opciones = (await as(t.app, admin1).get('/api/clientes-atendidos/asesores')).json().data;
+    expect(opciones.filter((a: { porDefecto?: boolean }) => a.porDefecto).map((a: { id: number }) => a.id)).toEqual([idAsesor1]);
+    await conDefecto(empresa.defaultAsesor);
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   App,
@@ -42,6 +42,7 @@ import { GESTIONES, TIPOS_INMUEBLE } from '@predio/contract/inmuebles';
 import { ApiError } from '../../lib/http.ts';
 import { marcarContrato } from '../../lib/marcar-contrato.ts';
 import { formatFecha, formatFechaHora } from '../../lib/format.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { useAccionCliente } from './api/acciones-cliente.ts';
 import { useCliente } from './api/get-cliente.ts';
 import { useAsesores } from './api/get-opciones.ts';
@@ -157,6 +158,13 @@ function ClienteForm({
   const [conflicto, setConflicto] = useState<string | null>(null);
   const municipios = Form.useWatch('municipios', form) ?? [];
   const cerrado = cliente?.estado === 'cerrado';
+  const porDefecto = asesores.data?.find((a) => a.porDefecto) ?? null;
+  const yo = useSession((s) => s.claims?.idUsuario);
+
+  // A new lead starts with the asesor the server would give it (the user, or the company's default).
+  useEffect(() => {
+    if (!cliente && porDefecto && !form.isFieldTouched('id_asesor')) form.setFieldValue('id_asesor', porDefecto.id);
+  }, [cliente, porDefecto, form]);
 
   const aEntrada = (v: Valores) => ({ ...v, fecha_ingreso: deDayjs(v.fecha_ingreso) ?? undefined }) as ClienteFormEntrada;
 
@@ -244,7 +252,17 @@ function ClienteForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="id_asesor" label={L.id_asesor}>
+          <Form.Item
+            name="id_asesor"
+            label={L.id_asesor}
+            extra={
+              cliente || asesores.isPending
+                ? undefined
+                : porDefecto
+                  ? `Por defecto: ${porDefecto.id === yo ? 'usted' : `${porDefecto.nombre}, el asesor por defecto de la empresa`}`
+                  : 'La empresa no tiene asesor por defecto (Archivo › Compañía)'
+            }
+          >
             <Select
               allowClear
               placeholder="Sin asesor"
