@@ -45,8 +45,9 @@ test('a property is created with two owners, found by filters, locked for a seco
   await page.getByRole('checkbox', { name: 'Piscina' }).check();
   await page.getByRole('checkbox', { name: 'Patio' }).check();
 
-  // Two owners, 70 / 30: the sum is checked as it is typed.
+  // Two owners, 70 / 30: the sum is checked as it is typed, counting only rows with their tercero.
   await page.getByRole('tab', { name: /Propietarios/ }).click();
+  await expect(page.getByText('Sin propietarios: elija el tercero de la primera fila')).toBeVisible();
   await elegir(
     page,
     page.getByRole('combobox', { name: 'Propietario 1' }),
@@ -56,6 +57,7 @@ test('a property is created with two owners, found by filters, locked for a seco
   await page.getByLabel('Porcentaje del propietario 1').fill('70');
   await expect(page.getByText('Suma de porcentajes: 70 % — debe ser 100')).toBeVisible();
   await page.getByRole('button', { name: 'Agregar propietario' }).click();
+  await expect(page.getByText('Suma de porcentajes: 70 % — debe ser 100 % — falta el tercero de la fila 2')).toBeVisible();
   await elegir(page, page.getByRole('combobox', { name: 'Propietario 2' }), 'Laura Marcela Ospina Rojas (43876512)', 'ospina');
   await expect(page.getByLabel('Porcentaje del propietario 2')).toHaveValue('30,00');
   await expect(page.getByText('Suma de porcentajes: 100 %')).toBeVisible();

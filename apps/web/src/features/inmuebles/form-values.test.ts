@@ -79,11 +79,36 @@ describe('property form values', () => {
         { id_tercero: 1, porcentaje: 33.33 },
         { id_tercero: 2, porcentaje: 66.67 },
       ]),
-    ).toEqual({
-      suma: 100,
-      ok: true,
+    ).toMatchObject({ suma: 100, resto: 0, estado: 'ok', texto: 'Suma de porcentajes: 100 %' });
+    expect(sumaPropietarios([{ id_tercero: 1, porcentaje: 50 }])).toMatchObject({
+      suma: 50,
+      resto: 50,
+      estado: 'incompleto',
+      texto: 'Suma de porcentajes: 50 % — debe ser 100 %',
     });
-    expect(sumaPropietarios([{ id_tercero: 1, porcentaje: 50 }])).toEqual({ suma: 50, ok: false });
-    expect(sumaPropietarios([{ id_tercero: null, porcentaje: 100 }])).toEqual({ suma: 0, ok: true });
+  });
+
+  it('is neither green nor counted for rows without their tercero (issue 24 §2)', () => {
+    // The new form's one blank row at 100 %: nothing chosen yet, and no room for another row's share.
+    expect(sumaPropietarios([{ id_tercero: null, porcentaje: 100 }])).toMatchObject({ suma: 0, resto: 0, estado: 'vacio' });
+    // Owner A at 100 % and a blank owner B: not complete, and the summary says which row lacks its tercero.
+    expect(
+      sumaPropietarios([
+        { id_tercero: 1, porcentaje: 100 },
+        { id_tercero: null, porcentaje: null },
+      ]),
+    ).toMatchObject({
+      suma: 100,
+      estado: 'incompleto',
+      sinTercero: [2],
+      texto: 'Suma de porcentajes: 100 % — falta el tercero de la fila 2',
+    });
+    // A new row starts at what the rows already there leave.
+    expect(
+      sumaPropietarios([
+        { id_tercero: 1, porcentaje: 60 },
+        { id_tercero: null, porcentaje: 25 },
+      ]).resto,
+    ).toBe(15);
   });
 });

@@ -71,9 +71,43 @@ export function aContrato(v: ValoresInmueble): Record<string, unknown> {
   return out;
 }
 
-/** The owners' shares as the form shows them: the sum, and whether it is valid (empty or exactly 100). */
-export function sumaPropietarios(ps: PropietarioValor[] | undefined): { suma: number; ok: boolean } {
-  const llenos = (ps ?? []).filter((p) => p.id_tercero != null);
-  const suma = Math.round(llenos.reduce((s, p) => s + (p.porcentaje ?? 0) * 100, 0)) / 100;
-  return { suma, ok: llenos.length === 0 || suma === 100 };
+export type SumaPropietarios = {
+  /** The shares of the rows with a tercero. */
+  suma: number;
+  /** What is left of the 100 % once every row's share is taken, blank rows too: a new row's start. */
+  resto: number;
+  /** Rows (from 1) that have a share or sit beside owners but no tercero yet. */
+  sinTercero: number[];
+  estado: 'vacio' | 'ok' | 'incompleto';
+  /** The summary line under the rows. */
+  texto: string;
+};
+
+const pct = (n: number) => `${n.toLocaleString('es-CO', { maximumFractionDigits: 2 })} %`;
+const centesimas = (ps: PropietarioValor[]) => Math.round(ps.reduce((s, p) => s + (p.porcentaje ?? 0) * 100, 0)) / 100;
+
+/**
+ * The owners' shares as the form shows them. Only rows with a tercero count; it is complete when they
+ * add up to exactly 100 and no row is left without its tercero (a lone blank row is the empty form).
+ */
+export function sumaPropietarios(ps: PropietarioValor[] | undefined): SumaPropietarios {
+  const filas = ps ?? [];
+  const llenos = filas.filter((p) => p?.id_tercero != null);
+  const suma = centesimas(llenos);
+  const resto = Math.max(0, Math.round((100 - centesimas(filas.filter(Boolean))) * 100) / 100);
+  if (llenos.length === 0)
+    return { suma, resto, sinTercero: [], estado: 'vacio', texto: 'Sin propietarios: elija el tercero de la primera fila' };
+  const sinTercero = filas.flatMap((p, i) => (p?.id_tercero == null ? [i + 1] : []));
+  const falta =
+    sinTercero.length === 0
+      ? ''
+      : ` — falta el tercero de ${sinTercero.length === 1 ? 'la fila' : 'las filas'} ${sinTercero.join(', ')}`;
+  const ok = suma === 100 && sinTercero.length === 0;
+  return {
+    suma,
+    resto,
+    sinTercero,
+    estado: ok ? 'ok' : 'incompleto',
+    texto: `Suma de porcentajes: ${pct(suma)}${suma === 100 ? '' : ' — debe ser 100 %'}${falta}`,
+  };
 }

@@ -386,7 +386,7 @@ export function InmuebleForm({
       'propietarios',
       vacia >= 0
         ? filas.map((p, i) => (i === vacia ? { ...p, id_tercero: t.id } : p))
-        : [...filas, { id_tercero: t.id, porcentaje: Math.max(0, 100 - suma.suma) || null }],
+        : [...filas, { id_tercero: t.id, porcentaje: suma.resto || null }],
     );
   }
 
@@ -428,13 +428,13 @@ export function InmuebleForm({
             ))}
             <Alert
               className="inm-suma"
-              type={suma.ok ? 'success' : 'warning'}
+              type={suma.estado === 'ok' ? 'success' : suma.estado === 'vacio' ? 'info' : 'warning'}
               showIcon
-              title={`Suma de porcentajes: ${suma.suma.toLocaleString('es-CO')} %${suma.ok ? '' : ' — debe ser 100'}`}
+              title={suma.texto}
             />
             <Button
               icon={<PlusOutlined />}
-              onClick={() => add({ id_tercero: null, porcentaje: Math.max(0, 100 - suma.suma) || null })}
+              onClick={() => add({ id_tercero: null, porcentaje: suma.resto || null })}
               disabled={soloLectura}
             >
               Agregar propietario
