@@ -27,6 +27,7 @@ import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/usuarios-admin.routes.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { clientesRoutes } from './modules/clientes/clientes.routes.ts';
+import { correoRoutes } from './modules/correo/correo.routes.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const DOCS_PREFIX = '/api/docs';
@@ -107,6 +108,7 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
       clientesRoutes(api, deps);
       solicitudesRoutes(api, deps);
       inicioRoutes(api, deps);
+      correoRoutes(api, deps);
       maestrosRoutes(api, deps);
       realtimeRoutes(api, deps);
     },

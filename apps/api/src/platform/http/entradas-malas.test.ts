@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods } from 'fastify';
 import * as auditoria from '@predio/contract/auditoria';
 import * as clientes from '@predio/contract/clientes';
+import * as correo from '@predio/contract/correo';
 import * as empresa from '@predio/contract/empresa';
 import * as inmuebles from '@predio/contract/inmuebles';
 import * as inmueblesArchivos from '@predio/contract/inmuebles-archivos';
@@ -32,6 +33,7 @@ function camposDeLosContratos(filtro: RegExp = /./): string[] {
   const modulos = [
     auditoria,
     clientes,
+    correo,
     empresa,
     inmuebles,
     inmueblesArchivos,

@@ -5,6 +5,7 @@ import { Dialogo } from '../dialogo.tsx';
 import { useEmpresa } from '../../lib/api/get-empresa.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
+import { AvisoCorreoSinConfigurar, useTextoEnviado } from '../correo/aviso-correo.tsx';
 import { useEnviarFichas } from './api.ts';
 import './enviar-fichas.css';
 
@@ -59,6 +60,7 @@ export function EnviarFichasModal({
   const empresa = useEmpresa().data;
   const enviar = useEnviarFichas(cliente.consecutivo);
   const [error, setError] = useState<string | null>(null);
+  const enviado = useTextoEnviado();
 
   async function confirmar() {
     const v = await form.validateFields().catch(() => null);
@@ -67,7 +69,7 @@ export function EnviarFichasModal({
     try {
       const r = await enviar.mutateAsync({ ...v, inmuebles });
       const fichas = r.inmuebles.length === 1 ? 'la ficha' : `${r.inmuebles.length} fichas`;
-      void message.success(`Correo para ${r.para} en la bandeja de salida, con ${fichas} en PDF`);
+      void message.success(`${enviado(`Correo para ${r.para}`)}, con ${fichas} en PDF`);
       onEnviado(r);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -87,6 +89,7 @@ export function EnviarFichasModal({
       afterOpenChange={(visible) => !visible && setError(null)}
       destroyOnHidden
     >
+      <AvisoCorreoSinConfigurar />
       {error ? <Alert type="error" showIcon className="enviar-fichas-aviso" title={error} /> : null}
       <Form
         form={form}

@@ -8,6 +8,7 @@ import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useGuardarConfiguracion } from './api/guardar-configuracion.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { AvisoCorreoAdministrador } from '../../components/correo/aviso-correo.tsx';
 
 /** Maestros > Configurar (idm 55): the software settings (objConfigurar) later modules read. */
 export function ConfiguracionPage() {
@@ -44,6 +45,7 @@ function ConfiguracionForm() {
 
   return (
     <Card title="Configurar">
+      <AvisoCorreoAdministrador />
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
       <Form<ConfiguracionActualizar>
         name="configuracion"

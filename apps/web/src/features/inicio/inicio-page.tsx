@@ -20,6 +20,7 @@ import { useShellProfile } from '../../lib/use-shell-profile.ts';
 import { useResumen } from './api/get-resumen.ts';
 import './inicio-page.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { AvisoCorreoAdministrador } from '../../components/correo/aviso-correo.tsx';
 
 type Counter = {
   key: keyof InicioResumen;
@@ -116,6 +117,8 @@ export function InicioPage() {
           <span className="inicio-fecha">{fecha.charAt(0).toUpperCase() + fecha.slice(1)}</span>
         </Typography.Paragraph>
       </Card>
+
+      <AvisoCorreoAdministrador />
 
       {resumen.isError ? (
         <Card>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MARCA_NOMBRE, type ClienteCoincidente } from '@predio/contract/clientes';
 import { Dialogo } from '../../components/dialogo.tsx';
 import { CampoAsunto, mensajeInicial } from '../../components/enviar-fichas/enviar-fichas-modal.tsx';
+import { AvisoCorreoSinConfigurar, useTextoEnviado } from '../../components/correo/aviso-correo.tsx';
 import { useEmpresa } from '../../lib/api/get-empresa.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -31,6 +32,7 @@ export function EnviarFichaClientesModal({
   const empresa = useEmpresa().data;
   const enviar = useEnviarFichaAClientes(consecutivo);
   const [error, setError] = useState<string | null>(null);
+  const enviado = useTextoEnviado();
   const n = clientes.length;
   // Two leads of one person (same name and address) share a message.
   const correos = new Set(clientes.map((c) => `${c.nombre}|${c.email.trim().toLowerCase()}`)).size;
@@ -44,8 +46,8 @@ export function EnviarFichaClientesModal({
       const k = r.correos;
       void message.success(
         k === 1
-          ? `Correo para ${r.enviados[0]!.para} en la bandeja de salida, con la ficha en PDF`
-          : `${k} correos en la bandeja de salida, cada uno con la ficha en PDF`,
+          ? `${enviado(`Correo para ${r.enviados[0]!.para}`)}, con la ficha en PDF`
+          : `${enviado(`${k} correos`)}, cada uno con la ficha en PDF`,
       );
       onEnviado();
     } catch (e) {
@@ -65,6 +67,7 @@ export function EnviarFichaClientesModal({
       onCancel={onCerrar}
       destroyOnHidden
     >
+      <AvisoCorreoSinConfigurar />
       {error ? <Alert type="error" showIcon className="enviar-fichas-aviso" title={error} /> : null}
       <Typography.Text strong>Para</Typography.Text>
       <div className="enviar-fichas-lista" aria-label="Destinatarios">
