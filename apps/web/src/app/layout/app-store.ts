@@ -26,21 +26,31 @@ type AppState = {
   setSize: (size: Size) => void;
 };
 
-// spec §4 "Sidebar": open/closed kept in cookie sidebarStatus, size in cookie size.
+/** The desktop sidebar the user chose last (open unless they closed it). */
+const recordado = () => Cookies.get(SIDEBAR_COOKIE) !== '0';
+
+// spec §4 "Sidebar": open/closed kept in cookie sidebarStatus, size in cookie size. The cookie holds the
+// user's choice on a desktop only: closing it because the window narrowed, or on a phone, is not a choice,
+// and back on a desktop the sidebar is as the user left it there.
 export const useAppStore = create<AppState>()((set) => ({
-  sidebarOpened: Cookies.get(SIDEBAR_COOKIE) !== '0',
+  sidebarOpened: deviceFor(window.innerWidth) === 'mobile' ? false : recordado(),
   device: deviceFor(window.innerWidth),
   size: storedSize(),
   toggleSidebar: () =>
     set((state) => {
-      Cookies.set(SIDEBAR_COOKIE, state.sidebarOpened ? '0' : '1');
+      if (state.device === 'desktop') Cookies.set(SIDEBAR_COOKIE, state.sidebarOpened ? '0' : '1');
       return { sidebarOpened: !state.sidebarOpened };
     }),
-  closeSidebar: () => {
-    Cookies.set(SIDEBAR_COOKIE, '0');
-    set({ sidebarOpened: false });
-  },
-  setDevice: (device) => set({ device }),
+  closeSidebar: () =>
+    set((state) => {
+      if (state.device === 'desktop') Cookies.set(SIDEBAR_COOKIE, '0');
+      return { sidebarOpened: false };
+    }),
+  setDevice: (device) =>
+    set((state) => {
+      if (device === state.device) return {};
+      return { device, sidebarOpened: device === 'mobile' ? false : recordado() };
+    }),
   setSize: (size) => {
     Cookies.set(SIZE_COOKIE, size);
     set({ size });

@@ -3,8 +3,8 @@ import { useLocation } from 'react-router';
 import { deviceFor, useAppStore } from './app-store.ts';
 
 /**
- * spec §4 "Sidebar": under 992 px the device is mobile and the sidebar closes; on mobile,
- * navigating closes it. Automatic changes only ever close it; opening is the user's choice.
+ * spec §4 "Sidebar": under 992 px the device is mobile and the sidebar closes; on mobile, navigating
+ * closes it; back on a desktop it is as the user left it there (app-store keeps that in the cookie).
  */
 export function useResponsiveSidebar(): void {
   const { pathname } = useLocation();
@@ -14,15 +14,13 @@ export function useResponsiveSidebar(): void {
 
   useEffect(() => {
     const onResize = () => {
-      if (document.hidden) return;
-      const next = deviceFor(window.innerWidth);
-      const previous = useAppStore.getState().device;
-      setDevice(next);
-      if (next === 'mobile' && previous !== 'mobile') closeSidebar();
+      // A hidden or minimised window reports a width of 0 or less than it has: not a phone.
+      if (document.hidden || window.innerWidth === 0) return;
+      setDevice(deviceFor(window.innerWidth));
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
-  }, [setDevice, closeSidebar]);
+  }, [setDevice]);
 
   useEffect(() => {
     if (device === 'mobile' && useAppStore.getState().sidebarOpened) closeSidebar();
