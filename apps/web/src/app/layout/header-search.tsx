@@ -4,6 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { usePermisos } from '../../lib/session-store.ts';
 import { permittedRoutes } from '../routes/menu-routes.ts';
+import { useAppStore } from './app-store.ts';
 import { createRouteSearch, searchItems } from './route-search.ts';
 
 /** Fuzzy search over the titles of the pages the user may open (spec §2, §9). */
@@ -12,8 +13,19 @@ export function HeaderSearch() {
   const navigate = useNavigate();
   const search = useMemo(() => createRouteSearch(searchItems(permittedRoutes(permisos))), [permisos]);
   const [query, setQuery] = useState('');
+  const movil = useAppStore((s) => s.device === 'mobile');
   const options = useMemo(
-    () => search(query).map((item) => ({ value: item.path, label: item.title.join(' > ') })),
+    () =>
+      search(query).map((item) => ({
+        value: item.path,
+        // The whole trail wraps rather than being cut (issue 24 §6); a page not built yet says so.
+        label: (
+          <span className="header-search-opcion" title={item.title.join(' > ')}>
+            {item.title.join(' > ')}
+            {item.enConstruccion ? <span className="header-search-construccion"> · en construcción</span> : null}
+          </span>
+        ),
+      })),
     [search, query],
   );
 
@@ -28,7 +40,7 @@ export function HeaderSearch() {
         void navigate(path);
       }}
       defaultActiveFirstOption
-      popupMatchSelectWidth={320}
+      popupMatchSelectWidth={movil ? 300 : 420}
       notFoundContent={query.trim() === '' ? null : 'Sin resultados'}
     >
       <Input prefix={<SearchOutlined />} placeholder="Buscar" aria-label="Buscar" allowClear />

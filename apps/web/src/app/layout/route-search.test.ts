@@ -7,7 +7,7 @@ const searchFor = (permisos: string) => createRouteSearch(searchItems(permittedR
 describe('header search', () => {
   it("finds 'Terceros' from 'terc' as the best match", () => {
     const [first] = searchFor('All')('terc');
-    expect(first).toEqual({ path: '/maestros/terceros', title: ['Maestros', 'Terceros'] });
+    expect(first).toEqual({ path: '/maestros/terceros', title: ['Maestros', 'Terceros'], enConstruccion: false });
   });
 
   it('only offers pages the permisos allow', () => {
@@ -17,11 +17,32 @@ describe('header search', () => {
     expect(search('nuevo inmueble')[0]?.path).toBe('/propiedades/inmueble/nuevo');
   });
 
-  it('never offers hidden pages and links optional-parameter pages without the parameter', () => {
+  it('offers hidden pages a person opens by themselves, never record pages, and links optional-parameter pages without it', () => {
     const items = searchItems(permittedRoutes('All'));
     expect(items.some((i) => i.path.includes(':'))).toBe(false);
     expect(items.map((i) => i.path)).toContain('/gestion-documental/buscar-gestion-documental');
-    expect(items.map((i) => i.path)).not.toContain('/perfil');
+    // Issue 24 §5: «notificaciones» finds Mis notificaciones; Mi perfil is found too.
+    const search = searchFor('All');
+    expect(search('notificaciones').map((r) => r.path)).toContain('/mis-notificaciones');
+    expect(search('perfil')[0]?.path).toBe('/perfil');
+    // A callback of a portal is no page to go to.
+    expect(items.map((i) => i.path).some((p) => /authmercadolibre/.test(p))).toBe(false);
+  });
+
+  it('ranks a working page above one under construction that matches as well', () => {
+    const resultados = searchFor('All')('clientes');
+    const primero = resultados[0]!;
+    expect(primero.enConstruccion).toBe(false);
+    const enConstruccion = resultados.findIndex((r) => r.enConstruccion);
+    const atendidos = resultados.findIndex((r) => r.path === '/propiedades/clientes-atendidos');
+    expect(atendidos).toBeGreaterThanOrEqual(0);
+    if (enConstruccion >= 0) expect(atendidos).toBeLessThan(enConstruccion);
+    expect(resultados.slice(0, 2).map((r) => [r.title.join(' > '), r.enConstruccion])).toEqual([
+      ['Propiedades > Clientes atendidos', false],
+      ['Informes > Clientes atendidos', true],
+    ]);
+    // Not below a weaker match: «agenda» is still the Agenda first.
+    expect(searchFor('All')('agenda')[0]?.path).toBe('/archivo/agenda');
   });
 
   it('tolerates typos and ignores blank queries', () => {

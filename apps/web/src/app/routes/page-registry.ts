@@ -56,6 +56,10 @@ export const MaestroPage: LazyExoticComponent<ComponentType<{ def: ResourceDef }
 );
 export const maestroDeRuta = (route: FlatRoute): ResourceDef | undefined => recursoDeRuta(route.fullPath);
 
+/** The route opens a working page (a master or a registered page), not the construction page. */
+export const estaConstruida = (route: FlatRoute): boolean =>
+  maestroDeRuta(route) !== undefined || (route.component !== undefined && PAGES[route.component] !== undefined);
+
 export const ConstructionPage: LazyExoticComponent<ComponentType<{ route: FlatRoute }>> = lazy(() =>
   import('../pages/construction-page.tsx').then((m) => ({ default: m.ConstructionPage })),
 );
