@@ -159,6 +159,19 @@ test('a property is created with two owners, found by filters, locked for a seco
   await expect(page.getByText('Inmueble eliminado').first()).toBeVisible();
 });
 
+test('the property form places its pin with a click on the map, and the marker moves it', async ({ page }) => {
+  await ingresar(page, ADMIN, '/propiedades/inmueble/nuevo');
+  await page.getByRole('tab', { name: 'Ubicación' }).click();
+  await expect(page.getByText('Haga clic en el mapa donde queda el inmueble para ubicarlo')).toBeVisible();
+  const mapa = page.getByRole('region', { name: 'Mapa para ubicar el inmueble' });
+  await expect(mapa).toBeVisible();
+  await mapa.click({ position: { x: 200, y: 150 } });
+  await expect(page.getByLabel('Latitud')).not.toHaveValue('');
+  await expect(page.getByLabel('Longitud')).not.toHaveValue('');
+  await expect(page.getByText('Arrastre el marcador o haga clic en el mapa para corregir la ubicación.')).toBeVisible();
+  await expect(mapa.getByTitle('Ubicación del inmueble')).toBeVisible();
+});
+
 test('a property that does not exist is not locked', async ({ page }) => {
   const bloqueos: string[] = [];
   page.on('request', (r) => {

@@ -53,8 +53,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
           },
         }}
       >
-        {/* Notices open bottom right so they never cover the navbar or a card's action buttons. */}
-        <App component={false} notification={{ placement: 'bottomRight' }}>
+        {/* Notices open bottom right so they never cover the navbar or a card's action buttons; toasts open
+            below the navbar, where they leave a drawer's title and its buttons visible. */}
+        <App component={false} notification={{ placement: 'bottomRight' }} message={{ top: 72 }}>
           <FeedbackBridge />
           {children}
         </App>

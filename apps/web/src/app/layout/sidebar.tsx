@@ -19,10 +19,24 @@ function toItems(nodes: MenuNode[], base: string): MenuItem[] {
     .map((n): MenuItem => {
       const fullPath = joinPath(base, n.path);
       if (n.children !== undefined) {
-        return { key: fullPath, icon: menuIcon(n.icon), label: n.title, children: toItems(n.children, fullPath) };
+        // The whole title on hover: at 210 px a long one («Sincronizadores de portales») is cut.
+        return {
+          key: fullPath,
+          icon: menuIcon(n.icon),
+          label: <span title={n.title}>{n.title}</span>,
+          children: toItems(n.children, fullPath),
+        };
       }
       const to = menuLink(fullPath);
-      return { key: to, icon: menuIcon(n.icon), label: <Link to={to}>{n.title}</Link> };
+      return {
+        key: to,
+        icon: menuIcon(n.icon),
+        label: (
+          <Link to={to} title={n.title}>
+            {n.title}
+          </Link>
+        ),
+      };
     });
 }
 

@@ -23,6 +23,7 @@ import {
 } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { MapaInmuebles } from '../../components/mapa/mapa-inmuebles-lazy.tsx';
 import {
   ETIQUETAS_GESTION,
   DIAS_AVISO_CONSIGNACION,
@@ -201,6 +202,8 @@ export function InmuebleForm({
   const gestion = (Form.useWatch('gestion', form) as string | undefined) ?? inicio.gestion;
   const idMunicipio = Form.useWatch('id_municipio', form) as number | null | undefined;
   const propietarios = Form.useWatch('propietarios', form) as ValoresInmueble['propietarios'];
+  const lat = Form.useWatch('lat', form) as number | null | undefined;
+  const lng = Form.useWatch('lng', form) as number | null | undefined;
   const suma = sumaPropietarios(propietarios ?? inicio.propietarios);
   const conArriendo = gestion === 'arriendo' || gestion === 'arriendo_venta';
   const conVenta = gestion === 'venta' || gestion === 'arriendo_venta';
@@ -356,6 +359,26 @@ export function InmuebleForm({
       {campo('lng', <InputNumber<number> className="inm-ancho" min={-180} max={180} step={0.000001} decimalSeparator="," />, {
         span: 12,
       })}
+      <Col span={24}>
+        {soloLectura ? null : (
+          <Typography.Paragraph type="secondary" className="inm-mapa-ayuda">
+            {lat != null && lng != null
+              ? 'Arrastre el marcador o haga clic en el mapa para corregir la ubicación.'
+              : 'Haga clic en el mapa donde queda el inmueble para ubicarlo (o escriba la latitud y la longitud).'}
+          </Typography.Paragraph>
+        )}
+        <MapaInmuebles
+          puntos={[]}
+          ubicacion={lat != null && lng != null ? { lat, lng } : null}
+          onMover={
+            soloLectura
+              ? undefined
+              : (p) => form.setFieldsValue({ lat: Math.round(p.lat * 1e6) / 1e6, lng: Math.round(p.lng * 1e6) / 1e6 })
+          }
+          alto={320}
+          etiqueta="Mapa para ubicar el inmueble"
+        />
+      </Col>
     </Row>
   );
 
