@@ -249,7 +249,7 @@ describe('disable and enable', () => {
     expect(error(await as(t.app, suyo).get('/api/Empresa/GetEmpresa'), 401, 50012)).toContain('Su sesión fue cerrada');
     expect((await as(t.app, suyo).get('/api/Usuarios/GetUsuario')).json()).toMatchObject({ code: 20000, sesion: false });
     const l = await t.app.inject({ method: 'POST', url: '/api/usuarios/login', payload: cred });
-    expect(error(l, 401, 40100)).toMatch(/desactivado/);
+    expect(error(l, 401, 40100)).toBe('Empresa, usuario o contraseña incorrectos.');
     expect((await auditoriaDe(u.id)).at(-1)).toMatchObject({
       accion: 'desactivar',
       cambios: { activo: { antes: true, despues: false }, sesiones_cerradas: 1 },

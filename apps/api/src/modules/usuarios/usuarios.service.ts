@@ -48,7 +48,8 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
     : await verificarClave(encontrado.usuario?.claveHash ?? (await hashSeñuelo()), body.clave);
   const u = encontrado.usuario;
 
-  if (!claveOk || (!soporte && !u)) {
+  // A disabled user's right password fails like a wrong one: the answer must not confirm the password.
+  if (!claveOk || (!soporte && !u?.activo)) {
     await registrarFallo(db, keys, config.loginThrottle);
     if (encontrado.existe) {
       await db.tenant(body.idEmpresa, (tx) =>
@@ -63,8 +64,6 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
     }
     throw new AppError(CODES.CREDENCIALES, CREDENCIALES);
   }
-  if (u && !u.activo)
-    throw new AppError(CODES.CREDENCIALES, 'Su usuario está desactivado. Comuníquese con el administrador de su empresa.');
   await limpiarFallos(db, keys);
 
   const claims: TokenClaims = u
