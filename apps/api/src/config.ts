@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import type { LoginThrottleConfig } from './platform/auth/throttle.ts';
 import { DIAS_ADJUNTOS } from './platform/mail/limpieza.ts';
 
 export type Config = {
@@ -18,7 +19,7 @@ export type Config = {
   webDist: string | null;
   /** Days the files of a sent e-mail (fichas, photos) stay in storage. */
   correoAdjuntosDias: number;
-  loginThrottle: { maxPorUsuario: number; maxPorIp: number; ventanaMin: number; bloqueoMin: number };
+  loginThrottle: LoginThrottleConfig;
 };
 
 /** Reads settings from the environment; the session secret is generated once into the data dir. */
@@ -43,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPorIp: Number(env.LOGIN_MAX_FALLOS_IP ?? 30),
       ventanaMin: 15,
       bloqueoMin: 15,
+      esperaMaxMs: 8000,
     },
   };
 }

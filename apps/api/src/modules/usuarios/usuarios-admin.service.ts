@@ -16,13 +16,13 @@ import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { hashClave, verificarClave } from '../../platform/auth/passwords.ts';
-import { limpiarFallos, minutosBloqueo, registrarFallo, throttleKeys } from '../../platform/auth/throttle.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
+import * as intentos from './intentos.ts';
 import * as repo from './usuarios-admin.repo.ts';
 
 const IDM_USUARIOS = 37;
@@ -324,24 +324,17 @@ export async function comprobarClaveActual(o: {
   ip: string;
   body: CambiarClave;
 }): Promise<string> {
-  const { db, config } = o.deps;
+  const { db } = o.deps;
   if (o.claims.idUsuario === 0)
     throw new AppError(CODES.CONFLICTO, 'El usuario de soporte no tiene una contraseña propia que cambiar.');
-  const keys = throttleKeys(o.claims.idempresa, o.claims.nombre_usuario, o.ip);
-  const bloqueo = await minutosBloqueo(db, keys);
-  if (bloqueo > 0)
-    throw new AppError(
-      CODES.DEMASIADOS_INTENTOS,
-      `Demasiados intentos fallidos con su contraseña. Intente de nuevo en ${bloqueo} ${bloqueo === 1 ? 'minuto' : 'minutos'}.`,
-      undefined,
-      { 'retry-after': String(bloqueo * 60) },
-    );
+  const intento = { deps: o.deps, idEmpresa: o.claims.idempresa, usuario: o.claims.nombre_usuario, ip: o.ip };
+  await intentos.antesDeComprobar(intento, 'Demasiados intentos fallidos con su contraseña.');
   const actual = await db.tenant(o.claims.idempresa, (tx) => repo.claveHash(tx, o.claims.idUsuario));
   if (!actual || !(await verificarClave(actual, o.body.actual))) {
-    await registrarFallo(db, keys, config.loginThrottle);
+    await intentos.fallo({ ...intento, idUsuario: o.claims.idUsuario, nombre: o.claims.nombre_usuario });
     throw invalido('actual', 'no es su contraseña actual');
   }
-  await limpiarFallos(db, keys);
+  await intentos.acierto(intento);
   return hashClave(o.body.nueva);
 }
 

@@ -7,11 +7,11 @@ import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { hashSeñuelo, verificarClave } from '../../platform/auth/passwords.ts';
-import { limpiarFallos, minutosBloqueo, registrarFallo, throttleKeys } from '../../platform/auth/throttle.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import { AppError, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
+import * as intentos from './intentos.ts';
 import * as repo from './usuarios.repo.ts';
 
 const CREDENCIALES = 'Empresa, usuario o contraseña incorrectos.';
@@ -27,16 +27,8 @@ function mismaClave(a: string, b: string): boolean {
 export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }): Promise<string> {
   const { deps, body, cliente } = o;
   const { db, config } = deps;
-  const keys = throttleKeys(body.idEmpresa, body.usuario, cliente.ip);
-  const bloqueo = await minutosBloqueo(db, keys);
-  if (bloqueo > 0) {
-    throw new AppError(
-      CODES.DEMASIADOS_INTENTOS,
-      `Demasiados intentos fallidos de inicio de sesión. Intente de nuevo en ${bloqueo} ${bloqueo === 1 ? 'minuto' : 'minutos'}.`,
-      undefined,
-      { 'retry-after': String(bloqueo * 60) },
-    );
-  }
+  const intento = { deps, idEmpresa: body.idEmpresa, usuario: body.usuario, ip: cliente.ip };
+  await intentos.antesDeComprobar(intento, 'Demasiados intentos fallidos de inicio de sesión desde esta dirección.');
   const soporte = body.usuario.toUpperCase() === SUPPORT_USER;
   // Read outside the password check: hashing must not hold the (single) PGlite connection.
   const encontrado = await db.tenant(body.idEmpresa, async (tx) => ({
@@ -50,7 +42,7 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
 
   // A disabled user's right password fails like a wrong one: the answer must not confirm the password.
   if (!claveOk || (!soporte && !u?.activo)) {
-    await registrarFallo(db, keys, config.loginThrottle);
+    await intentos.fallo({ ...intento, idUsuario: u?.id ?? null, nombre: u?.usuario ?? (soporte ? SUPPORT_USER : body.usuario) });
     if (encontrado.existe) {
       await db.tenant(body.idEmpresa, (tx) =>
         registrarAuditoria(tx, {
@@ -64,7 +56,7 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
     }
     throw new AppError(CODES.CREDENCIALES, CREDENCIALES);
   }
-  await limpiarFallos(db, keys);
+  await intentos.acierto(intento);
 
   const claims: TokenClaims = u
     ? {
