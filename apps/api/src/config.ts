@@ -12,7 +12,10 @@ export type Config = {
   sessionSecret: string;
   sessionTtlDays: number;
   seed: 'demo' | 'none';
-  supportPassword: string;
+  /** NODE_ENV=production: the support login needs SUPPORT_PASSWORD (platform/auth/soporte.ts). */
+  produccion: boolean;
+  /** SUPPORT_PASSWORD; null when unset, and then the support login works on the demo only. */
+  supportPassword: string | null;
   smtpUrl: string | null;
   /** Where people open the app (https://predio.agencia.co): e-mailed notices link to it. */
   publicUrl: string | null;
@@ -34,7 +37,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET || secretFromDataDir(dataDir),
     sessionTtlDays: Number(env.SESSION_TTL_DAYS ?? 60),
     seed: env.SEED === 'none' ? 'none' : 'demo',
-    supportPassword: env.SUPPORT_PASSWORD || 'soporte1234',
+    produccion: env.NODE_ENV === 'production',
+    supportPassword: env.SUPPORT_PASSWORD || null,
     smtpUrl: env.SMTP_URL || null,
     publicUrl: urlPublica(env.PUBLIC_URL),
     webDist: env.WEB_DIST ?? null,

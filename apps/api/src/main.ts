@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { createDeps } from './deps-factory.ts';
 import { avisarConsignaciones } from './modules/inmuebles/inmuebles-consignacion.service.ts';
 import { TareaDiaria } from './platform/diario.ts';
+import { accesoSoporte, avisoSoporte } from './platform/auth/soporte.ts';
 import { limpiarAdjuntos } from './platform/mail/limpieza.ts';
 import { buildServer } from './server.ts';
 
@@ -46,6 +47,8 @@ const adjuntos = new TareaDiaria(
 );
 adjuntos.start(120_000);
 if (applied.length > 0) app.log.info({ applied }, 'migraciones aplicadas');
+const soporte = avisoSoporte(await db.system((tx) => accesoSoporte(tx, config)));
+app.log[soporte.nivel](soporte.texto);
 
 const shutdown = async () => {
   await deps.mailer.stop();

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { hashSeñuelo, verificarClave } from '../../platform/auth/passwords.ts';
+import { accesoSoporte } from '../../platform/auth/soporte.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import { AppError, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
@@ -15,6 +16,8 @@ import * as intentos from './intentos.ts';
 import * as repo from './usuarios.repo.ts';
 
 const CREDENCIALES = 'Empresa, usuario o contraseña incorrectos.';
+/** Notice 9002 (migration 0077). */
+const TIPO_SOPORTE = 9002;
 const DIA_MS = 86_400_000;
 
 type Cliente = { ip: string; userAgent: string };
@@ -34,9 +37,11 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
   const encontrado = await db.tenant(body.idEmpresa, async (tx) => ({
     existe: await repo.empresaExiste(tx),
     usuario: soporte ? null : await repo.usuarioPorNombre(tx, body.usuario),
+    claveSoporte: soporte ? (await accesoSoporte(tx, config)).clave : null,
   }));
+  // With the support login off, EMPATIA fails like any wrong password.
   const claveOk = soporte
-    ? encontrado.existe && mismaClave(body.clave, config.supportPassword)
+    ? encontrado.existe && encontrado.claveSoporte !== null && mismaClave(body.clave, encontrado.claveSoporte)
     : await verificarClave(encontrado.usuario?.claveHash ?? (await hashSeñuelo()), body.clave);
   const u = encontrado.usuario;
 
@@ -85,11 +90,26 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
     await registrarAuditoria(tx, {
       idUsuario: u?.id ?? null,
       usuario: claims.nombre_usuario,
-      accion: 'login',
+      accion: u ? 'login' : 'login_soporte',
       entidad: 'sesion',
       entidadId: jti,
       ip: cliente.ip,
     });
+    // The support login opens the whole company: its administrators hear of every one.
+    if (!u) {
+      for (const idAdmin of await repo.administradores(tx))
+        await notificar(
+          { tx, alConfirmar, hub: deps.hub, mailer: deps.mailer },
+          {
+            idEmpresa: body.idEmpresa,
+            idUsuario: idAdmin,
+            tipoCarta: TIPO_SOPORTE,
+            titulo: 'Ingreso del soporte',
+            cuerpo: `El soporte técnico (usuario ${SUPPORT_USER}) inició sesión en la empresa desde ${cliente.ip || 'una dirección desconocida'}, con todos los permisos. Queda en Logs del sistema.`,
+            enlace: `/archivo/utilidades/logs-sistema?accion=login_soporte`,
+          },
+        );
+    }
     if (u && anterior && (anterior.ip !== cliente.ip || anterior.userAgent !== cliente.userAgent)) {
       await notificar(
         { tx, alConfirmar, hub: deps.hub, mailer: deps.mailer },
