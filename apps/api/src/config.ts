@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import type { LoginThrottleConfig } from './platform/auth/throttle.ts';
 import { DIAS_ADJUNTOS } from './platform/mail/limpieza.ts';
 
 export type Config = {
@@ -11,14 +12,17 @@ export type Config = {
   sessionSecret: string;
   sessionTtlDays: number;
   seed: 'demo' | 'none';
-  supportPassword: string;
+  /** NODE_ENV=production: the support login needs SUPPORT_PASSWORD (platform/auth/soporte.ts). */
+  produccion: boolean;
+  /** SUPPORT_PASSWORD; null when unset, and then the support login works on the demo only. */
+  supportPassword: string | null;
   smtpUrl: string | null;
   /** Where people open the app (https://predio.agencia.co): e-mailed notices link to it. */
   publicUrl: string | null;
   webDist: string | null;
   /** Days the files of a sent e-mail (fichas, photos) stay in storage. */
   correoAdjuntosDias: number;
-  loginThrottle: { maxPorUsuario: number; maxPorIp: number; ventanaMin: number; bloqueoMin: number };
+  loginThrottle: LoginThrottleConfig;
 };
 
 /** Reads settings from the environment; the session secret is generated once into the data dir. */
@@ -33,7 +37,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET || secretFromDataDir(dataDir),
     sessionTtlDays: Number(env.SESSION_TTL_DAYS ?? 60),
     seed: env.SEED === 'none' ? 'none' : 'demo',
-    supportPassword: env.SUPPORT_PASSWORD || 'soporte1234',
+    produccion: env.NODE_ENV === 'production',
+    supportPassword: env.SUPPORT_PASSWORD || null,
     smtpUrl: env.SMTP_URL || null,
     publicUrl: urlPublica(env.PUBLIC_URL),
     webDist: env.WEB_DIST ?? null,
@@ -43,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPorIp: Number(env.LOGIN_MAX_FALLOS_IP ?? 30),
       ventanaMin: 15,
       bloqueoMin: 15,
+      esperaMaxMs: 8000,
     },
   };
 }

@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { createDeps } from './deps-factory.ts';
 import { avisarConsignaciones } from './modules/inmuebles/inmuebles-consignacion.service.ts';
 import { TareaDiaria } from './platform/diario.ts';
+import { accesoSoporte, avisoSoporte } from './platform/auth/soporte.ts';
 import { limpiarAdjuntos } from './platform/mail/limpieza.ts';
 import { borrarArchivosSinUso } from './platform/storage/sin-uso.ts';
 import { CARPETA_LOGOS } from './modules/empresa/empresa.service.ts';
@@ -57,6 +58,8 @@ const sinUso = new TareaDiaria(
 );
 sinUso.start(150_000);
 if (applied.length > 0) app.log.info({ applied }, 'migraciones aplicadas');
+const soporte = avisoSoporte(await db.system((tx) => accesoSoporte(tx, config)));
+app.log[soporte.nivel](soporte.texto);
 
 const shutdown = async () => {
   await deps.mailer.stop();

@@ -55,6 +55,7 @@ export const AUDITORIA_EXPORT_MAX = 50_000;
 export const ACCIONES: Record<string, string> = {
   login: 'Inicio de sesión',
   login_fallido: 'Inicio de sesión fallido',
+  login_soporte: 'Inicio de sesión del soporte',
   logout: 'Cierre de sesión',
   crear: 'Creación',
   actualizar: 'Modificación',

@@ -306,6 +306,15 @@ export function hasIdm(permisos: string | null | undefined, idm: number): boolea
   return parsed === 'All' || parsed.has(idm);
 }
 
+/** What `pedidos` holds beyond `propios`: 'All' when it asks for everything and `propios` is not 'All', else the missing ids. */
+export function permisosFaltantes(propios: string, pedidos: string): ('All' | number)[] {
+  const tiene = parsePermisos(propios);
+  if (tiene === 'All') return [];
+  const pide = parsePermisos(pedidos);
+  if (pide === 'All') return ['All'];
+  return [...pide].filter((id) => !tiene.has(id)).sort((a, b) => a - b);
+}
+
 /** Keeps the routes the user may see; groups survive only with a visible child (spec §2). */
 export function filterMenu(nodes: MenuNode[], permisos: string | null | undefined): MenuNode[] {
   const parsed = parsePermisos(permisos);

@@ -173,6 +173,8 @@ export const ZUsuario = z.object({
   permisos_por_usuario: z.string(),
   creado_en: z.string(),
   ultimo_ingreso: z.string().nullable(),
+  /** Why the caller may not edit, disable, enable or reset the password of this user; null when they may. */
+  restriccion: z.string().nullable(),
 });
 export type Usuario = z.infer<typeof ZUsuario>;
 

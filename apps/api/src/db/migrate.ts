@@ -62,7 +62,7 @@ begin
   execute format('grant usage on schema %I to ${APP_ROLE}', current_schema());
   execute format('grant select, insert, update, delete on all tables in schema %I to ${APP_ROLE}', current_schema());
   execute format('grant usage, select on all sequences in schema %I to ${APP_ROLE}', current_schema());
-  execute format('revoke insert, update, delete on notificacion_tipo, _migraciones from ${APP_ROLE}');
+  execute format('revoke insert, update, delete on notificacion_tipo, instalacion, _migraciones from ${APP_ROLE}');
   if not (select rolsuper from pg_roles where rolname = current_user) then
     execute format('grant ${APP_ROLE} to %I', current_user);
   end if;

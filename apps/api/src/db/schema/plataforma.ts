@@ -25,3 +25,10 @@ export const auditoria = pgTable('auditoria', {
   ip: text('ip').notNull().default(''),
   creadoEn: ts('creado_en').notNull().defaultNow(),
 });
+
+/** How this database was made (migration 0077): key 'origen' is 'demo' or 'empresa crear'. */
+export const instalacion = pgTable('instalacion', {
+  clave: text('clave').primaryKey(),
+  valor: text('valor').notNull(),
+  escritoEn: ts('escrito_en').notNull().defaultNow(),
+});

@@ -5,6 +5,7 @@ import { configuracion, empresa } from '../schema/empresa.ts';
 import { terceros } from '../schema/terceros.ts';
 import { bitacoraAviso, usuarios } from '../schema/usuarios.ts';
 import { hashClave } from '../../platform/auth/passwords.ts';
+import { marcarOrigen } from '../../platform/auth/soporte.ts';
 import { sembrarMaestros } from './maestros.ts';
 
 /** What every new company starts with: its configuration and its master data (db/seed/maestros.ts). */
@@ -177,5 +178,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     });
   }
   await db.exec(`select setval(pg_get_serial_sequence('empresa', 'id_empresa'), (select max(id_empresa) from empresa))`);
+  // Recorded in the database, so a restart still knows it is the demo (the support login depends on it).
+  await db.system((tx) => marcarOrigen(tx, 'demo'));
   return true;
 }

@@ -25,7 +25,7 @@ export function usuariosAdminRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/usuarios',
     permiso: IDM,
     schema: { querystring: ZUsuariosQuery, tags, summary: 'Usuarios de la empresa (página, orden, búsqueda, activo)' },
-    handler: ({ tx, query }) => service.listar({ tx, query }),
+    handler: ({ tx, user, query }) => service.listar({ tx, user, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -46,7 +46,7 @@ export function usuariosAdminRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/usuarios/:id',
     permiso: IDM,
     schema: { params: ZIdParam, tags, summary: 'Un usuario' },
-    handler: ({ tx, params }) => service.obtener({ tx, id: params.id }),
+    handler: ({ tx, user, params }) => service.obtener({ tx, user, id: params.id }),
   });
   // Hashing (argon2id) runs in prepare, before the transaction holds a connection.
   defineRoute(app, deps, {

@@ -1,6 +1,6 @@
 import { CODES } from '@predio/contract/codes';
 import type { ListResult } from '@predio/contract/list';
-import { hasIdm, parsePermisos } from '@predio/contract/menu';
+import { flattenMenu, hasIdm, MENU, permisosFaltantes } from '@predio/contract/menu';
 import type {
   CambiarClave,
   EmpleadoOpcion,
@@ -16,13 +16,13 @@ import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { hashClave, verificarClave } from '../../platform/auth/passwords.ts';
-import { limpiarFallos, minutosBloqueo, registrarFallo, throttleKeys } from '../../platform/auth/throttle.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
+import * as intentos from './intentos.ts';
 import * as repo from './usuarios-admin.repo.ts';
 
 const IDM_USUARIOS = 37;
@@ -31,7 +31,39 @@ type Base = { tx: Tx; deps: Deps; user: Principal; ip: string };
 
 const iso = (v: Date | string | null) => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
-function aUsuario(f: repo.FilaUsuario): Usuario {
+let titulos: Map<number, string> | null = null;
+
+/** '489 (Agenda), 10545 (Reasignar inmuebles)': the ids a person sees in the permissions tree, with their page. */
+function describirPermisos(ids: ('All' | number)[]): string {
+  titulos ??= new Map(
+    flattenMenu(MENU)
+      .flatMap((r) => (r.idm === undefined ? [] : [[r.idm, r.title] as const]))
+      .reverse(),
+  );
+  return ids.map((id) => (id === 'All' ? 'All' : titulos!.has(id) ? `${id} (${titulos!.get(id)})` : String(id))).join(', ');
+}
+
+/**
+ * Why `user` may not edit, disable, enable or reset the password of `objetivo`, or null when they may.
+ * Holding Usuarios (37) must not reach further than one's own permissions: otherwise resetting the
+ * administrator's password takes the company over. Administrators (support included) reach everyone.
+ */
+export function restriccion(user: Principal, objetivo: { id: number; admemp: boolean; permisos: string }): string | null {
+  if (user.admemp || objetivo.id === user.idUsuario) return null;
+  if (objetivo.admemp)
+    return 'Solo un administrador de la empresa puede modificar, desactivar o cambiar la contraseña de un administrador.';
+  const faltan = permisosFaltantes(user.permisos, objetivo.permisos);
+  if (faltan.length > 0)
+    return `Este usuario tiene permisos que usted no tiene: ${describirPermisos(faltan)}. Solo puede modificar, desactivar o cambiar la contraseña de usuarios con permisos que usted también tiene.`;
+  return null;
+}
+
+function comprobarAlcance(user: Principal, objetivo: repo.FilaUsuario): void {
+  const motivo = restriccion(user, objetivo);
+  if (motivo) throw new AppError(CODES.SIN_PERMISO, motivo);
+}
+
+function aUsuario(f: repo.FilaUsuario, user: Principal): Usuario {
   return {
     id: f.id,
     usuario: f.usuario,
@@ -45,6 +77,7 @@ function aUsuario(f: repo.FilaUsuario): Usuario {
     permisos_por_usuario: f.permisosPorUsuario,
     creado_en: iso(f.creadoEn)!,
     ultimo_ingreso: iso(f.ultimoIngreso),
+    restriccion: restriccion(user, f),
   };
 }
 
@@ -113,12 +146,9 @@ function comprobarOtorgables(user: Principal, v: { permisos?: string | undefined
   if (v.admemp === true)
     throw new AppError(CODES.SIN_PERMISO, 'Solo el administrador de la empresa puede nombrar administradores.');
   if (v.permisos === undefined) return;
-  const pedidos = parsePermisos(v.permisos);
-  const propios = parsePermisos(user.permisos);
-  if (propios === 'All') return;
-  const ajenos = pedidos === 'All' ? ['All'] : [...pedidos].filter((id) => !propios.has(id)).map(String);
+  const ajenos = permisosFaltantes(user.permisos, v.permisos);
   if (ajenos.length > 0)
-    throw new AppError(CODES.SIN_PERMISO, `Solo puede otorgar permisos que usted tiene; no tiene: ${ajenos.join(', ')}.`);
+    throw new AppError(CODES.SIN_PERMISO, `Solo puede otorgar permisos que usted tiene; no tiene: ${describirPermisos(ajenos)}.`);
 }
 
 async function validarReferencias(tx: Tx, v: { nro_id?: string | null | undefined; agencia?: number | undefined }) {
@@ -140,9 +170,9 @@ async function escribiendo<T>(usuario: string, fn: () => Promise<T>): Promise<T>
   }
 }
 
-export async function listar(o: { tx: Tx; query: UsuariosQuery }): Promise<ListResult<Usuario>> {
+export async function listar(o: { tx: Tx; user: Principal; query: UsuariosQuery }): Promise<ListResult<Usuario>> {
   const r = await repo.listar(o.tx, o.query);
-  return { items: r.items.map(aUsuario), total: r.total };
+  return { items: r.items.map((f) => aUsuario(f, o.user)), total: r.total };
 }
 
 // Never the password hash: the export reads only these columns.
@@ -170,8 +200,8 @@ export async function exportar(o: { tx: Tx; query: UsuariosExportarQuery }): Pro
   return exportarHoja({ hoja, base: `usuarios`, titulo: 'Usuarios', formato });
 }
 
-export async function obtener(o: { tx: Tx; id: number }): Promise<Usuario> {
-  return aUsuario(await existente(o.tx, o.id));
+export async function obtener(o: { tx: Tx; user: Principal; id: number }): Promise<Usuario> {
+  return aUsuario(await existente(o.tx, o.id), o.user);
 }
 
 export async function crear(o: Base & { body: UsuarioCrear; claveHash: string }): Promise<Usuario> {
@@ -193,13 +223,15 @@ export async function crear(o: Base & { body: UsuarioCrear; claveHash: string })
       permisosPorUsuario: b.permisos_por_usuario,
     }),
   );
-  const creado = aUsuario(await existente(o.tx, id));
+  const creado = aUsuario(await existente(o.tx, id), o.user);
   await auditar(o, 'crear', id, { ...diferencias(null, creado), ...CLAVE_CAMBIADA });
   return creado;
 }
 
 export async function actualizar(o: Base & { id: number; body: UsuarioActualizar }): Promise<Usuario> {
-  const antes = aUsuario(await existente(o.tx, o.id));
+  const fila = await existente(o.tx, o.id);
+  comprobarAlcance(o.user, fila);
+  const antes = aUsuario(fila, o.user);
   const b = Object.fromEntries(Object.entries(o.body).filter(([, v]) => v !== undefined)) as UsuarioActualizar;
   const propio = o.id === o.user.idUsuario;
   if (propio && b.permisos !== undefined && !hasIdm(b.permisos, IDM_USUARIOS))
@@ -243,7 +275,7 @@ export async function actualizar(o: Base & { id: number; body: UsuarioActualizar
   await auditar(o, 'actualizar', o.id, c);
   // The next request of that user is checked against the new permissions (ARCHITECTURE "Permissions").
   refrescarSesiones(o.deps);
-  return aUsuario(await existente(o.tx, o.id));
+  return aUsuario(await existente(o.tx, o.id), o.user);
 }
 
 export async function desactivar(o: Base & { id: number }): Promise<Usuario> {
@@ -253,26 +285,28 @@ export async function desactivar(o: Base & { id: number }): Promise<Usuario> {
       CODES.CONFLICTO,
       'No puede desactivar su propio usuario: otro usuario con permiso de Usuarios debe hacerlo.',
     );
-  if (!antes.activo) return aUsuario(antes);
+  comprobarAlcance(o.user, antes);
+  if (!antes.activo) return aUsuario(antes, o.user);
   await repo.actualizar(o.tx, o.id, { activo: false });
   const cerradas = await repo.cerrarSesiones(o.tx, o.id);
   await auditar(o, 'desactivar', o.id, { activo: { antes: true, despues: false }, sesiones_cerradas: cerradas.length });
   refrescarSesiones(o.deps, cerradas);
-  return aUsuario(await existente(o.tx, o.id));
+  return aUsuario(await existente(o.tx, o.id), o.user);
 }
 
 export async function activar(o: Base & { id: number }): Promise<Usuario> {
   const antes = await existente(o.tx, o.id);
-  if (antes.activo) return aUsuario(antes);
+  comprobarAlcance(o.user, antes);
+  if (antes.activo) return aUsuario(antes, o.user);
   await repo.actualizar(o.tx, o.id, { activo: true });
   await auditar(o, 'activar', o.id, { activo: { antes: false, despues: true } });
   refrescarSesiones(o.deps);
-  return aUsuario(await existente(o.tx, o.id));
+  return aUsuario(await existente(o.tx, o.id), o.user);
 }
 
 /** An administrator sets a new password; the user's open sessions end (whoever held the old one is out). */
 export async function restablecerClave(o: Base & { id: number; claveHash: string }): Promise<{ sesionesCerradas: number }> {
-  await existente(o.tx, o.id);
+  comprobarAlcance(o.user, await existente(o.tx, o.id));
   await repo.actualizar(o.tx, o.id, { claveHash: o.claveHash });
   const cerradas = await repo.cerrarSesiones(o.tx, o.id);
   await auditar(o, 'restablecer_clave', o.id, { ...CLAVE_CAMBIADA, sesiones_cerradas: cerradas.length });
@@ -290,24 +324,17 @@ export async function comprobarClaveActual(o: {
   ip: string;
   body: CambiarClave;
 }): Promise<string> {
-  const { db, config } = o.deps;
+  const { db } = o.deps;
   if (o.claims.idUsuario === 0)
     throw new AppError(CODES.CONFLICTO, 'El usuario de soporte no tiene una contraseña propia que cambiar.');
-  const keys = throttleKeys(o.claims.idempresa, o.claims.nombre_usuario, o.ip);
-  const bloqueo = await minutosBloqueo(db, keys);
-  if (bloqueo > 0)
-    throw new AppError(
-      CODES.DEMASIADOS_INTENTOS,
-      `Demasiados intentos fallidos con su contraseña. Intente de nuevo en ${bloqueo} ${bloqueo === 1 ? 'minuto' : 'minutos'}.`,
-      undefined,
-      { 'retry-after': String(bloqueo * 60) },
-    );
+  const intento = { deps: o.deps, idEmpresa: o.claims.idempresa, usuario: o.claims.nombre_usuario, ip: o.ip };
+  await intentos.antesDeComprobar(intento, 'Demasiados intentos fallidos con su contraseña.');
   const actual = await db.tenant(o.claims.idempresa, (tx) => repo.claveHash(tx, o.claims.idUsuario));
   if (!actual || !(await verificarClave(actual, o.body.actual))) {
-    await registrarFallo(db, keys, config.loginThrottle);
+    await intentos.fallo({ ...intento, idUsuario: o.claims.idUsuario, nombre: o.claims.nombre_usuario });
     throw invalido('actual', 'no es su contraseña actual');
   }
-  await limpiarFallos(db, keys);
+  await intentos.acierto(intento);
   return hashClave(o.body.nueva);
 }
 

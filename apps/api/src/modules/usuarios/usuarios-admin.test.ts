@@ -4,7 +4,7 @@ import { auditoria } from '../../db/schema/plataforma.ts';
 import { terceros } from '../../db/schema/terceros.ts';
 import { leerCsv } from '../../platform/tabular/csv.ts';
 import { leerXlsx } from '../../platform/tabular/xlsx.ts';
-import { as, createTestApp, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, tokenClaims, type Client, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
@@ -249,7 +249,7 @@ describe('disable and enable', () => {
     expect(error(await as(t.app, suyo).get('/api/Empresa/GetEmpresa'), 401, 50012)).toContain('Su sesión fue cerrada');
     expect((await as(t.app, suyo).get('/api/Usuarios/GetUsuario')).json()).toMatchObject({ code: 20000, sesion: false });
     const l = await t.app.inject({ method: 'POST', url: '/api/usuarios/login', payload: cred });
-    expect(error(l, 401, 40100)).toMatch(/desactivado/);
+    expect(error(l, 401, 40100)).toBe('Empresa, usuario o contraseña incorrectos.');
     expect((await auditoriaDe(u.id)).at(-1)).toMatchObject({
       accion: 'desactivar',
       cambios: { activo: { antes: true, despues: false }, sesiones_cerradas: 1 },
@@ -368,5 +368,144 @@ describe('GET /usuarios/exportar', () => {
         .sort(),
     ).toEqual(lista.map((u) => u.usuario).sort());
     expect(otra.flat().join('|')).not.toMatch(/Exportable|Carlos Andrés Restrepo/);
+  });
+});
+
+describe('a user manager who is not a company administrator (issue 22, finding 2)', () => {
+  // Company 3: its users change nothing the other tests count.
+  const CLAVE = 'Vivienda.Segura.2025';
+  let gestor: string;
+  let admin3: string;
+  let ids: { admin: number; adminEstrecho: number; amplio: number; subordinado: number };
+  beforeAll(async () => {
+    const crear = (usuario: string, nroId: string, permisos: string, admemp = false) =>
+      crearUsuario(t.db, 3, { usuario, nroId, permisos, admemp, clave: CLAVE });
+    ids = {
+      admin: tokenClaims(await login(t.app, DEMO.admin3)).idUsuario,
+      // An administrator whose menu permissions are fewer than the manager's: still out of reach.
+      adminEstrecho: await crear('admin.dos', '3000001', '37', true),
+      amplio: await crear('amplio', '3000002', '37,59,489'),
+      subordinado: await crear('subordinado', '3000003', '59'),
+    };
+    await crear('gestor', '3000004', '37,59');
+    gestor = await login(t.app, { idEmpresa: 3, usuario: 'gestor', clave: CLAVE });
+    admin3 = await login(t.app, DEMO.admin3);
+  });
+
+  const refusal = async (r: Awaited<ReturnType<Client['post']>>, texto: string) => {
+    expect(error(r, 403, 50403)).toContain(texto);
+  };
+  const ADMIN = 'Solo un administrador de la empresa puede';
+  const AMPLIO = 'tiene permisos que usted no tiene';
+
+  it('cannot reset the password of an administrator or of a user with broader permissions', async () => {
+    for (const [id, texto] of [
+      [ids.admin, ADMIN],
+      [ids.adminEstrecho, ADMIN],
+      [ids.amplio, AMPLIO],
+    ] as const)
+      await refusal(
+        await as(t.app, gestor).post(`/api/usuarios/${id}/restablecer-clave`, { clave: 'Tomada.Por.El.Gestor.1' }),
+        texto,
+      );
+    // Their passwords did not change.
+    await login(t.app, DEMO.admin3);
+    await login(t.app, { idEmpresa: 3, usuario: 'amplio', clave: CLAVE });
+    error(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/usuarios/login',
+        payload: { ...DEMO.admin3, clave: 'Tomada.Por.El.Gestor.1' },
+      }),
+      401,
+      40100,
+    );
+  });
+
+  it('cannot disable or enable an administrator or a user with broader permissions', async () => {
+    for (const [id, texto] of [
+      [ids.admin, ADMIN],
+      [ids.adminEstrecho, ADMIN],
+      [ids.amplio, AMPLIO],
+    ] as const) {
+      await refusal(await as(t.app, gestor).post(`/api/usuarios/${id}/desactivar`), texto);
+      await refusal(await as(t.app, gestor).post(`/api/usuarios/${id}/activar`), texto);
+    }
+    const lista = (await as(t.app, admin3).get('/api/usuarios?activo=false')).json().data.items as { usuario: string }[];
+    expect(lista).toEqual([]);
+  });
+
+  it('cannot edit an administrator or a user with broader permissions, not even their name', async () => {
+    for (const [id, texto] of [
+      [ids.admin, ADMIN],
+      [ids.adminEstrecho, ADMIN],
+      [ids.amplio, AMPLIO],
+    ] as const) {
+      await refusal(await put(gestor, `/api/usuarios/${id}`, { nombre: 'Cambiado por el gestor' }), texto);
+      await refusal(await put(gestor, `/api/usuarios/${id}`, { permisos: '59' }), texto);
+    }
+    const amplio = (await as(t.app, admin3).get(`/api/usuarios/${ids.amplio}`)).json().data;
+    expect(amplio).toMatchObject({ nombre: 'Usuario amplio', permisos: '37,59,489' });
+  });
+
+  it('cannot create a user with permissions it does not hold, nor an administrator', async () => {
+    const base = { usuario: 'nuevo.amplio', clave: CLAVE };
+    await refusal(await as(t.app, gestor).post('/api/usuarios', { ...base, permisos: '37,59,489' }), 'no tiene: 489');
+    await refusal(await as(t.app, gestor).post('/api/usuarios', { ...base, permisos: 'All' }), 'no tiene: All');
+    await refusal(await as(t.app, gestor).post('/api/usuarios', { ...base, permisos: '59', admemp: true }), 'administrador');
+    // Nor raise a user it manages above itself.
+    await refusal(await put(gestor, `/api/usuarios/${ids.subordinado}`, { permisos: '59,489' }), 'no tiene: 489');
+  });
+
+  it('manages users whose permissions are within its own', async () => {
+    const sub = { idEmpresa: 3, usuario: 'subordinado', clave: CLAVE };
+    expect((await put(gestor, `/api/usuarios/${ids.subordinado}`, { nombre: 'Subordinado', permisos: '37,59' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await as(t.app, gestor).post(`/api/usuarios/${ids.subordinado}/restablecer-clave`, { clave: 'Otra.Clave.Del.Sub.2' }))
+        .statusCode,
+    ).toBe(200);
+    await login(t.app, { ...sub, clave: 'Otra.Clave.Del.Sub.2' });
+    expect((await as(t.app, gestor).post(`/api/usuarios/${ids.subordinado}/desactivar`)).statusCode).toBe(200);
+    expect((await as(t.app, gestor).post(`/api/usuarios/${ids.subordinado}/activar`)).statusCode).toBe(200);
+    const creado = await as(t.app, gestor).post('/api/usuarios', { usuario: 'nuevo.sub', clave: CLAVE, permisos: '59' });
+    expect(creado.statusCode, creado.body).toBe(200);
+  });
+
+  it('the list says, for each user, why the caller may not change them', async () => {
+    const filas = async (token: string) =>
+      new Map(
+        (
+          (await as(t.app, token).get('/api/usuarios?pageSize=100')).json().data.items as {
+            usuario: string;
+            restriccion: string | null;
+          }[]
+        ).map((u) => [u.usuario, u.restriccion]),
+      );
+    const delGestor = await filas(gestor);
+    expect(delGestor.get('admin')).toContain(ADMIN);
+    expect(delGestor.get('admin.dos')).toContain(ADMIN);
+    expect(delGestor.get('amplio')).toContain(AMPLIO);
+    expect(delGestor.get('amplio')).toContain('489');
+    expect(delGestor.get('subordinado')).toBeNull();
+    expect(delGestor.get('gestor')).toBeNull();
+    expect([...(await filas(admin3)).values()].every((r) => r === null)).toBe(true);
+  });
+
+  it('an administrator and the support session still manage everyone', async () => {
+    expect((await put(admin3, `/api/usuarios/${ids.amplio}`, { permisos: '37,59,489,490' })).statusCode).toBe(200);
+    expect(
+      (await as(t.app, admin3).post(`/api/usuarios/${ids.adminEstrecho}/restablecer-clave`, { clave: 'Clave.De.Admin.Dos.3' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await as(t.app, admin3).post(`/api/usuarios/${ids.amplio}/desactivar`)).statusCode).toBe(200);
+    expect((await as(t.app, admin3).post(`/api/usuarios/${ids.amplio}/activar`)).statusCode).toBe(200);
+    const soporte = await login(t.app, { ...DEMO.soporte1, idEmpresa: 3 });
+    expect(
+      (await as(t.app, soporte).post(`/api/usuarios/${ids.admin}/restablecer-clave`, { clave: 'Clave.Nueva.Admin.Tres.4' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await put(soporte, `/api/usuarios/${ids.admin}`, { nombre: 'Administrador' })).statusCode).toBe(200);
   });
 });

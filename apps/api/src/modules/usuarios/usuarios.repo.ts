@@ -17,6 +17,16 @@ export async function usuarioPorNombre(tx: Tx, usuario: string) {
   return r[0] ?? null;
 }
 
+/** The company administrators who can still log in. */
+export async function administradores(tx: Tx): Promise<number[]> {
+  const r = await tx
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(and(eq(usuarios.admemp, true), eq(usuarios.activo, true)))
+    .orderBy(usuarios.id);
+  return r.map((x) => x.id);
+}
+
 export async function usuarioPorId(tx: Tx, id: number) {
   const r = await tx.select().from(usuarios).where(eq(usuarios.id, id)).limit(1);
   return r[0] ?? null;

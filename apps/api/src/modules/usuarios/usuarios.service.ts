@@ -7,14 +7,17 @@ import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { hashSeñuelo, verificarClave } from '../../platform/auth/passwords.ts';
-import { limpiarFallos, minutosBloqueo, registrarFallo, throttleKeys } from '../../platform/auth/throttle.ts';
+import { accesoSoporte } from '../../platform/auth/soporte.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import { AppError, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
+import * as intentos from './intentos.ts';
 import * as repo from './usuarios.repo.ts';
 
 const CREDENCIALES = 'Empresa, usuario o contraseña incorrectos.';
+/** Notice 9002 (migration 0077). */
+const TIPO_SOPORTE = 9002;
 const DIA_MS = 86_400_000;
 
 type Cliente = { ip: string; userAgent: string };
@@ -27,29 +30,24 @@ function mismaClave(a: string, b: string): boolean {
 export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }): Promise<string> {
   const { deps, body, cliente } = o;
   const { db, config } = deps;
-  const keys = throttleKeys(body.idEmpresa, body.usuario, cliente.ip);
-  const bloqueo = await minutosBloqueo(db, keys);
-  if (bloqueo > 0) {
-    throw new AppError(
-      CODES.DEMASIADOS_INTENTOS,
-      `Demasiados intentos fallidos de inicio de sesión. Intente de nuevo en ${bloqueo} ${bloqueo === 1 ? 'minuto' : 'minutos'}.`,
-      undefined,
-      { 'retry-after': String(bloqueo * 60) },
-    );
-  }
+  const intento = { deps, idEmpresa: body.idEmpresa, usuario: body.usuario, ip: cliente.ip };
+  await intentos.antesDeComprobar(intento, 'Demasiados intentos fallidos de inicio de sesión desde esta dirección.');
   const soporte = body.usuario.toUpperCase() === SUPPORT_USER;
   // Read outside the password check: hashing must not hold the (single) PGlite connection.
   const encontrado = await db.tenant(body.idEmpresa, async (tx) => ({
     existe: await repo.empresaExiste(tx),
     usuario: soporte ? null : await repo.usuarioPorNombre(tx, body.usuario),
+    claveSoporte: soporte ? (await accesoSoporte(tx, config)).clave : null,
   }));
+  // With the support login off, EMPATIA fails like any wrong password.
   const claveOk = soporte
-    ? encontrado.existe && mismaClave(body.clave, config.supportPassword)
+    ? encontrado.existe && encontrado.claveSoporte !== null && mismaClave(body.clave, encontrado.claveSoporte)
     : await verificarClave(encontrado.usuario?.claveHash ?? (await hashSeñuelo()), body.clave);
   const u = encontrado.usuario;
 
-  if (!claveOk || (!soporte && !u)) {
-    await registrarFallo(db, keys, config.loginThrottle);
+  // A disabled user's right password fails like a wrong one: the answer must not confirm the password.
+  if (!claveOk || (!soporte && !u?.activo)) {
+    await intentos.fallo({ ...intento, idUsuario: u?.id ?? null, nombre: u?.usuario ?? (soporte ? SUPPORT_USER : body.usuario) });
     if (encontrado.existe) {
       await db.tenant(body.idEmpresa, (tx) =>
         registrarAuditoria(tx, {
@@ -63,9 +61,7 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
     }
     throw new AppError(CODES.CREDENCIALES, CREDENCIALES);
   }
-  if (u && !u.activo)
-    throw new AppError(CODES.CREDENCIALES, 'Su usuario está desactivado. Comuníquese con el administrador de su empresa.');
-  await limpiarFallos(db, keys);
+  await intentos.acierto(intento);
 
   const claims: TokenClaims = u
     ? {
@@ -94,11 +90,26 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
     await registrarAuditoria(tx, {
       idUsuario: u?.id ?? null,
       usuario: claims.nombre_usuario,
-      accion: 'login',
+      accion: u ? 'login' : 'login_soporte',
       entidad: 'sesion',
       entidadId: jti,
       ip: cliente.ip,
     });
+    // The support login opens the whole company: its administrators hear of every one.
+    if (!u) {
+      for (const idAdmin of await repo.administradores(tx))
+        await notificar(
+          { tx, alConfirmar, hub: deps.hub, mailer: deps.mailer },
+          {
+            idEmpresa: body.idEmpresa,
+            idUsuario: idAdmin,
+            tipoCarta: TIPO_SOPORTE,
+            titulo: 'Ingreso del soporte',
+            cuerpo: `El soporte técnico (usuario ${SUPPORT_USER}) inició sesión en la empresa desde ${cliente.ip || 'una dirección desconocida'}, con todos los permisos. Queda en Logs del sistema.`,
+            enlace: `/archivo/utilidades/logs-sistema?accion=login_soporte`,
+          },
+        );
+    }
     if (u && anterior && (anterior.ip !== cliente.ip || anterior.userAgent !== cliente.userAgent)) {
       await notificar(
         { tx, alConfirmar, hub: deps.hub, mailer: deps.mailer },

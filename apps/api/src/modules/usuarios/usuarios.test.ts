@@ -123,7 +123,7 @@ const auditoriaDe = (usuario: string) =>
   t.db.tenant(1, (tx) => tx.select().from(auditoria).where(eq(auditoria.usuario, usuario)).orderBy(auditoria.id));
 
 describe('disabled user', () => {
-  it('is refused at login with a clear message, and an open session answers sesion false', async () => {
+  it('is refused at login exactly as a wrong password is, and an open session answers sesion false', async () => {
     const id = await crearUsuario(t.db, 1, { usuario: 'inactivo', nroId: '1017000001', permisos: '489' });
     const token = await login(t.app, { idEmpresa: 1, usuario: 'inactivo', clave: 'demo1234' });
     const c = as(t.app, token);
@@ -144,10 +144,16 @@ describe('disabled user', () => {
       url: '/api/usuarios/login',
       payload: { idEmpresa: 1, usuario: 'inactivo', clave: 'demo1234' },
     });
+    // Whoever holds a disabled user's password learns nothing from it (issue 22, finding 13).
+    const mala = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuarios/login',
+      payload: { idEmpresa: 1, usuario: 'inactivo', clave: 'otra-clave' },
+    });
     expect(l.statusCode).toBe(401);
-    expect(l.json().code).toBe(40100);
-    expect(l.json().message).toMatch(/desactivado/i);
-    expect(l.json().token).toBeUndefined();
+    expect(l.json()).toEqual({ code: 40100, message: 'Empresa, usuario o contraseña incorrectos.' });
+    expect(l.json()).toEqual(mala.json());
+    expect(l.statusCode).toBe(mala.statusCode);
   });
 });
 

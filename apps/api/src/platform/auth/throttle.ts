@@ -5,11 +5,6 @@ import { queryRows } from '../../db/rows.ts';
 export type ThrottleConfig = { maxPorUsuario: number; maxPorIp: number; ventanaMin: number; bloqueoMin: number };
 export type ThrottleKeys = { usuario: string; ip: string };
 
-export const throttleKeys = (idEmpresa: number, usuario: string, ip: string): ThrottleKeys => ({
-  usuario: `u:${idEmpresa}:${usuario.toLowerCase()}`,
-  ip: `ip:${ip}`,
-});
-
 /** Minutes left on the longest active block among the keys, or 0. */
 export async function minutosBloqueo(db: Database, k: ThrottleKeys): Promise<number> {
   return db.system(async (tx) => {
@@ -24,7 +19,7 @@ export async function minutosBloqueo(db: Database, k: ThrottleKeys): Promise<num
   });
 }
 
-/** Counts a failure per company+user and per IP; reaching the limit blocks the key. */
+/** Counts a failure for both keys; a key that reaches its limit (maxPorUsuario, maxPorIp) is blocked. */
 export async function registrarFallo(db: Database, k: ThrottleKeys, cfg: ThrottleConfig): Promise<void> {
   await db.system(async (tx) => {
     for (const [clave, max] of [
@@ -46,6 +41,88 @@ export async function registrarFallo(db: Database, k: ThrottleKeys, cfg: Throttl
 
 export async function limpiarFallos(db: Database, k: ThrottleKeys): Promise<void> {
   await db.system((tx) => tx.execute(sql`delete from login_fallido where clave = ${k.usuario}`));
+}
+
+// ---- Logins ----
+
+/**
+ * maxPorUsuario: failures of one company+user from one address before that address is blocked for that
+ * user; maxPorIp: failures from one address, any user, before it is blocked; esperaMaxMs: the longest wait
+ * an attempt on an account with many failures (from anywhere) sits out before it is checked.
+ */
+export type LoginThrottleConfig = ThrottleConfig & { esperaMaxMs: number };
+export type LoginKeys = { cuenta: string; usuarioIp: string; ip: string; aviso: string };
+
+/**
+ * An account is never blocked as a whole: that let anyone lock a user out by failing from a few
+ * addresses. The address that fails is blocked for that user (an address failing for everyone, for
+ * everyone); the account's own count only slows every attempt on it down.
+ */
+export const loginKeys = (idEmpresa: number, usuario: string, ip: string): LoginKeys => {
+  const cuenta = `u:${idEmpresa}:${usuario.toLowerCase()}`;
+  return { cuenta, usuarioIp: `${cuenta}|${ip}`, ip: `ip:${ip}`, aviso: `aviso:${idEmpresa}:${usuario.toLowerCase()}` };
+};
+
+/** 0 below the limit, then half a second doubling with each further failure, up to the cap. */
+export function esperaPorFallos(fallos: number, cfg: Pick<LoginThrottleConfig, 'maxPorUsuario' | 'esperaMaxMs'>): number {
+  if (fallos < cfg.maxPorUsuario) return 0;
+  return Math.min(cfg.esperaMaxMs, 500 * 2 ** Math.min(fallos - cfg.maxPorUsuario, 20));
+}
+
+export type EstadoLogin = {
+  /** Minutes left on a block of this address for this user or for everyone, or 0. */
+  bloqueoMin: number;
+  /** How long this attempt waits before it is checked, because of the account's failures. */
+  esperaMs: number;
+};
+
+export async function estadoLogin(db: Database, k: LoginKeys, cfg: LoginThrottleConfig): Promise<EstadoLogin> {
+  const rows = await db.system((tx) =>
+    queryRows<{ seg: number | null; fallos: number | null }>(
+      tx,
+      sql`
+      select
+        extract(epoch from max(bloqueado_hasta) filter (where clave <> ${k.cuenta}) - now())::int as seg,
+        max(fallos) filter (where clave = ${k.cuenta} and primer_fallo >= now() - make_interval(mins => ${cfg.ventanaMin})) as fallos
+      from login_fallido
+      where clave in (${k.usuarioIp}, ${k.ip}, ${k.cuenta}) and (bloqueado_hasta > now() or clave = ${k.cuenta})`,
+    ),
+  );
+  const seg = rows[0]?.seg ?? 0;
+  return { bloqueoMin: seg > 0 ? Math.ceil(seg / 60) : 0, esperaMs: esperaPorFallos(rows[0]?.fallos ?? 0, cfg) };
+}
+
+export type FallosCuenta = { fallos: number; direcciones: number };
+
+/**
+ * Counts a failed login for the account (never blocked), for the account from this address and for the
+ * address (both blocked on reaching their limit). Returns the account's failures in the window and from
+ * how many addresses they came.
+ */
+export async function registrarFalloLogin(db: Database, k: LoginKeys, cfg: LoginThrottleConfig): Promise<FallosCuenta> {
+  await registrarFallo(db, { usuario: k.usuarioIp, ip: k.ip }, cfg);
+  return db.system(async (tx) => {
+    const r = await queryRows<FallosCuenta>(
+      tx,
+      sql`
+      with cuenta as (
+        insert into login_fallido as f (clave, fallos, primer_fallo)
+        values (${k.cuenta}, 1, now())
+        on conflict (clave) do update set
+          fallos = case when f.primer_fallo < now() - make_interval(mins => ${cfg.ventanaMin}) then 1 else f.fallos + 1 end,
+          primer_fallo = case when f.primer_fallo < now() - make_interval(mins => ${cfg.ventanaMin}) then now() else f.primer_fallo end
+        returning fallos)
+      select (select fallos from cuenta) as fallos,
+             (select count(*)::int from login_fallido
+              where starts_with(clave, ${`${k.cuenta}|`}) and primer_fallo >= now() - make_interval(mins => ${cfg.ventanaMin})) as direcciones`,
+    );
+    return r[0] ?? { fallos: 1, direcciones: 1 };
+  });
+}
+
+/** A right password from an address forgives that address's failures for the user; the account keeps its count. */
+export async function limpiarFallosLogin(db: Database, k: LoginKeys): Promise<void> {
+  await limpiarFallos(db, { usuario: k.usuarioIp, ip: k.ip });
 }
 
 /**

@@ -16,6 +16,7 @@ const COLOR: Record<string, string> = {
   login: 'green',
   logout: 'default',
   login_fallido: 'red',
+  login_soporte: 'purple',
   eliminar: 'red',
   desactivar: 'orange',
   crear: 'blue',

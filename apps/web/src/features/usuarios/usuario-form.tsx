@@ -4,6 +4,7 @@ import { Cajon } from '../../components/cajon.tsx';
 import { ZClaveNueva, ZPermisos, type Usuario } from '@predio/contract/usuarios';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
 import { ApiError } from '../../lib/http.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { zodRule } from '../../components/zod-rule.ts';
 import { useEmpleados } from './api/get-empleados.ts';
 import { useGuardarUsuario } from './api/guardar-usuario.ts';
@@ -78,6 +79,8 @@ function Formulario({ usuario, onClose }: { usuario: Usuario | null; onClose: ()
   const agencias = useAgencias();
   const [error, setError] = useState<string | null>(null);
   const nuevo = usuario === null;
+  const soyAdministrador = useSession((s) => s.claims?.admemp ?? false);
+  const misPermisos = useSession((s) => s.claims?.permisos ?? '');
 
   const iniciales: Valores = usuario
     ? {
@@ -168,8 +171,13 @@ function Formulario({ usuario, onClose }: { usuario: Usuario | null; onClose: ()
                 <Form.Item name="agencia" label="Agencia">
                   <Select options={opcionesAgencia} loading={agencias.isPending} />
                 </Form.Item>
-                <Form.Item name="admemp" label="Administrador de la empresa" valuePropName="checked">
-                  <Switch />
+                <Form.Item
+                  name="admemp"
+                  label="Administrador de la empresa"
+                  valuePropName="checked"
+                  extra={soyAdministrador ? undefined : 'Solo un administrador de la empresa puede nombrar administradores.'}
+                >
+                  <Switch disabled={!soyAdministrador} />
                 </Form.Item>
               </>
             ),
@@ -180,7 +188,7 @@ function Formulario({ usuario, onClose }: { usuario: Usuario | null; onClose: ()
             forceRender: true,
             children: (
               <Form.Item name="permisos" noStyle>
-                <PermisosTree />
+                <PermisosTree otorgables={soyAdministrador ? 'All' : misPermisos} />
               </Form.Item>
             ),
           },

@@ -113,31 +113,35 @@ export function UsuariosPage() {
       title: <span className="usuarios-sr-only">Acciones</span>,
       fixed: 'right',
       width: 132,
+      // The server says which users the caller may not change, and why: the actions it would refuse are off.
       render: (_: unknown, u) => (
         <Space size={0}>
-          <Tooltip title="Editar">
+          <Tooltip title={u.restriccion ?? 'Editar'}>
             <Button
               type="text"
               icon={<EditOutlined />}
               aria-label={`Editar «${u.usuario}»`}
+              disabled={u.restriccion !== null}
               onClick={() => setEdicion({ usuario: u })}
             />
           </Tooltip>
-          <Tooltip title="Restablecer contraseña">
+          <Tooltip title={u.restriccion ?? 'Restablecer contraseña'}>
             <Button
               type="text"
               icon={<KeyOutlined />}
               aria-label={`Restablecer la contraseña de «${u.usuario}»`}
+              disabled={u.restriccion !== null}
               onClick={() => setClave(u)}
             />
           </Tooltip>
           {u.id === miId ? null : (
-            <Tooltip title={u.activo ? 'Desactivar' : 'Activar'}>
+            <Tooltip title={u.restriccion ?? (u.activo ? 'Desactivar' : 'Activar')}>
               <Button
                 type="text"
                 danger={u.activo}
                 icon={u.activo ? <StopOutlined /> : <CheckCircleOutlined />}
                 aria-label={`${u.activo ? 'Desactivar' : 'Activar'} «${u.usuario}»`}
+                disabled={u.restriccion !== null}
                 onClick={() => cambiarEstado(u)}
               />
             </Tooltip>
