@@ -160,6 +160,10 @@ export type DatosFicha = {
   descripcion: string;
   /** Names of its features from the company's catalogue (Balcón, Gimnasio…), alphabetical. */
   caracteristicas: string[];
+  /** Who the client calls: the asesor comercial, else the captador (an active user), with their person's contact. */
+  asesor_nombre: string | null;
+  asesor_celular: string | null;
+  asesor_email: string | null;
 };
 
 export async function datosFicha(tx: Tx, consecutivo: number): Promise<DatosFicha | null> {
@@ -172,10 +176,17 @@ export async function datosFicha(tx: Tx, consecutivo: number): Promise<DatosFich
                array(select c.nombre from inmueble_caracteristica ic
                      join caracteristicas_inmueble c on c.id_empresa = ic.id_empresa and c.id = ic.id_caracteristica
                      where ic.id_empresa = i.id_empresa and ic.id_inmueble = i.id
-                     order by c.nombre collate "C") as caracteristicas
+                     order by c.nombre collate "C") as caracteristicas,
+               a.nombre as asesor_nombre, a.celular as asesor_celular, a.email as asesor_email
         from inmueble i
         left join municipios m on m.id_empresa = i.id_empresa and m.id = i.id_municipio
         left join barrios b on b.id_empresa = i.id_empresa and b.id = i.id_barrio
+        left join lateral (
+          select coalesce(nullif(t.nombre, ''), nullif(u.nombre, ''), u.usuario) as nombre,
+                 coalesce(nullif(t.celular, ''), nullif(t.telefonos, '')) as celular,
+                 nullif(t.email, '') as email
+          from usuarios u left join terceros t on t.id_empresa = u.id_empresa and t.nro_id = u.nro_id
+          where u.id = coalesce(i.id_asesor_comercial, i.id_asesor_captador) and u.activo) a on true
         where i.consecutivo = ${consecutivo}`,
   );
   return r ?? null;

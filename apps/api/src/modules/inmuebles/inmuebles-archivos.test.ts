@@ -617,6 +617,14 @@ describe('GET /inmuebles/:consecutivo/ficha', () => {
         where i.consecutivo = ${c1} and c.nombre in ('Gimnasio', 'Balcón')`),
     );
 
+    // Its asesor comercial, whose person in Terceros has a phone and an e-mail.
+    await t.db.tenant(1, async (tx) => {
+      await tx.execute(sql`update terceros set nombre = 'Ana Asesora Gómez', celular = '300 555 0101',
+        email = 'ana.asesora@inmobiliaria.co' where nro_id = (select nro_id from usuarios where usuario = 'asesor')`);
+      await tx.execute(sql`update inmueble set id_asesor_comercial = (select id from usuarios where usuario = 'asesor')
+        where consecutivo = ${c1}`);
+    });
+
     const r = await as(t.app, consulta1).get(`/api/inmuebles/${c1}/ficha`);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.headers['content-type']).toBe('application/pdf');
@@ -653,6 +661,9 @@ describe('GET /inmuebles/:consecutivo/ficha', () => {
       'También tiene',
       'Apartamento con balcón y vista a la ciudad',
       'Más fotos',
+      // The asesor to call (issue 24 §8): the comercial one, else the captador.
+      'Su asesor:',
+      'Ana Asesora Gómez · Cel. 300 555 0101 · ana.asesora@inmobiliaria.co',
       'Generado el',
       'Página 1 de',
     ])

@@ -4,8 +4,8 @@ import { ETIQUETAS_ESTADO, ETIQUETAS_GESTION } from '@predio/contract/inmuebles'
 import { pesos } from '../../platform/formato.ts';
 import type { DatosFicha, EmpresaFicha } from './inmuebles-archivos.repo.ts';
 
-// The property sheet handed to clients: company branding, the property's public facts and its photos.
-// Never internal notes, owners, keys or advisers (issue 4 §1).
+// The property sheet handed to clients: company branding, the property's public facts, its photos and
+// the asesor to call (issue 24 §8). Never internal notes, owners or keys (issue 4 §1).
 
 export type EntradaFicha = {
   datos: DatosFicha;
@@ -84,6 +84,12 @@ export function precios(d: DatosFicha): [string, string][] {
     ['Administración', cop(d.administracion)],
   ];
   return filas.filter((f): f is [string, string] => f[1] !== null);
+}
+
+/** «Su asesor: Ana Gómez · Cel. 300 123 4567 · ana@inmobiliaria.co», or null without an asesor. */
+export function asesorFicha(d: DatosFicha): string | null {
+  if (!d.asesor_nombre) return null;
+  return [d.asesor_nombre, d.asesor_celular ? `Cel. ${d.asesor_celular}` : null, d.asesor_email].filter(Boolean).join(' · ');
 }
 
 export const tituloFicha = (d: DatosFicha) => `${mayuscula(d.tipo)} ${GESTION[d.gestion] ?? d.gestion}`;
@@ -197,6 +203,15 @@ export async function generarFicha(e: EntradaFicha): Promise<Buffer> {
     });
     doc.x = MARGEN;
     doc.y = y + 44;
+  }
+
+  // Who to call about it.
+  const asesor = asesorFicha(d);
+  if (asesor) {
+    const y = doc.y + 8;
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(TEXTO).text('Su asesor: ', MARGEN, y, { continued: true });
+    doc.font('Helvetica').fillColor(TEXTO).text(textoPdf(asesor), { width: ANCHO });
+    doc.x = MARGEN;
   }
 
   // The cover photo, as large as the page allows.
