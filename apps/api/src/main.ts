@@ -25,6 +25,7 @@ if (config.seed === 'demo') await seedDemo(db);
 let log: (err: unknown) => void = (err) => console.error(err);
 const deps = createDeps(config, db, (err) => log(err));
 const app = await buildServer(deps, { logger: true });
+for (const aviso of config.avisos) app.log.warn(aviso);
 log = (err) => app.log.error({ err }, 'error enviando correo');
 deps.mailer.start();
 const mantenimiento = new Mantenimiento(db, app.log);

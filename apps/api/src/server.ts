@@ -9,6 +9,7 @@ import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CODES } from '@predio/contract/codes';
 import { FOTO_MAX_BYTES } from '@predio/contract/terceros';
+import type { Config } from './config.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { invalido } from './platform/errors/app-error.ts';
@@ -37,7 +38,7 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
   const app = Fastify({
     logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: confianzaProxy(deps.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -146,6 +147,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: ApiRoute[];
   }
+}
+
+/**
+ * Fastify 5.12 trusts nobody for a bare number, since it cannot tell the proxy from a client that
+ * connects directly: a hop count here means what the README says, the nearest n addresses are proxies.
+ */
+function confianzaProxy(t: Config['trustProxy']): boolean | string[] | ((direccion: string, salto: number) => boolean) {
+  return typeof t === 'number' ? (_direccion, salto) => salto < t : t;
 }
 
 /** The path of the first text holding a NUL character ('q', 'propietarios.0.nombre'), or null. */
