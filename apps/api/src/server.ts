@@ -14,6 +14,7 @@ import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { invalido } from './platform/errors/app-error.ts';
 import { defineRoute } from './platform/http/route.ts';
+import { peticionParaElLog } from './platform/http/request-log.ts';
 import { realtimeRoutes } from './platform/realtime/ws.routes.ts';
 import { empresaRoutes } from './modules/empresa/empresa.routes.ts';
 import { inicioRoutes } from './modules/inicio/inicio.routes.ts';
@@ -34,9 +35,19 @@ const DOCS_PREFIX = '/api/docs';
 
 export type ApiRoute = { method: string; url: string; permiso: unknown };
 
-export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildServer(
+  deps: Deps,
+  opts: { logger?: boolean; logStream?: { write(linea: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    logger: opts.logger
+      ? {
+          level: process.env.LOG_LEVEL ?? 'info',
+          // Request URLs carry secrets now and then (a token in a link, a key in a form's query).
+          serializers: { req: peticionParaElLog },
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        }
+      : false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: confianzaProxy(deps.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
