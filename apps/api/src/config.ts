@@ -29,7 +29,7 @@ export type Config = {
 /** Reads settings from the environment; the session secret is generated once into the data dir. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const proxies = proxiesDeConfianza(env.TRUST_PROXY);
   return {
     port: Number(env.PORT ?? 3000),
