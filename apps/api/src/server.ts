@@ -82,7 +82,8 @@ export async function buildServer(
   });
 
   await app.register(multipart, { limits: { fileSize: FOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 } });
-  await app.register(websocket);
+  // The only message a browser sends is its token (ws accepts 100 MiB by default).
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: {
