@@ -15,6 +15,7 @@ import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { invalido } from './platform/errors/app-error.ts';
 import { defineRoute } from './platform/http/route.ts';
 import { peticionParaElLog } from './platform/http/request-log.ts';
+import { cabecerasDeSeguridad } from './platform/http/security-headers.ts';
 import { realtimeRoutes } from './platform/realtime/ws.routes.ts';
 import { empresaRoutes } from './modules/empresa/empresa.routes.ts';
 import { inicioRoutes } from './modules/inicio/inicio.routes.ts';
@@ -74,10 +75,8 @@ export async function buildServer(
     if (campo !== null) throw invalido(campo, 'contiene un carácter no válido (NUL)');
   });
 
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
+  app.addHook('onSend', async (req, reply, payload) => {
+    cabecerasDeSeguridad(req, reply);
     return payload;
   });
 
