@@ -12,7 +12,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: API_TARGET, changeOrigin: true, ws: true },
+      // The API takes a WebSocket only from its own origin; the dev server is that origin for the browser.
+      '/api': { target: API_TARGET, changeOrigin: true, ws: true, rewriteWsOrigin: true },
     },
   },
   build: {

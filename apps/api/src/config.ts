@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { LoginThrottleConfig } from './platform/auth/throttle.ts';
 import { DIAS_ADJUNTOS } from './platform/mail/limpieza.ts';
@@ -23,12 +24,17 @@ export type Config = {
   /** Days the files of a sent e-mail (fichas, photos) stay in storage. */
   correoAdjuntosDias: number;
   loginThrottle: LoginThrottleConfig;
+  /** Which proxies may name the client in X-Forwarded-For: none, how many hops, or their addresses. */
+  trustProxy: false | number | string[];
+  /** Said once in the start log (a setting read in a way its owner may not expect). */
+  avisos: string[];
 };
 
 /** Reads settings from the environment; the session secret is generated once into the data dir. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const proxies = proxiesDeConfianza(env.TRUST_PROXY);
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -50,7 +56,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bloqueoMin: 15,
       esperaMaxMs: 8000,
     },
+    trustProxy: proxies.trustProxy,
+    avisos: proxies.aviso ? [proxies.aviso] : [],
   };
+}
+
+// Names proxy-addr (Fastify's trustProxy) knows for the usual private ranges.
+const RANGOS_CON_NOMBRE = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function direccionORed(v: string): boolean {
+  if (RANGOS_CON_NOMBRE.has(v) || isIP(v) !== 0) return true;
+  const m = /^([^/]+)\/(\d{1,3})$/.exec(v);
+  if (!m) return false;
+  const version = isIP(m[1]!);
+  return version !== 0 && Number(m[2]) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front of the server (`1`), or their addresses and networks
+ * (`127.0.0.1,10.0.0.0/8`). Only those may say who the client is in X-Forwarded-For; what a client
+ * writes there itself is not believed. `true` used to trust every address in the header, so anyone
+ * could pass for anyone: it now counts as one proxy, with a warning. Anything else stops the start.
+ */
+export function proxiesDeConfianza(valor: string | undefined): { trustProxy: false | number | string[]; aviso: string | null } {
+  const v = (valor ?? '').trim();
+  if (v === '' || v.toLowerCase() === 'false' || v === '0') return { trustProxy: false, aviso: null };
+  if (v.toLowerCase() === 'true')
+    return {
+      trustProxy: 1,
+      aviso:
+        'TRUST_PROXY=true se toma como un proxy delante del servidor (TRUST_PROXY=1); indique el número de proxies o sus direcciones (TRUST_PROXY=127.0.0.1,10.0.0.0/8).',
+    };
+  if (/^\d+$/.test(v)) return { trustProxy: Number(v), aviso: null };
+  const lista = v.split(',').map((x) => x.trim());
+  const malo = lista.find((x) => !direccionORed(x));
+  if (malo !== undefined)
+    throw new Error(
+      `TRUST_PROXY debe ser el número de proxies delante del servidor (1) o sus direcciones y redes separadas por comas (127.0.0.1,10.0.0.0/8): «${malo}» no lo es`,
+    );
+  return { trustProxy: lista, aviso: null };
 }
 
 /** PUBLIC_URL without its trailing slash; anything but an http(s) address stops the start with the reason. */

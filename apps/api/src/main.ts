@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { createDeps } from './deps-factory.ts';
 import { avisarConsignaciones } from './modules/inmuebles/inmuebles-consignacion.service.ts';
+import { privatizarExistentes, privatizarNuevos } from './platform/data-dir.ts';
 import { TareaDiaria } from './platform/diario.ts';
 import { accesoSoporte, avisoSoporte } from './platform/auth/soporte.ts';
 import { limpiarAdjuntos } from './platform/mail/limpieza.ts';
@@ -15,6 +16,7 @@ import { CARPETA_FOTOS } from './modules/terceros/terceros.service.ts';
 import { buildServer } from './server.ts';
 
 const config = loadConfig();
+privatizarNuevos(config.dataDir);
 const db = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: join(config.dataDir, 'db'),
@@ -24,11 +26,15 @@ const db = await openDatabase({
     process.exit(1);
   },
 });
+const permisosCorregidos = privatizarExistentes(config.dataDir);
 const applied = await migrate(db);
 if (config.seed === 'demo') await seedDemo(db);
 let log: (err: unknown) => void = (err) => console.error(err);
 const deps = createDeps(config, db, (err) => log(err));
 const app = await buildServer(deps, { logger: true });
+for (const aviso of config.avisos) app.log.warn(aviso);
+if (permisosCorregidos > 0)
+  app.log.info(`${permisosCorregidos} archivos y carpetas de DATA_DIR quedaron legibles solo por el usuario del servidor`);
 log = (err) => app.log.error({ err }, 'error enviando correo');
 deps.mailer.start();
 const mantenimiento = new Mantenimiento(db, app.log);

@@ -9,10 +9,13 @@ import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CODES } from '@predio/contract/codes';
 import { FOTO_MAX_BYTES } from '@predio/contract/terceros';
+import type { Config } from './config.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { invalido } from './platform/errors/app-error.ts';
 import { defineRoute } from './platform/http/route.ts';
+import { peticionParaElLog } from './platform/http/request-log.ts';
+import { cabecerasDeSeguridad } from './platform/http/security-headers.ts';
 import { realtimeRoutes } from './platform/realtime/ws.routes.ts';
 import { empresaRoutes } from './modules/empresa/empresa.routes.ts';
 import { inicioRoutes } from './modules/inicio/inicio.routes.ts';
@@ -34,11 +37,21 @@ const DOCS_PREFIX = '/api/docs';
 
 export type ApiRoute = { method: string; url: string; permiso: unknown };
 
-export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildServer(
+  deps: Deps,
+  opts: { logger?: boolean; logStream?: { write(linea: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    logger: opts.logger
+      ? {
+          level: process.env.LOG_LEVEL ?? 'info',
+          // Request URLs carry secrets now and then (a token in a link, a key in a form's query).
+          serializers: { req: peticionParaElLog },
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        }
+      : false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: confianzaProxy(deps.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -64,15 +77,14 @@ export async function buildServer(deps: Deps, opts: { logger?: boolean } = {}): 
     if (malo !== null) throw invalido(malo.campo, malo.motivo);
   });
 
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
+  app.addHook('onSend', async (req, reply, payload) => {
+    cabecerasDeSeguridad(req, reply);
     return payload;
   });
 
   await app.register(multipart, { limits: { fileSize: FOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 } });
-  await app.register(websocket);
+  // The only message a browser sends is its token (ws accepts 100 MiB by default).
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -149,6 +161,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: ApiRoute[];
   }
+}
+
+/**
+ * Fastify 5.12 trusts nobody for a bare number, since it cannot tell the proxy from a client that
+ * connects directly: a hop count here means what the README says, the nearest n addresses are proxies.
+ */
+function confianzaProxy(t: Config['trustProxy']): boolean | string[] | ((direccion: string, salto: number) => boolean) {
+  return typeof t === 'number' ? (_direccion, salto) => salto < t : t;
 }
 
 // Half of a UTF-16 surrogate pair, alone (what String.prototype.isWellFormed finds; its lib is ES2024).

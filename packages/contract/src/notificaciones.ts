@@ -32,6 +32,16 @@ export const ZNotificacion = z.object({
 });
 export type Notificacion = z.infer<typeof ZNotificacion>;
 
+/**
+ * /api/ws: the first message a browser sends once the socket opens, with its session token. The token
+ * never goes in the URL, which proxies and the server log record.
+ */
+export const ZWsAutenticar = z.object({ tipo: z.literal('autenticar'), token: z.string().min(1).max(4096) });
+export type WsAutenticar = z.infer<typeof ZWsAutenticar>;
+
+/** /api/ws closes with this code when the session is not valid or ends: reconnecting would not help. */
+export const WS_SESION_TERMINADA = 4401;
+
 export const ZNotificacionIdParam = z.object({
   id: z.coerce.number({ error: 'debe ser un número' }).int().positive({ error: 'debe ser mayor que cero' }),
 });

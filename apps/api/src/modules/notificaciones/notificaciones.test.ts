@@ -252,12 +252,13 @@ describe('live delivery over WebSocket', () => {
   it('says conectado, then pushes the notifications of that user only', async () => {
     const mensajes: { tipo: string; data: { titulo?: string } | null }[] = [];
     const ws = await t.app.injectWS(
-      `/api/ws?token=${asesor1}`,
+      '/api/ws',
       {},
       {
         onInit: (s) => s.on('message', (m: Buffer) => mensajes.push(JSON.parse(String(m)))),
       },
     );
+    ws.send(JSON.stringify({ tipo: 'autenticar', token: asesor1 }));
     try {
       await esperar(() => mensajes.length >= 1);
       expect(mensajes[0]).toEqual({ tipo: 'conectado', data: null });
@@ -275,8 +276,8 @@ describe('live delivery over WebSocket', () => {
   it('closes the connection of a bad token', async () => {
     const mensajes: { tipo: string }[] = [];
     let cierre: number | null = null;
-    await t.app.injectWS(
-      '/api/ws?token=no-es-un-token',
+    const ws = await t.app.injectWS(
+      '/api/ws',
       {},
       {
         onInit: (s) => {
@@ -285,6 +286,7 @@ describe('live delivery over WebSocket', () => {
         },
       },
     );
+    ws.send(JSON.stringify({ tipo: 'autenticar', token: 'no-es-un-token' }));
     await esperar(() => cierre !== null);
     expect(cierre).toBe(4401);
     expect(mensajes.map((m) => m.tipo)).toEqual(['error']);

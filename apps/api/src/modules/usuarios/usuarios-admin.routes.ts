@@ -69,7 +69,8 @@ export function usuariosAdminRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/usuarios/:id/desactivar',
     permiso: IDM,
     schema: { params: ZIdParam, tags, summary: 'Desactiva un usuario y cierra sus sesiones' },
-    handler: ({ tx, user, req, params }) => service.desactivar({ tx, deps, user, ip: req.ip, id: params.id }),
+    handler: ({ tx, alConfirmar, user, req, params }) =>
+      service.desactivar({ tx, alConfirmar, deps, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -84,8 +85,8 @@ export function usuariosAdminRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: IDM,
     schema: { params: ZIdParam, body: ZRestablecerClave, tags, summary: 'Asigna una contraseña nueva y cierra sus sesiones' },
     prepare: ({ body }) => hashClave(body.clave),
-    handler: ({ tx, user, req, params, prep }) =>
-      service.restablecerClave({ tx, deps, user, ip: req.ip, id: params.id, claveHash: prep }),
+    handler: ({ tx, alConfirmar, user, req, params, prep }) =>
+      service.restablecerClave({ tx, alConfirmar, deps, user, ip: req.ip, id: params.id, claveHash: prep }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -95,6 +96,7 @@ export function usuariosAdminRoutes(app: FastifyInstance, deps: Deps): void {
     // The current password is checked (and throttled) in prepare: a failure must be counted outside the
     // transaction that its error rolls back.
     prepare: ({ token, req, body }) => service.comprobarClaveActual({ deps, claims: token.claims, ip: req.ip, body }),
-    handler: ({ tx, user, req, prep }) => service.cambiarClave({ tx, deps, user, ip: req.ip, claveHash: prep }),
+    handler: ({ tx, alConfirmar, user, req, prep }) =>
+      service.cambiarClave({ tx, alConfirmar, deps, user, ip: req.ip, claveHash: prep }),
   });
 }

@@ -17,6 +17,7 @@ import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { hashClave, verificarClave } from '../../platform/auth/passwords.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { Scope } from '../../platform/tenant.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
@@ -28,6 +29,8 @@ import * as repo from './usuarios-admin.repo.ts';
 const IDM_USUARIOS = 37;
 
 type Base = { tx: Tx; deps: Deps; user: Principal; ip: string };
+/** For what ends a user's sessions. */
+type ConCierre = Base & Pick<Scope, 'alConfirmar'>;
 
 const iso = (v: Date | string | null) => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
@@ -130,6 +133,11 @@ async function existente(tx: Tx, id: number): Promise<repo.FilaUsuario> {
 function refrescarSesiones(deps: Deps, jtis: string[] = []) {
   for (const j of jtis) deps.sessions.delete(j);
   deps.sessions.clear();
+}
+
+/** A user's sessions were closed: once that commits, their live connections close too, on every process. */
+function terminarConexiones(o: ConCierre, idUsuario: number, salvo: string | null) {
+  o.alConfirmar(() => o.deps.hub.terminarSesiones(o.user.idEmpresa, idUsuario, { salvo }));
 }
 
 const repetido = (usuario: string) =>
@@ -278,7 +286,7 @@ export async function actualizar(o: Base & { id: number; body: UsuarioActualizar
   return aUsuario(await existente(o.tx, o.id), o.user);
 }
 
-export async function desactivar(o: Base & { id: number }): Promise<Usuario> {
+export async function desactivar(o: ConCierre & { id: number }): Promise<Usuario> {
   const antes = await existente(o.tx, o.id);
   if (o.id === o.user.idUsuario)
     throw new AppError(
@@ -291,6 +299,7 @@ export async function desactivar(o: Base & { id: number }): Promise<Usuario> {
   const cerradas = await repo.cerrarSesiones(o.tx, o.id);
   await auditar(o, 'desactivar', o.id, { activo: { antes: true, despues: false }, sesiones_cerradas: cerradas.length });
   refrescarSesiones(o.deps, cerradas);
+  terminarConexiones(o, o.id, null);
   return aUsuario(await existente(o.tx, o.id), o.user);
 }
 
@@ -305,12 +314,13 @@ export async function activar(o: Base & { id: number }): Promise<Usuario> {
 }
 
 /** An administrator sets a new password; the user's open sessions end (whoever held the old one is out). */
-export async function restablecerClave(o: Base & { id: number; claveHash: string }): Promise<{ sesionesCerradas: number }> {
+export async function restablecerClave(o: ConCierre & { id: number; claveHash: string }): Promise<{ sesionesCerradas: number }> {
   comprobarAlcance(o.user, await existente(o.tx, o.id));
   await repo.actualizar(o.tx, o.id, { claveHash: o.claveHash });
   const cerradas = await repo.cerrarSesiones(o.tx, o.id);
   await auditar(o, 'restablecer_clave', o.id, { ...CLAVE_CAMBIADA, sesiones_cerradas: cerradas.length });
   refrescarSesiones(o.deps, cerradas);
+  terminarConexiones(o, o.id, null);
   return { sesionesCerradas: cerradas.length };
 }
 
@@ -339,12 +349,13 @@ export async function comprobarClaveActual(o: {
 }
 
 /** The logged-in user changes their own password (checked in comprobarClaveActual); their other sessions end. */
-export async function cambiarClave(o: Base & { claveHash: string }): Promise<void> {
+export async function cambiarClave(o: ConCierre & { claveHash: string }): Promise<void> {
   if (o.user.soporte) throw new AppError(CODES.CONFLICTO, 'El usuario de soporte no tiene una contraseña propia que cambiar.');
   await repo.actualizar(o.tx, o.user.idUsuario, { claveHash: o.claveHash });
   const cerradas = await repo.cerrarSesiones(o.tx, o.user.idUsuario, o.user.jti);
   await auditar(o, 'cambiar_clave', o.user.idUsuario, CLAVE_CAMBIADA);
   refrescarSesiones(o.deps, cerradas);
+  terminarConexiones(o, o.user.idUsuario, o.user.jti);
 }
 
 export async function empleados(o: { tx: Tx; q: string | undefined }): Promise<EmpleadoOpcion[]> {

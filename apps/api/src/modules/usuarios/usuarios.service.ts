@@ -9,7 +9,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { hashSeñuelo, verificarClave } from '../../platform/auth/passwords.ts';
 import { accesoSoporte } from '../../platform/auth/soporte.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { enTenant, type Scope } from '../../platform/tenant.ts';
 import { AppError, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import { notificar } from '../notificaciones/notificaciones.service.ts';
 import * as intentos from './intentos.ts';
@@ -135,9 +135,10 @@ export async function getUsuario(o: { tx: Tx; user: Principal }) {
   return { sesion: activa, tipoVistaInmueblesBuscador: tipoVista, ...(activa ? { permisos: o.user.permisos } : {}) };
 }
 
-export async function cerrarSesion(o: { tx: Tx; deps: Deps; user: Principal; ip: string }): Promise<void> {
+export async function cerrarSesion(o: Scope & { deps: Deps; user: Principal; ip: string }): Promise<void> {
   const cerrada = await repo.cerrarSesion(o.tx, o.user.jti);
   o.deps.sessions.delete(o.user.jti);
+  o.alConfirmar(() => o.deps.hub.terminarSesiones(o.user.idEmpresa, o.user.idUsuario, { jti: o.user.jti }));
   if (cerrada) {
     await registrarAuditoria(o.tx, {
       idUsuario: o.user.idUsuario || null,

@@ -7,7 +7,9 @@ const MAX_PAYLOAD = 7900;
 
 /** LISTEN/NOTIFY between API processes sharing one PostgreSQL (ARCHITECTURE "One process, two engines"). */
 export function pgBus(url: string): Bus {
-  const emisor = new pg.Pool({ connectionString: url, max: 2 });
+  // One connection, so events leave in the order they were sent: a session's end is heard before a
+  // notification published after it.
+  const emisor = new pg.Pool({ connectionString: url, max: 1 });
   emisor.on('error', () => undefined);
   return {
     async send(e: Evento) {

@@ -22,8 +22,9 @@ export function localStorage(root: string): Storage {
   return {
     async put(key, body) {
       const p = pathOf(key);
-      await mkdir(dirname(p), { recursive: true });
-      await writeFile(p, body);
+      // Private whatever the process umask (DATA_DIR is made so at the start: platform/data-dir.ts).
+      await mkdir(dirname(p), { recursive: true, mode: 0o700 });
+      await writeFile(p, body, { mode: 0o600 });
     },
     async get(key) {
       try {

@@ -1,13 +1,13 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ZNotificacion, type Notificacion } from '@predio/contract/notificaciones';
+import { WS_SESION_TERMINADA, ZNotificacion, type Notificacion, type WsAutenticar } from '@predio/contract/notificaciones';
 import { useSession } from '../../lib/session-store.ts';
 import { notificacionesKeys, type Bandeja } from './api/get-notificaciones.ts';
 
 const MAX_ITEMS = 50;
 const MAX_RETRY_MS = 30_000;
-/** Close codes for a refused token (4401 from our API, 1008 policy violation): retrying would not help. */
-const REFUSED = new Set([1008, 4401]);
+/** Close codes for a refused or ended session (ours, and 1008 policy violation): retrying would not help. */
+const REFUSED = new Set([1008, WS_SESION_TERMINADA]);
 
 function parseMessage(raw: unknown): Notificacion | null {
   if (typeof raw !== 'string') return null;
@@ -36,11 +36,14 @@ export function useNotificationSocket(onNotificacion: (notificacion: Notificacio
 
     const connect = () => {
       const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-      socket = new WebSocket(`${scheme}://${window.location.host}/api/ws?token=${encodeURIComponent(token)}`);
-      socket.onopen = () => {
+      const ws = new WebSocket(`${scheme}://${window.location.host}/api/ws`);
+      socket = ws;
+      // The token goes as the first message, never in the URL (which servers and proxies log).
+      ws.onopen = () => {
         attempt = 0;
+        ws.send(JSON.stringify({ tipo: 'autenticar', token } satisfies WsAutenticar));
       };
-      socket.onmessage = (event: MessageEvent) => {
+      ws.onmessage = (event: MessageEvent) => {
         const notificacion = parseMessage(event.data);
         if (notificacion === null) return;
         queryClient.setQueryData<Bandeja>(notificacionesKeys.bandeja, (bandeja) =>
@@ -53,7 +56,7 @@ export function useNotificationSocket(onNotificacion: (notificacion: Notificacio
         );
         notify(notificacion);
       };
-      socket.onclose = (event: CloseEvent) => {
+      ws.onclose = (event: CloseEvent) => {
         if (stopped || REFUSED.has(event.code)) return;
         timer = setTimeout(connect, Math.min(MAX_RETRY_MS, 1000 * 2 ** attempt));
         attempt += 1;
