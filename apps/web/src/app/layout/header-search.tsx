@@ -40,7 +40,7 @@ export function HeaderSearch() {
         void navigate(path);
       }}
       defaultActiveFirstOption
-      popupMatchSelectWidth={movil ? 300 : 420}
+      popupMatchSelectWidth={movil ? 270 : 420}
       notFoundContent={query.trim() === '' ? null : 'Sin resultados'}
     >
       <Input prefix={<SearchOutlined />} placeholder="Buscar" aria-label="Buscar" allowClear />

@@ -23,7 +23,11 @@ function toItems(nodes: MenuNode[], base: string): MenuItem[] {
         return {
           key: fullPath,
           icon: menuIcon(n.icon),
-          label: <span title={n.title}>{n.title}</span>,
+          label: (
+            <span className="menu-titulo" title={n.title}>
+              {n.title}
+            </span>
+          ),
           children: toItems(n.children, fullPath),
         };
       }

@@ -40,10 +40,11 @@ export function InmueblesFiltros({ params, set, limpiar }: Props) {
   const municipios = ids(params.get('municipio'));
   const movil = Grid.useBreakpoint().md === false;
 
-  const num = (k: string, label: string, o: { moneda?: boolean; min?: number; max?: number } = {}) => (
+  const num = (k: string, label: string, o: { moneda?: boolean; min?: number; max?: number; corto?: string } = {}) => (
     <InputNumber<number>
       aria-label={label}
-      placeholder={label}
+      placeholder={o.corto ?? label}
+      title={label}
       min={o.min ?? 0}
       max={o.max}
       className="inm-ancho"
@@ -177,14 +178,14 @@ export function InmueblesFiltros({ params, set, limpiar }: Props) {
           <Col xs={12} lg={3}>
             {num('areaMax', 'Área hasta (m²)', { max: AREA_MAX })}
           </Col>
-          <Col xs={8} lg={2}>
-            {num('habitaciones', 'Habitaciones (mín.)')}
+          <Col xs={12} lg={4}>
+            {num('habitaciones', 'Habitaciones (mín.)', { corto: 'Habitaciones' })}
           </Col>
-          <Col xs={8} lg={2}>
-            {num('banos', 'Baños (mín.)')}
+          <Col xs={12} lg={4}>
+            {num('banos', 'Baños (mín.)', { corto: 'Baños' })}
           </Col>
-          <Col xs={8} lg={2}>
-            {num('parqueaderos', 'Parqueaderos (mín.)')}
+          <Col xs={12} lg={4}>
+            {num('parqueaderos', 'Parqueaderos (mín.)', { corto: 'Parqueaderos' })}
           </Col>
           <Col xs={24} lg={6}>
             <RemoteSelect
@@ -197,7 +198,7 @@ export function InmueblesFiltros({ params, set, limpiar }: Props) {
               onChange={(v) => set({ caracteristicas: unir(v) })}
             />
           </Col>
-          <Col xs={24} sm={12} lg={6}>
+          <Col xs={24} sm={12} lg={5}>
             <RemoteSelect
               fuente="asesores"
               aria-label="Asesor"
@@ -207,7 +208,7 @@ export function InmueblesFiltros({ params, set, limpiar }: Props) {
               onChange={(v) => set({ asesor: v })}
             />
           </Col>
-          <Col xs={24} sm={12} lg={6}>
+          <Col xs={24} sm={12} lg={4}>
             <Select
               mode="multiple"
               allowClear
@@ -219,7 +220,7 @@ export function InmueblesFiltros({ params, set, limpiar }: Props) {
               options={ESTADOS_INMUEBLE.map((e) => ({ value: e, label: ETIQUETAS_ESTADO[e] }))}
             />
           </Col>
-          <Col xs={24} sm={12} lg={6}>
+          <Col xs={24} sm={12} lg={5}>
             <Select
               allowClear
               aria-label="Consignación"
@@ -230,7 +231,7 @@ export function InmueblesFiltros({ params, set, limpiar }: Props) {
               options={FILTROS_CONSIGNACION.map((c) => ({ value: c, label: ETIQUETAS_CONSIGNACION[c] }))}
             />
           </Col>
-          <Col xs={24} lg={6}>
+          <Col xs={24} lg={4}>
             <Button
               icon={<ClearOutlined />}
               onClick={() => {
