@@ -24,8 +24,8 @@ const visibles = (user: Principal) => sql`(id_empresa = ${user.idEmpresa} ${user
 function listar(tx: Tx, user: Principal, estado: EstadoTrabajo | undefined): Promise<Trabajo[]> {
   return queryRows<Trabajo>(
     tx,
-    sql`select id::int as id, tipo, id_empresa, estado, intentos, max_intentos, ultimo_error,
-               creado_en::text as creado_en, ejecutar_en::text as ejecutar_en, terminado_en::text as terminado_en
+    // The instants as timestamps: JSON writes them in ISO 8601, as the other lists do.
+    sql`select id::int as id, tipo, id_empresa, estado, intentos, max_intentos, ultimo_error, creado_en, ejecutar_en, terminado_en
         from trabajo
         where ${visibles(user)}
           and (estado <> 'terminado' or creado_en > now() - ${DIAS_RECIENTES} * interval '1 day')
