@@ -93,7 +93,7 @@ export function LogsPage() {
         activeKey={params.get('vista') === 'trabajos' ? 'trabajos' : 'registro'}
         onChange={(k) => setParams({ vista: k === 'trabajos' ? k : undefined, estado: undefined })}
         items={[
-          { key: 'registro', label: 'Registro de auditoría', children: registro },
+          { key: 'registro', label: 'Auditoría', children: registro },
           {
             key: 'trabajos',
             label: 'Trabajos en segundo plano',

@@ -107,7 +107,8 @@ export function TrabajosTab({
           size="middle"
           columns={columns}
           dataSource={lista.data ?? []}
-          scroll={{ x: 'max-content' }}
+          // Scrolling sideways only with rows: an empty table offers nothing to reach by keyboard.
+          {...(lista.data?.length ? { scroll: { x: 'max-content' } } : {})}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           locale={{
             emptyText: <Empty description={estado ? 'Ningún trabajo en ese estado' : 'No hay trabajos recientes ni fallidos'} />,
