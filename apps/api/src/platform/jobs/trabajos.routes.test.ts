@@ -23,13 +23,11 @@ beforeAll(async () => {
   ids.fallido = (await t.db.tenant(1, (tx) => encolar(tx, { tipo: 'prueba.mal' })))!;
   ids.otra = (await t.db.tenant(2, (tx) => encolar(tx, { tipo: 'prueba.mal' })))!;
   ids.plataforma = (await t.db.system((tx) => encolar(tx, { tipo: 'prueba.mal', idEmpresa: null })))!;
-  const r = new Trabajos(t.db)
-    .definir({ tipo: 'prueba.bien', manejar: async () => ({ ok: true }) })
-    .definir({
-      tipo: 'prueba.mal',
-      maxIntentos: 1,
-      manejar: () => Promise.reject(new Error('El servidor de correo no respondió')),
-    });
+  const r = new Trabajos(t.db).definir({ tipo: 'prueba.bien', manejar: async () => ({ ok: true }) }).definir({
+    tipo: 'prueba.mal',
+    maxIntentos: 1,
+    manejar: () => Promise.reject(new Error('El servidor de correo no respondió')),
+  });
   await r.vuelta();
 });
 afterAll(async () => {

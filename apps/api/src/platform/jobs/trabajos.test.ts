@@ -167,6 +167,25 @@ describe('trabajos', () => {
     expect((await filas(db, 'prueba.lento'))[0]?.ultimo_error).toBe('Superó el tiempo máximo de 100 ms.');
   });
 
+  it('on stop, finishes the job under way and claims no more', async () => {
+    let corridas = 0;
+    const r = new Trabajos(db, { intervaloMs: 20, concurrencia: 1 }).definir({
+      tipo: 'prueba.parar',
+      manejar: async () => {
+        corridas++;
+        await esperar(150);
+      },
+    });
+    await db.tenant(1, async (tx) => {
+      for (let k = 0; k < 3; k++) await encolar(tx, { tipo: 'prueba.parar' });
+    });
+    await r.start();
+    await hasta(async () => corridas === 1);
+    await r.stop();
+    expect(corridas).toBe(1);
+    expect((await filas(db, 'prueba.parar')).map((f) => f.estado)).toEqual(['terminado', 'pendiente', 'pendiente']);
+  });
+
   it('finds the latest Bogotá turn of a programme', () => {
     // 2026-11-26 02:30 in Bogotá = 07:30 UTC.
     const ahora = new Date('2026-11-26T07:30:00Z');

@@ -160,6 +160,9 @@ export class Trabajos {
   private corriendo: Promise<unknown> | null = null;
   private otraVuelta = false;
   private oyente: pg.Client | null = null;
+  private conectando = false;
+  /** Set by stop(): a round under way finishes the jobs it holds and claims no more. */
+  private deteniendo = false;
   private readonly intervaloMs: number;
   private readonly concurrencia: number;
   private readonly registro: Registro;
@@ -189,16 +192,21 @@ export class Trabajos {
 
   async start(): Promise<void> {
     if (this.timer) return;
-    this.timer = setInterval(() => this.despertar(), this.intervaloMs);
+    this.deteniendo = false;
+    this.timer = setInterval(() => {
+      void this.escuchar();
+      this.despertar();
+    }, this.intervaloMs);
     this.timer.unref();
     // On PostgreSQL a commit wakes every process through NOTIFY; PGlite is this process only.
     if (this.db.kind === 'pglite') locales.add(this);
-    if (this.opciones.databaseUrl) await this.escuchar(this.opciones.databaseUrl);
+    await this.escuchar();
     this.despertar();
   }
 
   /** Stops claiming and waits for the jobs under way. */
   async stop(): Promise<void> {
+    this.deteniendo = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     locales.delete(this);
@@ -233,6 +241,10 @@ export class Trabajos {
     await this.escribirTurnos();
     let ejecutados = 0;
     for (;;) {
+      if (this.deteniendo) {
+        await Promise.all(this.activos);
+        return ejecutados;
+      }
       const libres = this.concurrencia - this.activos.size;
       if (libres <= 0) {
         await Promise.race(this.activos);
@@ -253,17 +265,32 @@ export class Trabajos {
     }
   }
 
-  private async escuchar(url: string): Promise<void> {
+  /**
+   * On PostgreSQL, listens for commits of jobs due now (a connection of its own). Without it, or while
+   * it is down, polling goes on and jobs still run, a little later; each poll tries to listen again.
+   */
+  private async escuchar(): Promise<void> {
+    const url = this.opciones.databaseUrl;
+    if (!url || this.oyente || this.conectando || !this.timer) return;
+    this.conectando = true;
     const oyente = new pg.Client({ connectionString: url });
     oyente.on('error', (err) => {
-      // Polling goes on: jobs still run, a little later.
       this.registro.error({ err }, 'la cola de trabajos dejó de escuchar a PostgreSQL');
       if (this.oyente === oyente) this.oyente = null;
+      void oyente.end().catch(() => undefined);
     });
     oyente.on('notification', () => this.despertar());
-    await oyente.connect();
-    await oyente.query(`listen ${CANAL}`);
-    this.oyente = oyente;
+    try {
+      await oyente.connect();
+      await oyente.query(`listen ${CANAL}`);
+      if (this.timer) this.oyente = oyente;
+      else await oyente.end();
+    } catch (err) {
+      this.registro.error({ err }, 'la cola de trabajos no pudo escuchar a PostgreSQL');
+      await oyente.end().catch(() => undefined);
+    } finally {
+      this.conectando = false;
+    }
   }
 
   private async escribirTurnos(): Promise<void> {
