@@ -66,6 +66,24 @@ describe('trabajos', () => {
     expect(f).toMatchObject({ id_empresa: 2, intentos: 1, resultado: { eco: 7 }, ultimo_error: null });
   });
 
+  it('wakes the runner when a job due now commits, without waiting for the next poll', async () => {
+    const corridas: number[] = [];
+    const r = new Trabajos(db, { intervaloMs: 60_000, databaseUrl: t.deps.config.databaseUrl }).definir({
+      tipo: 'prueba.despierta',
+      manejar: async () => void corridas.push(Date.now()),
+    });
+    await r.start();
+    try {
+      await r.idle();
+      const desde = Date.now();
+      await db.tenant(1, (tx) => encolar(tx, { tipo: 'prueba.despierta' }));
+      await hasta(async () => corridas.length === 1, 5_000);
+      expect(corridas[0]! - desde).toBeLessThan(2_000);
+    } finally {
+      await r.stop();
+    }
+  });
+
   it('writes no job when the enqueuing transaction rolls back', async () => {
     await expect(
       db.tenant(1, async (tx) => {
