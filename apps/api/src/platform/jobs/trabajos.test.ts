@@ -346,19 +346,27 @@ describe.runIf(process.env.DATABASE_URL)('trabajos entre procesos (PostgreSQL)',
     expect(await filas(db, 'prueba.turno')).toHaveLength(1);
   });
 
-  it('wakes a runner of another process when a job due now commits', async () => {
+  it('wakes a runner of another process when a job due now commits, or a failed one is retried', async () => {
     const corridas: number[] = [];
     const r = new Trabajos(otro.db, { intervaloMs: 60_000, databaseUrl: t.deps.config.databaseUrl }).definir({
       tipo: 'prueba.aviso',
-      manejar: async () => void corridas.push(Date.now()),
+      maxIntentos: 1,
+      manejar: async () => {
+        corridas.push(Date.now());
+        if (corridas.length === 1) throw new Error('primera vez');
+      },
     });
     await r.start();
     try {
       await r.idle();
-      const desde = Date.now();
-      await db.tenant(1, (tx) => encolar(tx, { tipo: 'prueba.aviso' }));
-      await hasta(async () => corridas.length === 1, 5_000);
+      let desde = Date.now();
+      const id = await db.tenant(1, (tx) => encolar(tx, { tipo: 'prueba.aviso' }));
+      await hasta(async () => (await filas(db, 'prueba.aviso'))[0]?.estado === 'fallido', 5_000);
       expect(corridas[0]! - desde).toBeLessThan(2_000);
+      desde = Date.now();
+      expect(await db.tenant(1, (tx) => reintentar(tx, id!))).toBe(true);
+      await hasta(async () => (await filas(db, 'prueba.aviso'))[0]?.estado === 'terminado', 5_000);
+      expect(corridas[1]! - desde).toBeLessThan(2_000);
     } finally {
       await r.stop();
     }

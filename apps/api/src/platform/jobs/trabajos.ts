@@ -51,10 +51,12 @@ export async function encolar(tx: Tx, t: NuevoTrabajo): Promise<number | null> {
 export async function reintentar(tx: Tx, id: number, conPlataforma = false): Promise<boolean> {
   const filas = await queryRows<{ id: string }>(
     tx,
-    sql`update trabajo set estado = 'pendiente', intentos = 0, ejecutar_en = now(), terminado_en = null
-        where id = ${id} and estado = 'fallido'
-          ${conPlataforma ? sql`` : sql`and id_empresa is not null`}
-        returning id`,
+    sql`with r as (
+          update trabajo set estado = 'pendiente', intentos = 0, ejecutar_en = now(), terminado_en = null
+          where id = ${id} and estado = 'fallido'
+            ${conPlataforma ? sql`` : sql`and id_empresa is not null`}
+          returning id)
+        select r.id, (select count(*) from pg_notify(${CANAL}, '')) as avisado from r`,
   );
   if (filas.length > 0) despertarLocales();
   return filas.length > 0;
