@@ -112,6 +112,7 @@ const PANTALLAS = [
   '/archivo/empresa',
   '/maestros/configurar',
   '/archivo/utilidades/logs-sistema',
+  '/archivo/utilidades/logs-sistema?vista=trabajos',
   '/perfil',
   '/mis-notificaciones',
   '/agenda',

@@ -31,6 +31,7 @@ import { usuariosAdminRoutes } from './modules/usuarios/usuarios-admin.routes.ts
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { clientesRoutes } from './modules/clientes/clientes.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
+import { trabajosRoutes } from './platform/jobs/trabajos.routes.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const DOCS_PREFIX = '/api/docs';
@@ -121,6 +122,7 @@ export async function buildServer(
       solicitudesRoutes(api, deps);
       inicioRoutes(api, deps);
       correoRoutes(api, deps);
+      trabajosRoutes(api, deps);
       maestrosRoutes(api, deps);
       realtimeRoutes(api, deps);
     },

@@ -90,24 +90,18 @@ function aviso(c: Clase, idUsuario: number, ps: Pendiente[]) {
   };
 }
 
-/**
- * The daily pass over every company. `hoy` (YYYY-MM-DD) stands for today in Bogotá in tests. Running
- * it twice, or from two processes at once, tells nobody twice: the notice is recorded before it is
- * sent and the record's key is property, end date, asesor and kind.
- */
-export async function avisarConsignaciones(o: {
-  db: Database;
-  hub: Hub;
-  mailer: Despertador;
-  hoy?: string;
-}): Promise<{ empresas: number; avisos: number; inmuebles: number }> {
-  const hoy: SQL = o.hoy ? sql`${o.hoy}::date` : HOY_BOGOTA;
+function ventanas(hoySql: SQL) {
   const enOferta = sql`i.estado = any(${sql.param([...ESTADOS_EN_OFERTA])}::text[])`;
-  const clases = [
-    { c: POR_VENCER, ventana: sql`${consignacionPorVencer(hoy)} and ${enOferta}` },
-    { c: VENCIDA, ventana: sql`${recienVencida(hoy)} and ${enOferta}` },
+  return [
+    { c: POR_VENCER, ventana: sql`${consignacionPorVencer(hoySql)} and ${enOferta}` },
+    { c: VENCIDA, ventana: sql`${recienVencida(hoySql)} and ${enOferta}` },
   ];
-  const empresas = await o.db.system((tx) =>
+}
+
+/** The companies with a property whose notice is due today (`hoy`, YYYY-MM-DD, stands for today in Bogotá in tests). */
+export async function empresasConAvisos(o: { db: Database; hoy?: string }): Promise<number[]> {
+  const clases = ventanas(o.hoy ? sql`${o.hoy}::date` : HOY_BOGOTA);
+  const filas = await o.db.system((tx) =>
     queryRows<{ id_empresa: number }>(
       tx,
       sql`select distinct i.id_empresa from inmueble i
@@ -117,6 +111,27 @@ export async function avisarConsignaciones(o: {
           )} order by 1`,
     ),
   );
+  return filas.map((f) => f.id_empresa);
+}
+
+/**
+ * The daily pass over every company, or over one (`idEmpresa`: the job of that company). `hoy`
+ * (YYYY-MM-DD) stands for today in Bogotá in tests. Running it twice, or from two processes at once,
+ * tells nobody twice: the notice is recorded before it is sent and the record's key is property, end
+ * date, asesor and kind.
+ */
+export async function avisarConsignaciones(o: {
+  db: Database;
+  hub: Hub;
+  mailer: Despertador;
+  hoy?: string;
+  idEmpresa?: number;
+}): Promise<{ empresas: number; avisos: number; inmuebles: number }> {
+  const hoy: SQL = o.hoy ? sql`${o.hoy}::date` : HOY_BOGOTA;
+  const clases = ventanas(hoy);
+  const empresas = (await empresasConAvisos(o))
+    .filter((id) => o.idEmpresa === undefined || id === o.idEmpresa)
+    .map((id_empresa) => ({ id_empresa }));
   let avisos = 0;
   const inmuebles = new Set<string>();
   for (const { id_empresa } of empresas) {

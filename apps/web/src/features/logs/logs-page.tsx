@@ -1,7 +1,22 @@
-import { Button, Card, DatePicker, Descriptions, Empty, Input, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Input,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { ACCIONES, type Auditoria } from '@predio/contract/auditoria';
+import { ESTADOS_TRABAJO } from '@predio/contract/trabajos';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useExportarAuditoria } from './api/exportar-auditoria.ts';
 import { useAuditoria, useAuditoriaValores } from './api/get-auditoria.ts';
@@ -9,6 +24,8 @@ import { useUrlParams } from '../../components/use-url-params.ts';
 import './logs.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ExportarMenu } from '../../components/exportar-menu.tsx';
+import { useSession } from '../../lib/session-store.ts';
+import { TrabajosTab } from './trabajos-tab.tsx';
 
 const PATH = '/archivo/utilidades/logs-sistema';
 const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
@@ -60,9 +77,39 @@ function Cambios({ cambios }: { cambios: unknown }) {
   );
 }
 
-/** Archivo > Utilidades > Logs del sistema (idm 31): the audit log with filters in the URL and export. */
+/**
+ * Archivo > Utilidades > Logs del sistema (idm 31): the audit log with filters in the URL and export;
+ * for the company administrator a second tab, Trabajos en segundo plano (`?vista=trabajos`).
+ */
 export function LogsPage() {
   const [params, setParams] = useUrlParams(PATH);
+  const admin = useSession((s) => s.claims?.admemp === true);
+  const registro = <RegistroAuditoria params={params} setParams={setParams} />;
+  if (!admin) return <Card title="Logs del sistema">{registro}</Card>;
+  const estado = params.get('estado');
+  return (
+    <Card title="Logs del sistema">
+      <Tabs
+        activeKey={params.get('vista') === 'trabajos' ? 'trabajos' : 'registro'}
+        onChange={(k) => setParams({ vista: k === 'trabajos' ? k : undefined, estado: undefined })}
+        items={[
+          { key: 'registro', label: 'Auditoría', children: registro },
+          {
+            key: 'trabajos',
+            label: 'Trabajos en segundo plano',
+            children: (
+              <TrabajosTab estado={ESTADOS_TRABAJO.find((e) => e === estado)} onEstado={(e) => setParams({ estado: e })} />
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+type UrlParams = ReturnType<typeof useUrlParams>;
+
+function RegistroAuditoria({ params, setParams }: { params: UrlParams[0]; setParams: UrlParams[1] }) {
   const g = (k: string) => params.get(k) ?? undefined;
   const filtros = {
     usuario: g('usuario'),
@@ -113,7 +160,7 @@ export function LogsPage() {
   const conCriterios = Object.values(filtros).some((v) => v !== undefined);
 
   return (
-    <Card title="Logs del sistema">
+    <>
       <div className="logs-filtros">
         <Select
           allowClear
@@ -213,6 +260,6 @@ export function LogsPage() {
           }}
         />
       )}
-    </Card>
+    </>
   );
 }

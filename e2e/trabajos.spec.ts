@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, ingresar, SOPORTE } from './helpers.ts';
+
+// Logs del sistema › Trabajos en segundo plano. At its start the server writes the day's programme (a
+// turn missed while it was down runs a minute later): platform-wide jobs, which only support sees.
+
+test('the company administrator opens the jobs tab; the platform’s jobs are not theirs', async ({ page }) => {
+  await ingresar(page, ADMIN, '/archivo/utilidades/logs-sistema');
+  await page.getByRole('tab', { name: 'Trabajos en segundo plano' }).click();
+  await expect(page).toHaveURL(/vista=trabajos/);
+  await expect(page.getByText('No hay trabajos recientes ni fallidos')).toBeVisible();
+  await expect(page.getByText('Limpieza de adjuntos de correos enviados')).toHaveCount(0);
+  // Back to the audit log, and the tab survives a reload through the URL.
+  await page.getByRole('tab', { name: 'Auditoría' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Acción' })).toBeVisible();
+  await page.goto('/archivo/utilidades/logs-sistema?vista=trabajos');
+  await expect(page.getByRole('tab', { name: 'Trabajos en segundo plano', selected: true })).toBeVisible();
+});
+
+test('support sees the platform’s jobs with their state', async ({ page }) => {
+  await ingresar(page, SOPORTE, '/archivo/utilidades/logs-sistema?vista=trabajos');
+  const fila = page.getByRole('row', { name: /Limpieza de adjuntos de correos enviados/ });
+  await expect(fila).toContainText('Plataforma');
+  await expect(fila).toContainText(/Pendiente|En curso|Terminado/);
+  await expect(page.getByRole('columnheader', { name: 'Intentos' })).toBeVisible();
+});
