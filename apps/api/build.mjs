@@ -1,5 +1,6 @@
-// Bundles the API into dist/main.js (the contract is inlined; npm packages stay external)
-// and copies the SQL migrations and seed data beside it.
+// Bundles the API into dist/main.js and the import reader's worker thread into dist/hilo-lectura.js
+// (the contract is inlined; npm packages stay external), and copies the SQL migrations, seed data
+// and PGlite's thread beside them.
 import { build } from 'esbuild';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 
@@ -8,8 +9,9 @@ const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@pre
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: ['src/main.ts', 'src/platform/tabular/hilo-lectura.ts'],
+  outdir: 'dist',
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',

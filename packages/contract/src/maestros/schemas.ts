@@ -196,6 +196,10 @@ export const ZImportarQuery = z.object({
   modo: z.enum(MODOS_IMPORTACION, { error: "modo debe ser 'parcial', 'todo' o 'validar'" }).default('parcial'),
 });
 export const IMPORT_MAX_FILAS = 10_000;
+/** What an imported file may hold besides its rows: its size, its columns (a master has at most 8) and its cells. */
+export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+export const IMPORT_MAX_COLUMNAS = 50;
+export const IMPORT_MAX_CELDAS = 200_000;
 
 export const ZErrorFila = z.object({ fila: z.number().int(), campo: z.string(), mensaje: z.string() });
 export const ZImportReporte = z.object({

@@ -3,6 +3,9 @@ import { CODES } from '@predio/contract/codes';
 import { ACTIVO_LABEL, enFormulario, refLabelKey, type FieldDef, type ResourceDef } from '@predio/contract/maestros/resource';
 import {
   EXPORT_MAX_FILAS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_CELDAS,
+  IMPORT_MAX_COLUMNAS,
   IMPORT_MAX_FILAS,
   zodCrear,
   type FormatoExportacion,
@@ -14,9 +17,8 @@ import type { Tx } from '../../db/client.ts';
 import { registrarAuditorias, type EntradaAuditoria } from '../../platform/audit.ts';
 import { AppError, invalido } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
-import { desescaparFormula, type Celda } from '../../platform/tabular/celdas.ts';
-import { leerCsv } from '../../platform/tabular/csv.ts';
-import { leerXlsx } from '../../platform/tabular/xlsx.ts';
+import { desescaparFormula, type Celda, type Limites } from '../../platform/tabular/celdas.ts';
+import { leerEnHilo } from '../../platform/tabular/lectura.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import * as repo from './maestros.repo.ts';
 import { cambios, consulta, entrada, escribiendo, repetido, type Base, type Escritura } from './maestros.service.ts';
@@ -60,25 +62,56 @@ export async function exportar(
 
 type Parte = MultipartFile | { type: 'field'; fieldname: string; value: unknown };
 
-/** Reads the uploaded CSV or Excel before the transaction opens (see defineRoute's prepare). */
-export async function leerArchivo(parts: AsyncIterableIterator<Parte>): Promise<Celda[][]> {
+/** What an import reads at most; ExcelJS gets to build a workbook only once the unzipped file passes. */
+const LIMITES: Limites = {
+  filas: IMPORT_MAX_FILAS,
+  columnas: IMPORT_MAX_COLUMNAS,
+  celdas: IMPORT_MAX_CELDAS,
+  descomprimido: 64 * 1024 * 1024,
+};
+const LECTURA_MAX_SEGUNDOS = 15;
+const MB = 1024 * 1024;
+
+/** Reads the uploaded CSV or Excel before the transaction opens (see defineRoute's prepare), off the event loop. */
+export async function leerArchivo(
+  partes: (opts: { limits: { fileSize: number } }) => AsyncIterableIterator<Parte>,
+): Promise<Celda[][]> {
   let archivo: { nombre: string; buf: Buffer } | null = null;
-  for await (const part of parts) {
-    if (part.type !== 'file') continue;
-    const buf = await part.toBuffer();
-    if (part.fieldname === 'file') archivo = { nombre: part.filename, buf };
+  try {
+    for await (const part of partes({ limits: { fileSize: IMPORT_MAX_BYTES } })) {
+      if (part.type !== 'file') continue;
+      const buf = await part.toBuffer();
+      if (part.fieldname === 'file') archivo = { nombre: part.filename, buf };
+    }
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(CODES.ARCHIVO_GRANDE, `file: el archivo supera el tamaño máximo de ${IMPORT_MAX_BYTES / MB} MB.`);
+    throw e;
   }
   if (!archivo || archivo.buf.length === 0) throw invalido('file', 'adjunte un archivo CSV o Excel (.xlsx) en el campo file');
   // An .xlsx is a zip: it starts with PK.
-  const esXlsx = archivo.buf.subarray(0, 2).toString('latin1') === 'PK';
-  try {
-    return esXlsx ? await leerXlsx(archivo.buf) : leerCsv(archivo.buf);
-  } catch {
-    throw new AppError(CODES.ARCHIVO_INVALIDO, 'El archivo no es un CSV ni un Excel (.xlsx) válido.');
-  }
+  const formato = archivo.buf.subarray(0, 2).toString('latin1') === 'PK' ? 'xlsx' : 'csv';
+  const r = await leerEnHilo(archivo.buf, formato, LIMITES, LECTURA_MAX_SEGUNDOS * 1000);
+  if ('filas' in r) return r.filas;
+  if ('limite' in r) throw invalido('file', `el archivo ${r.limite}`);
+  if ('tiempo' in r)
+    throw invalido(
+      'file',
+      `el archivo tardó más de ${LECTURA_MAX_SEGUNDOS} segundos en leerse; divídalo en archivos más pequeños`,
+    );
+  if ('memoria' in r)
+    throw invalido('file', 'el archivo necesita demasiada memoria para leerse; divídalo en archivos más pequeños');
+  if ('ocupado' in r)
+    throw new AppError(
+      CODES.DEMASIADOS_INTENTOS,
+      'file: el servidor está leyendo otros archivos; intente de nuevo en un momento.',
+    );
+  throw new AppError(CODES.ARCHIVO_INVALIDO, 'El archivo no es un CSV ni un Excel (.xlsx) válido.');
 }
 
 type Fila = { fila: number; valores: Valores };
+
+const FILAS_POR_TURNO = 250;
 
 /** Turns a cell into what the form would send: references by label or code, enums by label, Colombian numbers and dates. */
 function convertir(f: FieldDef | null, v: Celda, refs: Map<string, Map<string, number[]>>): { valor?: unknown; error?: string } {
@@ -174,9 +207,11 @@ export async function importar(
   const cambiadas: (Fila & { id: number })[] = [];
   let sinCambios = 0;
 
-  datos.forEach((celdas, i) => {
+  for (const [i, celdas] of datos.entries()) {
+    // 10,000 rows hold the thread some 200 ms: other requests are answered between every few hundred.
+    if (i % FILAS_POR_TURNO === FILAS_POR_TURNO - 1) await new Promise((r) => setImmediate(r));
     const fila = i + 2;
-    if (celdas.every((c) => c === null || String(c).trim() === '')) return;
+    if (celdas.every((c) => c === null || String(c).trim() === '')) continue;
     const crudo: Valores = {};
     const malos = new Set<string>();
     for (const [idx, key] of mapa) {
@@ -193,7 +228,7 @@ export async function importar(
         if (!malos.has(key)) errores.push({ fila, campo: etiqueta(key), mensaje: iss.message });
       }
     }
-    if (!p.success || malos.size > 0) return;
+    if (!p.success || malos.size > 0) continue;
     const valores = p.data as Valores;
     const claves = def.unique.map((regla) => claveDe(regla, valores));
     const repetida = claves.findIndex((k, j) => k !== null && vistas[j]!.has(k));
@@ -205,7 +240,7 @@ export async function importar(
         campo: regla.map(etiqueta).join(', '),
         mensaje: `${repetido(def, regla).message.replace(/\.$/, '')} en la fila ${otra}`,
       });
-      return;
+      continue;
     }
     claves.forEach((k, j) => k !== null && vistas[j]!.set(k, fila));
     const ids = new Set(claves.flatMap((k, j) => (k === null ? [] : [indices[j]!.get(k)].filter((x) => x !== undefined))));
@@ -215,18 +250,18 @@ export async function importar(
         campo: def.unique.flat().map(etiqueta).join(', '),
         mensaje: 'coincide con varios registros existentes distintos',
       });
-      return;
+      continue;
     }
     const [id] = ids;
     if (id === undefined) {
       nuevas.push({ fila, valores });
-      return;
+      continue;
     }
     const antes = porId.get(id)!;
     const completos = Object.fromEntries(leidas.map((k) => [k, valores[k] === undefined ? antes[k] : valores[k]]));
     if (Object.keys(cambios(def, antes, { ...antes, ...completos })).length === 0) sinCambios++;
     else cambiadas.push({ fila, id, valores: completos });
-  });
+  }
 
   const aplicar = o.modo === 'parcial' || (o.modo === 'todo' && errores.length === 0);
   if (aplicar) {

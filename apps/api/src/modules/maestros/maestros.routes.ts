@@ -53,7 +53,7 @@ function rutas(app: FastifyInstance, deps: Deps, def: ResourceDef): void {
     url: `${url}/importar`,
     permiso,
     schema: { querystring: ZImportarQuery, tags, summary: `Importa ${def.plural} de un CSV o Excel (multipart: file)` },
-    prepare: ({ req }) => archivos.leerArchivo(req.parts()),
+    prepare: ({ req }) => archivos.leerArchivo((opts) => req.parts(opts)),
     handler: ({ tx, user, req, prep, query }) => archivos.importar({ tx, def, user, ip: req.ip, filas: prep, modo: query.modo }),
   });
   defineRoute(app, deps, {

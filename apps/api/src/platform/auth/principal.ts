@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { CODES } from '@predio/contract/codes';
 import { SUPPORT_USER } from '@predio/contract/constants';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { TokenService } from './tokens.ts';
+import type { TokenService, VerifiedToken } from './tokens.ts';
 
 /** Who is calling, with the permissions the server holds NOW (not the token's). */
 export type Principal = {
@@ -61,7 +61,7 @@ export function cookieToken(cookieHeader: string | undefined, name: string): str
   return null;
 }
 
-export async function verifyOrThrow(tokens: TokenService, token: string | null) {
+export async function verifyOrThrow(tokens: TokenService, token: string | null): Promise<VerifiedToken> {
   if (!token) throw new AppError(CODES.TOKEN_ILEGAL, 'No ha iniciado sesión: falta el token de acceso.');
   const v = await tokens.verify(token);
   if (v === 'expirado') throw new AppError(CODES.TOKEN_EXPIRADO, 'Su sesión expiró. Inicie sesión de nuevo.');
@@ -81,42 +81,53 @@ type Row = {
 };
 
 /** Loads the session row (inside the tenant transaction, so RLS applies). */
-export async function loadPrincipal(
-  tx: Tx,
-  cache: SessionCache,
-  v: Awaited<ReturnType<typeof verifyOrThrow>>,
-): Promise<Principal> {
+export async function loadPrincipal(tx: Tx, cache: SessionCache, v: VerifiedToken): Promise<Principal> {
+  return principal(v, cache.get(v.jti) ?? (await leerSesion(tx, cache, v)));
+}
+
+/**
+ * The same, before the request's transaction exists (a route's onRequest): from the cache, or else in a
+ * short transaction of its own, which fills the cache the request's own check then reads.
+ */
+export async function principalAntes(db: Database, cache: SessionCache, v: VerifiedToken): Promise<Principal> {
+  return principal(v, cache.get(v.jti) ?? (await db.tenant(v.claims.idempresa, (tx) => leerSesion(tx, cache, v))));
+}
+
+const esSoporte = (v: VerifiedToken) => v.claims.nombre_usuario.toUpperCase() === SUPPORT_USER && v.claims.idUsuario === 0;
+
+async function leerSesion(tx: Tx, cache: SessionCache, v: VerifiedToken): Promise<Cached> {
   const { claims, jti } = v;
-  const soporte = claims.nombre_usuario.toUpperCase() === SUPPORT_USER && claims.idUsuario === 0;
-  let c = cache.get(jti);
-  if (!c) {
-    const rows = await queryRows<Row>(
-      tx,
-      sql`
+  const soporte = esSoporte(v);
+  const rows = await queryRows<Row>(
+    tx,
+    sql`
       select s.cerrada_en is not null as cerrada, s.expira_en < now() as expirada, s.id_usuario,
              u.activo, u.permisos, u.admemp, u.agencia, u.nro_id
       from sesion s left join usuarios u on u.id = s.id_usuario
       where s.id = ${jti}`,
-    );
-    const row = rows[0];
-    const estado: EstadoSesion =
-      !row || row.cerrada
-        ? 'cerrada'
-        : row.expirada
-          ? 'expirada'
-          : !soporte && (row.id_usuario === null || row.activo !== true)
-            ? 'desactivado'
-            : 'activa';
-    c = {
-      estado,
-      at: 0,
-      permisos: soporte ? 'All' : (row?.permisos ?? ''),
-      admemp: soporte ? true : (row?.admemp ?? false),
-      agencia: row?.agencia ?? claims.agencia,
-      nroId: soporte ? claims.nro_id : (row?.nro_id ?? ''),
-    };
-    cache.set(jti, c);
-  }
+  );
+  const row = rows[0];
+  const estado: EstadoSesion =
+    !row || row.cerrada
+      ? 'cerrada'
+      : row.expirada
+        ? 'expirada'
+        : !soporte && (row.id_usuario === null || row.activo !== true)
+          ? 'desactivado'
+          : 'activa';
+  const c = {
+    estado,
+    permisos: soporte ? 'All' : (row?.permisos ?? ''),
+    admemp: soporte ? true : (row?.admemp ?? false),
+    agencia: row?.agencia ?? claims.agencia,
+    nroId: soporte ? claims.nro_id : (row?.nro_id ?? ''),
+  };
+  cache.set(jti, c);
+  return { ...c, at: Date.now() };
+}
+
+function principal(v: VerifiedToken, c: Cached): Principal {
+  const { claims, jti } = v;
   return {
     idEmpresa: claims.idempresa,
     idUsuario: claims.idUsuario,
@@ -125,7 +136,7 @@ export async function loadPrincipal(
     admemp: c.admemp,
     agencia: c.agencia,
     permisos: c.permisos,
-    soporte,
+    soporte: esSoporte(v),
     jti,
     estado: c.estado,
   };

@@ -6,7 +6,15 @@ import { hasIdm } from '@predio/contract/menu';
 import type { Deps } from '../deps.ts';
 import { enTenant, type Scope } from '../tenant.ts';
 import { sinPermiso } from '../errors/app-error.ts';
-import { assertActiva, bearerToken, cookieToken, loadPrincipal, verifyOrThrow, type Principal } from '../auth/principal.ts';
+import {
+  assertActiva,
+  bearerToken,
+  cookieToken,
+  loadPrincipal,
+  principalAntes,
+  verifyOrThrow,
+  type Principal,
+} from '../auth/principal.ts';
 import type { VerifiedToken } from '../auth/tokens.ts';
 
 /**
@@ -68,8 +76,9 @@ export type RouteDef<S extends Schemas, P = undefined> =
       permiso: Exclude<Permiso, 'publico'>;
       /**
        * Work done before the transaction opens (reading and checking an upload): PGlite has one
-       * connection, so slow I/O inside a transaction would stall every other request. It gets the
-       * verified token (not yet the session check), for work keyed by the caller.
+       * connection, so slow I/O inside a transaction would stall every other request. It runs once the
+       * session and the permission have passed (onRequest), and gets the verified token, for work
+       * keyed by the caller.
        */
       prepare?: (ctx: Ctx<S> & { token: VerifiedToken }) => Promise<P>;
       handler: (ctx: TenantCtx<S, P>) => Promise<unknown>;
@@ -88,8 +97,10 @@ export function envelope(result: unknown): Record<string, unknown> {
 }
 
 export function defineRoute<S extends Schemas, P = undefined>(app: FastifyInstance, deps: Deps, def: RouteDef<S, P>): void {
-  // The token is checked before the body is parsed or validated: an anonymous caller gets 401,
-  // never a validation message, and cannot make the server parse a large body.
+  // The token, the session and the permission are checked before the body is parsed or validated and
+  // before `prepare`: a caller without the right gets 401/403, never a validation message, and cannot
+  // make the server parse a large body, read an upload or hash a password. The session comes from the
+  // cache when it is there, so a burst of requests costs no transaction more.
   const verificados = new WeakMap<FastifyRequest, VerifiedToken>();
   const options: RouteOptions = {
     method: def.method,
@@ -102,7 +113,9 @@ export function defineRoute<S extends Schemas, P = undefined>(app: FastifyInstan
           onRequest: async (req: FastifyRequest) => {
             const token =
               bearerToken(req.headers.authorization) ?? (def.cookieAuth ? cookieToken(req.headers.cookie, TOKEN_COOKIE) : null);
-            verificados.set(req, await verifyOrThrow(deps.tokens, token));
+            const verificado = await verifyOrThrow(deps.tokens, token);
+            verificados.set(req, verificado);
+            if (def.permiso !== 'token') autorizar(await principalAntes(deps.db, deps.sessions, verificado), def.permiso);
           },
         }),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
@@ -130,10 +143,16 @@ async function runAuthenticated<T>(
   permiso: Exclude<Permiso, 'publico'>,
   fn: (scope: Scope, user: Principal) => Promise<T>,
 ): Promise<T> {
+  // Checked again inside the request's transaction: this is the check the work relies on.
   return enTenant(deps.db, verified.claims.idempresa, async (scope) => {
     const user = await loadPrincipal(scope.tx, deps.sessions, verified);
-    if (permiso !== 'token') assertActiva(user);
-    if (typeof permiso === 'number' && !hasIdm(user.permisos, permiso)) throw sinPermiso();
+    autorizar(user, permiso);
     return fn(scope, user);
   });
+}
+
+function autorizar(user: Principal, permiso: Exclude<Permiso, 'publico'>): void {
+  if (permiso === 'token') return;
+  assertActiva(user);
+  if (typeof permiso === 'number' && !hasIdm(user.permisos, permiso)) throw sinPermiso();
 }

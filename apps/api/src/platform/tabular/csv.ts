@@ -1,4 +1,4 @@
-import { escaparFormula, type Celda, type Hoja } from './celdas.ts';
+import { escaparFormula, excedido, numero, SIN_LIMITES, type Celda, type Hoja, type Limites } from './celdas.ts';
 
 // CSV for Colombian Excel: UTF-8 with BOM (or accents break), ';' between cells and decimal comma.
 
@@ -24,14 +24,28 @@ function separador(texto: string): string {
   return [';', ',', '\t'].reduce((a, b) => (cuenta(b) > cuenta(a) ? b : a));
 }
 
-/** RFC 4180 reader: quoted cells may hold separators, quotes ("") and line breaks. */
-export function leerCsv(buf: Buffer): string[][] {
+/** RFC 4180 reader: quoted cells may hold separators, quotes ("") and line breaks. Stops at the first limit passed. */
+export function leerCsv(buf: Buffer, limites: Limites = SIN_LIMITES): string[][] {
   const texto = buf.toString('utf8').replace(/^\uFEFF/, '');
   const sep = separador(texto);
   const filas: string[][] = [];
   let fila: string[] = [];
   let actual = '';
   let comillas = false;
+  let celdas = 0;
+  const cerrarCelda = () => {
+    fila.push(actual);
+    actual = '';
+    if (fila.length > limites.columnas)
+      throw excedido.columnas(limites, `la columna ${numero(fila.length)} de la fila ${numero(filas.length + 1)}`);
+    if (++celdas > limites.celdas) throw excedido.celdas(limites);
+  };
+  const cerrarFila = () => {
+    filas.push(fila);
+    fila = [];
+    // The header is not a row of data.
+    if (filas.length > limites.filas + 1) throw excedido.filas(limites);
+  };
   for (let i = 0; i < texto.length; i++) {
     const c = texto[i]!;
     if (comillas) {
@@ -41,20 +55,16 @@ export function leerCsv(buf: Buffer): string[][] {
       } else if (c === '"') comillas = false;
       else actual += c;
     } else if (c === '"' && actual === '') comillas = true;
-    else if (c === sep) {
-      fila.push(actual);
-      actual = '';
-    } else if (c === '\n' || c === '\r') {
+    else if (c === sep) cerrarCelda();
+    else if (c === '\n' || c === '\r') {
       if (c === '\r' && texto[i + 1] === '\n') i++;
-      fila.push(actual);
-      filas.push(fila);
-      fila = [];
-      actual = '';
+      cerrarCelda();
+      cerrarFila();
     } else actual += c;
   }
   if (actual !== '' || fila.length > 0) {
-    fila.push(actual);
-    filas.push(fila);
+    cerrarCelda();
+    cerrarFila();
   }
   return filas;
 }

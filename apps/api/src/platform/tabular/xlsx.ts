@@ -1,5 +1,15 @@
 import ExcelJS from 'exceljs';
-import { escaparFormula, type Celda, type Hoja } from './celdas.ts';
+import JSZip from 'jszip';
+import {
+  escaparFormula,
+  excedido,
+  numero,
+  SIN_LIMITES,
+  type Celda,
+  type Hoja,
+  type Limites,
+  type LimiteExcedido,
+} from './celdas.ts';
 
 export async function escribirXlsx(h: Hoja & { titulo: string }): Promise<Buffer> {
   const libro = new ExcelJS.Workbook();
@@ -27,17 +37,80 @@ function valor(v: ExcelJS.CellValue): Celda {
   return null;
 }
 
-/** The first sheet as rows of cells (empty cells are null). */
-export async function leerXlsx(buf: Buffer): Promise<Celda[][]> {
+/**
+ * Unzips every part of the file counting its bytes (and, in the sheets, the rows and cells it declares),
+ * before ExcelJS builds the whole workbook in memory: a small file can unzip to gigabytes or hold hundreds
+ * of thousands of rows, and is refused here after reading no more than the limits.
+ */
+async function revisarZip(buf: Buffer, l: Limites): Promise<void> {
+  const zip = await JSZip.loadAsync(buf);
+  let bytes = 0;
+  let filas = 0;
+  let celdas = 0;
+  for (const entrada of Object.values(zip.files)) {
+    if (entrada.dir) continue;
+    const esHoja = /^\/?xl\/worksheets\/[^/]+\.xml$/i.test(entrada.name);
+    // Tags cut between two pieces are read again with the next one.
+    let resto = '';
+    await new Promise<void>((resolve, reject) => {
+      const flujo = entrada.nodeStream('nodebuffer');
+      flujo.on('data', (trozo: Buffer) => {
+        bytes += trozo.length;
+        let error: LimiteExcedido | null = bytes > l.descomprimido ? excedido.descomprimido(l) : null;
+        if (!error && esHoja) {
+          const texto = resto + trozo.toString('latin1');
+          let ultima = -1;
+          for (const m of texto.matchAll(ETIQUETA)) {
+            if (m[1] === 'row') filas++;
+            else celdas++;
+            ultima = m.index;
+          }
+          const corte = texto.lastIndexOf('<');
+          resto = corte > ultima && corte >= texto.length - 5 ? texto.slice(corte) : '';
+          // The header is not a row of data.
+          if (filas > l.filas + 1) error = excedido.filas(l);
+          else if (celdas > l.celdas) error = excedido.celdas(l);
+        }
+        if (error) {
+          flujo.pause();
+          reject(error);
+        }
+      });
+      flujo.on('error', reject);
+      flujo.on('end', resolve);
+    });
+  }
+}
+const ETIQUETA = /<(row|c)[\s/>]/g;
+
+/**
+ * The first sheet as rows of cells (empty cells are null), as wide as its last column with a value.
+ * Stops at the first limit passed.
+ */
+export async function leerXlsx(buf: Buffer, limites: Limites = SIN_LIMITES): Promise<Celda[][]> {
+  await revisarZip(buf, limites);
   const libro = new ExcelJS.Workbook();
   await libro.xlsx.load(buf as unknown as ArrayBuffer);
   const hoja = libro.worksheets[0];
   if (!hoja) return [];
-  const filas: Celda[][] = [];
-  hoja.eachRow({ includeEmpty: true }, (row, n) => {
-    const celdas: Celda[] = [];
-    for (let c = 1; c <= hoja.columnCount; c++) celdas.push(valor(row.getCell(c).value));
-    filas[n - 1] = celdas;
+  // The size once, from the cells with a value (hoja.columnCount walks every row each time it is read).
+  let alto = 0;
+  let ancho = 0;
+  hoja.eachRow((row, n) => {
+    alto = n;
+    if (n > limites.filas + 1) throw excedido.filas(limites);
+    row.eachCell((celda, c) => {
+      if (c > limites.columnas) throw excedido.columnas(limites, `la celda ${celda.address} (columna ${numero(c)})`);
+      ancho = Math.max(ancho, c);
+    });
   });
-  return Array.from(filas, (f) => f ?? []);
+  if (alto * ancho > limites.celdas) throw excedido.celdas(limites);
+  const filas: Celda[][] = [];
+  for (let n = 1; n <= alto; n++) {
+    const row = hoja.findRow(n);
+    const celdas: Celda[] = [];
+    for (let c = 1; c <= ancho; c++) celdas.push(valor(row?.findCell(c)?.value));
+    filas.push(celdas);
+  }
+  return filas;
 }
