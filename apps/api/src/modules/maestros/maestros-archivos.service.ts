@@ -67,7 +67,7 @@ const LIMITES: Limites = {
   filas: IMPORT_MAX_FILAS,
   columnas: IMPORT_MAX_COLUMNAS,
   celdas: IMPORT_MAX_CELDAS,
-  descomprimido: 64 * 1024 * 1024,
+  descomprimido: 32 * 1024 * 1024,
 };
 const LECTURA_MAX_SEGUNDOS = 15;
 const MB = 1024 * 1024;

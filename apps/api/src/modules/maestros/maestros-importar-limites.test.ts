@@ -1,7 +1,6 @@
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_FILAS } from '@predio/contract/maestros/schemas';
@@ -29,22 +28,80 @@ afterAll(() => t.close());
 
 type Cuerpo = { code: number; message: string; data: { insertados: number; errores: unknown[] } };
 
+// The file is sent from a thread of its own too: this thread is the server's, and writing megabytes from
+// it would be timed as the server's work.
+const CLIENTE = `
+const { parentPort, workerData: d } = require('node:worker_threads');
+(async () => {
+  const inicio = performance.now();
+  const res = await fetch(d.url, { method: 'POST', headers: d.headers, body: d.cuerpo });
+  const body = await res.json();
+  parentPort.postMessage({ status: res.status, body, ms: performance.now() - inicio });
+})();`;
+
 async function importar(recurso: string, nombre: string, data: Buffer, modo = 'parcial') {
   const m = multipart({ filename: nombre, contentType: 'application/octet-stream', data });
-  const inicio = performance.now();
-  const res = await fetch(`${base}/api/maestros/${recurso}/importar?modo=${modo}`, {
-    method: 'POST',
-    headers: { ...m.headers, authorization: `Bearer ${admin}` },
-    body: m.payload,
+  const w = new Worker(CLIENTE, {
+    eval: true,
+    workerData: {
+      url: `${base}/api/maestros/${recurso}/importar?modo=${modo}`,
+      headers: { ...m.headers, authorization: `Bearer ${admin}` },
+      cuerpo: m.payload,
+    },
   });
-  const body = (await res.json()) as Cuerpo;
-  return { status: res.status, body, ms: performance.now() - inicio };
+  try {
+    return await new Promise<{ status: number; body: Cuerpo; ms: number }>((resolve, reject) =>
+      w.once('message', resolve).once('error', reject),
+    );
+  } finally {
+    await w.terminate();
+  }
 }
 
-async function xlsx(llenar: (hoja: ExcelJS.Worksheet) => void): Promise<Buffer> {
+// Workbooks are written in a thread of their own: ExcelJS's garbage would otherwise be collected on this
+// thread, the server's, while the measured import runs.
+const ESCRITOR = `
+const { parentPort, workerData: d } = require('node:worker_threads');
+const ExcelJS = require(d.exceljs);
+(async () => {
   const libro = new ExcelJS.Workbook();
-  llenar(libro.addWorksheet('Hoja1'));
-  return Buffer.from(await libro.xlsx.writeBuffer());
+  const hoja = libro.addWorksheet('Hoja1');
+  for (const [fila, columna, valor] of d.celdas) hoja.getCell(fila, columna).value = valor;
+  const datos = new Uint8Array(await libro.xlsx.writeBuffer());
+  parentPort.postMessage(datos, [datos.buffer]);
+})();`;
+
+/** An .xlsx with these cells: [row, column, value], from 1. */
+async function xlsx(celdas: (readonly [number, number, string | number])[]): Promise<Buffer> {
+  const w = new Worker(ESCRITOR, {
+    eval: true,
+    workerData: { exceljs: createRequire(import.meta.url).resolve('exceljs'), celdas },
+  });
+  try {
+    const datos = await new Promise<Uint8Array>((resolve, reject) => w.once('message', resolve).once('error', reject));
+    return Buffer.from(datos.buffer, datos.byteOffset, datos.byteLength);
+  } finally {
+    await w.terminate();
+  }
+}
+
+/** An .xlsx whose sheet unzips to 40 MB; `miente`: its headers say 1 KB. */
+async function bomba(miente: boolean): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(await xlsx([[1, 1, 'Nombre']]));
+  // A Buffer rather than a string: out of the heap, so its garbage does not pause the server's thread.
+  const hoja = Buffer.alloc(40 * 1024 * 1024, ' ');
+  hoja.write('<?xml version="1.0"?><worksheet>');
+  hoja.write('</worksheet>', hoja.length - 12);
+  zip.file('xl/worksheets/sheet1.xml', hoja);
+  const datos = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+  if (miente) {
+    // The uncompressed size in the entry's local header (offset 22) and in the central directory (24).
+    for (let i = datos.indexOf('xl/worksheets/sheet1.xml'); i >= 0; i = datos.indexOf('xl/worksheets/sheet1.xml', i + 1)) {
+      if (datos.readUInt32LE(i - 30) === 0x04034b50) datos.writeUInt32LE(1024, i - 30 + 22);
+      if (datos.readUInt32LE(i - 46) === 0x02014b50) datos.writeUInt32LE(1024, i - 46 + 24);
+    }
+  }
+  return datos;
 }
 
 // Asks /api/health every 10 ms from a thread of its own: the server runs on this test's thread, so a
@@ -91,25 +148,29 @@ async function midiendoSalud<T>(trabajo: () => Promise<T>): Promise<{ r: T; peor
   }
 }
 
+/**
+ * Twice when the first time misses 200 ms: the test files run two at a time on a shared machine, and one
+ * stall of this process is not the server working on the file, which would miss it both times (the code
+ * before these limits kept /api/health waiting 17.5 s for the 10,000 rows, 200 s for the XFD file).
+ */
+async function midiendoSaludDosVeces<T>(trabajo: (vez: number) => Promise<T>) {
+  const primera = await midiendoSalud(() => trabajo(1));
+  return primera.peorMs < 200 ? primera : midiendoSalud(() => trabajo(2));
+}
+
 describe('files made to freeze the server are refused quickly, and the server keeps answering', () => {
   it.each([
     [
       'an .xlsx of 50 rows with one cell in column XFD',
       'xfd.xlsx',
-      () =>
-        xlsx((h) => {
-          for (let i = 1; i <= 50; i++) h.getCell(i, 16384).value = 'x';
-        }),
+      () => xlsx(Array.from({ length: 50 }, (_, i) => [i + 1, 16384, 'x'])),
       400,
       /^file: el archivo tiene datos en la celda XFD1 \(columna 16\.384\); admite máximo 50 columnas$/,
     ],
     [
       'an .xlsx of 100,000 one-cell rows',
       'cien-mil.xlsx',
-      () =>
-        xlsx((h) => {
-          for (let i = 1; i <= 100_000; i++) h.getCell(i, 1).value = i;
-        }),
+      () => xlsx(Array.from({ length: 100_000 }, (_, i) => [i + 1, 1, i + 1])),
       400,
       /^file: el archivo tiene más de 10\.000 filas de datos; admite máximo 10\.000 por archivo$/,
     ],
@@ -142,23 +203,22 @@ describe('files made to freeze the server are refused quickly, and the server ke
       /^file: el archivo supera el tamaño máximo de 8 MB\.$/,
     ],
     [
-      'an .xlsx that unzips to 80 MB',
+      'an .xlsx that unzips to 40 MB',
       'bomba.xlsx',
-      async () => {
-        const zip = await JSZip.loadAsync(await xlsx((h) => void (h.getCell(1, 1).value = 'Nombre')));
-        // A Buffer rather than a string: out of the heap, so its garbage does not pause the server's thread.
-        const hoja = Buffer.alloc(80 * 1024 * 1024, ' ');
-        hoja.write('<?xml version="1.0"?><worksheet>');
-        hoja.write('</worksheet>', hoja.length - 12);
-        zip.file('xl/worksheets/sheet1.xml', hoja);
-        return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
-      },
+      () => bomba(false),
       400,
-      /^file: el archivo descomprimido ocupa más de 64 MB; admite máximo 64 MB$/,
+      /^file: el archivo descomprimido ocupa más de 32 MB; admite máximo 32 MB$/,
+    ],
+    [
+      'an .xlsx that unzips to 40 MB and says 1 KB',
+      'bomba-mentirosa.xlsx',
+      () => bomba(true),
+      400,
+      /^file: el archivo descomprimido ocupa más de 32 MB; admite máximo 32 MB$/,
     ],
   ])('%s', async (_, nombre, archivo, status, mensaje) => {
     const datos = await archivo();
-    const { r, peorMs } = await midiendoSalud(() => importar('sectores', nombre, datos));
+    const { r, peorMs } = await midiendoSaludDosVeces(() => importar('sectores', nombre, datos));
     expect(r.status, JSON.stringify(r.body)).toBe(status);
     expect(r.body.message).toMatch(mensaje);
     expect(r.ms).toBeLessThan(3000);
@@ -166,12 +226,21 @@ describe('files made to freeze the server are refused quickly, and the server ke
   });
 
   it('imports the largest file allowed (10,000 rows) while /api/health answers within 200 ms', async () => {
-    const filas = Array.from({ length: IMPORT_MAX_FILAS }, (_, i) => `Barrio de carga ${i + 1};Medellín;${(i % 6) + 1}`);
-    const archivo = await xlsx((h) => {
-      h.addRow(['Nombre', 'Municipio', 'Estrato']);
-      for (const f of filas) h.addRow(f.split(';').map((v, i) => (i === 2 ? Number(v) : v)));
-    });
-    const { r, peorMs, consultas } = await midiendoSalud(() => importar('barrios', 'barrios.xlsx', archivo));
+    const archivo = (vez: number) =>
+      xlsx([
+        [1, 1, 'Nombre'],
+        [1, 2, 'Municipio'],
+        [1, 3, 'Estrato'],
+        ...Array.from({ length: IMPORT_MAX_FILAS }, (_, i) => [
+          [i + 2, 1, `Barrio de carga ${vez}-${i + 1}`] as const,
+          [i + 2, 2, 'Medellín'] as const,
+          [i + 2, 3, (i % 6) + 1] as const,
+        ]).flat(),
+      ]);
+    const archivos = [await archivo(1), await archivo(2)];
+    const { r, peorMs, consultas } = await midiendoSaludDosVeces((vez) =>
+      importar('barrios', 'barrios.xlsx', archivos[vez - 1]!),
+    );
     expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
     expect(r.body.data).toMatchObject({ insertados: IMPORT_MAX_FILAS, errores: [] });
     expect(consultas).toBeGreaterThan(10);
@@ -181,9 +250,7 @@ describe('files made to freeze the server are refused quickly, and the server ke
 
 describe('the reading thread', () => {
   it('stops a file that takes longer than its time, and reads the next one', async () => {
-    const archivo = await xlsx((h) => {
-      for (let i = 1; i <= 5000; i++) h.addRow([`fila ${i}`, i]);
-    });
+    const archivo = await xlsx(Array.from({ length: 5000 }, (_, i) => [i + 1, 1, `fila ${i + 1}`]));
     expect(await leerEnHilo(archivo, 'xlsx', SIN_LIMITES, 20)).toEqual({ tiempo: true });
     expect(await leerEnHilo(Buffer.from('a;b\n1;2\n'), 'csv', SIN_LIMITES, 10_000)).toEqual({
       filas: [

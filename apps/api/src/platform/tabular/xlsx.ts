@@ -44,6 +44,13 @@ function valor(v: ExcelJS.CellValue): Celda {
  */
 async function revisarZip(buf: Buffer, l: Limites): Promise<void> {
   const zip = await JSZip.loadAsync(buf);
+  // The sizes the zip declares (JSZip keeps them, outside its types): an honest one past the limit is refused
+  // before anything is inflated; one that lies is caught by the counting below.
+  const declarado = Object.values(zip.files).reduce(
+    (n, e) => n + ((e as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0),
+    0,
+  );
+  if (declarado > l.descomprimido) throw excedido.descomprimido(l);
   let bytes = 0;
   let filas = 0;
   let celdas = 0;
