@@ -52,9 +52,10 @@ export function realtimeRoutes(app: FastifyInstance, deps: Deps): void {
       if (!origenPropio(req.headers.origin, req.host, deps.config.publicUrl))
         throw new AppError(CODES.SIN_PERMISO, 'Las notificaciones en vivo solo se abren desde las páginas de Predio.');
     },
-    // A plain HTTP request gets the envelope like any other route: 401 without a token.
+    // A plain HTTP request gets the envelope like any other route: 401 without a token or a live session.
     handler: async (req, reply) => {
-      await verifyOrThrow(deps.tokens, bearerToken(req.headers.authorization));
+      const verified = await verifyOrThrow(deps.tokens, bearerToken(req.headers.authorization));
+      assertActiva(await deps.db.tenant(verified.claims.idempresa, (tx) => loadPrincipal(tx, deps.sessions, verified)));
       return reply.status(426).send({ code: CODES.VALIDACION, message: 'Esta ruta solo acepta conexiones WebSocket.' });
     },
     wsHandler: (socket, req) => atender(deps, socket, req),
