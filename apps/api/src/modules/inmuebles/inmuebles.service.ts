@@ -45,6 +45,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import * as archivos from './inmuebles-archivos.repo.ts';
 import * as locks from './edit-lock.repo.ts';
 import * as repo from './inmuebles.repo.ts';
+import { siguiente } from '../../platform/numeracion/numeracion.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
@@ -272,7 +273,7 @@ function diferencias(antes: InmuebleDetalle | null, despues: InmuebleDetalle): C
 export async function crear(o: Escritura & Avisos & { body: InmuebleForm }): Promise<InmuebleDetalle> {
   const props = await resolverPropietarios(o.tx, o.body.propietarios);
   await validarUbicacion(o.tx, o.body);
-  const consecutivo = await repo.siguienteConsecutivo(o.tx);
+  const consecutivo = await siguiente(o.tx, { serie: 'inmueble' });
   const id = await escribiendo(() =>
     repo.insertar(o.tx, {
       ...valores(o.body),
