@@ -35,7 +35,7 @@ import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Scope } from '../../platform/tenant.ts';
-import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import { marcarRol } from '../terceros/terceros-roles.ts';
 import { inmueblesParaCliente } from './clientes-coincidencias.service.ts';
 import * as repo from './clientes.repo.ts';

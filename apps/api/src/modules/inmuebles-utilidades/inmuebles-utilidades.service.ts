@@ -36,7 +36,7 @@ import type { Archivo } from '../../platform/http/archivo.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import * as locks from '../../platform/bloqueos/bloqueos.ts';
-import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import * as repo from './inmuebles-utilidades.repo.ts';
 import { pesos } from '../../platform/formato.ts';
 

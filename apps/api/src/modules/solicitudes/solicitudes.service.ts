@@ -39,7 +39,7 @@ import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import * as clientes from '../clientes/clientes.service.ts';
-import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import * as repo from './solicitudes.repo.ts';
 import { siguiente } from '../../platform/numeracion/numeracion.ts';
 
