@@ -47,7 +47,8 @@ from (
     ${lista('sectores', e, 10)} as s, ${lista('usuarios', e, 10)} as u
   from generate_series(1, ${n}) g
 ) x;
-insert into inmueble_consecutivo (id_empresa, ultimo) values (${e}, ${n}) on conflict (id_empresa) do update set ultimo = ${n};
+insert into consecutivo (id_empresa, serie, ultimo) values (${e}, 'inmueble', ${n})
+  on conflict (id_empresa, serie, anio) do update set ultimo = ${n};
 `;
 
 if (process.env.BENCH_SQL_ONLY) {

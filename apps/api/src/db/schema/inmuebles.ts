@@ -81,11 +81,6 @@ export const inmuebleEstadoHistorial = pgTable('inmueble_estado_historial', {
   fecha: ts('fecha').notNull().defaultNow(),
 });
 
-export const inmuebleConsecutivo = pgTable('inmueble_consecutivo', {
-  idEmpresa: idEmpresa().primaryKey(),
-  ultimo: integer('ultimo').notNull(),
-});
-
 export const inmuebleCaracteristica = pgTable('inmueble_caracteristica', {
   idEmpresa: idEmpresa(),
   idInmueble: integer('id_inmueble').notNull(),

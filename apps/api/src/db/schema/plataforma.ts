@@ -13,6 +13,14 @@ export const editLock = pgTable('edit_lock', {
   expiraEn: ts('expira_en').notNull(),
 });
 
+/** Numbering counters (migration 0079, platform/numeracion): anio 0 is a series that never restarts. */
+export const consecutivo = pgTable('consecutivo', {
+  idEmpresa: idEmpresa(),
+  serie: text('serie').notNull(),
+  anio: integer('anio').notNull().default(0),
+  ultimo: integer('ultimo').notNull(),
+});
+
 export const auditoria = pgTable('auditoria', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   idEmpresa: idEmpresa(),

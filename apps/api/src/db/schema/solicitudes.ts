@@ -45,8 +45,3 @@ export const solicitudHistorial = pgTable('solicitud_historial', {
   usuario: text('usuario').notNull(),
   fecha: ts('fecha').notNull().defaultNow(),
 });
-
-export const solicitudConsecutivo = pgTable('solicitud_consecutivo', {
-  idEmpresa: idEmpresa().primaryKey(),
-  ultimo: integer('ultimo').notNull(),
-});

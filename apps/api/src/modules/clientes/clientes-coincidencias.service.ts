@@ -22,7 +22,7 @@ import { noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import type { Despertador } from '../../platform/mail/outbox.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Scope } from '../../platform/tenant.ts';
-import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import * as repo from './clientes-coincidencias.repo.ts';
 import { fechas } from './clientes.repo.ts';
 import { pesos } from '../../platform/formato.ts';

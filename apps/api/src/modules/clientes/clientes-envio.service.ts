@@ -25,7 +25,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { fichaPdf, pedidoFicha, type PedidoFicha } from '../inmuebles/inmuebles-archivos.service.ts';
 import { caracteristicas, precios, tituloFicha, ubicacion } from '../inmuebles/inmuebles-ficha.ts';
-import { correoDeUsuario } from '../notificaciones/notificaciones.repo.ts';
+import { correoDeUsuario } from '../../platform/notificar/notificar.ts';
 import { agregarNota, exigirAbierto, filaOError } from './clientes.service.ts';
 
 export type { PedidoFicha };

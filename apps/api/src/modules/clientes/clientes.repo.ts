@@ -8,16 +8,6 @@ import { contiene, contieneCadaPalabra, palabras } from '../../platform/busqueda
 export type FilaCliente = typeof clienteAtendido.$inferSelect;
 export type NuevoCliente = typeof clienteAtendido.$inferInsert;
 
-export async function siguienteConsecutivo(tx: Tx): Promise<number> {
-  const [r] = await queryRows<{ ultimo: number }>(
-    tx,
-    sql`insert into cliente_atendido_consecutivo (ultimo) values (1)
-        on conflict (id_empresa) do update set ultimo = cliente_atendido_consecutivo.ultimo + 1
-        returning ultimo`,
-  );
-  return r!.ultimo;
-}
-
 export async function porConsecutivo(tx: Tx, consecutivo: number, bloquear = false): Promise<FilaCliente | null> {
   const q = tx.select().from(clienteAtendido).where(eq(clienteAtendido.consecutivo, consecutivo)).limit(1);
   const [fila] = bloquear ? await q.for('update') : await q;

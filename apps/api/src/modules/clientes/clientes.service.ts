@@ -35,10 +35,11 @@ import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Scope } from '../../platform/tenant.ts';
-import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import { marcarRol } from '../terceros/terceros-roles.ts';
 import { inmueblesParaCliente } from './clientes-coincidencias.service.ts';
 import * as repo from './clientes.repo.ts';
+import { siguiente } from '../../platform/numeracion/numeracion.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
@@ -206,7 +207,7 @@ async function avisarAsignacion(o: ConAvisos, d: ClienteDetalle) {
 
 export async function crear(o: ConAvisos & { body: ClienteForm }): Promise<ClienteDetalle> {
   await validarRequisitos(o.tx, o.body);
-  const consecutivo = await repo.siguienteConsecutivo(o.tx);
+  const consecutivo = await siguiente(o.tx, { serie: 'cliente_atendido' });
   const idAsesor = o.body.id_asesor === undefined ? await asesorPorDefecto(o) : o.body.id_asesor;
   await escribiendo(() =>
     repo.insertar(o.tx, {

@@ -35,8 +35,8 @@ import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/err
 import type { Archivo } from '../../platform/http/archivo.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Scope } from '../../platform/tenant.ts';
-import * as locks from '../inmuebles/edit-lock.repo.ts';
-import { notificar } from '../notificaciones/notificaciones.service.ts';
+import * as locks from '../../platform/bloqueos/bloqueos.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import * as repo from './inmuebles-utilidades.repo.ts';
 import { pesos } from '../../platform/formato.ts';
 
@@ -299,17 +299,12 @@ export async function ubicar(
 ): Promise<{ consecutivo: number; lat: number | null; lng: number | null; version: number }> {
   const f = await repo.porConsecutivo(o.tx, o.consecutivo);
   if (!f) throw noEncontrado(`El inmueble ${o.consecutivo}`);
-  const t = await locks.vigente(o.tx, RECURSO, String(o.consecutivo));
-  if (t && t.id_usuario !== o.user.idUsuario) {
-    const desde = new Date(t.tomado_en).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
-    throw new AppError(
-      CODES.CONFLICTO,
-      `El inmueble ${o.consecutivo} lo está editando ${t.usuario} desde ${desde}. Podrá ubicarlo cuando lo libere.`,
-      undefined,
-      undefined,
-      { usuario: t.usuario, desde: new Date(t.tomado_en).toISOString(), expira: new Date(t.expira_en).toISOString() },
-    );
-  }
+  await locks.libreDeOtros(
+    o.tx,
+    { recurso: RECURSO, clave: String(o.consecutivo), idUsuario: o.user.idUsuario },
+    (usuario, desde) =>
+      `El inmueble ${o.consecutivo} lo está editando ${usuario} desde ${desde}. Podrá ubicarlo cuando lo libere.`,
+  );
   if (o.body.version !== undefined && o.body.version !== f.version)
     throw new AppError(
       CODES.CONFLICTO,

@@ -33,7 +33,7 @@ import { decodificarHeic, type ImagenRgba } from '../../platform/heic.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
-import * as locks from './edit-lock.repo.ts';
+import * as locks from '../../platform/bloqueos/bloqueos.ts';
 import * as repo from './inmuebles-archivos.repo.ts';
 import { generarFicha } from './inmuebles-ficha.ts';
 
@@ -64,17 +64,12 @@ async function idOError(tx: Tx, consecutivo: number, escribir = false): Promise<
 /** A write needs the property free of other users' edit locks (its own lock, or none, is fine). */
 async function paraEscribir(o: Base): Promise<number> {
   const id = await idOError(o.tx, o.consecutivo, true);
-  const t = await locks.vigente(o.tx, RECURSO_BLOQUEO, String(o.consecutivo));
-  if (t && t.id_usuario !== o.user.idUsuario) {
-    const desde = new Date(t.tomado_en).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
-    throw new AppError(
-      CODES.CONFLICTO,
-      `El inmueble lo está editando ${t.usuario} desde ${desde}. No puede cambiar sus fotos ni sus documentos hasta que lo libere.`,
-      undefined,
-      undefined,
-      { usuario: t.usuario, desde: iso(t.tomado_en), expira: iso(t.expira_en) },
-    );
-  }
+  await locks.libreDeOtros(
+    o.tx,
+    { recurso: RECURSO_BLOQUEO, clave: String(o.consecutivo), idUsuario: o.user.idUsuario },
+    (usuario, desde) =>
+      `El inmueble lo está editando ${usuario} desde ${desde}. No puede cambiar sus fotos ni sus documentos hasta que lo libere.`,
+  );
   return id;
 }
 

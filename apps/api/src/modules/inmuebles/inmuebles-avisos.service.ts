@@ -7,7 +7,7 @@ import { pesos } from '../../platform/formato.ts';
 import type { Despertador } from '../../platform/mail/outbox.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Scope } from '../../platform/tenant.ts';
-import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 
 // The notices of the «Inmuebles» module (notification types 201–204) that reach a property's own
 // asesores: the captador and the comercial. Whoever makes the change is never told of it.

@@ -194,8 +194,8 @@ describe('GET /inmuebles/conteo counts at most 1,000 matches', () => {
                (array['arriendo', 'venta', 'arriendo_venta'])[1 + g % 3], 'disponible', 'Calle ' || g,
                (select id from municipios order by id limit 1), 'prueba'
         from generate_series(1, 1050) g`);
-      await tx.execute(sql`insert into inmueble_consecutivo (ultimo) values (1050)
-        on conflict (id_empresa) do update set ultimo = 1050`);
+      await tx.execute(sql`insert into consecutivo (serie, ultimo) values ('inmueble', 1050)
+        on conflict (id_empresa, serie, anio) do update set ultimo = 1050`);
     });
   });
 

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/rows.ts';
 import type { Despertador } from '../../platform/mail/outbox.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import { enTenant } from '../../platform/tenant.ts';
-import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import { nombreInmueble, TIPO_CARTA_VENCIMIENTO_CONSIGNACION } from './inmuebles-avisos.service.ts';
 import { consignacionPorVencer, HOY_BOGOTA } from './inmuebles.repo.ts';
 

@@ -8,17 +8,6 @@ import { contiene, contieneCadaPalabra } from '../../platform/busqueda.ts';
 export type FilaInmueble = typeof inmueble.$inferSelect;
 export type NuevoInmueble = typeof inmueble.$inferInsert;
 
-/** The next consecutivo of the transaction's company: the counter row serialises concurrent creates. */
-export async function siguienteConsecutivo(tx: Tx): Promise<number> {
-  const [r] = await queryRows<{ ultimo: number }>(
-    tx,
-    sql`insert into inmueble_consecutivo (ultimo) values (1)
-        on conflict (id_empresa) do update set ultimo = inmueble_consecutivo.ultimo + 1
-        returning ultimo`,
-  );
-  return r!.ultimo;
-}
-
 export async function porConsecutivo(tx: Tx, consecutivo: number, bloquear = false): Promise<FilaInmueble | null> {
   const q = tx.select().from(inmueble).where(eq(inmueble.consecutivo, consecutivo)).limit(1);
   const [fila] = bloquear ? await q.for('update') : await q;

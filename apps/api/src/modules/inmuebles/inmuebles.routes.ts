@@ -17,7 +17,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
-import { liberarTodos } from './edit-lock.repo.ts';
+import { liberarTodos } from '../../platform/bloqueos/bloqueos.ts';
 import * as service from './inmuebles.service.ts';
 
 const tags = ['inmuebles'];

@@ -43,8 +43,9 @@ import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/err
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import * as archivos from './inmuebles-archivos.repo.ts';
-import * as locks from './edit-lock.repo.ts';
 import * as repo from './inmuebles.repo.ts';
+import { siguiente } from '../../platform/numeracion/numeracion.ts';
+import * as locks from '../../platform/bloqueos/bloqueos.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
@@ -272,7 +273,7 @@ function diferencias(antes: InmuebleDetalle | null, despues: InmuebleDetalle): C
 export async function crear(o: Escritura & Avisos & { body: InmuebleForm }): Promise<InmuebleDetalle> {
   const props = await resolverPropietarios(o.tx, o.body.propietarios);
   await validarUbicacion(o.tx, o.body);
-  const consecutivo = await repo.siguienteConsecutivo(o.tx);
+  const consecutivo = await siguiente(o.tx, { serie: 'inmueble' });
   const id = await escribiendo(() =>
     repo.insertar(o.tx, {
       ...valores(o.body),
@@ -308,7 +309,7 @@ export async function obtener(
   puedeVer(o.user);
   const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
   const t = await locks.vigente(o.tx, RECURSO, String(o.consecutivo));
-  return { ...d, bloqueo: t ? aBloqueo(t) : null };
+  return { ...d, bloqueo: t ? locks.aBloqueo(t) : null };
 }
 
 function modificado(antes: repo.FilaInmueble): AppError {
@@ -320,25 +321,12 @@ function modificado(antes: repo.FilaInmueble): AppError {
   );
 }
 
-const aBloqueo = (t: locks.Titular): Bloqueo => ({ usuario: t.usuario, desde: iso(t.tomado_en)!, expira: iso(t.expira_en)! });
-
-function bloqueado(t: locks.Titular): AppError {
-  const desde = new Date(t.tomado_en).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
-  return new AppError(
-    CODES.CONFLICTO,
-    `El inmueble lo está editando ${t.usuario} desde ${desde}. Puede verlo, pero no modificarlo hasta que lo libere.`,
-    undefined,
-    undefined,
-    aBloqueo(t),
-  );
-}
+const enEdicion = (usuario: string, desde: string) =>
+  `El inmueble lo está editando ${usuario} desde ${desde}. Puede verlo, pero no modificarlo hasta que lo libere.`;
 
 /** Refused while someone else holds the property's edit lock; answers the caller's own lock, if any. */
-async function libreDeOtros(o: Escritura, consecutivo: number): Promise<locks.Titular | null> {
-  const t = await locks.vigente(o.tx, RECURSO, String(consecutivo));
-  if (t && t.id_usuario !== o.user.idUsuario) throw bloqueado(t);
-  return t;
-}
+const libreDeOtros = (o: Escritura, consecutivo: number): Promise<locks.Titular | null> =>
+  locks.libreDeOtros(o.tx, { recurso: RECURSO, clave: String(consecutivo), idUsuario: o.user.idUsuario }, enEdicion);
 
 /** Saving needs the caller's own unexpired lock; the lock is released by the save. */
 async function exigirBloqueo(o: Escritura, consecutivo: number) {
@@ -584,8 +572,8 @@ export async function tomarBloqueo(o: Escritura & { consecutivo: number }): Prom
     idUsuario: o.user.idUsuario,
     usuario: o.user.usuario,
   });
-  if (!r.propio) throw bloqueado(r.titular);
-  return aBloqueo(r.titular);
+  if (!r.propio) throw locks.bloqueado(r.titular, enEdicion(r.titular.usuario, locks.desdeLegible(r.titular)));
+  return locks.aBloqueo(r.titular);
 }
 
 export async function liberarBloqueo(o: Escritura & { consecutivo: number; forzar: boolean }): Promise<{ liberado: boolean }> {
@@ -595,7 +583,7 @@ export async function liberarBloqueo(o: Escritura & { consecutivo: number; forza
   if (!o.user.admemp) throw sinPermiso();
   const t = await locks.vigente(o.tx, RECURSO, clave);
   const liberado = await locks.liberar(o.tx, RECURSO, clave, null);
-  if (liberado && t) await auditar(o, 'romper bloqueo', o.consecutivo, { bloqueo: { antes: aBloqueo(t), despues: null } });
+  if (liberado && t) await auditar(o, 'romper bloqueo', o.consecutivo, { bloqueo: { antes: locks.aBloqueo(t), despues: null } });
   return { liberado };
 }
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { SmtpSink } from '../../test/smtp-sink.ts';
-import { notificar } from './notificaciones.service.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import { enTenant } from '../../platform/tenant.ts';
 
 let t: TestApp;

@@ -49,40 +49,6 @@ export async function guardarConfig(
     });
 }
 
-/** The address mail to a user goes to, as a scalar subquery: their tercero's corporate e-mail, else the personal one (spec §3). */
-export const correoDeUsuario = (idUsuario: number) =>
-  sql<string | null>`(select coalesce(nullif(t.email_corporativo, ''), nullif(t.email, ''))
-    from usuarios u join terceros t on t.nro_id = u.nro_id where u.id = ${idUsuario})`;
-
-/** The user's channels for a type, and the address e-mail would go to (corporate first). */
-export async function canales(
-  tx: Tx,
-  idUsuario: number,
-  tipoCarta: number,
-): Promise<{ inApp: boolean; email: boolean; correo: string | null }> {
-  const r = await tx
-    .select({
-      inApp: sql<boolean>`coalesce(${notificacionConfig.inApp}, ${notificacionTipo.inApp})`,
-      email: sql<boolean>`coalesce(${notificacionConfig.email}, ${notificacionTipo.email})`,
-      correo: correoDeUsuario(idUsuario),
-    })
-    .from(notificacionTipo)
-    .leftJoin(
-      notificacionConfig,
-      and(eq(notificacionConfig.tipoCarta, notificacionTipo.tipoCarta), eq(notificacionConfig.idUsuario, idUsuario)),
-    )
-    .where(eq(notificacionTipo.tipoCarta, tipoCarta));
-  return r[0] ?? { inApp: true, email: false, correo: null };
-}
-
-export async function insertar(
-  tx: Tx,
-  n: { idUsuario: number; tipoCarta: number | null; titulo: string; cuerpo: string; enlace: string | null },
-) {
-  const [row] = await tx.insert(notificacion).values(n).returning();
-  return row!;
-}
-
 export function recientes(tx: Tx, idUsuario: number, limite: number) {
   return tx
     .select()

@@ -1,11 +1,12 @@
-import type { ModuloNotificaciones, Notificacion } from '@predio/contract/notificaciones';
+import type { ModuloNotificaciones } from '@predio/contract/notificaciones';
 import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
+import { aNotificacion, notificar } from '../../platform/notificar/notificar.ts';
 import type { Scope } from '../../platform/tenant.ts';
-import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
+import type { Despertador } from '../../platform/mail/outbox.ts';
 import * as repo from './notificaciones.repo.ts';
 
 export async function consultarConfig(o: { tx: Tx; user: Principal }): Promise<ModuloNotificaciones[]> {
@@ -62,51 +63,12 @@ export async function grabarConfig(o: { tx: Tx; user: Principal; body: ModuloNot
   }
 }
 
-function aDto(r: Awaited<ReturnType<typeof repo.insertar>>): Notificacion {
-  return {
-    id: r.id,
-    tipo_Carta: r.tipoCarta,
-    titulo: r.titulo,
-    cuerpo: r.cuerpo,
-    enlace: r.enlace,
-    creada_en: r.creadaEn.toISOString(),
-    leida: r.leidaEn !== null,
-  };
-}
-
-/**
- * Delivers a notification on the channels the user chose: in-app (stored, and pushed live after
- * commit) and e-mail (queued in the outbox). Without a type it is in-app only.
- */
-export async function notificar(
-  o: Scope & { hub: Hub; mailer: Despertador },
-  n: { idEmpresa: number; idUsuario: number; tipoCarta: number | null; titulo: string; cuerpo: string; enlace: string | null },
-): Promise<Notificacion | null> {
-  const canales =
-    n.tipoCarta === null ? { inApp: true, email: false, correo: null } : await repo.canales(o.tx, n.idUsuario, n.tipoCarta);
-  if (canales.email && canales.correo) {
-    // With PUBLIC_URL the message links to what it is about; without it there is no address to give.
-    const enlace = n.enlace && o.mailer.urlPublica ? `\n\nÁbralo en Predio: ${o.mailer.urlPublica}${n.enlace}` : '';
-    await encolarCorreo(o, {
-      para: canales.correo,
-      asunto: n.titulo,
-      texto: `${n.cuerpo}${enlace}\n\n— Predio Web 3. Puede elegir qué avisos recibe por correo en Mis notificaciones.`,
-      origen: `notificacion:${n.tipoCarta}`,
-    });
-  }
-  if (!canales.inApp) return null;
-  const dto = aDto(await repo.insertar(o.tx, n));
-  // Pushed only after commit: a rolled-back notification never reaches a browser.
-  o.alConfirmar(() => o.hub.publish(n.idEmpresa, n.idUsuario, { tipo: 'notificacion', data: dto }));
-  return dto;
-}
-
 export async function listar(o: { tx: Tx; user: Principal }) {
   const [items, noLeidas] = await Promise.all([
     repo.recientes(o.tx, o.user.idUsuario, 50),
     repo.noLeidas(o.tx, o.user.idUsuario),
   ]);
-  return { items: items.map(aDto), noLeidas };
+  return { items: items.map(aNotificacion), noLeidas };
 }
 
 export async function leer(o: { tx: Tx; user: Principal; id: number }): Promise<void> {

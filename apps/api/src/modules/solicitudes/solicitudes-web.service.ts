@@ -10,7 +10,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import { encolarCorreo } from '../../platform/mail/outbox.ts';
 import { enTenant } from '../../platform/tenant.ts';
-import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import * as repo from './solicitudes.repo.ts';
 import { crear, enlaceSolicitud, puedeAtender, TIPO_CARTA_SOLICITUD } from './solicitudes.service.ts';
 

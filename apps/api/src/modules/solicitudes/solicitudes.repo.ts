@@ -15,17 +15,6 @@ import { contiene, contieneCadaPalabra, palabras } from '../../platform/busqueda
 export type FilaSolicitud = typeof solicitud.$inferSelect;
 export type NuevaSolicitud = typeof solicitud.$inferInsert;
 
-/** The next número of the transaction's company: the counter row serialises concurrent creates. */
-export async function siguienteNumero(tx: Tx): Promise<number> {
-  const [r] = await queryRows<{ ultimo: number }>(
-    tx,
-    sql`insert into solicitud_consecutivo (ultimo) values (1)
-        on conflict (id_empresa) do update set ultimo = solicitud_consecutivo.ultimo + 1
-        returning ultimo`,
-  );
-  return r!.ultimo;
-}
-
 export async function insertar(tx: Tx, valores: NuevaSolicitud): Promise<number> {
   const [fila] = await tx.insert(solicitud).values(valores).returning({ id: solicitud.id });
   return fila!.id;

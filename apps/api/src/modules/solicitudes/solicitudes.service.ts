@@ -39,8 +39,9 @@ import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import * as clientes from '../clientes/clientes.service.ts';
-import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import * as repo from './solicitudes.repo.ts';
+import { siguiente } from '../../platform/numeracion/numeracion.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
@@ -164,7 +165,7 @@ export async function crear(o: ConAviso & { body: SolicitudForm }): Promise<Soli
   await validarTercero(o.tx, o.body.id_tercero);
   const idInm = await idInmueble(o.tx, o.body.consecutivo_inmueble);
   const asignado = o.body.id_asignado === null ? null : await asignable(o.tx, o.body.id_asignado);
-  const numero = await repo.siguienteNumero(o.tx);
+  const numero = await siguiente(o.tx, { serie: 'solicitud' });
   const estado = asignado ? 'asignada' : 'nueva';
   const id = await escribiendo(() =>
     repo.insertar(o.tx, {

@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { enTenant } from '../../platform/tenant.ts';
-import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import * as repo from './usuarios.repo.ts';
 
 /** Notice 9003 (migration 0076). */

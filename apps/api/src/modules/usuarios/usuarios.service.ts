@@ -11,7 +11,7 @@ import { accesoSoporte } from '../../platform/auth/soporte.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { enTenant, type Scope } from '../../platform/tenant.ts';
 import { AppError, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
-import { notificar } from '../notificaciones/notificaciones.service.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import * as intentos from './intentos.ts';
 import * as repo from './usuarios.repo.ts';
 

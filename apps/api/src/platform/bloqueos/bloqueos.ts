@@ -1,16 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { CODES } from '@predio/contract/codes';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { editLock } from '../../db/schema/plataforma.ts';
+import { AppError } from '../errors/app-error.ts';
+
+/*
+ * Edit locks (spec §4): a user opens a record for editing and, until they save, release it or the lock
+ * expires, others may read it but not change it. A record is named by its module's `recurso` (e.g.
+ * 'inmueble') and a `clave` (its number or id as text); every module uses the one edit_lock table.
+ */
 
 export const MINUTOS_BLOQUEO_DEFECTO = 30;
 
-/** Releases every edit lock this user holds (logout, spec §4). */
+/** Releases every edit lock this user holds, of every recurso (logout, spec §4). */
 export async function liberarTodos(tx: Tx, idUsuario: number): Promise<number> {
   const r = await tx.delete(editLock).where(eq(editLock.idUsuario, idUsuario)).returning({ clave: editLock.clave });
   return r.length;
 }
 
+/** Who holds a lock, as read from edit_lock. */
 export type Titular = { id_usuario: number; usuario: string; tomado_en: Date | string; expira_en: Date | string };
 
 /**
@@ -58,4 +67,33 @@ export async function liberar(tx: Tx, recurso: string, clave: string, idUsuario:
     .where(idUsuario === null ? cond : and(cond, eq(editLock.idUsuario, idUsuario)))
     .returning({ clave: editLock.clave });
   return r.length > 0;
+}
+
+/** A lock as the API answers it (`Bloqueo` of the contract): who, since when, until when. */
+export type Bloqueo = { usuario: string; desde: string; expira: string };
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export const aBloqueo = (t: Titular): Bloqueo => ({ usuario: t.usuario, desde: iso(t.tomado_en), expira: iso(t.expira_en) });
+
+/** When the lock was taken, as a user in Bogotá reads it in a message. */
+export const desdeLegible = (t: Titular): string => new Date(t.tomado_en).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
+
+/** The 409 for a record someone else is editing; the envelope's data says who holds it. */
+export function bloqueado(t: Titular, mensaje: string): AppError {
+  return new AppError(CODES.CONFLICTO, mensaje, undefined, undefined, aBloqueo(t));
+}
+
+/**
+ * Refuses (409, with `mensaje(usuario, desde)`) while another user holds the record's lock; answers the
+ * caller's own lock, or null when there is none. Every write to a lockable record goes through it.
+ */
+export async function libreDeOtros(
+  tx: Tx,
+  b: { recurso: string; clave: string; idUsuario: number },
+  mensaje: (usuario: string, desde: string) => string,
+): Promise<Titular | null> {
+  const t = await vigente(tx, b.recurso, b.clave);
+  if (t && t.id_usuario !== b.idUsuario) throw bloqueado(t, mensaje(t.usuario, desdeLegible(t)));
+  return t;
 }
