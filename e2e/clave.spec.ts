@@ -52,7 +52,8 @@ test('a user changes their own password on Mi perfil, then logs in with the new 
 
   await page.getByRole('button', { name: /Cuenta de/ }).click();
   await page.getByRole('menuitem', { name: 'Salir' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  // Logging out is two requests (release locks, close the session); on a loaded machine it took over 7 s.
+  await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
   await llenarLogin(page, yo);
   await expect(page.getByText('Empresa, usuario o contraseña incorrectos.')).toBeVisible();
   await ingresar(page, { ...yo, clave: nueva });
