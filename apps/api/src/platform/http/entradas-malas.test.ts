@@ -104,13 +104,17 @@ const QUERY_MALAS = [
 
 type Fallo = { ruta: string; status: number; mensaje: string };
 
-async function llamar(method: string, url: string, payload?: unknown): Promise<Fallo | null> {
-  const r = await t.app.inject({
-    method: method as HTTPMethods,
+/** One call with the admin's current session. */
+const pedir = (method: HTTPMethods, url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
     url,
     headers: { authorization: `Bearer ${admin}` },
     ...(payload === undefined ? {} : { payload: payload as string }),
   });
+
+async function llamar(method: string, url: string, payload?: unknown): Promise<Fallo | null> {
+  const r = await pedir(method as HTTPMethods, url, payload);
   // A call that happened to end the admin's session (a body that passed): log in again and go on.
   if (r.statusCode === 401) {
     admin = await login(t.app, DEMO.admin1);
@@ -175,14 +179,6 @@ describe('no route answers 500 to bad input', () => {
 });
 
 describe('numbers past what a column holds, and text no field can hold', () => {
-  const pedir = (method: HTTPMethods, url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${admin}` },
-      ...(payload === undefined ? {} : { payload: payload as string }),
-    });
-
   it('answers 400 naming the price or area filter, on the search, its count and its export', async () => {
     for (const ruta of ['/api/inmuebles', '/api/inmuebles/conteo', '/api/inmuebles/exportar']) {
       for (const [q, campo] of [
@@ -215,13 +211,6 @@ describe('numbers past what a column holds, and text no field can hold', () => {
 
 describe('the NUL character, which PostgreSQL text cannot hold', () => {
   it('is refused naming where it came, in a query, a nested body field or a path', async () => {
-    const pedir = (method: HTTPMethods, url: string, payload?: unknown) =>
-      t.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${admin}` },
-        ...(payload === undefined ? {} : { payload: payload as string }),
-      });
     const q = await pedir('GET', '/api/solicitudes/terceros?q=ana%00');
     expect(q.statusCode).toBe(400);
     expect(q.json()).toMatchObject({ code: 40000, message: 'q: contiene un carácter no válido (NUL)' });
