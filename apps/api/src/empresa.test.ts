@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseDePruebas } from './test/harness.ts';
 
 // The command and the server run as people run them: `npm run empresa` from the repository's root, then
 // the server from source, on a data folder (or PostgreSQL database) of their own without the demo.
@@ -18,20 +18,9 @@ let dropDb: (() => Promise<void>) | null = null;
 beforeAll(async () => {
   const url = process.env.DATABASE_URL;
   if (!url) return;
-  const name = `predio_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  databaseUrl = u.toString();
-  dropDb = async () => {
-    const a = new pg.Client({ connectionString: url });
-    await a.connect();
-    await a.query(`drop database if exists ${name} with (force)`);
-    await a.end();
-  };
+  const nueva = await baseDePruebas(url);
+  databaseUrl = nueva.url;
+  dropDb = nueva.borrar;
 });
 afterAll(async () => {
   await dropDb?.();

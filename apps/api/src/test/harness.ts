@@ -28,6 +28,26 @@ export type TestApp = {
  * A real server on a fresh database: in-memory PGlite, or, when DATABASE_URL is set,
  * a new PostgreSQL database created for this file and dropped afterwards.
  */
+/** A new, empty PostgreSQL database beside the one `url` names, and how to drop it afterwards. */
+export async function baseDePruebas(url: string): Promise<{ url: string; borrar: () => Promise<void> }> {
+  const name = `predio_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    borrar: async () => {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'predio-test-'));
   const config: Config = {
@@ -39,22 +59,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   let db: Database;
   const url = process.env.DATABASE_URL;
   if (url) {
-    const name = `predio_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    db = await openPostgres(u.toString());
+    const nueva = await baseDePruebas(url);
+    db = await openPostgres(nueva.url);
     // The app reaches this database like production does, including LISTEN/NOTIFY between processes.
-    config.databaseUrl = u.toString();
-    dropDb = async () => {
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    };
+    config.databaseUrl = nueva.url;
+    dropDb = nueva.borrar;
   } else {
     db = await openPglite();
   }
