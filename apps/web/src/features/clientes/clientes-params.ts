@@ -3,7 +3,7 @@ import { esDia } from '@predio/contract/campos';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@predio/contract/list';
 import { ESTADOS_CLIENTE, SORT_CLIENTES, type EstadoCliente } from '@predio/contract/clientes';
 import { GESTIONES, type Gestion } from '@predio/contract/inmuebles';
-import { useUrlParams } from '../../components/use-url-params.ts';
+import { useUrlEstado } from '../../components/lista/use-url-estado.ts';
 
 /** The list's state; it lives in the URL so a list can be shared, reloaded and gone back to. */
 export type ClientesParams = {
@@ -121,7 +121,7 @@ function aUrl(c: Partial<ClientesParams>): Record<string, string | number | null
 
 /** `abrir`: the consecutivo of the lead whose form is open, or 'nuevo' (clienteAbrir deep link). */
 export function useClientesParams(path: string) {
-  const [sp, set] = useUrlParams(path);
+  const [sp, set] = useUrlEstado(path, ['abrir']);
   const params = useMemo(() => leerParams(sp), [sp]);
   const abrirValor = sp.get('abrir');
   const abierto: number | 'nuevo' | null = abrirValor === 'nuevo' ? 'nuevo' : id(abrirValor);

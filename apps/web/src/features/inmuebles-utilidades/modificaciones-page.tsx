@@ -3,7 +3,7 @@ import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { etiquetaAccion, etiquetaCampo, type Modificacion } from '@predio/contract/inmuebles-utilidades';
-import { useUrlParams } from '../../components/use-url-params.ts';
+import { useUrlEstado } from '../../components/lista/use-url-estado.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useExportarModificaciones } from './api/exportar-modificaciones.ts';
 import { useModificaciones, useModificacionesValores } from './api/get-modificaciones.ts';
@@ -28,7 +28,7 @@ const Valor = ({ v }: { v: string }) =>
 
 /** Archivo > Utilidades > Modificaciones de inmuebles (idm 19): field-level history from the audit log. */
 export function ModificacionesPage() {
-  const [params, setParams] = useUrlParams(PATH);
+  const [params, setParams] = useUrlEstado(PATH);
   const g = (k: string) => params.get(k) ?? undefined;
   const consecutivoTexto = g('consecutivo');
   const consecutivo = consecutivoTexto && /^\d{1,9}$/.test(consecutivoTexto) ? Number(consecutivoTexto) : undefined;

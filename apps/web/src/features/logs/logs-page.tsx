@@ -20,7 +20,7 @@ import { ESTADOS_TRABAJO } from '@predio/contract/trabajos';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useExportarAuditoria } from './api/exportar-auditoria.ts';
 import { useAuditoria, useAuditoriaValores } from './api/get-auditoria.ts';
-import { useUrlParams } from '../../components/use-url-params.ts';
+import { useUrlEstado } from '../../components/lista/use-url-estado.ts';
 import './logs.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ExportarMenu } from '../../components/exportar-menu.tsx';
@@ -82,7 +82,7 @@ function Cambios({ cambios }: { cambios: unknown }) {
  * for the company administrator a second tab, Trabajos en segundo plano (`?vista=trabajos`).
  */
 export function LogsPage() {
-  const [params, setParams] = useUrlParams(PATH);
+  const [params, setParams] = useUrlEstado(PATH);
   const admin = useSession((s) => s.claims?.admemp === true);
   const registro = <RegistroAuditoria params={params} setParams={setParams} />;
   if (!admin) return <Card title="Logs del sistema">{registro}</Card>;
@@ -107,7 +107,7 @@ export function LogsPage() {
   );
 }
 
-type UrlParams = ReturnType<typeof useUrlParams>;
+type UrlParams = ReturnType<typeof useUrlEstado>;
 
 function RegistroAuditoria({ params, setParams }: { params: UrlParams[0]; setParams: UrlParams[1] }) {
   const g = (k: string) => params.get(k) ?? undefined;

@@ -29,7 +29,7 @@ import {
 } from '@predio/contract/solicitudes';
 import { formatFechaHora, formatNumero } from '../../lib/format.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import { useUrlParams } from '../../components/use-url-params.ts';
+import { useUrlEstado } from '../../components/lista/use-url-estado.ts';
 import { useExportarSolicitudes } from './api/exportar-solicitudes.ts';
 import { useAsignables } from './api/get-asignables.ts';
 import { useSolicitudes } from './api/get-solicitudes.ts';
@@ -54,7 +54,7 @@ const contacto = (s: SolicitudResumen) => s.contacto_telefono || s.contacto_emai
 
 /** Propiedades > Solicitudes (idm 73): requests with their filters in the URL, export and a detail drawer. */
 export function SolicitudesPage() {
-  const [sp, setSp] = useUrlParams(PATH_SOLICITUDES);
+  const [sp, setSp] = useUrlEstado(PATH_SOLICITUDES, ['abrir']);
   const params = useMemo(() => leerParams(sp), [sp]);
   const abierta = leerAbierta(sp);
   const cambiar = (c: Partial<SolicitudesParams>) => setSp(aUrl(c));

@@ -12,7 +12,7 @@ import { useExportarUsuarios } from './api/exportar-usuarios.ts';
 import { useUsuarios } from './api/get-usuarios.ts';
 import { RestablecerClaveModal } from './restablecer-clave-modal.tsx';
 import { UsuarioForm, type Edicion } from './usuario-form.tsx';
-import { useUrlParams } from '../../components/use-url-params.ts';
+import { useUrlEstado } from '../../components/lista/use-url-estado.ts';
 import './usuarios.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ExportarMenu } from '../../components/exportar-menu.tsx';
@@ -31,7 +31,7 @@ function resumenPermisos(permisos: string): string {
 export function UsuariosPage() {
   const { message } = App.useApp();
   const modal = useAvisos();
-  const [params, setParams] = useUrlParams(PATH);
+  const [params, setParams] = useUrlEstado(PATH);
   const miId = useSession((s) => s.claims?.idUsuario ?? null);
   const page = Number(params.get('page') ?? 1) || 1;
   const pageSize = Number(params.get('pageSize') ?? 20) || 20;
