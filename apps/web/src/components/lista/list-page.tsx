@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type Key, type ReactNode } from 'react';
 import { Alert, Button, Empty, Grid, Pagination, Result, Skeleton, Space, Table, Typography } from 'antd';
+import type { TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { FilterOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { FormatoExportacion } from '@predio/contract/maestros/schemas';
@@ -68,6 +69,8 @@ type Props<T, S extends string> = {
   tarjeta?: (item: T, visibles: string[]) => ReactNode;
   filaClave?: (item: T) => Key;
   filaClase?: (item: T) => string;
+  /** Rows that open to show more (the audit log's before → after). */
+  expandible?: TableProps<T>['expandable'];
   pageSizes?: readonly number[];
   /** Loading and error texts name the list («la lista de terceros»). */
   tituloError?: string;
@@ -267,6 +270,7 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
           loading={consulta.isFetching && consulta.isPlaceholderData === true}
           scroll={{ x: 'max-content' }}
           rowClassName={(item) => props.filaClase?.(item) ?? ''}
+          expandable={props.expandible}
           locale={{ emptyText: vacio }}
           showSorterTooltip={false}
           pagination={{
