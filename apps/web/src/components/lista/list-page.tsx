@@ -59,7 +59,8 @@ type Props<T, S extends string> = {
   /** The folded filters' button («Filtros y orden» when the sort is among them). */
   etiquetaFiltros?: string;
   hayFiltros: boolean;
-  onLimpiar: () => void;
+  /** Clears the criteria; without it the page offers its own «Limpiar filtros» elsewhere. */
+  onLimpiar?: () => void;
   /** Buttons beside the total (create, import, …). */
   acciones?: ReactNode;
   onExportar?: (formato: FormatoExportacion) => Promise<unknown>;
@@ -130,7 +131,7 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
 
   const vacio = props.hayFiltros ? (
     <Empty description={`Ningún registro de ${sustantivo.plural} coincide con la búsqueda o los filtros.`}>
-      <Button onClick={props.onLimpiar}>Limpiar filtros</Button>
+      {props.onLimpiar ? <Button onClick={props.onLimpiar}>Limpiar filtros</Button> : null}
     </Empty>
   ) : (
     <Empty description={props.vacio.texto}>{props.vacio.accion}</Empty>
@@ -188,7 +189,7 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
         <Typography.Text type="secondary" aria-live="polite">
           {data === undefined ? ' ' : textoTotal(total, exacto)}
         </Typography.Text>
-        {props.hayFiltros ? (
+        {props.hayFiltros && props.onLimpiar ? (
           <Button type="link" size="small" onClick={props.onLimpiar}>
             Limpiar filtros
           </Button>

@@ -14,11 +14,11 @@ export type Abierto = number | 'nuevo' | null;
 export function useListaUrl<F extends Record<string, Campo<unknown>>, S extends string>(
   esquema: Esquema<F, S>,
   path: string,
-  o: { detalle?: Detalle; efimeras?: readonly string[] } = {},
+  o: { detalle?: Detalle; efimeras?: readonly string[]; restaurar?: boolean } = {},
 ) {
   // useUrlEstado compares these by value: a literal array each render is fine.
   const efimeras = [...(o.detalle ? [o.detalle.clave] : []), ...(o.efimeras ?? [])];
-  const [sp, set] = useUrlEstado(path, efimeras);
+  const [sp, set] = useUrlEstado(path, efimeras, o.restaurar ?? true);
   const params = useMemo(() => esquema.leer(sp), [esquema, sp]);
 
   const cambiar = useCallback(

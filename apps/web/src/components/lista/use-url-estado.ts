@@ -17,9 +17,10 @@ export type OpcionesCambio = { replace?: boolean };
 /**
  * The one place where a page's state meets its URL: read the query string of `path`, change some keys of
  * it. Changing anything but `page` goes back to the first page. `efimeras`: keys not brought back when the
- * page is reopened from a bare link (an open drawer, a presentation mode).
+ * page is reopened from a bare link (an open drawer, a presentation mode). `restaurar: false` for a page
+ * whose filter must not come back on its own (the client-statistics filter expires after 5 minutes).
  */
-export function useUrlEstado(path: string, efimeras: readonly string[] = []) {
+export function useUrlEstado(path: string, efimeras: readonly string[] = [], restaurar = true) {
   const location = useLocation();
   const navigate = useNavigate();
   const visible = location.pathname === path;
@@ -30,14 +31,14 @@ export function useUrlEstado(path: string, efimeras: readonly string[] = []) {
   useEffect(() => {
     if (!visible) return;
     const guardada = ultimas.get(clave);
-    if (search === '' && guardada) {
+    if (search === '' && guardada && restaurar) {
       const p = new URLSearchParams(guardada);
       for (const k of efimerasTxt.split(',')) if (k) p.delete(k);
       const s = p.toString();
       ultimas.set(clave, s);
       if (s !== '') void navigate({ pathname: path, search: s }, { replace: true });
     } else ultimas.set(clave, search);
-  }, [visible, search, path, clave, efimerasTxt, navigate]);
+  }, [visible, search, path, clave, efimerasTxt, restaurar, navigate]);
 
   const params = useMemo(() => new URLSearchParams(search), [search]);
   // The query string written by a change whose navigation has not rendered yet: a second change made
