@@ -68,6 +68,10 @@ type Props<T, S extends string> = {
   vacio: { texto: string; accion?: ReactNode };
   /** A phone shows one card per record instead of the table (`visibles`: the columns the user shows). */
   tarjeta?: (item: T, visibles: string[]) => ReactNode;
+  /** The cards show the chosen columns, so «Columnas» stays on a phone. */
+  tarjetaUsaColumnas?: boolean;
+  /** The table's scroll width (default: as wide as its columns). */
+  ancho?: number;
   filaClave?: (item: T) => Key;
   filaClase?: (item: T) => string;
   /** Rows that open to show more (the audit log's before → after). */
@@ -199,7 +203,7 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
           {props.onExportar ? (
             <ExportarMenu onElegir={(f) => void exportar(f)} cargando={exportando} soloIcono={angosta} />
           ) : null}
-          {props.claveColumnas ? (
+          {props.claveColumnas && !(angosta && props.tarjeta && !props.tarjetaUsaColumnas) ? (
             <ColumnSettings
               columnas={columnas.columnas}
               visibles={columnas.visibles}
@@ -269,7 +273,7 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
           dataSource={data.items}
           columns={columns}
           loading={consulta.isFetching && consulta.isPlaceholderData === true}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: props.ancho ?? 'max-content' }}
           rowClassName={(item) => props.filaClase?.(item) ?? ''}
           expandable={props.expandible}
           locale={{ emptyText: vacio }}

@@ -246,6 +246,7 @@ export function ResourceTable(props: Props) {
           ),
         }}
         tarjeta={(item, visibles) => <ResourceCard def={def} item={item} visibles={visibles} acciones={acciones} />}
+        tarjetaUsaColumnas
         filaClave={(item) => item.id}
         filaClase={(item) => (item.activo === false ? 'resource-row-inactive' : '')}
         pageSizes={PAGE_SIZES}

@@ -119,6 +119,7 @@ export function ClientesTabla({
       onLimpiar={limpiar}
       vacio={{ texto: 'Aún no hay clientes atendidos' }}
       tarjeta={tarjeta}
+      ancho={1100}
       filaClave={(c) => c.id}
       tituloError="No se pudo cargar la lista de clientes atendidos"
     />
