@@ -69,3 +69,8 @@ export function useUrlEstado(path: string, efimeras: readonly string[] = [], res
   );
   return [params, set] as const;
 }
+
+/** Forgets every page's last URL (each test starts from a fresh tab). */
+export function olvidarUrlEstado(): void {
+  ultimas.clear();
+}
