@@ -226,6 +226,8 @@ test('an owner not yet in terceros is created from the property file and takes t
   page,
   request,
 }) => {
+  // Creates a property and a tercero through the UI: slower than the default on a loaded machine.
+  test.setTimeout(60_000);
   const documento = `8${Date.now() % 1e9}`;
   await ingresar(page, ADMIN_NORTE, '/propiedades/inmueble/nuevo');
   await elegir(page, page.getByRole('combobox', { name: 'Tipo de inmueble' }), 'Apartamento');

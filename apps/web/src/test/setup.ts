@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { olvidarUrlEstado } from '../components/lista/use-url-estado.ts';
 
 // CI runs these beside the API suite on two cores; antd renders slowly in jsdom under that load.
 configure({ asyncUtilTimeout: 5000 });
@@ -32,4 +33,8 @@ if (typeof window.ResizeObserver !== 'function') {
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
-afterEach(() => cleanup());
+// A page's last URL is kept per tab for when it is reopened; each test is a fresh tab.
+afterEach(() => {
+  cleanup();
+  olvidarUrlEstado();
+});

@@ -19,7 +19,7 @@ const RUTA = '/propiedades/buscador-clientes-atendidos';
  * spec §3 (N.º de cliente, fechas de ingreso y cierre) kept in its store, which resets after 5 minutes.
  */
 export function BuscadorClientesPage() {
-  const { params, cambiar, abierto, abrir, enlace } = useClientesParams(RUTA);
+  const { params, cambiar, abierto, abrir, enlace } = useClientesParams(RUTA, { restaurar: false });
   const filtro = useClientStatisticsFilter();
   const [texto, setTexto] = useState(params.q);
   const q = useDebouncedValue(texto, 300);

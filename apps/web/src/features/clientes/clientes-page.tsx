@@ -26,7 +26,7 @@ export function BotonExportar({ params }: { params: ClientesParams }) {
 
 /** Clientes atendidos (463): the list and the lead's form; `?abrir=<consecutivo>` opens one (clienteAbrir). */
 export function ClientesPage() {
-  const { params, cambiar, abierto, abrir, enlace } = useClientesParams(RUTA_CLIENTES);
+  const { params, cambiar, limpiar, abierto, abrir, enlace } = useClientesParams(RUTA_CLIENTES);
   const [texto, setTexto] = useState(params.q);
   const q = useDebouncedValue(texto, 300);
   const movil = Grid.useBreakpoint().md === false;
@@ -49,7 +49,15 @@ export function ClientesPage() {
       }
     >
       <FiltrosBar params={params} cambiar={cambiar} texto={texto} setTexto={setTexto} />
-      <ClientesTabla params={params} cambiar={cambiar} enlace={enlace} />
+      <ClientesTabla
+        params={params}
+        cambiar={cambiar}
+        limpiar={() => {
+          setTexto('');
+          limpiar();
+        }}
+        enlace={enlace}
+      />
       <ClienteDrawer abierto={abierto} onCerrar={() => abrir(null)} onAbrir={abrir} />
     </Card>
   );

@@ -1,11 +1,11 @@
-import { Empty, Grid, Skeleton, Table, Tag, Typography, type TableProps } from 'antd';
+import { Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ETIQUETA_GESTION_CLIENTE, etiquetaResultado, type ClienteResumen } from '@predio/contract/clientes';
-import { formatFecha, formatFechaHora, formatMoneda, formatNumero } from '../../lib/format.ts';
+import { formatFecha, formatFechaHora, formatMoneda } from '../../lib/format.ts';
+import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useClientes } from './api/get-clientes.ts';
 import { hayFiltros, type ClientesParams } from './clientes-params.ts';
 import { COLOR_ESTADO, estadoTexto } from './formato.ts';
-import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const rango = (c: ClienteResumen) =>
   c.precio_min === null && c.precio_max === null
@@ -14,20 +14,25 @@ const rango = (c: ClienteResumen) =>
         c.precio_max === null ? 'o más' : formatMoneda(c.precio_max)
       }`;
 
-/** The leads of the URL's filter: sort, pages, loading, empty and error states; a name opens the lead. */
+type Sort = NonNullable<ClientesParams['sort']>;
+
+/**
+ * The leads of the URL's filter on the list shell: sort, pages, column choice, loading, empty and error
+ * states, cards on a phone; a name opens the lead. The filters stay in FiltrosBar above it.
+ */
 export function ClientesTabla({
   params,
   cambiar,
+  limpiar,
   enlace,
 }: {
   params: ClientesParams;
   cambiar: (c: Partial<ClientesParams>) => void;
+  /** Absent in the buscador, whose form has its own «Limpiar filtros». */
+  limpiar?: () => void;
   enlace: (consecutivo: number) => string;
 }) {
   const lista = useClientes(params);
-  const movil = Grid.useBreakpoint().md === false;
-  const orden = (k: ClientesParams['sort']) =>
-    params.sort === k || (k === 'consecutivo' && params.sort === null) ? (params.order === 'asc' ? 'ascend' : 'descend') : null;
   const nombre = (c: ClienteResumen) => <Link to={enlace(c.consecutivo)}>{c.nombre || '(sin nombre)'}</Link>;
   const estado = (c: ClienteResumen) => (
     <span className="cliente-celda-movil">
@@ -38,118 +43,85 @@ export function ClientesTabla({
     </span>
   );
 
-  const columnas: TableProps<ClienteResumen>['columns'] = movil
-    ? [
-        {
-          key: 'nombre',
-          title: 'Cliente',
-          render: (_v, c) => (
-            <div className="cliente-celda-movil">
-              <span>
-                <Typography.Text type="secondary">#{c.consecutivo}</Typography.Text> {nombre(c)}
-              </span>
-              <span>
-                {ETIQUETA_GESTION_CLIENTE[c.gestion]} · ingreso {formatFecha(c.fecha_ingreso)}
-              </span>
-              {c.celular ? <span>{c.celular}</span> : null}
-              <span>{estado(c)}</span>
-            </div>
-          ),
-        },
-      ]
-    : [
-        { key: 'consecutivo', dataIndex: 'consecutivo', title: 'N.º', width: 80, sorter: true, sortOrder: orden('consecutivo') },
-        { key: 'nombre', title: 'Cliente', sorter: true, sortOrder: orden('nombre'), render: (_v, c) => nombre(c) },
-        {
-          key: 'contacto',
-          title: 'Contacto',
-          render: (_v, c) => (
-            <div className="cliente-celda-movil">
-              {c.celular ? <span>{c.celular}</span> : null}
-              {c.email ? <Typography.Text type="secondary">{c.email}</Typography.Text> : null}
-            </div>
-          ),
-        },
-        {
-          key: 'fecha_ingreso',
-          title: 'Ingreso',
-          width: 110,
-          sorter: true,
-          sortOrder: orden('fecha_ingreso'),
-          render: (_v, c) => formatFecha(c.fecha_ingreso),
-        },
-        {
-          key: 'busca',
-          title: 'Busca',
-          render: (_v, c) => (
-            <div className="cliente-celda-movil">
-              <span>
-                {ETIQUETA_GESTION_CLIENTE[c.gestion]}
-                {c.tipos.length ? ` · ${c.tipos.join(', ')}` : ''}
-              </span>
-              <Typography.Text type="secondary">{rango(c)}</Typography.Text>
-            </div>
-          ),
-        },
-        { key: 'asesor', dataIndex: 'asesor', title: 'Asesor', ellipsis: true },
-        { key: 'estado', title: 'Estado', render: (_v, c) => estado(c) },
-        {
-          key: 'ultimo_seguimiento',
-          title: 'Último seguimiento',
-          sorter: true,
-          sortOrder: orden('ultimo_seguimiento'),
-          render: (_v, c) => (c.ultimo_seguimiento ? formatFechaHora(c.ultimo_seguimiento) : '—'),
-        },
-        {
-          key: 'fecha_cierre',
-          title: 'Cierre',
-          width: 110,
-          sorter: true,
-          sortOrder: orden('fecha_cierre'),
-          render: (_v, c) => formatFecha(c.fecha_cierre) || '—',
-        },
-      ];
+  const tarjeta = (c: ClienteResumen) => (
+    <div className="cliente-celda-movil">
+      <span>
+        <Typography.Text type="secondary">#{c.consecutivo}</Typography.Text> {nombre(c)}
+      </span>
+      <span>
+        {ETIQUETA_GESTION_CLIENTE[c.gestion]} · ingreso {formatFecha(c.fecha_ingreso)}
+      </span>
+      {c.celular ? <span>{c.celular}</span> : null}
+      <span>{estado(c)}</span>
+    </div>
+  );
 
-  if (lista.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (lista.isError)
-    return (
-      <ErrorDeCarga
-        titulo="No se pudo cargar la lista de clientes atendidos"
-        error={lista.error}
-        onReintentar={() => void lista.refetch()}
-      />
-    );
+  const columnas: ColumnaLista<ClienteResumen>[] = [
+    { key: 'consecutivo', dataIndex: 'consecutivo', title: 'N.º', width: 80, ordenable: true },
+    { key: 'nombre', title: 'Cliente', ordenable: true, render: (_v, c) => nombre(c) },
+    {
+      key: 'contacto',
+      title: 'Contacto',
+      render: (_v, c) => (
+        <div className="cliente-celda-movil">
+          {c.celular ? <span>{c.celular}</span> : null}
+          {c.email ? <Typography.Text type="secondary">{c.email}</Typography.Text> : null}
+        </div>
+      ),
+    },
+    {
+      key: 'fecha_ingreso',
+      title: 'Ingreso',
+      width: 110,
+      ordenable: true,
+      render: (_v, c) => formatFecha(c.fecha_ingreso),
+    },
+    {
+      key: 'busca',
+      title: 'Busca',
+      render: (_v, c) => (
+        <div className="cliente-celda-movil">
+          <span>
+            {ETIQUETA_GESTION_CLIENTE[c.gestion]}
+            {c.tipos.length ? ` · ${c.tipos.join(', ')}` : ''}
+          </span>
+          <Typography.Text type="secondary">{rango(c)}</Typography.Text>
+        </div>
+      ),
+    },
+    { key: 'asesor', dataIndex: 'asesor', title: 'Asesor', ellipsis: true },
+    { key: 'estado', title: 'Estado', render: (_v, c) => estado(c) },
+    {
+      key: 'ultimo_seguimiento',
+      title: 'Último seguimiento',
+      ordenable: true,
+      render: (_v, c) => (c.ultimo_seguimiento ? formatFechaHora(c.ultimo_seguimiento) : '—'),
+    },
+    {
+      key: 'fecha_cierre',
+      title: 'Cierre',
+      width: 110,
+      ordenable: true,
+      render: (_v, c) => formatFecha(c.fecha_cierre) || '—',
+    },
+  ];
+
   return (
-    <Table<ClienteResumen>
-      rowKey="id"
-      size="middle"
-      columns={columnas}
-      dataSource={lista.data.items}
-      loading={lista.isFetching}
-      scroll={movil ? undefined : { x: 1100 }}
-      locale={{
-        emptyText: (
-          <Empty
-            description={hayFiltros(params) ? 'Ningún cliente atendido coincide con el filtro' : 'Aún no hay clientes atendidos'}
-          />
-        ),
-      }}
-      onChange={(pag, _f, sorter) => {
-        const s = Array.isArray(sorter) ? sorter[0] : sorter;
-        cambiar({
-          page: pag.current ?? 1,
-          pageSize: pag.pageSize ?? params.pageSize,
-          sort: s?.order ? (s.columnKey as ClientesParams['sort']) : null,
-          order: s?.order === 'descend' ? 'desc' : s?.order === 'ascend' ? 'asc' : null,
-        });
-      }}
-      pagination={{
-        current: params.page,
-        pageSize: params.pageSize,
-        total: lista.data.total,
-        showSizeChanger: true,
-        showTotal: (n) => `${formatNumero(n)} clientes`,
-      }}
+    <ListPage<ClienteResumen, Sort>
+      sustantivo={{ singular: 'cliente atendido', plural: 'clientes atendidos' }}
+      consulta={lista}
+      columnas={columnas}
+      claveColumnas="clientes-atendidos"
+      estado={params}
+      ordenPorDefecto={{ sort: 'consecutivo', order: 'desc' }}
+      onCambiar={cambiar}
+      hayFiltros={hayFiltros(params)}
+      onLimpiar={limpiar}
+      vacio={{ texto: 'Aún no hay clientes atendidos' }}
+      tarjeta={tarjeta}
+      ancho={1100}
+      filaClave={(c) => c.id}
+      tituloError="No se pudo cargar la lista de clientes atendidos"
     />
   );
 }

@@ -23,7 +23,7 @@ import { etiquetaTipo, type InmuebleUbicacion } from '@predio/contract/inmuebles
 import { ETIQUETAS_ESTADO, ESTADOS_INMUEBLE, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { MapaInmuebles } from '../../components/mapa/mapa-inmuebles-lazy.tsx';
 import type { LatLng, PuntoMapa } from '../../components/mapa/tipos.ts';
-import { useUrlParams } from '../../components/use-url-params.ts';
+import { useUrlEstado } from '../../components/lista/use-url-estado.ts';
 import { formatNumero } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useOpcionesUtilidades } from './api/get-opciones.ts';
@@ -39,7 +39,7 @@ const redondear = (n: number) => Math.round(n * 1e6) / 1e6;
 /** Archivo > Utilidades > Geolocalizar inmuebles (idm 31): place properties on the map. */
 export function GeolocalizarPage() {
   const { message } = App.useApp();
-  const [params, setParams] = useUrlParams(PATH);
+  const [params, setParams] = useUrlEstado(PATH);
   const todos = params.get('todos') === '1';
   const municipio = Number(params.get('municipio')) || undefined;
   const estado = (params.get('estado') as EstadoInmueble | null) ?? undefined;

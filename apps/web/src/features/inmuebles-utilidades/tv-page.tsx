@@ -25,7 +25,7 @@ import {
   type TvConfig,
 } from '@predio/contract/inmuebles-utilidades';
 import { ETIQUETAS_GESTION, GESTIONES, TIPOS_INMUEBLE } from '@predio/contract/inmuebles';
-import { useUrlParams } from '../../components/use-url-params.ts';
+import { useUrlEstado } from '../../components/lista/use-url-estado.ts';
 import { formatNumero } from '../../lib/format.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -48,7 +48,7 @@ const regla = (k: keyof typeof ZTvConfig.shape): FormRule => ({
 /** Configurar TV (idm 10521): what the agency's TV shows, and the presentation itself. */
 export function TvPage() {
   const config = useTvConfig();
-  const [params, setParams] = useUrlParams(PATH);
+  const [params, setParams] = useUrlEstado(PATH, ['presentar']);
   // ?presentar=1 opens the presentation directly (a bookmark on the TV's browser).
   const presentando = params.get('presentar') === '1';
   const [pantallaCompleta, setPantallaCompleta] = useState(false);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { PAGE_SIZE_DEFAULT } from '@predio/contract/list';
-import { useUrlParams } from '../../components/use-url-params.ts';
+import { useUrlEstado } from '../../components/lista/use-url-estado.ts';
 
 export const RUTA_DISPONIBLES = '/propiedades/inmuebles-disponibles';
 
@@ -78,7 +78,7 @@ export const cuantosFiltros = (params: URLSearchParams, cuales: readonly Filtro[
   cuales.filter((k) => (params.get(k) ?? '') !== '').length;
 
 export function useInmueblesParams() {
-  const [params, set] = useUrlParams(RUTA_DISPONIBLES);
+  const [params, set] = useUrlEstado(RUTA_DISPONIBLES);
   const consulta = useMemo(() => consultaDe(params), [params]);
   const filtro = useMemo(() => filtroDe(params), [params]);
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);

@@ -1,34 +1,18 @@
-import {
-  Button,
-  Card,
-  DatePicker,
-  Descriptions,
-  Empty,
-  Input,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { Card, DatePicker, Descriptions, Input, Select, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { ACCIONES, type Auditoria } from '@predio/contract/auditoria';
+import { ACCIONES, AUDITORIA_SORT, type Auditoria } from '@predio/contract/auditoria';
 import { ESTADOS_TRABAJO } from '@predio/contract/trabajos';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useExportarAuditoria } from './api/exportar-auditoria.ts';
 import { useAuditoria, useAuditoriaValores } from './api/get-auditoria.ts';
-import { useUrlParams } from '../../components/use-url-params.ts';
+import { definirLista, dia, texto as textoUrl } from '../../components/lista/campos-url.ts';
+import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
+import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import './logs.css';
-import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
-import { ExportarMenu } from '../../components/exportar-menu.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { TrabajosTab } from './trabajos-tab.tsx';
 
 const PATH = '/archivo/utilidades/logs-sistema';
-const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
 const COLOR: Record<string, string> = {
   login: 'green',
   logout: 'default',
@@ -82,9 +66,10 @@ function Cambios({ cambios }: { cambios: unknown }) {
  * for the company administrator a second tab, Trabajos en segundo plano (`?vista=trabajos`).
  */
 export function LogsPage() {
-  const [params, setParams] = useUrlParams(PATH);
+  const auditoria = useListaUrl(listaAuditoria, PATH);
+  const { sp: params, set: setParams } = auditoria;
   const admin = useSession((s) => s.claims?.admemp === true);
-  const registro = <RegistroAuditoria params={params} setParams={setParams} />;
+  const registro = <RegistroAuditoria lista={auditoria} />;
   if (!admin) return <Card title="Logs del sistema">{registro}</Card>;
   const estado = params.get('estado');
   return (
@@ -107,44 +92,42 @@ export function LogsPage() {
   );
 }
 
-type UrlParams = ReturnType<typeof useUrlParams>;
+const listaAuditoria = definirLista({
+  filtros: { usuario: textoUrl(), entidad: textoUrl(), accion: textoUrl(), entidad_id: textoUrl(), desde: dia(), hasta: dia() },
+  orden: AUDITORIA_SORT,
+});
 
-function RegistroAuditoria({ params, setParams }: { params: UrlParams[0]; setParams: UrlParams[1] }) {
-  const g = (k: string) => params.get(k) ?? undefined;
+function RegistroAuditoria({
+  lista: url,
+}: {
+  lista: ReturnType<typeof useListaUrl<(typeof listaAuditoria)['filtros'], (typeof AUDITORIA_SORT)[number]>>;
+}) {
+  const { params, cambiar } = url;
+  const v = (x: string) => x || undefined;
   const filtros = {
-    usuario: g('usuario'),
-    entidad: g('entidad'),
-    accion: g('accion'),
-    entidad_id: g('entidad_id'),
-    desde: g('desde'),
-    hasta: g('hasta'),
+    usuario: v(params.usuario),
+    entidad: v(params.entidad),
+    accion: v(params.accion),
+    entidad_id: v(params.entidad_id),
+    desde: params.desde ?? undefined,
+    hasta: params.hasta ?? undefined,
   };
-  const page = Number(params.get('page') ?? 1) || 1;
-  const pageSize = Number(params.get('pageSize') ?? 20) || 20;
-  const sort = g('sort');
-  const order = g('order') as 'asc' | 'desc' | undefined;
-  const lista = useAuditoria({ ...filtros, page, pageSize, sort, order });
+  const sort = params.sort ?? undefined;
+  const order = params.sort ? (params.order ?? undefined) : undefined;
+  const lista = useAuditoria({ ...filtros, page: params.page, pageSize: params.pageSize, sort, order });
   const valores = useAuditoriaValores();
   const exportar = useExportarAuditoria();
 
-  const ordenDe = (k: string) => (sort === k || (!sort && k === 'fecha') ? ORDEN_ANTD[order ?? (sort ? 'asc' : 'desc')] : null);
-  const columns: ColumnsType<Auditoria> = [
-    {
-      key: 'fecha',
-      title: 'Fecha',
-      sorter: true,
-      sortOrder: ordenDe('fecha'),
-      render: (_: unknown, f) => formatFechaHora(f.fecha),
-    },
-    { key: 'usuario', dataIndex: 'usuario', title: 'Usuario', sorter: true, sortOrder: ordenDe('usuario') },
+  const columns: ColumnaLista<Auditoria>[] = [
+    { key: 'fecha', title: 'Fecha', ordenable: true, render: (_: unknown, f) => formatFechaHora(f.fecha) },
+    { key: 'usuario', dataIndex: 'usuario', title: 'Usuario', ordenable: true },
     {
       key: 'accion',
       title: 'Acción',
-      sorter: true,
-      sortOrder: ordenDe('accion'),
+      ordenable: true,
       render: (_: unknown, f) => <Tag color={COLOR[f.accion]}>{ACCIONES[f.accion] ?? f.accion}</Tag>,
     },
-    { key: 'entidad', dataIndex: 'entidad', title: 'Entidad', sorter: true, sortOrder: ordenDe('entidad') },
+    { key: 'entidad', dataIndex: 'entidad', title: 'Entidad', ordenable: true },
     {
       key: 'entidad_id',
       dataIndex: 'entidad_id',
@@ -157,109 +140,70 @@ function RegistroAuditoria({ params, setParams }: { params: UrlParams[0]; setPar
   ];
   const opciones = (xs: string[] | undefined, etiqueta?: (x: string) => string) =>
     (xs ?? []).map((x) => ({ value: x, label: etiqueta ? etiqueta(x) : x }));
-  const conCriterios = Object.values(filtros).some((v) => v !== undefined);
 
   return (
-    <>
-      <div className="logs-filtros">
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder="Usuario"
-          aria-label="Usuario"
-          value={filtros.usuario}
-          options={opciones(valores.data?.usuarios)}
-          onChange={(v: string | undefined) => setParams({ usuario: v })}
-        />
-        <Select
-          allowClear
-          placeholder="Entidad"
-          aria-label="Entidad"
-          value={filtros.entidad}
-          options={opciones(valores.data?.entidades)}
-          onChange={(v: string | undefined) => setParams({ entidad: v })}
-        />
-        <Select
-          allowClear
-          placeholder="Acción"
-          aria-label="Acción"
-          value={filtros.accion}
-          options={opciones(valores.data?.acciones, (a) => ACCIONES[a] ?? a)}
-          onChange={(v: string | undefined) => setParams({ accion: v })}
-        />
-        <DatePicker.RangePicker
-          aria-label="Fechas"
-          format="DD/MM/YYYY"
-          placeholder={['Desde', 'Hasta']}
-          value={[filtros.desde ? dayjs(filtros.desde) : null, filtros.hasta ? dayjs(filtros.hasta) : null]}
-          onChange={(r) => setParams({ desde: r?.[0]?.format('YYYY-MM-DD'), hasta: r?.[1]?.format('YYYY-MM-DD') })}
-        />
-        <Input.Search
-          key={filtros.entidad_id ?? ''}
-          defaultValue={filtros.entidad_id}
-          allowClear
-          placeholder="Id del registro"
-          aria-label="Id del registro"
-          onSearch={(v) => setParams({ entidad_id: v.trim() })}
-        />
-        <Space>
-          {conCriterios ? (
-            <Button
-              onClick={() =>
-                setParams({
-                  usuario: undefined,
-                  entidad: undefined,
-                  accion: undefined,
-                  entidad_id: undefined,
-                  desde: undefined,
-                  hasta: undefined,
-                })
-              }
-            >
-              Limpiar filtros
-            </Button>
-          ) : null}
-          <ExportarMenu
-            onElegir={(formato) => exportar.mutate({ ...filtros, sort, order, formato })}
-            cargando={exportar.isPending}
+    <ListPage<Auditoria, (typeof AUDITORIA_SORT)[number]>
+      sustantivo={{ singular: 'registro', plural: 'registros' }}
+      consulta={lista}
+      columnas={columns}
+      claveColumnas="auditoria"
+      estado={params}
+      ordenPorDefecto={{ sort: 'fecha', order: 'desc' }}
+      onCambiar={cambiar}
+      filtros={
+        <>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="Usuario"
+            aria-label="Usuario"
+            value={filtros.usuario}
+            options={opciones(valores.data?.usuarios)}
+            onChange={(x: string | undefined) => cambiar({ usuario: x ?? '' })}
           />
-        </Space>
-      </div>
-      {lista.isPending ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : lista.isError && lista.data === undefined ? (
-        <ErrorDeCarga titulo="No se pudo cargar el registro" error={lista.error} onReintentar={() => void lista.refetch()} />
-      ) : (
-        <Table<Auditoria>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={lista.data?.items ?? []}
-          loading={lista.isFetching}
-          scroll={{ x: 'max-content' }}
-          expandable={{ expandedRowRender: (f) => <Cambios cambios={f.cambios} />, rowExpandable: (f) => f.cambios !== null }}
-          locale={{
-            emptyText: <Empty description={conCriterios ? 'Ningún registro coincide con los filtros' : 'No hay registros'} />,
-          }}
-          onChange={(pag, _f, sorter) => {
-            const s = sorter as SorterResult<Auditoria>;
-            const campo = s.order ? String(s.columnKey) : undefined;
-            setParams({
-              page: pag.current === 1 ? undefined : pag.current,
-              pageSize: pag.pageSize === 20 ? undefined : pag.pageSize,
-              sort: campo,
-              order: s.order === 'descend' ? 'desc' : s.order === 'ascend' ? 'asc' : undefined,
-            });
-          }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: lista.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `${total.toLocaleString('es-CO')} registros`,
-          }}
-        />
-      )}
-    </>
+          <Select
+            allowClear
+            placeholder="Entidad"
+            aria-label="Entidad"
+            value={filtros.entidad}
+            options={opciones(valores.data?.entidades)}
+            onChange={(x: string | undefined) => cambiar({ entidad: x ?? '' })}
+          />
+          <Select
+            allowClear
+            placeholder="Acción"
+            aria-label="Acción"
+            value={filtros.accion}
+            options={opciones(valores.data?.acciones, (a) => ACCIONES[a] ?? a)}
+            onChange={(x: string | undefined) => cambiar({ accion: x ?? '' })}
+          />
+          <DatePicker.RangePicker
+            aria-label="Fechas"
+            format="DD/MM/YYYY"
+            placeholder={['Desde', 'Hasta']}
+            value={[filtros.desde ? dayjs(filtros.desde) : null, filtros.hasta ? dayjs(filtros.hasta) : null]}
+            onChange={(r) =>
+              cambiar({ desde: r?.[0]?.format('YYYY-MM-DD') ?? null, hasta: r?.[1]?.format('YYYY-MM-DD') ?? null })
+            }
+          />
+          <Input.Search
+            key={filtros.entidad_id ?? ''}
+            defaultValue={filtros.entidad_id}
+            allowClear
+            placeholder="Id del registro"
+            aria-label="Id del registro"
+            onSearch={(x) => cambiar({ entidad_id: x.trim() })}
+          />
+        </>
+      }
+      filtrosActivos={Object.values(filtros).filter((x) => x !== undefined).length}
+      hayFiltros={url.hayFiltros}
+      onLimpiar={url.limpiar}
+      onExportar={(formato) => exportar.mutateAsync({ ...filtros, sort, order, formato })}
+      vacio={{ texto: 'No hay registros' }}
+      filaClave={(f) => f.id}
+      expandible={{ expandedRowRender: (f) => <Cambios cambios={f.cambios} />, rowExpandable: (f) => f.cambios !== null }}
+      tituloError="No se pudo cargar el registro"
+    />
   );
 }

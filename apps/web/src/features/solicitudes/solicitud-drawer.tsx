@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Descriptions, Empty, Grid, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
-import { Cajon } from '../../components/cajon.tsx';
+import { Alert, Button, Descriptions, Empty, Space, Tag, Timeline, Typography } from 'antd';
+import { DetalleDrawer } from '../../components/lista/detalle-drawer.tsx';
 import {
   CheckCircleOutlined,
   CommentOutlined,
@@ -29,7 +29,6 @@ import { useSolicitud } from './api/get-solicitud.ts';
 import { AsignarModal, ConvertirModal, CrearTerceroModal, EstadoModal, NotaModal, type Accion } from './solicitud-acciones.tsx';
 import { SolicitudForm } from './solicitud-form.tsx';
 import type { Abierta } from './solicitudes-params.ts';
-import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 export const COLOR_ESTADO: Record<string, string> = {
   nueva: 'blue',
@@ -217,7 +216,6 @@ type Props = { abierta: Abierta; onCerrar: () => void; onAbrir: (numero: number)
 
 /** The request's drawer: its data, history and actions, or the create/edit form. */
 export function SolicitudDrawer({ abierta, onCerrar, onAbrir }: Props) {
-  const pantalla = Grid.useBreakpoint();
   const numero = typeof abierta === 'number' ? abierta : null;
   const detalle = useSolicitud(numero);
   const [editando, setEditando] = useState(false);
@@ -235,47 +233,36 @@ export function SolicitudDrawer({ abierta, onCerrar, onAbrir }: Props) {
           ? `Editar la solicitud ${numero}`
           : `Solicitud ${numero}`;
 
-  let cuerpo: ReactNode = null;
-  if (abierta === 'nueva')
-    cuerpo = <SolicitudForm key="nueva" solicitud={null} onGuardada={(d) => onAbrir(d.numero)} onCancelar={cerrar} />;
-  else if (numero !== null) {
-    if (detalle.isPending) cuerpo = <Skeleton active paragraph={{ rows: 10 }} />;
-    else if (detalle.isError)
-      cuerpo = (
-        <ErrorDeCarga
-          titulo={`No se pudo cargar la solicitud ${numero}`}
-          error={detalle.error}
-          onReintentar={() => void detalle.refetch()}
-        />
-      );
-    else if (editando)
-      cuerpo = (
-        <SolicitudForm
-          key={`${detalle.data.numero}-${detalle.data.version}`}
-          solicitud={detalle.data}
-          onGuardada={() => setEditando(false)}
-          onCancelar={() => setEditando(false)}
-        />
-      );
-    else cuerpo = <Detalle s={detalle.data} onEditar={() => setEditando(true)} onAccion={setAccion} />;
-  }
   const s = detalle.data;
   const cerrarAccion = () => setAccion(null);
   return (
-    <Cajon
-      open={abierta !== null}
-      onClose={cerrar}
-      title={titulo}
-      size={pantalla.md ? 760 : '100%'}
-      destroyOnHidden
-      styles={{ body: { paddingTop: 12 } }}
+    <DetalleDrawer
+      abierto={abierta !== null}
+      onCerrar={cerrar}
+      titulo={titulo}
+      consulta={numero === null ? undefined : detalle}
+      nombre={`la solicitud ${numero}`}
+      contenido={(d) =>
+        editando ? (
+          <SolicitudForm
+            key={`${d.numero}-${d.version}`}
+            solicitud={d}
+            onGuardada={() => setEditando(false)}
+            onCancelar={() => setEditando(false)}
+          />
+        ) : (
+          <Detalle s={d} onEditar={() => setEditando(true)} onAccion={setAccion} />
+        )
+      }
     >
-      {cuerpo}
+      {abierta === 'nueva' ? (
+        <SolicitudForm key="nueva" solicitud={null} onGuardada={(d) => onAbrir(d.numero)} onCancelar={cerrar} />
+      ) : null}
       {s && accion === 'asignar' ? <AsignarModal solicitud={s} onCerrar={cerrarAccion} /> : null}
       {s && accion === 'estado' ? <EstadoModal solicitud={s} onCerrar={cerrarAccion} /> : null}
       {s && accion === 'nota' ? <NotaModal solicitud={s} onCerrar={cerrarAccion} /> : null}
       {s && accion === 'tercero' ? <CrearTerceroModal solicitud={s} onCerrar={cerrarAccion} /> : null}
       {s && accion === 'convertir' ? <ConvertirModal solicitud={s} onCerrar={cerrarAccion} /> : null}
-    </Cajon>
+    </DetalleDrawer>
   );
 }

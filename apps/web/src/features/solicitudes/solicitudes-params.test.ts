@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aUrl, conFiltros, consultaSolicitudes, leerAbierta, leerParams } from './solicitudes-params.ts';
+import { conFiltros, consultaSolicitudes, leerParams, listaSolicitudes } from './solicitudes-params.ts';
 
 describe('solicitudes list params', () => {
   it('reads the URL, dropping values the API would refuse', () => {
@@ -32,24 +32,14 @@ describe('solicitudes list params', () => {
     expect(leerParams(new URLSearchParams('desde=2028-02-29')).desde).toBe('2028-02-29');
   });
 
-  it('writes the API query and the URL change, and knows when a filter is on', () => {
+  it('writes the API query and the URL, and knows when a filter is on', () => {
     const p = leerParams(new URLSearchParams('estado=resuelta,descartada&asignado=ninguno&page=2'));
     expect(consultaSolicitudes(p, true)).toBe('estado=resuelta%2Cdescartada&asignado=ninguno&page=2&pageSize=20');
     expect(consultaSolicitudes(p, false)).toBe('estado=resuelta%2Cdescartada&asignado=ninguno');
-    expect(aUrl({ estado: [], canal: ['whatsapp', 'correo'], page: 1, q: '', asignado: null })).toEqual({
-      estado: null,
-      canal: 'whatsapp,correo',
-      page: null,
-      q: null,
-      asignado: null,
-    });
+    expect(listaSolicitudes.url({ ...p, estado: [], canal: ['whatsapp', 'correo'], page: 1, q: '' }).toString()).toBe(
+      'canal=whatsapp%2Ccorreo&asignado=ninguno',
+    );
     expect(conFiltros(p)).toBe(true);
     expect(conFiltros(leerParams(new URLSearchParams('page=4&sort=numero')))).toBe(false);
-  });
-
-  it('opens a request from a notification link', () => {
-    expect(leerAbierta(new URLSearchParams('abrir=15'))).toBe(15);
-    expect(leerAbierta(new URLSearchParams('abrir=nueva'))).toBe('nueva');
-    expect(leerAbierta(new URLSearchParams('abrir=-1'))).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { ROLES, TIPOS_DCTO, type TerceroDetalle, type TerceroResumen } from '@pr
 import { useTercero } from './api/get-tercero.ts';
 import { useTerceros } from './api/get-terceros.ts';
 import { useFusionarTerceros } from './api/fusionar-terceros.ts';
-import { leerParams } from './terceros-params.ts';
+import { listaTerceros } from './terceros-params.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useAvisos } from '../../components/foco.ts';
 
@@ -47,7 +47,7 @@ export function FusionarDialog({ origen, onCerrar }: Props) {
   const buscar = useDebouncedValue(q, 300);
   const [otroId, setOtroId] = useState<number | null>(null);
   const [conservar, setConservar] = useState<'origen' | 'otro'>('origen');
-  const candidatos = useTerceros({ ...leerParams(new URLSearchParams()), q: buscar, pageSize: 10 });
+  const candidatos = useTerceros({ ...listaTerceros.leer(''), q: buscar, pageSize: 10 });
   const a = useTercero(origen?.id ?? null);
   const b = useTercero(otroId);
   const fusionar = useFusionarTerceros();

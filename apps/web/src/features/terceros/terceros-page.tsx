@@ -1,26 +1,10 @@
-import { useEffect, useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Dropdown,
-  Empty,
-  Grid,
-  Input,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  type TableProps,
-} from 'antd';
+import { useState } from 'react';
+import { App, Button, Card, Checkbox, Dropdown, Grid, Select, Space, Tag, Tooltip } from 'antd';
 import { MoreOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { ROLES, TIPOS_DCTO, type TerceroResumen } from '@predio/contract/terceros';
-import { totalDelPaginador } from '../../lib/paginador.ts';
-import { formatNumero } from '../../lib/format.ts';
+import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
+import { useAvisos } from '../../components/foco.ts';
 import { useCambiarActivoTercero } from './api/cambiar-activo-tercero.ts';
 import { useEliminarTercero } from './api/eliminar-tercero.ts';
 import { useExportarTerceros } from './api/exportar-terceros.ts';
@@ -28,11 +12,7 @@ import { useTerceros } from './api/get-terceros.ts';
 import { FusionarDialog } from './fusionar-dialog.tsx';
 import { TerceroFormDrawer } from './tercero-form.tsx';
 import { useTercerosParams, type TercerosParams } from './terceros-params.ts';
-import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import './terceros.css';
-import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
-import { ExportarMenu } from '../../components/exportar-menu.tsx';
-import { useAvisos } from '../../components/foco.ts';
 
 const COLOR_ROL: Record<string, string> = {
   propietario: 'green',
@@ -49,9 +29,7 @@ const documento = (t: TerceroResumen) =>
 export function TercerosPage() {
   const { message } = App.useApp();
   const modal = useAvisos();
-  const { params, cambiar, abierto, abrir, enlace } = useTercerosParams();
-  const [texto, setTexto] = useState(params.q);
-  const q = useDebouncedValue(texto, 300);
+  const { params, cambiar, limpiar, hayFiltros, abierto, abrir, enlace } = useTercerosParams();
   const lista = useTerceros(params);
   const exportar = useExportarTerceros();
   const activar = useCambiarActivoTercero();
@@ -59,12 +37,6 @@ export function TercerosPage() {
   const [fusionarCon, setFusionarCon] = useState<TerceroResumen | null>(null);
   const ancho = Grid.useBreakpoint();
   const movil = ancho.md === false;
-
-  useEffect(() => {
-    if (q !== params.q) cambiar({ q }, { replace: true });
-    // Only the typed text drives this; the URL's q follows it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q]);
 
   const confirmarEliminar = (t: TerceroResumen) =>
     modal.confirm({
@@ -101,9 +73,6 @@ export function TercerosPage() {
       {t.activo ? null : <Tag>Inactivo</Tag>}
     </Space>
   );
-  const orden = (k: TercerosParams['sort']) =>
-    params.sort === k || (k === 'nombre' && params.sort === null) ? (params.order === 'desc' ? 'descend' : 'ascend') : null;
-
   const acciones = (t: TerceroResumen) => (
     <Dropdown
       trigger={['click']}
@@ -128,49 +97,22 @@ export function TercerosPage() {
     </Dropdown>
   );
 
-  // A phone shows one column with everything stacked; a wide screen, one column per datum.
-  const columnasMovil: TableProps<TerceroResumen>['columns'] = [
-    {
-      key: 'nombre',
-      dataIndex: 'nombre',
-      title: 'Tercero',
-      sorter: true,
-      sortOrder: orden('nombre'),
-      render: (_v, t) => (
-        <div className="tercero-celda-movil">
-          {nombre(t)}
-          <span className="tercero-doc">{documento(t)}</span>
-          {t.celular ? <span>{t.celular}</span> : null}
-          {etiquetas(t)}
-        </div>
-      ),
-    },
-    { key: 'acciones', title: <span className="sr-only">Acciones</span>, width: 48, render: (_v, t) => acciones(t) },
-  ];
-
-  const columnas: TableProps<TerceroResumen>['columns'] = [
+  const columnas: ColumnaLista<TerceroResumen>[] = [
     {
       key: 'nro_id',
-      dataIndex: 'nro_id',
       title: 'Identificación',
-      sorter: true,
-      sortOrder: orden('nro_id'),
+      ordenable: true,
       render: (_v, t) => <span className="tercero-doc">{documento(t)}</span>,
       width: 170,
     },
-    {
-      key: 'nombre',
-      dataIndex: 'nombre',
-      title: 'Nombre',
-      sorter: true,
-      sortOrder: orden('nombre'),
-      render: (_v, t) => nombre(t),
-    },
-    { key: 'celular', dataIndex: 'celular', title: 'Celular', sorter: true, width: 140, sortOrder: orden('celular') },
-    { key: 'email', dataIndex: 'email', title: 'Correo', sorter: true, ellipsis: true, sortOrder: orden('email') },
+    { key: 'nombre', title: 'Nombre', ordenable: true, render: (_v, t) => nombre(t) },
+    { key: 'celular', dataIndex: 'celular', title: 'Celular', ordenable: true, width: 140 },
+    { key: 'email', dataIndex: 'email', title: 'Correo', ordenable: true, ellipsis: true },
+    { key: 'municipio', dataIndex: 'municipio', title: 'Municipio', ordenable: true, oculta: true },
     { key: 'roles', title: 'Roles', render: (_v, t) => etiquetas(t) },
     {
       key: 'acciones',
+      fija: true,
       title: <span className="sr-only">Acciones</span>,
       width: 56,
       fixed: 'right',
@@ -179,15 +121,7 @@ export function TercerosPage() {
   ];
 
   const filtros = (
-    <div className="terceros-filtros">
-      <Input.Search
-        aria-label="Buscar terceros"
-        placeholder="Buscar por nombre, documento, teléfono o correo"
-        allowClear
-        value={texto}
-        onChange={(e) => setTexto(e.target.value)}
-        className="terceros-buscar"
-      />
+    <>
       <Select
         aria-label="Rol"
         placeholder="Todos los roles"
@@ -211,80 +145,57 @@ export function TercerosPage() {
       <Checkbox checked={params.sinAutorizacionDatos} onChange={(e) => cambiar({ sinAutorizacionDatos: e.target.checked })}>
         Sin autorización de datos
       </Checkbox>
-    </div>
+    </>
   );
-
-  const botones = (
-    <Space wrap>
-      <ExportarMenu
-        onElegir={(formato) => void exportar.mutateAsync({ params, formato })}
-        cargando={exportar.isPending}
-        soloIcono={movil}
-      />
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => abrir('nuevo')} aria-label="Nuevo tercero">
-        {movil ? 'Nuevo' : 'Nuevo tercero'}
-      </Button>
-    </Space>
-  );
-
-  let cuerpo;
-  if (lista.isPending) cuerpo = <Skeleton active paragraph={{ rows: 8 }} />;
-  else if (lista.isError)
-    cuerpo = (
-      <ErrorDeCarga
-        titulo="No se pudo cargar la lista de terceros"
-        error={lista.error}
-        onReintentar={() => void lista.refetch()}
-      />
-    );
-  else
-    cuerpo = (
-      <Table<TerceroResumen>
-        rowKey="id"
-        size="middle"
-        columns={movil ? columnasMovil : columnas}
-        dataSource={lista.data.items}
-        loading={lista.isFetching}
-        scroll={movil ? undefined : { x: 900 }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                params.q || params.rol || params.activo !== null || params.sinAutorizacionDatos
-                  ? 'Ningún tercero coincide con la búsqueda'
-                  : 'Aún no hay terceros'
-              }
-            />
-          ),
-        }}
-        onChange={(pag, _f, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const sort = s?.order ? (s.columnKey as TercerosParams['sort']) : null;
-          cambiar({
-            page: pag.current ?? 1,
-            pageSize: pag.pageSize ?? params.pageSize,
-            sort,
-            order: s?.order === 'descend' ? 'desc' : s?.order === 'ascend' ? 'asc' : null,
-          });
-        }}
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          // Past TOPE_CONTEO the server stops counting: the number is a lower bound.
-          total: totalDelPaginador(lista.data.total, lista.data.totalExacto),
-          showSizeChanger: true,
-          showTotal: () =>
-            lista.data.totalExacto === false
-              ? `Más de ${formatNumero(lista.data.total)} terceros`
-              : `${formatNumero(lista.data.total)} ${lista.data.total === 1 ? 'tercero' : 'terceros'}`,
-        }}
-      />
-    );
 
   return (
-    <Card title="Terceros" extra={botones} className="terceros-page">
-      {filtros}
-      {cuerpo}
+    <Card title="Terceros" className="terceros-page">
+      <ListPage<TerceroResumen, NonNullable<TercerosParams['sort']>>
+        sustantivo={{ singular: 'tercero', plural: 'terceros' }}
+        consulta={lista}
+        columnas={columnas}
+        claveColumnas="terceros"
+        estado={params}
+        ordenPorDefecto={{ sort: 'nombre', order: 'asc' }}
+        onCambiar={cambiar}
+        busqueda={{
+          valor: params.q,
+          onBuscar: (q) => cambiar({ q }, { replace: true }),
+          placeholder: 'Buscar por nombre, documento, teléfono o correo',
+          titulo: 'Busca por nombre, documento, teléfono o correo, sin importar tildes ni mayúsculas',
+        }}
+        filtros={filtros}
+        filtrosActivos={[params.rol, params.activo].filter((v) => v !== null).length + (params.sinAutorizacionDatos ? 1 : 0)}
+        hayFiltros={hayFiltros}
+        onLimpiar={limpiar}
+        acciones={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => abrir('nuevo')} aria-label="Nuevo tercero">
+            {movil ? 'Nuevo' : 'Nuevo tercero'}
+          </Button>
+        }
+        onExportar={(formato) => exportar.mutateAsync({ params, formato })}
+        vacio={{
+          texto: 'Aún no hay terceros',
+          accion: (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => abrir('nuevo')}>
+              Crear tercero
+            </Button>
+          ),
+        }}
+        tarjeta={(t) => (
+          <div className="tercero-tarjeta">
+            <div className="tercero-celda-movil">
+              {nombre(t)}
+              <span className="tercero-doc">{documento(t)}</span>
+              {t.celular ? <span>{t.celular}</span> : null}
+              {etiquetas(t)}
+            </div>
+            {acciones(t)}
+          </div>
+        )}
+        filaClave={(t) => t.id}
+        tituloError="No se pudo cargar la lista de terceros"
+      />
       <TerceroFormDrawer abierto={abierto} onCerrar={() => abrir(null)} onAbrir={(id) => abrir(id)} />
       <FusionarDialog origen={fusionarCon} onCerrar={() => setFusionarCon(null)} />
     </Card>

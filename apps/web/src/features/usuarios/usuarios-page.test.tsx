@@ -57,7 +57,8 @@ afterEach(() => {
 });
 
 describe('Usuarios for a user manager who is not an administrator', () => {
-  it('offers no action the server would refuse, and says why on hover', async () => {
+  // A whole antd table with tooltips in jsdom: about 10 s alone, more on a loaded machine.
+  it('offers no action the server would refuse, and says why on hover', { timeout: 60_000 }, async () => {
     mostrar();
     const admin = await screen.findByRole('row', { name: /Usuario admin/ });
     for (const nombre of ['Editar «admin»', 'Restablecer la contraseña de «admin»', 'Desactivar «admin»'])

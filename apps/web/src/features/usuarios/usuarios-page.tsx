@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Input, Segmented, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { App, Button, Card, Segmented, Space, Tag, Tooltip } from 'antd';
 import { CheckCircleOutlined, EditOutlined, KeyOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { parsePermisos } from '@predio/contract/menu';
-import type { Usuario } from '@predio/contract/usuarios';
+import { USUARIOS_SORT, type Usuario } from '@predio/contract/usuarios';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -12,14 +11,15 @@ import { useExportarUsuarios } from './api/exportar-usuarios.ts';
 import { useUsuarios } from './api/get-usuarios.ts';
 import { RestablecerClaveModal } from './restablecer-clave-modal.tsx';
 import { UsuarioForm, type Edicion } from './usuario-form.tsx';
-import { useUrlParams } from '../../components/use-url-params.ts';
+import { booleano, definirLista, texto } from '../../components/lista/campos-url.ts';
+import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
+import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import './usuarios.css';
-import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
-import { ExportarMenu } from '../../components/exportar-menu.tsx';
 import { useAvisos } from '../../components/foco.ts';
 
 const PATH = '/archivo/usuarios';
-const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
+
+const listaUsuarios = definirLista({ filtros: { q: texto(), activo: booleano() }, orden: USUARIOS_SORT });
 
 function resumenPermisos(permisos: string): string {
   const p = parsePermisos(permisos);
@@ -31,16 +31,15 @@ function resumenPermisos(permisos: string): string {
 export function UsuariosPage() {
   const { message } = App.useApp();
   const modal = useAvisos();
-  const [params, setParams] = useUrlParams(PATH);
+  const { params, cambiar, limpiar, hayFiltros } = useListaUrl(listaUsuarios, PATH);
   const miId = useSession((s) => s.claims?.idUsuario ?? null);
-  const page = Number(params.get('page') ?? 1) || 1;
-  const pageSize = Number(params.get('pageSize') ?? 20) || 20;
-  const q = params.get('q') ?? '';
-  const activoParam = params.get('activo');
-  const activo = activoParam === 'true' ? true : activoParam === 'false' ? false : undefined;
-  const sort = params.get('sort') ?? undefined;
-  const order = (params.get('order') as 'asc' | 'desc' | null) ?? undefined;
-  const lista = useUsuarios({ page, pageSize, q: q || undefined, activo, sort, order });
+  const criterios = {
+    q: params.q || undefined,
+    activo: params.activo ?? undefined,
+    sort: params.sort ?? undefined,
+    order: params.sort ? (params.order ?? undefined) : undefined,
+  };
+  const lista = useUsuarios({ page: params.page, pageSize: params.pageSize, ...criterios });
   const agencias = useAgencias();
   const estado = useCambiarEstadoUsuario();
   const exportar = useExportarUsuarios();
@@ -66,21 +65,9 @@ export function UsuariosPage() {
     });
   };
 
-  const columns: ColumnsType<Usuario> = [
-    {
-      key: 'usuario',
-      dataIndex: 'usuario',
-      title: 'Usuario',
-      sorter: true,
-      sortOrder: sort === 'usuario' || !sort ? ORDEN_ANTD[order ?? 'asc'] : null,
-    },
-    {
-      key: 'nombre',
-      dataIndex: 'nombre',
-      title: 'Nombre',
-      sorter: true,
-      sortOrder: sort === 'nombre' ? ORDEN_ANTD[order ?? 'asc'] : null,
-    },
+  const columns: ColumnaLista<Usuario>[] = [
+    { key: 'usuario', dataIndex: 'usuario', title: 'Usuario', ordenable: true },
+    { key: 'nombre', dataIndex: 'nombre', title: 'Nombre', ordenable: true },
     { key: 'nro_id', dataIndex: 'nro_id', title: 'Documento', responsive: ['lg'], render: (v: string | null) => v ?? '—' },
     { key: 'agencia', title: 'Agencia', responsive: ['lg'], render: (_: unknown, u) => nombreAgencia(u.agencia) },
     {
@@ -99,8 +86,7 @@ export function UsuariosPage() {
       dataIndex: 'ultimo_ingreso',
       title: 'Último ingreso',
       responsive: ['xl'],
-      sorter: true,
-      sortOrder: sort === 'ultimo_ingreso' ? ORDEN_ANTD[order ?? 'asc'] : null,
+      ordenable: true,
       render: (v: string | null) => (v ? formatFechaHora(v) : 'Nunca'),
     },
     {
@@ -110,6 +96,7 @@ export function UsuariosPage() {
     },
     {
       key: 'acciones',
+      fija: true,
       title: <span className="usuarios-sr-only">Acciones</span>,
       fixed: 'right',
       width: 132,
@@ -151,79 +138,46 @@ export function UsuariosPage() {
     },
   ];
 
-  const conCriterios = q !== '' || activo !== undefined;
-
   return (
     <Card title="Usuarios">
-      <div className="usuarios-toolbar">
-        <Space wrap>
-          <Input.Search
-            key={q}
-            defaultValue={q}
-            placeholder="Buscar por usuario, nombre o documento"
-            aria-label="Buscar usuarios"
-            allowClear
-            onSearch={(v) => setParams({ q: v.trim() })}
-          />
+      <ListPage<Usuario, (typeof USUARIOS_SORT)[number]>
+        sustantivo={{ singular: 'usuario', plural: 'usuarios' }}
+        consulta={lista}
+        columnas={columns}
+        claveColumnas="usuarios"
+        estado={params}
+        ordenPorDefecto={{ sort: 'usuario', order: 'asc' }}
+        onCambiar={cambiar}
+        busqueda={{
+          valor: params.q,
+          onBuscar: (q) => cambiar({ q }),
+          placeholder: 'Buscar por usuario, nombre o documento',
+        }}
+        filtros={
           <Segmented
             aria-label="Estado"
-            value={activoParam ?? 'todos'}
+            value={params.activo === null ? 'todos' : String(params.activo)}
             options={[
               { value: 'todos', label: 'Todos' },
               { value: 'true', label: 'Activos' },
               { value: 'false', label: 'Inactivos' },
             ]}
-            onChange={(v) => setParams({ activo: v === 'todos' ? undefined : String(v) })}
+            onChange={(v) => cambiar({ activo: v === 'todos' ? null : v === 'true' })}
           />
-        </Space>
-        <Space wrap>
-          <ExportarMenu
-            onElegir={(formato) => exportar.mutate({ q: q || undefined, activo, sort, order, formato })}
-            cargando={exportar.isPending}
-          />
+        }
+        filtrosActivos={params.activo === null ? 0 : 1}
+        hayFiltros={hayFiltros}
+        onLimpiar={limpiar}
+        acciones={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdicion({ usuario: null })}>
             Nuevo usuario
           </Button>
-        </Space>
-      </div>
-      {lista.isPending ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      ) : lista.isError && lista.data === undefined ? (
-        <ErrorDeCarga
-          titulo="No se pudo cargar la lista de usuarios"
-          error={lista.error}
-          onReintentar={() => void lista.refetch()}
-        />
-      ) : (
-        <Table<Usuario>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={lista.data?.items ?? []}
-          loading={lista.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: <Empty description={conCriterios ? 'Ningún usuario coincide con la búsqueda' : 'No hay usuarios'} />,
-          }}
-          onChange={(pag, _f, sorter) => {
-            const s = sorter as SorterResult<Usuario>;
-            const campo = s.order ? String(s.columnKey) : undefined;
-            setParams({
-              page: pag.current === 1 ? undefined : pag.current,
-              pageSize: pag.pageSize === 20 ? undefined : pag.pageSize,
-              sort: campo,
-              order: s.order === 'descend' ? 'desc' : s.order === 'ascend' && campo ? 'asc' : undefined,
-            });
-          }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: lista.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `${total} ${total === 1 ? 'usuario' : 'usuarios'}`,
-          }}
-        />
-      )}
+        }
+        onExportar={(formato) => exportar.mutateAsync({ ...criterios, formato })}
+        vacio={{ texto: 'No hay usuarios' }}
+        filaClave={(u) => u.id}
+        tituloError="No se pudo cargar la lista de usuarios"
+      />
       <UsuarioForm edicion={edicion} onClose={() => setEdicion(null)} />
       <RestablecerClaveModal usuario={clave} onClose={() => setClave(null)} />
     </Card>

@@ -1,29 +1,33 @@
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useUrlParams } from './use-url-params.ts';
+import { useUrlEstado } from './use-url-estado.ts';
 
-type Set = ReturnType<typeof useUrlParams>[1];
+type Set = ReturnType<typeof useUrlEstado>[1];
+
+// Each test its own page: a page's last URL is kept for when it is reopened.
+let paginas = 0;
 
 function montar(inicial: string) {
+  const ruta = `/lista-${++paginas}`;
   const vistos: { set: Set; search: string; params: URLSearchParams }[] = [];
   function Lista() {
-    const [params, set] = useUrlParams('/lista');
+    const [params, set] = useUrlEstado(ruta);
     const location = useLocation();
     vistos.push({ set, search: location.search, params });
     return null;
   }
   render(
-    <MemoryRouter initialEntries={[`/lista${inicial}`]}>
+    <MemoryRouter initialEntries={[`${ruta}${inicial}`]}>
       <Routes>
-        <Route path="/lista" element={<Lista />} />
+        <Route path={ruta} element={<Lista />} />
       </Routes>
     </MemoryRouter>,
   );
   return { ultimo: () => vistos[vistos.length - 1]! };
 }
 
-describe('useUrlParams', () => {
+describe('useUrlEstado', () => {
   it('keeps both of two changes made before the first one renders', () => {
     const { ultimo } = montar('?estado=activo&page=3');
     const { set } = ultimo();

@@ -21,7 +21,7 @@ export function SearchBox({ value, onSearch, label, placeholder, title }: Props)
 
   return (
     <Input.Search
-      className="resource-search"
+      className="lista-buscar"
       value={texto}
       allowClear
       aria-label={label}

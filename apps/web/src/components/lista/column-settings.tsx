@@ -1,6 +1,6 @@
 import { Button, Checkbox, Popover, Space, Tooltip } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
-import type { Columna } from './use-column-settings.ts';
+import type { Columna } from './use-columnas.ts';
 
 type Props = {
   columnas: Columna[];
@@ -11,7 +11,7 @@ type Props = {
 
 export function ColumnSettings({ columnas, visibles, onChange, onReset }: Props) {
   const contenido = (
-    <Space orientation="vertical" size="small" className="resource-columns">
+    <Space orientation="vertical" size="small" className="lista-columnas">
       <Checkbox.Group
         value={visibles}
         onChange={(keys) => onChange(keys.length === 0 ? visibles : keys.map(String))}
