@@ -161,13 +161,8 @@ export type PlantillaResumen = Omit<Plantilla, 'contenido'>;
 export const ZVistaPrevia = z.object({
   tipo: z.enum(TIPOS_PLANTILLA, { error: 'debe ser general, inmueble, tercero o cliente atendido' }),
   contenido: z.string({ error: 'debe ser un texto' }).max(MAX_PLANTILLA, 'es demasiado grande (máximo 2 MB)'),
-  /** The record's number (inmueble or cliente consecutivo, tercero id); absent: sample values. */
-  registro: z.coerce
-    .number({ error: 'debe ser un número' })
-    .int('debe ser un número entero')
-    .positive('debe ser mayor que cero')
-    .max(2_147_483_647, 'es demasiado grande')
-    .optional(),
+  /** The record: an inmueble's or cliente's number, a tercero's document number; absent: sample values. */
+  registro: z.string({ error: 'debe ser un texto' }).trim().max(30, 'admite hasta 30 caracteres').optional(),
   titulo: z.string().trim().max(120, 'admite hasta 120 caracteres').optional(),
 });
 export type VistaPrevia = z.infer<typeof ZVistaPrevia>;
