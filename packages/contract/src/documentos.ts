@@ -144,6 +144,14 @@ export function expresionCampo(contexto: string, campo: CampoDef): string {
   return `{{ ${contexto}.${campo.clave}${filtro} }}`;
 }
 
+/** What `GET /documentos/campos` answers: the editor's list of insertable fields, by group. */
+export type GrupoCampos = {
+  clave: string;
+  etiqueta: string;
+  pendiente: boolean;
+  campos: (CampoDef & { expresion: string })[];
+};
+
 /** Templates are HTML from the editor; 2 MB leaves room for a few small embedded images. */
 export const MAX_PLANTILLA = 2_000_000;
 

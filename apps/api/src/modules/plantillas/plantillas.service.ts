@@ -2,6 +2,7 @@ import { CODES } from '@predio/contract/codes';
 import {
   contextosDe,
   expresionCampo,
+  type GrupoCampos,
   type Plantilla,
   type PlantillaGuardar,
   type PlantillaResumen,
@@ -27,7 +28,7 @@ import * as repo from './plantillas.repo.ts';
 type Escritura = { tx: Tx; user: Principal; ip: string };
 
 /** The fields a template of `tipo` may use, grouped by context, with the text each chip stands for. */
-export function campos(tipo: TipoPlantilla) {
+export function campos(tipo: TipoPlantilla): GrupoCampos[] {
   return contextosDe(tipo).map((c) => ({
     clave: c.clave,
     etiqueta: c.etiqueta,
