@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, ingresar } from './helpers.ts';
 
@@ -10,6 +11,22 @@ const TERCERO = '71650321'; // the demo admin's own person in company 1
 
 const cajon = (page: Page) => page.getByRole('dialog', { name: /plantilla/ });
 const shots = process.env.SHOTS_DIR;
+
+// axe's WCAG 2.1 AA rules on the open editor (the accessibility sweep visits Configurar closed).
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function sinViolaciones(page: Page): Promise<void> {
+  await page.evaluate(AXE);
+  const violaciones = await page.evaluate(async () => {
+    type V = { id: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: V[] }> } }).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  });
+  expect(violaciones).toEqual([]);
+}
 
 test('a template is written with the editor, a field inserted as a chip, saved and previewed with a tercero', async ({
   page,
@@ -38,6 +55,7 @@ test('a template is written with the editor, a field inserted as a chip, saved a
   await c.getByRole('button', { name: 'Empresa', exact: true }).click();
   await c.getByRole('button', { name: 'Insertar campo Empresa: Nombre de la empresa' }).click();
   if (shots) await page.screenshot({ path: `${shots}/editor-1440.png` });
+  await sinViolaciones(page);
 
   await c.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(`Plantilla «${nombre}» guardada`)).toBeVisible();
@@ -96,5 +114,6 @@ test('the editor fits a phone: toolbar, text and fields at 390 px', async ({ pag
   const ancho = await c.evaluate((el) => el.scrollWidth);
   expect(ancho).toBeLessThanOrEqual(390);
   await expect(c.getByRole('toolbar', { name: 'Formato del texto' })).toBeInViewport();
-  if (shots) await page.screenshot({ path: `${shots}/editor-390.png`, fullPage: true });
+  if (shots) await page.screenshot({ path: `${shots}/editor-390.png` });
+  await sinViolaciones(page);
 });

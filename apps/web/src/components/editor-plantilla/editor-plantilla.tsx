@@ -160,7 +160,7 @@ function BarraHerramientas({ editor }: { editor: Editor }) {
           <Button
             size="small"
             type={editor.isActive('heading', { level: n }) ? 'primary' : 'text'}
-            aria-label={`Título ${n}`}
+            aria-label={`Título ${n} T${n}`}
             aria-pressed={editor.isActive('heading', { level: n })}
             onClick={() => c().toggleHeading({ level: n }).run()}
           >
