@@ -152,13 +152,13 @@ export type GrupoCampos = {
   campos: (CampoDef & { expresion: string })[];
 };
 
-/** Templates are HTML from the editor; 2 MB leaves room for a few small embedded images. */
-export const MAX_PLANTILLA = 2_000_000;
+/** Templates are HTML from the editor; 1.5 MB leaves room for two small embedded images, and stays under the API's 2 MiB body limit. */
+export const MAX_PLANTILLA = 1_500_000;
 
 export const ZPlantillaGuardar = z.object({
   nombre: z.string({ error: 'debe ser un texto' }).trim().min(1, 'es obligatorio').max(120, 'admite hasta 120 caracteres'),
   tipo: z.enum(TIPOS_PLANTILLA, { error: 'debe ser general, inmueble, tercero o cliente atendido' }),
-  contenido: z.string({ error: 'debe ser un texto' }).max(MAX_PLANTILLA, 'es demasiado grande (máximo 2 MB)'),
+  contenido: z.string({ error: 'debe ser un texto' }).max(MAX_PLANTILLA, 'es demasiado grande (máximo 1,5 MB)'),
 });
 export type PlantillaGuardar = z.infer<typeof ZPlantillaGuardar>;
 
@@ -168,7 +168,7 @@ export type PlantillaResumen = Omit<Plantilla, 'contenido'>;
 /** Preview: a template (saved or being edited) against a record of the company, or sample values. */
 export const ZVistaPrevia = z.object({
   tipo: z.enum(TIPOS_PLANTILLA, { error: 'debe ser general, inmueble, tercero o cliente atendido' }),
-  contenido: z.string({ error: 'debe ser un texto' }).max(MAX_PLANTILLA, 'es demasiado grande (máximo 2 MB)'),
+  contenido: z.string({ error: 'debe ser un texto' }).max(MAX_PLANTILLA, 'es demasiado grande (máximo 1,5 MB)'),
   /** The record: an inmueble's or cliente's number, a tercero's document number; absent: sample values. */
   registro: z.string({ error: 'debe ser un texto' }).trim().max(30, 'admite hasta 30 caracteres').optional(),
   titulo: z.string().trim().max(120, 'admite hasta 120 caracteres').optional(),

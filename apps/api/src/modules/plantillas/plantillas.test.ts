@@ -247,6 +247,15 @@ describe('plantillas', () => {
       400,
       'tercero.x',
     );
+    // A loop that makes a book is refused once laid out (after the commit), as a 400 too.
+    error(
+      await pedir(admin1, 'POST', '/api/plantillas/vista-previa/pdf', {
+        tipo: 'ninguno',
+        contenido: '{% for i in (1..250) %}<p>{{ i }}</p><div data-type="salto-pagina"></div>{% endfor %}',
+      }),
+      400,
+      'pasa de 200 páginas',
+    );
   });
 
   it('deletes', async () => {

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { AppError } from '../errors/app-error.ts';
 import { datosDeEjemplo, llenar, revisar, validar } from './motor.ts';
 import { sanearHtml } from './sanear.ts';
-import { htmlAPdf, type Membrete } from './pdf.ts';
+import { htmlAPdf, MAX_PAGINAS, type Membrete } from './pdf.ts';
 
 const mensaje = async (f: () => unknown): Promise<string> => {
   try {
@@ -181,6 +181,13 @@ describe.skipIf(!pdftotext)('htmlAPdf', () => {
     expect((pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length).toBeGreaterThanOrEqual(2);
     // The font is embedded (DejaVu Sans subset), not a standard PDF font.
     expect(pdf.toString('latin1')).toContain('DejaVuSans');
+  });
+
+  it('refuses a document of more than 200 pages with a 400', async () => {
+    const html = '<p>x</p><div data-type="salto-pagina"></div>'.repeat(MAX_PAGINAS + 1);
+    expect(await mensaje(() => htmlAPdf({ html, membrete, titulo: 'Libro' }))).toBe(
+      'El documento pasa de 200 páginas: revise los ciclos de la plantilla.',
+    );
   });
 
   it('flows a long text onto more pages, with the letterhead on each', async () => {

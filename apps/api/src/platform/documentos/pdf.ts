@@ -4,6 +4,8 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
+import { CODES } from '@predio/contract/codes';
+import { AppError } from '../errors/app-error.ts';
 
 /*
  * One PDF renderer for every document made from a template (issue 23 §4): sanitised HTML in, a PDF
@@ -68,6 +70,8 @@ const ABAJO = ALTO_PAGINA - MARGEN - ALTO_PIE;
 const TAMANO = 10.5;
 const TAMANOS_TITULO: Record<string, number> = { h1: 18, h2: 15, h3: 13, h4: 11.5 };
 const SANGRIA_LISTA = 18;
+/** A template that loops itself into a book is a mistake, and would hold the event loop for seconds. */
+export const MAX_PAGINAS = 200;
 
 // ----- blocks -----------------------------------------------------------------------------------------
 
@@ -436,8 +440,7 @@ export async function htmlAPdf(e: EntradaPdf): Promise<Buffer> {
         doc.addPage();
         doc.x = MARGEN;
         doc.y = ARRIBA;
-        primero = true;
-        continue;
+        break;
       case 'regla': {
         const y = doc.y + 8;
         doc
@@ -451,7 +454,14 @@ export async function htmlAPdf(e: EntradaPdf): Promise<Buffer> {
         break;
       }
     }
-    primero = false;
+    // After a page break the next block starts at the top, without its space before.
+    primero = b.t === 'salto';
+    if (doc.bufferedPageRange().count > MAX_PAGINAS) {
+      doc.end();
+      throw new AppError(CODES.VALIDACION, `El documento pasa de ${MAX_PAGINAS} páginas: revise los ciclos de la plantilla.`, [
+        { campo: 'contenido', mensaje: `pasa de ${MAX_PAGINAS} páginas` },
+      ]);
+    }
   }
 
   // Letterhead and footer on every page, written last so the footer knows the page count. Writing in
