@@ -92,8 +92,15 @@ test('a template is written with the editor, a field inserted as a chip, saved a
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('{{ tercero.apodo }}');
+  await c.getByRole('button', { name: 'Revisar' }).click();
+  await expect(c.getByRole('alert').filter({ hasText: 'La plantilla tiene un error' })).toContainText(
+    'el campo «tercero.apodo» no existe',
+  );
+  if (shots) await page.screenshot({ path: `${shots}/revisar-1440.png` });
   await c.getByRole('button', { name: 'Guardar' }).click();
-  await expect(c.getByRole('alert')).toContainText('el campo «tercero.apodo» no existe');
+  await expect(c.getByRole('alert').filter({ hasText: 'Error en la plantilla' })).toContainText(
+    'el campo «tercero.apodo» no existe',
+  );
 
   // The list shows the saved template.
   await page.keyboard.press('Escape');

@@ -165,6 +165,13 @@ export type PlantillaGuardar = z.infer<typeof ZPlantillaGuardar>;
 export type Plantilla = PlantillaGuardar & { id: number; actualizado: string; actualizado_por: string };
 export type PlantillaResumen = Omit<Plantilla, 'contenido'>;
 
+/** Checking a template without saving it: every problem found, each with its line when it has one. */
+export const ZRevisarPlantilla = z.object({
+  tipo: z.enum(TIPOS_PLANTILLA, { error: 'debe ser general, inmueble, tercero o cliente atendido' }),
+  contenido: z.string({ error: 'debe ser un texto' }).max(MAX_PLANTILLA, 'es demasiado grande (máximo 1,5 MB)'),
+});
+export type ProblemaPlantilla = { linea: number | null; mensaje: string };
+
 /** Preview: a template (saved or being edited) against a record of the company, or sample values. */
 export const ZVistaPrevia = z.object({
   tipo: z.enum(TIPOS_PLANTILLA, { error: 'debe ser general, inmueble, tercero o cliente atendido' }),

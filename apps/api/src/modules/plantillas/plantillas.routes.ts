@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { TIPOS_PLANTILLA, ZPlantillaGuardar, ZVistaPrevia } from '@predio/contract/documentos';
+import { TIPOS_PLANTILLA, ZPlantillaGuardar, ZRevisarPlantilla, ZVistaPrevia } from '@predio/contract/documentos';
 import { ZIdParam } from '@predio/contract/usuarios';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
@@ -57,6 +57,13 @@ export function plantillasRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: IDM_CONFIGURAR,
     schema: { params: ZIdParam, tags, summary: 'Elimina una plantilla' },
     handler: ({ tx, user, req, params }) => service.eliminar({ tx, user, ip: req.ip, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/plantillas/revisar',
+    permiso: IDM_CONFIGURAR,
+    schema: { body: ZRevisarPlantilla, tags, summary: 'Revisa una plantilla sin guardarla: todos los errores, con su línea' },
+    handler: async ({ body }) => service.revisarPlantilla(body),
   });
   defineRoute(app, deps, {
     method: 'POST',

@@ -6,6 +6,7 @@ import {
   type Plantilla,
   type PlantillaGuardar,
   type PlantillaResumen,
+  type ProblemaPlantilla,
   type TipoPlantilla,
   type VistaPrevia,
 } from '@predio/contract/documentos';
@@ -13,7 +14,7 @@ import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { cargarDatos, empresaDocumento, type EmpresaDocumento } from '../../platform/documentos/contextos.ts';
-import { datosDeEjemplo, llenar, validar } from '../../platform/documentos/motor.ts';
+import { datosDeEjemplo, llenar, revisar, validar } from '../../platform/documentos/motor.ts';
 import { htmlAPdf } from '../../platform/documentos/pdf.ts';
 import { sanearHtml } from '../../platform/documentos/sanear.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
@@ -94,6 +95,11 @@ export async function eliminar(o: Escritura & { id: number }): Promise<{ id: num
   if (!p) throw noEncontrado('La plantilla');
   await auditar(o, 'eliminar', o.id, p.nombre);
   return { id: o.id };
+}
+
+/** Every problem of a template (not only the first), for the editor to list; empty when it is right. */
+export function revisarPlantilla(body: { tipo: TipoPlantilla; contenido: string }): { problemas: ProblemaPlantilla[] } {
+  return { problemas: revisar(sanearHtml(body.contenido), body.tipo) };
 }
 
 export type Previa = { html: string; empresa: EmpresaDocumento; titulo: string };

@@ -155,6 +155,29 @@ describe('plantillas', () => {
     expect((await as(t.app, admin1).get(`/api/plantillas/${id}`)).json().data.contenido).toContain('tercero.nombre');
   });
 
+  it('lists every problem of a template without saving it', async () => {
+    const r = await pedir(admin1, 'POST', '/api/plantillas/revisar', {
+      tipo: 'inmueble',
+      contenido: '<p>{{ inmueble.piscina }}</p><p>{{ tercero.nombre }}</p><p>{{ inmueble.canon | moneda }}</p>',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.problemas).toEqual([
+      { linea: 1, mensaje: 'el campo «inmueble.piscina» no existe' },
+      { linea: 2, mensaje: 'el campo «tercero.nombre» no está disponible en una plantilla de tipo «inmueble»' },
+    ]);
+    const sintaxis = await pedir(admin1, 'POST', '/api/plantillas/revisar', {
+      tipo: 'inmueble',
+      contenido: '<p>a</p><p>{{ x </p>',
+    });
+    expect(sintaxis.json().data.problemas).toEqual([{ linea: 2, mensaje: expect.stringContaining('falta cerrar el campo') }]);
+    const bien = await pedir(admin1, 'POST', '/api/plantillas/revisar', {
+      tipo: 'inmueble',
+      contenido: '<p>{{ inmueble.canon }}</p>',
+    });
+    expect(bien.json().data.problemas).toEqual([]);
+    error(await pedir(asesor1, 'POST', '/api/plantillas/revisar', { tipo: 'inmueble', contenido: '' }), 403);
+  });
+
   it('keeps each company to its own templates and needs Configurar', async () => {
     error(await as(t.app, admin2).get(`/api/plantillas/${id}`), 404);
     expect((await as(t.app, admin2).get('/api/plantillas')).json().data).toEqual([]);

@@ -43,8 +43,8 @@ describe('motor de plantillas', () => {
   });
 
   it('names an unknown field, a field of another record type and a whole group', async () => {
-    expect(await mensaje(() => validar('<p>{{ inmueble.piscina }}</p>', 'inmueble'))).toBe(
-      'Error en la plantilla: el campo «inmueble.piscina» no existe.',
+    expect(await mensaje(() => validar('<p>Señor:</p><p>{{ inmueble.piscina }}</p>', 'inmueble'))).toBe(
+      'Error en la plantilla, línea 2: el campo «inmueble.piscina» no existe.',
     );
     expect(await mensaje(() => validar('<p>{{ tercero.nombre }}</p>', 'inmueble'))).toContain(
       '«tercero.nombre» no está disponible en una plantilla de tipo «inmueble»',

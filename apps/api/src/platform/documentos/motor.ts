@@ -168,20 +168,23 @@ export function revisar(html: string, tipo: TipoPlantilla): ErrorPlantilla[] {
   }
   const contextos = contextosDe(tipo);
   const problemas: ErrorPlantilla[] = [];
-  let segmentos: unknown[][];
+  let globales: Record<string, { toArray: () => unknown[]; location: { row: number } }[]>;
   try {
-    segmentos = motor.globalVariableSegmentsSync(plantilla) as unknown[][];
+    globales = motor.analyzeSync(plantilla).globals;
   } catch (e) {
     return [{ linea: linea(e), mensaje: traducir(e as Error) }];
   }
+  // Each distinct field once, at the first line it appears on.
   const vistos = new Set<string>();
-  for (const s of segmentos) {
-    const nombre = nombreCampo(s);
-    if (vistos.has(nombre)) continue;
-    vistos.add(nombre);
-    const mensaje = problemaDeCampo(s, contextos, tipo);
-    if (mensaje) problemas.push({ linea: null, mensaje });
-  }
+  for (const usos of Object.values(globales))
+    for (const v of usos) {
+      const s = v.toArray();
+      const nombre = nombreCampo(s);
+      if (vistos.has(nombre)) continue;
+      vistos.add(nombre);
+      const mensaje = problemaDeCampo(s, contextos, tipo);
+      if (mensaje) problemas.push({ linea: v.location.row, mensaje });
+    }
   return problemas;
 }
 

@@ -1,10 +1,19 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, App, Button, Card, Empty, Form, Grid, Input, Popconfirm, Select, Skeleton, Space, Table, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, FilePdfOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  FilePdfOutlined,
+  PlusOutlined,
+  SaveOutlined,
+} from '@ant-design/icons';
 import {
   ETIQUETAS_TIPO_PLANTILLA,
   TIPOS_PLANTILLA,
   type PlantillaResumen,
+  type ProblemaPlantilla,
   type TipoPlantilla,
 } from '@predio/contract/documentos';
 import { Cajon } from '../../components/cajon.tsx';
@@ -14,7 +23,7 @@ import { formatFechaHora } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useCamposPlantilla, usePlantilla, usePlantillas } from './api/get-plantillas.ts';
 import { useEliminarPlantilla, useGuardarPlantilla } from './api/guardar-plantilla.ts';
-import { vistaPreviaHtml, vistaPreviaPdf } from './api/vista-previa.ts';
+import { revisarPlantilla, vistaPreviaHtml, vistaPreviaPdf } from './api/vista-previa.ts';
 
 // The editor (TipTap) is loaded only when a template is opened.
 const EditorPlantilla = lazy(() =>
@@ -147,7 +156,8 @@ function FormularioPlantilla({
   const [contenido, setContenido] = useState(inicial.contenido);
   const [error, setError] = useState<string | null>(null);
   const [previa, setPrevia] = useState<string | null>(null);
-  const [cargando, setCargando] = useState<'html' | 'pdf' | null>(null);
+  const [cargando, setCargando] = useState<'html' | 'pdf' | 'revisar' | null>(null);
+  const [problemas, setProblemas] = useState<ProblemaPlantilla[] | null>(null);
 
   const pedido = () => {
     const v = form.getFieldsValue();
@@ -173,6 +183,20 @@ function FormularioPlantilla({
       else await vistaPreviaPdf(pedido());
     } catch (e) {
       setPrevia(null);
+      setError(mensajeDe(e));
+    } finally {
+      setCargando(null);
+    }
+  };
+
+  const revisar = async () => {
+    setError(null);
+    setCargando('revisar');
+    try {
+      const ps = await revisarPlantilla({ tipo, contenido });
+      setProblemas(ps);
+      if (ps.length === 0) void message.success('La plantilla no tiene errores');
+    } catch (e) {
       setError(mensajeDe(e));
     } finally {
       setCargando(null);
@@ -205,6 +229,23 @@ function FormularioPlantilla({
         </Form.Item>
       </Space>
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} role="alert" /> : null}
+      {problemas && problemas.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 12 }}
+          title={problemas.length === 1 ? 'La plantilla tiene un error' : `La plantilla tiene ${problemas.length} errores`}
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {problemas.map((p, i) => (
+                <li key={i}>{p.linea ? `Línea ${p.linea}: ${p.mensaje}` : p.mensaje}</li>
+              ))}
+            </ul>
+          }
+          closable={{ onClose: () => setProblemas(null) }}
+        />
+      ) : null}
       <Form.Item label="Contenido" required>
         {campos.isError ? (
           <ErrorDeCarga titulo="No se pudieron cargar los campos" onReintentar={() => void campos.refetch()} />
@@ -234,6 +275,9 @@ function FormularioPlantilla({
             <Input maxLength={30} style={{ width: 200 }} />
           </Form.Item>
         ) : null}
+        <Button icon={<CheckCircleOutlined />} loading={cargando === 'revisar'} onClick={() => void revisar()}>
+          Revisar
+        </Button>
         <Button icon={<EyeOutlined />} loading={cargando === 'html'} onClick={() => void verPrevia('html')}>
           Vista previa
         </Button>

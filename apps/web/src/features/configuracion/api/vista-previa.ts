@@ -1,4 +1,4 @@
-import type { VistaPrevia } from '@predio/contract/documentos';
+import type { ProblemaPlantilla, TipoPlantilla, VistaPrevia } from '@predio/contract/documentos';
 import { http } from '../../../lib/http.ts';
 
 /** The template filled with a record (or sample values), as HTML; a mistake comes back as an ApiError. */
@@ -17,4 +17,9 @@ export async function vistaPreviaPdf(body: VistaPrevia): Promise<void> {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** Every problem of the template being edited (empty: none), without saving it. */
+export async function revisarPlantilla(body: { tipo: TipoPlantilla; contenido: string }): Promise<ProblemaPlantilla[]> {
+  return (await http.post<{ problemas: ProblemaPlantilla[] }>('/plantillas/revisar', body, { silent: true })).data.problemas;
 }
