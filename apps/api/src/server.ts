@@ -31,6 +31,7 @@ import { usuariosAdminRoutes } from './modules/usuarios/usuarios-admin.routes.ts
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { clientesRoutes } from './modules/clientes/clientes.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
+import { plantillasRoutes } from './modules/plantillas/plantillas.routes.ts';
 import { trabajosRoutes } from './platform/jobs/trabajos.routes.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -122,6 +123,7 @@ export async function buildServer(
       solicitudesRoutes(api, deps);
       inicioRoutes(api, deps);
       correoRoutes(api, deps);
+      plantillasRoutes(api, deps);
       trabajosRoutes(api, deps);
       maestrosRoutes(api, deps);
       realtimeRoutes(api, deps);

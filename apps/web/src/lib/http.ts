@@ -192,9 +192,12 @@ function fileName(disposition: string | null): string {
   return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? 'descarga';
 }
 
-/** A file answer (an export): the body and its name. An error still arrives as an envelope. */
-function download(path: string, options: RequestOptions = {}): Promise<Descarga> {
-  return send('GET', path, undefined, options, async (response) => {
+/**
+ * A file answer (an export, a generated PDF): the body and its name. An error still arrives as an
+ * envelope. With a body it is a POST (a document made from what the user is editing).
+ */
+function download(path: string, options: RequestOptions = {}, body?: unknown): Promise<Descarga> {
+  return send(body === undefined ? 'GET' : 'POST', path, body, options, async (response) => {
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok || type.includes('application/json')) {
       settle<unknown>(parseJson(await response.text()), response.status, options);

@@ -3,6 +3,7 @@ import type { HTTPMethods } from 'fastify';
 import * as auditoria from '@predio/contract/auditoria';
 import * as clientes from '@predio/contract/clientes';
 import * as correo from '@predio/contract/correo';
+import * as documentos from '@predio/contract/documentos';
 import * as empresa from '@predio/contract/empresa';
 import * as inmuebles from '@predio/contract/inmuebles';
 import * as inmueblesArchivos from '@predio/contract/inmuebles-archivos';
@@ -34,6 +35,7 @@ function camposDeLosContratos(filtro: RegExp = /./): string[] {
     auditoria,
     clientes,
     correo,
+    documentos,
     empresa,
     inmuebles,
     inmueblesArchivos,

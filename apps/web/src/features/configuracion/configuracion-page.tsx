@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/http.ts';
 import { useGuardarConfiguracion } from './api/guardar-configuracion.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { AvisoCorreoAdministrador } from '../../components/correo/aviso-correo.tsx';
+import { PlantillasCard } from './plantillas-card.tsx';
 
 /** Maestros > Configurar (idm 55): the software settings (objConfigurar) later modules read. */
 export function ConfiguracionPage() {
@@ -21,7 +22,12 @@ export function ConfiguracionPage() {
     );
   if (config.isError)
     return <ErrorDeCarga titulo="No se pudo cargar la configuración" onReintentar={() => void config.refetch()} />;
-  return <ConfiguracionForm key={config.dataUpdatedAt} />;
+  return (
+    <>
+      <ConfiguracionForm key={config.dataUpdatedAt} />
+      <PlantillasCard />
+    </>
+  );
 }
 
 const regla = (k: keyof typeof ZAjustes.shape, label: string) => zodRule(ZAjustes.shape[k], label);
