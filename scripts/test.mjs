@@ -39,13 +39,15 @@ function countPlaywright(file) {
 let ok = step('Typecheck', 'npm', ['run', '-s', 'typecheck']) && step('Lint', 'npm', ['run', '-s', 'lint']);
 if (ok) {
   const vitestJson = join(out, 'vitest.json');
-  ok = step('Unit and API integration tests (Vitest)', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestJson}`,
-  ]);
+  ok =
+    step('Document tools (poppler-utils)', 'node', ['scripts/ensure-herramientas.mjs']) &&
+    step('Unit and API integration tests (Vitest)', 'npx', [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+    ]);
   countVitest(vitestJson);
 }
 if (ok) {
