@@ -18,6 +18,9 @@ import {
   FOTOS_POR_INMUEBLE,
   IDM_CONFIGURAR_TV,
   nombreFicha,
+  VIDEO_MAX_BYTES,
+  VIDEO_TIPOS,
+  VIDEOS_POR_INMUEBLE,
   type DocumentoInmueble,
   type ExtensionDocumento,
   type FotoInmueble,
@@ -102,6 +105,16 @@ export function registrarDuenoInmueble(): void {
         plural: 'documentos',
         tipo: ({ nombre, cabeza }) => DOCUMENTO_TIPOS[validarDocumento(nombre, cabeza)],
         recientesPrimero: true,
+      },
+      video: {
+        maxBytes: VIDEO_MAX_BYTES,
+        maxPorDueno: VIDEOS_POR_INMUEBLE,
+        plural: 'videos',
+        tipo: ({ nombre, detectado }) => {
+          if (!detectado || !(VIDEO_TIPOS as readonly string[]).includes(detectado))
+            throw new AppError(CODES.ARCHIVO_INVALIDO, `file: «${nombre}» no es un video MP4, MOV o WEBM.`);
+          return detectado;
+        },
       },
     },
     categoriaPorDefecto: 'documento',

@@ -12,6 +12,7 @@ import { AppError, invalido, noEncontrado } from '../errors/app-error.ts';
 import { YA_RESPONDIDO } from '../http/route.ts';
 import type { Storage } from '../storage/storage.ts';
 import * as repo from './archivos.repo.ts';
+import { contadorDeMemoria } from './memoria.ts';
 import { categoriaDe, exigir, resolverOError, tipoDueno, type Categoria, type TipoDueno } from './duenos.ts';
 
 /** What a category's `tipo` check and the type sniffing see of a file: its first bytes. */
@@ -74,6 +75,7 @@ export const cuotaAgotada = (usados: number, limite: number) =>
 class Medidor extends Transform {
   readonly hash = createHash('sha256');
   bytes = 0;
+  private readonly liberar = contadorDeMemoria();
   private cabeza: Buffer[] = [];
   private cabezaBytes = 0;
   private revisada = false;
@@ -87,6 +89,7 @@ class Medidor extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) return cb(this.excedido());
+    this.liberar(chunk.length);
     this.hash.update(chunk);
     if (this.revisada) return cb(null, chunk);
     this.cabeza.push(chunk);
@@ -316,6 +319,17 @@ export async function uso(o: { tx: Tx; cuota: Cuota }): Promise<UsoArchivos> {
   return { bytes: u.bytes, archivos: u.archivos, limite_bytes: o.cuota.limiteBytes };
 }
 
+/** Passes a download through, freeing its spent chunks as it goes (memoria.ts). */
+function liberando(): Transform {
+  const liberar = contadorDeMemoria();
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      liberar(chunk.length);
+      cb(null, chunk);
+    },
+  });
+}
+
 /** Shown inline by the browser: images it draws safely and PDF. Anything else is downloaded. */
 const EN_LINEA = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf']);
 
@@ -344,6 +358,6 @@ export async function enviar(
     .header('content-disposition', o.disposicion ?? disposicion(enLinea ? 'inline' : 'attachment', f.nombre))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
-    .send(lectura.stream);
+    .send(pipeline(lectura.stream, liberando(), () => undefined));
   return YA_RESPONDIDO;
 }

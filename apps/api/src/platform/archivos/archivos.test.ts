@@ -203,6 +203,18 @@ describe('files of a record (/api/archivos/:tipo/:dueno)', () => {
     expect(guardados(t).length).toBe(antes + 1);
   });
 
+  it("takes a property's tour video by its bytes, and refuses anything else in that category", async () => {
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42\0\0\0\0mp42isom'), randomBytes(5000)]);
+    const r = await subir(t, admin1, `/api/archivos/inmueble/${c1}?categoria=video`, { filename: 'recorrido.bin', data: mp4 });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ categoria: 'video', content_type: 'video/mp4' });
+    expect(
+      error(await subir(t, admin1, `/api/archivos/inmueble/${c1}?categoria=video`, { filename: 'x.mp4', data: pdf }), 415, 41500),
+    ).toBe('file: «x.mp4» no es un video MP4, MOV o WEBM.');
+    const videos = await as(t.app, consulta1).get(`/api/archivos/inmueble/${c1}?categoria=video`);
+    expect(videos.json().data.map((x: { id: number }) => x.id)).toEqual([r.json().data.id]);
+  });
+
   it('deletes a file and, after the commit, its bytes; audits both', async () => {
     const r = await subir(t, admin1, `/api/archivos/prueba/${c1}`, { filename: 'borrar.pdf', data: pdf });
     const id = r.json().data.id as number;
