@@ -137,3 +137,13 @@ export async function bloquearCuota(tx: Tx): Promise<void> {
     sql`select pg_advisory_xact_lock(hashtext('archivo.cuota'), nullif(current_setting('app.empresa', true), '')::integer)`,
   );
 }
+
+/** Of these file names in the company's `archivos` folder, those a row names (for the unused-files job). */
+export async function nombresEnUso(tx: Tx, nombres: string[]): Promise<string[]> {
+  const filas = await queryRows<{ nombre: string }>(
+    tx,
+    sql`select split_part(clave, '/', 3) as nombre from archivo
+        where split_part(clave, '/', 2) = 'archivos' and split_part(clave, '/', 3) = any(${sql.param(nombres)}::text[])`,
+  );
+  return filas.map((f) => f.nombre);
+}

@@ -10,6 +10,7 @@ import { registrarAuditoria } from '../audit.ts';
 import type { Principal } from '../auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../errors/app-error.ts';
 import { YA_RESPONDIDO } from '../http/route.ts';
+import type { CarpetaArchivos } from '../storage/sin-uso.ts';
 import type { Storage } from '../storage/storage.ts';
 import * as repo from './archivos.repo.ts';
 import { contadorDeMemoria } from './memoria.ts';
@@ -200,6 +201,12 @@ export async function recibir(o: {
   // A description sent after the file still counts.
   return { ...subida, descripcion };
 }
+
+/**
+ * For the nightly unused-files job (platform/storage/sin-uso.ts): a file streamed in by a process that
+ * died before its row was written is deleted the next night.
+ */
+export const CARPETA_ARCHIVOS: CarpetaArchivos = { carpeta: 'archivos', enUso: repo.nombresEnUso };
 
 type Escritura = { tx: Tx; user: Principal; ip: string; storage: Storage; alConfirmar: (fn: () => void) => void };
 

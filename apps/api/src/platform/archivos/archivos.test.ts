@@ -9,6 +9,8 @@ import { TOKEN_COOKIE } from '@predio/contract/constants';
 import { IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { borrarArchivosSinUso } from '../storage/sin-uso.ts';
+import { CARPETA_ARCHIVOS } from './archivos.service.ts';
 import { registrarDueno } from './duenos.ts';
 
 let t: TestApp;
@@ -230,6 +232,23 @@ describe('files of a record (/api/archivos/:tipo/:dueno)', () => {
       ),
     );
     expect(acciones.map((a) => a.accion)).toEqual(['subir archivo', 'eliminar archivo']);
+  });
+});
+
+describe('the unused-files job', () => {
+  it('deletes a stored file no row names (a process died before writing it), and keeps the others', async () => {
+    const r = await subir(t, admin1, `/api/archivos/prueba/${c1}`, { filename: 'guardado.pdf', data: pdf });
+    expect(r.statusCode).toBe(200);
+    await t.deps.storage.put('1/archivos/huerfano', Buffer.from('x'));
+    const antes = guardados(t);
+    const borrados = await borrarArchivosSinUso({
+      db: t.db,
+      storage: t.deps.storage,
+      carpetas: [CARPETA_ARCHIVOS],
+      ahora: new Date(Date.now() + 48 * 3_600_000),
+    });
+    expect(borrados).toEqual({ archivos: 1 });
+    expect(guardados(t).sort()).toEqual(antes.filter((n) => n !== 'huerfano').sort());
   });
 });
 
