@@ -26,10 +26,12 @@ export async function prepararBase({ prefijo, port }) {
     dbUrl = u.toString();
   }
 
-  function arrancar() {
+  /** Starts the built server; `env` adds settings. Its pid lets a benchmark watch its memory. */
+  function arrancar(env = {}) {
     const p = spawn('node', ['apps/api/dist/main.js'], {
       env: {
         ...process.env,
+        ...env,
         ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
         PORT: String(port),
         DATA_DIR: dataDir,
@@ -40,7 +42,7 @@ export async function prepararBase({ prefijo, port }) {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const salida = new Promise((r) => p.on('exit', r));
-    return { detener: async () => (p.kill(), await salida) };
+    return { pid: p.pid, detener: async () => (p.kill(), await salida) };
   }
 
   async function esperar() {

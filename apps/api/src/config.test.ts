@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diasAdjuntos, urlPublica } from './config.ts';
+import { configStorage, cuotaArchivos, diasAdjuntos, urlPublica } from './config.ts';
 
 describe('PUBLIC_URL', () => {
   it('is optional, and kept without its trailing slash', () => {
@@ -22,5 +22,45 @@ describe('CORREO_ADJUNTOS_DIAS', () => {
     expect(diasAdjuntos('30')).toBe(30);
     for (const malo of ['0', '-5', '2.5', 'noventa'])
       expect(() => diasAdjuntos(malo)).toThrow(`CORREO_ADJUNTOS_DIAS debe ser un número entero de días, 1 o más: «${malo}»`);
+  });
+});
+
+describe('STORAGE and S3_*', () => {
+  it('is the local disk by default, and S3 with its settings', () => {
+    expect(configStorage({})).toEqual({ tipo: 'local' });
+    expect(
+      configStorage({
+        STORAGE: 's3',
+        S3_BUCKET: 'predio',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toEqual({
+      tipo: 's3',
+      endpoint: 'http://minio:9000',
+      bucket: 'predio',
+      region: 'us-east-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: true,
+    });
+  });
+
+  it('stops the start naming what is missing or wrong', () => {
+    expect(() => configStorage({ STORAGE: 's3', S3_BUCKET: 'predio' })).toThrow(
+      'STORAGE=s3 necesita S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+    );
+    expect(() => configStorage({ STORAGE: 'ftp' })).toThrow('STORAGE debe ser local o s3: «ftp»');
+  });
+});
+
+describe('ARCHIVOS_CUOTA_MB', () => {
+  it('is megabytes, none when empty or 0, and refuses anything else', () => {
+    expect(cuotaArchivos(undefined)).toBeNull();
+    expect(cuotaArchivos('0')).toBeNull();
+    expect(cuotaArchivos('1024')).toBe(1024 * 1024 * 1024);
+    expect(() => cuotaArchivos('1,5')).toThrow('ARCHIVOS_CUOTA_MB debe ser un número entero de megabytes');
   });
 });

@@ -26,6 +26,10 @@ export type Config = {
   loginThrottle: LoginThrottleConfig;
   /** Which proxies may name the client in X-Forwarded-For: none, how many hops, or their addresses. */
   trustProxy: false | number | string[];
+  /** Where files live (platform/storage): this disk (DATA_DIR/files) or an S3-compatible bucket. */
+  storage: ConfigStorage;
+  /** ARCHIVOS_CUOTA_MB: the most bytes of files one company may store; null, no limit. */
+  archivosCuotaBytes: number | null;
   /** Said once in the start log (a setting read in a way its owner may not expect). */
   avisos: string[];
 };
@@ -57,8 +61,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       esperaMaxMs: 8000,
     },
     trustProxy: proxies.trustProxy,
+    storage: configStorage(env),
+    archivosCuotaBytes: cuotaArchivos(env.ARCHIVOS_CUOTA_MB),
     avisos: proxies.aviso ? [proxies.aviso] : [],
   };
+}
+
+export type ConfigStorage =
+  | { tipo: 'local' }
+  | {
+      tipo: 's3';
+      /** An S3-compatible server (MinIO, Ceph, a provider's endpoint); null for AWS itself. */
+      endpoint: string | null;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** bucket in the path (http://host/bucket/key), as MinIO and most self-hosted servers need. */
+      forcePathStyle: boolean;
+    };
+
+/** STORAGE=local (default) or s3 with its S3_* settings; a missing one stops the start naming it. */
+export function configStorage(env: NodeJS.ProcessEnv): ConfigStorage {
+  const tipo = (env.STORAGE ?? 'local').trim().toLowerCase() || 'local';
+  if (tipo === 'local') return { tipo: 'local' };
+  if (tipo !== 's3') throw new Error(`STORAGE debe ser local o s3: «${env.STORAGE}»`);
+  const falta = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
+  if (falta.length > 0) throw new Error(`STORAGE=s3 necesita ${falta.join(', ')}`);
+  return {
+    tipo: 's3',
+    endpoint: env.S3_ENDPOINT || null,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: ['1', 'true', 'si', 'sí'].includes((env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase()),
+  };
+}
+
+/** ARCHIVOS_CUOTA_MB: whole megabytes, 1 or more; empty or 0, no limit. */
+export function cuotaArchivos(valor: string | undefined): number | null {
+  if (valor === undefined || valor.trim() === '' || valor.trim() === '0') return null;
+  const n = Number(valor);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`ARCHIVOS_CUOTA_MB debe ser un número entero de megabytes (0: sin límite): «${valor}»`);
+  return n * 1024 * 1024;
 }
 
 // Names proxy-addr (Fastify's trustProxy) knows for the usual private ranges.

@@ -7,10 +7,11 @@ import type { Deps } from './platform/deps.ts';
 import { Mailer } from './platform/mail/mailer.ts';
 import { Hub } from './platform/realtime/hub.ts';
 import { pgBus } from './platform/realtime/pg-bus.ts';
+import { s3Storage } from './platform/storage/s3.ts';
 import { localStorage } from './platform/storage/storage.ts';
 
 export function createDeps(config: Config, db: Database, onError: (err: unknown) => void = () => undefined): Deps {
-  const storage = localStorage(join(config.dataDir, 'files'));
+  const storage = config.storage.tipo === 's3' ? s3Storage(config.storage) : localStorage(join(config.dataDir, 'files'));
   return {
     config,
     db,

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { CODES } from '@predio/contract/codes';
 import { FOTO_MAX_BYTES } from '@predio/contract/terceros';
 import type { Config } from './config.ts';
+import { archivosRoutes } from './platform/archivos/archivos.routes.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { invalido } from './platform/errors/app-error.ts';
@@ -118,6 +119,7 @@ export async function buildServer(
       notificacionesRoutes(api, deps);
       inmueblesRoutes(api, deps);
       inmueblesArchivosRoutes(api, deps);
+      archivosRoutes(api, deps);
       inmueblesUtilidadesRoutes(api, deps);
       clientesRoutes(api, deps);
       solicitudesRoutes(api, deps);

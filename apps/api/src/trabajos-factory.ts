@@ -6,6 +6,7 @@ import { CARPETA_FOTOS } from './modules/terceros/terceros.service.ts';
 import type { Deps } from './platform/deps.ts';
 import { encolar, Trabajos, type OpcionesTrabajos } from './platform/jobs/trabajos.ts';
 import { limpiarAdjuntos } from './platform/mail/limpieza.ts';
+import { CARPETA_ARCHIVOS } from './platform/archivos/archivos.service.ts';
 import { borrarArchivosSinUso } from './platform/storage/sin-uso.ts';
 
 /** Finished jobs are kept this long for the screen, then deleted (failed ones stay until retried). */
@@ -35,7 +36,8 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
   t.definir({
     tipo: 'archivos.borrar-sin-uso',
     timeoutMs: 30 * MINUTO,
-    manejar: () => borrarArchivosSinUso({ db, storage: deps.storage, carpetas: [CARPETA_FOTOS, CARPETA_LOGOS] }),
+    manejar: () =>
+      borrarArchivosSinUso({ db, storage: deps.storage, carpetas: [CARPETA_FOTOS, CARPETA_LOGOS, CARPETA_ARCHIVOS] }),
   }).programar({ tipo: 'archivos.borrar-sin-uso', cada: 'dia', hora: 4, minuto: 15 });
   // The daily pass finds the companies with notices due and gives each a job of its own, which its
   // administrator sees (and may retry) under Logs del sistema.

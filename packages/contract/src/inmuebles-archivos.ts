@@ -38,6 +38,12 @@ export const DOCUMENTO_ACEPTA = Object.keys(DOCUMENTO_TIPOS)
   .join(',');
 export const DESCRIPCION_DOCUMENTO_MAX = 500;
 
+/** Tour videos of a property (platform/archivos category «video»): the largest files the app takes. */
+export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
+export const VIDEOS_POR_INMUEBLE = 10;
+export const VIDEO_TIPOS = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
+export const VIDEO_ACEPTA = '.mp4,.mov,.webm,video/mp4,video/quicktime,video/webm';
+
 /** How many photos besides the cover the ficha shows. */
 export const FICHA_FOTOS_ADICIONALES = 6;
 

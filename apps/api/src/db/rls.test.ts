@@ -8,7 +8,7 @@ import * as correoSchema from './schema/correo.ts';
 import * as empresaSchema from './schema/empresa.ts';
 import * as notificacionesSchema from './schema/notificaciones.ts';
 import * as inmueblesSchema from './schema/inmuebles.ts';
-import * as inmueblesArchivosSchema from './schema/inmuebles-archivos.ts';
+import * as archivosSchema from './schema/archivos.ts';
 import * as inmueblesUtilidadesSchema from './schema/inmuebles-utilidades.ts';
 import * as plataformaSchema from './schema/plataforma.ts';
 import * as solicitudesSchema from './schema/solicitudes.ts';
@@ -91,7 +91,7 @@ describe('row-level security', () => {
       correoSchema,
       empresaSchema,
       inmueblesSchema,
-      inmueblesArchivosSchema,
+      archivosSchema,
       inmueblesUtilidadesSchema,
       notificacionesSchema,
       plataformaSchema,

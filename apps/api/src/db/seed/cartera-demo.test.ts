@@ -40,7 +40,8 @@ describe('npm run demo:cartera', () => {
       queryRows<{ sin: number; n: number }>(
         tx,
         sql`select count(*)::int as n, (select count(*)::int from inmueble i where not exists
-              (select 1 from inmueble_foto f where f.id_inmueble = i.id)) as sin from inmueble_foto`,
+              (select 1 from archivo f where f.tipo_dueno = 'inmueble' and f.categoria = 'foto' and f.id_dueno = i.id::text)) as sin
+            from archivo where tipo_dueno = 'inmueble' and categoria = 'foto'`,
       ),
     );
     expect(fotos).toMatchObject({ sin: 0 });

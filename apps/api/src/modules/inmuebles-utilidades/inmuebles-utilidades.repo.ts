@@ -305,15 +305,8 @@ export async function guardarTvConfig(tx: Tx, config: TvConfig, usuario: string)
   await tx.insert(inmuebleTvConfig).values(v).onConflictDoUpdate({ target: inmuebleTvConfig.idEmpresa, set: v });
 }
 
-/** The photos table arrives with the photos slice; until it exists, no property counts as having photos. */
-async function hayTablaFotos(tx: Tx): Promise<boolean> {
-  const [r] = await queryRows<{ ok: boolean }>(tx, sql`select to_regclass('inmueble_foto') is not null as ok`);
-  return r?.ok ?? false;
-}
-
 export async function tvInmuebles(tx: Tx, c: TvConfig): Promise<TvInmueble[]> {
-  const fotos = await hayTablaFotos(tx);
-  const conFoto = fotos ? sql`exists (select 1 from inmueble_foto f where f.id_inmueble = i.id)` : sql`false`;
+  const conFoto = sql`exists (select 1 from archivo f where f.tipo_dueno = 'inmueble' and f.categoria = 'foto' and f.id_dueno = i.id::text)`;
   const where = y([
     sql`i.estado = 'disponible'`,
     c.gestion === 'arriendo_venta'

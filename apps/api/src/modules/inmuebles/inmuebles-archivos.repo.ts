@@ -1,12 +1,71 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { inmuebleDocumento, inmuebleFoto } from '../../db/schema/inmuebles-archivos.ts';
+import * as archivos from '../../platform/archivos/archivos.repo.ts';
 
-export type FilaFoto = typeof inmuebleFoto.$inferSelect;
-export type NuevaFoto = Omit<typeof inmuebleFoto.$inferInsert, 'idInmueble' | 'orden' | 'portada'>;
-export type FilaDocumento = typeof inmuebleDocumento.$inferSelect;
-export type NuevoDocumento = Omit<typeof inmuebleDocumento.$inferInsert, 'idInmueble'>;
+// A property's photos and documents are rows of the generic `archivo` table (migration 0080), owner type
+// 'inmueble', id_dueno the property's id, categories 'foto' and 'documento'. These shapes keep what the
+// property screens and the ficha used before.
+
+export const TIPO_DUENO = 'inmueble';
+const foto_ = (idInmueble: number): archivos.Dueno => ({ tipo: TIPO_DUENO, id: String(idInmueble), categoria: 'foto' });
+const documento_ = (idInmueble: number): archivos.Dueno => ({
+  tipo: TIPO_DUENO,
+  id: String(idInmueble),
+  categoria: 'documento',
+});
+
+export type FilaFoto = {
+  id: number;
+  orden: number;
+  portada: boolean;
+  claveMiniatura: string;
+  claveGrande: string;
+  ancho: number;
+  alto: number;
+  bytes: number;
+  nombreOriginal: string;
+  sha256: string | null;
+  creadoPor: string;
+  creadoEn: Date;
+};
+export type NuevaFoto = Omit<FilaFoto, 'id' | 'orden' | 'portada' | 'creadoEn'>;
+export type FilaDocumento = {
+  id: number;
+  nombre: string;
+  descripcion: string;
+  contentType: string;
+  bytes: number;
+  clave: string;
+  creadoPor: string;
+  creadoEn: Date;
+};
+
+const aFoto = (f: archivos.FilaArchivo): FilaFoto => ({
+  id: f.id,
+  orden: f.orden,
+  portada: f.principal,
+  claveMiniatura: f.claveMiniatura ?? f.clave,
+  claveGrande: f.clave,
+  ancho: f.ancho ?? 0,
+  alto: f.alto ?? 0,
+  bytes: Number(f.bytes),
+  nombreOriginal: f.nombre,
+  sha256: f.sha256,
+  creadoPor: f.creadoPor,
+  creadoEn: f.creadoEn,
+});
+
+const aDocumento = (f: archivos.FilaArchivo): FilaDocumento => ({
+  id: f.id,
+  nombre: f.nombre,
+  descripcion: f.descripcion,
+  contentType: f.contentType,
+  bytes: Number(f.bytes),
+  clave: f.clave,
+  creadoPor: f.creadoPor,
+  creadoEn: f.creadoEn,
+});
 
 /**
  * The property's id by consecutivo (RLS: only the caller's company). `escribir` takes a row lock that
@@ -23,115 +82,63 @@ export async function idInmueble(tx: Tx, consecutivo: number, escribir = false):
   return r?.id ?? null;
 }
 
-export function fotos(tx: Tx, idInmueble: number): Promise<FilaFoto[]> {
-  return tx
-    .select()
-    .from(inmuebleFoto)
-    .where(eq(inmuebleFoto.idInmueble, idInmueble))
-    .orderBy(asc(inmuebleFoto.orden), asc(inmuebleFoto.id));
+export async function fotos(tx: Tx, idInmueble: number): Promise<FilaFoto[]> {
+  return (await archivos.listar(tx, foto_(idInmueble))).map(aFoto);
 }
 
 export async function foto(tx: Tx, idInmueble: number, id: number): Promise<FilaFoto | null> {
-  const [f] = await tx
-    .select()
-    .from(inmuebleFoto)
-    .where(and(eq(inmuebleFoto.idInmueble, idInmueble), eq(inmuebleFoto.id, id)));
-  return f ?? null;
+  const f = await archivos.uno(tx, foto_(idInmueble), id);
+  return f ? aFoto(f) : null;
 }
 
 export async function portada(tx: Tx, idInmueble: number): Promise<FilaFoto | null> {
-  const [f] = await tx
-    .select()
-    .from(inmuebleFoto)
-    .where(and(eq(inmuebleFoto.idInmueble, idInmueble), eq(inmuebleFoto.portada, true)));
-  return f ?? null;
+  const f = await archivos.principal(tx, foto_(idInmueble));
+  return f ? aFoto(f) : null;
 }
 
 /** Appends photos after the last one; the first becomes the cover when the property has none. */
 export async function agregarFotos(tx: Tx, idInmueble: number, nuevas: NuevaFoto[]): Promise<FilaFoto[]> {
-  const [estado] = await queryRows<{ ultimo: number; con_portada: boolean }>(
+  const filas = await archivos.agregar(
     tx,
-    sql`select coalesce(max(orden), 0)::int as ultimo, coalesce(bool_or(portada), false) as con_portada
-        from inmueble_foto where id_inmueble = ${idInmueble}`,
+    foto_(idInmueble),
+    nuevas.map((n) => ({
+      nombre: n.nombreOriginal,
+      contentType: 'image/jpeg',
+      bytes: n.bytes,
+      sha256: n.sha256,
+      clave: n.claveGrande,
+      claveMiniatura: n.claveMiniatura,
+      ancho: n.ancho,
+      alto: n.alto,
+      creadoPor: n.creadoPor,
+    })),
+    { principal: true },
   );
-  const ultimo = estado?.ultimo ?? 0;
-  const conPortada = estado?.con_portada ?? false;
-  return tx
-    .insert(inmuebleFoto)
-    .values(nuevas.map((n, i) => ({ ...n, idInmueble, orden: ultimo + i + 1, portada: !conPortada && i === 0 })))
-    .returning();
+  return filas.map(aFoto);
 }
 
 /** Sets orden 1..n following `ids` (the caller checked they are exactly the property's photos). */
-export async function ordenar(tx: Tx, idInmueble: number, ids: number[]): Promise<void> {
-  await tx.execute(
-    sql`update inmueble_foto f set orden = x.orden
-        from unnest(${sql.param(ids)}::int[]) with ordinality as x(id, orden)
-        where f.id = x.id and f.id_inmueble = ${idInmueble}`,
-  );
+export function ordenar(tx: Tx, idInmueble: number, ids: number[]): Promise<void> {
+  return archivos.ordenar(tx, foto_(idInmueble), ids);
 }
 
-/** Two statements: the partial unique index is checked row by row, so the old cover goes first. */
-export async function cambiarPortada(tx: Tx, idInmueble: number, id: number): Promise<void> {
-  await tx
-    .update(inmuebleFoto)
-    .set({ portada: false })
-    .where(and(eq(inmuebleFoto.idInmueble, idInmueble), eq(inmuebleFoto.portada, true)));
-  await tx
-    .update(inmuebleFoto)
-    .set({ portada: true })
-    .where(and(eq(inmuebleFoto.idInmueble, idInmueble), eq(inmuebleFoto.id, id)));
+export function cambiarPortada(tx: Tx, idInmueble: number, id: number): Promise<void> {
+  return archivos.cambiarPrincipal(tx, foto_(idInmueble), id);
 }
 
 /** Deletes a photo; when it was the cover, the first remaining photo takes its place. Returns the new cover id. */
 export async function eliminarFoto(tx: Tx, idInmueble: number, f: FilaFoto): Promise<number | null> {
-  await tx.delete(inmuebleFoto).where(and(eq(inmuebleFoto.idInmueble, idInmueble), eq(inmuebleFoto.id, f.id)));
-  if (!f.portada) return null;
-  const [siguiente] = await tx
-    .select({ id: inmuebleFoto.id })
-    .from(inmuebleFoto)
-    .where(eq(inmuebleFoto.idInmueble, idInmueble))
-    .orderBy(asc(inmuebleFoto.orden), asc(inmuebleFoto.id))
-    .limit(1);
-  if (!siguiente) return null;
-  await tx.update(inmuebleFoto).set({ portada: true }).where(eq(inmuebleFoto.id, siguiente.id));
-  return siguiente.id;
+  const fila = await archivos.uno(tx, foto_(idInmueble), f.id);
+  return fila ? archivos.eliminar(tx, foto_(idInmueble), fila) : null;
 }
 
-export function documentos(tx: Tx, idInmueble: number): Promise<FilaDocumento[]> {
-  return tx
-    .select()
-    .from(inmuebleDocumento)
-    .where(eq(inmuebleDocumento.idInmueble, idInmueble))
-    .orderBy(desc(inmuebleDocumento.creadoEn), desc(inmuebleDocumento.id));
-}
-
-export async function contarDocumentos(tx: Tx, idInmueble: number): Promise<number> {
-  const [r] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from inmueble_documento where id_inmueble = ${idInmueble}`,
-  );
-  return r?.n ?? 0;
+export async function documentos(tx: Tx, idInmueble: number): Promise<FilaDocumento[]> {
+  return (await archivos.listar(tx, documento_(idInmueble), true)).map(aDocumento);
 }
 
 export async function documento(tx: Tx, idInmueble: number, id: number): Promise<FilaDocumento | null> {
-  const [d] = await tx
-    .select()
-    .from(inmuebleDocumento)
-    .where(and(eq(inmuebleDocumento.idInmueble, idInmueble), eq(inmuebleDocumento.id, id)));
-  return d ?? null;
-}
-
-export async function agregarDocumento(tx: Tx, idInmueble: number, d: NuevoDocumento): Promise<FilaDocumento> {
-  const [fila] = await tx
-    .insert(inmuebleDocumento)
-    .values({ ...d, idInmueble })
-    .returning();
-  return fila!;
-}
-
-export async function eliminarDocumento(tx: Tx, idInmueble: number, id: number): Promise<void> {
-  await tx.delete(inmuebleDocumento).where(and(eq(inmuebleDocumento.idInmueble, idInmueble), eq(inmuebleDocumento.id, id)));
+  const d = await archivos.uno(tx, documento_(idInmueble), id);
+  return d ? aDocumento(d) : null;
 }
 
 /** What the ficha prints: only the fields meant for clients (no owners, no internal notes). */

@@ -3,6 +3,8 @@ import { ZConsecutivoParam } from '@predio/contract/campos';
 import { IDM_INMUEBLE } from '@predio/contract/inmuebles';
 import { ZDocumentoParam, ZFotoParam, ZFotoTamanoParam, ZOrdenFotos, ZPortadaQuery } from '@predio/contract/inmuebles-archivos';
 import type { Deps } from '../../platform/deps.ts';
+import * as archivos from '../../platform/archivos/archivos.service.ts';
+import { principalAntes } from '../../platform/auth/principal.ts';
 import { enviarArchivo, enviarImagen } from '../../platform/http/archivo.ts';
 import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
 import * as service from './inmuebles-archivos.service.ts';
@@ -13,6 +15,8 @@ const permiso = IDM_INMUEBLE;
 // Files are read from storage (and the ficha laid out) after the transaction commits (despuesDeConfirmar).
 export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void {
   const { storage } = deps;
+  const cuota = { limiteBytes: deps.config.archivosCuotaBytes };
+  service.registrarDuenoInmueble();
 
   // ----- photos -----
   defineRoute(app, deps, {
@@ -112,9 +116,26 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
       tags,
       summary: 'Adjunta un documento (multipart: file y descripcion opcional; PDF, imagen, Word o Excel, máx. 20 MB)',
     },
-    prepare: ({ req }) => service.leerSubidaDocumento((opts) => req.parts(opts)),
+    prepare: async ({ req, params, token }) =>
+      service.recibirDocumento({
+        db: deps.db,
+        storage,
+        user: await principalAntes(deps.db, deps.sessions, token),
+        cuota,
+        clave: String(params.consecutivo),
+        partes: (opts) => req.parts(opts),
+      }),
     handler: ({ tx, user, req, params, prep, alConfirmar }) =>
-      service.subirDocumento({ tx, user, ip: req.ip, storage, alConfirmar, consecutivo: params.consecutivo, doc: prep }),
+      service.subirDocumento({
+        tx,
+        user,
+        ip: req.ip,
+        storage,
+        alConfirmar,
+        cuota,
+        consecutivo: params.consecutivo,
+        subida: prep,
+      }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -123,7 +144,9 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     schema: { params: ZDocumentoParam, tags, summary: 'Descarga un documento del inmueble' },
     handler: async ({ tx, user, params, reply, alConfirmar }) => {
       const d = await service.documentoGuardado({ tx, user, ...params });
-      return despuesDeConfirmar(alConfirmar, reply, async () => enviarArchivo(reply, await service.leerDocumento(storage, d)));
+      // Always a download, with the ASCII file name it always had (the generic route opens PDFs inline).
+      const disposicion = `attachment; filename="${d.nombre.replace(/[^\w.-]/g, '_')}"`;
+      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, storage, d, { disposicion }));
     },
   });
   defineRoute(app, deps, {

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import sharp, { type Metadata } from 'sharp';
 import { CODES } from '@predio/contract/codes';
 import { hasIdm } from '@predio/contract/menu';
 import { IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
 import {
-  DESCRIPCION_DOCUMENTO_MAX,
   DOCUMENTO_MAX_BYTES,
   DOCUMENTO_TIPOS,
   DOCUMENTOS_POR_INMUEBLE,
@@ -19,6 +18,9 @@ import {
   FOTOS_POR_INMUEBLE,
   IDM_CONFIGURAR_TV,
   nombreFicha,
+  VIDEO_MAX_BYTES,
+  VIDEO_TIPOS,
+  VIDEOS_POR_INMUEBLE,
   type DocumentoInmueble,
   type ExtensionDocumento,
   type FotoInmueble,
@@ -32,6 +34,8 @@ import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/err
 import { decodificarHeic, type ImagenRgba } from '../../platform/heic.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import * as archivos from '../../platform/archivos/archivos.service.ts';
+import { registrarDueno } from '../../platform/archivos/duenos.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
 import * as locks from '../../platform/bloqueos/bloqueos.ts';
 import * as repo from './inmuebles-archivos.repo.ts';
@@ -62,15 +66,60 @@ async function idOError(tx: Tx, consecutivo: number, escribir = false): Promise<
 }
 
 /** A write needs the property free of other users' edit locks (its own lock, or none, is fine). */
-async function paraEscribir(o: Base): Promise<number> {
-  const id = await idOError(o.tx, o.consecutivo, true);
-  await locks.libreDeOtros(
+const libreDeOtros = (o: { tx: Tx; user: Principal; clave: string }) =>
+  locks.libreDeOtros(
     o.tx,
-    { recurso: RECURSO_BLOQUEO, clave: String(o.consecutivo), idUsuario: o.user.idUsuario },
+    { recurso: RECURSO_BLOQUEO, clave: o.clave, idUsuario: o.user.idUsuario },
     (usuario, desde) =>
       `El inmueble lo está editando ${usuario} desde ${desde}. No puede cambiar sus fotos ni sus documentos hasta que lo libere.`,
   );
+
+async function paraEscribir(o: Base): Promise<number> {
+  const id = await idOError(o.tx, o.consecutivo, true);
+  await libreDeOtros({ ...o, clave: String(o.consecutivo) });
   return id;
+}
+
+/**
+ * A property owns files in platform/archivos by its consecutivo: its documents go through the generic
+ * streaming upload and download (here and at /api/archivos/inmueble/<consecutivo>?categoria=documento).
+ * Photos are resized on upload (procesarFoto) and keep their own routes.
+ */
+export function registrarDuenoInmueble(): void {
+  registrarDueno({
+    tipo: repo.TIPO_DUENO,
+    nombre: 'El inmueble',
+    leer: [IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES],
+    escribir: [IDM_INMUEBLE],
+    resolver: async (tx, clave, escribir) => {
+      const n = Number(clave);
+      if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) return null;
+      const id = await repo.idInmueble(tx, n, escribir);
+      return id === null ? null : String(id);
+    },
+    antesDeEscribir: libreDeOtros,
+    categorias: {
+      documento: {
+        maxBytes: DOCUMENTO_MAX_BYTES,
+        maxPorDueno: DOCUMENTOS_POR_INMUEBLE,
+        plural: 'documentos',
+        tipo: ({ nombre, cabeza }) => DOCUMENTO_TIPOS[validarDocumento(nombre, cabeza)],
+        recientesPrimero: true,
+      },
+      video: {
+        maxBytes: VIDEO_MAX_BYTES,
+        maxPorDueno: VIDEOS_POR_INMUEBLE,
+        plural: 'videos',
+        tipo: ({ nombre, detectado }) => {
+          if (!detectado || !(VIDEO_TIPOS as readonly string[]).includes(detectado))
+            throw new AppError(CODES.ARCHIVO_INVALIDO, `file: «${nombre}» no es un video MP4, MOV o WEBM.`);
+          return detectado;
+        },
+      },
+    },
+    categoriaPorDefecto: 'documento',
+    entidadAuditoria: ENTIDAD,
+  });
 }
 
 const auditar = (o: Escritura, accion: string, cambios: Cambios) =>
@@ -108,17 +157,6 @@ async function guardandoArchivos<T>(storage: Storage, archivos: [string, Buffer]
 
 // ----- reading uploads (before the transaction, see defineRoute's prepare) ----------------------------
 
-/** A file name for messages and storage rows: no folders, no control characters, at most 200 characters. */
-export function nombreArchivo(nombre: string | undefined, porDefecto: string): string {
-  const limpio = (nombre ?? '')
-    .split(/[\\/]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
-  return (limpio || porDefecto).slice(-200);
-}
-
 /** Fastify-multipart limit errors, with the file's name in Spanish. */
 function errorDeLimite(e: unknown, archivo: string, maxBytes: number, maxArchivos: number): unknown {
   const code = (e as { code?: string }).code;
@@ -140,6 +178,8 @@ export type FotoProcesada = {
   ancho: number;
   alto: number;
   bytes: number;
+  /** Of the original as uploaded. */
+  sha256: string;
 };
 
 const FORMATOS_FOTO = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff']);
@@ -191,7 +231,8 @@ export async function procesarFoto(buf: Buffer, nombre: string): Promise<FotoPro
       })
       .jpeg({ quality: 78, mozjpeg: true })
       .toBuffer();
-    return { nombre, miniatura, grande, ancho, alto, bytes: buf.length };
+    const sha256 = createHash('sha256').update(buf).digest('hex');
+    return { nombre, miniatura, grande, ancho, alto, bytes: buf.length, sha256 };
   } catch {
     throw noEsImagen();
   }
@@ -210,7 +251,7 @@ export async function leerSubidaFotos(
         await descartar(part);
         continue;
       }
-      actual = nombreArchivo(part.filename, `foto-${fotos.length + 1}`);
+      actual = archivos.nombreArchivo(part.filename, `foto-${fotos.length + 1}`);
       const buf = await part.toBuffer();
       if (buf.length === 0) throw invalido('file', `«${actual}» está vacío`);
       fotos.push(await procesarFoto(buf, actual));
@@ -221,8 +262,6 @@ export async function leerSubidaFotos(
   if (fotos.length === 0) throw invalido('file', 'adjunte al menos una foto en el campo file');
   return fotos;
 }
-
-export type DocumentoSubido = { nombre: string; ext: ExtensionDocumento; contenido: Buffer; descripcion: string };
 
 const FIRMAS: Record<ExtensionDocumento, (b: Buffer) => boolean> = {
   pdf: (b) => b.subarray(0, 1024).includes('%PDF-'),
@@ -249,35 +288,6 @@ export function validarDocumento(nombre: string, contenido: Buffer): ExtensionDo
       `file: el contenido de «${nombre}» no corresponde a un archivo ${ext.toUpperCase()} (¿está dañado o tiene otra extensión?).`,
     );
   return ext;
-}
-
-export async function leerSubidaDocumento(
-  parts: (opts: { limits: { files: number; fileSize: number } }) => AsyncIterableIterator<Parte>,
-): Promise<DocumentoSubido> {
-  let doc: { nombre: string; contenido: Buffer } | null = null;
-  let descripcion = '';
-  let actual = '';
-  try {
-    for await (const part of parts({ limits: { files: 1, fileSize: DOCUMENTO_MAX_BYTES } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          await descartar(part);
-          continue;
-        }
-        actual = nombreArchivo(part.filename, 'documento');
-        doc = { nombre: actual, contenido: await part.toBuffer() };
-      } else if (part.fieldname === 'descripcion' && typeof part.value === 'string') {
-        descripcion = part.value.trim();
-        if (descripcion.length > DESCRIPCION_DOCUMENTO_MAX)
-          throw invalido('descripcion', `admite máximo ${DESCRIPCION_DOCUMENTO_MAX} caracteres`);
-      }
-    }
-  } catch (e) {
-    throw errorDeLimite(e, actual, DOCUMENTO_MAX_BYTES, 1);
-  }
-  if (!doc) throw invalido('file', 'adjunte el documento en el campo file');
-  if (doc.contenido.length === 0) throw invalido('file', `«${doc.nombre}» está vacío`);
-  return { ...doc, ext: validarDocumento(doc.nombre, doc.contenido), descripcion };
 }
 
 // ----- photos -----------------------------------------------------------------------------------------
@@ -324,6 +334,7 @@ export async function subirFotos(o: Escritura & { fotos: FotoProcesada[] }): Pro
         ancho: f.ancho,
         alto: f.alto,
         bytes: f.bytes,
+        sha256: f.sha256,
         nombreOriginal: f.nombre,
         creadoPor: o.user.usuario,
       })),
@@ -419,52 +430,33 @@ export async function listarDocumentos(o: Base): Promise<DocumentoInmueble[]> {
   return (await repo.documentos(o.tx, await idOError(o.tx, o.consecutivo))).map(aDocumento);
 }
 
-export async function subirDocumento(o: Escritura & { doc: DocumentoSubido }): Promise<DocumentoInmueble> {
-  const id = await paraEscribir(o);
-  if ((await repo.contarDocumentos(o.tx, id)) >= DOCUMENTOS_POR_INMUEBLE)
-    throw invalido(
-      'file',
-      `el inmueble ya tiene ${DOCUMENTOS_POR_INMUEBLE} documentos, el máximo; elimine alguno antes de subir otro`,
-    );
-  const clave = `${o.user.idEmpresa}/inmueble-documentos/${randomUUID()}.${o.doc.ext}`;
-  const fila = await guardandoArchivos(o.storage, [[clave, o.doc.contenido]], async () => {
-    const d = await repo.agregarDocumento(o.tx, id, {
-      nombre: o.doc.nombre,
-      descripcion: o.doc.descripcion,
-      contentType: DOCUMENTO_TIPOS[o.doc.ext],
-      bytes: o.doc.contenido.length,
-      clave,
-      creadoPor: o.user.usuario,
-    });
-    await auditar(o, 'subir documento', { documentos: { antes: null, despues: `${d.id}: ${d.nombre}` } });
-    return d;
-  });
-  return aDocumento(fila);
+const COMO_DOCUMENTO = { tipo: repo.TIPO_DUENO, categoria: 'documento' };
+
+/** Streams the upload into storage before the transaction (platform/archivos recibir). */
+export function recibirDocumento(o: Omit<Parameters<typeof archivos.recibir>[0], 'tipo' | 'categoria'>) {
+  return archivos.recibir({ ...o, ...COMO_DOCUMENTO });
+}
+
+export async function subirDocumento(
+  o: Escritura & { cuota: archivos.Cuota; subida: archivos.Subida },
+): Promise<DocumentoInmueble> {
+  const f = await archivos.registrar(
+    { ...o, ...COMO_DOCUMENTO, clave: String(o.consecutivo) },
+    { accion: 'subir documento', campo: 'documentos' },
+  );
+  return aDocumento({ ...f, bytes: Number(f.bytes) });
 }
 
 export async function eliminarDocumento(o: Escritura & { id: number }): Promise<{ id: number }> {
-  const idInm = await paraEscribir(o);
-  const d = await repo.documento(o.tx, idInm, o.id);
-  if (!d) throw noEncontrado(`El documento ${o.id} del inmueble ${o.consecutivo}`);
-  await repo.eliminarDocumento(o.tx, idInm, d.id);
-  await auditar(o, 'eliminar documento', { documentos: { antes: `${d.id}: ${d.nombre}`, despues: null } });
-  borrarAlConfirmar(o, [d.clave]);
+  const d = await archivos.eliminar(
+    { ...o, ...COMO_DOCUMENTO, clave: String(o.consecutivo) },
+    { accion: 'eliminar documento', campo: 'documentos' },
+  );
   return { id: d.id };
 }
 
-export type DocumentoGuardado = { clave: string; nombre: string; contentType: string };
-
-export async function documentoGuardado(o: Base & { id: number }): Promise<DocumentoGuardado> {
-  exigirLectura(o.user);
-  const d = await repo.documento(o.tx, await idOError(o.tx, o.consecutivo), o.id);
-  if (!d) throw noEncontrado(`El documento ${o.id} del inmueble ${o.consecutivo}`);
-  return { clave: d.clave, nombre: d.nombre, contentType: d.contentType };
-}
-
-export async function leerDocumento(storage: Storage, d: DocumentoGuardado): Promise<Archivo> {
-  const contenido = await storage.get(d.clave);
-  if (!contenido) throw noEncontrado(`El archivo del documento «${d.nombre}»`);
-  return { nombre: d.nombre, contentType: d.contentType, contenido };
+export async function documentoGuardado(o: Base & { id: number }) {
+  return archivos.guardado({ ...o, ...COMO_DOCUMENTO, clave: String(o.consecutivo) });
 }
 
 // ----- ficha ------------------------------------------------------------------------------------------

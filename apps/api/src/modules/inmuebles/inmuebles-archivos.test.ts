@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { TOKEN_COOKIE } from '@predio/contract/constants';
 import { FOTO_INMUEBLE_MAX_BYTES } from '@predio/contract/inmuebles-archivos';
 import { queryRows } from '../../db/rows.ts';
-import { inmuebleDocumento, inmuebleFoto } from '../../db/schema/inmuebles-archivos.ts';
+import { archivo } from '../../db/schema/archivos.ts';
 import { auditoria } from '../../db/schema/plataforma.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
@@ -398,9 +398,9 @@ describe('cover photo', () => {
     await expect(
       t.db.tenant(1, (tx) =>
         tx
-          .update(inmuebleFoto)
-          .set({ portada: true })
-          .where(eq(inmuebleFoto.id, fotos.find((f) => f.id !== elegida.id)!.id)),
+          .update(archivo)
+          .set({ principal: true })
+          .where(eq(archivo.id, fotos.find((f) => f.id !== elegida.id)!.id)),
       ),
     ).rejects.toThrow();
   });
@@ -426,8 +426,8 @@ describe('DELETE /inmuebles/:consecutivo/fotos/:id', () => {
   it('deletes a photo and its files; deleting the cover hands it to the first remaining photo', async () => {
     const antes = await fotosDe(c1);
     const portada = antes.find((f) => f.portada)!;
-    const [fila] = await t.db.tenant(1, (tx) => tx.select().from(inmuebleFoto).where(eq(inmuebleFoto.id, portada.id)));
-    expect(await t.deps.storage.get(fila!.claveGrande)).not.toBeNull();
+    const [fila] = await t.db.tenant(1, (tx) => tx.select().from(archivo).where(eq(archivo.id, portada.id)));
+    expect(await t.deps.storage.get(fila!.clave)).not.toBeNull();
 
     const r = await pedir(admin1, 'DELETE', `/api/inmuebles/${c1}/fotos/${portada.id}`);
     expect(r.statusCode, r.body).toBe(200);
@@ -437,8 +437,8 @@ describe('DELETE /inmuebles/:consecutivo/fotos/:id', () => {
     expect(despues.filter((f) => f.portada).map((f) => f.id)).toEqual([restantes[0]!.id]);
     // Files go after the commit.
     await new Promise((res) => setTimeout(res, 50));
-    expect(await t.deps.storage.get(fila!.claveGrande)).toBeNull();
-    expect(await t.deps.storage.get(fila!.claveMiniatura)).toBeNull();
+    expect(await t.deps.storage.get(fila!.clave)).toBeNull();
+    expect(await t.deps.storage.get(fila!.claveMiniatura!)).toBeNull();
     error(await as(t.app, admin1).get(`/api/inmuebles/${c1}/fotos/${portada.id}/grande`), 404, 40400);
     error(await pedir(admin1, 'DELETE', `/api/inmuebles/${c1}/fotos/${portada.id}`), 404, 40400);
     const [aud] = await auditoriaDe(1, c1);
@@ -563,7 +563,7 @@ describe('documentos', () => {
   it('deletes a document and its file', async () => {
     const docs = (await as(t.app, admin1).get(`/api/inmuebles/${c1}/documentos`)).json().data as { id: number; nombre: string }[];
     const d = docs[0]!;
-    const [fila] = await t.db.tenant(1, (tx) => tx.select().from(inmuebleDocumento).where(eq(inmuebleDocumento.id, d.id)));
+    const [fila] = await t.db.tenant(1, (tx) => tx.select().from(archivo).where(eq(archivo.id, d.id)));
     const r = await pedir(admin1, 'DELETE', `/api/inmuebles/${c1}/documentos/${d.id}`);
     expect(r.statusCode, r.body).toBe(200);
     await new Promise((res) => setTimeout(res, 50));
@@ -705,8 +705,10 @@ describe('deleting a property', () => {
       t.db.tenant(1, (tx) =>
         queryRows<{ fotos: number; docs: number }>(
           tx,
-          sql`select (select count(*)::int from inmueble_foto f join inmueble i on i.id = f.id_inmueble where i.consecutivo = ${c1}) as fotos,
-                     (select count(*)::int from inmueble_documento d join inmueble i on i.id = d.id_inmueble where i.consecutivo = ${c1}) as docs`,
+          sql`select (select count(*)::int from archivo f join inmueble i on f.id_dueno = i.id::text
+                      where f.tipo_dueno = 'inmueble' and f.categoria = 'foto' and i.consecutivo = ${c1}) as fotos,
+                     (select count(*)::int from archivo d join inmueble i on d.id_dueno = i.id::text
+                      where d.tipo_dueno = 'inmueble' and d.categoria = 'documento' and i.consecutivo = ${c1}) as docs`,
         ),
       );
     const [antes] = await cuenta();
@@ -716,8 +718,8 @@ describe('deleting a property', () => {
     const huerfanas = await t.db.tenant(1, (tx) =>
       queryRows<{ n: number }>(
         tx,
-        sql`select (select count(*)::int from inmueble_foto f where not exists (select 1 from inmueble i where i.id = f.id_inmueble))
-                 + (select count(*)::int from inmueble_documento d where not exists (select 1 from inmueble i where i.id = d.id_inmueble)) as n`,
+        sql`select count(*)::int as n from archivo f
+            where f.tipo_dueno = 'inmueble' and not exists (select 1 from inmueble i where i.id::text = f.id_dueno)`,
       ),
     );
     expect(huerfanas[0]!.n).toBe(0);

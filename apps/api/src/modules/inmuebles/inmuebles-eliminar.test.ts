@@ -84,9 +84,9 @@ describe('eliminar inmueble', () => {
     const claves = await t.db.tenant(1, (tx) =>
       queryRows<{ clave: string }>(
         tx,
-        sql`select clave_miniatura as clave from inmueble_foto f join inmueble i on i.id = f.id_inmueble where i.consecutivo = ${consecutivo}
-            union all select clave_grande from inmueble_foto f join inmueble i on i.id = f.id_inmueble where i.consecutivo = ${consecutivo}
-            union all select clave from inmueble_documento d join inmueble i on i.id = d.id_inmueble where i.consecutivo = ${consecutivo}`,
+        sql`select unnest(array_remove(array[a.clave, a.clave_miniatura], null)) as clave
+            from archivo a join inmueble i on a.tipo_dueno = 'inmueble' and a.id_dueno = i.id::text
+            where i.consecutivo = ${consecutivo}`,
       ),
     );
     expect(claves).toHaveLength(3);

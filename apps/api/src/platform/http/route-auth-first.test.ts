@@ -205,6 +205,8 @@ describe('uploads are not read before the permission check', () => {
     for (const [path, token, status] of [
       ['/api/inmuebles/1/fotos', sinPermisos, 403],
       ['/api/inmuebles/1/documentos', sinPermisos, 403],
+      ['/api/archivos/inmueble/1', sinPermisos, 403],
+      ['/api/archivos/inmueble/1', cerrado, 401],
       ['/api/empresa/logo', sinPermisos, 403],
       ['/api/inmuebles/1/fotos', cerrado, 401],
       ['/api/terceros/SubirFoto', cerrado, 401],

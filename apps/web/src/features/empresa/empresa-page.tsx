@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/http.ts';
 import { useGuardarEmpresa } from './api/guardar-empresa.ts';
 import { useUsuariosOpciones } from './api/get-usuarios-opciones.ts';
 import { AgenciasCard } from './agencias-card.tsx';
+import { EspacioArchivosCard } from './espacio-archivos-card.tsx';
 import { FormularioWebCard } from './formulario-web-card.tsx';
 import './empresa.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
@@ -202,6 +203,7 @@ function EmpresaForm() {
       </Card>
       <AgenciasCard />
       <FormularioWebCard />
+      <EspacioArchivosCard />
     </Space>
   );
 }

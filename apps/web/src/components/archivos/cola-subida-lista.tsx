@@ -1,4 +1,5 @@
 import { Button, Progress, Typography } from 'antd';
+import './archivos.css';
 import { CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { formatTamano, type ItemSubida } from './cola-subida.ts';
 

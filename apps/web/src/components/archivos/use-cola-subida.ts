@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { ApiError } from '../../../lib/http.ts';
+import { ApiError } from '../../lib/http.ts';
 import {
   enCurso,
   errorReintentable,

@@ -4,7 +4,7 @@ import {
   extension,
   FOTO_INMUEBLE_MAX_BYTES,
 } from '@predio/contract/inmuebles-archivos';
-import { formatNumero } from '../../../lib/format.ts';
+import { formatNumero } from '../../lib/format.ts';
 
 // A queue of files uploaded one after another, each with its own progress and error.
 
@@ -107,10 +107,11 @@ export function problemaDocumento(f: { name: string; size: number }): string | n
   return null;
 }
 
-/** The kind of a document for the list, from its content type. */
-export function tipoDocumento(contentType: string): 'PDF' | 'Imagen' | 'Word' | 'Excel' | 'Archivo' {
+/** The kind of a file for the list, from its stored content type. */
+export function tipoDocumento(contentType: string): 'PDF' | 'Imagen' | 'Video' | 'Word' | 'Excel' | 'Archivo' {
   if (contentType === 'application/pdf') return 'PDF';
   if (contentType.startsWith('image/')) return 'Imagen';
+  if (contentType.startsWith('video/')) return 'Video';
   if (contentType.includes('word')) return 'Word';
   if (contentType.includes('excel') || contentType.includes('spreadsheet')) return 'Excel';
   return 'Archivo';

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { ZArchivoParam, ZCategoriaQuery, ZDuenoParam } from '@predio/contract/archivos';
+import type { Deps } from '../deps.ts';
+import { principalAntes } from '../auth/principal.ts';
+import { defineRoute, despuesDeConfirmar } from '../http/route.ts';
+import * as service from './archivos.service.ts';
+
+const tags = ['archivos'];
+
+/**
+ * The files of any registered record type (platform/archivos/duenos.ts). The routes say 'sesion': which
+ * idm a file needs depends on its owner's type, and the service checks it (403) before anything else.
+ */
+export function archivosRoutes(app: FastifyInstance, deps: Deps): void {
+  const { storage } = deps;
+  const cuota = { limiteBytes: deps.config.archivosCuotaBytes };
+
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/archivos/uso',
+    permiso: 'sesion',
+    schema: { tags, summary: 'Espacio que ocupan los archivos de la empresa y su límite (null: sin límite)' },
+    handler: ({ tx }) => service.uso({ tx, cuota }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/archivos/:tipo/:dueno',
+    permiso: 'sesion',
+    schema: { params: ZDuenoParam, querystring: ZCategoriaQuery, tags, summary: 'Archivos de un registro, de una categoría' },
+    handler: ({ tx, user, params, query }) =>
+      service.listar({ tx, user, tipo: params.tipo, clave: params.dueno, categoria: query.categoria }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/archivos/:tipo/:dueno',
+    permiso: 'sesion',
+    schema: {
+      params: ZDuenoParam,
+      querystring: ZCategoriaQuery,
+      tags,
+      summary: 'Sube un archivo (multipart: file y descripcion opcional), en streaming, con el límite de su categoría',
+    },
+    prepare: async ({ req, params, query, token }) =>
+      service.recibir({
+        db: deps.db,
+        storage,
+        user: await principalAntes(deps.db, deps.sessions, token),
+        cuota,
+        tipo: params.tipo,
+        clave: params.dueno,
+        categoria: query.categoria,
+        partes: (opts) => req.parts(opts),
+      }),
+    handler: async ({ tx, user, req, params, query, prep, alConfirmar }) =>
+      service.aRegistro(
+        await service.registrar({
+          tx,
+          user,
+          ip: req.ip,
+          storage,
+          alConfirmar,
+          cuota,
+          tipo: params.tipo,
+          clave: params.dueno,
+          categoria: query.categoria,
+          subida: prep,
+        }),
+      ),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/archivos/:tipo/:dueno/:id',
+    permiso: 'sesion',
+    cookieAuth: true,
+    schema: {
+      params: ZArchivoParam,
+      tags,
+      summary: 'Descarga un archivo (imágenes seguras y PDF se abren en el navegador; lo demás se descarga)',
+    },
+    handler: async ({ tx, user, params, reply, alConfirmar }) => {
+      const f = await service.guardado({ tx, user, tipo: params.tipo, clave: params.dueno, id: params.id });
+      return despuesDeConfirmar(alConfirmar, reply, () => service.enviar(reply, storage, f));
+    },
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/archivos/:tipo/:dueno/:id',
+    permiso: 'sesion',
+    schema: { params: ZArchivoParam, tags, summary: 'Elimina un archivo del registro' },
+    handler: async ({ tx, user, req, params, alConfirmar }) => {
+      const f = await service.eliminar({
+        tx,
+        user,
+        ip: req.ip,
+        storage,
+        alConfirmar,
+        tipo: params.tipo,
+        clave: params.dueno,
+        id: params.id,
+      });
+      return { id: f.id };
+    },
+  });
+}
