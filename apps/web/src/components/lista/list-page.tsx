@@ -74,6 +74,10 @@ type Props<T, S extends string> = {
   ancho?: number;
   filaClave?: (item: T) => Key;
   filaClase?: (item: T) => string;
+  /** A click on a row (choosing a property to place on the map). */
+  onFila?: (item: T) => void;
+  /** The table's accessible name when it is not just the plural. */
+  etiquetaTabla?: string;
   /** Rows that open to show more (the audit log's before → after). */
   expandible?: TableProps<T>['expandable'];
   pageSizes?: readonly number[];
@@ -269,8 +273,9 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
       ) : (
         <Table<T>
           rowKey={props.filaClave ?? ((item: T) => (item as { id?: Key }).id ?? JSON.stringify(item))}
-          aria-label={sustantivo.plural}
+          aria-label={props.etiquetaTabla ?? sustantivo.plural}
           dataSource={data.items}
+          onRow={props.onFila ? (item) => ({ onClick: () => props.onFila!(item), style: { cursor: 'pointer' } }) : undefined}
           columns={columns}
           loading={consulta.isFetching && consulta.isPlaceholderData === true}
           scroll={{ x: props.ancho ?? 'max-content' }}

@@ -1,29 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, App, Button, Card, Col, InputNumber, Row, Select, Space, Switch, Tag, Typography } from 'antd';
 import { AimOutlined, EnvironmentOutlined, SaveOutlined } from '@ant-design/icons';
 import { etiquetaTipo, type InmuebleUbicacion } from '@predio/contract/inmuebles-utilidades';
 import { ETIQUETAS_ESTADO, ESTADOS_INMUEBLE, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { MapaInmuebles } from '../../components/mapa/mapa-inmuebles-lazy.tsx';
 import type { LatLng, PuntoMapa } from '../../components/mapa/tipos.ts';
-import { useUrlEstado } from '../../components/lista/use-url-estado.ts';
+import { bandera, definirLista, id, texto, unoDe } from '../../components/lista/campos-url.ts';
+import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
+import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import { formatNumero } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useOpcionesUtilidades } from './api/get-opciones.ts';
@@ -31,21 +15,29 @@ import { useUbicaciones } from './api/get-ubicaciones.ts';
 import { useGuardarUbicacion } from './api/guardar-ubicacion.ts';
 import { precioInmueble, tituloInmueble } from './formato.ts';
 import './utilidades.css';
-import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
 const PATH = '/archivo/utilidades/geo-localizar-inmuebles';
 const redondear = (n: number) => Math.round(n * 1e6) / 1e6;
 
+const listaUbicaciones = definirLista({
+  filtros: { q: texto(), municipio: id(), estado: unoDe(ESTADOS_INMUEBLE), todos: bandera('1') },
+});
+
 /** Archivo > Utilidades > Geolocalizar inmuebles (idm 31): place properties on the map. */
 export function GeolocalizarPage() {
   const { message } = App.useApp();
-  const [params, setParams] = useUrlEstado(PATH);
-  const todos = params.get('todos') === '1';
-  const municipio = Number(params.get('municipio')) || undefined;
-  const estado = (params.get('estado') as EstadoInmueble | null) ?? undefined;
-  const q = params.get('q') ?? undefined;
-  const page = Number(params.get('page') ?? 1) || 1;
-  const lista = useUbicaciones({ sinCoordenadas: !todos, municipio, estado, q, page, pageSize: 20 });
+  const { params, cambiar, limpiar, hayFiltros } = useListaUrl(listaUbicaciones, PATH);
+  const { todos } = params;
+  const municipio = params.municipio ?? undefined;
+  const estado = params.estado ?? undefined;
+  const lista = useUbicaciones({
+    sinCoordenadas: !todos,
+    municipio,
+    estado,
+    q: params.q || undefined,
+    page: params.page,
+    pageSize: params.pageSize,
+  });
   const opciones = useOpcionesUtilidades();
   const guardar = useGuardarUbicacion();
 
@@ -107,7 +99,7 @@ export function GeolocalizarPage() {
     }
   };
 
-  const columns: ColumnsType<InmuebleUbicacion> = [
+  const columns: ColumnaLista<InmuebleUbicacion>[] = [
     {
       key: 'consecutivo',
       title: 'Nº',
@@ -167,73 +159,48 @@ export function GeolocalizarPage() {
     >
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={11}>
-          <div className="utilidades-filtros utilidades-filtros-compactos">
-            <Input.Search
-              key={q ?? ''}
-              defaultValue={q}
-              allowClear
-              placeholder="Dirección o Nº"
-              aria-label="Buscar inmuebles"
-              onSearch={(v) => setParams({ q: v.trim() })}
-            />
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Municipio"
-              aria-label="Municipio"
-              value={municipio}
-              options={(opciones.data?.municipios ?? []).map((m) => ({ value: m.id, label: m.nombre }))}
-              onChange={(v: number | undefined) => setParams({ municipio: v })}
-            />
-            <Select
-              allowClear
-              placeholder="Estado"
-              aria-label="Estado"
-              value={estado}
-              options={ESTADOS_INMUEBLE.map((e) => ({ value: e, label: ETIQUETAS_ESTADO[e] }))}
-              onChange={(v: EstadoInmueble | undefined) => setParams({ estado: v })}
-            />
-            <label className="utilidades-switch">
-              <Switch size="small" checked={todos} onChange={(v) => setParams({ todos: v ? 1 : undefined })} />
-              Ver también los ubicados
-            </label>
-          </div>
-          {lista.isPending ? (
-            <Skeleton active paragraph={{ rows: 8 }} />
-          ) : lista.isError && lista.data === undefined ? (
-            <ErrorDeCarga titulo="No se pudo cargar la lista" error={lista.error} onReintentar={() => void lista.refetch()} />
-          ) : (
-            <Table<InmuebleUbicacion>
-              aria-label={todos ? 'Inmuebles' : 'Inmuebles sin coordenadas'}
-              rowKey="consecutivo"
-              size="small"
-              columns={columns}
-              dataSource={items}
-              loading={lista.isFetching}
-              scroll={{ x: 'max-content' }}
-              rowClassName={(i) => (i.consecutivo === elegido?.consecutivo ? 'utilidades-fila-activa' : '')}
-              onRow={(i) => ({ onClick: () => elegir(i), style: { cursor: 'pointer' } })}
-              locale={{
-                emptyText: (
-                  <Empty
-                    description={
-                      todos || q || municipio || estado
-                        ? 'Ningún inmueble coincide con los filtros'
-                        : 'Todos los inmuebles tienen coordenadas'
-                    }
-                  />
-                ),
-              }}
-              pagination={{
-                current: page,
-                pageSize: 20,
-                total: lista.data?.total ?? 0,
-                showSizeChanger: false,
-                onChange: (p) => setParams({ page: p === 1 ? undefined : p }),
-                showTotal: (t) => `${formatNumero(t)} inmuebles`,
-              }}
-            />
-          )}
+          <ListPage<InmuebleUbicacion>
+            sustantivo={{ singular: 'inmueble', plural: 'inmuebles' }}
+            consulta={lista}
+            columnas={columns}
+            estado={{ ...params, sort: null, order: null }}
+            onCambiar={cambiar}
+            busqueda={{ valor: params.q, onBuscar: (q) => cambiar({ q }), placeholder: 'Dirección o Nº' }}
+            filtros={
+              <>
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder="Municipio"
+                  aria-label="Municipio"
+                  value={municipio}
+                  options={(opciones.data?.municipios ?? []).map((m) => ({ value: m.id, label: m.nombre }))}
+                  onChange={(v: number | undefined) => cambiar({ municipio: v ?? null })}
+                />
+                <Select
+                  allowClear
+                  placeholder="Estado"
+                  aria-label="Estado"
+                  value={estado}
+                  options={ESTADOS_INMUEBLE.map((e) => ({ value: e, label: ETIQUETAS_ESTADO[e] }))}
+                  onChange={(v: EstadoInmueble | undefined) => cambiar({ estado: v ?? null })}
+                />
+                <label className="utilidades-switch">
+                  <Switch size="small" checked={todos} onChange={(v) => cambiar({ todos: v })} />
+                  Ver también los ubicados
+                </label>
+              </>
+            }
+            filtrosActivos={[municipio, estado, todos || undefined].filter((x) => x !== undefined).length}
+            hayFiltros={hayFiltros}
+            onLimpiar={limpiar}
+            vacio={{ texto: 'Todos los inmuebles tienen coordenadas' }}
+            filaClave={(i) => i.consecutivo}
+            filaClase={(i) => (i.consecutivo === elegido?.consecutivo ? 'utilidades-fila-activa' : '')}
+            onFila={elegir}
+            etiquetaTabla={todos ? 'Inmuebles' : 'Inmuebles sin coordenadas'}
+            tituloError="No se pudo cargar la lista"
+          />
         </Col>
         <Col xs={24} xl={13}>
           <div className="utilidades-mapa-panel" ref={panel}>
