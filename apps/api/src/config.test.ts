@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configStorage, cuotaArchivos, diasAdjuntos, urlPublica } from './config.ts';
+import { configStorage, cuotaArchivos, diasAdjuntos, urlGeocodificador, urlPublica } from './config.ts';
 
 describe('PUBLIC_URL', () => {
   it('is optional, and kept without its trailing slash', () => {
@@ -62,5 +62,15 @@ describe('ARCHIVOS_CUOTA_MB', () => {
     expect(cuotaArchivos('0')).toBeNull();
     expect(cuotaArchivos('1024')).toBe(1024 * 1024 * 1024);
     expect(() => cuotaArchivos('1,5')).toThrow('ARCHIVOS_CUOTA_MB debe ser un número entero de megabytes');
+  });
+});
+
+describe('GEOCODER_URL', () => {
+  it('is optional, and must be an http(s) address', () => {
+    expect(urlGeocodificador(undefined)).toBeNull();
+    expect(urlGeocodificador('  ')).toBeNull();
+    expect(urlGeocodificador('https://nominatim.openstreetmap.org')).toBe('https://nominatim.openstreetmap.org');
+    expect(() => urlGeocodificador('nominatim')).toThrow('GEOCODER_URL debe ser una dirección http(s)');
+    expect(() => urlGeocodificador('ftp://geo.local')).toThrow('GEOCODER_URL debe ser http(s)');
   });
 });

@@ -30,6 +30,8 @@ export type Config = {
   storage: ConfigStorage;
   /** ARCHIVOS_CUOTA_MB: the most bytes of files one company may store; null, no limit. */
   archivosCuotaBytes: number | null;
+  /** GEOCODER_URL: a Nominatim-compatible service that places new properties on the map; null, none. */
+  geocoderUrl: string | null;
   /** Said once in the start log (a setting read in a way its owner may not expect). */
   avisos: string[];
 };
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: proxies.trustProxy,
     storage: configStorage(env),
     archivosCuotaBytes: cuotaArchivos(env.ARCHIVOS_CUOTA_MB),
+    geocoderUrl: urlGeocodificador(env.GEOCODER_URL),
     avisos: proxies.aviso ? [proxies.aviso] : [],
   };
 }
@@ -97,6 +100,20 @@ export function configStorage(env: NodeJS.ProcessEnv): ConfigStorage {
     secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
     forcePathStyle: ['1', 'true', 'si', 'sí'].includes((env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase()),
   };
+}
+
+/** GEOCODER_URL: an http(s) base URL (…/search is appended); empty, no geocoding. */
+export function urlGeocodificador(valor: string | undefined): string | null {
+  const v = valor?.trim();
+  if (!v) return null;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new Error(`GEOCODER_URL debe ser una dirección http(s): «${valor}»`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`GEOCODER_URL debe ser http(s): «${valor}»`);
+  return v;
 }
 
 /** ARCHIVOS_CUOTA_MB: whole megabytes, 1 or more; empty or 0, no limit. */

@@ -8,6 +8,8 @@ import { encolar, Trabajos, type OpcionesTrabajos } from './platform/jobs/trabaj
 import { limpiarAdjuntos } from './platform/mail/limpieza.ts';
 import { CARPETA_ARCHIVOS } from './platform/archivos/archivos.service.ts';
 import { borrarArchivosSinUso } from './platform/storage/sin-uso.ts';
+import { nominatim } from './platform/geo/geocodificador.ts';
+import { geocodificarInmueble, TRABAJO_GEOCODIFICAR } from './modules/inmuebles/inmuebles-geocodificar.ts';
 
 /** Finished jobs are kept this long for the screen, then deleted (failed ones stay until retried). */
 export const DIAS_TRABAJOS = 30;
@@ -57,6 +59,19 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
     tipo: 'inmuebles.avisos-consignacion-empresa',
     timeoutMs: 10 * MINUTO,
     manejar: (j) => avisarConsignaciones({ db, hub: deps.hub, mailer: deps.mailer, idEmpresa: j.idEmpresa! }),
+  });
+  // Defined even without GEOCODER_URL, so jobs queued before it was removed end instead of waiting.
+  const geocodificar = config.geocoderUrl
+    ? nominatim({ url: config.geocoderUrl, agente: 'Predio (gestión inmobiliaria)' })
+    : null;
+  t.definir({
+    tipo: TRABAJO_GEOCODIFICAR,
+    timeoutMs: MINUTO,
+    maxIntentos: 5,
+    manejar: async (j) =>
+      geocodificar
+        ? geocodificarInmueble({ db, geocodificar, idEmpresa: j.idEmpresa!, consecutivo: Number(j.datos.consecutivo) })
+        : { resultado: 'sin geocodificador' },
   });
   t.definir({
     tipo: 'trabajos.purgar',

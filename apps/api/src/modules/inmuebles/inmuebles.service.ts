@@ -44,13 +44,16 @@ import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import * as archivos from './inmuebles-archivos.repo.ts';
 import * as repo from './inmuebles.repo.ts';
+import { pedirUbicacion } from './inmuebles-geocodificar.ts';
 import { siguiente } from '../../platform/numeracion/numeracion.ts';
 import * as locks from '../../platform/bloqueos/bloqueos.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
 /** What a write needs to notify after commit (issue 4: matching leads' asesores hear of new or re-priced properties). */
-type Avisos = Pick<Scope, 'alConfirmar'> & { deps: Pick<Deps, 'hub' | 'mailer'> };
+type Avisos = Pick<Scope, 'alConfirmar'> & {
+  deps: Pick<Deps, 'hub' | 'mailer'> & { config?: Pick<Deps['config'], 'geocoderUrl'> };
+};
 
 /**
  * After a write: the property's asesores hear of it (inmuebles-avisos), and a property that is (or
@@ -299,8 +302,20 @@ export async function crear(o: Escritura & Avisos & { body: InmuebleForm }): Pro
   const d = await detalle(o.tx, await filaOError(o.tx, consecutivo));
   await auditar(o, 'crear', consecutivo, diferencias(null, d));
   await avisar(o, null, d);
+  await ubicarDespues(o, d);
   return d;
 }
+
+/** Without coordinates, and with a geocoder configured, a job places the property on the map. */
+const ubicarDespues = (o: Escritura & Avisos, d: InmuebleDetalle) =>
+  pedirUbicacion(o.tx, {
+    geocoderUrl: o.deps.config?.geocoderUrl ?? null,
+    idEmpresa: o.user.idEmpresa,
+    consecutivo: d.consecutivo,
+    version: d.version,
+    lat: d.lat ?? null,
+    direccion: d.direccion,
+  });
 
 /** The form (490) and the search (491) both open a property. */
 export async function obtener(
@@ -359,6 +374,9 @@ export async function actualizar(
   const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
   await auditar(o, 'actualizar', o.consecutivo, diferencias(dAntes, d));
   await avisar(o, dAntes, d);
+  // Only when the address changed: a property the geocoder could not place is not asked again each save.
+  if (dAntes.direccion !== d.direccion || dAntes.id_municipio !== d.id_municipio || dAntes.id_barrio !== d.id_barrio)
+    await ubicarDespues(o, d);
   return d;
 }
 
