@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { enviarRecordatorio, TIPO_TRABAJO_RECORDATORIO } from './modules/agenda/agenda.service.ts';
 import { vacuumAnalizar } from './db/mantenimiento.ts';
 import { empresasConAvisos, avisarConsignaciones } from './modules/inmuebles/inmuebles-consignacion.service.ts';
 import { CARPETA_LOGOS } from './modules/empresa/empresa.service.ts';
 import { CARPETA_FOTOS } from './modules/terceros/terceros.service.ts';
 import type { Deps } from './platform/deps.ts';
+import { enTenant } from './platform/tenant.ts';
 import { encolar, Trabajos, type OpcionesTrabajos } from './platform/jobs/trabajos.ts';
 import { limpiarAdjuntos } from './platform/mail/limpieza.ts';
 import { borrarArchivosSinUso } from './platform/storage/sin-uso.ts';
@@ -55,6 +57,18 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
     tipo: 'inmuebles.avisos-consignacion-empresa',
     timeoutMs: 10 * MINUTO,
     manejar: (j) => avisarConsignaciones({ db, hub: deps.hub, mailer: deps.mailer, idEmpresa: j.idEmpresa! }),
+  });
+  // Notice 102, a job per asesor and start written with the cita (agenda.service.ts).
+  t.definir({
+    tipo: TIPO_TRABAJO_RECORDATORIO,
+    timeoutMs: MINUTO,
+    manejar: (j) =>
+      enTenant(db, j.idEmpresa!, (scope) =>
+        enviarRecordatorio(
+          { ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa: j.idEmpresa! },
+          j.datos as { idCita: number; idUsuario: number; inicio: string },
+        ),
+      ),
   });
   t.definir({
     tipo: 'trabajos.purgar',

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { IDM_AGENDA, ZCitaCambios, ZCitaForm, ZCitasQuery, ZIdParam } from '@predio/contract/agenda';
+import { entero, ZConsecutivoParam } from '@predio/contract/campos';
+import type { Deps } from '../../platform/deps.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import * as service from './agenda.service.ts';
+
+const tags = ['agenda'];
+const permiso = IDM_AGENDA;
+
+const ZPreferencias = z.object({ minutos: entero('Minutos del recordatorio', 0, 10_080) });
+
+/** Archivo > Agenda (idm 489): the calendar's citas. */
+export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
+  const aviso = { hub: deps.hub, mailer: deps.mailer };
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas',
+    permiso,
+    schema: { querystring: ZCitasQuery, tags, summary: 'Citas que se cruzan con [desde, hasta), por asesores y categorías' },
+    handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/opciones',
+    permiso,
+    schema: { tags, summary: 'Asesores (color, desactivado en agenda), categorías y resultados de la agenda' },
+    handler: ({ tx }) => service.opciones({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/preferencias',
+    permiso,
+    schema: { tags, summary: 'Minutos antes de una cita en que llega su recordatorio (del usuario)' },
+    handler: ({ tx, user }) => service.minutosRecordatorio({ tx, user }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/citas/preferencias',
+    permiso,
+    schema: { body: ZPreferencias, tags, summary: 'Cambia los minutos del recordatorio del usuario' },
+    handler: ({ tx, user, body }) => service.guardarMinutosRecordatorio({ tx, user, minutos: body.minutos }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/inmueble/:consecutivo',
+    permiso,
+    schema: { params: ZConsecutivoParam, tags, summary: 'Citas de un inmueble, próximas y pasadas' },
+    handler: ({ tx, params }) => service.deInmueble({ tx, consecutivo: params.consecutivo }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/:id',
+    permiso,
+    schema: { params: ZIdParam, tags, summary: 'Una cita' },
+    handler: ({ tx, params }) => service.obtener({ tx, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/citas',
+    permiso,
+    schema: { body: ZCitaForm, tags, summary: 'Agenda una cita (409 con los cruces si no se confirmó)' },
+    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, ...aviso, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PATCH',
+    url: '/citas/:id',
+    permiso,
+    schema: { params: ZIdParam, body: ZCitaCambios, tags, summary: 'Modifica una cita: mover, estado y resultado, datos' },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.actualizar({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/citas/:id',
+    permiso,
+    schema: { params: ZIdParam, tags, summary: 'Elimina una cita (avisa a sus asesores)' },
+    handler: ({ tx, alConfirmar, user, req, params }) =>
+      service.borrar({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id }),
+  });
+}

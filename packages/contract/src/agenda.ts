@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { cuandoValidos, entero, id, idQuery, ids, listaQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
+import './validation.ts';
+
+// Agenda (issue 25, menu /archivo/agenda, idm 489): citas and visits of the agency's asesores. The
+// change log of citas is /archivo/utilidades/modificaciones-agenda (idm 19).
+
+export const IDM_AGENDA = 489;
+export const IDM_MODIFICACIONES_AGENDA = 19;
+/** notificacion_tipo rows of migration 0002. */
+export const TIPO_CARTA_CITA_NUEVA = 101;
+export const TIPO_CARTA_CITA_RECORDATORIO = 102;
+export const TIPO_CARTA_CITA_CAMBIO = 103;
+export const MINUTOS_RECORDATORIO_DEFECTO = 60;
+
+export const ESTADOS_CITA = ['programada', 'confirmada', 'realizada', 'cancelada', 'no_asistio'] as const;
+export type EstadoCita = (typeof ESTADOS_CITA)[number];
+export const ETIQUETAS_ESTADO_CITA: Record<EstadoCita, string> = {
+  programada: 'Programada',
+  confirmada: 'Confirmada',
+  realizada: 'Realizada',
+  cancelada: 'Cancelada',
+  no_asistio: 'No asistió',
+};
+/** A cita in these estados no longer happens: it neither conflicts nor is reminded. */
+export const ESTADOS_CERRADOS_CITA: readonly EstadoCita[] = ['cancelada', 'no_asistio'];
+
+export const ETIQUETAS_CITA = {
+  titulo: 'Título',
+  id_categoria: 'Categoría',
+  inicio: 'Inicio',
+  fin: 'Fin',
+  todo_el_dia: 'Todo el día',
+  asesores: 'Asesores',
+  participantes: 'Participantes',
+  consecutivo_inmueble: 'Inmueble',
+  id_cliente_atendido: 'Cliente atendido',
+  id_solicitud: 'Solicitud',
+  lugar: 'Lugar',
+  notas: 'Notas',
+  estado: 'Estado',
+  id_resultado: 'Resultado',
+  comentario_resultado: 'Comentario del resultado',
+  interes: 'Interés del cliente',
+} as const;
+const L = ETIQUETAS_CITA;
+
+/** The longest a single cita may last (a week): bounds the calendar's range scan too. */
+export const DURACION_MAXIMA_MS = 7 * 86_400_000;
+/** The widest range the calendar may ask for at once (a month view with its spill-over, or a list). */
+export const RANGO_MAXIMO_DIAS = 92;
+
+const instante = (label: string) =>
+  z.iso.datetime({
+    offset: true,
+    error: (iss) =>
+      iss.input === undefined || iss.input === null || iss.input === ''
+        ? `El campo ${label} es obligatorio`
+        : `El campo ${label} debe ser una fecha y hora válidas`,
+  });
+
+export const ZCitaCampos = z.object({
+  titulo: textoObligatorio(L.titulo, 200),
+  id_categoria: id(L.id_categoria).nullable().default(null),
+  inicio: instante(L.inicio),
+  fin: instante(L.fin),
+  todo_el_dia: si(L.todo_el_dia).default(false),
+  asesores: ids(L.asesores, 20).refine((xs) => xs.length > 0, { error: `El campo ${L.asesores} es obligatorio` }),
+  participantes: ids(L.participantes, 50),
+  consecutivo_inmueble: id(L.consecutivo_inmueble).nullable().default(null),
+  id_cliente_atendido: id(L.id_cliente_atendido).nullable().default(null),
+  id_solicitud: id(L.id_solicitud).nullable().default(null),
+  lugar: texto(L.lugar, 300),
+  notas: texto(L.notas, 5000),
+  estado: opcion(L.estado, ESTADOS_CITA, ETIQUETAS_ESTADO_CITA).default('programada'),
+  id_resultado: id(L.id_resultado).nullable().default(null),
+  comentario_resultado: texto(L.comentario_resultado, 2000),
+  interes: entero(L.interes, 1, 5).nullable().default(null),
+  /** The user saw the conflict warnings and saves anyway. */
+  confirmar: z.boolean().default(false),
+});
+
+type Issue = { path: string; message: string };
+
+/** Rules between fields, for create and update alike; each names its field. */
+export function reglasCita(c: Pick<z.output<typeof ZCitaCampos>, 'inicio' | 'fin' | 'estado' | 'id_resultado'>): Issue[] {
+  const out: Issue[] = [];
+  const ini = Date.parse(c.inicio);
+  const fin = Date.parse(c.fin);
+  if (fin <= ini) out.push({ path: 'fin', message: `El campo ${L.fin} debe ser posterior al ${L.inicio}` });
+  else if (fin - ini > DURACION_MAXIMA_MS) out.push({ path: 'fin', message: `Una cita dura como máximo 7 días` });
+  if (c.id_resultado !== null && c.estado !== 'realizada' && c.estado !== 'no_asistio')
+    out.push({
+      path: 'id_resultado',
+      message: `El campo ${L.id_resultado} solo aplica a una cita realizada o a la que el cliente no asistió`,
+    });
+  return out;
+}
+
+export const ZCitaForm = ZCitaCampos.superRefine(
+  (v, ctx) => {
+    for (const i of reglasCita(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
+  },
+  cuandoValidos('inicio', 'fin', 'estado', 'id_resultado'),
+);
+export type CitaFormEntrada = z.input<typeof ZCitaForm>;
+export type CitaForm = z.output<typeof ZCitaForm>;
+
+/**
+ * PATCH /citas/:id: only what changes (dragging sends inicio and fin; marking done sends estado and
+ * result). The rules are checked on the merged cita by the server.
+ */
+export const ZCitaCambios = z
+  .object({
+    titulo: textoObligatorio(L.titulo, 200),
+    id_categoria: id(L.id_categoria).nullable(),
+    inicio: instante(L.inicio),
+    fin: instante(L.fin),
+    todo_el_dia: si(L.todo_el_dia),
+    asesores: ids(L.asesores, 20).refine((xs) => xs.length > 0, { error: `El campo ${L.asesores} es obligatorio` }),
+    participantes: ids(L.participantes, 50),
+    consecutivo_inmueble: id(L.consecutivo_inmueble).nullable(),
+    id_cliente_atendido: id(L.id_cliente_atendido).nullable(),
+    id_solicitud: id(L.id_solicitud).nullable(),
+    lugar: texto(L.lugar, 300),
+    notas: texto(L.notas, 5000),
+    estado: opcion(L.estado, ESTADOS_CITA, ETIQUETAS_ESTADO_CITA),
+    id_resultado: id(L.id_resultado).nullable(),
+    comentario_resultado: texto(L.comentario_resultado, 2000),
+    interes: entero(L.interes, 1, 5).nullable(),
+  })
+  .partial()
+  .extend({
+    confirmar: z.boolean().default(false),
+    /** The version edited; absent, last write wins (a drag on a fresh calendar). */
+    version: z.number().int().positive().optional(),
+  });
+export type CitaCambios = z.output<typeof ZCitaCambios>;
+
+export const ZIdParam = z.object({ id: idQuery('id') });
+
+const instanteQuery = (campo: string) =>
+  z.iso.datetime({ offset: true, error: `${campo} debe ser una fecha y hora ISO con zona (2026-11-26T00:00:00-05:00)` });
+
+/** GET /citas: what overlaps [desde, hasta), of these asesores and categories (none: all). */
+export const ZCitasQuery = z
+  .object({
+    desde: instanteQuery('desde'),
+    hasta: instanteQuery('hasta'),
+    asesores: listaQuery('asesores', idQuery('asesores')),
+    categorias: listaQuery('categorias', idQuery('categorias')),
+    consecutivo_inmueble: idQuery('consecutivo_inmueble').optional(),
+    id_cliente_atendido: idQuery('id_cliente_atendido').optional(),
+  })
+  .superRefine((q, ctx) => {
+    const d = Date.parse(q.desde);
+    const h = Date.parse(q.hasta);
+    if (h <= d) ctx.addIssue({ code: 'custom', path: ['hasta'], message: 'hasta debe ser posterior a desde' });
+    else if (h - d > RANGO_MAXIMO_DIAS * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['hasta'], message: `el rango admite máximo ${RANGO_MAXIMO_DIAS} días` });
+  });
+export type CitasQuery = z.output<typeof ZCitasQuery>;
+
+export type Persona = { id: number; nombre: string };
+export type ParticipanteCita = Persona & { telefono: string; email: string };
+
+export type Cita = {
+  id: number;
+  titulo: string;
+  categoria: (Persona & { color: string }) | null;
+  inicio: string;
+  fin: string;
+  todo_el_dia: boolean;
+  asesores: Persona[];
+  participantes: ParticipanteCita[];
+  inmueble: { consecutivo: number; direccion: string } | null;
+  id_cliente_atendido: number | null;
+  id_solicitud: number | null;
+  lugar: string;
+  notas: string;
+  estado: EstadoCita;
+  resultado: Persona | null;
+  comentario_resultado: string;
+  interes: number | null;
+  version: number;
+};
+
+/** Another cita of the same asesor at that time (a warning: saving again with confirmar goes ahead). */
+export type ConflictoCita = { id: number; titulo: string; inicio: string; fin: string; asesor: string };
+/** The envelope's data of a 409 when a save needs confirmation. */
+export type AvisosCita = { conflictos: ConflictoCita[] };
+
+/** An asesor the calendar can show: an active user; colour and visibility from their tercero. */
+export type AsesorAgenda = Persona & { color: string; desactivado: boolean };
+export type OpcionesAgenda = {
+  asesores: AsesorAgenda[];
+  categorias: (Persona & { color: string })[];
+  resultados: Persona[];
+};
