@@ -110,31 +110,42 @@ export type CitaForm = z.output<typeof ZCitaForm>;
  * PATCH /citas/:id: only what changes (dragging sends inicio and fin; marking done sends estado and
  * result). The rules are checked on the merged cita by the server.
  */
-export const ZCitaCambios = z
-  .object({
-    titulo: textoObligatorio(L.titulo, 200),
-    id_categoria: id(L.id_categoria).nullable(),
-    inicio: instante(L.inicio),
-    fin: instante(L.fin),
-    todo_el_dia: si(L.todo_el_dia),
-    asesores: ids(L.asesores, 20).refine((xs) => xs.length > 0, { error: `El campo ${L.asesores} es obligatorio` }),
-    participantes: ids(L.participantes, 50),
-    consecutivo_inmueble: id(L.consecutivo_inmueble).nullable(),
-    id_cliente_atendido: id(L.id_cliente_atendido).nullable(),
-    id_solicitud: id(L.id_solicitud).nullable(),
-    lugar: texto(L.lugar, 300),
-    notas: texto(L.notas, 5000),
-    estado: opcion(L.estado, ESTADOS_CITA, ETIQUETAS_ESTADO_CITA),
-    id_resultado: id(L.id_resultado).nullable(),
-    comentario_resultado: texto(L.comentario_resultado, 2000),
-    interes: entero(L.interes, 1, 5).nullable(),
-  })
-  .partial()
-  .extend({
-    confirmar: z.boolean().default(false),
-    /** The version edited; absent, last write wins (a drag on a fresh calendar). */
-    version: z.number().int().positive().optional(),
-  });
+// Zod 4 applies a field's default even when the field is optional: a PATCH without `lugar` would
+// blank it. The PATCH fields are therefore built without defaults.
+const textoSinDefecto = (label: string, max: number) =>
+  z
+    .string({ error: `El campo ${label} debe ser texto` })
+    .trim()
+    .max(max, { error: `El campo ${label} admite máximo ${max} caracteres` });
+const idsSinDefecto = (label: string, max: number) =>
+  z
+    .array(id(label), { error: `El campo ${label} debe ser una lista` })
+    .max(max, { error: `El campo ${label} admite máximo ${max} valores` })
+    .transform((xs) => [...new Set(xs)].sort((a, b) => a - b));
+
+export const ZCitaCambios = z.object({
+  titulo: textoObligatorio(L.titulo, 200).optional(),
+  id_categoria: id(L.id_categoria).nullable().optional(),
+  inicio: instante(L.inicio).optional(),
+  fin: instante(L.fin).optional(),
+  todo_el_dia: si(L.todo_el_dia).optional(),
+  asesores: idsSinDefecto(L.asesores, 20)
+    .refine((xs) => xs.length > 0, { error: `El campo ${L.asesores} es obligatorio` })
+    .optional(),
+  participantes: idsSinDefecto(L.participantes, 50).optional(),
+  consecutivo_inmueble: id(L.consecutivo_inmueble).nullable().optional(),
+  id_cliente_atendido: id(L.id_cliente_atendido).nullable().optional(),
+  id_solicitud: id(L.id_solicitud).nullable().optional(),
+  lugar: textoSinDefecto(L.lugar, 300).optional(),
+  notas: textoSinDefecto(L.notas, 5000).optional(),
+  estado: opcion(L.estado, ESTADOS_CITA, ETIQUETAS_ESTADO_CITA).optional(),
+  id_resultado: id(L.id_resultado).nullable().optional(),
+  comentario_resultado: textoSinDefecto(L.comentario_resultado, 2000).optional(),
+  interes: entero(L.interes, 1, 5).nullable().optional(),
+  confirmar: z.boolean().default(false),
+  /** The version edited; absent, last write wins (a drag on a fresh calendar). */
+  version: z.number().int().positive().optional(),
+});
 export type CitaCambios = z.output<typeof ZCitaCambios>;
 
 export const ZIdParam = z.object({ id: idQuery('id') });

@@ -46,7 +46,7 @@ function group(path: string, name: string, title: string, icon: string, children
 
 export const MENU: MenuNode[] = [
   group('archivo', 'Archivo', 'Archivo', 'folder', [
-    leaf('agenda', 'Agenda', 'Agenda', 489, 'agenda'),
+    leaf('agenda', 'Agenda', 'Agenda', 489, 'agenda', { component: 'agenda' }),
     leaf('empresa', 'Empresa', 'Compañia', 3, 'empresa', { component: 'empresa' }),
     leaf('usuarios', 'Usuarios', 'Usuarios', 37, 'empresa', { component: 'usuarios' }),
     group('utilidades', 'Utilidades', 'Utilidades', 'tool', [

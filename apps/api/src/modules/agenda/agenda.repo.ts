@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Cita, ConflictoCita, EstadoCita, OpcionesAgenda } from '@predio/contract/agenda';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { contieneCadaPalabra } from '../../platform/busqueda.ts';
 
 export type FilaCita = {
   id: number;
@@ -261,4 +262,15 @@ export async function marcarRecordatorio(tx: Tx, idCita: number, idUsuario: numb
         on conflict do nothing returning id_cita`,
   );
   return filas.length > 0;
+}
+
+/** Active terceros matching every word (name, document, phone, e-mail): the participants picker. */
+export async function buscarTerceros(tx: Tx, q: string | undefined) {
+  const conds = contieneCadaPalabra(sql.raw('texto_busqueda'), q);
+  return queryRows<{ id: number; nro_id: string; nombre: string; celular: string; email: string }>(
+    tx,
+    sql`select id, nro_id, nombre, celular, email from terceros
+        where activo ${conds.length > 0 ? sql`and ${sql.join(conds, sql` and `)}` : sql``}
+        order by lower(predio_unaccent(nombre)) limit 20`,
+  );
 }

@@ -9,6 +9,7 @@ import * as service from './agenda.service.ts';
 const tags = ['agenda'];
 const permiso = IDM_AGENDA;
 
+const ZBuscar = z.object({ q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional() });
 const ZPreferencias = z.object({ minutos: entero('Minutos del recordatorio', 0, 10_080) });
 
 /** Archivo > Agenda (idm 489): the calendar's citas. */
@@ -27,6 +28,13 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     permiso,
     schema: { tags, summary: 'Asesores (color, desactivado en agenda), categorías y resultados de la agenda' },
     handler: ({ tx }) => service.opciones({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/terceros',
+    permiso,
+    schema: { querystring: ZBuscar, tags, summary: 'Terceros activos para elegir los participantes (máximo 20)' },
+    handler: ({ tx, query }) => service.buscarTerceros({ tx, q: query.q }),
   });
   defineRoute(app, deps, {
     method: 'GET',

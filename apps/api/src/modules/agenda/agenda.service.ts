@@ -80,6 +80,8 @@ export async function obtener(o: Base & { id: number }): Promise<Cita> {
   return c;
 }
 
+export const buscarTerceros = (o: Base & { q: string | undefined }) => repo.buscarTerceros(o.tx, o.q);
+
 export const opciones = (o: Base): Promise<OpcionesAgenda> => repo.opciones(o.tx);
 
 /** Citas of a property (by consecutivo), upcoming and past: its history tab. */

@@ -123,13 +123,24 @@ describe('citas: create, read in a range, move, close with a result, delete', ()
   });
 
   it('moves it to another day (a drag): audited field by field, the asesor told (103)', async () => {
-    const c = ok(await pedir(admin1, 'PATCH', `/api/citas/${id}`, { inicio: dia(3, 15), fin: dia(3, 16, 30), version: 1 }));
-    expect(c).toMatchObject({ version: 2, titulo: 'Visita apartamento Poblado' });
+    const tercero = await idDe(1, sql`select id from terceros order by id limit 1`);
+    ok(
+      await pedir(admin1, 'PATCH', `/api/citas/${id}`, {
+        lugar: 'Portería del edificio',
+        notas: 'Llevar llaves',
+        participantes: [tercero],
+      }),
+    );
+    const c = ok(await pedir(admin1, 'PATCH', `/api/citas/${id}`, { inicio: dia(3, 15), fin: dia(3, 16, 30), version: 2 }));
+    // What the drag did not send is kept.
+    expect(c).toMatchObject({ lugar: 'Portería del edificio', notas: 'Llevar llaves', participantes: [{ id: tercero }] });
+    expect(c).toMatchObject({ version: 3, titulo: 'Visita apartamento Poblado' });
     expect(c.fin).toBe(new Date(dia(3, 16, 30)).toISOString());
     const [a] = await t.db.tenant(1, (tx) =>
       queryRows<{ cambios: Record<string, { antes: unknown; despues: unknown }> }>(
         tx,
-        sql`select cambios from auditoria where entidad = 'citas' and entidad_id = ${String(id)} and accion = 'modificar'`,
+        sql`select cambios from auditoria where entidad = 'citas' and entidad_id = ${String(id)} and accion = 'modificar'
+            order by id desc limit 1`,
       ),
     );
     expect(Object.keys(a!.cambios).sort()).toEqual(['fin', 'inicio']);
@@ -140,7 +151,7 @@ describe('citas: create, read in a range, move, close with a result, delete', ()
       },
     );
     // The old version is refused.
-    esperaError(await pedir(admin1, 'PATCH', `/api/citas/${id}`, { titulo: 'Otra', version: 1 }), 409);
+    esperaError(await pedir(admin1, 'PATCH', `/api/citas/${id}`, { titulo: 'Otra', version: 2 }), 409);
   });
 
   it('is marked realizada with a result, comments and interest', async () => {

@@ -45,6 +45,7 @@ export const PAGES: Record<string, Page> = {
   'cerrar-clientes-en-cascada': lazy(() =>
     import('../../features/clientes/cascada-page.tsx').then((m) => ({ default: m.CascadaPage })),
   ),
+  agenda: lazy(() => import('../../features/agenda/agenda-page.tsx').then((m) => ({ default: m.AgendaPage }))),
   solicitudes: lazy(() =>
     import('../../features/solicitudes/solicitudes-page.tsx').then((m) => ({ default: m.SolicitudesPage })),
   ),
