@@ -63,6 +63,18 @@ test('a cita is created on an empty slot, seen in the week, dragged to another d
     expect(Math.abs((await centro(evento)).x - destinoX)).toBeLessThan((await jueves.boundingBox())!.width / 2);
   }).toPass();
 
+  // Modificaciones de agenda shows who moved it, from when to when.
+  const agenda = page.url();
+  await page.goto('/archivo/utilidades/modificaciones-agenda');
+  const fila = page
+    .getByRole('row')
+    .filter({ hasText: 'Visita e2e Laureles' })
+    .filter({ hasText: 'Inicio' })
+    .filter({ hasText: 'Modificación' });
+  await expect(fila).toBeVisible({ timeout: 15_000 });
+  await expect(fila).toContainText('admin');
+  await page.goto(agenda);
+
   // Done: realizada, with a result and the client's interest.
   await evento.click();
   const editar = page.getByRole('dialog', { name: 'Cita: Visita e2e Laureles' });
@@ -82,4 +94,48 @@ test('a cita is created on an empty slot, seen in the week, dragged to another d
   await expect(otraVez.getByText('Realizada', { exact: true })).toBeVisible();
   await expect(otraVez.getByText('Interesado', { exact: true })).toBeVisible();
   await expect(otraVez.getByLabel('Comentario del resultado')).toHaveValue('Le gustó; pregunta por el parqueadero.');
+});
+
+test('«Agendar visita» from a property opens the form with the property, and the property lists the visit', async ({ page }) => {
+  test.setTimeout(90_000);
+  // A property to visit, made through the API as the admin.
+  const login = await page.request.post('/api/usuarios/login', { data: { idEmpresa: 1, usuario: 'admin', clave: 'demo1234' } });
+  const token = ((await login.json()) as { token: string }).token;
+  const headers = { authorization: `Bearer ${token}` };
+  const municipios = (await (await page.request.get('/api/maestros/municipios/opciones?q=Medellín', { headers })).json()) as {
+    data: { id: number }[];
+  };
+  const creado = await page.request.post('/api/inmuebles', {
+    headers,
+    data: {
+      tipo: 'apartamento',
+      gestion: 'arriendo',
+      direccion: 'Calle 10 # 43-12 Apto 301',
+      id_municipio: municipios.data[0]!.id,
+      canon: 2_000_000,
+    },
+  });
+  const consecutivo = ((await creado.json()) as { data: { consecutivo: number } }).data.consecutivo;
+
+  await ingresar(page, ADMIN, `/propiedades/inmueble/${consecutivo}`);
+  await page.getByRole('tab', { name: 'Citas' }).click();
+  await expect(page.getByText('Sin citas próximas')).toBeVisible();
+  await page.getByRole('button', { name: 'Agendar visita' }).click();
+  await expect(page).toHaveURL(/\/archivo\/agenda\?visita=/);
+  const form = page.getByRole('dialog', { name: 'Nueva cita' });
+  await expect(form.getByLabel('Inmueble')).toHaveValue(String(consecutivo));
+  await expect(form.getByText('Visita', { exact: true })).toBeVisible();
+  await form.getByLabel('Título').fill('Visita con la familia Gómez');
+  await elegir(page, form.getByRole('combobox', { name: 'Asesores' }), 'Carlos Andrés Restrepo Gómez');
+  await form.getByRole('button', { name: 'Agendar cita' }).click();
+  await expect(page.getByText('Cita «Visita con la familia Gómez» agendada')).toBeVisible();
+
+  await page.goto(`/propiedades/inmueble/${consecutivo}`);
+  await page.getByRole('tab', { name: 'Citas' }).click();
+  await expect(page.getByRole('link', { name: 'Visita con la familia Gómez' })).toBeVisible();
+  // Its place is the property's address.
+  await page.getByRole('link', { name: 'Visita con la familia Gómez' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cita: Visita con la familia Gómez' }).getByLabel('Lugar')).toHaveValue(
+    'Calle 10 # 43-12 Apto 301',
+  );
 });

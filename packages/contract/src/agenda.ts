@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { cuandoValidos, entero, id, idQuery, ids, listaQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
+import {
+  cuandoValidos,
+  entero,
+  enteroQuery,
+  fechaQuery,
+  id,
+  idQuery,
+  ids,
+  listaQuery,
+  opcion,
+  si,
+  texto,
+  textoObligatorio,
+} from './campos.ts';
 import './validation.ts';
 
 // Agenda (issue 25, menu /archivo/agenda, idm 489): citas and visits of the agency's asesores. The
@@ -208,3 +221,44 @@ export type OpcionesAgenda = {
   categorias: (Persona & { color: string })[];
   resultados: Persona[];
 };
+
+// ----- Modificaciones de agenda (idm 19): the field-level change log of citas -----------------------
+
+export const MODIFICACIONES_AGENDA_MAX_EXPORT = 50_000;
+
+const ZFiltrosModificacionesAgenda = z.object({
+  page: enteroQuery('page', 1, 1_000_000).default(1),
+  pageSize: enteroQuery('pageSize', 1, 200).default(20),
+  desde: fechaQuery('desde'),
+  hasta: fechaQuery('hasta'),
+  id_cita: idQuery('id_cita').optional(),
+  asesor: idQuery('asesor').optional(),
+});
+export const ZModificacionesAgendaQuery = ZFiltrosModificacionesAgenda;
+export type ModificacionesAgendaQuery = z.output<typeof ZModificacionesAgendaQuery>;
+export const ZModificacionesAgendaExportarQuery = ZFiltrosModificacionesAgenda.extend({
+  formato: z.enum(['csv', 'xlsx'], { error: "formato debe ser 'csv' o 'xlsx'" }).default('xlsx'),
+});
+
+/** One changed field of one write: antes/despues as a person reads them (names, dates in Bogotá). */
+export type ModificacionAgenda = {
+  clave: string;
+  fecha: string;
+  usuario: string;
+  accion: string;
+  id_cita: number;
+  titulo: string;
+  campo: string;
+  antes: string;
+  despues: string;
+};
+
+export const ETIQUETAS_ACCION_CITA: Record<string, string> = {
+  crear: 'Creación',
+  modificar: 'Modificación',
+  eliminar: 'Eliminación',
+};
+export const etiquetaCampoCita = (campo: string): string =>
+  (ETIQUETAS_CITA as Record<string, string>)[campo] ??
+  ({ id_inmueble: L.consecutivo_inmueble } as Record<string, string>)[campo] ??
+  campo;

@@ -56,7 +56,9 @@ export const MENU: MenuNode[] = [
       leaf('modificaciones-inmuebles', 'ModificacionesInmuebles', 'Modificaciones de inmuebles', 19, 'inmuebles', {
         component: 'modificaciones-inmuebles',
       }),
-      leaf('modificaciones-agenda', 'ModificacionesAgenda', 'Modificaciones de agenda', 19, 'agenda'),
+      leaf('modificaciones-agenda', 'ModificacionesAgenda', 'Modificaciones de agenda', 19, 'agenda', {
+        component: 'modificaciones-agenda',
+      }),
       leaf('geo-localizar-inmuebles', 'GeoLocalizarInmuebles', 'Geolocalizar inmuebles', 31, 'inmuebles', {
         component: 'geolocalizar-inmuebles',
       }),

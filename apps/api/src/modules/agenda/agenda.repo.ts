@@ -274,3 +274,85 @@ export async function buscarTerceros(tx: Tx, q: string | undefined) {
         order by lower(predio_unaccent(nombre)) limit 20`,
   );
 }
+
+export type FilaModificacionAgenda = {
+  id: number | string;
+  creado_en: Date | string;
+  usuario: string;
+  accion: string;
+  id_cita: number;
+  titulo: string | null;
+  campo: string;
+  valor: { antes?: unknown; despues?: unknown } | null;
+  total: number | string;
+};
+
+const inicioDia = (d: string) => sql`(${d}::date::timestamp at time zone 'America/Bogota')`;
+
+/** One row per changed field of the audit rows of citas, newest first. */
+export async function modificaciones(
+  tx: Tx,
+  c: {
+    desde?: string | undefined;
+    hasta?: string | undefined;
+    idCita?: number | undefined;
+    asesor?: number | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ filas: FilaModificacionAgenda[]; total: number }> {
+  const where = y([
+    sql`a.entidad = 'citas'`,
+    c.idCita !== undefined ? sql`a.entidad_id = ${String(c.idCita)}` : undefined,
+    // The asesor the cita has now, or had or got in this change.
+    c.asesor !== undefined
+      ? sql`(exists (select 1 from cita_asesor ca where ca.id_cita = nullif(a.entidad_id, '')::int and ca.id_usuario = ${c.asesor})
+             or a.cambios -> 'asesores' -> 'antes' @> ${JSON.stringify([c.asesor])}::jsonb
+             or a.cambios -> 'asesores' -> 'despues' @> ${JSON.stringify([c.asesor])}::jsonb)`
+      : undefined,
+    c.desde ? sql`a.creado_en >= ${inicioDia(c.desde)}` : undefined,
+    c.hasta ? sql`a.creado_en < ${inicioDia(c.hasta)} + interval '1 day'` : undefined,
+  ]);
+  const filas = await queryRows<FilaModificacionAgenda>(
+    tx,
+    sql`select a.id, a.creado_en, a.usuario, a.accion, nullif(a.entidad_id, '')::int as id_cita,
+               coalesce(ct.titulo, a.cambios -> 'titulo' ->> 'antes', a.cambios -> 'titulo' ->> 'despues') as titulo,
+               c.key as campo, c.value as valor, count(*) over() as total
+        from auditoria a
+        cross join lateral jsonb_each(case when jsonb_typeof(a.cambios) = 'object' then a.cambios else '{}'::jsonb end) c
+        left join cita ct on ct.id = nullif(a.entidad_id, '')::int
+        where ${where}
+        order by a.creado_en desc, a.id desc, c.key
+        limit ${c.limit} offset ${c.offset}`,
+  );
+  return { filas, total: Number(filas[0]?.total ?? 0) };
+}
+
+/** Names of users, categories, results, terceros and properties an audit value may carry. */
+export async function nombres(tx: Tx) {
+  const [usuarios, categorias, resultados] = await Promise.all([
+    queryRows<{ id: number; nombre: string }>(tx, sql`select id, coalesce(nullif(nombre, ''), usuario) as nombre from usuarios`),
+    queryRows<{ id: number; nombre: string }>(tx, sql`select id, nombre from categorias_agenda`),
+    queryRows<{ id: number; nombre: string }>(tx, sql`select id, nombre from resultados_agenda`),
+  ]);
+  const mapa = (xs: { id: number; nombre: string }[]) => new Map(xs.map((x) => [x.id, x.nombre]));
+  return { usuarios: mapa(usuarios), categorias: mapa(categorias), resultados: mapa(resultados) };
+}
+
+export async function nombresTerceros(tx: Tx, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const xs = await queryRows<{ id: number; nombre: string }>(
+    tx,
+    sql`select id, nombre from terceros where id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Map(xs.map((x) => [x.id, x.nombre]));
+}
+
+export async function consecutivosInmueble(tx: Tx, ids: number[]) {
+  if (!ids.length) return new Map<number, number>();
+  const xs = await queryRows<{ id: number; consecutivo: number }>(
+    tx,
+    sql`select id, consecutivo from inmueble where id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Map(xs.map((x) => [x.id, x.consecutivo]));
+}

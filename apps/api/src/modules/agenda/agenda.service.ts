@@ -12,8 +12,16 @@ import {
   type CitaCambios,
   type CitaForm,
   type CitasQuery,
+  type ModificacionAgenda,
+  type ModificacionesAgendaQuery,
   type OpcionesAgenda,
+  ETIQUETAS_ACCION_CITA,
+  MODIFICACIONES_AGENDA_MAX_EXPORT,
+  etiquetaCampoCita,
 } from '@predio/contract/agenda';
+import type { ListResult } from '@predio/contract/list';
+import type { Archivo } from '../../platform/http/archivo.ts';
+import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import { CODES } from '@predio/contract/codes';
 import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
@@ -384,3 +392,111 @@ export async function enviarRecordatorio(
 }
 
 export const contarHoy = (tx: Tx, user: Principal) => repo.contarHoy(tx, user.idUsuario);
+
+// ----- Modificaciones de agenda (idm 19) ---------------------------------------------------------
+
+const fechaHoraBogota = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'America/Bogota',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+async function aModificaciones(tx: Tx, filas: repo.FilaModificacionAgenda[]): Promise<ModificacionAgenda[]> {
+  const n = await repo.nombres(tx);
+  const numeros = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+  const idsTerceros = filas
+    .filter((f) => f.campo === 'participantes')
+    .flatMap((f) => [...numeros(f.valor?.antes), ...numeros(f.valor?.despues)]);
+  const idsInmuebles = filas
+    .filter((f) => f.campo === 'id_inmueble')
+    .flatMap((f) => [f.valor?.antes, f.valor?.despues].filter((x): x is number => typeof x === 'number'));
+  const [terceros, inmuebles] = await Promise.all([
+    repo.nombresTerceros(tx, idsTerceros),
+    repo.consecutivosInmueble(tx, idsInmuebles),
+  ]);
+  const texto = (campo: string, v: unknown): string => {
+    if (v === null || v === undefined || v === '') return '';
+    if (campo === 'asesores')
+      return numeros(v)
+        .map((i) => n.usuarios.get(i) ?? `#${i}`)
+        .join(', ');
+    if (campo === 'participantes')
+      return numeros(v)
+        .map((i) => terceros.get(i) ?? `#${i}`)
+        .join(', ');
+    if (campo === 'id_categoria') return n.categorias.get(Number(v)) ?? `#${String(v)}`;
+    if (campo === 'id_resultado') return n.resultados.get(Number(v)) ?? `#${String(v)}`;
+    if (campo === 'id_inmueble') return String(inmuebles.get(Number(v)) ?? `#${String(v)}`);
+    if (campo === 'estado') return ETIQUETAS_ESTADO_CITA[v as keyof typeof ETIQUETAS_ESTADO_CITA] ?? String(v);
+    if (campo === 'inicio' || campo === 'fin') return fechaHoraBogota.format(new Date(String(v)));
+    if (typeof v === 'boolean') return v ? 'Sí' : 'No';
+    return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number);
+  };
+  return filas.map((f) => ({
+    clave: `${f.id}:${f.campo}`,
+    fecha: new Date(f.creado_en).toISOString(),
+    usuario: f.usuario,
+    accion: f.accion,
+    id_cita: f.id_cita,
+    titulo: f.titulo ?? '',
+    campo: f.campo,
+    antes: texto(f.campo, f.valor?.antes),
+    despues: texto(f.campo, f.valor?.despues),
+  }));
+}
+
+function rangoFechas(q: { desde?: string | undefined; hasta?: string | undefined }) {
+  if (q.desde && q.hasta && q.hasta < q.desde) throw invalido('hasta', 'La fecha hasta debe ser igual o posterior a desde');
+}
+
+export async function modificaciones(o: Base & { query: ModificacionesAgendaQuery }): Promise<ListResult<ModificacionAgenda>> {
+  const q = o.query;
+  rangoFechas(q);
+  const r = await repo.modificaciones(o.tx, {
+    desde: q.desde,
+    hasta: q.hasta,
+    idCita: q.id_cita,
+    asesor: q.asesor,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  return { items: await aModificaciones(o.tx, r.filas), total: r.total };
+}
+
+export async function exportarModificaciones(
+  o: Base & { query: ModificacionesAgendaQuery & { formato: 'csv' | 'xlsx' } },
+): Promise<Archivo> {
+  const q = o.query;
+  rangoFechas(q);
+  const r = await repo.modificaciones(o.tx, {
+    desde: q.desde,
+    hasta: q.hasta,
+    idCita: q.id_cita,
+    asesor: q.asesor,
+    limit: MODIFICACIONES_AGENDA_MAX_EXPORT,
+    offset: 0,
+  });
+  if (r.total > MODIFICACIONES_AGENDA_MAX_EXPORT)
+    throw invalido(
+      'hasta',
+      `La exportación admite máximo 50.000 filas y el filtro tiene ${r.total.toLocaleString('es-CO')}: acote las fechas.`,
+    );
+  const items = await aModificaciones(o.tx, r.filas);
+  const hoja = {
+    encabezados: ['Fecha', 'Usuario', 'Cita', 'Título', 'Campo', 'Antes', 'Después', 'Acción'],
+    filas: items.map((m) => [
+      new Date(m.fecha),
+      m.usuario,
+      m.id_cita,
+      m.titulo,
+      etiquetaCampoCita(m.campo),
+      m.antes,
+      m.despues,
+      ETIQUETAS_ACCION_CITA[m.accion] ?? m.accion,
+    ]),
+  };
+  return exportarHoja({ hoja, base: 'modificaciones-agenda', titulo: 'Modificaciones de agenda', formato: q.formato });
+}

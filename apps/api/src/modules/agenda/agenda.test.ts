@@ -338,3 +338,49 @@ describe('reminders (102)', () => {
     await runner.stop();
   });
 });
+
+describe('Modificaciones de agenda (idm 19)', () => {
+  type Mod = { id_cita: number; titulo: string; campo: string; antes: string; despues: string; usuario: string; accion: string };
+  it('lists each changed field with names and Bogotá times, filtered by cita, asesor and dates; exports; 403 without 19', async () => {
+    const c = ok(
+      await as(t.app, admin1).post('/api/citas', {
+        titulo: 'Visita bodega',
+        id_categoria: visita,
+        inicio: dia(8, 9),
+        fin: dia(8, 10),
+        asesores: [idAdmin],
+        confirmar: true,
+      }),
+    );
+    ok(
+      await pedir(admin1, 'PATCH', `/api/citas/${c.id}`, {
+        inicio: dia(9, 14),
+        fin: dia(9, 15),
+        asesores: [idAsesor],
+        confirmar: true,
+      }),
+    );
+    const r = ok<{ items: Mod[]; total: number }>(await as(t.app, admin1).get(`/api/citas/modificaciones?id_cita=${c.id}`));
+    const mod = r.items.filter((m) => m.accion === 'modificar');
+    expect(mod.map((m) => m.campo).sort()).toEqual(['asesores', 'fin', 'inicio']);
+    const inicio = mod.find((m) => m.campo === 'inicio')!;
+    expect(inicio).toMatchObject({ titulo: 'Visita bodega', usuario: 'admin' });
+    expect(inicio.antes.replace(/\s/g, ' ')).toMatch(/9:00 a\. m\./);
+    expect(inicio.despues.replace(/\s/g, ' ')).toMatch(/2:00 p\. m\./);
+    expect(mod.find((m) => m.campo === 'asesores')).toMatchObject({ antes: 'Carlos Andrés Restrepo Gómez' });
+    expect(r.items.find((m) => m.accion === 'crear' && m.campo === 'id_categoria')).toMatchObject({ despues: 'Visita' });
+    // By asesor: the one it was taken from still finds the change.
+    const porAdmin = ok<{ items: Mod[] }>(
+      await as(t.app, admin1).get(`/api/citas/modificaciones?asesor=${idAdmin}&pageSize=200`),
+    );
+    expect(porAdmin.items.some((m) => m.id_cita === c.id && m.campo === 'asesores')).toBe(true);
+    const manana = dia(1, 0).slice(0, 10);
+    expect(ok<{ total: number }>(await as(t.app, admin1).get(`/api/citas/modificaciones?desde=${manana}`)).total).toBe(0);
+    esperaError(await as(t.app, admin1).get(`/api/citas/modificaciones?desde=${manana}&hasta=2020-01-01`), 400, 'hasta');
+    const x = await as(t.app, admin1).get(`/api/citas/modificaciones/exportar?id_cita=${c.id}&formato=csv`);
+    expect(x.statusCode, x.body).toBe(200);
+    expect(x.body).toContain('Visita bodega');
+    esperaError(await as(t.app, asesor1).get('/api/citas/modificaciones'), 403);
+    expect(ok<{ total: number }>(await as(t.app, admin2).get('/api/citas/modificaciones')).total).toBe(0);
+  });
+});

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { App, Button, Grid, Select, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { CODES } from '@predio/contract/codes';
 import type { AvisosCita, Cita } from '@predio/contract/agenda';
@@ -9,9 +9,9 @@ import { Cajon } from '../../components/cajon.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError, http } from '../../lib/http.ts';
 import { formatFechaHora } from '../../lib/format.ts';
-import { citasRangoQuery, guardarCita, invalidarCitas, useOpcionesAgenda } from './api/citas.ts';
+import { agendaKeys, citasRangoQuery, guardarCita, invalidarCitas, useOpcionesAgenda } from './api/citas.ts';
 import { Calendario, type Hueco, type Movimiento } from './calendario.tsx';
 import { CitaForm, type Inicial } from './cita-form.tsx';
 import './agenda.css';
@@ -36,7 +36,24 @@ export function AgendaPage() {
   const [params, setParams] = useSearchParams();
   const asesoresSel = useMemo(() => lista(params.get('asesores')), [params]);
   const categoriasSel = useMemo(() => lista(params.get('categorias')), [params]);
-  const [abierta, setAbierta] = useState<Abierta>(null);
+  const [elegida, setAbierta] = useState<Abierta>(null);
+  // «Agendar visita» from a property (?visita=consecutivo) and a notice's link (?cita=id) open the form.
+  const visita = Number(params.get('visita')) || null;
+  const idCita = Number(params.get('cita')) || null;
+  const citaUrl = useQuery({
+    queryKey: agendaKeys.cita(idCita ?? 0),
+    queryFn: async ({ signal }) => (await http.get<Cita>(`/citas/${idCita}`, { signal })).data,
+    enabled: idCita !== null,
+  });
+  const inicialVisita = useMemo<Inicial | null>(() => {
+    if (visita === null) return null;
+    const inicio = new Date();
+    inicio.setHours(inicio.getHours() + 1, 0, 0, 0);
+    return { inicio, fin: new Date(inicio.getTime() + 3_600_000), todoElDia: false, asesor: null, consecutivoInmueble: visita };
+  }, [visita]);
+  const abierta: Abierta =
+    elegida ??
+    (inicialVisita ? { cita: null, inicial: inicialVisita } : citaUrl.data ? { cita: citaUrl.data, inicial: null } : null);
   const [recarga, setRecarga] = useState(0);
 
   const poner = (clave: string, ids: number[]) =>
@@ -104,9 +121,22 @@ export function AgendaPage() {
     }
   };
 
-  const cerrar = () => setAbierta(null);
-  const listo = () => {
+  const olvidarUrl = () =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        n.delete('visita');
+        n.delete('cita');
+        return n;
+      },
+      { replace: true },
+    );
+  const cerrar = () => {
     setAbierta(null);
+    olvidarUrl();
+  };
+  const listo = () => {
+    cerrar();
     setRecarga((n) => n + 1);
   };
 
