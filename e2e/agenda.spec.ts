@@ -138,4 +138,15 @@ test('«Agendar visita» from a property opens the form with the property, and t
   await expect(page.getByRole('dialog', { name: 'Cita: Visita con la familia Gómez' }).getByLabel('Lugar')).toHaveValue(
     'Calle 10 # 43-12 Apto 301',
   );
+
+  // The admin's private calendar URL carries the visit, for Google Calendar or Outlook.
+  await page.goto('/archivo/agenda');
+  await page.getByRole('button', { name: 'Mi calendario' }).click();
+  const mio = page.getByRole('dialog', { name: 'Mi calendario' });
+  await mio.getByRole('button', { name: 'Crear la dirección' }).click();
+  const url = (await mio.locator('code').textContent())!;
+  expect(url).toMatch(/\/api\/agenda\/ical\/[A-Za-z0-9_-]{32}\.ics$/);
+  const ics = await (await page.request.get(url)).text();
+  expect(ics).toContain('SUMMARY:Visita con la familia Gómez');
+  expect(ics).toContain('LOCATION:Calle 10 # 43-12 Apto 301');
 });

@@ -14,6 +14,7 @@ import { formatFechaHora } from '../../lib/format.ts';
 import { agendaKeys, citasRangoQuery, guardarCita, invalidarCitas, useOpcionesAgenda } from './api/citas.ts';
 import { Calendario, type Hueco, type Movimiento } from './calendario.tsx';
 import { CitaForm, type Inicial } from './cita-form.tsx';
+import { MiCalendario } from './mi-calendario.tsx';
 import './agenda.css';
 
 type Abierta = { cita: Cita | null; inicial: Inicial | null } | null;
@@ -176,6 +177,7 @@ export function AgendaPage() {
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAbierta({ cita: null, inicial: null })}>
           Nueva cita
         </Button>
+        <MiCalendario soloIcono={movil} />
       </Space>
       <div className="agenda-leyenda">
         {opciones.data.categorias.map((c) => (
