@@ -19,6 +19,9 @@ test('a cita is created on an empty slot, seen in the week, dragged to another d
   await ingresar(page, ADMIN, '/archivo/agenda');
   const aviso = page.getByRole('dialog', { name: 'Informacion Importante' });
   await page.addLocatorHandler(aviso, () => aviso.getByRole('button', { name: 'Aceptar' }).click());
+  // In a week with a holiday on Tuesday or Thursday (Holy Week), saving asks first: go ahead.
+  const festivo = page.getByRole('dialog', { name: 'Día festivo' });
+  await page.addLocatorHandler(festivo, () => festivo.getByRole('button', { name: /de todos modos/ }).click());
   await expect(page.getByRole('button', { name: 'Semana' })).toBeVisible({ timeout: 15_000 });
 
   // Tuesday of this week (weeks start on Monday), 10:00 a. m.: click the empty slot.

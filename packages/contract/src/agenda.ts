@@ -212,7 +212,7 @@ export type Cita = {
 /** Another cita of the same asesor at that time (a warning: saving again with confirmar goes ahead). */
 export type ConflictoCita = { id: number; titulo: string; inicio: string; fin: string; asesor: string };
 /** The envelope's data of a 409 when a save needs confirmation. */
-export type AvisosCita = { conflictos: ConflictoCita[] };
+export type AvisosCita = { conflictos: ConflictoCita[]; /** The Colombian holiday it falls on. */ festivo: string | null };
 
 /** An asesor the calendar can show: an active user; colour and visibility from their tercero. */
 export type AsesorAgenda = Persona & { color: string; desactivado: boolean };

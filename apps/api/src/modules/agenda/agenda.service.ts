@@ -23,6 +23,7 @@ import type { ListResult } from '@predio/contract/list';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import { CODES } from '@predio/contract/codes';
+import { festivoEn } from '@predio/contract/festivos';
 import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
@@ -150,21 +151,24 @@ async function validar(tx: Tx, d: Datos): Promise<repo.ValoresCita> {
   };
 }
 
-/** Overlaps with the asesores' other citas: a 409 naming them, unless the user confirmed. */
+/**
+ * Warnings a save must confirm: overlaps with the asesores' other citas, and a Colombian public holiday.
+ * A 409 names them; saving again with `confirmar` goes ahead.
+ */
 async function revisarConflictos(tx: Tx, v: repo.ValoresCita, asesores: number[], excluir: number | null, confirmar: boolean) {
   if (confirmar || ESTADOS_CERRADOS_CITA.includes(v.estado)) return;
   const conflictos = await repo.conflictos(tx, { asesores, inicio: v.inicio, fin: v.fin, excluir });
-  if (!conflictos.length) return;
-  const c = conflictos[0]!;
-  const otras = conflictos.length > 1 ? ` y ${conflictos.length - 1} más` : '';
-  const data: AvisosCita = { conflictos };
-  throw new AppError(
-    CODES.CONFLICTO,
-    `${c.asesor} ya tiene la cita «${c.titulo}» a esa hora${otras}. Confirme para guardarla de todos modos.`,
-    undefined,
-    undefined,
-    data,
-  );
+  const festivo = festivoEn(v.inicio);
+  if (!conflictos.length && !festivo) return;
+  const partes: string[] = [];
+  if (conflictos.length) {
+    const c = conflictos[0]!;
+    const otras = conflictos.length > 1 ? ` y ${conflictos.length - 1} más` : '';
+    partes.push(`${c.asesor} ya tiene la cita «${c.titulo}» a esa hora${otras}.`);
+  }
+  if (festivo) partes.push(`Ese día es festivo en Colombia (${festivo}).`);
+  const data: AvisosCita = { conflictos, festivo };
+  throw new AppError(CODES.CONFLICTO, `${partes.join(' ')} Confirme para guardarla de todos modos.`, undefined, undefined, data);
 }
 
 const cuando = (d: Date, todoElDia: boolean) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Cita } from '@predio/contract/agenda';
+import { festivos } from '@predio/contract/festivos';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
@@ -40,10 +41,12 @@ const ok = <T = Cita>(r: LightMyRequestResponse): T => {
   return r.json().data as T;
 };
 
-/** A day from today at hh:mm Bogotá, as ISO with offset. */
+/** A day from today at hh:mm Bogotá, as ISO with offset; a Colombian holiday moves to the next day (no warning). */
 const dia = (d: number, hh: number, mm = 0) => {
-  const f = new Date(Date.now() - 5 * 3_600_000 + d * 86_400_000).toISOString().slice(0, 10);
-  return `${f}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00-05:00`;
+  let n = d;
+  const fecha = () => new Date(Date.now() - 5 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+  while (festivos(Number(fecha().slice(0, 4))).has(fecha())) n++;
+  return `${fecha()}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00-05:00`;
 };
 
 const idDe = async (empresa: number, q: ReturnType<typeof sql>) =>
@@ -254,7 +257,10 @@ describe('conflicts', () => {
     );
     const body = { titulo: 'Firma contrato', inicio: dia(6, 9, 30), fin: dia(6, 10, 30), asesores: [idAsesor] };
     const e = esperaError(await as(t.app, admin1).post('/api/citas', body), 409, 'Captación casa Envigado');
-    expect(e.data).toEqual({ conflictos: [expect.objectContaining({ id: primera.id, titulo: 'Captación casa Envigado' })] });
+    expect(e.data).toEqual({
+      conflictos: [expect.objectContaining({ id: primera.id, titulo: 'Captación casa Envigado' })],
+      festivo: null,
+    });
     // Back to back is no conflict; a cancelled one neither.
     ok(await as(t.app, admin1).post('/api/citas', { ...body, inicio: dia(6, 10), fin: dia(6, 11), titulo: 'Después' }));
     const segunda = ok(await as(t.app, admin1).post('/api/citas', { ...body, confirmar: true }));
@@ -382,5 +388,19 @@ describe('Modificaciones de agenda (idm 19)', () => {
     expect(x.body).toContain('Visita bodega');
     esperaError(await as(t.app, asesor1).get('/api/citas/modificaciones'), 403);
     expect(ok<{ total: number }>(await as(t.app, admin2).get('/api/citas/modificaciones')).total).toBe(0);
+  });
+});
+
+describe('Colombian holidays', () => {
+  it('warns with 409 naming the holiday, and saves after confirmation', async () => {
+    const body = {
+      titulo: 'Visita en festivo',
+      inicio: '2027-07-20T10:00:00-05:00',
+      fin: '2027-07-20T11:00:00-05:00',
+      asesores: [idAdmin],
+    };
+    const e = esperaError(await as(t.app, admin1).post('/api/citas', body), 409, 'Día de la Independencia');
+    expect(e.data).toEqual({ conflictos: [], festivo: 'Día de la Independencia' });
+    ok(await as(t.app, admin1).post('/api/citas', { ...body, confirmar: true }));
   });
 });

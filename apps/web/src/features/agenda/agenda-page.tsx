@@ -106,9 +106,9 @@ export function AgendaPage() {
       setRecarga((n) => n + 1);
     } catch (e) {
       const avisos = e instanceof ApiError ? (e.data as AvisosCita | undefined) : undefined;
-      if (e instanceof ApiError && e.code === CODES.CONFLICTO && avisos?.conflictos?.length) {
+      if (e instanceof ApiError && e.code === CODES.CONFLICTO && (avisos?.conflictos?.length || avisos?.festivo)) {
         modal.confirm({
-          title: 'Cruce de citas',
+          title: avisos.conflictos.length ? 'Cruce de citas' : 'Día festivo',
           content: e.message,
           okText: 'Mover de todos modos',
           cancelText: 'Dejarla donde estaba',

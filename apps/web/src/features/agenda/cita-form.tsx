@@ -173,9 +173,9 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       const avisos = e.data as AvisosCita | undefined;
-      if (e.code === CODES.CONFLICTO && avisos?.conflictos?.length) {
+      if (e.code === CODES.CONFLICTO && (avisos?.conflictos?.length || avisos?.festivo)) {
         modal.confirm({
-          title: 'Cruce de citas',
+          title: avisos.conflictos.length ? 'Cruce de citas' : 'Día festivo',
           content: (
             <>
               <p>{e.message}</p>
