@@ -303,6 +303,9 @@ export async function modificaciones(
 ): Promise<{ filas: FilaModificacionAgenda[]; total: number }> {
   const where = y([
     sql`a.entidad = 'citas'`,
+    // A creation lists every field; the ones left empty say nothing.
+    sql`not (coalesce(c.value -> 'antes', 'null'::jsonb) in ('null'::jsonb, '""'::jsonb, '[]'::jsonb)
+             and coalesce(c.value -> 'despues', 'null'::jsonb) in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`,
     c.idCita !== undefined ? sql`a.entidad_id = ${String(c.idCita)}` : undefined,
     // The asesor the cita has now, or had or got in this change.
     c.asesor !== undefined

@@ -375,6 +375,8 @@ describe('Modificaciones de agenda (idm 19)', () => {
     expect(inicio.despues.replace(/\s/g, ' ')).toMatch(/2:00 p\. m\./);
     expect(mod.find((m) => m.campo === 'asesores')).toMatchObject({ antes: 'Carlos Andrés Restrepo Gómez' });
     expect(r.items.find((m) => m.accion === 'crear' && m.campo === 'id_categoria')).toMatchObject({ despues: 'Visita' });
+    // A creation's empty fields say nothing.
+    expect(r.items.filter((m) => m.accion === 'crear' && ['notas', 'participantes', 'lugar'].includes(m.campo))).toEqual([]);
     // By asesor: the one it was taken from still finds the change.
     const porAdmin = ok<{ items: Mod[] }>(
       await as(t.app, admin1).get(`/api/citas/modificaciones?asesor=${idAdmin}&pageSize=200`),

@@ -56,7 +56,7 @@ export function MiCalendario({ soloIcono }: { soloIcono: boolean }) {
           </Typography.Paragraph>
         )}
         {!url && feed.data?.activo && (
-          <Typography.Paragraph>Publicado desde el {formatFechaHora(feed.data.creado_en ?? '')}.</Typography.Paragraph>
+          <Typography.Paragraph>Publicado desde el {formatFechaHora(feed.data.creado_en ?? '')}</Typography.Paragraph>
         )}
         <Space wrap>
           <Button type="primary" loading={crear.isPending} onClick={async () => setUrl((await crear.mutateAsync()).url)}>
