@@ -12,16 +12,16 @@ import {
 } from './helpers.ts';
 
 test('an unauthenticated visit goes to /login with the redirect, and login returns there', async ({ page }) => {
-  await page.goto('/archivo/agenda');
-  await expect(page).toHaveURL(/\/login\?redirect=%2Farchivo%2Fagenda$/);
+  await page.goto('/informes/citasporasesor');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Finformes%2Fcitasporasesor$/);
   await expect(page).toHaveTitle(/ - Predio Web 3$/);
   await llenarLogin(page, ADMIN);
-  await expect(page).toHaveURL(/\/archivo\/agenda$/);
+  await expect(page).toHaveURL(/\/informes\/citasporasesor$/);
   await cerrarAvisos(page);
-  await expect(page).toHaveTitle('Agenda - Predio Web 3');
+  await expect(page).toHaveTitle('Citas por asesor - Predio Web 3');
   // a module not built yet says so and names itself
   await expect(page.getByText('Módulo en construcción').filter({ visible: true })).toBeVisible();
-  await expect(page.getByText(/La pantalla\s+Agenda\s+del módulo\s+Agenda/)).toBeVisible();
+  await expect(page.getByText(/La pantalla\s+Citas por asesor\s+del módulo\s+Informes/)).toBeVisible();
 });
 
 test('a wrong password shows the server message and stays on login', async ({ page }) => {

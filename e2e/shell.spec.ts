@@ -56,7 +56,7 @@ test('Inicio counts the day’s work and links to it; modules not built yet say 
   await expect(inicio.getByText('Mis clientes atendidos abiertos')).toBeVisible();
   await expect(inicio.getByText('Citas hoy')).toBeVisible();
   await expect(inicio.getByText('Tareas abiertas')).toBeVisible();
-  await expect(inicio.getByText('Módulo en construcción')).toHaveCount(2);
+  await expect(inicio.getByText('Módulo en construcción')).toHaveCount(1);
   await inicio.getByRole('link', { name: /Ver solicitudes/ }).click();
   await expect(page).toHaveURL(/\/propiedades\/solicitudes\?estado=nueva$/);
   await expect(page.getByRole('main').getByTitle('Nueva', { exact: true })).toBeVisible();

@@ -29,6 +29,7 @@ import { solicitudesRoutes } from './modules/solicitudes/solicitudes.routes.ts';
 import { tercerosRoutes } from './modules/terceros/terceros.routes.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/usuarios-admin.routes.ts';
+import { agendaRoutes } from './modules/agenda/agenda.routes.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { clientesRoutes } from './modules/clientes/clientes.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
@@ -123,6 +124,7 @@ export async function buildServer(
       inmueblesUtilidadesRoutes(api, deps);
       clientesRoutes(api, deps);
       solicitudesRoutes(api, deps);
+      agendaRoutes(api, deps);
       inicioRoutes(api, deps);
       correoRoutes(api, deps);
       plantillasRoutes(api, deps);

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { enviarRecordatorio, TIPO_TRABAJO_RECORDATORIO } from './modules/agenda/agenda.service.ts';
 import { vacuumAnalizar } from './db/mantenimiento.ts';
 import { empresasConAvisos, avisarConsignaciones } from './modules/inmuebles/inmuebles-consignacion.service.ts';
 import { CARPETA_LOGOS } from './modules/empresa/empresa.service.ts';
 import { CARPETA_FOTOS } from './modules/terceros/terceros.service.ts';
 import type { Deps } from './platform/deps.ts';
+import { enTenant } from './platform/tenant.ts';
 import { encolar, Trabajos, type OpcionesTrabajos } from './platform/jobs/trabajos.ts';
 import { limpiarAdjuntos } from './platform/mail/limpieza.ts';
 import { CARPETA_ARCHIVOS } from './platform/archivos/archivos.service.ts';
@@ -72,6 +74,18 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
       geocodificar
         ? geocodificarInmueble({ db, geocodificar, idEmpresa: j.idEmpresa!, consecutivo: Number(j.datos.consecutivo) })
         : { resultado: 'sin geocodificador' },
+  });
+  // Notice 102, a job per asesor and start written with the cita (agenda.service.ts).
+  t.definir({
+    tipo: TIPO_TRABAJO_RECORDATORIO,
+    timeoutMs: MINUTO,
+    manejar: (j) =>
+      enTenant(db, j.idEmpresa!, (scope) =>
+        enviarRecordatorio(
+          { ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa: j.idEmpresa! },
+          j.datos as { idCita: number; idUsuario: number; inicio: string },
+        ),
+      ),
   });
   t.definir({
     tipo: 'trabajos.purgar',

@@ -46,7 +46,7 @@ function group(path: string, name: string, title: string, icon: string, children
 
 export const MENU: MenuNode[] = [
   group('archivo', 'Archivo', 'Archivo', 'folder', [
-    leaf('agenda', 'Agenda', 'Agenda', 489, 'agenda'),
+    leaf('agenda', 'Agenda', 'Agenda', 489, 'agenda', { component: 'agenda' }),
     leaf('empresa', 'Empresa', 'Compañia', 3, 'empresa', { component: 'empresa' }),
     leaf('usuarios', 'Usuarios', 'Usuarios', 37, 'empresa', { component: 'usuarios' }),
     group('utilidades', 'Utilidades', 'Utilidades', 'tool', [
@@ -56,7 +56,9 @@ export const MENU: MenuNode[] = [
       leaf('modificaciones-inmuebles', 'ModificacionesInmuebles', 'Modificaciones de inmuebles', 19, 'inmuebles', {
         component: 'modificaciones-inmuebles',
       }),
-      leaf('modificaciones-agenda', 'ModificacionesAgenda', 'Modificaciones de agenda', 19, 'agenda'),
+      leaf('modificaciones-agenda', 'ModificacionesAgenda', 'Modificaciones de agenda', 19, 'agenda', {
+        component: 'modificaciones-agenda',
+      }),
       leaf('geo-localizar-inmuebles', 'GeoLocalizarInmuebles', 'Geolocalizar inmuebles', 31, 'inmuebles', {
         component: 'geolocalizar-inmuebles',
       }),

@@ -20,6 +20,7 @@ export const TIPO_TRABAJO_LABEL: Record<string, string> = {
   'archivos.limpiar-adjuntos': 'Limpieza de adjuntos de correos enviados',
   'archivos.borrar-sin-uso': 'Limpieza de fotos y logos sin uso',
   'trabajos.purgar': 'Limpieza de trabajos terminados',
+  'agenda.recordatorio': 'Recordatorio de cita',
 };
 
 export const ZTrabajosQuery = z.object({

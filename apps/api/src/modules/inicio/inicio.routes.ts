@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { InicioResumen } from '@predio/contract/empresa';
 import { ESTADOS_ABIERTOS, IDM_CLIENTES_ATENDIDOS } from '@predio/contract/clientes';
 import { ESTADOS_EN_OFERTA, IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
+import { IDM_AGENDA } from '@predio/contract/agenda';
 import { hasIdm } from '@predio/contract/menu';
 import { IDM_SOLICITUDES } from '@predio/contract/solicitudes';
 import type { Tx } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute } from '../../platform/http/route.ts';
+import * as agenda from '../agenda/agenda.service.ts';
 import * as clientes from '../clientes/clientes.repo.ts';
 import * as inmuebles from '../inmuebles/inmuebles.repo.ts';
 import * as solicitudes from '../solicitudes/solicitudes.repo.ts';
@@ -18,8 +20,8 @@ const INMUEBLES = [IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES] as const;
 
 /**
  * What each home counter counts, and who may see it (any of the idm). Each counts with its list's own
- * filter, the one its card links to, so the card and the list it opens agree. Agenda and tasks are not
- * built yet: their counters answer null rather than a made-up 0.
+ * filter, the one its card links to, so the card and the list it opens agree. Tasks are not built
+ * yet: their counter answers null rather than a made-up 0.
  */
 const CONTADORES: Record<keyof InicioResumen, Contador | null> = {
   inmueblesDisponibles: { idm: INMUEBLES, contar: (tx) => inmuebles.contar(tx, {}) },
@@ -33,7 +35,7 @@ const CONTADORES: Record<keyof InicioResumen, Contador | null> = {
     contar: (tx, user) => clientes.contar(tx, { estado: [...ESTADOS_ABIERTOS], asesor: user.idUsuario }),
   },
   solicitudesNuevas: { idm: [IDM_SOLICITUDES], contar: (tx) => solicitudes.contar(tx, { estado: ['nueva'] }) },
-  citasHoy: null,
+  citasHoy: { idm: [IDM_AGENDA], contar: (tx, user) => agenda.contarHoy(tx, user) },
   tareasAbiertas: null,
 };
 

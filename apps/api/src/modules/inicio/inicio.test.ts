@@ -27,7 +27,7 @@ describe('GET /inicio/resumen', () => {
       consignacionesPorVencer: 0,
       clientesAbiertos: 0,
       solicitudesNuevas: 0,
-      citasHoy: null,
+      citasHoy: 0,
       tareasAbiertas: null,
     });
     const yo = tokenClaims(admin3).idUsuario;
@@ -83,7 +83,7 @@ describe('GET /inicio/resumen', () => {
       consignacionesPorVencer: 2,
       clientesAbiertos: 1,
       solicitudesNuevas: 1,
-      citasHoy: null,
+      citasHoy: 0,
       tareasAbiertas: null,
     });
     // Another company counts its own.

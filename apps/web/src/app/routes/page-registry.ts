@@ -45,6 +45,10 @@ export const PAGES: Record<string, Page> = {
   'cerrar-clientes-en-cascada': lazy(() =>
     import('../../features/clientes/cascada-page.tsx').then((m) => ({ default: m.CascadaPage })),
   ),
+  'modificaciones-agenda': lazy(() =>
+    import('../../features/agenda/modificaciones-agenda-page.tsx').then((m) => ({ default: m.ModificacionesAgendaPage })),
+  ),
+  agenda: lazy(() => import('../../features/agenda/agenda-page.tsx').then((m) => ({ default: m.AgendaPage }))),
   solicitudes: lazy(() =>
     import('../../features/solicitudes/solicitudes-page.tsx').then((m) => ({ default: m.SolicitudesPage })),
   ),

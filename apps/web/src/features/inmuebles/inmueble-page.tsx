@@ -5,6 +5,7 @@ import { CopyOutlined, DeleteOutlined, DownOutlined, LockOutlined, SwapOutlined,
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ETIQUETAS_ESTADO, IDM_INMUEBLE, type Bloqueo, type InmuebleDetalle } from '@predio/contract/inmuebles';
 import { IDM_MODIFICACIONES } from '@predio/contract/inmuebles-utilidades';
+import { IDM_AGENDA } from '@predio/contract/agenda';
 import { hasIdm } from '@predio/contract/menu';
 import { formatFechaHora } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -17,6 +18,7 @@ import { InmuebleFotos } from './archivos/inmueble-fotos.tsx';
 import { useInmueble } from './api/get-inmueble.ts';
 import { inmueblesKeys } from './api/get-inmuebles.ts';
 import { useDuplicar } from './duplicar-store.ts';
+import { CitasInmueble } from './citas-inmueble.tsx';
 import { ClientesCoincidentes } from './clientes-coincidentes.tsx';
 import { EliminarInmuebleModal } from './eliminar-modal.tsx';
 import { EstadoModal } from './estado-modal.tsx';
@@ -396,6 +398,9 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
               children: <InmuebleDocumentos consecutivo={d.consecutivo} soloLectura={!editable} />,
             },
             { key: 'historial', label: 'Historial', children: <Historial consecutivo={d.consecutivo} /> },
+            ...(hasIdm(permisos, IDM_AGENDA)
+              ? [{ key: 'citas', label: 'Citas', children: <CitasInmueble consecutivo={d.consecutivo} /> }]
+              : []),
             {
               key: 'clientes',
               label: 'Clientes que coinciden',

@@ -1,0 +1,361 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Cita, ConflictoCita, EstadoCita, OpcionesAgenda } from '@predio/contract/agenda';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { contieneCadaPalabra } from '../../platform/busqueda.ts';
+
+export type FilaCita = {
+  id: number;
+  titulo: string;
+  id_categoria: number | null;
+  inicio: Date;
+  fin: Date;
+  todo_el_dia: boolean;
+  lugar: string;
+  notas: string;
+  estado: EstadoCita;
+  id_resultado: number | null;
+  comentario_resultado: string;
+  interes: number | null;
+  id_inmueble: number | null;
+  id_cliente_atendido: number | null;
+  id_solicitud: number | null;
+  version: number;
+  asesores: number[];
+  participantes: number[];
+};
+
+export type ValoresCita = Omit<FilaCita, 'id' | 'version' | 'asesores' | 'participantes'>;
+
+const y = (conds: (SQL | undefined)[]) =>
+  sql.join(
+    conds.filter((c): c is SQL => c !== undefined),
+    sql` and `,
+  );
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** A cita with the names the calendar shows, one statement for any number of them. */
+const SELECT_CITA = sql`
+  select c.id, c.titulo, c.inicio, c.fin, c.todo_el_dia, c.lugar, c.notas, c.estado, c.comentario_resultado,
+         c.interes, c.id_cliente_atendido, c.id_solicitud, c.version,
+         case when cat.id is null then null else json_build_object('id', cat.id, 'nombre', cat.nombre, 'color', cat.color) end as categoria,
+         case when r.id is null then null else json_build_object('id', r.id, 'nombre', r.nombre) end as resultado,
+         case when i.id is null then null else json_build_object('consecutivo', i.consecutivo, 'direccion', i.direccion) end as inmueble,
+         coalesce((select json_agg(json_build_object('id', u.id, 'nombre', coalesce(nullif(u.nombre, ''), u.usuario)) order by u.id)
+                   from cita_asesor ca join usuarios u on u.id_empresa = ca.id_empresa and u.id = ca.id_usuario
+                   where ca.id_empresa = c.id_empresa and ca.id_cita = c.id), '[]') as asesores,
+         coalesce((select json_agg(json_build_object('id', t.id, 'nombre', t.nombre,
+                                                     'telefono', coalesce(nullif(t.celular, ''), t.telefonos), 'email', t.email) order by t.id)
+                   from cita_participante cp join terceros t on t.id_empresa = cp.id_empresa and t.id = cp.id_tercero
+                   where cp.id_empresa = c.id_empresa and cp.id_cita = c.id), '[]') as participantes
+  from cita c
+  left join categorias_agenda cat on cat.id_empresa = c.id_empresa and cat.id = c.id_categoria
+  left join resultados_agenda r on r.id_empresa = c.id_empresa and r.id = c.id_resultado
+  left join inmueble i on i.id_empresa = c.id_empresa and i.id = c.id_inmueble`;
+
+type FilaVista = Omit<Cita, 'inicio' | 'fin'> & { inicio: Date | string; fin: Date | string };
+const aCita = (f: FilaVista): Cita => ({ ...f, inicio: iso(f.inicio), fin: iso(f.fin) });
+
+export type Rango = {
+  desde: string;
+  hasta: string;
+  asesores?: number[] | undefined;
+  categorias?: number[] | undefined;
+  idInmueble?: number | undefined;
+  idClienteAtendido?: number | undefined;
+};
+
+/**
+ * What overlaps [desde, hasta). `inicio > desde - 7 days` lets the index on (id_empresa, inicio) bound
+ * the scan on both sides: no cita lasts longer than DURACION_MAXIMA_MS.
+ */
+export async function enRango(tx: Tx, r: Rango): Promise<Cita[]> {
+  const where = y([
+    sql`c.inicio < ${r.hasta}::timestamptz`,
+    sql`c.inicio > ${r.desde}::timestamptz - interval '7 days'`,
+    sql`c.fin > ${r.desde}::timestamptz`,
+    r.asesores?.length
+      ? sql`exists (select 1 from cita_asesor ca where ca.id_empresa = c.id_empresa and ca.id_cita = c.id
+                    and ca.id_usuario = any(${sql.param(r.asesores)}::int[]))`
+      : undefined,
+    r.categorias?.length ? sql`c.id_categoria = any(${sql.param(r.categorias)}::int[])` : undefined,
+    r.idInmueble !== undefined ? sql`c.id_inmueble = ${r.idInmueble}` : undefined,
+    r.idClienteAtendido !== undefined ? sql`c.id_cliente_atendido = ${r.idClienteAtendido}` : undefined,
+  ]);
+  const filas = await queryRows<FilaVista>(tx, sql`${SELECT_CITA} where ${where} order by c.inicio, c.id limit 5000`);
+  return filas.map(aCita);
+}
+
+/** A record's citas, newest first (a property's or a lead's history). */
+export async function deRegistro(tx: Tx, r: { idInmueble?: number; idClienteAtendido?: number }): Promise<Cita[]> {
+  const where =
+    r.idInmueble !== undefined ? sql`c.id_inmueble = ${r.idInmueble}` : sql`c.id_cliente_atendido = ${r.idClienteAtendido ?? 0}`;
+  const filas = await queryRows<FilaVista>(tx, sql`${SELECT_CITA} where ${where} order by c.inicio desc, c.id desc limit 200`);
+  return filas.map(aCita);
+}
+
+export async function vista(tx: Tx, id: number): Promise<Cita | null> {
+  const [f] = await queryRows<FilaVista>(tx, sql`${SELECT_CITA} where c.id = ${id}`);
+  return f ? aCita(f) : null;
+}
+
+export async function porId(tx: Tx, id: number, bloquear = false): Promise<FilaCita | null> {
+  const [f] = await queryRows<FilaCita>(
+    tx,
+    sql`select c.*,
+               array(select id_usuario from cita_asesor where id_empresa = c.id_empresa and id_cita = c.id order by 1) as asesores,
+               array(select id_tercero from cita_participante where id_empresa = c.id_empresa and id_cita = c.id order by 1) as participantes
+        from cita c where c.id = ${id} ${bloquear ? sql`for update` : sql``}`,
+  );
+  return f ? { ...f, inicio: new Date(f.inicio), fin: new Date(f.fin) } : null;
+}
+
+const columnas = (v: ValoresCita) => sql`
+  titulo = ${v.titulo}, id_categoria = ${v.id_categoria}, inicio = ${iso(v.inicio)}::timestamptz, fin = ${iso(v.fin)}::timestamptz,
+  todo_el_dia = ${v.todo_el_dia}, lugar = ${v.lugar}, notas = ${v.notas}, estado = ${v.estado}, id_resultado = ${v.id_resultado},
+  comentario_resultado = ${v.comentario_resultado}, interes = ${v.interes}, id_inmueble = ${v.id_inmueble},
+  id_cliente_atendido = ${v.id_cliente_atendido}, id_solicitud = ${v.id_solicitud}`;
+
+export async function insertar(tx: Tx, v: ValoresCita, usuario: string): Promise<number> {
+  const [f] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into cita (titulo, id_categoria, inicio, fin, todo_el_dia, lugar, notas, estado, id_resultado,
+                          comentario_resultado, interes, id_inmueble, id_cliente_atendido, id_solicitud, creado_por)
+        values (${v.titulo}, ${v.id_categoria}, ${iso(v.inicio)}::timestamptz, ${iso(v.fin)}::timestamptz, ${v.todo_el_dia},
+                ${v.lugar}, ${v.notas}, ${v.estado}, ${v.id_resultado}, ${v.comentario_resultado}, ${v.interes},
+                ${v.id_inmueble}, ${v.id_cliente_atendido}, ${v.id_solicitud}, ${usuario})
+        returning id`,
+  );
+  return f!.id;
+}
+
+/** False when the row is no longer at `version` (someone saved it meanwhile). */
+export async function actualizar(tx: Tx, id: number, version: number | null, v: ValoresCita, usuario: string): Promise<boolean> {
+  const filas = await queryRows<{ id: number }>(
+    tx,
+    sql`update cita set ${columnas(v)}, version = version + 1, modificado_por = ${usuario}, modificado_en = now()
+        where id = ${id} ${version === null ? sql`` : sql`and version = ${version}`} returning id`,
+  );
+  return filas.length > 0;
+}
+
+export async function ponerPersonas(tx: Tx, id: number, asesores: number[], participantes: number[]): Promise<void> {
+  await tx.execute(sql`delete from cita_asesor where id_cita = ${id}`);
+  await tx.execute(sql`delete from cita_participante where id_cita = ${id}`);
+  if (asesores.length)
+    await tx.execute(sql`insert into cita_asesor (id_cita, id_usuario) select ${id}, unnest(${sql.param(asesores)}::int[])`);
+  if (participantes.length)
+    await tx.execute(
+      sql`insert into cita_participante (id_cita, id_tercero) select ${id}, unnest(${sql.param(participantes)}::int[])`,
+    );
+}
+
+export async function borrar(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`delete from cita where id = ${id}`);
+}
+
+/** Other live citas of these asesores that overlap [inicio, fin). */
+export async function conflictos(
+  tx: Tx,
+  c: { asesores: number[]; inicio: Date; fin: Date; excluir: number | null },
+): Promise<ConflictoCita[]> {
+  const filas = await queryRows<Omit<ConflictoCita, 'inicio' | 'fin'> & { inicio: Date | string; fin: Date | string }>(
+    tx,
+    sql`select c.id, c.titulo, c.inicio, c.fin, coalesce(nullif(u.nombre, ''), u.usuario) as asesor
+        from cita c
+        join cita_asesor ca on ca.id_empresa = c.id_empresa and ca.id_cita = c.id
+        join usuarios u on u.id_empresa = ca.id_empresa and u.id = ca.id_usuario
+        where ca.id_usuario = any(${sql.param(c.asesores)}::int[])
+          and c.inicio < ${iso(c.fin)}::timestamptz and c.fin > ${iso(c.inicio)}::timestamptz
+          and c.inicio > ${iso(c.inicio)}::timestamptz - interval '7 days'
+          and c.estado not in ('cancelada', 'no_asistio')
+          ${c.excluir === null ? sql`` : sql`and c.id <> ${c.excluir}`}
+        order by c.inicio, c.id limit 20`,
+  );
+  return filas.map((f) => ({ ...f, inicio: iso(f.inicio), fin: iso(f.fin) }));
+}
+
+export type UsuarioAgenda = { id: number; nombre: string; activo: boolean };
+export async function usuarios(tx: Tx, ids: number[]): Promise<UsuarioAgenda[]> {
+  return queryRows<UsuarioAgenda>(
+    tx,
+    sql`select id, coalesce(nullif(nombre, ''), usuario) as nombre, activo from usuarios where id = any(${sql.param(ids)}::int[])`,
+  );
+}
+
+export async function tercerosExistentes(tx: Tx, ids: number[]): Promise<number[]> {
+  const filas = await queryRows<{ id: number }>(tx, sql`select id from terceros where id = any(${sql.param(ids)}::int[])`);
+  return filas.map((f) => f.id);
+}
+
+export async function existe(
+  tx: Tx,
+  tabla: 'categorias_agenda' | 'resultados_agenda' | 'cliente_atendido' | 'solicitud',
+  id: number,
+) {
+  const filas = await queryRows<{ id: number }>(tx, sql`select id from ${sql.identifier(tabla)} where id = ${id}`);
+  return filas.length > 0;
+}
+
+export async function inmueblePorConsecutivo(tx: Tx, consecutivo: number): Promise<{ id: number; direccion: string } | null> {
+  const [f] = await queryRows<{ id: number; direccion: string }>(
+    tx,
+    sql`select id, direccion from inmueble where consecutivo = ${consecutivo}`,
+  );
+  return f ?? null;
+}
+
+export async function opciones(tx: Tx): Promise<OpcionesAgenda> {
+  const [asesores, categorias, resultados] = await Promise.all([
+    queryRows<OpcionesAgenda['asesores'][number]>(
+      tx,
+      sql`select u.id, coalesce(nullif(u.nombre, ''), u.usuario) as nombre, coalesce(t.coloragenda, '') as color,
+                 coalesce(t.desactivado_en_agenda, false) as desactivado
+          from usuarios u left join terceros t on t.id_empresa = u.id_empresa and t.nro_id = u.nro_id
+          where u.activo order by 2`,
+    ),
+    queryRows<OpcionesAgenda['categorias'][number]>(
+      tx,
+      sql`select id, nombre, color from categorias_agenda where activo order by nombre`,
+    ),
+    queryRows<OpcionesAgenda['resultados'][number]>(
+      tx,
+      sql`select id, nombre from resultados_agenda where activo order by nombre`,
+    ),
+  ]);
+  return { asesores, categorias, resultados };
+}
+
+/** Live citas of the user that start today (Bogotá). */
+export async function contarHoy(tx: Tx, idUsuario: number): Promise<number> {
+  const [f] = await queryRows<{ n: number | string }>(
+    tx,
+    sql`select count(*) as n from cita c join cita_asesor ca on ca.id_empresa = c.id_empresa and ca.id_cita = c.id
+        where ca.id_usuario = ${idUsuario} and c.estado not in ('cancelada', 'no_asistio')
+          and c.inicio >= ((now() at time zone 'America/Bogota')::date::timestamp at time zone 'America/Bogota')
+          and c.inicio < ((now() at time zone 'America/Bogota')::date::timestamp at time zone 'America/Bogota') + interval '1 day'`,
+  );
+  return Number(f?.n ?? 0);
+}
+
+export async function minutosRecordatorio(tx: Tx, idUsuario: number): Promise<number | null> {
+  const [f] = await queryRows<{ m: number }>(
+    tx,
+    sql`select minutos_recordatorio as m from agenda_preferencia where id_usuario = ${idUsuario}`,
+  );
+  return f?.m ?? null;
+}
+
+export async function guardarMinutosRecordatorio(tx: Tx, idUsuario: number, minutos: number): Promise<void> {
+  await tx.execute(
+    sql`insert into agenda_preferencia (id_usuario, minutos_recordatorio) values (${idUsuario}, ${minutos})
+        on conflict (id_empresa, id_usuario) do update set minutos_recordatorio = excluded.minutos_recordatorio`,
+  );
+}
+
+/** True the first time a reminder of this cita, user and start is recorded. */
+export async function marcarRecordatorio(tx: Tx, idCita: number, idUsuario: number, inicio: string): Promise<boolean> {
+  const filas = await queryRows<{ id_cita: number }>(
+    tx,
+    sql`insert into cita_recordatorio (id_cita, id_usuario, inicio) values (${idCita}, ${idUsuario}, ${inicio}::timestamptz)
+        on conflict do nothing returning id_cita`,
+  );
+  return filas.length > 0;
+}
+
+/** Active terceros matching every word (name, document, phone, e-mail): the participants picker. */
+export async function buscarTerceros(tx: Tx, q: string | undefined) {
+  const conds = contieneCadaPalabra(sql.raw('texto_busqueda'), q);
+  return queryRows<{ id: number; nro_id: string; nombre: string; celular: string; email: string }>(
+    tx,
+    sql`select id, nro_id, nombre, celular, email from terceros
+        where activo ${conds.length > 0 ? sql`and ${sql.join(conds, sql` and `)}` : sql``}
+        order by lower(predio_unaccent(nombre)) limit 20`,
+  );
+}
+
+export type FilaModificacionAgenda = {
+  id: number | string;
+  creado_en: Date | string;
+  usuario: string;
+  accion: string;
+  id_cita: number;
+  titulo: string | null;
+  campo: string;
+  valor: { antes?: unknown; despues?: unknown } | null;
+  total: number | string;
+};
+
+const inicioDia = (d: string) => sql`(${d}::date::timestamp at time zone 'America/Bogota')`;
+
+/** One row per changed field of the audit rows of citas, newest first. */
+export async function modificaciones(
+  tx: Tx,
+  c: {
+    desde?: string | undefined;
+    hasta?: string | undefined;
+    idCita?: number | undefined;
+    asesor?: number | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ filas: FilaModificacionAgenda[]; total: number }> {
+  const where = y([
+    sql`a.entidad = 'citas'`,
+    // A creation lists every field; the ones left empty say nothing.
+    sql`not (coalesce(c.value -> 'antes', 'null'::jsonb) in ('null'::jsonb, '""'::jsonb, '[]'::jsonb)
+             and coalesce(c.value -> 'despues', 'null'::jsonb) in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`,
+    c.idCita !== undefined ? sql`a.entidad_id = ${String(c.idCita)}` : undefined,
+    // The asesor the cita has now, or had or got in this change.
+    c.asesor !== undefined
+      ? sql`(exists (select 1 from cita_asesor ca where ca.id_cita = nullif(a.entidad_id, '')::int and ca.id_usuario = ${c.asesor})
+             or a.cambios -> 'asesores' -> 'antes' @> ${JSON.stringify([c.asesor])}::jsonb
+             or a.cambios -> 'asesores' -> 'despues' @> ${JSON.stringify([c.asesor])}::jsonb)`
+      : undefined,
+    c.desde ? sql`a.creado_en >= ${inicioDia(c.desde)}` : undefined,
+    c.hasta ? sql`a.creado_en < ${inicioDia(c.hasta)} + interval '1 day'` : undefined,
+  ]);
+  const filas = await queryRows<FilaModificacionAgenda>(
+    tx,
+    sql`select a.id, a.creado_en, a.usuario, a.accion, nullif(a.entidad_id, '')::int as id_cita,
+               coalesce(ct.titulo, a.cambios -> 'titulo' ->> 'antes', a.cambios -> 'titulo' ->> 'despues') as titulo,
+               c.key as campo, c.value as valor, count(*) over() as total
+        from auditoria a
+        cross join lateral jsonb_each(case when jsonb_typeof(a.cambios) = 'object' then a.cambios else '{}'::jsonb end) c
+        left join cita ct on ct.id = nullif(a.entidad_id, '')::int
+        where ${where}
+        order by a.creado_en desc, a.id desc, c.key
+        limit ${c.limit} offset ${c.offset}`,
+  );
+  return { filas, total: Number(filas[0]?.total ?? 0) };
+}
+
+/** Names of users, categories, results, terceros and properties an audit value may carry. */
+export async function nombres(tx: Tx) {
+  const [usuarios, categorias, resultados] = await Promise.all([
+    queryRows<{ id: number; nombre: string }>(tx, sql`select id, coalesce(nullif(nombre, ''), usuario) as nombre from usuarios`),
+    queryRows<{ id: number; nombre: string }>(tx, sql`select id, nombre from categorias_agenda`),
+    queryRows<{ id: number; nombre: string }>(tx, sql`select id, nombre from resultados_agenda`),
+  ]);
+  const mapa = (xs: { id: number; nombre: string }[]) => new Map(xs.map((x) => [x.id, x.nombre]));
+  return { usuarios: mapa(usuarios), categorias: mapa(categorias), resultados: mapa(resultados) };
+}
+
+export async function nombresTerceros(tx: Tx, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const xs = await queryRows<{ id: number; nombre: string }>(
+    tx,
+    sql`select id, nombre from terceros where id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Map(xs.map((x) => [x.id, x.nombre]));
+}
+
+export async function consecutivosInmueble(tx: Tx, ids: number[]) {
+  if (!ids.length) return new Map<number, number>();
+  const xs = await queryRows<{ id: number; consecutivo: number }>(
+    tx,
+    sql`select id, consecutivo from inmueble where id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Map(xs.map((x) => [x.id, x.consecutivo]));
+}

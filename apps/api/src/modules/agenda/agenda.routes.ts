@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  IDM_AGENDA,
+  IDM_MODIFICACIONES_AGENDA,
+  ZCitaCambios,
+  ZCitaForm,
+  ZCitasQuery,
+  ZIdParam,
+  ZModificacionesAgendaExportarQuery,
+  ZModificacionesAgendaQuery,
+} from '@predio/contract/agenda';
+import { entero, ZConsecutivoParam } from '@predio/contract/campos';
+import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import * as feed from './agenda-feed.service.ts';
+import * as service from './agenda.service.ts';
+
+const tags = ['agenda'];
+const permiso = IDM_AGENDA;
+
+const ZArchivoFeed = z.object({
+  archivo: z.string().regex(/^[A-Za-z0-9_-]{32}\.ics$/, { error: 'archivo debe ser la clave del calendario seguida de .ics' }),
+});
+const ZBuscar = z.object({ q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional() });
+const ZPreferencias = z.object({ minutos: entero('Minutos del recordatorio', 0, 10_080) });
+
+/** Archivo > Agenda (idm 489): the calendar's citas. */
+export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
+  const aviso = { hub: deps.hub, mailer: deps.mailer };
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas',
+    permiso,
+    schema: { querystring: ZCitasQuery, tags, summary: 'Citas que se cruzan con [desde, hasta), por asesores y categorías' },
+    handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/opciones',
+    permiso,
+    schema: { tags, summary: 'Asesores (color, desactivado en agenda), categorías y resultados de la agenda' },
+    handler: ({ tx }) => service.opciones({ tx }),
+  });
+  // The user's private ICS feed: its state, a new URL (the old one stops), revocation.
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/feed',
+    permiso,
+    schema: { tags, summary: 'Si el usuario tiene un calendario privado (ICS) publicado' },
+    handler: ({ tx, user }) => feed.estadoFeed({ tx, user }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/citas/feed',
+    permiso,
+    schema: { tags, summary: 'Crea la URL privada del calendario ICS del usuario (la anterior deja de servir)' },
+    handler: ({ tx, user, req }) => feed.crearFeed({ tx, user, base: `${req.protocol}://${req.host}` }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/citas/feed',
+    permiso,
+    schema: { tags, summary: 'Revoca el calendario ICS del usuario' },
+    handler: ({ tx, user }) => feed.revocarFeed({ tx, user }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/agenda/ical/:archivo',
+    permiso: 'publico',
+    schema: { params: ZArchivoFeed, tags, summary: 'Calendario ICS de un usuario (sin sesión: la clave privada de su URL)' },
+    handler: async ({ params, reply }) => {
+      const ics = await feed.feedIcs(deps, params.archivo.slice(0, -4));
+      await reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(ics);
+      return YA_RESPONDIDO;
+    },
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/terceros',
+    permiso,
+    schema: { querystring: ZBuscar, tags, summary: 'Terceros activos para elegir los participantes (máximo 20)' },
+    handler: ({ tx, query }) => service.buscarTerceros({ tx, q: query.q }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/preferencias',
+    permiso,
+    schema: { tags, summary: 'Minutos antes de una cita en que llega su recordatorio (del usuario)' },
+    handler: ({ tx, user }) => service.minutosRecordatorio({ tx, user }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/citas/preferencias',
+    permiso,
+    schema: { body: ZPreferencias, tags, summary: 'Cambia los minutos del recordatorio del usuario' },
+    handler: ({ tx, user, body }) => service.guardarMinutosRecordatorio({ tx, user, minutos: body.minutos }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/inmueble/:consecutivo',
+    permiso,
+    schema: { params: ZConsecutivoParam, tags, summary: 'Citas de un inmueble, próximas y pasadas' },
+    handler: ({ tx, params }) => service.deInmueble({ tx, consecutivo: params.consecutivo }),
+  });
+  // Archivo > Utilidades > Modificaciones de agenda (idm 19).
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/modificaciones',
+    permiso: IDM_MODIFICACIONES_AGENDA,
+    schema: {
+      querystring: ZModificacionesAgendaQuery,
+      tags,
+      summary: 'Cambios de las citas campo por campo (fechas, cita, asesor)',
+    },
+    handler: ({ tx, query }) => service.modificaciones({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/modificaciones/exportar',
+    permiso: IDM_MODIFICACIONES_AGENDA,
+    schema: { querystring: ZModificacionesAgendaExportarQuery, tags, summary: 'Exporta los cambios del filtro (Excel o CSV)' },
+    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportarModificaciones({ tx, query })),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/:id',
+    permiso,
+    schema: { params: ZIdParam, tags, summary: 'Una cita' },
+    handler: ({ tx, params }) => service.obtener({ tx, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/citas',
+    permiso,
+    schema: { body: ZCitaForm, tags, summary: 'Agenda una cita (409 con los cruces si no se confirmó)' },
+    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, ...aviso, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PATCH',
+    url: '/citas/:id',
+    permiso,
+    schema: { params: ZIdParam, body: ZCitaCambios, tags, summary: 'Modifica una cita: mover, estado y resultado, datos' },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.actualizar({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/citas/:id',
+    permiso,
+    schema: { params: ZIdParam, tags, summary: 'Elimina una cita (avisa a sus asesores)' },
+    handler: ({ tx, alConfirmar, user, req, params }) =>
+      service.borrar({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id }),
+  });
+}

@@ -1,0 +1,506 @@
+import {
+  ESTADOS_CERRADOS_CITA,
+  ETIQUETAS_CITA,
+  ETIQUETAS_ESTADO_CITA,
+  MINUTOS_RECORDATORIO_DEFECTO,
+  TIPO_CARTA_CITA_CAMBIO,
+  TIPO_CARTA_CITA_NUEVA,
+  TIPO_CARTA_CITA_RECORDATORIO,
+  reglasCita,
+  type AvisosCita,
+  type Cita,
+  type CitaCambios,
+  type CitaForm,
+  type CitasQuery,
+  type ModificacionAgenda,
+  type ModificacionesAgendaQuery,
+  type OpcionesAgenda,
+  ETIQUETAS_ACCION_CITA,
+  MODIFICACIONES_AGENDA_MAX_EXPORT,
+  etiquetaCampoCita,
+} from '@predio/contract/agenda';
+import type { ListResult } from '@predio/contract/list';
+import type { Archivo } from '../../platform/http/archivo.ts';
+import { exportarHoja } from '../../platform/tabular/exportar.ts';
+import { CODES } from '@predio/contract/codes';
+import { festivoEn } from '@predio/contract/festivos';
+import type { Tx } from '../../db/client.ts';
+import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
+import { errorPg, PG } from '../../platform/errors/db-errors.ts';
+import { encolar } from '../../platform/jobs/trabajos.ts';
+import type { Despertador } from '../../platform/mail/outbox.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
+import type { Hub } from '../../platform/realtime/hub.ts';
+import type { Scope } from '../../platform/tenant.ts';
+import * as repo from './agenda.repo.ts';
+
+type Base = { tx: Tx };
+type Escritura = Scope & { user: Principal; ip: string; hub: Hub; mailer: Despertador };
+
+export const ENTIDAD_CITA = 'citas';
+export const TIPO_TRABAJO_RECORDATORIO = 'agenda.recordatorio';
+const L = ETIQUETAS_CITA;
+export const enlaceCita = (id: number) => `/archivo/agenda?cita=${id}`;
+
+const CAMPO_FK: Record<string, keyof typeof L> = {
+  cita_id_categoria_fk: 'id_categoria',
+  cita_id_resultado_fk: 'id_resultado',
+  cita_id_inmueble_fk: 'consecutivo_inmueble',
+  cita_id_cliente_atendido_fk: 'id_cliente_atendido',
+  cita_id_solicitud_fk: 'id_solicitud',
+  cita_asesor_usuario_fk: 'asesores',
+  cita_participante_tercero_fk: 'participantes',
+};
+
+async function escribiendo<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const pg = errorPg(e);
+    const campo = pg?.code === PG.LLAVE_FORANEA ? CAMPO_FK[pg.constraint ?? ''] : undefined;
+    if (campo) throw invalido(campo, `El campo ${L[campo]} no existe en esta empresa`);
+    throw e;
+  }
+}
+
+export async function listar(o: Base & { query: CitasQuery }): Promise<Cita[]> {
+  const q = o.query;
+  let idInmueble: number | undefined;
+  if (q.consecutivo_inmueble !== undefined) {
+    const i = await repo.inmueblePorConsecutivo(o.tx, q.consecutivo_inmueble);
+    if (!i) return [];
+    idInmueble = i.id;
+  }
+  return repo.enRango(o.tx, {
+    desde: q.desde,
+    hasta: q.hasta,
+    asesores: q.asesores,
+    categorias: q.categorias,
+    idInmueble,
+    idClienteAtendido: q.id_cliente_atendido,
+  });
+}
+
+export async function obtener(o: Base & { id: number }): Promise<Cita> {
+  const c = await repo.vista(o.tx, o.id);
+  if (!c) throw noEncontrado(`La cita ${o.id}`);
+  return c;
+}
+
+export const buscarTerceros = (o: Base & { q: string | undefined }) => repo.buscarTerceros(o.tx, o.q);
+
+export const opciones = (o: Base): Promise<OpcionesAgenda> => repo.opciones(o.tx);
+
+/** Citas of a property (by consecutivo), upcoming and past: its history tab. */
+export async function deInmueble(o: Base & { consecutivo: number }): Promise<Cita[]> {
+  const i = await repo.inmueblePorConsecutivo(o.tx, o.consecutivo);
+  if (!i) throw noEncontrado(`El inmueble ${o.consecutivo}`);
+  return repo.deRegistro(o.tx, { idInmueble: i.id });
+}
+
+type Datos = Omit<CitaForm, 'confirmar'>;
+
+/** Checks what the database cannot say in a field's words, and resolves the property by consecutivo. */
+async function validar(tx: Tx, d: Datos): Promise<repo.ValoresCita> {
+  for (const i of reglasCita(d)) throw invalido(i.path, i.message);
+  const us = await repo.usuarios(tx, d.asesores);
+  for (const idU of d.asesores) {
+    const u = us.find((x) => x.id === idU);
+    if (!u) throw invalido('asesores', `El asesor ${idU} no es un usuario de esta empresa`);
+    if (!u.activo) throw invalido('asesores', `El asesor ${u.nombre} está inactivo`);
+  }
+  if (d.participantes.length) {
+    const hay = await repo.tercerosExistentes(tx, d.participantes);
+    const falta = d.participantes.find((p) => !hay.includes(p));
+    if (falta !== undefined) throw invalido('participantes', `El participante ${falta} no existe en esta empresa`);
+  }
+  if (d.id_categoria !== null && !(await repo.existe(tx, 'categorias_agenda', d.id_categoria)))
+    throw invalido('id_categoria', `El campo ${L.id_categoria} no existe en esta empresa`);
+  if (d.id_resultado !== null && !(await repo.existe(tx, 'resultados_agenda', d.id_resultado)))
+    throw invalido('id_resultado', `El campo ${L.id_resultado} no existe en esta empresa`);
+  if (d.id_cliente_atendido !== null && !(await repo.existe(tx, 'cliente_atendido', d.id_cliente_atendido)))
+    throw invalido('id_cliente_atendido', `El campo ${L.id_cliente_atendido} no existe en esta empresa`);
+  if (d.id_solicitud !== null && !(await repo.existe(tx, 'solicitud', d.id_solicitud)))
+    throw invalido('id_solicitud', `El campo ${L.id_solicitud} no existe en esta empresa`);
+  let idInmueble: number | null = null;
+  let lugar = d.lugar;
+  if (d.consecutivo_inmueble !== null) {
+    const i = await repo.inmueblePorConsecutivo(tx, d.consecutivo_inmueble);
+    if (!i) throw invalido('consecutivo_inmueble', `El inmueble ${d.consecutivo_inmueble} no existe en esta empresa`);
+    idInmueble = i.id;
+    // A visit happens at the property unless the form says otherwise.
+    if (!lugar) lugar = i.direccion;
+  }
+  return {
+    titulo: d.titulo,
+    id_categoria: d.id_categoria,
+    inicio: new Date(d.inicio),
+    fin: new Date(d.fin),
+    todo_el_dia: d.todo_el_dia,
+    lugar,
+    notas: d.notas,
+    estado: d.estado,
+    id_resultado: d.id_resultado,
+    comentario_resultado: d.comentario_resultado,
+    interes: d.interes,
+    id_inmueble: idInmueble,
+    id_cliente_atendido: d.id_cliente_atendido,
+    id_solicitud: d.id_solicitud,
+  };
+}
+
+/**
+ * Warnings a save must confirm: overlaps with the asesores' other citas, and a Colombian public holiday.
+ * A 409 names them; saving again with `confirmar` goes ahead.
+ */
+async function revisarConflictos(tx: Tx, v: repo.ValoresCita, asesores: number[], excluir: number | null, confirmar: boolean) {
+  if (confirmar || ESTADOS_CERRADOS_CITA.includes(v.estado)) return;
+  const conflictos = await repo.conflictos(tx, { asesores, inicio: v.inicio, fin: v.fin, excluir });
+  const festivo = festivoEn(v.inicio);
+  if (!conflictos.length && !festivo) return;
+  const partes: string[] = [];
+  if (conflictos.length) {
+    const c = conflictos[0]!;
+    const otras = conflictos.length > 1 ? ` y ${conflictos.length - 1} más` : '';
+    partes.push(`${c.asesor} ya tiene la cita «${c.titulo}» a esa hora${otras}.`);
+  }
+  if (festivo) partes.push(`Ese día es festivo en Colombia (${festivo}).`);
+  const data: AvisosCita = { conflictos, festivo };
+  throw new AppError(CODES.CONFLICTO, `${partes.join(' ')} Confirme para guardarla de todos modos.`, undefined, undefined, data);
+}
+
+const cuando = (d: Date, todoElDia: boolean) =>
+  new Intl.DateTimeFormat('es-CO', {
+    timeZone: 'America/Bogota',
+    dateStyle: 'full',
+    ...(todoElDia ? {} : { timeStyle: 'short' }),
+  }).format(d);
+
+async function avisar(o: Escritura, ids: number[], tipoCarta: number, titulo: string, cuerpo: string, idCita: number) {
+  for (const idUsuario of ids) {
+    // Someone who books or changes their own cita needs no notice of it.
+    if (idUsuario === o.user.idUsuario) continue;
+    await notificar(o, { idEmpresa: o.user.idEmpresa, idUsuario, tipoCarta, titulo, cuerpo, enlace: enlaceCita(idCita) });
+  }
+}
+
+/** A reminder job per asesor, `minutos` before the start (their preference); the key makes it once per start. */
+async function programarRecordatorios(tx: Tx, idCita: number, v: repo.ValoresCita, asesores: number[]) {
+  if (ESTADOS_CERRADOS_CITA.includes(v.estado) || v.estado === 'realizada') return;
+  const ahora = Date.now();
+  if (v.inicio.getTime() <= ahora) return;
+  for (const idUsuario of asesores) {
+    const minutos = (await repo.minutosRecordatorio(tx, idUsuario)) ?? MINUTOS_RECORDATORIO_DEFECTO;
+    const en = new Date(Math.max(ahora, v.inicio.getTime() - minutos * 60_000));
+    const inicio = v.inicio.toISOString();
+    await encolar(tx, {
+      tipo: TIPO_TRABAJO_RECORDATORIO,
+      datos: { idCita, idUsuario, inicio },
+      ejecutarEn: en,
+      clave: `recordatorio:${idCita}:${idUsuario}:${inicio}`,
+    });
+  }
+}
+
+function cambios(antes: Record<string, unknown>, despues: Record<string, unknown>): Cambios {
+  const out: Cambios = {};
+  for (const k of Object.keys(despues)) {
+    const a = antes[k] instanceof Date ? (antes[k] as Date).toISOString() : antes[k];
+    const d = despues[k] instanceof Date ? (despues[k] as Date).toISOString() : despues[k];
+    if (JSON.stringify(a ?? null) !== JSON.stringify(d ?? null)) out[k] = { antes: a ?? null, despues: d ?? null };
+  }
+  return out;
+}
+
+export async function crear(o: Escritura & { body: CitaForm }): Promise<Cita> {
+  const { confirmar, ...datos } = o.body;
+  const v = await validar(o.tx, datos);
+  await revisarConflictos(o.tx, v, datos.asesores, null, confirmar);
+  const id = await escribiendo(async () => {
+    const id = await repo.insertar(o.tx, v, o.user.usuario);
+    await repo.ponerPersonas(o.tx, id, datos.asesores, datos.participantes);
+    return id;
+  });
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'crear',
+    entidad: ENTIDAD_CITA,
+    entidadId: String(id),
+    cambios: cambios({}, { ...v, asesores: datos.asesores, participantes: datos.participantes }),
+    ip: o.ip,
+  });
+  await avisar(
+    o,
+    datos.asesores,
+    TIPO_CARTA_CITA_NUEVA,
+    `Nueva cita: ${v.titulo}`,
+    `${o.user.usuario} le asignó «${v.titulo}» el ${cuando(v.inicio, v.todo_el_dia)}${v.lugar ? ` en ${v.lugar}` : ''}.`,
+    id,
+  );
+  await programarRecordatorios(o.tx, id, v, datos.asesores);
+  return obtener({ tx: o.tx, id });
+}
+
+export async function actualizar(o: Escritura & { id: number; body: CitaCambios }): Promise<Cita> {
+  const f = await repo.porId(o.tx, o.id, true);
+  if (!f) throw noEncontrado(`La cita ${o.id}`);
+  const actual = (await repo.vista(o.tx, o.id))!;
+  const { confirmar, version, ...b } = o.body;
+  const datos: Datos = {
+    titulo: b.titulo ?? f.titulo,
+    id_categoria: b.id_categoria !== undefined ? b.id_categoria : f.id_categoria,
+    inicio: b.inicio ?? f.inicio.toISOString(),
+    fin: b.fin ?? f.fin.toISOString(),
+    todo_el_dia: b.todo_el_dia ?? f.todo_el_dia,
+    asesores: b.asesores ?? f.asesores,
+    participantes: b.participantes ?? f.participantes,
+    consecutivo_inmueble: b.consecutivo_inmueble !== undefined ? b.consecutivo_inmueble : (actual.inmueble?.consecutivo ?? null),
+    id_cliente_atendido: b.id_cliente_atendido !== undefined ? b.id_cliente_atendido : f.id_cliente_atendido,
+    id_solicitud: b.id_solicitud !== undefined ? b.id_solicitud : f.id_solicitud,
+    lugar: b.lugar ?? f.lugar,
+    notas: b.notas ?? f.notas,
+    estado: b.estado ?? f.estado,
+    id_resultado: b.id_resultado !== undefined ? b.id_resultado : f.id_resultado,
+    comentario_resultado: b.comentario_resultado ?? f.comentario_resultado,
+    interes: b.interes !== undefined ? b.interes : f.interes,
+  };
+  const v = await validar(o.tx, datos);
+  const mueve = v.inicio.getTime() !== f.inicio.getTime() || v.fin.getTime() !== f.fin.getTime();
+  const nuevosAsesores = datos.asesores.filter((a) => !f.asesores.includes(a));
+  if (mueve || nuevosAsesores.length || (ESTADOS_CERRADOS_CITA.includes(f.estado) && !ESTADOS_CERRADOS_CITA.includes(v.estado)))
+    await revisarConflictos(o.tx, v, datos.asesores, o.id, confirmar);
+  const ok = await escribiendo(async () => {
+    const ok = await repo.actualizar(o.tx, o.id, version ?? null, v, o.user.usuario);
+    if (ok) await repo.ponerPersonas(o.tx, o.id, datos.asesores, datos.participantes);
+    return ok;
+  });
+  if (!ok)
+    throw new AppError(
+      CODES.CONFLICTO,
+      `Otro usuario modificó la cita «${f.titulo}» mientras la editaba. Recárguela y vuelva a intentarlo.`,
+    );
+  const { asesores: asesoresAntes, participantes: partAntes, ...antes } = f;
+  const c = cambios(
+    { ...antes, asesores: asesoresAntes, participantes: partAntes },
+    { ...v, asesores: datos.asesores, participantes: datos.participantes },
+  );
+  if (Object.keys(c).length)
+    await registrarAuditoria(o.tx, {
+      idUsuario: o.user.idUsuario || null,
+      usuario: o.user.usuario,
+      accion: 'modificar',
+      entidad: ENTIDAD_CITA,
+      entidadId: String(o.id),
+      cambios: c,
+      ip: o.ip,
+    });
+  await avisar(
+    o,
+    nuevosAsesores,
+    TIPO_CARTA_CITA_NUEVA,
+    `Nueva cita: ${v.titulo}`,
+    `${o.user.usuario} le asignó «${v.titulo}» el ${cuando(v.inicio, v.todo_el_dia)}.`,
+    o.id,
+  );
+  const siguen = datos.asesores.filter((a) => f.asesores.includes(a));
+  const cambioEstado = v.estado !== f.estado;
+  if (mueve || (cambioEstado && v.estado === 'cancelada')) {
+    const que =
+      v.estado === 'cancelada'
+        ? `canceló «${v.titulo}» del ${cuando(f.inicio, f.todo_el_dia)}`
+        : `movió «${v.titulo}» al ${cuando(v.inicio, v.todo_el_dia)}`;
+    await avisar(
+      o,
+      siguen,
+      TIPO_CARTA_CITA_CAMBIO,
+      v.estado === 'cancelada' ? `Cita cancelada: ${v.titulo}` : `Cita modificada: ${v.titulo}`,
+      `${o.user.usuario} ${que}.`,
+      o.id,
+    );
+  }
+  const quitados = f.asesores.filter((a) => !datos.asesores.includes(a));
+  await avisar(
+    o,
+    quitados,
+    TIPO_CARTA_CITA_CAMBIO,
+    `Cita reasignada: ${v.titulo}`,
+    `${o.user.usuario} le quitó «${v.titulo}» del ${cuando(f.inicio, f.todo_el_dia)}.`,
+    o.id,
+  );
+  // A new start gets new jobs (their key carries the start); the old ones find it moved and do nothing.
+  await programarRecordatorios(o.tx, o.id, v, datos.asesores);
+  return obtener({ tx: o.tx, id: o.id });
+}
+
+export async function borrar(o: Escritura & { id: number }): Promise<void> {
+  const f = await repo.porId(o.tx, o.id, true);
+  if (!f) throw noEncontrado(`La cita ${o.id}`);
+  await repo.borrar(o.tx, o.id);
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'eliminar',
+    entidad: ENTIDAD_CITA,
+    entidadId: String(o.id),
+    cambios: { titulo: { antes: f.titulo, despues: null }, inicio: { antes: f.inicio.toISOString(), despues: null } },
+    ip: o.ip,
+  });
+  if (!ESTADOS_CERRADOS_CITA.includes(f.estado) && f.inicio.getTime() > Date.now())
+    await avisar(
+      o,
+      f.asesores,
+      TIPO_CARTA_CITA_CAMBIO,
+      `Cita cancelada: ${f.titulo}`,
+      `${o.user.usuario} eliminó «${f.titulo}» del ${cuando(f.inicio, f.todo_el_dia)}.`,
+      o.id,
+    );
+}
+
+export const minutosRecordatorio = async (o: Base & { user: Principal }) => ({
+  minutos: (await repo.minutosRecordatorio(o.tx, o.user.idUsuario)) ?? MINUTOS_RECORDATORIO_DEFECTO,
+});
+
+export async function guardarMinutosRecordatorio(o: Base & { user: Principal; minutos: number }) {
+  await repo.guardarMinutosRecordatorio(o.tx, o.user.idUsuario, o.minutos);
+  return { minutos: o.minutos };
+}
+
+/**
+ * The reminder job (notice 102): reads the cita when it runs. Nothing is sent when it was deleted,
+ * cancelled, moved (its own job for the new start does it) or taken from this asesor; the row in
+ * cita_recordatorio makes a second run of the same job send nothing.
+ */
+export async function enviarRecordatorio(
+  o: Scope & { hub: Hub; mailer: Despertador; idEmpresa: number },
+  d: { idCita: number; idUsuario: number; inicio: string },
+): Promise<{ enviado: boolean; motivo?: string }> {
+  const f = await repo.porId(o.tx, d.idCita);
+  if (!f) return { enviado: false, motivo: 'la cita ya no existe' };
+  if (f.inicio.toISOString() !== new Date(d.inicio).toISOString()) return { enviado: false, motivo: 'la cita cambió de hora' };
+  if (ESTADOS_CERRADOS_CITA.includes(f.estado) || f.estado === 'realizada')
+    return { enviado: false, motivo: `la cita está ${ETIQUETAS_ESTADO_CITA[f.estado].toLowerCase()}` };
+  if (!f.asesores.includes(d.idUsuario)) return { enviado: false, motivo: 'el asesor ya no tiene la cita' };
+  if (!(await repo.marcarRecordatorio(o.tx, d.idCita, d.idUsuario, d.inicio))) return { enviado: false, motivo: 'ya enviado' };
+  await notificar(o, {
+    idEmpresa: o.idEmpresa,
+    idUsuario: d.idUsuario,
+    tipoCarta: TIPO_CARTA_CITA_RECORDATORIO,
+    titulo: `Recordatorio: ${f.titulo}`,
+    cuerpo: `Su cita «${f.titulo}» empieza el ${cuando(f.inicio, f.todo_el_dia)}${f.lugar ? ` en ${f.lugar}` : ''}.`,
+    enlace: enlaceCita(d.idCita),
+  });
+  return { enviado: true };
+}
+
+export const contarHoy = (tx: Tx, user: Principal) => repo.contarHoy(tx, user.idUsuario);
+
+// ----- Modificaciones de agenda (idm 19) ---------------------------------------------------------
+
+const fechaHoraBogota = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'America/Bogota',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+async function aModificaciones(tx: Tx, filas: repo.FilaModificacionAgenda[]): Promise<ModificacionAgenda[]> {
+  const n = await repo.nombres(tx);
+  const numeros = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+  const idsTerceros = filas
+    .filter((f) => f.campo === 'participantes')
+    .flatMap((f) => [...numeros(f.valor?.antes), ...numeros(f.valor?.despues)]);
+  const idsInmuebles = filas
+    .filter((f) => f.campo === 'id_inmueble')
+    .flatMap((f) => [f.valor?.antes, f.valor?.despues].filter((x): x is number => typeof x === 'number'));
+  const [terceros, inmuebles] = await Promise.all([
+    repo.nombresTerceros(tx, idsTerceros),
+    repo.consecutivosInmueble(tx, idsInmuebles),
+  ]);
+  const texto = (campo: string, v: unknown): string => {
+    if (v === null || v === undefined || v === '') return '';
+    if (campo === 'asesores')
+      return numeros(v)
+        .map((i) => n.usuarios.get(i) ?? `#${i}`)
+        .join(', ');
+    if (campo === 'participantes')
+      return numeros(v)
+        .map((i) => terceros.get(i) ?? `#${i}`)
+        .join(', ');
+    if (campo === 'id_categoria') return n.categorias.get(Number(v)) ?? `#${String(v)}`;
+    if (campo === 'id_resultado') return n.resultados.get(Number(v)) ?? `#${String(v)}`;
+    if (campo === 'id_inmueble') return String(inmuebles.get(Number(v)) ?? `#${String(v)}`);
+    if (campo === 'estado') return ETIQUETAS_ESTADO_CITA[v as keyof typeof ETIQUETAS_ESTADO_CITA] ?? String(v);
+    if (campo === 'inicio' || campo === 'fin') return fechaHoraBogota.format(new Date(String(v)));
+    if (typeof v === 'boolean') return v ? 'Sí' : 'No';
+    return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number);
+  };
+  return filas.map((f) => ({
+    clave: `${f.id}:${f.campo}`,
+    fecha: new Date(f.creado_en).toISOString(),
+    usuario: f.usuario,
+    accion: f.accion,
+    id_cita: f.id_cita,
+    titulo: f.titulo ?? '',
+    campo: f.campo,
+    antes: texto(f.campo, f.valor?.antes),
+    despues: texto(f.campo, f.valor?.despues),
+  }));
+}
+
+function rangoFechas(q: { desde?: string | undefined; hasta?: string | undefined }) {
+  if (q.desde && q.hasta && q.hasta < q.desde) throw invalido('hasta', 'La fecha hasta debe ser igual o posterior a desde');
+}
+
+export async function modificaciones(o: Base & { query: ModificacionesAgendaQuery }): Promise<ListResult<ModificacionAgenda>> {
+  const q = o.query;
+  rangoFechas(q);
+  const r = await repo.modificaciones(o.tx, {
+    desde: q.desde,
+    hasta: q.hasta,
+    idCita: q.id_cita,
+    asesor: q.asesor,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  return { items: await aModificaciones(o.tx, r.filas), total: r.total };
+}
+
+export async function exportarModificaciones(
+  o: Base & { query: ModificacionesAgendaQuery & { formato: 'csv' | 'xlsx' } },
+): Promise<Archivo> {
+  const q = o.query;
+  rangoFechas(q);
+  const r = await repo.modificaciones(o.tx, {
+    desde: q.desde,
+    hasta: q.hasta,
+    idCita: q.id_cita,
+    asesor: q.asesor,
+    limit: MODIFICACIONES_AGENDA_MAX_EXPORT,
+    offset: 0,
+  });
+  if (r.total > MODIFICACIONES_AGENDA_MAX_EXPORT)
+    throw invalido(
+      'hasta',
+      `La exportación admite máximo 50.000 filas y el filtro tiene ${r.total.toLocaleString('es-CO')}: acote las fechas.`,
+    );
+  const items = await aModificaciones(o.tx, r.filas);
+  const hoja = {
+    encabezados: ['Fecha', 'Usuario', 'Cita', 'Título', 'Campo', 'Antes', 'Después', 'Acción'],
+    filas: items.map((m) => [
+      new Date(m.fecha),
+      m.usuario,
+      m.id_cita,
+      m.titulo,
+      etiquetaCampoCita(m.campo),
+      m.antes,
+      m.despues,
+      ETIQUETAS_ACCION_CITA[m.accion] ?? m.accion,
+    ]),
+  };
+  return exportarHoja({ hoja, base: 'modificaciones-agenda', titulo: 'Modificaciones de agenda', formato: q.formato });
+}

@@ -1,0 +1,222 @@
+import { useCallback, useMemo, useState } from 'react';
+import { App, Button, Grid, Select, Space, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { CODES } from '@predio/contract/codes';
+import type { AvisosCita, Cita } from '@predio/contract/agenda';
+import { Cajon } from '../../components/cajon.tsx';
+import { useAvisos } from '../../components/foco.ts';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { ApiError, http } from '../../lib/http.ts';
+import { formatFechaHora } from '../../lib/format.ts';
+import { agendaKeys, citasRangoQuery, guardarCita, invalidarCitas, useOpcionesAgenda } from './api/citas.ts';
+import { Calendario, type Hueco, type Movimiento } from './calendario.tsx';
+import { CitaForm, type Inicial } from './cita-form.tsx';
+import { MiCalendario } from './mi-calendario.tsx';
+import './agenda.css';
+
+type Abierta = { cita: Cita | null; inicial: Inicial | null } | null;
+
+const lista = (v: string | null) =>
+  v
+    ? v
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0)
+    : [];
+
+/** Archivo > Agenda (idm 489). */
+export function AgendaPage() {
+  const movil = !Grid.useBreakpoint().md;
+  const { message } = App.useApp();
+  const modal = useAvisos();
+  const queryClient = useQueryClient();
+  const opciones = useOpcionesAgenda();
+  const [params, setParams] = useSearchParams();
+  const asesoresSel = useMemo(() => lista(params.get('asesores')), [params]);
+  const categoriasSel = useMemo(() => lista(params.get('categorias')), [params]);
+  const [elegida, setAbierta] = useState<Abierta>(null);
+  // «Agendar visita» from a property (?visita=consecutivo) and a notice's link (?cita=id) open the form.
+  const visita = Number(params.get('visita')) || null;
+  const idCita = Number(params.get('cita')) || null;
+  const citaUrl = useQuery({
+    queryKey: agendaKeys.cita(idCita ?? 0),
+    queryFn: async ({ signal }) => (await http.get<Cita>(`/citas/${idCita}`, { signal })).data,
+    enabled: idCita !== null,
+  });
+  const inicialVisita = useMemo<Inicial | null>(() => {
+    if (visita === null) return null;
+    const inicio = new Date();
+    inicio.setHours(inicio.getHours() + 1, 0, 0, 0);
+    return { inicio, fin: new Date(inicio.getTime() + 3_600_000), todoElDia: false, asesor: null, consecutivoInmueble: visita };
+  }, [visita]);
+  const abierta: Abierta =
+    elegida ??
+    (inicialVisita ? { cita: null, inicial: inicialVisita } : citaUrl.data ? { cita: citaUrl.data, inicial: null } : null);
+  const [recarga, setRecarga] = useState(0);
+
+  const poner = (clave: string, ids: number[]) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        if (ids.length) n.set(clave, ids.join(','));
+        else n.delete(clave);
+        return n;
+      },
+      { replace: true },
+    );
+
+  // Asesores hidden in the agenda (their tercero's desactivadoEnAgenda) get no column, unless asked for.
+  const visibles = useMemo(() => {
+    const todos = opciones.data?.asesores ?? [];
+    return asesoresSel.length ? todos.filter((a) => asesoresSel.includes(a.id)) : todos.filter((a) => !a.desactivado);
+  }, [opciones.data, asesoresSel]);
+
+  const cargar = useCallback(
+    async (desde: Date, hasta: Date) => {
+      const cs = await queryClient.fetchQuery({
+        ...citasRangoQuery({
+          desde: desde.toISOString(),
+          hasta: hasta.toISOString(),
+          asesores: asesoresSel.length ? asesoresSel : undefined,
+          categorias: categoriasSel.length ? categoriasSel : undefined,
+        }),
+        staleTime: 0,
+      });
+      const ocultos = new Set((opciones.data?.asesores ?? []).filter((a) => a.desactivado).map((a) => a.id));
+      return asesoresSel.length ? cs : cs.filter((c) => c.asesores.some((a) => !ocultos.has(a.id)));
+    },
+    [queryClient, asesoresSel, categoriasSel, opciones.data],
+  );
+
+  const mover = async (m: Movimiento, confirmar = false): Promise<void> => {
+    const asesores =
+      m.asesor !== null && !m.cita.asesores.some((a) => a.id === m.asesor)
+        ? [m.asesor, ...m.cita.asesores.slice(1).map((a) => a.id)]
+        : undefined;
+    try {
+      const c = await guardarCita({
+        id: m.cita.id,
+        valores: { inicio: m.inicio.toISOString(), fin: m.fin.toISOString(), ...(asesores ? { asesores } : {}), confirmar },
+      });
+      void message.success(`«${c.titulo}» movida al ${formatFechaHora(c.inicio)}`);
+      void invalidarCitas(queryClient);
+      setRecarga((n) => n + 1);
+    } catch (e) {
+      const avisos = e instanceof ApiError ? (e.data as AvisosCita | undefined) : undefined;
+      if (e instanceof ApiError && e.code === CODES.CONFLICTO && (avisos?.conflictos?.length || avisos?.festivo)) {
+        modal.confirm({
+          title: avisos.conflictos.length ? 'Cruce de citas' : 'Día festivo',
+          content: e.message,
+          okText: 'Mover de todos modos',
+          cancelText: 'Dejarla donde estaba',
+          onOk: () => mover(m, true),
+          onCancel: m.revertir,
+        });
+        return;
+      }
+      m.revertir();
+      void message.error(e instanceof Error ? e.message : 'No se pudo mover la cita');
+    }
+  };
+
+  const olvidarUrl = () =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        n.delete('visita');
+        n.delete('cita');
+        return n;
+      },
+      { replace: true },
+    );
+  const cerrar = () => {
+    setAbierta(null);
+    olvidarUrl();
+  };
+  const listo = () => {
+    cerrar();
+    setRecarga((n) => n + 1);
+  };
+
+  if (opciones.isPending) return <PageLoading />;
+  if (opciones.isError)
+    return (
+      <ErrorDeCarga titulo="No se pudo cargar la agenda" error={opciones.error} onReintentar={() => void opciones.refetch()} />
+    );
+
+  return (
+    <div className="agenda-page">
+      <Space className="agenda-filtros" wrap>
+        <Select
+          mode="multiple"
+          aria-label="Asesores"
+          placeholder="Todos los asesores"
+          value={asesoresSel}
+          onChange={(v: number[]) => poner('asesores', v)}
+          options={opciones.data.asesores.map((a) => ({ value: a.id, label: a.nombre }))}
+          optionFilterProp="label"
+          maxTagCount="responsive"
+          allowClear
+          className="agenda-filtro"
+        />
+        <Select
+          mode="multiple"
+          aria-label="Categorías"
+          placeholder="Todas las categorías"
+          value={categoriasSel}
+          onChange={(v: number[]) => poner('categorias', v)}
+          options={opciones.data.categorias.map((c) => ({ value: c.id, label: c.nombre }))}
+          optionFilterProp="label"
+          maxTagCount="responsive"
+          allowClear
+          className="agenda-filtro"
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAbierta({ cita: null, inicial: null })}>
+          Nueva cita
+        </Button>
+        <MiCalendario soloIcono={movil} />
+      </Space>
+      <div className="agenda-leyenda">
+        {opciones.data.categorias.map((c) => (
+          <span key={c.id}>
+            <span className="agenda-punto" style={{ background: c.color }} />
+            {c.nombre}
+          </span>
+        ))}
+      </div>
+      <Calendario
+        movil={movil}
+        asesores={visibles}
+        cargar={cargar}
+        recarga={`${recarga}|${asesoresSel.join()}|${categoriasSel.join()}`}
+        alElegirHueco={(h: Hueco) => setAbierta({ cita: null, inicial: h })}
+        alAbrir={(c) => setAbierta({ cita: c, inicial: null })}
+        alMover={(m) => void mover(m)}
+      />
+      <Cajon
+        open={abierta !== null}
+        onClose={cerrar}
+        title={abierta?.cita ? `Cita: ${abierta.cita.titulo}` : 'Nueva cita'}
+        size={movil ? '100%' : 520}
+        destroyOnHidden
+      >
+        {abierta && (
+          <CitaForm
+            key={abierta.cita ? `c${abierta.cita.id}` : `n${abierta.inicial?.inicio.getTime() ?? 0}`}
+            cita={abierta.cita}
+            inicial={abierta.inicial}
+            opciones={opciones.data}
+            alGuardar={listo}
+            alBorrar={listo}
+          />
+        )}
+      </Cajon>
+      {opciones.data.asesores.length === 0 && (
+        <Typography.Paragraph type="secondary">No hay asesores activos en la empresa.</Typography.Paragraph>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN, ingresar } from './helpers.ts';
+
+/** Picks an option of an antd select by its visible text. */
+async function elegir(page: Page, combobox: Locator, opcion: string | RegExp) {
+  await combobox.click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(opcion).first().click();
+}
+
+const centro = async (l: Locator) => {
+  const b = (await l.boundingBox())!;
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+};
+
+test('a cita is created on an empty slot, seen in the week, dragged to another day and marked realizada with a result', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await ingresar(page, ADMIN, '/archivo/agenda');
+  const aviso = page.getByRole('dialog', { name: 'Informacion Importante' });
+  await page.addLocatorHandler(aviso, () => aviso.getByRole('button', { name: 'Aceptar' }).click());
+  // In a week with a holiday on Tuesday or Thursday (Holy Week), saving asks first: go ahead.
+  const festivo = page.getByRole('dialog', { name: 'Día festivo' });
+  await page.addLocatorHandler(festivo, () => festivo.getByRole('button', { name: /de todos modos/ }).click());
+  await expect(page.getByRole('button', { name: 'Semana' })).toBeVisible({ timeout: 15_000 });
+
+  // Tuesday of this week (weeks start on Monday), 10:00 a. m.: click the empty slot.
+  const martes = page.getByRole('columnheader', { name: /^mar/ });
+  const jueves = page.getByRole('columnheader', { name: /^jue/ });
+  const diezAm = page.getByText('10:00 a. m.', { exact: true }).first();
+  await diezAm.scrollIntoViewIfNeeded();
+  const x = (await centro(martes)).x;
+  const y = (await diezAm.boundingBox())!.y + 30; // in the 10:00 row, below the label
+  await page.mouse.click(x, y);
+
+  const form = page.getByRole('dialog', { name: 'Nueva cita' });
+  await expect(form).toBeVisible();
+  await form.getByRole('button', { name: 'Agendar cita' }).click();
+  await expect(form.getByText('El campo Título es obligatorio')).toBeVisible();
+  await form.getByLabel('Título').fill('Visita e2e Laureles');
+  await elegir(page, form.getByRole('combobox', { name: 'Categoría' }), 'Visita');
+  await elegir(page, form.getByRole('combobox', { name: 'Asesores' }), 'Laura Marcela Ospina Rojas');
+  await form.getByLabel('Lugar').fill('Carrera 76 # 35-20, Laureles, Medellín');
+  await form.getByRole('button', { name: 'Agendar cita' }).click();
+  await expect(page.getByText('Cita «Visita e2e Laureles» agendada')).toBeVisible();
+
+  // In the week view, in Tuesday's column.
+  const evento = page.getByRole('button', { name: /Visita e2e Laureles/ });
+  await expect(evento).toBeVisible();
+  expect(Math.abs((await centro(evento)).x - x)).toBeLessThan((await martes.boundingBox())!.width / 2);
+
+  // Dragged to Thursday, same hour. A drag begun while the calendar redraws after the save is lost:
+  // it is tried again until the move is confirmed.
+  const destinoX = (await centro(jueves)).x;
+  const movida = page.getByText(/«Visita e2e Laureles» movida al/);
+  await expect(async () => {
+    const desde = await centro(evento);
+    await page.mouse.move(desde.x, desde.y);
+    await page.mouse.down();
+    await page.mouse.move(desde.x + 20, desde.y, { steps: 5 });
+    await page.mouse.move(destinoX, desde.y, { steps: 15 });
+    await page.mouse.up();
+    await expect(movida).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(async () => {
+    expect(Math.abs((await centro(evento)).x - destinoX)).toBeLessThan((await jueves.boundingBox())!.width / 2);
+  }).toPass();
+
+  // Modificaciones de agenda shows who moved it, from when to when.
+  const agenda = page.url();
+  await page.goto('/archivo/utilidades/modificaciones-agenda');
+  const fila = page
+    .getByRole('row')
+    .filter({ hasText: 'Visita e2e Laureles' })
+    .filter({ hasText: 'Inicio' })
+    .filter({ hasText: 'Modificación' });
+  await expect(fila).toBeVisible({ timeout: 15_000 });
+  await expect(fila).toContainText('admin');
+  await page.goto(agenda);
+
+  // Done: realizada, with a result and the client's interest.
+  await evento.click();
+  const editar = page.getByRole('dialog', { name: 'Cita: Visita e2e Laureles' });
+  await expect(editar).toBeVisible();
+  await expect(editar.getByRole('link', { name: 'Ver en el mapa' })).toHaveAttribute('href', /google\.com\/maps/);
+  await elegir(page, editar.getByRole('combobox', { name: 'Estado' }), 'Realizada');
+  await elegir(page, editar.getByRole('combobox', { name: 'Resultado' }), 'Interesado');
+  await editar.getByLabel('Comentario del resultado').fill('Le gustó; pregunta por el parqueadero.');
+  await editar.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cita «Visita e2e Laureles» guardada')).toBeVisible();
+
+  // The list view shows it, and reopening it shows the result kept.
+  await page.getByRole('button', { name: 'Lista' }).click();
+  await page.getByRole('button', { name: /Visita e2e Laureles/ }).click();
+  const otraVez = page.getByRole('dialog', { name: 'Cita: Visita e2e Laureles' });
+  await expect(otraVez.getByRole('combobox', { name: 'Estado' })).toBeVisible();
+  await expect(otraVez.getByText('Realizada', { exact: true })).toBeVisible();
+  await expect(otraVez.getByText('Interesado', { exact: true })).toBeVisible();
+  await expect(otraVez.getByLabel('Comentario del resultado')).toHaveValue('Le gustó; pregunta por el parqueadero.');
+});
+
+test('«Agendar visita» from a property opens the form with the property, and the property lists the visit', async ({ page }) => {
+  test.setTimeout(90_000);
+  // A property to visit, made through the API as the admin.
+  const login = await page.request.post('/api/usuarios/login', { data: { idEmpresa: 1, usuario: 'admin', clave: 'demo1234' } });
+  const token = ((await login.json()) as { token: string }).token;
+  const headers = { authorization: `Bearer ${token}` };
+  const municipios = (await (await page.request.get('/api/maestros/municipios/opciones?q=Medellín', { headers })).json()) as {
+    data: { id: number }[];
+  };
+  const creado = await page.request.post('/api/inmuebles', {
+    headers,
+    data: {
+      tipo: 'apartamento',
+      gestion: 'arriendo',
+      direccion: 'Calle 10 # 43-12 Apto 301',
+      id_municipio: municipios.data[0]!.id,
+      canon: 2_000_000,
+    },
+  });
+  const consecutivo = ((await creado.json()) as { data: { consecutivo: number } }).data.consecutivo;
+
+  await ingresar(page, ADMIN, `/propiedades/inmueble/${consecutivo}`);
+  await page.getByRole('tab', { name: 'Citas' }).click();
+  await expect(page.getByText('Sin citas próximas')).toBeVisible();
+  await page.getByRole('button', { name: 'Agendar visita' }).click();
+  await expect(page).toHaveURL(/\/archivo\/agenda\?visita=/);
+  const form = page.getByRole('dialog', { name: 'Nueva cita' });
+  await expect(form.getByLabel('Inmueble')).toHaveValue(String(consecutivo));
+  await expect(form.getByText('Visita', { exact: true })).toBeVisible();
+  await form.getByLabel('Título').fill('Visita con la familia Gómez');
+  await elegir(page, form.getByRole('combobox', { name: 'Asesores' }), 'Carlos Andrés Restrepo Gómez');
+  await form.getByRole('button', { name: 'Agendar cita' }).click();
+  await expect(page.getByText('Cita «Visita con la familia Gómez» agendada')).toBeVisible();
+
+  await page.goto(`/propiedades/inmueble/${consecutivo}`);
+  await page.getByRole('tab', { name: 'Citas' }).click();
+  await expect(page.getByRole('link', { name: 'Visita con la familia Gómez' })).toBeVisible();
+  // Its place is the property's address.
+  await page.getByRole('link', { name: 'Visita con la familia Gómez' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cita: Visita con la familia Gómez' }).getByLabel('Lugar')).toHaveValue(
+    'Calle 10 # 43-12 Apto 301',
+  );
+
+  // The admin's private calendar URL carries the visit, for Google Calendar or Outlook.
+  await page.goto('/archivo/agenda');
+  await page.getByRole('button', { name: 'Mi calendario' }).click();
+  const mio = page.getByRole('dialog', { name: 'Mi calendario' });
+  await mio.getByRole('button', { name: 'Crear la dirección' }).click();
+  const url = (await mio.locator('code').textContent())!;
+  expect(url).toMatch(/\/api\/agenda\/ical\/[A-Za-z0-9_-]{32}\.ics$/);
+  const ics = await (await page.request.get(url)).text();
+  expect(ics).toContain('SUMMARY:Visita con la familia Gómez');
+  expect(ics).toContain('LOCATION:Calle 10 # 43-12 Apto 301');
+});
