@@ -5,7 +5,7 @@ import { auditoria } from '../../db/schema/plataforma.ts';
 import { usuarios } from '../../db/schema/usuarios.ts';
 import { queryRows } from '../../db/rows.ts';
 import { sql } from 'drizzle-orm';
-import { as, crearUsuario, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, crearUsuario, createTestApp, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
 import { REFERENCIAS_SIN_FK, referenciasATerceros } from './terceros.repo.ts';
 
 let t: TestApp;
@@ -372,10 +372,34 @@ describe('POST /terceros/fusionar', () => {
     expect(await duenos(propio.json().data.consecutivo)).toEqual([{ id_tercero: uno.id, porcentaje: 100 }]);
   });
 
+  it('keeps one participant in a cita both terceros took part in', async () => {
+    const { tercero: uno } = await crear(admin, persona('51515151', { nombre1: 'Rosa' }));
+    const { tercero: dos } = await crear(admin, persona('52525252', { nombre1: 'Rosa', email: '' }));
+    const [categoria] = await t.db.tenant(1, (tx) =>
+      queryRows<{ id: number }>(tx, sql`select id from categorias_agenda where nombre = 'Visita'`),
+    );
+    const manana = new Date(Date.now() - 5 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    const cita = await as(t.app, admin).post('/api/citas', {
+      titulo: 'Visita con las dos Rosas',
+      id_categoria: categoria!.id,
+      inicio: `${manana}T10:00:00-05:00`,
+      fin: `${manana}T11:00:00-05:00`,
+      asesores: [tokenClaims(admin).idUsuario],
+      participantes: [uno.id, dos.id],
+      confirmar: true,
+    });
+    expect(cita.statusCode, cita.body).toBe(200);
+    const r = await as(t.app, admin).post('/api/terceros/fusionar', { conservar: uno.id, eliminar: dos.id });
+    expect(r.statusCode, r.body).toBe(200);
+    const despues = await as(t.app, admin).get(`/api/citas/${cita.json().data.id as number}`);
+    expect((despues.json().data.participantes as { id: number }[]).map((p) => p.id)).toEqual([uno.id]);
+  });
+
   it('finds every foreign key to terceros (a new one must be handled here or by the generic move)', async () => {
     const refs = await t.db.tenant(1, (tx) => referenciasATerceros(tx));
     // Each FK is moved generically; this list documents what exists today.
     expect(refs).toEqual([
+      { tabla: 'cita_participante', columna: 'id_tercero', referida: 'id' },
       { tabla: 'cliente_atendido', columna: 'id_tercero', referida: 'id' },
       { tabla: 'inmueble_propietario', columna: 'id_tercero', referida: 'id' },
       { tabla: 'solicitud', columna: 'id_tercero', referida: 'id' },

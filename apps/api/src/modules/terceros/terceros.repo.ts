@@ -251,6 +251,23 @@ export async function sumarCopropiedad(tx: Tx, de: { id: number }, a: { id: numb
   return Number(filas[0]?.n ?? 0);
 }
 
+/**
+ * Where both terceros take part in the same cita, the generic repoint would repeat the kept one: the
+ * other's row goes. Returns how many.
+ */
+export async function unirParticipaciones(tx: Tx, de: { id: number }, a: { id: number }): Promise<number> {
+  const filas = await queryRows<{ n: number }>(
+    tx,
+    sql`with borrados as (
+          delete from cita_participante e
+          where e.id_tercero = ${de.id}
+            and exists (select 1 from cita_participante k where k.id_cita = e.id_cita and k.id_tercero = ${a.id})
+          returning 1)
+        select count(*)::int as n from borrados`,
+  );
+  return Number(filas[0]?.n ?? 0);
+}
+
 /** Points every reference of `de` at `a`; returns how many rows each table had. */
 export async function moverReferencias(
   tx: Tx,

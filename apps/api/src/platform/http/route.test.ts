@@ -31,14 +31,17 @@ describe('every API route declares its permission', () => {
     expect(urls).toContain('POST /api/usuarios/login');
     expect(urls).toContain('GET /api/Usuarios/GetUsuario');
     expect(urls).toContain('GET /api/ws');
-    // The only doors without a session: health, login, and the website form (its key names the company).
+    // The only doors without a session: health, login, the website form (its key names the company) and
+    // a user's calendar feed (its unguessable token names the user; calendar apps send no header).
     expect(
       t.app.apiRoutes
         .filter((r) => r.permiso === 'publico')
         .map((r) => `${r.method} ${r.url}`)
         .sort(),
     ).toEqual([
+      'GET /api/agenda/ical/:archivo',
       'GET /api/health',
+      'HEAD /api/agenda/ical/:archivo',
       'HEAD /api/health',
       'OPTIONS /api/publico/solicitudes',
       'POST /api/publico/solicitudes',
