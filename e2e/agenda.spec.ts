@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, ingresar } from './helpers.ts';
 
@@ -97,6 +98,18 @@ test('a cita is created on an empty slot, seen in the week, dragged to another d
   await expect(otraVez.getByText('Realizada', { exact: true })).toBeVisible();
   await expect(otraVez.getByText('Interesado', { exact: true })).toBeVisible();
   await expect(otraVez.getByLabel('Comentario del resultado')).toHaveValue('Le gustó; pregunta por el parqueadero.');
+  await otraVez
+    .getByRole('button', { name: /^(Close|Cerrar)$/ })
+    .first()
+    .click();
+
+  // What the calendar shows goes out as an .ics another calendar imports.
+  await page.getByRole('button', { name: 'Semana' }).click();
+  await page.getByRole('button', { name: 'Exportar lo que muestra el calendario' }).click();
+  const descarga = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Calendario (.ics)' }).click();
+  const ics = readFileSync(await (await descarga).path(), 'utf8');
+  expect(ics).toContain('SUMMARY:Visita e2e Laureles');
 });
 
 test('«Agendar visita» from a property opens the form with the property, and the property lists the visit', async ({ page }) => {

@@ -185,6 +185,15 @@ export const ZCitasQuery = z
   });
 export type CitasQuery = z.output<typeof ZCitasQuery>;
 
+export const FORMATOS_EXPORTAR_CITAS = ['xlsx', 'csv', 'ics'] as const;
+/** GET /citas/exportar: the calendar's range and filters, as a spreadsheet or an .ics file. */
+export const ZCitasExportarQuery = ZCitasQuery.and(
+  z.object({
+    formato: z.enum(FORMATOS_EXPORTAR_CITAS, { error: "formato debe ser 'xlsx', 'csv' o 'ics'" }).default('xlsx'),
+  }),
+);
+export type CitasExportarQuery = z.output<typeof ZCitasExportarQuery>;
+
 export type Persona = { id: number; nombre: string };
 export type ParticipanteCita = Persona & { telefono: string; email: string };
 

@@ -8,6 +8,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { noEncontrado } from '../../platform/errors/app-error.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import * as repo from './agenda.repo.ts';
+import type { Cita } from '@predio/contract/agenda';
 
 const DIA = 86_400_000;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -57,13 +58,18 @@ export async function feedIcs(deps: Pick<Deps, 'db'>, token: string, ahora = Dat
       asesores: [f.id_usuario],
     }),
   );
-  const cal = ical({ name: `Agenda de ${f.nombre} (Predio)`, timezone: 'America/Bogota', method: ICalCalendarMethod.PUBLISH });
+  return calendarioIcs({ nombre: `Agenda de ${f.nombre} (Predio)`, citas, idEmpresa: f.id_empresa });
+}
+
+/** Citas as an iCalendar file (America/Bogota): the private feed and the calendar's «.ics» export. */
+export function calendarioIcs(o: { nombre: string; citas: Cita[]; idEmpresa: number }): string {
+  const cal = ical({ name: o.nombre, timezone: 'America/Bogota', method: ICalCalendarMethod.PUBLISH });
   // ical-generator writes a plain Date's UTC fields after TZID: the Bogotá wall-clock time is passed as
   // those fields. Colombia is UTC−5 all year (no daylight saving), so the fixed shift is exact.
   const bogota = (iso: string) => new Date(Date.parse(iso) - 5 * 3_600_000);
-  for (const c of citas) {
+  for (const c of o.citas) {
     cal.createEvent({
-      id: `cita-${c.id}-${f.id_empresa}@predio`,
+      id: `cita-${c.id}-${o.idEmpresa}@predio`,
       start: bogota(c.inicio),
       end: bogota(c.fin),
       allDay: c.todo_el_dia,

@@ -101,3 +101,49 @@ describe('ICS feed per user', () => {
     expect((await as(t.app, admin2).get('/api/citas/feed')).json().data).toEqual({ activo: false, creado_en: null });
   });
 });
+
+describe('export of the calendar’s range', () => {
+  it('gives the range’s citas as Excel, CSV and .ics, with the filters; 400 naming a bad formato; other companies see none', async () => {
+    const idAsesor = tokenClaims(asesor1).idUsuario;
+    const r = await as(t.app, admin1).post('/api/citas', {
+      titulo: 'Firma contrato Belén',
+      inicio: '2027-02-10T15:00:00-05:00',
+      fin: '2027-02-10T16:00:00-05:00',
+      asesores: [idAsesor],
+      lugar: 'Oficina',
+      confirmar: true,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const rango = 'desde=2027-02-08T05:00:00.000Z&hasta=2027-02-15T05:00:00.000Z';
+
+    const csv = await as(t.app, admin1).get(`/api/citas/exportar?${rango}&formato=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/filename="agenda-[0-9-]+\.csv"/);
+    expect(csv.body).toContain('Firma contrato Belén');
+    // Bogotá wall-clock time, as the calendar shows it.
+    expect(csv.body).toMatch(/10\/02\/2027,? 3:00\sp\.\sm\./);
+
+    const xlsx = await as(t.app, admin1).get(`/api/citas/exportar?${rango}`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+
+    const ics = await as(t.app, admin1).get(`/api/citas/exportar?${rango}&formato=ics&asesores=${idAsesor}`);
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toContain('text/calendar');
+    const eventos = Object.values(ical.sync.parseICS(ics.body)).filter((e) => e.type === 'VEVENT');
+    expect(eventos.map((e) => (e as { summary: string }).summary)).toEqual(['Firma contrato Belén']);
+    expect((eventos[0] as { start: Date }).start.toISOString()).toBe('2027-02-10T20:00:00.000Z');
+
+    const otroAsesor = await as(t.app, admin1).get(
+      `/api/citas/exportar?${rango}&formato=ics&asesores=${tokenClaims(admin1).idUsuario}`,
+    );
+    expect(otroAsesor.body).not.toContain('Firma contrato Belén');
+    const otraEmpresa = await as(t.app, admin2).get(`/api/citas/exportar?${rango}&formato=csv`);
+    expect(otraEmpresa.statusCode).toBe(200);
+    expect(otraEmpresa.body).not.toContain('Firma contrato Belén');
+
+    const malo = await as(t.app, admin1).get(`/api/citas/exportar?${rango}&formato=pdf`);
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json().message).toContain('formato');
+  });
+});

@@ -5,6 +5,7 @@ import {
   IDM_MODIFICACIONES_AGENDA,
   ZCitaCambios,
   ZCitaForm,
+  ZCitasExportarQuery,
   ZCitasQuery,
   ZIdParam,
   ZModificacionesAgendaExportarQuery,
@@ -35,6 +36,17 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     permiso,
     schema: { querystring: ZCitasQuery, tags, summary: 'Citas que se cruzan con [desde, hasta), por asesores y categorías' },
     handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/citas/exportar',
+    permiso,
+    schema: {
+      querystring: ZCitasExportarQuery,
+      tags,
+      summary: 'Las citas del rango y filtros del calendario en Excel, CSV o iCalendar (.ics)',
+    },
+    handler: async ({ tx, user, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, user, query })),
   });
   defineRoute(app, deps, {
     method: 'GET',

@@ -11,6 +11,7 @@ import {
   type Cita,
   type CitaCambios,
   type CitaForm,
+  type CitasExportarQuery,
   type CitasQuery,
   type ModificacionAgenda,
   type ModificacionesAgendaQuery,
@@ -35,6 +36,7 @@ import { notificar } from '../../platform/notificar/notificar.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import * as repo from './agenda.repo.ts';
+import { calendarioIcs } from './agenda-feed.service.ts';
 
 type Base = { tx: Tx };
 type Escritura = Scope & { user: Principal; ip: string; hub: Hub; mailer: Despertador };
@@ -468,6 +470,67 @@ export async function modificaciones(o: Base & { query: ModificacionesAgendaQuer
     offset: (q.page - 1) * q.pageSize,
   });
   return { items: await aModificaciones(o.tx, r.filas), total: r.total };
+}
+
+// Written as text: the spreadsheet writers keep only the day of a date, and a cita needs its hour.
+const FECHA_HORA = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'America/Bogota',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+const fechaHora = (iso: string) => FECHA_HORA.format(new Date(iso));
+
+/**
+ * The calendar's range with its filters, as Excel, CSV or an .ics file another calendar imports. The
+ * range is the calendar's (at most RANGO_MAXIMO_DIAS), so the file stays small.
+ */
+export async function exportar(o: Base & { user: Principal; query: CitasExportarQuery }): Promise<Archivo> {
+  const { formato, ...query } = o.query;
+  const citas = await listar({ tx: o.tx, query });
+  const base = 'agenda';
+  if (formato === 'ics')
+    return {
+      nombre: `agenda-${query.desde.slice(0, 10)}.ics`,
+      contentType: 'text/calendar; charset=utf-8',
+      contenido: Buffer.from(calendarioIcs({ nombre: 'Agenda (Predio)', citas, idEmpresa: o.user.idEmpresa })),
+    };
+  const hoja = {
+    encabezados: [
+      'Cita',
+      'Inicio',
+      'Fin',
+      'Todo el día',
+      'Título',
+      'Categoría',
+      'Estado',
+      'Asesores',
+      'Participantes',
+      'Inmueble',
+      'Lugar',
+      'Resultado',
+      'Notas',
+    ],
+    filas: citas.map((c) => [
+      c.id,
+      fechaHora(c.inicio),
+      fechaHora(c.fin),
+      c.todo_el_dia ? 'Sí' : 'No',
+      c.titulo,
+      c.categoria?.nombre ?? '',
+      ETIQUETAS_ESTADO_CITA[c.estado],
+      c.asesores.map((a) => a.nombre).join(', '),
+      c.participantes.map((p) => (p.telefono ? `${p.nombre} (${p.telefono})` : p.nombre)).join(', '),
+      c.inmueble ? `${c.inmueble.consecutivo} · ${c.inmueble.direccion}` : '',
+      c.lugar,
+      c.resultado?.nombre ?? '',
+      c.notas,
+    ]),
+  };
+  return exportarHoja({ hoja, base, titulo: 'Agenda', formato });
 }
 
 export async function exportarModificaciones(

@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
-import { App, Button, Grid, Select, Space, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { App, Button, Dropdown, Grid, Select, Space, Typography } from 'antd';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { CODES } from '@predio/contract/codes';
@@ -11,6 +11,7 @@ import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { ApiError, http } from '../../lib/http.ts';
 import { formatFechaHora } from '../../lib/format.ts';
+import { descargar } from '../../lib/descargar.ts';
 import { agendaKeys, citasRangoQuery, guardarCita, invalidarCitas, useOpcionesAgenda } from './api/citas.ts';
 import { Calendario, type Hueco, type Movimiento } from './calendario.tsx';
 import { CitaForm, type Inicial } from './cita-form.tsx';
@@ -56,6 +57,9 @@ export function AgendaPage() {
     elegida ??
     (inicialVisita ? { cita: null, inicial: inicialVisita } : citaUrl.data ? { cita: citaUrl.data, inicial: null } : null);
   const [recarga, setRecarga] = useState(0);
+  // The range the calendar shows now, for «Exportar» (what is on screen, with the same filters).
+  const rango = useRef<{ desde: string; hasta: string } | null>(null);
+  const [exportando, setExportando] = useState(false);
 
   const poner = (clave: string, ids: number[]) =>
     setParams(
@@ -76,6 +80,7 @@ export function AgendaPage() {
 
   const cargar = useCallback(
     async (desde: Date, hasta: Date) => {
+      rango.current = { desde: desde.toISOString(), hasta: hasta.toISOString() };
       const cs = await queryClient.fetchQuery({
         ...citasRangoQuery({
           desde: desde.toISOString(),
@@ -119,6 +124,21 @@ export function AgendaPage() {
       }
       m.revertir();
       void message.error(e instanceof Error ? e.message : 'No se pudo mover la cita');
+    }
+  };
+
+  const exportar = async (formato: string) => {
+    if (!rango.current) return;
+    const q = new URLSearchParams({ ...rango.current, formato });
+    if (asesoresSel.length) q.set('asesores', asesoresSel.join(','));
+    if (categoriasSel.length) q.set('categorias', categoriasSel.join(','));
+    setExportando(true);
+    try {
+      await descargar(`/citas/exportar?${q.toString()}`);
+    } catch {
+      // The HTTP client already said why.
+    } finally {
+      setExportando(false);
     }
   };
 
@@ -177,6 +197,21 @@ export function AgendaPage() {
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAbierta({ cita: null, inicial: null })}>
           Nueva cita
         </Button>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'xlsx', label: 'Excel (.xlsx)' },
+              { key: 'csv', label: 'CSV (.csv)' },
+              { key: 'ics', label: 'Calendario (.ics)' },
+            ],
+            onClick: ({ key }) => void exportar(key),
+          }}
+        >
+          <Button icon={<DownloadOutlined />} loading={exportando} aria-label="Exportar lo que muestra el calendario">
+            {movil ? null : 'Exportar'}
+          </Button>
+        </Dropdown>
         <MiCalendario soloIcono={movil} />
       </Space>
       <div className="agenda-leyenda">
