@@ -13,7 +13,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file that starts two apps (two PGlite instances, migrated) took over a minute on a loaded
+          // 2-core machine; a slow start is not a failure.
+          hookTimeout: 180_000,
         },
       },
       './apps/web/vitest.config.ts',

@@ -89,7 +89,23 @@ try {
     semanas.map((p) => `${p}&asesores=1`),
     headers,
   );
-  console.log(`semana/piso p95: todos ${(todos / piso).toFixed(2)}×, un asesor ${(uno / piso).toFixed(2)}× (objetivo ≤ 3×)`);
+  // The same weeks while someone changes a cita every second: each change bumps the agenda's version,
+  // so the next read of every week is built again from the database (docs/agenda.md).
+  const cambiada = prueba.data[0].id;
+  let n = 0;
+  const escritor = setInterval(() => {
+    void fetch(`${b.base}/api/citas/${cambiada}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ titulo: `Cita cambiada ${++n}`, confirmar: true }),
+    });
+  }, 1000);
+  const conCambios = await medir('semana, un cambio por s', semanas, headers);
+  clearInterval(escritor);
+  console.log(
+    `semana/piso p95: todos ${(todos / piso).toFixed(2)}×, un asesor ${(uno / piso).toFixed(2)}×, ` +
+      `con un cambio por segundo ${(conCambios / piso).toFixed(2)}× (objetivo ≤ 3×)`,
+  );
   console.log(`carga al terminar ${carga()}`);
 } finally {
   await server.detener();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_NORTE, ingresar } from './helpers.ts';
+import { abrirSeccion, ADMIN_NORTE, ingresar } from './helpers.ts';
 import { png } from './imagenes.ts';
 
 // axe-core checks each built screen (properties, leads and requests first) against WCAG 2.1 A and AA, at desktop
@@ -98,6 +98,7 @@ const PANTALLAS = [
   '/propiedades/clientes-atendidos',
   '/propiedades/buscador-clientes-atendidos',
   '/propiedades/solicitudes',
+  '/propiedades/portales/wasi',
   '/archivo/utilidades/reasignarinmuebles',
   '/archivo/utilidades/modificaciones-inmuebles',
   // With the located ones too, so the table has rows (a phone scrolls it sideways).
@@ -116,6 +117,16 @@ const PANTALLAS = [
   '/perfil',
   '/mis-notificaciones',
   '/agenda',
+  '/zonaclientes/configurarzonaclientes',
+  '/zonaclientes/solicitudesmantenimiento',
+  // Informes: a grouped report (tiles, chart, totals) and a list of records with a period.
+  '/informes/citasporasesor',
+  '/informes/propiedadesconsignadas?periodo=anio',
+  '/informes/inmueblesnovisitados',
+  // Página web: the staff lists and the public site Predio serves (plain HTML, outside the app).
+  '/paginaweb/noticias',
+  '/paginaweb/banners',
+  '/sitio/2',
 ];
 
 for (const [tamano, viewport] of [
@@ -143,10 +154,7 @@ for (const [tamano, viewport] of [
     hallazgos.push(...(await revisar(page)).map((h) => `nuevo inmueble con errores: ${h}`));
     // A new owner typed with a document that already exists: the dialog warns and offers the existing one.
     await page.goto('/propiedades/inmueble/nuevo');
-    if (viewport.width < 600) {
-      await page.getByRole('combobox', { name: 'Sección' }).click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Propietarios' }).click();
-    } else await page.getByRole('tab', { name: /Propietarios/ }).click();
+    await abrirSeccion(page, /Propietarios/);
     await page.getByRole('button', { name: 'Nuevo propietario' }).click();
     const dialogo = page.getByRole('dialog', { name: 'Nuevo propietario' });
     await dialogo.getByLabel('Número de documento').fill(documento);
@@ -154,13 +162,7 @@ for (const [tamano, viewport] of [
     hallazgos.push(...(await revisar(page)).map((h) => `nuevo propietario repetido: ${h}`));
     // The property's matching leads, and the dialog that e-mails one of them its ficha.
     await page.goto(`/propiedades/inmueble/${consecutivo}`);
-    if (viewport.width < 600) {
-      await page.getByRole('combobox', { name: 'Sección' }).click();
-      await page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option')
-        .filter({ hasText: 'Clientes que coinciden' })
-        .click();
-    } else await page.getByRole('tab', { name: 'Clientes que coinciden' }).click();
+    await abrirSeccion(page, 'Clientes que coinciden');
     await page
       .getByRole('button', { name: /^Enviar ficha a / })
       .first()
@@ -185,7 +187,7 @@ for (const [tamano, viewport] of [
     await page.waitForLoadState('networkidle');
     hallazgos.push(...(await revisar(page)).map((h) => `cliente atendido abierto: ${h}`));
     // Its matches, one chosen, and the dialog that e-mails their fichas.
-    await page.getByRole('tab', { name: viewport.width < 600 ? 'Coincidencias' : 'Inmuebles que coinciden' }).click();
+    await abrirSeccion(page, viewport.width < 600 ? 'Coincidencias' : 'Inmuebles que coinciden');
     await page
       .getByRole('checkbox', { name: /^Elegir inmueble \d+ para enviar$/ })
       .first()

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_SIN_NOMBRE, ingresar, llenarLogin, SOPORTE, type Credenciales } from './helpers.ts';
+import { ADMIN_SIN_NOMBRE, ingresar, llenarLogin, SOPORTE, type Credenciales, elegirDelMenu } from './helpers.ts';
 
 // A throwaway user of company 3, made through the API: other suites log in as the demo users with demo1234.
 async function usuarioDesechable(request: APIRequestContext): Promise<Credenciales> {
@@ -21,8 +21,7 @@ test('a user changes their own password on Mi perfil, then logs in with the new 
   const yo = await usuarioDesechable(request);
   const nueva = 'Casa.En.El.Campo.7';
   await ingresar(page, yo);
-  await page.getByRole('button', { name: /Cuenta de/ }).click();
-  await page.getByRole('menuitem', { name: 'Mi perfil' }).click();
+  await elegirDelMenu(page, page.getByRole('button', { name: /Cuenta de/ }), 'Mi perfil');
   await expect(page).toHaveURL(/\/perfil$/);
 
   const actual = page.getByLabel('Contraseña actual');
@@ -50,8 +49,7 @@ test('a user changes their own password on Mi perfil, then logs in with the new 
   await expect(page.getByText('Su contraseña se cambió. Las demás sesiones se cerraron.')).toBeVisible();
   await expect(actual).toHaveValue('');
 
-  await page.getByRole('button', { name: /Cuenta de/ }).click();
-  await page.getByRole('menuitem', { name: 'Salir' }).click();
+  await elegirDelMenu(page, page.getByRole('button', { name: /Cuenta de/ }), 'Salir');
   // Logging out is two requests (release locks, close the session); on a loaded machine it took over 7 s.
   await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
   await llenarLogin(page, yo);

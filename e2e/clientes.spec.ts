@@ -1,24 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { recibidosPara } from './correo.ts';
-import { ADMIN_SIN_NOMBRE, ingresar, menuLateral } from './helpers.ts';
-
-type Api = { get: (p: string) => Promise<unknown>; post: (p: string, b: unknown) => Promise<unknown> };
+import { ADMIN_SIN_NOMBRE, apiComo, ingresar, menuLateral } from './helpers.ts';
 
 /** The API as company 3's admin: the property side is prepared and read through it. */
-async function api(request: APIRequestContext): Promise<Api> {
-  const r = await request.post('/api/usuarios/login', { data: { idEmpresa: 3, usuario: 'admin', clave: 'demo1234' } });
-  const { token } = (await r.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const datos = async (res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    const b = (await res.json()) as { code: number; data: unknown; message: string };
-    expect(b.code, b.message).toBe(20000);
-    return b.data;
-  };
-  return {
-    get: async (p) => datos(await request.get(`/api${p}`, { headers })),
-    post: async (p, b) => datos(await request.post(`/api${p}`, { headers, data: b })),
-  };
-}
+const api = (request: APIRequestContext) => apiComo(request, ADMIN_SIN_NOMBRE);
 
 test('a lead whose requirements fit a property sees it among its matches, and the property sees the lead', async ({
   page,

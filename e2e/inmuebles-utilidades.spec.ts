@@ -1,30 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_NORTE, ingresar } from './helpers.ts';
+import { ADMIN_NORTE, apiComo, ingresar, type Api } from './helpers.ts';
 
 // Properties are created through the API (the property form is another screen); each test makes its own
 // data with unique names, so it does not depend on what other suites leave in the company.
 
-type Api = { token: string; call: <T>(method: string, path: string, body?: unknown) => Promise<T> };
-
-async function api(request: APIRequestContext): Promise<Api> {
-  const r = await request.post('/api/usuarios/login', {
-    data: { idEmpresa: ADMIN_NORTE.empresa, usuario: ADMIN_NORTE.usuario, clave: ADMIN_NORTE.clave },
-  });
-  const token = ((await r.json()) as { token: string }).token;
-  return {
-    token,
-    call: async <T>(method: string, path: string, body?: unknown) => {
-      const res = await request.fetch(`/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}` },
-        ...(body === undefined ? {} : { data: body }),
-      });
-      const j = (await res.json()) as { code: number; message: string; data: T };
-      expect(j.code, `${method} ${path}: ${j.message}`).toBe(20000);
-      return j.data;
-    },
-  };
-}
+const api = (request: APIRequestContext) => apiComo(request, ADMIN_NORTE);
 
 const unico = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
 

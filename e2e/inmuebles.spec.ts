@@ -1,12 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, ADMIN_NORTE, ASESOR, ingresar } from './helpers.ts';
-
-/** Picks an option of an antd select the way a person does: open it, type to search (when given), click the option. */
-async function elegir(page: Page, campo: Locator, opcion: string, buscar?: string): Promise<void> {
-  await campo.click();
-  if (buscar !== undefined) await campo.fill(buscar);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(opcion, { exact: true }).click();
-}
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, ADMIN_NORTE, ASESOR, ingresar, elegir, elegirDelMenu } from './helpers.ts';
 
 const consecutivoDe = (page: Page) => Number(/\/inmueble\/(\d+)$/.exec(page.url())?.[1]);
 
@@ -21,8 +14,8 @@ test('a property is created with two owners, found by filters, locked for a seco
   await expect(page.getByRole('heading', { name: 'Nuevo inmueble' })).toBeVisible();
 
   // General: a house for sale.
-  await elegir(page, page.getByRole('combobox', { name: 'Tipo de inmueble' }), 'Casa');
-  await elegir(page, page.getByRole('combobox', { name: 'Gestión' }), 'Venta');
+  await elegir(page, page.getByRole('combobox', { name: 'Tipo de inmueble' }), 'Casa', { exacto: true });
+  await elegir(page, page.getByRole('combobox', { name: 'Gestión' }), 'Venta', { exacto: true });
   await page.getByLabel('Precio de venta').fill('480000000');
   await page.getByLabel('Descripción').fill('Casa esquinera con patio y piscina');
 
@@ -35,8 +28,11 @@ test('a property is created with two owners, found by filters, locked for a seco
   await expect(page.getByRole('tab', { name: 'Ubicación 2 campos por revisar' })).toBeVisible();
 
   await page.getByLabel('Dirección').fill(calle);
-  await elegir(page, page.getByRole('combobox', { name: 'Municipio' }), 'Medellín (Antioquia)', 'medellin');
-  await elegir(page, page.getByRole('combobox', { name: 'Estrato' }), 'Estrato 5');
+  await elegir(page, page.getByRole('combobox', { name: 'Municipio' }), 'Medellín (Antioquia)', {
+    buscar: 'medellin',
+    exacto: true,
+  });
+  await elegir(page, page.getByRole('combobox', { name: 'Estrato' }), 'Estrato 5', { exacto: true });
   await expect(page.getByRole('tab', { name: 'Ubicación', exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Detalles y características' }).click();
@@ -48,17 +44,18 @@ test('a property is created with two owners, found by filters, locked for a seco
   // Two owners, 70 / 30: the sum is checked as it is typed, counting only rows with their tercero.
   await page.getByRole('tab', { name: /Propietarios/ }).click();
   await expect(page.getByText('Sin propietarios: elija el tercero de la primera fila')).toBeVisible();
-  await elegir(
-    page,
-    page.getByRole('combobox', { name: 'Propietario 1' }),
-    'Carlos Andrés Restrepo Gómez (71650321)',
-    'restrepo',
-  );
+  await elegir(page, page.getByRole('combobox', { name: 'Propietario 1' }), 'Carlos Andrés Restrepo Gómez (71650321)', {
+    buscar: 'restrepo',
+    exacto: true,
+  });
   await page.getByLabel('Porcentaje del propietario 1').fill('70');
   await expect(page.getByText('Suma de porcentajes: 70 % — debe ser 100')).toBeVisible();
   await page.getByRole('button', { name: 'Agregar propietario' }).click();
   await expect(page.getByText('Suma de porcentajes: 70 % — debe ser 100 % — falta el tercero de la fila 2')).toBeVisible();
-  await elegir(page, page.getByRole('combobox', { name: 'Propietario 2' }), 'Laura Marcela Ospina Rojas (43876512)', 'ospina');
+  await elegir(page, page.getByRole('combobox', { name: 'Propietario 2' }), 'Laura Marcela Ospina Rojas (43876512)', {
+    buscar: 'ospina',
+    exacto: true,
+  });
   await expect(page.getByLabel('Porcentaje del propietario 2')).toHaveValue('30,00');
   await expect(page.getByText('Suma de porcentajes: 100 %')).toBeVisible();
 
@@ -72,7 +69,7 @@ test('a property is created with two owners, found by filters, locked for a seco
   // Captado → disponible, so the search offers it.
   await page.getByRole('button', { name: 'Cambiar estado' }).click();
   let dialogo = page.getByRole('dialog', { name: `Cambiar estado del inmueble ${n}` });
-  await elegir(page, dialogo.getByRole('combobox', { name: 'Nuevo estado' }), 'Disponible');
+  await elegir(page, dialogo.getByRole('combobox', { name: 'Nuevo estado' }), 'Disponible', { exacto: true });
   await dialogo.getByRole('button', { name: 'Cambiar estado' }).click();
   await expect(page.getByText(`Inmueble ${n}: disponible`)).toBeVisible();
 
@@ -89,7 +86,7 @@ test('a property is created with two owners, found by filters, locked for a seco
   await page.getByLabel('Buscar inmuebles').fill(calle.toLowerCase());
   await page.getByRole('button', { name: 'Más filtros' }).click();
   await page.getByLabel('Habitaciones (mín.)').fill('4');
-  await elegir(page, page.getByRole('combobox', { name: 'Características' }), 'Piscina', 'piscina');
+  await elegir(page, page.getByRole('combobox', { name: 'Características' }), 'Piscina', { buscar: 'piscina', exacto: true });
   await expect(page).toHaveURL(/gestion=venta/);
   await expect(page).toHaveURL(/habitaciones=4/);
   await expect(page.getByText('1 inmueble', { exact: true })).toBeVisible();
@@ -97,7 +94,8 @@ test('a property is created with two owners, found by filters, locked for a seco
   await expect(fila).toContainText('$ 480.000.000');
   await expect(fila.getByRole('img', { name: 'Sin foto' })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('row').filter({ hasText: calle })).toHaveCount(1);
+  // The reload loads the shell, then the list with its filters: on a busy machine over 10 s.
+  await expect(page.getByRole('row').filter({ hasText: calle })).toHaveCount(1, { timeout: 25_000 });
   await page.getByLabel('Habitaciones (mín.)').fill('5');
   await expect(page.getByText('Ningún inmueble cumple los filtros')).toBeVisible();
 
@@ -113,10 +111,13 @@ test('a property is created with two owners, found by filters, locked for a seco
   await expect(page.getByText('Editando', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Cambiar estado' }).click();
   dialogo = page.getByRole('dialog', { name: `Cambiar estado del inmueble ${n}` });
-  await elegir(page, dialogo.getByRole('combobox', { name: 'Nuevo estado' }), 'Retirado');
+  await elegir(page, dialogo.getByRole('combobox', { name: 'Nuevo estado' }), 'Retirado', { exacto: true });
   await dialogo.getByRole('button', { name: 'Cambiar estado' }).click();
   await expect(dialogo.getByText('La causal es obligatoria para retirar el inmueble')).toBeVisible();
-  await elegir(page, dialogo.getByRole('combobox', { name: 'Causal de retiro' }), 'Consignación vencida', 'vencida');
+  await elegir(page, dialogo.getByRole('combobox', { name: 'Causal de retiro' }), 'Consignación vencida', {
+    buscar: 'vencida',
+    exacto: true,
+  });
   await dialogo.getByRole('button', { name: 'Cambiar estado' }).click();
   await expect(page.getByText(`Inmueble ${n}: retirado`)).toBeVisible();
   await page.getByRole('tab', { name: 'Historial', exact: true }).click();
@@ -126,8 +127,7 @@ test('a property is created with two owners, found by filters, locked for a seco
   await expect(page.getByText(/^Precio de venta: \$\s480\.000\.000$/)).toBeVisible();
 
   // Duplicate it into a new consecutivo.
-  await page.getByRole('button', { name: 'Más' }).click();
-  await page.getByRole('menuitem', { name: 'Duplicar inmueble' }).click();
+  await elegirDelMenu(page, page.getByRole('button', { name: 'Más' }), 'Duplicar inmueble');
   await expect(page.getByText(`Copia del inmueble ${n}`)).toBeVisible();
   await expect(page.getByLabel('Precio de venta')).toHaveValue('480.000.000');
   await page.getByRole('button', { name: 'Crear inmueble' }).click();
@@ -142,8 +142,7 @@ test('a property is created with two owners, found by filters, locked for a seco
   await expect(page.getByLabel('Dirección').filter({ visible: true })).toHaveValue(calle);
 
   // The copy was a mistake: the administrator deletes it, giving the reason, and its history keeps it.
-  await page.getByRole('button', { name: 'Más' }).click();
-  await page.getByRole('menuitem', { name: 'Eliminar inmueble' }).click();
+  await elegirDelMenu(page, page.getByRole('button', { name: 'Más' }), 'Eliminar inmueble');
   dialogo = page.getByRole('dialog', { name: `¿Eliminar el inmueble ${copia}?` });
   await expect(dialogo.getByRole('button', { name: 'Eliminar inmueble' })).toBeDisabled();
   const motivo = `Quedó repetido: es el mismo inmueble ${n}`;
@@ -230,12 +229,15 @@ test('an owner not yet in terceros is created from the property file and takes t
   test.setTimeout(60_000);
   const documento = `8${Date.now() % 1e9}`;
   await ingresar(page, ADMIN_NORTE, '/propiedades/inmueble/nuevo');
-  await elegir(page, page.getByRole('combobox', { name: 'Tipo de inmueble' }), 'Apartamento');
-  await elegir(page, page.getByRole('combobox', { name: 'Gestión' }), 'Arriendo');
+  await elegir(page, page.getByRole('combobox', { name: 'Tipo de inmueble' }), 'Apartamento', { exacto: true });
+  await elegir(page, page.getByRole('combobox', { name: 'Gestión' }), 'Arriendo', { exacto: true });
   await page.getByLabel('Canon de arrendamiento').fill('1900000');
   await page.getByRole('tab', { name: 'Ubicación' }).click();
   await page.getByLabel('Dirección').fill(`Calle ${documento.slice(-4)} # 45-10`);
-  await elegir(page, page.getByRole('combobox', { name: 'Municipio' }), 'Barranquilla (Atlántico)', 'barranquilla');
+  await elegir(page, page.getByRole('combobox', { name: 'Municipio' }), 'Barranquilla (Atlántico)', {
+    buscar: 'barranquilla',
+    exacto: true,
+  });
 
   await page.getByRole('tab', { name: /Propietarios/ }).click();
   await page.getByRole('button', { name: 'Nuevo propietario' }).click();

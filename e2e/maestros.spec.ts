@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_NORTE, abrirPorBusqueda, ingresar } from './helpers.ts';
+import { ADMIN_NORTE, abrirPorBusqueda, ingresar, elegirDelMenu } from './helpers.ts';
 
 // A suffix keeps names unique if a retry runs against the data the first attempt left.
 const n = String(Date.now()).slice(-5);
@@ -70,9 +70,8 @@ test('barrios: create, find without accents, edit, URL state, export, import and
   // Export the current filter as CSV.
   await page.getByLabel('Buscar barrios').fill(`rio ${n}`);
   await expect(page.getByText('1 barrio con el filtro actual')).toBeVisible();
-  await page.getByRole('button', { name: 'Exportar' }).click();
   const descarga = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
+  await elegirDelMenu(page, page.getByRole('button', { name: 'Exportar' }), 'CSV (.csv)');
   const archivo = await descarga;
   expect(archivo.suggestedFilename()).toMatch(/^barrios-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await archivo.path(), 'utf8');

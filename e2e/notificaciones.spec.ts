@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_SIN_NOMBRE, ingresar } from './helpers.ts';
+import { ADMIN_SIN_NOMBRE, ingresar, elegirDelMenu } from './helpers.ts';
 
 test('notification preferences: read-only until Modificar, Guardar persists, Cancelar reverts', async ({ page }) => {
   // Twenty steps with a reload: on a busy 2-core CI machine they took just over the default 30 s.
   test.setTimeout(60_000);
   await ingresar(page, ADMIN_SIN_NOMBRE);
-  await page.getByRole('button', { name: /Cuenta de/ }).click();
-  await page.getByRole('menuitem', { name: 'Mis notificaciones' }).click();
+  await elegirDelMenu(page, page.getByRole('button', { name: /Cuenta de/ }), 'Mis notificaciones');
   await expect(page).toHaveURL(/\/mis-notificaciones$/);
 
   const sw = page.getByRole('switch', { name: 'Nueva cita asignada - SMS' });

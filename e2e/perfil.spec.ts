@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_NORTE, ingresar } from './helpers.ts';
+import { ADMIN_NORTE, ingresar, elegirDelMenu } from './helpers.ts';
 import { png } from './imagenes.ts';
 
 test('photo change rejects a non-image and a too-small image, and accepts a good one', async ({ page }) => {
   await ingresar(page, ADMIN_NORTE);
-  await page.getByRole('button', { name: /Cuenta de/ }).click();
-  await page.getByRole('menuitem', { name: 'Mi perfil' }).click();
+  await elegirDelMenu(page, page.getByRole('button', { name: /Cuenta de/ }), 'Mi perfil');
   await expect(page).toHaveURL(/\/perfil$/);
   await page.getByRole('button', { name: 'Cambiar foto' }).click();
   const dialog = page.getByRole('dialog');

@@ -37,7 +37,7 @@ test('a template is written with the editor, a field inserted as a chip, saved a
   await page.getByRole('button', { name: 'Nueva plantilla' }).click();
   const c = cajon(page);
   const nombre = `Carta de bienvenida ${Date.now() % 1_000_000}`;
-  await c.getByLabel('Nombre').fill(nombre);
+  await c.getByRole('textbox', { name: 'Nombre' }).fill(nombre);
 
   const texto = c.getByRole('textbox', { name: 'Contenido de la plantilla' });
   await texto.click();

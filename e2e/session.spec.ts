@@ -9,19 +9,20 @@ import {
   ingresar,
   llenarLogin,
   menuLateral,
+  elegirDelMenu,
 } from './helpers.ts';
 
 test('an unauthenticated visit goes to /login with the redirect, and login returns there', async ({ page }) => {
-  await page.goto('/informes/citasporasesor');
-  await expect(page).toHaveURL(/\/login\?redirect=%2Finformes%2Fcitasporasesor$/);
+  await page.goto('/informes/verificar-disponibilidad');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Finformes%2Fverificar-disponibilidad$/);
   await expect(page).toHaveTitle(/ - Predio Web 3$/);
   await llenarLogin(page, ADMIN);
-  await expect(page).toHaveURL(/\/informes\/citasporasesor$/);
+  await expect(page).toHaveURL(/\/informes\/verificar-disponibilidad$/);
   await cerrarAvisos(page);
-  await expect(page).toHaveTitle('Citas por asesor - Predio Web 3');
+  await expect(page).toHaveTitle('Verificar disponibilidad - Predio Web 3');
   // a module not built yet says so and names itself
   await expect(page.getByText('Módulo en construcción').filter({ visible: true })).toBeVisible();
-  await expect(page.getByText(/La pantalla\s+Citas por asesor\s+del módulo\s+Informes/)).toBeVisible();
+  await expect(page.getByText(/La pantalla\s+Verificar disponibilidad\s+del módulo\s+Informes/)).toBeVisible();
 });
 
 test('a wrong password shows the server message and stays on login', async ({ page }) => {
@@ -98,8 +99,7 @@ test('the asesor sees only the permitted menu and gets /404 on a forbidden URL',
 test('logout returns to /login with a redirect to the page it left', async ({ page }) => {
   await ingresar(page, ADMIN_NORTE, '/soporte');
   await expect(page).toHaveURL(/\/soporte$/);
-  await page.getByRole('button', { name: /Cuenta de/ }).click();
-  await page.getByRole('menuitem', { name: 'Salir' }).click();
+  await elegirDelMenu(page, page.getByRole('button', { name: /Cuenta de/ }), 'Salir');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsoporte$/);
   // the closed session no longer opens pages
   await page.goto('/inicio');

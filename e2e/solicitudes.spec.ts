@@ -3,15 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { asuntoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
 import { recibidosPara } from './correo.ts';
-import { ADMIN, ADMIN_SIN_NOMBRE, ASESOR, ingresar } from './helpers.ts';
-
-/** Picks an option of an antd select by its visible text. */
-async function elegir(page: Page, combobox: ReturnType<Page['getByRole']>, opcion: string | RegExp, buscar?: string) {
-  await combobox.click();
-  if (buscar) await combobox.fill(buscar);
-  // The open dropdown only: a closed select's options stay in the page, hidden.
-  await page.locator('.ant-select-dropdown:visible').getByTitle(opcion).click();
-}
+import { ADMIN, ADMIN_SIN_NOMBRE, ASESOR, ingresar, elegir } from './helpers.ts';
 
 /** Company 1's data-protection notice may open after ingresar stopped waiting for it (slow machines): accept it whenever it shows. */
 async function aceptarAviso(page: Page) {
@@ -36,7 +28,7 @@ test('a phone request for an existing tercero is assigned, handled, resolved wit
   await expect(nueva.getByText('El campo Mensaje es obligatorio')).toBeVisible();
   await elegir(page, nueva.getByRole('combobox', { name: 'Canal' }), 'Teléfono');
   await elegir(page, nueva.getByRole('combobox', { name: 'Tipo' }), 'Arrendar un inmueble');
-  await elegir(page, nueva.getByRole('combobox', { name: 'Tercero' }), /^Laura Marcela Ospina Rojas/, 'ospina');
+  await elegir(page, nueva.getByRole('combobox', { name: 'Tercero' }), /^Laura Marcela Ospina Rojas/, { buscar: 'ospina' });
   await nueva.getByLabel('Mensaje').fill('Llamó preguntando por apartamentos de 2 habitaciones en arriendo en Laureles.');
   await nueva.getByRole('button', { name: 'Registrar solicitud' }).click();
   await expect(page.getByText(/Solicitud \d+ registrada/)).toBeVisible();

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { ADMIN_SIN_NOMBRE, ingresar, menuLateral } from './helpers.ts';
 
 // Company 3: users created here change nothing other suites look at.
-const RECEPCION = { empresa: 3, usuario: 'recepcion', clave: 'Recepcion.Segura.2025' };
+// Its own name on each attempt: a retry must not find the first attempt's user.
+const RECEPCION = { empresa: 3, usuario: `recepcion${Date.now() % 100_000}`, clave: 'Recepcion.Segura.2025' };
 
 test('a user with only Terceros sees only that page, and disabling them ends their session', async ({ page, browser }) => {
   test.setTimeout(60_000);
@@ -21,8 +22,8 @@ test('a user with only Terceros sees only that page, and disabling them ends the
   await form.getByRole('checkbox', { name: 'Terceros (59)' }).click();
   await expect(form.getByLabel('Cadena de permisos')).toHaveText('59');
   await form.getByRole('button', { name: 'Crear usuario' }).click();
-  await expect(page.getByText('Usuario «recepcion» creado')).toBeVisible();
-  const fila = page.getByRole('row', { name: /recepcion/ });
+  await expect(page.getByText(`Usuario «${RECEPCION.usuario}» creado`)).toBeVisible();
+  const fila = page.getByRole('row', { name: new RegExp(RECEPCION.usuario) });
   await expect(fila).toContainText('1 permiso');
 
   const otro = await browser.newContext();
@@ -38,8 +39,8 @@ test('a user with only Terceros sees only that page, and disabling them ends the
   await suya.goto('/archivo/usuarios');
   await expect(suya).toHaveURL(/\/404$/);
 
-  await fila.getByRole('button', { name: 'Desactivar «recepcion»' }).click();
-  const confirmar = page.getByRole('dialog', { name: '¿Desactivar el usuario «recepcion»?' });
+  await fila.getByRole('button', { name: `Desactivar «${RECEPCION.usuario}»` }).click();
+  const confirmar = page.getByRole('dialog', { name: `¿Desactivar el usuario «${RECEPCION.usuario}»?` });
   await expect(confirmar).toContainText('sus sesiones abiertas se cerrarán');
   await confirmar.getByRole('button', { name: 'Desactivar' }).click();
   await expect(fila).toContainText('Inactivo');
@@ -49,9 +50,9 @@ test('a user with only Terceros sees only that page, and disabling them ends the
   await otro.close();
 
   // Logs del sistema shows the logins and the change.
-  await page.goto('/archivo/utilidades/logs-sistema?usuario=recepcion');
+  await page.goto(`/archivo/utilidades/logs-sistema?usuario=${RECEPCION.usuario}`);
   const logs = page.getByRole('table');
-  await expect(logs.getByRole('row', { name: /recepcion.*Inicio de sesión/ }).first()).toBeVisible();
+  await expect(logs.getByRole('row', { name: new RegExp(`${RECEPCION.usuario}.*Inicio de sesión`) }).first()).toBeVisible();
   await page.goto('/archivo/utilidades/logs-sistema?entidad=usuarios&accion=desactivar');
   const desactivado = page.getByRole('row', { name: /admin.*Desactivación.*usuarios/ });
   await expect(desactivado).toBeVisible();

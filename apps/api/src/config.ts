@@ -32,6 +32,8 @@ export type Config = {
   archivosCuotaBytes: number | null;
   /** GEOCODER_URL: a Nominatim-compatible service that places new properties on the map; null, none. */
   geocoderUrl: string | null;
+  /** MENSAJES_CLAVE: the secret SMS/WhatsApp credentials are encrypted with; null, the session secret. */
+  mensajesClave: string | null;
   /** Said once in the start log (a setting read in a way its owner may not expect). */
   avisos: string[];
 };
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: configStorage(env),
     archivosCuotaBytes: cuotaArchivos(env.ARCHIVOS_CUOTA_MB),
     geocoderUrl: urlGeocodificador(env.GEOCODER_URL),
+    mensajesClave: env.MENSAJES_CLAVE || null,
     avisos: proxies.aviso ? [proxies.aviso] : [],
   };
 }

@@ -30,11 +30,21 @@ import { tercerosRoutes } from './modules/terceros/terceros.routes.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/usuarios-admin.routes.ts';
 import { agendaRoutes } from './modules/agenda/agenda.routes.ts';
+import { tareasRoutes } from './modules/tareas/tareas.routes.ts';
+import { firmasRoutes } from './modules/firmas/firmas.routes.ts';
+import { inventariosRoutes } from './modules/inventarios/inventarios.routes.ts';
+import { gestionDocumentalRoutes } from './modules/gestion-documental/radicados.routes.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { clientesRoutes } from './modules/clientes/clientes.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
+import { mensajesRoutes } from './modules/mensajes/mensajes.routes.ts';
+import { portalesRoutes } from './modules/portales/portales.routes.ts';
 import { plantillasRoutes } from './modules/plantillas/plantillas.routes.ts';
+import { informesRoutes } from './modules/informes/informes.routes.ts';
 import { trabajosRoutes } from './platform/jobs/trabajos.routes.ts';
+import { zonaClientesRoutes } from './modules/zona-clientes/zona-clientes.routes.ts';
+import { paginaWebRoutes } from './modules/pagina-web/pagina-web.routes.ts';
+import { sitioRoutes } from './modules/pagina-web/sitio.routes.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const DOCS_PREFIX = '/api/docs';
@@ -125,15 +135,27 @@ export async function buildServer(
       clientesRoutes(api, deps);
       solicitudesRoutes(api, deps);
       agendaRoutes(api, deps);
+      tareasRoutes(api, deps);
+      firmasRoutes(api, deps);
+      inventariosRoutes(api, deps);
+      gestionDocumentalRoutes(api, deps);
       inicioRoutes(api, deps);
       correoRoutes(api, deps);
+      mensajesRoutes(api, deps);
+      portalesRoutes(api, deps);
       plantillasRoutes(api, deps);
+      informesRoutes(api, deps);
       trabajosRoutes(api, deps);
+      zonaClientesRoutes(api, deps);
+      paginaWebRoutes(api, deps);
       maestrosRoutes(api, deps);
       realtimeRoutes(api, deps);
     },
     { prefix: '/api' },
   );
+
+  // The public site of each company (server-rendered HTML, outside the API and the SPA).
+  await app.register(async (sitio) => sitioRoutes(sitio, deps));
 
   const webDist = deps.config.webDist ?? DEFAULT_WEB_DIST;
   const hayWeb = existsSync(`${webDist}/index.html`);

@@ -60,6 +60,7 @@ describe('the daily jobs', () => {
       'archivos.limpiar-adjuntos',
       'archivos.borrar-sin-uso',
       'inmuebles.avisos-consignacion',
+      'tareas.diario',
       'trabajos.purgar',
     ];
     if (t.db.kind === 'pglite') esperados.unshift('mantenimiento.vacuum');

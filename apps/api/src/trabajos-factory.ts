@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { enviarRecordatorio, TIPO_TRABAJO_RECORDATORIO } from './modules/agenda/agenda.service.ts';
+import { diarioEmpresa, TIPO_TRABAJO_DIARIO, TIPO_TRABAJO_DIARIO_EMPRESA } from './modules/tareas/tareas.service.ts';
+import { empresasConTareas } from './modules/tareas/tareas.repo.ts';
 import { vacuumAnalizar } from './db/mantenimiento.ts';
 import { empresasConAvisos, avisarConsignaciones } from './modules/inmuebles/inmuebles-consignacion.service.ts';
 import { CARPETA_LOGOS } from './modules/empresa/empresa.service.ts';
@@ -8,9 +10,13 @@ import type { Deps } from './platform/deps.ts';
 import { enTenant } from './platform/tenant.ts';
 import { encolar, Trabajos, type OpcionesTrabajos } from './platform/jobs/trabajos.ts';
 import { limpiarAdjuntos } from './platform/mail/limpieza.ts';
+import { Cifrador } from './platform/mensajes/cifrado.ts';
+import { enviarMensaje, MAX_INTENTOS_MENSAJE, TRABAJO_ENVIAR_MENSAJE } from './platform/mensajes/salida.ts';
+import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar, TRABAJO_SINCRONIZAR } from './modules/portales/portales.service.ts';
 import { CARPETA_ARCHIVOS } from './platform/archivos/archivos.service.ts';
 import { borrarArchivosSinUso } from './platform/storage/sin-uso.ts';
 import { nominatim } from './platform/geo/geocodificador.ts';
+import { publicarProgramada, TRABAJO_PUBLICAR } from './modules/pagina-web/pagina-web.service.ts';
 import { geocodificarInmueble, TRABAJO_GEOCODIFICAR } from './modules/inmuebles/inmuebles-geocodificar.ts';
 
 /** Finished jobs are kept this long for the screen, then deleted (failed ones stay until retried). */
@@ -32,6 +38,43 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
       maxIntentos: 2,
       manejar: async () => ({ ms: await vacuumAnalizar(db) }),
     }).programar({ tipo: 'mantenimiento.vacuum', cada: 'dia', hora: 3 });
+  // SMS and WhatsApp (docs/mensajes.md): one job per message, retried with backoff, then «fallido».
+  const cifrador = new Cifrador(config.mensajesClave ?? config.sessionSecret);
+  t.definir({
+    tipo: TRABAJO_ENVIAR_MENSAJE,
+    timeoutMs: 60_000,
+    maxIntentos: MAX_INTENTOS_MENSAJE,
+    esperaMs: 30_000,
+    manejar: (j) =>
+      enviarMensaje({
+        db,
+        cifrador,
+        idEmpresa: j.idEmpresa!,
+        id: Number(j.datos.id),
+        intento: j.intento,
+        maxIntentos: MAX_INTENTOS_MENSAJE,
+        signal: j.signal,
+      }),
+  });
+  // Portals (docs/portales.md): one job per property, portal and request; a 429's Retry-After is honoured.
+  const cifradorPortales = new Cifrador(config.mensajesClave ?? config.sessionSecret, PROPOSITO_CIFRADO);
+  t.definir({
+    tipo: TRABAJO_SINCRONIZAR,
+    timeoutMs: 5 * MINUTO,
+    maxIntentos: MAX_INTENTOS_PORTAL,
+    esperaMs: 30_000,
+    manejar: (j) =>
+      sincronizar({
+        db,
+        storage: deps.storage,
+        cifrador: cifradorPortales,
+        idEmpresa: j.idEmpresa!,
+        datos: j.datos as Parameters<typeof sincronizar>[0]['datos'],
+        intento: j.intento,
+        maxIntentos: MAX_INTENTOS_PORTAL,
+        signal: j.signal,
+      }),
+  });
   t.definir({
     tipo: 'archivos.limpiar-adjuntos',
     timeoutMs: 30 * MINUTO,
@@ -75,6 +118,14 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
         ? geocodificarInmueble({ db, geocodificar, idEmpresa: j.idEmpresa!, consecutivo: Number(j.datos.consecutivo) })
         : { resultado: 'sin geocodificador' },
   });
+  // Página web: a scheduled news is marked «publicada» at its moment (the site shows it by then anyway).
+  t.definir({
+    tipo: TRABAJO_PUBLICAR,
+    timeoutMs: MINUTO,
+    manejar: async (j) => ({
+      publicada: await enTenant(db, j.idEmpresa!, ({ tx }) => publicarProgramada(tx, Number(j.datos.id))),
+    }),
+  });
   // Notice 102, a job per asesor and start written with the cita (agenda.service.ts).
   t.definir({
     tipo: TIPO_TRABAJO_RECORDATORIO,
@@ -85,6 +136,28 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
           { ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa: j.idEmpresa! },
           j.datos as { idCita: number; idUsuario: number; inicio: string },
         ),
+      ),
+  });
+  // Tasks (issue 26): at 07:00 Bogotá a job per company with open or recurring tasks sends the
+  // due-tomorrow notices (402) and creates the next recurring tasks; the key makes it once a day.
+  t.definir({
+    tipo: TIPO_TRABAJO_DIARIO,
+    manejar: async () => {
+      const empresas = await db.system((tx) => empresasConTareas(tx));
+      const hoy = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+      await db.system(async (tx) => {
+        for (const idEmpresa of empresas)
+          await encolar(tx, { tipo: TIPO_TRABAJO_DIARIO_EMPRESA, idEmpresa, clave: `tareas-diario@${hoy}` });
+      });
+      return { empresas: empresas.length };
+    },
+  }).programar({ tipo: TIPO_TRABAJO_DIARIO, cada: 'dia', hora: 7 });
+  t.definir({
+    tipo: TIPO_TRABAJO_DIARIO_EMPRESA,
+    timeoutMs: 10 * MINUTO,
+    manejar: (j) =>
+      enTenant(db, j.idEmpresa!, (scope) =>
+        diarioEmpresa({ ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa: j.idEmpresa! }),
       ),
   });
   t.definir({

@@ -197,6 +197,16 @@ export type CitasExportarQuery = z.output<typeof ZCitasExportarQuery>;
 export type Persona = { id: number; nombre: string };
 export type ParticipanteCita = Persona & { telefono: string; email: string };
 
+/** POST /citas/:id/invitar: a short note for the participants; the answer names who got it and who has no e-mail. */
+export const ZInvitarCita = z.object({
+  mensaje: z
+    .string({ error: 'Mensaje debe ser un texto' })
+    .trim()
+    .max(1000, { error: 'Mensaje admite máximo 1000 caracteres' })
+    .default(''),
+});
+export type InvitacionCita = { enviados: string[]; sin_correo: string[] };
+
 export type Cita = {
   id: number;
   titulo: string;
@@ -218,10 +228,74 @@ export type Cita = {
   version: number;
 };
 
+/**
+ * What the calendar draws of a cita (GET /citas): names and colours come from /citas/opciones and the
+ * form reads the whole cita (GET /citas/:id), so a busy agency's week stays small on the wire.
+ */
+export type CitaCalendario = Pick<Cita, 'id' | 'titulo' | 'inicio' | 'fin' | 'todo_el_dia' | 'estado' | 'version'> & {
+  id_categoria: number | null;
+  asesores: number[];
+};
+
+/** What a cita created from a lead, a solicitud or a tercero starts with (GET /citas/vinculo/:tipo/:id). */
+export type VinculoCita = {
+  /** «Cliente atendido 12», «Solicitud 7», the tercero's name: what the form says the cita is about. */
+  etiqueta: string;
+  id_cliente_atendido: number | null;
+  id_solicitud: number | null;
+  /** The record's tercero, proposed as the cita's participant. */
+  participante: ParticipanteCita | null;
+};
+
 /** Another cita of the same asesor at that time (a warning: saving again with confirmar goes ahead). */
 export type ConflictoCita = { id: number; titulo: string; inicio: string; fin: string; asesor: string };
 /** The envelope's data of a 409 when a save needs confirmation. */
-export type AvisosCita = { conflictos: ConflictoCita[]; /** The Colombian holiday it falls on. */ festivo: string | null };
+export type AvisosCita = {
+  conflictos: ConflictoCita[];
+  /** The Colombian holiday it falls on. */
+  festivo: string | null;
+  /** «El sábado la oficina atiende …»: why the cita falls outside the company's office hours, or null. */
+  fueraDeHorario: string | null;
+};
+
+export type HorarioOficina = { dias: number[]; desde: string; hasta: string; zona: string };
+
+const DIAS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábados', 'domingos'];
+
+/** ISO weekday (1 = lunes) and «HH:mm» of an instant in a time zone. */
+function local(d: Date, zona: string): { dia: number; hora: string; fecha: string } {
+  const partes = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zona,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  const dia = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(partes.weekday!) + 1;
+  return { dia, hora: `${partes.hour}:${partes.minute}`, fecha: `${partes.year}-${partes.month}-${partes.day}` };
+}
+
+/**
+ * Why a cita falls outside the office hours, or null when it fits. An all-day cita only needs an open day;
+ * one that ends on a later day than it starts is judged by its start day and both hours.
+ */
+export function fueraDeHorario(inicio: Date, fin: Date, todoElDia: boolean, h: HorarioOficina): string | null {
+  const a = local(inicio, h.zona);
+  const b = local(fin, h.zona);
+  const horario = `de ${h.desde} a ${h.hasta}`;
+  if (!h.dias.includes(a.dia)) return `La oficina no atiende los ${DIAS[a.dia - 1]}.`;
+  if (todoElDia) return null;
+  if (a.hora < h.desde || (b.fecha === a.fecha ? b.hora > h.hasta : true))
+    return `La cita queda fuera del horario de la oficina (${horario}).`;
+  return null;
+}
 
 /** An asesor the calendar can show: an active user; colour and visibility from their tercero. */
 export type AsesorAgenda = Persona & { color: string; desactivado: boolean };

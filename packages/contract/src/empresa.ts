@@ -27,6 +27,8 @@ export const ZEmpresa = z.object({
   defaultAgencia: z.number().int(),
   defaultAsesor: z.string().nullable(),
   defaultAuxiliar: z.string().nullable(),
+  /** The public site's main colour (#RRGGBB). */
+  colorSitio: z.string(),
 });
 export type Empresa = z.infer<typeof ZEmpresa>;
 
@@ -47,6 +49,13 @@ export type InfoEmpresa = z.infer<typeof ZInfoEmpresa>;
 
 export const ZONAS_HORARIAS = ['America/Bogota', 'America/Panama', 'America/Lima', 'America/Mexico_City', 'America/New_York'];
 export const MONEDAS = ['COP', 'USD'] as const;
+
+const hora = z
+  .string({ error: 'debe ser una hora' })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'debe ser una hora de 00:00 a 23:59' });
+
+export const DIAS_SEMANA = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const;
 
 /** Settings later modules read; each has a default so a company that never saved them works. */
 export const ZAjustes = z.object({
@@ -84,6 +93,13 @@ export const ZAjustes = z.object({
   moneda: z.enum(MONEDAS, { error: `debe ser una de: ${MONEDAS.join(', ')}` }).default('COP'),
   correoRemitente: vacioO(z.email({ error: 'no es un correo válido' })).default(''),
   nombreRemitente: z.string().trim().max(100, { error: 'admite máximo 100 caracteres' }).default(''),
+  /** Office hours: a cita outside them asks before saving (issue 25). Days are ISO, 1 = lunes … 7 = domingo. */
+  horarioDias: z
+    .array(z.number({ error: 'debe ser un día de la semana' }).int().min(1).max(7), { error: 'debe ser una lista de días' })
+    .max(7, { error: 'admite máximo 7 días' })
+    .default([1, 2, 3, 4, 5, 6]),
+  horarioDesde: hora.default('08:00'),
+  horarioHasta: hora.default('18:00'),
 });
 export type Ajustes = z.output<typeof ZAjustes>;
 
@@ -133,6 +149,13 @@ const texto = (max: number) =>
 
 export const ZEmpresaActualizar = z.object({
   nombre: texto(120).min(1, { error: 'es obligatorio' }),
+  /** Absent: unchanged (older clients do not send it). */
+  colorSitio: z
+    .string({ error: 'debe ser un texto' })
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'debe ser un color #RRGGBB' })
+    .transform((v) => v.toLowerCase())
+    .optional(),
   /** Empty while the company has no NIT yet; otherwise número-DV with the right check digit. */
   nit: vacioO(ZNit).default(''),
   direccion: texto(200).default(''),
@@ -186,6 +209,9 @@ export const ZConfiguracionActualizar = z.object({
     .regex(/^[A-Za-z0-9._/-]*$/, { error: 'solo admite letras sin tilde, números y . _ / -' })
     .default(''),
   https: z.boolean({ error: 'debe ser sí o no' }).default(true),
-  ajustes: ZAjustes.default(ZAjustes.parse({})),
+  ajustes: ZAjustes.default(ZAjustes.parse({})).refine((a) => a.horarioDesde < a.horarioHasta, {
+    error: 'debe ser posterior a la hora de apertura',
+    path: ['horarioHasta'],
+  }),
 });
 export type ConfiguracionActualizar = z.output<typeof ZConfiguracionActualizar>;

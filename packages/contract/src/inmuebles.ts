@@ -38,7 +38,7 @@ export const TIPOS_INMUEBLE = [
 ] as const;
 export const GESTIONES = ['arriendo', 'venta', 'arriendo_venta'] as const;
 export const ESTADOS_INMUEBLE = ['captado', 'disponible', 'reservado', 'arrendado', 'vendido', 'retirado'] as const;
-export const PORTALES = ['fincaraiz', 'metrocuadrado', 'ciencuadras', 'sitio_web'] as const;
+export const PORTALES = ['fincaraiz', 'metrocuadrado', 'ciencuadras', 'wasi', 'sitio_web'] as const;
 
 export type TipoInmueble = (typeof TIPOS_INMUEBLE)[number];
 export type Gestion = (typeof GESTIONES)[number];
@@ -78,6 +78,7 @@ export const ETIQUETAS_PORTAL: Record<(typeof PORTALES)[number], string> = {
   fincaraiz: 'Fincaraíz',
   metrocuadrado: 'Metrocuadrado',
   ciencuadras: 'Ciencuadras',
+  wasi: 'Wasi',
   sitio_web: 'Sitio web',
 };
 

@@ -116,53 +116,82 @@ export const MENU: MenuNode[] = [
       leaf('impulso-raiz', 'ImpulsoRaiz', 'Impulso Raíz', 10566, 'inmuebles'),
       leaf('casa-raiz', 'CasaRaiz', 'Casa Raíz', 10530, 'inmuebles'),
       leaf('inmueblesnetco', 'InmueblesNetCo', 'Inmuebles.net.co', 10543, 'inmuebles'),
-      leaf('wasi', 'Wasi', 'Wasi', 10606, 'inmuebles'),
+      leaf('wasi', 'Wasi', 'Wasi', 10606, 'inmuebles', { component: 'portal-wasi' }),
       leaf('domus', 'Domus', 'Domus', 10607, 'inmuebles'),
       leaf('cerouno', 'CeroUno', 'CeroUno', 10605, 'inmuebles'),
     ]),
   ]),
   group('inventarios', 'Inventarios', 'Inventarios', 'container', [
-    leaf('plantillas-inventarios', 'PlantillasInventarios', 'Plantillas de inventarios', 10593, 'inmuebles'),
+    leaf('plantillas-inventarios', 'PlantillasInventarios', 'Plantillas de inventarios', 10593, 'inmuebles', {
+      component: 'plantillas-inventarios',
+    }),
     leaf('plantilla/:id/categorias', 'PlantillaCategorias', 'Categorías de plantilla', 10593, 'inmuebles', {
       hidden: true,
       params: { id: 'numeric' },
+      component: 'plantilla-categorias',
     }),
     leaf('categoria/:id/items', 'CategoriaItems', 'Ítems de categoría', 10593, 'inmuebles', {
       hidden: true,
       params: { id: 'numeric' },
+      component: 'categoria-items',
     }),
-    leaf('plantillas-wizard', 'PlantillasWizard', 'Asistente de plantillas', 10593, 'inmuebles', { hidden: true }),
-    leaf('administracion-inventarios', 'AdministracionInventarios', 'Administración de inventarios', 496, 'inmuebles'),
-    leaf('inventario/:id', 'Inventario', 'Inventario', 496, 'inmuebles', { hidden: true, params: { id: 'numeric' } }),
+    leaf('plantillas-wizard', 'PlantillasWizard', 'Asistente de plantillas', 10593, 'inmuebles', {
+      hidden: true,
+      component: 'plantillas-wizard',
+    }),
+    leaf('administracion-inventarios', 'AdministracionInventarios', 'Administración de inventarios', 496, 'inmuebles', {
+      component: 'administracion-inventarios',
+    }),
+    leaf('inventario/:id', 'Inventario', 'Inventario', 496, 'inmuebles', {
+      hidden: true,
+      params: { id: 'numeric' },
+      component: 'inventario',
+    }),
   ]),
   group('zonaclientes', 'ZonaClientes', 'Zona clientes', 'user', [
-    leaf('configurarzonaclientes', 'ConfigurarZonaClientes', 'Configurar zona clientes', 499, 'zonaClientes'),
+    leaf('configurarzonaclientes', 'ConfigurarZonaClientes', 'Configurar zona clientes', 499, 'zonaClientes', {
+      component: 'configurar-zona-clientes',
+    }),
     leaf('categoriasdocumentosclientes', 'CategoriasDocumentosClientes', 'Categorías de documentos', 10525, 'zonaClientes'),
     leaf('informacionzonaclientes', 'InformacionZonaClientes', 'Información zona clientes', 201, 'zonaClientes'),
-    leaf('solicitudesmantenimiento', 'SolicitudesMantenimiento', 'Solicitudes de mantenimiento', 10550, 'zonaClientes'),
+    leaf('solicitudesmantenimiento', 'SolicitudesMantenimiento', 'Solicitudes de mantenimiento', 10550, 'zonaClientes', {
+      component: 'solicitudes-mantenimiento',
+    }),
   ]),
   group('informes', 'Informes', 'Informes', 'bar-chart', [
-    leaf('citasporasesor', 'CitasPorAsesor', 'Citas por asesor', 490, 'informes'),
-    leaf('propiedadesporasesor', 'PropiedadesPorAsesor', 'Propiedades por asesor', 10544, 'informes'),
-    leaf('inmueblesnovisitados', 'InmueblesNoVisitados', 'Inmuebles no visitados', 10522, 'informes'),
-    leaf('propiedadesconsignadas', 'PropiedadesConsignadas', 'Propiedades consignadas', 10514, 'informes'),
-    leaf('propiedadesretiradascausal', 'PropiedadesRetiradasCausal', 'Propiedades retiradas por causal', 10515, 'informes'),
-    leaf('solicitudes', 'InformeSolicitudes', 'Informe de solicitudes', 230, 'informes'),
+    leaf('citasporasesor', 'CitasPorAsesor', 'Citas por asesor', 490, 'informes', { component: 'informe-citasporasesor' }),
+    leaf('propiedadesporasesor', 'PropiedadesPorAsesor', 'Propiedades por asesor', 10544, 'informes', {
+      component: 'informe-propiedadesporasesor',
+    }),
+    leaf('inmueblesnovisitados', 'InmueblesNoVisitados', 'Inmuebles no visitados', 10522, 'informes', {
+      component: 'informe-inmueblesnovisitados',
+    }),
+    leaf('propiedadesconsignadas', 'PropiedadesConsignadas', 'Propiedades consignadas', 10514, 'informes', {
+      component: 'informe-propiedadesconsignadas',
+    }),
+    leaf('propiedadesretiradascausal', 'PropiedadesRetiradasCausal', 'Propiedades retiradas por causal', 10515, 'informes', {
+      component: 'informe-propiedadesretiradascausal',
+    }),
+    leaf('solicitudes', 'InformeSolicitudes', 'Informe de solicitudes', 230, 'informes', { component: 'informe-solicitudes' }),
     leaf('verificar-disponibilidad', 'VerificarDisponibilidad', 'Verificar disponibilidad', 10551, 'informes'),
     leaf('gestion-comercial', 'GestionComercial', 'Gestión comercial', 10590, 'informes'),
-    leaf('clientesatendidos', 'InformeClientesAtendidos', 'Clientes atendidos', 10516, 'informes'),
+    leaf('clientesatendidos', 'InformeClientesAtendidos', 'Clientes atendidos', 10516, 'informes', {
+      component: 'informe-clientesatendidos',
+    }),
     leaf('clientesatendidosregistro', 'ClientesAtendidosRegistro', 'Registro de clientes atendidos', 10516, 'informes'),
     leaf('cruceclientesinmuebles', 'CruceClientesInmuebles', 'Cruce de clientes e inmuebles', 10517, 'informes'),
-    leaf('seguimiento-asesores', 'SeguimientoAsesores', 'Seguimiento de asesores', 10517, 'informes'),
-    leaf('emails-enviados', 'EmailsEnviados', 'Correos enviados', 10562, 'informes'),
-    leaf('sms-enviados', 'SmsEnviados', 'SMS enviados', 10562, 'informes'),
-    leaf('visitas', 'Visitas', 'Visitas', 10569, 'informes'),
+    leaf('seguimiento-asesores', 'SeguimientoAsesores', 'Seguimiento de asesores', 10517, 'informes', {
+      component: 'informe-seguimiento-asesores',
+    }),
+    leaf('emails-enviados', 'EmailsEnviados', 'Correos enviados', 10562, 'informes', { component: 'emails-enviados' }),
+    leaf('sms-enviados', 'SmsEnviados', 'SMS enviados', 10562, 'informes', { component: 'sms-enviados' }),
+    leaf('visitas', 'Visitas', 'Visitas', 10569, 'informes', { component: 'informe-visitas' }),
     leaf('encuestas', 'InformeEncuestas', 'Encuestas', 10588, 'informes'),
-    leaf('mod-tarea', 'ModTarea', 'Modificaciones de tareas', 10584, 'informes'),
+    leaf('mod-tarea', 'ModTarea', 'Modificaciones de tareas', 10584, 'informes', { component: 'mod-tarea' }),
   ]),
   group('paginaweb', 'PaginaWeb', 'Página web', 'global', [
-    leaf('noticias', 'Noticias', 'Noticias', 202, 'paginaWeb'),
-    leaf('banners', 'Banners', 'Banners', 10535, 'paginaWeb'),
+    leaf('noticias', 'Noticias', 'Noticias', 202, 'paginaWeb', { component: 'paginaweb-noticias' }),
+    leaf('banners', 'Banners', 'Banners', 10535, 'paginaWeb', { component: 'paginaweb-banners' }),
     leaf('formularios', 'Formularios', 'Formularios', 10536, 'paginaWeb'),
     leaf('popupinicio', 'PopupInicio', 'Popup de inicio', 10538, 'paginaWeb'),
     leaf('sesion-texto', 'SesionTexto', 'Sesión de texto', 10565, 'paginaWeb'),
@@ -193,7 +222,9 @@ export const MENU: MenuNode[] = [
       ),
       leaf('tipos-documentales', 'TiposDocumentales', 'Tipos documentales', 10596, 'gestionDocumental'),
     ]),
-    leaf('gestion-documental', 'GestionDocumental', 'Gestión documental', 10579, 'gestionDocumental'),
+    leaf('gestion-documental', 'GestionDocumental', 'Gestión documental', 10579, 'gestionDocumental', {
+      component: 'gestion-documental',
+    }),
     leaf('plantillas-cartas', 'PlantillasCartas', 'Plantillas de cartas', 10580, 'gestionDocumental'),
     leaf(
       'buscar-gestion-documental/:consecutivo?',
@@ -203,6 +234,7 @@ export const MENU: MenuNode[] = [
       'gestionDocumental',
       {
         params: { consecutivo: 'optional' },
+        component: 'buscar-gestion-documental',
       },
     ),
   ]),
@@ -231,27 +263,34 @@ export const MENU: MenuNode[] = [
       'firmas',
       {
         params: { idDocumento: 'optional' },
+        component: 'firmar-documentos-pdf',
       },
     ),
     leaf('detalle-documento/:id', 'DetalleDocumento', 'Detalle del documento', 10582, 'firmas', {
       hidden: true,
       noCache: true,
       params: { id: 'text' },
+      component: 'detalle-documento',
     }),
   ]),
   group('tareas', 'Tareas', 'Tareas', 'check-square', [
-    leaf('asignar-tareas', 'AsignarTareas', 'Asignar tareas', 10584, 'tareas'),
-    leaf('listas-de-verificacion', 'ListasDeVerificacion', 'Listas de verificación', 10586, 'tareas'),
+    leaf('asignar-tareas', 'AsignarTareas', 'Asignar tareas', 10584, 'tareas', { component: 'asignar-tareas' }),
+    leaf('listas-de-verificacion', 'ListasDeVerificacion', 'Listas de verificación', 10586, 'tareas', {
+      component: 'listas-de-verificacion',
+    }),
     leaf('tareas-categorias', 'TareasCategorias', 'Categorías de tareas', 10586, 'tareas'),
     leaf('tareas-prioridades', 'TareasPrioridades', 'Prioridades de tareas', 10586, 'tareas'),
     leaf('tarea/:consecutivo', 'Tarea', 'Tarea', 10584, 'tareas', {
+      component: 'tarea',
       hidden: true,
       noCache: true,
       params: { consecutivo: 'numeric' },
     }),
   ]),
   group('emails', 'Emails', 'Correos', 'mail', [
-    leaf('configurar-mensajes', 'ConfigurarMensajes', 'Configurar mensajes', 10555, 'mensajeria'),
+    leaf('configurar-mensajes', 'ConfigurarMensajes', 'Configurar mensajes', 10555, 'mensajeria', {
+      component: 'configurar-mensajes',
+    }),
     leaf('bandeja-correos', 'BandejaCorreos', 'Bandeja de correos', 509, 'mensajeria'),
   ]),
   group('configurartv', 'ConfigurarTvGrupo', 'Configurar TV', 'desktop', [

@@ -3,13 +3,21 @@ import { createServer, type Server, type Socket } from 'node:net';
 export type Recibido = { from: string; to: string[]; data: string };
 
 /**
- * The text of a single-part message as a person reads it: the body after the headers, decoded from
- * the transfer encoding nodemailer chose (quoted-printable for accented text, base64, or as is).
+ * The text of a message as a person reads it: the body after the headers (the text part of a message
+ * with alternatives), decoded from the transfer encoding nodemailer chose (quoted-printable for
+ * accented text, base64, or as is).
  */
 export function textoDelMensaje(data: string): string {
   const corte = data.indexOf('\r\n\r\n');
   const cabeceras = data.slice(0, corte);
   const cuerpo = data.slice(corte + 4);
+  // A message with HTML and text alternatives: its text part (the first part when there is none).
+  const limite = /^content-type:\s*multipart\/[^;]+;[\s\S]*?boundary="?([^"\r\n;]+)"?/im.exec(cabeceras)?.[1];
+  if (limite) {
+    const partes = cuerpo.split(`--${limite}`).slice(1, -1);
+    const texto = partes.find((p) => /^content-type:\s*text\/plain/im.test(p.slice(0, p.indexOf('\r\n\r\n', 2)))) ?? partes[0];
+    if (texto !== undefined) return textoDelMensaje(texto.replace(/^\r\n/, ''));
+  }
   const codificacion = /^content-transfer-encoding:\s*(\S+)/im.exec(cabeceras)?.[1]?.toLowerCase();
   if (codificacion === 'base64') return Buffer.from(cuerpo.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (codificacion !== 'quoted-printable') return cuerpo;

@@ -24,4 +24,10 @@ export const correoSalida = pgTable('correo_salida', {
   proximoIntento: ts('proximo_intento').notNull().defaultNow(),
   creadoEn: ts('creado_en').notNull().defaultNow(),
   enviadoEn: ts('enviado_en'),
+  /** Who sent it (null: the system) and what it was, for the sent-message reports (migration 0110). */
+  idUsuario: integer('id_usuario'),
+  tipoCarta: integer('tipo_carta'),
+  plantilla: text('plantilla'),
+  entidad: text('entidad'),
+  entidadId: text('entidad_id'),
 });

@@ -17,6 +17,8 @@ export const empresa = pgTable('empresa', {
   claveFormularioWeb: text('clave_formulario_web'),
   /** Whether a visitor who left an e-mail gets a confirmation (migration 0070). */
   confirmarFormularioWeb: boolean('confirmar_formulario_web').notNull().default(true),
+  /** The main colour of the public site /sitio/:empresa (migration 0170). */
+  colorSitio: text('color_sitio').notNull().default('#1d4ed8'),
   creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
 });
 

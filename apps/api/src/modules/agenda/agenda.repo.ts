@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Cita, ConflictoCita, EstadoCita, OpcionesAgenda } from '@predio/contract/agenda';
+import type { Cita, ConflictoCita, EstadoCita, OpcionesAgenda, ParticipanteCita, Persona } from '@predio/contract/agenda';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { contieneCadaPalabra } from '../../platform/busqueda.ts';
@@ -33,29 +33,103 @@ const y = (conds: (SQL | undefined)[]) =>
     sql` and `,
   );
 
-const iso = (d: Date | string) => new Date(d).toISOString();
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-/** A cita with the names the calendar shows, one statement for any number of them. */
+/** The cita's own columns; names of the people, category, result and property are looked up apart. */
 const SELECT_CITA = sql`
   select c.id, c.titulo, c.inicio, c.fin, c.todo_el_dia, c.lugar, c.notas, c.estado, c.comentario_resultado,
-         c.interes, c.id_cliente_atendido, c.id_solicitud, c.version,
-         case when cat.id is null then null else json_build_object('id', cat.id, 'nombre', cat.nombre, 'color', cat.color) end as categoria,
-         case when r.id is null then null else json_build_object('id', r.id, 'nombre', r.nombre) end as resultado,
-         case when i.id is null then null else json_build_object('consecutivo', i.consecutivo, 'direccion', i.direccion) end as inmueble,
-         coalesce((select json_agg(json_build_object('id', u.id, 'nombre', coalesce(nullif(u.nombre, ''), u.usuario)) order by u.id)
-                   from cita_asesor ca join usuarios u on u.id_empresa = ca.id_empresa and u.id = ca.id_usuario
-                   where ca.id_empresa = c.id_empresa and ca.id_cita = c.id), '[]') as asesores,
-         coalesce((select json_agg(json_build_object('id', t.id, 'nombre', t.nombre,
-                                                     'telefono', coalesce(nullif(t.celular, ''), t.telefonos), 'email', t.email) order by t.id)
-                   from cita_participante cp join terceros t on t.id_empresa = cp.id_empresa and t.id = cp.id_tercero
-                   where cp.id_empresa = c.id_empresa and cp.id_cita = c.id), '[]') as participantes
-  from cita c
-  left join categorias_agenda cat on cat.id_empresa = c.id_empresa and cat.id = c.id_categoria
-  left join resultados_agenda r on r.id_empresa = c.id_empresa and r.id = c.id_resultado
-  left join inmueble i on i.id_empresa = c.id_empresa and i.id = c.id_inmueble`;
+         c.interes, c.id_cliente_atendido, c.id_solicitud, c.version, c.id_categoria, c.id_resultado, c.id_inmueble
+  from cita c`;
 
-type FilaVista = Omit<Cita, 'inicio' | 'fin'> & { inicio: Date | string; fin: Date | string };
-const aCita = (f: FilaVista): Cita => ({ ...f, inicio: iso(f.inicio), fin: iso(f.fin) });
+type FilaVista = Omit<FilaCita, 'asesores' | 'participantes' | 'inicio' | 'fin'> & { inicio: Date | string; fin: Date | string };
+
+const porClave = <T, K>(filas: T[], clave: (f: T) => K): Map<K, T[]> => {
+  const m = new Map<K, T[]>();
+  for (const f of filas) {
+    const l = m.get(clave(f));
+    if (l) l.push(f);
+    else m.set(clave(f), [f]);
+  }
+  return m;
+};
+
+/**
+ * Fills in what the calendar shows around the rows: one flat query per kind of name for the whole
+ * page, which costs a fraction of building JSON per row in SQL (docs/agenda.md, benchmark).
+ */
+async function completar(tx: Tx, filas: FilaVista[]): Promise<Cita[]> {
+  if (filas.length === 0) return [];
+  const ids = filas.map((f) => f.id);
+  const unicos = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x !== null))];
+  const idsCategoria = unicos(filas.map((f) => f.id_categoria));
+  const idsResultado = unicos(filas.map((f) => f.id_resultado));
+  const idsInmueble = unicos(filas.map((f) => f.id_inmueble));
+  const [asesores, participantes, categorias, resultados, inmuebles] = [
+    await queryRows<{ id_cita: number; id: number; nombre: string }>(
+      tx,
+      sql`select ca.id_cita, u.id, coalesce(nullif(u.nombre, ''), u.usuario) as nombre
+          from cita_asesor ca join usuarios u on u.id_empresa = ca.id_empresa and u.id = ca.id_usuario
+          where ca.id_cita = any(${sql.param(ids)}::int[]) order by ca.id_cita, u.id`,
+    ),
+    await queryRows<ParticipanteCita & { id_cita: number }>(
+      tx,
+      sql`select cp.id_cita, t.id, t.nombre, coalesce(nullif(t.celular, ''), t.telefonos) as telefono, t.email
+          from cita_participante cp join terceros t on t.id_empresa = cp.id_empresa and t.id = cp.id_tercero
+          where cp.id_cita = any(${sql.param(ids)}::int[]) order by cp.id_cita, t.id`,
+    ),
+    idsCategoria.length
+      ? await queryRows<Persona & { color: string }>(
+          tx,
+          sql`select id, nombre, color from categorias_agenda where id = any(${sql.param(idsCategoria)}::int[])`,
+        )
+      : [],
+    idsResultado.length
+      ? await queryRows<Persona>(
+          tx,
+          sql`select id, nombre from resultados_agenda where id = any(${sql.param(idsResultado)}::int[])`,
+        )
+      : [],
+    idsInmueble.length
+      ? await queryRows<{ id: number; consecutivo: number; direccion: string }>(
+          tx,
+          sql`select id, consecutivo, direccion from inmueble where id = any(${sql.param(idsInmueble)}::int[])`,
+        )
+      : [],
+  ];
+  const asesoresDe = porClave(asesores, (a) => a.id_cita);
+  const participantesDe = porClave(participantes, (p) => p.id_cita);
+  const categoria = new Map(categorias.map((c) => [c.id, { id: c.id, nombre: c.nombre, color: c.color }]));
+  const resultado = new Map(resultados.map((r) => [r.id, { id: r.id, nombre: r.nombre }]));
+  const inmueble = new Map(inmuebles.map((i) => [i.id, { consecutivo: i.consecutivo, direccion: i.direccion }]));
+  // Built field by field: rest-spreading pg's rows costs more than the queries.
+  return filas.map((f) => ({
+    id: f.id,
+    titulo: f.titulo,
+    categoria: (f.id_categoria !== null && categoria.get(f.id_categoria)) || null,
+    inicio: iso(f.inicio),
+    fin: iso(f.fin),
+    todo_el_dia: f.todo_el_dia,
+    asesores: (asesoresDe.get(f.id) ?? []).map((a) => ({ id: a.id, nombre: a.nombre })),
+    participantes: (participantesDe.get(f.id) ?? []).map((p) => ({
+      id: p.id,
+      nombre: p.nombre,
+      telefono: p.telefono,
+      email: p.email,
+    })),
+    inmueble: (f.id_inmueble !== null && inmueble.get(f.id_inmueble)) || null,
+    id_cliente_atendido: f.id_cliente_atendido,
+    id_solicitud: f.id_solicitud,
+    lugar: f.lugar,
+    notas: f.notas,
+    estado: f.estado,
+    resultado: (f.id_resultado !== null && resultado.get(f.id_resultado)) || null,
+    comentario_resultado: f.comentario_resultado,
+    interes: f.interes,
+    version: f.version,
+  }));
+}
+
+const LIMITE_RANGO = 5000;
 
 export type Rango = {
   desde: string;
@@ -66,12 +140,8 @@ export type Rango = {
   idClienteAtendido?: number | undefined;
 };
 
-/**
- * What overlaps [desde, hasta). `inicio > desde - 7 days` lets the index on (id_empresa, inicio) bound
- * the scan on both sides: no cita lasts longer than DURACION_MAXIMA_MS.
- */
-export async function enRango(tx: Tx, r: Rango): Promise<Cita[]> {
-  const where = y([
+const filtroRango = (r: Rango) =>
+  y([
     sql`c.inicio < ${r.hasta}::timestamptz`,
     sql`c.inicio > ${r.desde}::timestamptz - interval '7 days'`,
     sql`c.fin > ${r.desde}::timestamptz`,
@@ -83,21 +153,68 @@ export async function enRango(tx: Tx, r: Rango): Promise<Cita[]> {
     r.idInmueble !== undefined ? sql`c.id_inmueble = ${r.idInmueble}` : undefined,
     r.idClienteAtendido !== undefined ? sql`c.id_cliente_atendido = ${r.idClienteAtendido}` : undefined,
   ]);
-  const filas = await queryRows<FilaVista>(tx, sql`${SELECT_CITA} where ${where} order by c.inicio, c.id limit 5000`);
-  return filas.map(aCita);
+
+/**
+ * What overlaps [desde, hasta), whole (exports, feeds). `inicio > desde - 7 days` lets the index on
+ * (id_empresa, inicio) bound the scan on both sides: no cita lasts longer than DURACION_MAXIMA_MS.
+ */
+export async function enRango(tx: Tx, r: Rango): Promise<Cita[]> {
+  return completar(
+    tx,
+    await queryRows<FilaVista>(tx, sql`${SELECT_CITA} where ${filtroRango(r)} order by c.inicio, c.id limit ${LIMITE_RANGO}`),
+  );
+}
+
+/** The company's agenda version (migration 0092): it changes with every change to a cita or its asesores. */
+export async function version(tx: Tx): Promise<string> {
+  const [f] = await queryRows<{ version: string }>(tx, sql`select version::text from agenda_version`);
+  return f?.version ?? '0';
+}
+
+const isoSql = (columna: SQL) => sql`to_char(${columna} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The same range as the calendar draws it (CitaCalendario[]), as one JSON text built by the database:
+ * a busy week is hundreds of citas, and parsing them into objects to stringify them again cost more
+ * than the query (docs/agenda.md).
+ */
+export async function calendarioJson(tx: Tx, r: Rango): Promise<string> {
+  const [f] = await queryRows<{ json: string }>(
+    tx,
+    sql`select coalesce(json_agg(json_build_object(
+                 'id', c.id, 'titulo', c.titulo, 'inicio', ${isoSql(sql`c.inicio`)}, 'fin', ${isoSql(sql`c.fin`)},
+                 'todo_el_dia', c.todo_el_dia, 'estado', c.estado, 'version', c.version, 'id_categoria', c.id_categoria,
+                 'asesores', array(select ca.id_usuario from cita_asesor ca
+                                   where ca.id_empresa = c.id_empresa and ca.id_cita = c.id order by ca.id_usuario))
+               order by c.inicio, c.id), '[]')::text as json
+        from (select * from cita c where ${filtroRango(r)} order by c.inicio, c.id limit ${LIMITE_RANGO}) c`,
+  );
+  return f!.json;
 }
 
 /** A record's citas, newest first (a property's or a lead's history). */
-export async function deRegistro(tx: Tx, r: { idInmueble?: number; idClienteAtendido?: number }): Promise<Cita[]> {
+export type Registro = { idInmueble: number } | { idClienteAtendido: number } | { idSolicitud: number } | { idTercero: number };
+
+/** A record's citas, newest first (a property's, a lead's, a solicitud's history; a tercero's as participant). */
+export async function deRegistro(tx: Tx, r: Registro): Promise<Cita[]> {
   const where =
-    r.idInmueble !== undefined ? sql`c.id_inmueble = ${r.idInmueble}` : sql`c.id_cliente_atendido = ${r.idClienteAtendido ?? 0}`;
-  const filas = await queryRows<FilaVista>(tx, sql`${SELECT_CITA} where ${where} order by c.inicio desc, c.id desc limit 200`);
-  return filas.map(aCita);
+    'idInmueble' in r
+      ? sql`c.id_inmueble = ${r.idInmueble}`
+      : 'idClienteAtendido' in r
+        ? sql`c.id_cliente_atendido = ${r.idClienteAtendido}`
+        : 'idSolicitud' in r
+          ? sql`c.id_solicitud = ${r.idSolicitud}`
+          : sql`exists (select 1 from cita_participante cp
+                        where cp.id_empresa = c.id_empresa and cp.id_cita = c.id and cp.id_tercero = ${r.idTercero})`;
+  return completar(
+    tx,
+    await queryRows<FilaVista>(tx, sql`${SELECT_CITA} where ${where} order by c.inicio desc, c.id desc limit 200`),
+  );
 }
 
 export async function vista(tx: Tx, id: number): Promise<Cita | null> {
-  const [f] = await queryRows<FilaVista>(tx, sql`${SELECT_CITA} where c.id = ${id}`);
-  return f ? aCita(f) : null;
+  const [c] = await completar(tx, await queryRows<FilaVista>(tx, sql`${SELECT_CITA} where c.id = ${id}`));
+  return c ?? null;
 }
 
 export async function porId(tx: Tx, id: number, bloquear = false): Promise<FilaCita | null> {
@@ -358,4 +475,39 @@ export async function consecutivosInmueble(tx: Tx, ids: number[]) {
     sql`select id, consecutivo from inmueble where id = any(${sql.param(ids)}::int[])`,
   );
   return new Map(xs.map((x) => [x.id, x.consecutivo]));
+}
+
+/** The record a new cita comes from, with its tercero (null when the record is not in this company). */
+export async function vinculo(
+  tx: Tx,
+  tipo: 'cliente' | 'solicitud' | 'tercero',
+  id: number,
+): Promise<{ numero: number | null; participante: ParticipanteCita | null } | null> {
+  const tercero = sql`case when t.id is null then null else json_build_object('id', t.id, 'nombre', t.nombre,
+                        'telefono', coalesce(nullif(t.celular, ''), t.telefonos), 'email', t.email) end as participante`;
+  const [f] = await queryRows<{ numero: number | null; participante: ParticipanteCita | null }>(
+    tx,
+    tipo === 'cliente'
+      ? sql`select ca.consecutivo as numero, ${tercero}
+            from cliente_atendido ca left join terceros t on t.id_empresa = ca.id_empresa and t.id = ca.id_tercero
+            where ca.id = ${id}`
+      : tipo === 'solicitud'
+        ? sql`select s.numero, ${tercero}
+              from solicitud s left join terceros t on t.id_empresa = s.id_empresa and t.id = s.id_tercero
+              where s.id = ${id}`
+        : sql`select null::int as numero, ${tercero} from terceros t where t.id = ${id}`,
+  );
+  return f ?? null;
+}
+
+export async function idRegistro(tx: Tx, tipo: 'cliente' | 'solicitud' | 'tercero', clave: number): Promise<number | null> {
+  const [f] = await queryRows<{ id: number }>(
+    tx,
+    tipo === 'cliente'
+      ? sql`select id from cliente_atendido where id = ${clave}`
+      : tipo === 'solicitud'
+        ? sql`select id from solicitud where numero = ${clave}`
+        : sql`select id from terceros where id = ${clave}`,
+  );
+  return f?.id ?? null;
 }

@@ -8,6 +8,7 @@ import {
   ZCitasExportarQuery,
   ZCitasQuery,
   ZIdParam,
+  ZInvitarCita,
   ZModificacionesAgendaExportarQuery,
   ZModificacionesAgendaQuery,
 } from '@predio/contract/agenda';
@@ -15,6 +16,7 @@ import { entero, ZConsecutivoParam } from '@predio/contract/campos';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { crearCacheCalendario } from './agenda-cache.ts';
 import * as feed from './agenda-feed.service.ts';
 import * as service from './agenda.service.ts';
 
@@ -30,12 +32,13 @@ const ZPreferencias = z.object({ minutos: entero('Minutos del recordatorio', 0, 
 /** Archivo > Agenda (idm 489): the calendar's citas. */
 export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
   const aviso = { hub: deps.hub, mailer: deps.mailer };
+  const cache = crearCacheCalendario();
   defineRoute(app, deps, {
     method: 'GET',
     url: '/citas',
     permiso,
     schema: { querystring: ZCitasQuery, tags, summary: 'Citas que se cruzan con [desde, hasta), por asesores y categorías' },
-    handler: ({ tx, query }) => service.listar({ tx, query }),
+    handler: ({ tx, user, query }) => service.listar({ tx, query, idEmpresa: user.idEmpresa, cache }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -116,6 +119,27 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     schema: { params: ZConsecutivoParam, tags, summary: 'Citas de un inmueble, próximas y pasadas' },
     handler: ({ tx, params }) => service.deInmueble({ tx, consecutivo: params.consecutivo }),
   });
+  // A lead and a tercero by id, a solicitud by its numero.
+  for (const [tipo, quien] of [
+    ['cliente', 'un cliente atendido'],
+    ['solicitud', 'una solicitud (por número)'],
+    ['tercero', 'un tercero (como participante)'],
+  ] as const) {
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `/citas/${tipo}/:id`,
+      permiso,
+      schema: { params: ZIdParam, tags, summary: `Citas de ${quien}, próximas y pasadas` },
+      handler: ({ tx, params }) => service.deRegistro({ tx, tipo, clave: params.id }),
+    });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `/citas/vinculo/${tipo}/:id`,
+      permiso,
+      schema: { params: ZIdParam, tags, summary: `Con qué empieza una cita nueva desde ${quien}` },
+      handler: ({ tx, params }) => service.vinculo({ tx, tipo, clave: params.id }),
+    });
+  }
   // Archivo > Utilidades > Modificaciones de agenda (idm 19).
   defineRoute(app, deps, {
     method: 'GET',
@@ -156,6 +180,28 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     schema: { params: ZIdParam, body: ZCitaCambios, tags, summary: 'Modifica una cita: mover, estado y resultado, datos' },
     handler: ({ tx, alConfirmar, user, req, params, body }) =>
       service.actualizar({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/citas/:id/invitar',
+    permiso,
+    schema: {
+      params: ZIdParam,
+      body: ZInvitarCita,
+      tags,
+      summary: 'Envía la cita por correo a sus participantes, con un .ics para su calendario',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.invitarParticipantes({
+        tx,
+        alConfirmar,
+        user,
+        ip: req.ip,
+        mailer: deps.mailer,
+        storage: deps.storage,
+        id: params.id,
+        mensaje: body.mensaje,
+      }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',

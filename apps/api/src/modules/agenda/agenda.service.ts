@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ESTADOS_CERRADOS_CITA,
   ETIQUETAS_CITA,
@@ -9,7 +10,9 @@ import {
   reglasCita,
   type AvisosCita,
   type Cita,
+  type InvitacionCita,
   type CitaCambios,
+  type VinculoCita,
   type CitaForm,
   type CitasExportarQuery,
   type CitasQuery,
@@ -19,9 +22,12 @@ import {
   ETIQUETAS_ACCION_CITA,
   MODIFICACIONES_AGENDA_MAX_EXPORT,
   etiquetaCampoCita,
+  fueraDeHorario,
 } from '@predio/contract/agenda';
+import { getConfiguracion } from '../empresa/empresa.service.ts';
 import type { ListResult } from '@predio/contract/list';
 import type { Archivo } from '../../platform/http/archivo.ts';
+import { JsonCrudo } from '../../platform/http/route.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import { CODES } from '@predio/contract/codes';
 import { festivoEn } from '@predio/contract/festivos';
@@ -31,10 +37,12 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import { encolar } from '../../platform/jobs/trabajos.ts';
-import type { Despertador } from '../../platform/mail/outbox.ts';
+import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Scope } from '../../platform/tenant.ts';
+import type { CacheCalendario } from './agenda-cache.ts';
 import * as repo from './agenda.repo.ts';
 import { calendarioIcs } from './agenda-feed.service.ts';
 
@@ -67,22 +75,44 @@ async function escribiendo<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listar(o: Base & { query: CitasQuery }): Promise<Cita[]> {
+/** The range and filters of a calendar query, with the property's consecutivo turned into its id. */
+async function rango(o: Base & { query: CitasQuery }): Promise<repo.Rango | null> {
   const q = o.query;
   let idInmueble: number | undefined;
   if (q.consecutivo_inmueble !== undefined) {
     const i = await repo.inmueblePorConsecutivo(o.tx, q.consecutivo_inmueble);
-    if (!i) return [];
+    if (!i) return null;
     idInmueble = i.id;
   }
-  return repo.enRango(o.tx, {
+  return {
     desde: q.desde,
     hasta: q.hasta,
     asesores: q.asesores,
     categorias: q.categorias,
     idInmueble,
     idClienteAtendido: q.id_cliente_atendido,
-  });
+  };
+}
+
+/**
+ * What the calendar draws of the range (CitaCalendario[]), as JSON text: from `cache` while the
+ * company's agenda has not changed since it was read.
+ */
+export async function listar(o: Base & { query: CitasQuery; idEmpresa: number; cache: CacheCalendario }): Promise<JsonCrudo> {
+  const r = await rango(o);
+  if (!r) return new JsonCrudo('[]');
+  const clave = `${o.idEmpresa}:${await repo.version(o.tx)}:${JSON.stringify(r)}`;
+  let json = o.cache.leer(clave);
+  if (json === undefined) {
+    json = await repo.calendarioJson(o.tx, r);
+    o.cache.guardar(clave, json);
+  }
+  return new JsonCrudo(json);
+}
+
+async function listarCompletas(o: Base & { query: CitasQuery }): Promise<Cita[]> {
+  const r = await rango(o);
+  return r ? repo.enRango(o.tx, r) : [];
 }
 
 export async function obtener(o: Base & { id: number }): Promise<Cita> {
@@ -100,6 +130,43 @@ export async function deInmueble(o: Base & { consecutivo: number }): Promise<Cit
   const i = await repo.inmueblePorConsecutivo(o.tx, o.consecutivo);
   if (!i) throw noEncontrado(`El inmueble ${o.consecutivo}`);
   return repo.deRegistro(o.tx, { idInmueble: i.id });
+}
+
+const REGISTROS = {
+  cliente: { nombre: 'El cliente atendido', clave: 'idClienteAtendido' },
+  solicitud: { nombre: 'La solicitud', clave: 'idSolicitud' },
+  tercero: { nombre: 'El tercero', clave: 'idTercero' },
+} as const;
+export type TipoRegistro = keyof typeof REGISTROS;
+
+/** The record's id: a lead and a tercero come by id, a solicitud by its numero (what users know). */
+async function idDeRegistro(o: Base & { tipo: TipoRegistro; clave: number }): Promise<number> {
+  const id = await repo.idRegistro(o.tx, o.tipo, o.clave);
+  if (id === null) throw noEncontrado(`${REGISTROS[o.tipo].nombre} ${o.clave}`);
+  return id;
+}
+
+/** The citas of a lead, a solicitud or a tercero (as participant): its history tab. */
+export async function deRegistro(o: Base & { tipo: TipoRegistro; clave: number }): Promise<Cita[]> {
+  const id = await idDeRegistro(o);
+  return repo.deRegistro(o.tx, { [REGISTROS[o.tipo].clave]: id } as repo.Registro);
+}
+
+/** What a new cita from a lead, a solicitud or a tercero starts with: the link and the record's tercero. */
+export async function vinculo(o: Base & { tipo: TipoRegistro; clave: number }): Promise<VinculoCita> {
+  const id = await idDeRegistro(o);
+  const v = (await repo.vinculo(o.tx, o.tipo, id))!;
+  return {
+    etiqueta:
+      o.tipo === 'cliente'
+        ? `Cliente atendido ${v.numero}`
+        : o.tipo === 'solicitud'
+          ? `Solicitud ${v.numero}`
+          : (v.participante?.nombre ?? ''),
+    id_cliente_atendido: o.tipo === 'cliente' ? id : null,
+    id_solicitud: o.tipo === 'solicitud' ? id : null,
+    participante: v.participante,
+  };
 }
 
 type Datos = Omit<CitaForm, 'confirmar'>;
@@ -154,14 +221,22 @@ async function validar(tx: Tx, d: Datos): Promise<repo.ValoresCita> {
 }
 
 /**
- * Warnings a save must confirm: overlaps with the asesores' other citas, and a Colombian public holiday.
+ * Warnings a save must confirm: overlaps with the asesores' other citas, a Colombian public holiday, and
+ * a time outside the company's office hours (Configurar).
  * A 409 names them; saving again with `confirmar` goes ahead.
  */
 async function revisarConflictos(tx: Tx, v: repo.ValoresCita, asesores: number[], excluir: number | null, confirmar: boolean) {
   if (confirmar || ESTADOS_CERRADOS_CITA.includes(v.estado)) return;
   const conflictos = await repo.conflictos(tx, { asesores, inicio: v.inicio, fin: v.fin, excluir });
   const festivo = festivoEn(v.inicio);
-  if (!conflictos.length && !festivo) return;
+  const a = (await getConfiguracion({ tx })).ajustes;
+  const fuera = fueraDeHorario(v.inicio, v.fin, v.todo_el_dia, {
+    dias: a.horarioDias,
+    desde: a.horarioDesde,
+    hasta: a.horarioHasta,
+    zona: a.zonaHoraria,
+  });
+  if (!conflictos.length && !festivo && !fuera) return;
   const partes: string[] = [];
   if (conflictos.length) {
     const c = conflictos[0]!;
@@ -169,7 +244,8 @@ async function revisarConflictos(tx: Tx, v: repo.ValoresCita, asesores: number[]
     partes.push(`${c.asesor} ya tiene la cita «${c.titulo}» a esa hora${otras}.`);
   }
   if (festivo) partes.push(`Ese día es festivo en Colombia (${festivo}).`);
-  const data: AvisosCita = { conflictos, festivo };
+  if (fuera) partes.push(fuera);
+  const data: AvisosCita = { conflictos, festivo, fueraDeHorario: fuera };
   throw new AppError(CODES.CONFLICTO, `${partes.join(' ')} Confirme para guardarla de todos modos.`, undefined, undefined, data);
 }
 
@@ -490,7 +566,7 @@ const fechaHora = (iso: string) => FECHA_HORA.format(new Date(iso));
  */
 export async function exportar(o: Base & { user: Principal; query: CitasExportarQuery }): Promise<Archivo> {
   const { formato, ...query } = o.query;
-  const citas = await listar({ tx: o.tx, query });
+  const citas = await listarCompletas({ tx: o.tx, query });
   const base = 'agenda';
   if (formato === 'ics')
     return {
@@ -566,4 +642,62 @@ export async function exportarModificaciones(
     ]),
   };
   return exportarHoja({ hoja, base: 'modificaciones-agenda', titulo: 'Modificaciones de agenda', formato: q.formato });
+}
+
+/**
+ * E-mails the cita to its participants (clients, owners) with an .ics their calendar adds: through the
+ * outbox, so it goes after the commit and is retried. Those without an e-mail are named back, so the
+ * user can call them instead.
+ */
+export async function invitarParticipantes(
+  o: Scope & { user: Principal; ip: string; mailer: Despertador; storage: Storage; id: number; mensaje: string },
+): Promise<InvitacionCita> {
+  const c = await obtener({ tx: o.tx, id: o.id });
+  if (ESTADOS_CERRADOS_CITA.includes(c.estado))
+    throw invalido('estado', `La cita está ${ETIQUETAS_ESTADO_CITA[c.estado].toLowerCase()}: no se envía a los participantes`);
+  if (!c.participantes.length) throw invalido('participantes', 'La cita no tiene participantes a quienes enviarla');
+  const conCorreo = c.participantes.filter((p) => p.email);
+  const sinCorreo = c.participantes.filter((p) => !p.email).map((p) => p.nombre);
+  if (!conCorreo.length) throw invalido('participantes', `Ningún participante tiene correo: ${sinCorreo.join(', ')}`);
+  const ics = Buffer.from(calendarioIcs({ nombre: c.titulo, citas: [c], idEmpresa: o.user.idEmpresa }), 'utf8');
+  const cuandoEs = cuando(new Date(c.inicio), c.todo_el_dia);
+  const nombre = 'cita.ics';
+  // Stored once under correos/, which the outbox's clean-up empties; every message points at it.
+  const clave = `${o.user.idEmpresa}/correos/${randomUUID()}-${nombre}`;
+  await o.storage.put(clave, ics);
+  for (const p of conCorreo) {
+    await encolarCorreo(o, {
+      para: p.email,
+      asunto: `Cita: ${c.titulo} — ${cuandoEs}`,
+      texto: [
+        `${p.nombre}:`,
+        '',
+        o.mensaje || 'Le confirmamos la cita:',
+        '',
+        `${c.titulo}`,
+        `Cuándo: ${cuandoEs}`,
+        c.lugar ? `Dónde: ${c.lugar}` : null,
+        c.asesores.length ? `Con: ${c.asesores.map((a) => a.nombre).join(', ')}` : null,
+        '',
+        'El archivo adjunto (cita.ics) la agrega a su calendario.',
+      ]
+        .filter((l) => l !== null)
+        .join('\n'),
+      origen: 'agenda',
+      adjuntos: [{ nombre, clave, tipo: 'text/calendar' }],
+      idUsuario: o.user.idUsuario || null,
+      entidad: ENTIDAD_CITA,
+      entidadId: String(c.id),
+    });
+  }
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'enviar',
+    entidad: ENTIDAD_CITA,
+    entidadId: String(c.id),
+    cambios: { enviada_a: { antes: null, despues: conCorreo.map((p) => p.email).join(', ') } },
+    ip: o.ip,
+  });
+  return { enviados: conCorreo.map((p) => p.nombre), sin_correo: sinCorreo };
 }

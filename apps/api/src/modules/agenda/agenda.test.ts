@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Cita } from '@predio/contract/agenda';
+import type { Cita, CitaCalendario, VinculoCita } from '@predio/contract/agenda';
 import { festivos } from '@predio/contract/festivos';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
@@ -41,11 +41,14 @@ const ok = <T = Cita>(r: LightMyRequestResponse): T => {
   return r.json().data as T;
 };
 
-/** A day from today at hh:mm Bogotá, as ISO with offset; a Colombian holiday moves to the next day (no warning). */
+/**
+ * A day from today at hh:mm Bogotá, as ISO with offset; a Colombian holiday or a Sunday (the office is
+ * closed by default) moves to the next day, so no warning.
+ */
 const dia = (d: number, hh: number, mm = 0) => {
   let n = d;
   const fecha = () => new Date(Date.now() - 5 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
-  while (festivos(Number(fecha().slice(0, 4))).has(fecha())) n++;
+  while (festivos(Number(fecha().slice(0, 4))).has(fecha()) || new Date(`${fecha()}T12:00:00Z`).getUTCDay() === 0) n++;
   return `${fecha()}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00-05:00`;
 };
 
@@ -113,9 +116,21 @@ describe('citas: create, read in a range, move, close with a result, delete', ()
   it('lists what overlaps the range, filtered by asesor and category', async () => {
     const semana = { desde: dia(0, 0), hasta: dia(7, 0) };
     const q = (extra: Record<string, string>) => `/api/citas?${new URLSearchParams({ ...semana, ...extra }).toString()}`;
-    expect(ok<Cita[]>(await as(t.app, admin1).get(q({}))).map((c) => c.id)).toContain(id);
-    expect(ok<Cita[]>(await as(t.app, admin1).get(q({ asesores: String(idAsesor) }))).map((c) => c.id)).toEqual([id]);
-    expect(ok<Cita[]>(await as(t.app, admin1).get(q({ asesores: String(idAdmin) })))).toEqual([]);
+    const semanaEntera = ok<CitaCalendario[]>(await as(t.app, admin1).get(q({})));
+    // The calendar gets what it draws; names and colours come from /citas/opciones, the rest from /citas/:id.
+    expect(semanaEntera.find((c) => c.id === id)).toEqual({
+      id,
+      titulo: expect.any(String) as string,
+      inicio: new Date(dia(2, 10)).toISOString(),
+      fin: expect.any(String) as string,
+      todo_el_dia: false,
+      estado: 'programada',
+      version: 1,
+      id_categoria: expect.any(Number) as number,
+      asesores: [idAsesor],
+    });
+    expect(ok<CitaCalendario[]>(await as(t.app, admin1).get(q({ asesores: String(idAsesor) }))).map((c) => c.id)).toEqual([id]);
+    expect(ok<CitaCalendario[]>(await as(t.app, admin1).get(q({ asesores: String(idAdmin) })))).toEqual([]);
     expect(ok<Cita[]>(await as(t.app, admin1).get(q({ categorias: String(reunion) })))).toEqual([]);
     // A range ending when it starts does not hold it.
     expect(
@@ -123,6 +138,75 @@ describe('citas: create, read in a range, move, close with a result, delete', ()
     ).toEqual([]);
     // The property's history shows it.
     expect(ok<Cita[]>(await as(t.app, admin1).get(`/api/citas/inmueble/${consecutivo}`)).map((c) => c.id)).toEqual([id]);
+  });
+
+  it('reads the week again after any change: the kept answer follows the agenda version', async () => {
+    const q = `/api/citas?${new URLSearchParams({ desde: dia(20, 0), hasta: dia(27, 0) }).toString()}`;
+    const semana = async () => ok<CitaCalendario[]>(await as(t.app, admin1).get(q));
+    expect(await semana()).toEqual([]);
+    const c = ok(
+      await as(t.app, admin1).post('/api/citas', {
+        confirmar: true,
+        titulo: 'Reunión de cierre',
+        inicio: dia(21, 9),
+        fin: dia(21, 10),
+        asesores: [idAdmin],
+      }),
+    );
+    expect((await semana()).map((x) => [x.id, x.titulo, x.asesores])).toEqual([[c.id, 'Reunión de cierre', [idAdmin]]]);
+    expect(await semana()).toHaveLength(1);
+    ok(await pedir(admin1, 'PATCH', `/api/citas/${c.id}`, { confirmar: true, titulo: 'Reunión de firma', asesores: [idAsesor] }));
+    expect((await semana()).map((x) => [x.titulo, x.asesores, x.version])).toEqual([['Reunión de firma', [idAsesor], 2]]);
+    // Another company reading the same range never gets this company's kept answer.
+    expect(ok<CitaCalendario[]>(await as(t.app, admin2).get(q))).toEqual([]);
+    ok<null>(await pedir(admin1, 'DELETE', `/api/citas/${c.id}`));
+    expect(await semana()).toEqual([]);
+  });
+
+  it('creates citas from a lead, a solicitud and a tercero, and each lists its own', async () => {
+    const tercero = await idDe(1, sql`select id from terceros order by id limit 1`);
+    const lead = await as(t.app, admin1).post('/api/clientes-atendidos', { id_tercero: tercero, gestion: 'arriendo' });
+    expect(lead.statusCode, lead.body).toBe(200);
+    const idLead = (lead.json() as { data: { id: number } }).data.id;
+    const sol = await as(t.app, admin1).post('/api/solicitudes', {
+      canal: 'telefono',
+      tipo: 'arrendar',
+      id_tercero: tercero,
+      mensaje: 'Quiere ver apartamentos en El Poblado.',
+    });
+    expect(sol.statusCode, sol.body).toBe(200);
+    const numero = (sol.json() as { data: { numero: number } }).data.numero;
+
+    const v = ok<VinculoCita>(await as(t.app, admin1).get(`/api/citas/vinculo/cliente/${idLead}`));
+    expect(v).toMatchObject({ id_cliente_atendido: idLead, id_solicitud: null, participante: { id: tercero } });
+    expect(v.etiqueta).toMatch(/^Cliente atendido \d+$/);
+    const vs = ok<VinculoCita>(await as(t.app, admin1).get(`/api/citas/vinculo/solicitud/${numero}`));
+    expect(vs).toMatchObject({ etiqueta: `Solicitud ${numero}`, id_cliente_atendido: null, participante: { id: tercero } });
+
+    const crear = async (titulo: string, extra: Record<string, unknown>) =>
+      ok(
+        await as(t.app, admin1).post('/api/citas', {
+          confirmar: true,
+          titulo,
+          inicio: dia(40, 9),
+          fin: dia(40, 10),
+          asesores: [idAsesor],
+          participantes: [tercero],
+          ...extra,
+        }),
+      );
+    const deLead = await crear('Primera visita del lead', { id_cliente_atendido: v.id_cliente_atendido });
+    const deSol = await crear('Llamada de la solicitud', { id_solicitud: vs.id_solicitud });
+    const ids = async (url: string) => ok<Cita[]>(await as(t.app, admin1).get(url)).map((c) => c.id);
+    expect(await ids(`/api/citas/cliente/${idLead}`)).toEqual([deLead.id]);
+    expect(await ids(`/api/citas/solicitud/${numero}`)).toEqual([deSol.id]);
+    expect(await ids(`/api/citas/tercero/${tercero}`)).toEqual(expect.arrayContaining([deLead.id, deSol.id]));
+    // Another company's records are not found; without 489, no agenda.
+    esperaError(await as(t.app, admin2).get(`/api/citas/cliente/${idLead}`), 404);
+    esperaError(await as(t.app, admin2).get(`/api/citas/vinculo/solicitud/${numero}`), 404);
+    esperaError(await as(t.app, sin489).get(`/api/citas/tercero/${tercero}`), 403);
+    esperaError(await as(t.app, admin1).get('/api/citas/solicitud/abc'), 400, 'id');
+    for (const c of [deLead, deSol]) ok<null>(await pedir(admin1, 'DELETE', `/api/citas/${c.id}`));
   });
 
   it('moves it to another day (a drag): audited field by field, the asesor told (103)', async () => {
@@ -260,6 +344,7 @@ describe('conflicts', () => {
     expect(e.data).toEqual({
       conflictos: [expect.objectContaining({ id: primera.id, titulo: 'Captación casa Envigado' })],
       festivo: null,
+      fueraDeHorario: null,
     });
     // Back to back is no conflict; a cancelled one neither.
     ok(await as(t.app, admin1).post('/api/citas', { ...body, inicio: dia(6, 10), fin: dia(6, 11), titulo: 'Después' }));
@@ -402,7 +487,58 @@ describe('Colombian holidays', () => {
       asesores: [idAdmin],
     };
     const e = esperaError(await as(t.app, admin1).post('/api/citas', body), 409, 'Día de la Independencia');
-    expect(e.data).toEqual({ conflictos: [], festivo: 'Día de la Independencia' });
+    expect(e.data).toEqual({ conflictos: [], festivo: 'Día de la Independencia', fueraDeHorario: null });
     ok(await as(t.app, admin1).post('/api/citas', { ...body, confirmar: true }));
+  });
+});
+
+describe('office hours', () => {
+  const configurar = (ajustes: Record<string, unknown>) =>
+    pedir(admin1, 'PUT', '/api/configurarPredio/configuracion', { ajustes });
+
+  it('warns with 409 outside the hours set in Configurar, by day and by hour, and saves after confirmation', async () => {
+    // Monday 2027-03-01 and Sunday 2027-03-07 are no holidays.
+    const lunes = (h: string) => `2027-03-01T${h}:00-05:00`;
+    const base = { titulo: 'Visita temprana', asesores: [idAdmin] };
+    const temprano = { ...base, inicio: lunes('07:00'), fin: lunes('08:00') };
+    let e = esperaError(
+      await as(t.app, admin1).post('/api/citas', temprano),
+      409,
+      'fuera del horario de la oficina (de 08:00 a 18:00)',
+    );
+    expect(e.data).toEqual({
+      conflictos: [],
+      festivo: null,
+      fueraDeHorario: 'La cita queda fuera del horario de la oficina (de 08:00 a 18:00).',
+    });
+    const domingo = { ...base, inicio: '2027-03-07T10:00:00-05:00', fin: '2027-03-07T11:00:00-05:00' };
+    e = esperaError(await as(t.app, admin1).post('/api/citas', domingo), 409, 'La oficina no atiende los domingos.');
+    // An all-day cita on an open day fits; a late one ending after closing does not.
+    ok(
+      await as(t.app, admin1).post('/api/citas', {
+        ...base,
+        inicio: lunes('00:00'),
+        fin: '2027-03-02T00:00:00-05:00',
+        todo_el_dia: true,
+      }),
+    );
+    esperaError(
+      await as(t.app, admin1).post('/api/citas', { ...base, inicio: lunes('17:30'), fin: lunes('18:30') }),
+      409,
+      'horario',
+    );
+    ok(await as(t.app, admin1).post('/api/citas', { ...temprano, confirmar: true }));
+
+    // The company opens at 7 and on Sundays: the same citas save without asking.
+    ok(await configurar({ horarioDesde: '07:00', horarioHasta: '19:00', horarioDias: [1, 2, 3, 4, 5, 6, 7] }));
+    ok(await as(t.app, admin1).post('/api/citas', { ...temprano, titulo: 'Otra temprana', asesores: [idAsesor] }));
+    ok(await as(t.app, admin1).post('/api/citas', domingo));
+    ok(await configurar({}));
+  });
+
+  it('refuses office hours that close before they open, naming the field', async () => {
+    esperaError(await configurar({ horarioDesde: '18:00', horarioHasta: '08:00' }), 400, 'ajustes.horarioHasta');
+    esperaError(await configurar({ horarioDesde: '8 am' }), 400, 'ajustes.horarioDesde');
+    esperaError(await configurar({ horarioDias: [0] }), 400, 'ajustes.horarioDias');
   });
 });

@@ -230,6 +230,9 @@ describe('configuración', () => {
       moneda: 'COP',
       correoRemitente: '',
       nombreRemitente: '',
+      horarioDias: [1, 2, 3, 4, 5, 6],
+      horarioDesde: '08:00',
+      horarioHasta: '18:00',
     });
     const r = await send('PUT', admin2, '/api/configurarPredio/configuracion', {
       carpeta_de_archivos_web: 'norte',

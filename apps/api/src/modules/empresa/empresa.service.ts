@@ -64,6 +64,7 @@ export async function getEmpresa(o: { tx: Tx }): Promise<Empresa> {
     defaultAgencia: e.defaultAgencia,
     defaultAsesor: e.defaultAsesor,
     defaultAuxiliar: e.defaultAuxiliar,
+    colorSitio: e.colorSitio,
   };
 }
 
@@ -94,6 +95,7 @@ export async function actualizar(o: Escritura & { body: EmpresaActualizar }): Pr
     defaultAgencia: b.defaultAgencia,
     defaultAsesor: await usuarioDe('defaultAsesor', b.defaultAsesor),
     defaultAuxiliar: await usuarioDe('defaultAuxiliar', b.defaultAuxiliar),
+    colorSitio: b.colorSitio ?? antes.colorSitio,
   };
   const c = diferencias(antes, nuevo);
   if (Object.keys(c).length === 0) return antes;
@@ -144,7 +146,7 @@ export async function guardarLogo(
   return nombre;
 }
 
-export async function leerLogoGuardado(o: { user: Principal; storage: Storage; nombre: string }) {
+export async function leerLogoGuardado(o: { user: Pick<Principal, 'idEmpresa'>; storage: Storage; nombre: string }) {
   if (!NOMBRE_LOGO.test(o.nombre)) throw noEncontrado('El logo');
   const buf = await o.storage.get(claveLogo(o.user.idEmpresa, o.nombre));
   if (!buf) throw noEncontrado('El logo');

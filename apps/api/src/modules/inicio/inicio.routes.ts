@@ -5,6 +5,7 @@ import { ESTADOS_EN_OFERTA, IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@pre
 import { IDM_AGENDA } from '@predio/contract/agenda';
 import { hasIdm } from '@predio/contract/menu';
 import { IDM_SOLICITUDES } from '@predio/contract/solicitudes';
+import { IDM_TAREAS } from '@predio/contract/tareas';
 import type { Tx } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -13,6 +14,7 @@ import * as agenda from '../agenda/agenda.service.ts';
 import * as clientes from '../clientes/clientes.repo.ts';
 import * as inmuebles from '../inmuebles/inmuebles.repo.ts';
 import * as solicitudes from '../solicitudes/solicitudes.repo.ts';
+import * as tareas from '../tareas/tareas.service.ts';
 
 type Contador = { idm: readonly number[]; contar: (tx: Tx, user: Principal) => Promise<number> };
 
@@ -20,8 +22,7 @@ const INMUEBLES = [IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES] as const;
 
 /**
  * What each home counter counts, and who may see it (any of the idm). Each counts with its list's own
- * filter, the one its card links to, so the card and the list it opens agree. Tasks are not built
- * yet: their counter answers null rather than a made-up 0.
+ * filter, the one its card links to, so the card and the list it opens agree.
  */
 const CONTADORES: Record<keyof InicioResumen, Contador | null> = {
   inmueblesDisponibles: { idm: INMUEBLES, contar: (tx) => inmuebles.contar(tx, {}) },
@@ -36,7 +37,8 @@ const CONTADORES: Record<keyof InicioResumen, Contador | null> = {
   },
   solicitudesNuevas: { idm: [IDM_SOLICITUDES], contar: (tx) => solicitudes.contar(tx, { estado: ['nueva'] }) },
   citasHoy: { idm: [IDM_AGENDA], contar: (tx, user) => agenda.contarHoy(tx, user) },
-  tareasAbiertas: null,
+  // Open tasks the user is responsible for (what «Mis tareas» lists first).
+  tareasAbiertas: { idm: [IDM_TAREAS], contar: (tx, user) => tareas.contarAbiertas(tx, user) },
 };
 
 export function inicioRoutes(app: FastifyInstance, deps: Deps): void {

@@ -28,7 +28,7 @@ describe('GET /inicio/resumen', () => {
       clientesAbiertos: 0,
       solicitudesNuevas: 0,
       citasHoy: 0,
-      tareasAbiertas: null,
+      tareasAbiertas: 0,
     });
     const yo = tokenClaims(admin3).idUsuario;
     const municipio = (await t.db.tenant(3, (tx) => queryRows<{ id: number }>(tx, sql`select id from municipios limit 1`)))[0]!
@@ -84,7 +84,7 @@ describe('GET /inicio/resumen', () => {
       clientesAbiertos: 1,
       solicitudesNuevas: 1,
       citasHoy: 0,
-      tareasAbiertas: null,
+      tareasAbiertas: 0,
     });
     // Another company counts its own.
     const norte = await resumen(await login(t.app, DEMO.admin2));

@@ -171,6 +171,8 @@ export type DatosFicha = {
   asesor_nombre: string | null;
   asesor_celular: string | null;
   asesor_email: string | null;
+  lat: number | null;
+  lng: number | null;
 };
 
 export async function datosFicha(tx: Tx, consecutivo: number): Promise<DatosFicha | null> {
@@ -184,7 +186,7 @@ export async function datosFicha(tx: Tx, consecutivo: number): Promise<DatosFich
                      join caracteristicas_inmueble c on c.id_empresa = ic.id_empresa and c.id = ic.id_caracteristica
                      where ic.id_empresa = i.id_empresa and ic.id_inmueble = i.id
                      order by c.nombre collate "C") as caracteristicas,
-               a.nombre as asesor_nombre, a.celular as asesor_celular, a.email as asesor_email
+               a.nombre as asesor_nombre, a.celular as asesor_celular, a.email as asesor_email, i.lat, i.lng
         from inmueble i
         left join municipios m on m.id_empresa = i.id_empresa and m.id = i.id_municipio
         left join barrios b on b.id_empresa = i.id_empresa and b.id = i.id_barrio

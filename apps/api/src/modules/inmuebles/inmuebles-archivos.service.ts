@@ -36,9 +36,11 @@ import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
 import { registrarDueno } from '../../platform/archivos/duenos.ts';
-import { leerLogoGuardado } from '../empresa/empresa.service.ts';
+import { getConfiguracion, leerLogoGuardado } from '../empresa/empresa.service.ts';
+import { mapaEstatico } from '../../platform/geo/mapa-estatico.ts';
 import * as locks from '../../platform/bloqueos/bloqueos.ts';
 import * as repo from './inmuebles-archivos.repo.ts';
+import { alGuardarInmueble } from '../portales/portales.service.ts';
 import { generarFicha } from './inmuebles-ficha.ts';
 
 type Base = { tx: Tx; user: Principal; consecutivo: number };
@@ -346,6 +348,7 @@ export async function subirFotos(o: Escritura & { fotos: FotoProcesada[] }): Pro
     });
     return r;
   });
+  await alGuardarInmueble(o.tx, id);
   return nuevas.map(aFoto);
 }
 
@@ -362,6 +365,7 @@ export async function ordenarFotos(o: Escritura & { body: OrdenFotos }): Promise
   if (ordenAntes.join(',') === ids.join(',')) return antes.map(aFoto);
   await repo.ordenar(o.tx, id, ids);
   await auditar(o, 'ordenar fotos', { orden_fotos: { antes: ordenAntes, despues: ids } });
+  await alGuardarInmueble(o.tx, id);
   return (await repo.fotos(o.tx, id)).map(aFoto);
 }
 
@@ -373,6 +377,7 @@ export async function usarComoPortada(o: Escritura & { id: number }): Promise<Fo
     const anterior = await repo.portada(o.tx, idInm);
     await repo.cambiarPortada(o.tx, idInm, f.id);
     await auditar(o, 'cambiar portada', { portada: { antes: anterior?.id ?? null, despues: f.id } });
+    await alGuardarInmueble(o.tx, idInm);
   }
   return (await repo.fotos(o.tx, idInm)).map(aFoto);
 }
@@ -387,6 +392,7 @@ export async function eliminarFoto(o: Escritura & { id: number }): Promise<FotoI
     ...(f.portada ? { portada: { antes: f.id, despues: nuevaPortada } } : {}),
   });
   borrarAlConfirmar(o, [f.claveMiniatura, f.claveGrande]);
+  await alGuardarInmueble(o.tx, idInm);
   return (await repo.fotos(o.tx, idInm)).map(aFoto);
 }
 
@@ -461,11 +467,16 @@ export async function documentoGuardado(o: Base & { id: number }) {
 
 // ----- ficha ------------------------------------------------------------------------------------------
 
+/** How the ficha names itself to the tile server (OpenStreetMap's tile usage policy asks for it). */
+const AGENTE_MAPA = 'Predio (ficha de inmueble)';
+
 export type PedidoFicha = {
   datos: repo.DatosFicha;
   empresa: repo.EmpresaFicha | null;
   portada: string | null;
   miniaturas: string[];
+  /** The company's map tiles (Configurar), for the small map of where it is. */
+  mapa: { urlTeselas: string; atribucion: string };
 };
 
 /** What the ficha shows, read inside the transaction; the files are read and laid out after it. */
@@ -475,7 +486,9 @@ export async function pedidoFicha(o: Base): Promise<PedidoFicha> {
   if (!datos) throw noEncontrado(`El inmueble ${o.consecutivo}`);
   const fotos = await repo.fotos(o.tx, await idOError(o.tx, o.consecutivo));
   const portada = fotos.find((f) => f.portada) ?? null;
+  const { ajustes } = await getConfiguracion({ tx: o.tx });
   return {
+    mapa: { urlTeselas: ajustes.urlMosaicoMapa, atribucion: ajustes.atribucionMapa },
     datos,
     empresa: await repo.empresaFicha(o.tx),
     portada: portada?.claveGrande ?? null,
@@ -494,13 +507,21 @@ export async function fichaPdf(o: { user: Principal; storage: Storage; pedido: P
         .then((l) => l.buf)
         .catch(() => null)
     : null;
-  const [portada, ...miniaturas] = await Promise.all([leer(pedido.portada), ...pedido.miniaturas.map(leer)]);
+  const { lat, lng } = pedido.datos;
+  const [mapa, portada, ...miniaturas] = await Promise.all([
+    lat !== null && lng !== null
+      ? mapaEstatico({ lat, lng, urlTeselas: pedido.mapa.urlTeselas, ancho: 1064, alto: 360, agente: AGENTE_MAPA })
+      : null,
+    leer(pedido.portada),
+    ...pedido.miniaturas.map(leer),
+  ]);
   const contenido = await generarFicha({
     datos: pedido.datos,
     empresa: pedido.empresa,
     logo,
     portada: portada ?? null,
     miniaturas: miniaturas.filter((m): m is Buffer => m !== null),
+    mapa: mapa ? { png: mapa, atribucion: pedido.mapa.atribucion } : null,
     ahora: o.ahora ?? new Date(),
   });
   return { nombre: nombreFicha(pedido.datos.consecutivo), contentType: 'application/pdf', contenido };

@@ -13,6 +13,8 @@ export type EntradaFicha = {
   logo: Buffer | null;
   portada: Buffer | null;
   miniaturas: Buffer[];
+  /** A small map of where it is (twice the printed size, for print), with the tiles' credit; null without coordinates or tiles. */
+  mapa?: { png: Buffer; atribucion: string } | null;
   ahora: Date;
   /** Tests read the text without inflating streams. */
   comprimir?: boolean;
@@ -270,6 +272,23 @@ export async function generarFicha(e: EntradaFicha): Promise<Buffer> {
     });
     doc.x = MARGEN;
     doc.y = yLista + filas * 16;
+  }
+
+  // Where it is: a small map around its coordinates, credited as the tile provider asks.
+  if (e.mapa) {
+    const alto = 180;
+    doc.y += 14;
+    asegurar(22 + alto + 14);
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(TEXTO).text('Ubicación', MARGEN, doc.y);
+    const y = doc.y + 4;
+    doc.image(e.mapa.png, MARGEN, y, { width: ANCHO, height: alto });
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor(SUAVE)
+      .text(textoPdf(`Ubicación aproximada · ${e.mapa.atribucion}`), MARGEN, y + alto + 3, { width: ANCHO, lineBreak: false });
+    doc.x = MARGEN;
+    doc.y = y + alto + 14;
   }
 
   // Descripción (flows onto further pages when long).

@@ -47,6 +47,7 @@ import * as repo from './inmuebles.repo.ts';
 import { pedirUbicacion } from './inmuebles-geocodificar.ts';
 import { siguiente } from '../../platform/numeracion/numeracion.ts';
 import * as locks from '../../platform/bloqueos/bloqueos.ts';
+import { alGuardarInmueble } from '../portales/portales.service.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
@@ -302,6 +303,7 @@ export async function crear(o: Escritura & Avisos & { body: InmuebleForm }): Pro
   const d = await detalle(o.tx, await filaOError(o.tx, consecutivo));
   await auditar(o, 'crear', consecutivo, diferencias(null, d));
   await avisar(o, null, d);
+  await alGuardarInmueble(o.tx, id);
   await ubicarDespues(o, d);
   return d;
 }
@@ -374,6 +376,7 @@ export async function actualizar(
   const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
   await auditar(o, 'actualizar', o.consecutivo, diferencias(dAntes, d));
   await avisar(o, dAntes, d);
+  await alGuardarInmueble(o.tx, antes.id);
   // Only when the address changed: a property the geocoder could not place is not asked again each save.
   if (dAntes.direccion !== d.direccion || dAntes.id_municipio !== d.id_municipio || dAntes.id_barrio !== d.id_barrio)
     await ubicarDespues(o, d);
@@ -413,6 +416,7 @@ export async function cambiarEstado(
     ...(o.body.observacion ? { observacion: o.body.observacion } : {}),
   });
   await avisar(o, dAntes, d);
+  await alGuardarInmueble(o.tx, antes.id);
   return d;
 }
 

@@ -401,8 +401,12 @@ describe('POST /terceros/fusionar', () => {
     expect(refs).toEqual([
       { tabla: 'cita_participante', columna: 'id_tercero', referida: 'id' },
       { tabla: 'cliente_atendido', columna: 'id_tercero', referida: 'id' },
+      { tabla: 'cliente_portal', columna: 'id_tercero', referida: 'id' },
+      { tabla: 'inmueble_arrendatario', columna: 'id_tercero', referida: 'id' },
       { tabla: 'inmueble_propietario', columna: 'id_tercero', referida: 'id' },
+      { tabla: 'radicado', columna: 'id_tercero', referida: 'id' },
       { tabla: 'solicitud', columna: 'id_tercero', referida: 'id' },
+      { tabla: 'tarea', columna: 'id_tercero', referida: 'id' },
       { tabla: 'usuarios', columna: 'nro_id', referida: 'nro_id' },
     ]);
     expect(REFERENCIAS_SIN_FK.map((r) => r.columna)).toEqual(['default_asesor', 'default_auxiliar']);

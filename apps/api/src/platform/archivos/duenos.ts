@@ -1,7 +1,8 @@
+import { CODES } from '@predio/contract/codes';
 import { hasIdm } from '@predio/contract/menu';
 import type { Tx } from '../../db/client.ts';
 import type { Principal } from '../auth/principal.ts';
-import { invalido, noEncontrado, sinPermiso } from '../errors/app-error.ts';
+import { AppError, invalido, noEncontrado, sinPermiso } from '../errors/app-error.ts';
 
 /** What one category of an owner's files accepts (a property's «documento», a cita's «adjunto»). */
 export type Categoria = {
@@ -19,6 +20,19 @@ export type Categoria = {
   tipo?: (o: { nombre: string; cabeza: Buffer; detectado: string | null }) => string;
   /** Listed newest first (documents) instead of in their order (photos). */
   recientesPrimero?: boolean;
+};
+
+const TIPOS_FOTO = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** Photos taken on a phone (an inventory item, a repair): JPG, PNG or WEBP by their bytes, ten at most. */
+export const CATEGORIA_FOTO: Categoria = {
+  maxBytes: 15 * 1024 * 1024,
+  maxPorDueno: 10,
+  plural: 'fotos',
+  tipo: ({ detectado }) => {
+    if (detectado && TIPOS_FOTO.includes(detectado)) return detectado;
+    throw new AppError(CODES.ARCHIVO_INVALIDO, 'file: la foto debe ser una imagen JPG, PNG o WEBP.');
+  },
 };
 
 /**

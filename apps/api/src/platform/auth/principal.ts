@@ -66,8 +66,16 @@ export async function verifyOrThrow(tokens: TokenService, token: string | null):
   const v = await tokens.verify(token);
   if (v === 'expirado') throw new AppError(CODES.TOKEN_EXPIRADO, 'Su sesión expiró. Inicie sesión de nuevo.');
   if (v === 'invalido') throw new AppError(CODES.TOKEN_ILEGAL, 'El token de acceso no es válido. Inicie sesión de nuevo.');
+  if (v === 'otro_reino') throw otroReino();
   return v;
 }
+
+/** A token of the other realm: the zona clientes and the back-office never open each other's routes. */
+export const otroReino = () =>
+  new AppError(
+    CODES.TOKEN_ILEGAL,
+    'Este acceso no sirve aquí: la zona clientes y el sistema de la inmobiliaria tienen ingresos separados.',
+  );
 
 type Row = {
   cerrada: boolean;

@@ -74,4 +74,20 @@ describe('TokenService', () => {
     ] as const)
       expect(await tokens.verify(token), caso).toBe('invalido');
   });
+
+  it('keeps the realms apart: a portal token is no staff token, and a staff token no portal token', async () => {
+    const tokens = new TokenService('secreto-de-prueba-con-32-caracteres!!');
+    const exp = new Date(Date.now() + 60_000);
+    const portal = await tokens.signPortal({ idempresa: 1, idCliente: 4 }, 'p-1', exp);
+    const staff = await tokens.sign(claims, 's-1', exp);
+    expect(await tokens.verify(portal)).toBe('otro_reino');
+    expect(await tokens.verifyPortal(staff)).toBe('otro_reino');
+    expect(await tokens.verifyPortal(portal)).toMatchObject({
+      claims: { reino: 'portal', idempresa: 1, idCliente: 4 },
+      jti: 'p-1',
+    });
+    // Signed with another key: refused like any forged token.
+    const otro = new TokenService('otro-secreto-de-prueba-con-32-caract!!');
+    expect(await tokens.verifyPortal(await otro.signPortal({ idempresa: 1, idCliente: 4 }, 'p-2', exp))).toBe('invalido');
+  });
 });

@@ -2,7 +2,13 @@ import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'no
 import { ZTokenClaims, type TokenClaims } from '@predio/contract/usuarios';
 
 export type VerifiedToken = { claims: TokenClaims; jti: string; exp: number };
-export type TokenFailure = 'expirado' | 'invalido';
+/** 'otro_reino': a valid token of the other realm (a portal client's at a staff route, or the reverse). */
+export type TokenFailure = 'expirado' | 'invalido' | 'otro_reino';
+
+/** A client of the zona clientes (issue 31): its own realm, its own session table, no permisos. */
+export type PortalClaims = { reino: 'portal'; idempresa: number; idCliente: number };
+export type VerifiedPortalToken = { claims: PortalClaims; jti: string; exp: number };
+const REINO_PORTAL = 'portal';
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
@@ -32,16 +38,44 @@ export class TokenService {
   }
 
   sign(claims: TokenClaims, jti: string, expiraEn: Date): Promise<string> {
+    return Promise.resolve(this.firmar(claims, jti, expiraEn));
+  }
+
+  private firmar(claims: Record<string, unknown>, jti: string, expiraEn: Date): string {
     const payload = { ...claims, jti, iat: Math.floor(Date.now() / 1000), exp: Math.floor(expiraEn.getTime() / 1000) };
     const contenido = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-    return Promise.resolve(`${contenido}.${this.firma(contenido)}`);
+    return `${contenido}.${this.firma(contenido)}`;
   }
 
+  signPortal(claims: Omit<PortalClaims, 'reino'>, jti: string, expiraEn: Date): Promise<string> {
+    return Promise.resolve(this.firmar({ reino: REINO_PORTAL, ...claims }, jti, expiraEn));
+  }
+
+  /** A staff token. A portal client's token is refused here, whatever route asks: realms never mix. */
   verify(token: string): Promise<VerifiedToken | TokenFailure> {
-    return Promise.resolve(this.verificar(token));
+    const v = this.verificar(token);
+    if (typeof v === 'string') return Promise.resolve(v);
+    if (v.payload.reino !== undefined) return Promise.resolve('otro_reino');
+    const claims = ZTokenClaims.safeParse(v.payload);
+    if (!claims.success) return Promise.resolve('invalido');
+    return Promise.resolve({ claims: claims.data, jti: v.jti, exp: v.exp });
   }
 
-  private verificar(token: string): VerifiedToken | TokenFailure {
+  /** A portal client's token; a staff token (no realm claim) is refused. */
+  verifyPortal(token: string): Promise<VerifiedPortalToken | TokenFailure> {
+    const v = this.verificar(token);
+    if (typeof v === 'string') return Promise.resolve(v);
+    const { reino, idempresa, idCliente } = v.payload;
+    if (reino !== REINO_PORTAL) return Promise.resolve('otro_reino');
+    if (!Number.isInteger(idempresa) || !Number.isInteger(idCliente)) return Promise.resolve('invalido');
+    return Promise.resolve({
+      claims: { reino: REINO_PORTAL, idempresa: idempresa as number, idCliente: idCliente as number },
+      jti: v.jti,
+      exp: v.exp,
+    });
+  }
+
+  private verificar(token: string): { payload: Record<string, unknown>; jti: string; exp: number } | TokenFailure {
     const partes = token.split('.');
     if (partes.length !== 3) return 'invalido';
     const [h, p, firma] = partes as [string, string, string];
@@ -60,8 +94,6 @@ export class TokenService {
     const ahora = Math.floor(Date.now() / 1000);
     if (typeof nbf === 'number' && nbf > ahora) return 'invalido';
     if (exp <= ahora) return 'expirado';
-    const claims = ZTokenClaims.safeParse(payload);
-    if (!claims.success) return 'invalido';
-    return { claims: claims.data, jti, exp };
+    return { payload, jti, exp };
   }
 }

@@ -159,14 +159,15 @@ const nombreCampo = (segmentos: readonly (string | number | unknown)[]) =>
  * Checks a template against the fields of its type: syntax, unknown tags and filters, and every
  * field it reads. Returns the problems found (empty: valid); never throws for a user's mistake.
  */
-export function revisar(html: string, tipo: TipoPlantilla): ErrorPlantilla[] {
+export function revisar(html: string, tipo: TipoPlantilla, propios?: readonly ContextoDef[]): ErrorPlantilla[] {
   let plantilla;
   try {
     plantilla = motor.parse(prepararFuente(html));
   } catch (e) {
     return [{ linea: linea(e), mensaje: traducir(e as Error) }];
   }
-  const contextos = contextosDe(tipo);
+  // A module's own contexts (a notification's message) are checked like the catalogue's.
+  const contextos = [...contextosDe(tipo), ...(propios ?? [])];
   const problemas: ErrorPlantilla[] = [];
   let globales: Record<string, { toArray: () => unknown[]; location: { row: number } }[]>;
   try {
@@ -203,14 +204,14 @@ function problemaDeCampo(s: unknown[], contextos: ContextoDef[], tipo: TipoPlant
 }
 
 /** Throws the first problem as a 400 (for saving a template). */
-export function validar(html: string, tipo: TipoPlantilla): void {
-  const [p] = revisar(html, tipo);
+export function validar(html: string, tipo: TipoPlantilla, propios?: readonly ContextoDef[]): void {
+  const [p] = revisar(html, tipo, propios);
   if (p) throw errorPlantilla(p);
 }
 
 /** Fills a template that `validar` accepted; a failure while rendering (a loop too long) is a 400 too. */
-export async function llenar(html: string, tipo: TipoPlantilla, datos: Datos): Promise<string> {
-  validar(html, tipo);
+export async function llenar(html: string, tipo: TipoPlantilla, datos: Datos, propios?: readonly ContextoDef[]): Promise<string> {
+  validar(html, tipo, propios);
   try {
     return await motor.parseAndRender(prepararFuente(html), datos);
   } catch (e) {
@@ -219,8 +220,11 @@ export async function llenar(html: string, tipo: TipoPlantilla, datos: Datos): P
 }
 
 /** The sample values of the catalogue: a preview before any record is chosen. */
-export function datosDeEjemplo(tipo: TipoPlantilla): Datos {
+export function datosDeEjemplo(tipo: TipoPlantilla, propios?: readonly ContextoDef[]): Datos {
   return Object.fromEntries(
-    contextosDe(tipo).map((x) => [x.clave, Object.fromEntries(x.campos.map((f) => [f.clave, f.ejemplo]))]),
+    [...contextosDe(tipo), ...(propios ?? [])].map((x) => [
+      x.clave,
+      Object.fromEntries(x.campos.map((f) => [f.clave, f.ejemplo])),
+    ]),
   );
 }

@@ -31,8 +31,11 @@ describe('every API route declares its permission', () => {
     expect(urls).toContain('POST /api/usuarios/login');
     expect(urls).toContain('GET /api/Usuarios/GetUsuario');
     expect(urls).toContain('GET /api/ws');
-    // The only doors without a session: health, login, the website form (its key names the company) and
-    // a user's calendar feed (its unguessable token names the user; calendar apps send no header).
+    // The only doors without a session: health, login, the website form (its key names the company),
+    // a user's calendar feed (its unguessable token names the user; calendar apps send no header), a
+    // signer's link (its token names one signer of one document) and the client portal's login,
+    // invitation and company name (the portal's own routes need a portal token), and what a company
+    // publishes on its website (news, banners, available properties and their images: Página web).
     expect(
       t.app.apiRoutes
         .filter((r) => r.permiso === 'publico')
@@ -40,10 +43,36 @@ describe('every API route declares its permission', () => {
         .sort(),
     ).toEqual([
       'GET /api/agenda/ical/:archivo',
+      'GET /api/firmar/:token',
+      'GET /api/firmar/:token/pdf',
       'GET /api/health',
+      'GET /api/portal/:idEmpresa/info',
+      'GET /api/publico/:empresa/archivos/:id',
+      'GET /api/publico/:empresa/banners',
+      'GET /api/publico/:empresa/inmuebles',
+      'GET /api/publico/:empresa/inmuebles/:consecutivo',
+      'GET /api/publico/:empresa/noticias',
+      'GET /api/publico/:empresa/noticias/:slug',
+      'GET /api/publico/:empresa/sitio',
       'HEAD /api/agenda/ical/:archivo',
+      'HEAD /api/firmar/:token',
+      'HEAD /api/firmar/:token/pdf',
       'HEAD /api/health',
+      'HEAD /api/portal/:idEmpresa/info',
+      'HEAD /api/publico/:empresa/archivos/:id',
+      'HEAD /api/publico/:empresa/banners',
+      'HEAD /api/publico/:empresa/inmuebles',
+      'HEAD /api/publico/:empresa/inmuebles/:consecutivo',
+      'HEAD /api/publico/:empresa/noticias',
+      'HEAD /api/publico/:empresa/noticias/:slug',
+      'HEAD /api/publico/:empresa/sitio',
       'OPTIONS /api/publico/solicitudes',
+      'POST /api/firmar/:token/codigo',
+      'POST /api/firmar/:token/firmar',
+      'POST /api/firmar/:token/rechazar',
+      'POST /api/firmar/:token/verificar',
+      'POST /api/portal/:idEmpresa/activar',
+      'POST /api/portal/:idEmpresa/login',
       'POST /api/publico/solicitudes',
       'POST /api/usuarios/login',
     ]);

@@ -15,7 +15,8 @@ import {
   verifyOrThrow,
   type Principal,
 } from '../auth/principal.ts';
-import type { VerifiedToken } from '../auth/tokens.ts';
+import type { VerifiedPortalToken, VerifiedToken } from '../auth/tokens.ts';
+import { clienteDeSesion, verificarPortal, type ClientePortal } from '../auth/portal.ts';
 
 /**
  * Every API route declares who may call it:
@@ -23,7 +24,7 @@ import type { VerifiedToken } from '../auth/tokens.ts';
  * - 'sesion': any logged-in user; 'token': a signed token even if its session ended
  *   (GetUsuario must answer sesion:false); 'publico': nobody needs to log in.
  */
-export type Permiso = number | 'sesion' | 'token' | 'publico';
+export type Permiso = number | 'sesion' | 'token' | 'publico' | 'portal';
 
 type Schemas = { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType };
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -44,6 +45,13 @@ export class Respuesta {
     readonly data: unknown,
     readonly extra: Record<string, unknown> = {},
   ) {}
+}
+/**
+ * `data` already serialised by the database (a JSON text built with json_agg): sent inside the
+ * envelope as it is, without parsing every row into objects and stringifying them again.
+ */
+export class JsonCrudo {
+  constructor(readonly texto: string) {}
 }
 /** The handler wrote the reply itself (files, streams). */
 export const YA_RESPONDIDO = Symbol('ya-respondido');
@@ -73,7 +81,7 @@ type Common<S extends Schemas> = {
 export type RouteDef<S extends Schemas, P = undefined> =
   | (Common<S> & { permiso: 'publico'; handler: (ctx: Ctx<S>) => Promise<unknown> })
   | (Common<S> & {
-      permiso: Exclude<Permiso, 'publico'>;
+      permiso: Exclude<Permiso, 'publico' | 'portal'>;
       /**
        * Work done before the transaction opens (reading and checking an upload): PGlite has one
        * connection, so slow I/O inside a transaction would stall every other request. It runs once the
@@ -131,6 +139,8 @@ export function defineRoute<S extends Schemas, P = undefined>(app: FastifyInstan
         );
       }
       if (result === YA_RESPONDIDO) return reply;
+      if (result instanceof JsonCrudo)
+        return reply.type('application/json; charset=utf-8').send(`{"code":${CODES.OK},"message":"ok","data":${result.texto}}`);
       return reply.send(envelope(result));
     },
   };
@@ -140,7 +150,7 @@ export function defineRoute<S extends Schemas, P = undefined>(app: FastifyInstan
 async function runAuthenticated<T>(
   deps: Deps,
   verified: VerifiedToken,
-  permiso: Exclude<Permiso, 'publico'>,
+  permiso: Exclude<Permiso, 'publico' | 'portal'>,
   fn: (scope: Scope, user: Principal) => Promise<T>,
 ): Promise<T> {
   // Checked again inside the request's transaction: this is the check the work relies on.
@@ -151,8 +161,55 @@ async function runAuthenticated<T>(
   });
 }
 
-function autorizar(user: Principal, permiso: Exclude<Permiso, 'publico'>): void {
+function autorizar(user: Principal, permiso: Exclude<Permiso, 'publico' | 'portal'>): void {
   if (permiso === 'token') return;
   assertActiva(user);
   if (typeof permiso === 'number' && !hasIdm(user.permisos, permiso)) throw sinPermiso();
+}
+
+// ---- Zona clientes (issue 31): routes of the client portal's realm ----
+
+export type PortalCtx<S extends Schemas, P = undefined> = Ctx<S> & Scope & { cliente: ClientePortal; prep: P };
+
+export type PortalRouteDef<S extends Schemas, P = undefined> = Common<S> & {
+  /** Work before the transaction (an upload), once the portal token and its session passed. */
+  prepare?: (ctx: Ctx<S> & { token: VerifiedPortalToken; cliente: ClientePortal }) => Promise<P>;
+  handler: (ctx: PortalCtx<S, P>) => Promise<unknown>;
+};
+
+/**
+ * A route of the zona clientes: only a portal client's token opens it (a staff token is refused by
+ * verifyPortal, whatever its permisos), and a portal token opens no other route (TokenService.verify
+ * refuses it). The session is read in the request's own transaction, under the company's RLS.
+ */
+export function definePortalRoute<S extends Schemas, P = undefined>(
+  app: FastifyInstance,
+  deps: Deps,
+  def: PortalRouteDef<S, P>,
+): void {
+  const verificados = new WeakMap<FastifyRequest, { token: VerifiedPortalToken; cliente: ClientePortal }>();
+  const options: RouteOptions = {
+    method: def.method,
+    url: def.url,
+    ...(def.schema ? { schema: def.schema } : {}),
+    config: { permiso: 'portal' },
+    onRequest: async (req: FastifyRequest) => {
+      const token = await verificarPortal(deps, bearerToken(req.headers.authorization));
+      const cliente = await deps.db.tenant(token.claims.idempresa, (tx) => clienteDeSesion(tx, token));
+      verificados.set(req, { token, cliente });
+    },
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const base = { req, reply, deps, body: req.body, query: req.query, params: req.params } as Ctx<S>;
+      const v = verificados.get(req)!;
+      const prep = (def.prepare ? await def.prepare({ ...base, ...v }) : undefined) as P;
+      const result = await enTenant(deps.db, v.token.claims.idempresa, async (scope) => {
+        // Checked again inside the transaction the work relies on (a session closed meanwhile).
+        const cliente = await clienteDeSesion(scope.tx, v.token);
+        return def.handler({ ...base, ...scope, cliente, prep });
+      });
+      if (result === YA_RESPONDIDO) return reply;
+      return reply.send(envelope(result));
+    },
+  };
+  app.route(options);
 }

@@ -62,6 +62,19 @@ export async function reintentar(tx: Tx, id: number, conPlataforma = false): Pro
   return filas.length > 0;
 }
 
+/**
+ * Thrown by a handler that was told when to try again (an HTTP 429's Retry-After): the next attempt
+ * waits at least that long instead of the definition's backoff.
+ */
+export class ReintentarEn extends Error {
+  constructor(
+    message: string,
+    readonly esperaMs: number,
+  ) {
+    super(message);
+  }
+}
+
 /** What a handler gets. */
 export type TrabajoEnCurso = {
   id: number;
@@ -374,7 +387,8 @@ export class Trabajos {
       if (resultado !== undefined) this.registro.info({ trabajo: id, resultado }, t.tipo);
     } catch (err) {
       this.registro.error({ err, trabajo: id }, `${t.tipo} falló (intento ${t.intentos} de ${t.max_intentos})`);
-      await this.fallo(t, err instanceof Error ? err.message : String(err)).catch((e: unknown) =>
+      const pedida = err instanceof ReintentarEn ? err.esperaMs : undefined;
+      await this.fallo(t, err instanceof Error ? err.message : String(err), pedida).catch((e: unknown) =>
         this.registro.error({ err: e, trabajo: id }, 'no se pudo guardar el fallo de un trabajo'),
       );
     } finally {
@@ -382,9 +396,10 @@ export class Trabajos {
     }
   }
 
-  private async fallo(t: Reclamado, mensaje: string): Promise<void> {
+  private async fallo(t: Reclamado, mensaje: string, pedida?: number): Promise<void> {
     const d = this.definiciones.get(t.tipo)!;
-    const espera = Math.min((d.esperaMs ?? ESPERA_MS) * 2 ** (t.intentos - 1), ESPERA_MAX_MS);
+    const backoff = Math.min((d.esperaMs ?? ESPERA_MS) * 2 ** (t.intentos - 1), ESPERA_MAX_MS);
+    const espera = pedida === undefined ? backoff : Math.min(Math.max(pedida, 0), ESPERA_MAX_MS);
     const ultimo = t.intentos >= t.max_intentos;
     await this.db.system((tx) =>
       tx.execute(sql`update trabajo set

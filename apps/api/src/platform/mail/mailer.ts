@@ -16,6 +16,7 @@ type Pendiente = {
   html: string | null;
   intentos: number;
   remitente: string;
+  remitente_nombre: string;
   adjuntos: AdjuntoCorreo[];
   responder_a: string | null;
 };
@@ -110,19 +111,21 @@ export class Mailer {
           // Claiming takes a 10-minute lease: if this process dies mid-send, the row becomes due again.
           sql`update correo_salida c set estado = 'enviando', intentos = c.intentos + 1,
                 proximo_intento = now() + interval '10 minutes'
-              from empresa e
+              from empresa e left join mensaje_config mc on mc.id_empresa = e.id_empresa
               where e.id_empresa = c.id_empresa and c.id in (
                 select id from correo_salida where estado in ('pendiente', 'enviando') and proximo_intento <= now()
                 order by id limit ${LOTE} for update skip locked)
               returning c.id, c.para, c.asunto, c.texto, c.html, c.intentos, c.adjuntos, c.responder_a,
-                        coalesce(nullif(e.email, ''), 'no-responder@predio.local') as remitente`,
+                        coalesce(nullif(e.email, ''), 'no-responder@predio.local') as remitente,
+                        coalesce(nullif(mc.remitente_nombre, ''), e.nombre, '') as remitente_nombre`,
         ),
       );
       if (lote.length === 0) return enviados;
       for (const c of lote) {
         try {
           await transport.sendMail({
-            from: c.remitente,
+            // The sender name of Configurar mensajes, else the company's name.
+            from: c.remitente_nombre ? { name: c.remitente_nombre, address: c.remitente } : c.remitente,
             to: c.para,
             subject: c.asunto,
             text: c.texto,

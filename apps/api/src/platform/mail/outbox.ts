@@ -11,6 +11,12 @@ export type Correo = {
   adjuntos?: AdjuntoCorreo[];
   /** Where a reply goes (the asesor), when not to the company's sender address. */
   responderA?: string | null;
+  /** Who sends it (null: the system), the notification type or template, and the record it is about. */
+  idUsuario?: number | null;
+  tipoCarta?: number | null;
+  plantilla?: string | null;
+  entidad?: string | null;
+  entidadId?: string | null;
 };
 /** The mailer as a transaction sees it: woken after commit; urlPublica makes a message's links absolute. */
 export type Despertador = { despertar(): void; readonly urlPublica: string | null };
@@ -25,6 +31,11 @@ export async function encolarCorreo(o: Scope & { mailer: Despertador }, c: Corre
     origen: c.origen,
     adjuntos: c.adjuntos ?? [],
     responderA: c.responderA ?? null,
+    idUsuario: c.idUsuario ?? null,
+    tipoCarta: c.tipoCarta ?? null,
+    plantilla: c.plantilla ?? null,
+    entidad: c.entidad ?? null,
+    entidadId: c.entidadId ?? null,
   });
   o.alConfirmar(() => o.mailer.despertar());
 }

@@ -3,6 +3,8 @@ import type { Notificacion } from '@predio/contract/notificaciones';
 import type { Tx } from '../../db/client.ts';
 import { notificacion, notificacionConfig, notificacionTipo } from '../../db/schema/notificaciones.ts';
 import { encolarCorreo, type Despertador } from '../mail/outbox.ts';
+import { mensajeDeNotificacion } from '../mensajes/plantillas.ts';
+import { canalActivo, encolarMensaje, normalizarTelefono } from '../mensajes/salida.ts';
 import type { Hub } from '../realtime/hub.ts';
 import type { Scope } from '../tenant.ts';
 
@@ -17,16 +19,17 @@ export const correoDeUsuario = (idUsuario: number) =>
     from usuarios u join terceros t on t.nro_id = u.nro_id where u.id = ${idUsuario})`;
 
 /** The user's channels for a type, and the address e-mail would go to (corporate first). */
-async function canalesDe(
-  tx: Tx,
-  idUsuario: number,
-  tipoCarta: number,
-): Promise<{ inApp: boolean; email: boolean; correo: string | null }> {
+async function canalesDe(tx: Tx, idUsuario: number, tipoCarta: number): Promise<Canales> {
   const r = await tx
     .select({
       inApp: sql<boolean>`coalesce(${notificacionConfig.inApp}, ${notificacionTipo.inApp})`,
       email: sql<boolean>`coalesce(${notificacionConfig.email}, ${notificacionTipo.email})`,
+      sms: sql<boolean>`coalesce(${notificacionConfig.sms}, ${notificacionTipo.sms})`,
+      whatsapp: sql<boolean>`coalesce(${notificacionConfig.whatsapp}, ${notificacionTipo.whatsapp})`,
       correo: correoDeUsuario(idUsuario),
+      celular: sql<
+        string | null
+      >`(select nullif(t.celular, '') from usuarios u join terceros t on t.nro_id = u.nro_id where u.id = ${idUsuario})`,
     })
     .from(notificacionTipo)
     .leftJoin(
@@ -34,8 +37,11 @@ async function canalesDe(
       and(eq(notificacionConfig.tipoCarta, notificacionTipo.tipoCarta), eq(notificacionConfig.idUsuario, idUsuario)),
     )
     .where(eq(notificacionTipo.tipoCarta, tipoCarta));
-  return r[0] ?? { inApp: true, email: false, correo: null };
+  return r[0] ?? SOLO_APP;
 }
+
+type Canales = { inApp: boolean; email: boolean; sms: boolean; whatsapp: boolean; correo: string | null; celular: string | null };
+const SOLO_APP: Canales = { inApp: true, email: false, sms: false, whatsapp: false, correo: null, celular: null };
 
 async function insertar(
   tx: Tx,
@@ -68,17 +74,45 @@ export async function notificar(
   o: Scope & { hub: Hub; mailer: Despertador },
   n: { idEmpresa: number; idUsuario: number; tipoCarta: number | null; titulo: string; cuerpo: string; enlace: string | null },
 ): Promise<Notificacion | null> {
-  const canales =
-    n.tipoCarta === null ? { inApp: true, email: false, correo: null } : await canalesDe(o.tx, n.idUsuario, n.tipoCarta);
-  if (canales.email && canales.correo) {
+  const canales = n.tipoCarta === null ? SOLO_APP : await canalesDe(o.tx, n.idUsuario, n.tipoCarta);
+  const porCorreo = canales.email && canales.correo !== null;
+  // SMS and WhatsApp go only where the company has a provider (Configurar mensajes) and the person a mobile.
+  const porSms = canales.sms && canales.celular !== null && (await canalActivo(o.tx, 'sms'));
+  const porWhatsapp = canales.whatsapp && canales.celular !== null && (await canalActivo(o.tx, 'whatsapp'));
+  if (n.tipoCarta !== null && (porCorreo || porSms || porWhatsapp)) {
     // With PUBLIC_URL the message links to what it is about; without it there is no address to give.
-    const enlace = n.enlace && o.mailer.urlPublica ? `\n\nÁbralo en Predio: ${o.mailer.urlPublica}${n.enlace}` : '';
-    await encolarCorreo(o, {
-      para: canales.correo,
-      asunto: n.titulo,
-      texto: `${n.cuerpo}${enlace}\n\n— Predio Web 3. Puede elegir qué avisos recibe por correo en Mis notificaciones.`,
-      origen: `notificacion:${n.tipoCarta}`,
+    const enlace = n.enlace && o.mailer.urlPublica ? `${o.mailer.urlPublica}${n.enlace}` : null;
+    // The company's template for this type (Configurar mensajes), or the default one.
+    const m = await mensajeDeNotificacion(o.tx, {
+      idUsuario: n.idUsuario,
+      tipoCarta: n.tipoCarta,
+      titulo: n.titulo,
+      cuerpo: n.cuerpo,
+      enlace,
     });
+    const origen = `notificacion:${n.tipoCarta}`;
+    if (porCorreo)
+      await encolarCorreo(o, {
+        para: canales.correo!,
+        asunto: m.asunto || n.titulo,
+        texto: m.texto,
+        html: m.html,
+        origen,
+        tipoCarta: n.tipoCarta,
+        plantilla: m.plantilla,
+      });
+    // A staff member's badly written mobile must not stop the notice: that channel is skipped.
+    const telefono = canales.celular ? normalizarTelefono(canales.celular) : null;
+    const comun = { para: telefono ?? '', origen, tipoCarta: n.tipoCarta, plantilla: m.plantilla, aCliente: false };
+    if (porSms && telefono && m.sms) await encolarMensaje(o, { ...comun, canal: 'sms', texto: m.sms });
+    if (porWhatsapp && telefono && m.whatsapp_plantilla)
+      await encolarMensaje(o, {
+        ...comun,
+        canal: 'whatsapp',
+        texto: m.sms,
+        whatsappPlantilla: m.whatsapp_plantilla,
+        whatsappParametros: m.whatsapp_parametros,
+      });
   }
   if (!canales.inApp) return null;
   const dto = aNotificacion(await insertar(o.tx, n));

@@ -30,16 +30,16 @@ describe('header search', () => {
   });
 
   it('ranks a working page above one under construction that matches as well', () => {
-    const resultados = searchFor('All')('clientes');
+    const resultados = searchFor('All')('disponib');
     const primero = resultados[0]!;
     expect(primero.enConstruccion).toBe(false);
     const enConstruccion = resultados.findIndex((r) => r.enConstruccion);
-    const atendidos = resultados.findIndex((r) => r.path === '/propiedades/clientes-atendidos');
-    expect(atendidos).toBeGreaterThanOrEqual(0);
-    if (enConstruccion >= 0) expect(atendidos).toBeLessThan(enConstruccion);
+    const disponibles = resultados.findIndex((r) => r.path === '/propiedades/inmuebles-disponibles');
+    expect(disponibles).toBeGreaterThanOrEqual(0);
+    if (enConstruccion >= 0) expect(disponibles).toBeLessThan(enConstruccion);
     expect(resultados.slice(0, 2).map((r) => [r.title.join(' > '), r.enConstruccion])).toEqual([
-      ['Propiedades > Clientes atendidos', false],
-      ['Informes > Clientes atendidos', true],
+      ['Propiedades > Inmuebles disponibles', false],
+      ['Informes > Verificar disponibilidad', true],
     ]);
     // Not below a weaker match: «agenda» is still the Agenda first.
     expect(searchFor('All')('agenda')[0]?.path).toBe('/archivo/agenda');

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { FlatRoute } from '@predio/contract/menu';
 import { ShellLayout } from '../layout/shell-layout.tsx';
@@ -7,9 +8,14 @@ import { RouteErrorPage } from '../pages/route-error-page.tsx';
 import { PublicOnly, RequireAuth } from '../session/guards.tsx';
 import { MenuRouteElement } from './menu-route-element.tsx';
 import { permittedRoutes } from './menu-routes.ts';
-import { LoginPage, NotFoundPage, UnauthorizedPage } from './page-registry.ts';
+import { FirmarPublicoPage, LoginPage, NotFoundPage, UnauthorizedPage } from './page-registry.ts';
 import { RootRoute } from './root-route.tsx';
 import type { RouteHandle } from './route-handle.ts';
+
+// The zona clientes (issue 31) is another realm: its pages live outside the staff session's guards.
+const PortalApp = lazy(() =>
+  import('../../features/zona-clientes/portal/portal-app.tsx').then((m) => ({ default: m.PortalApp })),
+);
 
 function menuRoute(route: FlatRoute): RouteObject {
   const handle: RouteHandle = { title: route.title, route };
@@ -30,6 +36,9 @@ export function buildRoutes(permisos: string | null): RouteObject[] {
       children: [
         { path: '/login', element: <PublicOnly page={<LoginPage />} />, handle: { title: 'Iniciar sesión' } },
         { path: '/auth-redirect', element: <AuthRedirectPage />, handle: { title: 'Redirigiendo' } },
+        { path: '/zona-clientes/:empresa/*', element: <PortalApp />, handle: { title: 'Zona clientes' } },
+        // Signers have no account: their link works logged in or not (issue 29).
+        { path: '/firmar/:token', element: <FirmarPublicoPage />, handle: { title: 'Firmar documento' } },
         {
           element: <RequireAuth />,
           children: [

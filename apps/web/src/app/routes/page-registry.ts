@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceDef } from '@predio/contract/maestros/resource';
 import { recursoDeRuta } from '@predio/contract/maestros/resources';
 import type { FlatRoute } from '@predio/contract/menu';
+import { CLAVES_INFORME } from '@predio/contract/informes';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -48,7 +49,65 @@ export const PAGES: Record<string, Page> = {
   'modificaciones-agenda': lazy(() =>
     import('../../features/agenda/modificaciones-agenda-page.tsx').then((m) => ({ default: m.ModificacionesAgendaPage })),
   ),
+  'configurar-zona-clientes': lazy(() =>
+    import('../../features/zona-clientes/configurar-page.tsx').then((m) => ({ default: m.ConfigurarZonaClientesPage })),
+  ),
+  'solicitudes-mantenimiento': lazy(() =>
+    import('../../features/zona-clientes/mantenimiento-page.tsx').then((m) => ({ default: m.MantenimientoPage })),
+  ),
+  'asignar-tareas': lazy(() => import('../../features/tareas/tareas-page.tsx').then((m) => ({ default: m.TareasPage }))),
+  tarea: lazy(() => import('../../features/tareas/tarea-page.tsx').then((m) => ({ default: m.TareaPage }))),
+  'paginaweb-noticias': lazy(() =>
+    import('../../features/pagina-web/noticias-page.tsx').then((m) => ({ default: m.NoticiasPage })),
+  ),
+  'paginaweb-banners': lazy(() => import('../../features/pagina-web/banners-page.tsx').then((m) => ({ default: m.BannersPage }))),
+  'listas-de-verificacion': lazy(() =>
+    import('../../features/tareas/listas-page.tsx').then((m) => ({ default: m.ListasVerificacionPage })),
+  ),
+  ...Object.fromEntries(
+    CLAVES_INFORME.map((clave) => [
+      `informe-${clave}`,
+      lazy(() => import('../../features/informes/informe-page.tsx').then((m) => ({ default: m.paginaDe(clave) }))),
+    ]),
+  ),
+  'mod-tarea': lazy(() => import('../../features/tareas/mod-tarea-page.tsx').then((m) => ({ default: m.ModTareaPage }))),
+  'emails-enviados': lazy(() =>
+    import('../../features/mensajes/enviados-page.tsx').then((m) => ({ default: m.EmailsEnviadosPage })),
+  ),
+  'sms-enviados': lazy(() => import('../../features/mensajes/enviados-page.tsx').then((m) => ({ default: m.SmsEnviadosPage }))),
+  'portal-wasi': lazy(() => import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('wasi') }))),
+  'configurar-mensajes': lazy(() =>
+    import('../../features/mensajes/configurar-mensajes-page.tsx').then((m) => ({ default: m.ConfigurarMensajesPage })),
+  ),
+  'gestion-documental': lazy(() =>
+    import('../../features/gestion-documental/gestion-documental-page.tsx').then((m) => ({ default: m.GestionDocumentalPage })),
+  ),
+  'buscar-gestion-documental': lazy(() =>
+    import('../../features/gestion-documental/buscar-page.tsx').then((m) => ({ default: m.BuscarGestionDocumentalPage })),
+  ),
+  'firmar-documentos-pdf': lazy(() =>
+    import('../../features/firmas/firmar-documentos-page.tsx').then((m) => ({ default: m.FirmarDocumentosPage })),
+  ),
+  'detalle-documento': lazy(() =>
+    import('../../features/firmas/detalle-documento-page.tsx').then((m) => ({ default: m.DetalleDocumentoPage })),
+  ),
   agenda: lazy(() => import('../../features/agenda/agenda-page.tsx').then((m) => ({ default: m.AgendaPage }))),
+  'plantillas-inventarios': lazy(() =>
+    import('../../features/inventarios/plantillas-page.tsx').then((m) => ({ default: m.PlantillasInventarioPage })),
+  ),
+  'plantilla-categorias': lazy(() =>
+    import('../../features/inventarios/plantilla-categorias-page.tsx').then((m) => ({ default: m.PlantillaCategoriasPage })),
+  ),
+  'categoria-items': lazy(() =>
+    import('../../features/inventarios/categoria-items-page.tsx').then((m) => ({ default: m.CategoriaItemsPage })),
+  ),
+  'plantillas-wizard': lazy(() =>
+    import('../../features/inventarios/plantillas-wizard-page.tsx').then((m) => ({ default: m.PlantillasWizardPage })),
+  ),
+  'administracion-inventarios': lazy(() =>
+    import('../../features/inventarios/inventarios-page.tsx').then((m) => ({ default: m.InventariosPage })),
+  ),
+  inventario: lazy(() => import('../../features/inventarios/inventario-page.tsx').then((m) => ({ default: m.InventarioPage }))),
   solicitudes: lazy(() =>
     import('../../features/solicitudes/solicitudes-page.tsx').then((m) => ({ default: m.SolicitudesPage })),
   ),
@@ -68,6 +127,10 @@ export const ConstructionPage: LazyExoticComponent<ComponentType<{ route: FlatRo
   import('../pages/construction-page.tsx').then((m) => ({ default: m.ConstructionPage })),
 );
 export const LoginPage: Page = lazy(() => import('../../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
+/** The public signing page (issue 29): a signer opens it from their e-mailed link, without an account. */
+export const FirmarPublicoPage: Page = lazy(() =>
+  import('../../features/firmas/firmar-publico-page.tsx').then((m) => ({ default: m.FirmarPublicoPage })),
+);
 export const NotFoundPage: Page = lazy(() => import('../pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 export const UnauthorizedPage: Page = lazy(() =>
   import('../pages/unauthorized-page.tsx').then((m) => ({ default: m.UnauthorizedPage })),

@@ -58,6 +58,8 @@ type Props = Dueno & {
   /** Offer a description for the files about to be uploaded. */
   conDescripcion?: boolean;
   soloLectura?: boolean;
+  /** On a phone, the picker opens the rear camera (an inventory's photos). */
+  captura?: boolean;
 };
 
 const ICONO: Record<ReturnType<typeof tipoDocumento>, ReactNode> = {
@@ -85,7 +87,17 @@ export function Archivos(props: Props) {
   );
 }
 
-function ListaArchivos({ tipo, dueno, categoria, textos, acepta, validar, conDescripcion = false, soloLectura = false }: Props) {
+function ListaArchivos({
+  tipo,
+  dueno,
+  categoria,
+  textos,
+  acepta,
+  validar,
+  conDescripcion = false,
+  soloLectura = false,
+  captura = false,
+}: Props) {
   const d = { tipo, dueno, categoria };
   const { message } = App.useApp();
   const modal = useAvisos();
@@ -233,6 +245,7 @@ function ListaArchivos({ tipo, dueno, categoria, textos, acepta, validar, conDes
           <Upload.Dragger
             multiple
             {...(acepta ? { accept: acepta } : {})}
+            {...(captura ? { capture: 'environment' as const } : {})}
             showUploadList={false}
             beforeUpload={(archivo, lista) => {
               if (archivo === lista[0]) cola.agregar(lista);

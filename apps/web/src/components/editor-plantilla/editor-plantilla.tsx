@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { App, Button, Collapse, Divider, Tooltip } from 'antd';
 import {
   AlignCenterOutlined,
@@ -57,6 +57,10 @@ export function EditorPlantilla({ value, onChange, campos, etiqueta }: EditorPla
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
+  // A module may add contexts of its own (a notification's message): their chips read the labels given.
+  const [propias] = useState(
+    () => new Map(campos.flatMap((g) => g.campos.map((c) => [`${g.clave}.${c.clave}`, `${g.etiqueta}: ${c.etiqueta}`]))),
+  );
 
   const editor = useEditor({
     extensions: [
@@ -64,7 +68,7 @@ export function EditorPlantilla({ value, onChange, campos, etiqueta }: EditorPla
       TextAlign.configure({ types: ['heading', 'paragraph'], alignments: ['left', 'center', 'right', 'justify'] }),
       TableKit.configure({ table: { resizable: false } }),
       Image.configure({ inline: false, allowBase64: true }),
-      Campo.configure({ etiqueta: (c) => ETIQUETAS_CAMPOS.get(c) ?? null }),
+      Campo.configure({ etiqueta: (c) => ETIQUETAS_CAMPOS.get(c) ?? propias.get(c) ?? null }),
       SaltoPagina,
     ],
     content: value,
@@ -76,8 +80,9 @@ export function EditorPlantilla({ value, onChange, campos, etiqueta }: EditorPla
   });
 
   // A template loaded after the editor (another one chosen) replaces its content.
+  // An editor already destroyed (a quick remount replaced it) has no schema left to read.
   useEffect(() => {
-    if (editor && value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor && !editor.isDestroyed && value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   return (
@@ -86,10 +91,13 @@ export function EditorPlantilla({ value, onChange, campos, etiqueta }: EditorPla
         {editor ? <BarraHerramientas editor={editor} /> : null}
         <EditorContent editor={editor} className="editor-plantilla-area" />
       </div>
-      <PanelCampos
-        campos={campos}
-        onInsertar={(campo, expresion) => editor?.chain().focus().insertarCampo(campo, expresion).run()}
-      />
+      {/* Content without fields (a website news) takes the whole width. */}
+      {campos.length > 0 ? (
+        <PanelCampos
+          campos={campos}
+          onInsertar={(campo, expresion) => editor?.chain().focus().insertarCampo(campo, expresion).run()}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Grid, Skeleton, Tabs } from 'antd';
+import { Grid, Skeleton } from 'antd';
 import { Cajon } from '../cajon.tsx';
 import { ErrorDeCarga } from '../error-de-carga.tsx';
+import { SectionTabs } from '../section-tabs.tsx';
 
 /** What the record's query gives (TanStack Query's result has these). */
 export type ConsultaDetalle<D> = {
@@ -54,7 +55,7 @@ export function DetalleDrawer<D>(props: Props<D>) {
       );
     else if (props.pestanas)
       cuerpo = (
-        <Tabs
+        <SectionTabs
           activeKey={props.pestana}
           onChange={props.onPestana}
           items={props.pestanas(consulta.data)}

@@ -3,8 +3,9 @@ import { App, Button, Dropdown, Grid, Select, Space, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { tituloAvisos } from './avisos.ts';
 import { CODES } from '@predio/contract/codes';
-import type { AvisosCita, Cita } from '@predio/contract/agenda';
+import type { AvisosCita, Cita, VinculoCita } from '@predio/contract/agenda';
 import { Cajon } from '../../components/cajon.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
@@ -47,12 +48,28 @@ export function AgendaPage() {
     queryFn: async ({ signal }) => (await http.get<Cita>(`/citas/${idCita}`, { signal })).data,
     enabled: idCita !== null,
   });
+  // A cita from a lead, a solicitud or a tercero (?cliente=, ?solicitud=, ?tercero=): the link and its tercero.
+  const origen = (['cliente', 'solicitud', 'tercero'] as const)
+    .map((tipo) => ({ tipo, id: Number(params.get(tipo)) || null }))
+    .find((o) => o.id !== null);
+  const vinculo = useQuery({
+    queryKey: [...agendaKeys.all, 'vinculo', origen?.tipo, origen?.id],
+    queryFn: async ({ signal }) => (await http.get<VinculoCita>(`/citas/vinculo/${origen!.tipo}/${origen!.id}`, { signal })).data,
+    enabled: origen !== undefined,
+  });
   const inicialVisita = useMemo<Inicial | null>(() => {
-    if (visita === null) return null;
+    if (visita === null && !vinculo.data) return null;
     const inicio = new Date();
     inicio.setHours(inicio.getHours() + 1, 0, 0, 0);
-    return { inicio, fin: new Date(inicio.getTime() + 3_600_000), todoElDia: false, asesor: null, consecutivoInmueble: visita };
-  }, [visita]);
+    return {
+      inicio,
+      fin: new Date(inicio.getTime() + 3_600_000),
+      todoElDia: false,
+      asesor: null,
+      ...(visita !== null ? { consecutivoInmueble: visita } : {}),
+      ...(vinculo.data ? { vinculo: vinculo.data } : {}),
+    };
+  }, [visita, vinculo.data]);
   const abierta: Abierta =
     elegida ??
     (inicialVisita ? { cita: null, inicial: inicialVisita } : citaUrl.data ? { cita: citaUrl.data, inicial: null } : null);
@@ -91,16 +108,14 @@ export function AgendaPage() {
         staleTime: 0,
       });
       const ocultos = new Set((opciones.data?.asesores ?? []).filter((a) => a.desactivado).map((a) => a.id));
-      return asesoresSel.length ? cs : cs.filter((c) => c.asesores.some((a) => !ocultos.has(a.id)));
+      return asesoresSel.length ? cs : cs.filter((c) => c.asesores.some((a) => !ocultos.has(a)));
     },
     [queryClient, asesoresSel, categoriasSel, opciones.data],
   );
 
   const mover = async (m: Movimiento, confirmar = false): Promise<void> => {
     const asesores =
-      m.asesor !== null && !m.cita.asesores.some((a) => a.id === m.asesor)
-        ? [m.asesor, ...m.cita.asesores.slice(1).map((a) => a.id)]
-        : undefined;
+      m.asesor !== null && !m.cita.asesores.includes(m.asesor) ? [m.asesor, ...m.cita.asesores.slice(1)] : undefined;
     try {
       const c = await guardarCita({
         id: m.cita.id,
@@ -111,9 +126,13 @@ export function AgendaPage() {
       setRecarga((n) => n + 1);
     } catch (e) {
       const avisos = e instanceof ApiError ? (e.data as AvisosCita | undefined) : undefined;
-      if (e instanceof ApiError && e.code === CODES.CONFLICTO && (avisos?.conflictos?.length || avisos?.festivo)) {
+      if (
+        e instanceof ApiError &&
+        e.code === CODES.CONFLICTO &&
+        (avisos?.conflictos?.length || avisos?.festivo || avisos?.fueraDeHorario)
+      ) {
         modal.confirm({
-          title: avisos.conflictos.length ? 'Cruce de citas' : 'Día festivo',
+          title: tituloAvisos(avisos),
           content: e.message,
           okText: 'Mover de todos modos',
           cancelText: 'Dejarla donde estaba',
@@ -146,12 +165,24 @@ export function AgendaPage() {
     setParams(
       (p) => {
         const n = new URLSearchParams(p);
-        n.delete('visita');
-        n.delete('cita');
+        for (const k of ['visita', 'cita', 'cliente', 'solicitud', 'tercero']) n.delete(k);
         return n;
       },
       { replace: true },
     );
+  // A cita opens through the URL (?cita=id, as a notice's link does): the form reads it whole.
+  const abrirCita = (id: number) => {
+    setAbierta(null);
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        for (const k of ['visita', 'cliente', 'solicitud', 'tercero']) n.delete(k);
+        n.set('cita', String(id));
+        return n;
+      },
+      { replace: true },
+    );
+  };
   const cerrar = () => {
     setAbierta(null);
     olvidarUrl();
@@ -225,19 +256,21 @@ export function AgendaPage() {
       <Calendario
         movil={movil}
         asesores={visibles}
+        categorias={opciones.data.categorias}
         cargar={cargar}
         recarga={`${recarga}|${asesoresSel.join()}|${categoriasSel.join()}`}
         alElegirHueco={(h: Hueco) => setAbierta({ cita: null, inicial: h })}
-        alAbrir={(c) => setAbierta({ cita: c, inicial: null })}
+        alAbrir={(c) => abrirCita(c.id)}
         alMover={(m) => void mover(m)}
       />
       <Cajon
-        open={abierta !== null}
+        open={abierta !== null || (idCita !== null && citaUrl.isFetching)}
         onClose={cerrar}
         title={abierta?.cita ? `Cita: ${abierta.cita.titulo}` : 'Nueva cita'}
         size={movil ? '100%' : 520}
         destroyOnHidden
       >
+        {!abierta && <PageLoading />}
         {abierta && (
           <CitaForm
             key={abierta.cita ? `c${abierta.cita.id}` : `n${abierta.inicial?.inicio.getTime() ?? 0}`}

@@ -10,22 +10,23 @@ import {
   type Calendar,
 } from '@event-calendar/core';
 import '@event-calendar/core/index.css';
-import type { AsesorAgenda, Cita } from '@predio/contract/agenda';
+import type { AsesorAgenda, CitaCalendario, OpcionesAgenda } from '@predio/contract/agenda';
 
 // @event-calendar/core (MIT) renders the calendar: day per asesor (resource time grid), week, month
 // and list, with drag and resize. FullCalendar's resource views are not MIT (ARCHITECTURE "Licences").
 
-export type Movimiento = { cita: Cita; inicio: Date; fin: Date; asesor: number | null; revertir: () => void };
+export type Movimiento = { cita: CitaCalendario; inicio: Date; fin: Date; asesor: number | null; revertir: () => void };
 export type Hueco = { inicio: Date; fin: Date; todoElDia: boolean; asesor: number | null };
 
 type Props = {
   movil: boolean;
   asesores: AsesorAgenda[];
-  cargar: (desde: Date, hasta: Date) => Promise<Cita[]>;
+  categorias: OpcionesAgenda['categorias'];
+  cargar: (desde: Date, hasta: Date) => Promise<CitaCalendario[]>;
   /** Changes when what the calendar shows must be fetched again (a save, a filter). */
   recarga: unknown;
   alElegirHueco: (h: Hueco) => void;
-  alAbrir: (c: Cita) => void;
+  alAbrir: (c: CitaCalendario) => void;
   alMover: (m: Movimiento) => void;
 };
 
@@ -33,13 +34,14 @@ const HORA: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', h
 const COLOR_DEFECTO = '#96be0e';
 
 /** The colour of a cita: its category's, else its first asesor's (coloragenda), else the theme's. */
-export function colorDe(c: Cita, asesores: AsesorAgenda[]): string {
-  if (c.categoria?.color) return c.categoria.color;
-  const a = asesores.find((x) => x.id === c.asesores[0]?.id);
+export function colorDe(c: CitaCalendario, asesores: AsesorAgenda[], categorias: OpcionesAgenda['categorias']): string {
+  const categoria = categorias.find((x) => x.id === c.id_categoria);
+  if (categoria?.color) return categoria.color;
+  const a = asesores.find((x) => x.id === c.asesores[0]);
   return a?.color || COLOR_DEFECTO;
 }
 
-function aEvento(c: Cita, asesores: AsesorAgenda[]) {
+function aEvento(c: CitaCalendario, asesores: AsesorAgenda[], categorias: OpcionesAgenda['categorias']) {
   const cerrada = c.estado === 'cancelada' || c.estado === 'no_asistio';
   return {
     id: String(c.id),
@@ -47,14 +49,14 @@ function aEvento(c: Cita, asesores: AsesorAgenda[]) {
     start: new Date(c.inicio),
     end: new Date(c.fin),
     allDay: c.todo_el_dia,
-    resourceIds: c.asesores.map((a) => String(a.id)),
-    backgroundColor: colorDe(c, asesores),
+    resourceIds: c.asesores.map(String),
+    backgroundColor: colorDe(c, asesores, categorias),
     classNames: cerrada ? ['cita-cerrada'] : c.estado === 'realizada' ? ['cita-realizada'] : [],
     extendedProps: { cita: c },
   };
 }
 
-const citaDe = (e: Calendar.Event) => (e.extendedProps as { cita: Cita }).cita;
+const citaDe = (e: Calendar.Event) => (e.extendedProps as { cita: CitaCalendario }).cita;
 
 export function Calendario(p: Props) {
   const el = useRef<HTMLDivElement>(null);
@@ -103,7 +105,9 @@ export function Calendario(p: Props) {
       eventSources: [
         {
           events: (info: { start: Date; end: Date }) =>
-            props.current.cargar(info.start, info.end).then((cs) => cs.map((c) => aEvento(c, props.current.asesores))),
+            props.current
+              .cargar(info.start, info.end)
+              .then((cs) => cs.map((c) => aEvento(c, props.current.asesores, props.current.categorias))),
         },
       ],
       select: (info: { start: Date; end: Date; allDay: boolean; resource?: Calendar.Resource }) => {

@@ -3,6 +3,7 @@ import {
   Alert,
   App,
   Button,
+  Collapse,
   DatePicker,
   Form,
   Input,
@@ -23,7 +24,9 @@ import {
   type AvisosCita,
   type Cita,
   type OpcionesAgenda,
+  type VinculoCita,
 } from '@predio/contract/agenda';
+import { tituloAvisos } from './avisos.ts';
 import { CODES } from '@predio/contract/codes';
 import { ApiError, http } from '../../lib/http.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
@@ -31,8 +34,21 @@ import { formatFechaHora } from '../../lib/format.ts';
 import { useAvisos } from '../../components/foco.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useBorrarCita, useGuardarCita } from './api/citas.ts';
+import { InvitarParticipantes } from './invitar-participantes.tsx';
+import { hasIdm } from '@predio/contract/menu';
+import { IDM_TAREAS } from '@predio/contract/tareas';
+import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
+import { usePermisos } from '../../lib/session-store.ts';
 
-export type Inicial = { inicio: Date; fin: Date; todoElDia: boolean; asesor: number | null; consecutivoInmueble?: number };
+export type Inicial = {
+  inicio: Date;
+  fin: Date;
+  todoElDia: boolean;
+  asesor: number | null;
+  consecutivoInmueble?: number;
+  /** A cita from a lead, a solicitud or a tercero: the link, and its tercero as participant. */
+  vinculo?: VinculoCita;
+};
 
 type Valores = {
   titulo: string;
@@ -108,7 +124,11 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
   const borrar = useBorrarCita();
   const [error, setError] = useState<string | null>(null);
   const estado = Form.useWatch('estado', form);
+  const vinculo = inicial?.vinculo;
+  const conocidos = cita?.participantes ?? (vinculo?.participante ? [vinculo.participante] : []);
   const lugar = Form.useWatch('lugar', form);
+  // A follow-up task from the visit (issue 26), for those who may see tasks.
+  const puedeTareas = hasIdm(usePermisos(), IDM_TAREAS);
 
   const iniciales: Partial<Valores> = cita
     ? {
@@ -134,7 +154,7 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
           : [dayjs().add(1, 'hour').startOf('hour'), dayjs().add(2, 'hour').startOf('hour')],
         todo_el_dia: inicial?.todoElDia ?? false,
         asesores: inicial?.asesor ? [inicial.asesor] : [],
-        participantes: [],
+        participantes: inicial?.vinculo?.participante ? [inicial.vinculo.participante.id] : [],
         consecutivo_inmueble: inicial?.consecutivoInmueble ?? null,
         lugar: '',
         notas: '',
@@ -155,6 +175,8 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
       asesores: v.asesores ?? [],
       participantes: v.participantes ?? [],
       consecutivo_inmueble: v.consecutivo_inmueble ?? null,
+      // Only a new cita from a record sends its link; a change leaves the saved one as it is.
+      ...(cita ? {} : { id_cliente_atendido: vinculo?.id_cliente_atendido ?? null, id_solicitud: vinculo?.id_solicitud ?? null }),
       lugar: v.lugar ?? '',
       notas: v.notas ?? '',
       estado: v.estado,
@@ -173,9 +195,9 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       const avisos = e.data as AvisosCita | undefined;
-      if (e.code === CODES.CONFLICTO && (avisos?.conflictos?.length || avisos?.festivo)) {
+      if (e.code === CODES.CONFLICTO && (avisos?.conflictos?.length || avisos?.festivo || avisos?.fueraDeHorario)) {
         modal.confirm({
-          title: avisos.conflictos.length ? 'Cruce de citas' : 'Día festivo',
+          title: tituloAvisos(avisos),
           content: (
             <>
               <p>{e.message}</p>
@@ -212,6 +234,7 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
   return (
     <Form form={form} layout="vertical" initialValues={iniciales} onFinish={(v) => void enviar(v)} className="cita-form">
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
+      {vinculo && !cita && <Alert type="info" showIcon title={`Cita de: ${vinculo.etiqueta}`} style={{ marginBottom: 12 }} />}
       <Form.Item name="titulo" label={L.titulo} rules={[{ required: true, message: `El campo ${L.titulo} es obligatorio` }]}>
         <Input maxLength={200} />
       </Form.Item>
@@ -249,7 +272,7 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
         <Select mode="multiple" options={asesoresOpc} optionFilterProp="label" />
       </Form.Item>
       <Form.Item name="participantes" label={L.participantes}>
-        <ParticipantesSelect conocidos={cita?.participantes ?? []} />
+        <ParticipantesSelect conocidos={conocidos} />
       </Form.Item>
       {cita && cita.participantes.length > 0 && (
         <ul className="cita-participantes">
@@ -333,7 +356,14 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
             </Button>
           </Popconfirm>
         )}
+        {cita && cita.participantes.length > 0 && <InvitarParticipantes cita={cita} />}
       </Space>
+      {cita && puedeTareas && (
+        <Collapse
+          style={{ marginTop: 16 }}
+          items={[{ key: 'tareas', label: 'Tareas de la cita', children: <TareasDeRegistro vinculo={{ id_cita: cita.id }} /> }]}
+        />
+      )}
       {cita && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
           Cita {cita.id} · versión {cita.version}

@@ -15,13 +15,13 @@ import {
   Select,
   Skeleton,
   Space,
-  Tabs,
   Tag,
   Timeline,
   Typography,
 } from 'antd';
 import { Dialogo } from '../../components/dialogo.tsx';
 import { Cajon } from '../../components/cajon.tsx';
+import { SectionTabs } from '../../components/section-tabs.tsx';
 import type { Dayjs } from 'dayjs';
 import {
   ESTADOS_ABIERTOS,
@@ -42,7 +42,7 @@ import { GESTIONES, TIPOS_INMUEBLE } from '@predio/contract/inmuebles';
 import { ApiError } from '../../lib/http.ts';
 import { marcarContrato } from '../../lib/marcar-contrato.ts';
 import { formatFecha, formatFechaHora } from '../../lib/format.ts';
-import { useSession } from '../../lib/session-store.ts';
+import { usePermisos, useSession } from '../../lib/session-store.ts';
 import { useAccionCliente } from './api/acciones-cliente.ts';
 import { useCliente } from './api/get-cliente.ts';
 import { useAsesores } from './api/get-opciones.ts';
@@ -54,6 +54,11 @@ import { consultaMaestro } from '../../components/opciones-maestro.ts';
 import { TerceroSelect, type TerceroElegido } from './tercero-select.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
+import { hasIdm } from '@predio/contract/menu';
+import { IDM_TAREAS } from '@predio/contract/tareas';
+import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
+import { CitasDeRegistro } from '../../components/agenda/citas-registro.tsx';
+import { IDM_AGENDA } from '@predio/contract/agenda';
 
 type Abierto = number | 'nuevo' | null;
 
@@ -98,8 +103,9 @@ function ClienteTabs({ cliente, onCerrar }: { cliente: ClienteDetalle; onCerrar:
   const [pestana, setPestana] = useState('datos');
   // On a phone the three long titles overflowed into «…»; the short ones fit.
   const movil = Grid.useBreakpoint().md === false;
+  const permisos = usePermisos();
   return (
-    <Tabs
+    <SectionTabs
       activeKey={pestana}
       onChange={setPestana}
       items={[
@@ -114,6 +120,12 @@ function ClienteTabs({ cliente, onCerrar }: { cliente: ClienteDetalle; onCerrar:
           label: movil ? 'Coincidencias' : 'Inmuebles que coinciden',
           children: <CoincidenciasPanel cliente={cliente} />,
         },
+        ...(hasIdm(permisos, IDM_AGENDA)
+          ? [{ key: 'citas', label: 'Citas', children: <CitasDeRegistro registro={{ tipo: 'cliente', id: cliente.id }} /> }]
+          : []),
+        ...(hasIdm(permisos, IDM_TAREAS)
+          ? [{ key: 'tareas', label: 'Tareas', children: <TareasDeRegistro vinculo={{ id_cliente_atendido: cliente.id }} /> }]
+          : []),
       ]}
     />
   );

@@ -1,7 +1,22 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Skeleton,
+  Switch,
+  Typography,
+} from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
-import { MONEDAS, ZAjustes, ZONAS_HORARIAS, type ConfiguracionActualizar } from '@predio/contract/empresa';
+import { DIAS_SEMANA, MONEDAS, ZAjustes, ZONAS_HORARIAS, type ConfiguracionActualizar } from '@predio/contract/empresa';
 import { zodRule } from '../../components/zod-rule.ts';
 import { useConfiguracion } from '../../lib/api/get-configuracion.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
@@ -131,6 +146,48 @@ function ConfiguracionForm() {
               <Select
                 options={MONEDAS.map((m) => ({ value: m, label: m === 'COP' ? 'Peso colombiano (COP)' : 'Dólar (USD)' }))}
               />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Title level={5}>Horario de la oficina</Typography.Title>
+        <Typography.Paragraph type="secondary">
+          Una cita fuera de este horario pide confirmación antes de guardarse en la agenda.
+        </Typography.Paragraph>
+        <Row gutter={16}>
+          <Col xs={24}>
+            <Form.Item
+              name={['ajustes', 'horarioDias']}
+              label="Días de atención"
+              rules={[regla('horarioDias', 'Los días de atención')]}
+            >
+              <Checkbox.Group options={DIAS_SEMANA.map((d, i) => ({ value: i + 1, label: d }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              name={['ajustes', 'horarioDesde']}
+              label="Abre a las"
+              rules={[regla('horarioDesde', 'La hora de apertura')]}
+            >
+              <Input type="time" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              name={['ajustes', 'horarioHasta']}
+              label="Cierra a las"
+              dependencies={[['ajustes', 'horarioDesde']]}
+              rules={[
+                regla('horarioHasta', 'La hora de cierre'),
+                ({ getFieldValue }) => ({
+                  validator: (_, v: string) =>
+                    !v || v > String(getFieldValue(['ajustes', 'horarioDesde']) ?? '')
+                      ? Promise.resolve()
+                      : Promise.reject(new Error('La hora de cierre debe ser posterior a la hora de apertura')),
+                }),
+              ]}
+            >
+              <Input type="time" />
             </Form.Item>
           </Col>
         </Row>

@@ -86,6 +86,7 @@ function EmpresaForm() {
                 defaultAgencia: empresa.defaultAgencia,
                 defaultAsesor: empresa.defaultAsesor,
                 defaultAuxiliar: empresa.defaultAuxiliar,
+                colorSitio: empresa.colorSitio,
               }}
               onFinish={(v) => void enviar(v)}
             >
@@ -131,6 +132,15 @@ function EmpresaForm() {
                 <Col xs={24} md={12}>
                   <Form.Item name="web" label="Página web" rules={[zodRule(ZEmpresaActualizar.shape.web, 'La página web')]}>
                     <Input maxLength={200} placeholder="https://" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="colorSitio"
+                    label="Color del sitio web"
+                    extra="El color principal de su sitio en Predio (/sitio)."
+                  >
+                    <Input type="color" style={{ width: 80, padding: 2 }} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={8}>

@@ -16,7 +16,6 @@ import {
   Select,
   Skeleton,
   Switch,
-  Tabs,
   Typography,
   type FormRule,
   type TabsProps,
@@ -40,6 +39,7 @@ import {
   type InmuebleDetalle,
   type InmuebleForm as Contrato,
 } from '@predio/contract/inmuebles';
+import { SectionTabs } from '../../components/section-tabs.tsx';
 import { RemoteSelect, type OpcionRemota } from '../../components/remote-select.tsx';
 import { NuevoTercero, type TerceroElegido } from '../../components/nuevo-tercero/nuevo-tercero-modal.tsx';
 import { ApiError, http } from '../../lib/http.ts';
@@ -184,7 +184,7 @@ export function InmuebleForm({
   const pestana = pestanaExterna ?? pestanaPropia;
   const setPestana = (p: string) => (onPestana ?? setPestanaPropia)(p);
   const [conflicto, setConflicto] = useState<string | null>(null);
-  const movil = Grid.useBreakpoint().md === false;
+  const pantalla = Grid.useBreakpoint();
   // How many marked fields each tab holds: a mistake on a tab out of sight still shows on its title.
   const [erroresPorPestana, setErroresPorPestana] = useState<Partial<Record<Pestana, number>>>({});
   const contarErrores = () => {
@@ -520,26 +520,6 @@ export function InmuebleForm({
     { key: 'comercial', label: titulo('comercial', 'Gestión comercial'), children: comercial, forceRender: true },
     ...pestanasExtra,
   ];
-  // Nine tabs do not fit a phone's width (most hid behind «…»): there a select names the section,
-  // with each one's count of fields to fix. The tab list stays, out of sight, so the panels keep their names.
-  const barraMovil: TabsProps['renderTabBar'] = (props, BarraDeTabs) => (
-    <div className="inm-secciones">
-      <Select
-        aria-label="Sección"
-        value={pestana}
-        onChange={setPestana}
-        options={pestanas.map((p) => ({ value: p.key, label: p.label }))}
-        className="inm-secciones-select"
-        // All nine sections without scrolling; a read-only file can still be browsed.
-        listHeight={320}
-        disabled={false}
-      />
-      <div hidden>
-        <BarraDeTabs {...props} />
-      </div>
-    </div>
-  );
-
   return (
     <Form<ValoresInmueble>
       // Field ids carry the form's name: the new-property form stays mounted (hidden) beside an open one.
@@ -553,7 +533,14 @@ export function InmuebleForm({
       scrollToFirstError
     >
       {conflicto ? <Alert className="inm-aviso" type="error" showIcon title={conflicto} /> : null}
-      <Tabs activeKey={pestana} onChange={setPestana} renderTabBar={movil ? barraMovil : undefined} items={pestanas} />
+      {/* A dozen sections do not fit across; on a wide screen they stand in a column beside the form. */}
+      <SectionTabs
+        activeKey={pestana}
+        onChange={setPestana}
+        items={pestanas}
+        tabPosition={pantalla.lg ? 'left' : 'top'}
+        className="inm-pestanas"
+      />
       {soloLectura ? null : (
         <div className="inm-pie">
           <Button onClick={onCancelar} disabled={false}>

@@ -6,6 +6,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ETIQUETAS_ESTADO, IDM_INMUEBLE, type Bloqueo, type InmuebleDetalle } from '@predio/contract/inmuebles';
 import { IDM_MODIFICACIONES } from '@predio/contract/inmuebles-utilidades';
 import { IDM_AGENDA } from '@predio/contract/agenda';
+import { CitasDeRegistro } from '../../components/agenda/citas-registro.tsx';
+import { IDM_INVENTARIOS } from '@predio/contract/inventarios';
 import { hasIdm } from '@predio/contract/menu';
 import { formatFechaHora } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -18,7 +20,9 @@ import { InmuebleFotos } from './archivos/inmueble-fotos.tsx';
 import { useInmueble } from './api/get-inmueble.ts';
 import { inmueblesKeys } from './api/get-inmuebles.ts';
 import { useDuplicar } from './duplicar-store.ts';
-import { CitasInmueble } from './citas-inmueble.tsx';
+import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
+import { IDM_TAREAS } from '@predio/contract/tareas';
+import { InventariosInmueble } from './inventarios-inmueble.tsx';
 import { ClientesCoincidentes } from './clientes-coincidentes.tsx';
 import { EliminarInmuebleModal } from './eliminar-modal.tsx';
 import { EstadoModal } from './estado-modal.tsx';
@@ -399,7 +403,25 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
             },
             { key: 'historial', label: 'Historial', children: <Historial consecutivo={d.consecutivo} /> },
             ...(hasIdm(permisos, IDM_AGENDA)
-              ? [{ key: 'citas', label: 'Citas', children: <CitasInmueble consecutivo={d.consecutivo} /> }]
+              ? [
+                  {
+                    key: 'citas',
+                    label: 'Citas',
+                    children: <CitasDeRegistro registro={{ tipo: 'inmueble', consecutivo: d.consecutivo }} />,
+                  },
+                ]
+              : []),
+            ...(hasIdm(permisos, IDM_TAREAS)
+              ? [
+                  {
+                    key: 'tareas',
+                    label: 'Tareas',
+                    children: <TareasDeRegistro vinculo={{ consecutivo_inmueble: d.consecutivo }} />,
+                  },
+                ]
+              : []),
+            ...(hasIdm(permisos, IDM_INVENTARIOS)
+              ? [{ key: 'inventarios', label: 'Inventarios', children: <InventariosInmueble consecutivo={d.consecutivo} /> }]
               : []),
             {
               key: 'clientes',

@@ -29,6 +29,10 @@ import { useSolicitud } from './api/get-solicitud.ts';
 import { AsignarModal, ConvertirModal, CrearTerceroModal, EstadoModal, NotaModal, type Accion } from './solicitud-acciones.tsx';
 import { SolicitudForm } from './solicitud-form.tsx';
 import type { Abierta } from './solicitudes-params.ts';
+import { IDM_TAREAS } from '@predio/contract/tareas';
+import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
+import { CitasDeRegistro } from '../../components/agenda/citas-registro.tsx';
+import { IDM_AGENDA } from '@predio/contract/agenda';
 
 export const COLOR_ESTADO: Record<string, string> = {
   nueva: 'blue',
@@ -202,6 +206,18 @@ function Detalle({ s, onEditar, onAccion }: { s: SolicitudDetalle; onEditar: () 
         Historial
       </Typography.Title>
       <Historial items={s.historial} />
+      {hasIdm(permisos, IDM_AGENDA) ? (
+        <>
+          <Typography.Title level={5}>Citas</Typography.Title>
+          <CitasDeRegistro registro={{ tipo: 'solicitud', id: s.numero }} />
+        </>
+      ) : null}
+      {hasIdm(permisos, IDM_TAREAS) ? (
+        <>
+          <Typography.Title level={5}>Tareas</Typography.Title>
+          <TareasDeRegistro vinculo={{ numero_solicitud: s.numero }} />
+        </>
+      ) : null}
       <Typography.Text type="secondary" className="solicitud-meta">
         Registrada por {s.creado_por} el {formatFechaHora(s.creado_en)}
         {s.modificado_por && s.modificado_en

@@ -16,11 +16,11 @@ import {
   Skeleton,
   Space,
   Switch,
-  Tabs,
   Tag,
   Typography,
   type FormRule,
 } from 'antd';
+import { SectionTabs } from '../../components/section-tabs.tsx';
 import { Cajon } from '../../components/cajon.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -49,6 +49,12 @@ import { RemoteSelect, conocida } from '../../components/remote-select.tsx';
 import { consultaMaestro } from '../../components/opciones-maestro.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { hasIdm } from '@predio/contract/menu';
+import { IDM_TAREAS } from '@predio/contract/tareas';
+import { usePermisos } from '../../lib/session-store.ts';
+import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
+import { CitasDeRegistro } from '../../components/agenda/citas-registro.tsx';
+import { IDM_AGENDA } from '@predio/contract/agenda';
 
 /** Which tab holds each field, to open the tab of the first error. */
 const PESTANAS = {
@@ -172,6 +178,7 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
   const { message, notification } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ValoresForm>();
+  const permisos = usePermisos();
   const [pestana, setPestana] = useState<Pestana>('identificacion');
   const [conflicto, setConflicto] = useState<string | null>(null);
   const guardar = useGuardarTercero();
@@ -464,7 +471,7 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
         />
       ) : null}
       <Duplicados advertencias={advertencias} onAbrir={onAbrir} />
-      <Tabs
+      <SectionTabs
         activeKey={pestana}
         onChange={(k) => setPestana(k as Pestana)}
         items={[
@@ -484,6 +491,12 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
           { key: 'encargado', label: <>Encargado {cuenta('encargado')}</>, children: encargado, forceRender: true },
           { key: 'facturacion', label: <>Facturación {cuenta('facturacion')}</>, children: facturacion, forceRender: true },
           { key: 'agenda', label: <>Agenda {cuenta('agenda')}</>, children: agenda, forceRender: true },
+          ...(tercero && hasIdm(permisos, IDM_AGENDA)
+            ? [{ key: 'citas', label: 'Citas', children: <CitasDeRegistro registro={{ tipo: 'tercero', id: tercero.id }} /> }]
+            : []),
+          ...(tercero && hasIdm(permisos, IDM_TAREAS)
+            ? [{ key: 'tareas', label: 'Tareas', children: <TareasDeRegistro vinculo={{ id_tercero: tercero.id }} /> }]
+            : []),
         ]}
       />
       {tercero ? (

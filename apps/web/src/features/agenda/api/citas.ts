@@ -1,5 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Cita, CitaCambios, CitaFormEntrada, CitasQuery, OpcionesAgenda } from '@predio/contract/agenda';
+import type {
+  Cita,
+  CitaCalendario,
+  CitaCambios,
+  CitaFormEntrada,
+  CitasQuery,
+  InvitacionCita,
+  OpcionesAgenda,
+} from '@predio/contract/agenda';
 import { http } from '../../../lib/http.ts';
 
 export const agendaKeys = {
@@ -11,12 +19,12 @@ export const agendaKeys = {
   inmueble: (consecutivo: number) => [...agendaKeys.all, 'inmueble', consecutivo] as const,
 };
 
-/** The citas that overlap a range (the calendar asks for what it shows). */
-export async function getCitas(q: CitasQuery, signal?: AbortSignal): Promise<Cita[]> {
+/** The citas that overlap a range, as the calendar draws them (the form reads the whole cita). */
+export async function getCitas(q: CitasQuery, signal?: AbortSignal): Promise<CitaCalendario[]> {
   const p = new URLSearchParams({ desde: q.desde, hasta: q.hasta });
   if (q.asesores?.length) p.set('asesores', q.asesores.join(','));
   if (q.categorias?.length) p.set('categorias', q.categorias.join(','));
-  return (await http.get<Cita[]>(`/citas?${p.toString()}`, { signal, silent: true })).data;
+  return (await http.get<CitaCalendario[]>(`/citas?${p.toString()}`, { signal, silent: true })).data;
 }
 
 /** Everything that shows citas (ranges, a property's), not the options (asesores, categories). */
@@ -68,5 +76,13 @@ export function useBorrarCita() {
       await http.delete<null>(`/citas/${id}`, { silent: true });
     },
     onSettled: () => invalidarCitas(queryClient),
+  });
+}
+
+/** E-mails the cita to its participants with an .ics (POST /citas/:id/invitar). */
+export function useInvitarCita() {
+  return useMutation({
+    mutationFn: async (v: { id: number; mensaje: string }) =>
+      (await http.post<InvitacionCita>(`/citas/${v.id}/invitar`, { mensaje: v.mensaje }, { silent: true })).data,
   });
 }

@@ -3,12 +3,17 @@ import { CalendarOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ETIQUETAS_ESTADO_CITA, type Cita } from '@predio/contract/agenda';
-import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { ErrorDeCarga } from '../error-de-carga.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
 
-/** Where «Agendar visita» opens the agenda's form, with the property already chosen. */
-export const rutaAgendarVisita = (consecutivo: number) => `/archivo/agenda?visita=${consecutivo}`;
+/** The record whose citas are shown: a property by consecutivo, a lead, a solicitud or a tercero by id. */
+export type RegistroCitas = { tipo: 'inmueble'; consecutivo: number } | { tipo: 'cliente' | 'solicitud' | 'tercero'; id: number };
+
+const clave = (r: RegistroCitas) => (r.tipo === 'inmueble' ? r.consecutivo : r.id);
+
+/** Where «Agendar» opens the agenda's form with the record already linked (a property: a visit). */
+export const rutaAgendar = (r: RegistroCitas) => `/archivo/agenda?${r.tipo === 'inmueble' ? 'visita' : r.tipo}=${clave(r)}`;
 
 const COLOR: Record<string, string> = {
   programada: 'blue',
@@ -46,12 +51,16 @@ function Fila({ c }: { c: Cita }) {
   );
 }
 
-/** The property's citas (visits and others), upcoming first, then the past ones with their results. */
-export function CitasInmueble({ consecutivo }: { consecutivo: number }) {
+/**
+ * A record's citas (a property's visits, a lead's, a solicitud's, a tercero's as participant), upcoming
+ * first, then the past ones with their results and the client's interest.
+ */
+export function CitasDeRegistro({ registro }: { registro: RegistroCitas }) {
   const navigate = useNavigate();
   const citas = useQuery({
-    queryKey: ['agenda', 'inmueble', consecutivo],
-    queryFn: async ({ signal }) => (await http.get<Cita[]>(`/citas/inmueble/${consecutivo}`, { signal, silent: true })).data,
+    queryKey: ['agenda', registro.tipo, clave(registro)],
+    queryFn: async ({ signal }) =>
+      (await http.get<Cita[]>(`/citas/${registro.tipo}/${clave(registro)}`, { signal, silent: true })).data,
     select: (cs) => {
       const ahora = Date.now();
       return {
@@ -68,8 +77,8 @@ export function CitasInmueble({ consecutivo }: { consecutivo: number }) {
   const { proximas, pasadas } = citas.data;
   return (
     <div>
-      <Button type="primary" icon={<CalendarOutlined />} onClick={() => void navigate(rutaAgendarVisita(consecutivo))}>
-        Agendar visita
+      <Button type="primary" icon={<CalendarOutlined />} onClick={() => void navigate(rutaAgendar(registro))}>
+        {registro.tipo === 'inmueble' ? 'Agendar visita' : 'Agendar cita'}
       </Button>
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         Próximas

@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import {
+  IDM_FIRMAR_DOCUMENTOS,
+  MAX_BYTES_PDF_FIRMA,
+  ZCodigoFirma,
+  ZDocumentoFirmaForm,
+  ZDocumentosFirmaQuery,
+  ZFirmarForm,
+  ZIdDocumentoParam,
+  ZRechazarForm,
+  ZTokenFirma,
+} from '@predio/contract/firmas';
+import { queryRows } from '../../db/rows.ts';
+import { registrarDueno } from '../../platform/archivos/duenos.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { invalido } from '../../platform/errors/app-error.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
+import * as service from './firmas.service.ts';
+
+const tags = ['firmas'];
+const permiso = IDM_FIRMAR_DOCUMENTOS;
+
+function registrarDuenoFirma(): void {
+  registrarDueno({
+    tipo: service.TIPO_DUENO_FIRMA,
+    nombre: 'El documento',
+    leer: [IDM_FIRMAR_DOCUMENTOS],
+    escribir: [IDM_FIRMAR_DOCUMENTOS],
+    resolver: async (tx, clave) => {
+      const n = Number(clave);
+      if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) return null;
+      const [r] = await queryRows<{ id: number }>(tx, sql`select id from firma_documento where id = ${n}`);
+      return r ? String(r.id) : null;
+    },
+    antesDeEscribir: ({ tx, clave }) => service.soloBorrador(tx, clave),
+    categorias: {
+      original: {
+        maxBytes: MAX_BYTES_PDF_FIRMA,
+        maxPorDueno: 1,
+        plural: 'PDF para firmar',
+        tipo: ({ cabeza }) => {
+          if (cabeza.subarray(0, 1024).indexOf('%PDF-') < 0) throw invalido('Archivo PDF', 'el archivo no es un PDF.');
+          return 'application/pdf';
+        },
+      },
+      firmado: { maxBytes: 100 * 1024 * 1024, maxPorDueno: 1, plural: 'PDF firmados' },
+    },
+    categoriaPorDefecto: 'original',
+    entidadAuditoria: service.ENTIDAD_FIRMAS,
+  });
+}
+
+const base = (deps: Deps, req: FastifyRequest) => deps.mailer.urlPublica ?? `${req.protocol}://${req.host}`;
+const publico = (deps: Deps, req: FastifyRequest, token: string) => ({
+  db: deps.db,
+  token,
+  ip: req.ip,
+  userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
+});
+
+/** Firmar documentos PDF and Detalle del documento (idm 10582), and the public signing page's API. */
+export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
+  registrarDuenoFirma();
+  const cifrador = cifradorDe(deps.config);
+  const aviso = { hub: deps.hub, mailer: deps.mailer, storage: deps.storage, cifrador };
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmas/documentos',
+    permiso,
+    schema: { querystring: ZDocumentosFirmaQuery, tags, summary: 'Documentos enviados a firma, recientes primero' },
+    handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/firmas/documentos',
+    permiso,
+    schema: {
+      body: ZDocumentoFirmaForm,
+      tags,
+      summary: 'Crea el borrador con sus firmantes (luego se adjunta el PDF y se envía)',
+    },
+    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmas/documentos/:id',
+    permiso,
+    schema: { params: ZIdDocumentoParam, tags, summary: 'Un documento con sus firmantes, su evidencia y su historial' },
+    handler: ({ tx, params }) => service.obtener({ tx, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/firmas/documentos/:id/enviar',
+    permiso,
+    schema: { params: ZIdDocumentoParam, tags, summary: 'Envía el borrador: cada firmante recibe su enlace privado por correo' },
+    handler: ({ tx, alConfirmar, user, req, params }) =>
+      service.enviar({ tx, alConfirmar, user, ip: req.ip, ...aviso, id: params.id, base: base(deps, req) }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/firmas/documentos/:id/reenviar',
+    permiso,
+    schema: {
+      params: ZIdDocumentoParam,
+      tags,
+      summary: 'Un enlace nuevo para cada firmante pendiente (los anteriores dejan de servir)',
+    },
+    handler: ({ tx, alConfirmar, user, req, params }) =>
+      service.reenviar({ tx, alConfirmar, user, ip: req.ip, mailer: deps.mailer, id: params.id, base: base(deps, req) }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/firmas/documentos/:id/cancelar',
+    permiso,
+    schema: { params: ZIdDocumentoParam, tags, summary: 'Cancela el documento: los enlaces dejan de servir' },
+    handler: ({ tx, alConfirmar, user, req, params }) => service.cancelar({ tx, alConfirmar, user, ip: req.ip, id: params.id }),
+  });
+  for (const cual of ['original', 'firmado'] as const)
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `/firmas/documentos/:id/${cual}`,
+      permiso,
+      cookieAuth: true,
+      schema: { params: ZIdDocumentoParam, tags, summary: cual === 'original' ? 'El PDF enviado' : 'El PDF firmado y sellado' },
+      handler: async ({ tx, params, reply }) =>
+        enviarArchivo(reply, await service.descargar({ tx, storage: deps.storage, id: params.id, cual })),
+    });
+
+  // The signing page's API: no account; the link's token is the credential, then the e-mailed code.
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmar/:token',
+    permiso: 'publico',
+    schema: { params: ZTokenFirma, tags, summary: 'Qué documento firma el dueño del enlace y en qué paso va' },
+    handler: ({ req, params }) => service.solicitud(publico(deps, req, params.token)),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/firmar/:token/codigo',
+    permiso: 'publico',
+    schema: { params: ZTokenFirma, tags, summary: 'Envía un código de un solo uso al correo del firmante' },
+    handler: ({ req, params }) => service.enviarCodigo({ ...publico(deps, req, params.token), mailer: deps.mailer }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/firmar/:token/verificar',
+    permiso: 'publico',
+    schema: { params: ZTokenFirma, body: ZCodigoFirma, tags, summary: 'Comprueba el código (5 intentos por código)' },
+    handler: ({ req, params, body }) => service.verificarCodigo({ ...publico(deps, req, params.token), codigo: body.codigo }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmar/:token/pdf',
+    permiso: 'publico',
+    schema: { params: ZTokenFirma, tags, summary: 'El PDF a firmar (después del código); queda su SHA-256 como evidencia' },
+    handler: async ({ req, reply, params }) => {
+      const a = await service.pdfParaFirmar({ ...publico(deps, req, params.token), storage: deps.storage });
+      await reply
+        .header('content-type', a.contentType)
+        .header('content-disposition', 'inline; filename="documento.pdf"')
+        .header('cache-control', 'no-store')
+        .send(a.contenido);
+      return YA_RESPONDIDO;
+    },
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/firmar/:token/firmar',
+    permiso: 'publico',
+    schema: {
+      params: ZTokenFirma,
+      body: ZFirmarForm,
+      tags,
+      summary: 'Firma con la aceptación expresa; el último firmante sella el PDF',
+    },
+    handler: ({ req, params, body }) => service.firmar({ ...publico(deps, req, params.token), ...aviso, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/firmar/:token/rechazar',
+    permiso: 'publico',
+    schema: {
+      params: ZTokenFirma,
+      body: ZRechazarForm,
+      tags,
+      summary: 'Rechaza el documento con un motivo (aviso 602 al remitente)',
+    },
+    handler: ({ req, params, body }) =>
+      service.rechazar({ ...publico(deps, req, params.token), hub: deps.hub, mailer: deps.mailer, motivo: body.motivo }),
+  });
+}

@@ -1,0 +1,752 @@
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  ETIQUETAS_ESTADO_DOCUMENTO,
+  MAX_CODIGOS,
+  MAX_INTENTOS_CODIGO,
+  TIPO_CARTA_DOCUMENTO_FIRMADO,
+  TIPO_CARTA_FIRMA_RECHAZADA,
+  type DocumentoFirma,
+  type DocumentoFirmaResumen,
+  type EstadoDocumentoFirma,
+  type EstadoFirmante,
+  type EventoFirma,
+  type Firmante,
+  type SolicitudFirma,
+} from '@predio/contract/firmas';
+import { CODES } from '@predio/contract/codes';
+import type { Database, Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { registrarAuditoria } from '../../platform/audit.ts';
+import { empresaDocumento } from '../../platform/documentos/contextos.ts';
+import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
+import type { Archivo } from '../../platform/http/archivo.ts';
+import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
+import { type Cifrador } from '../../platform/mensajes/cifrado.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
+import type { Hub } from '../../platform/realtime/hub.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { enTenant, type Scope } from '../../platform/tenant.ts';
+import { generarCertificado, sellar, sha256, validarPdf, type CertificadoSello } from './firmas-pdf.ts';
+
+export const TIPO_DUENO_FIRMA = 'firma_documento';
+export const ENTIDAD_FIRMAS = 'firmas';
+const MINUTO = 60_000;
+/** A code lives 10 minutes; a new one may be asked for after 30 seconds. */
+const VIDA_CODIGO_MS = 10 * MINUTO;
+const ESPERA_CODIGO_MS = 30_000;
+/** After the code, the signer has 30 minutes to read and sign before proving who they are again. */
+const VIDA_VERIFICACION_MS = 30 * MINUTO;
+
+const hashToken = (t: string) => createHash('sha256').update(t).digest('hex');
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const conflicto = (m: string) => new AppError(CODES.CONFLICTO, m);
+
+type Staff = Scope & { user: Principal; ip: string };
+type ConCorreo = { hub: Hub; mailer: Despertador; storage: Storage; cifrador: Cifrador };
+
+// ---------- staff side (idm 10582) ----------
+
+export async function crear(
+  o: Staff & {
+    body: {
+      titulo: string;
+      mensaje: string;
+      vence_dias: number;
+      firmantes: { nombre: string; documento: string; email: string }[];
+    };
+  },
+): Promise<{ id: number }> {
+  const [d] = await queryRows<{ id: number }>(
+    o.tx,
+    sql`insert into firma_documento (titulo, mensaje, vence_dias, id_usuario, creado_por)
+        values (${o.body.titulo}, ${o.body.mensaje}, ${o.body.vence_dias}, ${o.user.idUsuario}, ${o.user.usuario}) returning id`,
+  );
+  const id = d!.id;
+  let orden = 1;
+  for (const f of o.body.firmantes)
+    await o.tx.execute(
+      sql`insert into firma_firmante (id_documento, orden, nombre, documento, email)
+          values (${id}, ${orden++}, ${f.nombre}, ${f.documento}, ${f.email.toLowerCase()})`,
+    );
+  await evento(o.tx, { id, tipo: 'creado', detalle: `Creado por ${o.user.usuario}`, ip: o.ip });
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario,
+    usuario: o.user.usuario,
+    accion: 'crear',
+    entidad: ENTIDAD_FIRMAS,
+    entidadId: String(id),
+    cambios: { titulo: o.body.titulo, firmantes: o.body.firmantes.length },
+    ip: o.ip,
+  });
+  return { id };
+}
+
+type FilaDoc = {
+  id: number;
+  titulo: string;
+  mensaje: string;
+  estado: EstadoDocumentoFirma;
+  vence_dias: number;
+  vence_en: Date | string | null;
+  nombre_archivo: string | null;
+  sha256_original: string | null;
+  clave_firmado: string | null;
+  sha256_firmado: string | null;
+  id_usuario: number | null;
+  creado_por: string;
+  creado_en: Date | string;
+  completado_en: Date | string | null;
+};
+
+async function filaDoc(tx: Tx, id: number, bloquear = false): Promise<FilaDoc> {
+  const [d] = await queryRows<FilaDoc>(
+    tx,
+    bloquear
+      ? sql`select * from firma_documento where id = ${id} for update`
+      : sql`select * from firma_documento where id = ${id}`,
+  );
+  if (!d) throw noEncontrado(`El documento ${id}`);
+  return d;
+}
+
+export async function listar(o: { tx: Tx; query: { q: string; page: number; pageSize: number } }) {
+  const filtro = o.query.q ? sql`where d.titulo ilike ${`%${o.query.q.replace(/[\\%_]/g, '\\$&')}%`}` : sql``;
+  const filas = await queryRows<
+    Omit<DocumentoFirmaResumen, 'creado_en' | 'vence_en'> & {
+      creado_en: Date | string;
+      vence_en: Date | string | null;
+      total: number;
+    }
+  >(
+    o.tx,
+    sql`select d.id, d.titulo, d.estado, d.creado_por, d.creado_en, d.vence_en,
+               (select count(*)::int from firma_firmante f where f.id_documento = d.id) as firmantes,
+               (select count(*)::int from firma_firmante f where f.id_documento = d.id and f.estado = 'firmado') as firmados,
+               count(*) over ()::int as total
+        from firma_documento d ${filtro}
+        order by d.creado_en desc, d.id desc
+        limit ${o.query.pageSize} offset ${(o.query.page - 1) * o.query.pageSize}`,
+  );
+  return {
+    items: filas.map(({ total: _t, ...f }) => ({ ...f, creado_en: iso(f.creado_en)!, vence_en: iso(f.vence_en) })),
+    total: filas[0]?.total ?? 0,
+  };
+}
+
+export async function obtener(o: { tx: Tx; id: number }): Promise<DocumentoFirma> {
+  const d = await filaDoc(o.tx, o.id);
+  const firmantes = await queryRows<
+    Omit<Firmante, 'firmado_en' | 'codigo_verificado_en'> & {
+      firmado_en: Date | string | null;
+      codigo_verificado_en: Date | string | null;
+    }
+  >(
+    o.tx,
+    sql`select id, orden, nombre, documento, email, estado, firmado_en, motivo_rechazo, ip, user_agent,
+               codigo_verificado_en, sha256_visto
+        from firma_firmante where id_documento = ${o.id} order by orden`,
+  );
+  const eventos = await queryRows<Omit<EventoFirma, 'creado_en'> & { creado_en: Date | string }>(
+    o.tx,
+    sql`select e.tipo, e.detalle, f.nombre as firmante, e.ip, e.creado_en
+        from firma_evento e left join firma_firmante f on f.id = e.id_firmante
+        where e.id_documento = ${o.id} order by e.id`,
+  );
+  return {
+    id: d.id,
+    titulo: d.titulo,
+    mensaje: d.mensaje,
+    estado: d.estado,
+    creado_por: d.creado_por,
+    creado_en: iso(d.creado_en)!,
+    vence_en: iso(d.vence_en),
+    completado_en: iso(d.completado_en),
+    nombre_archivo: d.nombre_archivo,
+    sha256_original: d.sha256_original,
+    sha256_firmado: d.sha256_firmado,
+    firmantes: firmantes.length,
+    firmados: firmantes.filter((f) => f.estado === 'firmado').length,
+    detalle: firmantes.map((f) => ({ ...f, firmado_en: iso(f.firmado_en), codigo_verificado_en: iso(f.codigo_verificado_en) })),
+    eventos: eventos.map((e) => ({ ...e, creado_en: iso(e.creado_en)! })),
+  };
+}
+
+async function original(tx: Tx, id: number) {
+  const [f] = await queryRows<{ clave: string; nombre: string; sha256: string | null }>(
+    tx,
+    sql`select clave, nombre, sha256 from archivo
+        where tipo_dueno = ${TIPO_DUENO_FIRMA} and id_dueno = ${String(id)} and categoria = 'original'
+        order by id desc limit 1`,
+  );
+  return f ?? null;
+}
+
+/**
+ * Sends the draft: its PDF must open (not encrypted, not broken); each signer gets a new private link
+ * by e-mail. Only the tokens' hashes are stored.
+ */
+export async function enviar(o: Staff & ConCorreo & { id: number; base: string }): Promise<DocumentoFirma> {
+  const d = await filaDoc(o.tx, o.id, true);
+  if (d.estado !== 'borrador')
+    throw conflicto(`El documento ${o.id} ya fue enviado (${ETIQUETAS_ESTADO_DOCUMENTO[d.estado].toLowerCase()}).`);
+  const f = await original(o.tx, o.id);
+  if (!f)
+    throw new AppError(CODES.VALIDACION, 'Archivo PDF: adjunte el PDF que se va a firmar.', [
+      { campo: 'archivo', mensaje: 'Adjunte el PDF' },
+    ]);
+  const buf = await o.storage.get(f.clave);
+  if (!buf) throw noEncontrado('El PDF del documento');
+  await validarPdf(buf);
+  const huella = sha256(buf);
+  const vence = new Date(Date.now() + d.vence_dias * 86_400_000);
+  await o.tx.execute(
+    sql`update firma_documento set estado = 'enviado', enviado_en = now(), vence_en = ${vence.toISOString()},
+          nombre_archivo = ${f.nombre}, sha256_original = ${huella} where id = ${o.id}`,
+  );
+  const { nombre: empresa } = await empresaDocumento(o.tx);
+  const firmantes = await queryRows<{ id: number; nombre: string; email: string }>(
+    o.tx,
+    sql`select id, nombre, email from firma_firmante where id_documento = ${o.id} order by orden`,
+  );
+  for (const s of firmantes) await invitar(o, { id: o.id, titulo: d.titulo, mensaje: d.mensaje, empresa, vence, firmante: s });
+  await evento(o.tx, {
+    id: o.id,
+    tipo: 'enviado',
+    detalle: `Enviado a firma por ${o.user.usuario} (SHA-256 ${huella})`,
+    ip: o.ip,
+  });
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario,
+    usuario: o.user.usuario,
+    accion: 'enviar',
+    entidad: ENTIDAD_FIRMAS,
+    entidadId: String(o.id),
+    cambios: { estado: { antes: 'borrador', despues: 'enviado' }, sha256: huella },
+    ip: o.ip,
+  });
+  return obtener(o);
+}
+
+async function invitar(
+  o: Scope & { mailer: Despertador; base: string },
+  x: {
+    id: number;
+    titulo: string;
+    mensaje: string;
+    empresa: string;
+    vence: Date;
+    firmante: { id: number; nombre: string; email: string };
+  },
+) {
+  const token = randomBytes(32).toString('base64url');
+  await o.tx.execute(
+    sql`update firma_firmante set token_hash = ${hashToken(token)}, codigo_hash = null, codigo_intentos = 0
+        where id = ${x.firmante.id}`,
+  );
+  const enlace = `${o.base}/firmar/${token}`;
+  const vence = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long' }).format(x.vence);
+  await encolarCorreo(o, {
+    para: x.firmante.email,
+    asunto: `${x.empresa || 'Predio'}: documento para firmar «${x.titulo}»`,
+    texto:
+      `${x.firmante.nombre}:\n\n${x.empresa || 'La inmobiliaria'} le envió «${x.titulo}» para firmarlo electrónicamente.\n\n` +
+      (x.mensaje ? `${x.mensaje}\n\n` : '') +
+      `Ábralo en este enlace personal (no lo reenvíe): ${enlace}\n\n` +
+      `Le pediremos un código que le llegará a este correo. El enlace vence el ${vence}.\n`,
+    origen: 'firmas',
+    entidad: ENTIDAD_FIRMAS,
+    entidadId: String(x.id),
+  });
+  await evento(o.tx, {
+    id: x.id,
+    firmante: x.firmante.id,
+    tipo: 'invitado',
+    detalle: `Enlace de firma enviado a ${x.firmante.email}`,
+  });
+}
+
+export async function cancelar(o: Staff & { id: number }): Promise<DocumentoFirma> {
+  const d = await filaDoc(o.tx, o.id, true);
+  if (d.estado !== 'borrador' && d.estado !== 'enviado')
+    throw conflicto(`El documento ${o.id} ya está ${ETIQUETAS_ESTADO_DOCUMENTO[d.estado].toLowerCase()}: no se puede cancelar.`);
+  await o.tx.execute(sql`update firma_documento set estado = 'cancelado' where id = ${o.id}`);
+  await evento(o.tx, { id: o.id, tipo: 'cancelado', detalle: `Cancelado por ${o.user.usuario}`, ip: o.ip });
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario,
+    usuario: o.user.usuario,
+    accion: 'cancelar',
+    entidad: ENTIDAD_FIRMAS,
+    entidadId: String(o.id),
+    cambios: { estado: { antes: d.estado, despues: 'cancelado' } },
+    ip: o.ip,
+  });
+  return obtener(o);
+}
+
+/** A new link for each signer still pending (the old ones stop working). */
+export async function reenviar(o: Staff & { mailer: Despertador; id: number; base: string }): Promise<DocumentoFirma> {
+  const d = await filaDoc(o.tx, o.id, true);
+  if (d.estado !== 'enviado') throw conflicto(`El documento ${o.id} no está en firma: no hay a quién reenviarlo.`);
+  const { nombre: empresa } = await empresaDocumento(o.tx);
+  const pendientes = await queryRows<{ id: number; nombre: string; email: string }>(
+    o.tx,
+    sql`select id, nombre, email from firma_firmante where id_documento = ${o.id} and estado = 'pendiente' order by orden`,
+  );
+  for (const s of pendientes)
+    await invitar(o, { id: o.id, titulo: d.titulo, mensaje: d.mensaje, empresa, vence: new Date(d.vence_en!), firmante: s });
+  return obtener(o);
+}
+
+export async function descargar(o: { tx: Tx; storage: Storage; id: number; cual: 'original' | 'firmado' }): Promise<Archivo> {
+  const d = await filaDoc(o.tx, o.id);
+  const base = (d.nombre_archivo ?? `documento-${d.id}.pdf`).replace(/\.pdf$/i, '');
+  if (o.cual === 'firmado') {
+    if (!d.clave_firmado) throw conflicto(`El documento ${o.id} aún no está firmado por todos.`);
+    const buf = await o.storage.get(d.clave_firmado);
+    if (!buf) throw noEncontrado('El PDF firmado');
+    return { nombre: `${base}-firmado.pdf`, contentType: 'application/pdf', contenido: buf };
+  }
+  const f = await original(o.tx, o.id);
+  const buf = f ? await o.storage.get(f.clave) : null;
+  if (!buf) throw noEncontrado('El PDF original');
+  return { nombre: `${base}.pdf`, contentType: 'application/pdf', contenido: buf };
+}
+
+/** Uploads and deletions of a document's PDF only while it is a draft: what was sent is what is signed. */
+export async function soloBorrador(tx: Tx, clave: string): Promise<void> {
+  const d = await filaDoc(tx, Number(clave));
+  if (d.estado !== 'borrador') throw conflicto(`El documento ${d.id} ya se envió a firmar: su PDF no se puede cambiar.`);
+}
+
+async function evento(
+  tx: Tx,
+  e: { id: number; firmante?: number; tipo: string; detalle: string; ip?: string | null; userAgent?: string | null },
+) {
+  await tx.execute(
+    sql`insert into firma_evento (id_documento, id_firmante, tipo, detalle, ip, user_agent)
+        values (${e.id}, ${e.firmante ?? null}, ${e.tipo}, ${e.detalle}, ${e.ip ?? null}, ${e.userAgent ?? null})`,
+  );
+}
+
+// ---------- public side (/firmar/{token}, no account) ----------
+
+type Publico = { db: Database; token: string; ip: string; userAgent: string };
+type FilaFirmante = {
+  id: number;
+  id_documento: number;
+  nombre: string;
+  documento: string;
+  email: string;
+  estado: EstadoFirmante;
+  codigo_hash: string | null;
+  codigo_vence_en: Date | string | null;
+  codigo_intentos: number;
+  codigos_enviados: number;
+  codigo_enviado_en: Date | string | null;
+  codigo_verificado_en: Date | string | null;
+  sha256_visto: string | null;
+};
+const ENLACE_NO_VALE = 'El enlace de firma no existe o ya no está disponible.';
+
+/** Finds the signer by the token's hash (before the company is known), then works in their company. */
+async function conFirmante<T>(
+  o: Publico,
+  fn: (s: Scope & { f: FilaFirmante; d: FilaDoc; idEmpresa: number }) => Promise<T>,
+): Promise<T> {
+  const [r] = await o.db.system((tx) =>
+    queryRows<{ id_empresa: number; id: number }>(
+      tx,
+      sql`select id_empresa, id from firma_firmante where token_hash = ${hashToken(o.token)}`,
+    ),
+  );
+  if (!r) throw new AppError(CODES.NO_ENCONTRADO, ENLACE_NO_VALE);
+  return enTenant(o.db, r.id_empresa, async (scope) => {
+    const [f] = await queryRows<FilaFirmante>(scope.tx, sql`select * from firma_firmante where id = ${r.id} for update`);
+    if (!f) throw new AppError(CODES.NO_ENCONTRADO, ENLACE_NO_VALE);
+    const d = await filaDoc(scope.tx, f.id_documento, true);
+    return fn({ ...scope, f, d, idEmpresa: r.id_empresa });
+  });
+}
+
+/** The link works only while the document is out for signature, before its expiry, once per signer. */
+function exigirVigente(d: FilaDoc, f: FilaFirmante) {
+  if (f.estado === 'firmado')
+    throw conflicto('Usted ya firmó este documento: el enlace ya no se puede usar. Recibirá la copia firmada por correo.');
+  if (f.estado === 'rechazado') throw conflicto('Usted rechazó este documento: el enlace ya no se puede usar.');
+  if (d.estado === 'cancelado') throw conflicto('El remitente canceló este documento: ya no se puede firmar.');
+  if (d.estado !== 'enviado')
+    throw conflicto(`Este documento ya no se puede firmar (${ETIQUETAS_ESTADO_DOCUMENTO[d.estado].toLowerCase()}).`);
+  if (d.vence_en && new Date(d.vence_en).getTime() < Date.now())
+    throw conflicto('El enlace de firma venció. Pida al remitente que se lo envíe de nuevo.');
+}
+const verificado = (f: FilaFirmante) =>
+  f.codigo_verificado_en !== null && Date.now() - new Date(f.codigo_verificado_en).getTime() < VIDA_VERIFICACION_MS;
+function exigirVerificado(f: FilaFirmante) {
+  if (!verificado(f)) throw new AppError(CODES.SIN_PERMISO, 'Confirme su identidad con el código que le enviamos por correo.');
+}
+
+const ocultar = (email: string) => {
+  const [u = '', dominio = ''] = email.split('@');
+  return `${u.slice(0, 2)}${'•'.repeat(Math.max(1, u.length - 2))}@${dominio}`;
+};
+
+export async function solicitud(o: Publico): Promise<SolicitudFirma> {
+  return conFirmante(o, async ({ tx, f, d }) => {
+    const { nombre } = await empresaDocumento(tx);
+    const vigente =
+      f.estado === 'pendiente' && d.estado === 'enviado' && !(d.vence_en && new Date(d.vence_en).getTime() < Date.now());
+    return {
+      empresa: nombre,
+      // Once the link is used up, it tells only that: not the document's contents any more.
+      titulo: vigente || f.estado !== 'pendiente' ? d.titulo : '',
+      mensaje: vigente ? d.mensaje : '',
+      firmante: f.nombre,
+      estado: f.estado,
+      estado_documento: vigente ? 'enviado' : d.estado === 'enviado' ? 'vencido' : d.estado,
+      codigo_enviado: f.codigo_hash !== null,
+      verificado: vigente && verificado(f),
+      email_oculto: ocultar(f.email),
+    };
+  });
+}
+
+const hashCodigo = (f: { id: number }, codigo: string) => createHash('sha256').update(`${f.id}:${codigo}`).digest('hex');
+
+export async function enviarCodigo(o: Publico & { mailer: Despertador }): Promise<{ enviado: true; email_oculto: string }> {
+  return conFirmante(o, async (s) => {
+    exigirVigente(s.d, s.f);
+    if (s.f.codigo_enviado_en && Date.now() - new Date(s.f.codigo_enviado_en).getTime() < ESPERA_CODIGO_MS)
+      throw new AppError(
+        CODES.DEMASIADOS_INTENTOS,
+        'Ya le enviamos un código hace un momento. Espere 30 segundos para pedir otro.',
+      );
+    if (s.f.codigos_enviados >= MAX_CODIGOS)
+      throw new AppError(
+        CODES.DEMASIADOS_INTENTOS,
+        'Pidió demasiados códigos para este enlace. Pida al remitente que le envíe uno nuevo.',
+      );
+    const codigo = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await s.tx.execute(
+      sql`update firma_firmante set codigo_hash = ${hashCodigo(s.f, codigo)}, codigo_vence_en = ${new Date(Date.now() + VIDA_CODIGO_MS).toISOString()},
+            codigo_intentos = 0, codigos_enviados = codigos_enviados + 1, codigo_enviado_en = now(), codigo_verificado_en = null
+          where id = ${s.f.id}`,
+    );
+    const { nombre } = await empresaDocumento(s.tx);
+    await encolarCorreo(
+      { ...s, mailer: o.mailer },
+      {
+        para: s.f.email,
+        asunto: `Su código para firmar: ${codigo}`,
+        texto: `${s.f.nombre}:\n\nSu código para firmar «${s.d.titulo}» de ${nombre || 'la inmobiliaria'} es ${codigo}.\nVence en 10 minutos. Si usted no lo pidió, ignore este mensaje.\n`,
+        origen: 'firmas',
+        entidad: ENTIDAD_FIRMAS,
+        entidadId: String(s.d.id),
+      },
+    );
+    await evento(s.tx, {
+      id: s.d.id,
+      firmante: s.f.id,
+      tipo: 'codigo',
+      detalle: `Código enviado por correo a ${ocultar(s.f.email)}`,
+      ip: o.ip,
+      userAgent: o.userAgent,
+    });
+    return { enviado: true as const, email_oculto: ocultar(s.f.email) };
+  });
+}
+
+/**
+ * A wrong code counts even though the answer is an error: the count is committed first and the error
+ * thrown after, so retrying cannot roll the attempts back.
+ */
+export async function verificarCodigo(o: Publico & { codigo: string }): Promise<{ verificado: true }> {
+  const r = await conFirmante(o, async (s) => {
+    exigirVigente(s.d, s.f);
+    if (!s.f.codigo_hash || !s.f.codigo_vence_en) return { error: 'Pida primero el código que le enviaremos por correo.' };
+    if (s.f.codigo_intentos >= MAX_INTENTOS_CODIGO)
+      return { error: 'Superó los intentos con este código. Pida un código nuevo.', limite: true };
+    if (new Date(s.f.codigo_vence_en).getTime() < Date.now()) return { error: 'El código venció. Pida uno nuevo.' };
+    if (hashCodigo(s.f, o.codigo) !== s.f.codigo_hash) {
+      const quedan = MAX_INTENTOS_CODIGO - s.f.codigo_intentos - 1;
+      await s.tx.execute(sql`update firma_firmante set codigo_intentos = codigo_intentos + 1 where id = ${s.f.id}`);
+      await evento(s.tx, {
+        id: s.d.id,
+        firmante: s.f.id,
+        tipo: 'codigo_errado',
+        detalle: 'Código incorrecto',
+        ip: o.ip,
+        userAgent: o.userAgent,
+      });
+      return quedan > 0
+        ? { error: `El código no es correcto. Le quedan ${quedan} intento${quedan === 1 ? '' : 's'}.` }
+        : { error: 'El código no es correcto y superó los intentos. Pida un código nuevo.', limite: true };
+    }
+    await s.tx.execute(
+      sql`update firma_firmante set codigo_verificado_en = now(), codigo_hash = null, codigo_intentos = 0 where id = ${s.f.id}`,
+    );
+    await evento(s.tx, {
+      id: s.d.id,
+      firmante: s.f.id,
+      tipo: 'verificado',
+      detalle: 'Identidad confirmada con el código enviado por correo',
+      ip: o.ip,
+      userAgent: o.userAgent,
+    });
+    return { error: null };
+  });
+  if (r.error === null) return { verificado: true };
+  if ('limite' in r) throw new AppError(CODES.DEMASIADOS_INTENTOS, r.error);
+  throw new AppError(CODES.VALIDACION, `Código: ${r.error}`, [{ campo: 'codigo', mensaje: r.error }]);
+}
+
+/** The document as the signer sees it; its SHA-256 is what they sign. */
+export async function pdfParaFirmar(o: Publico & { storage: Storage }): Promise<Archivo> {
+  return conFirmante(o, async (s) => {
+    exigirVigente(s.d, s.f);
+    exigirVerificado(s.f);
+    const f = await original(s.tx, s.d.id);
+    const buf = f ? await o.storage.get(f.clave) : null;
+    if (!buf) throw noEncontrado('El PDF del documento');
+    const huella = sha256(buf);
+    if (s.f.sha256_visto !== huella) {
+      await s.tx.execute(sql`update firma_firmante set sha256_visto = ${huella} where id = ${s.f.id}`);
+      await evento(s.tx, {
+        id: s.d.id,
+        firmante: s.f.id,
+        tipo: 'visto',
+        detalle: `Abrió el documento (SHA-256 ${huella})`,
+        ip: o.ip,
+        userAgent: o.userAgent,
+      });
+    }
+    return { nombre: s.d.nombre_archivo ?? 'documento.pdf', contentType: 'application/pdf', contenido: buf };
+  });
+}
+
+export async function firmar(
+  o: Publico & ConCorreo & { body: { tipo: 'dibujada' | 'escrita'; imagen?: string | undefined; texto: string } },
+): Promise<{ estado: EstadoFirmante; estado_documento: EstadoDocumentoFirma }> {
+  return conFirmante(o, async (s) => {
+    exigirVigente(s.d, s.f);
+    exigirVerificado(s.f);
+    if (!s.f.sha256_visto || s.f.sha256_visto !== s.d.sha256_original)
+      throw conflicto('Abra y lea el documento antes de firmarlo.');
+    if (o.body.tipo === 'dibujada') await validarPng(o.body.imagen!);
+    await s.tx.execute(
+      sql`update firma_firmante set estado = 'firmado', firmado_en = now(), firma_tipo = ${o.body.tipo},
+            firma_imagen = ${o.body.tipo === 'dibujada' ? o.body.imagen! : null},
+            firma_texto = ${o.body.tipo === 'escrita' ? o.body.texto : null},
+            ip = ${o.ip}, user_agent = ${o.userAgent.slice(0, 500)}
+          where id = ${s.f.id}`,
+    );
+    await evento(s.tx, {
+      id: s.d.id,
+      firmante: s.f.id,
+      tipo: 'firmado',
+      detalle: `Aceptó el documento y la firma electrónica, y firmó (firma ${o.body.tipo})`,
+      ip: o.ip,
+      userAgent: o.userAgent,
+    });
+    const [p] = await queryRows<{ n: number }>(
+      s.tx,
+      sql`select count(*)::int as n from firma_firmante where id_documento = ${s.d.id} and estado <> 'firmado'`,
+    );
+    if (p!.n > 0) return { estado: 'firmado' as const, estado_documento: 'enviado' as const };
+    await completar({ ...s, ...o }, s.d);
+    return { estado: 'firmado' as const, estado_documento: 'firmado' as const };
+  });
+}
+
+async function validarPng(dataUrl: string) {
+  const png = Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+  if (png.length < 60 || png.subarray(1, 4).toString('latin1') !== 'PNG')
+    throw new AppError(CODES.VALIDACION, 'Firma: la imagen de la firma no es un PNG válido.', [
+      { campo: 'imagen', mensaje: 'Imagen inválida' },
+    ]);
+}
+
+export async function rechazar(
+  o: Publico & { hub: Hub; mailer: Despertador; motivo: string },
+): Promise<{ estado: EstadoFirmante }> {
+  return conFirmante(o, async (s) => {
+    exigirVigente(s.d, s.f);
+    exigirVerificado(s.f);
+    await s.tx.execute(
+      sql`update firma_firmante set estado = 'rechazado', motivo_rechazo = ${o.motivo}, ip = ${o.ip},
+            user_agent = ${o.userAgent.slice(0, 500)}, firmado_en = now() where id = ${s.f.id}`,
+    );
+    await s.tx.execute(sql`update firma_documento set estado = 'rechazado' where id = ${s.d.id}`);
+    await evento(s.tx, {
+      id: s.d.id,
+      firmante: s.f.id,
+      tipo: 'rechazado',
+      detalle: `Rechazó el documento: ${o.motivo}`,
+      ip: o.ip,
+      userAgent: o.userAgent,
+    });
+    if (s.d.id_usuario !== null)
+      await notificar(
+        { ...s, hub: o.hub, mailer: o.mailer },
+        {
+          idEmpresa: s.idEmpresa,
+          idUsuario: s.d.id_usuario,
+          tipoCarta: TIPO_CARTA_FIRMA_RECHAZADA,
+          titulo: `${s.f.nombre} rechazó «${s.d.titulo}»`,
+          cuerpo: `Motivo: ${o.motivo}`,
+          enlace: `/firmas-electronicas/detalle-documento/${s.d.id}`,
+        },
+      );
+    return { estado: 'rechazado' as const };
+  });
+}
+
+/**
+ * Everyone signed: the sealed PDF is made and filed with the document, the sender is told (601) and
+ * every signer gets the signed copy by e-mail at once (Ley 820 de 2003 gives the tenant that right).
+ */
+async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDoc) {
+  const f = await original(o.tx, d.id);
+  const buf = f ? await o.storage.get(f.clave) : null;
+  if (!buf) throw noEncontrado('El PDF del documento');
+  const empresa = await empresaDocumento(o.tx);
+  const firmantes = await queryRows<{
+    orden: number;
+    nombre: string;
+    documento: string;
+    email: string;
+    firma_tipo: 'dibujada' | 'escrita';
+    firma_imagen: string | null;
+    firma_texto: string | null;
+    codigo_verificado_en: Date | string | null;
+    firmado_en: Date | string;
+    ip: string;
+    user_agent: string;
+    sha256_visto: string;
+    codigo_enviado_en: Date | string | null;
+  }>(o.tx, sql`select * from firma_firmante where id_documento = ${d.id} order by orden`);
+  const eventos = await queryRows<{
+    creado_en: Date | string;
+    tipo: string;
+    detalle: string;
+    firmante: string | null;
+    ip: string | null;
+  }>(
+    o.tx,
+    sql`select e.creado_en, e.tipo, e.detalle, f.nombre as firmante, e.ip
+        from firma_evento e left join firma_firmante f on f.id = e.id_firmante where e.id_documento = ${d.id}
+          and e.tipo in ('creado', 'enviado', 'invitado', 'verificado', 'visto', 'firmado') order by e.id`,
+  );
+  const certificado = await certificadoEmpresa(o.tx, o.cifrador, empresa);
+  const ahora = new Date();
+  const pdf = await sellar({
+    original: buf,
+    idDocumento: d.id,
+    titulo: d.titulo,
+    empresa: empresa.nombre,
+    nit: empresa.nit,
+    sha256Original: d.sha256_original!,
+    firmantes: firmantes.map((x) => ({
+      orden: x.orden,
+      nombre: x.nombre,
+      documento: x.documento,
+      email: x.email,
+      firmaTipo: x.firma_tipo,
+      firmaImagen: x.firma_imagen,
+      firmaTexto: x.firma_texto,
+      codigoEnviadoEn: x.codigo_enviado_en ? new Date(x.codigo_enviado_en) : null,
+      codigoVerificadoEn: x.codigo_verificado_en ? new Date(x.codigo_verificado_en) : null,
+      firmadoEn: new Date(x.firmado_en),
+      ip: x.ip,
+      userAgent: x.user_agent,
+      sha256Visto: x.sha256_visto,
+    })),
+    eventos: eventos.map((e) => ({ ...e, creadoEn: new Date(e.creado_en) })),
+    certificado,
+    ahora,
+  });
+  const huella = sha256(pdf);
+  const nombre = `${(d.nombre_archivo ?? `documento-${d.id}.pdf`).replace(/\.pdf$/i, '')}-firmado.pdf`;
+  const clave = `${o.idEmpresa}/archivos/${randomUUID()}`;
+  // A rollback after this leaves the bytes unnamed: the nightly archivos.borrar-sin-uso job removes them.
+  await o.storage.put(clave, pdf);
+  await archivosRepo.agregar(o.tx, { tipo: TIPO_DUENO_FIRMA, id: String(d.id), categoria: 'firmado' }, [
+    {
+      nombre,
+      descripcion: 'PDF firmado y sellado',
+      contentType: 'application/pdf',
+      bytes: pdf.length,
+      sha256: huella,
+      clave,
+      creadoPor: 'firmas',
+    },
+  ]);
+  await o.tx.execute(
+    sql`update firma_documento set estado = 'firmado', completado_en = ${ahora.toISOString()}, clave_firmado = ${clave},
+          sha256_firmado = ${huella} where id = ${d.id}`,
+  );
+  await evento(o.tx, { id: d.id, tipo: 'completado', detalle: `Todos firmaron; PDF sellado (SHA-256 ${huella})` });
+  for (const x of firmantes) {
+    const copia = `${o.idEmpresa}/correos/${randomUUID()}-${nombre.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+    await o.storage.put(copia, pdf);
+    await encolarCorreo(o, {
+      para: x.email,
+      asunto: `Su copia firmada: «${d.titulo}»`,
+      texto: `${x.nombre}:\n\nTodos los firmantes firmaron «${d.titulo}». Adjuntamos su copia firmada y sellada por ${empresa.nombre || 'la inmobiliaria'}, con el certificado de finalización en las últimas páginas.\nHuella SHA-256 del PDF: ${huella}\n`,
+      origen: 'firmas',
+      adjuntos: [{ nombre, clave: copia, tipo: 'application/pdf' }],
+      entidad: ENTIDAD_FIRMAS,
+      entidadId: String(d.id),
+    });
+  }
+  if (d.id_usuario !== null)
+    await notificar(
+      { ...o },
+      {
+        idEmpresa: o.idEmpresa,
+        idUsuario: d.id_usuario,
+        tipoCarta: TIPO_CARTA_DOCUMENTO_FIRMADO,
+        titulo: `Documento firmado: «${d.titulo}»`,
+        cuerpo: `Firmaron ${firmantes.map((x) => x.nombre).join(', ')}.`,
+        enlace: `/firmas-electronicas/detalle-documento/${d.id}`,
+      },
+    );
+}
+
+/** The company's seal: its stored certificate, or a self-generated one made and kept on first use. */
+async function certificadoEmpresa(
+  tx: Tx,
+  cifrador: Cifrador,
+  empresa: { nombre: string; nit: string },
+): Promise<CertificadoSello> {
+  const [c] = await queryRows<{
+    p12_cifrado: string;
+    clave_cifrada: string;
+    sujeto: string;
+    autogenerado: boolean;
+    vence_en: Date | string;
+  }>(tx, sql`select * from firma_certificado`);
+  if (c) {
+    const p12 = cifrador.descifrar(c.p12_cifrado);
+    const clave = cifrador.descifrar(c.clave_cifrada);
+    if (p12 !== null && clave !== null)
+      return {
+        p12: Buffer.from(p12, 'base64'),
+        clave,
+        sujeto: c.sujeto,
+        autogenerado: c.autogenerado,
+        venceEn: new Date(c.vence_en),
+      };
+  }
+  // None yet, or unreadable after the key changed: a new self-generated one replaces it.
+  const nuevo = generarCertificado({ empresa: empresa.nombre, nit: empresa.nit });
+  await tx.execute(
+    sql`insert into firma_certificado (p12_cifrado, clave_cifrada, sujeto, autogenerado, vence_en)
+        values (${cifrador.cifrar(nuevo.p12.toString('base64'))}, ${cifrador.cifrar(nuevo.clave)}, ${nuevo.sujeto}, true, ${nuevo.venceEn.toISOString()})
+        on conflict (id_empresa) do update set p12_cifrado = excluded.p12_cifrado, clave_cifrada = excluded.clave_cifrada,
+          sujeto = excluded.sujeto, autogenerado = true, vence_en = excluded.vence_en, creado_en = now()`,
+  );
+  return nuevo;
+}

@@ -1,0 +1,311 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { SmtpSink, asuntoDelMensaje, textoDelMensaje } from '../../test/smtp-sink.ts';
+
+let t: TestApp;
+const sink = new SmtpSink();
+let admin: string;
+let admin2: string;
+let asesor: string;
+const hayPdfsig = (() => {
+  try {
+    execFileSync('pdfsig', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+async function pdfDePrueba(texto = 'Contrato de arrendamiento de prueba'): Promise<Buffer> {
+  const d = await PDFDocument.create();
+  d.addPage().drawText(texto, { x: 50, y: 700 });
+  return Buffer.from(await d.save({ useObjectStreams: false }));
+}
+/** A PDF whose trailer names an /Encrypt dictionary, as a password-protected file does. */
+async function pdfCifrado(): Promise<Buffer> {
+  const s = (await pdfDePrueba()).toString('latin1');
+  const i = s.indexOf('\nxref\n');
+  const cifrado = `${s.slice(0, i)}\n99 0 obj\n<< /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >>\nendobj${s.slice(i)}`;
+  return Buffer.from(cifrado.replace('/Root', '/Encrypt 99 0 R /Root'), 'latin1');
+}
+
+const subir = (token: string, id: number, data: Buffer, filename = 'contrato.pdf') => {
+  const b = multipart({ filename, contentType: 'application/pdf', data });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/archivos/firma_documento/${id}?categoria=original`,
+    payload: b.payload,
+    headers: { ...b.headers, authorization: `Bearer ${token}` },
+  });
+};
+
+const FIRMANTES = [
+  { nombre: 'Ana Pérez', documento: '43111222', email: 'ana@ejemplo.co' },
+  { nombre: 'Bruno Gómez', documento: '71333444', email: 'bruno@ejemplo.co' },
+];
+
+async function crearYEnviar(o: { titulo?: string; firmantes?: typeof FIRMANTES; pdf?: Buffer; vence_dias?: number } = {}) {
+  const c = as(t.app, admin);
+  const r = await c.post('/api/firmas/documentos', {
+    titulo: o.titulo ?? 'Contrato de arrendamiento Calle 10',
+    mensaje: 'Por favor firme el contrato.',
+    vence_dias: o.vence_dias ?? 15,
+    firmantes: o.firmantes ?? FIRMANTES,
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  const id = r.json().data.id as number;
+  const s = await subir(admin, id, o.pdf ?? (await pdfDePrueba()));
+  expect(s.statusCode, s.body).toBe(200);
+  const antes = sink.recibidos.length;
+  const e = await c.post(`/api/firmas/documentos/${id}/enviar`);
+  return { id, envio: e, antes };
+}
+
+/** The link each signer received, by e-mail. */
+async function enlaces(antes: number, n: number): Promise<Map<string, string>> {
+  await t.deps.mailer.idle();
+  const rec = await sink.esperar(antes + n);
+  const m = new Map<string, string>();
+  for (const r of rec.slice(antes)) {
+    const enlace = /\/firmar\/([A-Za-z0-9_-]{43})/.exec(textoDelMensaje(r.data))?.[1];
+    if (enlace) m.set(r.to[0]!, enlace);
+  }
+  return m;
+}
+async function pedirCodigo(token: string): Promise<string> {
+  const antes = sink.recibidos.length;
+  const r = await as(t.app, null).post(`/api/firmar/${token}/codigo`);
+  expect(r.statusCode, r.body).toBe(200);
+  await t.deps.mailer.idle();
+  const rec = await sink.esperar(antes + 1);
+  return /Su código para firmar: (\d{6})/.exec(asuntoDelMensaje(rec.at(-1)!.data))![1]!;
+}
+async function firmarComo(token: string, tipo: 'dibujada' | 'escrita' = 'escrita') {
+  const p = as(t.app, null);
+  const codigo = await pedirCodigo(token);
+  expect((await p.post(`/api/firmar/${token}/verificar`, { codigo })).statusCode).toBe(200);
+  const pdf = await p.get(`/api/firmar/${token}/pdf`);
+  expect(pdf.statusCode).toBe(200);
+  const imagen = `data:image/png;base64,${PNG_1x1}`;
+  return p.post(`/api/firmar/${token}/firmar`, {
+    tipo,
+    imagen: tipo === 'dibujada' ? imagen : undefined,
+    texto: tipo === 'escrita' ? 'Firma escrita' : '',
+    acepto: true,
+  });
+}
+const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+beforeAll(async () => {
+  const smtpUrl = await sink.start();
+  t = await createTestApp({ smtpUrl });
+  admin = await login(t.app, DEMO.admin1);
+  admin2 = await login(t.app, DEMO.admin2);
+  asesor = await login(t.app, DEMO.asesor1);
+}, 60_000);
+afterAll(async () => {
+  await t.deps.mailer.stop();
+  await t.close();
+  await sink.stop();
+});
+
+describe('firmas electrónicas: send, sign, seal', () => {
+  it('two signers sign from their links; the last one seals a PAdES PDF that pdfsig verifies', async () => {
+    const { id, envio, antes } = await crearYEnviar();
+    expect(envio.statusCode, envio.body).toBe(200);
+    expect(envio.json().data.estado).toBe('enviado');
+    const links = await enlaces(antes, 2);
+    expect([...links.keys()].sort()).toEqual(['ana@ejemplo.co', 'bruno@ejemplo.co']);
+
+    const p = as(t.app, null);
+    const info = await p.get(`/api/firmar/${links.get('ana@ejemplo.co')}`);
+    expect(info.json().data).toMatchObject({ firmante: 'Ana Pérez', estado: 'pendiente', verificado: false });
+    // The PDF is not shown before the code.
+    expect((await p.get(`/api/firmar/${links.get('ana@ejemplo.co')}/pdf`)).statusCode).toBe(403);
+
+    expect((await firmarComo(links.get('ana@ejemplo.co')!, 'dibujada')).json().data).toEqual({
+      estado: 'firmado',
+      estado_documento: 'enviado',
+    });
+    // A used link stops working: it only tells that the signer already signed.
+    const otraVez = await p.post(`/api/firmar/${links.get('ana@ejemplo.co')}/codigo`);
+    expect(otraVez.statusCode).toBe(409);
+    expect(otraVez.json().message).toContain('ya firmó');
+    expect((await p.get(`/api/firmar/${links.get('ana@ejemplo.co')}`)).json().data.estado).toBe('firmado');
+
+    const antesCopias = sink.recibidos.length;
+    const ultimo = await firmarComo(links.get('bruno@ejemplo.co')!);
+    expect(ultimo.statusCode, ultimo.body).toBe(200);
+    expect(ultimo.json().data.estado_documento).toBe('firmado');
+
+    const c = as(t.app, admin);
+    const d = (await c.get(`/api/firmas/documentos/${id}`)).json().data;
+    expect(d.estado).toBe('firmado');
+    expect(d.detalle.map((f: { estado: string }) => f.estado)).toEqual(['firmado', 'firmado']);
+    expect(d.detalle[0].sha256_visto).toBe(d.sha256_original);
+    expect(d.detalle[0].ip).toBeTruthy();
+    expect(d.eventos.map((e: { tipo: string }) => e.tipo)).toContain('verificado');
+
+    // Every signer gets the signed copy; the sender gets notice 601.
+    await t.deps.mailer.idle();
+    const rec = await sink.esperar(antesCopias + 3);
+    const copias = rec.slice(antesCopias).filter((r) => asuntoDelMensaje(r.data).startsWith('Su copia firmada'));
+    expect(copias.flatMap((r) => r.to).sort()).toEqual(expect.arrayContaining(['ana@ejemplo.co', 'bruno@ejemplo.co']));
+    expect(copias[0]!.data).toContain('application/pdf');
+    const [aviso] = await t.db.tenant(1, (tx) =>
+      queryRows<{ titulo: string }>(tx, sql`select titulo from notificacion where tipo_carta = 601 order by id desc limit 1`),
+    );
+    expect(aviso?.titulo).toContain('Documento firmado');
+
+    const firmado = await c.get(`/api/firmas/documentos/${id}/firmado`);
+    expect(firmado.statusCode).toBe(200);
+    expect(firmado.headers['content-type']).toBe('application/pdf');
+    const bytes = firmado.rawPayload;
+    if (!hayPdfsig) return;
+    const dir = mkdtempSync(join(tmpdir(), 'firmas-'));
+    writeFileSync(join(dir, 'ok.pdf'), bytes);
+    const ok = execFileSync('pdfsig', [join(dir, 'ok.pdf')]).toString();
+    expect(ok).toContain('Signature is Valid.');
+    expect(ok).toContain('ETSI.CAdES.detached');
+    const texto = execFileSync('pdftotext', [join(dir, 'ok.pdf'), '-']).toString();
+    expect(texto).toContain('Certificado de finalización');
+    expect(texto).toContain('Ana Pérez');
+    expect(texto).toContain(d.sha256_original);
+    // One byte changed inside the signed range: the digest no longer matches.
+    const cambiado = Buffer.from(bytes);
+    const pos = cambiado.indexOf('Contrato de arrendamiento');
+    const en = pos > 0 ? pos : 200;
+    cambiado[en] = cambiado[en]! ^ 1;
+    writeFileSync(join(dir, 'malo.pdf'), cambiado);
+    let salida = '';
+    try {
+      salida = execFileSync('pdfsig', [join(dir, 'malo.pdf')]).toString();
+    } catch (e) {
+      salida = String((e as { stdout?: Buffer }).stdout ?? '');
+    }
+    expect(salida).toContain('Digest Mismatch.');
+  }, 60_000);
+
+  it('a signer may decline with a reason: the document is rejected and the sender told (602)', async () => {
+    const { id, antes } = await crearYEnviar({ firmantes: [FIRMANTES[0]!] });
+    const [token] = [...(await enlaces(antes, 1)).values()];
+    const p = as(t.app, null);
+    // Declining also needs the code.
+    expect((await p.post(`/api/firmar/${token}/rechazar`, { motivo: 'El canon no es el acordado' })).statusCode).toBe(403);
+    const codigo = await pedirCodigo(token!);
+    await p.post(`/api/firmar/${token}/verificar`, { codigo });
+    const r = await p.post(`/api/firmar/${token}/rechazar`, { motivo: 'El canon no es el acordado' });
+    expect(r.statusCode, r.body).toBe(200);
+    const d = (await as(t.app, admin).get(`/api/firmas/documentos/${id}`)).json().data;
+    expect(d.estado).toBe('rechazado');
+    expect(d.detalle[0].motivo_rechazo).toBe('El canon no es el acordado');
+    const [aviso] = await t.db.tenant(1, (tx) =>
+      queryRows<{ titulo: string }>(tx, sql`select titulo from notificacion where tipo_carta = 602 order by id desc limit 1`),
+    );
+    expect(aviso?.titulo).toContain('rechazó');
+  });
+
+  it('OTP attempts are throttled: five wrong codes burn it; codes are not sent twice in 30 s', async () => {
+    const { antes } = await crearYEnviar({ firmantes: [FIRMANTES[0]!] });
+    const [token] = [...(await enlaces(antes, 1)).values()];
+    const p = as(t.app, null);
+    const codigo = await pedirCodigo(token!);
+    const pronto = await p.post(`/api/firmar/${token}/codigo`);
+    expect(pronto.statusCode).toBe(429);
+    const malo = codigo === '000000' ? '111111' : '000000';
+    for (let i = 4; i >= 1; i--) {
+      const r = await p.post(`/api/firmar/${token}/verificar`, { codigo: malo });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().message).toContain(`Le quedan ${i} intento`);
+    }
+    expect((await p.post(`/api/firmar/${token}/verificar`, { codigo: malo })).statusCode).toBe(429);
+    // Even the right code no longer works.
+    const tarde = await p.post(`/api/firmar/${token}/verificar`, { codigo });
+    expect(tarde.statusCode).toBe(429);
+    expect(tarde.json().message).toContain('Pida un código nuevo');
+    expect((await p.post(`/api/firmar/${token}/verificar`, { codigo: '12' })).json().message).toContain('Código');
+  });
+
+  it('an expired or cancelled link does not work; a made-up token is 404', async () => {
+    const { id, antes } = await crearYEnviar({ firmantes: [FIRMANTES[1]!] });
+    const [token] = [...(await enlaces(antes, 1)).values()];
+    const p = as(t.app, null);
+    await t.db.tenant(1, (tx) =>
+      tx.execute(sql`update firma_documento set vence_en = now() - interval '1 minute' where id = ${id}`),
+    );
+    const vencido = await p.post(`/api/firmar/${token}/codigo`);
+    expect(vencido.statusCode).toBe(409);
+    expect(vencido.json().message).toContain('venció');
+    expect((await p.get(`/api/firmar/${token}`)).json().data.estado_documento).toBe('vencido');
+    await t.db.tenant(1, (tx) =>
+      tx.execute(sql`update firma_documento set vence_en = now() + interval '1 day' where id = ${id}`),
+    );
+    expect((await as(t.app, admin).post(`/api/firmas/documentos/${id}/cancelar`)).statusCode).toBe(200);
+    const cancelado = await p.post(`/api/firmar/${token}/codigo`);
+    expect(cancelado.statusCode).toBe(409);
+    expect(cancelado.json().message).toContain('canceló');
+    expect((await p.get(`/api/firmar/${'x'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await p.get('/api/firmar/corto')).statusCode).toBe(400);
+  });
+
+  it('bad input: no signers, bad e-mail, repeated e-mail, not a PDF, encrypted and broken PDFs', async () => {
+    const c = as(t.app, admin);
+    const sin = await c.post('/api/firmas/documentos', { titulo: 'X', firmantes: [] });
+    expect(sin.statusCode).toBe(400);
+    expect(sin.json().message).toContain('Firmantes');
+    const correo = await c.post('/api/firmas/documentos', {
+      titulo: 'X',
+      firmantes: [{ nombre: 'A', documento: '1', email: 'no' }],
+    });
+    expect(correo.json().message).toContain('Correo del firmante');
+    const repetido = await c.post('/api/firmas/documentos', { titulo: 'X', firmantes: [FIRMANTES[0], FIRMANTES[0]] });
+    expect(repetido.json().message).toContain('repite el correo');
+    const sinTitulo = await c.post('/api/firmas/documentos', { firmantes: FIRMANTES });
+    expect(sinTitulo.json().message).toContain('Título');
+
+    const id = (await c.post('/api/firmas/documentos', { titulo: 'Sin PDF', firmantes: FIRMANTES })).json().data.id;
+    const sinPdf = await c.post(`/api/firmas/documentos/${id}/enviar`);
+    expect(sinPdf.statusCode).toBe(400);
+    expect(sinPdf.json().message).toContain('adjunte el PDF');
+    const noPdf = await subir(admin, id, Buffer.from('hola, no soy un PDF'), 'nota.pdf');
+    expect(noPdf.statusCode).toBe(400);
+    expect(noPdf.json().message).toContain('no es un PDF');
+
+    const cifrado = await crearYEnviar({ pdf: await pdfCifrado() });
+    expect(cifrado.envio.statusCode, cifrado.envio.body).toBe(400);
+    expect(cifrado.envio.json().message).toContain('protegido con contraseña');
+    const roto = await crearYEnviar({ pdf: Buffer.from('%PDF-1.7\n1 0 obj <<< roto') });
+    expect(roto.envio.statusCode).toBe(400);
+    expect(roto.envio.json().message).toContain('dañado');
+    // Nothing was e-mailed for the refused ones, and they stay drafts.
+    expect((await c.get(`/api/firmas/documentos/${roto.id}`)).json().data.estado).toBe('borrador');
+    // A sent document's PDF cannot be swapped.
+    const { id: enviado } = await crearYEnviar({ firmantes: [FIRMANTES[0]!] });
+    expect((await subir(admin, enviado, await pdfDePrueba('otro'))).statusCode).toBe(409);
+    expect((await c.post(`/api/firmas/documentos/${enviado}/enviar`)).statusCode).toBe(409);
+  });
+
+  it('403 without idm 10582; another company sees nothing', async () => {
+    const c = as(t.app, asesor);
+    expect((await c.get('/api/firmas/documentos')).statusCode).toBe(403);
+    expect((await c.post('/api/firmas/documentos', { titulo: 'X', firmantes: FIRMANTES })).statusCode).toBe(403);
+    const id = (await as(t.app, admin).post('/api/firmas/documentos', { titulo: 'Privado', firmantes: FIRMANTES })).json().data
+      .id;
+    const otra = as(t.app, admin2);
+    expect((await otra.get(`/api/firmas/documentos/${id}`)).statusCode).toBe(404);
+    expect((await otra.post(`/api/firmas/documentos/${id}/enviar`)).statusCode).toBe(404);
+    expect((await otra.get(`/api/firmas/documentos/${id}/original`)).statusCode).toBe(404);
+    expect((await otra.get('/api/firmas/documentos')).json().data.items).toEqual([]);
+    expect((await subir(admin2, id, await pdfDePrueba())).statusCode).toBe(404);
+    const lista = (await as(t.app, admin).get('/api/firmas/documentos?q=Privado')).json().data;
+    expect(lista.total).toBe(1);
+    void crearUsuario;
+  });
+});

@@ -1,0 +1,191 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { OpcionesRadicado, Radicado, TerceroRadicado, TipoRadicado } from '@predio/contract/gestion-documental';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { contiene, palabras } from '../../platform/busqueda.ts';
+
+const y = (conds: (SQL | undefined)[]) => {
+  const c = conds.filter((x): x is SQL => x !== undefined);
+  return c.length > 0 ? sql`where ${sql.join(c, sql` and `)}` : sql``;
+};
+
+export type FiltrosRadicados = {
+  q?: string | undefined;
+  tipo?: TipoRadicado | undefined;
+  id_area?: number | undefined;
+  id_serie?: number | undefined;
+  id_estado?: number | undefined;
+  id_tercero?: number | undefined;
+  desde?: string | undefined;
+  hasta?: string | undefined;
+};
+
+/** Each word of q in the radicado's number and asunto, or in its tercero's name, document, phone, e-mail. */
+function donde(f: FiltrosRadicados): SQL {
+  const texto = sql`(r.texto_busqueda || ' ' || coalesce(t.texto_busqueda, ''))`;
+  return y([
+    ...palabras(f.q).map((p) => contiene(texto, p)),
+    f.tipo ? sql`r.tipo = ${f.tipo}` : undefined,
+    f.id_area ? sql`r.id_area = ${f.id_area}` : undefined,
+    f.id_serie ? sql`r.id_serie = ${f.id_serie}` : undefined,
+    f.id_estado ? sql`r.id_estado = ${f.id_estado}` : undefined,
+    f.id_tercero ? sql`r.id_tercero = ${f.id_tercero}` : undefined,
+    f.desde ? sql`r.fecha >= ${f.desde}::date` : undefined,
+    f.hasta ? sql`r.fecha <= ${f.hasta}::date` : undefined,
+  ]);
+}
+
+const ORDEN: Record<string, SQL> = {
+  radicado: sql`r.anio, r.numero`,
+  fecha: sql`r.fecha`,
+  asunto: sql`lower(predio_unaccent(r.asunto))`,
+  creado_en: sql`r.creado_en`,
+};
+
+const ref = (alias: string, conCodigo = true) =>
+  sql.raw(
+    `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'nombre', ${alias}.nombre, 'codigo', ${conCodigo ? `${alias}.codigo` : 'null'}) end`,
+  );
+
+const SELECT = sql`
+  select r.id, r.radicado, r.anio, r.numero, r.tipo, to_char(r.fecha, 'YYYY-MM-DD') as fecha, r.asunto,
+    case when t.id is null then null else json_build_object('id', t.id, 'nombre', t.nombre, 'nro_id', t.nro_id) end as tercero,
+    ${ref('a')} as area, ${ref('s')} as serie, ${ref('ss')} as subserie, ${ref('td', false)} as tipo_documental,
+    case when e.id is null then null else json_build_object('id', e.id, 'nombre', e.nombre, 'color', e.color) end as estado,
+    r.folios, r.observaciones,
+    (select count(*)::int from archivo ar where ar.tipo_dueno = 'radicado' and ar.id_dueno = r.id::text) as archivos,
+    r.creado_por, to_char(r.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as creado_en
+  from radicado r
+  join areas_empresa a on a.id = r.id_area
+  left join terceros t on t.id = r.id_tercero
+  left join series_documentales s on s.id = r.id_serie
+  left join subseries_documentales ss on ss.id = r.id_subserie
+  left join tipos_documentales td on td.id = r.id_tipo_documental
+  left join estados_gestion_documental e on e.id = r.id_estado`;
+
+export async function listar(
+  tx: Tx,
+  f: FiltrosRadicados & { sort?: string | undefined; order?: 'asc' | 'desc' | undefined; limit: number; offset: number },
+): Promise<{ items: Radicado[]; total: number }> {
+  const where = donde(f);
+  const orden = ORDEN[f.sort ?? ''] ?? sql`r.anio desc, r.numero`;
+  const dir = sql.raw(f.order === 'asc' ? 'asc' : 'desc');
+  const items = await queryRows<Radicado>(
+    tx,
+    sql`${SELECT} ${where} order by ${orden} ${dir}, r.id ${dir} limit ${f.limit} offset ${f.offset}`,
+  );
+  const [c] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from radicado r left join terceros t on t.id = r.id_tercero ${where}`,
+  );
+  return { items, total: c?.n ?? 0 };
+}
+
+export async function porId(tx: Tx, id: number): Promise<Radicado | null> {
+  return (await queryRows<Radicado>(tx, sql`${SELECT} where r.id = ${id}`))[0] ?? null;
+}
+
+export async function porRadicado(tx: Tx, radicado: string): Promise<Radicado | null> {
+  return (await queryRows<Radicado>(tx, sql`${SELECT} where r.radicado = ${radicado}`))[0] ?? null;
+}
+
+/** The radicado's id when the company has it (RLS hides the others); a write locks the row. */
+export async function idRadicado(tx: Tx, id: number, escribir: boolean): Promise<number | null> {
+  const filas = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from radicado where id = ${id} ${escribir ? sql`for update` : sql``}`,
+  );
+  return filas[0]?.id ?? null;
+}
+
+export type ValoresRadicado = {
+  anio: number;
+  numero: number;
+  radicado: string;
+  tipo: TipoRadicado;
+  fecha: string;
+  asunto: string;
+  id_tercero: number | null;
+  id_area: number;
+  id_serie: number | null;
+  id_subserie: number | null;
+  id_tipo_documental: number | null;
+  id_estado: number | null;
+  folios: number | null;
+  observaciones: string;
+};
+
+export async function insertar(tx: Tx, v: ValoresRadicado, usuario: string): Promise<number> {
+  const [fila] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into radicado (anio, numero, radicado, tipo, fecha, asunto, id_tercero, id_area, id_serie, id_subserie,
+          id_tipo_documental, id_estado, folios, observaciones, creado_por)
+        values (${v.anio}, ${v.numero}, ${v.radicado}, ${v.tipo}, ${v.fecha}::date, ${v.asunto}, ${v.id_tercero}, ${v.id_area},
+          ${v.id_serie}, ${v.id_subserie}, ${v.id_tipo_documental}, ${v.id_estado}, ${v.folios}, ${v.observaciones}, ${usuario})
+        returning id`,
+  );
+  return fila!.id;
+}
+
+export async function area(tx: Tx, id: number) {
+  return (
+    (
+      await queryRows<{ id: number; codigo: string | null; activo: boolean }>(
+        tx,
+        sql`select id, codigo, activo from areas_empresa where id = ${id}`,
+      )
+    )[0] ?? null
+  );
+}
+
+export async function subserie(tx: Tx, id: number) {
+  return (
+    (
+      await queryRows<{ id: number; id_serie: number }>(tx, sql`select id, id_serie from subseries_documentales where id = ${id}`)
+    )[0] ?? null
+  );
+}
+
+/** Whether the company has an active row `id` in the master `tabla` (a fixed name from the service). */
+export async function existeActivo(tx: Tx, tabla: string, id: number): Promise<boolean> {
+  const filas = await queryRows<{ id: number }>(tx, sql`select id from ${sql.identifier(tabla)} where id = ${id} and activo`);
+  return filas.length > 0;
+}
+
+export async function existeTercero(tx: Tx, id: number): Promise<boolean> {
+  return (await queryRows<{ id: number }>(tx, sql`select id from terceros where id = ${id}`)).length > 0;
+}
+
+export async function opciones(tx: Tx): Promise<OpcionesRadicado> {
+  const activos = (tabla: string, conCodigo: boolean, extra = '') =>
+    queryRows<{ id: number; nombre: string; codigo: string | null; id_serie?: number; color?: string | null }>(
+      tx,
+      sql.raw(
+        `select id, nombre, ${conCodigo ? 'codigo' : 'null::text as codigo'}${extra} from ${tabla} where activo
+         order by ${conCodigo ? 'codigo, ' : ''}lower(predio_unaccent(nombre))`,
+      ),
+    );
+  // One after another: the transaction has one connection.
+  const areas = await activos('areas_empresa', true);
+  const series = await activos('series_documentales', true);
+  const subseries = await activos('subseries_documentales', true, ', id_serie');
+  const tipos = await activos('tipos_documentales', false);
+  const estados = await activos('estados_gestion_documental', false, ', color');
+  return {
+    areas,
+    series,
+    subseries: subseries.map((s) => ({ id: s.id, nombre: s.nombre, codigo: s.codigo, id_serie: s.id_serie! })),
+    tipos_documentales: tipos,
+    estados: estados.map((e) => ({ id: e.id, nombre: e.nombre, codigo: null, color: e.color ?? null })),
+  };
+}
+
+/** Terceros matching every word (name, document, phone, e-mail): the remitente / destinatario picker. */
+export async function buscarTerceros(tx: Tx, q: string | undefined): Promise<TerceroRadicado[]> {
+  const conds = palabras(q).map((p) => contiene(sql.raw('texto_busqueda'), p));
+  return queryRows<TerceroRadicado>(
+    tx,
+    sql`select id, nombre, nro_id from terceros where activo ${conds.length > 0 ? sql`and ${sql.join(conds, sql` and `)}` : sql``}
+        order by lower(predio_unaccent(nombre)) limit 20`,
+  );
+}

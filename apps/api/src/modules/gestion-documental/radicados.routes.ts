@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  IDM_BUSCAR_GESTION_DOCUMENTAL,
+  IDM_GESTION_DOCUMENTAL,
+  ZRadicadoForm,
+  ZRadicadoParam,
+  ZRadicadosExportarQuery,
+  ZRadicadosQuery,
+} from '@predio/contract/gestion-documental';
+import { idQuery } from '@predio/contract/campos';
+import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import * as service from './radicados.service.ts';
+
+const tags = ['gestion-documental'];
+const permiso = IDM_GESTION_DOCUMENTAL;
+const URL = '/gestion-documental/radicados';
+
+const ZIdParam = z.object({ id: idQuery('id') });
+const ZBuscar = z.object({ q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional() });
+
+/** Gestión documental (idm 10579): filing radicados; Buscar gestión documental (idm 10581): finding them. */
+export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void {
+  service.registrarDuenoRadicado();
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: URL,
+    permiso,
+    schema: { querystring: ZRadicadosQuery, tags, summary: 'Radicados (página, orden, búsqueda y filtros)' },
+    handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${URL}/exportar`,
+    permiso,
+    schema: { querystring: ZRadicadosExportarQuery, tags, summary: 'Los radicados del filtro en Excel o CSV' },
+    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, query })),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${URL}/opciones`,
+    permiso,
+    schema: { tags, summary: 'Áreas, series, subseries, tipos documentales y estados activos para radicar' },
+    handler: ({ tx }) => service.opciones({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${URL}/terceros`,
+    permiso,
+    schema: { querystring: ZBuscar, tags, summary: 'Terceros activos para remitente o destinatario (máximo 20)' },
+    handler: ({ tx, query }) => service.buscarTerceros({ tx, q: query.q }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${URL}/:id`,
+    permiso,
+    schema: { params: ZIdParam, tags, summary: 'Un radicado' },
+    handler: ({ tx, params }) => service.obtener({ tx, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: URL,
+    permiso,
+    schema: { body: ZRadicadoForm, tags, summary: 'Radica un documento: le da el siguiente número del año' },
+    handler: ({ tx, user, req, body }) => service.radicar({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/gestion-documental/buscar',
+    permiso: IDM_BUSCAR_GESTION_DOCUMENTAL,
+    schema: { querystring: ZRadicadosQuery, tags, summary: 'Busca radicados por número, asunto o tercero, y filtros' },
+    handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/gestion-documental/buscar/:radicado',
+    permiso: IDM_BUSCAR_GESTION_DOCUMENTAL,
+    schema: { params: ZRadicadoParam, tags, summary: 'Un radicado por su número' },
+    handler: ({ tx, params }) => service.porRadicado({ tx, radicado: params.radicado }),
+  });
+}

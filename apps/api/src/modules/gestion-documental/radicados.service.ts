@@ -1,0 +1,215 @@
+import {
+  DIGITO_TIPO_RADICADO,
+  ETIQUETAS_RADICADO,
+  ETIQUETAS_TIPO_RADICADO,
+  IDM_BUSCAR_GESTION_DOCUMENTAL,
+  IDM_GESTION_DOCUMENTAL,
+  RADICADOS_MAX_EXPORT,
+  TIPO_DUENO_RADICADO,
+  type OpcionesRadicado,
+  type Radicado,
+  type RadicadoForm,
+  type RadicadosExportarQuery,
+  type RadicadosQuery,
+  type TerceroRadicado,
+} from '@predio/contract/gestion-documental';
+import type { ListResult } from '@predio/contract/list';
+import { CODES } from '@predio/contract/codes';
+import type { Tx } from '../../db/client.ts';
+import { registrarDueno } from '../../platform/archivos/duenos.ts';
+import { registrarAuditoria } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
+import type { Archivo } from '../../platform/http/archivo.ts';
+import { anioBogota, formatear, siguiente } from '../../platform/numeracion/numeracion.ts';
+import { exportarHoja } from '../../platform/tabular/exportar.ts';
+import * as repo from './radicados.repo.ts';
+
+type Base = { tx: Tx };
+type Escritura = Base & { user: Principal; ip: string };
+
+export const ENTIDAD_RADICADO = 'radicados';
+/** One series of numbers per company and year for every kind and area: no gap, no repeat across them. */
+export const SERIE_RADICADO = 'radicado';
+const L = ETIQUETAS_RADICADO;
+
+/** The radicado as users read it: year, area code, 6-digit number and kind digit («2026-100-000123-2»). */
+export const textoRadicado = (o: {
+  anio: number;
+  codigoArea: string | null;
+  numero: number;
+  tipo: keyof typeof DIGITO_TIPO_RADICADO;
+}) => `${formatear({ anio: o.anio, prefijo: o.codigoArea ?? '', numero: o.numero, ancho: 6 })}-${DIGITO_TIPO_RADICADO[o.tipo]}`;
+
+/** Called from the routes: a radicado owns its scanned letter, PDF or images (platform/archivos). */
+export function registrarDuenoRadicado(): void {
+  registrarDueno({
+    tipo: TIPO_DUENO_RADICADO,
+    nombre: 'El radicado',
+    leer: [IDM_GESTION_DOCUMENTAL, IDM_BUSCAR_GESTION_DOCUMENTAL],
+    escribir: [IDM_GESTION_DOCUMENTAL],
+    resolver: async (tx, clave, escribir) => {
+      const n = Number(clave);
+      if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) return null;
+      const id = await repo.idRadicado(tx, n, escribir);
+      return id === null ? null : String(id);
+    },
+    categorias: {
+      documento: {
+        maxBytes: 25 * 1024 * 1024,
+        maxPorDueno: 20,
+        plural: 'documentos',
+        // A radicado holds what was filed: a scan or a PDF, nothing that could run in the browser.
+        tipo: ({ nombre, detectado }) => {
+          if (
+            detectado === 'application/pdf' ||
+            detectado === 'image/jpeg' ||
+            detectado === 'image/png' ||
+            detectado === 'image/tiff'
+          )
+            return detectado;
+          throw new AppError(CODES.ARCHIVO_INVALIDO, `file: «${nombre}» no es un PDF ni una imagen (JPG, PNG o TIFF).`);
+        },
+      },
+    },
+    categoriaPorDefecto: 'documento',
+    entidadAuditoria: ENTIDAD_RADICADO,
+  });
+}
+
+/** The body's references, checked against the company's masters so a mistake names its field. */
+async function validar(tx: Tx, b: RadicadoForm): Promise<{ codigoArea: string | null }> {
+  const area = await repo.area(tx, b.id_area);
+  if (!area || !area.activo) throw invalido('id_area', `El campo ${L.id_area} no existe en esta empresa o está inactiva`);
+  const activos: [keyof typeof L, string, number | null | undefined][] = [
+    ['id_serie', 'series_documentales', b.id_serie],
+    ['id_subserie', 'subseries_documentales', b.id_subserie],
+    ['id_tipo_documental', 'tipos_documentales', b.id_tipo_documental],
+    ['id_estado', 'estados_gestion_documental', b.id_estado],
+  ];
+  for (const [campo, tabla, id] of activos)
+    if (id != null && !(await repo.existeActivo(tx, tabla, id)))
+      throw invalido(campo, `El campo ${L[campo]} no existe en esta empresa o está inactivo`);
+  if (b.id_subserie != null) {
+    const ss = await repo.subserie(tx, b.id_subserie);
+    if (b.id_serie == null) throw invalido('id_serie', `El campo ${L.id_serie} es obligatorio cuando hay subserie`);
+    if (ss && ss.id_serie !== b.id_serie)
+      throw invalido('id_subserie', `El campo ${L.id_subserie} no pertenece a la serie elegida`);
+  }
+  if (b.id_tercero != null && !(await repo.existeTercero(tx, b.id_tercero)))
+    throw invalido('id_tercero', `El campo ${L.id_tercero} no existe en esta empresa`);
+  return { codigoArea: area.codigo };
+}
+
+export async function radicar(o: Escritura & { body: RadicadoForm }): Promise<Radicado> {
+  const b = o.body;
+  const { codigoArea } = await validar(o.tx, b);
+  const anio = anioBogota();
+  // The number is taken last: its counter row stays locked until the commit, so concurrent filings wait
+  // here and each gets the next number; a filing that rolls back gives its number back.
+  const numero = await siguiente(o.tx, { serie: SERIE_RADICADO, anio });
+  const radicado = textoRadicado({ anio, codigoArea, numero, tipo: b.tipo });
+  const valores: repo.ValoresRadicado = {
+    anio,
+    numero,
+    radicado,
+    tipo: b.tipo,
+    fecha: b.fecha,
+    asunto: b.asunto,
+    id_tercero: b.id_tercero ?? null,
+    id_area: b.id_area,
+    id_serie: b.id_serie ?? null,
+    id_subserie: b.id_subserie ?? null,
+    id_tipo_documental: b.id_tipo_documental ?? null,
+    id_estado: b.id_estado ?? null,
+    folios: b.folios ?? null,
+    observaciones: b.observaciones,
+  };
+  const id = await repo.insertar(o.tx, valores, o.user.usuario);
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'crear',
+    entidad: ENTIDAD_RADICADO,
+    entidadId: String(id),
+    cambios: Object.fromEntries(
+      Object.entries(valores)
+        .filter(([, v]) => v !== null && v !== '')
+        .map(([k, v]) => [k, { antes: null, despues: v }]),
+    ),
+    ip: o.ip,
+  });
+  return (await repo.porId(o.tx, id))!;
+}
+
+export async function listar(o: Base & { query: RadicadosQuery }): Promise<ListResult<Radicado>> {
+  const { page, pageSize, ...f } = o.query;
+  rango(f);
+  return repo.listar(o.tx, { ...f, limit: pageSize, offset: (page - 1) * pageSize });
+}
+
+function rango(f: { desde?: string | undefined; hasta?: string | undefined }) {
+  if (f.desde && f.hasta && f.desde > f.hasta) throw invalido('hasta', 'hasta debe ser igual o posterior a desde');
+}
+
+export async function obtener(o: Base & { id: number }): Promise<Radicado> {
+  const r = await repo.porId(o.tx, o.id);
+  if (!r) throw noEncontrado(`El radicado ${o.id}`);
+  return r;
+}
+
+/** buscar-gestion-documental/{consecutivo}: one radicado by the number users write. */
+export async function porRadicado(o: Base & { radicado: string }): Promise<Radicado> {
+  const r = await repo.porRadicado(o.tx, o.radicado);
+  if (!r) throw noEncontrado(`El radicado ${o.radicado}`);
+  return r;
+}
+
+export const opciones = (o: Base): Promise<OpcionesRadicado> => repo.opciones(o.tx);
+export const buscarTerceros = (o: Base & { q: string | undefined }): Promise<TerceroRadicado[]> => repo.buscarTerceros(o.tx, o.q);
+
+export async function exportar(o: Base & { query: RadicadosExportarQuery }): Promise<Archivo> {
+  const { formato, ...f } = o.query;
+  rango(f);
+  const r = await repo.listar(o.tx, { ...f, limit: RADICADOS_MAX_EXPORT, offset: 0 });
+  if (r.total > RADICADOS_MAX_EXPORT)
+    throw invalido(
+      'hasta',
+      `La exportación admite máximo 50.000 filas y el filtro tiene ${r.total.toLocaleString('es-CO')}: acote las fechas.`,
+    );
+  const hoja = {
+    encabezados: [
+      'Radicado',
+      'Tipo',
+      'Fecha',
+      'Asunto',
+      'Remitente / destinatario',
+      'Área',
+      'Serie',
+      'Subserie',
+      'Tipo documental',
+      'Estado',
+      'Folios',
+      'Archivos',
+      'Radicó',
+      'Radicado el',
+    ],
+    filas: r.items.map((x) => [
+      x.radicado,
+      ETIQUETAS_TIPO_RADICADO[x.tipo],
+      x.fecha,
+      x.asunto,
+      x.tercero ? `${x.tercero.nombre} (${x.tercero.nro_id})` : '',
+      x.area.nombre,
+      x.serie?.nombre ?? '',
+      x.subserie?.nombre ?? '',
+      x.tipo_documental?.nombre ?? '',
+      x.estado?.nombre ?? '',
+      x.folios ?? '',
+      x.archivos,
+      x.creado_por,
+      new Date(x.creado_en),
+    ]),
+  };
+  return exportarHoja({ hoja, base: 'radicados', titulo: 'Radicados', formato });
+}

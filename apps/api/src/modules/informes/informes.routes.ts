@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { CLAVES_INFORME, INFORMES, zFiltros } from '@predio/contract/informes';
+import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
+import { asesores, ejecutar } from './informes.ts';
+import * as exportar from './informes.exportar.ts';
+import { REGISTRO } from './informes.registro.ts';
+
+const tags = ['informes'];
+
+/**
+ * Informes (spec §2 /informes): every declared report gets the same two endpoints, guarded by its menu
+ * idm: `GET /informes/<clave>/datos` (summary, chart, rows, totals) and `/exportar?formato=xlsx|pdf`.
+ */
+export function informesRoutes(app: FastifyInstance, deps: Deps): void {
+  for (const clave of CLAVES_INFORME) {
+    const def = REGISTRO[clave];
+    const meta = INFORMES[clave];
+    const querystring = zFiltros(meta.filtros);
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `/informes/${clave}/datos`,
+      permiso: meta.idm,
+      schema: { querystring, tags, summary: `${meta.titulo}: resumen, gráfico y filas` },
+      handler: ({ tx, query }) => ejecutar(tx, def, query),
+    });
+    // The asesor filter's options, under the report's own idm (the users' list needs another permission).
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `/informes/${clave}/asesores`,
+      permiso: meta.idm,
+      schema: { tags, summary: 'Usuarios activos de la empresa, para el filtro de asesor' },
+      handler: ({ tx }) => asesores(tx),
+    });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `/informes/${clave}/exportar`,
+      permiso: meta.idm,
+      schema: { querystring, tags, summary: `${meta.titulo} en Excel o PDF` },
+      handler: async ({ tx, query, reply, alConfirmar }) => {
+        const r = await ejecutar(tx, def, query);
+        if (query.formato === 'pdf') {
+          // The HTML is checked inside the transaction (a 400 for too many rows); the layout runs after it.
+          const html = await exportar.pdfHtml(r);
+          const membrete = await exportar.membreteDe(tx);
+          return despuesDeConfirmar(alConfirmar, reply, async () => enviarArchivo(reply, await exportar.pdf(html, membrete, r)));
+        }
+        return enviarArchivo(reply, await exportar.xlsx(r));
+      },
+    });
+  }
+}

@@ -1,0 +1,309 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { RespuestaInforme } from '@predio/contract/informes';
+import { queryRows } from '../../db/rows.ts';
+import { leerXlsx } from '../../platform/tabular/xlsx.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+
+// Informes (issue 33): each report over a small data set in March 2021 (no demo record falls there),
+// with the figures computed by hand below; filters, totals, previous period, 403, other company, exports.
+
+let t: TestApp;
+let admin1: string;
+let admin2: string;
+let sinPermiso: string;
+let A: number;
+let B: number;
+const MARZO = 'desde=2021-03-01&hasta=2021-03-31';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  A = await crearUsuario(t.db, 1, { usuario: 'ana.inf', nroId: '900100', permisos: '' });
+  B = await crearUsuario(t.db, 1, { usuario: 'beto.inf', nroId: '900101', permisos: '' });
+  await crearUsuario(t.db, 1, { usuario: 'sin.inf', nroId: '900102', permisos: '489' });
+  [admin1, admin2, sinPermiso] = [
+    await login(t.app, DEMO.admin1),
+    await login(t.app, DEMO.admin2),
+    await login(t.app, { idEmpresa: 1, usuario: 'sin.inf', clave: 'demo1234' }),
+  ];
+  await t.db.tenant(1, async (tx) => {
+    const uno = async <T>(q: ReturnType<typeof sql>) => (await queryRows<T>(tx, q))[0]!;
+    const mun = (await uno<{ id: number }>(sql`select id from municipios order by id limit 1`)).id;
+    const medio = (await uno<{ id: number }>(sql`insert into medios_captacion (nombre) values ('Aviso informe') returning id`))
+      .id;
+    const causal = (
+      await uno<{ id: number }>(sql`insert into causales_retiro (nombre) values ('Dueño vendió informe') returning id`)
+    ).id;
+    const res = (
+      await uno<{ id: number }>(sql`insert into resultados_agenda (nombre) values ('Interesado informe') returning id`)
+    ).id;
+    const mp = (await uno<{ id: number }>(sql`insert into medios_publicitarios (nombre) values ('Feria informe') returning id`))
+      .id;
+    const inm = async (c: number, estado: string, gestion: string, asesor: number, extra: ReturnType<typeof sql>) =>
+      (
+        await uno<{ id: number }>(sql`insert into inmueble (consecutivo, tipo, gestion, estado, direccion, id_municipio,
+          id_asesor_captador, id_asesor_comercial, creado_por, creado_en, id_causal_retiro, canon, precio_venta, fecha_consignacion, id_captacion)
+          values (${c}, 'casa', ${gestion}, ${estado}, ${`Calle ${c}`}, ${mun}, ${asesor}, ${asesor}, 'test', '2020-01-01T12:00:00Z', ${extra})
+          returning id`)
+      ).id;
+    const i1 = await inm(9901, 'disponible', 'arriendo', A, sql`null, 1000000, null, '2021-03-05', ${medio}`);
+    const i2 = await inm(9902, 'disponible', 'venta', A, sql`null, null, 200000000, '2021-03-20', null`);
+    const i3 = await inm(9903, 'retirado', 'arriendo_venta', B, sql`${causal}, 500000, 90000000, '2021-02-10', null`);
+    await tx.execute(sql`insert into inmueble_estado_historial (id_inmueble, desde, hasta, id_causal, usuario, fecha)
+      values (${i3}, 'disponible', 'retirado', ${causal}, 'test', '2021-03-15T15:00:00Z')`);
+    const cita = async (
+      inicio: string,
+      estado: string,
+      inmueble: number | null,
+      asesores: number[],
+      resultado: number | null,
+    ) => {
+      const id = (
+        await uno<{
+          id: number;
+        }>(sql`insert into cita (titulo, inicio, fin, estado, id_inmueble, id_resultado, interes, comentario_resultado, creado_por)
+          values ('Cita informe', ${inicio}::timestamptz, ${inicio}::timestamptz + interval '1 hour', ${estado}, ${inmueble}, ${resultado},
+            ${estado === 'realizada' ? 4 : null}, ${estado === 'realizada' ? '=le gustó' : ''}, 'test') returning id`)
+      ).id;
+      for (const a of asesores) await tx.execute(sql`insert into cita_asesor (id_cita, id_usuario) values (${id}, ${a})`);
+    };
+    await cita('2021-03-10T15:00:00Z', 'realizada', i1, [A], res);
+    await cita('2021-03-11T15:00:00Z', 'cancelada', null, [A, B], null);
+    await cita('2021-03-12T15:00:00Z', 'programada', null, [B], null);
+    await cita('2021-02-15T15:00:00Z', 'realizada', i2, [A], res);
+    // 23:30 on 31 March in Bogotá is already 1 April in UTC: it belongs to March.
+    await cita('2021-04-01T04:30:00Z', 'realizada', i1, [B], null);
+    const s1 = (
+      await uno<{
+        id: number;
+      }>(sql`insert into solicitud (numero, canal, tipo, estado, contacto_nombre, id_asignado, fecha_recepcion, mensaje, creado_por)
+        values (9901, 'telefono', 'arrendar', 'resuelta', 'Pepa', ${A}, '2021-03-05T10:00:00Z', 'Busco casa', 'test') returning id`)
+    ).id;
+    await tx.execute(sql`insert into solicitud (numero, canal, tipo, estado, contacto_nombre, id_asignado, fecha_recepcion, mensaje, creado_por)
+        values (9902, 'telefono', 'comprar', 'asignada', 'Lola', ${A}, '2021-03-06T10:00:00Z', 'Compro', 'test')`);
+    await tx.execute(sql`insert into solicitud_historial (id_solicitud, tipo, usuario, fecha) values
+      (${s1}, 'creacion', 'test', '2021-03-05T10:00:00Z'), (${s1}, 'estado', 'test', '2021-03-05T13:00:00Z')`);
+    const ter = (await uno<{ id: number }>(sql`insert into terceros (nro_id, nombre1) values ('900199', 'Cliente') returning id`))
+      .id;
+    await tx.execute(sql`insert into cliente_atendido (consecutivo, id_tercero, fecha_ingreso, id_asesor, id_medio, gestion, estado, creado_por)
+      values (9901, ${ter}, '2021-03-08', ${A}, ${mp}, 'arriendo', 'activo', 'test')`);
+    await tx.execute(sql`insert into cliente_atendido (consecutivo, id_tercero, fecha_ingreso, id_asesor, gestion, estado, resultado, fecha_cierre, creado_por)
+      values (9902, ${ter}, '2021-03-09', ${A}, 'arriendo', 'cerrado', 'arrendo_con_nosotros', '2021-03-20', 'test')`);
+  });
+  await t.db.tenant(2, (tx) =>
+    tx.execute(
+      sql`insert into cita (titulo, inicio, fin, creado_por) values ('Otra empresa', '2021-03-10T15:00:00Z', '2021-03-10T16:00:00Z', 'x')`,
+    ),
+  );
+});
+afterAll(() => t.close());
+
+const informe = async (url: string, token = admin1) => {
+  const r = await as(t.app, token).get(`/api/informes/${url}`);
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data as RespuestaInforme;
+};
+const sinEnlace = (r: RespuestaInforme) => r.filas.map(({ enlace: _e, ...f }) => f);
+const resumen = (r: RespuestaInforme) => Object.fromEntries(r.resumen.map((i) => [i.clave, [i.valor, i.anterior]]));
+
+describe('citasporasesor', () => {
+  it('counts citas per asesor and estado in the period (Bogotá days), each asesor of a shared cita once', async () => {
+    const r = await informe(`citasporasesor/datos?${MARZO}&asesor=${B}`);
+    expect(sinEnlace(r)).toEqual([
+      { asesor: 'Usuario beto.inf', id_asesor: B, total: 3, pendientes: 1, realizadas: 1, canceladas: 1, no_asistio: 0 },
+    ]);
+    expect(r.anterior).toEqual({ desde: '2021-01-29', hasta: '2021-02-28' });
+    const a = await informe(`citasporasesor/datos?${MARZO}&asesor=${A}`);
+    expect(resumen(a).total).toEqual([2, 1]);
+    expect(resumen(a).realizadas).toEqual([1, 1]);
+    expect(a.totales).toEqual({ total: 2, pendientes: 0, realizadas: 1, canceladas: 1, no_asistio: 0 });
+    expect(a.serie.etiquetas).toEqual(['Usuario ana.inf']);
+  });
+  it('shows only the company’s citas', async () => {
+    const r = await informe(`citasporasesor/datos?${MARZO}`, admin2);
+    expect(sinEnlace(r).map((f) => [f.asesor, f.total])).toEqual([['Sin asesor', 1]]);
+    const uno = await informe(`citasporasesor/datos?${MARZO}`);
+    expect(uno.filas.map((f) => f.asesor)).toEqual(['Usuario beto.inf', 'Usuario ana.inf']);
+  });
+});
+
+describe('visitas', () => {
+  it('lists visits done, with result, interest and comment; the one late on 31 March is in March', async () => {
+    const r = await informe(`visitas/datos?${MARZO}`);
+    expect(r.filas.map((f) => [f.fecha, f.inmueble, f.asesores, f.resultado, f.interes, f.enlace])).toEqual([
+      ['2021-03-31', '9901 · Calle 9901', 'Usuario beto.inf', '', 4, '/propiedades/inmueble/9901'],
+      ['2021-03-10', '9901 · Calle 9901', 'Usuario ana.inf', 'Interesado informe', 4, '/propiedades/inmueble/9901'],
+    ]);
+    expect(resumen(r).registros).toEqual([2, 1]);
+    expect(r.serie.series[0]!.valores).toEqual([1, 1]);
+    expect((await informe(`visitas/datos?${MARZO}&asesor=${A}`)).filas).toHaveLength(1);
+  });
+});
+
+describe('inmueblesnovisitados', () => {
+  it('lists available properties without a visit in N days, oldest first', async () => {
+    const r = await informe(`inmueblesnovisitados/datos?asesor=${A}`);
+    expect(r.filas.map((f) => [f.consecutivo, f.ultima_visita])).toEqual([
+      [9902, '2021-02-15'],
+      [9901, '2021-03-31'], // B's visit late on 31 March is the last
+    ]);
+    expect(r.anterior).toBeNull();
+    expect(resumen(r).registros).toEqual([2, null]);
+    expect((await informe(`inmueblesnovisitados/datos?asesor=${A}&dias=3000`)).filas).toEqual([]);
+  });
+});
+
+describe('propiedadesporasesor', () => {
+  it('counts properties per asesor captador by estado and gestión', async () => {
+    const r = await informe(`propiedadesporasesor/datos?asesor=${B}`);
+    expect(r.totales).toEqual({
+      total: 1,
+      captado: 0,
+      disponible: 0,
+      reservado: 0,
+      arrendado: 0,
+      vendido: 0,
+      retirado: 1,
+      arriendo: 1,
+      venta: 1,
+    });
+    expect((await informe(`propiedadesporasesor/datos?asesor=${A}`)).totales).toMatchObject({
+      total: 2,
+      disponible: 2,
+      arriendo: 1,
+      venta: 1,
+    });
+  });
+});
+
+describe('propiedadesconsignadas', () => {
+  it('lists properties consigned in the period with medio, asesor and the sums of canon and price', async () => {
+    const r = await informe(`propiedadesconsignadas/datos?${MARZO}&asesor=${A}`);
+    expect(r.filas.map((f) => [f.consecutivo, f.medio, f.fecha_consignacion])).toEqual([
+      [9902, 'Sin medio', '2021-03-20'],
+      [9901, 'Aviso informe', '2021-03-05'],
+    ]);
+    expect(resumen(r).canon).toEqual([1_000_000, 0]);
+    expect(resumen(r).precio_venta).toEqual([200_000_000, 0]);
+    expect(r.serie).toMatchObject({ etiquetas: ['Sin medio', 'Aviso informe'] });
+    expect(resumen(await informe(`propiedadesconsignadas/datos?${MARZO}&asesor=${B}`)).canon).toEqual([0, 500_000]);
+  });
+});
+
+describe('propiedadesretiradascausal', () => {
+  it('counts withdrawals by causal, with the trend by month', async () => {
+    const r = await informe(`propiedadesretiradascausal/datos?${MARZO}&asesor=${B}`);
+    expect(sinEnlace(r)).toEqual([{ causal: 'Dueño vendió informe', retiradas: 1, arriendo: 1, venta: 1 }]);
+    expect(r.serie).toEqual({ tipo: 'linea', etiquetas: ['2021-03'], series: [{ nombre: 'Retiradas', valores: [1] }] });
+  });
+});
+
+describe('solicitudes', () => {
+  it('counts requests by canal and estado with the hours to the first answer', async () => {
+    const r = await informe(`solicitudes/datos?${MARZO}&asesor=${A}`);
+    expect(sinEnlace(r)).toEqual([
+      { canal: 'Teléfono', total: 2, abiertas: 1, resueltas: 1, descartadas: 0, horas_respuesta: 3 },
+    ]);
+  });
+});
+
+describe('clientesatendidos', () => {
+  it('counts leads by medio publicitario, estado and result', async () => {
+    const r = await informe(`clientesatendidos/datos?${MARZO}&asesor=${A}`);
+    expect(sinEnlace(r)).toEqual([
+      { medio: 'Feria informe', total: 1, activos: 1, en_seguimiento: 0, cerrados: 0, con_nosotros: 0 },
+      { medio: 'Sin medio', total: 1, activos: 0, en_seguimiento: 0, cerrados: 1, con_nosotros: 1 },
+    ]);
+    expect(resumen(r).total).toEqual([2, 0]);
+  });
+});
+
+describe('seguimiento-asesores', () => {
+  it('per asesor: open leads, those without follow-up, overdue tasks, citas without result', async () => {
+    expect(sinEnlace(await informe(`seguimiento-asesores/datos?asesor=${A}`))).toEqual([
+      { asesor: 'Usuario ana.inf', clientes_abiertos: 1, sin_seguimiento: 1, tareas_vencidas: 0, citas_sin_resultado: 0 },
+    ]);
+    expect(sinEnlace(await informe(`seguimiento-asesores/datos?asesor=${B}&dias=3650`))).toEqual([
+      { asesor: 'Usuario beto.inf', clientes_abiertos: 0, sin_seguimiento: 0, tareas_vencidas: 0, citas_sin_resultado: 2 },
+    ]);
+  });
+});
+
+describe('bad input and permissions', () => {
+  const malo = async (url: string, token = admin1) => {
+    const r = await as(t.app, token).get(`/api/informes/${url}`);
+    return { status: r.statusCode, message: (r.json() as { message: string }).message };
+  };
+  it('refuses unknown filters, ranges over 5 years, reversed ranges and bad values with Spanish messages', async () => {
+    expect(await malo('citasporasesor/datos?foo=1')).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('Filtro desconocido: foo'),
+    });
+    expect(await malo('citasporasesor/datos?dias=3')).toMatchObject({ status: 400, message: expect.stringContaining('dias') });
+    expect(await malo('citasporasesor/datos?desde=2015-01-01&hasta=2021-01-01')).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('no puede superar 5 años'),
+    });
+    expect(await malo('citasporasesor/datos?desde=2021-03-02&hasta=2021-03-01')).toMatchObject({ status: 400 });
+    expect(await malo('visitas/datos?desde=2021-02-30')).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('desde'),
+    });
+    expect(await malo('inmueblesnovisitados/datos?dias=0')).toMatchObject({ status: 400 });
+    expect(await malo('visitas/exportar?formato=doc')).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('formato'),
+    });
+  });
+  it('answers 403 without the report’s idm', async () => {
+    expect((await malo('citasporasesor/datos', sinPermiso)).status).toBe(403);
+    expect((await malo('visitas/exportar?formato=xlsx', sinPermiso)).status).toBe(403);
+  });
+});
+
+describe('exports', () => {
+  it('Excel holds the screen’s rows and totals; text that looks like a formula is escaped', async () => {
+    const pantalla = await informe(`visitas/datos?${MARZO}`);
+    const r = await as(t.app, admin1).get(`/api/informes/visitas/exportar?${MARZO}&formato=xlsx`);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-disposition']).toMatch(/informe-visitas-\d{4}-\d{2}-\d{2}\.xlsx/);
+    const hoja = await leerXlsx(r.rawPayload);
+    expect(hoja[0]).toEqual(pantalla.columnas.map((c) => c.titulo));
+    expect(hoja.slice(1, -1)).toHaveLength(pantalla.filas.length);
+    expect(hoja[1]![5]).toBe("'=le gustó");
+
+    const citas = await informe(`citasporasesor/datos?${MARZO}`);
+    const x = await as(t.app, admin1).get(`/api/informes/citasporasesor/exportar?${MARZO}&formato=xlsx`);
+    const filas = await leerXlsx(x.rawPayload);
+    const total = filas.at(-1)!;
+    expect(total[0]).toBe('Total');
+    expect(total.slice(1)).toEqual(citas.columnas.slice(1).map((c) => citas.totales[c.clave]));
+  });
+  it('PDF with the chart and the totals', async () => {
+    const r = await as(t.app, admin1).get(`/api/informes/propiedadesretiradascausal/exportar?${MARZO}&formato=pdf`);
+    expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('asesores and read-only', () => {
+  it('lists the company’s active users for the asesor filter, under the report’s idm', async () => {
+    const r = await as(t.app, admin1).get('/api/informes/visitas/asesores');
+    const nombres = (r.json().data as { nombre: string }[]).map((u) => u.nombre);
+    expect(nombres).toEqual(expect.arrayContaining(['Usuario ana.inf', 'Usuario beto.inf']));
+    expect((await as(t.app, sinPermiso).get('/api/informes/visitas/asesores')).statusCode).toBe(403);
+  });
+  it('a report’s transaction cannot write', async () => {
+    const { soloLectura } = await import('./informes.ts');
+    const error = await t.db
+      .tenant(1, async (tx) => {
+        await soloLectura(tx);
+        await tx.execute(sql`insert into medios_captacion (nombre) values ('no debe quedar')`);
+      })
+      .then(() => null)
+      .catch((e: unknown) => e as Error & { cause?: Error });
+    // Drizzle wraps the driver's error; the database's own message is its cause.
+    expect(`${error?.message} ${error?.cause?.message ?? ''}`).toMatch(/read-only/);
+  });
+});

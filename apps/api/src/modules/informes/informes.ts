@@ -1,0 +1,131 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  INFORMES,
+  MAX_ANIOS_INFORME,
+  type ClaveInforme,
+  type ColumnaInforme,
+  type FilaInforme,
+  type FiltrosInforme,
+  type RespuestaInforme,
+} from '@predio/contract/informes';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { invalido } from '../../platform/errors/app-error.ts';
+
+/*
+ * The report framework (docs/informes.md). A report declares its filters, one query giving its rows,
+ * its columns (those with `total` are summed into the totals and the summary tiles) and its chart; the
+ * runner fills in the period, compares with the period before, and the same result feeds the screen,
+ * the Excel file and the PDF, so the three always agree.
+ */
+
+/** The period a query reads, as Bogotá days and as the instants that bound them. */
+export type Periodo = { desde: string; hasta: string };
+export type Filtros = FiltrosInforme & { periodo: Periodo | null };
+
+export type DefInforme = {
+  clave: ClaveInforme;
+  columnas: ColumnaInforme[];
+  /** The rows, already grouped and ordered as the screen shows them. */
+  filas: (tx: Tx, f: Filtros) => Promise<FilaInforme[]>;
+  /** The chart: the column that labels each point and the columns drawn (default: the table's rows). */
+  grafico: { etiqueta: string; valores: string[]; tipo?: 'barras' | 'linea'; max?: number };
+  /** A chart that is not the table (a trend by month): its own query, labels first. */
+  serie?: (tx: Tx, f: Filtros) => Promise<{ etiqueta: string; valores: Record<string, number> }[]>;
+};
+
+const hoyBogota = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
+const dia = (d: Date) => d.toISOString().slice(0, 10);
+const aFecha = (s: string) => new Date(`${s}T00:00:00Z`);
+const sumarDias = (s: string, n: number) => dia(new Date(aFecha(s).getTime() + n * 86_400_000));
+
+/** desde/hasta checked and defaulted (this month until today); the same length just before it. */
+export function periodoDe(f: FiltrosInforme): { actual: Periodo; anterior: Periodo } {
+  const hoy = hoyBogota();
+  const hasta = f.hasta ?? (f.desde && f.desde > hoy ? f.desde : hoy);
+  const desde = f.desde ?? `${hasta.slice(0, 7)}-01`;
+  if (desde > hasta) throw invalido('hasta', 'debe ser igual o posterior a desde');
+  const limite = new Date(aFecha(desde));
+  limite.setUTCFullYear(limite.getUTCFullYear() + MAX_ANIOS_INFORME);
+  if (aFecha(hasta) >= limite) throw invalido('hasta', `el rango no puede superar ${MAX_ANIOS_INFORME} años; acote las fechas`);
+  const largo = Math.round((aFecha(hasta).getTime() - aFecha(desde).getTime()) / 86_400_000);
+  const finAnterior = sumarDias(desde, -1);
+  return { actual: { desde, hasta }, anterior: { desde: sumarDias(finAnterior, -largo), hasta: finAnterior } };
+}
+
+/** `columna` falls in the period's Bogotá days (a timestamptz column). */
+export const enPeriodo = (columna: SQL, p: Periodo | null): SQL =>
+  p
+    ? sql`${columna} >= (${p.desde}::date)::timestamp at time zone 'America/Bogota' and ${columna} < (${p.hasta}::date + 1)::timestamp at time zone 'America/Bogota'`
+    : sql`true`;
+/** `columna` (a date column) falls in the period. */
+export const diaEnPeriodo = (columna: SQL, p: Periodo | null): SQL =>
+  p ? sql`${columna} between ${p.desde}::date and ${p.hasta}::date` : sql`true`;
+
+/**
+ * Reports only read, and a mistaken or huge query must not hold the database: the transaction turns
+ * read-only (allowed after the tenant prelude, unlike the isolation level) and statements stop at 15 s.
+ */
+export async function soloLectura(tx: Tx): Promise<void> {
+  await tx.execute(sql`set transaction read only`);
+  await tx.execute(sql`select set_config('statement_timeout', '15s', true)`);
+}
+
+export const filas = <T extends FilaInforme>(tx: Tx, q: SQL) => queryRows<T>(tx, q);
+
+function sumar(columnas: ColumnaInforme[], fs: FilaInforme[]): Record<string, number> {
+  const t: Record<string, number> = {};
+  for (const c of columnas) if (c.total) t[c.clave] = fs.reduce((n, f) => n + Number(f[c.clave] ?? 0), 0);
+  return t;
+}
+
+export async function ejecutar(tx: Tx, def: DefInforme, f: FiltrosInforme): Promise<RespuestaInforme> {
+  const meta = INFORMES[def.clave];
+  const periodos = meta.periodo ? periodoDe(f) : null;
+  await soloLectura(tx);
+  const filtros: Filtros = { ...f, periodo: periodos?.actual ?? null };
+  const fs = await def.filas(tx, filtros);
+  const totales = sumar(def.columnas, fs);
+  const previas = periodos ? await def.filas(tx, { ...f, periodo: periodos.anterior }) : null;
+  const previos = previas ? sumar(def.columnas, previas) : null;
+  const conTotal = def.columnas.filter((c) => c.total);
+  // A report without summed columns (a list of records) is summarised by how many it lists.
+  const resumen =
+    conTotal.length > 0
+      ? conTotal.map((c) => ({
+          clave: c.clave,
+          titulo: c.titulo,
+          valor: totales[c.clave]!,
+          anterior: previos?.[c.clave] ?? null,
+        }))
+      : [{ clave: 'registros', titulo: 'Registros', valor: fs.length, anterior: previas?.length ?? null }];
+  const g = def.grafico;
+  let etiquetas: string[];
+  let series: { nombre: string; valores: number[] }[];
+  if (def.serie) {
+    const s = await def.serie(tx, filtros);
+    etiquetas = s.map((p) => p.etiqueta);
+    series = g.valores.map((v) => ({ nombre: titulo(def, v), valores: s.map((p) => p.valores[v] ?? 0) }));
+  } else {
+    const puntos = fs.slice(0, g.max ?? 20);
+    etiquetas = puntos.map((p) => String(p[g.etiqueta] ?? 'Sin dato'));
+    series = g.valores.map((v) => ({ nombre: titulo(def, v), valores: puntos.map((p) => Number(p[v] ?? 0)) }));
+  }
+  return {
+    informe: def.clave,
+    titulo: meta.titulo,
+    filtros: { ...f, ...(periodos ? periodos.actual : {}) },
+    anterior: periodos?.anterior ?? null,
+    resumen,
+    serie: { tipo: g.tipo ?? 'barras', etiquetas, series },
+    columnas: def.columnas,
+    filas: fs,
+    totales,
+  };
+}
+
+const titulo = (def: DefInforme, clave: string) =>
+  def.columnas.find((c) => c.clave === clave)?.titulo ?? `${clave[0]!.toUpperCase()}${clave.slice(1)}`;
+
+export const asesores = (tx: Tx) =>
+  queryRows<{ id: number; nombre: string }>(tx, sql`select id, nombre from usuarios where activo order by nombre, id`);

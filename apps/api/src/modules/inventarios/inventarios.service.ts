@@ -1,0 +1,439 @@
+import { createHash, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import {
+  ETIQUETAS_ESTADO_INVENTARIO,
+  ETIQUETAS_TIPO_INVENTARIO,
+  faltantesInventario,
+  RESPONSABLES,
+  type Comparacion,
+  type DetalleCambios,
+  type FilaComparacion,
+  type FirmaForm,
+  type Inventario,
+  type InventarioCambios,
+  type InventarioFila,
+  type InventarioForm,
+  type InventariosExportarQuery,
+  type InventariosQuery,
+  type OpcionesInventario,
+  type Responsable,
+  type RolFirma,
+} from '@predio/contract/inventarios';
+import type { ListResult } from '@predio/contract/list';
+import { CODES } from '@predio/contract/codes';
+import type { Tx } from '../../db/client.ts';
+import { registrarAuditoria } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
+import { htmlAPdf } from '../../platform/documentos/pdf.ts';
+import { empresaDocumento } from '../../platform/documentos/contextos.ts';
+import { sanearHtml } from '../../platform/documentos/sanear.ts';
+import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
+import type { Archivo } from '../../platform/http/archivo.ts';
+import { siguiente } from '../../platform/numeracion/numeracion.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { exportarHoja } from '../../platform/tabular/exportar.ts';
+import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
+import type { Scope } from '../../platform/tenant.ts';
+import { leerLogoGuardado } from '../empresa/empresa.service.ts';
+import { htmlActa, htmlInventario } from './inventarios-pdf.ts';
+import * as repo from './inventarios.repo.ts';
+
+// Inventarios > Administración de inventarios (idm 496): an inventory of a property, taken room by room
+// on a phone, signed on the device, closed into a PDF, and at move-out compared with the entrega.
+
+type Base = { tx: Tx };
+type Escritura = Scope & { user: Principal; ip: string };
+export const ENTIDAD_INVENTARIO = 'inventarios';
+const nombreDe = (v: { consecutivo: number }) => `El inventario N° ${v.consecutivo}`;
+
+export const cerrado = (v: { consecutivo: number }) =>
+  new AppError(CODES.CONFLICTO, `${nombreDe(v)} está cerrado: ya no se puede modificar.`);
+
+const auditar = (o: Escritura, accion: string, id: number, campo: string, despues: unknown, antes: unknown = null) =>
+  registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion,
+    entidad: ENTIDAD_INVENTARIO,
+    entidadId: String(id),
+    cambios: { [campo]: { antes, despues } },
+    ip: o.ip,
+  });
+
+async function idInmuebleDe(tx: Tx, consecutivo: number | undefined): Promise<number | null | undefined> {
+  if (consecutivo === undefined) return undefined;
+  return (await repo.inmueblePorConsecutivo(tx, consecutivo))?.id ?? null;
+}
+
+export async function listar(o: Base & { query: InventariosQuery }): Promise<ListResult<InventarioFila>> {
+  const q = o.query;
+  const where = repo.filtro({ ...q, idInmueble: await idInmuebleDe(o.tx, q.consecutivo_inmueble) });
+  return repo.listar(o.tx, { where, sort: q.sort, order: q.order, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+}
+
+export async function exportar(o: Base & { query: InventariosExportarQuery }): Promise<Archivo> {
+  const q = o.query;
+  const where = repo.filtro({ ...q, idInmueble: await idInmuebleDe(o.tx, q.consecutivo_inmueble) });
+  const r = await repo.listar(o.tx, { where, sort: q.sort, order: q.order, limit: 10_000, offset: 0 });
+  const hoja = {
+    encabezados: [
+      'N°',
+      'Fecha',
+      'Tipo',
+      'Estado',
+      'Inmueble',
+      'Dirección',
+      'Plantilla',
+      'Tomado por',
+      'Ítems revisados',
+      'Ítems',
+    ],
+    filas: r.items.map((v) => [
+      v.consecutivo,
+      v.fecha,
+      ETIQUETAS_TIPO_INVENTARIO[v.tipo],
+      ETIQUETAS_ESTADO_INVENTARIO[v.estado],
+      v.inmueble.consecutivo,
+      v.inmueble.direccion,
+      v.plantilla,
+      v.tomado_por,
+      v.avance.hechos,
+      v.avance.total,
+    ]),
+  };
+  return exportarHoja({ hoja, base: 'inventarios', titulo: 'Inventarios', formato: q.formato });
+}
+
+export const opciones = (o: Base): Promise<OpcionesInventario> => repo.opciones(o.tx);
+
+export async function obtener(o: Base & { id: number }): Promise<Inventario> {
+  const c = await repo.cabecera(o.tx, o.id);
+  if (!c) throw noEncontrado(`El inventario ${o.id}`);
+  const { id_inmueble: _i, ...cab } = c;
+  return { ...cab, espacios: await repo.espacios(o.tx, o.id), firmas: await repo.firmas(o.tx, o.id) };
+}
+
+/** A property's inventories (its tab), newest first. */
+export async function deInmueble(o: Base & { consecutivo: number }): Promise<InventarioFila[]> {
+  const i = await repo.inmueblePorConsecutivo(o.tx, o.consecutivo);
+  if (!i) throw noEncontrado(`El inmueble ${o.consecutivo}`);
+  return (await repo.listar(o.tx, { where: repo.filtro({ idInmueble: i.id }), limit: 200, offset: 0 })).items;
+}
+
+export async function crear(o: Escritura & { body: InventarioForm }): Promise<Inventario> {
+  const b = o.body;
+  const inm = await repo.inmueblePorConsecutivo(o.tx, b.consecutivo_inmueble);
+  if (!inm) throw invalido('consecutivo_inmueble', `El inmueble ${b.consecutivo_inmueble} no existe en esta empresa`);
+  let idPlantilla: number | null = null;
+  let plantilla = '';
+  let idOrigen: number | null = null;
+  if (b.tipo === 'devolucion') {
+    // Softinm's rule and the issue's: a move-out starts from the closed move-in, item by item.
+    const e = await repo.ultimaEntrega(o.tx, inm.id);
+    if (!e)
+      throw invalido(
+        'consecutivo_inmueble',
+        `El inmueble ${b.consecutivo_inmueble} no tiene un inventario de entrega cerrado con el cual comparar la devolución`,
+      );
+    idOrigen = e.id;
+    idPlantilla = e.id_plantilla;
+    plantilla = e.plantilla;
+  } else {
+    if (b.id_plantilla === null) throw invalido('id_plantilla', 'El campo Plantilla es obligatorio');
+    const p = await repo.plantillaNombre(o.tx, b.id_plantilla);
+    if (!p) throw invalido('id_plantilla', `La plantilla ${b.id_plantilla} no existe en esta empresa`);
+    idPlantilla = b.id_plantilla;
+    plantilla = p.nombre;
+  }
+  const consecutivo = await siguiente(o.tx, { serie: 'inventario' });
+  const id = await repo.insertar(o.tx, {
+    consecutivo,
+    idInmueble: inm.id,
+    tipo: b.tipo,
+    fecha: b.fecha,
+    idPlantilla,
+    plantilla,
+    idOrigen,
+    idUsuario: o.user.idUsuario || null,
+    tomadoPor: o.user.usuario,
+    observaciones: b.observaciones,
+  });
+  if (idOrigen !== null) await repo.copiarInventario(o.tx, id, idOrigen);
+  else await repo.copiarPlantilla(o.tx, id, idPlantilla!);
+  await auditar(
+    o,
+    'crear',
+    id,
+    'inventario',
+    `N° ${consecutivo} ${ETIQUETAS_TIPO_INVENTARIO[b.tipo]} del inmueble ${b.consecutivo_inmueble}`,
+  );
+  return obtener({ tx: o.tx, id });
+}
+
+/** The inventory, locked, and still open; else 404 or 409. */
+async function abierto(tx: Tx, id: number) {
+  const c = await repo.cabecera(tx, id, true);
+  if (!c) throw noEncontrado(`El inventario ${id}`);
+  if (c.estado === 'cerrado') throw cerrado(c);
+  return c;
+}
+
+export async function actualizar(o: Escritura & { id: number; body: InventarioCambios }): Promise<Inventario> {
+  await abierto(o.tx, o.id);
+  await repo.actualizarCabecera(o.tx, o.id, o.body);
+  return obtener({ tx: o.tx, id: o.id });
+}
+
+/**
+ * One item's answer. Idempotent (it sets, never adds), so a phone that lost the answer to its request
+ * can send the same change again.
+ */
+export async function guardarDetalle(o: Escritura & { id: number; detalle: number; body: DetalleCambios }) {
+  const c = await abierto(o.tx, o.id);
+  const d = await repo.detalle(o.tx, o.detalle);
+  if (!d || d.id_inventario !== o.id) throw noEncontrado(`El ítem ${o.detalle} del inventario N° ${c.consecutivo}`);
+  const b = o.body;
+  const nuevo = {
+    estado: b.estado === undefined ? d.estado : b.estado,
+    comentario: b.comentario ?? d.comentario,
+    cantidad: b.cantidad === undefined ? d.cantidad : b.cantidad,
+    lectura: b.lectura ?? d.lectura,
+    costo: b.costo === undefined ? d.costo : b.costo,
+    responsable: b.responsable === undefined ? d.responsable : b.responsable,
+  };
+  // A «No conforme» without its comment yet is kept (the phone sends the tap, then the words): the
+  // comment is required to close, where faltantesInventario names each one missing.
+  if ((b.costo !== undefined || b.responsable !== undefined) && c.tipo !== 'devolucion')
+    throw invalido('costo', 'El costo y quién paga solo se registran en un inventario de devolución');
+  await repo.guardarDetalle(o.tx, o.detalle, nuevo);
+  await repo.tocar(o.tx, o.id);
+  return { id: o.detalle, ...nuevo };
+}
+
+export async function repetirEspacio(o: Escritura & { id: number; copiarDe: number }): Promise<Inventario> {
+  await abierto(o.tx, o.id);
+  const nuevo = await repo.repetirEspacio(o.tx, o.id, o.copiarDe);
+  if (nuevo === null) throw invalido('copiar_de', `El espacio ${o.copiarDe} no es de este inventario`);
+  await repo.tocar(o.tx, o.id);
+  return obtener({ tx: o.tx, id: o.id });
+}
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export async function firmar(o: Escritura & { id: number; rol: RolFirma; body: FirmaForm }) {
+  await abierto(o.tx, o.id);
+  const png = Buffer.from(o.body.imagen.slice(o.body.imagen.indexOf(',') + 1), 'base64');
+  if (png.length < 60 || !png.subarray(0, 8).equals(PNG)) throw invalido('imagen', 'El campo Firma debe ser un dibujo PNG');
+  await repo.guardarFirma(o.tx, o.id, o.rol, { nombre: o.body.nombre, documento: o.body.documento, email: o.body.email, png });
+  await auditar(o, 'firmar', o.id, `firma ${o.rol}`, o.body.nombre);
+  return { rol: o.rol, nombre: o.body.nombre };
+}
+
+export async function quitarFirma(o: Escritura & { id: number; rol: RolFirma }) {
+  await abierto(o.tx, o.id);
+  await repo.borrarFirma(o.tx, o.id, o.rol);
+  return { rol: o.rol };
+}
+
+type ConArchivos = Escritura & { storage: Storage };
+type AlCerrar = ConArchivos & { mailer: Despertador };
+
+async function membrete(o: ConArchivos) {
+  const { logo, ...m } = await empresaDocumento(o.tx);
+  const buf = logo
+    ? await leerLogoGuardado({ user: o.user, storage: o.storage, nombre: logo })
+        .then((l) => l.buf)
+        .catch(() => null)
+    : null;
+  return { ...m, logo: buf };
+}
+
+/** Photos in the PDF: read from storage by their `/api/archivos/inventario_detalle/<d>/<a>` source, scaled down. */
+async function lectorFotos(o: ConArchivos, idInventario: number) {
+  const fotos = await repo.fotos(o.tx, idInventario);
+  const porDetalle = new Map<number, number[]>();
+  const claves = new Map<string, string>();
+  for (const f of fotos) {
+    porDetalle.set(f.id_detalle, [...(porDetalle.get(f.id_detalle) ?? []), f.id]);
+    claves.set(`/api/archivos/inventario_detalle/${f.id_detalle}/${f.id}`, f.clave);
+  }
+  const leer = async (src: string) => {
+    const clave = claves.get(src);
+    const buf = clave ? await o.storage.get(clave) : null;
+    if (!buf) return null;
+    return sharp(buf)
+      .rotate()
+      .resize({ width: 700, height: 700, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 75 })
+      .toBuffer()
+      .catch(() => null);
+  };
+  return { porDetalle, leer };
+}
+
+/** Stores a generated PDF as a file of the inventory (category pdf or acta) and answers its row and hash. */
+async function archivarPdf(o: ConArchivos, id: number, categoria: 'pdf' | 'acta', nombre: string, pdf: Buffer) {
+  const clave = `${o.user.idEmpresa}/archivos/${randomUUID()}`;
+  // A rollback after this leaves the bytes unnamed: the nightly archivos.borrar-sin-uso job removes them.
+  await o.storage.put(clave, pdf);
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  const [fila] = await archivosRepo.agregar(o.tx, { tipo: 'inventario', id: String(id), categoria }, [
+    { nombre, descripcion: '', contentType: 'application/pdf', bytes: pdf.length, sha256, clave, creadoPor: o.user.usuario },
+  ]);
+  return { fila: fila!, sha256 };
+}
+
+export async function pdfDe(o: ConArchivos & { v: Inventario }): Promise<Buffer> {
+  const f = await lectorFotos(o, o.v.id);
+  return htmlAPdf({
+    html: sanearHtml(htmlInventario(o.v, f.porDetalle)),
+    membrete: await membrete(o),
+    titulo: `Inventario N° ${o.v.consecutivo}`,
+    imagen: f.leer,
+  });
+}
+
+/**
+ * Closing: every item answered, the parties signed; the PDF is drawn, filed as the inventory's file with
+ * its SHA-256 recorded, and the inventory becomes read-only. A devolución also files its acta.
+ */
+export async function cerrar(o: AlCerrar & { id: number }): Promise<Inventario> {
+  await abierto(o.tx, o.id);
+  const v = await obtener({ tx: o.tx, id: o.id });
+  const falta = faltantesInventario(v);
+  if (falta.length)
+    throw new AppError(
+      CODES.VALIDACION,
+      `No se puede cerrar el inventario N° ${v.consecutivo}: ${falta.slice(0, 5).join('; ')}${falta.length > 5 ? ` y ${falta.length - 5} más` : ''}.`,
+      undefined,
+      undefined,
+      { faltantes: falta },
+    );
+  const cerradoV: Inventario = { ...v, estado: 'cerrado' };
+  const pdf = await pdfDe({ ...o, v: cerradoV });
+  const { fila, sha256 } = await archivarPdf(o, o.id, 'pdf', `inventario-${v.consecutivo}.pdf`, pdf);
+  if (v.tipo === 'devolucion') {
+    const c = await comparacion({ tx: o.tx, id: o.id });
+    const acta = await htmlAPdf({
+      html: sanearHtml(htmlActa(cerradoV, c)),
+      membrete: await membrete(o),
+      titulo: `Acta de restitución N° ${v.consecutivo}`,
+    });
+    await archivarPdf(o, o.id, 'acta', `acta-restitucion-${v.consecutivo}.pdf`, acta);
+  }
+  await repo.cerrar(o.tx, o.id, { usuario: o.user.usuario, sha256, idArchivo: fila.id });
+  await enviarALasPartes(o, cerradoV, pdf);
+  await auditar(o, 'cerrar', o.id, 'estado', `cerrado; PDF sha256 ${sha256}`, 'borrador');
+  return obtener({ tx: o.tx, id: o.id });
+}
+
+/**
+ * The PDF e-mailed to each party who signed with an address, through the outbox (sent after the commit,
+ * retried). The attachment is a copy under correos/: the outbox's clean-up deletes its files after
+ * CORREO_ADJUNTOS_DIAS, and the filed PDF must outlive that.
+ */
+async function enviarALasPartes(o: AlCerrar, v: Inventario, pdf: Buffer) {
+  const nombre = `inventario-${v.consecutivo}.pdf`;
+  for (const f of v.firmas.filter((x) => x.email)) {
+    const clave = `${o.user.idEmpresa}/correos/${randomUUID()}-${nombre}`;
+    await o.storage.put(clave, pdf);
+    await encolarCorreo(o, {
+      para: f.email,
+      asunto: `Inventario N° ${v.consecutivo}: ${ETIQUETAS_TIPO_INVENTARIO[v.tipo].toLowerCase()} de ${v.inmueble.direccion}`,
+      texto: `${f.nombre}:\n\nAdjuntamos el inventario N° ${v.consecutivo} (${ETIQUETAS_TIPO_INVENTARIO[v.tipo].toLowerCase()}) del inmueble ${v.inmueble.direccion}, del ${v.fecha}, que usted firmó. Consérvelo: es la constancia del estado del inmueble.\n`,
+      origen: 'inventario',
+      adjuntos: [{ nombre, clave, tipo: 'application/pdf' }],
+    });
+  }
+}
+
+/** The PDF: the filed one of a closed inventory (byte for byte), or a draft drawn now. */
+export async function pdf(o: ConArchivos & { id: number }): Promise<Archivo> {
+  const v = await obtener({ tx: o.tx, id: o.id });
+  if (v.id_archivo_pdf !== null) {
+    const f = await archivosRepo.deDueno(o.tx, 'inventario', String(v.id), v.id_archivo_pdf);
+    const buf = f ? await o.storage.get(f.clave) : null;
+    if (buf) return { nombre: `inventario-${v.consecutivo}.pdf`, contentType: 'application/pdf', contenido: buf };
+  }
+  return {
+    nombre: `inventario-${v.consecutivo}-borrador.pdf`,
+    contentType: 'application/pdf',
+    contenido: await pdfDe({ ...o, v }),
+  };
+}
+
+export async function acta(o: ConArchivos & { id: number }): Promise<Archivo> {
+  const v = await obtener({ tx: o.tx, id: o.id });
+  if (v.tipo !== 'devolucion') throw invalido('id', `${nombreDe(v)} no es de devolución: no tiene acta de restitución`);
+  const c = await comparacion({ tx: o.tx, id: o.id });
+  const contenido = await htmlAPdf({
+    html: sanearHtml(htmlActa(v, c)),
+    membrete: await membrete(o),
+    titulo: `Acta de restitución N° ${v.consecutivo}`,
+  });
+  return { nombre: `acta-restitucion-${v.consecutivo}.pdf`, contentType: 'application/pdf', contenido };
+}
+
+/** A devolución item by item beside the entrega it copied. */
+export async function comparacion(o: Base & { id: number }): Promise<Comparacion> {
+  const v = await obtener(o);
+  if (v.tipo !== 'devolucion' || v.id_origen === null)
+    throw invalido('id', `${nombreDe(v)} no es de devolución: no hay entrega con qué compararlo`);
+  const entrega = await obtener({ tx: o.tx, id: v.id_origen });
+  const antes = new Map(entrega.espacios.flatMap((s) => s.detalles.map((d) => [d.id, d] as const)));
+  const fotos = new Map<number, number[]>();
+  for (const f of [...(await repo.fotos(o.tx, entrega.id)), ...(await repo.fotos(o.tx, v.id))])
+    fotos.set(f.id_detalle, [...(fotos.get(f.id_detalle) ?? []), f.id]);
+  const filas: FilaComparacion[] = v.espacios.flatMap((s) =>
+    s.detalles.map((d) => {
+      const a = d.id_origen !== null ? antes.get(d.id_origen) : undefined;
+      const diferente = a
+        ? a.estado !== d.estado || a.cantidad !== d.cantidad || a.comentario.trim() !== d.comentario.trim()
+        : d.estado !== null && d.estado !== 'no_aplica';
+      return {
+        espacio: s.nombre,
+        id_detalle: d.id,
+        nombre: d.nombre,
+        tipo: d.tipo,
+        antes: a
+          ? {
+              id: a.id,
+              estado: a.estado,
+              comentario: a.comentario,
+              cantidad: a.cantidad,
+              lectura: a.lectura,
+              fotos: fotos.get(a.id) ?? [],
+            }
+          : null,
+        despues: {
+          estado: d.estado,
+          comentario: d.comentario,
+          cantidad: d.cantidad,
+          lectura: d.lectura,
+          fotos: fotos.get(d.id) ?? [],
+        },
+        diferente,
+        costo: d.costo,
+        responsable: d.responsable,
+      };
+    }),
+  );
+  const totales = Object.fromEntries(RESPONSABLES.map((r) => [r, 0])) as Record<Responsable, number>;
+  for (const f of filas) if (f.diferente && f.costo && f.responsable) totales[f.responsable] += f.costo;
+  return { entrega: { id: entrega.id, consecutivo: entrega.consecutivo, fecha: entrega.fecha }, filas, totales };
+}
+
+export async function borrar(o: Escritura & { id: number }) {
+  const c = await abierto(o.tx, o.id);
+  await repo.borrar(o.tx, o.id);
+  await auditar(o, 'eliminar', o.id, 'inventario', null, `N° ${c.consecutivo}`);
+  return { id: o.id };
+}
+
+/** For archivos: an item's photos are written only while its inventory is open. */
+export async function detalleAbierto(tx: Tx, idDetalle: number) {
+  const r = await repo.estadoDeDetalle(tx, idDetalle, false);
+  if (r?.estado === 'cerrado')
+    throw new AppError(CODES.CONFLICTO, 'El inventario de este ítem está cerrado: ya no se puede modificar.');
+}

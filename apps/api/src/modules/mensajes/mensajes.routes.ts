@@ -1,0 +1,208 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { enteroQuery } from '@predio/contract/campos';
+import {
+  IDM_CONFIGURAR_MENSAJES,
+  IDM_INFORMES_MENSAJES,
+  ZCamposMensajeQuery,
+  ZClaveMensajeParam,
+  ZCanalParam,
+  ZConfigMensajes,
+  ZEnviadosExportarQuery,
+  ZEnviadosQuery,
+  ZMensajePrueba,
+  ZMiFirma,
+  ZPlantillaMensajeGuardar,
+  ZProveedorGuardar,
+  ZSmsTercero,
+} from '@predio/contract/mensajes';
+import { IDM_TERCEROS, ZTerceroIdParam } from '@predio/contract/terceros';
+import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
+import * as enviados from './enviados.service.ts';
+import * as service from './mensajes.service.ts';
+import * as proveedores from './proveedores.service.ts';
+import * as tercero from './tercero.service.ts';
+
+const tags = ['mensajes'];
+const permiso = IDM_CONFIGURAR_MENSAJES;
+const ZEjemplosQuery = z.object({ tipo_carta: enteroQuery('tipo_carta', 1, 99_999) });
+
+/** Correos > Configurar mensajes (idm 10555). */
+export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
+  const cifrador = cifradorDe(deps.config);
+  // From a tercero's record (Terceros, idm 59): an SMS, and the record's message history.
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/terceros/:id/sms',
+    permiso: IDM_TERCEROS,
+    schema: {
+      params: ZTerceroIdParam,
+      body: ZSmsTercero,
+      tags,
+      summary: 'Envía un SMS al tercero (con su autorización de datos, en el horario de la Ley 2300)',
+    },
+    handler: ({ tx, alConfirmar, user, params, body }) =>
+      tercero.enviarSms({ tx, alConfirmar, user, idTercero: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/terceros/:id/mensajes',
+    permiso: IDM_TERCEROS,
+    schema: { params: ZTerceroIdParam, tags, summary: 'Correos y SMS enviados al tercero, el más reciente primero' },
+    handler: ({ tx, params }) => tercero.historial({ tx, entidad: 'tercero', entidadId: String(params.id) }),
+  });
+  // Informes › Correos enviados and SMS enviados (idm 10562): one shape, two outboxes.
+  for (const [informe, ruta, que] of [
+    ['correo', 'emails-enviados', 'correos'],
+    ['sms', 'sms-enviados', 'SMS y WhatsApp'],
+  ] as const) {
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `/informes/${ruta}`,
+      permiso: IDM_INFORMES_MENSAJES,
+      schema: { querystring: ZEnviadosQuery, tags, summary: `Los ${que} de la empresa, con su estado y error` },
+      handler: ({ tx, query }) => enviados.listar({ tx, informe, query }),
+    });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `/informes/${ruta}/totales`,
+      permiso: IDM_INFORMES_MENSAJES,
+      schema: { querystring: ZEnviadosQuery, tags, summary: `Totales de ${que} por día y por usuario` },
+      handler: ({ tx, query }) => enviados.totales({ tx, informe, query }),
+    });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `/informes/${ruta}/exportar`,
+      permiso: IDM_INFORMES_MENSAJES,
+      schema: { querystring: ZEnviadosExportarQuery, tags, summary: `Los ${que} del filtro en Excel o CSV` },
+      handler: async ({ tx, query, reply }) =>
+        enviarArchivo(reply, await enviados.exportar({ tx, informe, query, formato: query.formato })),
+    });
+  }
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/mensajes/proveedores',
+    permiso,
+    schema: { tags, summary: 'Proveedor de SMS y de WhatsApp de la empresa (sin sus credenciales)' },
+    handler: ({ tx }) => proveedores.listar({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/mensajes/proveedores/:canal',
+    permiso,
+    schema: {
+      params: ZCanalParam,
+      body: ZProveedorGuardar,
+      tags,
+      summary: 'Guarda el proveedor de un canal; la credencial se cifra y nunca se devuelve',
+    },
+    handler: ({ tx, user, req, params, body }) =>
+      proveedores.guardar({ tx, user, ip: req.ip, cifrador, canal: params.canal, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/mensajes/plantillas',
+    permiso,
+    schema: { tags, summary: 'Plantilla de cada tipo de notificación (propia o la predeterminada) y los mensajes libres' },
+    handler: ({ tx }) => service.listar({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/mensajes/campos',
+    permiso,
+    schema: { querystring: ZCamposMensajeQuery, tags, summary: 'Campos que puede usar la plantilla, por grupo' },
+    handler: async ({ query }) => service.campos(query),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/mensajes/ejemplos',
+    permiso,
+    schema: { querystring: ZEjemplosQuery, tags, summary: 'Notificaciones recientes de un tipo, para la vista previa' },
+    handler: ({ tx, query }) => service.ejemplos({ tx, tipoCarta: query.tipo_carta }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/mensajes/configuracion',
+    permiso,
+    schema: { tags, summary: 'Nombre del remitente y firma de la empresa' },
+    handler: ({ tx }) => service.leerConfig({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/mensajes/configuracion',
+    permiso,
+    schema: { body: ZConfigMensajes, tags, summary: 'Guarda el nombre del remitente y la firma de la empresa' },
+    handler: ({ tx, user, req, body }) => service.guardarConfig({ tx, user, ip: req.ip, body }),
+  });
+  // Each user's own signature: anyone who sends mail has one, so it needs only a session.
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/mensajes/mi-firma',
+    permiso: 'sesion',
+    schema: { tags, summary: 'La firma del usuario para los correos que envía' },
+    handler: ({ tx, user }) => service.miFirma({ tx, user }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/mensajes/mi-firma',
+    permiso: 'sesion',
+    schema: { body: ZMiFirma, tags, summary: 'Guarda la firma del usuario' },
+    handler: ({ tx, user, body }) => service.guardarMiFirma({ tx, user, firma: body.firma }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/mensajes/plantillas',
+    permiso,
+    schema: { body: ZPlantillaMensajeGuardar, tags, summary: 'Crea un mensaje libre (los campos se revisan)' },
+    handler: ({ tx, user, req, body }) => service.crear({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/mensajes/plantillas/:clave',
+    permiso,
+    schema: { params: ZClaveMensajeParam, tags, summary: 'Una plantilla: notificacion-<tipo> o libre-<id>' },
+    handler: ({ tx, params }) => service.obtener({ tx, clave: params.clave }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/mensajes/plantillas/:clave',
+    permiso,
+    schema: { params: ZClaveMensajeParam, body: ZPlantillaMensajeGuardar, tags, summary: 'Guarda una plantilla' },
+    handler: ({ tx, user, req, params, body }) => service.guardar({ tx, user, ip: req.ip, clave: params.clave, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/mensajes/plantillas/:clave',
+    permiso,
+    schema: { params: ZClaveMensajeParam, tags, summary: 'Restablece la de un tipo de notificación; elimina un mensaje libre' },
+    handler: ({ tx, user, req, params }) => service.eliminar({ tx, user, ip: req.ip, clave: params.clave }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/mensajes/plantillas/:clave/vista-previa',
+    permiso,
+    schema: {
+      params: ZClaveMensajeParam,
+      body: ZMensajePrueba,
+      tags,
+      summary: 'La plantilla en edición llenada con un registro real o de ejemplo',
+    },
+    handler: ({ tx, user, params, body }) => service.vistaPrevia({ tx, user, clave: params.clave, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/mensajes/plantillas/:clave/prueba',
+    permiso,
+    schema: {
+      params: ZClaveMensajeParam,
+      body: ZMensajePrueba,
+      tags,
+      summary: 'Envía la plantilla en edición al correo del usuario',
+    },
+    handler: ({ tx, alConfirmar, user, params, body }) =>
+      service.prueba({ tx, alConfirmar, user, mailer: deps.mailer, clave: params.clave, body }),
+  });
+}

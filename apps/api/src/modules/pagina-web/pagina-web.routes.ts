@@ -1,0 +1,234 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  IDM_BANNERS,
+  IDM_NOTICIAS,
+  ZArchivoPublicoParam,
+  ZArchivoPublicoQuery,
+  ZBannerForm,
+  ZBannersQuery,
+  ZEmpresaPublicaParam,
+  ZInmueblePublicoParam,
+  ZInmueblesPublicosQuery,
+  ZNoticiaForm,
+  ZNoticiasQuery,
+  ZRegistroParam,
+  ZSlugParam,
+} from '@predio/contract/pagina-web';
+import type { Tx } from '../../db/client.ts';
+import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { defineRoute, envelope, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { enTenant } from '../../platform/tenant.ts';
+import * as repo from './pagina-web.repo.ts';
+import * as service from './pagina-web.service.ts';
+import * as publico from './publico.service.ts';
+
+const tags = ['pagina-web'];
+
+/** A news' cover and a banner's image are platform/archivos files (one image each, JPG, PNG or WEBP). */
+function registrarDuenos(): void {
+  for (const [tipo, nombre, idm, categoria] of [
+    ['noticia', 'La noticia', IDM_NOTICIAS, 'portada'],
+    ['banner', 'El banner', IDM_BANNERS, 'imagen'],
+  ] as const) {
+    registrarDueno({
+      tipo,
+      nombre,
+      leer: [idm],
+      escribir: [idm],
+      resolver: async (tx, clave) => {
+        const n = Number(clave);
+        if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) return null;
+        return (await repo.existe(tx, tipo, n)) ? String(n) : null;
+      },
+      categorias: {
+        [categoria]: { ...CATEGORIA_FOTO, maxPorDueno: 1, plural: categoria === 'portada' ? 'portadas' : 'imágenes' },
+      },
+      categoriaPorDefecto: categoria,
+      entidadAuditoria: tipo === 'noticia' ? service.ENTIDAD_NOTICIA : service.ENTIDAD_BANNER,
+    });
+  }
+}
+
+/**
+ * A public read: limited per address and company, the company's data read under its RLS, and answered
+ * with an ETag (a site polling the same list gets 304 without the body), readable from any origin.
+ */
+async function leerPublico<T>(
+  deps: Deps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  idEmpresa: number,
+  leer: (tx: Tx, e: publico.EmpresaSitio) => Promise<T>,
+): Promise<typeof YA_RESPONDIDO> {
+  await publico.limitar(deps.db, req.ip, idEmpresa);
+  const e = await publico.empresa(deps.db, idEmpresa);
+  const data = await enTenant(deps.db, idEmpresa, ({ tx }) => leer(tx, e));
+  const cuerpo = JSON.stringify(envelope(data));
+  const etag = `"${createHash('sha1').update(cuerpo).digest('base64url')}"`;
+  reply
+    .header('access-control-allow-origin', '*')
+    .header('cache-control', 'public, max-age=60')
+    .header('etag', etag)
+    .header('vary', 'accept-encoding');
+  if (req.headers['if-none-match'] === etag) await reply.code(304).send();
+  else await reply.type('application/json; charset=utf-8').send(cuerpo);
+  return YA_RESPONDIDO;
+}
+
+/** Página web: news (idm 202), banners (idm 10535) and the public read-only API per company. */
+export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
+  registrarDuenos();
+
+  // ----- noticias
+  const N = IDM_NOTICIAS;
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/noticias',
+    permiso: N,
+    schema: { querystring: ZNoticiasQuery, tags, summary: 'Noticias del sitio (búsqueda, estado, orden)' },
+    handler: ({ tx, query }) => service.listarNoticias({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/noticias/:id',
+    permiso: N,
+    schema: { params: ZRegistroParam, tags, summary: 'Una noticia con su contenido' },
+    handler: ({ tx, params }) => service.verNoticia({ tx, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/paginaweb/noticias',
+    permiso: N,
+    schema: { body: ZNoticiaForm, tags, summary: 'Crea una noticia (su slug sale del título)' },
+    handler: ({ tx, user, req, body }) => service.crearNoticia({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/paginaweb/noticias/:id',
+    permiso: N,
+    schema: { params: ZRegistroParam, body: ZNoticiaForm, tags, summary: 'Modifica una noticia (el slug se conserva)' },
+    handler: ({ tx, user, req, params, body }) => service.actualizarNoticia({ tx, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/paginaweb/noticias/:id',
+    permiso: N,
+    schema: { params: ZRegistroParam, tags, summary: 'Elimina una noticia y su portada' },
+    handler: ({ tx, user, req, params }) => service.borrarNoticia({ tx, user, ip: req.ip, id: params.id }),
+  });
+
+  // ----- banners
+  const B = IDM_BANNERS;
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/banners',
+    permiso: B,
+    schema: { querystring: ZBannersQuery, tags, summary: 'Banners del sitio en su orden' },
+    handler: ({ tx, query }) => service.listarBanners({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/paginaweb/banners',
+    permiso: B,
+    schema: { body: ZBannerForm, tags, summary: 'Crea un banner' },
+    handler: ({ tx, user, req, body }) => service.crearBanner({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/paginaweb/banners/:id',
+    permiso: B,
+    schema: { params: ZRegistroParam, body: ZBannerForm, tags, summary: 'Modifica un banner' },
+    handler: ({ tx, user, req, params, body }) => service.actualizarBanner({ tx, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/paginaweb/banners/:id',
+    permiso: B,
+    schema: { params: ZRegistroParam, tags, summary: 'Elimina un banner y su imagen' },
+    handler: ({ tx, user, req, params }) => service.borrarBanner({ tx, user, ip: req.ip, id: params.id }),
+  });
+
+  // ----- public API: only what is published, never internal fields (publico.service.ts)
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/publico/:empresa/sitio',
+    permiso: 'publico',
+    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: nombre, contacto, color y logo de la inmobiliaria' },
+    handler: ({ deps: d, req, reply, params }) =>
+      leerPublico(d, req, reply, params.empresa, async (_tx, e) => publico.empresaPublica(e)),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/publico/:empresa/noticias',
+    permiso: 'publico',
+    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: noticias publicadas, la más reciente primero' },
+    handler: ({ deps: d, req, reply, params }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => publico.noticias(tx, params.empresa)),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/publico/:empresa/noticias/:slug',
+    permiso: 'publico',
+    schema: { params: ZSlugParam, tags, summary: 'Público: una noticia publicada con su contenido' },
+    handler: ({ deps: d, req, reply, params }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => publico.noticia(tx, params.empresa, params.slug)),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/publico/:empresa/banners',
+    permiso: 'publico',
+    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: banners vigentes en su orden' },
+    handler: ({ deps: d, req, reply, params }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => publico.banners(tx, params.empresa)),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/publico/:empresa/inmuebles',
+    permiso: 'publico',
+    schema: {
+      params: ZEmpresaPublicaParam,
+      querystring: ZInmueblesPublicosQuery,
+      tags,
+      summary: 'Público: inmuebles disponibles con sus fotos (gestión, tipo)',
+    },
+    handler: ({ deps: d, req, reply, params, query }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => publico.inmuebles(tx, params.empresa, query)),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/publico/:empresa/inmuebles/:consecutivo',
+    permiso: 'publico',
+    schema: { params: ZInmueblePublicoParam, tags, summary: 'Público: un inmueble disponible con fotos y características' },
+    handler: ({ deps: d, req, reply, params }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => publico.inmueble(tx, params.empresa, params.consecutivo)),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/publico/:empresa/archivos/:id',
+    permiso: 'publico',
+    schema: {
+      params: ZArchivoPublicoParam,
+      querystring: ZArchivoPublicoQuery,
+      tags,
+      summary: 'Público: una imagen publicada (portada de noticia, banner vigente o foto de inmueble disponible)',
+    },
+    handler: async ({ deps: d, req, reply, params, query }) => {
+      await publico.limitar(d.db, req.ip, params.empresa);
+      await publico.empresa(d.db, params.empresa);
+      const f = await enTenant(d.db, params.empresa, ({ tx }) =>
+        publico.archivoPublico(tx, params.id, query.tamano === 'miniatura'),
+      );
+      const buf = await d.storage.get(f.clave);
+      if (!buf) throw publico.sinImagen(params.id);
+      await reply
+        .header('content-type', f.contentType)
+        .header('cache-control', 'public, max-age=300')
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(buf);
+      return YA_RESPONDIDO;
+    },
+  });
+}

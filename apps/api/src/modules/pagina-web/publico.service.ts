@@ -1,0 +1,201 @@
+import { sql } from 'drizzle-orm';
+import { CODES } from '@predio/contract/codes';
+import type { Database, Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
+import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
+import { BANNER_VIGENTE, NOTICIA_VISIBLE } from './pagina-web.repo.ts';
+
+// The public, read-only side of Página web: what a company publishes, for its website and for
+// /sitio/:empresa. Each query names its columns: nothing internal (notes, owners, keys, authors) leaves.
+
+/** Per address, generous for a site's visitors; per company, a flood from many addresses stops too. */
+const LIMITE: ThrottleConfig = { maxPorIp: 600, maxPorUsuario: 20_000, ventanaMin: 10, bloqueoMin: 10 };
+
+/** Counts a public read against the address and the company, and refuses it past the limits. */
+export async function limitar(db: Database, ip: string, idEmpresa: number): Promise<void> {
+  const claves = { usuario: `pub-emp:${idEmpresa}`, ip: `pub-ip:${ip}` };
+  const bloqueo = await minutosBloqueo(db, claves);
+  if (bloqueo > 0)
+    throw new AppError(
+      CODES.DEMASIADOS_INTENTOS,
+      `Demasiadas consultas desde esta conexión. Intente de nuevo en ${bloqueo} ${bloqueo === 1 ? 'minuto' : 'minutos'}.`,
+      undefined,
+      { 'retry-after': String(bloqueo * 60) },
+    );
+  await registrarFallo(db, claves, LIMITE);
+}
+
+export type EmpresaSitio = {
+  id_empresa: number;
+  nombre: string;
+  telefonos: string;
+  email: string;
+  web: string;
+  direccion: string;
+  logo: string | null;
+  color_sitio: string;
+  /** Internal: the site's contact form posts with it; never sent to the public. */
+  clave_formulario_web: string | null;
+};
+
+export async function empresa(db: Database, id: number): Promise<EmpresaSitio> {
+  const [e] = await db.system((tx) =>
+    queryRows<EmpresaSitio>(
+      tx,
+      sql`select id_empresa, nombre, telefonos, email, web, direccion, logo, color_sitio, clave_formulario_web
+          from empresa where id_empresa = ${id}`,
+    ),
+  );
+  if (!e) throw noEncontrado(`La empresa ${id}`);
+  return e;
+}
+
+/** What the public API says about the company (no keys, no ids of staff). */
+export const empresaPublica = (e: EmpresaSitio) => ({
+  nombre: e.nombre || 'Inmobiliaria',
+  telefonos: e.telefonos,
+  email: e.email,
+  web: e.web,
+  direccion: e.direccion,
+  color: e.color_sitio,
+  logo: e.logo ? `/sitio/${e.id_empresa}/logo` : null,
+});
+
+export const urlArchivo = (idEmpresa: number, id: number | null, miniatura = false) =>
+  id === null ? null : `/api/publico/${idEmpresa}/archivos/${id}${miniatura ? '?tamano=miniatura' : ''}`;
+
+export type NoticiaPublica = {
+  titulo: string;
+  slug: string;
+  resumen: string;
+  etiquetas: string[];
+  autor: string;
+  publicada_en: string | null;
+  portada: string | null;
+  cuerpo?: string;
+};
+
+type FilaNoticia = Omit<NoticiaPublica, 'portada'> & { portada: number | null };
+
+const portadaNoticia = sql`(select a.id from archivo a where a.tipo_dueno = 'noticia' and a.id_dueno = n.id::text order by a.orden, a.id limit 1)`;
+
+export async function noticias(tx: Tx, idEmpresa: number, limite = 50): Promise<NoticiaPublica[]> {
+  const rows = await queryRows<FilaNoticia>(
+    tx,
+    sql`select n.titulo, n.slug, n.resumen, n.etiquetas, n.autor, n.publicar_en as publicada_en, ${portadaNoticia} as portada
+        from noticia n where ${NOTICIA_VISIBLE} order by n.publicar_en desc nulls last, n.id desc limit ${limite}`,
+  );
+  return rows.map((r) => ({ ...r, portada: urlArchivo(idEmpresa, r.portada) }));
+}
+
+export async function noticia(tx: Tx, idEmpresa: number, slug: string): Promise<NoticiaPublica> {
+  const [r] = await queryRows<FilaNoticia & { cuerpo: string }>(
+    tx,
+    sql`select n.titulo, n.slug, n.resumen, n.cuerpo, n.etiquetas, n.autor, n.publicar_en as publicada_en, ${portadaNoticia} as portada
+        from noticia n where n.slug = ${slug} and ${NOTICIA_VISIBLE}`,
+  );
+  if (!r) throw noEncontrado(`La noticia «${slug}»`);
+  return { ...r, portada: urlArchivo(idEmpresa, r.portada) };
+}
+
+export type BannerPublico = { titulo: string; enlace: string; orden: number; imagen: string | null };
+
+export async function banners(tx: Tx, idEmpresa: number): Promise<BannerPublico[]> {
+  const rows = await queryRows<Omit<BannerPublico, 'imagen'> & { imagen: number | null }>(
+    tx,
+    sql`select b.titulo, b.enlace, b.orden,
+               (select a.id from archivo a where a.tipo_dueno = 'banner' and a.id_dueno = b.id::text order by a.orden, a.id limit 1) as imagen
+        from banner b where ${BANNER_VIGENTE} order by b.orden, b.id`,
+  );
+  return rows.map((r) => ({ ...r, imagen: urlArchivo(idEmpresa, r.imagen) }));
+}
+
+export type InmueblePublico = {
+  consecutivo: number;
+  tipo: string;
+  gestion: string;
+  municipio: string | null;
+  departamento: string | null;
+  barrio: string | null;
+  estrato: number | null;
+  area_construida: number | null;
+  area_privada: number | null;
+  habitaciones: number;
+  banos: number;
+  parqueaderos: number;
+  piso: number | null;
+  ascensor: boolean;
+  canon: number | null;
+  precio_venta: number | null;
+  administracion: number | null;
+  descripcion: string;
+  caracteristicas: string[];
+  fotos: { grande: string; miniatura: string }[];
+};
+
+type FilaInmueble = Omit<InmueblePublico, 'fotos'> & { fotos: number[] | null };
+
+// Only «disponible» properties; never the address, the owners, the keys or the internal notes.
+const COLUMNAS_INMUEBLE = sql`i.consecutivo, i.tipo, i.gestion, m.municipio, m.departamento, b.nombre as barrio, i.estrato,
+  i.area_construida::float8 as area_construida, i.area_privada::float8 as area_privada, i.habitaciones, i.banos,
+  i.parqueaderos, i.piso, i.ascensor, i.canon::float8 as canon, i.precio_venta::float8 as precio_venta,
+  i.administracion::float8 as administracion, i.descripcion,
+  array(select c.nombre from inmueble_caracteristica ic
+        join caracteristicas_inmueble c on c.id_empresa = ic.id_empresa and c.id = ic.id_caracteristica
+        where ic.id_empresa = i.id_empresa and ic.id_inmueble = i.id order by c.nombre collate "C") as caracteristicas,
+  array(select a.id from archivo a where a.tipo_dueno = 'inmueble' and a.id_dueno = i.id::text and a.categoria = 'foto'
+        order by a.principal desc, a.orden, a.id) as fotos`;
+const DESDE_INMUEBLE = sql`from inmueble i
+  left join municipios m on m.id_empresa = i.id_empresa and m.id = i.id_municipio
+  left join barrios b on b.id_empresa = i.id_empresa and b.id = i.id_barrio
+  where i.estado = 'disponible'`;
+
+const conFotos = (idEmpresa: number, r: FilaInmueble): InmueblePublico => ({
+  ...r,
+  fotos: (r.fotos ?? []).map((id) => ({ grande: urlArchivo(idEmpresa, id)!, miniatura: urlArchivo(idEmpresa, id, true)! })),
+});
+
+export type FiltrosInmuebles = { gestion?: string | undefined; tipo?: string | undefined; limite: number };
+
+export async function inmuebles(tx: Tx, idEmpresa: number, f: FiltrosInmuebles): Promise<InmueblePublico[]> {
+  const rows = await queryRows<FilaInmueble>(
+    tx,
+    sql`select ${COLUMNAS_INMUEBLE} ${DESDE_INMUEBLE}
+        ${f.gestion ? sql`and i.gestion = ${f.gestion}` : sql``} ${f.tipo ? sql`and i.tipo = ${f.tipo}` : sql``}
+        order by (select count(*) from archivo a where a.tipo_dueno = 'inmueble' and a.id_dueno = i.id::text and a.categoria = 'foto') > 0 desc,
+                 i.consecutivo desc
+        limit ${f.limite}`,
+  );
+  return rows.map((r) => conFotos(idEmpresa, r));
+}
+
+export async function inmueble(tx: Tx, idEmpresa: number, consecutivo: number): Promise<InmueblePublico> {
+  const [r] = await queryRows<FilaInmueble>(
+    tx,
+    sql`select ${COLUMNAS_INMUEBLE} ${DESDE_INMUEBLE} and i.consecutivo = ${consecutivo}`,
+  );
+  if (!r) throw noEncontrado(`El inmueble ${consecutivo}`);
+  return conFotos(idEmpresa, r);
+}
+
+/**
+ * A file the public may see: the cover of a visible news, the image of a current banner or a photo of
+ * an available property. Anything else (a document, a draft's cover) is «no existe».
+ */
+export async function archivoPublico(tx: Tx, id: number, miniatura: boolean): Promise<{ clave: string; contentType: string }> {
+  const [r] = await queryRows<{ clave: string; clave_miniatura: string | null; content_type: string }>(
+    tx,
+    sql`select a.clave, a.clave_miniatura, a.content_type from archivo a
+        where a.id = ${id} and (
+          (a.tipo_dueno = 'noticia' and exists (select 1 from noticia n where n.id::text = a.id_dueno and ${NOTICIA_VISIBLE}))
+          or (a.tipo_dueno = 'banner' and exists (select 1 from banner b where b.id::text = a.id_dueno and ${BANNER_VIGENTE}))
+          or (a.tipo_dueno = 'inmueble' and a.categoria = 'foto'
+              and exists (select 1 from inmueble i where i.id::text = a.id_dueno and i.estado = 'disponible')))`,
+  );
+  if (!r) throw noEncontrado(`La imagen ${id}`);
+  const clave = miniatura && r.clave_miniatura ? r.clave_miniatura : r.clave;
+  return { clave, contentType: r.content_type };
+}
+
+export const sinImagen = (id: number) => noEncontrado(`La imagen ${id}`);

@@ -1,0 +1,230 @@
+import { ETIQUETAS_GESTION, ETIQUETAS_TIPO, type Gestion, type TipoInmueble } from '@predio/contract/inmuebles';
+import { pesos } from '../../platform/formato.ts';
+import { sanearHtml } from '../../platform/documentos/sanear.ts';
+import type { BannerPublico, EmpresaSitio, InmueblePublico, NoticiaPublica } from './publico.service.ts';
+import { empresaPublica } from './publico.service.ts';
+
+// The public site's pages: plain HTML written here, no script, one stylesheet (/sitio/estilos.css).
+// Everything that comes from the database passes through esc(); the news' body was sanitised on save
+// and is sanitised again here.
+
+export const esc = (s: unknown): string =>
+  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const fechaCorta = (d: string | Date | null) =>
+  d ? new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeZone: 'America/Bogota' }).format(new Date(d)) : '';
+
+export type Og = { titulo: string; descripcion: string; imagen: string | null; url: string; tipo?: 'website' | 'article' };
+
+type Pagina = { e: EmpresaSitio; titulo: string; og: Og; cuerpo: string; base: string };
+
+export function pagina({ e, titulo, og, cuerpo, base }: Pagina): string {
+  const p = empresaPublica(e);
+  const raiz = `/sitio/${e.id_empresa}`;
+  const abs = (u: string | null) => (u ? (u.startsWith('http') ? u : `${base}${u}`) : null);
+  const imagen = abs(og.imagen);
+  return `<!doctype html>
+<html lang="es-CO">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(titulo)}</title>
+<meta name="description" content="${esc(og.descripcion)}">
+<link rel="canonical" href="${esc(abs(og.url))}">
+<meta property="og:type" content="${og.tipo ?? 'website'}">
+<meta property="og:site_name" content="${esc(p.nombre)}">
+<meta property="og:title" content="${esc(og.titulo)}">
+<meta property="og:description" content="${esc(og.descripcion)}">
+<meta property="og:url" content="${esc(abs(og.url))}">
+<meta property="og:locale" content="es_CO">
+${imagen ? `<meta property="og:image" content="${esc(imagen)}">\n<meta name="twitter:card" content="summary_large_image">` : ''}
+<link rel="stylesheet" href="/sitio/estilos.css">
+<style>:root{--color:${/^#[0-9a-f]{6}$/i.test(e.color_sitio) ? e.color_sitio : '#1d4ed8'}}</style>
+</head>
+<body>
+<header class="cabecera">
+  <a class="marca" href="${raiz}">${p.logo ? `<img src="${p.logo}" alt="" width="40" height="40">` : ''}<span>${esc(p.nombre)}</span></a>
+  <nav aria-label="Secciones"><a href="${raiz}#inmuebles">Inmuebles</a><a href="${raiz}#noticias">Noticias</a><a href="${raiz}#contacto">Contacto</a></nav>
+</header>
+<main id="contenido">
+${cuerpo}
+</main>
+<footer class="pie" id="contacto">
+  <p><strong>${esc(p.nombre)}</strong></p>
+  ${p.direccion ? `<p>${esc(p.direccion)}</p>` : ''}
+  ${p.telefonos ? `<p>Teléfono: <a href="tel:${esc(p.telefonos.replace(/[^\d+]/g, ''))}">${esc(p.telefonos)}</a></p>` : ''}
+  ${p.email ? `<p>Correo: <a href="mailto:${esc(p.email)}">${esc(p.email)}</a></p>` : ''}
+</footer>
+</body>
+</html>`;
+}
+
+export const tituloInmueble = (i: Pick<InmueblePublico, 'tipo' | 'gestion' | 'municipio' | 'barrio'>) =>
+  `${ETIQUETAS_TIPO[i.tipo as TipoInmueble] ?? i.tipo} en ${(ETIQUETAS_GESTION[i.gestion as Gestion] ?? i.gestion).toLowerCase()}` +
+  (i.barrio || i.municipio ? ` · ${[i.barrio, i.municipio].filter(Boolean).join(', ')}` : '');
+
+export function precio(i: Pick<InmueblePublico, 'canon' | 'precio_venta'>): string {
+  const partes = [];
+  if (i.canon) partes.push(`${pesos(i.canon)} / mes`);
+  if (i.precio_venta) partes.push(pesos(i.precio_venta));
+  return partes.join(' · ');
+}
+
+function tarjetaInmueble(idEmpresa: number, i: InmueblePublico): string {
+  const foto = i.fotos[0];
+  return `<li class="tarjeta">
+  <a href="/sitio/${idEmpresa}/inmuebles/${i.consecutivo}">
+    ${foto ? `<img src="${foto.miniatura}" alt="" loading="lazy" width="400" height="300">` : '<div class="sin-foto" aria-hidden="true"></div>'}
+    <h3>${esc(tituloInmueble(i))}</h3>
+  </a>
+  <p class="precio">${esc(precio(i))}</p>
+  <p class="datos">${[i.habitaciones ? `${i.habitaciones} hab.` : '', i.banos ? `${i.banos} baños` : '', i.area_construida ? `${i.area_construida} m²` : ''].filter(Boolean).join(' · ')}</p>
+</li>`;
+}
+
+function tarjetaNoticia(idEmpresa: number, n: NoticiaPublica): string {
+  return `<li class="tarjeta">
+  <a href="/sitio/${idEmpresa}/noticias/${esc(n.slug)}">
+    ${n.portada ? `<img src="${n.portada}" alt="" loading="lazy" width="400" height="225">` : ''}
+    <h3>${esc(n.titulo)}</h3>
+  </a>
+  <p class="fecha">${esc(fechaCorta(n.publicada_en))}</p>
+  <p>${esc(n.resumen)}</p>
+</li>`;
+}
+
+export function inicio(
+  e: EmpresaSitio,
+  d: { banners: BannerPublico[]; inmuebles: InmueblePublico[]; noticias: NoticiaPublica[] },
+): string {
+  const banners = d.banners.length
+    ? `<section class="banners" aria-label="Destacados">${d.banners
+        .map((b) => {
+          const contenido = `${b.imagen ? `<img src="${b.imagen}" alt="">` : ''}<span class="banner-titulo">${esc(b.titulo)}</span>`;
+          return `<div class="banner">${b.enlace ? `<a href="${esc(b.enlace)}">${contenido}</a>` : contenido}</div>`;
+        })
+        .join('')}</section>`
+    : '';
+  const inmuebles = d.inmuebles.length
+    ? `<ul class="rejilla">${d.inmuebles.map((i) => tarjetaInmueble(e.id_empresa, i)).join('')}</ul>`
+    : '<p>Pronto publicaremos inmuebles disponibles.</p>';
+  const noticias = d.noticias.length
+    ? `<ul class="rejilla">${d.noticias.map((n) => tarjetaNoticia(e.id_empresa, n)).join('')}</ul>`
+    : '<p>Aún no hay noticias.</p>';
+  return `${banners}
+<section id="inmuebles"><h2>Inmuebles destacados</h2>${inmuebles}</section>
+<section id="noticias"><h2>Noticias</h2>${noticias}</section>`;
+}
+
+export type EstadoFormulario = { valores: Record<string, string>; errores: Record<string, string>; general?: string };
+
+function formulario(e: EmpresaSitio, i: InmueblePublico, f: EstadoFormulario): string {
+  if (!e.clave_formulario_web)
+    return `<section class="contacto"><h2>¿Le interesa?</h2><p>Comuníquese con nosotros${e.telefonos ? ` al ${esc(e.telefonos)}` : ''} y mencione el inmueble N.º ${i.consecutivo}.</p></section>`;
+  const v = (k: string) => esc(f.valores[k] ?? '');
+  const err = (k: string) => (f.errores[k] ? `<p class="error" id="error-${k}">${esc(f.errores[k])}</p>` : '');
+  const attrs = (k: string) => (f.errores[k] ? ` aria-invalid="true" aria-describedby="error-${k}"` : '');
+  const mensaje = f.valores.mensaje ?? `Hola, me interesa el inmueble N.º ${i.consecutivo}. ¿Me pueden dar más información?`;
+  return `<section class="contacto" aria-labelledby="contacto-titulo">
+<h2 id="contacto-titulo">¿Le interesa? Escríbanos</h2>
+${f.general ? `<p class="error" role="alert">${esc(f.general)}</p>` : ''}
+<form method="post" action="/sitio/${e.id_empresa}/inmuebles/${i.consecutivo}/contacto" novalidate>
+  <label for="nombre">Nombre</label><input id="nombre" name="nombre" autocomplete="name" required maxlength="120" value="${v('nombre')}"${attrs('nombre')}>${err('nombre')}
+  <label for="telefono">Teléfono</label><input id="telefono" name="telefono" type="tel" autocomplete="tel" maxlength="20" value="${v('telefono')}"${attrs('telefono')}>${err('telefono')}
+  <label for="email">Correo electrónico</label><input id="email" name="email" type="email" autocomplete="email" maxlength="120" value="${v('email')}"${attrs('email')}>${err('email')}
+  <label for="mensaje">Mensaje</label><textarea id="mensaje" name="mensaje" rows="4" maxlength="2000" required${attrs('mensaje')}>${esc(mensaje)}</textarea>${err('mensaje')}
+  <div class="oculto" aria-hidden="true"><label for="sitio">No llene este campo</label><input id="sitio" name="sitio" tabindex="-1" autocomplete="off"></div>
+  <label class="consentimiento"><input type="checkbox" name="autoriza_datos" value="true"${f.valores.autoriza_datos ? ' checked' : ''}${attrs('autoriza_datos')}> Autorizo el tratamiento de mis datos personales (Ley 1581 de 2012) para que me contacten sobre este inmueble.</label>${err('autoriza_datos')}
+  <button type="submit">Enviar</button>
+</form>
+</section>`;
+}
+
+export function fichaInmueble(e: EmpresaSitio, i: InmueblePublico, f: EstadoFormulario): string {
+  const fotos = i.fotos.length
+    ? `<div class="galeria">${i.fotos.map((f, n) => `<img src="${f.grande}" alt="Foto ${n + 1} de ${i.fotos.length}" ${n ? 'loading="lazy"' : ''} width="800" height="600">`).join('')}</div>`
+    : '';
+  const datos: [string, string][] = [
+    ['Código', String(i.consecutivo)],
+    ['Habitaciones', String(i.habitaciones)],
+    ['Baños', String(i.banos)],
+    ['Parqueaderos', String(i.parqueaderos)],
+    ...(i.area_construida ? [['Área construida', `${i.area_construida} m²`] as [string, string]] : []),
+    ...(i.area_privada ? [['Área privada', `${i.area_privada} m²`] as [string, string]] : []),
+    ...(i.estrato ? [['Estrato', String(i.estrato)] as [string, string]] : []),
+    ...(i.piso ? [['Piso', String(i.piso)] as [string, string]] : []),
+    ['Ascensor', i.ascensor ? 'Sí' : 'No'],
+    ...(i.administracion ? [['Administración', pesos(i.administracion)] as [string, string]] : []),
+  ];
+  return `<article class="ficha">
+<h1>${esc(tituloInmueble(i))}</h1>
+<p class="precio">${esc(precio(i))}</p>
+${fotos}
+<dl class="datos-inmueble">${datos.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl>
+${i.descripcion ? `<h2>Descripción</h2><p class="descripcion">${esc(i.descripcion)}</p>` : ''}
+${i.caracteristicas.length ? `<h2>Características</h2><ul class="caracteristicas">${i.caracteristicas.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>` : ''}
+</article>
+${formulario(e, i, f)}`;
+}
+
+export const gracias = (e: EmpresaSitio, numero: number | null, consecutivo: number) =>
+  `<section class="gracias" role="status"><h1>¡Gracias!</h1><p>Recibimos su solicitud${numero ? ` N.º ${numero}` : ''}. Un asesor de ${esc(empresaPublica(e).nombre)} se comunicará con usted pronto.</p>
+<p><a href="/sitio/${e.id_empresa}/inmuebles/${consecutivo}">Volver al inmueble</a> · <a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;
+
+export const articulo = (n: NoticiaPublica) =>
+  `<article class="noticia"><h1>${esc(n.titulo)}</h1><p class="fecha">${esc(fechaCorta(n.publicada_en))}${n.autor ? ` · ${esc(n.autor)}` : ''}</p>
+${n.portada ? `<img class="portada" src="${n.portada}" alt="" width="1200" height="630">` : ''}
+${n.resumen ? `<p class="resumen">${esc(n.resumen)}</p>` : ''}
+<div class="cuerpo">${sanearHtml(n.cuerpo ?? '')}</div></article>`;
+
+export const noExiste = (texto: string) => `<section class="gracias"><h1>No encontrado</h1><p>${esc(texto)}</p></section>`;
+
+export const ESTILOS = `*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f8fafc;line-height:1.5}
+a{color:var(--color)}
+img{max-width:100%;height:auto;display:block}
+.cabecera{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px 24px;padding:12px 24px;background:#fff;border-top:6px solid var(--color);box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.marca{display:flex;align-items:center;gap:10px;font-weight:700;font-size:1.2rem;text-decoration:none;color:#111827}
+.marca img{width:40px;height:40px;object-fit:contain}
+.cabecera nav{display:flex;gap:16px}
+.cabecera nav a{text-decoration:none;font-weight:600;padding:8px 0}
+main{max-width:1200px;margin:0 auto;padding:16px 24px 48px}
+h1{font-size:1.8rem;line-height:1.25;margin:16px 0 8px}
+h2{font-size:1.4rem;margin:32px 0 12px}
+h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
+.banners{display:grid;gap:12px;grid-template-columns:repeat(auto-fit,minmax(280px,1fr));margin-top:8px}
+.banner{position:relative;border-radius:12px;overflow:hidden;background:var(--color);min-height:140px}
+.banner img{width:100%;height:220px;object-fit:cover}
+.banner-titulo{position:absolute;left:0;right:0;bottom:0;padding:12px 16px;color:#fff;font-weight:700;font-size:1.15rem;background:linear-gradient(transparent,rgba(0,0,0,.7))}
+.banner a{color:#fff;text-decoration:none}
+.rejilla{list-style:none;padding:0;margin:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
+.tarjeta{background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.1);padding-bottom:12px}
+.tarjeta a{text-decoration:none}
+.tarjeta img,.sin-foto{width:100%;aspect-ratio:4/3;object-fit:cover;background:#e5e7eb}
+.tarjeta p{margin:4px 12px}
+.precio{font-weight:700;color:#111827;font-size:1.1rem}
+.datos,.fecha{color:#4b5563;font-size:.95rem}
+.galeria{display:grid;gap:8px;grid-template-columns:repeat(auto-fill,minmax(280px,1fr));margin:16px 0}
+.galeria img{border-radius:8px;aspect-ratio:4/3;object-fit:cover;width:100%}
+.datos-inmueble{display:grid;grid-template-columns:repeat(auto-fill,minmax(160px,1fr));gap:8px;margin:16px 0}
+.datos-inmueble div{background:#fff;border-radius:8px;padding:8px 12px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
+.datos-inmueble dt{color:#4b5563;font-size:.85rem}
+.datos-inmueble dd{margin:0;font-weight:600}
+.descripcion{white-space:pre-line}
+.contacto,.gracias{background:#fff;border-radius:12px;padding:16px 24px 24px;margin-top:24px;box-shadow:0 1px 3px rgba(0,0,0,.1);max-width:640px}
+.contacto form{display:grid;gap:6px}
+.contacto label{font-weight:600;margin-top:8px}
+.contacto input,.contacto textarea{font:inherit;padding:10px 12px;border:1px solid #9ca3af;border-radius:8px;width:100%}
+.contacto .consentimiento{font-weight:400;display:flex;gap:8px;align-items:flex-start}
+.contacto .consentimiento input{width:auto;margin-top:4px}
+.contacto button{margin-top:12px;font:inherit;font-weight:700;padding:12px 20px;border:0;border-radius:8px;background:var(--color);color:#fff;cursor:pointer;justify-self:start}
+.error{color:#b91c1c;margin:2px 0 0}
+.oculto{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.noticia{max-width:760px}
+.noticia .portada{border-radius:12px;margin:12px 0;width:100%}
+.resumen{font-size:1.15rem;color:#374151}
+.pie{background:#111827;color:#e5e7eb;padding:24px;text-align:center}
+.pie a{color:#fff}
+.pie p{margin:4px 0}
+@media (max-width:600px){main{padding:12px 16px 32px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}}
+`;

@@ -1,0 +1,195 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ZSolicitudWeb } from '@predio/contract/solicitudes';
+import { ZEmpresaPublicaParam, ZInmueblePublicoParam, ZSlugParam } from '@predio/contract/pagina-web';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { enTenant } from '../../platform/tenant.ts';
+import { leerLogoGuardado } from '../empresa/empresa.service.ts';
+import { recibir } from '../solicitudes/solicitudes-web.service.ts';
+import * as publico from './publico.service.ts';
+import * as html from './sitio.html.ts';
+
+/**
+ * The public website Predio serves for each company at /sitio/:empresa (issue 32): server-rendered HTML,
+ * no script, only what is published. Its contact form posts here and goes through the same path as
+ * the agency's own website form (POST /api/publico/solicitudes): same checks, limits and notices.
+ */
+export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
+  // A plain HTML form sends application/x-www-form-urlencoded; only these routes read it.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const base = (req: FastifyRequest) => deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
+
+  const enviar = (reply: FastifyReply, codigo: number, contenido: string) =>
+    reply
+      .code(codigo)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', codigo === 200 ? 'public, max-age=60' : 'no-store')
+      .send(contenido);
+
+  /** A page of a company: not found, too many requests and the rest end as a page, never a JSON error. */
+  async function servir(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    idEmpresa: unknown,
+    armar: (e: publico.EmpresaSitio) => Promise<{ titulo: string; og: html.Og; cuerpo: string; codigo?: number }>,
+  ) {
+    const id = ZEmpresaPublicaParam.safeParse({ empresa: idEmpresa });
+    try {
+      if (!id.success) throw new AppError(40400, 'Este sitio no existe.');
+      await publico.limitar(deps.db, req.ip, id.data.empresa);
+      const e = await publico.empresa(deps.db, id.data.empresa);
+      try {
+        const p = await armar(e);
+        return enviar(reply, p.codigo ?? 200, html.pagina({ e, titulo: p.titulo, og: p.og, cuerpo: p.cuerpo, base: base(req) }));
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status !== 404) throw err;
+        const og = { titulo: 'No encontrado', descripcion: err.message, imagen: null, url: `/sitio/${e.id_empresa}` };
+        return enviar(
+          reply,
+          404,
+          html.pagina({ e, titulo: 'No encontrado', og, cuerpo: html.noExiste(err.message), base: base(req) }),
+        );
+      }
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      for (const [k, v] of Object.entries(err.headers ?? {})) reply.header(k, v);
+      return enviar(
+        reply,
+        err.status,
+        `<!doctype html><html lang="es-CO"><meta charset="utf-8"><title>${html.esc(err.message)}</title><p>${html.esc(err.message)}</p></html>`,
+      );
+    }
+  }
+
+  app.get('/sitio/estilos.css', async (_req, reply) =>
+    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(html.ESTILOS),
+  );
+
+  app.get('/sitio/:empresa', (req, reply) =>
+    servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+      const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
+        banners: await publico.banners(tx, e.id_empresa),
+        inmuebles: await publico.inmuebles(tx, e.id_empresa, { limite: 12 }),
+        noticias: await publico.noticias(tx, e.id_empresa, 6),
+      }));
+      const nombre = publico.empresaPublica(e).nombre;
+      const imagen = d.banners.find((b) => b.imagen)?.imagen ?? d.inmuebles.find((i) => i.fotos.length)?.fotos[0]?.grande ?? null;
+      return {
+        titulo: `${nombre} · Inmuebles en arriendo y venta`,
+        og: {
+          titulo: nombre,
+          descripcion: `Inmuebles disponibles y noticias de ${nombre}.`,
+          imagen,
+          url: `/sitio/${e.id_empresa}`,
+        },
+        cuerpo: `<h1 class="oculto">${html.esc(nombre)}</h1>${html.inicio(e, d)}`,
+      };
+    }),
+  );
+
+  app.get('/sitio/:empresa/logo', async (req, reply) => {
+    const id = ZEmpresaPublicaParam.safeParse(req.params);
+    const e = id.success ? await publico.empresa(deps.db, id.data.empresa).catch(() => null) : null;
+    if (!e?.logo) return reply.code(404).send();
+    const img = await leerLogoGuardado({ user: { idEmpresa: e.id_empresa }, storage: deps.storage, nombre: e.logo }).catch(
+      () => null,
+    );
+    if (!img) return reply.code(404).send();
+    return reply.header('content-type', img.contentType).header('cache-control', 'public, max-age=3600').send(img.buf);
+  });
+
+  const fichaDe = (e: publico.EmpresaSitio, consecutivo: number, f: html.EstadoFormulario, codigo = 200) =>
+    enTenant(deps.db, e.id_empresa, ({ tx }) => publico.inmueble(tx, e.id_empresa, consecutivo)).then((i) => {
+      const titulo = html.tituloInmueble(i);
+      return {
+        codigo,
+        titulo: `${titulo} · ${publico.empresaPublica(e).nombre}`,
+        og: {
+          titulo: `${titulo} · ${html.precio(i)}`,
+          descripcion: i.descripcion.slice(0, 200) || titulo,
+          imagen: i.fotos[0]?.grande ?? null,
+          url: `/sitio/${e.id_empresa}/inmuebles/${i.consecutivo}`,
+        },
+        cuerpo: html.fichaInmueble(e, i, f),
+      };
+    });
+
+  const paramsInmueble = (req: FastifyRequest) => ZInmueblePublicoParam.safeParse(req.params);
+
+  app.get('/sitio/:empresa/inmuebles/:consecutivo', (req, reply) => {
+    const p = paramsInmueble(req);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, (e) => {
+      if (!p.success) throw new AppError(40400, 'Este inmueble no existe o ya no está disponible.');
+      return fichaDe(e, p.data.consecutivo, { valores: {}, errores: {} });
+    });
+  });
+
+  app.post('/sitio/:empresa/inmuebles/:consecutivo/contacto', (req, reply) => {
+    const p = paramsInmueble(req);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+      if (!p.success) throw new AppError(40400, 'Este inmueble no existe o ya no está disponible.');
+      const consecutivo = p.data.consecutivo;
+      const valores = z
+        .record(z.string(), z.string())
+        .catch({})
+        .parse(req.body ?? {});
+      if (!e.clave_formulario_web) return fichaDe(e, consecutivo, { valores, errores: {} });
+      const datos = ZSolicitudWeb.safeParse({
+        ...valores,
+        clave: e.clave_formulario_web,
+        tipo: 'informacion',
+        inmueble: consecutivo,
+        autoriza_datos: valores.autoriza_datos === 'true',
+      });
+      if (!datos.success) {
+        const errores: Record<string, string> = {};
+        for (const i of datos.error.issues) {
+          const k = String(i.path[0] ?? 'general');
+          errores[k] ??= i.message;
+        }
+        return fichaDe(e, consecutivo, { valores, errores, general: 'Revise los campos marcados.' }, 400);
+      }
+      try {
+        const { numero } = await recibir(deps, datos.data, req.ip);
+        const nombre = publico.empresaPublica(e).nombre;
+        return {
+          titulo: `Solicitud recibida · ${nombre}`,
+          og: {
+            titulo: nombre,
+            descripcion: 'Solicitud recibida',
+            imagen: null,
+            url: `/sitio/${e.id_empresa}/inmuebles/${consecutivo}`,
+          },
+          cuerpo: html.gracias(e, numero, consecutivo),
+        };
+      } catch (err) {
+        if (err instanceof AppError && err.status === 429)
+          return fichaDe(e, consecutivo, { valores, errores: {}, general: err.message }, 429);
+        throw err;
+      }
+    });
+  });
+
+  app.get('/sitio/:empresa/noticias/:slug', (req, reply) => {
+    const p = ZSlugParam.safeParse(req.params);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+      if (!p.success) throw new AppError(40400, 'Esta noticia no existe.');
+      const n = await enTenant(deps.db, e.id_empresa, ({ tx }) => publico.noticia(tx, e.id_empresa, p.data.slug));
+      return {
+        titulo: `${n.titulo} · ${publico.empresaPublica(e).nombre}`,
+        og: {
+          titulo: n.titulo,
+          descripcion: n.resumen || n.titulo,
+          imagen: n.portada,
+          url: `/sitio/${e.id_empresa}/noticias/${n.slug}`,
+          tipo: 'article',
+        },
+        cuerpo: html.articulo(n),
+      };
+    });
+  });
+}

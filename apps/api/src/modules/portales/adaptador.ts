@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import type { PortalSincronizado } from '@predio/contract/portales';
+import { llamarExterno, SinRespuesta, type RespuestaExterna } from '../../platform/http/externo.ts';
+
+// The contract every portal adapter meets (issue 34). The synchroniser (portales.sync.ts) knows only
+// this: it reads the property, asks the adapter what is missing, maps it, and calls the portal.
+
+/** What a portal may receive about a property: read once from the database, in the synchroniser. */
+export type FichaPortal = {
+  consecutivo: number;
+  tipo: string;
+  gestion: 'arriendo' | 'venta' | 'arriendo_venta';
+  estado: string;
+  direccion: string;
+  municipio: string;
+  departamento: string;
+  barrio: string | null;
+  estrato: number | null;
+  area_construida: number | null;
+  area_privada: number | null;
+  area_lote: number | null;
+  habitaciones: number;
+  banos: number;
+  parqueaderos: number;
+  piso: number | null;
+  anio_construccion: number | null;
+  canon: number | null;
+  precio_venta: number | null;
+  administracion: number | null;
+  descripcion: string;
+  lat: number | null;
+  lng: number | null;
+  /** Ids of the photos in their order: part of what is compared to decide whether to send again. */
+  fotos: number[];
+};
+
+/** The company's settings for the portal (not secret) and its decrypted token. */
+export type AjustesPortal = { url: string; usuario: string; id_region: number | null; id_ciudad: number | null };
+export type CredencialesPortal = AjustesPortal & { secreto: string };
+
+export type FotoParaPortal = { nombre: string; contenido: Buffer; posicion: number };
+
+export type ClientePortal<P> = {
+  /** Checks the credentials with a harmless call. */
+  autenticar(): Promise<void>;
+  publicar(payload: P): Promise<{ idExterno: string }>;
+  actualizar(idExterno: string, payload: P): Promise<void>;
+  despublicar(idExterno: string): Promise<void>;
+  subirFoto(idExterno: string, foto: FotoParaPortal): Promise<void>;
+};
+
+export type AdaptadorPortal<P> = {
+  portal: PortalSincronizado;
+  nombre: string;
+  /** The portal's payload as its documentation defines it. */
+  esquema: z.ZodType<P>;
+  /** Each field the portal requires that the property (or the settings) lacks, named as the form names it. */
+  faltantes(f: FichaPortal, a: AjustesPortal): string[];
+  /** Pure: the property as the portal's listing. Only called when nothing is missing. */
+  mapear(f: FichaPortal, a: AjustesPortal): P;
+  cliente(c: CredencialesPortal, signal?: AbortSignal): ClientePortal<P>;
+};
+
+/**
+ * A portal's refusal or failure, in Spanish for the person at the screen. `reintentable`: trying again
+ * may help (429, 5xx, timeout, connection); `esperaMs`: the portal said when (Retry-After).
+ */
+export class ErrorPortal extends Error {
+  constructor(
+    message: string,
+    readonly reintentable: boolean,
+    readonly esperaMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+const TIEMPO_MS = 15_000;
+
+/** Seconds or an HTTP date, as RFC 9110 allows; null when absent or unreadable. */
+export function leerRetryAfter(v: string | null, ahora = Date.now()): number | null {
+  if (!v) return null;
+  if (/^\d+$/.test(v.trim())) return Number(v.trim()) * 1000;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? null : Math.max(0, t - ahora);
+}
+
+/**
+ * One HTTP call to a portal: a timeout, and every failure turned into an ErrorPortal that says whether
+ * to try again. Answers the parsed JSON body (null when empty or not JSON).
+ */
+export async function llamar(
+  nombre: string,
+  url: string,
+  init: RequestInit,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown> | null> {
+  let r: RespuestaExterna;
+  try {
+    r = await llamarExterno(url, init, { signal, tiempoMs: TIEMPO_MS });
+  } catch (e) {
+    if (e instanceof SinRespuesta && e.porTiempo) throw new ErrorPortal(`${nombre} no respondió a tiempo: se reintentará`, true);
+    throw new ErrorPortal(
+      `No se pudo conectar con ${nombre} (${e instanceof Error ? e.message : String(e)}): se reintentará`,
+      true,
+    );
+  }
+  const { json, texto } = r;
+  if (r.ok) return json;
+  const detalle = typeof json?.message === 'string' ? json.message : texto.slice(0, 200);
+  if (r.status === 429) {
+    const espera = leerRetryAfter(r.headers.get('retry-after'));
+    const cuando = espera === null ? '' : ` en ${Math.ceil(espera / 1000)} s`;
+    throw new ErrorPortal(`${nombre} limitó los envíos (429): se reintentará${cuando}`, true, espera ?? undefined);
+  }
+  if (r.status >= 500)
+    throw new ErrorPortal(`${nombre} falló (${r.status})${detalle ? `: ${detalle}` : ''}: se reintentará`, true);
+  if (r.status === 401 || r.status === 403)
+    throw new ErrorPortal(`${nombre} rechazó las credenciales (${r.status}): revise el token en la pantalla del portal`, false);
+  throw new ErrorPortal(`${nombre} rechazó el inmueble (${r.status})${detalle ? `: ${detalle}` : ''}`, false);
+}

@@ -1,0 +1,343 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { CODES } from '@predio/contract/codes';
+import {
+  PORTALES_SINCRONIZADOS,
+  ZPortalConfigGuardar,
+  type AccionPortal,
+  type HistorialPortal,
+  type PortalConfig,
+  type PortalConfigGuardar,
+  type PortalSincronizado,
+  type PublicacionPortal,
+} from '@predio/contract/portales';
+import type { Database, Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { registrarAuditoria } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { encolar, ReintentarEn } from '../../platform/jobs/trabajos.ts';
+import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { ErrorPortal, type AdaptadorPortal, type AjustesPortal } from './adaptador.ts';
+import * as repo from './portales.repo.ts';
+import { wasi } from './wasi.ts';
+
+/** One adapter per portal; the synchroniser below serves them all. */
+export const ADAPTADORES: Record<PortalSincronizado, AdaptadorPortal<unknown>> = {
+  wasi: wasi as AdaptadorPortal<unknown>,
+};
+
+export const TRABAJO_SINCRONIZAR = 'portales.sincronizar';
+export const MAX_INTENTOS_PORTAL = 6;
+/** Key derivation purpose of the portal tokens' cipher. */
+export const PROPOSITO_CIFRADO = 'portales.credenciales.v1';
+/** A property in these states is taken off every portal. */
+const FUERA_DE_OFERTA = ['retirado', 'arrendado', 'vendido'];
+
+const ajustesDe = (f: repo.FilaConfig | null): AjustesPortal => ({
+  url: f?.ajustes.url ?? '',
+  usuario: f?.ajustes.usuario ?? '',
+  id_region: f?.ajustes.id_region ?? null,
+  id_ciudad: f?.ajustes.id_ciudad ?? null,
+});
+
+// ----- settings -------------------------------------------------------------------------------------
+
+export async function leerConfig(o: { tx: Tx; portal: PortalSincronizado }): Promise<PortalConfig> {
+  const f = await repo.config(o.tx, o.portal);
+  const a = ajustesDe(f);
+  return {
+    portal: o.portal,
+    configurado: f !== null,
+    activo: f?.activo ?? false,
+    url: a.url || undefined,
+    usuario: a.usuario,
+    id_region: a.id_region,
+    id_ciudad: a.id_ciudad,
+    con_secreto: Boolean(f?.credenciales),
+  };
+}
+
+export async function guardarConfig(o: {
+  tx: Tx;
+  user: Principal;
+  ip: string;
+  cifrador: Cifrador;
+  portal: PortalSincronizado;
+  body: PortalConfigGuardar;
+}): Promise<PortalConfig> {
+  const b = ZPortalConfigGuardar.parse(o.body);
+  const cifrado = b.secreto ? o.cifrador.cifrar(b.secreto) : null;
+  const ajustes = { url: b.url ?? '', usuario: b.usuario, id_region: b.id_region, id_ciudad: b.id_ciudad };
+  await repo.guardarConfig(o.tx, { portal: o.portal, activo: b.activo, ajustes, cifrado, usuario: o.user.usuario });
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'actualizar',
+    entidad: 'portal_config',
+    entidadId: o.portal,
+    // The token never reaches the audit either: only whether it changed.
+    cambios: { ajustes: { antes: null, despues: ajustes }, token: { antes: null, despues: cifrado ? 'cambiado' : 'sin cambio' } },
+    ip: o.ip,
+  });
+  return leerConfig(o);
+}
+
+/**
+ * «Probar conexión»: the saved credentials against the portal, with a harmless call. Answers what the
+ * portal said, in Spanish; a refusal is an answer here, not an error of the request.
+ */
+export async function probar(o: {
+  tx: Tx;
+  cifrador: Cifrador;
+  portal: PortalSincronizado;
+}): Promise<{ ok: boolean; mensaje: string }> {
+  const ad = ADAPTADORES[o.portal];
+  const cfg = await repo.config(o.tx, o.portal);
+  if (!cfg) return { ok: false, mensaje: `${ad.nombre} aún no está configurado` };
+  const secreto = o.cifrador.descifrar(cfg.credenciales);
+  if (!secreto) return { ok: false, mensaje: `El token de ${ad.nombre} falta o no se puede leer: escríbalo de nuevo` };
+  try {
+    await ad.cliente({ ...ajustesDe(cfg), secreto }).autenticar();
+    return { ok: true, mensaje: `${ad.nombre} aceptó las credenciales` };
+  } catch (e) {
+    if (e instanceof ErrorPortal) return { ok: false, mensaje: e.message };
+    throw e;
+  }
+}
+
+// ----- the screen's list and actions -----------------------------------------------------------------
+
+export async function listar(o: { tx: Tx; portal: PortalSincronizado }): Promise<PublicacionPortal[]> {
+  const filas = await repo.listar(o.tx, o.portal);
+  return filas.map((f) => ({
+    ...f,
+    consecutivo: Number(f.consecutivo),
+    actualizado_en: f.actualizado_en ? new Date(f.actualizado_en).toISOString() : null,
+  }));
+}
+
+export async function historial(o: { tx: Tx; portal: PortalSincronizado; consecutivo: number }): Promise<HistorialPortal[]> {
+  const i = await inmuebleOError(o.tx, o.consecutivo);
+  return (await repo.leerHistorial(o.tx, i.id, o.portal)).map((h) => ({ ...h, creado_en: new Date(h.creado_en).toISOString() }));
+}
+
+async function inmuebleOError(tx: Tx, consecutivo: number) {
+  const i = await repo.inmueble(tx, consecutivo);
+  if (!i) throw new AppError(CODES.NO_ENCONTRADO, `El inmueble ${consecutivo} no existe`);
+  return i;
+}
+
+async function encolarSincronizacion(
+  tx: Tx,
+  o: { idInmueble: number; portal: string; objetivo: 'publicado' | 'despublicado'; forzar?: boolean },
+) {
+  const solicitud = await repo.pedir(tx, o);
+  await encolar(tx, {
+    tipo: TRABAJO_SINCRONIZAR,
+    datos: { idInmueble: o.idInmueble, portal: o.portal, solicitud },
+    clave: `portal:${o.portal}:${o.idInmueble}:${solicitud}`,
+  });
+}
+
+/**
+ * «Publicar», «Actualizar» or «Despublicar» from the portal's screen. Publishing checks first what the
+ * portal requires and names each missing field; the work itself is a job (the answer is «pendiente»).
+ * The property's «Publicar en» flag follows, so a later save keeps it in sync (or off the portal).
+ */
+export async function accion(o: {
+  tx: Tx;
+  user: Principal;
+  portal: PortalSincronizado;
+  consecutivo: number;
+  accion: AccionPortal;
+}): Promise<PublicacionPortal> {
+  const i = await inmuebleOError(o.tx, o.consecutivo);
+  const cfg = await repo.config(o.tx, o.portal);
+  const ad = ADAPTADORES[o.portal];
+  if (!cfg || !cfg.activo)
+    throw new AppError(CODES.CONFLICTO, `${ad.nombre} no está configurado o está inactivo: guarde su configuración primero`);
+  if (o.accion !== 'despublicar') {
+    if (FUERA_DE_OFERTA.includes(i.estado))
+      throw new AppError(CODES.VALIDACION, `El inmueble está ${i.estado}: no se publica en ${ad.nombre}`, [
+        { campo: 'estado', mensaje: `está ${i.estado}` },
+      ]);
+    const f = (await repo.ficha(o.tx, i.id))!;
+    const faltan = ad.faltantes(f, ajustesDe(cfg));
+    if (faltan.length > 0)
+      throw new AppError(
+        CODES.VALIDACION,
+        `Faltan datos para publicar en ${ad.nombre}: ${faltan.join('; ')}`,
+        faltan.map((campo) => ({ campo, mensaje: 'es obligatorio para el portal' })),
+      );
+  } else {
+    const actual = await repo.publicacion(o.tx, i.id, o.portal);
+    if (!actual) throw new AppError(CODES.CONFLICTO, `El inmueble ${o.consecutivo} no se ha enviado a ${ad.nombre}`);
+  }
+  const marcado = o.accion !== 'despublicar';
+  await o.tx.execute(sql`update inmueble set publicar = publicar || jsonb_build_object(${o.portal}::text, ${marcado}::boolean),
+      version = version + 1 where id = ${i.id} and coalesce((publicar ->> ${o.portal})::boolean, false) <> ${marcado}`);
+  // «Actualizar» sends the listing again even when nothing changed here (it may have been edited there).
+  await encolarSincronizacion(o.tx, {
+    idInmueble: i.id,
+    portal: o.portal,
+    objetivo: marcado ? 'publicado' : 'despublicado',
+    forzar: o.accion === 'actualizar',
+  });
+  await repo.historial(o.tx, {
+    idInmueble: i.id,
+    portal: o.portal,
+    accion: o.accion,
+    resultado: 'solicitado',
+    usuario: o.user.usuario,
+  });
+  return (await listar(o)).find((p) => p.consecutivo === o.consecutivo)!;
+}
+
+/**
+ * After a property is saved or changes estado (inmuebles.service): on each configured portal, a property
+ * marked for it and on offer gets a sync job (its data may have changed; an unchanged payload is not
+ * resent), and one no longer marked or out of offer (retirado, arrendado, vendido) is taken off.
+ */
+export async function alGuardarInmueble(tx: Tx, idInmueble: number): Promise<void> {
+  // One query when no portal is configured, which is every save of a company without portals.
+  const activos = await queryRows<{ portal: PortalSincronizado; estado: string; publicar: Record<string, boolean> }>(
+    tx,
+    sql`select c.portal, i.estado, i.publicar from portal_config c join inmueble i on i.id = ${idInmueble} where c.activo`,
+  );
+  for (const { portal, estado, publicar } of activos) {
+    if (!(PORTALES_SINCRONIZADOS as readonly string[]).includes(portal)) continue;
+    const quiere = Boolean(publicar?.[portal]) && !FUERA_DE_OFERTA.includes(estado);
+    const fila = await repo.publicacion(tx, idInmueble, portal);
+    if (quiere) await encolarSincronizacion(tx, { idInmueble, portal, objetivo: 'publicado' });
+    else if (fila && fila.objetivo === 'publicado')
+      await encolarSincronizacion(tx, { idInmueble, portal, objetivo: 'despublicado' });
+  }
+}
+
+// ----- the job ----------------------------------------------------------------------------------------
+
+const huella = (payload: unknown, fotos: number[]) =>
+  createHash('sha256')
+    .update(JSON.stringify(payload))
+    .update(`|fotos:${fotos.join(',')}`)
+    .digest('hex');
+
+type Datos = { idInmueble: number; portal: PortalSincronizado; solicitud: number };
+
+/**
+ * The job `portales.sincronizar`: brings one property on one portal to what was asked (published with its
+ * current data, or withdrawn). Reads in one transaction, talks to the portal outside any transaction
+ * (a slow portal must not hold the database), writes the outcome in another. A lease on the row keeps two
+ * jobs from sending the same property at once; a job older than the row's last request steps aside.
+ */
+export async function sincronizar(o: {
+  db: Database;
+  storage: Storage;
+  cifrador: Cifrador;
+  idEmpresa: number;
+  datos: Datos;
+  intento: number;
+  maxIntentos: number;
+  signal?: AbortSignal;
+  adaptadores?: Record<string, AdaptadorPortal<unknown>>;
+}): Promise<Record<string, unknown>> {
+  const { idInmueble, portal, solicitud } = o.datos;
+  const ad = (o.adaptadores ?? ADAPTADORES)[portal];
+  if (!ad) return { omitido: `portal desconocido: ${portal}` };
+  const prep = await o.db.tenant(o.idEmpresa, async (tx) => {
+    const fila = await repo.publicacion(tx, idInmueble, portal);
+    if (!fila) return { fin: 'sin registro' } as const;
+    if (fila.solicitud > solicitud) return { fin: 'reemplazado por una solicitud posterior' } as const;
+    if (!(await repo.tomar(tx, idInmueble, portal))) return { ocupado: true } as const;
+    const cfg = await repo.config(tx, portal);
+    const ficha = fila.objetivo === 'publicado' ? await repo.ficha(tx, idInmueble) : null;
+    return { fila, cfg, ficha };
+  });
+  if ('fin' in prep) return { omitido: prep.fin };
+  if ('ocupado' in prep) throw new ReintentarEn('Otra sincronización de este inmueble está en curso: se reintentará', 15_000);
+  const { fila, cfg, ficha } = prep;
+  const escribir = (fn: (tx: Tx) => Promise<void>) => o.db.tenant(o.idEmpresa, fn);
+  const terminar = async (
+    estado: 'publicado' | 'despublicado' | 'error' | 'enviado',
+    extra: {
+      idExterno?: string | null;
+      hash?: string | null;
+      fotosHash?: string | null;
+      error?: string | null;
+      accion: string;
+      detalle?: string;
+    },
+    soltar = true,
+  ) =>
+    escribir(async (tx) => {
+      await repo.marcar(tx, { idInmueble, portal, estado, ...extra, soltar });
+      if (soltar)
+        await repo.historial(tx, {
+          idInmueble,
+          portal,
+          accion: extra.accion,
+          resultado: estado,
+          detalle: extra.error ?? extra.detalle ?? '',
+        });
+    });
+
+  const accionDe = fila.objetivo === 'despublicado' ? 'despublicar' : fila.id_externo ? 'actualizar' : 'publicar';
+  try {
+    if (!cfg || !cfg.activo) throw new ErrorPortal(`${ad.nombre} no está configurado o está inactivo`, false);
+    const secreto = o.cifrador.descifrar(cfg.credenciales);
+    if (!secreto)
+      throw new ErrorPortal(
+        `El token de ${ad.nombre} falta o no se puede leer: escríbalo de nuevo en la pantalla del portal`,
+        false,
+      );
+    const ajustes = ajustesDe(cfg);
+    const cliente = ad.cliente({ ...ajustes, secreto }, o.signal);
+
+    if (fila.objetivo === 'despublicado') {
+      if (fila.id_externo) await cliente.despublicar(fila.id_externo);
+      await terminar('despublicado', { idExterno: null, hash: null, fotosHash: null, accion: 'despublicar' });
+      return { despublicado: fila.id_externo };
+    }
+    if (!ficha) return { omitido: 'el inmueble ya no existe' };
+    const faltan = ad.faltantes(ficha, ajustes);
+    if (faltan.length > 0) throw new ErrorPortal(`Faltan datos para publicar en ${ad.nombre}: ${faltan.join('; ')}`, false);
+    const payload = ad.esquema.parse(ad.mapear(ficha, ajustes));
+    const hash = huella(payload, ficha.fotos);
+    if (fila.id_externo && fila.hash === hash && fila.estado === 'publicado') {
+      await escribir((tx) => repo.marcar(tx, { idInmueble, portal, estado: 'publicado' }));
+      return { sinCambios: fila.id_externo };
+    }
+    await escribir((tx) => repo.marcar(tx, { idInmueble, portal, estado: 'enviado', soltar: false }));
+    let idExterno = fila.id_externo;
+    if (idExterno) await cliente.actualizar(idExterno, payload);
+    else {
+      idExterno = (await cliente.publicar(payload)).idExterno;
+      // Kept at once: a failure from here on updates this listing instead of publishing a second one.
+      await escribir((tx) => repo.marcar(tx, { idInmueble, portal, estado: 'enviado', idExterno, soltar: false }));
+    }
+    // Photos go with a new listing, and again when they changed (added, removed or reordered).
+    const fotosHash = ficha.fotos.join(',');
+    if (!fila.id_externo || fila.fotos_hash !== fotosHash)
+      for (const [n, clave] of ficha.fotosClaves.entries()) {
+        const contenido = await o.storage.get(clave);
+        if (contenido) await cliente.subirFoto(idExterno, { nombre: `foto-${n + 1}.jpg`, contenido, posicion: n + 1 });
+      }
+    await terminar('publicado', { idExterno, hash, fotosHash, accion: accionDe, detalle: `${ad.nombre} id ${idExterno}` });
+    return { [accionDe]: idExterno };
+  } catch (e) {
+    if (!(e instanceof ErrorPortal)) {
+      await escribir((tx) => repo.marcar(tx, { idInmueble, portal, estado: 'error', error: 'Error interno al sincronizar' }));
+      throw e;
+    }
+    const ultimo = o.intento >= o.maxIntentos;
+    const mensaje =
+      e.reintentable && ultimo
+        ? e.message.replace(/: se reintentará.*$/, ': se agotaron los reintentos (use Actualizar)')
+        : e.message;
+    await terminar('error', { error: mensaje, accion: accionDe });
+    if (!e.reintentable || ultimo) return { error: mensaje };
+    throw e.esperaMs === undefined ? e : new ReintentarEn(e.message, e.esperaMs);
+  }
+}

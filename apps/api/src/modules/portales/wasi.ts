@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { ETIQUETAS_INMUEBLE } from '@predio/contract/inmuebles';
+import { ErrorPortal, llamar, type AdaptadorPortal, type AjustesPortal, type FichaPortal } from './adaptador.ts';
+
+/*
+ * Wasi (api.wasi.co, docs/guide): every call carries `id_company` and `wasi_token`; a property is written
+ * with POST /v1/property/add (answers its id_property) and /v1/property/update/{id_property}, removed with
+ * /v1/property/delete/{id_property}, and its images go to /v1/property/upload-image/{id_property}
+ * (multipart `image`). Wasi answers `{ status: 'success', … }` or `{ status: 'error', message }`, also with
+ * HTTP 200. Field names are those of GET /v1/property/search (read in the docs); the write endpoints and
+ * the property-type ids are inferred from them and must be checked against a Pro account (docs/portales.md).
+ */
+
+export const URL_WASI = 'https://api.wasi.co/v1';
+
+/** Wasi's property types (id_property_type) for ours. */
+export const TIPOS_WASI: Record<string, number> = {
+  casa: 1,
+  apartamento: 2,
+  local: 3,
+  oficina: 4,
+  lote: 5,
+  finca: 7,
+  bodega: 8,
+  apartaestudio: 14,
+  consultorio: 15,
+  edificio: 16,
+  habitación: 20,
+  parqueadero: 23,
+};
+
+const flag = z.enum(['true', 'false']);
+const n = (campo: string) =>
+  z.number({ error: `Wasi: ${campo} debe ser un número` }).nonnegative({ error: `Wasi: ${campo} no puede ser negativo` });
+
+/** The listing as Wasi's API takes it (form fields; numbers are sent as text). */
+export const ZWasiPropiedad = z.object({
+  id_property_type: z.number().int().positive(),
+  id_country: z.literal(1),
+  id_region: z.number().int().positive({ error: 'Wasi: falta el departamento (id_region)' }),
+  id_city: z.number().int().positive({ error: 'Wasi: falta la ciudad (id_city)' }),
+  id_currency: z.literal(1),
+  title: z.string().min(1).max(150),
+  address: z.string().min(1).max(250),
+  zone_label: z.string().max(120),
+  for_sale: flag,
+  for_rent: flag,
+  sale_price: n('sale_price'),
+  rent_price: n('rent_price'),
+  maintenance_fee: n('maintenance_fee'),
+  area: n('area').positive({ error: 'Wasi: el área debe ser mayor que cero' }),
+  built_area: n('built_area'),
+  private_area: n('private_area'),
+  id_unit_area: z.literal(1),
+  bedrooms: z.number().int().nonnegative(),
+  bathrooms: z.number().int().nonnegative(),
+  garages: z.number().int().nonnegative(),
+  floor: z.string().max(10),
+  stratum: z.number().int().min(0).max(6),
+  observations: z.string().min(1, { error: 'Wasi: falta la descripción' }).max(5000),
+  latitude: z.string(),
+  longitude: z.string(),
+  building_date: z.string(),
+  reference: z.string().min(1).max(30),
+  id_property_condition: z.literal(2),
+  id_status_on_page: z.literal(1),
+  id_availability: z.literal(1),
+  id_rents_type: z.literal(4),
+});
+export type WasiPropiedad = z.infer<typeof ZWasiPropiedad>;
+
+const L = ETIQUETAS_INMUEBLE;
+const renta = (f: FichaPortal) => f.gestion !== 'venta';
+const venta = (f: FichaPortal) => f.gestion !== 'arriendo';
+
+function faltantes(f: FichaPortal, a: AjustesPortal): string[] {
+  const out: string[] = [];
+  if (!TIPOS_WASI[f.tipo]) out.push(`${L.tipo} (Wasi no tiene «${f.tipo}»)`);
+  if (renta(f) && !f.canon) out.push(L.canon);
+  if (venta(f) && !f.precio_venta) out.push(L.precio_venta);
+  if (!f.area_construida && !f.area_privada && !f.area_lote) out.push(`${L.area_construida}, ${L.area_privada} o ${L.area_lote}`);
+  if (!f.descripcion.trim()) out.push(L.descripcion);
+  if (!a.usuario) out.push('Identificador de la empresa en Wasi (configuración del portal)');
+  if (!a.id_region) out.push('Departamento en Wasi (configuración del portal)');
+  if (!a.id_ciudad) out.push('Ciudad en Wasi (configuración del portal)');
+  return out;
+}
+
+const texto = (v: number | null) => (v === null ? '' : String(v));
+
+function mapear(f: FichaPortal, a: AjustesPortal): WasiPropiedad {
+  const area = f.area_construida ?? f.area_privada ?? f.area_lote ?? 0;
+  const tipo = f.tipo.charAt(0).toUpperCase() + f.tipo.slice(1);
+  return {
+    id_property_type: TIPOS_WASI[f.tipo]!,
+    id_country: 1,
+    id_region: a.id_region ?? 0,
+    id_city: a.id_ciudad ?? 0,
+    id_currency: 1,
+    title: `${tipo} en ${f.gestion === 'venta' ? 'venta' : f.gestion === 'arriendo' ? 'arriendo' : 'arriendo y venta'}${f.barrio ? `, ${f.barrio}` : ''} - ${f.municipio}`,
+    address: f.direccion,
+    zone_label: f.barrio ?? '',
+    for_sale: venta(f) ? 'true' : 'false',
+    for_rent: renta(f) ? 'true' : 'false',
+    sale_price: venta(f) ? (f.precio_venta ?? 0) : 0,
+    rent_price: renta(f) ? (f.canon ?? 0) : 0,
+    maintenance_fee: f.administracion ?? 0,
+    area,
+    built_area: f.area_construida ?? 0,
+    private_area: f.area_privada ?? 0,
+    id_unit_area: 1,
+    bedrooms: f.habitaciones,
+    bathrooms: f.banos,
+    garages: f.parqueaderos,
+    floor: texto(f.piso),
+    stratum: f.estrato ?? 0,
+    observations: f.descripcion.trim(),
+    latitude: texto(f.lat),
+    longitude: texto(f.lng),
+    building_date: texto(f.anio_construccion),
+    reference: String(f.consecutivo),
+    id_property_condition: 2,
+    id_status_on_page: 1,
+    id_availability: 1,
+    id_rents_type: 4,
+  };
+}
+
+/** Wasi's own «error» body (HTTP 200 or not) as an ErrorPortal. */
+function revisar(j: Record<string, unknown> | null): Record<string, unknown> {
+  if (j && j.status === 'error') {
+    const m = typeof j.message === 'string' ? j.message : 'error sin detalle';
+    if (/token|company|autentic|credencial/i.test(m))
+      throw new ErrorPortal(
+        `Wasi rechazó las credenciales: ${m}. Revise el identificador y el token en la pantalla de Wasi`,
+        false,
+      );
+    throw new ErrorPortal(`Wasi rechazó el inmueble: ${m}`, false);
+  }
+  return j ?? {};
+}
+
+export const wasi: AdaptadorPortal<WasiPropiedad> = {
+  portal: 'wasi',
+  nombre: 'Wasi',
+  esquema: ZWasiPropiedad,
+  faltantes,
+  mapear,
+  cliente(c, signal) {
+    const base = (c.url || URL_WASI).replace(/\/+$/, '');
+    const auth = { id_company: c.usuario, wasi_token: c.secreto };
+    const form = (campos: Record<string, string | number>) =>
+      new URLSearchParams(Object.entries({ ...campos, ...auth }).map(([k, v]): [string, string] => [k, String(v)]));
+    const post = async (ruta: string, campos: Record<string, string | number>) =>
+      revisar(await llamar('Wasi', `${base}${ruta}`, { method: 'POST', body: form(campos) }, signal));
+    return {
+      async autenticar() {
+        revisar(await llamar('Wasi', `${base}/property/search?${form({ take: 1 }).toString()}`, { method: 'GET' }, signal));
+      },
+      async publicar(p) {
+        const r = await post('/property/add', p);
+        const id = r.id_property;
+        if (typeof id !== 'number' && typeof id !== 'string')
+          throw new ErrorPortal('Wasi aceptó el inmueble pero no devolvió su id_property', false);
+        return { idExterno: String(id) };
+      },
+      async actualizar(id, p) {
+        await post(`/property/update/${encodeURIComponent(id)}`, p);
+      },
+      async despublicar(id) {
+        await post(`/property/delete/${encodeURIComponent(id)}`, {});
+      },
+      async subirFoto(id, foto) {
+        const datos = new FormData();
+        for (const [k, v] of Object.entries(auth)) datos.set(k, v);
+        datos.set('position', String(foto.posicion));
+        datos.set('image', new Blob([new Uint8Array(foto.contenido)], { type: 'image/jpeg' }), foto.nombre);
+        revisar(
+          await llamar(
+            'Wasi',
+            `${base}/property/upload-image/${encodeURIComponent(id)}`,
+            { method: 'POST', body: datos },
+            signal,
+          ),
+        );
+      },
+    };
+  },
+};

@@ -1,0 +1,217 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  IDM_LISTAS_VERIFICACION,
+  IDM_TAREAS,
+  ZComentarioForm,
+  ZConsecutivoTarea,
+  ZIdParam,
+  ZItemAgregar,
+  ZItemCambio,
+  ZItemParam,
+  ZListaVerificacionForm,
+  ZModTareaExportarQuery,
+  ZModTareaQuery,
+  ZPlaybookForm,
+  ZTareaCambios,
+  ZTareaForm,
+  ZTareasExportarQuery,
+  ZTareasQuery,
+} from '@predio/contract/tareas';
+import { idQuery } from '@predio/contract/campos';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows.ts';
+import { registrarDueno } from '../../platform/archivos/duenos.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import * as service from './tareas.service.ts';
+
+const tags = ['tareas'];
+const permiso = IDM_TAREAS;
+export const TIPO_DUENO_TAREA = 'tarea';
+
+/** A task owns attachments in platform/archivos by its consecutivo (<Archivos tipo="tarea">). */
+function registrarDuenoTarea(): void {
+  registrarDueno({
+    tipo: TIPO_DUENO_TAREA,
+    nombre: 'La tarea',
+    leer: [IDM_TAREAS],
+    escribir: [IDM_TAREAS],
+    resolver: async (tx, clave) => {
+      const n = Number(clave);
+      if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) return null;
+      const [r] = await queryRows<{ id: number }>(tx, sql`select id from tarea where consecutivo = ${n}`);
+      return r ? String(r.id) : null;
+    },
+    // Only who may see the task adds or deletes its files. (Reading goes by the idm alone: the
+    // platform's resolver knows no user; see docs/tareas.md.)
+    antesDeEscribir: ({ tx, user, clave }) => service.visible(tx, user, Number(clave)),
+    categorias: { adjunto: { maxBytes: 25 * 1024 * 1024, maxPorDueno: 50, plural: 'adjuntos', recientesPrimero: true } },
+    categoriaPorDefecto: 'adjunto',
+    entidadAuditoria: service.ENTIDAD_TAREA,
+  });
+}
+
+/** Tareas (idm 10584) and Listas de verificación (idm 10586). */
+export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
+  registrarDuenoTarea();
+  const aviso = { hub: deps.hub, mailer: deps.mailer };
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/tareas',
+    permiso,
+    schema: { querystring: ZTareasQuery, tags, summary: 'Tareas: mías, asignadas por mí o todas (quien puede), con filtros' },
+    handler: ({ tx, user, query }) => service.listar({ tx, user, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/tareas/exportar',
+    permiso,
+    schema: { querystring: ZTareasExportarQuery, tags, summary: 'Las tareas del filtro en Excel o CSV' },
+    handler: async ({ tx, user, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, user, query })),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/tareas/opciones',
+    permiso,
+    schema: { tags, summary: 'Usuarios, categorías (con su playbook), prioridades y listas de verificación' },
+    handler: ({ tx, user }) => service.opciones({ tx, user }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/tareas/modificaciones',
+    permiso,
+    schema: {
+      querystring: ZModTareaQuery,
+      tags,
+      summary: 'Cambios de las tareas campo por campo (Informes > Modificaciones de tareas)',
+    },
+    handler: ({ tx, query }) => service.modificaciones({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/tareas/modificaciones/exportar',
+    permiso,
+    schema: { querystring: ZModTareaExportarQuery, tags, summary: 'Exporta los cambios del filtro (Excel o CSV)' },
+    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportarModificaciones({ tx, query })),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/tareas',
+    permiso,
+    schema: { body: ZTareaForm, tags, summary: 'Crea una tarea (409 si vence en el pasado y no se confirmó)' },
+    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, ...aviso, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/tareas/:consecutivo',
+    permiso,
+    schema: { params: ZConsecutivoTarea, tags, summary: 'Una tarea con su lista, comentarios e historial' },
+    handler: ({ tx, user, params }) => service.obtener({ tx, user, consecutivo: params.consecutivo }),
+  });
+  defineRoute(app, deps, {
+    method: 'PATCH',
+    url: '/tareas/:consecutivo',
+    permiso,
+    schema: {
+      params: ZConsecutivoTarea,
+      body: ZTareaCambios,
+      tags,
+      summary: 'Modifica una tarea (estado, responsables, vencimiento…)',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.actualizar({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/tareas/:consecutivo/items',
+    permiso,
+    schema: { params: ZConsecutivoTarea, body: ZItemAgregar, tags, summary: 'Agrega un ítem a la lista de la tarea' },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.agregarItem({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, ...body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PATCH',
+    url: '/tareas/:consecutivo/items/:idItem',
+    permiso,
+    schema: { params: ZItemParam, body: ZItemCambio, tags, summary: 'Marca o desmarca un ítem de la lista' },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.marcarItem({
+        tx,
+        alConfirmar,
+        ...aviso,
+        user,
+        ip: req.ip,
+        consecutivo: params.consecutivo,
+        idItem: params.idItem,
+        hecho: body.hecho,
+      }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/tareas/:consecutivo/comentarios',
+    permiso,
+    schema: {
+      params: ZConsecutivoTarea,
+      body: ZComentarioForm,
+      tags,
+      summary: 'Comenta la tarea (avisa a participantes y mencionados)',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.comentar({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+  });
+
+  // Listas de verificación and the categories' playbooks (idm 10586).
+  const p2 = IDM_LISTAS_VERIFICACION;
+  const t2 = ['listas-verificacion'];
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/listas-verificacion',
+    permiso: p2,
+    schema: { tags: t2, summary: 'Plantillas de listas de verificación con sus ítems' },
+    handler: ({ tx }) => service.listas({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/listas-verificacion',
+    permiso: p2,
+    schema: { body: ZListaVerificacionForm, tags: t2, summary: 'Crea una lista de verificación' },
+    handler: ({ tx, alConfirmar, user, req, body }) =>
+      service.guardarLista({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: null, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/listas-verificacion/:id',
+    permiso: p2,
+    schema: {
+      params: ZIdParam,
+      body: ZListaVerificacionForm,
+      tags: t2,
+      summary: 'Reemplaza una lista (las tareas ya creadas no cambian)',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.guardarLista({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/listas-verificacion/:id',
+    permiso: p2,
+    schema: { params: ZIdParam, tags: t2, summary: 'Elimina una lista de verificación' },
+    handler: ({ tx, alConfirmar, user, req, params }) =>
+      service.borrarLista({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/tareas-categorias/:id/playbook',
+    permiso: p2,
+    schema: {
+      params: z.object({ id: idQuery('id') }),
+      body: ZPlaybookForm,
+      tags: t2,
+      summary: 'Lista y días hábiles de vencimiento con que empiezan las tareas de la categoría',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.guardarPlaybook({ tx, alConfirmar, ...aviso, user, ip: req.ip, idCategoria: params.id, body }),
+  });
+}

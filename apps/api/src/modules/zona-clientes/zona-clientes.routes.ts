@@ -1,0 +1,264 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import {
+  IDM_CONFIGURAR_ZONA_CLIENTES,
+  IDM_SOLICITUDES_MANTENIMIENTO,
+  ZAutorizacion,
+  ZConfigZonaClientes,
+  ZConsecutivoMantenimiento,
+  ZEmpresaPortalParam,
+  ZFotoParam,
+  ZInvitacionForm,
+  ZMantenimientoCambios,
+  ZMantenimientoComentario,
+  ZMantenimientoForm,
+  ZMantenimientoQuery,
+  ZPortalActivar,
+  ZPortalLogin,
+} from '@predio/contract/zona-clientes';
+import { queryRows } from '../../db/rows.ts';
+import * as archivos from '../../platform/archivos/archivos.service.ts';
+import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
+import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { noEncontrado } from '../../platform/errors/app-error.ts';
+import { defineRoute, definePortalRoute, despuesDeConfirmar, Respuesta } from '../../platform/http/route.ts';
+import { enTenant } from '../../platform/tenant.ts';
+import * as service from './zona-clientes.service.ts';
+
+/** The request's photos are files of platform/archivos (staff see them with <Archivos>); checked by content. */
+function registrarDuenoMantenimiento(): void {
+  registrarDueno({
+    tipo: service.TIPO_DUENO_MANTENIMIENTO,
+    nombre: 'La solicitud de mantenimiento',
+    leer: [IDM_SOLICITUDES_MANTENIMIENTO],
+    escribir: [IDM_SOLICITUDES_MANTENIMIENTO],
+    resolver: async (tx, clave) => {
+      const n = Number(clave);
+      if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) return null;
+      const [r] = await queryRows<{ id: number }>(tx, sql`select id from solicitud_mantenimiento where consecutivo = ${n}`);
+      return r ? String(r.id) : null;
+    },
+    categorias: { foto: CATEGORIA_FOTO },
+    categoriaPorDefecto: 'foto',
+    entidadAuditoria: 'solicitud_mantenimiento',
+  });
+}
+
+/** Where the invitation's link points: PUBLIC_URL, or the address the staff member is using. */
+const urlBase = (deps: Deps, req: { protocol: string; host: string }) => deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
+
+export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
+  registrarDuenoMantenimiento();
+  const aviso = { hub: deps.hub, mailer: deps.mailer };
+  const cuota = { limiteBytes: deps.config.archivosCuotaBytes };
+
+  // ---- Configurar zona clientes (499) ----
+  const tags = ['zona-clientes'];
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/zona-clientes/config',
+    permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
+    schema: { tags, summary: 'Configuración de la zona clientes' },
+    handler: ({ tx }) => service.leerConfig({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/zona-clientes/config',
+    permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
+    schema: { body: ZConfigZonaClientes, tags, summary: 'Activa la zona clientes, sus textos y la política de datos' },
+    handler: ({ tx, alConfirmar, user, req, body }) =>
+      service.guardarConfig({ tx, alConfirmar, ...aviso, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/zona-clientes/clientes',
+    permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
+    schema: { tags, summary: 'Clientes invitados a la zona clientes' },
+    handler: ({ tx }) => service.listarClientes({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/zona-clientes/invitaciones',
+    permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
+    schema: { body: ZInvitacionForm, tags, summary: 'Invita un tercero por correo (enlace de un solo uso que vence)' },
+    handler: ({ tx, alConfirmar, user, req, body }) =>
+      service.invitar({ tx, alConfirmar, ...aviso, user, ip: req.ip, body, urlBase: urlBase(deps, req) }),
+  });
+
+  // ---- Solicitudes de mantenimiento (10550) ----
+  const t2 = ['solicitudes-mantenimiento'];
+  const p2 = IDM_SOLICITUDES_MANTENIMIENTO;
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/solicitudes-mantenimiento',
+    permiso: p2,
+    schema: { querystring: ZMantenimientoQuery, tags: t2, summary: 'Solicitudes de mantenimiento con filtros' },
+    handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/solicitudes-mantenimiento/opciones',
+    permiso: p2,
+    schema: { tags: t2, summary: 'Usuarios a quienes se puede asignar' },
+    handler: ({ tx }) => service.opciones({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/solicitudes-mantenimiento/:consecutivo',
+    permiso: p2,
+    schema: { params: ZConsecutivoMantenimiento, tags: t2, summary: 'Una solicitud con sus pasos y fotos' },
+    handler: ({ tx, params }) => service.obtener({ tx, consecutivo: params.consecutivo }),
+  });
+  defineRoute(app, deps, {
+    method: 'PATCH',
+    url: '/solicitudes-mantenimiento/:consecutivo',
+    permiso: p2,
+    schema: { params: ZConsecutivoMantenimiento, body: ZMantenimientoCambios, tags: t2, summary: 'Cambia el estado o asigna' },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.cambiar({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/solicitudes-mantenimiento/:consecutivo/comentarios',
+    permiso: p2,
+    schema: {
+      params: ZConsecutivoMantenimiento,
+      body: ZMantenimientoComentario,
+      tags: t2,
+      summary: 'Comentario interno o visible para el cliente',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.comentar({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+  });
+
+  // ---- The portal: public ----
+  const t3 = ['portal'];
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/:idEmpresa/info',
+    permiso: 'publico',
+    schema: { params: ZEmpresaPortalParam, tags: t3, summary: 'Nombre y textos de la zona clientes de una empresa' },
+    handler: ({ params }) => enTenant(deps.db, params.idEmpresa, ({ tx }) => service.info({ tx, idEmpresa: params.idEmpresa })),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/:idEmpresa/activar',
+    permiso: 'publico',
+    schema: {
+      params: ZEmpresaPortalParam,
+      body: ZPortalActivar,
+      tags: t3,
+      summary: 'Crea la contraseña con el enlace de invitación',
+    },
+    handler: async ({ params, body, req }) => {
+      const r = await service.activar({ ...deps, idEmpresa: params.idEmpresa, ip: req.ip, ...body });
+      return new Respuesta(null, r);
+    },
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/:idEmpresa/login',
+    permiso: 'publico',
+    schema: {
+      params: ZEmpresaPortalParam,
+      body: ZPortalLogin,
+      tags: t3,
+      summary: 'Ingreso de un cliente (limitado por intentos)',
+    },
+    handler: async ({ params, body, req }) => {
+      const r = await service.ingresar({ ...deps, idEmpresa: params.idEmpresa, ip: req.ip, ...body });
+      return new Respuesta(null, r);
+    },
+  });
+
+  // ---- The portal: a client's own (portal realm) ----
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/yo',
+    schema: { tags: t3, summary: 'El cliente, la empresa y la política de datos' },
+    handler: ({ tx, cliente }) => service.yo({ tx, cliente }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/autorizacion',
+    schema: { body: ZAutorizacion, tags: t3, summary: 'Registra la autorización de tratamiento de datos (Ley 1581)' },
+    handler: ({ tx, cliente, req }) => service.autorizar({ tx, cliente, ip: req.ip }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/salir',
+    schema: { tags: t3, summary: 'Cierra la sesión del cliente' },
+    handler: ({ tx, cliente }) => service.salir({ tx, cliente }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/inmuebles',
+    schema: { tags: t3, summary: 'Inmuebles del cliente como propietario o arrendatario' },
+    handler: ({ tx, cliente }) => service.inmuebles({ tx, cliente }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/solicitudes',
+    schema: { tags: t3, summary: 'Solicitudes de mantenimiento del cliente' },
+    handler: ({ tx, cliente }) => service.solicitudesCliente({ tx, cliente }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/solicitudes',
+    schema: { body: ZMantenimientoForm, tags: t3, summary: 'Reporta un problema de un inmueble suyo' },
+    handler: ({ tx, alConfirmar, cliente, body }) => service.crearSolicitud({ tx, alConfirmar, ...aviso, cliente, body }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/solicitudes/:consecutivo',
+    schema: { params: ZConsecutivoMantenimiento, tags: t3, summary: 'Una solicitud suya con los pasos visibles' },
+    handler: ({ tx, cliente, params }) => service.solicitudCliente({ tx, cliente, consecutivo: params.consecutivo }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/solicitudes/:consecutivo/fotos',
+    schema: { params: ZConsecutivoMantenimiento, tags: t3, summary: 'Sube una foto (JPG, PNG o WEBP, revisada por contenido)' },
+    // Only the client's own request takes photos; then the platform streams and checks the upload.
+    prepare: async ({ req, params, cliente }) => {
+      await enTenant(deps.db, cliente.idEmpresa, ({ tx }) => service.propia(tx, cliente, params.consecutivo));
+      return archivos.recibir({
+        db: deps.db,
+        storage: deps.storage,
+        user: service.comoPrincipal(cliente),
+        cuota,
+        tipo: service.TIPO_DUENO_MANTENIMIENTO,
+        clave: String(params.consecutivo),
+        categoria: 'foto',
+        partes: (opts) => req.parts(opts),
+      });
+    },
+    handler: async ({ tx, alConfirmar, cliente, params, prep, req }) => {
+      await service.propia(tx, cliente, params.consecutivo);
+      const f = await archivos.registrar({
+        tx,
+        alConfirmar,
+        user: service.comoPrincipal(cliente),
+        ip: req.ip,
+        storage: deps.storage,
+        cuota,
+        tipo: service.TIPO_DUENO_MANTENIMIENTO,
+        clave: String(params.consecutivo),
+        categoria: 'foto',
+        subida: prep,
+      });
+      return { id: f.id, nombre: f.nombre, content_type: f.contentType };
+    },
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/solicitudes/:consecutivo/fotos/:id',
+    schema: { params: ZFotoParam, tags: t3, summary: 'Una foto de una solicitud suya' },
+    handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+      const s = await service.propia(tx, cliente, params.consecutivo);
+      const f = await archivosRepo.deDueno(tx, service.TIPO_DUENO_MANTENIMIENTO, String(s.id), params.id);
+      if (!f) throw noEncontrado(`La foto ${params.id}`);
+      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
+    },
+  });
+}

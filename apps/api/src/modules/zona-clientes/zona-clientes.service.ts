@@ -1,0 +1,390 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { CODES } from '@predio/contract/codes';
+import { hasIdm } from '@predio/contract/menu';
+import {
+  ETIQUETAS_CATEGORIA,
+  ETIQUETAS_ESTADO_MANTENIMIENTO,
+  IDM_SOLICITUDES_MANTENIMIENTO,
+  INVITACION_HORAS,
+  SESION_PORTAL_DIAS,
+  TIPO_CARTA_MANTENIMIENTO,
+  type ConfigZonaClientes,
+  type ConfigZonaClientesForm,
+  type MantenimientoComentario,
+  type MantenimientoForm,
+  type MantenimientoQuery,
+  type PortalInfo,
+  type PortalYo,
+  type SolicitudMantenimientoDetalle,
+} from '@predio/contract/zona-clientes';
+import type { Database, Tx } from '../../db/client.ts';
+import { registrarAuditoria } from '../../platform/audit.ts';
+import { hashClave, hashSeñuelo, verificarClave } from '../../platform/auth/passwords.ts';
+import type { ClientePortal } from '../../platform/auth/portal.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import {
+  estadoLogin,
+  limpiarFallosLogin,
+  loginKeys,
+  minutosBloqueo,
+  registrarFallo,
+  registrarFalloLogin,
+} from '../../platform/auth/throttle.ts';
+import type { TokenService } from '../../platform/auth/tokens.ts';
+import type { Config } from '../../config.ts';
+import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
+import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
+import { siguiente } from '../../platform/numeracion/numeracion.ts';
+import type { Hub } from '../../platform/realtime/hub.ts';
+import { enTenant, type Scope } from '../../platform/tenant.ts';
+import * as repo from './zona-clientes.repo.ts';
+
+export const ENTIDAD = 'zona_clientes';
+export const TIPO_DUENO_MANTENIMIENTO = 'solicitud_mantenimiento';
+
+type Aviso = Scope & { hub: Hub; mailer: Despertador };
+type Staff = Aviso & { user: Principal; ip: string };
+
+const CONFIG_INICIAL: ConfigZonaClientes = {
+  activo: false,
+  titulo: 'Zona clientes',
+  bienvenida: '',
+  politica: '',
+  version_politica: 1,
+};
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+// ---- Configuration (499) ----
+
+export async function leerConfig(o: { tx: Tx }): Promise<ConfigZonaClientes> {
+  return (await repo.config(o.tx)) ?? CONFIG_INICIAL;
+}
+
+export async function guardarConfig(o: Staff & { body: ConfigZonaClientesForm }): Promise<ConfigZonaClientes> {
+  const antes = await leerConfig(o);
+  await repo.guardarConfig(o.tx, o.body, o.user.usuario);
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'configurar',
+    entidad: ENTIDAD,
+    cambios: { activo: { antes: antes.activo, despues: o.body.activo }, titulo: { antes: antes.titulo, despues: o.body.titulo } },
+    ip: o.ip,
+  });
+  return leerConfig(o);
+}
+
+export const listarClientes = (o: { tx: Tx }) => repo.clientes(o.tx);
+
+/**
+ * Invites a tercero: its portal account (created, or its address changed), optionally the property it
+ * rents, and a single-use link that expires in INVITACION_HORAS, e-mailed through the outbox. Only the
+ * link's hash is stored, so the database alone cannot open an account.
+ */
+export async function invitar(
+  o: Staff & { body: { id_tercero: number; email: string; inmueble_arrendado: number | null }; urlBase: string },
+): Promise<{ id: number; expira_horas: number }> {
+  const cfg = await leerConfig(o);
+  if (!cfg.activo)
+    throw new AppError(CODES.CONFLICTO, 'Active la zona clientes en Configurar zona clientes antes de invitar clientes.');
+  const t = await repo.tercero(o.tx, o.body.id_tercero);
+  if (!t) throw invalido('id_tercero', 'El campo Tercero no es un tercero de esta empresa');
+  const idArrendado = o.body.inmueble_arrendado === null ? null : await repo.idInmueble(o.tx, o.body.inmueble_arrendado);
+  if (o.body.inmueble_arrendado !== null && idArrendado === null)
+    throw invalido('inmueble_arrendado', 'El campo Inmueble arrendado no es un inmueble de esta empresa');
+  const otro = await repo.clientePorEmail(o.tx, o.body.email);
+  if (otro && otro.id_tercero !== t.id)
+    throw new AppError(CODES.CONFLICTO, `El correo ${o.body.email} ya es el de otro cliente de la zona clientes.`);
+  const idCliente = await repo.guardarCliente(o.tx, { idTercero: t.id, email: o.body.email, usuario: o.user.usuario });
+  if (idArrendado !== null) await repo.vincularArrendatario(o.tx, idArrendado, t.id);
+  const secreto = randomBytes(32).toString('base64url');
+  await repo.crearInvitacion(o.tx, { idCliente, hash: sha256(secreto), horas: INVITACION_HORAS, usuario: o.user.usuario });
+  const empresa = await repo.nombreEmpresa(o.tx);
+  // The secret rides in the fragment: browsers never send it to a server nor write it in its logs.
+  const enlace = `${o.urlBase}/zona-clientes/${o.user.idEmpresa}/activar#t=${secreto}`;
+  await encolarCorreo(o, {
+    para: o.body.email,
+    asunto: `${empresa || 'Su inmobiliaria'}: active su acceso a la zona clientes`,
+    texto: [
+      `${t.nombre}:`,
+      `${empresa || 'La inmobiliaria'} le invita a su zona clientes, donde puede ver sus inmuebles y reportar solicitudes de mantenimiento.`,
+      `Para crear su contraseña abra este enlace (sirve una sola vez y vence en ${INVITACION_HORAS} horas):`,
+      enlace,
+      'Si usted no esperaba este correo, puede ignorarlo.',
+    ].join('\n\n'),
+    origen: 'zona_clientes',
+    idUsuario: o.user.idUsuario || null,
+    entidad: ENTIDAD,
+    entidadId: String(idCliente),
+  });
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'invitar',
+    entidad: ENTIDAD,
+    entidadId: String(idCliente),
+    cambios: { email: { antes: null, despues: o.body.email }, id_tercero: { antes: null, despues: t.id } },
+    ip: o.ip,
+  });
+  return { id: idCliente, expira_horas: INVITACION_HORAS };
+}
+
+// ---- Portal: public ----
+
+export async function info(o: { tx: Tx; idEmpresa: number }): Promise<PortalInfo> {
+  const cfg = await repo.config(o.tx);
+  if (!cfg?.activo) throw noEncontrado('La zona clientes');
+  return { id_empresa: o.idEmpresa, empresa: await repo.nombreEmpresa(o.tx), titulo: cfg.titulo, bienvenida: cfg.bienvenida };
+}
+
+type Publico = { db: Database; tokens: TokenService; config: Config; idEmpresa: number; ip: string };
+
+async function abrir(o: Publico & { tx: Tx; idCliente: number }): Promise<string> {
+  const jti = randomUUID();
+  const expira = new Date(Date.now() + SESION_PORTAL_DIAS * 86_400_000);
+  await repo.abrirSesion(o.tx, { jti, idCliente: o.idCliente, expira, ip: o.ip });
+  return o.tokens.signPortal({ idempresa: o.idEmpresa, idCliente: o.idCliente }, jti, expira);
+}
+
+const LIMITE_ENLACES = { maxPorUsuario: 1_000, maxPorIp: 10, ventanaMin: 15, bloqueoMin: 15 };
+
+/** Redeems an invitation: sets the password and opens a session. A wrong link counts against the address. */
+export async function activar(o: Publico & { token: string; clave: string }): Promise<{ token: string }> {
+  const claves = { usuario: `portal-enlace:${o.idEmpresa}`, ip: `portal-enlace-ip:${o.ip}` };
+  const min = await minutosBloqueo(o.db, claves);
+  if (min > 0)
+    throw new AppError(CODES.DEMASIADOS_INTENTOS, `Demasiados enlaces no válidos. Intente de nuevo en ${min} minutos.`);
+  const claveHash = await hashClave(o.clave);
+  const r = await enTenant(o.db, o.idEmpresa, async ({ tx }) => {
+    if (!(await repo.config(tx))?.activo) return null;
+    const inv = await repo.usarInvitacion(tx, sha256(o.token));
+    if (!inv) return null;
+    await repo.ponerClave(tx, inv.id_cliente, claveHash);
+    return { token: await abrir({ ...o, tx, idCliente: inv.id_cliente }) };
+  });
+  if (r) return r;
+  await registrarFallo(o.db, claves, LIMITE_ENLACES);
+  throw invalido('token', 'El enlace de invitación no es válido, ya se usó o venció. Pida a la inmobiliaria uno nuevo');
+}
+
+/** Portal login, throttled like the staff's but on keys of its own (portal:<correo>). */
+export async function ingresar(o: Publico & { email: string; clave: string }): Promise<{ token: string }> {
+  const k = loginKeys(o.idEmpresa, `portal:${o.email}`, o.ip);
+  const e = await estadoLogin(o.db, k, o.config.loginThrottle);
+  if (e.bloqueoMin > 0)
+    throw new AppError(
+      CODES.DEMASIADOS_INTENTOS,
+      `Demasiados intentos fallidos. Intente de nuevo en ${e.bloqueoMin} ${e.bloqueoMin === 1 ? 'minuto' : 'minutos'}.`,
+    );
+  if (e.esperaMs > 0) await new Promise((r) => setTimeout(r, e.esperaMs));
+  const c = await enTenant(o.db, o.idEmpresa, async ({ tx }) =>
+    (await repo.config(tx))?.activo ? repo.paraIngresar(tx, o.email) : null,
+  );
+  const ok = c?.clave_hash ? await verificarClave(c.clave_hash, o.clave) : await verificarClave(await hashSeñuelo(), o.clave);
+  if (!c || !ok || !c.activo || !c.clave_hash) {
+    await registrarFalloLogin(o.db, k, o.config.loginThrottle);
+    throw new AppError(CODES.CREDENCIALES, 'Correo o contraseña incorrectos.');
+  }
+  await limpiarFallosLogin(o.db, k);
+  return enTenant(o.db, o.idEmpresa, async ({ tx }) => ({ token: await abrir({ ...o, tx, idCliente: c.id }) }));
+}
+
+// ---- Portal: a client's own ----
+
+export async function yo(o: { tx: Tx; cliente: ClientePortal }): Promise<PortalYo> {
+  const cfg = await leerConfig(o);
+  return {
+    nombre: o.cliente.nombre,
+    email: o.cliente.email,
+    empresa: await repo.nombreEmpresa(o.tx),
+    titulo: cfg.titulo,
+    bienvenida: cfg.bienvenida,
+    politica: cfg.politica,
+    version_politica: cfg.version_politica,
+    autorizo: o.cliente.autorizoVersion === cfg.version_politica,
+  };
+}
+
+export async function autorizar(o: { tx: Tx; cliente: ClientePortal; ip: string }): Promise<PortalYo> {
+  const cfg = await leerConfig(o);
+  await repo.autorizar(o.tx, { idCliente: o.cliente.idCliente, version: cfg.version_politica, ip: o.ip });
+  await registrarAuditoria(o.tx, {
+    idUsuario: null,
+    usuario: `zona clientes: ${o.cliente.email}`,
+    accion: 'autorizar tratamiento de datos',
+    entidad: ENTIDAD,
+    entidadId: String(o.cliente.idCliente),
+    cambios: { version_politica: { antes: o.cliente.autorizoVersion, despues: cfg.version_politica } },
+    ip: o.ip,
+  });
+  return yo({ tx: o.tx, cliente: { ...o.cliente, autorizoVersion: cfg.version_politica } });
+}
+
+export const salir = (o: { tx: Tx; cliente: ClientePortal }) => repo.cerrarSesion(o.tx, o.cliente.jti);
+
+/** Until the client accepts the current policy, the portal shows nothing else (Ley 1581). */
+async function exigirAutorizacion(o: { tx: Tx; cliente: ClientePortal }): Promise<void> {
+  const cfg = await leerConfig(o);
+  if (o.cliente.autorizoVersion !== cfg.version_politica)
+    throw new AppError(CODES.CONFLICTO, 'Acepte la política de tratamiento de datos para continuar.');
+}
+
+export async function inmuebles(o: { tx: Tx; cliente: ClientePortal }) {
+  await exigirAutorizacion(o);
+  return repo.inmueblesDe(o.tx, o.cliente.idTercero);
+}
+
+export async function solicitudesCliente(o: { tx: Tx; cliente: ClientePortal }) {
+  await exigirAutorizacion(o);
+  return repo.solicitudesDeCliente(o.tx, o.cliente.idCliente);
+}
+
+/** A client's request; another client's, or another company's, is simply not found. */
+export async function propia(tx: Tx, cliente: ClientePortal, consecutivo: number) {
+  const s = await repo.solicitud(tx, consecutivo, cliente.idCliente);
+  if (!s) throw noEncontrado(`La solicitud ${consecutivo}`);
+  return s;
+}
+
+export async function solicitudCliente(o: {
+  tx: Tx;
+  cliente: ClientePortal;
+  consecutivo: number;
+}): Promise<SolicitudMantenimientoDetalle> {
+  await exigirAutorizacion(o);
+  const s = await propia(o.tx, o.cliente, o.consecutivo);
+  return { ...s, eventos: await repo.eventos(o.tx, s.id, true), fotos: await repo.fotos(o.tx, s.id) };
+}
+
+/** Staff who receive requests: active users with Solicitudes de mantenimiento (10550). */
+async function quienesAtienden(tx: Tx) {
+  return (await repo.usuarios(tx)).filter((u) => u.activo && hasIdm(u.permisos, IDM_SOLICITUDES_MANTENIMIENTO));
+}
+
+export async function crearSolicitud(
+  o: Aviso & { cliente: ClientePortal; body: MantenimientoForm & { disponibilidad: string } },
+): Promise<SolicitudMantenimientoDetalle> {
+  await exigirAutorizacion(o);
+  const suyos = await repo.inmueblesDe(o.tx, o.cliente.idTercero);
+  const inm = suyos.find((i) => i.id === o.body.id_inmueble);
+  if (!inm) throw invalido('id_inmueble', 'El campo Inmueble no es uno de sus inmuebles');
+  const consecutivo = await siguiente(o.tx, { serie: 'mantenimiento' });
+  const id = await repo.crearSolicitud(o.tx, {
+    consecutivo,
+    idInmueble: inm.id,
+    idCliente: o.cliente.idCliente,
+    categoria: o.body.categoria,
+    descripcion: o.body.descripcion,
+    urgencia: o.body.urgencia,
+    permisoIngreso: o.body.permiso_ingreso,
+    disponibilidad: o.body.disponibilidad,
+  });
+  await repo.evento(o.tx, {
+    idSolicitud: id,
+    tipo: 'creada',
+    estado: 'recibida',
+    texto: '',
+    visible: true,
+    autor: o.cliente.nombre,
+  });
+  for (const u of await quienesAtienden(o.tx))
+    await notificar(o, {
+      idEmpresa: o.cliente.idEmpresa,
+      idUsuario: u.id,
+      tipoCarta: TIPO_CARTA_MANTENIMIENTO,
+      titulo: `Solicitud de mantenimiento ${consecutivo}`,
+      cuerpo: `${o.cliente.nombre} reporta (${ETIQUETAS_CATEGORIA[o.body.categoria].toLowerCase()}) en ${inm.direccion}: ${o.body.descripcion.slice(0, 140)}`,
+      enlace: `/zonaclientes/solicitudesmantenimiento?abrir=${consecutivo}`,
+    });
+  return solicitudCliente({ tx: o.tx, cliente: o.cliente, consecutivo });
+}
+
+/** Who the platform's files see acting for a portal client (the photos' «creado por» and audit). */
+export function comoPrincipal(c: ClientePortal): Principal {
+  return {
+    idEmpresa: c.idEmpresa,
+    idUsuario: 0,
+    usuario: `zona clientes: ${c.email}`,
+    nroId: '',
+    admemp: false,
+    agencia: 0,
+    permisos: String(IDM_SOLICITUDES_MANTENIMIENTO),
+    soporte: false,
+    jti: c.jti,
+    estado: 'activa',
+  };
+}
+
+// ---- Staff: solicitudes de mantenimiento (10550) ----
+
+export const listar = (o: { tx: Tx; query: MantenimientoQuery }) => repo.listar(o.tx, o.query);
+
+export async function obtener(o: { tx: Tx; consecutivo: number }): Promise<SolicitudMantenimientoDetalle> {
+  const s = await repo.solicitud(o.tx, o.consecutivo);
+  if (!s) throw noEncontrado(`La solicitud de mantenimiento ${o.consecutivo}`);
+  return { ...s, eventos: await repo.eventos(o.tx, s.id, false), fotos: await repo.fotos(o.tx, s.id) };
+}
+
+export async function opciones(o: { tx: Tx }) {
+  return { usuarios: (await quienesAtienden(o.tx)).map((u) => ({ id: u.id, nombre: u.nombre })) };
+}
+
+export async function cambiar(
+  o: Staff & { consecutivo: number; body: { estado?: string; id_asignado?: number | null; nota: string } },
+): Promise<SolicitudMantenimientoDetalle> {
+  const s = await obtener(o);
+  const b = o.body;
+  let asignado: string | null = null;
+  if (b.id_asignado !== undefined && b.id_asignado !== null) {
+    const u = (await quienesAtienden(o.tx)).find((x) => x.id === b.id_asignado);
+    if (!u) throw invalido('id_asignado', 'El campo Asignado a debe ser un usuario activo con Solicitudes de mantenimiento');
+    asignado = u.nombre;
+  }
+  await repo.cambiar(o.tx, s.id, { estado: b.estado, idAsignado: b.id_asignado, usuario: o.user.usuario });
+  if (b.estado !== undefined && b.estado !== s.estado)
+    await repo.evento(o.tx, {
+      idSolicitud: s.id,
+      tipo: 'estado',
+      estado: b.estado,
+      texto: b.nota,
+      visible: true,
+      autor: o.user.usuario,
+    });
+  if (b.id_asignado !== undefined && b.id_asignado !== s.id_asignado)
+    await repo.evento(o.tx, {
+      idSolicitud: s.id,
+      tipo: 'asignacion',
+      texto: asignado ? `Asignada a ${asignado}` : 'Sin asignar',
+      visible: false,
+      autor: o.user.usuario,
+    });
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'modificar',
+    entidad: 'solicitud_mantenimiento',
+    entidadId: String(s.consecutivo),
+    cambios: {
+      ...(b.estado !== undefined ? { estado: { antes: s.estado, despues: b.estado } } : {}),
+      ...(b.id_asignado !== undefined ? { id_asignado: { antes: s.id_asignado, despues: b.id_asignado } } : {}),
+    },
+    ip: o.ip,
+  });
+  return obtener(o);
+}
+
+export async function comentar(o: Staff & { consecutivo: number; body: MantenimientoComentario }) {
+  const s = await obtener(o);
+  await repo.evento(o.tx, {
+    idSolicitud: s.id,
+    tipo: 'comentario',
+    texto: o.body.texto,
+    visible: o.body.visible_cliente,
+    autor: o.user.usuario,
+  });
+  return obtener(o);
+}
+
+export const etiquetaEstado = (e: keyof typeof ETIQUETAS_ESTADO_MANTENIMIENTO) => ETIQUETAS_ESTADO_MANTENIMIENTO[e];

@@ -1,0 +1,49 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocumentoFirma, DocumentoFirmaForm, DocumentoFirmaResumen } from '@predio/contract/firmas';
+import { http } from '../../../lib/http.ts';
+
+export const firmasKeys = {
+  todo: ['firmas'] as const,
+  lista: (consulta: string) => ['firmas', 'lista', consulta] as const,
+  uno: (id: number) => ['firmas', 'documento', id] as const,
+};
+
+export const documentosOptions = (consulta: string) =>
+  queryOptions({
+    queryKey: firmasKeys.lista(consulta),
+    queryFn: async () =>
+      (await http.get<{ items: DocumentoFirmaResumen[]; total: number }>(`/firmas/documentos?${consulta}`)).data,
+    placeholderData: keepPreviousData,
+  });
+export const useDocumentosFirma = (consulta: string) => useQuery(documentosOptions(consulta));
+
+export const documentoOptions = (id: number) =>
+  queryOptions({
+    queryKey: firmasKeys.uno(id),
+    queryFn: async () => (await http.get<DocumentoFirma>(`/firmas/documentos/${id}`)).data,
+  });
+export const useDocumentoFirma = (id: number) => useQuery(documentoOptions(id));
+
+/** Draft, its PDF through platform archivos, then the sending: three calls, one action for the user. */
+export function useEnviarAFirma() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { form: DocumentoFirmaForm; pdf: File; onProgress?: (p: number) => void }) => {
+      const { id } = (await http.post<{ id: number }>('/firmas/documentos', v.form)).data;
+      const datos = new FormData();
+      datos.append('file', v.pdf, v.pdf.name);
+      await http.upload(`/archivos/firma_documento/${id}?categoria=original`, datos, { onProgress: v.onProgress });
+      return (await http.post<DocumentoFirma>(`/firmas/documentos/${id}/enviar`)).data;
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: firmasKeys.todo }),
+  });
+}
+
+export function useAccionDocumento(id: number, accion: 'cancelar' | 'reenviar' | 'enviar') {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await http.post<DocumentoFirma>(`/firmas/documentos/${id}/${accion}`)).data,
+    onSuccess: (d) => qc.setQueryData(firmasKeys.uno(id), d),
+    onSettled: () => qc.invalidateQueries({ queryKey: firmasKeys.todo }),
+  });
+}

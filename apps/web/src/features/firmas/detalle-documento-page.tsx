@@ -1,0 +1,150 @@
+import { useParams } from 'react-router';
+import { App, Button, Card, Descriptions, Empty, List, Popconfirm, Space, Timeline, Typography } from 'antd';
+import { DownloadOutlined, MailOutlined, StopOutlined } from '@ant-design/icons';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { descargar } from '../../lib/descargar.ts';
+import { formatFechaHora } from '../../lib/format.ts';
+import { ApiError } from '../../lib/http.ts';
+import { useAccionDocumento, useDocumentoFirma } from './api/firmas-api.ts';
+import { EstadoDocumento, EstadoFirmanteTag } from './comun.tsx';
+import './firmas.css';
+
+/** Detalle del documento (idm 10582): signers and their evidence, the timeline, downloads, resend, cancel. */
+export function DetalleDocumentoPage() {
+  const id = Number(useParams().id);
+  const doc = useDocumentoFirma(id);
+  const cancelar = useAccionDocumento(id, 'cancelar');
+  const reenviar = useAccionDocumento(id, 'reenviar');
+  const { message } = App.useApp();
+  if (!Number.isInteger(id) || id <= 0) return <Empty description="El documento no existe" />;
+  if (doc.isPending) return <PageLoading />;
+  if (doc.isError)
+    return <ErrorDeCarga titulo="No se pudo cargar el documento" error={doc.error} onReintentar={() => void doc.refetch()} />;
+  const d = doc.data;
+  const accion = async (m: typeof cancelar, ok: string) => {
+    try {
+      await m.mutateAsync();
+      message.success(ok);
+    } catch (e) {
+      if (e instanceof ApiError) message.error(e.message);
+      else throw e;
+    }
+  };
+  return (
+    <Space direction="vertical" size="middle" className="firmas-pagina">
+      <Card
+        size="small"
+        title={
+          <span className="firmas-titulo">
+            {d.id} · {d.titulo}
+          </span>
+        }
+        extra={<EstadoDocumento estado={d.estado} />}
+      >
+        <Space wrap className="firmas-acciones-detalle">
+          <Button icon={<DownloadOutlined />} onClick={() => void descargar(`/firmas/documentos/${id}/original`)}>
+            Descargar original
+          </Button>
+          {d.estado === 'firmado' && (
+            <Button type="primary" icon={<DownloadOutlined />} onClick={() => void descargar(`/firmas/documentos/${id}/firmado`)}>
+              Descargar PDF firmado
+            </Button>
+          )}
+          {d.estado === 'enviado' && (
+            <Button
+              icon={<MailOutlined />}
+              loading={reenviar.isPending}
+              onClick={() => void accion(reenviar, 'Enlaces reenviados a los pendientes')}
+            >
+              Reenviar a pendientes
+            </Button>
+          )}
+          {(d.estado === 'enviado' || d.estado === 'borrador') && (
+            <Popconfirm
+              title={`¿Cancelar «${d.titulo}»?`}
+              description="Los enlaces de firma dejarán de servir."
+              okText="Cancelar documento"
+              cancelText="Volver"
+              onConfirm={() => accion(cancelar, 'Documento cancelado')}
+            >
+              <Button danger icon={<StopOutlined />} loading={cancelar.isPending}>
+                Cancelar documento
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+        <Descriptions size="small" column={{ xs: 1, md: 2 }} className="firmas-datos">
+          <Descriptions.Item label="Enviado por">{d.creado_por}</Descriptions.Item>
+          <Descriptions.Item label="Creado">{formatFechaHora(d.creado_en)}</Descriptions.Item>
+          <Descriptions.Item label="Vence">{d.vence_en ? formatFechaHora(d.vence_en) : '—'}</Descriptions.Item>
+          <Descriptions.Item label="Completado">{d.completado_en ? formatFechaHora(d.completado_en) : '—'}</Descriptions.Item>
+          <Descriptions.Item label="Archivo">{d.nombre_archivo ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="Firmas">
+            {d.firmados} de {d.firmantes}
+          </Descriptions.Item>
+          <Descriptions.Item label="SHA-256 original">
+            <Typography.Text code className="firmas-hash">
+              {d.sha256_original ?? '—'}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label="SHA-256 firmado">
+            <Typography.Text code className="firmas-hash">
+              {d.sha256_firmado ?? '—'}
+            </Typography.Text>
+          </Descriptions.Item>
+        </Descriptions>
+        {d.mensaje && <Typography.Paragraph type="secondary">{d.mensaje}</Typography.Paragraph>}
+      </Card>
+      <Card size="small" title="Firmantes">
+        <List
+          dataSource={d.detalle}
+          renderItem={(f) => (
+            <List.Item>
+              <div className="firmas-firmante-detalle">
+                <Space wrap>
+                  <strong>
+                    {f.orden}. {f.nombre}
+                  </strong>
+                  <EstadoFirmanteTag estado={f.estado} />
+                </Space>
+                <Typography.Text type="secondary">
+                  Documento {f.documento} · {f.email}
+                </Typography.Text>
+                {f.codigo_verificado_en && <span>Código verificado: {formatFechaHora(f.codigo_verificado_en)}</span>}
+                {f.firmado_en && (
+                  <span>
+                    {f.estado === 'rechazado' ? 'Rechazó' : 'Firmó'}: {formatFechaHora(f.firmado_en)}
+                    {f.ip ? ` · IP ${f.ip}` : ''}
+                  </span>
+                )}
+                {f.motivo_rechazo && <span>Motivo: {f.motivo_rechazo}</span>}
+                {f.user_agent && (
+                  <Typography.Text type="secondary" className="firmas-hash">
+                    {f.user_agent}
+                  </Typography.Text>
+                )}
+              </div>
+            </List.Item>
+          )}
+        />
+      </Card>
+      <Card size="small" title="Historial">
+        <Timeline
+          items={d.eventos.map((e) => ({
+            children: (
+              <>
+                <Typography.Text type="secondary">{formatFechaHora(e.creado_en)}</Typography.Text>
+                <div className="firmas-hash">
+                  {e.detalle}
+                  {e.firmante ? ` · ${e.firmante}` : ''}
+                  {e.ip ? ` · IP ${e.ip}` : ''}
+                </div>
+              </>
+            ),
+          }))}
+        />
+      </Card>
+    </Space>
+  );
+}

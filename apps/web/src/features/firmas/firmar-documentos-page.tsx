@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Progress, Space, Typography, Upload } from 'antd';
+import { DeleteOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
+import { MAX_BYTES_PDF_FIRMA, MAX_FIRMANTES, type DocumentoFirmaForm, type DocumentoFirmaResumen } from '@predio/contract/firmas';
+import { definirLista, texto } from '../../components/lista/campos-url.ts';
+import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
+import { useListaUrl } from '../../components/lista/use-lista-url.ts';
+import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
+import { formatFechaHora } from '../../lib/format.ts';
+import { ApiError } from '../../lib/http.ts';
+import { useDocumentosFirma, useEnviarAFirma } from './api/firmas-api.ts';
+import { EstadoDocumento } from './comun.tsx';
+import './firmas.css';
+
+const PATH = '/firmas-electronicas/firmar-electronicamente-documentos-pdf';
+const DETALLE = '/firmas-electronicas/detalle-documento';
+const lista = definirLista({ filtros: { q: texto() } });
+
+function NuevoEnvio({ onEnviado }: { onEnviado: (id: number) => void }) {
+  const [form] = Form.useForm<DocumentoFirmaForm>();
+  const [pdf, setPdf] = useState<File | null>(null);
+  const [avance, setAvance] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const enviar = useEnviarAFirma();
+  const { message } = App.useApp();
+  const alEnviar = async (v: DocumentoFirmaForm) => {
+    setError(null);
+    if (!pdf) return setError('Archivo PDF: adjunte el PDF que se va a firmar.');
+    try {
+      const d = await enviar.mutateAsync({ form: v, pdf, onProgress: setAvance });
+      message.success(`Enviado a ${d.firmantes} firmante${d.firmantes === 1 ? '' : 's'}`);
+      form.resetFields();
+      setPdf(null);
+      onEnviado(d.id);
+    } catch (e) {
+      if (e instanceof ApiError) setError(erroresEnCampos(form, e));
+      else throw e;
+    } finally {
+      setAvance(null);
+    }
+  };
+  return (
+    <Card size="small" title="Enviar un PDF a firmar" className="firmas-nuevo">
+      {error && <Alert type="error" showIcon message={error} className="firmas-alerta" />}
+      <Form<DocumentoFirmaForm>
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void alEnviar(v)}
+        initialValues={{ titulo: '', mensaje: '', vence_dias: 15, firmantes: [{ nombre: '', documento: '', email: '' }] }}
+      >
+        <Form.Item label="Archivo PDF" required>
+          <Upload
+            accept="application/pdf,.pdf"
+            maxCount={1}
+            fileList={pdf ? [{ uid: '1', name: pdf.name, status: 'done' }] : []}
+            beforeUpload={(f) => {
+              if (f.size > MAX_BYTES_PDF_FIRMA) setError('Archivo PDF: el archivo supera los 20 MB.');
+              else {
+                setPdf(f);
+                if (!form.getFieldValue('titulo')) form.setFieldValue('titulo', f.name.replace(/\.pdf$/i, ''));
+              }
+              return false;
+            }}
+            onRemove={() => setPdf(null)}
+          >
+            <Button icon={<UploadOutlined />}>Elegir PDF</Button>
+          </Upload>
+        </Form.Item>
+        <Form.Item name="titulo" label="Título" rules={[{ required: true, message: 'El campo Título es obligatorio' }]}>
+          <Input maxLength={150} />
+        </Form.Item>
+        <Form.Item name="mensaje" label="Mensaje para los firmantes">
+          <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 5 }} />
+        </Form.Item>
+        <Form.Item name="vence_dias" label="Vence en (días)">
+          <InputNumber min={1} max={90} />
+        </Form.Item>
+        <Typography.Text strong>Firmantes</Typography.Text>
+        <Form.List name="firmantes">
+          {(campos, { add, remove }) => (
+            <>
+              {campos.map((c, i) => (
+                <div key={c.key} className="firmas-firmante">
+                  <Form.Item
+                    name={[c.name, 'nombre']}
+                    label={`Nombre del firmante ${i + 1}`}
+                    rules={[{ required: true, message: 'El campo Nombre del firmante es obligatorio' }]}
+                  >
+                    <Input maxLength={120} autoComplete="off" />
+                  </Form.Item>
+                  <Form.Item
+                    name={[c.name, 'documento']}
+                    label={`Documento del firmante ${i + 1}`}
+                    rules={[{ required: true, message: 'El campo Documento del firmante es obligatorio' }]}
+                  >
+                    <Input maxLength={20} autoComplete="off" />
+                  </Form.Item>
+                  <Form.Item
+                    name={[c.name, 'email']}
+                    label={`Correo del firmante ${i + 1}`}
+                    rules={[{ required: true, type: 'email', message: 'El campo Correo del firmante no es un correo válido' }]}
+                  >
+                    <Input maxLength={120} type="email" autoComplete="off" />
+                  </Form.Item>
+                  {campos.length > 1 && (
+                    <Button
+                      aria-label={`Quitar firmante ${i + 1}`}
+                      icon={<DeleteOutlined />}
+                      onClick={() => remove(c.name)}
+                      className="firmas-quitar"
+                    />
+                  )}
+                </div>
+              ))}
+              {campos.length < MAX_FIRMANTES && (
+                <Button icon={<PlusOutlined />} onClick={() => add({ nombre: '', documento: '', email: '' })}>
+                  Agregar firmante
+                </Button>
+              )}
+            </>
+          )}
+        </Form.List>
+        {avance !== null && <Progress percent={avance} size="small" />}
+        <div className="firmas-acciones">
+          <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={enviar.isPending}>
+            Enviar a firmar
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+/** Firmar documentos PDF (idm 10582): send a PDF for signature and follow what was sent. */
+export function FirmarDocumentosPage() {
+  const { params, cambiar, limpiar, hayFiltros } = useListaUrl(lista, PATH);
+  const consulta = useDocumentosFirma(lista.consulta(params, true));
+  const navigate = useNavigate();
+  const abrir = (id: number) => void navigate(`${DETALLE}/${id}`);
+  const columnas: ColumnaLista<DocumentoFirmaResumen>[] = [
+    { key: 'id', title: 'N°', render: (_v, d) => d.id },
+    { key: 'titulo', title: 'Título', render: (_v, d) => d.titulo },
+    { key: 'estado', title: 'Estado', render: (_v, d) => <EstadoDocumento estado={d.estado} /> },
+    { key: 'firmados', title: 'Firmas', render: (_v, d) => `${d.firmados} de ${d.firmantes}` },
+    { key: 'creado_por', title: 'Enviado por', render: (_v, d) => d.creado_por },
+    { key: 'creado_en', title: 'Creado', render: (_v, d) => formatFechaHora(d.creado_en) },
+  ];
+  return (
+    <Space direction="vertical" size="middle" className="firmas-pagina">
+      <NuevoEnvio onEnviado={abrir} />
+      <Card size="small" title="Documentos enviados">
+        <ListPage<DocumentoFirmaResumen, string>
+          sustantivo={{ singular: 'documento', plural: 'documentos' }}
+          consulta={consulta}
+          columnas={columnas}
+          claveColumnas="firmas-documentos"
+          estado={params}
+          onCambiar={cambiar}
+          busqueda={{ valor: params.q, onBuscar: (q) => cambiar({ q }, { replace: true }), placeholder: 'Título' }}
+          hayFiltros={hayFiltros}
+          onLimpiar={limpiar}
+          vacio={{ texto: 'Aún no ha enviado documentos a firmar' }}
+          filaClave={(d) => d.id}
+          onFila={(d) => abrir(d.id)}
+          tarjeta={(d) => (
+            <div className="firmas-tarjeta">
+              <strong>
+                {d.id} · {d.titulo}
+              </strong>
+              <Space size={4} wrap>
+                <EstadoDocumento estado={d.estado} />
+                <span>
+                  {d.firmados} de {d.firmantes} firmas
+                </span>
+              </Space>
+              <Typography.Text type="secondary">{formatFechaHora(d.creado_en)}</Typography.Text>
+            </div>
+          )}
+          tituloError="No se pudieron cargar los documentos"
+        />
+      </Card>
+    </Space>
+  );
+}

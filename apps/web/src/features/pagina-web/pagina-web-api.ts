@@ -1,0 +1,54 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListaAcotada } from '@predio/contract/list';
+import type { Banner, BannerForm, Noticia, NoticiaForm } from '@predio/contract/pagina-web';
+import { http } from '../../lib/http.ts';
+
+/** Every query of Página web hangs from this key: a write refreshes the lists it touches. */
+export const paginaWebKeys = {
+  all: ['pagina-web'] as const,
+  noticias: () => [...paginaWebKeys.all, 'noticias'] as const,
+  listaNoticias: (consulta: string) => [...paginaWebKeys.noticias(), 'lista', consulta] as const,
+  banners: () => [...paginaWebKeys.all, 'banners'] as const,
+  listaBanners: (consulta: string) => [...paginaWebKeys.banners(), 'lista', consulta] as const,
+};
+
+const datos = async <T>(p: Promise<{ data: T }>) => (await p).data;
+
+export const useNoticias = (consulta: string) =>
+  useQuery({
+    queryKey: paginaWebKeys.listaNoticias(consulta),
+    queryFn: ({ signal }) => datos(http.get<ListaAcotada<Noticia>>(`/paginaweb/noticias?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useBanners = (consulta: string) =>
+  useQuery({
+    queryKey: paginaWebKeys.listaBanners(consulta),
+    queryFn: ({ signal }) => datos(http.get<ListaAcotada<Banner>>(`/paginaweb/banners?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+function useEscritura<V, R>(clave: readonly unknown[], fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: clave }) });
+}
+
+export const useGuardarNoticia = () =>
+  useEscritura(paginaWebKeys.noticias(), (v: { id: number | null; body: NoticiaForm }) =>
+    datos(
+      v.id === null
+        ? http.post<Noticia>('/paginaweb/noticias', v.body)
+        : http.put<Noticia>(`/paginaweb/noticias/${v.id}`, v.body),
+    ),
+  );
+export const useBorrarNoticia = () =>
+  useEscritura(paginaWebKeys.noticias(), (id: number) => datos(http.delete(`/paginaweb/noticias/${id}`)));
+
+export const useGuardarBanner = () =>
+  useEscritura(paginaWebKeys.banners(), (v: { id: number | null; body: BannerForm }) =>
+    datos(
+      v.id === null ? http.post<Banner>('/paginaweb/banners', v.body) : http.put<Banner>(`/paginaweb/banners/${v.id}`, v.body),
+    ),
+  );
+export const useBorrarBanner = () =>
+  useEscritura(paginaWebKeys.banners(), (id: number) => datos(http.delete(`/paginaweb/banners/${id}`)));

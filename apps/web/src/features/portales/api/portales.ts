@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccionPortal,
+  PortalConfig,
+  PortalConfigGuardar,
+  PortalSincronizado,
+  PublicacionPortal,
+} from '@predio/contract/portales';
+import { http } from '../../../lib/http.ts';
+
+export const portalesKeys = {
+  all: ['portales'] as const,
+  config: (portal: PortalSincronizado) => [...portalesKeys.all, portal, 'config'] as const,
+  inmuebles: (portal: PortalSincronizado) => [...portalesKeys.all, portal, 'inmuebles'] as const,
+};
+
+export function useConfigPortal(portal: PortalSincronizado) {
+  return useQuery({
+    queryKey: portalesKeys.config(portal),
+    queryFn: async ({ signal }) =>
+      (await http.get<PortalConfig>(`/portales/${portal}/configuracion`, { signal, silent: true })).data,
+  });
+}
+
+export function useGuardarConfigPortal(portal: PortalSincronizado) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PortalConfigGuardar) =>
+      (await http.put<PortalConfig>(`/portales/${portal}/configuracion`, body, { silent: true })).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...portalesKeys.all, portal] }),
+  });
+}
+
+/** While a sync is under way (pendiente, enviado) the list reads itself again every few seconds. */
+export function useInmueblesPortal(portal: PortalSincronizado) {
+  return useQuery({
+    queryKey: portalesKeys.inmuebles(portal),
+    queryFn: async ({ signal }) =>
+      (await http.get<PublicacionPortal[]>(`/portales/${portal}/inmuebles`, { signal, silent: true })).data,
+    refetchInterval: (q) => (q.state.data?.some((p) => p.estado === 'pendiente' || p.estado === 'enviado') ? 2_000 : false),
+  });
+}
+
+export function useAccionPortal(portal: PortalSincronizado) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ consecutivo, accion }: { consecutivo: number; accion: AccionPortal }) =>
+      (await http.post<PublicacionPortal>(`/portales/${portal}/inmuebles/${consecutivo}/${accion}`, undefined, { silent: true }))
+        .data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: portalesKeys.inmuebles(portal) }),
+  });
+}
+
+export function useProbarPortal(portal: PortalSincronizado) {
+  return useMutation({
+    mutationFn: async () =>
+      (await http.post<{ ok: boolean; mensaje: string }>(`/portales/${portal}/probar`, undefined, { silent: true })).data,
+  });
+}

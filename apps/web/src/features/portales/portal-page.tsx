@@ -1,0 +1,349 @@
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { ApiOutlined, CloudUploadOutlined, SaveOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
+import {
+  ETIQUETA_PORTAL_SINCRONIZADO,
+  ETIQUETAS_ESTADO_PUBLICACION,
+  type AccionPortal,
+  type EstadoPublicacion,
+  type PortalConfig,
+  type PortalConfigGuardar,
+  type PortalSincronizado,
+  type PublicacionPortal,
+} from '@predio/contract/portales';
+import { ETIQUETAS_ESTADO, type EstadoInmueble } from '@predio/contract/inmuebles';
+import { Dialogo } from '../../components/dialogo.tsx';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
+import { formatFechaHora } from '../../lib/format.ts';
+import { useAccionPortal, useConfigPortal, useGuardarConfigPortal, useInmueblesPortal, useProbarPortal } from './api/portales.ts';
+import './portales.css';
+
+const COLOR: Record<EstadoPublicacion, string> = {
+  pendiente: 'default',
+  enviado: 'processing',
+  publicado: 'success',
+  error: 'error',
+  despublicado: 'warning',
+};
+const VERBO: Record<AccionPortal, string> = { publicar: 'Publicar', actualizar: 'Actualizar', despublicar: 'Despublicar' };
+
+/** Inmuebles › Portales › <portal>: its settings, and the company's properties on it with their state. */
+export function portalPage(portal: PortalSincronizado) {
+  return function PortalPage() {
+    const nombre = ETIQUETA_PORTAL_SINCRONIZADO[portal];
+    return (
+      <div className="portales-page">
+        <Typography.Title level={3}>{nombre}</Typography.Title>
+        <ConfigCard portal={portal} nombre={nombre} />
+        <InmueblesCard portal={portal} nombre={nombre} />
+      </div>
+    );
+  };
+}
+
+function ConfigCard({ portal, nombre }: { portal: PortalSincronizado; nombre: string }) {
+  const config = useConfigPortal(portal);
+  if (config.isError)
+    return <ErrorDeCarga titulo={`No se pudo cargar la configuración de ${nombre}`} onReintentar={() => void config.refetch()} />;
+  return (
+    <Card
+      title="Configuración"
+      className="portales-card"
+      extra={
+        config.data ? (
+          config.data.configurado ? (
+            config.data.activo ? (
+              <Tag color="green">Activo</Tag>
+            ) : (
+              <Tag>Inactivo</Tag>
+            )
+          ) : (
+            <Tag>Sin configurar</Tag>
+          )
+        ) : null
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        Los inmuebles marcados «Publicar en {nombre}» se envían al guardarlos y se retiran cuando pasan a retirado, arrendado o
+        vendido. El token se guarda cifrado y no se vuelve a mostrar.
+      </Typography.Paragraph>
+      {config.isPending ? <Skeleton active /> : <FormConfig portal={portal} nombre={nombre} actual={config.data} />}
+    </Card>
+  );
+}
+
+function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; nombre: string; actual: PortalConfig }) {
+  const [form] = Form.useForm<PortalConfigGuardar>();
+  const guardar = useGuardarConfigPortal(portal);
+  const probar = useProbarPortal(portal);
+  const { message } = App.useApp();
+  const [error, setError] = useState<string | null>(null);
+  const [prueba, setPrueba] = useState<{ ok: boolean; mensaje: string } | null>(null);
+  return (
+    <Form<PortalConfigGuardar>
+      form={form}
+      layout="vertical"
+      name={`portal-${portal}`}
+      aria-label={`Configuración de ${nombre}`}
+      initialValues={{
+        activo: actual.configurado ? actual.activo : true,
+        url: actual.url,
+        usuario: actual.usuario,
+        id_region: actual.id_region,
+        id_ciudad: actual.id_ciudad,
+        secreto: '',
+      }}
+      onFinish={async (v) => {
+        setError(null);
+        try {
+          await guardar.mutateAsync({
+            ...v,
+            url: v.url || undefined,
+            id_region: v.id_region ?? null,
+            id_ciudad: v.id_ciudad ?? null,
+          });
+          form.setFieldValue('secreto', '');
+          void message.success(`Configuración de ${nombre} guardada`);
+        } catch (e) {
+          setError(e instanceof Error ? e.message : String(e));
+        }
+      }}
+    >
+      {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} /> : null}
+      <Space wrap align="start">
+        <Form.Item name="activo" label="Activo" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item
+          name="usuario"
+          label="Identificador de la empresa (id_company)"
+          rules={[{ required: true, message: `Escriba el identificador de la empresa en ${nombre}` }]}
+        >
+          <Input maxLength={60} style={{ width: 240 }} />
+        </Form.Item>
+        <Form.Item name="id_region" label={`Departamento en ${nombre} (id_region)`}>
+          <InputNumber min={1} precision={0} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="id_ciudad" label={`Ciudad en ${nombre} (id_city)`}>
+          <InputNumber min={1} precision={0} style={{ width: 200 }} />
+        </Form.Item>
+      </Space>
+      <Form.Item name="url" label="Dirección de la API" extra="Vacío: https://api.wasi.co/v1.">
+        <Input maxLength={500} placeholder="https://" style={{ width: 'min(520px, 80vw)' }} />
+      </Form.Item>
+      <Form.Item
+        name="secreto"
+        label="Token (wasi_token)"
+        extra={actual.con_secreto ? 'Guardado. Déjelo vacío para conservarlo.' : 'Aún no hay token guardado.'}
+      >
+        <Input.Password maxLength={2000} autoComplete="new-password" style={{ width: 'min(420px, 80vw)' }} />
+      </Form.Item>
+      {prueba ? (
+        <Alert
+          type={prueba.ok ? 'success' : 'error'}
+          showIcon
+          title={prueba.mensaje}
+          role="status"
+          style={{ marginBottom: 12 }}
+        />
+      ) : null}
+      <Space wrap>
+        <Button htmlType="submit" type="primary" icon={<SaveOutlined />} loading={guardar.isPending}>
+          Guardar configuración
+        </Button>
+        <Button
+          icon={<ApiOutlined />}
+          loading={probar.isPending}
+          disabled={!actual.con_secreto}
+          onClick={async () => {
+            setPrueba(null);
+            try {
+              setPrueba(await probar.mutateAsync());
+            } catch (e) {
+              setPrueba({ ok: false, mensaje: e instanceof Error ? e.message : String(e) });
+            }
+          }}
+        >
+          Probar conexión
+        </Button>
+      </Space>
+    </Form>
+  );
+}
+
+type Pendiente = { consecutivo: number; accion: AccionPortal };
+
+const EstadoTag = ({ p }: { p: PublicacionPortal }) =>
+  p.estado ? <Tag color={COLOR[p.estado]}>{ETIQUETAS_ESTADO_PUBLICACION[p.estado]}</Tag> : <Tag>Sin enviar</Tag>;
+
+function InmueblesCard({ portal, nombre }: { portal: PortalSincronizado; nombre: string }) {
+  const lista = useInmueblesPortal(portal);
+  const accion = useAccionPortal(portal);
+  const { message } = App.useApp();
+  const [pagina, setPagina] = useState({ page: 1, pageSize: 25 });
+  const [confirmar, setConfirmar] = useState<Pendiente | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [otro, setOtro] = useState<number | null>(null);
+
+  // The portal's list is short (what the company publishes there): it is paged here, not on the server.
+  const datos = useMemo(() => {
+    const items = lista.data ?? [];
+    return { items: items.slice((pagina.page - 1) * pagina.pageSize, pagina.page * pagina.pageSize), total: items.length };
+  }, [lista.data, pagina]);
+
+  const ejecutar = async (p: Pendiente) => {
+    setError(null);
+    try {
+      await accion.mutateAsync(p);
+      void message.success(`${VERBO[p.accion]}: el inmueble ${p.consecutivo} quedó en cola para ${nombre}`);
+      setConfirmar(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setConfirmar(null);
+    }
+  };
+
+  const botones = (p: PublicacionPortal) => (
+    <Space wrap size={4}>
+      {p.estado === null || p.estado === 'despublicado' || !p.id_externo ? (
+        <Button
+          size="small"
+          icon={<CloudUploadOutlined />}
+          onClick={() => setConfirmar({ consecutivo: p.consecutivo, accion: 'publicar' })}
+          aria-label={`Publicar el inmueble ${p.consecutivo}`}
+        >
+          Publicar
+        </Button>
+      ) : (
+        <Button
+          size="small"
+          icon={<SyncOutlined />}
+          onClick={() => setConfirmar({ consecutivo: p.consecutivo, accion: 'actualizar' })}
+          aria-label={`Actualizar el inmueble ${p.consecutivo}`}
+        >
+          Actualizar
+        </Button>
+      )}
+      {p.id_externo ? (
+        <Button
+          size="small"
+          danger
+          icon={<StopOutlined />}
+          onClick={() => setConfirmar({ consecutivo: p.consecutivo, accion: 'despublicar' })}
+          aria-label={`Despublicar el inmueble ${p.consecutivo}`}
+        >
+          Despublicar
+        </Button>
+      ) : null}
+    </Space>
+  );
+
+  const columnas: ColumnaLista<PublicacionPortal>[] = [
+    { key: 'consecutivo', title: 'Inmueble', render: (_v, p) => p.consecutivo, fija: true },
+    { key: 'direccion', title: 'Dirección', render: (_v, p) => p.direccion },
+    {
+      key: 'estado_inmueble',
+      title: 'Estado del inmueble',
+      render: (_v, p) => ETIQUETAS_ESTADO[p.estado_inmueble as EstadoInmueble] ?? p.estado_inmueble,
+    },
+    {
+      key: 'estado',
+      title: `En ${nombre}`,
+      render: (_v, p) => <EstadoTag p={p} />,
+    },
+    { key: 'id_externo', title: `Id en ${nombre}`, render: (_v, p) => p.id_externo ?? '—' },
+    {
+      key: 'ultimo_error',
+      title: 'Último error',
+      render: (_v, p) => (p.ultimo_error ? <Typography.Text type="danger">{p.ultimo_error}</Typography.Text> : '—'),
+    },
+    {
+      key: 'actualizado_en',
+      title: 'Actualizado',
+      render: (_v, p) => (p.actualizado_en ? formatFechaHora(p.actualizado_en) : '—'),
+    },
+    {
+      key: 'acciones',
+      title: 'Acciones',
+      render: (_v, p) => botones(p),
+    },
+  ];
+
+  return (
+    <Card title={`Inmuebles en ${nombre}`} className="portales-card">
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          role="alert"
+          closable
+          onClose={() => setError(null)}
+          style={{ marginBottom: 12 }}
+        />
+      ) : null}
+      <ListPage<PublicacionPortal>
+        sustantivo={{ singular: 'inmueble', plural: 'inmuebles' }}
+        consulta={{
+          data: lista.data ? datos : undefined,
+          isFetching: lista.isFetching,
+          error: lista.error,
+          refetch: () => void lista.refetch(),
+        }}
+        columnas={columnas}
+        claveColumnas={`portal-${portal}`}
+        estado={{ ...pagina, sort: null, order: null }}
+        onCambiar={(c) => setPagina((a) => ({ page: c.page ?? a.page, pageSize: c.pageSize ?? a.pageSize }))}
+        hayFiltros={false}
+        filaClave={(p) => p.consecutivo}
+        tarjeta={(p) => (
+          <div className="portales-tarjeta">
+            <span>
+              <strong>Inmueble {p.consecutivo}</strong> · {p.direccion}
+            </span>
+            <span>
+              <EstadoTag p={p} /> {p.id_externo ? `Id ${p.id_externo}` : null}
+            </span>
+            {p.ultimo_error ? <Typography.Text type="danger">{p.ultimo_error}</Typography.Text> : null}
+            {botones(p)}
+          </div>
+        )}
+        etiquetaTabla={`Inmuebles en ${nombre}`}
+        acciones={
+          <Space.Compact>
+            <InputNumber<number>
+              min={1}
+              precision={0}
+              placeholder="Consecutivo"
+              aria-label="Consecutivo del inmueble a publicar"
+              value={otro}
+              onChange={(v) => setOtro(v)}
+              style={{ width: 140 }}
+            />
+            <Button disabled={!otro} onClick={() => otro && setConfirmar({ consecutivo: otro, accion: 'publicar' })}>
+              Publicar otro
+            </Button>
+          </Space.Compact>
+        }
+        vacio={{ texto: `Aún no hay inmuebles marcados para ${nombre}` }}
+        tituloError={`No se pudieron cargar los inmuebles de ${nombre}`}
+      />
+      <Dialogo
+        open={confirmar !== null}
+        title={confirmar ? `${VERBO[confirmar.accion]} en ${nombre}` : ''}
+        okText={confirmar ? VERBO[confirmar.accion] : 'Aceptar'}
+        okButtonProps={{ danger: confirmar?.accion === 'despublicar', loading: accion.isPending }}
+        cancelText="Cancelar"
+        onOk={() => confirmar && void ejecutar(confirmar)}
+        onCancel={() => setConfirmar(null)}
+      >
+        {confirmar?.accion === 'despublicar'
+          ? `El inmueble ${confirmar.consecutivo} se retirará de ${nombre} y dejará de verse allí. ¿Continuar?`
+          : confirmar
+            ? `El inmueble ${confirmar.consecutivo} se enviará a ${nombre} con sus datos actuales. ¿Continuar?`
+            : null}
+      </Dialogo>
+    </Card>
+  );
+}

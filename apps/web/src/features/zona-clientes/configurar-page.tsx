@@ -1,0 +1,181 @@
+import { useEffect, useState } from 'react';
+import { App, Alert, Button, Card, Form, Input, Switch, Table, Tag, Typography } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import type { ClientePortalFila, ConfigZonaClientesForm, InvitacionForm } from '@predio/contract/zona-clientes';
+import { Dialogo } from '../../components/dialogo.tsx';
+import { RemoteSelect } from '../../components/remote-select.tsx';
+import { useSession } from '../../lib/session-store.ts';
+import { formatFechaHora } from '../../lib/format.ts';
+import {
+  consultaInmuebles,
+  consultaTerceros,
+  useClientesPortal,
+  useConfigZona,
+  useGuardarConfigZona,
+  useInvitar,
+} from './api/zona-clientes-api.ts';
+
+const ESTADO: Record<ClientePortalFila['estado'], { color: string; texto: string }> = {
+  invitado: { color: 'gold', texto: 'Invitado' },
+  activo: { color: 'green', texto: 'Activo' },
+  inactivo: { color: 'default', texto: 'Inactivo' },
+};
+
+/** Zona clientes > Configurar zona clientes (idm 499): the portal on or off, its texts and policy, and its clients. */
+export function ConfigurarZonaClientesPage() {
+  const { message } = App.useApp();
+  const config = useConfigZona();
+  const guardar = useGuardarConfigZona();
+  const clientes = useClientesPortal();
+  const idEmpresa = useSession((s) => s.claims?.idempresa ?? 0);
+  const [form] = Form.useForm<ConfigZonaClientesForm>();
+  const [invitando, setInvitando] = useState(false);
+  useEffect(() => {
+    if (config.data) form.setFieldsValue(config.data);
+  }, [config.data, form]);
+  const enlacePortal = `${window.location.origin}/zona-clientes/${idEmpresa}`;
+  return (
+    <>
+      <Card title="Configurar zona clientes" loading={config.isPending}>
+        <Form
+          form={form}
+          layout="vertical"
+          style={{ maxWidth: 760 }}
+          onFinish={(v) => guardar.mutate(v, { onSuccess: () => void message.success('Configuración guardada') })}
+        >
+          <Form.Item name="activo" label="Zona clientes activa" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Typography.Paragraph type="secondary">
+            Dirección para sus clientes: <Typography.Text copyable>{enlacePortal}</Typography.Text>
+          </Typography.Paragraph>
+          <Form.Item name="titulo" label="Título" rules={[{ required: true, message: 'El campo Título es obligatorio' }]}>
+            <Input maxLength={120} />
+          </Form.Item>
+          <Form.Item name="bienvenida" label="Texto de bienvenida">
+            <Input.TextArea rows={3} maxLength={2000} />
+          </Form.Item>
+          <Form.Item
+            name="politica"
+            label="Política de tratamiento de datos"
+            extra="Ley 1581 de 2012: cada cliente la acepta al entrar; si cambia el texto, la acepta de nuevo."
+          >
+            <Input.TextArea rows={6} maxLength={20000} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={guardar.isPending}>
+            Guardar
+          </Button>
+        </Form>
+      </Card>
+      <Card
+        title="Clientes de la zona clientes"
+        style={{ marginTop: 16 }}
+        extra={
+          <Button icon={<MailOutlined />} onClick={() => setInvitando(true)}>
+            Invitar cliente
+          </Button>
+        }
+      >
+        {config.data && !config.data.activo ? (
+          <Alert
+            type="info"
+            showIcon
+            message="Active la zona clientes para poder invitar clientes."
+            style={{ marginBottom: 12 }}
+          />
+        ) : null}
+        <Table<ClientePortalFila>
+          rowKey="id"
+          size="small"
+          loading={clientes.isPending}
+          dataSource={clientes.data ?? []}
+          pagination={false}
+          // No sideways scroll on a phone (a scrolling region with nothing to focus traps keyboard
+          // users): the dates give way below md, and the name and e-mail wrap.
+          locale={{ emptyText: 'Aún no ha invitado clientes' }}
+          columns={[
+            { key: 'nombre', title: 'Cliente', dataIndex: 'nombre' },
+            { key: 'email', title: 'Correo', dataIndex: 'email' },
+            {
+              key: 'estado',
+              title: 'Estado',
+              render: (_v, c) => <Tag color={ESTADO[c.estado].color}>{ESTADO[c.estado].texto}</Tag>,
+            },
+            {
+              key: 'ultimo',
+              title: 'Último ingreso',
+              responsive: ['md'],
+              render: (_v, c) => (c.ultimo_ingreso ? formatFechaHora(c.ultimo_ingreso) : '—'),
+            },
+            {
+              key: 'autorizo',
+              title: 'Autorizó datos',
+              responsive: ['md'],
+              render: (_v, c) => (c.autorizo_en ? formatFechaHora(c.autorizo_en) : 'Pendiente'),
+            },
+          ]}
+        />
+      </Card>
+      <InvitarDialogo abierto={invitando} onCerrar={() => setInvitando(false)} />
+    </>
+  );
+}
+
+function InvitarDialogo({ abierto, onCerrar }: { abierto: boolean; onCerrar: () => void }) {
+  const { message } = App.useApp();
+  const invitar = useInvitar();
+  const [form] = Form.useForm<InvitacionForm>();
+  return (
+    <Dialogo
+      open={abierto}
+      title="Invitar cliente"
+      okText="Enviar invitación"
+      cancelText="Cancelar"
+      confirmLoading={invitar.isPending}
+      onCancel={onCerrar}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">
+        El cliente recibe un correo con un enlace para crear su contraseña. El enlace sirve una sola vez y vence en 72 horas.
+      </Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        onFinish={(v) =>
+          invitar.mutate(
+            { ...v, inmueble_arrendado: v.inmueble_arrendado ?? null },
+            {
+              onSuccess: () => {
+                void message.success(`Invitación enviada a ${v.email}`);
+                onCerrar();
+              },
+            },
+          )
+        }
+      >
+        <Form.Item name="id_tercero" label="Tercero" rules={[{ required: true, message: 'El campo Tercero es obligatorio' }]}>
+          <RemoteSelect fuente="zona-clientes:terceros" opciones={consultaTerceros} placeholder="Busque por nombre o documento" />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label="Correo"
+          rules={[
+            { required: true, message: 'El campo Correo es obligatorio' },
+            { type: 'email', message: 'El campo Correo debe ser un correo válido' },
+          ]}
+        >
+          <Input type="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="inmueble_arrendado"
+          label="Arrendatario del inmueble"
+          extra="Si es un arrendatario: el inmueble que arrienda. Los propietarios ven sus inmuebles sin indicarlo."
+        >
+          <RemoteSelect fuente="zona-clientes:inmuebles" opciones={consultaInmuebles} placeholder="Consecutivo o dirección" />
+        </Form.Item>
+      </Form>
+    </Dialogo>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { Route, Routes, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
+import { CLAVE_PORTAL_MIN, type PortalInfo } from '@predio/contract/zona-clientes';
+import { guardarToken, portal, tokenPortal } from './portal-http.ts';
+import { PortalInicio } from './portal-inicio.tsx';
+import './portal.css';
+
+/** The zona clientes of one company (/zona-clientes/:empresa/…): login, invitation, and the client's home. */
+export function PortalApp() {
+  const empresa = Number(useParams().empresa);
+  const info = useQuery({
+    queryKey: ['portal', empresa, 'info'],
+    queryFn: () => portal<PortalInfo>(empresa, 'GET', `/portal/${empresa}/info`),
+    enabled: Number.isInteger(empresa) && empresa > 0,
+    retry: false,
+  });
+  useEffect(() => {
+    if (info.data) document.title = `${info.data.titulo} · ${info.data.empresa}`;
+  }, [info.data]);
+  if (info.isPending && info.fetchStatus !== 'idle')
+    return (
+      <main className="portal">
+        <Spin />
+      </main>
+    );
+  if (!info.data)
+    return (
+      <main className="portal">
+        <Result status="404" title="Zona clientes no disponible" subTitle="Verifique la dirección con su inmobiliaria." />
+      </main>
+    );
+  return (
+    <main className="portal">
+      <header className="portal-cabeza">
+        <Typography.Text className="portal-empresa">{info.data.empresa}</Typography.Text>
+        <Typography.Title level={1} className="portal-titulo">
+          {info.data.titulo}
+        </Typography.Title>
+      </header>
+      <Routes>
+        <Route path="activar" element={<Activar empresa={empresa} />} />
+        <Route path="inicio" element={<PortalInicio empresa={empresa} />} />
+        <Route path="*" element={<Ingresar empresa={empresa} bienvenida={info.data.bienvenida} />} />
+      </Routes>
+    </main>
+  );
+}
+
+function Ingresar({ empresa, bienvenida }: { empresa: number; bienvenida: string }) {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  useEffect(() => {
+    if (tokenPortal(empresa)) void navigate(`/zona-clientes/${empresa}/inicio`, { replace: true });
+  }, [empresa, navigate]);
+  return (
+    <Card className="portal-tarjeta">
+      <Typography.Title level={2}>Ingresar</Typography.Title>
+      {bienvenida ? <Typography.Paragraph>{bienvenida}</Typography.Paragraph> : null}
+      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      <Form
+        layout="vertical"
+        onFinish={async (v: { email: string; clave: string }) => {
+          setEnviando(true);
+          setError(null);
+          try {
+            const r = await portal<{ token: string }>(empresa, 'POST', `/portal/${empresa}/login`, v);
+            guardarToken(empresa, r.token);
+            void navigate(`/zona-clientes/${empresa}/inicio`);
+          } catch (e) {
+            setError((e as Error).message);
+          } finally {
+            setEnviando(false);
+          }
+        }}
+      >
+        <Form.Item name="email" label="Correo" rules={[{ required: true, message: 'Escriba su correo' }]}>
+          <Input type="email" autoComplete="email" inputMode="email" size="large" />
+        </Form.Item>
+        <Form.Item name="clave" label="Contraseña" rules={[{ required: true, message: 'Escriba su contraseña' }]}>
+          <Input.Password autoComplete="current-password" size="large" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={enviando}>
+          Ingresar
+        </Button>
+      </Form>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+        ¿Aún no tiene acceso? Pida a su inmobiliaria una invitación a la zona clientes.
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
+function Activar({ empresa }: { empresa: number }) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  // The link's secret travels in the fragment (#t=…): it never reaches a server log.
+  const [secreto] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('t') ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  const [form] = Form.useForm<{ clave: string; repetir: string }>();
+  if (!secreto)
+    return <Result status="warning" title="Enlace incompleto" subTitle="Abra el enlace completo que recibió por correo." />;
+  return (
+    <Card className="portal-tarjeta">
+      <Typography.Title level={2}>Cree su contraseña</Typography.Title>
+      <Typography.Paragraph>Con ella y su correo ingresará a la zona clientes.</Typography.Paragraph>
+      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={async (v) => {
+          setEnviando(true);
+          setError(null);
+          try {
+            const r = await portal<{ token: string }>(empresa, 'POST', `/portal/${empresa}/activar`, {
+              token: secreto,
+              clave: v.clave,
+            });
+            guardarToken(empresa, r.token);
+            void message.success('Contraseña creada');
+            void navigate(`/zona-clientes/${empresa}/inicio`, { replace: true });
+          } catch (e) {
+            setError((e as Error).message);
+          } finally {
+            setEnviando(false);
+          }
+        }}
+      >
+        <Form.Item
+          name="clave"
+          label="Contraseña"
+          rules={[
+            { required: true, message: 'Escriba una contraseña' },
+            { min: CLAVE_PORTAL_MIN, message: `Use al menos ${CLAVE_PORTAL_MIN} caracteres` },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" size="large" />
+        </Form.Item>
+        <Form.Item
+          name="repetir"
+          label="Repita la contraseña"
+          dependencies={['clave']}
+          rules={[
+            { required: true, message: 'Repita la contraseña' },
+            ({ getFieldValue }) => ({
+              validator: (_r, v) =>
+                v === getFieldValue('clave') ? Promise.resolve() : Promise.reject(new Error('Las contraseñas no coinciden')),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" size="large" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={enviando}>
+          Crear contraseña
+        </Button>
+      </Form>
+    </Card>
+  );
+}

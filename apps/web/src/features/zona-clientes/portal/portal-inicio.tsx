@@ -1,0 +1,331 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Collapse,
+  Empty,
+  Form,
+  Input,
+  List,
+  Radio,
+  Select,
+  Spin,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
+import {
+  CATEGORIAS_MANTENIMIENTO,
+  ETIQUETAS_CATEGORIA,
+  ETIQUETAS_ESTADO_MANTENIMIENTO,
+  ETIQUETAS_URGENCIA,
+  URGENCIAS,
+  type EventoMantenimiento,
+  type InmueblePortal,
+  type MantenimientoForm,
+  type PortalYo,
+  type SolicitudMantenimiento,
+  type SolicitudMantenimientoDetalle,
+} from '@predio/contract/zona-clientes';
+import { formatFecha, formatFechaHora } from '../../../lib/format.ts';
+import { fotoUrl, guardarToken, portal, PortalError } from './portal-http.ts';
+
+const textoEvento = (e: EventoMantenimiento) =>
+  e.tipo === 'creada'
+    ? 'Solicitud recibida'
+    : e.tipo === 'estado' && e.estado
+      ? `${ETIQUETAS_ESTADO_MANTENIMIENTO[e.estado]}${e.texto ? `: ${e.texto}` : ''}`
+      : e.texto;
+
+/** The client's home: the policy until accepted, then their properties and maintenance requests. */
+export function PortalInicio({ empresa }: { empresa: number }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const salirA = () => {
+    guardarToken(empresa, null);
+    qc.removeQueries({ queryKey: ['portal', empresa] });
+    void navigate(`/zona-clientes/${empresa}`, { replace: true });
+  };
+  const yo = useQuery({
+    queryKey: ['portal', empresa, 'yo'],
+    queryFn: () => portal<PortalYo>(empresa, 'GET', '/portal/yo'),
+    retry: false,
+  });
+  useEffect(() => {
+    if (yo.error instanceof PortalError && yo.error.sesion) salirA();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer changes
+  }, [yo.error]);
+  if (yo.isPending) return <Spin />;
+  if (!yo.data) return <Alert type="error" showIcon message={yo.error?.message ?? 'No se pudo cargar la zona clientes'} />;
+  const salir = async () => {
+    await portal(empresa, 'POST', '/portal/salir').catch(() => undefined);
+    salirA();
+  };
+  return (
+    <>
+      <div className="portal-barra">
+        <Typography.Text>
+          Hola, <strong>{yo.data.nombre}</strong>
+        </Typography.Text>
+        <Button onClick={() => void salir()}>Salir</Button>
+      </div>
+      {yo.data.autorizo ? <Contenido empresa={empresa} /> : <Politica empresa={empresa} yo={yo.data} />}
+    </>
+  );
+}
+
+function Politica({ empresa, yo }: { empresa: number; yo: PortalYo }) {
+  const qc = useQueryClient();
+  const [acepto, setAcepto] = useState(false);
+  const aceptar = useMutation({
+    mutationFn: () => portal<PortalYo>(empresa, 'POST', '/portal/autorizacion', { acepto: true }),
+    onSuccess: (d) => qc.setQueryData(['portal', empresa, 'yo'], d),
+  });
+  return (
+    <Card className="portal-tarjeta">
+      <Typography.Title level={2}>Tratamiento de sus datos personales</Typography.Title>
+      <Typography.Paragraph>
+        Antes de continuar, lea la política de tratamiento de datos de {yo.empresa} (Ley 1581 de 2012).
+      </Typography.Paragraph>
+      <div className="portal-politica" tabIndex={0} role="region" aria-label="Política de tratamiento de datos">
+        {yo.politica || 'La inmobiliaria aún no ha publicado su política.'}
+      </div>
+      <Checkbox checked={acepto} onChange={(e) => setAcepto(e.target.checked)}>
+        Autorizo el tratamiento de mis datos personales según esta política
+      </Checkbox>
+      {aceptar.error ? <Alert type="error" showIcon message={aceptar.error.message} style={{ marginTop: 12 }} /> : null}
+      <Button
+        type="primary"
+        block
+        size="large"
+        style={{ marginTop: 12 }}
+        disabled={!acepto}
+        loading={aceptar.isPending}
+        onClick={() => aceptar.mutate()}
+      >
+        Aceptar y continuar
+      </Button>
+    </Card>
+  );
+}
+
+function Contenido({ empresa }: { empresa: number }) {
+  const inmuebles = useQuery({
+    queryKey: ['portal', empresa, 'inmuebles'],
+    queryFn: () => portal<InmueblePortal[]>(empresa, 'GET', '/portal/inmuebles'),
+  });
+  const solicitudes = useQuery({
+    queryKey: ['portal', empresa, 'solicitudes'],
+    queryFn: () => portal<SolicitudMantenimiento[]>(empresa, 'GET', '/portal/solicitudes'),
+  });
+  const [reportando, setReportando] = useState(false);
+  return (
+    <>
+      <Card
+        className="portal-tarjeta"
+        title={
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+            Mis inmuebles
+          </Typography.Title>
+        }
+      >
+        <List
+          loading={inmuebles.isPending}
+          dataSource={inmuebles.data ?? []}
+          locale={{ emptyText: <Empty description="La inmobiliaria aún no tiene inmuebles suyos registrados" /> }}
+          renderItem={(i) => (
+            <List.Item key={`${i.id}-${i.rol}`}>
+              <List.Item.Meta
+                title={i.direccion}
+                description={`${i.municipio} · ${i.rol === 'propietario' ? 'Propietario' : 'Arrendatario'} · N.º ${i.consecutivo}`}
+              />
+            </List.Item>
+          )}
+        />
+      </Card>
+      <Card
+        className="portal-tarjeta"
+        title={
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+            Solicitudes de mantenimiento
+          </Typography.Title>
+        }
+      >
+        {reportando ? (
+          <Reportar empresa={empresa} inmuebles={inmuebles.data ?? []} onListo={() => setReportando(false)} />
+        ) : (
+          <Button type="primary" block size="large" disabled={!inmuebles.data?.length} onClick={() => setReportando(true)}>
+            Reportar un problema
+          </Button>
+        )}
+        <div style={{ marginTop: 12 }} aria-busy={solicitudes.isPending}>
+          {solicitudes.data?.length === 0 ? (
+            <Typography.Paragraph type="secondary">Aún no ha reportado problemas</Typography.Paragraph>
+          ) : null}
+          {(solicitudes.data ?? []).map((s) => (
+            <SolicitudItem key={s.consecutivo} empresa={empresa} s={s} />
+          ))}
+        </div>
+      </Card>
+    </>
+  );
+}
+
+function SolicitudItem({ empresa, s }: { empresa: number; s: SolicitudMantenimiento }) {
+  return (
+    <Collapse
+      style={{ marginBottom: 8 }}
+      items={[
+        {
+          key: String(s.consecutivo),
+          label: (
+            <span>
+              N.º {s.consecutivo} · {ETIQUETAS_CATEGORIA[s.categoria]} <Tag>{ETIQUETAS_ESTADO_MANTENIMIENTO[s.estado]}</Tag>
+            </span>
+          ),
+          children: <DetalleSolicitud empresa={empresa} consecutivo={s.consecutivo} />,
+        },
+      ]}
+    />
+  );
+}
+
+function DetalleSolicitud({ empresa, consecutivo }: { empresa: number; consecutivo: number }) {
+  const d = useQuery({
+    queryKey: ['portal', empresa, 'solicitud', consecutivo],
+    queryFn: () => portal<SolicitudMantenimientoDetalle>(empresa, 'GET', `/portal/solicitudes/${consecutivo}`),
+  });
+  if (!d.data) return <Spin />;
+  return (
+    <>
+      <Typography.Paragraph>{d.data.inmueble}</Typography.Paragraph>
+      <Typography.Paragraph>{d.data.descripcion}</Typography.Paragraph>
+      <div>
+        {d.data.fotos.map((f) => (
+          <Foto key={f.id} empresa={empresa} consecutivo={consecutivo} id={f.id} nombre={f.nombre} />
+        ))}
+      </div>
+      <Typography.Title level={3} style={{ fontSize: 16, marginTop: 12 }}>
+        Seguimiento
+      </Typography.Title>
+      <Timeline
+        items={d.data.eventos.map((e) => ({
+          key: e.id,
+          children: (
+            <>
+              <div>{textoEvento(e)}</div>
+              <Typography.Text type="secondary">{formatFechaHora(e.creado_en)}</Typography.Text>
+            </>
+          ),
+        }))}
+      />
+    </>
+  );
+}
+
+function Foto({ empresa, consecutivo, id, nombre }: { empresa: number; consecutivo: number; id: number; nombre: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let u: string | null = null;
+    void fotoUrl(empresa, consecutivo, id)
+      .then((x) => {
+        u = x;
+        setUrl(x);
+      })
+      .catch(() => undefined);
+    return () => {
+      if (u) URL.revokeObjectURL(u);
+    };
+  }, [empresa, consecutivo, id]);
+  return url ? <img src={url} alt={`Foto ${nombre}`} className="portal-foto" /> : null;
+}
+
+type Campos = Omit<MantenimientoForm, 'permiso_ingreso'> & { permiso_ingreso?: boolean };
+
+function Reportar({ empresa, inmuebles, onListo }: { empresa: number; inmuebles: InmueblePortal[]; onListo: () => void }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Campos>();
+  const [foto, setFoto] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  const unicos = [...new Map(inmuebles.map((i) => [i.id, i])).values()];
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ id_inmueble: unicos.length === 1 ? unicos[0]!.id : undefined, urgencia: 'media', permiso_ingreso: false }}
+      onFinish={async (v) => {
+        setEnviando(true);
+        setError(null);
+        try {
+          const s = await portal<SolicitudMantenimientoDetalle>(empresa, 'POST', '/portal/solicitudes', {
+            ...v,
+            permiso_ingreso: v.permiso_ingreso === true,
+          });
+          if (foto) {
+            const fd = new FormData();
+            fd.append('file', foto);
+            await portal(empresa, 'POST', `/portal/solicitudes/${s.consecutivo}/fotos`, fd).catch((e: Error) =>
+              message.warning(`La solicitud quedó registrada, pero la foto no: ${e.message}`),
+            );
+          }
+          void message.success(`Solicitud N.º ${s.consecutivo} enviada`);
+          await qc.invalidateQueries({ queryKey: ['portal', empresa, 'solicitudes'] });
+          onListo();
+        } catch (e) {
+          setError((e as Error).message);
+        } finally {
+          setEnviando(false);
+        }
+      }}
+    >
+      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      <Form.Item name="id_inmueble" label="Inmueble" rules={[{ required: true, message: 'Elija el inmueble' }]}>
+        <Select size="large" options={unicos.map((i) => ({ value: i.id, label: i.direccion }))} placeholder="Elija el inmueble" />
+      </Form.Item>
+      <Form.Item name="categoria" label="Categoría" rules={[{ required: true, message: 'Elija la categoría' }]}>
+        <Select
+          size="large"
+          placeholder="¿Qué tipo de problema?"
+          options={CATEGORIAS_MANTENIMIENTO.map((c) => ({ value: c, label: ETIQUETAS_CATEGORIA[c] }))}
+        />
+      </Form.Item>
+      <Form.Item name="descripcion" label="Descripción" rules={[{ required: true, message: 'Describa el problema' }]}>
+        <Input.TextArea rows={4} maxLength={4000} placeholder="Qué pasa, dónde y desde cuándo" />
+      </Form.Item>
+      <Form.Item name="urgencia" label="Urgencia">
+        <Radio.Group optionType="button" options={URGENCIAS.map((u) => ({ value: u, label: ETIQUETAS_URGENCIA[u] }))} />
+      </Form.Item>
+      <Form.Item name="permiso_ingreso" valuePropName="checked">
+        <Checkbox>Autorizo el ingreso al inmueble para revisar o reparar</Checkbox>
+      </Form.Item>
+      <Form.Item name="disponibilidad" label="Disponibilidad (opcional)">
+        <Input
+          maxLength={500}
+          placeholder={`Por ejemplo: entre semana después de las 5 p. m. (hoy ${formatFecha(new Date())})`}
+        />
+      </Form.Item>
+      <Form.Item label="Foto (opcional)" htmlFor="portal-foto">
+        <input
+          id="portal-foto"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          capture="environment"
+          onChange={(e) => setFoto(e.target.files?.[0] ?? null)}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={enviando}>
+        Enviar solicitud
+      </Button>
+      <Button block type="link" onClick={onListo} style={{ marginTop: 8 }}>
+        Cancelar
+      </Button>
+    </Form>
+  );
+}

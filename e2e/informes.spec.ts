@@ -1,0 +1,85 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { ADMIN, ingresar } from './helpers.ts';
+
+/*
+ * Informes (issue 33) end to end: a property consigned today appears in Propiedades consignadas
+ * under «Hoy», drills down to its record and exports to Excel with the screen's total; Citas por asesor
+ * keeps its preset in the URL.
+ */
+
+async function consignarHoy(request: APIRequestContext): Promise<number> {
+  const login = await request.post('/api/usuarios/login', {
+    data: { idEmpresa: ADMIN.empresa, usuario: ADMIN.usuario, clave: ADMIN.clave },
+  });
+  const token = (await login.json()).token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const idUsuario = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { idUsuario: number }).idUsuario;
+  const municipios = await request.get('/api/maestros/municipios?q=medellin&pageSize=1', { headers });
+  const idMunicipio = ((await municipios.json()) as { data: { items: { id: number }[] } }).data.items[0]!.id;
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
+  const r = await request.post('/api/inmuebles', {
+    headers,
+    data: {
+      tipo: 'local',
+      gestion: 'arriendo',
+      direccion: `Carrera 70 # ${Date.now() % 1000}-15 Informe`,
+      id_municipio: idMunicipio,
+      canon: 3_450_000,
+      fecha_consignacion: hoy,
+      id_asesor_captador: idUsuario,
+    },
+  });
+  const b = (await r.json()) as { code: number; message: string; data: { consecutivo: number } };
+  expect(b.code, b.message).toBe(20000);
+  return b.data.consecutivo;
+}
+
+test('two reports with a preset, drill-down to the record and the Excel export', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const consecutivo = await consignarHoy(request);
+
+  await ingresar(page, ADMIN, '/informes/propiedadesconsignadas');
+  await expect(page.getByText('Módulo en construcción')).toHaveCount(0);
+  await page.getByRole('radiogroup', { name: 'Periodo' }).getByText('Hoy', { exact: true }).click();
+  await expect(page).toHaveURL(/periodo=hoy/);
+  await expect(page.getByRole('img', { name: 'Gráfico: Propiedades consignadas' })).toBeVisible();
+  // The property's row, by its consecutivo's own cell (the totals row may hold the same digits).
+  const fila = page.locator('tr.ant-table-row').filter({ has: page.getByRole('cell', { name: `${consecutivo}`, exact: true }) });
+  await expect(fila).toBeVisible();
+  // The totals row and the tile say the same canon as the rows.
+  const total = page.locator('.informe-totales');
+  await expect(total).toContainText('Total');
+  const canonTotal = (await total.locator('td').nth(7).innerText()).trim();
+
+  const descarga = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Excel' }).click();
+  const archivo = await descarga;
+  expect(archivo.suggestedFilename()).toMatch(/^informe-propiedadesconsignadas-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const libro = new ExcelJS.Workbook();
+  await libro.xlsx.readFile((await archivo.path())!);
+  const hoja = libro.worksheets[0]!;
+  const ultima = hoja.getRow(hoja.rowCount);
+  expect(ultima.getCell(1).value).toBe('Total');
+  const canonExcel = Number(ultima.getCell(8).value);
+  expect(canonExcel.toLocaleString('es-CO')).toBe(canonTotal.replace(/[^\d.]/g, ''));
+  expect(hoja.getColumn(2).values).toContain(consecutivo);
+
+  // Drill down: the row's first cell leads to the property.
+  await fila.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/propiedades/inmueble/${consecutivo}$`));
+
+  await page.goto('/informes/citasporasesor');
+  await page.getByRole('radiogroup', { name: 'Periodo' }).getByText('Mes anterior', { exact: true }).click();
+  await expect(page).toHaveURL(/periodo=mes-anterior/);
+  await expect(page.getByLabel('Resumen').getByText('Citas', { exact: true })).toBeVisible();
+  // Another report and back through the menu: the preset comes back from the URL it left.
+  const menu = page.getByRole('complementary', { name: 'Menú principal' });
+  await menu.getByRole('link', { name: 'Propiedades por asesor' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Propiedades por asesor' }).or(page.getByText('Asesor captador').first()),
+  ).toBeVisible();
+  await menu.getByRole('link', { name: 'Citas por asesor' }).click();
+  await expect(page).toHaveURL(/\/informes\/citasporasesor\?periodo=mes-anterior/);
+  await expect(page.locator('.ant-segmented-item-selected:visible')).toHaveText('Mes anterior');
+});

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { entero, esCorreo, idQuery, texto, textoObligatorio } from './campos.ts';
+import './validation.ts';
+
+// Firmas electrónicas (issue 29): firmar-electronicamente-documentos-pdf and detalle-documento/{id}
+// (idm 10582), and the public signing page /firmar/{token} that signers open without an account.
+
+export const IDM_FIRMAR_DOCUMENTOS = 10582;
+/** notificacion_tipo rows of migration 0002. */
+export const TIPO_CARTA_DOCUMENTO_FIRMADO = 601;
+export const TIPO_CARTA_FIRMA_RECHAZADA = 602;
+
+export const MAX_FIRMANTES = 10;
+export const MAX_BYTES_PDF_FIRMA = 20 * 1024 * 1024;
+/** Wrong codes a signer may type before that code is burnt and a new one must be asked for. */
+export const MAX_INTENTOS_CODIGO = 5;
+/** Codes a signer may ask for per link (the e-mail is the only channel; this bounds abuse). */
+export const MAX_CODIGOS = 5;
+
+export const ESTADOS_DOCUMENTO_FIRMA = ['borrador', 'enviado', 'firmado', 'rechazado', 'cancelado', 'vencido'] as const;
+export type EstadoDocumentoFirma = (typeof ESTADOS_DOCUMENTO_FIRMA)[number];
+export const ETIQUETAS_ESTADO_DOCUMENTO: Record<EstadoDocumentoFirma, string> = {
+  borrador: 'Borrador',
+  enviado: 'Enviado a firma',
+  firmado: 'Firmado',
+  rechazado: 'Rechazado',
+  cancelado: 'Cancelado',
+  vencido: 'Vencido',
+};
+export const ESTADOS_FIRMANTE = ['pendiente', 'firmado', 'rechazado'] as const;
+export type EstadoFirmante = (typeof ESTADOS_FIRMANTE)[number];
+export const ETIQUETAS_ESTADO_FIRMANTE: Record<EstadoFirmante, string> = {
+  pendiente: 'Pendiente',
+  firmado: 'Firmó',
+  rechazado: 'Rechazó',
+};
+
+const correo = (label: string) =>
+  textoObligatorio(label, 120).refine(esCorreo, { error: `El campo ${label} no es un correo válido` });
+
+export const ZFirmanteForm = z.object({
+  nombre: textoObligatorio('Nombre del firmante', 120),
+  documento: textoObligatorio('Documento del firmante', 20).transform((v) => v.toUpperCase()),
+  email: correo('Correo del firmante'),
+});
+export type FirmanteForm = z.infer<typeof ZFirmanteForm>;
+
+export const ZDocumentoFirmaForm = z.object({
+  titulo: textoObligatorio('Título', 150),
+  mensaje: texto('Mensaje', 2000),
+  vence_dias: entero('Vence en (días)', 1, 90).default(15),
+  firmantes: z
+    .array(ZFirmanteForm, { error: 'El campo Firmantes debe ser una lista' })
+    .min(1, { error: 'El campo Firmantes necesita al menos un firmante' })
+    .max(MAX_FIRMANTES, { error: `El campo Firmantes admite máximo ${MAX_FIRMANTES} firmantes` })
+    .superRefine((fs, ctx) => {
+      const vistos = new Set<string>();
+      for (const f of fs) {
+        const k = f.email.toLowerCase();
+        if (vistos.has(k)) ctx.addIssue({ code: 'custom', message: `El campo Firmantes repite el correo ${f.email}` });
+        vistos.add(k);
+      }
+    }),
+});
+export type DocumentoFirmaForm = z.input<typeof ZDocumentoFirmaForm>;
+
+export const ZIdDocumentoParam = z.object({ id: idQuery('id') });
+
+export const ZDocumentosFirmaQuery = z.object({
+  q: texto('q', 100),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** The link's token: 32 random bytes, base64url. */
+export const ZTokenFirma = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'El enlace de firma no es válido' }),
+});
+export const ZCodigoFirma = z.object({
+  codigo: z
+    .string({ error: 'El campo Código es obligatorio' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'El campo Código debe tener 6 dígitos' }),
+});
+export const ZFirmarForm = z
+  .object({
+    tipo: z.enum(['dibujada', 'escrita'], { error: 'El campo Tipo de firma debe ser dibujada o escrita' }),
+    /** The drawn signature as a PNG data: URL (signature_pad), at most ~300 KB. */
+    imagen: z
+      .string()
+      .max(400_000, { error: 'El campo Firma es demasiado grande' })
+      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: 'El campo Firma debe ser una imagen PNG' })
+      .optional(),
+    texto: texto('Firma escrita', 120),
+    acepto: z.literal(true, { error: 'Debe aceptar el documento y la firma electrónica para firmar' }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.tipo === 'dibujada' && !v.imagen)
+      ctx.addIssue({ code: 'custom', path: ['imagen'], message: 'El campo Firma es obligatorio: dibuje su firma' });
+    if (v.tipo === 'escrita' && !v.texto)
+      ctx.addIssue({ code: 'custom', path: ['texto'], message: 'El campo Firma escrita es obligatorio' });
+  });
+export type FirmarForm = z.input<typeof ZFirmarForm>;
+export const ZRechazarForm = z.object({ motivo: textoObligatorio('Motivo', 1000) });
+
+export type Firmante = {
+  id: number;
+  orden: number;
+  nombre: string;
+  documento: string;
+  email: string;
+  estado: EstadoFirmante;
+  firmado_en: string | null;
+  motivo_rechazo: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  codigo_verificado_en: string | null;
+  sha256_visto: string | null;
+};
+export type EventoFirma = { tipo: string; detalle: string; firmante: string | null; ip: string | null; creado_en: string };
+export type DocumentoFirmaResumen = {
+  id: number;
+  titulo: string;
+  estado: EstadoDocumentoFirma;
+  firmantes: number;
+  firmados: number;
+  creado_por: string;
+  creado_en: string;
+  vence_en: string | null;
+};
+export type DocumentoFirma = DocumentoFirmaResumen & {
+  mensaje: string;
+  nombre_archivo: string | null;
+  sha256_original: string | null;
+  sha256_firmado: string | null;
+  completado_en: string | null;
+  detalle: Firmante[];
+  eventos: EventoFirma[];
+};
+
+/** What the public signing page reads. */
+export type SolicitudFirma = {
+  empresa: string;
+  titulo: string;
+  mensaje: string;
+  firmante: string;
+  estado: EstadoFirmante;
+  estado_documento: EstadoDocumentoFirma;
+  codigo_enviado: boolean;
+  verificado: boolean;
+  email_oculto: string;
+};

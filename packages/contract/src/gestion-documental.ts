@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { enteroQuery, fecha, fechaQuery, id, idQuery, opcion, texto, textoObligatorio } from './campos.ts';
+import './validation.ts';
+
+// Gestión documental (issue 28, spec §2 /gestion-documental): radicación of the agency's letters and
+// documents under its TRD. Filing is /gestion-documental/gestion-documental (idm 10579); finding one is
+// /gestion-documental/buscar-gestion-documental/:consecutivo? (idm 10581).
+
+export const IDM_GESTION_DOCUMENTAL = 10579;
+export const IDM_BUSCAR_GESTION_DOCUMENTAL = 10581;
+/** Owner type of the radicados' files (platform/archivos). */
+export const TIPO_DUENO_RADICADO = 'radicado';
+
+export const TIPOS_RADICADO = ['entrada', 'salida', 'interna'] as const;
+export type TipoRadicado = (typeof TIPOS_RADICADO)[number];
+export const ETIQUETAS_TIPO_RADICADO: Record<TipoRadicado, string> = {
+  entrada: 'Entrada',
+  salida: 'Salida',
+  interna: 'Interna',
+};
+/** The last digit of a radicado says its kind (as Orfeo numbers them: 1 salida, 2 entrada, 3 interna). */
+export const DIGITO_TIPO_RADICADO: Record<TipoRadicado, number> = { salida: 1, entrada: 2, interna: 3 };
+
+export const ETIQUETAS_RADICADO = {
+  tipo: 'Tipo de radicado',
+  fecha: 'Fecha del documento',
+  asunto: 'Asunto',
+  id_tercero: 'Remitente / destinatario',
+  id_area: 'Área',
+  id_serie: 'Serie',
+  id_subserie: 'Subserie',
+  id_tipo_documental: 'Tipo documental',
+  id_estado: 'Estado',
+  folios: 'Folios',
+  observaciones: 'Observaciones',
+} as const;
+const L = ETIQUETAS_RADICADO;
+
+export const ZRadicadoForm = z.object({
+  tipo: opcion(L.tipo, TIPOS_RADICADO, ETIQUETAS_TIPO_RADICADO),
+  fecha: fecha(L.fecha),
+  asunto: textoObligatorio(L.asunto, 300),
+  id_tercero: id(L.id_tercero).nullish(),
+  id_area: id(L.id_area),
+  id_serie: id(L.id_serie).nullish(),
+  id_subserie: id(L.id_subserie).nullish(),
+  id_tipo_documental: id(L.id_tipo_documental).nullish(),
+  id_estado: id(L.id_estado).nullish(),
+  folios: z
+    .number({ error: `El campo ${L.folios} debe ser un número` })
+    .int({ error: `El campo ${L.folios} debe ser un número entero` })
+    .min(0, { error: `El campo ${L.folios} no puede ser negativo` })
+    .max(10_000, { error: `El campo ${L.folios} debe ser como máximo 10.000` })
+    .nullish(),
+  observaciones: texto(L.observaciones, 2000),
+});
+export type RadicadoForm = z.output<typeof ZRadicadoForm>;
+export type RadicadoFormIn = z.input<typeof ZRadicadoForm>;
+
+const REF = z.object({ id: z.number().int(), nombre: z.string(), codigo: z.string().nullable() });
+export const ZRadicado = z.object({
+  id: z.number().int(),
+  radicado: z.string(),
+  anio: z.number().int(),
+  numero: z.number().int(),
+  tipo: z.enum(TIPOS_RADICADO),
+  fecha: z.string(),
+  asunto: z.string(),
+  tercero: z.object({ id: z.number().int(), nombre: z.string(), nro_id: z.string() }).nullable(),
+  area: REF,
+  serie: REF.nullable(),
+  subserie: REF.nullable(),
+  tipo_documental: REF.nullable(),
+  estado: z.object({ id: z.number().int(), nombre: z.string(), color: z.string().nullable() }).nullable(),
+  folios: z.number().int().nullable(),
+  observaciones: z.string(),
+  archivos: z.number().int(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+});
+export type Radicado = z.output<typeof ZRadicado>;
+
+export const ORDEN_RADICADOS = ['radicado', 'fecha', 'asunto', 'creado_en'] as const;
+export const RADICADOS_MAX_EXPORT = 50_000;
+
+const ZFiltrosRadicados = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(200, { error: 'q admite máximo 200 caracteres' })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  tipo: z.enum(TIPOS_RADICADO, { error: "tipo debe ser 'entrada', 'salida' o 'interna'" }).optional(),
+  id_area: idQuery('id_area').optional(),
+  id_serie: idQuery('id_serie').optional(),
+  id_estado: idQuery('id_estado').optional(),
+  id_tercero: idQuery('id_tercero').optional(),
+  desde: fechaQuery('desde'),
+  hasta: fechaQuery('hasta'),
+  sort: z.enum(ORDEN_RADICADOS, { error: `sort debe ser uno de: ${ORDEN_RADICADOS.join(', ')}` }).optional(),
+  order: z.enum(['asc', 'desc'], { error: "order debe ser 'asc' o 'desc'" }).optional(),
+});
+export const ZRadicadosQuery = ZFiltrosRadicados.extend({
+  page: enteroQuery('page', 1, 1_000_000).default(1),
+  pageSize: enteroQuery('pageSize', 1, 200).default(20),
+});
+export type RadicadosQuery = z.output<typeof ZRadicadosQuery>;
+export const ZRadicadosExportarQuery = ZFiltrosRadicados.extend({
+  formato: z.enum(['csv', 'xlsx'], { error: "formato debe ser 'csv' o 'xlsx'" }).default('xlsx'),
+});
+export type RadicadosExportarQuery = z.output<typeof ZRadicadosExportarQuery>;
+
+/** A radicado as users write it: digits and hyphens (2026-100-000123-2). */
+export const ZRadicadoParam = z.object({
+  radicado: z
+    .string()
+    .trim()
+    .min(1, { error: 'radicado es obligatorio' })
+    .max(40, { error: 'radicado admite máximo 40 caracteres' })
+    .regex(/^[0-9A-Za-z.-]+$/, { error: 'radicado solo admite letras, números, punto y guion' }),
+});
+
+export type OpcionRadicado = { id: number; nombre: string; codigo: string | null };
+export type OpcionesRadicado = {
+  areas: OpcionRadicado[];
+  series: OpcionRadicado[];
+  subseries: (OpcionRadicado & { id_serie: number })[];
+  tipos_documentales: OpcionRadicado[];
+  estados: (OpcionRadicado & { color: string | null })[];
+};
+export type TerceroRadicado = { id: number; nombre: string; nro_id: string };

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { enteroQuery, fechaQuery, idQuery } from './campos.ts';
+
+// Informes (issue 33, spec §2 /informes): every report is declared once in the API
+// (modules/informes/informes.registro.ts) and answers the same shape; the web draws it with one page.
+
+const PERIODO = ['desde', 'hasta', 'asesor'] as const;
+const DIAS = ['dias', 'asesor'] as const;
+
+/** The reports built on the framework: their path under /informes, title and menu idm. */
+export const INFORMES = {
+  citasporasesor: { titulo: 'Citas por asesor', idm: 490, periodo: true, filtros: PERIODO },
+  visitas: { titulo: 'Visitas', idm: 10569, periodo: true, filtros: PERIODO },
+  inmueblesnovisitados: { titulo: 'Inmuebles no visitados', idm: 10522, periodo: false, filtros: DIAS, diasPorDefecto: 30 },
+  propiedadesporasesor: { titulo: 'Propiedades por asesor', idm: 10544, periodo: false, filtros: ['asesor'] },
+  propiedadesconsignadas: { titulo: 'Propiedades consignadas', idm: 10514, periodo: true, filtros: PERIODO },
+  propiedadesretiradascausal: { titulo: 'Propiedades retiradas por causal', idm: 10515, periodo: true, filtros: PERIODO },
+  solicitudes: { titulo: 'Informe de solicitudes', idm: 230, periodo: true, filtros: PERIODO },
+  clientesatendidos: { titulo: 'Clientes atendidos', idm: 10516, periodo: true, filtros: PERIODO },
+  'seguimiento-asesores': { titulo: 'Seguimiento de asesores', idm: 10517, periodo: false, filtros: DIAS, diasPorDefecto: 7 },
+} as const satisfies Record<
+  string,
+  { titulo: string; idm: number; periodo: boolean; filtros: readonly ClaveFiltro[]; diasPorDefecto?: number }
+>;
+export type ClaveInforme = keyof typeof INFORMES;
+export const CLAVES_INFORME = Object.keys(INFORMES) as ClaveInforme[];
+
+/** The longest period a report reads: longer ranges would scan years of agenda for one screen. */
+export const MAX_ANIOS_INFORME = 5;
+
+/** Every filter a report may take; each report declares which of these it accepts (others are refused). */
+export const FILTROS_INFORME = {
+  desde: fechaQuery('desde'),
+  hasta: fechaQuery('hasta'),
+  asesor: idQuery('asesor').optional(),
+  dias: enteroQuery('dias', 1, 3650).optional(),
+  formato: z.enum(['xlsx', 'pdf'], { error: 'formato debe ser xlsx o pdf' }).optional(),
+};
+export type ClaveFiltro = Exclude<keyof typeof FILTROS_INFORME, 'formato'>;
+export type FiltrosInforme = { desde?: string; hasta?: string; asesor?: number; dias?: number };
+
+/** The query schema of a report that takes `filtros`: any other key is a 400 naming it. */
+export function zFiltros(filtros: readonly ClaveFiltro[]) {
+  const forma = Object.fromEntries(
+    [...filtros, 'formato'].map((k) => [k, FILTROS_INFORME[k as keyof typeof FILTROS_INFORME]]),
+  ) as Record<string, z.ZodType>;
+  return z.strictObject(forma, {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? `Filtro desconocido: ${iss.keys.join(', ')}. Este informe admite: ${filtros.join(', ') || 'ninguno'}`
+        : undefined,
+  });
+}
+
+export type TipoColumna = 'texto' | 'entero' | 'dinero' | 'fecha' | 'porcentaje';
+export type ColumnaInforme = { clave: string; titulo: string; tipo: TipoColumna; total?: boolean };
+export type FilaInforme = Record<string, string | number | null> & { enlace?: string | null };
+
+/** A summary tile: the period's figure and, for reports with a period, the previous period's. */
+export type Indicador = { clave: string; titulo: string; valor: number; anterior: number | null };
+
+export type RespuestaInforme = {
+  informe: ClaveInforme;
+  titulo: string;
+  /** The filters applied, with the defaults filled in (a report with a period always has desde and hasta). */
+  filtros: FiltrosInforme;
+  /** The period before, as long as this one (null for reports without a period). */
+  anterior: { desde: string; hasta: string } | null;
+  resumen: Indicador[];
+  /** The chart: one label per point and one or more named series. */
+  serie: { tipo: 'barras' | 'linea'; etiquetas: string[]; series: { nombre: string; valores: number[] }[] };
+  columnas: ColumnaInforme[];
+  filas: FilaInforme[];
+  totales: Record<string, number>;
+};

@@ -1,0 +1,464 @@
+import { z } from 'zod';
+import { entero, esCorreo, fechaQuery, fecha, id, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
+import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
+import './validation.ts';
+
+// Inventarios (issue 30, menu /inventarios): templates (plantillas-inventarios, idm 10593) made of
+// spaces and items, and the inventories of a property (administracion-inventarios, idm 496) taken on a
+// phone, signed, printed, and compared at move-out (Ley 820 de 2003: no deposits, so the inventory is
+// the evidence of any claim).
+
+export const IDM_PLANTILLAS_INVENTARIO = 10593;
+export const IDM_INVENTARIOS = 496;
+
+export const TIPOS_ITEM = ['estado', 'lectura', 'llaves'] as const;
+export type TipoItem = (typeof TIPOS_ITEM)[number];
+export const ETIQUETAS_TIPO_ITEM: Record<TipoItem, string> = {
+  estado: 'Estado (conforme / no conforme)',
+  lectura: 'Lectura de medidor',
+  llaves: 'Llaves y controles (cantidad)',
+};
+
+export const ESTADOS_ITEM = ['conforme', 'no_conforme', 'no_aplica'] as const;
+export type EstadoItem = (typeof ESTADOS_ITEM)[number];
+export const ETIQUETAS_ESTADO_ITEM: Record<EstadoItem, string> = {
+  conforme: 'Conforme',
+  no_conforme: 'No conforme',
+  no_aplica: 'No aplica',
+};
+
+export const TIPOS_INVENTARIO = ['entrega', 'devolucion', 'periodico', 'captacion'] as const;
+export type TipoInventario = (typeof TIPOS_INVENTARIO)[number];
+export const ETIQUETAS_TIPO_INVENTARIO: Record<TipoInventario, string> = {
+  entrega: 'Entrega al arrendatario',
+  devolucion: 'Recepción / devolución',
+  periodico: 'Periódico',
+  captacion: 'Captación',
+};
+
+export const ESTADOS_INVENTARIO = ['borrador', 'cerrado'] as const;
+export type EstadoInventario = (typeof ESTADOS_INVENTARIO)[number];
+export const ETIQUETAS_ESTADO_INVENTARIO: Record<EstadoInventario, string> = {
+  borrador: 'En curso',
+  cerrado: 'Cerrado',
+};
+
+export const RESPONSABLES = ['arrendatario', 'propietario', 'desgaste'] as const;
+export type Responsable = (typeof RESPONSABLES)[number];
+export const ETIQUETAS_RESPONSABLE: Record<Responsable, string> = {
+  arrendatario: 'Arrendatario',
+  propietario: 'Propietario',
+  desgaste: 'Desgaste normal',
+};
+
+export const ROLES_FIRMA = ['arrendatario', 'propietario', 'inmobiliaria'] as const;
+export type RolFirma = (typeof ROLES_FIRMA)[number];
+export const ETIQUETAS_ROL_FIRMA: Record<RolFirma, string> = {
+  arrendatario: 'Arrendatario',
+  propietario: 'Propietario',
+  inmobiliaria: 'Inmobiliaria',
+};
+/** «Firma del arrendatario», «Firma de la inmobiliaria». */
+export const DE_ROL_FIRMA: Record<RolFirma, string> = {
+  arrendatario: 'del arrendatario',
+  propietario: 'del propietario',
+  inmobiliaria: 'de la inmobiliaria',
+};
+/** A closing needs the tenant and someone for the owner's side (the owner or the agency). */
+export const FIRMAS_OBLIGATORIAS: readonly RolFirma[] = ['arrendatario'];
+
+// ---------------------------------------------------------------- templates
+
+export const ETIQUETAS_PLANTILLA = {
+  nombre: 'Nombre',
+  tipo_inmueble: 'Tipo de inmueble',
+  descripcion: 'Descripción',
+  activa: 'Activa',
+  categorias: 'Espacios',
+  repetible: 'Repetible',
+  cantidad: 'Cantidad',
+  items: 'Ítems',
+  tipo: 'Tipo',
+  ids: 'Orden',
+} as const;
+const LP = ETIQUETAS_PLANTILLA;
+
+export const ZPlantillaForm = z.object({
+  nombre: textoObligatorio(LP.nombre, 120),
+  tipo_inmueble: texto(LP.tipo_inmueble, 40),
+  descripcion: texto(LP.descripcion, 500),
+  activa: si(LP.activa).default(true),
+});
+export type PlantillaForm = z.output<typeof ZPlantillaForm>;
+
+export const ZCategoriaForm = z.object({
+  nombre: textoObligatorio('Nombre del espacio', 80),
+  repetible: si(LP.repetible).default(false),
+});
+export type CategoriaForm = z.output<typeof ZCategoriaForm>;
+
+export const ZItemForm = z.object({
+  nombre: textoObligatorio('Nombre del ítem', 120),
+  tipo: opcion(LP.tipo, TIPOS_ITEM, ETIQUETAS_TIPO_ITEM).default('estado'),
+});
+export type ItemForm = z.output<typeof ZItemForm>;
+
+export const ZOrdenForm = z.object({
+  ids: z
+    .array(id(LP.ids), { error: `El campo ${LP.ids} debe ser una lista` })
+    .min(1, { error: `El campo ${LP.ids} está vacío` })
+    .max(500),
+});
+
+/** The wizard: a name, then the spaces (how many of each), each with its items. */
+export const ZPlantillaAsistente = ZPlantillaForm.extend({
+  categorias: z
+    .array(
+      ZCategoriaForm.extend({
+        cantidad: entero(LP.cantidad, 1, 10).default(1),
+        items: z
+          .array(ZItemForm, { error: `El campo ${LP.items} debe ser una lista` })
+          .max(100)
+          .default([]),
+      }),
+      { error: `El campo ${LP.categorias} debe ser una lista` },
+    )
+    .min(1, { error: `Elija al menos un espacio (${LP.categorias})` })
+    .max(60, { error: `El campo ${LP.categorias} admite máximo 60 espacios` }),
+});
+export type PlantillaAsistente = z.output<typeof ZPlantillaAsistente>;
+
+export type Plantilla = {
+  id: number;
+  nombre: string;
+  tipo_inmueble: string;
+  descripcion: string;
+  activa: boolean;
+  categorias: number;
+  items: number;
+};
+export type Categoria = { id: number; id_plantilla: number; nombre: string; orden: number; repetible: boolean; items: number };
+export type Item = { id: number; id_categoria: number; nombre: string; orden: number; tipo: TipoItem };
+export type PlantillaConCategorias = { plantilla: Plantilla; categorias: Categoria[] };
+export type CategoriaConItems = { plantilla: Pick<Plantilla, 'id' | 'nombre'>; categoria: Categoria; items: Item[] };
+
+type Sugerida = {
+  nombre: string;
+  tipo_inmueble: string;
+  descripcion: string;
+  categorias: { nombre: string; repetible?: boolean; cantidad?: number; items: (string | [string, TipoItem])[] }[];
+};
+
+const ACABADOS = [
+  'Paredes',
+  'Pisos',
+  'Techo',
+  'Puertas',
+  'Chapas y manijas',
+  'Ventanas y vidrios',
+  'Tomas e interruptores',
+  'Lámparas',
+];
+const COCINA = [...ACABADOS, 'Mesón', 'Gabinetes', 'Lavaplatos y grifería', 'Estufa', 'Horno', 'Campana extractora'];
+const BANO = [...ACABADOS, 'Sanitario', 'Lavamanos', 'Ducha y grifería', 'División de baño', 'Espejo', 'Incrustaciones'];
+const ALCOBA = [...ACABADOS, 'Clóset'];
+const ROPAS = ['Paredes', 'Pisos', 'Lavadero', 'Grifería', 'Conexión de lavadora', 'Calentador'];
+const MEDIDORES: Sugerida['categorias'][number] = {
+  nombre: 'Medidores',
+  items: [
+    ['Contador de agua', 'lectura'],
+    ['Contador de energía', 'lectura'],
+    ['Contador de gas', 'lectura'],
+  ],
+};
+const LLAVES: Sugerida['categorias'][number] = {
+  nombre: 'Llaves y controles',
+  items: [
+    ['Llaves de la puerta principal', 'llaves'],
+    ['Control del parqueadero', 'llaves'],
+    ['Tarjetas o llaveros de acceso', 'llaves'],
+  ],
+};
+
+/** The templates a company starts with (and the wizard's catalogue of spaces). */
+export const PLANTILLAS_SUGERIDAS: Sugerida[] = [
+  {
+    nombre: 'Apartamento',
+    tipo_inmueble: 'apartamento',
+    descripcion: 'Apartamento de vivienda: espacios habituales en Colombia.',
+    categorias: [
+      { nombre: 'Sala', items: ACABADOS },
+      { nombre: 'Comedor', items: ACABADOS },
+      { nombre: 'Cocina', items: COCINA },
+      { nombre: 'Alcoba', repetible: true, cantidad: 2, items: ALCOBA },
+      { nombre: 'Baño', repetible: true, cantidad: 2, items: BANO },
+      { nombre: 'Zona de ropas', items: ROPAS },
+      { nombre: 'Balcón', items: ['Pisos', 'Barandas', 'Puerta ventana'] },
+      MEDIDORES,
+      LLAVES,
+    ],
+  },
+  {
+    nombre: 'Casa',
+    tipo_inmueble: 'casa',
+    descripcion: 'Casa de vivienda con exteriores.',
+    categorias: [
+      { nombre: 'Fachada y exteriores', items: ['Fachada', 'Puerta principal', 'Rejas', 'Techos y canales', 'Citófono'] },
+      { nombre: 'Sala', items: ACABADOS },
+      { nombre: 'Comedor', items: ACABADOS },
+      { nombre: 'Cocina', items: COCINA },
+      { nombre: 'Alcoba', repetible: true, cantidad: 3, items: ALCOBA },
+      { nombre: 'Baño', repetible: true, cantidad: 2, items: BANO },
+      { nombre: 'Zona de ropas', items: ROPAS },
+      { nombre: 'Patio', items: ['Pisos', 'Muros', 'Desagües', 'Zonas verdes'] },
+      { nombre: 'Garaje', items: ['Piso', 'Puerta del garaje'] },
+      MEDIDORES,
+      LLAVES,
+    ],
+  },
+  {
+    nombre: 'Local comercial',
+    tipo_inmueble: 'local',
+    descripcion: 'Local con vitrina y baño.',
+    categorias: [
+      { nombre: 'Fachada y vitrina', items: ['Vitrina', 'Cortina metálica', 'Aviso', 'Puerta'] },
+      { nombre: 'Área comercial', items: ACABADOS },
+      { nombre: 'Baño', repetible: true, items: BANO },
+      { nombre: 'Bodega', items: ['Paredes', 'Pisos', 'Estantería'] },
+      MEDIDORES,
+      LLAVES,
+    ],
+  },
+  {
+    nombre: 'Oficina',
+    tipo_inmueble: 'oficina',
+    descripcion: 'Oficina en edificio.',
+    categorias: [
+      { nombre: 'Recepción', items: ACABADOS },
+      { nombre: 'Oficina', repetible: true, cantidad: 2, items: [...ACABADOS, 'Cableado y puntos de red'] },
+      { nombre: 'Sala de juntas', items: ACABADOS },
+      { nombre: 'Cocineta', items: ['Mesón', 'Lavaplatos y grifería', 'Gabinetes'] },
+      { nombre: 'Baño', repetible: true, items: BANO },
+      { nombre: 'Aire acondicionado', items: ['Equipos', 'Controles'] },
+      MEDIDORES,
+      LLAVES,
+    ],
+  },
+];
+
+/** A suggested template as the wizard posts it. */
+export function asistenteDeSugerida(s: Sugerida): PlantillaAsistente {
+  return {
+    nombre: s.nombre,
+    tipo_inmueble: s.tipo_inmueble,
+    descripcion: s.descripcion,
+    activa: true,
+    categorias: s.categorias.map((c) => ({
+      nombre: c.nombre,
+      repetible: c.repetible ?? false,
+      cantidad: c.cantidad ?? 1,
+      items: c.items.map((i) => (typeof i === 'string' ? { nombre: i, tipo: 'estado' } : { nombre: i[0], tipo: i[1] })),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------- inventories
+
+export const ETIQUETAS_INVENTARIO = {
+  consecutivo_inmueble: 'Inmueble',
+  tipo: 'Tipo de inventario',
+  fecha: 'Fecha',
+  id_plantilla: 'Plantilla',
+  observaciones: 'Observaciones',
+  estado: 'Estado',
+  comentario: 'Comentario',
+  cantidad: 'Cantidad',
+  lectura: 'Lectura',
+  costo: 'Costo',
+  responsable: 'Quién paga',
+  rol: 'Firma de',
+  nombre: 'Nombre de quien firma',
+  documento: 'Documento',
+  imagen: 'Firma',
+  email: 'Correo',
+  copiar_de: 'Espacio',
+  version: 'Versión',
+} as const;
+const LI = ETIQUETAS_INVENTARIO;
+
+export const ZInventarioForm = z.object({
+  consecutivo_inmueble: id(LI.consecutivo_inmueble),
+  tipo: opcion(LI.tipo, TIPOS_INVENTARIO, ETIQUETAS_TIPO_INVENTARIO),
+  fecha: fecha(LI.fecha),
+  /** Required except for a devolución, which copies the property's last closed entrega. */
+  id_plantilla: id(LI.id_plantilla).nullable().default(null),
+  observaciones: texto(LI.observaciones, 2000),
+});
+export type InventarioForm = z.output<typeof ZInventarioForm>;
+
+/** Text a partial change may leave out: absent stays absent (texto() would default it to ''). */
+const textoOpcional = (label: string, max: number) =>
+  z
+    .string({ error: `El campo ${label} debe ser texto` })
+    .trim()
+    .max(max, { error: `El campo ${label} admite máximo ${max.toLocaleString('es-CO')} caracteres` })
+    .optional();
+
+export const ZInventarioCambios = z.object({
+  fecha: fecha(LI.fecha).optional(),
+  observaciones: textoOpcional(LI.observaciones, 2000),
+});
+export type InventarioCambios = z.output<typeof ZInventarioCambios>;
+
+/** One item's answer; every field optional so a phone can send what changed, as often as it likes. */
+export const ZDetalleCambios = z.object({
+  estado: opcion(LI.estado, ESTADOS_ITEM, ETIQUETAS_ESTADO_ITEM).nullable().optional(),
+  comentario: textoOpcional(LI.comentario, 2000),
+  cantidad: entero(LI.cantidad, 0, 1000).nullable().optional(),
+  lectura: textoOpcional(LI.lectura, 40),
+  costo: entero(LI.costo, 0, 999_999_999_999).nullable().optional(),
+  responsable: opcion(LI.responsable, RESPONSABLES, ETIQUETAS_RESPONSABLE).nullable().optional(),
+});
+export type DetalleCambios = z.output<typeof ZDetalleCambios>;
+
+export const ZEspacioNuevo = z.object({ copiar_de: id(LI.copiar_de) });
+
+/** A PNG drawn on the device, as a data: URL (a signature is a few kB; 400 kB is plenty). */
+export const ZFirmaForm = z.object({
+  nombre: textoObligatorio(LI.nombre, 120),
+  documento: texto(LI.documento, 30),
+  /** Where the PDF goes once the inventory is closed (optional). */
+  email: texto(LI.email, 120).refine((v) => v === '' || esCorreo(v), { error: `El campo ${LI.email} no es un correo válido` }),
+  imagen: z
+    .string({ error: `El campo ${LI.imagen} es obligatorio` })
+    .max(400_000, { error: `El campo ${LI.imagen} es demasiado grande` })
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: `El campo ${LI.imagen} debe ser un dibujo PNG` }),
+});
+export type FirmaForm = z.output<typeof ZFirmaForm>;
+
+export const ZIdParam = z.object({ id: idQuery('id') });
+export const ZDetalleParam = z.object({ id: idQuery('id'), detalle: idQuery('detalle') });
+export const ZFirmaParam = z.object({
+  id: idQuery('id'),
+  rol: z.enum(ROLES_FIRMA, { error: `rol debe ser uno de: ${ROLES_FIRMA.join(', ')}` }),
+});
+
+export const SORT_INVENTARIOS = ['consecutivo', 'fecha', 'tipo', 'estado', 'inmueble'] as const;
+const filtrosInventarios = {
+  consecutivo_inmueble: idQuery('consecutivo_inmueble').optional(),
+  tipo: z.enum(TIPOS_INVENTARIO, { error: `tipo debe ser uno de: ${TIPOS_INVENTARIO.join(', ')}` }).optional(),
+  estado: z.enum(ESTADOS_INVENTARIO, { error: `estado debe ser uno de: ${ESTADOS_INVENTARIO.join(', ')}` }).optional(),
+  desde: fechaQuery('desde'),
+  hasta: fechaQuery('hasta'),
+  usuario: idQuery('usuario').optional(),
+};
+export type InventariosFiltro = {
+  consecutivo_inmueble?: number | undefined;
+  tipo?: TipoInventario | undefined;
+  estado?: EstadoInventario | undefined;
+  desde?: string | undefined;
+  hasta?: string | undefined;
+  usuario?: number | undefined;
+};
+export const ZInventariosQuery = zListQuery({ sort: SORT_INVENTARIOS, filters: filtrosInventarios }) as unknown as z.ZodType<
+  ListQuery & InventariosFiltro
+>;
+export type InventariosQuery = z.output<typeof ZInventariosQuery>;
+export const ZInventariosExportarQuery = ZListQuery.omit({ page: true, pageSize: true }).extend({
+  sort: zSort(SORT_INVENTARIOS),
+  ...filtrosInventarios,
+  formato: z.enum(['csv', 'xlsx'], { error: "formato debe ser 'csv' o 'xlsx'" }).default('xlsx'),
+}) as unknown as z.ZodType<Omit<ListQuery, 'page' | 'pageSize'> & InventariosFiltro & { formato: 'csv' | 'xlsx' }>;
+export type InventariosExportarQuery = z.output<typeof ZInventariosExportarQuery>;
+
+export type InventarioFila = {
+  id: number;
+  consecutivo: number;
+  tipo: TipoInventario;
+  estado: EstadoInventario;
+  fecha: string;
+  plantilla: string;
+  tomado_por: string;
+  inmueble: { consecutivo: number; direccion: string };
+  avance: { hechos: number; total: number };
+  cerrado_en: string | null;
+};
+
+export type Detalle = {
+  id: number;
+  nombre: string;
+  orden: number;
+  tipo: TipoItem;
+  estado: EstadoItem | null;
+  comentario: string;
+  cantidad: number | null;
+  lectura: string;
+  costo: number | null;
+  responsable: Responsable | null;
+  id_origen: number | null;
+  fotos: number;
+};
+export type Espacio = { id: number; nombre: string; orden: number; repetible: boolean; detalles: Detalle[] };
+export type Firma = { rol: RolFirma; nombre: string; documento: string; email: string; firmado_en: string; imagen: string };
+export type Inventario = InventarioFila & {
+  observaciones: string;
+  id_origen: number | null;
+  origen: { id: number; consecutivo: number } | null;
+  pdf_sha256: string | null;
+  id_archivo_pdf: number | null;
+  version: number;
+  espacios: Espacio[];
+  firmas: Firma[];
+};
+
+/** A devolución's item beside its entrega's: what changed, its cost and who pays. */
+export type FilaComparacion = {
+  espacio: string;
+  id_detalle: number;
+  nombre: string;
+  tipo: TipoItem;
+  antes: {
+    estado: EstadoItem | null;
+    comentario: string;
+    cantidad: number | null;
+    lectura: string;
+    fotos: number[];
+    id: number;
+  } | null;
+  despues: { estado: EstadoItem | null; comentario: string; cantidad: number | null; lectura: string; fotos: number[] };
+  diferente: boolean;
+  costo: number | null;
+  responsable: Responsable | null;
+};
+export type Comparacion = {
+  entrega: { id: number; consecutivo: number; fecha: string } | null;
+  filas: FilaComparacion[];
+  totales: Record<Responsable, number>;
+};
+
+export type OpcionesInventario = {
+  plantillas: { id: number; nombre: string; tipo_inmueble: string }[];
+  usuarios: { id: number; nombre: string }[];
+};
+
+/** Rules of one item's answer the server and the phone both check. */
+export function problemaDetalle(d: { tipo: TipoItem; estado: EstadoItem | null; comentario: string }): string | null {
+  if (d.estado === 'no_conforme' && !d.comentario.trim())
+    return 'Escriba un comentario: es obligatorio cuando el ítem está No conforme';
+  return null;
+}
+
+/** What keeps an inventory from closing, each in words the agent can act on (server and phone agree). */
+export function faltantesInventario(v: Pick<Inventario, 'espacios' | 'firmas'>): string[] {
+  const out: string[] = [];
+  for (const r of FIRMAS_OBLIGATORIAS) if (!v.firmas.some((f) => f.rol === r)) out.push(`Falta la firma ${DE_ROL_FIRMA[r]}`);
+  if (!v.firmas.some((f) => f.rol === 'propietario' || f.rol === 'inmobiliaria'))
+    out.push('Falta la firma del propietario o de la inmobiliaria');
+  for (const s of v.espacios)
+    for (const d of s.detalles) {
+      if (d.tipo === 'estado' && !d.estado) out.push(`${s.nombre}: «${d.nombre}» no tiene estado`);
+      const p = problemaDetalle(d);
+      if (p) out.push(`${s.nombre}: «${d.nombre}»: ${p.toLowerCase()}`);
+    }
+  return out;
+}

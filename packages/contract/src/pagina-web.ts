@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { cuandoValidos, entero, esDia, fecha, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
+import { GESTIONES } from './inmuebles.ts';
+import { zListQuery } from './list.ts';
+
+// Página web (issue 32): news and banners the staff publish; the public API and site show them.
+
+export const IDM_NOTICIAS = 202;
+export const IDM_BANNERS = 10535;
+
+export const ESTADOS_NOTICIA = ['borrador', 'programada', 'publicada', 'despublicada'] as const;
+export type EstadoNoticia = (typeof ESTADOS_NOTICIA)[number];
+export const ETIQUETAS_ESTADO_NOTICIA: Record<EstadoNoticia, string> = {
+  borrador: 'Borrador',
+  programada: 'Programada',
+  publicada: 'Publicada',
+  despublicada: 'Despublicada',
+};
+
+/** «Casas en Envigado: ¡nuevas!» → «casas-en-envigado-nuevas»: what the site's address of a news says. */
+export function slugDe(titulo: string): string {
+  const s = titulo
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  return s || 'noticia';
+}
+
+const momento = (label: string) =>
+  z
+    .string({ error: `El campo ${label} debe ser una fecha y hora` })
+    .refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), {
+      error: `El campo ${label} debe ser una fecha y hora válida`,
+    });
+
+export const ZNoticiaForm = z
+  .object({
+    titulo: textoObligatorio('Título', 160),
+    resumen: texto('Resumen', 500),
+    // Sanitised by the server before it is stored; the length is of the HTML as sent.
+    cuerpo: texto('Contenido', 200_000),
+    etiquetas: z
+      .array(texto('Etiquetas', 40), { error: 'El campo Etiquetas debe ser una lista' })
+      .max(20, { error: 'El campo Etiquetas admite máximo 20 valores' })
+      .default([])
+      .transform((xs) => [...new Set(xs.filter((x) => x !== ''))]),
+    autor: texto('Autor', 120),
+    estado: opcion('Estado', ESTADOS_NOTICIA, ETIQUETAS_ESTADO_NOTICIA).default('borrador'),
+    publicar_en: momento('Fecha de publicación').nullable().default(null),
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (v.estado === 'programada' && !v.publicar_en)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['publicar_en'],
+          message: 'El campo Fecha de publicación es obligatorio para una noticia programada',
+        });
+    },
+    cuandoValidos('estado', 'publicar_en'),
+  );
+export type NoticiaForm = z.output<typeof ZNoticiaForm>;
+export type NoticiaFormEntrada = z.input<typeof ZNoticiaForm>;
+
+export const NOTICIAS_SORT = ['titulo', 'estado', 'publicar_en', 'creado_en'] as const;
+export const ZNoticiasQuery = zListQuery({
+  sort: NOTICIAS_SORT,
+  filters: { estado: z.enum(ESTADOS_NOTICIA, { error: `estado debe ser uno de: ${ESTADOS_NOTICIA.join(', ')}` }).optional() },
+});
+
+export type Noticia = {
+  id: number;
+  titulo: string;
+  slug: string;
+  resumen: string;
+  cuerpo: string;
+  etiquetas: string[];
+  autor: string;
+  estado: EstadoNoticia;
+  publicar_en: string | null;
+  /** Whether the public site shows it now (published, or scheduled and its moment came). */
+  visible: boolean;
+  portada: number | null;
+  creado_por: string;
+  creado_en: string;
+  modificado_por: string | null;
+  modificado_en: string | null;
+};
+
+// ----- banners
+
+const ENLACE = /^(https?:\/\/[^\s<>"']+|\/[^\s<>"']*)$/i;
+
+export const ZBannerForm = z
+  .object({
+    titulo: textoObligatorio('Título', 160),
+    // Only web addresses or a path of the site: never javascript: or data:.
+    enlace: texto('Enlace', 500).refine((v) => v === '' || ENLACE.test(v), {
+      error: 'El campo Enlace debe ser una dirección web (https://…) o una ruta del sitio (/…)',
+    }),
+    orden: entero('Orden', 0, 9999).default(0),
+    vigente_desde: fecha('Vigente desde').nullable().default(null),
+    vigente_hasta: fecha('Vigente hasta').nullable().default(null),
+    activo: si('Activo').default(true),
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (v.vigente_desde && v.vigente_hasta && esDia(v.vigente_desde) && v.vigente_hasta < v.vigente_desde)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['vigente_hasta'],
+          message: 'El campo Vigente hasta no puede ser anterior a Vigente desde',
+        });
+    },
+    cuandoValidos('vigente_desde', 'vigente_hasta'),
+  );
+export type BannerForm = z.output<typeof ZBannerForm>;
+export type BannerFormEntrada = z.input<typeof ZBannerForm>;
+
+export const BANNERS_SORT = ['orden', 'titulo', 'vigente_hasta'] as const;
+export const ZBannersQuery = zListQuery({ sort: BANNERS_SORT, filters: {} });
+
+export type Banner = {
+  id: number;
+  titulo: string;
+  enlace: string;
+  orden: number;
+  vigente_desde: string | null;
+  vigente_hasta: string | null;
+  activo: boolean;
+  /** Active and within its dates today (Colombia). */
+  vigente: boolean;
+  imagen: number | null;
+  creado_por: string;
+  creado_en: string;
+};
+
+// ----- the public API (read-only, per company)
+
+export const ZEmpresaPublicaParam = z.object({
+  empresa: z.coerce
+    .number({ error: 'empresa debe ser un número' })
+    .int({ error: 'empresa debe ser un número entero' })
+    .positive({ error: 'empresa debe ser mayor que cero' })
+    .max(2_147_483_647, { error: 'empresa es demasiado grande' }),
+});
+export const ZSlugParam = ZEmpresaPublicaParam.extend({
+  slug: z.string().trim().min(1, { error: 'slug es obligatorio' }).max(100, { error: 'slug es demasiado largo' }),
+});
+export const ZArchivoPublicoParam = ZEmpresaPublicaParam.extend({
+  id: z.coerce
+    .number({ error: 'id debe ser un número' })
+    .int({ error: 'id debe ser un número entero' })
+    .positive({ error: 'id debe ser mayor que cero' })
+    .max(2_147_483_647, { error: 'id es demasiado grande' }),
+});
+
+/**
+ * Names that must never appear in a public answer (issue 32 «Bad input and security»): internal notes,
+ * owners, keys, who created or changed a record, and ids of staff. The public API's test walks every
+ * answer for them.
+ */
+export const CAMPOS_PRIVADOS = [
+  'observaciones_internas',
+  'codigo_llaves',
+  'propietarios',
+  'propietario',
+  'id_asesor_captador',
+  'id_asesor_comercial',
+  'creado_por',
+  'modificado_por',
+  'clave',
+  'clave_formulario_web',
+  'nro_id',
+  'id_empresa',
+] as const;
+
+export const ZRegistroParam = z.object({ id: idQuery('id') });
+export const ZInmueblePublicoParam = ZEmpresaPublicaParam.extend({ consecutivo: idQuery('consecutivo') });
+export const ZInmueblesPublicosQuery = z.object({
+  gestion: z.enum(GESTIONES, { error: `gestion debe ser uno de: ${GESTIONES.join(', ')}` }).optional(),
+  tipo: z.string().trim().max(40, { error: 'tipo es demasiado largo' }).optional(),
+  limite: z.coerce
+    .number({ error: 'limite debe ser un número' })
+    .int({ error: 'limite debe ser un número entero' })
+    .min(1, { error: 'limite debe ser al menos 1' })
+    .max(100, { error: 'limite debe ser como máximo 100' })
+    .default(24),
+});
+export const ZArchivoPublicoQuery = z.object({
+  tamano: z.enum(['miniatura', 'grande'], { error: 'tamano debe ser miniatura o grande' }).optional(),
+});

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { esCorreo, id, idQuery, listaQuery, opcion, si, texto, textoObligatorio, ZConsecutivoParam } from './campos.ts';
+import { ZListQuery, zSort } from './list.ts';
+
+// Zona clientes (issue 31): the client portal and the staff screens that feed it (spec §2 /zonaclientes).
+
+export const IDM_CONFIGURAR_ZONA_CLIENTES = 499;
+export const IDM_SOLICITUDES_MANTENIMIENTO = 10550;
+/** Notice to staff when a client reports a problem (migration 0002). */
+export const TIPO_CARTA_MANTENIMIENTO = 701;
+/** An invitation link works once, for this long. */
+export const INVITACION_HORAS = 72;
+/** A portal session lasts this long. */
+export const SESION_PORTAL_DIAS = 30;
+export const CLAVE_PORTAL_MIN = 10;
+
+export const CATEGORIAS_MANTENIMIENTO = [
+  'plomeria',
+  'electrico',
+  'cerrajeria',
+  'electrodomesticos',
+  'humedad',
+  'pintura',
+  'otro',
+] as const;
+export type CategoriaMantenimiento = (typeof CATEGORIAS_MANTENIMIENTO)[number];
+export const ETIQUETAS_CATEGORIA: Record<CategoriaMantenimiento, string> = {
+  plomeria: 'Plomería',
+  electrico: 'Eléctrico',
+  cerrajeria: 'Cerrajería',
+  electrodomesticos: 'Electrodomésticos',
+  humedad: 'Humedad',
+  pintura: 'Pintura',
+  otro: 'Otro',
+};
+
+export const URGENCIAS = ['baja', 'media', 'alta'] as const;
+export type Urgencia = (typeof URGENCIAS)[number];
+export const ETIQUETAS_URGENCIA: Record<Urgencia, string> = { baja: 'Baja', media: 'Media', alta: 'Alta' };
+
+export const ESTADOS_MANTENIMIENTO = [
+  'recibida',
+  'en_revision',
+  'aprobada',
+  'en_ejecucion',
+  'resuelta',
+  'cerrada',
+  'rechazada',
+] as const;
+export type EstadoMantenimiento = (typeof ESTADOS_MANTENIMIENTO)[number];
+export const ETIQUETAS_ESTADO_MANTENIMIENTO: Record<EstadoMantenimiento, string> = {
+  recibida: 'Recibida',
+  en_revision: 'En revisión',
+  aprobada: 'Aprobada por el propietario',
+  en_ejecucion: 'En ejecución',
+  resuelta: 'Resuelta',
+  cerrada: 'Cerrada',
+  rechazada: 'Rechazada',
+};
+
+const correo = (label: string) =>
+  z
+    .string({ error: `El campo ${label} es obligatorio` })
+    .trim()
+    .toLowerCase()
+    .max(200, { error: `El campo ${label} admite máximo 200 caracteres` })
+    .refine(esCorreo, { error: `El campo ${label} debe ser un correo válido` });
+
+// ---- Configuration (499) ----
+
+export const ZConfigZonaClientes = z.object({
+  activo: si('Zona clientes activa'),
+  titulo: textoObligatorio('Título', 120),
+  bienvenida: texto('Texto de bienvenida', 2000),
+  politica: texto('Política de tratamiento de datos', 20000),
+});
+export type ConfigZonaClientesForm = z.output<typeof ZConfigZonaClientes>;
+export type ConfigZonaClientes = ConfigZonaClientesForm & { version_politica: number };
+
+export const ZInvitacionForm = z.object({
+  id_tercero: id('Tercero'),
+  email: correo('Correo'),
+  /** The consecutivo of the property the tercero rents (there is no contracts module yet to say it). */
+  inmueble_arrendado: id('Inmueble arrendado').nullable().default(null),
+});
+export type InvitacionForm = z.input<typeof ZInvitacionForm>;
+
+export type ClientePortalFila = {
+  id: number;
+  id_tercero: number;
+  nombre: string;
+  email: string;
+  activo: boolean;
+  estado: 'invitado' | 'activo' | 'inactivo';
+  ultimo_ingreso: string | null;
+  autorizo_en: string | null;
+};
+
+// ---- Portal (public and client endpoints) ----
+
+export const ZEmpresaPortalParam = z.object({ idEmpresa: idQuery('idEmpresa') });
+
+export type PortalInfo = { id_empresa: number; empresa: string; titulo: string; bienvenida: string };
+
+export const ZPortalLogin = z.object({
+  email: correo('Correo'),
+  clave: z
+    .string({ error: 'El campo Contraseña es obligatorio' })
+    .min(1, { error: 'El campo Contraseña es obligatorio' })
+    .max(200),
+});
+
+export const ZPortalActivar = z.object({
+  token: z.string({ error: 'El enlace de invitación no es válido' }).regex(/^[A-Za-z0-9_-]{20,100}$/, {
+    error: 'El enlace de invitación no es válido',
+  }),
+  clave: z
+    .string({ error: 'El campo Contraseña es obligatorio' })
+    .min(CLAVE_PORTAL_MIN, { error: `El campo Contraseña debe tener al menos ${CLAVE_PORTAL_MIN} caracteres` })
+    .max(200, { error: 'El campo Contraseña admite máximo 200 caracteres' }),
+});
+
+export type PortalYo = {
+  nombre: string;
+  email: string;
+  empresa: string;
+  titulo: string;
+  bienvenida: string;
+  politica: string;
+  version_politica: number;
+  /** False until the client accepts the current policy (Ley 1581). */
+  autorizo: boolean;
+};
+
+export const ZAutorizacion = z.object({ acepto: z.literal(true, { error: 'Debe aceptar la política para continuar' }) });
+
+export type InmueblePortal = {
+  id: number;
+  consecutivo: number;
+  direccion: string;
+  tipo: string;
+  estado: string;
+  municipio: string;
+  rol: 'propietario' | 'arrendatario';
+};
+
+export const ZMantenimientoForm = z.object({
+  id_inmueble: id('Inmueble'),
+  categoria: opcion('Categoría', CATEGORIAS_MANTENIMIENTO, ETIQUETAS_CATEGORIA),
+  descripcion: textoObligatorio('Descripción', 4000),
+  urgencia: opcion('Urgencia', URGENCIAS, ETIQUETAS_URGENCIA),
+  permiso_ingreso: si('Permiso para ingresar'),
+  disponibilidad: texto('Disponibilidad', 500),
+});
+export type MantenimientoForm = z.input<typeof ZMantenimientoForm>;
+
+export type EventoMantenimiento = {
+  id: number;
+  tipo: 'creada' | 'estado' | 'asignacion' | 'comentario';
+  estado: EstadoMantenimiento | null;
+  texto: string;
+  visible_cliente: boolean;
+  autor: string;
+  creado_en: string;
+};
+
+export type FotoMantenimiento = { id: number; nombre: string; content_type: string };
+
+export type SolicitudMantenimiento = {
+  id: number;
+  consecutivo: number;
+  id_inmueble: number;
+  inmueble: string;
+  categoria: CategoriaMantenimiento;
+  descripcion: string;
+  urgencia: Urgencia;
+  permiso_ingreso: boolean;
+  disponibilidad: string;
+  estado: EstadoMantenimiento;
+  id_asignado: number | null;
+  asignado: string | null;
+  cliente: string;
+  creado_en: string;
+};
+export type SolicitudMantenimientoDetalle = SolicitudMantenimiento & {
+  eventos: EventoMantenimiento[];
+  fotos: FotoMantenimiento[];
+};
+
+// ---- Staff (10550) ----
+
+export const SORT_MANTENIMIENTO = ['consecutivo', 'creado_en', 'estado', 'urgencia'] as const;
+
+export const ZFiltrosMantenimiento = z.object({
+  q: ZListQuery.shape.q,
+  estado: listaQuery(
+    'estado',
+    z.enum(ESTADOS_MANTENIMIENTO, { error: `estado debe ser uno de: ${ESTADOS_MANTENIMIENTO.join(', ')}` }),
+    7,
+  ),
+  urgencia: z.enum(URGENCIAS, { error: `urgencia debe ser una de: ${URGENCIAS.join(', ')}` }).optional(),
+  asignado: idQuery('asignado').optional(),
+});
+export const ZMantenimientoQuery = ZListQuery.extend({ sort: zSort(SORT_MANTENIMIENTO), ...ZFiltrosMantenimiento.shape });
+export type MantenimientoQuery = z.output<typeof ZMantenimientoQuery>;
+
+export const ZMantenimientoCambios = z
+  .object({
+    estado: opcion('Estado', ESTADOS_MANTENIMIENTO, ETIQUETAS_ESTADO_MANTENIMIENTO).optional(),
+    id_asignado: id('Asignado a').nullable().optional(),
+    nota: texto('Nota para el cliente', 2000),
+  })
+  .refine((b) => b.estado !== undefined || b.id_asignado !== undefined, {
+    error: 'Indique el nuevo Estado o a quién se asigna',
+    path: ['estado'],
+  });
+export type MantenimientoCambios = z.input<typeof ZMantenimientoCambios>;
+
+export const ZMantenimientoComentario = z.object({
+  texto: textoObligatorio('Comentario', 4000),
+  visible_cliente: si('Visible para el cliente'),
+});
+export type MantenimientoComentario = z.input<typeof ZMantenimientoComentario>;
+
+export const ZConsecutivoMantenimiento = ZConsecutivoParam;
+export const ZFotoParam = z.object({ consecutivo: idQuery('consecutivo'), id: idQuery('id') });
