@@ -8,7 +8,6 @@ async function aceptarAviso(page: Page) {
   await page.addLocatorHandler(aviso, () => aviso.getByRole('button', { name: 'Aceptar' }).click());
 }
 
-
 test('a news and a banner published in the back-office show on /sitio/1, and its contact form becomes a solicitud', async ({
   page,
   request,
