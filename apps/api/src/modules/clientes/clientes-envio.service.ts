@@ -125,6 +125,7 @@ export async function guardarFichas(o: {
   user: Principal;
   storage: Storage;
   preparado: { pedidos: PedidoFicha[] };
+  urlPublica: string | null;
 }): Promise<AdjuntoCorreo[]> {
   const adjuntos: AdjuntoCorreo[] = [];
   const guardar = async (nombre: string, contenido: Buffer, tipo: string, cid?: string) => {
@@ -134,7 +135,7 @@ export async function guardarFichas(o: {
   };
   try {
     for (const pedido of o.preparado.pedidos) {
-      const archivo = await fichaPdf({ user: o.user, storage: o.storage, pedido });
+      const archivo = await fichaPdf({ user: o.user, storage: o.storage, pedido, urlPublica: o.urlPublica });
       await guardar(archivo.nombre, archivo.contenido, archivo.contentType);
       // A photo that cannot be read or resized leaves the message without it, never unsent.
       const portada = pedido.portada ? await o.storage.get(pedido.portada).catch(() => null) : null;

@@ -238,7 +238,7 @@ describe('sending a lead the fichas of properties by e-mail', () => {
     };
     const body = { para: 'lucia@example.com', asunto: 'Inmuebles', mensaje: '', inmuebles: [inm.a] };
     const preparado = await t.db.tenant(1, (tx) => envio.prepararEnvio({ tx, user, consecutivo, body }));
-    const adjuntos = await envio.guardarFichas({ user, storage: t.deps.storage, preparado });
+    const adjuntos = await envio.guardarFichas({ user, storage: t.deps.storage, preparado, urlPublica: null });
     expect(await t.deps.storage.get(adjuntos[0]!.clave)).not.toBeNull();
     const cierre = await as(t.app, admin1).post(`/api/clientes-atendidos/${consecutivo}/cerrar`, { resultado: 'desistio' });
     expect(cierre.statusCode, cierre.body).toBe(200);

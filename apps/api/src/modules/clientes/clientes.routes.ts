@@ -24,6 +24,7 @@ import { enTenant } from '../../platform/tenant.ts';
 import * as coincidencias from './clientes-coincidencias.service.ts';
 import * as envio from './clientes-envio.service.ts';
 import * as service from './clientes.service.ts';
+import { urlPublica } from '../../platform/http/url-publica.ts';
 
 const tags = ['clientes'];
 const permiso = IDM_CLIENTES_ATENDIDOS;
@@ -37,12 +38,12 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
    * removed.
    */
   const conFichas = <T>(
-    c: { user: Principal; ip: string; reply: FastifyReply; alConfirmar: (fn: () => void) => void },
+    c: { user: Principal; ip: string; urlPublica: string; reply: FastifyReply; alConfirmar: (fn: () => void) => void },
     preparado: { pedidos: envio.PedidoFicha[] },
     encolar: (o: envio.Encolar) => Promise<T>,
   ) =>
     despuesDeConfirmar(c.alConfirmar, c.reply, async () => {
-      const adjuntos = await envio.guardarFichas({ user: c.user, storage: deps.storage, preparado });
+      const adjuntos = await envio.guardarFichas({ user: c.user, storage: deps.storage, preparado, urlPublica: c.urlPublica });
       try {
         const r = await enTenant(deps.db, c.user.idEmpresa, (scope) =>
           encolar({ ...scope, mailer: deps.mailer, user: c.user, ip: c.ip, adjuntos }),
@@ -155,7 +156,11 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: async ({ tx, user, req, reply, params, body, alConfirmar }) => {
       const preparado = await envio.prepararEnvio({ tx, user, consecutivo: params.consecutivo, body });
-      return conFichas({ user, ip: req.ip, reply, alConfirmar }, preparado, (o) => envio.encolarEnvio({ ...o, preparado }));
+      return conFichas(
+        { user, ip: req.ip, urlPublica: urlPublica(deps.config.publicUrl, req), reply, alConfirmar },
+        preparado,
+        (o) => envio.encolarEnvio({ ...o, preparado }),
+      );
     },
   });
   // The property's side: one property's ficha to several of its matching leads, one message each.
@@ -173,7 +178,11 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: async ({ tx, user, req, reply, params, body, alConfirmar }) => {
       const preparado = await envio.prepararEnvioVarios({ tx, user, consecutivo: params.consecutivo, body });
-      return conFichas({ user, ip: req.ip, reply, alConfirmar }, preparado, (o) => envio.encolarEnvioVarios({ ...o, preparado }));
+      return conFichas(
+        { user, ip: req.ip, urlPublica: urlPublica(deps.config.publicUrl, req), reply, alConfirmar },
+        preparado,
+        (o) => envio.encolarEnvioVarios({ ...o, preparado }),
+      );
     },
   });
   defineRoute(app, deps, {

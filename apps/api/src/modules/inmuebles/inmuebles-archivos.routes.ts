@@ -8,6 +8,7 @@ import { principalAntes } from '../../platform/auth/principal.ts';
 import { enviarArchivo, enviarImagen } from '../../platform/http/archivo.ts';
 import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
 import * as service from './inmuebles-archivos.service.ts';
+import { urlPublica } from '../../platform/http/url-publica.ts';
 
 const tags = ['inmuebles'];
 const permiso = IDM_INMUEBLE;
@@ -164,10 +165,11 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     url: '/inmuebles/:consecutivo/ficha',
     permiso: 'sesion',
     schema: { params: ZConsecutivoParam, tags, summary: 'Ficha del inmueble en PDF (para entregar a clientes)' },
-    handler: async ({ tx, user, params, reply, alConfirmar }) => {
+    handler: async ({ tx, user, req, params, reply, alConfirmar }) => {
       const pedido = await service.pedidoFicha({ tx, user, consecutivo: params.consecutivo });
+      const base = urlPublica(deps.config.publicUrl, req);
       return despuesDeConfirmar(alConfirmar, reply, async () =>
-        enviarArchivo(reply, await service.fichaPdf({ user, storage, pedido })),
+        enviarArchivo(reply, await service.fichaPdf({ user, storage, pedido, urlPublica: base })),
       );
     },
   });

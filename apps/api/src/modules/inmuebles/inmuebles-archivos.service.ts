@@ -42,6 +42,7 @@ import * as locks from '../../platform/bloqueos/bloqueos.ts';
 import * as repo from './inmuebles-archivos.repo.ts';
 import { alGuardarInmueble } from '../portales/portales.service.ts';
 import { generarFicha } from './inmuebles-ficha.ts';
+import { urlInmuebleEnSitio } from '../../platform/http/url-publica.ts';
 
 type Base = { tx: Tx; user: Principal; consecutivo: number };
 type Escritura = Base & { ip: string; storage: Storage; alConfirmar: (fn: () => void) => void };
@@ -499,7 +500,17 @@ export async function pedidoFicha(o: Base): Promise<PedidoFicha> {
   };
 }
 
-export async function fichaPdf(o: { user: Principal; storage: Storage; pedido: PedidoFicha; ahora?: Date }): Promise<Archivo> {
+/**
+ * The ficha as a PDF. `urlPublica`: where clients reach this server; an available property is on the
+ * company's website there, and the ficha prints a QR code to its page.
+ */
+export async function fichaPdf(o: {
+  user: Principal;
+  storage: Storage;
+  pedido: PedidoFicha;
+  urlPublica: string | null;
+  ahora?: Date;
+}): Promise<Archivo> {
   const { pedido } = o;
   const leer = (k: string | null) => (k ? o.storage.get(k).catch(() => null) : Promise.resolve(null));
   const logo = pedido.empresa?.logo
@@ -522,6 +533,10 @@ export async function fichaPdf(o: { user: Principal; storage: Storage; pedido: P
     portada: portada ?? null,
     miniaturas: miniaturas.filter((m): m is Buffer => m !== null),
     mapa: mapa ? { png: mapa, atribucion: pedido.mapa.atribucion } : null,
+    urlSitio:
+      o.urlPublica && pedido.datos.estado === 'disponible'
+        ? urlInmuebleEnSitio(o.urlPublica, o.user.idEmpresa, pedido.datos.consecutivo)
+        : null,
     ahora: o.ahora ?? new Date(),
   });
   return { nombre: nombreFicha(pedido.datos.consecutivo), contentType: 'application/pdf', contenido };

@@ -671,6 +671,8 @@ describe('GET /inmuebles/:consecutivo/ficha', () => {
     // Each feature on its own bulleted line, alphabetical (WinAnsi 0x95 is the bullet).
     expect(texto).toMatch(/^\x95 {2}Balcón\n\x95 {2}Gimnasio$/m);
     expect(texto).not.toContain('Precio de venta');
+    // Captado, not on the website yet: no QR code to a page that would not show it.
+    expect(texto).not.toContain('Véalo en línea');
     for (const prohibido of ['NOTA-INTERNA-SECRETA', 'LLAVE-77', 'propietario', 'Propietario'])
       expect(texto).not.toContain(prohibido);
     const [dueno] = await t.db.tenant(1, (tx) =>
@@ -688,6 +690,11 @@ describe('GET /inmuebles/:consecutivo/ficha', () => {
     expect(textoPdf(r.rawPayload)).toContain(`Inmueble N.º ${c1b}`);
     expect(textoPdf(r.rawPayload)).not.toContain('También tiene');
     expect(textoPdf(r.rawPayload)).not.toContain('Más fotos');
+    // Available, so on the company's website: the ficha points there (issue 24 §8).
+    await t.db.tenant(1, (tx) => tx.execute(sql`update inmueble set estado = 'disponible' where consecutivo = ${c1b}`));
+    const publicada = textoPdf((await as(t.app, admin1).get(`/api/inmuebles/${c1b}/ficha`)).rawPayload);
+    expect(publicada).toContain('Véalo en línea');
+    expect(publicada).toMatch(new RegExp(`^https?://[^/\\s]+/sitio/1/inmuebles/${c1b}$`, 'm'));
     error(await as(t.app, terceros1).get(`/api/inmuebles/${c1}/ficha`), 403, 50403);
     error(await as(t.app, tv1).get(`/api/inmuebles/${c1}/ficha`), 403, 50403);
     error(await as(t.app, admin2).get(`/api/inmuebles/${c1b}/ficha`), 404, 40400);

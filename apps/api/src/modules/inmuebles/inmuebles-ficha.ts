@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { ETIQUETAS_ESTADO, ETIQUETAS_GESTION } from '@predio/contract/inmuebles';
 import { pesos } from '../../platform/formato.ts';
@@ -15,6 +16,8 @@ export type EntradaFicha = {
   miniaturas: Buffer[];
   /** A small map of where it is (twice the printed size, for print), with the tiles' credit; null without coordinates or tiles. */
   mapa?: { png: Buffer; atribucion: string } | null;
+  /** The property's page on the company's website, printed as a QR code; null when it is not published there. */
+  urlSitio?: string | null;
   ahora: Date;
   /** Tests read the text without inflating streams. */
   comprimir?: boolean;
@@ -108,6 +111,17 @@ async function logoPng(buf: Buffer): Promise<Buffer | null> {
   } catch {
     return null;
   }
+}
+
+/** Draws a QR code as vector squares (sharp at any print size), with its four-module quiet zone. */
+function dibujarQr(doc: PDFKit.PDFDocument, texto: string, x: number, y: number, lado: number): void {
+  const { modules } = QRCode.create(texto, { errorCorrectionLevel: 'M' });
+  const n = modules.size;
+  const m = lado / (n + 8);
+  doc.rect(x, y, lado, lado).fill('#ffffff');
+  for (let fila = 0; fila < n; fila++)
+    for (let col = 0; col < n; col++) if (modules.get(fila, col)) doc.rect(x + (col + 4) * m, y + (fila + 4) * m, m, m);
+  doc.fill('#000000');
 }
 
 export async function generarFicha(e: EntradaFicha): Promise<Buffer> {
@@ -289,6 +303,35 @@ export async function generarFicha(e: EntradaFicha): Promise<Buffer> {
       .text(textoPdf(`Ubicación aproximada · ${e.mapa.atribucion}`), MARGEN, y + alto + 3, { width: ANCHO, lineBreak: false });
     doc.x = MARGEN;
     doc.y = y + alto + 14;
+  }
+
+  // A QR code to the property's public page, for the client to see every photo and ask from the phone.
+  if (e.urlSitio) {
+    const lado = 84;
+    doc.y += 10;
+    asegurar(lado + 4);
+    const y = doc.y;
+    dibujarQr(doc, e.urlSitio, MARGEN, y, lado);
+    const x = MARGEN + lado + 14;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(TEXTO)
+      .text('Véalo en línea', x, y + 18, { width: ANCHO - lado - 14 });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(SUAVE)
+      .text('Escanee el código para ver todas las fotos y escribirnos:', x, doc.y + 2);
+    doc.fillColor(VERDE).text(e.urlSitio, x, doc.y + 2, {
+      width: ANCHO - lado - 14,
+      link: e.urlSitio,
+      underline: true,
+      lineBreak: false,
+      ellipsis: true,
+    });
+    doc.x = MARGEN;
+    doc.y = y + lado + 4;
   }
 
   // Descripción (flows onto further pages when long).

@@ -9,6 +9,7 @@ import { leerLogoGuardado } from '../empresa/empresa.service.ts';
 import { recibir } from '../solicitudes/solicitudes-web.service.ts';
 import * as publico from './publico.service.ts';
 import * as html from './sitio.html.ts';
+import { urlPublica } from '../../platform/http/url-publica.ts';
 
 /**
  * The public website Predio serves for each company at /sitio/:empresa (issue 32): server-rendered HTML,
@@ -21,7 +22,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  const base = (req: FastifyRequest) => deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
+  const base = (req: FastifyRequest) => urlPublica(deps.config.publicUrl, req);
 
   const enviar = (reply: FastifyReply, codigo: number, contenido: string) =>
     reply

@@ -25,6 +25,7 @@ import { noEncontrado } from '../../platform/errors/app-error.ts';
 import { defineRoute, definePortalRoute, despuesDeConfirmar, Respuesta } from '../../platform/http/route.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import * as service from './zona-clientes.service.ts';
+import { urlPublica } from '../../platform/http/url-publica.ts';
 
 /** The request's photos are files of platform/archivos (staff see them with <Archivos>); checked by content. */
 function registrarDuenoMantenimiento(): void {
@@ -46,7 +47,6 @@ function registrarDuenoMantenimiento(): void {
 }
 
 /** Where the invitation's link points: PUBLIC_URL, or the address the staff member is using. */
-const urlBase = (deps: Deps, req: { protocol: string; host: string }) => deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
 
 export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   registrarDuenoMantenimiento();
@@ -83,7 +83,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
     schema: { body: ZInvitacionForm, tags, summary: 'Invita un tercero por correo (enlace de un solo uso que vence)' },
     handler: ({ tx, alConfirmar, user, req, body }) =>
-      service.invitar({ tx, alConfirmar, ...aviso, user, ip: req.ip, body, urlBase: urlBase(deps, req) }),
+      service.invitar({ tx, alConfirmar, ...aviso, user, ip: req.ip, body, urlBase: urlPublica(deps.config.publicUrl, req) }),
   });
 
   // ---- Solicitudes de mantenimiento (10550) ----
