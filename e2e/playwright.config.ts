@@ -60,6 +60,8 @@ export default defineConfig({
       SEED: 'demo',
       SESSION_SECRET: 'e2e-secret-no-usar-en-produccion',
       LOG_LEVEL: 'warn',
+      // The suite's fake portal and SMS gateway listen on this machine.
+      EXTERNOS_INTERNOS: 'permitir',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PUERTO}`,
     },
   },

@@ -34,6 +34,8 @@ export type Config = {
   geocoderUrl: string | null;
   /** MENSAJES_CLAVE: the secret SMS/WhatsApp credentials are encrypted with; null, the session secret. */
   mensajesClave: string | null;
+  /** EXTERNOS_INTERNOS=permitir: addresses a company types (SMS gateway, portal API, map tiles) may be internal. */
+  destinosInternos: boolean;
   /** Said once in the start log (a setting read in a way its owner may not expect). */
   avisos: string[];
 };
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     archivosCuotaBytes: cuotaArchivos(env.ARCHIVOS_CUOTA_MB),
     geocoderUrl: urlGeocodificador(env.GEOCODER_URL),
     mensajesClave: env.MENSAJES_CLAVE || null,
+    destinosInternos: destinosInternos(env.EXTERNOS_INTERNOS),
     avisos: proxies.aviso ? [proxies.aviso] : [],
   };
 }
@@ -162,6 +165,14 @@ export function proxiesDeConfianza(valor: string | undefined): { trustProxy: fal
       `TRUST_PROXY debe ser el número de proxies delante del servidor (1) o sus direcciones y redes separadas por comas (127.0.0.1,10.0.0.0/8): «${malo}» no lo es`,
     );
   return { trustProxy: lista, aviso: null };
+}
+
+/** EXTERNOS_INTERNOS: empty (refuse internal addresses) or «permitir»; anything else stops the start. */
+export function destinosInternos(valor: string | undefined): boolean {
+  const v = valor?.trim() ?? '';
+  if (v === '') return false;
+  if (v === 'permitir') return true;
+  throw new Error(`EXTERNOS_INTERNOS admite solo «permitir» o vacío: «${valor}»`);
 }
 
 /** PUBLIC_URL without its trailing slash; anything but an http(s) address stops the start with the reason. */

@@ -53,6 +53,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString('hex') }),
     webDist: join(dataDir, 'sin-web'),
+    // The fake SMS gateways, portals and tile servers of the tests listen on 127.0.0.1.
+    destinosInternos: true,
     ...overrides,
   };
   let dropDb: (() => Promise<void>) | null = null;

@@ -24,6 +24,7 @@ import { CONTENT_TYPES, sinMetadatos, validarImagen, type ImagenValida } from '.
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import * as repo from './empresa.repo.ts';
+import { exigirDestinoExterno } from '../../platform/http/destinos.ts';
 
 type Escritura = { tx: Tx; user: Principal; ip: string };
 
@@ -240,6 +241,9 @@ export async function actualizarConfiguracion(o: Escritura & { body: Configuraci
     { carpeta_de_archivos_web: o.body.carpeta_de_archivos_web, https: o.body.https, ...o.body.ajustes },
   );
   if (Object.keys(c).length === 0) return antes;
+  // The ficha's small map fetches these tiles from the server.
+  if ('urlMosaicoMapa' in c)
+    exigirDestinoExterno(o.body.ajustes.urlMosaicoMapa, 'ajustes.urlMosaicoMapa', 'Dirección de los mosaicos del mapa');
   await repo.guardarConfiguracion(o.tx, {
     carpetaDeArchivosWeb: o.body.carpeta_de_archivos_web,
     https: o.body.https,

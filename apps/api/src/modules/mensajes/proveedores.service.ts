@@ -13,6 +13,7 @@ import { queryRows } from '../../db/rows.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { exigirDestinoExterno } from '../../platform/http/destinos.ts';
 import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
 
 // Configurar mensajes › SMS y WhatsApp: each channel's provider. The secret is write-only.
@@ -59,6 +60,7 @@ export async function guardar(o: {
     throw new AppError(CODES.VALIDACION, 'remitente: escriba el identificador del número de WhatsApp (phone number id)', [
       { campo: 'remitente', mensaje: 'es obligatorio' },
     ]);
+  exigirDestinoExterno(b.url, 'url', b.proveedor === 'generico' ? 'Dirección (POST)' : 'Dirección de la API');
   const ajustes = { url: b.url ?? '', remitente: b.remitente, cuerpo: b.cuerpo, cabecera: b.cabecera };
   // An empty secret keeps the saved one, so editing the other settings does not require typing it again.
   const cifrado = b.secreto ? o.cifrador.cifrar(b.secreto) : null;

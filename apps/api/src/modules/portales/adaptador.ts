@@ -100,6 +100,8 @@ export async function llamar(
     r = await llamarExterno(url, init, { signal, tiempoMs: TIEMPO_MS });
   } catch (e) {
     if (e instanceof SinRespuesta && e.porTiempo) throw new ErrorPortal(`${nombre} no respondió a tiempo: se reintentará`, true);
+    if (e instanceof SinRespuesta && e.destinoInterno)
+      throw new ErrorPortal(`${nombre}: ${e.message}. Corrija la Dirección de la API`, false);
     throw new ErrorPortal(
       `No se pudo conectar con ${nombre} (${e instanceof Error ? e.message : String(e)}): se reintentará`,
       true,

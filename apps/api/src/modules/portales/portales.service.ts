@@ -22,6 +22,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import { ErrorPortal, type AdaptadorPortal, type AjustesPortal } from './adaptador.ts';
 import * as repo from './portales.repo.ts';
 import { wasi } from './wasi.ts';
+import { exigirDestinoExterno } from '../../platform/http/destinos.ts';
 
 /** One adapter per portal; the synchroniser below serves them all. */
 export const ADAPTADORES: Record<PortalSincronizado, AdaptadorPortal<unknown>> = {
@@ -68,6 +69,7 @@ export async function guardarConfig(o: {
   body: PortalConfigGuardar;
 }): Promise<PortalConfig> {
   const b = ZPortalConfigGuardar.parse(o.body);
+  exigirDestinoExterno(b.url, 'url', 'Dirección de la API');
   const cifrado = b.secreto ? o.cifrador.cifrar(b.secreto) : null;
   const ajustes = { url: b.url ?? '', usuario: b.usuario, id_region: b.id_region, id_ciudad: b.id_ciudad };
   await repo.guardarConfig(o.tx, { portal: o.portal, activo: b.activo, ajustes, cifrado, usuario: o.user.usuario });

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
+import { permitirDestinosInternos } from '../../platform/http/destinos.ts';
 import { ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
 import sharp from 'sharp';
 import { createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../../test/fake-wasi.ts';
-import type { FichaPortal } from './adaptador.ts';
+import { ErrorPortal, llamar, type FichaPortal } from './adaptador.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar } from './portales.service.ts';
 import { wasi } from './wasi.ts';
 
@@ -444,5 +445,21 @@ describe('the screen’s endpoints', () => {
     const d = await crear();
     const otra = await pedir(admin2, 'POST', `/api/portales/wasi/inmuebles/${d.consecutivo}/publicar`);
     expect([404, 409]).toContain(otra.statusCode);
+  });
+});
+
+describe('a portal address inside the server’s network', () => {
+  it('is refused when called, without retrying, naming what to correct', async () => {
+    permitirDestinosInternos(false);
+    try {
+      const e = await llamar('Wasi', `${fake.url}/property/add`, {}).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(ErrorPortal);
+      expect(e).toMatchObject({ reintentable: false });
+      expect((e as Error).message).toMatch(
+        /^Wasi: la dirección 127\.0\.0\.1 es de la red interna del servidor y no se permite\. Corrija la Dirección de la API$/,
+      );
+    } finally {
+      permitirDestinosInternos(true);
+    }
   });
 });

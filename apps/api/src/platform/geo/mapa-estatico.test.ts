@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { permitirDestinosInternos } from '../http/destinos.ts';
 import { mapaEstatico, pixelGlobal } from './mapa-estatico.ts';
 
 // A tile server on 127.0.0.1 speaking the {z}/{x}/{y}.png contract: each tile is a flat colour from its
@@ -11,6 +12,8 @@ let base: string;
 const pedidas: string[] = [];
 
 beforeAll(async () => {
+  // The fake tile server is on this machine, an internal address the guard refuses otherwise.
+  permitirDestinosInternos(true);
   servidor = createServer((req, res) => {
     pedidas.push(`${req.url} ${req.headers['user-agent']}`);
     const m = /^\/teselas\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(req.url ?? '');

@@ -1,4 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
+import { fetchDestino } from '../http/destinos.ts';
 
 /**
  * A small map image around a point, for a PDF (the property's ficha): the company's tile server's tiles
@@ -55,7 +56,8 @@ export async function mapaEstatico(p: PedidoMapa): Promise<Buffer | null> {
       teselas.map(async ({ tx, ty }) => {
         const x = ((tx % (maximo + 1)) + maximo + 1) % (maximo + 1);
         const url = p.urlTeselas.replace('{z}', String(zoom)).replace('{x}', String(x)).replace('{y}', String(ty));
-        const r = await fetch(url, { headers: { 'user-agent': p.agente, accept: 'image/png,image/*' }, signal: limite });
+        // The template is typed by a company's administrator: an internal address is refused.
+        const r = await fetchDestino(url, { headers: { 'user-agent': p.agente, accept: 'image/png,image/*' }, signal: limite });
         if (!r.ok) throw new Error(`La tesela ${url} respondió ${r.status}`);
         // Decoded here: an HTML error page served with 200 fails now, not inside the PDF.
         return sharp(Buffer.from(await r.arrayBuffer()))

@@ -59,6 +59,8 @@ async function pedir(
     r = await llamarExterno(url, init, { signal, tiempoMs: TIEMPO_MS });
   } catch (e) {
     if (e instanceof SinRespuesta && e.porTiempo) throw new ErrorProveedor(`${nombre} no respondió a tiempo`, true);
+    if (e instanceof SinRespuesta && e.destinoInterno)
+      throw new ErrorProveedor(`${nombre}: ${e.message}. Corrija la dirección en Configurar mensajes`, false);
     throw new ErrorProveedor(`No se pudo conectar con ${nombre}: ${e instanceof Error ? e.message : String(e)}`, true);
   }
   const { json, texto } = r;
