@@ -83,6 +83,11 @@ test('places a property on the map: it leaves the list without coordinates and s
   const direccion = `Carrera geo ${unico()}`;
   const c = await crearInmueble(a, { direccion, id_municipio: await municipio(a) });
 
+  // The map's tile requests, from the start (they go out as soon as the map shows).
+  const teselas: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'image' && !r.url().startsWith(new URL(page.url()).origin)) teselas.push(r.url());
+  });
   await ingresar(page, ADMIN_NORTE, '/archivo/utilidades/geo-localizar-inmuebles');
   await expect(page.getByText(/sin coordenadas$/)).toBeVisible();
   await page.getByLabel('Buscar inmuebles').fill(direccion);
@@ -96,7 +101,19 @@ test('places a property on the map: it leaves the list without coordinates and s
 
   await expect(page.getByText(`Inmueble ${c} · Apartamento en arriendo`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Mapa para ubicar inmuebles' })).toBeVisible();
-  // No internet here: the map says its base layer is missing and still works.
+  // No internet here: the map says its base layer is missing and still works; it stops asking for
+  // tiles (each failure is a console error) until «Reintentar».
+  await expect(page.getByText('No se pudo cargar el mapa base')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => teselas.length).toBeGreaterThan(0);
+  await page.waitForTimeout(500);
+  const antes = teselas.length;
+  const mapa = page.getByRole('region', { name: 'Mapa para ubicar inmuebles' });
+  await mapa.getByRole('button', { name: 'Acercar' }).click();
+  await mapa.getByRole('button', { name: 'Alejar' }).click();
+  await page.waitForTimeout(1_000);
+  expect(teselas.length).toBe(antes);
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect.poll(() => teselas.length).toBeGreaterThan(antes);
   await expect(page.getByText('No se pudo cargar el mapa base')).toBeVisible({ timeout: 15_000 });
   await page.getByLabel('Latitud').fill('10.98');
   await page.getByLabel('Longitud').fill('-74.79');

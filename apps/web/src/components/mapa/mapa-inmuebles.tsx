@@ -43,6 +43,7 @@ export function MapaLeaflet({
   const encuadre = useRef('');
   const dibujado = useRef('');
   const [sinMapaBase, setSinMapaBase] = useState(false);
+  const [intento, setIntento] = useState(0);
   // Latest callbacks, read by Leaflet's handlers without re-creating the map.
   const alMover = useRef(onMover);
   const alSeleccionar = useRef(onSeleccionar);
@@ -62,9 +63,11 @@ export function MapaLeaflet({
     const m = L.map(contenedor.current, {
       center: CENTRO_COLOMBIA,
       zoom: ZOOM_PAIS,
-      zoomControl: true,
+      zoomControl: false,
       attributionControl: true,
     });
+    // Leaflet's own control speaks English; the buttons are named in Spanish like the rest of the screen.
+    L.control.zoom({ zoomInTitle: 'Acercar', zoomOutTitle: 'Alejar' }).addTo(m);
     m.attributionControl.setPrefix(false);
     capaPuntos.current = L.featureGroup().addTo(m);
     m.on('click', (e: L.LeafletMouseEvent) => alMover.current?.({ lat: e.latlng.lat, lng: e.latlng.lng }));
@@ -100,13 +103,18 @@ export function MapaLeaflet({
     });
     capa.on('tileerror', () => {
       fallidas += 1;
-      if (cargadas === 0 && fallidas >= FALLOS_SIN_MAPA) setSinMapaBase(true);
+      if (cargadas === 0 && fallidas >= FALLOS_SIN_MAPA) {
+        // Offline: every pan or zoom would ask again and fill the console with failures, so the layer
+        // goes until the user asks to try again.
+        setSinMapaBase(true);
+        capa.remove();
+      }
     });
     capa.addTo(m);
     return () => {
       capa.remove();
     };
-  }, [urlTeselas, atribucion]);
+  }, [urlTeselas, atribucion, intento]);
 
   // The properties' points.
   useEffect(() => {
@@ -176,7 +184,10 @@ export function MapaLeaflet({
       <div ref={contenedor} className="mapa-inmuebles-lienzo" role="region" aria-label={etiqueta} />
       {sinMapaBase ? (
         <div className="mapa-aviso" role="status">
-          No se pudo cargar el mapa base: los inmuebles se muestran sobre un fondo simple.
+          No se pudo cargar el mapa base: los inmuebles se muestran sobre un fondo simple.{' '}
+          <button type="button" className="mapa-aviso-reintentar" onClick={() => setIntento((n) => n + 1)}>
+            Reintentar
+          </button>
         </div>
       ) : null}
     </div>
