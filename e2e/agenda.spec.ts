@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { asuntoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
 import { recibidosPara } from './correo.ts';
-import { ADMIN, ingresar, elegir, elegirDelMenu } from './helpers.ts';
+import { ADMIN, ASESOR, apiComo, ingresar, elegir, elegirDelMenu } from './helpers.ts';
 
 /**
  * Saving asks first when a cita clashes with another (a retry finds the first attempt's cita in the same
@@ -228,4 +228,34 @@ test('a lead schedules a cita from its Citas tab: linked, with its tercero, and 
   const mensaje = recibidosPara(correo)[0]!.data;
   expect(asuntoDelMensaje(mensaje)).toMatch(/^Cita: Recorrido con Valentina — /);
   expect(mensaje).toMatch(/filename="?cita\.ics/);
+});
+
+test('an asesor sees a cita assigned to them arrive live, and the notice opens it', async ({ page, request }) => {
+  await ingresar(page, ASESOR, '/inicio');
+  const campana = page.getByRole('button', { name: /Notificaciones/ });
+  await expect(campana).toBeVisible();
+
+  // Booked by the administrator from elsewhere (the API), while the asesor's screen stays open.
+  const admin = await apiComo(request, ADMIN);
+  const asesor = await apiComo(request, ASESOR);
+  const idAsesor = (JSON.parse(Buffer.from(asesor.token.split('.')[1]!, 'base64url').toString()) as { idUsuario: number })
+    .idUsuario;
+  const titulo = `Avalúo en vivo ${Date.now().toString(36)}`;
+  const inicio = new Date(Date.now() + 3 * 86_400_000);
+  inicio.setUTCHours(15, 0, 0, 0); // 10:00 in Bogotá
+  await admin.post('/citas', {
+    titulo,
+    inicio: inicio.toISOString(),
+    fin: new Date(inicio.getTime() + 3_600_000).toISOString(),
+    asesores: [idAsesor],
+    // A weekend or a holiday three days out only asks to confirm.
+    confirmar: true,
+  });
+
+  await expect(page.getByText(new RegExp(`le asignó «${titulo}»`)).first()).toBeVisible({ timeout: 15_000 });
+  await campana.click();
+  const cajon = page.getByRole('dialog', { name: /Notificaciones/ });
+  await cajon.getByText(`Nueva cita: ${titulo}`).first().click();
+  await expect(page).toHaveURL(/\/archivo\/agenda/);
+  await expect(page.getByRole('dialog').getByLabel('Título')).toHaveValue(titulo, { timeout: 15_000 });
 });
