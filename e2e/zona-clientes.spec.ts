@@ -190,6 +190,26 @@ test('staff invite a tenant, who reports a leak with a photo on a phone and foll
   await cel.getByLabel('Contraseña').fill('Mi-clave-del-portal-1');
   await cel.getByRole('button', { name: 'Ingresar' }).click();
   await expect(cel.getByText(DIRECCION)).toBeVisible();
+
+  // Forgotten: a new password from a link by e-mail.
+  await cel.getByRole('button', { name: 'Salir' }).click();
+  await cel.getByRole('link', { name: '¿Olvidó su contraseña?' }).click();
+  await expect(cel.getByRole('heading', { name: '¿Olvidó su contraseña?' })).toBeVisible();
+  hallazgos.push(...(await axe(cel)).map((h) => `recuperar: ${h}`));
+  await foto(cel, 'portal-recuperar-390');
+  await cel.getByLabel('Correo').fill(EMAIL);
+  await cel.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(cel.getByText('Revise su correo', { exact: true })).toBeVisible();
+  await expect.poll(() => recibidosPara(EMAIL).length, { timeout: 30_000 }).toBe(2);
+  const texto2 = textoDelMensaje(recibidosPara(EMAIL)[1]!.data);
+  const enlace2 = /https?:\/\/\S+\/zona-clientes\/1\/activar\?nueva=1#t=[A-Za-z0-9_-]+/.exec(texto2)?.[0];
+  expect(enlace2, texto2).toBeTruthy();
+  await cel.goto(enlace2!.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(cel.getByRole('heading', { name: 'Cree una contraseña nueva' })).toBeVisible();
+  await cel.getByLabel('Contraseña', { exact: true }).fill('Otra-clave-del-portal-2');
+  await cel.getByLabel('Repita la contraseña').fill('Otra-clave-del-portal-2');
+  await cel.getByRole('button', { name: 'Guardar contraseña nueva' }).click();
+  await expect(cel.getByText(DIRECCION)).toBeVisible();
   expect(hallazgos).toEqual([]);
   await movil.close();
 });

@@ -10,6 +10,11 @@ export const IDM_SOLICITUDES_MANTENIMIENTO = 10550;
 export const TIPO_CARTA_MANTENIMIENTO = 701;
 /** An invitation link works once, for this long. */
 export const INVITACION_HORAS = 72;
+/** A link to choose a new password (forgotten): short-lived, as it is asked for by whoever knows the address. */
+export const RECUPERAR_HORAS = 2;
+/** The same answer whether or not the address has an account, so the form does not tell who is a client. */
+export const MENSAJE_RECUPERAR =
+  'Si ese correo tiene acceso a la zona clientes, le enviamos un enlace para crear una contraseña nueva.';
 /** A portal session lasts this long. */
 export const SESION_PORTAL_DIAS = 30;
 export const CLAVE_PORTAL_MIN = 10;
@@ -109,6 +114,8 @@ export const ZPortalLogin = z.object({
     .min(1, { error: 'El campo Contraseña es obligatorio' })
     .max(200),
 });
+
+export const ZPortalRecuperar = z.object({ email: correo('Correo') });
 
 export const ZPortalActivar = z.object({
   token: z.string({ error: 'El enlace de invitación no es válido' }).regex(/^[A-Za-z0-9_-]{20,100}$/, {

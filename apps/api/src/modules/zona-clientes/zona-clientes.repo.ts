@@ -106,17 +106,21 @@ export async function usarInvitacion(tx: Tx, hash: string): Promise<{ id_cliente
   return r ?? null;
 }
 
+/** A new password closes every open session of the client (a forgotten one may be in someone else's hands). */
 export async function ponerClave(tx: Tx, idCliente: number, claveHash: string): Promise<void> {
   await tx.execute(sql`update cliente_portal set clave_hash = ${claveHash} where id = ${idCliente}`);
+  await tx.execute(
+    sql`update cliente_portal_sesion set cerrada_en = now() where id_cliente = ${idCliente} and cerrada_en is null`,
+  );
 }
 
 export async function paraIngresar(
   tx: Tx,
   email: string,
-): Promise<{ id: number; clave_hash: string | null; activo: boolean } | null> {
-  const [r] = await queryRows<{ id: number; clave_hash: string | null; activo: boolean }>(
+): Promise<{ id: number; email: string; clave_hash: string | null; activo: boolean } | null> {
+  const [r] = await queryRows<{ id: number; email: string; clave_hash: string | null; activo: boolean }>(
     tx,
-    sql`select id, clave_hash, activo from cliente_portal where lower(email) = lower(${email})`,
+    sql`select id, email, clave_hash, activo from cliente_portal where lower(email) = lower(${email})`,
   );
   return r ?? null;
 }

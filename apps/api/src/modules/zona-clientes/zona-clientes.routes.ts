@@ -15,6 +15,7 @@ import {
   ZMantenimientoQuery,
   ZPortalActivar,
   ZPortalLogin,
+  ZPortalRecuperar,
 } from '@predio/contract/zona-clientes';
 import { queryRows } from '../../db/rows.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
@@ -155,6 +156,25 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       const r = await service.activar({ ...deps, idEmpresa: params.idEmpresa, ip: req.ip, ...body });
       return new Respuesta(null, r);
     },
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/:idEmpresa/recuperar',
+    permiso: 'publico',
+    schema: {
+      params: ZEmpresaPortalParam,
+      body: ZPortalRecuperar,
+      tags: t3,
+      summary: 'Envía un enlace para crear una contraseña nueva (la misma respuesta exista o no la cuenta)',
+    },
+    handler: ({ params, body, req }) =>
+      service.recuperar({
+        ...deps,
+        idEmpresa: params.idEmpresa,
+        ip: req.ip,
+        email: body.email,
+        urlBase: urlPublica(deps.config.publicUrl, req),
+      }),
   });
   defineRoute(app, deps, {
     method: 'POST',

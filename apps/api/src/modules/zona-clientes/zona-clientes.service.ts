@@ -6,6 +6,8 @@ import {
   ETIQUETAS_ESTADO_MANTENIMIENTO,
   IDM_SOLICITUDES_MANTENIMIENTO,
   INVITACION_HORAS,
+  MENSAJE_RECUPERAR,
+  RECUPERAR_HORAS,
   SESION_PORTAL_DIAS,
   TIPO_CARTA_MANTENIMIENTO,
   type ConfigZonaClientes,
@@ -167,6 +169,65 @@ export async function activar(o: Publico & { token: string; clave: string }): Pr
   if (r) return r;
   await registrarFallo(o.db, claves, LIMITE_ENLACES);
   throw invalido('token', 'El enlace de invitación no es válido, ya se usó o venció. Pida a la inmobiliaria uno nuevo');
+}
+
+const LIMITE_RECUPERAR = { maxPorUsuario: 3, maxPorIp: 10, ventanaMin: 60, bloqueoMin: 60 };
+
+/**
+ * «¿Olvidó su contraseña?»: e-mails an active client a single-use link to choose a new one (the
+ * invitation's page), valid RECUPERAR_HORAS. The answer is the same whether or not the address has an
+ * account; every request counts against the address and the e-mail, so the form cannot flood an inbox.
+ */
+export async function recuperar(
+  o: Publico & { mailer: Despertador; email: string; urlBase: string },
+): Promise<{ mensaje: string }> {
+  const claves = { usuario: `portal-recuperar:${o.idEmpresa}:${o.email.toLowerCase()}`, ip: `portal-recuperar-ip:${o.ip}` };
+  const min = await minutosBloqueo(o.db, claves);
+  if (min > 0)
+    throw new AppError(
+      CODES.DEMASIADOS_INTENTOS,
+      `Demasiadas solicitudes. Intente de nuevo en ${min} ${min === 1 ? 'minuto' : 'minutos'}.`,
+    );
+  await registrarFallo(o.db, claves, LIMITE_RECUPERAR);
+  await enTenant(o.db, o.idEmpresa, async (scope) => {
+    if (!(await repo.config(scope.tx))?.activo) return;
+    const c = await repo.paraIngresar(scope.tx, o.email);
+    if (!c?.activo) return;
+    const secreto = randomBytes(32).toString('base64url');
+    await repo.crearInvitacion(scope.tx, {
+      idCliente: c.id,
+      hash: sha256(secreto),
+      horas: RECUPERAR_HORAS,
+      usuario: 'zona clientes',
+    });
+    const empresa = await repo.nombreEmpresa(scope.tx);
+    await encolarCorreo(
+      { ...scope, mailer: o.mailer },
+      {
+        // The address as the agency saved it, not as it was typed in the form.
+        para: c.email,
+        asunto: `${empresa || 'Su inmobiliaria'}: cree una contraseña nueva para la zona clientes`,
+        texto: [
+          'Alguien pidió una contraseña nueva para su acceso a la zona clientes.',
+          `Para crearla abra este enlace (sirve una sola vez y vence en ${RECUPERAR_HORAS} horas):`,
+          `${o.urlBase}/zona-clientes/${o.idEmpresa}/activar?nueva=1#t=${secreto}`,
+          'Si no fue usted, ignore este correo: su contraseña actual sigue funcionando.',
+        ].join('\n\n'),
+        origen: 'zona_clientes',
+        entidad: ENTIDAD,
+        entidadId: String(c.id),
+      },
+    );
+    await registrarAuditoria(scope.tx, {
+      idUsuario: null,
+      usuario: o.email,
+      accion: 'recuperar_clave',
+      entidad: ENTIDAD,
+      entidadId: String(c.id),
+      ip: o.ip,
+    });
+  });
+  return { mensaje: MENSAJE_RECUPERAR };
 }
 
 /** Portal login, throttled like the staff's but on keys of its own (portal:<correo>). */

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { CODES } from '@predio/contract/codes';
+import { MENSAJE_RECUPERAR, RECUPERAR_HORAS } from '@predio/contract/zona-clientes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { as, crearUsuario, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
@@ -360,5 +361,50 @@ describe('the portal', () => {
     expect((await as(t.app, portalArr).get('/api/portal/yo')).statusCode).toBe(401);
     ok(await put(admin1, '/api/zona-clientes/config', { activo: true, titulo: 'Zona clientes Demo', politica: POLITICA }));
     expect((await as(t.app, portalArr).get('/api/portal/yo')).statusCode).toBe(200);
+  });
+});
+
+describe('a forgotten password', () => {
+  const recuperar = (email: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/portal/1/recuperar', payload: { email }, remoteAddress });
+
+  it('e-mails a short-lived link that sets a new one and closes the open sessions; the same answer for nobody', async () => {
+    const antes = sink.recibidos.length;
+    const r = await recuperar('TOMAS@correo.co');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.mensaje).toBe(MENSAJE_RECUPERAR);
+    await t.deps.mailer.idle();
+    t.deps.mailer.despertar();
+    const m = (await sink.esperar(antes + 1)).filter((x) => x.to.includes('tomas@correo.co')).at(-1)!;
+    const texto = textoDelMensaje(m.data);
+    expect(texto).toContain(`vence en ${RECUPERAR_HORAS} horas`);
+    const secreto = /\/zona-clientes\/1\/activar\?nueva=1#t=([A-Za-z0-9_-]+)/.exec(texto)?.[1];
+    expect(secreto, texto).toBeTruthy();
+
+    // Nobody with that address: the same answer, and nothing is sent.
+    const nadie = await recuperar('nadie@correo.co');
+    expect(nadie.json().data.mensaje).toBe(MENSAJE_RECUPERAR);
+    await t.deps.mailer.idle();
+    t.deps.mailer.despertar();
+    await t.deps.mailer.idle();
+    expect(sink.recibidos.filter((x) => x.to.includes('nadie@correo.co'))).toHaveLength(0);
+    expect((await recuperar('no-es-correo')).statusCode).toBe(400);
+
+    const nueva = await activar(secreto!, 'Clave-nueva-2026');
+    expect(nueva.statusCode, nueva.body).toBe(200);
+    expect((await as(t.app, nueva.json().token as string).get('/api/portal/yo')).statusCode).toBe(200);
+    // The session opened before is closed; the old password no longer works, the new one does.
+    expect((await as(t.app, portalArr).get('/api/portal/yo')).statusCode).toBe(401);
+    const login = (clave: string) => as(t.app, null).post('/api/portal/1/login', { email: 'tomas@correo.co', clave });
+    expect((await login('Clave-portal-2026')).statusCode).toBe(401);
+    expect((await login('Clave-nueva-2026')).statusCode).toBe(200);
+    expect((await activar(secreto!, 'Otra-clave-2026')).statusCode).toBe(400);
+  });
+
+  it('is limited per address and e-mail, so the form cannot flood an inbox', async () => {
+    for (let i = 0; i < 3; i++) expect((await recuperar('olga@correo.co', '10.7.7.7')).statusCode).toBe(200);
+    const bloqueado = await recuperar('olga@correo.co', '10.7.7.7');
+    expect(bloqueado.statusCode).toBe(429);
+    expect(bloqueado.json().message).toMatch(/^Demasiadas solicitudes\. Intente de nuevo en 60 minutos\.$/);
   });
 });

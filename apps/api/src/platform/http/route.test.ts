@@ -73,6 +73,7 @@ describe('every API route declares its permission', () => {
       'POST /api/firmar/:token/verificar',
       'POST /api/portal/:idEmpresa/activar',
       'POST /api/portal/:idEmpresa/login',
+      'POST /api/portal/:idEmpresa/recuperar',
       'POST /api/publico/solicitudes',
       'POST /api/usuarios/login',
     ]);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Route, Routes, useNavigate, useParams } from 'react-router';
+import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
-import { CLAVE_PORTAL_MIN, type PortalInfo } from '@predio/contract/zona-clientes';
+import { CLAVE_PORTAL_MIN, MENSAJE_RECUPERAR, type PortalInfo } from '@predio/contract/zona-clientes';
 import { guardarToken, portal, tokenPortal } from './portal-http.ts';
 import { PortalInicio } from './portal-inicio.tsx';
 import './portal.css';
@@ -41,6 +41,7 @@ export function PortalApp() {
       </header>
       <Routes>
         <Route path="activar" element={<Activar empresa={empresa} />} />
+        <Route path="recuperar" element={<Recuperar empresa={empresa} />} />
         <Route path="inicio" element={<PortalInicio empresa={empresa} />} />
         <Route path="*" element={<Ingresar empresa={empresa} bienvenida={info.data.bienvenida} />} />
       </Routes>
@@ -86,6 +87,9 @@ function Ingresar({ empresa, bienvenida }: { empresa: number; bienvenida: string
           Ingresar
         </Button>
       </Form>
+      <Typography.Paragraph style={{ marginTop: 12, textAlign: 'center' }}>
+        <Link to={`/zona-clientes/${empresa}/recuperar`}>¿Olvidó su contraseña?</Link>
+      </Typography.Paragraph>
       <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
         ¿Aún no tiene acceso? Pida a su inmobiliaria una invitación a la zona clientes.
       </Typography.Paragraph>
@@ -93,8 +97,69 @@ function Ingresar({ empresa, bienvenida }: { empresa: number; bienvenida: string
   );
 }
 
+/** «¿Olvidó su contraseña?»: asks for the address; the answer never says whether it has an account. */
+function Recuperar({ empresa }: { empresa: number }) {
+  const [error, setError] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  const [enviado, setEnviado] = useState(false);
+  if (enviado)
+    return (
+      <Card className="portal-tarjeta">
+        <Result
+          status="success"
+          title="Revise su correo"
+          subTitle={MENSAJE_RECUPERAR}
+          extra={<Link to={`/zona-clientes/${empresa}`}>Volver a ingresar</Link>}
+        />
+      </Card>
+    );
+  return (
+    <Card className="portal-tarjeta">
+      <Typography.Title level={2}>¿Olvidó su contraseña?</Typography.Title>
+      <Typography.Paragraph>
+        Escriba el correo con el que ingresa y le enviaremos un enlace para crear una nueva.
+      </Typography.Paragraph>
+      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      <Form
+        layout="vertical"
+        onFinish={async (v: { email: string }) => {
+          setEnviando(true);
+          setError(null);
+          try {
+            await portal(empresa, 'POST', `/portal/${empresa}/recuperar`, v);
+            setEnviado(true);
+          } catch (e) {
+            setError((e as Error).message);
+          } finally {
+            setEnviando(false);
+          }
+        }}
+      >
+        <Form.Item
+          name="email"
+          label="Correo"
+          rules={[
+            { required: true, message: 'Escriba su correo' },
+            { type: 'email', message: 'Escriba un correo válido' },
+          ]}
+        >
+          <Input type="email" autoComplete="email" inputMode="email" size="large" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={enviando}>
+          Enviar enlace
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 12, textAlign: 'center' }}>
+        <Link to={`/zona-clientes/${empresa}`}>Volver a ingresar</Link>
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
 function Activar({ empresa }: { empresa: number }) {
   const navigate = useNavigate();
+  // ?nueva=1: the link came from «¿Olvidó su contraseña?», not from an invitation.
+  const nueva = useSearchParams()[0].get('nueva') === '1';
   const { message } = App.useApp();
   // The link's secret travels in the fragment (#t=…): it never reaches a server log.
   const [secreto] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('t') ?? '');
@@ -105,8 +170,12 @@ function Activar({ empresa }: { empresa: number }) {
     return <Result status="warning" title="Enlace incompleto" subTitle="Abra el enlace completo que recibió por correo." />;
   return (
     <Card className="portal-tarjeta">
-      <Typography.Title level={2}>Cree su contraseña</Typography.Title>
-      <Typography.Paragraph>Con ella y su correo ingresará a la zona clientes.</Typography.Paragraph>
+      <Typography.Title level={2}>{nueva ? 'Cree una contraseña nueva' : 'Cree su contraseña'}</Typography.Title>
+      <Typography.Paragraph>
+        {nueva
+          ? 'La anterior deja de servir y se cierran las sesiones abiertas en otros equipos.'
+          : 'Con ella y su correo ingresará a la zona clientes.'}
+      </Typography.Paragraph>
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
       <Form
         form={form}
@@ -120,7 +189,7 @@ function Activar({ empresa }: { empresa: number }) {
               clave: v.clave,
             });
             guardarToken(empresa, r.token);
-            void message.success('Contraseña creada');
+            void message.success(nueva ? 'Contraseña cambiada' : 'Contraseña creada');
             void navigate(`/zona-clientes/${empresa}/inicio`, { replace: true });
           } catch (e) {
             setError((e as Error).message);
@@ -154,7 +223,7 @@ function Activar({ empresa }: { empresa: number }) {
           <Input.Password autoComplete="new-password" size="large" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={enviando}>
-          Crear contraseña
+          {nueva ? 'Guardar contraseña nueva' : 'Crear contraseña'}
         </Button>
       </Form>
     </Card>
