@@ -47,14 +47,18 @@ async function axe(page: Page): Promise<string[]> {
   return v.flatMap((x) => x.nodes.map((n) => `${x.id}: ${n.target.join(' ')}`));
 }
 
-async function preparar(request: APIRequestContext): Promise<{ consecutivo: number }> {
-  const a = await apiComo(request, ADMIN);
+async function activarPortal(a: Awaited<ReturnType<typeof apiComo>>): Promise<void> {
   await a.call('PUT', '/zona-clientes/config', {
     activo: true,
     titulo: 'Zona clientes',
     bienvenida: 'Consulte sus inmuebles y reporte daños.',
     politica: 'Inmobiliaria Demo S.A.S. trata sus datos personales para administrar sus contratos (Ley 1581 de 2012).',
   });
+}
+
+async function preparar(request: APIRequestContext): Promise<{ consecutivo: number }> {
+  const a = await apiComo(request, ADMIN);
+  await activarPortal(a);
   await a.post('/terceros', { nro_id: `71${sufijo}`, nombre1: 'Tomás', apellido1: `Inquilino ${sufijo}` });
   const municipios = await a.get<{ items: { id: number }[] }>('/maestros/municipios?q=medellin&pageSize=1');
   const inm = await a.post<{ consecutivo: number }>('/inmuebles', {
@@ -212,4 +216,29 @@ test('staff invite a tenant, who reports a leak with a photo on a phone and foll
   await expect(cel.getByText(DIRECCION)).toBeVisible();
   expect(hallazgos).toEqual([]);
   await movil.close();
+});
+
+test('a tercero is invited from its own form, with its name and e-mail already there', async ({ page, request }) => {
+  const a = await apiComo(request, ADMIN);
+  await activarPortal(a);
+  const correo = `lucia.${sufijo}@example.com`;
+  const nombre = `Lucía Propietaria ${sufijo}`;
+  await a.post('/terceros', { nro_id: `72${sufijo}`, nombre1: 'Lucía', apellido1: `Propietaria ${sufijo}`, email: correo });
+
+  await ingresar(page, ADMIN, `/maestros/terceros?q=${encodeURIComponent(`Propietaria ${sufijo}`)}`);
+  await cerrarAvisos(page);
+  await page.getByRole('link', { name: nombre }).click();
+  const ficha = page.getByRole('dialog', { name: `Tercero: ${nombre}` });
+  await ficha.getByRole('button', { name: 'Invitar a la zona clientes' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Invitar cliente' });
+  await expect(dialogo.getByLabel('Correo')).toHaveValue(correo);
+  await expect(selectDe(dialogo.getByLabel('Tercero'))).toContainText(nombre);
+  await foto(page, 'invitar-desde-tercero-1440');
+  await dialogo.getByRole('button', { name: 'Enviar invitación' }).click();
+  await expect(page.getByText(`Invitación enviada a ${correo}`)).toBeVisible();
+  await expect(dialogo).toBeHidden();
+  // The tercero's form is still there, unchanged.
+  await expect(ficha).toBeVisible();
+  await expect.poll(() => recibidosPara(correo).length, { timeout: 30_000 }).toBe(1);
+  expect(textoDelMensaje(recibidosPara(correo)[0]!.data)).toMatch(/\/zona-clientes\/1\/activar#t=/);
 });

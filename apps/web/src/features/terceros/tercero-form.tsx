@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { MailOutlined } from '@ant-design/icons';
 import {
   Alert,
   App,
@@ -55,6 +56,8 @@ import { usePermisos } from '../../lib/session-store.ts';
 import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
 import { CitasDeRegistro } from '../../components/agenda/citas-registro.tsx';
 import { IDM_AGENDA } from '@predio/contract/agenda';
+import { IDM_CONFIGURAR_ZONA_CLIENTES } from '@predio/contract/zona-clientes';
+import { InvitarDialogo } from '../../components/zona-clientes/invitar-dialogo.tsx';
 
 /** Which tab holds each field, to open the tab of the first error. */
 const PESTANAS = {
@@ -181,6 +184,7 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
   const permisos = usePermisos();
   const [pestana, setPestana] = useState<Pestana>('identificacion');
   const [conflicto, setConflicto] = useState<string | null>(null);
+  const [invitando, setInvitando] = useState(false);
   const guardar = useGuardarTercero();
   const iniciales = useMemo(() => (tercero ? valoresDe(tercero) : valoresIniciales()), [tercero]);
 
@@ -444,7 +448,7 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
     return n > 0 ? <Tag color="error">{n}</Tag> : null;
   };
 
-  return (
+  const formulario = (
     <Form
       form={form}
       layout="vertical"
@@ -507,13 +511,31 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
             : ''}
         </Typography.Paragraph>
       ) : null}
-      <Space className="tercero-botones">
+      <Space className="tercero-botones" wrap>
+        {tercero && hasIdm(permisos, IDM_CONFIGURAR_ZONA_CLIENTES) ? (
+          <Button icon={<MailOutlined />} onClick={() => setInvitando(true)}>
+            Invitar a la zona clientes
+          </Button>
+        ) : null}
         <Button onClick={onCancelar}>Cancelar</Button>
         <Button type="primary" htmlType="submit" loading={guardar.isPending}>
           {tercero ? 'Guardar cambios' : 'Crear tercero'}
         </Button>
       </Space>
     </Form>
+  );
+  // Beside the form, not inside it: the dialog's own form must not submit the tercero's.
+  return (
+    <>
+      {formulario}
+      {tercero ? (
+        <InvitarDialogo
+          abierto={invitando}
+          onCerrar={() => setInvitando(false)}
+          tercero={{ id: tercero.id, nombre: tercero.nombre, email: tercero.email ?? '' }}
+        />
+      ) : null}
+    </>
   );
 }
 

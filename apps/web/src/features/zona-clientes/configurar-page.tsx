@@ -1,19 +1,11 @@
 import { useEffect, useState } from 'react';
 import { App, Alert, Button, Card, Form, Input, Switch, Table, Tag, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
-import type { ClientePortalFila, ConfigZonaClientesForm, InvitacionForm } from '@predio/contract/zona-clientes';
-import { Dialogo } from '../../components/dialogo.tsx';
-import { RemoteSelect } from '../../components/remote-select.tsx';
+import type { ClientePortalFila, ConfigZonaClientesForm } from '@predio/contract/zona-clientes';
 import { useSession } from '../../lib/session-store.ts';
 import { formatFechaHora } from '../../lib/format.ts';
-import {
-  consultaInmuebles,
-  consultaTerceros,
-  useClientesPortal,
-  useConfigZona,
-  useGuardarConfigZona,
-  useInvitar,
-} from './api/zona-clientes-api.ts';
+import { InvitarDialogo } from '../../components/zona-clientes/invitar-dialogo.tsx';
+import { useClientesPortal, useConfigZona, useGuardarConfigZona } from './api/zona-clientes-api.ts';
 
 const ESTADO: Record<ClientePortalFila['estado'], { color: string; texto: string }> = {
   invitado: { color: 'gold', texto: 'Invitado' },
@@ -118,64 +110,5 @@ export function ConfigurarZonaClientesPage() {
       </Card>
       <InvitarDialogo abierto={invitando} onCerrar={() => setInvitando(false)} />
     </>
-  );
-}
-
-function InvitarDialogo({ abierto, onCerrar }: { abierto: boolean; onCerrar: () => void }) {
-  const { message } = App.useApp();
-  const invitar = useInvitar();
-  const [form] = Form.useForm<InvitacionForm>();
-  return (
-    <Dialogo
-      open={abierto}
-      title="Invitar cliente"
-      okText="Enviar invitación"
-      cancelText="Cancelar"
-      confirmLoading={invitar.isPending}
-      onCancel={onCerrar}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      <Typography.Paragraph type="secondary">
-        El cliente recibe un correo con un enlace para crear su contraseña. El enlace sirve una sola vez y vence en 72 horas.
-      </Typography.Paragraph>
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={(v) =>
-          invitar.mutate(
-            { ...v, inmueble_arrendado: v.inmueble_arrendado ?? null },
-            {
-              onSuccess: () => {
-                void message.success(`Invitación enviada a ${v.email}`);
-                onCerrar();
-              },
-            },
-          )
-        }
-      >
-        <Form.Item name="id_tercero" label="Tercero" rules={[{ required: true, message: 'El campo Tercero es obligatorio' }]}>
-          <RemoteSelect fuente="zona-clientes:terceros" opciones={consultaTerceros} placeholder="Busque por nombre o documento" />
-        </Form.Item>
-        <Form.Item
-          name="email"
-          label="Correo"
-          rules={[
-            { required: true, message: 'El campo Correo es obligatorio' },
-            { type: 'email', message: 'El campo Correo debe ser un correo válido' },
-          ]}
-        >
-          <Input type="email" autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="inmueble_arrendado"
-          label="Arrendatario del inmueble"
-          extra="Si es un arrendatario: el inmueble que arrienda. Los propietarios ven sus inmuebles sin indicarlo."
-        >
-          <RemoteSelect fuente="zona-clientes:inmuebles" opciones={consultaInmuebles} placeholder="Consecutivo o dirección" />
-        </Form.Item>
-      </Form>
-    </Dialogo>
   );
 }
