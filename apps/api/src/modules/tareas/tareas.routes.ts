@@ -44,9 +44,9 @@ function registrarDuenoTarea(): void {
       const [r] = await queryRows<{ id: number }>(tx, sql`select id from tarea where consecutivo = ${n}`);
       return r ? String(r.id) : null;
     },
-    // Only who may see the task adds or deletes its files. (Reading goes by the idm alone: the
-    // platform's resolver knows no user; see docs/tareas.md.)
+    // Only who may see the task lists, downloads, adds or deletes its files.
     antesDeEscribir: ({ tx, user, clave }) => service.visible(tx, user, Number(clave)),
+    antesDeLeer: ({ tx, user, clave }) => service.visible(tx, user, Number(clave)),
     categorias: { adjunto: { maxBytes: 25 * 1024 * 1024, maxPorDueno: 50, plural: 'adjuntos', recientesPrimero: true } },
     categoriaPorDefecto: 'adjunto',
     entidadAuditoria: service.ENTIDAD_TAREA,

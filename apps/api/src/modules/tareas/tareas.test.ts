@@ -223,8 +223,12 @@ describe('tareas: create, see, checklist, comment, close', () => {
     expect(ok<unknown[]>(await as(t.app, admin2).get('/api/archivos/tarea/1'))).toEqual([]);
     esperaError(await as(t.app, admin2).get('/api/archivos/tarea/99'), 404);
     esperaError(await subir(sinTareas, '/api/archivos/tarea/1'), 403);
-    const lista = ok<{ nombre: string }[]>(await as(t.app, admin1).get('/api/archivos/tarea/1'));
+    const lista = ok<{ id: number; nombre: string }[]>(await as(t.app, admin1).get('/api/archivos/tarea/1'));
     expect(lista.map((a) => a.nombre)).toEqual(['acta.pdf']);
+    // A user with 10584 who takes no part in the task neither lists nor downloads its files.
+    esperaError(await as(t.app, otro).get('/api/archivos/tarea/1'), 404);
+    esperaError(await as(t.app, otro).get(`/api/archivos/tarea/1/${lista[0]!.id}`), 404);
+    expect((await as(t.app, asesor1).get(`/api/archivos/tarea/1/${lista[0]!.id}`)).statusCode).toBe(200);
   });
 
   it('closes it; the field-level change log shows who, when, before → after; export works', async () => {

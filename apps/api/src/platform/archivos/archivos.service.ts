@@ -277,7 +277,9 @@ async function duenoParaLeer(o: Lectura, categoria: string | undefined): Promise
   const t = tipoDueno(o.tipo);
   exigir(o.user, t.leer);
   const [nombre, cat] = categoriaDe(t, categoria);
-  return [t, { tipo: t.tipo, id: await resolverOError(t, o.tx, o.clave, false), categoria: nombre }, cat];
+  const id = await resolverOError(t, o.tx, o.clave, false);
+  await t.antesDeLeer?.({ tx: o.tx, user: o.user, clave: o.clave });
+  return [t, { tipo: t.tipo, id, categoria: nombre }, cat];
 }
 
 export async function listar(o: Lectura & { categoria: string | undefined }): Promise<ArchivoRegistro[]> {
@@ -290,6 +292,7 @@ export async function guardado(o: Lectura & { id: number; categoria?: string }):
   const t = tipoDueno(o.tipo);
   exigir(o.user, t.leer);
   const id = await resolverOError(t, o.tx, o.clave, false);
+  await t.antesDeLeer?.({ tx: o.tx, user: o.user, clave: o.clave });
   // Any category: the id names the file.
   const f = await repo.deDueno(o.tx, t.tipo, id, o.id);
   // Only the categories the type lists (a property's photos have routes of their own).

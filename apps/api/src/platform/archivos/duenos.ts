@@ -54,6 +54,11 @@ export type TipoDueno = {
   resolver(tx: Tx, clave: string, escribir: boolean): Promise<string | null>;
   /** A check every write makes beside the permission (the record's edit lock); throws to refuse. */
   antesDeEscribir?(o: { tx: Tx; user: Principal; clave: string }): Promise<unknown>;
+  /**
+   * A check every read (list, download) makes beside the permission, for records a user with the idm
+   * may still not see (a task they take no part in); throws to refuse, best as «no existe».
+   */
+  antesDeLeer?(o: { tx: Tx; user: Principal; clave: string }): Promise<unknown>;
   categorias: Record<string, Categoria>;
   /** Used when the request names none. */
   categoriaPorDefecto: string;
