@@ -54,6 +54,8 @@ export type EditorPlantillaProps = {
  */
 export function EditorPlantilla({ value, onChange, campos, etiqueta }: EditorPlantillaProps) {
   const onChangeRef = useRef(onChange);
+  // Every HTML the editor reported since its content was last set from outside.
+  const emitidos = useRef(new Set<string>());
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
@@ -76,13 +78,23 @@ export function EditorPlantilla({ value, onChange, campos, etiqueta }: EditorPla
     editorProps: {
       attributes: { 'aria-label': etiqueta, 'aria-multiline': 'true', role: 'textbox', class: 'editor-plantilla-texto' },
     },
-    onUpdate: ({ editor: e }) => onChangeRef.current(e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      const html = e.getHTML();
+      emitidos.current.add(html);
+      // Only the last few can come back late; a long session must not keep every keystroke.
+      if (emitidos.current.size > 50) emitidos.current.delete(emitidos.current.values().next().value!);
+      onChangeRef.current(html);
+    },
   });
 
-  // A template loaded after the editor (another one chosen) replaces its content.
+  // A template loaded after the editor (another one chosen) replaces its content. A value the editor
+  // itself emitted is no such change: under load the parent may render an older keystroke's HTML after
+  // the editor moved on, and writing it back would undo typing and move the cursor.
   // An editor already destroyed (a quick remount replaced it) has no schema left to read.
   useEffect(() => {
-    if (editor && !editor.isDestroyed && value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
+    if (!editor || editor.isDestroyed || value === editor.getHTML() || emitidos.current.has(value)) return;
+    emitidos.current.clear();
+    editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   return (
