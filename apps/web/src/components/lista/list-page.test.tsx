@@ -6,7 +6,9 @@ type Fila = { id: number; nombre: string };
 const columnas: ColumnaLista<Fila>[] = [{ key: 'nombre', dataIndex: 'nombre', title: 'Nombre', ordenable: true }];
 const estado = { page: 1, pageSize: 20, sort: null, order: null };
 
-function pintar(consulta: Partial<ConsultaLista<Fila>>, extra: { hayFiltros?: boolean } = {}) {
+type Extra = Partial<Pick<Parameters<typeof ListPage<Fila>>[0], 'resumen' | 'contenido' | 'totalPaginador' | 'pageSizes'>>;
+
+function pintar(consulta: Partial<ConsultaLista<Fila>>, extra: { hayFiltros?: boolean } & Extra = {}) {
   const onCambiar = vi.fn();
   const onLimpiar = vi.fn();
   const refetch = vi.fn();
@@ -20,6 +22,10 @@ function pintar(consulta: Partial<ConsultaLista<Fila>>, extra: { hayFiltros?: bo
       hayFiltros={extra.hayFiltros ?? false}
       onLimpiar={onLimpiar}
       vacio={{ texto: 'Aún no hay clientes' }}
+      resumen={extra.resumen}
+      contenido={extra.contenido}
+      totalPaginador={extra.totalPaginador}
+      pageSizes={extra.pageSizes}
     />,
   );
   return { onCambiar, onLimpiar, refetch };
@@ -61,5 +67,23 @@ describe('ListPage', () => {
     expect(screen.getByText('No se pudo cargar la lista de clientes')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: /Reintentar/ }));
     expect(refetch).toHaveBeenCalled();
+  });
+
+  it('shows another view of the page over the same pager, and a summary of its own', () => {
+    const { onCambiar } = pintar(
+      { data: { items: [{ id: 1, nombre: 'Ana' }], total: 0, totalExacto: false } },
+      { resumen: 'Contando…', contenido: <div>Mapa de Ana</div>, totalPaginador: 21 },
+    );
+    expect(screen.getByText('Contando…')).toBeDefined();
+    expect(screen.getByText('Mapa de Ana')).toBeDefined();
+    expect(screen.queryByRole('table')).toBeNull();
+    fireEvent.click(screen.getByTitle('Next Page'));
+    expect(onCambiar).toHaveBeenCalledWith({ page: 2 });
+  });
+
+  it('offers no page size, nor a pager for one page, when the list has a single size', () => {
+    pintar({ data: { items: [{ id: 1, nombre: 'Ana' }], total: 1 } }, { pageSizes: [20] });
+    expect(screen.getByText('Ana')).toBeDefined();
+    expect(document.querySelector('.ant-pagination')).toBeNull();
   });
 });

@@ -85,6 +85,16 @@ type Props<T, S extends string> = {
   tituloError?: string;
   /** Overrides the total's sentence (e.g. «con el filtro actual»). */
   textoTotal?: (total: number, exacto: boolean) => string;
+  /** Replaces the total's sentence whole: a search that counts apart says «Contando…» meanwhile. */
+  resumen?: ReactNode;
+  /** The pager's total when the page knows more than `data.total` (matches its pages showed before the count). */
+  totalPaginador?: number;
+  /** Another view of the same page (cards in a grid, a map) in place of the table, over the same pager. */
+  contenido?: ReactNode;
+  /** The empty state whole, when the page words it itself (a page past the last one). */
+  vacioPropio?: ReactNode;
+  /** A double click on a row (opens the record, as the table's link does). */
+  onFilaDoble?: (item: T) => void;
 };
 
 const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
@@ -137,13 +147,15 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
         ? `${formatNumero(n)} ${n === 1 ? sustantivo.singular : sustantivo.plural}`
         : `Más de ${formatNumero(n)} ${sustantivo.plural}`);
 
-  const vacio = props.hayFiltros ? (
-    <Empty description={`Ningún registro de ${sustantivo.plural} coincide con la búsqueda o los filtros.`}>
-      {props.onLimpiar ? <Button onClick={props.onLimpiar}>Limpiar filtros</Button> : null}
-    </Empty>
-  ) : (
-    <Empty description={props.vacio.texto}>{props.vacio.accion}</Empty>
-  );
+  const vacio =
+    props.vacioPropio ??
+    (props.hayFiltros ? (
+      <Empty description={`Ningún registro de ${sustantivo.plural} coincide con la búsqueda o los filtros.`}>
+        {props.onLimpiar ? <Button onClick={props.onLimpiar}>Limpiar filtros</Button> : null}
+      </Empty>
+    ) : (
+      <Empty description={props.vacio.texto}>{props.vacio.accion}</Empty>
+    ));
 
   const exportar = async (formato: FormatoExportacion) => {
     if (!props.onExportar) return;
@@ -157,7 +169,8 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
     }
   };
 
-  const pagerTotal = totalDelPaginador(total, data?.totalExacto);
+  const pagerTotal = props.totalPaginador ?? totalDelPaginador(total, data?.totalExacto);
+  const tamanos = props.pageSizes ?? PAGE_SIZES;
   const filtrosActivos = props.filtrosActivos ?? 0;
   const etiquetaFiltros = props.etiquetaFiltros ?? 'Filtros';
   const conFiltros = props.filtros !== undefined;
@@ -195,7 +208,7 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
 
       <div className="lista-resumen">
         <Typography.Text type="secondary" aria-live="polite">
-          {data === undefined ? ' ' : textoTotal(total, exacto)}
+          {props.resumen ?? (data === undefined ? ' ' : textoTotal(total, exacto))}
         </Typography.Text>
         {props.hayFiltros && props.onLimpiar ? (
           <Button type="link" size="small" onClick={props.onLimpiar}>
@@ -207,7 +220,8 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
           {props.onExportar ? (
             <ExportarMenu onElegir={(f) => void exportar(f)} cargando={exportando} soloIcono={angosta} />
           ) : null}
-          {props.claveColumnas && !(angosta && props.tarjeta && !props.tarjetaUsaColumnas) ? (
+          {/* The columns are the table's: cards that do not show them, or another view, have none to choose. */}
+          {props.claveColumnas && props.contenido === undefined && !(angosta && props.tarjeta && !props.tarjetaUsaColumnas) ? (
             <ColumnSettings
               columnas={columnas.columnas}
               visibles={columnas.visibles}
@@ -247,6 +261,21 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
         <div role="status" aria-busy="true" aria-label={`Cargando ${sustantivo.plural}`}>
           <Skeleton active title={false} paragraph={{ rows: 8 }} />
         </div>
+      ) : props.contenido !== undefined ? (
+        <>
+          {props.contenido}
+          {pagerTotal > estado.pageSize ? (
+            <Pagination
+              className="lista-tarjetas-paginas"
+              simple={angosta}
+              current={estado.page}
+              pageSize={estado.pageSize}
+              total={pagerTotal}
+              showSizeChanger={false}
+              onChange={(page) => onCambiar({ page })}
+            />
+          ) : null}
+        </>
       ) : angosta && props.tarjeta ? (
         data.items.length === 0 ? (
           <div className="lista-tarjetas-vacia">{vacio}</div>
@@ -275,7 +304,10 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
           rowKey={props.filaClave ?? ((item: T) => (item as { id?: Key }).id ?? JSON.stringify(item))}
           aria-label={props.etiquetaTabla ?? sustantivo.plural}
           dataSource={data.items}
-          onRow={props.onFila ? (item) => ({ onClick: () => props.onFila!(item), style: { cursor: 'pointer' } }) : undefined}
+          onRow={(item) => ({
+            ...(props.onFila ? { onClick: () => props.onFila!(item), style: { cursor: 'pointer' } } : {}),
+            ...(props.onFilaDoble ? { onDoubleClick: () => props.onFilaDoble!(item) } : {}),
+          })}
           columns={columns}
           loading={consulta.isFetching && consulta.isPlaceholderData === true}
           scroll={{ x: props.ancho ?? 'max-content' }}
@@ -287,13 +319,14 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
             current: estado.page,
             pageSize: estado.pageSize,
             total: pagerTotal,
-            pageSizeOptions: (props.pageSizes ?? PAGE_SIZES).map(String),
-            showSizeChanger: true,
+            pageSizeOptions: tamanos.map(String),
+            showSizeChanger: tamanos.length > 1,
             showTotal: (_t, [desde, hasta]) =>
               exacto
                 ? `${formatNumero(desde)}–${formatNumero(hasta)} de ${formatNumero(total)}`
                 : `${formatNumero(desde)}–${formatNumero(hasta)} de más de ${formatNumero(total)}`,
-            hideOnSinglePage: false,
+            // A list of one page size has nothing to change on a single page.
+            hideOnSinglePage: tamanos.length <= 1,
           }}
           onChange={(paginacion, _filters, sorter, extra) => {
             if (extra.action === 'sort') {

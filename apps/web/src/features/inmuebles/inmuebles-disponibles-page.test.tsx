@@ -116,13 +116,20 @@ describe('inmuebles-disponibles: the page first, its count apart', { timeout: 20
     await waitFor(() => expect(within(paginador()).getByTitle('61')).toBeDefined());
   });
 
-  it('a page past the last one offers the first', async () => {
-    const api = stubApi({ 1: pagina(27, 20, true), 9: { items: [], hayMas: false } });
+  it('a page past the last one offers the first while the count is on its way', async () => {
+    stubApi({ 1: pagina(27, 20, true), 9: { items: [], hayMas: false } });
+    renderPage('/propiedades/inmuebles-disponibles?page=9');
+    expect(await screen.findByText('No hay inmuebles en esta página')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Ir a la primera página' }));
+    expect(await screen.findByText('Calle 27 # 10-20')).toBeDefined();
+  });
+
+  it('a page past the last one moves to the last page once the count says which it is', async () => {
+    const api = stubApi({ 2: pagina(7, 7, false), 9: { items: [], hayMas: false } });
     renderPage('/propiedades/inmuebles-disponibles?page=9');
     expect(await screen.findByText('No hay inmuebles en esta página')).toBeDefined();
     api.soltarConteo({ total: 27 });
-    expect(await screen.findByText('27 inmuebles')).toBeDefined();
-    fireEvent.click(screen.getByRole('button', { name: 'Ir a la primera página' }));
-    expect(await screen.findByText('Calle 27 # 10-20')).toBeDefined();
+    expect(await screen.findByText('Calle 7 # 10-20')).toBeDefined();
+    expect(screen.getByText('27 inmuebles')).toBeDefined();
   });
 });

@@ -1,21 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Grid,
-  Pagination,
-  Segmented,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableProps,
-} from 'antd';
+import { App, Button, Card, Empty, Grid, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { AppstoreOutlined, EnvironmentOutlined, HomeOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import {
   ETIQUETAS_ESTADO,
@@ -39,8 +24,7 @@ import { InmueblesMapa } from './inmuebles-mapa.tsx';
 import { ORDENES, ordenDe, useInmueblesParams } from './inmuebles-params.ts';
 import { avisoConsignacion, COLOR_ESTADO, area, medidas, precios, srcSetPortada, titulo, urlPortada } from './presentacion.ts';
 import './inmuebles.css';
-import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
-import { ExportarMenu } from '../../components/exportar-menu.tsx';
+import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 
 export const enlaceInmueble = (consecutivo: number) => `/propiedades/inmueble/${consecutivo}`;
 
@@ -127,11 +111,13 @@ export function InmueblesDisponiblesPage() {
   const nombreVista = (n: string) => (movil ? <span className="visually-hidden">{n}</span> : n);
   const orden = ordenDe(params);
 
-  const columnas: TableProps<InmuebleResumen>['columns'] = [
+  const columnas: ColumnaLista<InmuebleResumen>[] = [
     {
+      key: 'consecutivo',
       title: 'Consecutivo',
       dataIndex: 'consecutivo',
       width: 100,
+      fija: true,
       render: (n: number) => <Link to={enlaceInmueble(n)}>{n}</Link>,
     },
     { title: 'Foto', key: 'foto', width: 88, render: (_: unknown, i) => <Portada i={i} enLista /> },
@@ -156,11 +142,11 @@ export function InmueblesDisponiblesPage() {
         </div>
       ),
     },
-    { title: 'Área', dataIndex: 'area', width: 96, align: 'right', render: (a: number | null) => area(a) ?? '—' },
-    { title: 'Hab.', dataIndex: 'habitaciones', width: 60, align: 'right' },
-    { title: 'Baños', dataIndex: 'banos', width: 66, align: 'right' },
-    { title: 'Parq.', dataIndex: 'parqueaderos', width: 60, align: 'right' },
-    { title: 'Estrato', dataIndex: 'estrato', width: 72, align: 'right', render: (e: number | null) => e ?? '—' },
+    { key: 'area', title: 'Área', dataIndex: 'area', width: 96, align: 'right', render: (a: number | null) => area(a) ?? '—' },
+    { key: 'habitaciones', title: 'Hab.', etiqueta: 'Habitaciones', dataIndex: 'habitaciones', width: 60, align: 'right' },
+    { key: 'banos', title: 'Baños', dataIndex: 'banos', width: 66, align: 'right' },
+    { key: 'parqueaderos', title: 'Parq.', etiqueta: 'Parqueaderos', dataIndex: 'parqueaderos', width: 60, align: 'right' },
+    { key: 'estrato', title: 'Estrato', dataIndex: 'estrato', width: 72, align: 'right', render: (e: number | null) => e ?? '—' },
     {
       title: 'Precio',
       key: 'precio',
@@ -175,6 +161,7 @@ export function InmueblesDisponiblesPage() {
       ),
     },
     {
+      key: 'estado',
       title: 'Estado',
       dataIndex: 'estado',
       width: 116,
@@ -188,9 +175,9 @@ export function InmueblesDisponiblesPage() {
   ];
 
   const descargar = (formato: 'xlsx' | 'csv') =>
-    exportar.mutate(
-      { consulta, formato },
-      { onSuccess: () => void message.success('Exportación descargada'), onError: (e) => void message.error(e.message) },
+    exportar.mutateAsync({ consulta, formato }).then(
+      () => void message.success('Exportación descargada'),
+      (e: Error) => void message.error(e.message),
     );
 
   const items = lista.data?.items ?? [];
@@ -200,104 +187,109 @@ export function InmueblesDisponiblesPage() {
   const alcanzado = items.length > 0 ? (page - 1) * PAGE_SIZE_DEFAULT + items.length + (hayMas ? 1 : 0) : 0;
   const ultimaPagina = lista.data && !lista.isPlaceholderData && !hayMas && (items.length > 0 || page === 1);
   const total = conteo.data?.total ?? (ultimaPagina ? alcanzado : null);
-  const totalPaginador = totalDelPaginador(conteo.data?.total ?? 0, conteo.data?.totalExacto, alcanzado);
+  const hayFiltros = filtro !== '';
   const vacio =
     page > 1 ? (
       <Empty description="No hay inmuebles en esta página">
         <Button onClick={() => set({ page: null })}>Ir a la primera página</Button>
       </Empty>
     ) : (
-      <Empty description={params.toString() ? 'Ningún inmueble cumple los filtros' : 'No hay inmuebles disponibles todavía'}>
-        {params.toString() ? <Button onClick={limpiar}>Limpiar filtros</Button> : null}
+      <Empty description={hayFiltros ? 'Ningún inmueble cumple los filtros' : 'No hay inmuebles disponibles todavía'}>
+        {hayFiltros ? <Button onClick={limpiar}>Limpiar filtros</Button> : null}
       </Empty>
     );
 
-  let resultados;
-  if (lista.isPending) resultados = <Skeleton active paragraph={{ rows: 8 }} />;
-  else if (lista.isError)
-    resultados = (
-      <ErrorDeCarga titulo="No se pudo cargar la búsqueda" error={lista.error} onReintentar={() => void lista.refetch()} />
-    );
-  else if (vista === VISTAS_BUSCADOR.mapa) resultados = <InmueblesMapa items={items} />;
-  else if (items.length === 0) resultados = vacio;
-  else if (vista === VISTAS_BUSCADOR.tarjetas || movil)
-    resultados = (
+  // The list view is the shell's table; cards (and a phone's list) and the map show the same page.
+  const contenido =
+    lista.data === undefined ? undefined : vista === VISTAS_BUSCADOR.mapa ? (
+      <InmueblesMapa items={items} />
+    ) : items.length === 0 ? (
+      vacio
+    ) : vista === VISTAS_BUSCADOR.tarjetas || movil ? (
       <div className="inm-tarjetas" aria-busy={lista.isFetching}>
         {items.map((i) => (
           <Tarjeta key={i.consecutivo} i={i} />
         ))}
       </div>
-    );
-  else
-    resultados = (
-      <Table<InmuebleResumen>
-        rowKey="consecutivo"
-        size="middle"
-        columns={columnas}
-        dataSource={items}
-        loading={lista.isFetching}
-        pagination={false}
-        scroll={{ x: 1100 }}
-        onRow={(i) => ({ onDoubleClick: () => void navigate(enlaceInmueble(i.consecutivo)) })}
-      />
-    );
+    ) : undefined;
 
   return (
     <Card className="inm-pagina">
       <InmueblesFiltros params={params} set={set} limpiar={limpiar} />
-      <div className="inm-barra">
-        <Typography.Text strong aria-live="polite">
-          {!lista.data
-            ? 'Buscando…'
-            : conteo.data?.totalExacto === false
-              ? `Más de ${formatNumero(conteo.data.total)} inmuebles: afine los filtros`
-              : total !== null
-                ? `${formatNumero(total)} ${total === 1 ? 'inmueble' : 'inmuebles'}`
-                : conteo.isError
-                  ? 'No se pudo contar los inmuebles'
-                  : 'Contando…'}
-        </Typography.Text>
-        <Space wrap>
-          <Select
-            aria-label="Ordenar por"
-            className="inm-orden"
-            value={orden}
-            options={ORDENES}
-            onChange={(v: string) => {
-              const [sort, order] = v ? v.split(':') : [null, null];
-              set({ sort, order });
-            }}
-          />
-          <Segmented
-            aria-label="Vista"
-            value={vista}
-            onChange={(v) => guardarVista.mutate(Number(v))}
-            options={[
-              { value: VISTAS_BUSCADOR.lista, icon: <UnorderedListOutlined />, label: nombreVista('Lista') },
-              { value: VISTAS_BUSCADOR.tarjetas, icon: <AppstoreOutlined />, label: nombreVista('Tarjetas') },
-              { value: VISTAS_BUSCADOR.mapa, icon: <EnvironmentOutlined />, label: nombreVista('Mapa') },
-            ]}
-          />
-          <ExportarMenu onElegir={descargar} cargando={exportar.isPending} />
-          {puedeCrear ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/propiedades/inmueble/nuevo')}>
-              Nuevo inmueble
-            </Button>
-          ) : null}
-        </Space>
-      </div>
-      {resultados}
-      {totalPaginador > PAGE_SIZE_DEFAULT && !lista.isError ? (
-        <Pagination
-          className="inm-paginacion"
-          current={page}
-          pageSize={PAGE_SIZE_DEFAULT}
-          total={totalPaginador}
-          showSizeChanger={false}
-          onChange={(p) => set({ page: p === 1 ? null : p })}
-          simple={movil}
-        />
-      ) : null}
+      <ListPage<InmuebleResumen>
+        sustantivo={{ singular: 'inmueble', plural: 'inmuebles' }}
+        consulta={{
+          data: lista.data && {
+            items,
+            total: conteo.data?.total ?? alcanzado,
+            // Until the count arrives the page knows only a lower bound: no jump to a «last» page yet.
+            totalExacto: conteo.data ? conteo.data.totalExacto !== false : ultimaPagina === true,
+          },
+          isFetching: lista.isFetching,
+          isPlaceholderData: lista.isPlaceholderData,
+          error: lista.error,
+          refetch: () => void lista.refetch(),
+        }}
+        tituloError="No se pudo cargar la búsqueda"
+        columnas={columnas}
+        claveColumnas="inmuebles-disponibles"
+        estado={{ page, pageSize: PAGE_SIZE_DEFAULT, sort: null, order: null }}
+        pageSizes={[PAGE_SIZE_DEFAULT]}
+        onCambiar={(c) => {
+          if (c.page !== undefined) set({ page: c.page === 1 ? null : c.page });
+        }}
+        hayFiltros={hayFiltros}
+        vacio={{ texto: 'No hay inmuebles disponibles todavía' }}
+        vacioPropio={vacio}
+        resumen={
+          <Typography.Text strong>
+            {!lista.data
+              ? 'Buscando…'
+              : conteo.data?.totalExacto === false
+                ? `Más de ${formatNumero(conteo.data.total)} inmuebles: afine los filtros`
+                : total !== null
+                  ? `${formatNumero(total)} ${total === 1 ? 'inmueble' : 'inmuebles'}`
+                  : conteo.isError
+                    ? 'No se pudo contar los inmuebles'
+                    : 'Contando…'}
+          </Typography.Text>
+        }
+        totalPaginador={totalDelPaginador(conteo.data?.total ?? 0, conteo.data?.totalExacto, alcanzado)}
+        acciones={
+          <>
+            <Select
+              aria-label="Ordenar por"
+              className="inm-orden"
+              value={orden}
+              options={ORDENES}
+              onChange={(v: string) => {
+                const [sort, order] = v ? v.split(':') : [null, null];
+                set({ sort, order });
+              }}
+            />
+            <Segmented
+              aria-label="Vista"
+              value={vista}
+              onChange={(v) => guardarVista.mutate(Number(v))}
+              options={[
+                { value: VISTAS_BUSCADOR.lista, icon: <UnorderedListOutlined />, label: nombreVista('Lista') },
+                { value: VISTAS_BUSCADOR.tarjetas, icon: <AppstoreOutlined />, label: nombreVista('Tarjetas') },
+                { value: VISTAS_BUSCADOR.mapa, icon: <EnvironmentOutlined />, label: nombreVista('Mapa') },
+              ]}
+            />
+            {puedeCrear ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/propiedades/inmueble/nuevo')}>
+                Nuevo inmueble
+              </Button>
+            ) : null}
+          </>
+        }
+        onExportar={descargar}
+        contenido={contenido}
+        ancho={1100}
+        filaClave={(i) => i.consecutivo}
+        onFilaDoble={(i) => void navigate(enlaceInmueble(i.consecutivo))}
+      />
     </Card>
   );
 }
