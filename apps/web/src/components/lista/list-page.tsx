@@ -95,6 +95,10 @@ type Props<T, S extends string> = {
   vacioPropio?: ReactNode;
   /** A double click on a row (opens the record, as the table's link does). */
   onFilaDoble?: (item: T) => void;
+  /** Rows ticked for an action on them (a preview before reassigning or closing). */
+  seleccion?: TableProps<T>['rowSelection'];
+  /** The table's density («small» for a long preview). */
+  tamano?: TableProps<T>['size'];
 };
 
 const ORDEN_ANTD = { asc: 'ascend', desc: 'descend' } as const;
@@ -207,9 +211,13 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
       ) : null}
 
       <div className="lista-resumen">
-        <Typography.Text type="secondary" aria-live="polite">
-          {props.resumen ?? (data === undefined ? ' ' : textoTotal(total, exacto))}
-        </Typography.Text>
+        {props.resumen !== undefined ? (
+          <div aria-live="polite">{props.resumen}</div>
+        ) : (
+          <Typography.Text type="secondary" aria-live="polite">
+            {data === undefined ? ' ' : textoTotal(total, exacto)}
+          </Typography.Text>
+        )}
         {props.hayFiltros && props.onLimpiar ? (
           <Button type="link" size="small" onClick={props.onLimpiar}>
             Limpiar filtros
@@ -313,6 +321,8 @@ export function ListPage<T extends object, S extends string = string>(props: Pro
           scroll={{ x: props.ancho ?? 'max-content' }}
           rowClassName={(item) => props.filaClase?.(item) ?? ''}
           expandable={props.expandible}
+          rowSelection={props.seleccion}
+          size={props.tamano}
           locale={{ emptyText: vacio }}
           showSorterTooltip={false}
           pagination={{

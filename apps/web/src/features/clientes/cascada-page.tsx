@@ -1,22 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Empty,
-  Form,
-  Input,
-  Row,
-  Select,
-  Skeleton,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Select, Tag, Typography } from 'antd';
 import {
   CASCADA_VISTA_MAX,
   ESTADOS_ABIERTOS,
@@ -33,10 +17,33 @@ import { aDayjs, COLOR_ESTADO, deDayjs, estadoTexto } from './formato.ts';
 import { RemoteSelect } from '../../components/remote-select.tsx';
 import { consultaMaestro } from '../../components/opciones-maestro.ts';
 import './clientes.css';
-import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
+import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 
 type Fila = VistaPreviaCascada['items'][number];
+
+const POR_PAGINA = 20;
+
+const COLUMNAS: ColumnaLista<Fila>[] = [
+  { key: 'consecutivo', dataIndex: 'consecutivo', title: 'N.º', width: 70 },
+  {
+    key: 'nombre',
+    title: 'Cliente',
+    render: (_v, f: Fila) => <Link to={`/propiedades/clientes-atendidos?abrir=${f.consecutivo}`}>{f.nombre}</Link>,
+  },
+  { key: 'fecha_ingreso', title: 'Ingreso', render: (_v, f: Fila) => formatFecha(f.fecha_ingreso), width: 110 },
+  {
+    key: 'estado',
+    title: 'Estado',
+    render: (_v, f: Fila) => <Tag color={COLOR_ESTADO[f.estado]}>{estadoTexto(f.estado)}</Tag>,
+  },
+  { key: 'asesor', dataIndex: 'asesor', title: 'Asesor' },
+  {
+    key: 'seguimiento',
+    title: 'Último seguimiento',
+    render: (_v, f: Fila) => (f.ultimo_seguimiento ? formatFechaHora(f.ultimo_seguimiento) : 'Nunca'),
+  },
+];
 
 /** Cerrar clientes en cascada (10603): criteria, a preview with the count, a result, and one confirmed transaction. */
 export function CascadaPage() {
@@ -51,6 +58,9 @@ export function CascadaPage() {
   const [observacion, setObservacion] = useState('');
   const cambiar = (c: Partial<CriteriosEntrada>) => setCriterios((x) => ({ ...x, ...c }));
   const total = vista.data?.total ?? 0;
+  // The preview comes whole (up to CASCADA_VISTA_MAX); its pages are turned here, from the first of each answer.
+  const [hoja, setHoja] = useState<{ de: number; page: number } | null>(null);
+  const pagina = hoja?.de === vista.dataUpdatedAt ? hoja.page : 1;
 
   const confirmar = () => {
     if (!resultado) return;
@@ -75,94 +85,83 @@ export function CascadaPage() {
     });
   };
 
-  let cuerpo;
-  if (!tieneCriterio(buscados))
-    cuerpo = (
-      <Empty description="Indique al menos un criterio además del estado: asesor, medio, ingreso antes de o sin seguimiento desde" />
-    );
-  else if (vista.isPending) cuerpo = <Skeleton active paragraph={{ rows: 6 }} />;
-  else if (vista.isError)
-    cuerpo = (
-      <ErrorDeCarga titulo="No se pudo calcular la vista previa" error={vista.error} onReintentar={() => void vista.refetch()} />
-    );
-  else
-    cuerpo = (
-      <>
-        <Alert
-          className="cascada-resumen"
-          type={total > 0 ? 'warning' : 'info'}
-          showIcon
-          title={
-            total === 0
-              ? 'Ningún cliente abierto cumple los criterios'
-              : `${formatNumero(total)} ${total === 1 ? 'cliente abierto cumple' : 'clientes abiertos cumplen'} los criterios${
-                  total > CASCADA_VISTA_MAX ? ` (se muestran los primeros ${CASCADA_VISTA_MAX})` : ''
-                }`
-          }
-        />
-        <Table<Fila>
-          rowKey="consecutivo"
-          size="small"
-          dataSource={vista.data.items}
-          loading={vista.isFetching}
-          pagination={{ pageSize: 20, showSizeChanger: false }}
-          scroll={{ x: 700 }}
-          locale={{ emptyText: <Empty description="Ningún cliente" /> }}
-          columns={[
-            { key: 'consecutivo', dataIndex: 'consecutivo', title: 'N.º', width: 70 },
-            {
-              key: 'nombre',
-              title: 'Cliente',
-              render: (_v, f) => <Link to={`/propiedades/clientes-atendidos?abrir=${f.consecutivo}`}>{f.nombre}</Link>,
-            },
-            { key: 'fecha_ingreso', title: 'Ingreso', render: (_v, f) => formatFecha(f.fecha_ingreso), width: 110 },
-            {
-              key: 'estado',
-              title: 'Estado',
-              render: (_v, f) => <Tag color={COLOR_ESTADO[f.estado]}>{estadoTexto(f.estado)}</Tag>,
-            },
-            { key: 'asesor', dataIndex: 'asesor', title: 'Asesor' },
-            {
-              key: 'seguimiento',
-              title: 'Último seguimiento',
-              render: (_v, f) => (f.ultimo_seguimiento ? formatFechaHora(f.ultimo_seguimiento) : 'Nunca'),
-            },
-          ]}
-        />
-        <Row gutter={12} className="cascada-resumen">
-          <Col xs={24} md={8}>
-            <Form.Item label="Resultado del cierre" required layout="vertical">
-              <Select<ResultadoCierre>
-                aria-label="Resultado del cierre"
-                placeholder="Elija el resultado"
-                value={resultado}
-                onChange={setResultado}
-                options={RESULTADOS_CIERRE.map((r) => ({ value: r.key, label: r.label }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item label="Observación" layout="vertical">
-              <Input
-                aria-label="Observación"
-                maxLength={1000}
-                value={observacion}
-                onChange={(e) => setObservacion(e.target.value)}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Button
-          type="primary"
-          danger
-          disabled={total === 0 || !resultado || vista.isFetching}
-          loading={cerrar.isPending}
-          onClick={confirmar}
-        >
-          {total > 0 ? `Cerrar ${formatNumero(total)} ${total === 1 ? 'cliente' : 'clientes'}` : 'Cerrar clientes'}
-        </Button>
-      </>
-    );
+  const cuerpo = !tieneCriterio(buscados) ? (
+    <Empty description="Indique al menos un criterio además del estado: asesor, medio, ingreso antes de o sin seguimiento desde" />
+  ) : (
+    <>
+      <ListPage<Fila>
+        sustantivo={{ singular: 'cliente', plural: 'clientes' }}
+        consulta={{
+          data: vista.data && { items: vista.data.items, total: vista.data.items.length },
+          isFetching: vista.isFetching,
+          error: vista.error,
+          refetch: () => void vista.refetch(),
+        }}
+        tituloError="No se pudo calcular la vista previa"
+        columnas={COLUMNAS}
+        estado={{ page: pagina, pageSize: POR_PAGINA, sort: null, order: null }}
+        pageSizes={[POR_PAGINA]}
+        onCambiar={(c) => c.page !== undefined && setHoja({ de: vista.dataUpdatedAt, page: c.page })}
+        hayFiltros={false}
+        vacio={{ texto: 'Ningún cliente' }}
+        resumen={
+          vista.data ? (
+            <Alert
+              className="cascada-resumen"
+              type={total > 0 ? 'warning' : 'info'}
+              showIcon
+              title={
+                total === 0
+                  ? 'Ningún cliente abierto cumple los criterios'
+                  : `${formatNumero(total)} ${total === 1 ? 'cliente abierto cumple' : 'clientes abiertos cumplen'} los criterios${
+                      total > CASCADA_VISTA_MAX ? ` (se muestran los primeros ${CASCADA_VISTA_MAX})` : ''
+                    }`
+              }
+            />
+          ) : undefined
+        }
+        filaClave={(f) => f.consecutivo}
+        tamano="small"
+        ancho={700}
+      />
+      {vista.data ? (
+        <>
+          <Row gutter={12} className="cascada-resumen">
+            <Col xs={24} md={8}>
+              <Form.Item label="Resultado del cierre" required layout="vertical">
+                <Select<ResultadoCierre>
+                  aria-label="Resultado del cierre"
+                  placeholder="Elija el resultado"
+                  value={resultado}
+                  onChange={setResultado}
+                  options={RESULTADOS_CIERRE.map((r) => ({ value: r.key, label: r.label }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={16}>
+              <Form.Item label="Observación" layout="vertical">
+                <Input
+                  aria-label="Observación"
+                  maxLength={1000}
+                  value={observacion}
+                  onChange={(e) => setObservacion(e.target.value)}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Button
+            type="primary"
+            danger
+            disabled={total === 0 || !resultado || vista.isFetching}
+            loading={cerrar.isPending}
+            onClick={confirmar}
+          >
+            {total > 0 ? `Cerrar ${formatNumero(total)} ${total === 1 ? 'cliente' : 'clientes'}` : 'Cerrar clientes'}
+          </Button>
+        </>
+      ) : null}
+    </>
+  );
 
   return (
     <Card title="Cerrar clientes en cascada" className="clientes-page">

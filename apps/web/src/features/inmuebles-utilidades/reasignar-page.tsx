@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Form, Radio, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, Button, Card, Col, Empty, Form, Radio, Row, Select, Skeleton, Tag, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import {
@@ -20,6 +19,9 @@ import { nombreAsesor } from './formato.ts';
 import './utilidades.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
+import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
+
+const POR_PAGINA = 50;
 
 const plural = (n: number, uno: string, varios: string) => `${formatNumero(n)} ${n === 1 ? uno : varios}`;
 
@@ -34,6 +36,9 @@ export function ReasignarPage() {
   // The choice belongs to one preview answer; a new answer starts with everything selected.
   const [eleccion, setEleccion] = useState<{ de: number; consecutivos: number[] } | null>(null);
   const [resultado, setResultado] = useState<ReasignarResultado | null>(null);
+  // The preview is read whole (the action takes it all); its pages are turned here, from the first
+  // page of each new answer.
+  const [hoja, setHoja] = useState<{ de: number; page: number } | null>(null);
   const reasignar = useReasignar();
 
   const criterios = origen !== undefined && destino !== undefined ? { origen, destino, rol, estado } : null;
@@ -51,6 +56,7 @@ export function ReasignarPage() {
     return a ? nombreAsesor(a) : '—';
   };
   const todos = seleccion.length === elegibles.length && elegibles.length > 0;
+  const pagina = hoja?.de === previa.dataUpdatedAt ? hoja.page : 1;
 
   const confirmar = () => {
     if (!criterios) return;
@@ -77,7 +83,7 @@ export function ReasignarPage() {
     });
   };
 
-  const columns: ColumnsType<InmuebleReasignable> = [
+  const columns: ColumnaLista<InmuebleReasignable>[] = [
     {
       key: 'consecutivo',
       title: 'Nº',
@@ -92,6 +98,7 @@ export function ReasignarPage() {
     {
       key: 'editando',
       title: '',
+      fija: true,
       render: (_: unknown, i) => (i.editando ? <Tag color="orange">Lo edita {i.editando}: se omitirá</Tag> : null),
     },
   ];
@@ -194,69 +201,67 @@ export function ReasignarPage() {
 
       {!criterios ? (
         <Empty description="Elija el asesor de origen y el de destino para ver los inmuebles que se reasignarían." />
-      ) : previa.isPending ? (
-        <Skeleton active paragraph={{ rows: 5 }} />
-      ) : previa.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={previa.error.message}
-          action={
-            <Button size="small" onClick={() => void previa.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
       ) : (
-        <>
-          <div className="utilidades-barra">
-            <Typography.Text strong>
-              {plural(items.length, 'inmueble', 'inmuebles')} de {nombre(origen)}
-              {items.length > 0 ? ` · ${plural(seleccion.length, 'seleccionado', 'seleccionados')}` : ''}
-            </Typography.Text>
-            <Space wrap>
-              {items.length > 0 ? (
-                <Button onClick={() => setSeleccion(todos ? [] : elegibles)}>
-                  {todos ? 'Quitar selección' : 'Seleccionar todos'}
+        <ListPage<InmuebleReasignable>
+          sustantivo={{ singular: 'inmueble', plural: 'inmuebles' }}
+          consulta={{
+            data: previa.data && { items, total: items.length },
+            isFetching: previa.isFetching,
+            error: previa.error,
+            refetch: () => void previa.refetch(),
+          }}
+          tituloError="No se pudo calcular la vista previa"
+          columnas={columns}
+          estado={{ page: pagina, pageSize: POR_PAGINA, sort: null, order: null }}
+          pageSizes={[POR_PAGINA]}
+          onCambiar={(c) => c.page !== undefined && setHoja({ de: previa.dataUpdatedAt, page: c.page })}
+          hayFiltros={false}
+          vacio={{ texto: '' }}
+          vacioPropio={
+            <Empty
+              description={`${nombre(origen)} no tiene inmuebles como ${ETIQUETA_ROL[rol].toLowerCase()}${estado.length > 0 ? ' en esos estados' : ''}.`}
+            />
+          }
+          resumen={
+            previa.data ? (
+              <Typography.Text strong>
+                {plural(items.length, 'inmueble', 'inmuebles')} de {nombre(origen)}
+                {items.length > 0 ? ` · ${plural(seleccion.length, 'seleccionado', 'seleccionados')}` : ''}
+              </Typography.Text>
+            ) : undefined
+          }
+          acciones={
+            previa.data ? (
+              <>
+                {items.length > 0 ? (
+                  <Button onClick={() => setSeleccion(todos ? [] : elegibles)}>
+                    {todos ? 'Quitar selección' : 'Seleccionar todos'}
+                  </Button>
+                ) : null}
+                <Button
+                  type="primary"
+                  icon={<SwapOutlined />}
+                  disabled={seleccion.length === 0}
+                  loading={reasignar.isPending}
+                  onClick={confirmar}
+                >
+                  {seleccion.length === 0
+                    ? 'Reasignar'
+                    : todos
+                      ? `Reasignar todos (${formatNumero(seleccion.length)})`
+                      : `Reasignar ${plural(seleccion.length, 'seleccionado', 'seleccionados')}`}
                 </Button>
-              ) : null}
-              <Button
-                type="primary"
-                icon={<SwapOutlined />}
-                disabled={seleccion.length === 0}
-                loading={reasignar.isPending}
-                onClick={confirmar}
-              >
-                {seleccion.length === 0
-                  ? 'Reasignar'
-                  : todos
-                    ? `Reasignar todos (${formatNumero(seleccion.length)})`
-                    : `Reasignar ${plural(seleccion.length, 'seleccionado', 'seleccionados')}`}
-              </Button>
-            </Space>
-          </div>
-          <Table<InmuebleReasignable>
-            rowKey="consecutivo"
-            size="middle"
-            columns={columns}
-            dataSource={items}
-            loading={previa.isFetching}
-            scroll={{ x: 'max-content' }}
-            pagination={items.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-            rowSelection={{
-              selectedRowKeys: seleccion,
-              onChange: (keys) => setSeleccion(keys as number[]),
-              getCheckboxProps: (i) => ({ disabled: Boolean(i.editando), 'aria-label': `Seleccionar inmueble ${i.consecutivo}` }),
-            }}
-            locale={{
-              emptyText: (
-                <Empty
-                  description={`${nombre(origen)} no tiene inmuebles como ${ETIQUETA_ROL[rol].toLowerCase()}${estado.length > 0 ? ' en esos estados' : ''}.`}
-                />
-              ),
-            }}
-          />
-        </>
+              </>
+            ) : null
+          }
+          filaClave={(i) => i.consecutivo}
+          tamano="middle"
+          seleccion={{
+            selectedRowKeys: seleccion,
+            onChange: (keys) => setSeleccion(keys as number[]),
+            getCheckboxProps: (i) => ({ disabled: Boolean(i.editando), 'aria-label': `Seleccionar inmueble ${i.consecutivo}` }),
+          }}
+        />
       )}
     </Card>
   );
