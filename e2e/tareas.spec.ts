@@ -59,6 +59,13 @@ test('a task from a property with a checklist: assigned, seen by the asesora, ti
   await form.locator('.ant-select-selection-item-remove').first().click();
   await elegir(page, responsables, NOMBRE_ASESORA);
   await elegir(page, form.getByRole('combobox', { name: 'Lista de verificación' }), `Entrega e2e ${ASESORA.usuario}`);
+  // The description is rich text: «Urgente» in bold from the editor's toolbar, the rest plain.
+  const descripcion = form.getByRole('textbox', { name: 'Descripción' });
+  await descripcion.click();
+  await form.getByRole('button', { name: 'Negrita (Ctrl+B)' }).click();
+  await descripcion.pressSequentially('Urgente');
+  await form.getByRole('button', { name: 'Negrita (Ctrl+B)' }).click();
+  await descripcion.pressSequentially(': entregar antes del viernes.');
   await form.getByRole('button', { name: 'Crear tarea' }).click();
   await expect(page.getByText(/Tarea \d+ creada/)).toBeVisible();
   const fila = page.getByRole('link', { name: new RegExp(titulo) });
@@ -79,6 +86,13 @@ test('a task from a property with a checklist: assigned, seen by the asesora, ti
   // She opens it: closing with required items open is refused, naming them.
   await p2.goto(`/tareas/tarea/${numero}`);
   await expect(p2.getByText(`Tarea ${numero} · ${titulo}`)).toBeVisible();
+  // She reads the description as it was written: «Urgente» in bold.
+  const textoDescripcion = p2.locator('.tareas-descripcion');
+  await expect(textoDescripcion).toContainText('Urgente: entregar antes del viernes.');
+  await expect(textoDescripcion.locator('strong')).toHaveText('Urgente');
+  expect(await textoDescripcion.locator('strong').evaluate((e) => Number(getComputedStyle(e).fontWeight))).toBeGreaterThanOrEqual(
+    600,
+  );
   const estado = p2.getByRole('combobox', { name: 'Estado' });
   // The server refuses and the select goes back: the pick is retried until the refusal shows.
   const rechazo = p2.getByText(/faltan los ítems obligatorios «Inventario firmado», «Entrega de llaves»/);
@@ -124,4 +138,40 @@ test('a task from a property with a checklist: assigned, seen by the asesora, ti
   const cambio = p2.getByRole('row', { name: /Pendiente.*Terminada/ }).or(p2.getByText(/Estado: Pendiente → Terminada/));
   await expect(cambio.first()).toBeVisible();
   await ctx.close();
+});
+
+test("a category's guion is set from the categories master and gives a new task its checklist and due date", async ({
+  page,
+  request,
+}) => {
+  const a = await apiComo(request, ADMIN);
+  const lista = `Guion e2e ${Date.now() % 1e6}`;
+  await a.post('/listas-verificacion', { nombre: lista, items: [{ texto: 'Cotizar repuestos', obligatorio: true }] });
+
+  await ingresar(page, ADMIN, '/tareas/tareas-categorias');
+  await page.getByRole('button', { name: 'Guion de «Mantenimiento»' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Guion de «Mantenimiento»' });
+  await elegir(page, dialogo.getByRole('combobox', { name: 'Lista de verificación por defecto' }), lista);
+  const dias = dialogo.getByRole('spinbutton', { name: 'Vence en (días hábiles)' });
+  await dias.fill('3');
+  await dialogo.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Guion de «Mantenimiento» guardado')).toBeVisible();
+  await expect(dialogo).toBeHidden();
+
+  // Opened again after a reload (read from the server, not the cache), it shows what was saved; a new
+  // task of the category starts with it.
+  await page.reload();
+  await page.getByRole('button', { name: 'Guion de «Mantenimiento»' }).click();
+  await expect(dialogo.getByRole('spinbutton', { name: 'Vence en (días hábiles)' })).toHaveValue('3');
+  await expect(dialogo.getByText(lista)).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+  const categorias = await a.get<{ items: { id: number; nombre: string }[] }>('/maestros/tareas-categorias?q=Mantenimiento');
+  const yo = await a.get<{ usuarios: { id: number; nombre: string }[] }>('/tareas/opciones');
+  const t = await a.post<{ items: { texto: string }[]; vence_en: string | null }>('/tareas', {
+    titulo: 'Cambiar el calentador',
+    id_categoria: categorias.items[0]!.id,
+    responsables: [yo.usuarios[0]!.id],
+  });
+  expect(t.items.map((i) => i.texto)).toEqual(['Cotizar repuestos']);
+  expect(t.vence_en).not.toBeNull();
 });

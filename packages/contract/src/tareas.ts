@@ -56,6 +56,7 @@ export const ETIQUETAS_TAREA = {
   id_cliente_atendido: 'Cliente atendido',
   numero_solicitud: 'Solicitud',
   id_cita: 'Cita',
+  id_radicado: 'Documento',
   id_lista_verificacion: 'Lista de verificación',
   recurrencia: 'Repetir',
   items: 'Lista de chequeo',
@@ -63,6 +64,9 @@ export const ETIQUETAS_TAREA = {
   comentario: 'Comentario',
 } as const;
 const L = ETIQUETAS_TAREA;
+
+/** The description's HTML (its tags count): room for some 20.000 characters of text. */
+export const MAX_DESCRIPCION = 50_000;
 
 const instante = (label: string) =>
   z.iso.datetime({
@@ -81,7 +85,8 @@ const ZItemNuevo = z.object({
 export const ZTareaForm = z
   .object({
     titulo: textoObligatorio(L.titulo, 200),
-    descripcion: texto(L.descripcion, 20_000),
+    /** Rich text (HTML of the editor) or plain text; the server keeps an allow-listed HTML of it. */
+    descripcion: texto(L.descripcion, MAX_DESCRIPCION),
     id_categoria: id(L.id_categoria).nullable().default(null),
     id_prioridad: id(L.id_prioridad).nullable().default(null),
     responsables: ids(L.responsables, 20).refine((xs) => xs.length > 0, { error: `El campo ${L.responsables} es obligatorio` }),
@@ -93,6 +98,8 @@ export const ZTareaForm = z
     id_cliente_atendido: id(L.id_cliente_atendido).nullable().default(null),
     numero_solicitud: id(L.numero_solicitud).nullable().default(null),
     id_cita: id(L.id_cita).nullable().default(null),
+    /** A radicado of gestión documental (its id). */
+    id_radicado: id(L.id_radicado).nullable().default(null),
     /** A checklist template copied into the task (the category's, when absent). */
     id_lista_verificacion: id(L.id_lista_verificacion).nullable().default(null),
     items: z
@@ -125,7 +132,7 @@ export const ZTareaCambios = z.object({
   descripcion: z
     .string({ error: `El campo ${L.descripcion} debe ser texto` })
     .trim()
-    .max(20_000)
+    .max(MAX_DESCRIPCION, { error: `El campo ${L.descripcion} admite máximo 50.000 caracteres` })
     .optional(),
   id_categoria: id(L.id_categoria).nullable().optional(),
   id_prioridad: id(L.id_prioridad).nullable().optional(),
@@ -184,6 +191,7 @@ const ZFiltrosTareas = z.object({
   id_cliente_atendido: idQuery('id_cliente_atendido').optional(),
   numero_solicitud: idQuery('numero_solicitud').optional(),
   id_cita: idQuery('id_cita').optional(),
+  id_radicado: idQuery('id_radicado').optional(),
 });
 export const ZTareasQuery = ZFiltrosTareas.extend({
   page: enteroQuery('page', 1, 1_000_000).default(1),
@@ -248,6 +256,7 @@ export type CambioTarea = {
 };
 
 export type Tarea = TareaResumen & {
+  /** Allow-listed HTML; a description saved before it was rich may still be plain text (pareceHtml). */
   descripcion: string;
   seguidores: Persona[];
   id_tercero: number | null;
@@ -255,6 +264,9 @@ export type Tarea = TareaResumen & {
   id_cliente_atendido: number | null;
   numero_solicitud: number | null;
   id_cita: number | null;
+  id_radicado: number | null;
+  /** The linked radicado (documento), as its page names it. */
+  radicado: { id: number; radicado: string; asunto: string } | null;
   recurrencia: Recurrencia | null;
   items: ItemTarea[];
   comentarios: ComentarioTarea[];
@@ -298,12 +310,19 @@ export type ListaVerificacion = {
 };
 export const ZIdParam = z.object({ id: idQuery('id') });
 
-/** A category's playbook: the checklist and due offset (business days) new tasks of it start with. */
+/** A category's playbook (guion): the checklist and due offset (business days) new tasks of it start with. */
+export const ETIQUETAS_GUION = {
+  id_lista_verificacion: 'Lista de verificación por defecto',
+  dias_habiles_vence: 'Vence en (días hábiles)',
+} as const;
 export const ZPlaybookForm = z.object({
-  id_lista_verificacion: id('Lista de verificación').nullable(),
-  dias_habiles_vence: entero('Días hábiles para vencer', 0, 365).nullable(),
+  id_lista_verificacion: id(ETIQUETAS_GUION.id_lista_verificacion).nullable(),
+  dias_habiles_vence: entero(ETIQUETAS_GUION.dias_habiles_vence, 0, 365).nullable(),
 });
 export type PlaybookForm = z.output<typeof ZPlaybookForm>;
+export type PlaybookFormEntrada = z.input<typeof ZPlaybookForm>;
+/** GET /tareas-categorias/:id/playbook. */
+export type GuionCategoria = PlaybookForm & { id_categoria: number; nombre: string };
 
 // ----- Modificaciones de tareas (/informes/mod-tarea, idm 10584) -----------------------------------
 

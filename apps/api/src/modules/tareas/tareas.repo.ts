@@ -3,6 +3,7 @@ import type {
   CambioTarea,
   ComentarioTarea,
   EstadoTarea,
+  GuionCategoria,
   ItemTarea,
   ListaVerificacion,
   OpcionesTareas,
@@ -30,6 +31,7 @@ export type FilaTarea = {
   id_cliente_atendido: number | null;
   id_solicitud: number | null;
   id_cita: number | null;
+  id_radicado: number | null;
   recurrencia: Recurrencia | null;
   version: number;
   responsables: number[];
@@ -90,6 +92,7 @@ export type Filtros = {
   idClienteAtendido?: number | undefined;
   idCita?: number | undefined;
   idSolicitud?: number | undefined;
+  idRadicado?: number | undefined;
 };
 
 const BOGOTA = sql`'America/Bogota'`;
@@ -124,6 +127,7 @@ function donde(f: Filtros): SQL {
     f.idClienteAtendido !== undefined ? sql`t.id_cliente_atendido = ${f.idClienteAtendido}` : undefined,
     f.idSolicitud !== undefined ? sql`t.id_solicitud = ${f.idSolicitud}` : undefined,
     f.idCita !== undefined ? sql`t.id_cita = ${f.idCita}` : undefined,
+    f.idRadicado !== undefined ? sql`t.id_radicado = ${f.idRadicado}` : undefined,
   ]);
 }
 
@@ -152,6 +156,7 @@ const soloMiasAbiertas = (f: Filtros, sort: string | undefined) =>
     f.idClienteAtendido,
     f.idSolicitud,
     f.idCita,
+    f.idRadicado,
   ].every((x) => x === undefined) &&
   (sort ?? 'vence_en') === 'vence_en';
 
@@ -234,7 +239,7 @@ const columnas = (v: ValoresTarea) => sql`
   titulo = ${v.titulo}, descripcion = ${v.descripcion}, id_categoria = ${v.id_categoria}, id_prioridad = ${v.id_prioridad},
   id_solicitante = ${v.id_solicitante}, vence_en = ${iso(v.vence_en)}::timestamptz, estado = ${v.estado},
   id_inmueble = ${v.id_inmueble}, id_tercero = ${v.id_tercero}, id_cliente_atendido = ${v.id_cliente_atendido},
-  id_solicitud = ${v.id_solicitud}, id_cita = ${v.id_cita}, recurrencia = ${v.recurrencia}`;
+  id_solicitud = ${v.id_solicitud}, id_cita = ${v.id_cita}, id_radicado = ${v.id_radicado}, recurrencia = ${v.recurrencia}`;
 
 export async function insertar(
   tx: Tx,
@@ -244,11 +249,11 @@ export async function insertar(
   const [r] = await queryRows<{ id: number }>(
     tx,
     sql`insert into tarea (consecutivo, titulo, descripcion, id_categoria, id_prioridad, id_solicitante, vence_en, estado,
-          id_inmueble, id_tercero, id_cliente_atendido, id_solicitud, id_cita, recurrencia, id_tarea_origen, creado_por,
-          cerrada_en)
+          id_inmueble, id_tercero, id_cliente_atendido, id_solicitud, id_cita, id_radicado, recurrencia, id_tarea_origen,
+          creado_por, cerrada_en)
         values (${o.consecutivo}, ${v.titulo}, ${v.descripcion}, ${v.id_categoria}, ${v.id_prioridad}, ${v.id_solicitante},
           ${iso(v.vence_en)}::timestamptz, ${v.estado}, ${v.id_inmueble}, ${v.id_tercero}, ${v.id_cliente_atendido},
-          ${v.id_solicitud}, ${v.id_cita}, ${v.recurrencia}, ${o.idOrigen ?? null}, ${o.usuario},
+          ${v.id_solicitud}, ${v.id_cita}, ${v.id_radicado}, ${v.recurrencia}, ${o.idOrigen ?? null}, ${o.usuario},
           ${v.estado === 'terminada' || v.estado === 'cancelada' ? sql`now()` : sql`null`})
         on conflict on constraint tarea_origen_vence_uk do nothing
         returning id`,
@@ -286,7 +291,14 @@ export async function usuarios(tx: Tx, ids: number[]): Promise<{ id: number; nom
 }
 
 type Tabla =
-  'tareas_categorias' | 'tareas_prioridades' | 'terceros' | 'cliente_atendido' | 'solicitud' | 'cita' | 'lista_verificacion';
+  | 'tareas_categorias'
+  | 'tareas_prioridades'
+  | 'terceros'
+  | 'cliente_atendido'
+  | 'solicitud'
+  | 'cita'
+  | 'radicado'
+  | 'lista_verificacion';
 export async function existe(tx: Tx, tabla: Tabla, id: number): Promise<boolean> {
   const r = await queryRows<{ id: number }>(tx, sql`select id from ${sql.identifier(tabla)} where id = ${id}`);
   return r.length > 0;
@@ -500,6 +512,15 @@ export async function terceroNombre(tx: Tx, id: number | null): Promise<{ id: nu
   return r ?? null;
 }
 
+export async function radicado(tx: Tx, id: number | null): Promise<{ id: number; radicado: string; asunto: string } | null> {
+  if (id === null) return null;
+  const [r] = await queryRows<{ id: number; radicado: string; asunto: string }>(
+    tx,
+    sql`select id, radicado, asunto from radicado where id = ${id}`,
+  );
+  return r ?? null;
+}
+
 // ----- listas de verificación ----------------------------------------------------------------------
 
 export async function listas(tx: Tx): Promise<ListaVerificacion[]> {
@@ -546,20 +567,27 @@ export async function borrarLista(tx: Tx, id: number): Promise<string | null> {
   return r?.nombre ?? null;
 }
 
+export async function guion(tx: Tx, idCategoria: number): Promise<GuionCategoria | null> {
+  const [r] = await queryRows<GuionCategoria>(
+    tx,
+    sql`select c.id as id_categoria, c.nombre, g.id_lista_verificacion, g.dias_habiles_vence
+        from tareas_categorias c left join tarea_categoria_guion g on g.id_empresa = c.id_empresa and g.id_categoria = c.id
+        where c.id = ${idCategoria}`,
+  );
+  return r ?? null;
+}
+
 export async function guardarPlaybook(
   tx: Tx,
   idCategoria: number,
   p: { id_lista_verificacion: number | null; dias_habiles_vence: number | null },
-): Promise<boolean> {
-  const [c] = await queryRows<{ id: number }>(tx, sql`select id from tareas_categorias where id = ${idCategoria}`);
-  if (!c) return false;
+): Promise<void> {
   await tx.execute(
     sql`insert into tarea_categoria_guion (id_categoria, id_lista_verificacion, dias_habiles_vence)
         values (${idCategoria}, ${p.id_lista_verificacion}, ${p.dias_habiles_vence})
         on conflict (id_empresa, id_categoria)
         do update set id_lista_verificacion = excluded.id_lista_verificacion, dias_habiles_vence = excluded.dias_habiles_vence`,
   );
-  return true;
 }
 
 // ----- jobs --------------------------------------------------------------------------------------

@@ -202,6 +202,17 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
       service.borrarLista({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
+    method: 'GET',
+    url: '/tareas-categorias/:id/playbook',
+    permiso: p2,
+    schema: {
+      params: z.object({ id: idQuery('id') }),
+      tags: t2,
+      summary: 'El guion de la categoría: su lista de verificación y días hábiles de vencimiento',
+    },
+    handler: ({ tx, params }) => service.guion({ tx, idCategoria: params.id }),
+  });
+  defineRoute(app, deps, {
     method: 'PUT',
     url: '/tareas-categorias/:id/playbook',
     permiso: p2,

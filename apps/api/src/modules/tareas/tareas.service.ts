@@ -1,4 +1,5 @@
 import { CODES } from '@predio/contract/codes';
+import { IDM_BUSCAR_GESTION_DOCUMENTAL, IDM_GESTION_DOCUMENTAL } from '@predio/contract/gestion-documental';
 import { festivos } from '@predio/contract/festivos';
 import type { ListaAcotada, ListResult } from '@predio/contract/list';
 import { hasIdm } from '@predio/contract/menu';
@@ -6,6 +7,7 @@ import {
   ESTADOS_CERRADOS_TAREA,
   ETIQUETAS_ESTADO_TAREA,
   ETIQUETAS_RECURRENCIA,
+  ETIQUETAS_GUION,
   ETIQUETAS_TAREA,
   IDM_LISTAS_VERIFICACION,
   TAREAS_MAX_EXPORT,
@@ -15,6 +17,7 @@ import {
   etiquetaCampoTarea,
   type AvisoTarea,
   type ComentarioForm,
+  type GuionCategoria,
   type ListaVerificacion,
   type ListaVerificacionForm,
   type ModTarea,
@@ -31,6 +34,7 @@ import {
 } from '@predio/contract/tareas';
 import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
+import { sanearTextoRico, textoPlano } from '../../platform/documentos/texto-rico.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
@@ -53,6 +57,8 @@ export const SERIE_TAREA = 'tarea';
 export const TIPO_TRABAJO_DIARIO = 'tareas.diario';
 export const TIPO_TRABAJO_DIARIO_EMPRESA = 'tareas.diario-empresa';
 const L = ETIQUETAS_TAREA;
+/** Who may link a documento: who files radicados or searches them. */
+const IDMS_DOCUMENTO = [IDM_GESTION_DOCUMENTAL, IDM_BUSCAR_GESTION_DOCUMENTAL];
 export const enlaceTarea = (consecutivo: number) => `/tareas/tarea/${consecutivo}`;
 
 /**
@@ -70,6 +76,7 @@ const CAMPO_FK: Record<string, keyof typeof L> = {
   tarea_id_cliente_atendido_fk: 'id_cliente_atendido',
   tarea_id_solicitud_fk: 'numero_solicitud',
   tarea_id_cita_fk: 'id_cita',
+  tarea_id_radicado_fk: 'id_radicado',
   tarea_persona_usuario_fk: 'responsables',
 };
 
@@ -162,6 +169,7 @@ async function filtros(
     idClienteAtendido: q.id_cliente_atendido,
     idSolicitud,
     idCita: q.id_cita,
+    idRadicado: q.id_radicado,
   };
 }
 
@@ -175,12 +183,13 @@ export async function listar(o: Lectura & { query: TareasQuery }): Promise<Lista
 export async function obtener(o: Lectura & { consecutivo: number }): Promise<Tarea> {
   const f = await visible(o.tx, o.user, o.consecutivo);
   const r = (await repo.resumen(o.tx, f.id))!;
-  const [seguidores, items, comentarios, historial, tercero] = await Promise.all([
+  const [seguidores, items, comentarios, historial, tercero, radicado] = await Promise.all([
     repo.usuarios(o.tx, f.seguidores),
     repo.items(o.tx, f.id),
     repo.comentarios(o.tx, f.id),
     repo.historial(o.tx, f.id),
     repo.terceroNombre(o.tx, f.id_tercero),
+    repo.radicado(o.tx, f.id_radicado),
   ]);
   return {
     ...r,
@@ -191,6 +200,8 @@ export async function obtener(o: Lectura & { consecutivo: number }): Promise<Tar
     id_cliente_atendido: f.id_cliente_atendido,
     numero_solicitud: await repo.numeroSolicitud(o.tx, f.id_solicitud),
     id_cita: f.id_cita,
+    id_radicado: f.id_radicado,
+    radicado,
     recurrencia: f.recurrencia,
     items,
     comentarios,
@@ -208,7 +219,10 @@ export const contarAbiertas = (tx: Tx, user: Principal) => repo.contarAbiertas(t
 
 // ----- writing ------------------------------------------------------------------------------------
 
-type Relacion = Pick<TareaForm, 'consecutivo_inmueble' | 'id_tercero' | 'id_cliente_atendido' | 'numero_solicitud' | 'id_cita'>;
+type Relacion = Pick<
+  TareaForm,
+  'consecutivo_inmueble' | 'id_tercero' | 'id_cliente_atendido' | 'numero_solicitud' | 'id_cita' | 'id_radicado'
+>;
 
 async function validarPersonas(tx: Tx, responsables: number[], seguidores: number[]) {
   const us = await repo.usuarios(tx, [...responsables, ...seguidores]);
@@ -233,6 +247,7 @@ async function validarMaestros(tx: Tx, d: { id_categoria: number | null; id_prio
 
 async function resolverRelacion(
   tx: Tx,
+  user: Principal,
   d: Relacion,
 ): Promise<
   { id_inmueble: number | null; id_solicitud: number | null } & Omit<Relacion, 'consecutivo_inmueble' | 'numero_solicitud'>
@@ -241,7 +256,11 @@ async function resolverRelacion(
     ['id_tercero', 'terceros'],
     ['id_cliente_atendido', 'cliente_atendido'],
     ['id_cita', 'cita'],
+    ['id_radicado', 'radicado'],
   ] as const;
+  // A documento is linked by who may see radicados: the task then names it to everyone on it.
+  if (d.id_radicado !== null && !IDMS_DOCUMENTO.some((idm) => hasIdm(user.permisos, idm)))
+    throw invalido('id_radicado', `El campo ${L.id_radicado}: vincular un radicado requiere el permiso de gestión documental`);
   for (const [campo, tabla] of tablas) {
     const v = d[campo];
     if (v !== null && !(await repo.existe(tx, tabla, v))) throw invalido(campo, `El campo ${L[campo]} no existe en esta empresa`);
@@ -263,6 +282,7 @@ async function resolverRelacion(
     id_cliente_atendido: d.id_cliente_atendido,
     id_solicitud: idSolicitud,
     id_cita: d.id_cita,
+    id_radicado: d.id_radicado,
   };
 }
 
@@ -297,7 +317,8 @@ async function legible(tx: Tx, v: Partial<repo.ValoresTarea> & { responsables?: 
     else if (k === 'vence_en') out[k] = cuando(x as Date | null);
     else if (k === 'estado') out[k] = ETIQUETAS_ESTADO_TAREA[x as keyof typeof ETIQUETAS_ESTADO_TAREA] ?? String(x);
     else if (k === 'recurrencia') out[k] = x ? ETIQUETAS_RECURRENCIA[x as keyof typeof ETIQUETAS_RECURRENCIA] : '';
-    else if (k === 'descripcion') out[k] = String(x ?? '').slice(0, 500);
+    // The history and the audit read as text: the description's HTML is not for them.
+    else if (k === 'descripcion') out[k] = textoPlano(String(x ?? '')).slice(0, 500);
     else out[k] = x === null || x === undefined ? '' : String(x as string | number);
   }
   return out;
@@ -329,7 +350,7 @@ export async function crear(o: Escritura & { body: TareaForm }): Promise<Tarea> 
   const d = o.body;
   await validarPersonas(o.tx, d.responsables, d.seguidores);
   await validarMaestros(o.tx, d);
-  const rel = await resolverRelacion(o.tx, d);
+  const rel = await resolverRelacion(o.tx, o.user, d);
   if (d.id_lista_verificacion !== null && !(await repo.existe(o.tx, 'lista_verificacion', d.id_lista_verificacion)))
     throw invalido('id_lista_verificacion', `El campo ${L.id_lista_verificacion} no existe en esta empresa`);
   // The category's playbook fills what the form left empty: the due date and the checklist.
@@ -341,7 +362,7 @@ export async function crear(o: Escritura & { body: TareaForm }): Promise<Tarea> 
   const items = [...(idLista !== null ? await repo.itemsDeLista(o.tx, idLista) : []), ...d.items];
   const v: repo.ValoresTarea = {
     titulo: d.titulo,
-    descripcion: d.descripcion,
+    descripcion: sanearTextoRico(d.descripcion),
     id_categoria: d.id_categoria,
     id_prioridad: d.id_prioridad,
     id_solicitante: o.user.idUsuario || null,
@@ -357,7 +378,7 @@ export async function crear(o: Escritura & { body: TareaForm }): Promise<Tarea> 
     await repo.agregarItems(o.tx, id, items);
     return id;
   });
-  const { id_inmueble, id_tercero, id_cliente_atendido, id_solicitud, id_cita, ...resto } = v;
+  const { id_inmueble, id_tercero, id_cliente_atendido, id_solicitud, id_cita, id_radicado, ...resto } = v;
   const valores = await legible(o.tx, { ...resto, responsables: d.responsables, seguidores: d.seguidores });
   const rels = { id_inmueble, id_tercero, id_cliente_atendido, id_solicitud, id_cita };
   for (const [k, x] of Object.entries(rels))
@@ -365,6 +386,8 @@ export async function crear(o: Escritura & { body: TareaForm }): Promise<Tarea> 
       valores[k === 'id_inmueble' ? 'consecutivo_inmueble' : k === 'id_solicitud' ? 'numero_solicitud' : k] = String(
         k === 'id_inmueble' ? d.consecutivo_inmueble : k === 'id_solicitud' ? d.numero_solicitud : x,
       );
+  // The documento as people name it: its radicado number, not the row's id.
+  if (id_radicado !== null) valores.id_radicado = (await repo.radicado(o.tx, id_radicado))?.radicado ?? String(id_radicado);
   if (items.length) valores.items = `${items.length} ítems`;
   await historial(o, id, 'crear', diferencias({}, valores));
   await avisar(
@@ -386,7 +409,7 @@ export async function actualizar(o: Escritura & { consecutivo: number; body: Tar
   if (b.responsables || b.seguidores) await validarPersonas(o.tx, b.responsables ?? [], b.seguidores ?? []);
   const v: repo.ValoresTarea = {
     titulo: b.titulo ?? f.titulo,
-    descripcion: b.descripcion ?? f.descripcion,
+    descripcion: b.descripcion !== undefined ? sanearTextoRico(b.descripcion) : f.descripcion,
     id_categoria: b.id_categoria !== undefined ? b.id_categoria : f.id_categoria,
     id_prioridad: b.id_prioridad !== undefined ? b.id_prioridad : f.id_prioridad,
     id_solicitante: f.id_solicitante,
@@ -397,6 +420,7 @@ export async function actualizar(o: Escritura & { consecutivo: number; body: Tar
     id_cliente_atendido: f.id_cliente_atendido,
     id_solicitud: f.id_solicitud,
     id_cita: f.id_cita,
+    id_radicado: f.id_radicado,
     recurrencia: b.recurrencia !== undefined ? b.recurrencia : f.recurrencia,
   };
   await validarMaestros(o.tx, v);
@@ -624,10 +648,20 @@ export async function borrarLista(o: Escritura & { id: number }): Promise<void> 
   });
 }
 
+/** A category's guion (playbook), for the «Guion» dialog of the categories' master. */
+export async function guion(o: Base & { idCategoria: number }): Promise<GuionCategoria> {
+  const g = await repo.guion(o.tx, o.idCategoria);
+  if (!g) throw noEncontrado(`La categoría ${o.idCategoria}`);
+  return g;
+}
+
 export async function guardarPlaybook(o: Escritura & { idCategoria: number; body: PlaybookForm }): Promise<{ ok: true }> {
+  const antes = await repo.guion(o.tx, o.idCategoria);
+  if (!antes) throw noEncontrado(`La categoría ${o.idCategoria}`);
+  // Another company's list is invisible here (row-level security): it «does not exist» for this one.
   if (o.body.id_lista_verificacion !== null && !(await repo.existe(o.tx, 'lista_verificacion', o.body.id_lista_verificacion)))
-    throw invalido('id_lista_verificacion', 'El campo Lista de verificación no existe en esta empresa');
-  if (!(await repo.guardarPlaybook(o.tx, o.idCategoria, o.body))) throw noEncontrado(`La categoría ${o.idCategoria}`);
+    throw invalido('id_lista_verificacion', `El campo ${ETIQUETAS_GUION.id_lista_verificacion} no existe en esta empresa`);
+  await repo.guardarPlaybook(o.tx, o.idCategoria, o.body);
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
     usuario: o.user.usuario,
@@ -635,8 +669,8 @@ export async function guardarPlaybook(o: Escritura & { idCategoria: number; body
     entidad: 'tareas_categorias',
     entidadId: String(o.idCategoria),
     cambios: {
-      id_lista_verificacion: { antes: null, despues: o.body.id_lista_verificacion },
-      dias_habiles_vence: { antes: null, despues: o.body.dias_habiles_vence },
+      id_lista_verificacion: { antes: antes.id_lista_verificacion, despues: o.body.id_lista_verificacion },
+      dias_habiles_vence: { antes: antes.dias_habiles_vence, despues: o.body.dias_habiles_vence },
     },
     ip: o.ip,
   });

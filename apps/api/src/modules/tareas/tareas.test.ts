@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ListResult } from '@predio/contract/list';
 import type { ListaVerificacion, ModTarea, OpcionesTareas, Tarea, TareaResumen } from '@predio/contract/tareas';
+import { textoAHtml } from '@predio/contract/texto-rico';
+import { migrationFiles } from '../../db/migrate.ts';
 import { queryRows } from '../../db/rows.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, tokenClaims, type TestApp } from '../../test/harness.ts';
@@ -416,5 +418,208 @@ describe('a follow-up task from a cita', () => {
       400,
       'Cita',
     );
+  });
+});
+
+describe('rich-text description', () => {
+  it('keeps bold, italic, lists and links; strips script, on* attributes and javascript: links', async () => {
+    const x = ok(
+      await as(t.app, admin1).post('/api/tareas', {
+        titulo: 'Revisar contrato',
+        responsables: [idAsesor],
+        descripcion:
+          '<p><strong>Urgente</strong>: <em>antes del viernes</em> <a href="https://predio.co/x" onclick="robar()">ver</a>' +
+          ' <a href="javascript:alert(1)">clic</a></p><ul><li>Firmas</li><li>Anexos</li></ul>' +
+          '<script>alert(document.cookie)</script><img src="x" onerror="alert(2)"><p onmouseover="alert(3)">fin</p>',
+      }),
+    );
+    expect(x.descripcion).toBe(
+      '<p><strong>Urgente</strong>: <em>antes del viernes</em> ' +
+        '<a href="https://predio.co/x" target="_blank" rel="noopener noreferrer nofollow">ver</a> <a>clic</a></p>' +
+        '<ul><li>Firmas</li><li>Anexos</li></ul><p>fin</p>',
+    );
+    for (const malo of ['script', 'onerror', 'onclick', 'onmouseover', 'javascript:', '<img'])
+      expect(x.descripcion).not.toContain(malo);
+    // The history holds the text a person reads, not the HTML.
+    expect(x.historial.find((h) => h.campo === 'descripcion')?.despues).toBe(
+      'Urgente: antes del viernes ver clic\n• Firmas\n• Anexos\n\nfin',
+    );
+
+    const y = ok(
+      await pedir(admin1, 'PATCH', `/api/tareas/${x.consecutivo}`, {
+        descripcion: '<p><b>Listo</b></p><a href=" JaVaScRiPt:alert(1)">x</a><svg onload="alert(1)"></svg>',
+      }),
+    );
+    expect(y.descripcion).toBe('<p><b>Listo</b></p><a>x</a>');
+    expect(y.historial[0]).toMatchObject({ campo: 'descripcion', despues: 'Listo\nx' });
+    // An editor left empty (<p></p>) is no description.
+    expect(ok(await pedir(admin1, 'PATCH', `/api/tareas/${x.consecutivo}`, { descripcion: '<p></p>' })).descripcion).toBe('');
+  });
+
+  it('turns plain text (an older client) into paragraphs, as the migration did with the stored ones', async () => {
+    const texto = 'Llamar al propietario\nAntes de las 5 & traer <llaves>\n\nSegundo párrafo';
+    const x = ok(
+      await as(t.app, admin1).post('/api/tareas', { titulo: 'Texto plano', responsables: [idAsesor], descripcion: texto }),
+    );
+    expect(x.descripcion).toBe(
+      '<p>Llamar al propietario<br />Antes de las 5 &amp; traer &lt;llaves&gt;</p><p>Segundo párrafo</p>',
+    );
+    // Migration 0195 on a task written as plain text before descriptions were rich (company 3 has no others).
+    const migracion = migrationFiles().find((m) => m.name.startsWith('0195_'))!.sql;
+    const leida = await t.db.tenant(3, async (tx) => {
+      await tx.execute(
+        sql`insert into tarea (consecutivo, titulo, descripcion, creado_por) values (1, 'Vieja', ${`  ${texto}\r\n`}, 'admin')`,
+      );
+      await tx.execute(sql.raw(migracion));
+      return queryRows<{ descripcion: string }>(tx, sql`select descripcion from tarea where consecutivo = 1`);
+    });
+    expect(leida[0]!.descripcion).toBe(textoAHtml(texto));
+    expect(textoAHtml(texto)).toBe(
+      '<p>Llamar al propietario<br>Antes de las 5 &amp; traer &lt;llaves&gt;</p><p>Segundo párrafo</p>',
+    );
+  });
+
+  it('400 naming the field for a description too long', async () => {
+    esperaError(
+      await as(t.app, admin1).post('/api/tareas', {
+        titulo: 'Larga',
+        responsables: [idAsesor],
+        descripcion: `<p>${'a'.repeat(50_001)}</p>`,
+      }),
+      400,
+      'Descripción',
+    );
+  });
+});
+
+describe('guion (playbook) of a category, from the categories master', () => {
+  let cat: number;
+  let listaPropia: number;
+  let listaAjena: number;
+
+  beforeAll(async () => {
+    cat = await idDe(1, sql`select id from tareas_categorias where nombre = 'Comercial'`);
+    listaPropia = ok<ListaVerificacion>(
+      await as(t.app, admin1).post('/api/listas-verificacion', { nombre: 'Captación', items: [{ texto: 'Fotos' }] }),
+    ).id;
+    listaAjena = ok<ListaVerificacion>(
+      await as(t.app, admin2).post('/api/listas-verificacion', { nombre: 'Del Norte', items: [{ texto: 'Otra' }] }),
+    ).id;
+  });
+
+  it('reads and saves it; a new task of the category starts with them', async () => {
+    expect(ok(await as(t.app, admin1).get(`/api/tareas-categorias/${cat}/playbook`))).toEqual({
+      id_categoria: cat,
+      nombre: 'Comercial',
+      id_lista_verificacion: null,
+      dias_habiles_vence: null,
+    });
+    ok(
+      await pedir(admin1, 'PUT', `/api/tareas-categorias/${cat}/playbook`, {
+        id_lista_verificacion: listaPropia,
+        dias_habiles_vence: 2,
+      }),
+    );
+    expect(ok(await as(t.app, admin1).get(`/api/tareas-categorias/${cat}/playbook`))).toMatchObject({
+      id_lista_verificacion: listaPropia,
+      dias_habiles_vence: 2,
+    });
+    const x = ok(await as(t.app, admin1).post('/api/tareas', { titulo: 'Captar', id_categoria: cat, responsables: [idAsesor] }));
+    expect(x.items.map((i) => i.texto)).toEqual(['Fotos']);
+    expect(x.vence_en).toBe(sumarDiasHabiles(new Date(), 2).toISOString());
+    const audit = await t.db.tenant(1, (tx) =>
+      queryRows<{ cambios: Record<string, { antes: unknown; despues: unknown }> }>(
+        tx,
+        sql`select cambios from auditoria where entidad = 'tareas_categorias' and entidad_id = ${String(cat)} order by id desc limit 1`,
+      ),
+    );
+    expect(audit[0]!.cambios.dias_habiles_vence).toEqual({ antes: null, despues: 2 });
+  });
+
+  it("400 naming the field: another company's checklist, days outside 0–365", async () => {
+    const put = (b: unknown) => pedir(admin1, 'PUT', `/api/tareas-categorias/${cat}/playbook`, b);
+    const e1 = esperaError(
+      await put({ id_lista_verificacion: listaAjena, dias_habiles_vence: 1 }),
+      400,
+      'Lista de verificación por defecto',
+    );
+    expect(e1.message).toMatch(/^id_lista_verificacion: /);
+    esperaError(await put({ id_lista_verificacion: null, dias_habiles_vence: 366 }), 400, 'Vence en (días hábiles)');
+    esperaError(await put({ id_lista_verificacion: null, dias_habiles_vence: -1 }), 400, 'Vence en (días hábiles)');
+    esperaError(await put({ id_lista_verificacion: null, dias_habiles_vence: 1.5 }), 400, 'Vence en (días hábiles)');
+    // Nothing changed.
+    expect(ok(await as(t.app, admin1).get(`/api/tareas-categorias/${cat}/playbook`))).toMatchObject({
+      id_lista_verificacion: listaPropia,
+      dias_habiles_vence: 2,
+    });
+  });
+
+  it("403 without 10586; another company's category is 404", async () => {
+    esperaError(await as(t.app, asesor1).get(`/api/tareas-categorias/${cat}/playbook`), 403);
+    esperaError(
+      await pedir(asesor1, 'PUT', `/api/tareas-categorias/${cat}/playbook`, {
+        id_lista_verificacion: null,
+        dias_habiles_vence: 1,
+      }),
+      403,
+    );
+    esperaError(await as(t.app, admin2).get(`/api/tareas-categorias/${cat}/playbook`), 404);
+  });
+});
+
+describe('a task about a documento (radicado of gestión documental)', () => {
+  let radicado: { id: number; radicado: string };
+  let radicadoAjeno: { id: number };
+
+  beforeAll(async () => {
+    const area1 = await idDe(1, sql`select id from areas_empresa where codigo = '100'`);
+    const area2 = await idDe(2, sql`select id from areas_empresa where codigo = '200'`);
+    const radicar = (token: string, idArea: number) =>
+      as(t.app, token).post('/api/gestion-documental/radicados', {
+        tipo: 'entrada',
+        fecha: '2026-11-20',
+        asunto: 'Derecho de petición del arrendatario',
+        id_area: idArea,
+      });
+    radicado = ok<{ id: number; radicado: string }>(await radicar(admin1, area1));
+    radicadoAjeno = ok<{ id: number }>(await radicar(admin2, area2));
+  });
+
+  it("links the task to the radicado, names it on the task and lists the radicado's tasks", async () => {
+    const x = ok(
+      await as(t.app, admin1).post('/api/tareas', {
+        titulo: 'Responder el derecho de petición',
+        responsables: [idAsesor],
+        id_radicado: radicado.id,
+      }),
+    );
+    expect(x).toMatchObject({
+      id_radicado: radicado.id,
+      radicado: { id: radicado.id, radicado: radicado.radicado, asunto: 'Derecho de petición del arrendatario' },
+    });
+    expect(x.historial.find((h) => h.campo === 'id_radicado')?.despues).toBe(radicado.radicado);
+    const deRadicado = ok<ListResult<TareaResumen>>(
+      await as(t.app, admin1).get(`/api/tareas?vista=todas&abiertas=no&id_radicado=${radicado.id}`),
+    );
+    expect(deRadicado.items.map((i) => i.consecutivo)).toEqual([x.consecutivo]);
+    // The asesor sees it among his tasks, with the documento named.
+    expect(ok(await as(t.app, asesor1).get(`/api/tareas/${x.consecutivo}`)).radicado?.radicado).toBe(radicado.radicado);
+    esperaError(await as(t.app, admin1).get('/api/tareas?id_radicado=abc'), 400, 'id_radicado');
+  });
+
+  it("400 naming the field: another company's or a missing radicado, or a user without gestión documental", async () => {
+    const base = { titulo: 'Ajena', responsables: [idAsesor] };
+    esperaError(await as(t.app, admin1).post('/api/tareas', { ...base, id_radicado: radicadoAjeno.id }), 400, 'Documento');
+    esperaError(await as(t.app, admin1).post('/api/tareas', { ...base, id_radicado: 999999 }), 400, 'Documento');
+    esperaError(await as(t.app, admin1).post('/api/tareas', { ...base, id_radicado: 'x' }), 400, 'Documento');
+    // The asesor has tasks (10584) but not gestión documental (10579 / 10581).
+    esperaError(
+      await as(t.app, asesor1).post('/api/tareas', { ...base, id_radicado: radicado.id }),
+      400,
+      'requiere el permiso de gestión documental',
+    );
+    expect(
+      ok<ListResult<TareaResumen>>(await as(t.app, admin2).get(`/api/tareas?vista=todas&id_radicado=${radicado.id}`)).total,
+    ).toBe(0);
   });
 });

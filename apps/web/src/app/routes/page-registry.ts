@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceDef } from '@predio/contract/maestros/resource';
+import type { AccionFilaMaestro } from '../../components/resource-table/resource-table.tsx';
 import { recursoDeRuta } from '@predio/contract/maestros/resources';
 import type { FlatRoute } from '@predio/contract/menu';
 import { CLAVES_INFORME } from '@predio/contract/informes';
@@ -114,9 +115,18 @@ export const PAGES: Record<string, Page> = {
 };
 
 /** Master routes carry no component key: the contract's resource with that `ruta` selects the generic master screen. */
-export const MaestroPage: LazyExoticComponent<ComponentType<{ def: ResourceDef }>> = lazy(() =>
-  import('../../features/maestros/maestro-page.tsx').then((m) => ({ default: m.MaestroPage })),
-);
+export const MaestroPage: LazyExoticComponent<ComponentType<{ def: ResourceDef; AccionFila?: AccionFilaMaestro | undefined }>> =
+  lazy(() => import('../../features/maestros/maestro-page.tsx').then((m) => ({ default: m.MaestroPage })));
+
+/**
+ * A master whose rows carry something the generic form does not: one more action per row, by the master's
+ * key. The categories of tareas have their guion (default checklist and due offset, idm 10586 as the master).
+ */
+export const ACCIONES_MAESTRO: Partial<Record<string, LazyExoticComponent<AccionFilaMaestro>>> = {
+  'tareas-categorias': lazy(() =>
+    import('../../features/tareas/guion-categoria.tsx').then((m) => ({ default: m.GuionCategoriaAccion })),
+  ),
+};
 export const maestroDeRuta = (route: FlatRoute): ResourceDef | undefined => recursoDeRuta(route.fullPath);
 
 /** The route opens a working page (a master or a registered page), not the construction page. */

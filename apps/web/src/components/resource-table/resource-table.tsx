@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { App, Button, Grid, Space, Tag, Tooltip } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ListResult } from '@predio/contract/list';
@@ -27,6 +27,9 @@ export type ListaConsulta = {
   refetch: () => unknown;
 };
 
+/** An action of its own on each row of a master (app/routes/page-registry.ts says which master has one). */
+export type AccionFilaMaestro = ComponentType<{ item: Item; nombre: string }>;
+
 type Props = {
   def: ResourceDef;
   state: ListState;
@@ -40,6 +43,8 @@ type Props = {
   onCambiarActivo: (item: Item, activo: boolean) => Promise<unknown>;
   onExportar: (formato: FormatoExportacion) => Promise<unknown>;
   onImportar: Importar;
+  /** One more action per row, before «Editar», for a master with a rule of its own (a category's «Guion»). */
+  accionFila?: (item: Item, nombre: string) => ReactNode;
 };
 
 /**
@@ -111,6 +116,7 @@ export function ResourceTable(props: Props) {
     const activo = item.activo !== false;
     return (
       <Space size={0}>
+        {props.accionFila?.(item, nombre)}
         <Tooltip title="Editar">
           <Button type="text" icon={<EditOutlined />} aria-label={`Editar «${nombre}»`} onClick={() => props.onEditar(item)} />
         </Tooltip>
@@ -168,7 +174,7 @@ export function ResourceTable(props: Props) {
     fija: true,
     title: <span className="resource-sr-only">Acciones</span>,
     fixed: 'right',
-    width: def.activo ? 128 : 92,
+    width: (def.activo ? 128 : 92) + (props.accionFila ? 36 : 0),
     render: (_: unknown, item: Item) => acciones(item),
   });
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { ListResult } from '@predio/contract/list';
 import type {
   ComentarioForm,
+  GuionCategoria,
   ListaVerificacion,
   ListaVerificacionFormEntrada,
   ModTarea,
@@ -23,6 +24,7 @@ export const tareasKeys = {
   opciones: () => [...tareasKeys.all, 'opciones'] as const,
   listas: () => [...tareasKeys.all, 'listas'] as const,
   mod: (q: object) => [...tareasKeys.all, 'mod', q] as const,
+  guion: (idCategoria: number) => [...tareasKeys.all, 'guion', idCategoria] as const,
 };
 
 export const parametros = (f: Record<string, unknown>) => {
@@ -72,6 +74,18 @@ export function useListasVerificacion() {
     queryOptions({
       queryKey: tareasKeys.listas(),
       queryFn: async ({ signal }) => (await http.get<ListaVerificacion[]>('/listas-verificacion', { signal, silent: true })).data,
+    }),
+  );
+}
+
+/** A category's guion (playbook), read with idm 10586 like the categories' master. */
+export function useGuionCategoria(idCategoria: number, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: tareasKeys.guion(idCategoria),
+      queryFn: async ({ signal }) =>
+        (await http.get<GuionCategoria>(`/tareas-categorias/${idCategoria}/playbook`, { signal, silent: true })).data,
+      enabled,
     }),
   );
 }
@@ -159,8 +173,8 @@ export function useBorrarLista() {
 export function useGuardarPlaybook() {
   const invalidar = useInvalidar();
   return useMutation({
-    mutationFn: async (o: { idCategoria: number; playbook: PlaybookForm }) =>
-      (await http.put<unknown>(`/tareas-categorias/${o.idCategoria}/playbook`, o.playbook)).data,
+    mutationFn: async (o: { idCategoria: number; playbook: PlaybookForm; silent?: boolean }) =>
+      (await http.put<unknown>(`/tareas-categorias/${o.idCategoria}/playbook`, o.playbook, { silent: o.silent ?? false })).data,
     onSuccess: invalidar,
   });
 }

@@ -11,6 +11,7 @@ import {
   type TareaFormEntrada,
 } from '@predio/contract/tareas';
 import { Dialogo } from '../../components/dialogo.tsx';
+import { EditorTextoRicoDiferido } from '../texto-rico/editor-diferido.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { formatFechaHora } from '../../lib/format.ts';
@@ -18,10 +19,10 @@ import { ApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useCrearTarea, useOpcionesTareas } from './api.ts';
 
-/** What a task created from a record is linked to (a property, a tercero, a lead, a solicitud). */
+/** What a task created from a record is linked to (a property, a tercero, a lead, a solicitud, a documento). */
 export type Vinculo = Pick<
   TareaFormEntrada,
-  'consecutivo_inmueble' | 'id_tercero' | 'id_cliente_atendido' | 'numero_solicitud' | 'id_cita'
+  'consecutivo_inmueble' | 'id_tercero' | 'id_cliente_atendido' | 'numero_solicitud' | 'id_cita' | 'id_radicado'
 >;
 
 type Valores = {
@@ -47,10 +48,19 @@ const nombreVinculo = (v: Vinculo) =>
           ? `Solicitud ${v.numero_solicitud}`
           : v.id_cita
             ? `Cita ${v.id_cita}`
-            : null;
+            : v.id_radicado
+              ? `Documento ${v.id_radicado}`
+              : null;
 
 /** «Nueva tarea»: a modal; on save it opens the task (or stays, with `quedarse`). */
-export function TareaFormModal(p: { abierto: boolean; onCerrar: () => void; vinculo?: Vinculo; quedarse?: boolean }) {
+export function TareaFormModal(p: {
+  abierto: boolean;
+  onCerrar: () => void;
+  vinculo?: Vinculo;
+  /** How the linked record is named («Documento 2026-100-000001-2»), when its id says nothing. */
+  nombreVinculo?: string;
+  quedarse?: boolean;
+}) {
   const [form] = Form.useForm<Valores>();
   const opciones = useOpcionesTareas();
   const crear = useCrearTarea();
@@ -113,8 +123,8 @@ export function TareaFormModal(p: { abierto: boolean; onCerrar: () => void; vinc
       destroyOnHidden
       width={640}
     >
-      {nombreVinculo(vinculo) && (
-        <Typography.Paragraph type="secondary">Vinculada a: {nombreVinculo(vinculo)}</Typography.Paragraph>
+      {(p.nombreVinculo ?? nombreVinculo(vinculo)) && (
+        <Typography.Paragraph type="secondary">Vinculada a: {p.nombreVinculo ?? nombreVinculo(vinculo)}</Typography.Paragraph>
       )}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       {/* Its own field ids: opened from a cita's form, «Título» must not point at the cita's title. */}
@@ -174,7 +184,7 @@ export function TareaFormModal(p: { abierto: boolean; onCerrar: () => void; vinc
           <Select mode="multiple" options={usuarios} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         <Form.Item name="descripcion" label={L.descripcion}>
-          <Input.TextArea rows={4} maxLength={20_000} />
+          <EditorTextoRicoDiferido etiqueta={L.descripcion} />
         </Form.Item>
       </Form>
     </Dialogo>

@@ -10,10 +10,10 @@ import { COLOR_ESTADO, Vence } from './comun.tsx';
 import './tareas.css';
 
 /**
- * The tasks of a record (a property, a tercero, a lead, a solicitud, a cita) that the user may see, open and
- * closed, and «Nueva tarea» already linked to it.
+ * The tasks of a record (a property, a tercero, a lead, a solicitud, a cita, a documento) that the user may
+ * see, open and closed, and «Nueva tarea» already linked to it.
  */
-export function TareasDeRegistro({ vinculo }: { vinculo: Vinculo }) {
+export function TareasDeRegistro({ vinculo, nombreVinculo }: { vinculo: Vinculo; nombreVinculo?: string }) {
   const [nueva, setNueva] = useState(false);
   const filtro = Object.fromEntries(Object.entries(vinculo).filter(([, v]) => v !== null && v !== undefined));
   const tareas = useTareas({ ...filtro, vista: 'todas', abiertas: 'no', pageSize: 100, sort: 'vence_en' });
@@ -58,7 +58,13 @@ export function TareasDeRegistro({ vinculo }: { vinculo: Vinculo }) {
           )}
         />
       )}
-      <TareaFormModal abierto={nueva} onCerrar={() => setNueva(false)} vinculo={vinculo} quedarse />
+      <TareaFormModal
+        abierto={nueva}
+        onCerrar={() => setNueva(false)}
+        vinculo={vinculo}
+        {...(nombreVinculo ? { nombreVinculo } : {})}
+        quedarse
+      />
     </Space>
   );
 }

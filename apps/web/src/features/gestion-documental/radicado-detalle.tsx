@@ -5,7 +5,11 @@ import {
   TIPO_DUENO_RADICADO,
   type Radicado,
 } from '@predio/contract/gestion-documental';
+import { hasIdm } from '@predio/contract/menu';
+import { IDM_TAREAS } from '@predio/contract/tareas';
 import { Archivos } from '../../components/archivos/archivos.tsx';
+import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
+import { usePermisos } from '../../lib/session-store.ts';
 import { formatFecha, formatFechaHora } from '../../lib/format.ts';
 
 const TEXTOS = {
@@ -24,8 +28,12 @@ export const TipoTag = ({ tipo }: { tipo: Radicado['tipo'] }) => (
   <Tag color={tipo === 'entrada' ? 'blue' : tipo === 'salida' ? 'green' : 'default'}>{ETIQUETAS_TIPO_RADICADO[tipo]}</Tag>
 );
 
-/** One radicado: its metadata and its documents (platform/archivos; read-only without idm 10579). */
+/**
+ * One radicado: its metadata, its documents (platform/archivos; read-only without idm 10579) and, for who
+ * has Tareas (10584), the tasks about it with «Nueva tarea» linked to it.
+ */
 export function RadicadoDetalle({ r, soloLectura }: { r: Radicado; soloLectura: boolean }) {
+  const conTareas = hasIdm(usePermisos(), IDM_TAREAS);
   return (
     <>
       <Descriptions size="small" column={{ xs: 1, sm: 1, md: 2 }} bordered className="radicado-datos">
@@ -69,6 +77,12 @@ export function RadicadoDetalle({ r, soloLectura }: { r: Radicado; soloLectura: 
           soloLectura={soloLectura}
         />
       </div>
+      {conTareas ? (
+        <section className="radicado-tareas" aria-label="Tareas del radicado">
+          <Typography.Title level={5}>Tareas</Typography.Title>
+          <TareasDeRegistro vinculo={{ id_radicado: r.id }} nombreVinculo={`Documento ${r.radicado}`} />
+        </section>
+      ) : null}
     </>
   );
 }

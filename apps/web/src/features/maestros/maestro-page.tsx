@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Card } from 'antd';
 import { etiquetaReferencia, type ResourceDef } from '@predio/contract/maestros/resource';
 import type { Item, Valores } from '@predio/contract/maestros/schemas';
 import type { OpcionesFuente } from '../../components/resource-form/opciones-fuente.ts';
 import { ResourceForm, type Edicion } from '../../components/resource-form/resource-form.tsx';
-import { ResourceTable } from '../../components/resource-table/resource-table.tsx';
+import { ResourceTable, type AccionFilaMaestro } from '../../components/resource-table/resource-table.tsx';
 import { useListParams } from '../../components/resource-table/use-list-params.ts';
 import { mayuscula } from '../../components/resource-texts.ts';
 import { useActualizarMaestro, useCambiarActivoMaestro } from './api/actualizar-maestro.ts';
@@ -20,7 +20,7 @@ import './maestro-page.css';
 const fuente: OpcionesFuente = { opciones: opcionesQueryOptions, etiqueta: etiquetaQueryOptions };
 
 /** The screen of one master (municipios, barrios, ...): its list and its form, both generated from the definition. */
-export function MaestroPage({ def }: { def: ResourceDef }) {
+export function MaestroPage({ def, AccionFila }: { def: ResourceDef; AccionFila?: AccionFilaMaestro | undefined }) {
   const [state, setState] = useListParams(def, def.ruta);
   const lista = useMaestros(def, state);
   const crear = useCrearMaestro(def);
@@ -61,6 +61,15 @@ export function MaestroPage({ def }: { def: ResourceDef }) {
         onCambiarActivo={(item, activo) => cambiarActivo.mutateAsync({ id: item.id, activo })}
         onExportar={(formato) => exportar.mutateAsync({ state, formato })}
         onImportar={(archivo, modo, onProgress) => importar.mutateAsync({ archivo, modo, onProgress })}
+        {...(AccionFila
+          ? {
+              accionFila: (item: Item, nombre: string) => (
+                <Suspense fallback={null}>
+                  <AccionFila item={item} nombre={nombre} />
+                </Suspense>
+              ),
+            }
+          : {})}
       />
       <ResourceForm def={def} fuente={fuente} edicion={edicion} onClose={() => setEdicion(null)} onGuardar={guardar} />
     </Card>

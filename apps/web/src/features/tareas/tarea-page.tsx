@@ -29,7 +29,13 @@ import {
   type EstadoTarea,
   type Tarea,
 } from '@predio/contract/tareas';
+import { EditOutlined } from '@ant-design/icons';
+import { hasIdm } from '@predio/contract/menu';
+import { IDM_BUSCAR_GESTION_DOCUMENTAL, IDM_GESTION_DOCUMENTAL } from '@predio/contract/gestion-documental';
 import { Archivos } from '../../components/archivos/archivos.tsx';
+import { EditorTextoRicoDiferido } from '../../components/texto-rico/editor-diferido.tsx';
+import { TextoRico } from '../../components/texto-rico/texto-rico.tsx';
+import { usePermisos } from '../../lib/session-store.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
 import {
@@ -188,6 +194,17 @@ function Historial({ t }: { t: Tarea }) {
   );
 }
 
+/** The radicado where the user may open it: its drawer (who files, 10579), the search (10581), or its number. */
+function EnlaceRadicado({ r }: { r: NonNullable<Tarea['radicado']> }) {
+  const permisos = usePermisos();
+  const texto = `${r.radicado} · ${r.asunto}`;
+  if (hasIdm(permisos, IDM_GESTION_DOCUMENTAL))
+    return <Link to={`/gestion-documental/gestion-documental?abrir=${r.id}`}>{texto}</Link>;
+  if (hasIdm(permisos, IDM_BUSCAR_GESTION_DOCUMENTAL))
+    return <Link to={`/gestion-documental/buscar-gestion-documental/${encodeURIComponent(r.radicado)}`}>{texto}</Link>;
+  return <>{texto}</>;
+}
+
 function Datos({ t }: { t: Tarea }) {
   const cambiar = useCambiarTarea();
   const opciones = useOpcionesTareas();
@@ -261,6 +278,11 @@ function Datos({ t }: { t: Tarea }) {
         {t.tercero && <Descriptions.Item label="Tercero">{t.tercero.nombre}</Descriptions.Item>}
         {t.id_cliente_atendido && <Descriptions.Item label="Cliente atendido">{t.id_cliente_atendido}</Descriptions.Item>}
         {t.numero_solicitud && <Descriptions.Item label="Solicitud">{t.numero_solicitud}</Descriptions.Item>}
+        {t.radicado && (
+          <Descriptions.Item label="Documento">
+            <EnlaceRadicado r={t.radicado} />
+          </Descriptions.Item>
+        )}
         {t.id_cita && (
           <Descriptions.Item label="Cita">
             <Link to={`/archivo/agenda?cita=${t.id_cita}`}>Ver la cita {t.id_cita} en la agenda</Link>
@@ -268,6 +290,47 @@ function Datos({ t }: { t: Tarea }) {
         )}
         <Descriptions.Item label="Creada">{formatFechaHora(t.creado_en)}</Descriptions.Item>
       </Descriptions>
+    </Card>
+  );
+}
+
+/** The description as its author formatted it, and «Editar» with the same editor as the new task's form. */
+function Descripcion({ t }: { t: Tarea }) {
+  const cambiar = useCambiarTarea();
+  const [borrador, setBorrador] = useState<string | null>(null);
+  if (borrador === null && !t.descripcion && !t.puede_editar) return null;
+  const guardar = () =>
+    cambiar.mutate(
+      { consecutivo: t.consecutivo, cambios: { descripcion: borrador ?? '', version: t.version } },
+      { onSuccess: () => setBorrador(null) },
+    );
+  return (
+    <Card
+      size="small"
+      title="Descripción"
+      extra={
+        borrador === null && t.puede_editar ? (
+          <Button size="small" icon={<EditOutlined />} onClick={() => setBorrador(t.descripcion)}>
+            Editar
+          </Button>
+        ) : null
+      }
+    >
+      {borrador !== null ? (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <EditorTextoRicoDiferido etiqueta="Descripción" value={borrador} onChange={setBorrador} />
+          <Space>
+            <Button type="primary" loading={cambiar.isPending} onClick={guardar}>
+              Guardar descripción
+            </Button>
+            <Button onClick={() => setBorrador(null)}>Cancelar</Button>
+          </Space>
+        </Space>
+      ) : t.descripcion ? (
+        <TextoRico valor={t.descripcion} className="tareas-descripcion" />
+      ) : (
+        <Typography.Text type="secondary">Sin descripción.</Typography.Text>
+      )}
     </Card>
   );
 }
@@ -301,11 +364,7 @@ export function TareaPage() {
       </Space>
       <div className="tareas-detalle" style={{ marginTop: 12 }}>
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
-          {t.descripcion && (
-            <Card size="small" title="Descripción">
-              <Typography.Paragraph className="tareas-comentario">{t.descripcion}</Typography.Paragraph>
-            </Card>
-          )}
+          <Descripcion t={t} />
           <ListaChequeo t={t} />
           <Comentarios t={t} />
           <Card size="small" title="Adjuntos">
