@@ -259,3 +259,65 @@ test('an asesor sees a cita assigned to them arrive live, and the notice opens i
   await expect(page).toHaveURL(/\/archivo\/agenda/);
   await expect(page.getByRole('dialog').getByLabel('Título')).toHaveValue(titulo, { timeout: 15_000 });
 });
+
+test('a weekly cita repeats on its days in the week and month views; one occurrence is changed alone', async ({ page }) => {
+  test.setTimeout(120_000);
+  await ingresar(page, ADMIN, '/archivo/agenda');
+  const aviso = page.getByRole('dialog', { name: 'Informacion Importante' });
+  await page.addLocatorHandler(aviso, () => aviso.getByRole('button', { name: 'Aceptar' }).click());
+  await aceptarAvisos(page);
+  const titulo = `Comité e2e ${Date.now() % 100_000}`;
+  await expect(page.getByRole('button', { name: 'Semana' })).toBeVisible({ timeout: 15_000 });
+
+  // Tuesday of this week, 3:00 p. m.: an empty slot.
+  const martes = page.getByRole('columnheader', { name: /^mar/ });
+  const jueves = page.getByRole('columnheader', { name: /^jue/ });
+  const tresPm = page.getByText('3:00 p. m.', { exact: true }).first();
+  await tresPm.scrollIntoViewIfNeeded();
+  await page.mouse.click((await centro(martes)).x, (await tresPm.boundingBox())!.y + 30);
+
+  const form = page.getByRole('dialog', { name: 'Nueva cita' });
+  await expect(form).toBeVisible();
+  await form.getByLabel('Título').fill(titulo);
+  await elegir(page, form.getByRole('combobox', { name: 'Asesores' }), 'Laura Marcela Ospina Rojas');
+  // Cada semana: Tuesday (the cita's own day) is ticked already; Thursday too, four times.
+  await elegir(page, form.getByRole('combobox', { name: 'Repetir' }), 'Cada semana');
+  await expect(form.getByRole('checkbox', { name: 'Mar' })).toBeChecked();
+  await form.getByRole('checkbox', { name: 'Jue' }).check();
+  await form.getByLabel('Número de veces').fill('4');
+  await expect(form.getByRole('status')).toContainText('Cada semana los martes y jueves, 4 veces: 4 citas');
+  await form.getByRole('button', { name: 'Agendar cita' }).click();
+  await expect(page.getByText(`Cita «${titulo}» agendada`)).toBeVisible();
+
+  // This week: Tuesday and Thursday, each marked as a series.
+  const eventos = page.getByRole('button', { name: new RegExp(`${titulo}(?!\\d)`) });
+  await expect(eventos).toHaveCount(2);
+  const enJueves = eventos.nth(1);
+  expect(Math.abs((await centro(enJueves)).x - (await centro(jueves)).x)).toBeLessThan((await jueves.boundingBox())!.width / 2);
+  await expect(eventos.first()).toHaveAccessibleName(/Se repite/);
+  // Next week: two more.
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(eventos).toHaveCount(2);
+  await page.getByRole('button', { name: 'Anterior' }).click();
+  await expect(eventos).toHaveCount(2);
+
+  // Thursday's alone: renamed, «Solo esta cita».
+  await enJueves.click();
+  const editar = page.getByRole('dialog', { name: `Cita: ${titulo}` });
+  await expect(editar.getByText('Se repite: Cada semana los martes y jueves, 4 veces')).toBeVisible();
+  await editar.getByLabel('Título').fill(`${titulo} con gerencia`);
+  await editar.getByRole('button', { name: 'Guardar cambios' }).click();
+  const pregunta = page.getByRole('dialog', { name: '¿Cambiar solo esta cita o toda la serie?' });
+  await pregunta.getByRole('button', { name: 'Solo esta cita' }).click();
+  await expect(page.getByText(`Cita «${titulo} con gerencia» guardada`)).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`${titulo} con gerencia`) })).toHaveCount(1);
+  await expect(eventos).toHaveCount(2);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`${titulo}(?! con)(?!\\d)`) })).toHaveCount(2);
+
+  // The month view shows the series too (next week's may fall in the next month).
+  await page.getByRole('button', { name: 'Anterior' }).click();
+  await page.getByRole('button', { name: 'Mes' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`${titulo} con gerencia`) })).toHaveCount(1);
+  expect(await eventos.count()).toBeGreaterThanOrEqual(2);
+});

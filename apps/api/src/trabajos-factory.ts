@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { enviarRecordatorio, TIPO_TRABAJO_RECORDATORIO } from './modules/agenda/agenda.service.ts';
+import {
+  enviarRecordatorio,
+  recordatoriosSerie,
+  TIPO_TRABAJO_RECORDATORIO,
+  TIPO_TRABAJO_RECORDATORIOS_SERIE,
+} from './modules/agenda/agenda.service.ts';
 import { diarioEmpresa, TIPO_TRABAJO_DIARIO, TIPO_TRABAJO_DIARIO_EMPRESA } from './modules/tareas/tareas.service.ts';
 import { empresasConTareas } from './modules/tareas/tareas.repo.ts';
 import { vacuumAnalizar } from './db/mantenimiento.ts';
@@ -137,6 +142,13 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
           j.datos as { idCita: number; idUsuario: number; inicio: string },
         ),
       ),
+  });
+  // A series' reminders a week at a time: this job writes the next week's and its own next turn.
+  t.definir({
+    tipo: TIPO_TRABAJO_RECORDATORIOS_SERIE,
+    timeoutMs: MINUTO,
+    manejar: (j) =>
+      enTenant(db, j.idEmpresa!, (scope) => recordatoriosSerie(scope, j.datos as { idSerie: number; desde: string })),
   });
   // Tasks (issue 26): at 07:00 Bogotá a job per company with open or recurring tasks sends the
   // due-tomorrow notices (402) and creates the next recurring tasks; the key makes it once a day.

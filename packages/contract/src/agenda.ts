@@ -14,6 +14,7 @@ import {
   textoObligatorio,
 } from './campos.ts';
 import './validation.ts';
+import { reglasRepeticion, ZRepeticion, type Repeticion } from './agenda-repeticion.ts';
 
 // Agenda (issue 25, menu /archivo/agenda, idm 489): citas and visits of the agency's asesores. The
 // change log of citas is /archivo/utilidades/modificaciones-agenda (idm 19).
@@ -55,8 +56,13 @@ export const ETIQUETAS_CITA = {
   id_resultado: 'Resultado',
   comentario_resultado: 'Comentario del resultado',
   interes: 'Interés del cliente',
+  repetir: 'Repetir',
 } as const;
 const L = ETIQUETAS_CITA;
+
+/** What a change to an occurrence of a series reaches: this one alone, or the whole series. */
+export const ALCANCES_CITA = ['esta', 'serie'] as const;
+export type AlcanceCita = (typeof ALCANCES_CITA)[number];
 
 /** The longest a single cita may last (a week): bounds the calendar's range scan too. */
 export const DURACION_MAXIMA_MS = 7 * 86_400_000;
@@ -89,6 +95,8 @@ export const ZCitaCampos = z.object({
   id_resultado: id(L.id_resultado).nullable().default(null),
   comentario_resultado: texto(L.comentario_resultado, 2000),
   interes: entero(L.interes, 1, 5).nullable().default(null),
+  /** A series: one cita per occurrence of the rule (agenda-repeticion.ts). */
+  repetir: ZRepeticion.nullable().default(null),
   /** The user saw the conflict warnings and saves anyway. */
   confirmar: z.boolean().default(false),
 });
@@ -115,6 +123,13 @@ export const ZCitaForm = ZCitaCampos.superRefine(
     for (const i of reglasCita(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
   },
   cuandoValidos('inicio', 'fin', 'estado', 'id_resultado'),
+).superRefine(
+  (v, ctx) => {
+    if (v.repetir)
+      for (const i of reglasRepeticion(new Date(v.inicio), v.repetir))
+        ctx.addIssue({ code: 'custom', path: i.path.split('.'), message: i.message });
+  },
+  cuandoValidos('inicio', 'repetir'),
 );
 export type CitaFormEntrada = z.input<typeof ZCitaForm>;
 export type CitaForm = z.output<typeof ZCitaForm>;
@@ -158,10 +173,19 @@ export const ZCitaCambios = z.object({
   confirmar: z.boolean().default(false),
   /** The version edited; absent, last write wins (a drag on a fresh calendar). */
   version: z.number().int().positive().optional(),
+  /** A new rule for the series (null: it stops repeating); only with alcance «serie» or on a single cita. */
+  repetir: ZRepeticion.nullable().optional(),
+  /** An occurrence of a series: change «esta» alone or «serie», every open occurrence. */
+  alcance: z.enum(ALCANCES_CITA, { error: "alcance debe ser 'esta' o 'serie'" }).default('esta'),
 });
 export type CitaCambios = z.output<typeof ZCitaCambios>;
+export type CitaCambiosEntrada = z.input<typeof ZCitaCambios>;
 
 export const ZIdParam = z.object({ id: idQuery('id') });
+/** DELETE /citas/:id?alcance=serie: every open occurrence of its series (closed ones stay as history). */
+export const ZBorrarCitaQuery = z.object({
+  alcance: z.enum(ALCANCES_CITA, { error: "alcance debe ser 'esta' o 'serie'" }).default('esta'),
+});
 
 const instanteQuery = (campo: string) =>
   z.iso.datetime({ offset: true, error: `${campo} debe ser una fecha y hora ISO con zona (2026-11-26T00:00:00-05:00)` });
@@ -226,7 +250,11 @@ export type Cita = {
   comentario_resultado: string;
   interes: number | null;
   version: number;
+  /** The series it is an occurrence of: its rule, and whether this one was changed on its own. */
+  serie: SerieCita | null;
 };
+
+export type SerieCita = { id: number; repeticion: Repeticion; descripcion: string; excepcion: boolean };
 
 /**
  * What the calendar draws of a cita (GET /citas): names and colours come from /citas/opciones and the
@@ -235,6 +263,8 @@ export type Cita = {
 export type CitaCalendario = Pick<Cita, 'id' | 'titulo' | 'inicio' | 'fin' | 'todo_el_dia' | 'estado' | 'version'> & {
   id_categoria: number | null;
   asesores: number[];
+  /** The series it belongs to (the calendar marks it and asks «solo esta o toda la serie»). */
+  id_serie: number | null;
 };
 
 /** What a cita created from a lead, a solicitud or a tercero starts with (GET /citas/vinculo/:tipo/:id). */

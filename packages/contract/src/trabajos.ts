@@ -21,6 +21,7 @@ export const TIPO_TRABAJO_LABEL: Record<string, string> = {
   'archivos.borrar-sin-uso': 'Limpieza de fotos y logos sin uso',
   'trabajos.purgar': 'Limpieza de trabajos terminados',
   'agenda.recordatorio': 'Recordatorio de cita',
+  'agenda.recordatorios-serie': 'Recordatorios de una serie de citas',
   'mensajes.enviar': 'Envío de SMS o WhatsApp',
   'portales.sincronizar': 'Sincronización de un inmueble con un portal',
   'paginaweb.publicar': 'Publicación de noticia programada',

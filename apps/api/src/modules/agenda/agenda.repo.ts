@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Cita, ConflictoCita, EstadoCita, OpcionesAgenda, ParticipanteCita, Persona } from '@predio/contract/agenda';
+import { describirRepeticion, type Repeticion } from '@predio/contract/agenda-repeticion';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { contieneCadaPalabra } from '../../platform/busqueda.ts';
@@ -21,11 +22,17 @@ export type FilaCita = {
   id_cliente_atendido: number | null;
   id_solicitud: number | null;
   version: number;
+  id_serie: number | null;
+  inicio_serie: Date | null;
+  excepcion: boolean;
   asesores: number[];
   participantes: number[];
 };
 
-export type ValoresCita = Omit<FilaCita, 'id' | 'version' | 'asesores' | 'participantes'>;
+export type ValoresCita = Omit<
+  FilaCita,
+  'id' | 'version' | 'asesores' | 'participantes' | 'id_serie' | 'inicio_serie' | 'excepcion'
+>;
 
 const y = (conds: (SQL | undefined)[]) =>
   sql.join(
@@ -38,10 +45,14 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 /** The cita's own columns; names of the people, category, result and property are looked up apart. */
 const SELECT_CITA = sql`
   select c.id, c.titulo, c.inicio, c.fin, c.todo_el_dia, c.lugar, c.notas, c.estado, c.comentario_resultado,
-         c.interes, c.id_cliente_atendido, c.id_solicitud, c.version, c.id_categoria, c.id_resultado, c.id_inmueble
+         c.interes, c.id_cliente_atendido, c.id_solicitud, c.version, c.id_categoria, c.id_resultado, c.id_inmueble,
+         c.id_serie, c.excepcion
   from cita c`;
 
-type FilaVista = Omit<FilaCita, 'asesores' | 'participantes' | 'inicio' | 'fin'> & { inicio: Date | string; fin: Date | string };
+type FilaVista = Omit<FilaCita, 'asesores' | 'participantes' | 'inicio' | 'fin' | 'inicio_serie'> & {
+  inicio: Date | string;
+  fin: Date | string;
+};
 
 const porClave = <T, K>(filas: T[], clave: (f: T) => K): Map<K, T[]> => {
   const m = new Map<K, T[]>();
@@ -64,7 +75,8 @@ async function completar(tx: Tx, filas: FilaVista[]): Promise<Cita[]> {
   const idsCategoria = unicos(filas.map((f) => f.id_categoria));
   const idsResultado = unicos(filas.map((f) => f.id_resultado));
   const idsInmueble = unicos(filas.map((f) => f.id_inmueble));
-  const [asesores, participantes, categorias, resultados, inmuebles] = [
+  const idsSerie = unicos(filas.map((f) => f.id_serie));
+  const [asesores, participantes, categorias, resultados, inmuebles, series] = [
     await queryRows<{ id_cita: number; id: number; nombre: string }>(
       tx,
       sql`select ca.id_cita, u.id, coalesce(nullif(u.nombre, ''), u.usuario) as nombre
@@ -95,7 +107,9 @@ async function completar(tx: Tx, filas: FilaVista[]): Promise<Cita[]> {
           sql`select id, consecutivo, direccion from inmueble where id = any(${sql.param(idsInmueble)}::int[])`,
         )
       : [],
+    idsSerie.length ? await seriesPorId(tx, idsSerie) : [],
   ];
+  const serie = new Map(series.map((x) => [x.id, x]));
   const asesoresDe = porClave(asesores, (a) => a.id_cita);
   const participantesDe = porClave(participantes, (p) => p.id_cita);
   const categoria = new Map(categorias.map((c) => [c.id, { id: c.id, nombre: c.nombre, color: c.color }]));
@@ -126,7 +140,249 @@ async function completar(tx: Tx, filas: FilaVista[]): Promise<Cita[]> {
     comentario_resultado: f.comentario_resultado,
     interes: f.interes,
     version: f.version,
+    serie: (() => {
+      const x = f.id_serie !== null ? serie.get(f.id_serie) : undefined;
+      return x
+        ? {
+            id: x.id,
+            repeticion: x.repeticion,
+            descripcion: describirRepeticion(x.repeticion, x.inicio),
+            excepcion: f.excepcion,
+          }
+        : null;
+    })(),
   }));
+}
+
+export type FilaSerie = { id: number; repeticion: Repeticion; inicio: Date; fin: Date; excluidas: Date[] };
+
+async function seriesPorId(tx: Tx, ids: number[], bloquear = false): Promise<FilaSerie[]> {
+  const filas = await queryRows<{
+    id: number;
+    frecuencia: Repeticion['frecuencia'];
+    intervalo: number;
+    dias: number[];
+    hasta: string | Date | null;
+    veces: number | null;
+    inicio: Date | string;
+    fin: Date | string;
+    excluidas: (Date | string)[];
+  }>(
+    tx,
+    sql`select id, frecuencia, intervalo, to_json(dias) as dias, to_char(hasta, 'YYYY-MM-DD') as hasta, veces, inicio, fin,
+               to_json(excluidas) as excluidas
+        from cita_serie where id = any(${sql.param(ids)}::int[]) ${bloquear ? sql`for update` : sql``}`,
+  );
+  return filas.map((f) => ({
+    id: f.id,
+    repeticion: {
+      frecuencia: f.frecuencia,
+      intervalo: f.intervalo,
+      dias: f.dias.map(Number),
+      hasta: f.hasta === null ? null : String(f.hasta),
+      veces: f.veces,
+    },
+    inicio: new Date(f.inicio),
+    fin: new Date(f.fin),
+    excluidas: f.excluidas.map((d) => new Date(d)),
+  }));
+}
+
+export async function serie(tx: Tx, id: number): Promise<FilaSerie | null> {
+  return (await seriesPorId(tx, [id], true))[0] ?? null;
+}
+
+export async function insertarSerie(
+  tx: Tx,
+  s: { repeticion: Repeticion; inicio: Date; fin: Date },
+  usuario: string,
+): Promise<number> {
+  const r = s.repeticion;
+  const [f] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into cita_serie (frecuencia, intervalo, dias, hasta, veces, inicio, fin, creado_por)
+        values (${r.frecuencia}, ${r.intervalo}, ${sql.param(r.dias)}::smallint[], ${r.hasta}::date, ${r.veces},
+                ${iso(s.inicio)}::timestamptz, ${iso(s.fin)}::timestamptz, ${usuario})
+        returning id`,
+  );
+  return f!.id;
+}
+
+export async function actualizarSerie(tx: Tx, id: number, s: Omit<FilaSerie, 'id'>): Promise<void> {
+  const r = s.repeticion;
+  await tx.execute(
+    sql`update cita_serie set frecuencia = ${r.frecuencia}, intervalo = ${r.intervalo}, dias = ${sql.param(r.dias)}::smallint[],
+               hasta = ${r.hasta}::date, veces = ${r.veces}, inicio = ${iso(s.inicio)}::timestamptz, fin = ${iso(s.fin)}::timestamptz,
+               excluidas = ${sql.param(s.excluidas.map(iso))}::timestamptz[]
+        where id = ${id}`,
+  );
+}
+
+/** Leaves out one start of the series for good (an occurrence deleted on its own: EXDATE). */
+export async function excluirDeSerie(tx: Tx, id: number, inicio: Date): Promise<void> {
+  await tx.execute(sql`update cita_serie set excluidas = array_append(excluidas, ${iso(inicio)}::timestamptz) where id = ${id}`);
+}
+
+/** Deletes the series once no cita belongs to it. */
+export async function borrarSerieVacia(tx: Tx, id: number): Promise<void> {
+  await tx.execute(
+    sql`delete from cita_serie s where s.id = ${id} and not exists (select 1 from cita c where c.id_serie = s.id)`,
+  );
+}
+
+/** Every occurrence of a series, locked, in the order of the rule. */
+export async function citasDeSerie(tx: Tx, idSerie: number): Promise<FilaCita[]> {
+  const filas = await queryRows<FilaCita>(
+    tx,
+    sql`select c.*,
+               array(select id_usuario from cita_asesor where id_empresa = c.id_empresa and id_cita = c.id order by 1) as asesores,
+               array(select id_tercero from cita_participante where id_empresa = c.id_empresa and id_cita = c.id order by 1) as participantes
+        from cita c where c.id_serie = ${idSerie} order by c.inicio_serie, c.id for update`,
+  );
+  return filas.map(aFila);
+}
+
+/** Open occurrences of a series that start in (desde, hasta], and the first one after. */
+export async function abiertasDeSerie(
+  tx: Tx,
+  idSerie: number,
+  desde: Date,
+  hasta: Date,
+): Promise<{ citas: { id: number; inicio: Date; asesores: number[] }[]; siguiente: Date | null }> {
+  const filas = await queryRows<{ id: number; inicio: Date | string; asesores: number[] }>(
+    tx,
+    sql`select c.id, c.inicio,
+               array(select id_usuario from cita_asesor where id_empresa = c.id_empresa and id_cita = c.id order by 1) as asesores
+        from cita c where c.id_serie = ${idSerie} and c.estado in ('programada', 'confirmada')
+          and c.inicio > ${iso(desde)}::timestamptz and c.inicio <= ${iso(hasta)}::timestamptz
+        order by c.inicio`,
+  );
+  const [s] = await queryRows<{ inicio: Date | string }>(
+    tx,
+    sql`select min(inicio) as inicio from cita where id_serie = ${idSerie} and estado in ('programada', 'confirmada')
+          and inicio > ${iso(hasta)}::timestamptz`,
+  );
+  return {
+    citas: filas.map((f) => ({ id: f.id, inicio: new Date(f.inicio), asesores: f.asesores })),
+    siguiente: s?.inicio ? new Date(s.inicio) : null,
+  };
+}
+
+/** Many occurrences at once: one statement for the rows and one per kind of person. */
+export async function insertarVarias(
+  tx: Tx,
+  v: ValoresCita,
+  tramos: { inicio: Date; fin: Date }[],
+  idSerie: number,
+  usuario: string,
+): Promise<number[]> {
+  const filas = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into cita (titulo, id_categoria, inicio, fin, todo_el_dia, lugar, notas, estado, id_resultado,
+                          comentario_resultado, interes, id_inmueble, id_cliente_atendido, id_solicitud, creado_por,
+                          id_serie, inicio_serie)
+        select ${v.titulo}, ${v.id_categoria}, t.i, t.f, ${v.todo_el_dia}, ${v.lugar}, ${v.notas}, ${v.estado}, ${v.id_resultado},
+               ${v.comentario_resultado}, ${v.interes}, ${v.id_inmueble}, ${v.id_cliente_atendido}, ${v.id_solicitud}, ${usuario},
+               ${idSerie}, t.i
+        from unnest(${sql.param(tramos.map((t) => iso(t.inicio)))}::timestamptz[],
+                    ${sql.param(tramos.map((t) => iso(t.fin)))}::timestamptz[]) with ordinality t(i, f, n)
+        order by t.n
+        returning id`,
+  );
+  return filas.map((f) => f.id).sort((a, b) => a - b);
+}
+
+/**
+ * What a change to the whole series writes on each open occurrence: the shared fields and the new
+ * time; each keeps its own estado and result. One statement for all of them.
+ */
+export async function actualizarVarias(
+  tx: Tx,
+  v: ValoresCita,
+  tramos: { id: number; inicio: Date; fin: Date }[],
+  usuario: string,
+): Promise<void> {
+  if (!tramos.length) return;
+  await tx.execute(
+    sql`update cita c set titulo = ${v.titulo}, id_categoria = ${v.id_categoria}, inicio = t.i, fin = t.f, inicio_serie = t.i,
+               todo_el_dia = ${v.todo_el_dia}, lugar = ${v.lugar}, notas = ${v.notas}, id_inmueble = ${v.id_inmueble},
+               id_cliente_atendido = ${v.id_cliente_atendido}, id_solicitud = ${v.id_solicitud}, excepcion = false,
+               version = c.version + 1, modificado_por = ${usuario}, modificado_en = now()
+        from unnest(${sql.param(tramos.map((t) => t.id))}::int[], ${sql.param(tramos.map((t) => iso(t.inicio)))}::timestamptz[],
+                    ${sql.param(tramos.map((t) => iso(t.fin)))}::timestamptz[]) t(id, i, f)
+        where c.id = t.id`,
+  );
+}
+
+/** Where an occurrence belongs in its series, and whether it was changed on its own. */
+export async function ponerEnSerie(
+  tx: Tx,
+  id: number,
+  s: { idSerie: number | null; inicioSerie: Date | null; excepcion: boolean },
+): Promise<void> {
+  await tx.execute(
+    sql`update cita set id_serie = ${s.idSerie}, inicio_serie = ${s.inicioSerie ? iso(s.inicioSerie) : null}::timestamptz,
+               excepcion = ${s.excepcion}
+        where id = ${id}`,
+  );
+}
+
+/** The occurrences' places in the series moved with it (they keep their own time). */
+export async function correrRanuras(tx: Tx, ids: number[], ms: number): Promise<void> {
+  if (ids.length && ms)
+    await tx.execute(
+      sql`update cita set inicio_serie = inicio_serie + ${ms} * interval '1 millisecond' where id = any(${sql.param(ids)}::int[])`,
+    );
+}
+
+export async function marcarExcepcion(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`update cita set excepcion = true where id = ${id} and id_serie is not null`);
+}
+
+export async function ponerPersonasVarias(tx: Tx, ids: number[], asesores: number[], participantes: number[]): Promise<void> {
+  if (!ids.length) return;
+  await tx.execute(sql`delete from cita_asesor where id_cita = any(${sql.param(ids)}::int[])`);
+  await tx.execute(sql`delete from cita_participante where id_cita = any(${sql.param(ids)}::int[])`);
+  if (asesores.length)
+    await tx.execute(
+      sql`insert into cita_asesor (id_cita, id_usuario)
+          select c, a from unnest(${sql.param(ids)}::int[]) c cross join unnest(${sql.param(asesores)}::int[]) a`,
+    );
+  if (participantes.length)
+    await tx.execute(
+      sql`insert into cita_participante (id_cita, id_tercero)
+          select c, p from unnest(${sql.param(ids)}::int[]) c cross join unnest(${sql.param(participantes)}::int[]) p`,
+    );
+}
+
+export async function borrarVarias(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length) await tx.execute(sql`delete from cita where id = any(${sql.param(ids)}::int[])`);
+}
+
+/**
+ * Other live citas of these asesores that overlap any of the tramos (a whole series checked at once),
+ * leaving out the series' own occurrences.
+ */
+export async function conflictosVarios(
+  tx: Tx,
+  c: { asesores: number[]; tramos: { inicio: Date; fin: Date }[]; excluirSerie: number | null; excluir: number[] },
+): Promise<ConflictoCita[]> {
+  if (!c.tramos.length) return [];
+  const filas = await queryRows<Omit<ConflictoCita, 'inicio' | 'fin'> & { inicio: Date | string; fin: Date | string }>(
+    tx,
+    sql`select distinct on (c.inicio, c.id) c.id, c.titulo, c.inicio, c.fin, coalesce(nullif(u.nombre, ''), u.usuario) as asesor
+        from unnest(${sql.param(c.tramos.map((t) => iso(t.inicio)))}::timestamptz[],
+                    ${sql.param(c.tramos.map((t) => iso(t.fin)))}::timestamptz[]) t(i, f)
+        join cita c on c.inicio < t.f and c.fin > t.i and c.inicio > t.i - interval '7 days'
+        join cita_asesor ca on ca.id_empresa = c.id_empresa and ca.id_cita = c.id
+        join usuarios u on u.id_empresa = ca.id_empresa and u.id = ca.id_usuario
+        where ca.id_usuario = any(${sql.param(c.asesores)}::int[])
+          and c.estado not in ('cancelada', 'no_asistio')
+          and c.id <> all(${sql.param(c.excluir)}::int[])
+          ${c.excluirSerie === null ? sql`` : sql`and c.id_serie is distinct from ${c.excluirSerie}`}
+        order by c.inicio, c.id limit 20`,
+  );
+  return filas.map((f) => ({ ...f, inicio: iso(f.inicio), fin: iso(f.fin) }));
 }
 
 const LIMITE_RANGO = 5000;
@@ -184,6 +440,7 @@ export async function calendarioJson(tx: Tx, r: Rango): Promise<string> {
     sql`select coalesce(json_agg(json_build_object(
                  'id', c.id, 'titulo', c.titulo, 'inicio', ${isoSql(sql`c.inicio`)}, 'fin', ${isoSql(sql`c.fin`)},
                  'todo_el_dia', c.todo_el_dia, 'estado', c.estado, 'version', c.version, 'id_categoria', c.id_categoria,
+                 'id_serie', c.id_serie,
                  'asesores', array(select ca.id_usuario from cita_asesor ca
                                    where ca.id_empresa = c.id_empresa and ca.id_cita = c.id order by ca.id_usuario))
                order by c.inicio, c.id), '[]')::text as json
@@ -225,8 +482,17 @@ export async function porId(tx: Tx, id: number, bloquear = false): Promise<FilaC
                array(select id_tercero from cita_participante where id_empresa = c.id_empresa and id_cita = c.id order by 1) as participantes
         from cita c where c.id = ${id} ${bloquear ? sql`for update` : sql``}`,
   );
-  return f ? { ...f, inicio: new Date(f.inicio), fin: new Date(f.fin) } : null;
+  return f ? aFila(f) : null;
 }
+
+const aFila = (f: FilaCita): FilaCita => ({
+  ...f,
+  inicio: new Date(f.inicio),
+  fin: new Date(f.fin),
+  inicio_serie: f.inicio_serie === null ? null : new Date(f.inicio_serie),
+  asesores: f.asesores.map(Number),
+  participantes: f.participantes.map(Number),
+});
 
 const columnas = (v: ValoresCita) => sql`
   titulo = ${v.titulo}, id_categoria = ${v.id_categoria}, inicio = ${iso(v.inicio)}::timestamptz, fin = ${iso(v.fin)}::timestamptz,

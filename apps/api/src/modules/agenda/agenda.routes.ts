@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   IDM_AGENDA,
   IDM_MODIFICACIONES_AGENDA,
+  ZBorrarCitaQuery,
   ZCitaCambios,
   ZCitaForm,
   ZCitasExportarQuery,
@@ -207,8 +208,13 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'DELETE',
     url: '/citas/:id',
     permiso,
-    schema: { params: ZIdParam, tags, summary: 'Elimina una cita (avisa a sus asesores)' },
-    handler: ({ tx, alConfirmar, user, req, params }) =>
-      service.borrar({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id }),
+    schema: {
+      params: ZIdParam,
+      querystring: ZBorrarCitaQuery,
+      tags,
+      summary: 'Elimina una cita, o las citas abiertas de su serie (alcance=serie); avisa a sus asesores',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, query }) =>
+      service.borrar({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id, alcance: query.alcance }),
   });
 }

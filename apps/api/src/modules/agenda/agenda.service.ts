@@ -8,6 +8,7 @@ import {
   TIPO_CARTA_CITA_NUEVA,
   TIPO_CARTA_CITA_RECORDATORIO,
   reglasCita,
+  type AlcanceCita,
   type AvisosCita,
   type Cita,
   type InvitacionCita,
@@ -24,6 +25,15 @@ import {
   etiquetaCampoCita,
   fueraDeHorario,
 } from '@predio/contract/agenda';
+import {
+  correrDias,
+  describirRepeticion,
+  diasEntre,
+  expandirRepeticion,
+  mismaRepeticion,
+  reglasRepeticion,
+  type Repeticion,
+} from '@predio/contract/agenda-repeticion';
 import { getConfiguracion } from '../empresa/empresa.service.ts';
 import type { ListResult } from '@predio/contract/list';
 import type { Archivo } from '../../platform/http/archivo.ts';
@@ -32,7 +42,7 @@ import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import { CODES } from '@predio/contract/codes';
 import { festivoEn } from '@predio/contract/festivos';
 import type { Tx } from '../../db/client.ts';
-import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
+import { registrarAuditoria, registrarAuditorias, type Cambios, type EntradaAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
@@ -51,6 +61,7 @@ type Escritura = Scope & { user: Principal; ip: string; hub: Hub; mailer: Desper
 
 export const ENTIDAD_CITA = 'citas';
 export const TIPO_TRABAJO_RECORDATORIO = 'agenda.recordatorio';
+export const TIPO_TRABAJO_RECORDATORIOS_SERIE = 'agenda.recordatorios-serie';
 const L = ETIQUETAS_CITA;
 export const enlaceCita = (id: number) => `/archivo/agenda?cita=${id}`;
 
@@ -169,7 +180,7 @@ export async function vinculo(o: Base & { tipo: TipoRegistro; clave: number }): 
   };
 }
 
-type Datos = Omit<CitaForm, 'confirmar'>;
+type Datos = Omit<CitaForm, 'confirmar' | 'repetir'>;
 
 /** Checks what the database cannot say in a field's words, and resolves the property by consecutivo. */
 async function validar(tx: Tx, d: Datos): Promise<repo.ValoresCita> {
@@ -225,25 +236,55 @@ async function validar(tx: Tx, d: Datos): Promise<repo.ValoresCita> {
  * a time outside the company's office hours (Configurar).
  * A 409 names them; saving again with `confirmar` goes ahead.
  */
-async function revisarConflictos(tx: Tx, v: repo.ValoresCita, asesores: number[], excluir: number | null, confirmar: boolean) {
+type Tramo = { inicio: Date; fin: Date };
+const fechaCorta = (d: Date) =>
+  new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'long', year: 'numeric' }).format(d);
+
+async function revisarConflictos(
+  tx: Tx,
+  v: repo.ValoresCita,
+  asesores: number[],
+  excluir: number | null,
+  confirmar: boolean,
+  serie?: { tramos: Tramo[]; idSerie: number | null },
+) {
   if (confirmar || ESTADOS_CERRADOS_CITA.includes(v.estado)) return;
-  const conflictos = await repo.conflictos(tx, { asesores, inicio: v.inicio, fin: v.fin, excluir });
-  const festivo = festivoEn(v.inicio);
+  const tramos = serie?.tramos ?? [{ inicio: v.inicio, fin: v.fin }];
+  const conflictos = serie
+    ? await repo.conflictosVarios(tx, {
+        asesores,
+        tramos,
+        excluirSerie: serie.idSerie,
+        excluir: excluir === null ? [] : [excluir],
+      })
+    : await repo.conflictos(tx, { asesores, inicio: v.inicio, fin: v.fin, excluir });
   const a = (await getConfiguracion({ tx })).ajustes;
-  const fuera = fueraDeHorario(v.inicio, v.fin, v.todo_el_dia, {
-    dias: a.horarioDias,
-    desde: a.horarioDesde,
-    hasta: a.horarioHasta,
-    zona: a.zonaHoraria,
-  });
+  const horario = { dias: a.horarioDias, desde: a.horarioDesde, hasta: a.horarioHasta, zona: a.zonaHoraria };
+  // A series names the first occurrence that falls on a holiday or outside the hours, with its date.
+  let festivo: string | null = null;
+  let fuera: string | null = null;
+  for (const t of tramos) {
+    const f: string | null = festivo ? null : festivoEn(t.inicio);
+    if (f) festivo = serie ? `${f}, ${fechaCorta(t.inicio)}` : f;
+    const h: string | null = fuera ? null : fueraDeHorario(t.inicio, t.fin, v.todo_el_dia, horario);
+    if (h) fuera = serie ? `${h.replace(/\.$/, '')}: el ${fechaCorta(t.inicio)}.` : h;
+    if (festivo && fuera) break;
+  }
   if (!conflictos.length && !festivo && !fuera) return;
   const partes: string[] = [];
   if (conflictos.length) {
     const c = conflictos[0]!;
     const otras = conflictos.length > 1 ? ` y ${conflictos.length - 1} más` : '';
-    partes.push(`${c.asesor} ya tiene la cita «${c.titulo}» a esa hora${otras}.`);
+    partes.push(
+      serie
+        ? `${c.asesor} ya tiene la cita «${c.titulo}» el ${fechaCorta(new Date(c.inicio))}, a la hora de una de la serie${otras}.`
+        : `${c.asesor} ya tiene la cita «${c.titulo}» a esa hora${otras}.`,
+    );
   }
-  if (festivo) partes.push(`Ese día es festivo en Colombia (${festivo}).`);
+  if (festivo)
+    partes.push(
+      serie ? `Una de las citas cae en festivo en Colombia (${festivo}).` : `Ese día es festivo en Colombia (${festivo}).`,
+    );
   if (fuera) partes.push(fuera);
   const data: AvisosCita = { conflictos, festivo, fueraDeHorario: fuera };
   throw new AppError(CODES.CONFLICTO, `${partes.join(' ')} Confirme para guardarla de todos modos.`, undefined, undefined, data);
@@ -265,7 +306,12 @@ async function avisar(o: Escritura, ids: number[], tipoCarta: number, titulo: st
 }
 
 /** A reminder job per asesor, `minutos` before the start (their preference); the key makes it once per start. */
-async function programarRecordatorios(tx: Tx, idCita: number, v: repo.ValoresCita, asesores: number[]) {
+async function programarRecordatorios(
+  tx: Tx,
+  idCita: number,
+  v: Pick<repo.ValoresCita, 'inicio' | 'estado'>,
+  asesores: number[],
+) {
   if (ESTADOS_CERRADOS_CITA.includes(v.estado) || v.estado === 'realizada') return;
   const ahora = Date.now();
   if (v.inicio.getTime() <= ahora) return;
@@ -293,7 +339,8 @@ function cambios(antes: Record<string, unknown>, despues: Record<string, unknown
 }
 
 export async function crear(o: Escritura & { body: CitaForm }): Promise<Cita> {
-  const { confirmar, ...datos } = o.body;
+  const { confirmar, repetir, ...datos } = o.body;
+  if (repetir) return crearSerie(o, datos, repetir, confirmar);
   const v = await validar(o.tx, datos);
   await revisarConflictos(o.tx, v, datos.asesores, null, confirmar);
   const id = await escribiendo(async () => {
@@ -322,12 +369,9 @@ export async function crear(o: Escritura & { body: CitaForm }): Promise<Cita> {
   return obtener({ tx: o.tx, id });
 }
 
-export async function actualizar(o: Escritura & { id: number; body: CitaCambios }): Promise<Cita> {
-  const f = await repo.porId(o.tx, o.id, true);
-  if (!f) throw noEncontrado(`La cita ${o.id}`);
-  const actual = (await repo.vista(o.tx, o.id))!;
-  const { confirmar, version, ...b } = o.body;
-  const datos: Datos = {
+/** The cita as it will be: what the change sends over what it has. */
+function fusionar(f: repo.FilaCita, actual: Cita, b: Omit<CitaCambios, 'confirmar' | 'version' | 'alcance' | 'repetir'>): Datos {
+  return {
     titulo: b.titulo ?? f.titulo,
     id_categoria: b.id_categoria !== undefined ? b.id_categoria : f.id_categoria,
     inicio: b.inicio ?? f.inicio.toISOString(),
@@ -345,6 +389,42 @@ export async function actualizar(o: Escritura & { id: number; body: CitaCambios 
     comentario_resultado: b.comentario_resultado ?? f.comentario_resultado,
     interes: b.interes !== undefined ? b.interes : f.interes,
   };
+}
+
+/** The fields an occurrence shares with its series: changing one of them alone makes it an exception. */
+const CAMPOS_SERIE = [
+  'titulo',
+  'id_categoria',
+  'inicio',
+  'fin',
+  'todo_el_dia',
+  'lugar',
+  'notas',
+  'id_inmueble',
+  'id_cliente_atendido',
+  'id_solicitud',
+  'asesores',
+  'participantes',
+];
+
+export async function actualizar(o: Escritura & { id: number; body: CitaCambios }): Promise<Cita> {
+  const f = await repo.porId(o.tx, o.id, true);
+  if (!f) throw noEncontrado(`La cita ${o.id}`);
+  const { confirmar, version, alcance, repetir, ...b } = o.body;
+  if (f.id_serie !== null && alcance === 'serie') return actualizarSerie(o, f, false);
+  if (f.id_serie !== null && repetir !== undefined)
+    throw invalido(
+      'alcance',
+      `${L.repetir}: la repetición se cambia para toda la serie (alcance «serie»), no para una sola cita`,
+    );
+  if (f.id_serie === null && repetir) {
+    // A single cita that starts repeating: it becomes the first occurrence of a new series.
+    const idSerie = await repo.insertarSerie(o.tx, { repeticion: repetir, inicio: f.inicio, fin: f.fin }, o.user.usuario);
+    await repo.ponerEnSerie(o.tx, f.id, { idSerie, inicioSerie: f.inicio, excepcion: false });
+    return actualizarSerie(o, (await repo.porId(o.tx, o.id, true))!, true);
+  }
+  const actual = (await repo.vista(o.tx, o.id))!;
+  const datos = fusionar(f, actual, b);
   const v = await validar(o.tx, datos);
   const mueve = v.inicio.getTime() !== f.inicio.getTime() || v.fin.getTime() !== f.fin.getTime();
   const nuevosAsesores = datos.asesores.filter((a) => !f.asesores.includes(a));
@@ -375,6 +455,8 @@ export async function actualizar(o: Escritura & { id: number; body: CitaCambios 
       cambios: c,
       ip: o.ip,
     });
+  // «Solo esta»: a later change to the whole series leaves this occurrence as it is now.
+  if (f.id_serie !== null && !f.excepcion && CAMPOS_SERIE.some((k) => k in c)) await repo.marcarExcepcion(o.tx, o.id);
   await avisar(
     o,
     nuevosAsesores,
@@ -413,10 +495,16 @@ export async function actualizar(o: Escritura & { id: number; body: CitaCambios 
   return obtener({ tx: o.tx, id: o.id });
 }
 
-export async function borrar(o: Escritura & { id: number }): Promise<void> {
+export async function borrar(o: Escritura & { id: number; alcance?: AlcanceCita }): Promise<void> {
   const f = await repo.porId(o.tx, o.id, true);
   if (!f) throw noEncontrado(`La cita ${o.id}`);
+  if (f.id_serie !== null && o.alcance === 'serie') return borrarSerie(o, f, f.id_serie);
   await repo.borrar(o.tx, o.id);
+  if (f.id_serie !== null) {
+    // The rule would give this start again when the series is changed: it is left out for good (EXDATE).
+    await repo.excluirDeSerie(o.tx, f.id_serie, f.inicio_serie ?? f.inicio);
+    await repo.borrarSerieVacia(o.tx, f.id_serie);
+  }
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
     usuario: o.user.usuario,
@@ -471,6 +559,322 @@ export async function enviarRecordatorio(
     enlace: enlaceCita(d.idCita),
   });
   return { enviado: true };
+}
+
+// ----- Series (recurring citas) ------------------------------------------------------------------
+// Each occurrence is a cita row (migration 0190): the calendar, conflicts, reminders, the feed and the
+// change log treat it as any cita. A change to the whole series rebuilds its open occurrences from the
+// rule; closed ones (realizada, cancelada, no asistió) and those changed on their own stay as they are.
+
+/** Longer than the longest reminder a user may ask for (7 days), so a job never comes too late. */
+const HORIZONTE_RECORDATORIOS_MS = 8 * 86_400_000;
+const abierta = (f: Pick<repo.FilaCita, 'estado'>) => f.estado === 'programada' || f.estado === 'confirmada';
+
+/**
+ * Reminders of a series' open occurrences that start within the horizon, and a job at the next one's
+ * turn that does the same: a two-year daily series writes a week of jobs, not 731 of them.
+ */
+export async function programarSerie(
+  tx: Tx,
+  idSerie: number,
+  desde = Date.now(),
+): Promise<{ citas: number; siguiente: string | null }> {
+  const hasta = desde + HORIZONTE_RECORDATORIOS_MS;
+  const r = await repo.abiertasDeSerie(tx, idSerie, new Date(desde), new Date(hasta));
+  for (const c of r.citas) await programarRecordatorios(tx, c.id, { inicio: c.inicio, estado: 'programada' }, c.asesores);
+  if (r.siguiente) {
+    const en = new Date(r.siguiente.getTime() - HORIZONTE_RECORDATORIOS_MS);
+    await encolar(tx, {
+      tipo: TIPO_TRABAJO_RECORDATORIOS_SERIE,
+      datos: { idSerie, desde: en.toISOString() },
+      ejecutarEn: en,
+      clave: `serie:${idSerie}:${r.siguiente.toISOString()}`,
+    });
+  }
+  return { citas: r.citas.length, siguiente: r.siguiente?.toISOString() ?? null };
+}
+
+/** The job: the series' next week of reminders (from its turn, even when it runs late). */
+export const recordatoriosSerie = (o: Base, d: { idSerie: number; desde: string }) =>
+  programarSerie(o.tx, d.idSerie, Math.max(Date.now(), Date.parse(d.desde) || 0));
+
+const valoresAuditados = (
+  v: Omit<repo.ValoresCita, 'inicio' | 'fin'>,
+  t: Tramo,
+  asesores: number[],
+  participantes: number[],
+) => ({
+  ...v,
+  inicio: t.inicio,
+  fin: t.fin,
+  asesores,
+  participantes,
+});
+
+async function crearSerie(o: Escritura, datos: Datos, repetir: Repeticion, confirmar: boolean): Promise<Cita> {
+  const v = await validar(o.tx, datos);
+  for (const i of reglasRepeticion(v.inicio, repetir)) throw invalido(i.path, i.message);
+  const duracion = v.fin.getTime() - v.inicio.getTime();
+  const tramos = expandirRepeticion(v.inicio, repetir).map((i) => ({ inicio: i, fin: new Date(i.getTime() + duracion) }));
+  await revisarConflictos(o.tx, v, datos.asesores, null, confirmar, { tramos, idSerie: null });
+  const { idSerie, ids } = await escribiendo(async () => {
+    const idSerie = await repo.insertarSerie(o.tx, { repeticion: repetir, inicio: v.inicio, fin: v.fin }, o.user.usuario);
+    const ids = await repo.insertarVarias(o.tx, v, tramos, idSerie, o.user.usuario);
+    await repo.ponerPersonasVarias(o.tx, ids, datos.asesores, datos.participantes);
+    return { idSerie, ids };
+  });
+  const descripcion = describirRepeticion(repetir, v.inicio);
+  await registrarAuditorias(
+    o.tx,
+    ids.map((id, k) => ({
+      idUsuario: o.user.idUsuario || null,
+      usuario: o.user.usuario,
+      accion: 'crear',
+      entidad: ENTIDAD_CITA,
+      entidadId: String(id),
+      cambios: cambios({}, { ...valoresAuditados(v, tramos[k]!, datos.asesores, datos.participantes), repetir: descripcion }),
+      ip: o.ip,
+    })),
+  );
+  await avisar(
+    o,
+    datos.asesores,
+    TIPO_CARTA_CITA_NUEVA,
+    `Nueva cita: ${v.titulo}`,
+    `${o.user.usuario} le asignó «${v.titulo}», ${descripcion.toLowerCase()} (${ids.length} citas), desde el ${cuando(tramos[0]!.inicio, v.todo_el_dia)}${v.lugar ? ` en ${v.lugar}` : ''}.`,
+    ids[0]!,
+  );
+  await programarSerie(o.tx, idSerie);
+  return obtener({ tx: o.tx, id: ids[0]! });
+}
+
+/**
+ * «Toda la serie»: the occurrence's new values and its move (or a new rule) applied to every open
+ * occurrence. The rule is moved with the occurrence (dragged from Monday to Tuesday, a weekly series
+ * falls on Tuesdays); occurrences keep their rows (id, history) when the rule still has their start.
+ */
+async function actualizarSerie(
+  o: Escritura & { id: number; body: CitaCambios },
+  f: repo.FilaCita,
+  reglaNueva: boolean,
+): Promise<Cita> {
+  const idSerie = f.id_serie!;
+  const s = (await repo.serie(o.tx, idSerie))!;
+  const { confirmar, version, alcance: _alcance, repetir, ...b } = o.body;
+  const actual = (await repo.vista(o.tx, f.id))!;
+  const datos = fusionar(f, actual, b);
+  const v = await validar(o.tx, datos);
+  const delta = v.inicio.getTime() - f.inicio.getTime();
+  const duracion = v.fin.getTime() - v.inicio.getTime();
+  const inicioSerie = new Date(s.inicio.getTime() + delta);
+  const regla: Repeticion | null =
+    repetir === undefined || (repetir !== null && !reglaNueva && mismaRepeticion(repetir, s.repeticion))
+      ? s.repeticion.frecuencia === 'semanal'
+        ? { ...s.repeticion, dias: correrDias(s.repeticion.dias, diasEntre(f.inicio, v.inicio)) }
+        : s.repeticion
+      : repetir;
+  if (regla) for (const i of reglasRepeticion(inicioSerie, regla)) throw invalido(i.path, i.message);
+
+  const filas = await repo.citasDeSerie(o.tx, idSerie);
+  const fija = (r: repo.FilaCita) => r.id !== f.id && (r.excepcion || !abierta(r));
+  const corre = (d: Date) => d.getTime() + delta;
+  const ocupados = new Set([...filas.filter(fija).map((r) => corre(r.inicio_serie ?? r.inicio)), ...s.excluidas.map(corre)]);
+  const objetivos = regla
+    ? expandirRepeticion(inicioSerie, regla)
+        .map((d) => d.getTime())
+        .filter((t) => !ocupados.has(t))
+    : [];
+  if (regla && !objetivos.length)
+    throw invalido('repetir', `${L.repetir}: con esas opciones no queda ninguna cita abierta en la serie`);
+  const libres = filas.filter((r) => !fija(r));
+  const restantes = new Set(objetivos);
+  const destino = new Map<number, number>();
+  // The edited occurrence first: its own slot in the new rule, else the rule's nearest start after it.
+  const ranura = (r: repo.FilaCita) => corre(r.inicio_serie ?? r.inicio);
+  if (!regla) destino.set(f.id, v.inicio.getTime());
+  else {
+    const propia = restantes.has(v.inicio.getTime())
+      ? v.inicio.getTime()
+      : (objetivos.find((t) => t >= ranura(f) && restantes.has(t)) ?? objetivos.filter((t) => restantes.has(t)).at(-1)!);
+    destino.set(f.id, propia);
+    restantes.delete(propia);
+    for (const r of libres)
+      if (r.id !== f.id && restantes.has(ranura(r))) {
+        destino.set(r.id, ranura(r));
+        restantes.delete(ranura(r));
+      }
+    const quedan = [...restantes].sort((x, y) => x - y);
+    for (const r of libres) if (!destino.has(r.id) && quedan.length) destino.set(r.id, quedan.shift()!);
+    restantes.clear();
+    for (const t of quedan) restantes.add(t);
+  }
+  const sobran = libres.filter((r) => !destino.has(r.id));
+  const nuevos = [...restantes].sort((x, y) => x - y).map((t) => ({ inicio: new Date(t), fin: new Date(t + duracion) }));
+  const tramo = (t: number) => ({ inicio: new Date(t), fin: new Date(t + duracion) });
+  const movidas = [...destino.entries()].map(([id, t]) => ({ id, ...tramo(t) }));
+  const propio = movidas.find((m) => m.id === f.id)!;
+
+  const cambiaRegla = regla === null || !mismaRepeticion(regla, s.repeticion);
+  const nuevosAsesores = datos.asesores.filter((a) => !f.asesores.includes(a));
+  const mueve = delta !== 0 || duracion !== f.fin.getTime() - f.inicio.getTime() || cambiaRegla;
+  if (mueve || nuevosAsesores.length)
+    await revisarConflictos(o.tx, { ...v, estado: 'programada' }, datos.asesores, null, confirmar, {
+      tramos: [...movidas, ...nuevos],
+      idSerie,
+    });
+
+  const comunes = { ...v, inicio: propio.inicio, fin: propio.fin };
+  let idsNuevos: number[] = [];
+  await escribiendo(async () => {
+    const ok = await repo.actualizar(o.tx, f.id, version ?? null, comunes, o.user.usuario);
+    if (!ok)
+      throw new AppError(
+        CODES.CONFLICTO,
+        `Otro usuario modificó la cita «${f.titulo}» mientras la editaba. Recárguela y vuelva a intentarlo.`,
+      );
+    await repo.actualizarVarias(
+      o.tx,
+      v,
+      movidas.filter((m) => m.id !== f.id),
+      o.user.usuario,
+    );
+    await repo.borrarVarias(
+      o.tx,
+      sobran.map((r) => r.id),
+    );
+    idsNuevos = await repo.insertarVarias(
+      o.tx,
+      { ...v, estado: 'programada', id_resultado: null, comentario_resultado: '', interes: null },
+      nuevos,
+      idSerie,
+      o.user.usuario,
+    );
+    await repo.ponerPersonasVarias(o.tx, [...destino.keys(), ...idsNuevos], datos.asesores, datos.participantes);
+  });
+  await repo.correrRanuras(
+    o.tx,
+    filas.filter(fija).map((r) => r.id),
+    delta,
+  );
+  await repo.actualizarSerie(o.tx, idSerie, {
+    repeticion: regla ?? s.repeticion,
+    inicio: inicioSerie,
+    fin: new Date(inicioSerie.getTime() + duracion),
+    excluidas: s.excluidas.map((d) => new Date(corre(d))),
+  });
+  if (regla) await repo.ponerEnSerie(o.tx, f.id, { idSerie, inicioSerie: propio.inicio, excepcion: false });
+  else {
+    // «No se repite»: this cita stays on its own; closed occurrences keep the series as history.
+    await repo.ponerEnSerie(o.tx, f.id, { idSerie: null, inicioSerie: null, excepcion: false });
+    await repo.borrarSerieVacia(o.tx, idSerie);
+  }
+
+  const descripcion = (r: Repeticion | null) => (r ? describirRepeticion(r, inicioSerie) : 'No se repite');
+  const antesDe = new Map(filas.map((r) => [r.id, r]));
+  const auditoria: EntradaAuditoria[] = [];
+  const entrada = (id: number, accion: string, c: Cambios) =>
+    auditoria.push({
+      idUsuario: o.user.idUsuario || null,
+      usuario: o.user.usuario,
+      accion,
+      entidad: ENTIDAD_CITA,
+      entidadId: String(id),
+      cambios: c,
+      ip: o.ip,
+    });
+  for (const m of movidas) {
+    const a = antesDe.get(m.id)!;
+    const { asesores: asesoresAntes, participantes: partAntes, ...antes } = a;
+    const despues =
+      m.id === f.id
+        ? { ...comunes, asesores: datos.asesores, participantes: datos.participantes }
+        : {
+            ...valoresAuditados(v, m, datos.asesores, datos.participantes),
+            estado: a.estado,
+            id_resultado: a.id_resultado,
+            comentario_resultado: a.comentario_resultado,
+            interes: a.interes,
+          };
+    const c = cambios({ ...antes, asesores: asesoresAntes, participantes: partAntes }, despues);
+    if (m.id === f.id && cambiaRegla) c.repetir = { antes: descripcion(s.repeticion), despues: descripcion(regla) };
+    if (Object.keys(c).length) entrada(m.id, 'modificar', c);
+  }
+  for (const r of sobran)
+    entrada(r.id, 'eliminar', {
+      titulo: { antes: r.titulo, despues: null },
+      inicio: { antes: r.inicio.toISOString(), despues: null },
+    });
+  idsNuevos.forEach((id, k) =>
+    entrada(
+      id,
+      'crear',
+      cambios({}, { ...valoresAuditados(v, nuevos[k]!, datos.asesores, datos.participantes), estado: 'programada' }),
+    ),
+  );
+  await registrarAuditorias(o.tx, auditoria);
+
+  const n = movidas.length + idsNuevos.length;
+  await avisar(
+    o,
+    nuevosAsesores,
+    TIPO_CARTA_CITA_NUEVA,
+    `Nueva cita: ${v.titulo}`,
+    `${o.user.usuario} le asignó «${v.titulo}», ${descripcion(regla).toLowerCase()} (${n} citas).`,
+    f.id,
+  );
+  if (mueve)
+    await avisar(
+      o,
+      datos.asesores.filter((a) => f.asesores.includes(a)),
+      TIPO_CARTA_CITA_CAMBIO,
+      `Cita modificada: ${v.titulo}`,
+      `${o.user.usuario} cambió la serie «${v.titulo}»: ${descripcion(regla).toLowerCase()} (${n} citas).`,
+      f.id,
+    );
+  await avisar(
+    o,
+    f.asesores.filter((a) => !datos.asesores.includes(a)),
+    TIPO_CARTA_CITA_CAMBIO,
+    `Cita reasignada: ${v.titulo}`,
+    `${o.user.usuario} le quitó la serie «${v.titulo}».`,
+    f.id,
+  );
+  if (regla) await programarSerie(o.tx, idSerie);
+  else await programarRecordatorios(o.tx, f.id, comunes, datos.asesores);
+  return obtener({ tx: o.tx, id: f.id });
+}
+
+/** «Toda la serie»: its open occurrences go; closed ones stay as the history of what happened. */
+async function borrarSerie(o: Escritura, f: repo.FilaCita, idSerie: number): Promise<void> {
+  const filas = await repo.citasDeSerie(o.tx, idSerie);
+  const van = filas.filter((r) => r.id === f.id || abierta(r));
+  await repo.borrarVarias(
+    o.tx,
+    van.map((r) => r.id),
+  );
+  await repo.borrarSerieVacia(o.tx, idSerie);
+  await registrarAuditorias(
+    o.tx,
+    van.map((r) => ({
+      idUsuario: o.user.idUsuario || null,
+      usuario: o.user.usuario,
+      accion: 'eliminar',
+      entidad: ENTIDAD_CITA,
+      entidadId: String(r.id),
+      cambios: { titulo: { antes: r.titulo, despues: null }, inicio: { antes: r.inicio.toISOString(), despues: null } },
+      ip: o.ip,
+    })),
+  );
+  const futuras = van.filter((r) => abierta(r) && r.inicio.getTime() > Date.now());
+  if (futuras.length)
+    await avisar(
+      o,
+      [...new Set(futuras.flatMap((r) => r.asesores))],
+      TIPO_CARTA_CITA_CAMBIO,
+      `Cita cancelada: ${f.titulo}`,
+      `${o.user.usuario} eliminó la serie «${f.titulo}» (${futuras.length} citas desde el ${cuando(futuras[0]!.inicio, futuras[0]!.todo_el_dia)}).`,
+      f.id,
+    );
 }
 
 export const contarHoy = (tx: Tx, user: Principal) => repo.contarHoy(tx, user.idUsuario);

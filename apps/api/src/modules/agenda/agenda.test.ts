@@ -128,6 +128,7 @@ describe('citas: create, read in a range, move, close with a result, delete', ()
       version: 1,
       id_categoria: expect.any(Number) as number,
       asesores: [idAsesor],
+      id_serie: null,
     });
     expect(ok<CitaCalendario[]>(await as(t.app, admin1).get(q({ asesores: String(idAsesor) }))).map((c) => c.id)).toEqual([id]);
     expect(ok<CitaCalendario[]>(await as(t.app, admin1).get(q({ asesores: String(idAdmin) })))).toEqual([]);

@@ -5,7 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { tituloAvisos } from './avisos.ts';
 import { CODES } from '@predio/contract/codes';
-import type { AvisosCita, Cita, VinculoCita } from '@predio/contract/agenda';
+import type { AlcanceCita, AvisosCita, Cita, VinculoCita } from '@predio/contract/agenda';
+import { preguntarAlcance } from './alcance.tsx';
 import { Cajon } from '../../components/cajon.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
@@ -113,15 +114,30 @@ export function AgendaPage() {
     [queryClient, asesoresSel, categoriasSel, opciones.data],
   );
 
-  const mover = async (m: Movimiento, confirmar = false): Promise<void> => {
+  const mover = async (m: Movimiento, confirmar = false, alcanceElegido?: AlcanceCita): Promise<void> => {
+    let alcance = alcanceElegido;
+    if (m.cita.id_serie !== null && !alcance) {
+      alcance = (await preguntarAlcance(modal)) ?? undefined;
+      if (!alcance) return m.revertir();
+    }
     const asesores =
       m.asesor !== null && !m.cita.asesores.includes(m.asesor) ? [m.asesor, ...m.cita.asesores.slice(1)] : undefined;
     try {
       const c = await guardarCita({
         id: m.cita.id,
-        valores: { inicio: m.inicio.toISOString(), fin: m.fin.toISOString(), ...(asesores ? { asesores } : {}), confirmar },
+        valores: {
+          inicio: m.inicio.toISOString(),
+          fin: m.fin.toISOString(),
+          ...(asesores ? { asesores } : {}),
+          ...(alcance ? { alcance } : {}),
+          confirmar,
+        },
       });
-      void message.success(`«${c.titulo}» movida al ${formatFechaHora(c.inicio)}`);
+      void message.success(
+        alcance === 'serie'
+          ? `Serie «${c.titulo}» movida: ${c.serie?.descripcion ?? ''}`
+          : `«${c.titulo}» movida al ${formatFechaHora(c.inicio)}`,
+      );
       void invalidarCitas(queryClient);
       setRecarga((n) => n + 1);
     } catch (e) {
@@ -136,7 +152,7 @@ export function AgendaPage() {
           content: e.message,
           okText: 'Mover de todos modos',
           cancelText: 'Dejarla donde estaba',
-          onOk: () => mover(m, true),
+          onOk: () => mover(m, true, alcance),
           onCancel: m.revertir,
         });
         return;

@@ -51,7 +51,10 @@ function aEvento(c: CitaCalendario, asesores: AsesorAgenda[], categorias: Opcion
     allDay: c.todo_el_dia,
     resourceIds: c.asesores.map(String),
     backgroundColor: colorDe(c, asesores, categorias),
-    classNames: cerrada ? ['cita-cerrada'] : c.estado === 'realizada' ? ['cita-realizada'] : [],
+    classNames: [
+      ...(cerrada ? ['cita-cerrada'] : c.estado === 'realizada' ? ['cita-realizada'] : []),
+      ...(c.id_serie !== null ? ['cita-serie'] : []),
+    ],
     extendedProps: { cita: c },
   };
 }

@@ -17,15 +17,20 @@ import {
 } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
+import { RetweetOutlined } from '@ant-design/icons';
 import {
   ESTADOS_CITA,
   ETIQUETAS_CITA as L,
   ETIQUETAS_ESTADO_CITA,
+  type AlcanceCita,
   type AvisosCita,
   type Cita,
   type OpcionesAgenda,
   type VinculoCita,
 } from '@predio/contract/agenda';
+import { mismaRepeticion } from '@predio/contract/agenda-repeticion';
+import { preguntarAlcance } from './alcance.tsx';
+import { aRepeticion, RepetirCampos, repetirInicial, type RepetirValores } from './repetir-campos.tsx';
 import { tituloAvisos } from './avisos.ts';
 import { CODES } from '@predio/contract/codes';
 import { ApiError, http } from '../../lib/http.ts';
@@ -64,6 +69,7 @@ type Valores = {
   id_resultado: number | null;
   comentario_resultado: string;
   interes: number | null;
+  repetir: RepetirValores;
 };
 
 /** es-CO writes 12-hour times as «2:30 p. m.». */
@@ -145,6 +151,7 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
         id_resultado: cita.resultado?.id ?? null,
         comentario_resultado: cita.comentario_resultado,
         interes: cita.interes,
+        repetir: repetirInicial(cita.serie?.repeticion),
       }
     : {
         titulo: '',
@@ -162,10 +169,22 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
         id_resultado: null,
         comentario_resultado: '',
         interes: null,
+        repetir: repetirInicial(null),
       };
+  const rango = Form.useWatch('rango', form);
+  const inicioElegido = rango?.[0]?.toDate() ?? null;
 
-  const enviar = async (v: Valores, confirmar = false) => {
+  const enviar = async (v: Valores, confirmar = false, alcanceElegido?: AlcanceCita) => {
     setError(null);
+    const repetir = aRepeticion(v.repetir);
+    // An occurrence of a series: a new rule is the series'; any other change asks «solo esta o toda la serie».
+    let alcance = alcanceElegido;
+    if (cita?.serie && !alcance) {
+      const cambiaRegla = !repetir || !mismaRepeticion(repetir, cita.serie.repeticion);
+      alcance = cambiaRegla ? 'serie' : ((await preguntarAlcance(modal)) ?? undefined);
+      if (!alcance) return;
+    }
+    const serie = cita?.serie ? (alcance === 'serie' ? { alcance, repetir } : { alcance }) : repetir ? { repetir } : {};
     const valores = {
       titulo: v.titulo ?? '',
       id_categoria: v.id_categoria ?? null,
@@ -183,6 +202,7 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
       id_resultado: v.id_resultado ?? null,
       comentario_resultado: v.comentario_resultado ?? '',
       interes: v.interes || null,
+      ...serie,
       confirmar,
     };
     try {
@@ -212,16 +232,24 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
           ),
           okText: 'Guardar de todos modos',
           cancelText: 'Revisar',
-          onOk: () => enviar(v, true),
+          onOk: () => enviar(v, true, alcance),
         });
         return;
       }
-      setError(erroresEnCampos(form, e, [...Object.keys(L), 'inicio', 'fin']) ?? null);
+      const deRepetir = ['frecuencia', 'intervalo', 'dias', 'hasta', 'veces'].map((k) => `repetir.${k}`);
+      setError(erroresEnCampos(form, e, [...Object.keys(L), 'inicio', 'fin', ...deRepetir]) ?? null);
       if (e.campos.some((c) => c.campo === 'inicio' || c.campo === 'fin'))
         form.setFields([
           { name: 'rango', errors: e.campos.filter((c) => c.campo === 'inicio' || c.campo === 'fin').map((c) => c.mensaje) },
         ]);
     }
+  };
+
+  const eliminar = async (alcance: AlcanceCita) => {
+    if (!cita) return;
+    await borrar.mutateAsync({ id: cita.id, alcance });
+    void message.success(alcance === 'serie' ? `Serie «${cita.titulo}» eliminada` : `Cita «${cita.titulo}» eliminada`);
+    alBorrar();
   };
 
   const asesoresOpc = opciones.asesores.map((a) => ({
@@ -264,6 +292,17 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
       <Form.Item name="todo_el_dia" label={L.todo_el_dia} valuePropName="checked">
         <Switch />
       </Form.Item>
+      {cita?.serie && (
+        <Alert
+          type="info"
+          showIcon
+          icon={<RetweetOutlined />}
+          style={{ marginBottom: 12 }}
+          title={`Se repite: ${cita.serie.descripcion}`}
+          description={cita.serie.excepcion ? 'Esta cita se cambió sola: los cambios a toda la serie no la tocan.' : undefined}
+        />
+      )}
+      <RepetirCampos inicio={inicioElegido} />
       <Form.Item
         name="asesores"
         label={L.asesores}
@@ -340,19 +379,33 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
         </Button>
         {cita && (
           <Popconfirm
-            title={`¿Eliminar la cita «${cita.titulo}»?`}
-            description="Sus asesores reciben el aviso de cancelación."
+            title={cita.serie ? `¿Eliminar solo esta cita de «${cita.titulo}»?` : `¿Eliminar la cita «${cita.titulo}»?`}
+            description={
+              cita.serie
+                ? 'Las demás citas de la serie siguen. Sus asesores reciben el aviso.'
+                : 'Sus asesores reciben el aviso de cancelación.'
+            }
             okText="Eliminar"
             cancelText="No"
             okButtonProps={{ danger: true }}
-            onConfirm={async () => {
-              await borrar.mutateAsync(cita.id);
-              void message.success(`Cita «${cita.titulo}» eliminada`);
-              alBorrar();
-            }}
+            onConfirm={() => eliminar('esta')}
           >
             <Button danger loading={borrar.isPending}>
-              Eliminar
+              {cita.serie ? 'Eliminar esta cita' : 'Eliminar'}
+            </Button>
+          </Popconfirm>
+        )}
+        {cita?.serie && (
+          <Popconfirm
+            title={`¿Eliminar toda la serie «${cita.titulo}»?`}
+            description="Se eliminan sus citas programadas y confirmadas; las realizadas y canceladas quedan en el historial."
+            okText="Eliminar la serie"
+            cancelText="No"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => eliminar('serie')}
+          >
+            <Button danger loading={borrar.isPending}>
+              Eliminar la serie
             </Button>
           </Popconfirm>
         )}

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  AlcanceCita,
   Cita,
   CitaCalendario,
-  CitaCambios,
+  CitaCambiosEntrada,
   CitaFormEntrada,
   CitasQuery,
   InvitacionCita,
@@ -53,7 +54,7 @@ export function useCitasInmueble(consecutivo: number) {
   );
 }
 
-export type GuardarCita = { id: number | null; valores: CitaFormEntrada | CitaCambios };
+export type GuardarCita = { id: number | null; valores: CitaFormEntrada | CitaCambiosEntrada };
 
 /** POST /citas or PATCH /citas/:id; errors come back to the caller (fields, conflicts to confirm). */
 export async function guardarCita({ id, valores }: GuardarCita): Promise<Cita> {
@@ -72,8 +73,8 @@ export function useGuardarCita() {
 export function useBorrarCita() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      await http.delete<null>(`/citas/${id}`, { silent: true });
+    mutationFn: async (v: { id: number; alcance: AlcanceCita }) => {
+      await http.delete<null>(`/citas/${v.id}?alcance=${v.alcance}`, { silent: true });
     },
     onSettled: () => invalidarCitas(queryClient),
   });
