@@ -555,7 +555,11 @@ export async function enviarRecordatorio(
     idUsuario: d.idUsuario,
     tipoCarta: TIPO_CARTA_CITA_RECORDATORIO,
     titulo: `Recordatorio: ${f.titulo}`,
-    cuerpo: `Su cita «${f.titulo}» empieza el ${cuando(f.inicio, f.todo_el_dia)}${f.lugar ? ` en ${f.lugar}` : ''}.`,
+    // «6:00 a. m.» already ends in a period: the sentence does not add another.
+    cuerpo: `Su cita «${f.titulo}» empieza el ${cuando(f.inicio, f.todo_el_dia)}${f.lugar ? ` en ${f.lugar}` : ''}.`.replace(
+      /\.\.$/,
+      '.',
+    ),
     enlace: enlaceCita(d.idCita),
   });
   return { enviado: true };

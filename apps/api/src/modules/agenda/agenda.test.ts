@@ -56,8 +56,9 @@ const idDe = async (empresa: number, q: ReturnType<typeof sql>) =>
   (await t.db.tenant(empresa, (tx) => queryRows<{ id: number }>(tx, q)))[0]!.id;
 
 const notificaciones = async (token: string) =>
-  ok<{ items: { tipo_Carta: number; titulo: string; enlace: string }[] }>(await as(t.app, token).get('/api/notificaciones'))
-    .items;
+  ok<{ items: { tipo_Carta: number; titulo: string; enlace: string; cuerpo: string }[] }>(
+    await as(t.app, token).get('/api/notificaciones'),
+  ).items;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -406,6 +407,8 @@ describe('reminders (102)', () => {
     expect((await notificaciones(asesor1)).filter((x) => x.titulo === titulo)).toEqual([
       expect.objectContaining({ tipo_Carta: 102, enlace: `/archivo/agenda?cita=${c.id}` }),
     ]);
+    // «… 9:00 a. m.» ends the sentence with its own period.
+    expect((await notificaciones(asesor1)).find((x) => x.titulo === titulo)!.cuerpo).toMatch(/[ap]\. m\.$/);
     // Run again (a lost lease): nothing more is sent.
     await t.db.system((tx) => tx.execute(sql`update trabajo set estado = 'pendiente' where id = ${j!.id}`));
     await runner.vuelta();
