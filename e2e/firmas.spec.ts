@@ -8,7 +8,7 @@ import { asuntoDelMensaje, textoDelMensaje } from '../apps/api/src/test/smtp-sin
 import { recibidosPara } from './correo.ts';
 import { ADMIN, ingresar } from './helpers.ts';
 
-// Firmas electrónicas (issue 29): a PDF sent to two signers; each opens the link from the e-mail in a
+// Firmas electrónicas (issue 29): a PDF sent to two signers in order; each opens the link from the e-mail in a
 // fresh phone-sized browser, passes the code, signs (one draws, one types); the sealed PDF is
 // downloaded and checked with poppler's pdfsig.
 
@@ -85,7 +85,10 @@ async function firmarDesdeElCorreo(browser: Browser, f: (typeof FIRMANTES)[numbe
   await ctx.close();
 }
 
-test('a PDF is sent, signed by two people from their phones and its seal verifies with pdfsig', async ({ page, browser }) => {
+test('a PDF is sent in order, signed by two people from their phones and its seal verifies with pdfsig', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const dir = mkdtempSync(join(tmpdir(), 'firmas-e2e-'));
   const doc = await PDFDocument.create();
@@ -108,6 +111,8 @@ test('a PDF is sent, signed by two people from their phones and its seal verifie
   await lento(page.getByLabel('Título')).toHaveValue('contrato-arrendamiento');
   await page.getByLabel('Título').fill(`Contrato de arrendamiento ${marca}`);
   await page.getByLabel('Mensaje para los firmantes').fill('Por favor revise y firme el contrato.');
+  // The owner signs after the tenant: his link leaves when she has signed.
+  await page.getByRole('switch', { name: 'Firmar en orden' }).click();
   await page.getByRole('button', { name: 'Agregar firmante' }).click();
   for (const [i, f] of FIRMANTES.entries()) {
     await page.getByLabel(`Nombre del firmante ${i + 1}`).fill(f.nombre);
@@ -117,7 +122,8 @@ test('a PDF is sent, signed by two people from their phones and its seal verifie
   if (shots) await page.screenshot({ path: `${shots}/firmar-documentos-1440.png`, fullPage: true });
   await page.getByRole('button', { name: 'Enviar a firmar' }).click();
   await expect(page).toHaveURL(/detalle-documento\/\d+/, { timeout: 25_000 });
-  await lento(page.getByText(/^Enviado a firma por admin/)).toBeVisible();
+  await lento(page.getByText(/^Enviado a firma por admin, en orden/)).toBeVisible();
+  await expect(page.getByText('En espera de su turno: recibirá el enlace cuando firme el anterior.')).toBeVisible();
 
   await firmarDesdeElCorreo(browser, FIRMANTES[0]!, 'dibujada', 'ana');
   await firmarDesdeElCorreo(browser, FIRMANTES[1]!, 'escrita', 'pedro');

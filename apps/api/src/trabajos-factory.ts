@@ -15,7 +15,13 @@ import type { Deps } from './platform/deps.ts';
 import { enTenant } from './platform/tenant.ts';
 import { encolar, Trabajos, type OpcionesTrabajos } from './platform/jobs/trabajos.ts';
 import { limpiarAdjuntos } from './platform/mail/limpieza.ts';
-import { Cifrador } from './platform/mensajes/cifrado.ts';
+import { Cifrador, cifradorDe } from './platform/mensajes/cifrado.ts';
+import {
+  empresasConFirmasEnCurso,
+  pasoDiario as pasoDiarioFirmas,
+  TRABAJO_FIRMAS_DIARIO,
+  TRABAJO_FIRMAS_DIARIO_EMPRESA,
+} from './modules/firmas/firmas.service.ts';
 import { enviarMensaje, MAX_INTENTOS_MENSAJE, TRABAJO_ENVIAR_MENSAJE } from './platform/mensajes/salida.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar, TRABAJO_SINCRONIZAR } from './modules/portales/portales.service.ts';
 import { CARPETA_ARCHIVOS } from './platform/archivos/archivos.service.ts';
@@ -109,6 +115,28 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
     tipo: 'inmuebles.avisos-consignacion-empresa',
     timeoutMs: 10 * MINUTO,
     manejar: (j) => avisarConsignaciones({ db, hub: deps.hub, mailer: deps.mailer, idEmpresa: j.idEmpresa! }),
+  });
+  // Firmas (docs/firmas.md): at 09:00 each company with documents out for signature gets a job that
+  // marks those past their date vencido and reminds whoever has not signed.
+  t.definir({
+    tipo: TRABAJO_FIRMAS_DIARIO,
+    manejar: async () => {
+      const empresas = await empresasConFirmasEnCurso(db);
+      const hoy = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+      await db.system(async (tx) => {
+        for (const idEmpresa of empresas)
+          await encolar(tx, { tipo: TRABAJO_FIRMAS_DIARIO_EMPRESA, idEmpresa, clave: `firmas-diario@${hoy}` });
+      });
+      return { empresas: empresas.length };
+    },
+  }).programar({ tipo: TRABAJO_FIRMAS_DIARIO, cada: 'dia', hora: 9 });
+  t.definir({
+    tipo: TRABAJO_FIRMAS_DIARIO_EMPRESA,
+    timeoutMs: 10 * MINUTO,
+    manejar: (j) =>
+      enTenant(db, j.idEmpresa!, (scope) =>
+        pasoDiarioFirmas({ ...scope, hub: deps.hub, mailer: deps.mailer, cifrador: cifradorDe(config), idEmpresa: j.idEmpresa! }),
+      ),
   });
   // Defined even without GEOCODER_URL, so jobs queued before it was removed end instead of waiting.
   const geocodificar = config.geocoderUrl

@@ -49,6 +49,10 @@ export const ZDocumentoFirmaForm = z.object({
   titulo: textoObligatorio('Título', 150),
   mensaje: texto('Mensaje', 2000),
   vence_dias: entero('Vence en (días)', 1, 90).default(15),
+  /** In order: each signer is invited when the one before signs; otherwise all at once. */
+  secuencial: z.boolean({ error: 'El campo Firmar en orden debe ser sí o no' }).default(false),
+  /** Days between reminders to whoever has not signed; 0 sends none. */
+  recordar_dias: entero('Recordar cada (días)', 0, 30).default(3),
   firmantes: z
     .array(ZFirmanteForm, { error: 'El campo Firmantes debe ser una lista' })
     .min(1, { error: 'El campo Firmantes necesita al menos un firmante' })
@@ -116,6 +120,9 @@ export type Firmante = {
   user_agent: string | null;
   codigo_verificado_en: string | null;
   sha256_visto: string | null;
+  /** When their link was sent: null while they wait for their turn (in order). */
+  invitado_en: string | null;
+  recordatorios: number;
 };
 export type EventoFirma = { tipo: string; detalle: string; firmante: string | null; ip: string | null; creado_en: string };
 export type DocumentoFirmaResumen = {
@@ -130,6 +137,8 @@ export type DocumentoFirmaResumen = {
 };
 export type DocumentoFirma = DocumentoFirmaResumen & {
   mensaje: string;
+  secuencial: boolean;
+  recordar_dias: number;
   nombre_archivo: string | null;
   sha256_original: string | null;
   sha256_firmado: string | null;

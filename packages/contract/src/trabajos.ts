@@ -22,6 +22,8 @@ export const TIPO_TRABAJO_LABEL: Record<string, string> = {
   'trabajos.purgar': 'Limpieza de trabajos terminados',
   'agenda.recordatorio': 'Recordatorio de cita',
   'agenda.recordatorios-serie': 'Recordatorios de una serie de citas',
+  'firmas.diario': 'Vencimientos y recordatorios de firmas (todas las empresas)',
+  'firmas.diario-empresa': 'Vencimientos y recordatorios de firmas',
   'mensajes.enviar': 'Envío de SMS o WhatsApp',
   'portales.sincronizar': 'Sincronización de un inmueble con un portal',
   'paginaweb.publicar': 'Publicación de noticia programada',

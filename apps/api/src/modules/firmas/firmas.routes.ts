@@ -109,7 +109,16 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
       summary: 'Un enlace nuevo para cada firmante pendiente (los anteriores dejan de servir)',
     },
     handler: ({ tx, alConfirmar, user, req, params }) =>
-      service.reenviar({ tx, alConfirmar, user, ip: req.ip, mailer: deps.mailer, id: params.id, base: base(deps, req) }),
+      service.reenviar({
+        tx,
+        alConfirmar,
+        user,
+        ip: req.ip,
+        mailer: deps.mailer,
+        cifrador,
+        id: params.id,
+        base: base(deps, req),
+      }),
   });
   defineRoute(app, deps, {
     method: 'POST',

@@ -55,14 +55,17 @@ export async function crear(
       titulo: string;
       mensaje: string;
       vence_dias: number;
+      secuencial: boolean;
+      recordar_dias: number;
       firmantes: { nombre: string; documento: string; email: string }[];
     };
   },
 ): Promise<{ id: number }> {
   const [d] = await queryRows<{ id: number }>(
     o.tx,
-    sql`insert into firma_documento (titulo, mensaje, vence_dias, id_usuario, creado_por)
-        values (${o.body.titulo}, ${o.body.mensaje}, ${o.body.vence_dias}, ${o.user.idUsuario}, ${o.user.usuario}) returning id`,
+    sql`insert into firma_documento (titulo, mensaje, vence_dias, secuencial, recordar_dias, id_usuario, creado_por)
+        values (${o.body.titulo}, ${o.body.mensaje}, ${o.body.vence_dias}, ${o.body.secuencial}, ${o.body.recordar_dias},
+                ${o.user.idUsuario}, ${o.user.usuario}) returning id`,
   );
   const id = d!.id;
   let orden = 1;
@@ -78,7 +81,7 @@ export async function crear(
     accion: 'crear',
     entidad: ENTIDAD_FIRMAS,
     entidadId: String(id),
-    cambios: { titulo: o.body.titulo, firmantes: o.body.firmantes.length },
+    cambios: { titulo: o.body.titulo, firmantes: o.body.firmantes.length, secuencial: o.body.secuencial },
     ip: o.ip,
   });
   return { id };
@@ -91,6 +94,9 @@ type FilaDoc = {
   estado: EstadoDocumentoFirma;
   vence_dias: number;
   vence_en: Date | string | null;
+  secuencial: boolean;
+  recordar_dias: number;
+  base_enlace: string | null;
   nombre_archivo: string | null;
   sha256_original: string | null;
   clave_firmado: string | null;
@@ -139,14 +145,15 @@ export async function listar(o: { tx: Tx; query: { q: string; page: number; page
 export async function obtener(o: { tx: Tx; id: number }): Promise<DocumentoFirma> {
   const d = await filaDoc(o.tx, o.id);
   const firmantes = await queryRows<
-    Omit<Firmante, 'firmado_en' | 'codigo_verificado_en'> & {
+    Omit<Firmante, 'firmado_en' | 'codigo_verificado_en' | 'invitado_en'> & {
       firmado_en: Date | string | null;
       codigo_verificado_en: Date | string | null;
+      invitado_en: Date | string | null;
     }
   >(
     o.tx,
     sql`select id, orden, nombre, documento, email, estado, firmado_en, motivo_rechazo, ip, user_agent,
-               codigo_verificado_en, sha256_visto
+               codigo_verificado_en, sha256_visto, invitado_en, recordatorios
         from firma_firmante where id_documento = ${o.id} order by orden`,
   );
   const eventos = await queryRows<Omit<EventoFirma, 'creado_en'> & { creado_en: Date | string }>(
@@ -159,6 +166,8 @@ export async function obtener(o: { tx: Tx; id: number }): Promise<DocumentoFirma
     id: d.id,
     titulo: d.titulo,
     mensaje: d.mensaje,
+    secuencial: d.secuencial,
+    recordar_dias: d.recordar_dias,
     estado: d.estado,
     creado_por: d.creado_por,
     creado_en: iso(d.creado_en)!,
@@ -169,7 +178,12 @@ export async function obtener(o: { tx: Tx; id: number }): Promise<DocumentoFirma
     sha256_firmado: d.sha256_firmado,
     firmantes: firmantes.length,
     firmados: firmantes.filter((f) => f.estado === 'firmado').length,
-    detalle: firmantes.map((f) => ({ ...f, firmado_en: iso(f.firmado_en), codigo_verificado_en: iso(f.codigo_verificado_en) })),
+    detalle: firmantes.map((f) => ({
+      ...f,
+      firmado_en: iso(f.firmado_en),
+      codigo_verificado_en: iso(f.codigo_verificado_en),
+      invitado_en: iso(f.invitado_en),
+    })),
     eventos: eventos.map((e) => ({ ...e, creado_en: iso(e.creado_en)! })),
   };
 }
@@ -204,18 +218,20 @@ export async function enviar(o: Staff & ConCorreo & { id: number; base: string }
   const vence = new Date(Date.now() + d.vence_dias * 86_400_000);
   await o.tx.execute(
     sql`update firma_documento set estado = 'enviado', enviado_en = now(), vence_en = ${vence.toISOString()},
-          nombre_archivo = ${f.nombre}, sha256_original = ${huella} where id = ${o.id}`,
+          nombre_archivo = ${f.nombre}, sha256_original = ${huella}, base_enlace = ${o.base} where id = ${o.id}`,
   );
   const { nombre: empresa } = await empresaDocumento(o.tx);
   const firmantes = await queryRows<{ id: number; nombre: string; email: string }>(
     o.tx,
     sql`select id, nombre, email from firma_firmante where id_documento = ${o.id} order by orden`,
   );
-  for (const s of firmantes) await invitar(o, { id: o.id, titulo: d.titulo, mensaje: d.mensaje, empresa, vence, firmante: s });
+  // In order, only the first signer is invited now; the next when the one before signs.
+  for (const s of d.secuencial ? firmantes.slice(0, 1) : firmantes)
+    await invitar(o, { id: o.id, titulo: d.titulo, mensaje: d.mensaje, empresa, vence, firmante: s });
   await evento(o.tx, {
     id: o.id,
     tipo: 'enviado',
-    detalle: `Enviado a firma por ${o.user.usuario} (SHA-256 ${huella})`,
+    detalle: `Enviado a firma por ${o.user.usuario}${d.secuencial ? ', en orden' : ''} (SHA-256 ${huella})`,
     ip: o.ip,
   });
   await registrarAuditoria(o.tx, {
@@ -231,7 +247,7 @@ export async function enviar(o: Staff & ConCorreo & { id: number; base: string }
 }
 
 async function invitar(
-  o: Scope & { mailer: Despertador; base: string },
+  o: Scope & { mailer: Despertador; base: string; cifrador: Cifrador },
   x: {
     id: number;
     titulo: string;
@@ -243,7 +259,8 @@ async function invitar(
 ) {
   const token = randomBytes(32).toString('base64url');
   await o.tx.execute(
-    sql`update firma_firmante set token_hash = ${hashToken(token)}, codigo_hash = null, codigo_intentos = 0
+    sql`update firma_firmante set token_hash = ${hashToken(token)}, token_cifrado = ${o.cifrador.cifrar(token)},
+          codigo_hash = null, codigo_intentos = 0, invitado_en = now(), recordado_en = null
         where id = ${x.firmante.id}`,
   );
   const enlace = `${o.base}/firmar/${token}`;
@@ -287,13 +304,16 @@ export async function cancelar(o: Staff & { id: number }): Promise<DocumentoFirm
 }
 
 /** A new link for each signer still pending (the old ones stop working). */
-export async function reenviar(o: Staff & { mailer: Despertador; id: number; base: string }): Promise<DocumentoFirma> {
+export async function reenviar(
+  o: Staff & { mailer: Despertador; cifrador: Cifrador; id: number; base: string },
+): Promise<DocumentoFirma> {
   const d = await filaDoc(o.tx, o.id, true);
   if (d.estado !== 'enviado') throw conflicto(`El documento ${o.id} no está en firma: no hay a quién reenviarlo.`);
   const { nombre: empresa } = await empresaDocumento(o.tx);
   const pendientes = await queryRows<{ id: number; nombre: string; email: string }>(
     o.tx,
-    sql`select id, nombre, email from firma_firmante where id_documento = ${o.id} and estado = 'pendiente' order by orden`,
+    sql`select id, nombre, email from firma_firmante where id_documento = ${o.id} and estado = 'pendiente'
+          ${d.secuencial ? sql`and invitado_en is not null` : sql``} order by orden`,
   );
   for (const s of pendientes)
     await invitar(o, { id: o.id, titulo: d.titulo, mensaje: d.mensaje, empresa, vence: new Date(d.vence_en!), firmante: s });
@@ -554,10 +574,127 @@ export async function firmar(
       s.tx,
       sql`select count(*)::int as n from firma_firmante where id_documento = ${s.d.id} and estado <> 'firmado'`,
     );
-    if (p!.n > 0) return { estado: 'firmado' as const, estado_documento: 'enviado' as const };
+    if (p!.n > 0) {
+      if (s.d.secuencial) await invitarSiguiente({ ...s, ...o }, s.d);
+      return { estado: 'firmado' as const, estado_documento: 'enviado' as const };
+    }
     await completar({ ...s, ...o }, s.d);
     return { estado: 'firmado' as const, estado_documento: 'firmado' as const };
   });
+}
+
+/** In order: the next signer not yet invited gets their link once the one before has signed. */
+async function invitarSiguiente(o: Scope & { mailer: Despertador; cifrador: Cifrador }, d: FilaDoc) {
+  const [siguiente] = await queryRows<{ id: number; nombre: string; email: string }>(
+    o.tx,
+    sql`select id, nombre, email from firma_firmante
+        where id_documento = ${d.id} and estado = 'pendiente' and invitado_en is null order by orden limit 1`,
+  );
+  if (!siguiente || !d.base_enlace) return;
+  const { nombre: empresa } = await empresaDocumento(o.tx);
+  await invitar(
+    { ...o, base: d.base_enlace },
+    { id: d.id, titulo: d.titulo, mensaje: d.mensaje, empresa, vence: new Date(d.vence_en!), firmante: siguiente },
+  );
+}
+
+/** Reminders stop after this many, so a signer who will not sign is not written to for ever. */
+export const MAX_RECORDATORIOS = 5;
+export const TRABAJO_FIRMAS_DIARIO = 'firmas.diario';
+export const TRABAJO_FIRMAS_DIARIO_EMPRESA = 'firmas.diario-empresa';
+
+/** The companies with documents out for signature: the daily pass gives each a job of its own. */
+export async function empresasConFirmasEnCurso(db: Database): Promise<number[]> {
+  const filas = await db.system((tx) =>
+    queryRows<{ id_empresa: number }>(tx, sql`select distinct id_empresa from firma_documento where estado = 'enviado'`),
+  );
+  return filas.map((f) => f.id_empresa);
+}
+
+/**
+ * One company's daily pass: documents past their date become «vencido» (the sender is told, their links
+ * stop), and whoever was invited and has not signed gets the same link again every `recordar_dias` days.
+ */
+export async function pasoDiario(
+  o: Scope & { hub: Hub; mailer: Despertador; cifrador: Cifrador; idEmpresa: number },
+): Promise<{ vencidos: number; recordatorios: number }> {
+  const vencidos = await queryRows<{ id: number; titulo: string; id_usuario: number | null }>(
+    o.tx,
+    sql`update firma_documento set estado = 'vencido'
+        where estado = 'enviado' and vence_en < now() returning id, titulo, id_usuario`,
+  );
+  for (const d of vencidos) {
+    await evento(o.tx, { id: d.id, tipo: 'vencido', detalle: 'Venció sin todas las firmas' });
+    await registrarAuditoria(o.tx, {
+      idUsuario: null,
+      usuario: 'sistema',
+      accion: 'vencer',
+      entidad: ENTIDAD_FIRMAS,
+      entidadId: String(d.id),
+      cambios: { estado: { antes: 'enviado', despues: 'vencido' } },
+    });
+    if (d.id_usuario !== null)
+      await notificar(
+        { ...o },
+        {
+          idEmpresa: o.idEmpresa,
+          idUsuario: d.id_usuario,
+          tipoCarta: TIPO_CARTA_FIRMA_RECHAZADA,
+          titulo: `Venció sin todas las firmas: «${d.titulo}»`,
+          cuerpo: 'Los enlaces ya no funcionan. Puede crear el documento de nuevo y enviarlo otra vez.',
+          enlace: `/firmas-electronicas/detalle-documento/${d.id}`,
+        },
+      );
+  }
+  const debidos = await queryRows<{
+    id: number;
+    id_documento: number;
+    nombre: string;
+    email: string;
+    token_cifrado: string | null;
+    titulo: string;
+    vence_en: Date | string;
+    base_enlace: string | null;
+  }>(
+    o.tx,
+    sql`select f.id, f.id_documento, f.nombre, f.email, f.token_cifrado, d.titulo, d.vence_en, d.base_enlace
+        from firma_firmante f join firma_documento d on d.id = f.id_documento and d.id_empresa = f.id_empresa
+        where d.estado = 'enviado' and d.recordar_dias > 0 and f.estado = 'pendiente' and f.invitado_en is not null
+          and f.recordatorios < ${MAX_RECORDATORIOS}
+          and coalesce(f.recordado_en, f.invitado_en) <= now() - make_interval(days => d.recordar_dias)
+        order by f.id_documento, f.orden
+        for update of f`,
+  );
+  const { nombre: empresa } = debidos.length > 0 ? await empresaDocumento(o.tx) : { nombre: '' };
+  let enviados = 0;
+  for (const f of debidos) {
+    const token = f.token_cifrado ? o.cifrador.descifrar(f.token_cifrado) : null;
+    // A link sent before tokens were kept (or under another key) cannot be repeated: staff resend it.
+    if (!token || !f.base_enlace) continue;
+    const vence = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long' }).format(
+      new Date(f.vence_en),
+    );
+    await encolarCorreo(o, {
+      para: f.email,
+      asunto: `Recordatorio: documento para firmar «${f.titulo}»`,
+      texto:
+        `${f.nombre}:\n\n${empresa || 'La inmobiliaria'} le recuerda que «${f.titulo}» espera su firma electrónica.\n\n` +
+        `Ábralo en su enlace personal (no lo reenvíe): ${f.base_enlace}/firmar/${token}\n\n` +
+        `El enlace vence el ${vence}.\n`,
+      origen: 'firmas',
+      entidad: ENTIDAD_FIRMAS,
+      entidadId: String(f.id_documento),
+    });
+    await o.tx.execute(sql`update firma_firmante set recordado_en = now(), recordatorios = recordatorios + 1 where id = ${f.id}`);
+    await evento(o.tx, {
+      id: f.id_documento,
+      firmante: f.id,
+      tipo: 'recordatorio',
+      detalle: `Recordatorio enviado a ${f.email}`,
+    });
+    enviados++;
+  }
+  return { vencidos: vencidos.length, recordatorios: enviados };
 }
 
 async function validarPng(dataUrl: string) {

@@ -8,6 +8,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 import { SmtpSink, asuntoDelMensaje, textoDelMensaje } from '../../test/smtp-sink.ts';
+import { encolar } from '../../platform/jobs/trabajos.ts';
+import { crearTrabajos } from '../../trabajos-factory.ts';
+import { TRABAJO_FIRMAS_DIARIO_EMPRESA } from './firmas.service.ts';
 
 let t: TestApp;
 const sink = new SmtpSink();
@@ -51,13 +54,24 @@ const FIRMANTES = [
   { nombre: 'Bruno Gómez', documento: '71333444', email: 'bruno@ejemplo.co' },
 ];
 
-async function crearYEnviar(o: { titulo?: string; firmantes?: typeof FIRMANTES; pdf?: Buffer; vence_dias?: number } = {}) {
+async function crearYEnviar(
+  o: {
+    titulo?: string;
+    firmantes?: typeof FIRMANTES;
+    pdf?: Buffer;
+    vence_dias?: number;
+    secuencial?: boolean;
+    recordar_dias?: number;
+  } = {},
+) {
   const c = as(t.app, admin);
   const r = await c.post('/api/firmas/documentos', {
     titulo: o.titulo ?? 'Contrato de arrendamiento Calle 10',
     mensaje: 'Por favor firme el contrato.',
     vence_dias: o.vence_dias ?? 15,
     firmantes: o.firmantes ?? FIRMANTES,
+    ...(o.secuencial !== undefined ? { secuencial: o.secuencial } : {}),
+    ...(o.recordar_dias !== undefined ? { recordar_dias: o.recordar_dias } : {}),
   });
   expect(r.statusCode, r.body).toBe(200);
   const id = r.json().data.id as number;
@@ -307,5 +321,99 @@ describe('firmas electrónicas: send, sign, seal', () => {
     const lista = (await as(t.app, admin).get('/api/firmas/documentos?q=Privado')).json().data;
     expect(lista.total).toBe(1);
     void crearUsuario;
+  });
+});
+
+describe('firmas: order, reminders and expiry', () => {
+  /** Runs one company's daily pass as the job runner does. */
+  async function pasoDiario(idEmpresa = 1) {
+    await t.db.system((tx) => encolar(tx, { tipo: TRABAJO_FIRMAS_DIARIO_EMPRESA, idEmpresa }));
+    const runner = crearTrabajos(t.deps);
+    try {
+      await runner.vuelta();
+    } finally {
+      await runner.stop();
+    }
+    await t.deps.mailer.idle();
+  }
+  const detalle = async (id: number) => (await as(t.app, admin).get(`/api/firmas/documentos/${id}`)).json().data;
+
+  it('in order: the second signer is invited only when the first has signed; resend goes to the current one', async () => {
+    const { id, envio, antes } = await crearYEnviar({ titulo: 'Mandato en orden', secuencial: true });
+    expect(envio.statusCode, envio.body).toBe(200);
+    const primero = await enlaces(antes, 1);
+    expect([...primero.keys()]).toEqual(['ana@ejemplo.co']);
+    let d = await detalle(id);
+    expect(d.secuencial).toBe(true);
+    expect(d.detalle.map((f: { email: string; invitado_en: string | null }) => [f.email, f.invitado_en !== null])).toEqual([
+      ['ana@ejemplo.co', true],
+      ['bruno@ejemplo.co', false],
+    ]);
+    // Resending reaches only the signer whose turn it is.
+    const antesReenvio = sink.recibidos.length;
+    expect((await as(t.app, admin).post(`/api/firmas/documentos/${id}/reenviar`)).statusCode).toBe(200);
+    const reenvio = await enlaces(antesReenvio, 1);
+    expect([...reenvio.keys()]).toEqual(['ana@ejemplo.co']);
+
+    const antesFirma = sink.recibidos.length;
+    expect((await firmarComo(reenvio.get('ana@ejemplo.co')!)).json().data.estado_documento).toBe('enviado');
+    // Ana's code, then Bruno's invitation.
+    const tras = await enlaces(antesFirma, 2);
+    expect([...tras.keys()]).toEqual(['bruno@ejemplo.co']);
+    d = await detalle(id);
+    expect(d.detalle[1].invitado_en).not.toBeNull();
+    expect((await firmarComo(tras.get('bruno@ejemplo.co')!)).json().data.estado_documento).toBe('firmado');
+  });
+
+  it('the daily job reminds who has not signed with the same link, every few days, and marks expired documents vencido', async () => {
+    const { id, antes } = await crearYEnviar({ titulo: 'Recordar firma', recordar_dias: 3 });
+    const links = await enlaces(antes, 2);
+    const { id: idVencido, antes: antesV } = await crearYEnviar({ titulo: 'Se vence' });
+    const linksVencido = await enlaces(antesV, 2);
+    // Four days since the invitation; the other document's date has passed.
+    await t.db.system(async (tx) => {
+      await tx.execute(sql`update firma_firmante set invitado_en = now() - interval '4 days' where id_documento = ${id}`);
+      await tx.execute(sql`update firma_documento set vence_en = now() - interval '1 hour' where id = ${idVencido}`);
+    });
+
+    const antesPaso = sink.recibidos.length;
+    await pasoDiario();
+    const rec = await sink.esperar(antesPaso + 2);
+    const recordatorios = rec.slice(antesPaso).filter((r) => asuntoDelMensaje(r.data).startsWith('Recordatorio'));
+    expect(recordatorios.map((r) => r.to[0]).sort()).toEqual(['ana@ejemplo.co', 'bruno@ejemplo.co']);
+    for (const r of recordatorios) {
+      expect(asuntoDelMensaje(r.data)).toBe('Recordatorio: documento para firmar «Recordar firma»');
+      // The same link as the invitation: one the signer may have open keeps working.
+      expect(textoDelMensaje(r.data)).toContain(`/firmar/${links.get(r.to[0]!)}`);
+    }
+    const d = await detalle(id);
+    expect(d.detalle.map((f: { recordatorios: number }) => f.recordatorios)).toEqual([1, 1]);
+    expect(d.eventos.filter((e: { tipo: string }) => e.tipo === 'recordatorio')).toHaveLength(2);
+
+    const v = await detalle(idVencido);
+    expect(v.estado).toBe('vencido');
+    expect(v.eventos.at(-1)).toMatchObject({ tipo: 'vencido', detalle: 'Venció sin todas las firmas' });
+    const link = await as(t.app, null).post(`/api/firmar/${linksVencido.get('ana@ejemplo.co')}/codigo`);
+    expect(link.statusCode).toBe(409);
+    const avisos = (await as(t.app, admin).get('/api/notificaciones')).json().data.items as { titulo: string }[];
+    expect(avisos.map((a) => a.titulo)).toContain('Venció sin todas las firmas: «Se vence»');
+
+    // The next pass, the same day: nothing new to remind or expire.
+    const antesOtro = sink.recibidos.length;
+    await pasoDiario();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sink.recibidos.length).toBe(antesOtro);
+    expect((await detalle(id)).detalle.map((f: { recordatorios: number }) => f.recordatorios)).toEqual([1, 1]);
+  });
+
+  it('bad input: reminders past 30 days and an order that is not yes or no are named', async () => {
+    const c = as(t.app, admin);
+    const base = { titulo: 'X', mensaje: '', vence_dias: 15, firmantes: FIRMANTES };
+    const r = await c.post('/api/firmas/documentos', { ...base, recordar_dias: 31 });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toContain('Recordar cada (días)');
+    const s2 = await c.post('/api/firmas/documentos', { ...base, secuencial: 'quizá' });
+    expect(s2.statusCode).toBe(400);
+    expect(s2.json().message).toContain('Firmar en orden');
   });
 });

@@ -78,6 +78,12 @@ export function DetalleDocumentoPage() {
           <Descriptions.Item label="Enviado por">{d.creado_por}</Descriptions.Item>
           <Descriptions.Item label="Creado">{formatFechaHora(d.creado_en)}</Descriptions.Item>
           <Descriptions.Item label="Vence">{d.vence_en ? formatFechaHora(d.vence_en) : '—'}</Descriptions.Item>
+          <Descriptions.Item label="Orden de firma">
+            {d.secuencial ? 'En orden, uno tras otro' : 'Todos a la vez'}
+          </Descriptions.Item>
+          <Descriptions.Item label="Recordatorios">
+            {d.recordar_dias > 0 ? `Cada ${d.recordar_dias} día${d.recordar_dias === 1 ? '' : 's'}` : 'No'}
+          </Descriptions.Item>
           <Descriptions.Item label="Completado">{d.completado_en ? formatFechaHora(d.completado_en) : '—'}</Descriptions.Item>
           <Descriptions.Item label="Archivo">{d.nombre_archivo ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="Firmas">
@@ -111,6 +117,15 @@ export function DetalleDocumentoPage() {
                 <Typography.Text type="secondary">
                   Documento {f.documento} · {f.email}
                 </Typography.Text>
+                {f.estado === 'pendiente' && d.estado === 'enviado' && (
+                  <span>
+                    {f.invitado_en
+                      ? `Enlace enviado: ${formatFechaHora(f.invitado_en)}${
+                          f.recordatorios > 0 ? ` · ${f.recordatorios} recordatorio${f.recordatorios === 1 ? '' : 's'}` : ''
+                        }`
+                      : 'En espera de su turno: recibirá el enlace cuando firme el anterior.'}
+                  </span>
+                )}
                 {f.codigo_verificado_en && <span>Código verificado: {formatFechaHora(f.codigo_verificado_en)}</span>}
                 {f.firmado_en && (
                   <span>

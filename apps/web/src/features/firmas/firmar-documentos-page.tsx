@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Progress, Space, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Progress, Space, Switch, Typography, Upload } from 'antd';
 import { DeleteOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import { MAX_BYTES_PDF_FIRMA, MAX_FIRMANTES, type DocumentoFirmaForm, type DocumentoFirmaResumen } from '@predio/contract/firmas';
 import { definirLista, texto } from '../../components/lista/campos-url.ts';
@@ -47,7 +47,14 @@ function NuevoEnvio({ onEnviado }: { onEnviado: (id: number) => void }) {
         form={form}
         layout="vertical"
         onFinish={(v) => void alEnviar(v)}
-        initialValues={{ titulo: '', mensaje: '', vence_dias: 15, firmantes: [{ nombre: '', documento: '', email: '' }] }}
+        initialValues={{
+          titulo: '',
+          mensaje: '',
+          vence_dias: 15,
+          secuencial: false,
+          recordar_dias: 3,
+          firmantes: [{ nombre: '', documento: '', email: '' }],
+        }}
       >
         <Form.Item label="Archivo PDF" required>
           <Upload
@@ -73,10 +80,29 @@ function NuevoEnvio({ onEnviado }: { onEnviado: (id: number) => void }) {
         <Form.Item name="mensaje" label="Mensaje para los firmantes">
           <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 5 }} />
         </Form.Item>
-        <Form.Item name="vence_dias" label="Vence en (días)">
-          <InputNumber min={1} max={90} />
-        </Form.Item>
-        <Typography.Text strong>Firmantes</Typography.Text>
+        <Space wrap size="large" align="start">
+          <Form.Item name="vence_dias" label="Vence en (días)">
+            <InputNumber min={1} max={90} />
+          </Form.Item>
+          <Form.Item
+            name="recordar_dias"
+            label="Recordar cada (días)"
+            tooltip="A quien no haya firmado se le reenvía su enlace cada tantos días (hasta 5 veces); 0 no envía recordatorios."
+          >
+            <InputNumber min={0} max={30} />
+          </Form.Item>
+          <Form.Item
+            name="secuencial"
+            label="Firmar en orden"
+            valuePropName="checked"
+            tooltip="Cada firmante recibe su enlace cuando el anterior haya firmado, en el orden de la lista."
+          >
+            <Switch />
+          </Form.Item>
+        </Space>
+        <div>
+          <Typography.Text strong>Firmantes</Typography.Text>
+        </div>
         <Form.List name="firmantes">
           {(campos, { add, remove }) => (
             <>
