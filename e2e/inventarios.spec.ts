@@ -105,9 +105,29 @@ test('an entrega on a phone: photos, offline and back, signed, closed, PDF; then
     }
   await page.reload();
 
-  // Signatures drawn on the phone, then closing.
+  // The tenant present is a tercero, picked as elsewhere in the app; a neighbour who is not one is typed.
   await page.getByRole('tab', { name: 'Firmas y cierre' }).click();
-  await firmar(page, 'Arrendatario', 'del arrendatario', 'Ana María Restrepo');
+  const documento = String(Date.now()).slice(-9);
+  await a.call('POST', '/api/terceros', {
+    nro_id: documento,
+    nombre1: 'Ana María',
+    apellido1: 'Restrepo',
+    email: 'ana.restrepo@correo.co',
+  });
+  const [ana] = (await a.get(`/api/inventarios/terceros?q=${documento}`)) as { nombre: string }[];
+  const partes = page.locator('.inventario-partes');
+  await elegir(page, partes.getByRole('combobox', { name: 'Tercero' }), ana!.nombre, { buscar: documento });
+  await partes.getByRole('button', { name: 'Agregar parte' }).click();
+  await expect(partes.getByText(`Arrendatario · Documento ${documento} · ana.restrepo@correo.co`)).toBeVisible();
+  await elegir(page, partes.getByRole('combobox', { name: 'Asiste como' }), 'Otro asistente');
+  await partes.getByLabel('Nombre (si no es un tercero)').fill('Luis Vecino');
+  await partes.getByRole('button', { name: 'Agregar parte' }).click();
+  await expect(partes.getByText('Otro asistente · no es un tercero')).toBeVisible();
+  // The tenant's signature starts from the party chosen.
+  await expect(page.getByLabel('Nombre (Arrendatario)')).toHaveValue(ana!.nombre);
+
+  // Signatures drawn on the phone, then closing.
+  await firmar(page, 'Arrendatario', 'del arrendatario', ana!.nombre);
   await firmar(page, 'Inmobiliaria', 'de la inmobiliaria', 'Pedro Agente');
   await page.getByRole('button', { name: 'Cerrar inventario', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cerrar inventario', exact: true }).click();
@@ -120,8 +140,21 @@ test('an entrega on a phone: photos, offline and back, signed, closed, PDF; then
     const s = textoPdf(pdf);
     expect(s).toContain('Mancha de humedad junto a la ventana');
     expect(s).toContain('No conforme');
-    expect(s).toContain('Ana María Restrepo');
+    expect(s).toContain(ana!.nombre);
+    expect(s).toContain(`Arrendatario: ${ana!.nombre} · Documento ${documento}`);
+    expect(s).toContain('Otro asistente: Luis Vecino');
   }
+  // Filed in gestión documental a moment after closing: its radicado links to it.
+  const radicado = page.getByRole('link', { name: /^\d{4}-\d{3}-\d{6}-1$/ });
+  await expect(radicado).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Radicado en gestión documental/)).toBeVisible();
+  const numero = (await radicado.textContent())!;
+  await radicado.click();
+  // The inventory's page stays alive in its hidden tab: only what is visible counts.
+  await expect(page.getByText(`Inventario de entrega — inmueble ${consecutivo}`).filter({ visible: true }).first()).toBeVisible();
+  await expect(page.getByText(numero).filter({ visible: true }).first()).toBeVisible();
+  await page.goBack();
+  await page.getByRole('tab', { name: 'Firmas y PDF' }).click();
   // Closed: read-only.
   await page.getByRole('tab', { name: 'Espacios' }).click();
   await expect(tarjeta(page, 'Paredes').getByRole('radio', { name: 'Conforme', exact: true })).toBeDisabled();

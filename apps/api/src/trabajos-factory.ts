@@ -29,6 +29,7 @@ import { borrarArchivosSinUso } from './platform/storage/sin-uso.ts';
 import { nominatim } from './platform/geo/geocodificador.ts';
 import { publicarProgramada, TRABAJO_PUBLICAR } from './modules/pagina-web/pagina-web.service.ts';
 import { geocodificarInmueble, TRABAJO_GEOCODIFICAR } from './modules/inmuebles/inmuebles-geocodificar.ts';
+import { radicarEnGestionDocumental, TRABAJO_RADICAR } from './modules/inventarios/inventarios.service.ts';
 
 /** Finished jobs are kept this long for the screen, then deleted (failed ones stay until retried). */
 export const DIAS_TRABAJOS = 30;
@@ -49,6 +50,25 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
       maxIntentos: 2,
       manejar: async () => ({ ms: await vacuumAnalizar(db) }),
     }).programar({ tipo: 'mantenimiento.vacuum', cada: 'dia', hora: 3 });
+  // A closed inventory's PDF filed in gestión documental (docs/inventarios.md).
+  t.definir({
+    tipo: TRABAJO_RADICAR,
+    timeoutMs: 2 * MINUTO,
+    maxIntentos: 5,
+    esperaMs: 60_000,
+    manejar: (j) =>
+      enTenant(db, j.idEmpresa!, (scope) =>
+        radicarEnGestionDocumental({
+          ...scope,
+          storage: deps.storage,
+          idEmpresa: j.idEmpresa!,
+          id: Number(j.datos.id),
+          cual: j.datos.cual === 'acta' ? 'acta' : 'pdf',
+          usuario: String(j.datos.usuario ?? 'sistema'),
+          idUsuario: Number(j.datos.idUsuario ?? 0),
+        }),
+      ),
+  });
   // SMS and WhatsApp (docs/mensajes.md): one job per message, retried with backoff, then «fallido».
   const cifrador = new Cifrador(config.mensajesClave ?? config.sessionSecret);
   t.definir({

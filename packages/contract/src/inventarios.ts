@@ -64,6 +64,15 @@ export const DE_ROL_FIRMA: Record<RolFirma, string> = {
   propietario: 'del propietario',
   inmobiliaria: 'de la inmobiliaria',
 };
+/** Who was present at the inventory: chosen from terceros, or typed when the person is not one. */
+export const ROLES_PARTE = ['arrendatario', 'propietario', 'otro'] as const;
+export type RolParte = (typeof ROLES_PARTE)[number];
+export const ETIQUETAS_ROL_PARTE: Record<RolParte, string> = {
+  arrendatario: 'Arrendatario',
+  propietario: 'Propietario',
+  otro: 'Otro asistente',
+};
+
 /** A closing needs the tenant and someone for the owner's side (the owner or the agency). */
 export const FIRMAS_OBLIGATORIAS: readonly RolFirma[] = ['arrendatario'];
 
@@ -282,6 +291,9 @@ export const ETIQUETAS_INVENTARIO = {
   imagen: 'Firma',
   email: 'Correo',
   copiar_de: 'Espacio',
+  rol_parte: 'Asiste como',
+  id_tercero: 'Tercero',
+  nombre_parte: 'Nombre',
   version: 'Versión',
 } as const;
 const LI = ETIQUETAS_INVENTARIO;
@@ -336,7 +348,31 @@ export const ZFirmaForm = z.object({
 });
 export type FirmaForm = z.output<typeof ZFirmaForm>;
 
+/** A party: a tercero (its name, document and e-mail are copied from it), or a name typed by hand. */
+export const ZParteForm = z
+  .object({
+    rol: opcion(LI.rol_parte, ROLES_PARTE, ETIQUETAS_ROL_PARTE),
+    id_tercero: id(LI.id_tercero).nullable().default(null),
+    nombre: texto(LI.nombre_parte, 120),
+    documento: texto(LI.documento, 30),
+    email: texto(LI.email, 120).refine((v) => v === '' || esCorreo(v), { error: `El campo ${LI.email} no es un correo válido` }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.id_tercero === null && !v.nombre)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['nombre'],
+        message: `El campo ${LI.nombre_parte} es obligatorio cuando la persona no se elige de los terceros`,
+      });
+  });
+export type ParteForm = z.output<typeof ZParteForm>;
+
 export const ZIdParam = z.object({ id: idQuery('id') });
+export const ZParteParam = z.object({ id: idQuery('id'), parte: idQuery('parte') });
+export const ZTercerosInventarioQuery = z.object({
+  q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional(),
+  id: idQuery('id').optional(),
+});
 export const ZDetalleParam = z.object({ id: idQuery('id'), detalle: idQuery('detalle') });
 export const ZFirmaParam = z.object({
   id: idQuery('id'),
@@ -400,6 +436,25 @@ export type Detalle = {
 };
 export type Espacio = { id: number; nombre: string; orden: number; repetible: boolean; detalles: Detalle[] };
 export type Firma = { rol: RolFirma; nombre: string; documento: string; email: string; firmado_en: string; imagen: string };
+export type Parte = {
+  id: number;
+  rol: RolParte;
+  id_tercero: number | null;
+  nombre: string;
+  documento: string;
+  email: string;
+};
+/** A tercero offered for a party (GET /api/inventarios/terceros). */
+export type TerceroInventario = { id: number; nombre: string; nro_id: string; email: string };
+/** A radicado of gestión documental an inventory's PDF was filed as. */
+export type RadicadoInventario = { id: number; radicado: string };
+/**
+ * Filing in gestión documental runs after the closing (job inventarios.radicar): `pendiente` while it
+ * waits or retries, `fallido` once it gave up (with the reason; a company administrator retries it under
+ * Logs del sistema › Trabajos en segundo plano).
+ */
+export type Radicacion = { estado: 'pendiente' | 'radicado' | 'fallido'; error: string | null };
+
 export type Inventario = InventarioFila & {
   observaciones: string;
   id_origen: number | null;
@@ -409,6 +464,22 @@ export type Inventario = InventarioFila & {
   version: number;
   espacios: Espacio[];
   firmas: Firma[];
+  partes: Parte[];
+  radicado: RadicadoInventario | null;
+  radicado_acta: RadicadoInventario | null;
+  /** Null while the inventory is open. */
+  radicacion: Radicacion | null;
+};
+
+/** A closed inventory as the client portal lists it (zona clientes). */
+export type InventarioPortal = {
+  id: number;
+  consecutivo: number;
+  tipo: TipoInventario;
+  fecha: string;
+  inmueble: { consecutivo: number; direccion: string };
+  cerrado_en: string;
+  acta: boolean;
 };
 
 /** A devolución's item beside its entrega's: what changed, its cost and who pays. */

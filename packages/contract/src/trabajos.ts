@@ -27,6 +27,7 @@ export const TIPO_TRABAJO_LABEL: Record<string, string> = {
   'mensajes.enviar': 'Envío de SMS o WhatsApp',
   'portales.sincronizar': 'Sincronización de un inmueble con un portal',
   'paginaweb.publicar': 'Publicación de noticia programada',
+  'inventarios.radicar': 'Radicación de un inventario en gestión documental',
 };
 
 export const ZTrabajosQuery = z.object({

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
-import sharp, { type Metadata } from 'sharp';
+import sharp from 'sharp';
 import { CODES } from '@predio/contract/codes';
 import { hasIdm } from '@predio/contract/menu';
 import { IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
@@ -31,7 +31,7 @@ import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
-import { decodificarHeic, type ImagenRgba } from '../../platform/heic.ts';
+import { fotoJpeg } from '../../platform/fotos.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
@@ -185,8 +185,6 @@ export type FotoProcesada = {
   sha256: string;
 };
 
-const FORMATOS_FOTO = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff']);
-
 /**
  * Decodes the bytes (never the name or the declared type), turns it upright by its EXIF orientation,
  * and writes the two sizes as JPEG without metadata (no GPS position of the owner's home leaks).
@@ -197,34 +195,21 @@ export async function procesarFoto(buf: Buffer, nombre: string): Promise<FotoPro
       CODES.ARCHIVO_INVALIDO,
       `file: «${nombre}» no es una imagen válida (se aceptan fotos JPG, PNG, WEBP, HEIC, GIF, AVIF o TIFF).`,
     );
-  let meta: Metadata;
+  const {
+    jpeg: grande,
+    ancho,
+    alto,
+  } = await fotoJpeg(buf, {
+    ladoMax: FOTO_TAMANOS.grande,
+    calidad: 82,
+    maxPixeles: MAX_PIXELES,
+    noEsImagen,
+    revisar: (ancho, alto) => {
+      if (ancho < FOTO_INMUEBLE_MIN_PX || alto < FOTO_INMUEBLE_MIN_PX)
+        throw invalido('file', `«${nombre}» mide ${ancho}×${alto} px; cada lado debe medir al menos ${FOTO_INMUEBLE_MIN_PX} px.`);
+    },
+  });
   try {
-    meta = await sharp(buf, { failOn: 'error', limitInputPixels: MAX_PIXELES }).metadata();
-  } catch {
-    throw noEsImagen();
-  }
-  if (!meta.format || !FORMATOS_FOTO.has(meta.format) || !meta.width || !meta.height) throw noEsImagen();
-  // An iPhone's HEIC: sharp reads its header but cannot decode HEVC; platform/heic.ts does, upright.
-  let heic: ImagenRgba | null = null;
-  if (meta.format === 'heif' && meta.compression === 'hevc') {
-    if (meta.width * meta.height > MAX_PIXELES) throw noEsImagen();
-    heic = await decodificarHeic(buf).catch(() => {
-      throw noEsImagen();
-    });
-  }
-  const { width: ancho, height: alto } = heic ?? meta.autoOrient;
-  if (ancho < FOTO_INMUEBLE_MIN_PX || alto < FOTO_INMUEBLE_MIN_PX)
-    throw invalido('file', `«${nombre}» mide ${ancho}×${alto} px; cada lado debe medir al menos ${FOTO_INMUEBLE_MIN_PX} px.`);
-  try {
-    const original = heic
-      ? sharp(heic.data, { raw: { width: heic.width, height: heic.height, channels: 4 } })
-      : sharp(buf, { failOn: 'error', limitInputPixels: MAX_PIXELES });
-    const grande = await original
-      .autoOrient()
-      .resize({ width: FOTO_TAMANOS.grande, height: FOTO_TAMANOS.grande, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer();
     const miniatura = await sharp(grande)
       .resize({
         width: FOTO_TAMANOS.miniatura,

@@ -2,6 +2,7 @@ import {
   ETIQUETAS_ESTADO_ITEM,
   ETIQUETAS_RESPONSABLE,
   ETIQUETAS_ROL_FIRMA,
+  ETIQUETAS_ROL_PARTE,
   ETIQUETAS_TIPO_INVENTARIO,
   RESPONSABLES,
   type Comparacion,
@@ -30,7 +31,17 @@ function cabecera(v: Inventario): string {
     <p><strong>Tipo:</strong> ${e(ETIQUETAS_TIPO_INVENTARIO[v.tipo])} · <strong>Fecha:</strong> ${e(fechaLarga(v.fecha))}</p>
     <p><strong>Tomado por:</strong> ${e(v.tomado_por)}${v.plantilla ? ` · <strong>Plantilla:</strong> ${e(v.plantilla)}` : ''}</p>
     ${v.origen ? `<p><strong>Comparado con la entrega N° ${e(v.origen.consecutivo)}</strong></p>` : ''}
-    ${v.observaciones ? `<p><strong>Observaciones:</strong> ${e(v.observaciones)}</p>` : ''}`;
+    ${v.observaciones ? `<p><strong>Observaciones:</strong> ${e(v.observaciones)}</p>` : ''}
+    ${
+      v.partes.length
+        ? `<h2>Partes presentes</h2>${v.partes
+            .map(
+              (p) =>
+                `<p><strong>${e(ETIQUETAS_ROL_PARTE[p.rol])}:</strong> ${e(p.nombre)}${p.documento ? ` · Documento ${e(p.documento)}` : ''}</p>`,
+            )
+            .join('')}`
+        : ''
+    }`;
 }
 
 function firmas(v: Inventario): string {

@@ -5,6 +5,12 @@ import type {
   EstadoInventario,
   Firma,
   InventarioFila,
+  InventarioPortal,
+  Parte,
+  RadicadoInventario,
+  Radicacion,
+  RolParte,
+  TerceroInventario,
   InventariosFiltro,
   OpcionesInventario,
   RolFirma,
@@ -12,7 +18,7 @@ import type {
 } from '@predio/contract/inventarios';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { contieneCadaPalabra } from '../../platform/busqueda.ts';
+import { contiene, contieneCadaPalabra, palabras } from '../../platform/busqueda.ts';
 
 const y = (conds: (SQL | undefined)[]) => {
   const c = conds.filter((x): x is SQL => x !== undefined);
@@ -82,6 +88,8 @@ export type Cabecera = InventarioFila & {
   id_archivo_pdf: number | null;
   version: number;
   origen: { id: number; consecutivo: number } | null;
+  radicado: RadicadoInventario | null;
+  radicado_acta: RadicadoInventario | null;
 };
 
 export async function cabecera(tx: Tx, id: number, bloquear = false): Promise<Cabecera | null> {
@@ -89,7 +97,11 @@ export async function cabecera(tx: Tx, id: number, bloquear = false): Promise<Ca
     tx,
     sql`select x.*, v.observaciones, v.id_origen, v.id_inmueble, v.pdf_sha256, v.id_archivo_pdf, v.version,
                (select json_build_object('id', o.id, 'consecutivo', o.consecutivo) from inventario o
-                 where o.id_empresa = v.id_empresa and o.id = v.id_origen) as origen
+                 where o.id_empresa = v.id_empresa and o.id = v.id_origen) as origen,
+               (select json_build_object('id', r.id, 'radicado', r.radicado) from radicado r
+                 where r.id_empresa = v.id_empresa and r.id = v.id_radicado) as radicado,
+               (select json_build_object('id', r.id, 'radicado', r.radicado) from radicado r
+                 where r.id_empresa = v.id_empresa and r.id = v.id_radicado_acta) as radicado_acta
         from (${SELECT_FILA} where v.id = ${id}) x join inventario v on v.id = x.id
         ${bloquear ? sql`for update of v` : sql``}`,
   );
@@ -341,4 +353,134 @@ export async function plantillaNombre(tx: Tx, id: number) {
     sql`select nombre, activa from inventario_plantilla where id = ${id}`,
   );
   return p ?? null;
+}
+
+// ---- Parties (terceros present)
+
+export function partes(tx: Tx, id: number): Promise<Parte[]> {
+  return queryRows<Parte>(
+    tx,
+    sql`select id, rol, id_tercero, nombre, documento, email from inventario_parte where id_inventario = ${id}
+        order by array_position(array['arrendatario','propietario','otro'], rol), id`,
+  );
+}
+
+export async function agregarParte(
+  tx: Tx,
+  id: number,
+  p: { rol: RolParte; idTercero: number | null; nombre: string; documento: string; email: string },
+): Promise<number> {
+  const [r] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into inventario_parte (id_inventario, rol, id_tercero, nombre, documento, email)
+        values (${id}, ${p.rol}, ${p.idTercero}, ${p.nombre}, ${p.documento}, ${p.email}) returning id`,
+  );
+  return r!.id;
+}
+
+export async function borrarParte(tx: Tx, id: number, parte: number): Promise<Parte | null> {
+  const [r] = await queryRows<Parte>(
+    tx,
+    sql`delete from inventario_parte where id = ${parte} and id_inventario = ${id}
+        returning id, rol, id_tercero, nombre, documento, email`,
+  );
+  return r ?? null;
+}
+
+export async function tercero(tx: Tx, id: number): Promise<TerceroInventario | null> {
+  const [t] = await queryRows<TerceroInventario>(tx, sql`select id, nombre, nro_id, email from terceros where id = ${id}`);
+  return t ?? null;
+}
+
+/** Active terceros matching every word (name, document, phone, e-mail), or the one with `id`: the party picker. */
+export function buscarTerceros(tx: Tx, q: string | undefined, id?: number): Promise<TerceroInventario[]> {
+  const conds =
+    id !== undefined ? [sql`id = ${id}`] : [sql`activo`, ...palabras(q).map((p) => contiene(sql.raw('texto_busqueda'), p))];
+  return queryRows<TerceroInventario>(
+    tx,
+    sql`select id, nombre, nro_id, email from terceros where ${sql.join(conds, sql` and `)}
+        order by lower(predio_unaccent(nombre)) limit 20`,
+  );
+}
+
+// ---- Filing in gestión documental
+
+/** Where the job inventarios.radicar stands, by its key (null: no job, e.g. closed before it existed). */
+export async function radicacion(tx: Tx, clave: string): Promise<Radicacion | null> {
+  const [t] = await queryRows<{ estado: string; ultimo_error: string | null }>(
+    tx,
+    sql`select estado, ultimo_error from trabajo where clave = ${clave} order by id desc limit 1`,
+  );
+  if (!t) return null;
+  return t.estado === 'fallido'
+    ? { estado: 'fallido', error: t.ultimo_error }
+    : { estado: 'pendiente', error: t.estado === 'pendiente' ? t.ultimo_error : null };
+}
+
+/** The área the inventories are filed under: the first active one by its code (GD has no setting for it yet). */
+export async function areaParaRadicar(tx: Tx): Promise<number | null> {
+  const [a] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from areas_empresa where activo order by codigo nulls last, id limit 1`,
+  );
+  return a?.id ?? null;
+}
+
+/** The estado «Radicado» of the company's estados master, which GD's form proposes too. */
+export async function estadoRadicado(tx: Tx): Promise<number | null> {
+  const [e] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from estados_gestion_documental where activo and lower(predio_unaccent(nombre)) = 'radicado' order by id limit 1`,
+  );
+  return e?.id ?? null;
+}
+
+export async function ponerRadicado(tx: Tx, id: number, cual: 'pdf' | 'acta', idRadicado: number): Promise<void> {
+  await tx.execute(
+    cual === 'pdf'
+      ? sql`update inventario set id_radicado = ${idRadicado} where id = ${id}`
+      : sql`update inventario set id_radicado_acta = ${idRadicado} where id = ${id}`,
+  );
+}
+
+/** The filed file (pdf or acta) of an inventory: the newest of its category. */
+export async function archivoFiled(tx: Tx, id: number, categoria: 'pdf' | 'acta') {
+  const [a] = await queryRows<{ id: number; clave: string; nombre: string; bytes: number; sha256: string }>(
+    tx,
+    sql`select id, clave, nombre, bytes::int as bytes, sha256 from archivo
+        where tipo_dueno = 'inventario' and id_dueno = ${String(id)} and categoria = ${categoria} order by id desc limit 1`,
+  );
+  return a ?? null;
+}
+
+// ---- Zona clientes
+
+/**
+ * Closed inventories a portal client may see: those naming their tercero as a party, those of a property
+ * they own, and those of a property they rent unless the inventory names another tercero as its tenant
+ * (a former tenant's move-in is theirs, not the new tenant's).
+ */
+function visiblesPara(idTercero: number): SQL {
+  return sql`v.estado = 'cerrado' and (
+      exists (select 1 from inventario_parte p where p.id_empresa = v.id_empresa and p.id_inventario = v.id and p.id_tercero = ${idTercero})
+      or exists (select 1 from inmueble_propietario ip where ip.id_empresa = v.id_empresa and ip.id_inmueble = v.id_inmueble
+                   and ip.id_tercero = ${idTercero})
+      or (exists (select 1 from inmueble_arrendatario ia where ia.id_empresa = v.id_empresa and ia.id_inmueble = v.id_inmueble
+                    and ia.id_tercero = ${idTercero})
+          and not exists (select 1 from inventario_parte p where p.id_empresa = v.id_empresa and p.id_inventario = v.id
+                            and p.rol = 'arrendatario' and p.id_tercero is not null and p.id_tercero <> ${idTercero})))`;
+}
+
+export async function paraTercero(tx: Tx, idTercero: number, id?: number): Promise<InventarioPortal[]> {
+  const filas = await queryRows<Omit<InventarioPortal, 'cerrado_en'> & { cerrado_en: Date | string }>(
+    tx,
+    sql`select v.id, v.consecutivo, v.tipo, to_char(v.fecha, 'YYYY-MM-DD') as fecha,
+               json_build_object('consecutivo', i.consecutivo, 'direccion', i.direccion) as inmueble, v.cerrado_en,
+               exists (select 1 from archivo a where a.id_empresa = v.id_empresa and a.tipo_dueno = 'inventario'
+                         and a.id_dueno = v.id::text and a.categoria = 'acta') as acta
+        from inventario v join inmueble i on i.id_empresa = v.id_empresa and i.id = v.id_inmueble
+        where ${visiblesPara(idTercero)} ${id !== undefined ? sql`and v.id = ${id}` : sql``}
+        order by v.fecha desc, v.id desc limit 200`,
+  );
+  return filas.map((f) => ({ ...f, cerrado_en: new Date(f.cerrado_en).toISOString() }));
 }

@@ -15,12 +15,15 @@ import {
   ZInventariosQuery,
   ZItemForm,
   ZOrdenForm,
+  ZParteForm,
+  ZParteParam,
   ZPlantillaAsistente,
+  ZTercerosInventarioQuery,
   ZPlantillaForm,
 } from '@predio/contract/inventarios';
 import { CODES } from '@predio/contract/codes';
 import { ZConsecutivoParam } from '@predio/contract/campos';
-import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
+import { registrarDueno } from '../../platform/archivos/duenos.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
@@ -47,7 +50,7 @@ export function inventariosRoutes(app: FastifyInstance, deps: Deps): void {
       return r ? clave : null;
     },
     antesDeEscribir: (o) => service.detalleAbierto(o.tx, Number(o.clave)),
-    categorias: { foto: CATEGORIA_FOTO },
+    categorias: { foto: service.CATEGORIA_FOTO_INVENTARIO },
     categoriaPorDefecto: 'foto',
     entidadAuditoria: service.ENTIDAD_INVENTARIO,
   });
@@ -215,6 +218,13 @@ export function inventariosRoutes(app: FastifyInstance, deps: Deps): void {
   });
   defineRoute(app, deps, {
     method: 'GET',
+    url: '/inventarios/terceros',
+    permiso: I,
+    schema: { querystring: ZTercerosInventarioQuery, tags, summary: 'Terceros para elegir las partes presentes (20)' },
+    handler: ({ tx, query }) => service.buscarTerceros({ tx, q: query.q, id: query.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
     url: '/inventarios/inmueble/:consecutivo',
     permiso: I,
     schema: { params: ZConsecutivoParam, tags, summary: 'Inventarios de un inmueble, del más reciente al más antiguo' },
@@ -268,6 +278,22 @@ export function inventariosRoutes(app: FastifyInstance, deps: Deps): void {
     schema: { params: ZIdParam, body: ZEspacioNuevo, tags, summary: 'Repite un espacio (Alcoba 2) con sus ítems en blanco' },
     handler: ({ tx, alConfirmar, user, req, params, body }) =>
       service.repetirEspacio({ tx, alConfirmar, user, ip: req.ip, id: params.id, copiarDe: body.copiar_de }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/inventarios/:id/partes',
+    permiso: I,
+    schema: { params: ZIdParam, body: ZParteForm, tags, summary: 'Agrega una parte presente (un tercero o un nombre)' },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.agregarParte({ tx, alConfirmar, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/inventarios/:id/partes/:parte',
+    permiso: I,
+    schema: { params: ZParteParam, tags, summary: 'Quita una parte presente' },
+    handler: ({ tx, alConfirmar, user, req, params }) =>
+      service.quitarParte({ tx, alConfirmar, user, ip: req.ip, id: params.id, parte: params.parte }),
   });
   defineRoute(app, deps, {
     method: 'PUT',

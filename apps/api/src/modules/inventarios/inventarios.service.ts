@@ -15,27 +15,37 @@ import {
   type InventarioForm,
   type InventariosExportarQuery,
   type InventariosQuery,
+  type InventarioPortal,
   type OpcionesInventario,
+  type ParteForm,
+  type Radicacion,
+  type TerceroInventario,
+  type TipoInventario,
   type Responsable,
   type RolFirma,
 } from '@predio/contract/inventarios';
 import type { ListResult } from '@predio/contract/list';
 import { CODES } from '@predio/contract/codes';
+import { TIPO_DUENO_RADICADO } from '@predio/contract/gestion-documental';
 import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
+import { CATEGORIA_FOTO, type Categoria } from '../../platform/archivos/duenos.ts';
+import { fotoJpeg } from '../../platform/fotos.ts';
 import { htmlAPdf } from '../../platform/documentos/pdf.ts';
 import { empresaDocumento } from '../../platform/documentos/contextos.ts';
 import { sanearHtml } from '../../platform/documentos/sanear.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
+import { encolar } from '../../platform/jobs/trabajos.ts';
 import { siguiente } from '../../platform/numeracion/numeracion.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
+import { radicar } from '../gestion-documental/radicados.service.ts';
 import { htmlActa, htmlInventario } from './inventarios-pdf.ts';
 import * as repo from './inventarios.repo.ts';
 
@@ -111,7 +121,48 @@ export async function obtener(o: Base & { id: number }): Promise<Inventario> {
   const c = await repo.cabecera(o.tx, o.id);
   if (!c) throw noEncontrado(`El inventario ${o.id}`);
   const { id_inmueble: _i, ...cab } = c;
-  return { ...cab, espacios: await repo.espacios(o.tx, o.id), firmas: await repo.firmas(o.tx, o.id) };
+  return {
+    ...cab,
+    espacios: await repo.espacios(o.tx, o.id),
+    firmas: await repo.firmas(o.tx, o.id),
+    partes: await repo.partes(o.tx, o.id),
+    radicacion: await radicacionDe(o.tx, c),
+  };
+}
+
+// ---- Parties present (terceros)
+
+export const buscarTerceros = (o: Base & { q: string | undefined; id: number | undefined }): Promise<TerceroInventario[]> =>
+  repo.buscarTerceros(o.tx, o.q, o.id);
+
+/**
+ * A party present: a tercero, whose name and document are copied (the PDF says who it was that day even
+ * if the tercero changes later), or a person typed by hand who is not a tercero.
+ */
+export async function agregarParte(o: Escritura & { id: number; body: ParteForm }): Promise<Inventario> {
+  const c = await abierto(o.tx, o.id);
+  const b = o.body;
+  let datos = { nombre: b.nombre, documento: b.documento, email: b.email };
+  if (b.id_tercero !== null) {
+    const t = await repo.tercero(o.tx, b.id_tercero);
+    if (!t) throw invalido('id_tercero', 'El campo Tercero no es un tercero de esta empresa');
+    if ((await repo.partes(o.tx, o.id)).some((p) => p.id_tercero === t.id))
+      throw invalido('id_tercero', `${t.nombre} ya está entre las partes del inventario N° ${c.consecutivo}`);
+    datos = { nombre: t.nombre || t.nro_id, documento: t.nro_id, email: b.email || t.email };
+  }
+  await repo.agregarParte(o.tx, o.id, { rol: b.rol, idTercero: b.id_tercero, ...datos });
+  await repo.tocar(o.tx, o.id);
+  await auditar(o, 'agregar parte', o.id, `parte ${b.rol}`, `${datos.nombre}${b.id_tercero ? ` (tercero ${b.id_tercero})` : ''}`);
+  return obtener({ tx: o.tx, id: o.id });
+}
+
+export async function quitarParte(o: Escritura & { id: number; parte: number }): Promise<Inventario> {
+  const c = await abierto(o.tx, o.id);
+  const p = await repo.borrarParte(o.tx, o.id, o.parte);
+  if (!p) throw noEncontrado(`La parte ${o.parte} del inventario N° ${c.consecutivo}`);
+  await repo.tocar(o.tx, o.id);
+  await auditar(o, 'quitar parte', o.id, `parte ${p.rol}`, null, p.nombre);
+  return obtener({ tx: o.tx, id: o.id });
 }
 
 /** A property's inventories (its tab), newest first. */
@@ -323,6 +374,15 @@ export async function cerrar(o: AlCerrar & { id: number }): Promise<Inventario> 
     await archivarPdf(o, o.id, 'acta', `acta-restitucion-${v.consecutivo}.pdf`, acta);
   }
   await repo.cerrar(o.tx, o.id, { usuario: o.user.usuario, sha256, idArchivo: fila.id });
+  // Filing in gestión documental is a job, not part of this transaction: it depends on GD's masters (an
+  // active área), which the agent closing at the property cannot fix; a failure there must not keep the
+  // inventory open, and the job retries and shows its reason to the administrator.
+  for (const cual of v.tipo === 'devolucion' ? (['pdf', 'acta'] as const) : (['pdf'] as const))
+    await encolar(o.tx, {
+      tipo: TRABAJO_RADICAR,
+      datos: { id: o.id, cual, usuario: o.user.usuario, idUsuario: o.user.idUsuario },
+      clave: claveRadicar(o.id, cual),
+    });
   await enviarALasPartes(o, cerradoV, pdf);
   await auditar(o, 'cerrar', o.id, 'estado', `cerrado; PDF sha256 ${sha256}`, 'borrador');
   return obtener({ tx: o.tx, id: o.id });
@@ -335,13 +395,17 @@ export async function cerrar(o: AlCerrar & { id: number }): Promise<Inventario> 
  */
 async function enviarALasPartes(o: AlCerrar, v: Inventario, pdf: Buffer) {
   const nombre = `inventario-${v.consecutivo}.pdf`;
-  for (const f of v.firmas.filter((x) => x.email)) {
+  // The parties present and whoever signed, each address once.
+  const para = new Map<string, { nombre: string; email: string }>();
+  for (const x of [...v.partes, ...v.firmas])
+    if (x.email && !para.has(x.email.toLowerCase())) para.set(x.email.toLowerCase(), { nombre: x.nombre, email: x.email });
+  for (const f of para.values()) {
     const clave = `${o.user.idEmpresa}/correos/${randomUUID()}-${nombre}`;
     await o.storage.put(clave, pdf);
     await encolarCorreo(o, {
       para: f.email,
       asunto: `Inventario N° ${v.consecutivo}: ${ETIQUETAS_TIPO_INVENTARIO[v.tipo].toLowerCase()} de ${v.inmueble.direccion}`,
-      texto: `${f.nombre}:\n\nAdjuntamos el inventario N° ${v.consecutivo} (${ETIQUETAS_TIPO_INVENTARIO[v.tipo].toLowerCase()}) del inmueble ${v.inmueble.direccion}, del ${v.fecha}, que usted firmó. Consérvelo: es la constancia del estado del inmueble.\n`,
+      texto: `${f.nombre}:\n\nAdjuntamos el inventario N° ${v.consecutivo} (${ETIQUETAS_TIPO_INVENTARIO[v.tipo].toLowerCase()}) del inmueble ${v.inmueble.direccion}, del ${v.fecha}. Consérvelo: es la constancia del estado del inmueble.\n`,
       origen: 'inventario',
       adjuntos: [{ nombre, clave, tipo: 'application/pdf' }],
     });
@@ -431,9 +495,148 @@ export async function borrar(o: Escritura & { id: number }) {
   return { id: o.id };
 }
 
+/** An item's photo as stored: at most this many pixels on its longest side (a wall's stain still shows). */
+export const FOTO_ITEM_LADO_MAX = 2000;
+const TIPOS_FOTO_ITEM = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
+const noEsFoto = (nombre: string) =>
+  new AppError(
+    CODES.ARCHIVO_INVALIDO,
+    `file: «${nombre}» no es una foto: el campo Foto del ítem acepta imágenes JPG, PNG, WEBP o HEIC.`,
+  );
+
+/**
+ * Item photos are re-encoded on the server whatever the phone sent (a HEIC, a photo not scaled because
+ * the browser could not decode it): upright, without EXIF (a GPS position is where the tenant lives),
+ * JPEG of at most FOTO_ITEM_LADO_MAX px, through the same pipeline as the property photos.
+ */
+export const CATEGORIA_FOTO_INVENTARIO: Categoria = {
+  ...CATEGORIA_FOTO,
+  tipo: ({ nombre, detectado }) => {
+    if (detectado && TIPOS_FOTO_ITEM.includes(detectado)) return detectado;
+    throw noEsFoto(nombre);
+  },
+  procesar: async ({ nombre, contenido }) => {
+    const { jpeg } = await fotoJpeg(contenido, {
+      ladoMax: FOTO_ITEM_LADO_MAX,
+      calidad: 82,
+      maxPixeles: 80_000_000,
+      noEsImagen: () => noEsFoto(nombre),
+    });
+    return { nombre: `${nombre.replace(/\.[^.]*$/, '')}.jpg`, contentType: 'image/jpeg', contenido: jpeg };
+  },
+};
+
 /** For archivos: an item's photos are written only while its inventory is open. */
 export async function detalleAbierto(tx: Tx, idDetalle: number) {
   const r = await repo.estadoDeDetalle(tx, idDetalle, false);
   if (r?.estado === 'cerrado')
     throw new AppError(CODES.CONFLICTO, 'El inventario de este ítem está cerrado: ya no se puede modificar.');
+}
+
+// ---- Filing in gestión documental (job inventarios.radicar)
+
+export const TRABAJO_RADICAR = 'inventarios.radicar';
+type Documento = 'pdf' | 'acta';
+export const claveRadicar = (id: number, cual: Documento) => `inventario-radicar:${id}:${cual}`;
+
+const ASUNTO_TIPO: Record<TipoInventario, string> = {
+  entrega: 'Inventario de entrega',
+  devolucion: 'Inventario de devolución',
+  periodico: 'Inventario periódico',
+  captacion: 'Inventario de captación',
+};
+
+async function radicacionDe(tx: Tx, c: repo.Cabecera): Promise<Radicacion | null> {
+  if (c.estado !== 'cerrado') return null;
+  const faltan: Documento[] = [];
+  if (!c.radicado) faltan.push('pdf');
+  if (c.tipo === 'devolucion' && !c.radicado_acta) faltan.push('acta');
+  if (!faltan.length) return { estado: 'radicado', error: null };
+  const estados = await Promise.all(faltan.map((cual) => repo.radicacion(tx, claveRadicar(c.id, cual))));
+  return estados.find((e) => e?.estado === 'fallido') ?? estados.find((e) => e?.error) ?? { estado: 'pendiente', error: null };
+}
+
+/**
+ * Files a closed inventory's PDF (or its acta de restitución) as a radicado de salida of gestión
+ * documental, with a copy of the file, and records the radicado on the inventory. Runs at least once:
+ * a second run finds the radicado already recorded (the inventory's row is locked meanwhile).
+ */
+export async function radicarEnGestionDocumental(
+  o: Scope & { storage: Storage; idEmpresa: number; id: number; cual: Documento; usuario: string; idUsuario: number },
+): Promise<{ radicado?: string; omitido?: string }> {
+  const c = await repo.cabecera(o.tx, o.id, true);
+  if (!c) return { omitido: `el inventario ${o.id} ya no existe` };
+  const ya = o.cual === 'pdf' ? c.radicado : c.radicado_acta;
+  if (ya) return { radicado: ya.radicado };
+  const que = o.cual === 'pdf' ? 'el PDF' : 'el acta de restitución';
+  const f = await repo.archivoFiled(o.tx, o.id, o.cual);
+  if (c.estado !== 'cerrado' || !f)
+    throw new Error(`El inventario N° ${c.consecutivo} no tiene ${que} archivado: no hay qué radicar.`);
+  const idArea = await repo.areaParaRadicar(o.tx);
+  if (idArea === null)
+    throw new Error(
+      `No se pudo radicar ${que} del inventario N° ${c.consecutivo}: la empresa no tiene áreas activas (Maestros › Áreas de la empresa). Cree una y reintente este trabajo.`,
+    );
+  const partes = await repo.partes(o.tx, o.id);
+  const tercero =
+    partes.find((p) => p.rol === 'arrendatario' && p.id_tercero) ??
+    partes.find((p) => p.rol === 'propietario' && p.id_tercero) ??
+    partes.find((p) => p.id_tercero);
+  const asunto = `${o.cual === 'pdf' ? ASUNTO_TIPO[c.tipo] : 'Acta de restitución'} — inmueble ${c.inmueble.consecutivo}`;
+  const user: Principal = {
+    idEmpresa: o.idEmpresa,
+    idUsuario: o.idUsuario,
+    usuario: o.usuario,
+    nroId: '',
+    admemp: false,
+    agencia: 0,
+    permisos: '',
+    soporte: false,
+    jti: '',
+    estado: 'activa',
+  };
+  const r = await radicar({
+    tx: o.tx,
+    user,
+    ip: '',
+    body: {
+      tipo: 'salida',
+      fecha: c.fecha,
+      asunto,
+      id_tercero: tercero?.id_tercero ?? null,
+      id_area: idArea,
+      id_estado: await repo.estadoRadicado(o.tx),
+      observaciones: `Radicado al cerrar el inventario N° ${c.consecutivo} del inmueble ${c.inmueble.consecutivo} (${c.inmueble.direccion}). SHA-256 del documento: ${f.sha256}.`,
+    },
+  });
+  // A copy, not the same stored bytes: deleting the radicado's document must never take the inventory's.
+  const buf = await o.storage.get(f.clave);
+  if (!buf) throw new Error(`No se encontró el contenido de ${que} del inventario N° ${c.consecutivo} en el almacenamiento.`);
+  const clave = `${o.idEmpresa}/archivos/${randomUUID()}`;
+  await o.storage.put(clave, buf);
+  await archivosRepo.agregar(o.tx, { tipo: TIPO_DUENO_RADICADO, id: String(r.id), categoria: 'documento' }, [
+    {
+      nombre: f.nombre,
+      descripcion: asunto,
+      contentType: 'application/pdf',
+      bytes: buf.length,
+      sha256: f.sha256,
+      clave,
+      creadoPor: o.usuario,
+    },
+  ]);
+  await repo.ponerRadicado(o.tx, o.id, o.cual, r.id);
+  return { radicado: r.radicado };
+}
+
+// ---- Zona clientes: what a portal client sees
+
+export const paraCliente = (o: Base & { idTercero: number }): Promise<InventarioPortal[]> => repo.paraTercero(o.tx, o.idTercero);
+
+/** The filed PDF or acta of an inventory the client may see; any other is «not found». */
+export async function archivoParaCliente(o: Base & { idTercero: number; id: number; cual: Documento }) {
+  const [v] = await repo.paraTercero(o.tx, o.idTercero, o.id);
+  const f = v ? await repo.archivoFiled(o.tx, v.id, o.cual) : null;
+  if (!v || !f) throw noEncontrado(o.cual === 'pdf' ? `El inventario ${o.id}` : `El acta de restitución del inventario ${o.id}`);
+  return { clave: f.clave, nombre: f.nombre, contentType: 'application/pdf' };
 }

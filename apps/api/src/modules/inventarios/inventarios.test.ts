@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -9,11 +9,16 @@ import type {
   Comparacion,
   Inventario,
   InventarioFila,
+  InventarioPortal,
   Plantilla,
+  TerceroInventario,
   PlantillaConCategorias,
 } from '@predio/contract/inventarios';
 import { sql } from 'drizzle-orm';
+import type { Radicado } from '@predio/contract/gestion-documental';
 import { queryRows } from '../../db/rows.ts';
+import { hashClave } from '../../platform/auth/passwords.ts';
+import { crearTrabajos } from '../../trabajos-factory.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -256,7 +261,7 @@ describe('inventarios (496): take, sign, close, compare', () => {
   it('takes photos of an item; a file that is not an image is refused', async () => {
     const paredes = item(entrega, 'Sala', 'Paredes');
     ok(await subirFoto(admin1, paredes.id, foto));
-    error(await subirFoto(admin1, paredes.id, Buffer.from('%PDF-1.4 no soy una foto'), 'x.jpg'), 415, 'imagen');
+    error(await subirFoto(admin1, paredes.id, Buffer.from('%PDF-1.4 no soy una foto'), 'x.jpg'), 415, 'no es una foto');
     error(await subirFoto(admin2, paredes.id, foto), 404);
     error(await subirFoto(sin496, paredes.id, foto), 403);
   });
@@ -467,5 +472,257 @@ describe('inventarios (496): take, sign, close, compare', () => {
       400,
       `plantilla ${ajena} no existe`,
     );
+  });
+
+  it('closing a devolución files its PDF and its acta de restitución as two radicados', async () => {
+    for (const rol of ['arrendatario', 'propietario'] as const)
+      ok(
+        await pedir(admin1, 'PUT', `/api/inventarios/${devolucion.id}/firmas/${rol}`, {
+          nombre: `Firma ${rol}`,
+          imagen: firmaPng,
+        }),
+      );
+    ok(await pedir(admin1, 'POST', `/api/inventarios/${devolucion.id}/cerrar`));
+    const runner = crearTrabajos(t.deps);
+    await runner.vuelta();
+    await runner.stop();
+    const d = ok<Inventario>(await pedir(admin1, 'GET', `/api/inventarios/${devolucion.id}`));
+    expect(d.radicacion).toEqual({ estado: 'radicado', error: null });
+    const acta = ok<Radicado>(await pedir(admin1, 'GET', `/api/gestion-documental/radicados/${d.radicado_acta!.id}`));
+    expect(acta.asunto).toBe(`Acta de restitución — inmueble ${consecutivo}`);
+    const pdf = ok<Radicado>(await pedir(admin1, 'GET', `/api/gestion-documental/radicados/${d.radicado!.id}`));
+    expect(pdf.asunto).toBe(`Inventario de devolución — inmueble ${consecutivo}`);
+    if (pdftotext) {
+      const [doc] = ok<{ id: number }[]>(await pedir(admin1, 'GET', `/api/archivos/radicado/${acta.id}`));
+      expect(texto((await pedir(admin1, 'GET', `/api/archivos/radicado/${acta.id}/${doc!.id}`)).rawPayload)).toContain(
+        'Puerta rayada',
+      );
+    }
+  });
+});
+
+describe('partes (terceros), gestión documental, zona clientes and re-encoded photos', () => {
+  let ter: { ana: number; olga: number; otro: number; norte: number };
+  let inm: number;
+  let v: Inventario;
+  const tercero = (empresa: number, nombre: string, nro: string, email = '') =>
+    t.db.tenant(
+      empresa,
+      async (tx) =>
+        (
+          await queryRows<{ id: number }>(
+            tx,
+            sql`insert into terceros (nro_id, nombre, email) values (${nro}, ${nombre}, ${email}) returning id`,
+          )
+        )[0]!.id,
+    );
+  const url = (p = '') => `/api/inventarios/${v.id}${p}`;
+
+  beforeAll(async () => {
+    ter = {
+      ana: await tercero(1, 'Ana Tercera Arrendataria', '43999001', 'ana.tercera@correo.co'),
+      olga: await tercero(1, 'Olga Dueña Restrepo', '43999002', 'olga@correo.co'),
+      otro: await tercero(1, 'Otro Cliente Sin Nada', '43999003'),
+      norte: await tercero(2, 'Ana del Norte', '43999004'),
+    };
+    inm = await nuevoInmueble(admin1, 1, 'Avenida Nutibara # 70-15 Casa 4');
+    await t.db.tenant(1, (tx) =>
+      tx.execute(
+        sql`insert into inmueble_propietario (id_inmueble, id_tercero, porcentaje)
+            select id, ${ter.olga}, 100 from inmueble where consecutivo = ${inm}`,
+      ),
+    );
+    const apto = ok<Plantilla[]>(await pedir(admin1, 'GET', '/api/inventarios/plantillas'))[0]!;
+    v = ok<Inventario>(
+      await pedir(admin1, 'POST', '/api/inventarios', {
+        consecutivo_inmueble: inm,
+        tipo: 'entrega',
+        fecha: '2026-11-22',
+        id_plantilla: apto.id,
+      }),
+    );
+  });
+
+  it('offers terceros as the party picker types; 403 without 496; company 2 does not see ours', async () => {
+    const r = ok<TerceroInventario[]>(await pedir(admin1, 'GET', '/api/inventarios/terceros?q=tercera arrendataria'));
+    expect(r).toEqual([{ id: ter.ana, nombre: 'Ana Tercera Arrendataria', nro_id: '43999001', email: 'ana.tercera@correo.co' }]);
+    expect(ok<TerceroInventario[]>(await pedir(admin1, 'GET', `/api/inventarios/terceros?id=${ter.olga}`))[0]!.nombre).toBe(
+      'Olga Dueña Restrepo',
+    );
+    error(await pedir(sin496, 'GET', '/api/inventarios/terceros?q=ana'), 403);
+    expect(ok<TerceroInventario[]>(await pedir(admin2, 'GET', `/api/inventarios/terceros?id=${ter.ana}`))).toEqual([]);
+  });
+
+  it('adds the parties present: terceros (copied) and a typed name; bad input names the field; removes one', async () => {
+    v = ok<Inventario>(await pedir(admin1, 'POST', url('/partes'), { rol: 'arrendatario', id_tercero: ter.ana }));
+    v = ok<Inventario>(await pedir(admin1, 'POST', url('/partes'), { rol: 'propietario', id_tercero: ter.olga }));
+    v = ok<Inventario>(
+      await pedir(admin1, 'POST', url('/partes'), { rol: 'otro', nombre: 'Luis Vecino Testigo', documento: '9001' }),
+    );
+    expect(v.partes).toEqual([
+      expect.objectContaining({
+        rol: 'arrendatario',
+        id_tercero: ter.ana,
+        nombre: 'Ana Tercera Arrendataria',
+        documento: '43999001',
+        email: 'ana.tercera@correo.co',
+      }),
+      expect.objectContaining({ rol: 'propietario', id_tercero: ter.olga, nombre: 'Olga Dueña Restrepo' }),
+      expect.objectContaining({ rol: 'otro', id_tercero: null, nombre: 'Luis Vecino Testigo' }),
+    ]);
+    error(await pedir(admin1, 'POST', url('/partes'), { rol: 'otro' }), 400, 'Nombre');
+    error(await pedir(admin1, 'POST', url('/partes'), { rol: 'vecino', nombre: 'X' }), 400, 'Asiste como');
+    error(await pedir(admin1, 'POST', url('/partes'), { rol: 'otro', nombre: 'X', email: 'x@' }), 400, 'Correo');
+    error(await pedir(admin1, 'POST', url('/partes'), { rol: 'otro', id_tercero: ter.norte }), 400, 'Tercero');
+    error(await pedir(admin1, 'POST', url('/partes'), { rol: 'otro', id_tercero: ter.ana }), 400, 'ya está entre las partes');
+    error(await pedir(sin496, 'POST', url('/partes'), { rol: 'otro', nombre: 'X' }), 403);
+    error(await pedir(admin2, 'POST', url('/partes'), { rol: 'otro', nombre: 'X' }), 404);
+    const extra = ok<Inventario>(await pedir(admin1, 'POST', url('/partes'), { rol: 'otro', nombre: 'Se va' }));
+    const id = extra.partes.find((p) => p.nombre === 'Se va')!.id;
+    error(await pedir(admin2, 'DELETE', url(`/partes/${id}`)), 404);
+    v = ok<Inventario>(await pedir(admin1, 'DELETE', url(`/partes/${id}`)));
+    expect(v.partes).toHaveLength(3);
+    error(await pedir(admin1, 'DELETE', url(`/partes/${id}`)), 404);
+  });
+
+  it('re-encodes item photos: no EXIF GPS, upright, at most 2000 px, JPEG; PNG and HEIC accepted; text refused', async () => {
+    const d = v.espacios[0]!.detalles[0]!;
+    const conGps = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'Telefono', Model: 'X1' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 14/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '75/1 34/1 0/1' },
+      })
+      .toBuffer();
+    expect((await sharp(conGps).metadata()).exif?.includes(Buffer.from('Telefono'))).toBe(true);
+    const a = ok<{ id: number; nombre: string; content_type: string }>(await subirFoto(admin1, d.id, conGps, 'IMG_1.jpeg'));
+    expect(a).toMatchObject({ nombre: 'IMG_1.jpg', content_type: 'image/jpeg' });
+    const bajada = (await pedir(admin1, 'GET', `/api/archivos/inventario_detalle/${d.id}/${a.id}`)).rawPayload;
+    const m = await sharp(bajada).metadata();
+    expect(m).toMatchObject({ format: 'jpeg', width: 2000, height: 1000 });
+    expect(m.exif).toBeUndefined();
+    expect(bajada.includes(Buffer.from('Telefono'))).toBe(false);
+    // A phone photo held sideways (EXIF orientation 6) comes back upright.
+    const girada = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#888' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const g = ok<{ id: number }>(await subirFoto(admin1, d.id, girada, 'girada.jpg'));
+    const gm = await sharp(
+      (await pedir(admin1, 'GET', `/api/archivos/inventario_detalle/${d.id}/${g.id}`)).rawPayload,
+    ).metadata();
+    expect([gm.width, gm.height, gm.orientation ?? 1]).toEqual([200, 400, 1]);
+    const png = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    expect(ok<{ content_type: string }>(await subirFoto(admin1, d.id, png, 'plano.png')).content_type).toBe('image/jpeg');
+    const heic = readFileSync(new URL('../../test/fixtures/mitades.heic', import.meta.url));
+    const h = ok<{ id: number; nombre: string }>(await subirFoto(admin1, d.id, heic, 'IMG_0412.HEIC'));
+    expect(h.nombre).toBe('IMG_0412.jpg');
+    const hm = await sharp(
+      (await pedir(admin1, 'GET', `/api/archivos/inventario_detalle/${d.id}/${h.id}`)).rawPayload,
+    ).metadata();
+    expect(hm.format).toBe('jpeg');
+    error(
+      await subirFoto(admin1, d.id, Buffer.from('hola, no soy una foto'.repeat(20)), 'nota.txt'),
+      415,
+      'el campo Foto del ítem',
+    );
+  });
+
+  it('closes: the PDF names the parties, they get it by e-mail, and a job files it in gestión documental', async () => {
+    for (const s of v.espacios)
+      for (const d of s.detalles)
+        if (d.tipo === 'estado') ok(await pedir(admin1, 'PATCH', url(`/detalles/${d.id}`), { estado: 'conforme' }));
+    ok(await pedir(admin1, 'PUT', url('/firmas/arrendatario'), { nombre: 'Ana Tercera Arrendataria', imagen: firmaPng }));
+    ok(await pedir(admin1, 'PUT', url('/firmas/inmobiliaria'), { nombre: 'Pedro Agente', imagen: firmaPng }));
+    // Without an active área the filing fails and says why; the inventory closes all the same.
+    await t.db.tenant(1, (tx) => tx.execute(sql`update areas_empresa set activo = false`));
+    v = ok<Inventario>(await pedir(admin1, 'POST', url('/cerrar')));
+    expect(v).toMatchObject({ estado: 'cerrado', radicado: null, radicacion: { estado: 'pendiente', error: null } });
+    const correos = await t.db.tenant(1, (tx) =>
+      queryRows<{ para: string }>(
+        tx,
+        sql`select para from correo_salida where origen = 'inventario' and asunto like ${`Inventario N° ${v.consecutivo}:%`}`,
+      ),
+    );
+    expect(correos.map((c) => c.para).sort()).toEqual(['ana.tercera@correo.co', 'olga@correo.co']);
+    if (pdftotext) {
+      const s = texto((await pedir(admin1, 'GET', url('/pdf'))).rawPayload);
+      expect(s).toContain('Partes presentes');
+      expect(s).toContain('Arrendatario: Ana Tercera Arrendataria · Documento 43999001');
+      expect(s).toContain('Otro asistente: Luis Vecino Testigo');
+    }
+    const runner = crearTrabajos(t.deps);
+    await runner.vuelta();
+    v = ok<Inventario>(await pedir(admin1, 'GET', url()));
+    expect(v.radicacion?.error).toContain('no tiene áreas activas');
+    await t.db.tenant(1, (tx) => tx.execute(sql`update areas_empresa set activo = true`));
+    await t.db.tenant(1, (tx) => tx.execute(sql`update trabajo set ejecutar_en = now() where tipo = 'inventarios.radicar'`));
+    await runner.vuelta();
+    await runner.stop();
+    v = ok<Inventario>(await pedir(admin1, 'GET', url()));
+    expect(v.radicacion).toEqual({ estado: 'radicado', error: null });
+    expect(v.radicado?.radicado).toMatch(/^\d{4}-100-\d{6}-1$/);
+    const r = ok<Radicado>(await pedir(admin1, 'GET', `/api/gestion-documental/radicados/${v.radicado!.id}`));
+    expect(r).toMatchObject({
+      tipo: 'salida',
+      fecha: '2026-11-22',
+      asunto: `Inventario de entrega — inmueble ${inm}`,
+      tercero: { id: ter.ana },
+      estado: { nombre: 'Radicado' },
+      archivos: 1,
+      creado_por: 'admin',
+    });
+    const [doc] = ok<{ id: number; sha256: string }[]>(await pedir(admin1, 'GET', `/api/archivos/radicado/${r.id}`));
+    expect(doc!.sha256).toBe(v.pdf_sha256);
+    const pdf = (await pedir(admin1, 'GET', `/api/archivos/radicado/${r.id}/${doc!.id}`)).rawPayload;
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(v.pdf_sha256);
+    if (pdftotext) expect(texto(pdf)).toContain(`Inventario N° ${v.consecutivo}`);
+  });
+
+  it('zona clientes: the tenant party and the owner see it and download the PDF; anyone else 404', async () => {
+    ok(
+      await pedir(admin1, 'PUT', '/api/zona-clientes/config', {
+        activo: true,
+        titulo: 'Zona clientes',
+        politica: 'Política de datos',
+      }),
+    );
+    const clave = await hashClave('Clave-portal-2026');
+    const portal = async (idTercero: number, email: string) => {
+      await t.db.tenant(1, (tx) =>
+        tx.execute(
+          sql`insert into cliente_portal (id_tercero, email, clave_hash, creado_por) values (${idTercero}, ${email}, ${clave}, 'prueba')`,
+        ),
+      );
+      const r = await as(t.app, null).post('/api/portal/1/login', { email, clave: 'Clave-portal-2026' });
+      expect(r.statusCode, r.body).toBe(200);
+      const tk = r.json().token as string;
+      ok(await pedir(tk, 'POST', '/api/portal/autorizacion', { acepto: true }));
+      return tk;
+    };
+    const ana = await portal(ter.ana, 'ana.portal@correo.co');
+    const olga = await portal(ter.olga, 'olga.portal@correo.co');
+    const otro = await portal(ter.otro, 'otro.portal@correo.co');
+    for (const tk of [ana, olga]) {
+      const l = ok<InventarioPortal[]>(await pedir(tk, 'GET', '/api/portal/inventarios'));
+      expect(l).toEqual([expect.objectContaining({ id: v.id, consecutivo: v.consecutivo, tipo: 'entrega', acta: false })]);
+      const r = await pedir(tk, 'GET', `/api/portal/inventarios/${v.id}/pdf`);
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toBe('application/pdf');
+      expect(createHash('sha256').update(r.rawPayload).digest('hex')).toBe(v.pdf_sha256);
+      error(await pedir(tk, 'GET', `/api/portal/inventarios/${v.id}/acta`), 404);
+    }
+    expect(ok<InventarioPortal[]>(await pedir(otro, 'GET', '/api/portal/inventarios'))).toEqual([]);
+    error(await pedir(otro, 'GET', `/api/portal/inventarios/${v.id}/pdf`), 404);
+    // The first test's entrega: another property, other parties.
+    const ajeno = ok<{ items: InventarioFila[] }>(
+      await pedir(admin1, 'GET', `/api/inventarios?consecutivo_inmueble=${consecutivo}`),
+    ).items[0]!;
+    error(await pedir(ana, 'GET', `/api/portal/inventarios/${ajeno.id}/pdf`), 404);
+    // A staff token is not a portal one, and the reverse.
+    error(await pedir(admin1, 'GET', '/api/portal/inventarios'), 401);
+    error(await pedir(ana, 'GET', url('/pdf')), 401);
   });
 });

@@ -21,6 +21,7 @@ import { queryRows } from '../../db/rows.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
 import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
 import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
+import { ZIdParam } from '@predio/contract/inventarios';
 import type { Deps } from '../../platform/deps.ts';
 import { noEncontrado } from '../../platform/errors/app-error.ts';
 import { defineRoute, definePortalRoute, despuesDeConfirmar, Respuesta } from '../../platform/http/route.ts';
@@ -270,6 +271,26 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       return { id: f.id, nombre: f.nombre, content_type: f.contentType };
     },
   });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/inventarios',
+    schema: { tags: t3, summary: 'Inventarios cerrados de sus inmuebles o en los que fue parte' },
+    handler: ({ tx, cliente }) => service.inventariosCliente({ tx, cliente }),
+  });
+  for (const cual of ['pdf', 'acta'] as const)
+    definePortalRoute(app, deps, {
+      method: 'GET',
+      url: `/portal/inventarios/:id/${cual}`,
+      schema: {
+        params: ZIdParam,
+        tags: t3,
+        summary: cual === 'pdf' ? 'El PDF de un inventario suyo' : 'El acta de restitución de un inventario suyo',
+      },
+      handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+        const f = await service.inventarioCliente({ tx, cliente, id: params.id, cual });
+        return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
+      },
+    });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/solicitudes/:consecutivo/fotos/:id',

@@ -41,6 +41,7 @@ import { siguiente } from '../../platform/numeracion/numeracion.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import { enTenant, type Scope } from '../../platform/tenant.ts';
 import * as repo from './zona-clientes.repo.ts';
+import { archivoParaCliente, paraCliente } from '../inventarios/inventarios.service.ts';
 
 export const ENTIDAD = 'zona_clientes';
 export const TIPO_DUENO_MANTENIMIENTO = 'solicitud_mantenimiento';
@@ -300,6 +301,18 @@ export async function inmuebles(o: { tx: Tx; cliente: ClientePortal }) {
 export async function solicitudesCliente(o: { tx: Tx; cliente: ClientePortal }) {
   await exigirAutorizacion(o);
   return repo.solicitudesDeCliente(o.tx, o.cliente.idCliente);
+}
+
+/** Closed inventories of the client's properties, or where the client was a party (inventarios decides which). */
+export async function inventariosCliente(o: { tx: Tx; cliente: ClientePortal }) {
+  await exigirAutorizacion(o);
+  return paraCliente({ tx: o.tx, idTercero: o.cliente.idTercero });
+}
+
+/** The filed PDF (or acta) of one of them; any other inventory, or another company's, is not found. */
+export async function inventarioCliente(o: { tx: Tx; cliente: ClientePortal; id: number; cual: 'pdf' | 'acta' }) {
+  await exigirAutorizacion(o);
+  return archivoParaCliente({ tx: o.tx, idTercero: o.cliente.idTercero, id: o.id, cual: o.cual });
 }
 
 /** A client's request; another client's, or another company's, is simply not found. */

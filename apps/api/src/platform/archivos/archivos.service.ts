@@ -196,10 +196,34 @@ export async function recibir(o: {
       throw demasiadoGrande(nombre, cat.maxBytes);
     }
     subida = { clave, nombre, descripcion, contentType, bytes: medidor.bytes, sha256: medidor.hash.digest('hex') };
+    if (cat.procesar) subida = await procesarSubida(o.storage, cat.procesar, subida);
   }
   if (!subida) throw invalido('file', 'adjunte el archivo en el campo file');
   // A description sent after the file still counts.
   return { ...subida, descripcion };
+}
+
+/**
+ * A category that rewrites its files (procesar): the stored bytes are read back whole (they passed the
+ * size limit already), rewritten in place, and the upload describes the result. A refusal deletes them.
+ */
+async function procesarSubida(storage: Storage, procesar: NonNullable<Categoria['procesar']>, s: Subida): Promise<Subida> {
+  try {
+    const contenido = await storage.get(s.clave);
+    if (!contenido) throw noEncontrado(`El archivo recibido «${s.nombre}»`);
+    const r = await procesar({ nombre: s.nombre, contenido });
+    await storage.put(s.clave, r.contenido);
+    return {
+      ...s,
+      nombre: r.nombre,
+      contentType: r.contentType,
+      bytes: r.contenido.length,
+      sha256: createHash('sha256').update(r.contenido).digest('hex'),
+    };
+  } catch (e) {
+    await storage.delete(s.clave).catch(() => undefined);
+    throw e;
+  }
 }
 
 /**

@@ -20,6 +20,11 @@ export type Categoria = {
   tipo?: (o: { nombre: string; cabeza: Buffer; detectado: string | null }) => string;
   /** Listed newest first (documents) instead of in their order (photos). */
   recientesPrimero?: boolean;
+  /**
+   * Rewrites the file once it is received whole (a photo re-encoded without its metadata): the stored
+   * bytes, name and type become what it answers. Throws an AppError to refuse the file.
+   */
+  procesar?: (o: { nombre: string; contenido: Buffer }) => Promise<{ nombre: string; contentType: string; contenido: Buffer }>;
 };
 
 const TIPOS_FOTO = ['image/jpeg', 'image/png', 'image/webp'];

@@ -1,5 +1,21 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Badge, Button, Card, Empty, Input, InputNumber, List, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Badge,
+  Button,
+  Card,
+  Empty,
+  Input,
+  InputNumber,
+  List,
+  Select,
+  Skeleton,
+  Space,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import {
   CameraOutlined,
   CheckCircleOutlined,
@@ -9,6 +25,7 @@ import {
   LeftOutlined,
   PlusOutlined,
   RightOutlined,
+  UserAddOutlined,
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -18,8 +35,10 @@ import {
   ETIQUETAS_ESTADO_ITEM,
   DE_ROL_FIRMA,
   ETIQUETAS_ROL_FIRMA,
+  ETIQUETAS_ROL_PARTE,
   ETIQUETAS_TIPO_INVENTARIO,
   ROLES_FIRMA,
+  ROLES_PARTE,
   faltantesInventario,
   problemaDetalle,
   type Detalle,
@@ -27,21 +46,26 @@ import {
   type Espacio,
   type Inventario,
   type RolFirma,
+  type RolParte,
 } from '@predio/contract/inventarios';
 import { archivosKeys, archivosQueryOptions } from '../../components/archivos/archivos-api.ts';
 import { Archivos } from '../../components/archivos/archivos.tsx';
 import { Cajon } from '../../components/cajon.tsx';
+import { RemoteSelect } from '../../components/remote-select.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import {
+  consultaTercerosInventario,
   descargarPdf,
   inventariosKeys,
+  useAgregarParte,
   useCambiarInventario,
   useCerrarInventario,
   useFirmar,
   useInventario,
   useQuitarFirma,
+  useQuitarParte,
   useRepetirEspacio,
 } from './api/inventarios-api.ts';
 import { encolarDetalle, encolarFoto, useColaInventario, type Pendiente } from './cola-offline.ts';
@@ -456,7 +480,7 @@ function ItemTarjeta({
             plural: 'fotos',
             vacio: 'Este ítem no tiene fotos',
             vacioSoloLectura: 'Este ítem no tiene fotos',
-            ayuda: 'JPG, PNG o WEBP de hasta 15 MB; máximo 10 por ítem.',
+            ayuda: 'JPG, PNG, WEBP o HEIC de hasta 15 MB; máximo 10 por ítem. Se guardan sin ubicación ni datos de la cámara.',
           }}
         />
       </Cajon>
@@ -484,9 +508,11 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
             </>
           }
         />
+        <Radicacion v={v} />
         <Button type="primary" size="large" icon={<FilePdfOutlined />} onClick={() => void descargarPdf(v.id)} block>
           Descargar PDF
         </Button>
+        <Partes v={v} />
         <Firmas v={v} />
       </Space>
     );
@@ -502,6 +528,7 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
           e.currentTarget.value.trim() !== v.observaciones && cambiar.mutate({ observaciones: e.currentTarget.value.trim() })
         }
       />
+      <Partes v={v} />
       <Firmas v={v} />
       {faltan.length > 0 && (
         <Alert
@@ -549,6 +576,156 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
   );
 }
 
+const enlaceRadicado = (r: { radicado: string }) => (
+  <Link to={`/gestion-documental/buscar-gestion-documental/${encodeURIComponent(r.radicado)}`}>{r.radicado}</Link>
+);
+
+/** Where the filing in gestión documental stands (a job after the closing). */
+function Radicacion({ v }: { v: Inventario }) {
+  const r = v.radicacion;
+  if (!r) return null;
+  if (r.estado === 'radicado')
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message={
+          <>
+            Radicado en gestión documental: {v.radicado && enlaceRadicado(v.radicado)}
+            {v.radicado_acta && <> · acta de restitución: {enlaceRadicado(v.radicado_acta)}</>}
+          </>
+        }
+      />
+    );
+  if (r.estado === 'fallido')
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message="No se pudo radicar en gestión documental"
+        description={`${r.error ?? ''} Un administrador puede reintentarlo en Logs del sistema › Trabajos en segundo plano.`}
+      />
+    );
+  return (
+    <Alert
+      type={r.error ? 'warning' : 'info'}
+      showIcon
+      icon={<CloudSyncOutlined />}
+      message="Radicando el PDF en gestión documental…"
+      description={r.error ? `Se reintentará: ${r.error}` : undefined}
+    />
+  );
+}
+
+/** Who was present: chosen from terceros (their name, document and e-mail go to the PDF), or typed. */
+function Partes({ v }: { v: Inventario }) {
+  const { message } = App.useApp();
+  const agregar = useAgregarParte(v.id);
+  const quitar = useQuitarParte(v.id);
+  const soloLectura = v.estado === 'cerrado';
+  const [rol, setRol] = useState<RolParte>(v.partes.some((p) => p.rol === 'arrendatario') ? 'propietario' : 'arrendatario');
+  const [tercero, setTercero] = useState<number | null>(null);
+  const [nombre, setNombre] = useState('');
+  const [email, setEmail] = useState('');
+  if (soloLectura && !v.partes.length) return null;
+  return (
+    <Card size="small" title="Partes presentes" className="inventario-partes">
+      <List
+        dataSource={v.partes}
+        rowKey="id"
+        locale={{ emptyText: 'Aún no hay partes: elija de los terceros quién asiste' }}
+        renderItem={(p) => (
+          <List.Item
+            actions={
+              soloLectura
+                ? []
+                : [
+                    <Button
+                      key="quitar"
+                      size="small"
+                      loading={quitar.isPending && quitar.variables === p.id}
+                      onClick={() => quitar.mutate(p.id)}
+                      aria-label={`Quitar a ${p.nombre}`}
+                    >
+                      Quitar
+                    </Button>,
+                  ]
+            }
+          >
+            <List.Item.Meta
+              title={p.nombre}
+              description={[
+                ETIQUETAS_ROL_PARTE[p.rol],
+                p.documento && `Documento ${p.documento}`,
+                p.email,
+                p.id_tercero === null && 'no es un tercero',
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          </List.Item>
+        )}
+      />
+      {!soloLectura && (
+        <Space direction="vertical" className="inventario-partes-campos">
+          <Select<RolParte>
+            size="large"
+            aria-label="Asiste como"
+            value={rol}
+            onChange={setRol}
+            options={ROLES_PARTE.map((r) => ({ value: r, label: ETIQUETAS_ROL_PARTE[r] }))}
+          />
+          <RemoteSelect
+            fuente="inventarios-terceros"
+            opciones={consultaTercerosInventario}
+            value={tercero}
+            onChange={setTercero}
+            aria-label="Tercero"
+            placeholder="Busque el tercero: nombre, documento o correo"
+          />
+          {tercero === null && (
+            <Input
+              size="large"
+              aria-label="Nombre (si no es un tercero)"
+              placeholder="O escriba el nombre si no es un tercero"
+              value={nombre}
+              onChange={(e) => setNombre(e.target.value)}
+            />
+          )}
+          <Input
+            size="large"
+            type="email"
+            inputMode="email"
+            aria-label="Correo de la parte"
+            placeholder={
+              tercero === null ? 'Correo para enviarle el PDF (opcional)' : 'Otro correo (opcional; si no, el del tercero)'
+            }
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Button
+            size="large"
+            block
+            icon={<UserAddOutlined />}
+            disabled={tercero === null && !nombre.trim()}
+            loading={agregar.isPending}
+            onClick={async () => {
+              await agregar.mutateAsync({ rol, id_tercero: tercero, nombre: nombre.trim(), documento: '', email: email.trim() });
+              setTercero(null);
+              setNombre('');
+              setEmail('');
+              if (rol === 'arrendatario') setRol('propietario');
+              void message.success('Parte agregada');
+            }}
+          >
+            Agregar parte
+          </Button>
+        </Space>
+      )}
+    </Card>
+  );
+}
+
 function Firmas({ v }: { v: Inventario }) {
   return (
     <div className="inventario-firmas">
@@ -569,6 +746,17 @@ function FirmaRol({ v, rol }: { v: Inventario; rol: RolFirma }) {
   const [email, setEmail] = useState('');
   const [png, setPng] = useState<string | null>(null);
   const soloLectura = v.estado === 'cerrado';
+  // The party chosen for this role fills the signer's data (still editable: someone may sign for them).
+  const parte = rol === 'inmobiliaria' ? undefined : v.partes.find((p) => p.rol === rol);
+  const [dePartes, setDePartes] = useState<number | null>(null);
+  if (parte && dePartes !== parte.id) {
+    setDePartes(parte.id);
+    if (!nombre) {
+      setNombre(parte.nombre);
+      setDocumento(parte.documento);
+      setEmail(parte.email);
+    }
+  }
   const titulo = `Firma ${DE_ROL_FIRMA[rol]}`;
   if (firma)
     return (

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type {
   CategoriaConItems,
   CategoriaForm,
@@ -10,12 +10,15 @@ import type {
   InventarioForm,
   ItemForm,
   OpcionesInventario,
+  ParteForm,
   Plantilla,
   PlantillaAsistente,
   PlantillaConCategorias,
   PlantillaForm,
   RolFirma,
+  TerceroInventario,
 } from '@predio/contract/inventarios';
+import type { ConsultaOpciones, OpcionRemota } from '../../../components/remote-select.tsx';
 import type { ListResult } from '@predio/contract/list';
 import { descargar } from '../../../lib/descargar.ts';
 import { http } from '../../../lib/http.ts';
@@ -32,6 +35,7 @@ export const inventariosKeys = {
   detalle: (id: number) => [...inventariosKeys.all, 'detalle', id] as const,
   comparacion: (id: number) => [...inventariosKeys.all, 'comparacion', id] as const,
   deInmueble: (consecutivo: number) => [...inventariosKeys.all, 'inmueble', consecutivo] as const,
+  terceros: (q: string, id?: number) => [...inventariosKeys.all, 'terceros', q, id ?? null] as const,
 };
 
 const datos = async <T>(p: Promise<{ data: T }>) => (await p).data;
@@ -132,7 +136,12 @@ export const useInventariosDeInmueble = (consecutivo: number) =>
   });
 
 export const useInventario = (id: number) =>
-  useQuery({ queryKey: inventariosKeys.detalle(id), queryFn: () => datos(http.get<Inventario>(`/inventarios/${id}`)) });
+  useQuery({
+    queryKey: inventariosKeys.detalle(id),
+    queryFn: () => datos(http.get<Inventario>(`/inventarios/${id}`)),
+    // Filing in gestión documental follows the closing by a few seconds: shown when it lands.
+    refetchInterval: (q) => (q.state.data?.radicacion?.estado === 'pendiente' ? 4_000 : false),
+  });
 
 export const useComparacion = (id: number, activa: boolean) =>
   useQuery({
@@ -180,6 +189,24 @@ export function useCostoDetalle(id: number) {
     onSuccess: () => qc.invalidateQueries({ queryKey: inventariosKeys.comparacion(id) }),
   });
 }
+
+/** Terceros for a party present (GET /inventarios/terceros: name, document, phone or e-mail), with the e-mail beside. */
+export const consultaTercerosInventario: ConsultaOpciones = (q, id) =>
+  queryOptions({
+    queryKey: inventariosKeys.terceros(q, id) as QueryKey,
+    queryFn: async ({ signal }): Promise<OpcionRemota[]> => {
+      const p = new URLSearchParams(id !== undefined ? { id: String(id) } : q ? { q } : {});
+      const r = await http.get<TerceroInventario[]>(`/inventarios/terceros?${p}`, { signal, silent: true });
+      return r.data.map((t) => ({ id: t.id, label: `${t.nombre} (${t.nro_id})`, detalle: t.email }));
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+export const useAgregarParte = (id: number) =>
+  useInventarioMutation(id, (body: ParteForm) => http.post(`/inventarios/${id}/partes`, body));
+export const useQuitarParte = (id: number) =>
+  useInventarioMutation(id, (parte: number) => http.delete(`/inventarios/${id}/partes/${parte}`));
 
 export const descargarPdf = (id: number) => descargar(`/inventarios/${id}/pdf`);
 export const descargarActa = (id: number) => descargar(`/inventarios/${id}/acta`);

@@ -49,3 +49,17 @@ export async function fotoUrl(empresa: number, consecutivo: number, id: number):
   if (!r.ok) throw new PortalError('No se pudo cargar la foto', r.status);
   return URL.createObjectURL(await r.blob());
 }
+
+/** Downloads a PDF of the client's (an inventory, its acta) with the token in the header, as a file. */
+export async function descargarPortal(empresa: number, ruta: string, nombre: string): Promise<void> {
+  const r = await fetch(`/api${ruta}`, { headers: { authorization: `Bearer ${tokenPortal(empresa) ?? ''}` } });
+  if (!r.ok) throw new PortalError('No se pudo descargar el documento', r.status);
+  const url = URL.createObjectURL(await r.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = nombre;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -33,7 +33,8 @@ import {
   type SolicitudMantenimientoDetalle,
 } from '@predio/contract/zona-clientes';
 import { formatFecha, formatFechaHora } from '../../../lib/format.ts';
-import { fotoUrl, guardarToken, portal, PortalError } from './portal-http.ts';
+import { ETIQUETAS_TIPO_INVENTARIO, type InventarioPortal } from '@predio/contract/inventarios';
+import { descargarPortal, fotoUrl, guardarToken, portal, PortalError } from './portal-http.ts';
 
 const textoEvento = (e: EventoMantenimiento) =>
   e.tipo === 'creada'
@@ -148,6 +149,7 @@ function Contenido({ empresa }: { empresa: number }) {
           )}
         />
       </Card>
+      <Inventarios empresa={empresa} />
       <Card
         className="portal-tarjeta"
         title={
@@ -173,6 +175,72 @@ function Contenido({ empresa }: { empresa: number }) {
         </div>
       </Card>
     </>
+  );
+}
+
+/** Closed inventories of the client's properties (or where they were a party), each PDF to download. */
+function Inventarios({ empresa }: { empresa: number }) {
+  const { message } = App.useApp();
+  const lista = useQuery({
+    queryKey: ['portal', empresa, 'inventarios'],
+    queryFn: () => portal<InventarioPortal[]>(empresa, 'GET', '/portal/inventarios'),
+  });
+  const bajar = (ruta: string, nombre: string) =>
+    void descargarPortal(empresa, ruta, nombre).catch((e: Error) => void message.error(e.message));
+  return (
+    <Card
+      className="portal-tarjeta"
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+          Inventarios
+        </Typography.Title>
+      }
+    >
+      {lista.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={lista.error.message}
+          action={<Button onClick={() => void lista.refetch()}>Reintentar</Button>}
+        />
+      ) : (
+        <List
+          loading={lista.isPending}
+          dataSource={lista.data ?? []}
+          locale={{ emptyText: <Empty description="Aún no hay inventarios de sus inmuebles" /> }}
+          renderItem={(v) => (
+            <List.Item
+              key={v.id}
+              actions={[
+                <Button
+                  key="pdf"
+                  onClick={() => bajar(`/portal/inventarios/${v.id}/pdf`, `inventario-${v.consecutivo}.pdf`)}
+                  aria-label={`Descargar el inventario N.º ${v.consecutivo}`}
+                >
+                  PDF
+                </Button>,
+                ...(v.acta
+                  ? [
+                      <Button
+                        key="acta"
+                        onClick={() => bajar(`/portal/inventarios/${v.id}/acta`, `acta-restitucion-${v.consecutivo}.pdf`)}
+                        aria-label={`Descargar el acta de restitución del inventario N.º ${v.consecutivo}`}
+                      >
+                        Acta
+                      </Button>,
+                    ]
+                  : []),
+              ]}
+            >
+              <List.Item.Meta
+                title={`${ETIQUETAS_TIPO_INVENTARIO[v.tipo]} · N.º ${v.consecutivo}`}
+                description={`${v.inmueble.direccion} · ${formatFecha(v.fecha)}`}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
   );
 }
 
