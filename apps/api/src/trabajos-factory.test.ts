@@ -59,6 +59,7 @@ describe('the daily jobs', () => {
     const esperados = [
       'archivos.limpiar-adjuntos',
       'archivos.borrar-sin-uso',
+      'firmas.diario',
       'inmuebles.avisos-consignacion',
       'tareas.diario',
       'trabajos.purgar',

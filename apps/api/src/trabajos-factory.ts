@@ -136,7 +136,7 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
     timeoutMs: 10 * MINUTO,
     manejar: (j) => avisarConsignaciones({ db, hub: deps.hub, mailer: deps.mailer, idEmpresa: j.idEmpresa! }),
   });
-  // Firmas (docs/firmas.md): at 09:00 each company with documents out for signature gets a job that
+  // Firmas (docs/firmas.md): at 08:00 each company with documents out for signature gets a job that
   // marks those past their date vencido and reminds whoever has not signed.
   t.definir({
     tipo: TRABAJO_FIRMAS_DIARIO,
@@ -149,7 +149,7 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
       });
       return { empresas: empresas.length };
     },
-  }).programar({ tipo: TRABAJO_FIRMAS_DIARIO, cada: 'dia', hora: 9 });
+  }).programar({ tipo: TRABAJO_FIRMAS_DIARIO, cada: 'dia', hora: 8 });
   t.definir({
     tipo: TRABAJO_FIRMAS_DIARIO_EMPRESA,
     timeoutMs: 10 * MINUTO,
