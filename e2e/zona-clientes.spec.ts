@@ -109,6 +109,26 @@ test('staff invite a tenant, who reports a leak with a photo on a phone and foll
   await expect(page.getByText(`Invitación enviada a ${EMAIL}`)).toBeVisible();
   await expect(page.getByRole('cell', { name: EMAIL })).toBeVisible();
 
+  // An announcement for tenants (Información zona clientes), written with the rich-text editor.
+  const ANUNCIO = `Corte de agua ${sufijo}`;
+  await page.goto('/zonaclientes/informacionzonaclientes');
+  await cerrarAvisos(page);
+  await page.getByRole('button', { name: 'Nuevo anuncio' }).click();
+  const anuncio = page.getByRole('dialog', { name: 'Nuevo anuncio' });
+  await anuncio.getByLabel('Título').fill(ANUNCIO);
+  await elegirOpcion(page, anuncio.getByLabel('Para'), 'Arrendatarios');
+  const contenido = anuncio.getByRole('textbox', { name: 'Contenido del anuncio' });
+  await contenido.click();
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('El martes');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' no habrá agua de 8 a 12.');
+  await anuncio.getByLabel('Publicado').click();
+  await foto(page, 'anuncio-1440');
+  await anuncio.getByRole('button', { name: 'Guardar' }).click();
+  await esperar(anuncio).toBeHidden();
+  await esperar(page.getByRole('row', { name: new RegExp(ANUNCIO) }).getByText('En el portal')).toBeVisible();
+
   // The link arrives by e-mail (the suite's SMTP sink).
   await expect.poll(() => recibidosPara(EMAIL).length, { timeout: 30_000 }).toBe(1);
   const texto = textoDelMensaje(recibidosPara(EMAIL)[0]!.data);
@@ -140,6 +160,9 @@ test('staff invite a tenant, who reports a leak with a photo on a phone and foll
   await cel.getByRole('button', { name: 'Aceptar y continuar' }).click();
   await expect(cel.getByText(DIRECCION)).toBeVisible();
   await expect(cel.getByText(/Arrendatario · N\.º/)).toBeVisible();
+  // The announcement for tenants, with its bold words.
+  await expect(cel.getByRole('heading', { name: ANUNCIO })).toBeVisible();
+  await expect(cel.locator('.portal-anuncio strong')).toHaveText('El martes');
 
   // Reports a leak with a photo.
   await cel.getByRole('button', { name: 'Reportar un problema' }).click();

@@ -153,7 +153,9 @@ export const MENU: MenuNode[] = [
       component: 'configurar-zona-clientes',
     }),
     leaf('categoriasdocumentosclientes', 'CategoriasDocumentosClientes', 'Categorías de documentos', 10525, 'zonaClientes'),
-    leaf('informacionzonaclientes', 'InformacionZonaClientes', 'Información zona clientes', 201, 'zonaClientes'),
+    leaf('informacionzonaclientes', 'InformacionZonaClientes', 'Información zona clientes', 201, 'zonaClientes', {
+      component: 'informacion-zona-clientes',
+    }),
     leaf('solicitudesmantenimiento', 'SolicitudesMantenimiento', 'Solicitudes de mantenimiento', 10550, 'zonaClientes', {
       component: 'solicitudes-mantenimiento',
     }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { esCorreo, id, idQuery, listaQuery, opcion, si, texto, textoObligatorio, ZConsecutivoParam } from './campos.ts';
+import { esCorreo, fecha, id, idQuery, listaQuery, opcion, si, texto, textoObligatorio, ZConsecutivoParam } from './campos.ts';
 import { ZListQuery, zSort } from './list.ts';
 
 // Zona clientes (issue 31): the client portal and the staff screens that feed it (spec §2 /zonaclientes).
@@ -231,3 +231,48 @@ export type MantenimientoComentario = z.input<typeof ZMantenimientoComentario>;
 
 export const ZConsecutivoMantenimiento = ZConsecutivoParam;
 export const ZFotoParam = z.object({ consecutivo: idQuery('consecutivo'), id: idQuery('id') });
+
+// ---- Información zona clientes (idm 201): announcements in the portal ----
+
+export const IDM_INFORMACION_ZONA_CLIENTES = 201;
+export const PARA_ANUNCIO = ['todos', 'propietarios', 'arrendatarios'] as const;
+export type ParaAnuncio = (typeof PARA_ANUNCIO)[number];
+export const ETIQUETAS_PARA_ANUNCIO: Record<ParaAnuncio, string> = {
+  todos: 'Todos los clientes',
+  propietarios: 'Propietarios',
+  arrendatarios: 'Arrendatarios',
+};
+
+export const ZAnuncioForm = z
+  .object({
+    titulo: textoObligatorio('Título', 150),
+    /** Rich text (HTML), allow-listed by the server before it is stored. */
+    contenido: texto('Contenido', 50_000),
+    para: opcion('Para', PARA_ANUNCIO, ETIQUETAS_PARA_ANUNCIO).default('todos'),
+    publicado: si('Publicado').default(false),
+    desde: fecha('Desde').nullable().default(null),
+    hasta: fecha('Hasta').nullable().default(null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.desde && v.hasta && v.hasta < v.desde)
+      ctx.addIssue({ code: 'custom', path: ['hasta'], message: 'El campo Hasta no puede ser anterior a Desde' });
+  });
+export type AnuncioForm = z.input<typeof ZAnuncioForm>;
+export const ZAnunciosQuery = ZListQuery;
+export const ZIdAnuncioParam = z.object({ id: idQuery('id') });
+
+export type Anuncio = {
+  id: number;
+  titulo: string;
+  contenido: string;
+  para: ParaAnuncio;
+  publicado: boolean;
+  desde: string | null;
+  hasta: string | null;
+  creado_por: string;
+  creado_en: string;
+  modificado_por: string | null;
+  modificado_en: string | null;
+};
+/** What a client reads in the portal: `fecha` is the day it shows from (its «Desde», else its creation). */
+export type AnuncioPortal = Pick<Anuncio, 'id' | 'titulo' | 'contenido'> & { fecha: string };

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
   IDM_CONFIGURAR_ZONA_CLIENTES,
+  IDM_INFORMACION_ZONA_CLIENTES,
   IDM_SOLICITUDES_MANTENIMIENTO,
+  ZAnuncioForm,
+  ZAnunciosQuery,
+  ZIdAnuncioParam,
   ZAutorizacion,
   ZConfigZonaClientes,
   ZConsecutivoMantenimiento,
@@ -18,6 +22,7 @@ import {
   ZPortalRecuperar,
 } from '@predio/contract/zona-clientes';
 import { queryRows } from '../../db/rows.ts';
+import * as anuncios from './anuncios.service.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
 import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
 import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
@@ -132,6 +137,42 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: ({ tx, alConfirmar, user, req, params, body }) =>
       service.comentar({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+  });
+
+  // ---- Información zona clientes (201): announcements ----
+  const t4 = ['informacion-zona-clientes'];
+  const p4 = IDM_INFORMACION_ZONA_CLIENTES;
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/zona-clientes/anuncios',
+    permiso: p4,
+    schema: { querystring: ZAnunciosQuery, tags: t4, summary: 'Anuncios de la zona clientes' },
+    handler: ({ tx, query }) => anuncios.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/zona-clientes/anuncios',
+    permiso: p4,
+    schema: {
+      body: ZAnuncioForm,
+      tags: t4,
+      summary: 'Crea un anuncio (texto enriquecido, para todos, propietarios o arrendatarios)',
+    },
+    handler: ({ tx, user, req, body }) => anuncios.crear({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/zona-clientes/anuncios/:id',
+    permiso: p4,
+    schema: { params: ZIdAnuncioParam, body: ZAnuncioForm, tags: t4, summary: 'Modifica un anuncio' },
+    handler: ({ tx, user, req, params, body }) => anuncios.editar({ tx, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/zona-clientes/anuncios/:id',
+    permiso: p4,
+    schema: { params: ZIdAnuncioParam, tags: t4, summary: 'Elimina un anuncio' },
+    handler: ({ tx, user, req, params }) => anuncios.eliminar({ tx, user, ip: req.ip, id: params.id }),
   });
 
   // ---- The portal: public ----
@@ -270,6 +311,12 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       });
       return { id: f.id, nombre: f.nombre, content_type: f.contentType };
     },
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/anuncios',
+    schema: { tags: t3, summary: 'Anuncios de la inmobiliaria para este cliente' },
+    handler: ({ tx, cliente }) => anuncios.paraCliente({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',

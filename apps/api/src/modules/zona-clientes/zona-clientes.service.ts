@@ -287,7 +287,7 @@ export async function autorizar(o: { tx: Tx; cliente: ClientePortal; ip: string 
 export const salir = (o: { tx: Tx; cliente: ClientePortal }) => repo.cerrarSesion(o.tx, o.cliente.jti);
 
 /** Until the client accepts the current policy, the portal shows nothing else (Ley 1581). */
-async function exigirAutorizacion(o: { tx: Tx; cliente: ClientePortal }): Promise<void> {
+export async function exigirAutorizacion(o: { tx: Tx; cliente: ClientePortal }): Promise<void> {
   const cfg = await leerConfig(o);
   if (o.cliente.autorizoVersion !== cfg.version_politica)
     throw new AppError(CODES.CONFLICTO, 'Acepte la política de tratamiento de datos para continuar.');

@@ -245,6 +245,75 @@ describe('the portal', () => {
     expect(prop.map((i) => [i.id, i.rol])).toEqual([[ids.inmA, 'propietario']]);
   });
 
+  it('announcements (201): staff write them for all, owners or tenants; each client reads only theirs, published and current', async () => {
+    const api = as(t.app, admin1);
+    const hoy = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+    const dias = (n: number) => new Date(Date.parse(`${hoy}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const nuevo = async (body: Record<string, unknown>) =>
+      ok<{ id: number; contenido: string }>(await api.post('/api/zona-clientes/anuncios', body));
+    const todos = await nuevo({
+      titulo: 'Para todos',
+      contenido: '<p>Hola <strong>a todos</strong></p><script>alert(1)</script><p onclick="x()">Horario de diciembre</p>',
+      publicado: true,
+    });
+    expect(todos.contenido).toBe('<p>Hola <strong>a todos</strong></p><p>Horario de diciembre</p>');
+    const duenos = await nuevo({
+      titulo: 'Para propietarios',
+      contenido: 'Informe anual',
+      para: 'propietarios',
+      publicado: true,
+    });
+    await nuevo({ titulo: 'Borrador para arrendatarios', contenido: '', para: 'arrendatarios' });
+    await nuevo({ titulo: 'Vencido', contenido: '', para: 'arrendatarios', publicado: true, desde: dias(-10), hasta: dias(-1) });
+    await nuevo({ titulo: 'Mañana', contenido: '', publicado: true, desde: dias(1) });
+
+    const leer = async (token: string) =>
+      ok<{ titulo: string }[]>(await as(t.app, token).get('/api/portal/anuncios')).map((a) => a.titulo);
+    expect(await leer(portalArr)).toEqual(['Para todos']);
+    expect(await leer(portalProp)).toEqual(['Para propietarios', 'Para todos']);
+
+    // Edited and deleted: the portal follows, and both are in the audit log.
+    ok(
+      await put(admin1, `/api/zona-clientes/anuncios/${duenos.id}`, {
+        titulo: 'Para propietarios: informe 2026',
+        contenido: 'Informe anual',
+        para: 'propietarios',
+        publicado: true,
+      }),
+    );
+    expect(await leer(portalProp)).toEqual(['Para propietarios: informe 2026', 'Para todos']);
+    ok(
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/zona-clientes/anuncios/${todos.id}`,
+        headers: { authorization: `Bearer ${admin1}` },
+      }),
+    );
+    expect(await leer(portalProp)).toEqual(['Para propietarios: informe 2026']);
+    const [aud] = await t.db.tenant(1, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from auditoria where entidad = 'zona_anuncio'`),
+    );
+    expect(aud!.n).toBe(7);
+    const lista = ok<{ items: { titulo: string }[]; total: number }>(await api.get('/api/zona-clientes/anuncios?q=propietarios'));
+    expect(lista.items.map((a) => a.titulo)).toEqual(['Para propietarios: informe 2026']);
+
+    // Bad input names the field; another company and a user without 201 reach nothing.
+    const mal = async (body: Record<string, unknown>, campo: string) => {
+      const r = await api.post('/api/zona-clientes/anuncios', { titulo: 'X', contenido: '', ...body });
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().message).toContain(campo);
+    };
+    await mal({ titulo: '' }, 'Título');
+    await mal({ para: 'vecinos' }, 'Para');
+    await mal({ desde: dias(3), hasta: dias(1) }, 'Hasta');
+    await mal({ desde: '2026-02-30' }, 'Desde');
+    expect(ok<{ total: number }>(await as(t.app, admin2).get('/api/zona-clientes/anuncios')).total).toBe(0);
+    expect((await put(admin2, `/api/zona-clientes/anuncios/${duenos.id}`, { titulo: 'Ajeno', contenido: '' })).statusCode).toBe(
+      404,
+    );
+    expect((await as(t.app, asesor1).get('/api/zona-clientes/anuncios')).statusCode).toBe(403);
+  });
+
   let consecutivo: number;
   it('creates a maintenance request for its own property, notifies staff, and refuses bad input', async () => {
     const api = as(t.app, portalArr);

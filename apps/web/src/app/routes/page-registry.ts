@@ -53,6 +53,9 @@ export const PAGES: Record<string, Page> = {
   'configurar-zona-clientes': lazy(() =>
     import('../../features/zona-clientes/configurar-page.tsx').then((m) => ({ default: m.ConfigurarZonaClientesPage })),
   ),
+  'informacion-zona-clientes': lazy(() =>
+    import('../../features/zona-clientes/anuncios-page.tsx').then((m) => ({ default: m.AnunciosPage })),
+  ),
   'solicitudes-mantenimiento': lazy(() =>
     import('../../features/zona-clientes/mantenimiento-page.tsx').then((m) => ({ default: m.MantenimientoPage })),
   ),

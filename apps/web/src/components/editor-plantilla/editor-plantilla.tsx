@@ -92,7 +92,9 @@ export function EditorPlantilla({ value, onChange, campos, etiqueta }: EditorPla
   // the editor moved on, and writing it back would undo typing and move the cursor.
   // An editor already destroyed (a quick remount replaced it) has no schema left to read.
   useEffect(() => {
-    if (!editor || editor.isDestroyed || value === editor.getHTML() || emitidos.current.has(value)) return;
+    if (!editor || editor.isDestroyed || value === editor.getHTML()) return;
+    // An empty value is always a reset (a new template), even if the editor was emptied before.
+    if (value !== '' && emitidos.current.has(value)) return;
     emitidos.current.clear();
     editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);

@@ -49,6 +49,8 @@ export function EditorTextoRico({ value, onChange, etiqueta, id }: EditorTextoRi
     onChangeRef.current = onChange;
   }, [onChange]);
   const [enlace, setEnlace] = useState<string | null>(null);
+  // Every HTML the editor reported since its content was last set from outside.
+  const emitidos = useRef(new Set<string>());
 
   const editor = useEditor({
     extensions: [
@@ -82,14 +84,24 @@ export function EditorTextoRico({ value, onChange, etiqueta, id }: EditorTextoRi
       },
     },
     // An emptied editor (<p></p>) is no text.
-    onUpdate: ({ editor: e }) => onChangeRef.current?.(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      const html = e.isEmpty ? '' : e.getHTML();
+      emitidos.current.add(html);
+      if (emitidos.current.size > 50) emitidos.current.delete(emitidos.current.values().next().value!);
+      onChangeRef.current?.(html);
+    },
   });
 
-  // A value set from outside (the form reset, another record) replaces the content.
+  // A value set from outside (the form reset, another record) replaces the content. One the editor
+  // emitted itself is not: under load the form may render an older keystroke's HTML after the editor
+  // moved on, and writing it back would undo typing (as EditorPlantilla learnt).
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
     const html = aHtml(value);
-    if (html !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(html, { emitUpdate: false });
+    // An empty value is always a reset (a new record), even if the editor was emptied before.
+    if (html === (editor.isEmpty ? '' : editor.getHTML()) || (html !== '' && emitidos.current.has(html))) return;
+    emitidos.current.clear();
+    editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, value]);
 
   return (

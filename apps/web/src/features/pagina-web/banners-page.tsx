@@ -9,7 +9,7 @@ import { definirLista, texto } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import { formatFecha } from '../../lib/format.ts';
-import { Acciones } from './acciones.tsx';
+import { Acciones } from '../../components/acciones-fila.tsx';
 import { useBanners, useBorrarBanner, useGuardarBanner } from './pagina-web-api.ts';
 import './pagina-web.css';
 

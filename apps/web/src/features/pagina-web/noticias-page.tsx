@@ -18,7 +18,7 @@ import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useSession } from '../../lib/session-store.ts';
 import './pagina-web.css';
-import { Acciones } from './acciones.tsx';
+import { Acciones } from '../../components/acciones-fila.tsx';
 import { useBorrarNoticia, useGuardarNoticia, useNoticias } from './pagina-web-api.ts';
 
 const EditorPlantilla = lazy(() =>

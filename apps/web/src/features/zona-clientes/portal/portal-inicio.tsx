@@ -25,6 +25,7 @@ import {
   ETIQUETAS_ESTADO_MANTENIMIENTO,
   ETIQUETAS_URGENCIA,
   URGENCIAS,
+  type AnuncioPortal,
   type EventoMantenimiento,
   type InmueblePortal,
   type MantenimientoForm,
@@ -34,6 +35,7 @@ import {
 } from '@predio/contract/zona-clientes';
 import { formatFecha, formatFechaHora } from '../../../lib/format.ts';
 import { ETIQUETAS_TIPO_INVENTARIO, type InventarioPortal } from '@predio/contract/inventarios';
+import { TextoRico } from '../../../components/texto-rico/texto-rico.tsx';
 import { descargarPortal, fotoUrl, guardarToken, portal, PortalError } from './portal-http.ts';
 
 const textoEvento = (e: EventoMantenimiento) =>
@@ -149,6 +151,7 @@ function Contenido({ empresa }: { empresa: number }) {
           )}
         />
       </Card>
+      <Novedades empresa={empresa} />
       <Inventarios empresa={empresa} />
       <Card
         className="portal-tarjeta"
@@ -175,6 +178,35 @@ function Contenido({ empresa }: { empresa: number }) {
         </div>
       </Card>
     </>
+  );
+}
+
+/** The agency's announcements for this client (Información zona clientes); nothing when there are none. */
+function Novedades({ empresa }: { empresa: number }) {
+  const lista = useQuery({
+    queryKey: ['portal', empresa, 'anuncios'],
+    queryFn: () => portal<AnuncioPortal[]>(empresa, 'GET', '/portal/anuncios'),
+  });
+  if (!lista.data?.length) return null;
+  return (
+    <Card
+      className="portal-tarjeta"
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+          Novedades
+        </Typography.Title>
+      }
+    >
+      {lista.data.map((a) => (
+        <article key={a.id} className="portal-anuncio" aria-labelledby={`anuncio-${a.id}`}>
+          <Typography.Title level={3} id={`anuncio-${a.id}`} style={{ fontSize: 16, marginBottom: 4 }}>
+            {a.titulo}
+          </Typography.Title>
+          <Typography.Text type="secondary">{formatFecha(a.fecha)}</Typography.Text>
+          <TextoRico valor={a.contenido} />
+        </article>
+      ))}
+    </Card>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Space, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { useAvisos } from '../../components/foco.ts';
+import { useAvisos } from './foco.ts';
 
 /** A row's edit and delete (with a confirmation naming what goes), and any action between them. */
 export function Acciones(props: {
