@@ -159,3 +159,45 @@ export type SolicitudFirma = {
   verificado: boolean;
   email_oculto: string;
 };
+
+// ---- the company's seal (admin only): its own PKCS#12, or the self-generated one; optional TSA ----
+
+export const MAX_BYTES_P12 = 64 * 1024;
+
+/** The .p12/.pfx as base64 (read in the browser) with its password. */
+export const ZCertificadoFirmaForm = z.object({
+  archivo: z
+    .string({ error: 'El campo Archivo del certificado es obligatorio' })
+    .min(1, { error: 'El campo Archivo del certificado es obligatorio' })
+    .max(Math.ceil(MAX_BYTES_P12 / 3) * 4, { error: 'El campo Archivo del certificado admite máximo 64 KB' })
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'El campo Archivo del certificado no es un archivo válido' }),
+  clave: z.string({ error: 'El campo Contraseña del certificado debe ser texto' }).max(200, {
+    error: 'El campo Contraseña del certificado admite máximo 200 caracteres',
+  }),
+});
+export type CertificadoFirmaForm = z.input<typeof ZCertificadoFirmaForm>;
+
+/** An RFC 3161 time-stamping authority, or none. */
+export const ZSelloTiempoForm = z.object({
+  url_tsa: z
+    .string({ error: 'El campo Servidor de sello de tiempo debe ser texto' })
+    .trim()
+    .max(300, { error: 'El campo Servidor de sello de tiempo admite máximo 300 caracteres' })
+    .refine((v) => v === '' || /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(v), {
+      error: 'El campo Servidor de sello de tiempo debe ser una dirección http o https, por ejemplo https://freetsa.org/tsr',
+    })
+    .default(''),
+});
+export type SelloTiempoForm = z.input<typeof ZSelloTiempoForm>;
+
+/** The certificate the next seal will use; null fields until the first seal makes the self-generated one. */
+export type CertificadoFirma = {
+  existe: boolean;
+  autogenerado: boolean;
+  sujeto: string | null;
+  emisor: string | null;
+  vence_en: string | null;
+  url_tsa: string | null;
+  /** Only a company administrator changes it. */
+  puede_cambiar: boolean;
+};

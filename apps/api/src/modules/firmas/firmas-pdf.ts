@@ -5,6 +5,7 @@ import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { P12Signer } from '@signpdf/signer-p12';
 import { invalido } from '../../platform/errors/app-error.ts';
+import { SelladorConTiempo } from './sello-tiempo.ts';
 
 export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
@@ -31,7 +32,68 @@ export async function validarPdf(buf: Buffer): Promise<{ paginas: number }> {
 }
 
 /** The company's sealing certificate as kept (PKCS#12 and its passphrase). */
-export type CertificadoSello = { p12: Buffer; clave: string; sujeto: string; autogenerado: boolean; venceEn: Date };
+export type CertificadoSello = {
+  p12: Buffer;
+  clave: string;
+  sujeto: string;
+  emisor: string;
+  autogenerado: boolean;
+  venceEn: Date;
+};
+
+const nombreDe = (a: forge.pki.Certificate['subject']) =>
+  String(a.getField('CN')?.value ?? a.getField('O')?.value ?? a.attributes.map((x) => x.value).join(', ') ?? '');
+
+/**
+ * Opens the company's own PKCS#12 as uploaded and keeps it only if it can seal: the password opens it,
+ * it holds a private key and the certificate of that key, and the certificate is in force today.
+ */
+export function abrirP12(buf: Buffer, clave: string, ahora = new Date()): CertificadoSello {
+  const campo = 'Archivo del certificado';
+  let p12: forge.pkcs12.Pkcs12Pfx;
+  let asn1: forge.asn1.Asn1;
+  try {
+    asn1 = forge.asn1.fromDer(forge.util.createBuffer(buf.toString('binary')));
+  } catch {
+    throw invalido(campo, 'el archivo no es un certificado PKCS#12 (.p12 o .pfx).');
+  }
+  try {
+    p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, clave);
+  } catch (e) {
+    // forge says «Invalid password?» when the MAC or the decryption fails; anything else is the format.
+    const m = e instanceof Error ? e.message : '';
+    // node-forge feeds AES (PBES2) the password as Latin-1, OpenSSL as UTF-8: with a tilde or an ñ
+    // the MAC checks but the contents do not open.
+    if (/decrypt/i.test(m) && /[^\x20-\x7e]/.test(clave))
+      throw invalido(
+        'Contraseña del certificado',
+        'con tildes o ñ este archivo no se puede abrir; expórtelo de nuevo con una contraseña sin tildes ni ñ.',
+      );
+    if (/password|decrypt/i.test(m)) throw invalido('Contraseña del certificado', 'la contraseña no abre el certificado.');
+    throw invalido(campo, 'el archivo no es un certificado PKCS#12 (.p12 o .pfx).');
+  }
+  const bolsas = (tipo: string): forge.pkcs12.Bag[] => p12.getBags({ bagType: tipo })[tipo] ?? [];
+  const llaves = [...bolsas(forge.pki.oids.pkcs8ShroudedKeyBag!), ...bolsas(forge.pki.oids.keyBag!)];
+  const llave = llaves.find((b) => b.key)?.key as forge.pki.rsa.PrivateKey | undefined;
+  if (!llave) throw invalido(campo, 'el certificado no trae la llave privada; expórtelo con su llave privada.');
+  const certs = bolsas(forge.pki.oids.certBag!).flatMap((b) => (b.cert ? [b.cert] : []));
+  if (certs.length === 0) throw invalido(campo, 'el archivo no trae ningún certificado.');
+  const publica = (c: forge.pki.Certificate) => c.publicKey as forge.pki.rsa.PublicKey;
+  const cert = certs.find((c) => publica(c).n?.compareTo(llave.n) === 0 && publica(c).e?.compareTo(llave.e) === 0);
+  if (!cert) throw invalido(campo, 'ningún certificado del archivo corresponde a su llave privada.');
+  if (cert.validity.notAfter.getTime() <= ahora.getTime())
+    throw invalido(campo, `el certificado venció el ${cert.validity.notAfter.toISOString().slice(0, 10)}.`);
+  if (cert.validity.notBefore.getTime() > ahora.getTime())
+    throw invalido(campo, `el certificado aún no es válido (desde ${cert.validity.notBefore.toISOString().slice(0, 10)}).`);
+  return {
+    p12: buf,
+    clave,
+    sujeto: nombreDe(cert.subject).slice(0, 200),
+    emisor: nombreDe(cert.issuer).slice(0, 200),
+    autogenerado: false,
+    venceEn: cert.validity.notAfter,
+  };
+}
 
 /**
  * A self-signed certificate for the company's seal, made on first use. It proves integrity (any change
@@ -65,7 +127,7 @@ export function generarCertificado(o: { empresa: string; nit: string }): Certifi
   const clave = randomBytes(18).toString('base64url');
   const asn1 = forge.pkcs12.toPkcs12Asn1(llave, [cert], clave, { algorithm: '3des' });
   const p12 = Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
-  return { p12, clave, sujeto: cn, autogenerado: true, venceEn: hasta };
+  return { p12, clave, sujeto: cn, emisor: cn, autogenerado: true, venceEn: hasta };
 }
 
 export type FirmanteSello = {
@@ -138,8 +200,10 @@ export async function sellar(o: {
   firmantes: FirmanteSello[];
   eventos: EventoSello[];
   certificado: CertificadoSello;
+  /** Asks a TSA for an RFC 3161 token over the seal's signature value (none: no time-stamp). */
+  selloTiempo?: ((firma: Buffer) => Promise<forge.asn1.Asn1>) | undefined;
   ahora?: Date;
-}): Promise<Buffer> {
+}): Promise<{ pdf: Buffer; selloTiempoFallo: string | null }> {
   const ahora = o.ahora ?? new Date();
   const doc = await PDFDocument.load(o.original, { updateMetadata: false });
   const normal = await doc.embedFont(StandardFonts.Helvetica);
@@ -242,5 +306,11 @@ export async function sellar(o: {
     signatureLength: 16_384,
   });
   const sinSello = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return new SignPdf().sign(sinSello, new P12Signer(o.certificado.p12, { passphrase: o.certificado.clave }), ahora);
+  if (!o.selloTiempo) {
+    const pdf = await new SignPdf().sign(sinSello, new P12Signer(o.certificado.p12, { passphrase: o.certificado.clave }), ahora);
+    return { pdf, selloTiempoFallo: null };
+  }
+  const sellador = new SelladorConTiempo(o.certificado.p12, o.certificado.clave, o.selloTiempo);
+  const pdf = await new SignPdf().sign(sinSello, sellador, ahora);
+  return { pdf, selloTiempoFallo: sellador.fallo };
 }

@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import {
   IDM_FIRMAR_DOCUMENTOS,
   MAX_BYTES_PDF_FIRMA,
+  ZCertificadoFirmaForm,
   ZCodigoFirma,
   ZDocumentoFirmaForm,
   ZDocumentosFirmaQuery,
   ZFirmarForm,
   ZIdDocumentoParam,
   ZRechazarForm,
+  ZSelloTiempoForm,
   ZTokenFirma,
 } from '@predio/contract/firmas';
 import { queryRows } from '../../db/rows.ts';
@@ -18,6 +20,7 @@ import { invalido } from '../../platform/errors/app-error.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
+import * as certificado from './firmas-certificado.service.ts';
 import * as service from './firmas.service.ts';
 
 const tags = ['firmas'];
@@ -137,6 +140,40 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
       handler: async ({ tx, params, reply }) =>
         enviarArchivo(reply, await service.descargar({ tx, storage: deps.storage, id: params.id, cual })),
     });
+
+  // The company's seal: seen by anyone with 10582, changed only by a company administrator.
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmas/certificado',
+    permiso,
+    schema: { tags, summary: 'El certificado con que se sellan los documentos y el servidor de sello de tiempo' },
+    handler: ({ tx, user }) => certificado.ver({ tx, user }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/firmas/certificado',
+    permiso,
+    schema: {
+      body: ZCertificadoFirmaForm,
+      tags,
+      summary: 'Sube el certificado propio de la empresa (.p12/.pfx y su contraseña)',
+    },
+    handler: ({ tx, user, req, body }) => certificado.subir({ tx, user, ip: req.ip, cifrador, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/firmas/certificado',
+    permiso,
+    schema: { tags, summary: 'Vuelve a un certificado autogenerado' },
+    handler: ({ tx, user, req }) => certificado.volverAutogenerado({ tx, user, ip: req.ip, cifrador }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/firmas/certificado/sello-tiempo',
+    permiso,
+    schema: { body: ZSelloTiempoForm, tags, summary: 'El servidor RFC 3161 que fecha cada sello (vacío: ninguno)' },
+    handler: ({ tx, user, req, body }) => certificado.guardarSelloTiempo({ tx, user, ip: req.ip, cifrador, body }),
+  });
 
   // The signing page's API: no account; the link's token is the credential, then the e-mailed code.
   defineRoute(app, deps, {

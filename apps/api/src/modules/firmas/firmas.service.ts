@@ -29,7 +29,9 @@ import { notificar } from '../../platform/notificar/notificar.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { enTenant, type Scope } from '../../platform/tenant.ts';
-import { generarCertificado, sellar, sha256, validarPdf, type CertificadoSello } from './firmas-pdf.ts';
+import { certificadoEmpresa } from './firmas-certificado.service.ts';
+import { sellar, sha256, validarPdf } from './firmas-pdf.ts';
+import { pedirSelloTiempo } from './sello-tiempo.ts';
 
 export const TIPO_DUENO_FIRMA = 'firma_documento';
 export const ENTIDAD_FIRMAS = 'firmas';
@@ -776,9 +778,9 @@ async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDo
         from firma_evento e left join firma_firmante f on f.id = e.id_firmante where e.id_documento = ${d.id}
           and e.tipo in ('creado', 'enviado', 'invitado', 'verificado', 'visto', 'firmado') order by e.id`,
   );
-  const certificado = await certificadoEmpresa(o.tx, o.cifrador, empresa);
+  const certificado = await certificadoEmpresa(o.tx, o.cifrador);
   const ahora = new Date();
-  const pdf = await sellar({
+  const { pdf, selloTiempoFallo } = await sellar({
     original: buf,
     idDocumento: d.id,
     titulo: d.titulo,
@@ -802,8 +804,12 @@ async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDo
     })),
     eventos: eventos.map((e) => ({ ...e, creadoEn: new Date(e.creado_en) })),
     certificado,
+    selloTiempo: certificado.urlTsa ? (firma) => pedirSelloTiempo(certificado.urlTsa!, firma) : undefined,
     ahora,
   });
+  // A TSA that is down must not lose the signatures: the seal goes without its time-stamp, and it is told.
+  if (selloTiempoFallo)
+    await evento(o.tx, { id: d.id, tipo: 'sello_tiempo', detalle: `Sello de tiempo no disponible: ${selloTiempoFallo}` });
   const huella = sha256(pdf);
   const nombre = `${(d.nombre_archivo ?? `documento-${d.id}.pdf`).replace(/\.pdf$/i, '')}-firmado.pdf`;
   const clave = `${o.idEmpresa}/archivos/${randomUUID()}`;
@@ -850,40 +856,4 @@ async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDo
         enlace: `/firmas-electronicas/detalle-documento/${d.id}`,
       },
     );
-}
-
-/** The company's seal: its stored certificate, or a self-generated one made and kept on first use. */
-async function certificadoEmpresa(
-  tx: Tx,
-  cifrador: Cifrador,
-  empresa: { nombre: string; nit: string },
-): Promise<CertificadoSello> {
-  const [c] = await queryRows<{
-    p12_cifrado: string;
-    clave_cifrada: string;
-    sujeto: string;
-    autogenerado: boolean;
-    vence_en: Date | string;
-  }>(tx, sql`select * from firma_certificado`);
-  if (c) {
-    const p12 = cifrador.descifrar(c.p12_cifrado);
-    const clave = cifrador.descifrar(c.clave_cifrada);
-    if (p12 !== null && clave !== null)
-      return {
-        p12: Buffer.from(p12, 'base64'),
-        clave,
-        sujeto: c.sujeto,
-        autogenerado: c.autogenerado,
-        venceEn: new Date(c.vence_en),
-      };
-  }
-  // None yet, or unreadable after the key changed: a new self-generated one replaces it.
-  const nuevo = generarCertificado({ empresa: empresa.nombre, nit: empresa.nit });
-  await tx.execute(
-    sql`insert into firma_certificado (p12_cifrado, clave_cifrada, sujeto, autogenerado, vence_en)
-        values (${cifrador.cifrar(nuevo.p12.toString('base64'))}, ${cifrador.cifrar(nuevo.clave)}, ${nuevo.sujeto}, true, ${nuevo.venceEn.toISOString()})
-        on conflict (id_empresa) do update set p12_cifrado = excluded.p12_cifrado, clave_cifrada = excluded.clave_cifrada,
-          sujeto = excluded.sujeto, autogenerado = true, vence_en = excluded.vence_en, creado_en = now()`,
-  );
-  return nuevo;
 }

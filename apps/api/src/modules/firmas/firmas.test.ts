@@ -1,9 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
+import forge from 'node-forge';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
@@ -11,6 +15,7 @@ import { SmtpSink, asuntoDelMensaje, textoDelMensaje } from '../../test/smtp-sin
 import { encolar } from '../../platform/jobs/trabajos.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 import { TRABAJO_FIRMAS_DIARIO_EMPRESA } from './firmas.service.ts';
+import { leerTstInfo } from './sello-tiempo.ts';
 
 let t: TestApp;
 const sink = new SmtpSink();
@@ -415,5 +420,252 @@ describe('firmas: order, reminders and expiry', () => {
     const s2 = await c.post('/api/firmas/documentos', { ...base, secuencial: 'quizá' });
     expect(s2.statusCode).toBe(400);
     expect(s2.json().message).toContain('Firmar en orden');
+  });
+});
+
+describe('firmas: the company seal (own PKCS#12, RFC 3161 time-stamp)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'firmas-cert-'));
+  const sh = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let firmador: string;
+  let tsa: Server;
+  let urlTsa = '';
+  /** PUT and DELETE, which `as` does not speak. */
+  const enviar = (token: string, method: 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { authorization: `Bearer ${token}` } });
+
+  /** A PKCS#12 made with node-forge: expired, or without its key, when asked. */
+  function p12(o: { cn: string; vence: Date; conLlave?: boolean; clave?: string }): string {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const llave = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
+    const cert = forge.pki.createCertificate();
+    cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    cert.serialNumber = '01';
+    cert.validity.notBefore = new Date(o.vence.getTime() - 365 * 86_400_000);
+    cert.validity.notAfter = o.vence;
+    cert.setSubject([{ name: 'commonName', value: o.cn }]);
+    cert.setIssuer([{ name: 'commonName', value: o.cn }]);
+    cert.sign(llave, forge.md.sha256.create());
+    const asn1 = forge.pkcs12.toPkcs12Asn1(o.conLlave === false ? null : llave, [cert], o.clave ?? 'secreta', {
+      algorithm: '3des',
+    });
+    return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary').toString('base64');
+  }
+
+  /** The CMS in a signed PDF's /Contents. */
+  function cmsDe(pdf: Buffer): forge.asn1.Asn1 {
+    const hex = /\/Contents\s*<([0-9A-Fa-f]+)>/.exec(pdf.toString('latin1'))![1]!.replace(/(00)+$/, '');
+    return forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(hex, 'hex').toString('binary')));
+  }
+
+  async function firmarTodo(): Promise<{ id: number; pdf: Buffer }> {
+    const { id, antes } = await crearYEnviar({ firmantes: [FIRMANTES[0]!] });
+    const links = await enlaces(antes, 1);
+    const r = await firmarComo(links.get('ana@ejemplo.co')!);
+    expect(r.json().data.estado_documento, r.body).toBe('firmado');
+    const pdf = (await as(t.app, admin).get(`/api/firmas/documentos/${id}/firmado`)).rawPayload;
+    return { id, pdf };
+  }
+
+  beforeAll(async () => {
+    await crearUsuario(t.db, 1, { usuario: 'firmador', nroId: '80091', permisos: '10582' });
+    firmador = await login(t.app, { idEmpresa: 1, usuario: 'firmador', clave: 'demo1234' });
+    // A local TSA: OpenSSL answers the request with a certificate made for time-stamping.
+    sh('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'tsa.key',
+      '-out',
+      'tsa.pem',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=TSA de prueba',
+      '-addext',
+      'extendedKeyUsage=critical,timeStamping',
+    ]);
+    writeFileSync(join(dir, 'serial'), '01\n');
+    writeFileSync(
+      join(dir, 'tsa.cnf'),
+      `[ tsa ]\ndefault_tsa = tsa1\n[ tsa1 ]\ndir = ${dir}\nserial = $dir/serial\ncrypto_device = builtin\nsigner_cert = $dir/tsa.pem\ncerts = $dir/tsa.pem\nsigner_key = $dir/tsa.key\nsigner_digest = sha256\ndefault_policy = 1.2.3.4.1\ndigests = sha256\naccuracy = secs:1\nordering = yes\ntsa_name = yes\ness_cert_id_chain = no\ness_cert_id_alg = sha256\n`,
+    );
+    tsa = createServer((req, res) => {
+      const partes: Buffer[] = [];
+      req.on('data', (b: Buffer) => partes.push(b));
+      req.on('end', () => {
+        const n = randomUUID();
+        writeFileSync(join(dir, `${n}.tsq`), Buffer.concat(partes));
+        try {
+          sh('openssl', ['ts', '-reply', '-config', 'tsa.cnf', '-queryfile', `${n}.tsq`, '-out', `${n}.tsr`]);
+          res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(readFileSync(join(dir, `${n}.tsr`)));
+        } catch {
+          res.writeHead(500).end();
+        }
+      });
+    });
+    await new Promise<void>((ok) => tsa.listen(0, '127.0.0.1', ok));
+    urlTsa = `http://127.0.0.1:${(tsa.address() as AddressInfo).port}/tsr`;
+  }, 60_000);
+  afterAll(async () => {
+    await new Promise((ok) => tsa.close(ok));
+  });
+
+  it('bad input names the field; only a company administrator changes it; 403 without 10582', async () => {
+    const vence = new Date(Date.now() + 30 * 86_400_000);
+    const mal = async (body: object, texto: string) => {
+      const r = await enviar(admin, 'PUT', '/api/firmas/certificado', body);
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().message).toContain(texto);
+    };
+    await mal({ archivo: p12({ cn: 'X', vence }), clave: 'otra' }, 'Contraseña del certificado');
+    await mal(
+      { archivo: Buffer.from('no soy un p12').toString('base64'), clave: 'x' },
+      'Archivo del certificado: el archivo no es',
+    );
+    await mal({ archivo: p12({ cn: 'X', vence: new Date(Date.now() - 86_400_000) }), clave: 'secreta' }, 'venció');
+    await mal({ archivo: p12({ cn: 'X', vence, conLlave: false }), clave: 'secreta' }, 'llave privada');
+    await mal({ clave: 'x' }, 'Archivo del certificado');
+    const tsaMala = await enviar(admin, 'PUT', '/api/firmas/certificado/sello-tiempo', { url_tsa: 'ftp://tsa.ejemplo.co' });
+    expect(tsaMala.statusCode).toBe(400);
+    expect(tsaMala.json().message).toContain('Servidor de sello de tiempo');
+
+    // With 10582 but not administrator: sees the seal, cannot change it.
+    const f = as(t.app, firmador);
+    expect((await f.get('/api/firmas/certificado')).json().data.puede_cambiar).toBe(false);
+    expect(
+      (await enviar(firmador, 'PUT', '/api/firmas/certificado', { archivo: p12({ cn: 'X', vence }), clave: 'secreta' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await enviar(firmador, 'DELETE', '/api/firmas/certificado')).statusCode).toBe(403);
+    expect((await enviar(firmador, 'PUT', '/api/firmas/certificado/sello-tiempo', { url_tsa: '' })).statusCode).toBe(403);
+    expect((await as(t.app, asesor).get('/api/firmas/certificado')).statusCode).toBe(403);
+  });
+
+  it('an uploaded PKCS#12 (openssl) seals the next documents; the other company keeps its own', async () => {
+    sh('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'propia.key',
+      '-out',
+      'propia.pem',
+      '-days',
+      '60',
+      '-subj',
+      '/CN=Inmobiliaria Propia SAS/O=Inmobiliaria Propia',
+    ]);
+    const exportar = (archivo: string, clave: string) =>
+      sh('openssl', [
+        'pkcs12',
+        '-export',
+        '-inkey',
+        'propia.key',
+        '-in',
+        'propia.pem',
+        '-out',
+        archivo,
+        '-passout',
+        `pass:${clave}`,
+      ]);
+    exportar('propia.p12', 'Clave-Segura 2026');
+    exportar('tilde.p12', 'contraseña');
+    // OpenSSL 3's default (AES) with an ñ in the password is a known node-forge limit: it says so.
+    const tilde = await enviar(admin, 'PUT', '/api/firmas/certificado', {
+      archivo: readFileSync(join(dir, 'tilde.p12')).toString('base64'),
+      clave: 'contraseña',
+    });
+    expect(tilde.json().message).toContain('Contraseña del certificado: con tildes o ñ');
+    const r = await enviar(admin, 'PUT', '/api/firmas/certificado', {
+      archivo: readFileSync(join(dir, 'propia.p12')).toString('base64'),
+      clave: 'Clave-Segura 2026',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({
+      existe: true,
+      autogenerado: false,
+      sujeto: 'Inmobiliaria Propia SAS',
+      puede_cambiar: true,
+    });
+    const otra = (await as(t.app, admin2).get('/api/firmas/certificado')).json().data;
+    expect(otra.sujeto ?? '').not.toContain('Propia');
+    const [aud] = await t.db.tenant(1, (tx) =>
+      queryRows<{ accion: string }>(
+        tx,
+        sql`select accion from auditoria where entidad = 'firma_certificado' order by id desc limit 1`,
+      ),
+    );
+    expect(aud?.accion).toBe('subir');
+
+    const { pdf } = await firmarTodo();
+    if (!hayPdfsig) return;
+    writeFileSync(join(dir, 'propia.pdf'), pdf);
+    const salida = execFileSync('pdfsig', [join(dir, 'propia.pdf')]).toString();
+    expect(salida).toContain('Signature is Valid.');
+    expect(salida).toContain('Inmobiliaria Propia SAS');
+  });
+
+  it('with a TSA the seal carries an RFC 3161 token over its signature; a TSA down seals without it', async () => {
+    const c = as(t.app, admin);
+    const g = await enviar(admin, 'PUT', '/api/firmas/certificado/sello-tiempo', { url_tsa: urlTsa });
+    expect(g.statusCode, g.body).toBe(200);
+    expect(g.json().data.url_tsa).toBe(urlTsa);
+
+    const { pdf } = await firmarTodo();
+    const signerInfo = (
+      ((cmsDe(pdf).value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]!.value as forge.asn1.Asn1[]
+    ).at(-1)!.value[0] as forge.asn1.Asn1;
+    const partes = signerInfo.value as forge.asn1.Asn1[];
+    const firma = Buffer.from(partes.at(-2)!.value as string, 'binary');
+    const atributo = (partes.at(-1)!.value as forge.asn1.Asn1[])[0]!.value as forge.asn1.Asn1[];
+    expect(forge.asn1.derToOid(atributo[0]!.value as string)).toBe('1.2.840.113549.1.9.16.2.14');
+    const token = (atributo[1]!.value as forge.asn1.Asn1[])[0]!;
+    const huella = createHash('sha256').update(firma).digest('hex');
+    expect(leerTstInfo(token).imprint).toBe(huella);
+    writeFileSync(join(dir, 'token.der'), Buffer.from(forge.asn1.toDer(token).getBytes(), 'binary'));
+    const verificado = sh('openssl', [
+      'ts',
+      '-verify',
+      '-token_in',
+      '-in',
+      'token.der',
+      '-digest',
+      huella,
+      '-CAfile',
+      'tsa.pem',
+      '-untrusted',
+      'tsa.pem',
+    ]).toString();
+    expect(verificado).toContain('Verification: OK');
+    if (hayPdfsig) {
+      writeFileSync(join(dir, 'tiempo.pdf'), pdf);
+      expect(execFileSync('pdfsig', [join(dir, 'tiempo.pdf')]).toString()).toContain('Signature is Valid.');
+    }
+
+    // The TSA stops answering: the document is still sealed, and the event says why it has no time-stamp.
+    await new Promise((ok) => tsa.close(ok));
+    const { id, pdf: sinTiempo } = await firmarTodo();
+    const d = (await c.get(`/api/firmas/documentos/${id}`)).json().data;
+    expect(d.estado).toBe('firmado');
+    expect(d.eventos.map((e: { detalle: string }) => e.detalle).join('\n')).toContain('Sello de tiempo no disponible');
+    if (hayPdfsig) {
+      writeFileSync(join(dir, 'sin-tiempo.pdf'), sinTiempo);
+      expect(execFileSync('pdfsig', [join(dir, 'sin-tiempo.pdf')]).toString()).toContain('Signature is Valid.');
+    }
+    tsa.listen(0, '127.0.0.1');
+  });
+
+  it('back to the self-generated certificate keeps the TSA setting', async () => {
+    const r = await enviar(admin, 'DELETE', '/api/firmas/certificado');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ autogenerado: true, url_tsa: urlTsa });
+    expect(r.json().data.sujeto).toContain('sello autogenerado');
+    const sin = await enviar(admin, 'PUT', '/api/firmas/certificado/sello-tiempo', { url_tsa: '' });
+    expect(sin.json().data.url_tsa).toBeNull();
   });
 });

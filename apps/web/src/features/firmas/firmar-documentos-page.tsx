@@ -10,6 +10,7 @@ import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useDocumentosFirma, useEnviarAFirma } from './api/firmas-api.ts';
+import { CertificadoSelloCard } from './certificado-sello-card.tsx';
 import { EstadoDocumento } from './comun.tsx';
 import './firmas.css';
 
@@ -206,6 +207,7 @@ export function FirmarDocumentosPage() {
           tituloError="No se pudieron cargar los documentos"
         />
       </Card>
+      <CertificadoSelloCard />
     </Space>
   );
 }

@@ -1,11 +1,19 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentoFirma, DocumentoFirmaForm, DocumentoFirmaResumen } from '@predio/contract/firmas';
+import type {
+  CertificadoFirma,
+  CertificadoFirmaForm,
+  DocumentoFirma,
+  DocumentoFirmaForm,
+  DocumentoFirmaResumen,
+  SelloTiempoForm,
+} from '@predio/contract/firmas';
 import { http } from '../../../lib/http.ts';
 
 export const firmasKeys = {
   todo: ['firmas'] as const,
   lista: (consulta: string) => ['firmas', 'lista', consulta] as const,
   uno: (id: number) => ['firmas', 'documento', id] as const,
+  certificado: ['firmas', 'certificado'] as const,
 };
 
 export const documentosOptions = (consulta: string) =>
@@ -45,5 +53,29 @@ export function useAccionDocumento(id: number, accion: 'cancelar' | 'reenviar' |
     mutationFn: async () => (await http.post<DocumentoFirma>(`/firmas/documentos/${id}/${accion}`)).data,
     onSuccess: (d) => qc.setQueryData(firmasKeys.uno(id), d),
     onSettled: () => qc.invalidateQueries({ queryKey: firmasKeys.todo }),
+  });
+}
+
+export const certificadoOptions = () =>
+  queryOptions({
+    queryKey: firmasKeys.certificado,
+    queryFn: async () => (await http.get<CertificadoFirma>('/firmas/certificado')).data,
+  });
+export const useCertificadoFirma = () => useQuery(certificadoOptions());
+
+/** Upload the company's own PKCS#12, go back to a self-generated one, or set the TSA. */
+export function useCambiarCertificado() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (
+      v: { accion: 'subir'; form: CertificadoFirmaForm } | { accion: 'autogenerar' } | { accion: 'tsa'; form: SelloTiempoForm },
+    ) =>
+      (v.accion === 'subir'
+        ? await http.put<CertificadoFirma>('/firmas/certificado', v.form)
+        : v.accion === 'tsa'
+          ? await http.put<CertificadoFirma>('/firmas/certificado/sello-tiempo', v.form)
+          : await http.delete<CertificadoFirma>('/firmas/certificado')
+      ).data,
+    onSuccess: (c) => qc.setQueryData(firmasKeys.certificado, c),
   });
 }
