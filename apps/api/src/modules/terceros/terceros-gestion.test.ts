@@ -404,6 +404,7 @@ describe('POST /terceros/fusionar', () => {
       { tabla: 'cliente_portal', columna: 'id_tercero', referida: 'id' },
       { tabla: 'inmueble_arrendatario', columna: 'id_tercero', referida: 'id' },
       { tabla: 'inmueble_propietario', columna: 'id_tercero', referida: 'id' },
+      { tabla: 'inventario_parte', columna: 'id_tercero', referida: 'id' },
       { tabla: 'radicado', columna: 'id_tercero', referida: 'id' },
       { tabla: 'solicitud', columna: 'id_tercero', referida: 'id' },
       { tabla: 'tarea', columna: 'id_tercero', referida: 'id' },
