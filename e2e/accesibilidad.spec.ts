@@ -118,6 +118,7 @@ const PANTALLAS = [
   '/mis-notificaciones',
   '/agenda',
   '/zonaclientes/configurarzonaclientes',
+  '/zonaclientes/informacionzonaclientes',
   '/zonaclientes/solicitudesmantenimiento',
   // Informes: a grouped report (tiles, chart, totals) and a list of records with a period.
   '/informes/citasporasesor',
