@@ -107,7 +107,8 @@ test('a PDF is sent in order, signed by two people from their phones and its sea
       .or(page.getByRole('row', { name: /Contrato de arrendamiento/ }))
       .first(),
   ).toBeVisible();
-  await page.locator('input[type=file]').setInputFiles(original);
+  // The PDF's own input: the seal certificate's card below has another.
+  await page.locator('input[type=file][accept="application/pdf,.pdf"]').setInputFiles(original);
   await lento(page.getByLabel('Título')).toHaveValue('contrato-arrendamiento');
   await page.getByLabel('Título').fill(`Contrato de arrendamiento ${marca}`);
   await page.getByLabel('Mensaje para los firmantes').fill('Por favor revise y firme el contrato.');
