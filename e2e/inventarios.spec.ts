@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { asuntoDelMensaje, textoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
+import { recibidosPara } from './correo.ts';
 import { ADMIN, apiComo, elegir, ingresar } from './helpers.ts';
 import { png } from './imagenes.ts';
 
@@ -203,4 +205,95 @@ test('an entrega on a phone: photos, offline and back, signed, closed, PDF; then
     expect(s).toContain('Puerta rayada');
     expect(s).toContain('Arrendatario: $ 190.000');
   }
+});
+
+test('signed at a distance: sent from the phone, signed by both parties, closed with the sealed PDF', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const a = await apiComo(request, ADMIN);
+  const marca = Date.now().toString(36);
+  const municipios = (await a.get('/api/maestros/municipios?q=medellin&pageSize=1')) as { items: { id: number }[] };
+  const { consecutivo } = (await a.call('POST', '/api/inmuebles', {
+    tipo: 'apartamento',
+    gestion: 'arriendo',
+    direccion: 'Carrera 70 # 44-10 Apto 502',
+    id_municipio: municipios.items[0]!.id,
+    canon: 1_900_000,
+  })) as { consecutivo: number };
+  const plantillas = (await a.get('/api/inventarios/plantillas')) as { id: number }[];
+  const v = (await a.post('/api/inventarios', {
+    consecutivo_inmueble: consecutivo,
+    tipo: 'entrega',
+    fecha: '2026-11-27',
+    id_plantilla: plantillas[0]!.id,
+  })) as { id: number; consecutivo: number; espacios: { detalles: { id: number; tipo: string }[] }[] };
+  for (const s of v.espacios)
+    for (const d of s.detalles)
+      if (d.tipo === 'estado') await a.call('PATCH', `/api/inventarios/${v.id}/detalles/${d.id}`, { estado: 'conforme' });
+  const partes = [
+    { rol: 'arrendatario', nombre: 'Tania Arrendataria Remota', documento: '1017000111', email: `tania${marca}@ejemplo.co` },
+    { rol: 'propietario', nombre: 'Mario Propietario Remoto', documento: '70111222', email: `mario${marca}@ejemplo.co` },
+  ];
+  for (const p of partes) await a.post(`/api/inventarios/${v.id}/partes`, p);
+
+  await ingresar(page, ADMIN, `/inventarios/inventario/${v.id}`);
+  await page.getByRole('tab', { name: 'Firmas y cierre' }).click();
+  await page.getByRole('button', { name: 'Firmar a distancia' }).click();
+  const dialogo = page.getByRole('dialog', { name: `Enviar a firmar el inventario N° ${v.consecutivo}` });
+  await expect(dialogo.getByText(`Arrendatario · ${partes[0]!.email}`)).toBeVisible();
+  await dialogo.getByLabel('Mensaje').fill('Revise el inventario y fírmelo desde su teléfono.');
+  await dialogo.getByRole('button', { name: 'Enviar a firmar' }).click();
+  await expect(page.getByText('En firma a distancia: 0 de 2 firmaron')).toBeVisible({ timeout: 30_000 });
+  // Nothing can change while it is out: the answers are locked.
+  await page.getByRole('tab', { name: 'Espacios' }).click();
+  await expect(page.getByRole('radio', { name: 'No conforme' }).first()).toBeDisabled();
+
+  // Each party signs from the link in their e-mail (the signing page itself is tested in firmas.spec).
+  for (const p of partes) {
+    let token = '';
+    await expect
+      .poll(
+        () =>
+          (token =
+            recibidosPara(p.email)
+              .map((r) => /\/firmar\/([A-Za-z0-9_-]{43})/.exec(textoDelMensaje(r.data))?.[1])
+              .find(Boolean) ?? ''),
+        { timeout: 30_000 },
+      )
+      .not.toBe('');
+    expect((await request.post(`/api/firmar/${token}/codigo`)).ok()).toBe(true);
+    let codigo = '';
+    await expect
+      .poll(
+        () => {
+          const r = recibidosPara(p.email).find((x) => asuntoDelMensaje(x.data).startsWith('Su código para firmar'));
+          return (codigo = r ? /(\d{6})/.exec(asuntoDelMensaje(r.data))![1]! : '');
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBe('');
+    expect((await request.post(`/api/firmar/${token}/verificar`, { data: { codigo } })).ok()).toBe(true);
+    expect((await request.get(`/api/firmar/${token}/pdf`)).ok()).toBe(true);
+    const r = await request.post(`/api/firmar/${token}/firmar`, {
+      data: { tipo: 'escrita', texto: p.nombre, acepto: true },
+    });
+    expect(r.ok(), await r.text()).toBe(true);
+  }
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Firmas y PDF' }).click();
+  await expect(page.getByText(/Inventario cerrado/)).toBeVisible();
+  await expect(page.getByText('Firmado a distancia por todos: el PDF quedó sellado')).toBeVisible();
+  const descarga = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descargar PDF' }).click();
+  const ruta = await (await descarga).path();
+  if (pdftotext) {
+    const texto = textoPdf(ruta);
+    expect(texto).toContain(`Inventario N° ${v.consecutivo}`);
+    expect(texto).toContain('Tania Arrendataria Remota');
+    expect(texto).toContain('Mario Propietario Remoto');
+  }
+  expect(readFileSync(ruta).includes(Buffer.from('/ByteRange'))).toBe(true);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entero, esCorreo, fechaQuery, fecha, id, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
+import type { EstadoDocumentoFirma, EstadoFirmante } from './firmas.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import './validation.ts';
 
@@ -322,6 +323,13 @@ export const ZInventarioCambios = z.object({
 });
 export type InventarioCambios = z.output<typeof ZInventarioCambios>;
 
+/** Sending the inventory to be signed at a distance (firmas electrónicas) by the parties with an e-mail. */
+export const ZFirmaRemotaForm = z.object({
+  mensaje: texto('Mensaje', 2000),
+  vence_dias: entero('Vence en (días)', 1, 90).default(15),
+});
+export type FirmaRemotaForm = z.output<typeof ZFirmaRemotaForm>;
+
 /** One item's answer; every field optional so a phone can send what changed, as often as it likes. */
 export const ZDetalleCambios = z.object({
   estado: opcion(LI.estado, ESTADOS_ITEM, ETIQUETAS_ESTADO_ITEM).nullable().optional(),
@@ -469,7 +477,21 @@ export type Inventario = InventarioFila & {
   radicado_acta: RadicadoInventario | null;
   /** Null while the inventory is open. */
   radicacion: Radicacion | null;
+  /** The last time it was sent to be signed at a distance (firmas electrónicas), or null. */
+  firma_remota: FirmaRemota | null;
 };
+
+/** The inventory's document in firmas electrónicas: while `enviado`, the inventory is read-only. */
+export type FirmaRemota = {
+  id_documento: number;
+  estado: EstadoDocumentoFirma;
+  vence_en: string | null;
+  firmantes: { nombre: string; email: string; estado: EstadoFirmante; motivo_rechazo: string | null }[];
+};
+
+/** Closed, or out for signature at a distance: nothing in it may change. */
+export const inventarioBloqueado = (v: Pick<Inventario, 'estado' | 'firma_remota'>): boolean =>
+  v.estado === 'cerrado' || v.firma_remota?.estado === 'enviado';
 
 /** A closed inventory as the client portal lists it (zona clientes). */
 export type InventarioPortal = {
@@ -511,6 +533,35 @@ export type OpcionesInventario = {
   plantillas: { id: number; nombre: string; tipo_inmueble: string }[];
   usuarios: { id: number; nombre: string }[];
 };
+
+/**
+ * Who signs at a distance: the parties present with an e-mail, each address once. Only an
+ * arrendatario or propietario stands for that role's signature; anyone else signs as a witness.
+ */
+export function firmantesRemotos(v: Pick<Inventario, 'partes'>): Parte[] {
+  const vistos = new Set<string>();
+  return v.partes.filter((p) => {
+    const e = p.email.trim().toLowerCase();
+    if (!e || vistos.has(e)) return false;
+    vistos.add(e);
+    return true;
+  });
+}
+
+/** What keeps the inventory from going out to be signed: its answers, and the signatures nobody would give. */
+export function faltantesFirmaRemota(v: Pick<Inventario, 'espacios' | 'firmas' | 'partes'>): string[] {
+  const remotos = firmantesRemotos(v);
+  if (!remotos.length) return ['Ninguna de las partes presentes tiene correo: agregue el correo de quienes firmarán'];
+  const firmas: Firma[] = [
+    ...v.firmas,
+    ...remotos.flatMap((p) =>
+      p.rol === 'otro'
+        ? []
+        : [{ rol: p.rol, nombre: p.nombre, documento: p.documento, email: p.email, firmado_en: '', imagen: '' }],
+    ),
+  ];
+  return faltantesInventario({ espacios: v.espacios, firmas });
+}
 
 /** Rules of one item's answer the server and the phone both check. */
 export function problemaDetalle(d: { tipo: TipoItem; estado: EstadoItem | null; comentario: string }): string | null {

@@ -56,7 +56,8 @@ function registrarDuenoFirma(): void {
   });
 }
 
-const base = (deps: Deps, req: FastifyRequest) => deps.mailer.urlPublica ?? `${req.protocol}://${req.host}`;
+/** The base of the signing links e-mailed (a job re-sends them later from the document's copy). */
+export const base = (deps: Deps, req: FastifyRequest) => deps.mailer.urlPublica ?? `${req.protocol}://${req.host}`;
 const publico = (deps: Deps, req: FastifyRequest, token: string) => ({
   db: deps.db,
   token,

@@ -248,6 +248,56 @@ export async function enviar(o: Staff & ConCorreo & { id: number; base: string }
   return obtener(o);
 }
 
+/**
+ * Another module's own PDF (an inventory) sent for signature in one step: the draft, its original file
+ * and the sending, in the caller's transaction. Answers the document's id.
+ */
+export async function crearYEnviar(
+  o: Staff &
+    ConCorreo & {
+      base: string;
+      body: Parameters<typeof crear>[0]['body'];
+      pdf: { nombre: string; contenido: Buffer };
+    },
+): Promise<number> {
+  const { id } = await crear(o);
+  const clave = `${o.user.idEmpresa}/archivos/${randomUUID()}`;
+  // A rollback after this leaves the bytes unnamed: the nightly archivos.borrar-sin-uso job removes them.
+  await o.storage.put(clave, o.pdf.contenido);
+  await archivosRepo.agregar(o.tx, { tipo: TIPO_DUENO_FIRMA, id: String(id), categoria: 'original' }, [
+    {
+      nombre: o.pdf.nombre,
+      descripcion: '',
+      contentType: 'application/pdf',
+      bytes: o.pdf.contenido.length,
+      sha256: sha256(o.pdf.contenido),
+      clave,
+      creadoPor: o.user.usuario,
+    },
+  ]);
+  await enviar({ ...o, id });
+  return id;
+}
+
+/** What a module that sent its own document is given when everyone has signed it. */
+export type DocumentoCompletado = {
+  id: number;
+  pdf: Buffer;
+  sha256: string;
+  nombre: string;
+  idUsuario: number | null;
+  creadoPor: string;
+};
+type AlCompletar = (o: Scope & ConCorreo & { idEmpresa: number }, d: DocumentoCompletado) => Promise<void>;
+const alCompletar = new Map<string, AlCompletar>();
+/**
+ * A module whose documents go out through firmas (inventarios) finishes its own record when they are
+ * signed, in the same transaction as the last signature. Keyed by module, so registering twice replaces.
+ */
+export const registrarAlCompletar = (modulo: string, f: AlCompletar): void => {
+  alCompletar.set(modulo, f);
+};
+
 async function invitar(
   o: Scope & { mailer: Despertador; base: string; cifrador: Cifrador },
   x: {
@@ -831,6 +881,8 @@ async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDo
           sha256_firmado = ${huella} where id = ${d.id}`,
   );
   await evento(o.tx, { id: d.id, tipo: 'completado', detalle: `Todos firmaron; PDF sellado (SHA-256 ${huella})` });
+  for (const f of alCompletar.values())
+    await f(o, { id: d.id, pdf, sha256: huella, nombre, idUsuario: d.id_usuario, creadoPor: d.creado_por });
   for (const x of firmantes) {
     const copia = `${o.idEmpresa}/correos/${randomUUID()}-${nombre.replace(/[^A-Za-z0-9._-]/g, '_')}`;
     await o.storage.put(copia, pdf);

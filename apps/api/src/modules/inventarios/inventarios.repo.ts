@@ -4,6 +4,7 @@ import type {
   Espacio,
   EstadoInventario,
   Firma,
+  FirmaRemota,
   InventarioFila,
   InventarioPortal,
   Parte,
@@ -90,12 +91,13 @@ export type Cabecera = InventarioFila & {
   origen: { id: number; consecutivo: number } | null;
   radicado: RadicadoInventario | null;
   radicado_acta: RadicadoInventario | null;
+  id_firma_documento: number | null;
 };
 
 export async function cabecera(tx: Tx, id: number, bloquear = false): Promise<Cabecera | null> {
   const [f] = await queryRows<FilaCruda & Omit<Cabecera, keyof InventarioFila>>(
     tx,
-    sql`select x.*, v.observaciones, v.id_origen, v.id_inmueble, v.pdf_sha256, v.id_archivo_pdf, v.version,
+    sql`select x.*, v.observaciones, v.id_origen, v.id_inmueble, v.pdf_sha256, v.id_archivo_pdf, v.version, v.id_firma_documento,
                (select json_build_object('id', o.id, 'consecutivo', o.consecutivo) from inventario o
                  where o.id_empresa = v.id_empresa and o.id = v.id_origen) as origen,
                (select json_build_object('id', r.id, 'radicado', r.radicado) from radicado r
@@ -310,6 +312,33 @@ export async function cerrar(tx: Tx, id: number, o: { usuario: string; sha256: s
     sql`update inventario set estado = ${'cerrado' satisfies EstadoInventario}, cerrado_en = now(), cerrado_por = ${o.usuario},
         pdf_sha256 = ${o.sha256}, id_archivo_pdf = ${o.idArchivo}, version = version + 1, modificado_en = now() where id = ${id}`,
   );
+}
+
+/** The inventory's document in firmas electrónicas with its signers, or null. */
+export async function firmaRemota(tx: Tx, idDocumento: number | null): Promise<FirmaRemota | null> {
+  if (idDocumento === null) return null;
+  const [f] = await queryRows<Omit<FirmaRemota, 'vence_en'> & { vence_en: Date | string | null }>(
+    tx,
+    sql`select d.id as id_documento, d.estado, d.vence_en,
+               coalesce((select json_agg(json_build_object('nombre', f.nombre, 'email', f.email, 'estado', f.estado,
+                                                           'motivo_rechazo', f.motivo_rechazo) order by f.orden)
+                         from firma_firmante f where f.id_empresa = d.id_empresa and f.id_documento = d.id), '[]') as firmantes
+        from firma_documento d where d.id = ${idDocumento}`,
+  );
+  return f ? { ...f, vence_en: f.vence_en === null ? null : new Date(f.vence_en).toISOString() } : null;
+}
+
+export const ponerFirmaDocumento = (tx: Tx, id: number, idDocumento: number) =>
+  tx.execute(sql`update inventario set id_firma_documento = ${idDocumento}, version = version + 1, modificado_en = now()
+                 where id = ${id}`);
+
+/** The inventory a firmas document was sent for, locked; null for any other document. */
+export async function porFirmaDocumento(tx: Tx, idDocumento: number): Promise<number | null> {
+  const [f] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from inventario where id_firma_documento = ${idDocumento} for update`,
+  );
+  return f?.id ?? null;
 }
 
 export const borrar = async (tx: Tx, id: number) =>

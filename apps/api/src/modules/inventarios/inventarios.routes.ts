@@ -8,6 +8,7 @@ import {
   ZEspacioNuevo,
   ZFirmaForm,
   ZFirmaParam,
+  ZFirmaRemotaForm,
   ZIdParam,
   ZInventarioCambios,
   ZInventarioForm,
@@ -28,6 +29,9 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
+import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
+import { base as baseEnlaceFirma } from '../firmas/firmas.routes.ts';
+import { registrarAlCompletar } from '../firmas/firmas.service.ts';
 import * as plantillas from './plantillas-inventario.service.ts';
 import * as service from './inventarios.service.ts';
 import * as repo from './inventarios.repo.ts';
@@ -310,6 +314,41 @@ export function inventariosRoutes(app: FastifyInstance, deps: Deps): void {
     schema: { params: ZFirmaParam, tags, summary: 'Borra una firma para firmar de nuevo' },
     handler: ({ tx, alConfirmar, user, req, params }) =>
       service.quitarFirma({ tx, alConfirmar, user, ip: req.ip, id: params.id, rol: params.rol }),
+  });
+  const cifrador = cifradorDe(deps.config);
+  registrarAlCompletar('inventarios', service.alFirmarTodos);
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/inventarios/:id/firma-remota',
+    permiso: I,
+    schema: {
+      params: ZIdParam,
+      body: ZFirmaRemotaForm,
+      tags,
+      summary: 'Envía el PDF del inventario a firmar a distancia (firmas electrónicas) a las partes con correo',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.firmarADistancia({
+        tx,
+        alConfirmar,
+        user,
+        ip: req.ip,
+        storage: deps.storage,
+        mailer: deps.mailer,
+        hub: deps.hub,
+        cifrador,
+        base: baseEnlaceFirma(deps, req),
+        id: params.id,
+        body,
+      }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/inventarios/:id/firma-remota',
+    permiso: I,
+    schema: { params: ZIdParam, tags, summary: 'Cancela la firma a distancia del inventario' },
+    handler: ({ tx, alConfirmar, user, req, params }) =>
+      service.cancelarFirmaRemota({ tx, alConfirmar, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',

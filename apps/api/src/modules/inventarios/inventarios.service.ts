@@ -3,12 +3,15 @@ import sharp from 'sharp';
 import {
   ETIQUETAS_ESTADO_INVENTARIO,
   ETIQUETAS_TIPO_INVENTARIO,
+  faltantesFirmaRemota,
   faltantesInventario,
+  firmantesRemotos,
   RESPONSABLES,
   type Comparacion,
   type DetalleCambios,
   type FilaComparacion,
   type FirmaForm,
+  type FirmaRemotaForm,
   type Inventario,
   type InventarioCambios,
   type InventarioFila,
@@ -43,8 +46,11 @@ import { siguiente } from '../../platform/numeracion/numeracion.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
+import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
+import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
+import * as firmas from '../firmas/firmas.service.ts';
 import { radicar } from '../gestion-documental/radicados.service.ts';
 import { htmlActa, htmlInventario } from './inventarios-pdf.ts';
 import * as repo from './inventarios.repo.ts';
@@ -120,13 +126,14 @@ export const opciones = (o: Base): Promise<OpcionesInventario> => repo.opciones(
 export async function obtener(o: Base & { id: number }): Promise<Inventario> {
   const c = await repo.cabecera(o.tx, o.id);
   if (!c) throw noEncontrado(`El inventario ${o.id}`);
-  const { id_inmueble: _i, ...cab } = c;
+  const { id_inmueble: _i, id_firma_documento, ...cab } = c;
   return {
     ...cab,
     espacios: await repo.espacios(o.tx, o.id),
     firmas: await repo.firmas(o.tx, o.id),
     partes: await repo.partes(o.tx, o.id),
     radicacion: await radicacionDe(o.tx, c),
+    firma_remota: await repo.firmaRemota(o.tx, id_firma_documento),
   };
 }
 
@@ -222,11 +229,16 @@ export async function crear(o: Escritura & { body: InventarioForm }): Promise<In
   return obtener({ tx: o.tx, id });
 }
 
-/** The inventory, locked, and still open; else 404 or 409. */
+/** The inventory, locked, still open and not out for signature; else 404 or 409. */
 async function abierto(tx: Tx, id: number) {
   const c = await repo.cabecera(tx, id, true);
   if (!c) throw noEncontrado(`El inventario ${id}`);
   if (c.estado === 'cerrado') throw cerrado(c);
+  if ((await repo.firmaRemota(tx, c.id_firma_documento))?.estado === 'enviado')
+    throw new AppError(
+      CODES.CONFLICTO,
+      `${nombreDe(c)} está en firma electrónica a distancia: cancele esa firma para modificarlo.`,
+    );
   return c;
 }
 
@@ -289,6 +301,20 @@ export async function quitarFirma(o: Escritura & { id: number; rol: RolFirma }) 
 
 type ConArchivos = Escritura & { storage: Storage };
 type AlCerrar = ConArchivos & { mailer: Despertador };
+
+/** Who a job or another module's hook acts as: the user who started the work, without a session. */
+const usuarioDeSistema = (idEmpresa: number, idUsuario: number, usuario: string): Principal => ({
+  idEmpresa,
+  idUsuario,
+  usuario,
+  nroId: '',
+  admemp: false,
+  agencia: 0,
+  permisos: '',
+  soporte: false,
+  jti: '',
+  estado: 'activa',
+});
 
 async function membrete(o: ConArchivos) {
   const { logo, ...m } = await empresaDocumento(o.tx);
@@ -363,29 +389,116 @@ export async function cerrar(o: AlCerrar & { id: number }): Promise<Inventario> 
     );
   const cerradoV: Inventario = { ...v, estado: 'cerrado' };
   const pdf = await pdfDe({ ...o, v: cerradoV });
-  const { fila, sha256 } = await archivarPdf(o, o.id, 'pdf', `inventario-${v.consecutivo}.pdf`, pdf);
+  const sha256 = await archivarYCerrar(o, cerradoV, pdf);
+  await enviarALasPartes(o, cerradoV, pdf);
+  await auditar(o, 'cerrar', o.id, 'estado', `cerrado; PDF sha256 ${sha256}`, 'borrador');
+  return obtener({ tx: o.tx, id: o.id });
+}
+
+/**
+ * Files the closing PDF (and a devolución's acta) with the inventory, makes it read-only and queues its
+ * filing in gestión documental. Answers the PDF's SHA-256.
+ */
+async function archivarYCerrar(o: ConArchivos, v: Inventario, pdf: Buffer): Promise<string> {
+  const { fila, sha256 } = await archivarPdf(o, v.id, 'pdf', `inventario-${v.consecutivo}.pdf`, pdf);
   if (v.tipo === 'devolucion') {
-    const c = await comparacion({ tx: o.tx, id: o.id });
+    const c = await comparacion({ tx: o.tx, id: v.id });
     const acta = await htmlAPdf({
-      html: sanearHtml(htmlActa(cerradoV, c)),
+      html: sanearHtml(htmlActa(v, c)),
       membrete: await membrete(o),
       titulo: `Acta de restitución N° ${v.consecutivo}`,
     });
-    await archivarPdf(o, o.id, 'acta', `acta-restitucion-${v.consecutivo}.pdf`, acta);
+    await archivarPdf(o, v.id, 'acta', `acta-restitucion-${v.consecutivo}.pdf`, acta);
   }
-  await repo.cerrar(o.tx, o.id, { usuario: o.user.usuario, sha256, idArchivo: fila.id });
+  await repo.cerrar(o.tx, v.id, { usuario: o.user.usuario, sha256, idArchivo: fila.id });
   // Filing in gestión documental is a job, not part of this transaction: it depends on GD's masters (an
   // active área), which the agent closing at the property cannot fix; a failure there must not keep the
   // inventory open, and the job retries and shows its reason to the administrator.
   for (const cual of v.tipo === 'devolucion' ? (['pdf', 'acta'] as const) : (['pdf'] as const))
     await encolar(o.tx, {
       tipo: TRABAJO_RADICAR,
-      datos: { id: o.id, cual, usuario: o.user.usuario, idUsuario: o.user.idUsuario },
-      clave: claveRadicar(o.id, cual),
+      datos: { id: v.id, cual, usuario: o.user.usuario, idUsuario: o.user.idUsuario },
+      clave: claveRadicar(v.id, cual),
     });
-  await enviarALasPartes(o, cerradoV, pdf);
-  await auditar(o, 'cerrar', o.id, 'estado', `cerrado; PDF sha256 ${sha256}`, 'borrador');
+  return sha256;
+}
+
+// ---- Signing at a distance (firmas electrónicas)
+
+type ConFirmas = AlCerrar & { hub: Hub; cifrador: Cifrador; base: string };
+
+/**
+ * Sends the inventory's PDF to be signed by the parties with an e-mail, through firmas electrónicas. The
+ * inventory stays read-only while the document is out; when all have signed, the sealed PDF closes it.
+ */
+export async function firmarADistancia(o: ConFirmas & { id: number; body: FirmaRemotaForm }): Promise<Inventario> {
+  await abierto(o.tx, o.id);
+  const v = await obtener({ tx: o.tx, id: o.id });
+  const falta = faltantesFirmaRemota(v);
+  if (falta.length)
+    throw new AppError(
+      CODES.VALIDACION,
+      `No se puede enviar a firmar el inventario N° ${v.consecutivo}: ${falta.slice(0, 5).join('; ')}${falta.length > 5 ? ` y ${falta.length - 5} más` : ''}.`,
+      undefined,
+      undefined,
+      { faltantes: falta },
+    );
+  // The document they sign is the closing PDF as it will stay: the seal adds their signatures at the end.
+  const pdf = await pdfDe({ ...o, v: { ...v, estado: 'cerrado' } });
+  const idDocumento = await firmas.crearYEnviar({
+    ...o,
+    body: {
+      titulo: `Inventario N° ${v.consecutivo}: ${ETIQUETAS_TIPO_INVENTARIO[v.tipo].toLowerCase()} de ${v.inmueble.direccion}`,
+      mensaje:
+        o.body.mensaje ||
+        `Este es el inventario del inmueble ${v.inmueble.direccion} del ${v.fecha}. Revíselo y fírmelo: es la constancia de su estado.`,
+      vence_dias: o.body.vence_dias,
+      secuencial: false,
+      recordar_dias: 3,
+      firmantes: firmantesRemotos(v).map((p) => ({ nombre: p.nombre, documento: p.documento, email: p.email })),
+    },
+    pdf: { nombre: `inventario-${v.consecutivo}.pdf`, contenido: pdf },
+  });
+  await repo.ponerFirmaDocumento(o.tx, o.id, idDocumento);
+  await auditar(o, 'firma_remota', o.id, 'firma a distancia', `documento ${idDocumento}`);
   return obtener({ tx: o.tx, id: o.id });
+}
+
+/** Calls the signature at a distance off: the inventory can be changed again. */
+export async function cancelarFirmaRemota(o: Escritura & { id: number }): Promise<Inventario> {
+  const c = await repo.cabecera(o.tx, o.id, true);
+  if (!c) throw noEncontrado(`El inventario ${o.id}`);
+  const f = await repo.firmaRemota(o.tx, c.id_firma_documento);
+  if (f?.estado !== 'enviado')
+    throw new AppError(CODES.CONFLICTO, `${nombreDe(c)} no está en firma a distancia: no hay qué cancelar.`);
+  await firmas.cancelar({ ...o, id: f.id_documento });
+  await auditar(o, 'firma_remota', o.id, 'firma a distancia', 'cancelada', `documento ${f.id_documento}`);
+  return obtener({ tx: o.tx, id: o.id });
+}
+
+/**
+ * Everyone signed the inventory's document: its sealed PDF (original pages, signatures and certificate
+ * of completion) becomes the inventory's closing PDF. Firmas e-mails each signer their copy already.
+ */
+export async function alFirmarTodos(
+  o: Scope & { storage: Storage; idEmpresa: number },
+  d: firmas.DocumentoCompletado,
+): Promise<void> {
+  const id = await repo.porFirmaDocumento(o.tx, d.id);
+  if (id === null) return;
+  const v = await obtener({ tx: o.tx, id });
+  if (v.estado === 'cerrado') return;
+  const usuario = usuarioDeSistema(o.idEmpresa, d.idUsuario ?? 0, d.creadoPor);
+  const x = { ...o, user: usuario, ip: '' };
+  await archivarYCerrar(x, { ...v, estado: 'cerrado' }, d.pdf);
+  await auditar(
+    x,
+    'cerrar',
+    id,
+    'estado',
+    `cerrado por firma a distancia (documento ${d.id}); PDF sha256 ${d.sha256}`,
+    'borrador',
+  );
 }
 
 /**
@@ -583,18 +696,7 @@ export async function radicarEnGestionDocumental(
     partes.find((p) => p.rol === 'propietario' && p.id_tercero) ??
     partes.find((p) => p.id_tercero);
   const asunto = `${o.cual === 'pdf' ? ASUNTO_TIPO[c.tipo] : 'Acta de restitución'} — inmueble ${c.inmueble.consecutivo}`;
-  const user: Principal = {
-    idEmpresa: o.idEmpresa,
-    idUsuario: o.idUsuario,
-    usuario: o.usuario,
-    nroId: '',
-    admemp: false,
-    agencia: 0,
-    permisos: '',
-    soporte: false,
-    jti: '',
-    estado: 'activa',
-  };
+  const user = usuarioDeSistema(o.idEmpresa, o.idUsuario, o.usuario);
   const r = await radicar({
     tx: o.tx,
     user,

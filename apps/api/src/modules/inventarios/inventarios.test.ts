@@ -726,3 +726,135 @@ describe('partes (terceros), gestión documental, zona clientes and re-encoded p
     error(await pedir(ana, 'GET', url('/pdf')), 401);
   });
 });
+
+describe('firma a distancia (firmas electrónicas)', () => {
+  let v: Inventario;
+  const url = (p = '') => `/api/inventarios/${v.id}${p}`;
+  const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+  /** The last e-mail queued for an address whose subject or text matches, read from the outbox. */
+  const ultimoCorreo = async (para: string, re: RegExp) => {
+    const filas = await t.db.tenant(1, (tx) =>
+      queryRows<{ asunto: string; texto: string }>(
+        tx,
+        sql`select asunto, texto from correo_salida where para = ${para} and origen = 'firmas' order by id desc`,
+      ),
+    );
+    for (const f of filas) {
+      const m = re.exec(`${f.asunto}\n${f.texto}`);
+      if (m) return m[1]!;
+    }
+    throw new Error(`Sin correo para ${para} que coincida con ${re}`);
+  };
+  const firmarComo = async (email: string) => {
+    const token = await ultimoCorreo(email, /\/firmar\/([A-Za-z0-9_-]{43})/);
+    const p = as(t.app, null);
+    expect((await p.post(`/api/firmar/${token}/codigo`)).statusCode).toBe(200);
+    const codigo = await ultimoCorreo(email, /Su código para firmar: (\d{6})/);
+    expect((await p.post(`/api/firmar/${token}/verificar`, { codigo })).statusCode).toBe(200);
+    expect((await p.get(`/api/firmar/${token}/pdf`)).statusCode).toBe(200);
+    const r = await p.post(`/api/firmar/${token}/firmar`, {
+      tipo: 'dibujada',
+      imagen: `data:image/png;base64,${PNG_1x1}`,
+      texto: '',
+      acepto: true,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json().data as { estado_documento: string };
+  };
+
+  beforeAll(async () => {
+    const inm = await nuevoInmueble(admin1, 1, 'Calle 33 # 80-12 Apto 1102');
+    const apto = ok<Plantilla[]>(await pedir(admin1, 'GET', '/api/inventarios/plantillas'))[0]!;
+    v = ok<Inventario>(
+      await pedir(admin1, 'POST', '/api/inventarios', {
+        consecutivo_inmueble: inm,
+        tipo: 'entrega',
+        fecha: '2026-11-27',
+        id_plantilla: apto.id,
+      }),
+    );
+    v = ok<Inventario>(await pedir(admin1, 'POST', url('/partes'), { rol: 'otro', nombre: 'Portero Sin Correo' }));
+  });
+
+  it('refuses while items lack an estado or no party has an e-mail; 403 without 496; other company 404', async () => {
+    expect(v.firma_remota).toBeNull();
+    const sinCorreo = error(await pedir(admin1, 'POST', url('/firma-remota'), {}), 400, 'No se puede enviar a firmar');
+    expect(sinCorreo).toContain('Ninguna de las partes presentes tiene correo');
+    v = ok<Inventario>(
+      await pedir(admin1, 'POST', url('/partes'), {
+        rol: 'arrendatario',
+        nombre: 'Rita Remota Arrendataria',
+        documento: '52000111',
+        email: 'rita.remota@correo.co',
+      }),
+    );
+    error(await pedir(admin1, 'POST', url('/firma-remota'), {}), 400, 'no tiene estado');
+    for (const s of v.espacios)
+      for (const d of s.detalles)
+        if (d.tipo === 'estado') ok(await pedir(admin1, 'PATCH', url(`/detalles/${d.id}`), { estado: 'conforme' }));
+    // The arrendatario alone does not stand for the owner's or the agency's signature.
+    error(await pedir(admin1, 'POST', url('/firma-remota'), {}), 400, 'Falta la firma del propietario o de la inmobiliaria');
+    v = ok<Inventario>(
+      await pedir(admin1, 'POST', url('/partes'), {
+        rol: 'propietario',
+        nombre: 'Pablo Remoto Propietario',
+        documento: '71000222',
+        email: 'pablo.remoto@correo.co',
+      }),
+    );
+    error(await pedir(admin1, 'POST', url('/firma-remota'), { vence_dias: 0 }), 400, 'Vence en (días)');
+    error(await pedir(sin496, 'POST', url('/firma-remota'), {}), 403);
+    error(await pedir(admin2, 'POST', url('/firma-remota'), {}), 404);
+  });
+
+  it('sends it: read-only while out; cancelling frees it; sent again and signed by both, the sealed PDF closes it', async () => {
+    v = ok<Inventario>(await pedir(admin1, 'POST', url('/firma-remota'), { mensaje: 'Firme el inventario, por favor.' }));
+    expect(v.estado).toBe('borrador');
+    expect(v.firma_remota).toMatchObject({
+      estado: 'enviado',
+      firmantes: [
+        { nombre: 'Rita Remota Arrendataria', email: 'rita.remota@correo.co', estado: 'pendiente' },
+        { nombre: 'Pablo Remoto Propietario', email: 'pablo.remoto@correo.co', estado: 'pendiente' },
+      ],
+    });
+    const detalle = v.espacios[0]!.detalles.find((d) => d.tipo === 'estado')!;
+    error(
+      await pedir(admin1, 'PATCH', url(`/detalles/${detalle.id}`), { estado: 'no_aplica' }),
+      409,
+      'firma electrónica a distancia',
+    );
+    error(await pedir(admin1, 'POST', url('/cerrar')), 409, 'firma electrónica a distancia');
+    error(await pedir(admin1, 'POST', url('/firma-remota'), {}), 409, 'firma electrónica a distancia');
+    const primero = v.firma_remota!.id_documento;
+
+    v = ok<Inventario>(await pedir(admin1, 'DELETE', url('/firma-remota')));
+    expect(v.firma_remota?.estado).toBe('cancelado');
+    error(await pedir(admin1, 'DELETE', url('/firma-remota')), 409, 'no hay qué cancelar');
+    ok(await pedir(admin1, 'PATCH', url(`/detalles/${detalle.id}`), { estado: 'conforme', comentario: 'Revisado de nuevo' }));
+
+    v = ok<Inventario>(await pedir(admin1, 'POST', url('/firma-remota'), {}));
+    expect(v.firma_remota!.id_documento).not.toBe(primero);
+    expect((await firmarComo('rita.remota@correo.co')).estado_documento).toBe('enviado');
+    v = ok<Inventario>(await pedir(admin1, 'GET', url()));
+    expect(v.firma_remota!.firmantes.map((f) => f.estado)).toEqual(['firmado', 'pendiente']);
+    expect(v.estado).toBe('borrador');
+    expect((await firmarComo('pablo.remoto@correo.co')).estado_documento).toBe('firmado');
+
+    v = ok<Inventario>(await pedir(admin1, 'GET', url()));
+    expect(v).toMatchObject({ estado: 'cerrado', radicacion: { estado: 'pendiente' }, firma_remota: { estado: 'firmado' } });
+    const pdf = (await pedir(admin1, 'GET', url('/pdf'))).rawPayload;
+    const sha = createHash('sha256').update(pdf).digest('hex');
+    expect(sha).toBe(v.pdf_sha256);
+    const doc = ok<{ sha256_firmado: string }>(
+      await pedir(admin1, 'GET', `/api/firmas/documentos/${v.firma_remota!.id_documento}`),
+    );
+    expect(doc.sha256_firmado).toBe(sha);
+    if (pdftotext) {
+      const s = texto(pdf);
+      expect(s).toContain(`Inventario N° ${v.consecutivo}`);
+      expect(s).toContain('Rita Remota Arrendataria');
+      expect(s).toContain('Pablo Remoto Propietario');
+    }
+    error(await pedir(admin1, 'PATCH', url(`/detalles/${detalle.id}`), { estado: 'no_aplica' }), 409, 'está cerrado');
+  });
+});

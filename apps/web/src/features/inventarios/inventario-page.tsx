@@ -25,6 +25,7 @@ import {
   LeftOutlined,
   PlusOutlined,
   RightOutlined,
+  SendOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -39,7 +40,10 @@ import {
   ETIQUETAS_TIPO_INVENTARIO,
   ROLES_FIRMA,
   ROLES_PARTE,
+  faltantesFirmaRemota,
   faltantesInventario,
+  firmantesRemotos,
+  inventarioBloqueado,
   problemaDetalle,
   type Detalle,
   type DetalleCambios,
@@ -48,9 +52,11 @@ import {
   type RolFirma,
   type RolParte,
 } from '@predio/contract/inventarios';
+import { ETIQUETAS_ESTADO_DOCUMENTO, ETIQUETAS_ESTADO_FIRMANTE } from '@predio/contract/firmas';
 import { archivosKeys, archivosQueryOptions } from '../../components/archivos/archivos-api.ts';
 import { Archivos } from '../../components/archivos/archivos.tsx';
 import { Cajon } from '../../components/cajon.tsx';
+import { Dialogo } from '../../components/dialogo.tsx';
 import { RemoteSelect } from '../../components/remote-select.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
@@ -61,7 +67,9 @@ import {
   inventariosKeys,
   useAgregarParte,
   useCambiarInventario,
+  useCancelarFirmaRemota,
   useCerrarInventario,
+  useFirmaRemota,
   useFirmar,
   useInventario,
   useQuitarFirma,
@@ -128,7 +136,7 @@ function Toma({ v: servidor }: { v: Inventario }) {
     void qc.invalidateQueries({ queryKey: archivosKeys.all });
   });
   const v = useMemo(() => conPendientes(servidor, cola.pendientes), [servidor, cola.pendientes]);
-  const soloLectura = v.estado === 'cerrado';
+  const soloLectura = inventarioBloqueado(v);
   const [pestana, setPestana] = useState('espacios');
 
   const pestanas = [
@@ -160,7 +168,11 @@ function Toma({ v: servidor }: { v: Inventario }) {
           <Typography.Title level={4}>
             Inventario N° {v.consecutivo} · {ETIQUETAS_TIPO_INVENTARIO[v.tipo]}
           </Typography.Title>
-          <Tag color={soloLectura ? 'green' : 'blue'}>{ETIQUETAS_ESTADO_INVENTARIO[v.estado]}</Tag>
+          {v.estado !== 'cerrado' && v.firma_remota?.estado === 'enviado' ? (
+            <Tag color="gold">En firma a distancia</Tag>
+          ) : (
+            <Tag color={soloLectura ? 'green' : 'blue'}>{ETIQUETAS_ESTADO_INVENTARIO[v.estado]}</Tag>
+          )}
         </div>
         <Typography.Text type="secondary">
           <Link to={`/propiedades/inmueble/${v.inmueble.consecutivo}`}>
@@ -493,9 +505,8 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
   const avisos = useAvisos();
   const cerrar = useCerrarInventario(v.id);
   const cambiar = useCambiarInventario(v.id);
-  const soloLectura = v.estado === 'cerrado';
   const faltan = faltantesInventario(v);
-  if (soloLectura)
+  if (v.estado === 'cerrado')
     return (
       <Space direction="vertical" className="inventario-cierre">
         <Alert
@@ -509,6 +520,7 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
           }
         />
         <Radicacion v={v} />
+        {v.firma_remota?.estado === 'firmado' && <FirmaRemotaEstado v={v} />}
         <Button type="primary" size="large" icon={<FilePdfOutlined />} onClick={() => void descargarPdf(v.id)} block>
           Descargar PDF
         </Button>
@@ -516,8 +528,20 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
         <Firmas v={v} />
       </Space>
     );
+  if (inventarioBloqueado(v))
+    return (
+      <Space direction="vertical" className="inventario-cierre">
+        <FirmaRemotaEstado v={v} />
+        <Button icon={<FilePdfOutlined />} onClick={() => void descargarPdf(v.id)} block>
+          Ver el PDF enviado a firmar
+        </Button>
+        <Partes v={v} />
+        <Firmas v={v} />
+      </Space>
+    );
   return (
     <Space direction="vertical" className="inventario-cierre">
+      {v.firma_remota && <FirmaRemotaEstado v={v} />}
       <Input.TextArea
         defaultValue={v.observaciones}
         placeholder="Observaciones generales del inventario"
@@ -566,6 +590,7 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
       >
         Cerrar inventario
       </Button>
+      <EnviarAFirmar v={v} pendientes={pendientes} />
       {pendientes > 0 && (
         <Typography.Text type="warning">Espere a que se envíen los cambios guardados en el teléfono.</Typography.Text>
       )}
@@ -573,6 +598,142 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
         Ver borrador en PDF
       </Button>
     </Space>
+  );
+}
+
+/**
+ * Signing at a distance: the parties with an e-mail get a link to sign the inventory's PDF on their
+ * phone (firmas electrónicas); when all have signed, the sealed PDF closes the inventory.
+ */
+function EnviarAFirmar({ v, pendientes }: { v: Inventario; pendientes: number }) {
+  const { message } = App.useApp();
+  const enviar = useFirmaRemota(v.id);
+  const [abierto, setAbierto] = useState(false);
+  const [mensaje, setMensaje] = useState('');
+  const [dias, setDias] = useState<number | null>(15);
+  const faltan = faltantesFirmaRemota(v);
+  const firmantes = firmantesRemotos(v);
+  return (
+    <>
+      <Button
+        size="large"
+        block
+        icon={<SendOutlined />}
+        disabled={faltan.length > 0 || pendientes > 0}
+        title={faltan.length ? faltan[0] : undefined}
+        onClick={() => setAbierto(true)}
+      >
+        Firmar a distancia
+      </Button>
+      <Dialogo
+        open={abierto}
+        title={`Enviar a firmar el inventario N° ${v.consecutivo}`}
+        okText="Enviar a firmar"
+        cancelText="Cancelar"
+        confirmLoading={enviar.isPending}
+        onCancel={() => setAbierto(false)}
+        onOk={async () => {
+          await enviar.mutateAsync({ mensaje: mensaje.trim(), vence_dias: dias ?? 15 });
+          setAbierto(false);
+          void message.success('Enviado: cada firmante recibió su enlace por correo');
+        }}
+      >
+        <Typography.Paragraph>
+          Cada persona recibe por correo un enlace personal para leer el PDF en su teléfono, confirmar su identidad con un código
+          y firmar. Mientras tanto el inventario no se puede modificar; cuando todos firmen, se cierra con el PDF sellado.
+        </Typography.Paragraph>
+        <List
+          size="small"
+          bordered
+          dataSource={firmantes}
+          rowKey="id"
+          renderItem={(p) => (
+            <List.Item>
+              <List.Item.Meta title={p.nombre} description={`${ETIQUETAS_ROL_PARTE[p.rol]} · ${p.email}`} />
+            </List.Item>
+          )}
+        />
+        <Space direction="vertical" className="inventario-firma-remota-form">
+          <label>
+            Mensaje (opcional)
+            <Input.TextArea
+              value={mensaje}
+              maxLength={2000}
+              autoSize={{ minRows: 2, maxRows: 5 }}
+              onChange={(e) => setMensaje(e.target.value)}
+              aria-label="Mensaje"
+            />
+          </label>
+          <label>
+            Vence en (días){' '}
+            <InputNumber min={1} max={90} value={dias} onChange={(n) => setDias(n)} aria-label="Vence en (días)" />
+          </label>
+        </Space>
+      </Dialogo>
+    </>
+  );
+}
+
+const COLOR_FIRMANTE = { pendiente: 'default', firmado: 'green', rechazado: 'red' } as const;
+
+/** Where the signature at a distance stands, who signed, and how to call it off. */
+function FirmaRemotaEstado({ v }: { v: Inventario }) {
+  const { message } = App.useApp();
+  const avisos = useAvisos();
+  const cancelar = useCancelarFirmaRemota(v.id);
+  const f = v.firma_remota!;
+  const enCurso = f.estado === 'enviado';
+  const firmaron = f.firmantes.filter((x) => x.estado === 'firmado').length;
+  const tipo = enCurso ? 'info' : f.estado === 'firmado' ? 'success' : 'warning';
+  const titulo = enCurso
+    ? `En firma a distancia: ${firmaron} de ${f.firmantes.length} firmaron`
+    : f.estado === 'firmado'
+      ? 'Firmado a distancia por todos: el PDF quedó sellado'
+      : `La firma a distancia quedó ${ETIQUETAS_ESTADO_DOCUMENTO[f.estado].toLowerCase()}: corrija lo necesario y envíela de nuevo`;
+  return (
+    <Alert
+      type={tipo}
+      showIcon
+      message={titulo}
+      description={
+        <Space direction="vertical" className="inventario-firma-remota">
+          <ul className="inventario-firmantes-remotos">
+            {f.firmantes.map((x) => (
+              <li key={x.email}>
+                <Tag color={COLOR_FIRMANTE[x.estado]}>{ETIQUETAS_ESTADO_FIRMANTE[x.estado]}</Tag> {x.nombre}
+                {x.motivo_rechazo && <Typography.Text type="secondary"> — «{x.motivo_rechazo}»</Typography.Text>}
+              </li>
+            ))}
+          </ul>
+          {enCurso && f.vence_en && <span>Los enlaces vencen: {formatFechaHora(f.vence_en)}</span>}
+          <Space wrap>
+            <Link to={`/firmas-electronicas/detalle-documento/${f.id_documento}`}>Ver en Firmas electrónicas</Link>
+            {enCurso && (
+              <Button
+                size="small"
+                danger
+                loading={cancelar.isPending}
+                onClick={() =>
+                  avisos.confirm({
+                    title: '¿Cancelar la firma a distancia?',
+                    content: 'Los enlaces enviados dejan de funcionar y el inventario se puede modificar de nuevo.',
+                    okText: 'Cancelar la firma',
+                    cancelText: 'Volver',
+                    okButtonProps: { danger: true },
+                    onOk: async () => {
+                      await cancelar.mutateAsync(undefined);
+                      void message.success('Firma a distancia cancelada');
+                    },
+                  })
+                }
+              >
+                Cancelar la firma
+              </Button>
+            )}
+          </Space>
+        </Space>
+      }
+    />
   );
 }
 
@@ -622,7 +783,7 @@ function Partes({ v }: { v: Inventario }) {
   const { message } = App.useApp();
   const agregar = useAgregarParte(v.id);
   const quitar = useQuitarParte(v.id);
-  const soloLectura = v.estado === 'cerrado';
+  const soloLectura = inventarioBloqueado(v);
   const [rol, setRol] = useState<RolParte>(v.partes.some((p) => p.rol === 'arrendatario') ? 'propietario' : 'arrendatario');
   const [tercero, setTercero] = useState<number | null>(null);
   const [nombre, setNombre] = useState('');
@@ -745,7 +906,7 @@ function FirmaRol({ v, rol }: { v: Inventario; rol: RolFirma }) {
   const [documento, setDocumento] = useState('');
   const [email, setEmail] = useState('');
   const [png, setPng] = useState<string | null>(null);
-  const soloLectura = v.estado === 'cerrado';
+  const soloLectura = inventarioBloqueado(v);
   // The party chosen for this role fills the signer's data (still editable: someone may sign for them).
   const parte = rol === 'inmobiliaria' ? undefined : v.partes.find((p) => p.rol === rol);
   const [dePartes, setDePartes] = useState<number | null>(null);

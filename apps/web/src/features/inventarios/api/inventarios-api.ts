@@ -17,6 +17,7 @@ import type {
   PlantillaForm,
   RolFirma,
   TerceroInventario,
+  FirmaRemotaForm,
 } from '@predio/contract/inventarios';
 import type { ConsultaOpciones, OpcionRemota } from '../../../components/remote-select.tsx';
 import type { ListResult } from '@predio/contract/list';
@@ -179,6 +180,13 @@ export const useCambiarInventario = (id: number) =>
 /** Drawing the PDF with its photos takes seconds on a busy server: not the 5 s of an ordinary call. */
 export const useCerrarInventario = (id: number) =>
   useInventarioMutation(id, () => http.post(`/inventarios/${id}/cerrar`, undefined, { timeoutMs: 120_000 }));
+/** Sending draws the PDF with its photos, like closing. */
+export const useFirmaRemota = (id: number) =>
+  useInventarioMutation(id, (body: FirmaRemotaForm) =>
+    http.post(`/inventarios/${id}/firma-remota`, body, { timeoutMs: 120_000 }),
+  );
+export const useCancelarFirmaRemota = (id: number) =>
+  useInventarioMutation(id, () => http.delete(`/inventarios/${id}/firma-remota`));
 export const useBorrarInventario = (id: number) => useInventarioMutation(id, () => http.delete(`/inventarios/${id}`));
 
 /** A devolución's cost and who pays for one item (online: it is done at the desk, not at the door). */
