@@ -19,8 +19,10 @@ import { Cifrador, cifradorDe } from './platform/mensajes/cifrado.ts';
 import {
   empresasConFirmasEnCurso,
   pasoDiario as pasoDiarioFirmas,
+  radicarFirmado,
   TRABAJO_FIRMAS_DIARIO,
   TRABAJO_FIRMAS_DIARIO_EMPRESA,
+  TRABAJO_FIRMAS_RADICAR,
 } from './modules/firmas/firmas.service.ts';
 import { enviarMensaje, MAX_INTENTOS_MENSAJE, TRABAJO_ENVIAR_MENSAJE } from './platform/mensajes/salida.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar, TRABAJO_SINCRONIZAR } from './modules/portales/portales.service.ts';
@@ -156,6 +158,17 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
     manejar: (j) =>
       enTenant(db, j.idEmpresa!, (scope) =>
         pasoDiarioFirmas({ ...scope, hub: deps.hub, mailer: deps.mailer, cifrador: cifradorDe(config), idEmpresa: j.idEmpresa! }),
+      ),
+  });
+  // A signed document's sealed PDF filed in gestión documental (docs/firmas.md).
+  t.definir({
+    tipo: TRABAJO_FIRMAS_RADICAR,
+    timeoutMs: 2 * MINUTO,
+    maxIntentos: 5,
+    esperaMs: 60_000,
+    manejar: (j) =>
+      enTenant(db, j.idEmpresa!, (scope) =>
+        radicarFirmado({ ...scope, storage: deps.storage, idEmpresa: j.idEmpresa!, id: Number(j.datos.id) }),
       ),
   });
   // Defined even without GEOCODER_URL, so jobs queued before it was removed end instead of waiting.

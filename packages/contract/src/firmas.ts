@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Radicacion } from './gestion-documental.ts';
 import { entero, esCorreo, idQuery, texto, textoObligatorio } from './campos.ts';
 import './validation.ts';
 
@@ -145,6 +146,10 @@ export type DocumentoFirma = DocumentoFirmaResumen & {
   completado_en: string | null;
   detalle: Firmante[];
   eventos: EventoFirma[];
+  /** The radicado of gestión documental the signed PDF was filed as (job firmas.radicar). */
+  radicado: { id: number; radicado: string } | null;
+  /** Null until everyone signed, or when another record (an inventory) files it. */
+  radicacion: Radicacion | null;
 };
 
 /** What the public signing page reads. */

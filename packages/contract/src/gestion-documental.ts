@@ -129,3 +129,10 @@ export type OpcionesRadicado = {
   estados: (OpcionRadicado & { color: string | null })[];
 };
 export type TerceroRadicado = { id: number; nombre: string; nro_id: string };
+
+/**
+ * A document another module produced (an inventory's PDF, a signed document) is filed by a job after it
+ * is closed: `pendiente` while the job waits or retries, `fallido` once it gave up (with the reason; a
+ * company administrator retries it under Logs del sistema › Trabajos en segundo plano).
+ */
+export type Radicacion = { estado: 'pendiente' | 'radicado' | 'fallido'; error: string | null };

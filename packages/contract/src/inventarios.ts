@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entero, esCorreo, fechaQuery, fecha, id, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
 import type { EstadoDocumentoFirma, EstadoFirmante } from './firmas.ts';
+import type { Radicacion } from './gestion-documental.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import './validation.ts';
 
@@ -456,12 +457,6 @@ export type Parte = {
 export type TerceroInventario = { id: number; nombre: string; nro_id: string; email: string };
 /** A radicado of gestión documental an inventory's PDF was filed as. */
 export type RadicadoInventario = { id: number; radicado: string };
-/**
- * Filing in gestión documental runs after the closing (job inventarios.radicar): `pendiente` while it
- * waits or retries, `fallido` once it gave up (with the reason; a company administrator retries it under
- * Logs del sistema › Trabajos en segundo plano).
- */
-export type Radicacion = { estado: 'pendiente' | 'radicado' | 'fallido'; error: string | null };
 
 export type Inventario = InventarioFila & {
   observaciones: string;

@@ -18,17 +18,19 @@ import { CODES } from '@predio/contract/codes';
 import type { Database, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
-import type { Principal } from '../../platform/auth/principal.ts';
+import { principalSinSesion, type Principal } from '../../platform/auth/principal.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import { empresaDocumento } from '../../platform/documentos/contextos.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
+import { encolar } from '../../platform/jobs/trabajos.ts';
 import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import { type Cifrador } from '../../platform/mensajes/cifrado.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { enTenant, type Scope } from '../../platform/tenant.ts';
+import { estadoRadicacion, radicarDocumento } from '../gestion-documental/radicacion-automatica.ts';
 import { certificadoEmpresa } from './firmas-certificado.service.ts';
 import { sellar, sha256, validarPdf } from './firmas-pdf.ts';
 import { pedirSelloTiempo } from './sello-tiempo.ts';
@@ -107,6 +109,7 @@ type FilaDoc = {
   creado_por: string;
   creado_en: Date | string;
   completado_en: Date | string | null;
+  id_radicado: number | null;
 };
 
 async function filaDoc(tx: Tx, id: number, bloquear = false): Promise<FilaDoc> {
@@ -187,7 +190,70 @@ export async function obtener(o: { tx: Tx; id: number }): Promise<DocumentoFirma
       invitado_en: iso(f.invitado_en),
     })),
     eventos: eventos.map((e) => ({ ...e, creado_en: iso(e.creado_en)! })),
+    radicado: d.id_radicado === null ? null : await radicadoDe(o.tx, d.id_radicado),
+    radicacion:
+      d.id_radicado !== null
+        ? { estado: 'radicado', error: null }
+        : d.estado === 'firmado'
+          ? await estadoRadicacion(o.tx, claveRadicar(d.id))
+          : null,
   };
+}
+
+async function radicadoDe(tx: Tx, id: number) {
+  const [r] = await queryRows<{ id: number; radicado: string }>(tx, sql`select id, radicado from radicado where id = ${id}`);
+  return r ?? null;
+}
+
+// ---------- filing in gestión documental (job firmas.radicar) ----------
+
+export const TRABAJO_FIRMAS_RADICAR = 'firmas.radicar';
+const claveRadicar = (id: number) => `firma-radicar:${id}`;
+
+/**
+ * Files a signed document's sealed PDF as a radicado de salida, tied to the first signer who is a
+ * tercero of the company (by document number, then e-mail). Runs at least once: a second run finds the
+ * radicado already recorded (the document's row is locked meanwhile).
+ */
+export async function radicarFirmado(
+  o: Scope & { storage: Storage; idEmpresa: number; id: number },
+): Promise<{ radicado?: string; omitido?: string }> {
+  const [d] = await queryRows<FilaDoc & { id_radicado: number | null }>(
+    o.tx,
+    sql`select * from firma_documento where id = ${o.id} for update`,
+  );
+  if (!d) return { omitido: `el documento ${o.id} ya no existe` };
+  if (d.id_radicado !== null) return { radicado: (await radicadoDe(o.tx, d.id_radicado))?.radicado ?? '' };
+  if (d.estado !== 'firmado' || !d.clave_firmado || !d.sha256_firmado)
+    throw new Error(`El documento ${o.id} no está firmado por todos: no hay qué radicar.`);
+  const firmantes = await queryRows<{ nombre: string; documento: string; email: string; id_tercero: number | null }>(
+    o.tx,
+    sql`select f.nombre, f.documento, f.email,
+               (select t.id from terceros t
+                 where (f.documento <> '' and t.nro_id = f.documento) or (t.email <> '' and lower(t.email) = f.email)
+                 order by (t.nro_id = f.documento) desc, t.id limit 1) as id_tercero
+        from firma_firmante f where f.id_documento = ${o.id} order by f.orden`,
+  );
+  const fecha = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date(d.completado_en ?? Date.now()));
+  const r = await radicarDocumento({
+    ...o,
+    user: principalSinSesion({ idEmpresa: o.idEmpresa, idUsuario: d.id_usuario ?? 0, usuario: d.creado_por }),
+    que: `el documento firmado «${d.titulo}»`,
+    fecha,
+    asunto: `Documento firmado: ${d.titulo}`.slice(0, 300),
+    idTercero: firmantes.find((f) => f.id_tercero !== null)?.id_tercero ?? null,
+    observaciones:
+      `Firmado electrónicamente por ${firmantes.map((f) => `${f.nombre}${f.documento ? ` (${f.documento})` : ''}`).join(', ')} ` +
+      `(documento ${d.id} de Firmas electrónicas). SHA-256 del original: ${d.sha256_original}. SHA-256 del PDF firmado y sellado: ${d.sha256_firmado}.`,
+    archivo: {
+      clave: d.clave_firmado,
+      nombre: `${(d.nombre_archivo ?? `documento-${d.id}.pdf`).replace(/\.pdf$/i, '')}-firmado.pdf`,
+      sha256: d.sha256_firmado,
+    },
+  });
+  await o.tx.execute(sql`update firma_documento set id_radicado = ${r.id} where id = ${o.id}`);
+  await evento(o.tx, { id: o.id, tipo: 'radicado', detalle: `Radicado en gestión documental: ${r.radicado}` });
+  return { radicado: r.radicado };
 }
 
 async function original(tx: Tx, id: number) {
@@ -288,7 +354,8 @@ export type DocumentoCompletado = {
   idUsuario: number | null;
   creadoPor: string;
 };
-type AlCompletar = (o: Scope & ConCorreo & { idEmpresa: number }, d: DocumentoCompletado) => Promise<void>;
+/** Answers true when the document was the module's own: it files it with its record, firmas does not. */
+type AlCompletar = (o: Scope & ConCorreo & { idEmpresa: number }, d: DocumentoCompletado) => Promise<boolean>;
 const alCompletar = new Map<string, AlCompletar>();
 /**
  * A module whose documents go out through firmas (inventarios) finishes its own record when they are
@@ -881,8 +948,12 @@ async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDo
           sha256_firmado = ${huella} where id = ${d.id}`,
   );
   await evento(o.tx, { id: d.id, tipo: 'completado', detalle: `Todos firmaron; PDF sellado (SHA-256 ${huella})` });
+  let propio = false;
   for (const f of alCompletar.values())
-    await f(o, { id: d.id, pdf, sha256: huella, nombre, idUsuario: d.id_usuario, creadoPor: d.creado_por });
+    propio = (await f(o, { id: d.id, pdf, sha256: huella, nombre, idUsuario: d.id_usuario, creadoPor: d.creado_por })) || propio;
+  // Filing in gestión documental is a job: it depends on GD's masters, and a failure there must not
+  // undo the signatures (the job retries and says why).
+  if (!propio) await encolar(o.tx, { tipo: TRABAJO_FIRMAS_RADICAR, datos: { id: d.id }, clave: claveRadicar(d.id) });
   for (const x of firmantes) {
     const copia = `${o.idEmpresa}/correos/${randomUUID()}-${nombre.replace(/[^A-Za-z0-9._-]/g, '_')}`;
     await o.storage.put(copia, pdf);

@@ -212,6 +212,42 @@ describe('firmas electrónicas: send, sign, seal', () => {
     expect(salida).toContain('Digest Mismatch.');
   }, 60_000);
 
+  it('a job files the signed PDF in gestión documental, tied to the signer who is a tercero', async () => {
+    const [ter] = await t.db.tenant(1, (tx) =>
+      queryRows<{ id: number }>(
+        tx,
+        sql`insert into terceros (nro_id, nombre, email) values ('71333444', 'Bruno Gómez', 'otro@ejemplo.co') returning id`,
+      ),
+    );
+    const { id, antes } = await crearYEnviar({ titulo: 'Contrato para radicar' });
+    const links = await enlaces(antes, 2);
+    for (const l of links.values()) expect((await firmarComo(l)).statusCode).toBe(200);
+    const c = as(t.app, admin);
+    let d = (await c.get(`/api/firmas/documentos/${id}`)).json().data;
+    expect(d).toMatchObject({ estado: 'firmado', radicado: null, radicacion: { estado: 'pendiente', error: null } });
+    const runner = crearTrabajos(t.deps);
+    await runner.vuelta();
+    await runner.stop();
+    d = (await c.get(`/api/firmas/documentos/${id}`)).json().data;
+    expect(d.radicacion).toEqual({ estado: 'radicado', error: null });
+    expect(d.radicado.radicado).toMatch(/^\d{4}-\d+-\d{6}-1$/);
+    expect(d.eventos.map((e: { tipo: string }) => e.tipo)).toContain('radicado');
+    const r = (await c.get(`/api/gestion-documental/radicados/${d.radicado.id}`)).json().data;
+    expect(r).toMatchObject({
+      tipo: 'salida',
+      asunto: 'Documento firmado: Contrato para radicar',
+      tercero: { id: ter!.id },
+      estado: { nombre: 'Radicado' },
+      archivos: 1,
+      creado_por: 'admin',
+    });
+    expect(r.observaciones).toContain(d.sha256_firmado);
+    const [archivo] = (await c.get(`/api/archivos/radicado/${r.id}`)).json().data as { id: number; sha256: string }[];
+    expect(archivo!.sha256).toBe(d.sha256_firmado);
+    const bytes = (await c.get(`/api/archivos/radicado/${r.id}/${archivo!.id}`)).rawPayload;
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(d.sha256_firmado);
+  }, 60_000);
+
   it('a signer may decline with a reason: the document is rejected and the sender told (602)', async () => {
     const { id, antes } = await crearYEnviar({ firmantes: [FIRMANTES[0]!] });
     const [token] = [...(await enlaces(antes, 1)).values()];

@@ -9,7 +9,6 @@ import type {
   InventarioPortal,
   Parte,
   RadicadoInventario,
-  Radicacion,
   RolParte,
   TerceroInventario,
   InventariosFiltro,
@@ -433,36 +432,6 @@ export function buscarTerceros(tx: Tx, q: string | undefined, id?: number): Prom
 }
 
 // ---- Filing in gestión documental
-
-/** Where the job inventarios.radicar stands, by its key (null: no job, e.g. closed before it existed). */
-export async function radicacion(tx: Tx, clave: string): Promise<Radicacion | null> {
-  const [t] = await queryRows<{ estado: string; ultimo_error: string | null }>(
-    tx,
-    sql`select estado, ultimo_error from trabajo where clave = ${clave} order by id desc limit 1`,
-  );
-  if (!t) return null;
-  return t.estado === 'fallido'
-    ? { estado: 'fallido', error: t.ultimo_error }
-    : { estado: 'pendiente', error: t.estado === 'pendiente' ? t.ultimo_error : null };
-}
-
-/** The área the inventories are filed under: the first active one by its code (GD has no setting for it yet). */
-export async function areaParaRadicar(tx: Tx): Promise<number | null> {
-  const [a] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from areas_empresa where activo order by codigo nulls last, id limit 1`,
-  );
-  return a?.id ?? null;
-}
-
-/** The estado «Radicado» of the company's estados master, which GD's form proposes too. */
-export async function estadoRadicado(tx: Tx): Promise<number | null> {
-  const [e] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from estados_gestion_documental where activo and lower(predio_unaccent(nombre)) = 'radicado' order by id limit 1`,
-  );
-  return e?.id ?? null;
-}
 
 export async function ponerRadicado(tx: Tx, id: number, cual: 'pdf' | 'acta', idRadicado: number): Promise<void> {
   await tx.execute(

@@ -21,7 +21,6 @@ import {
   type InventarioPortal,
   type OpcionesInventario,
   type ParteForm,
-  type Radicacion,
   type TerceroInventario,
   type TipoInventario,
   type Responsable,
@@ -29,10 +28,10 @@ import {
 } from '@predio/contract/inventarios';
 import type { ListResult } from '@predio/contract/list';
 import { CODES } from '@predio/contract/codes';
-import { TIPO_DUENO_RADICADO } from '@predio/contract/gestion-documental';
+import type { Radicacion } from '@predio/contract/gestion-documental';
 import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
-import type { Principal } from '../../platform/auth/principal.ts';
+import { principalSinSesion, type Principal } from '../../platform/auth/principal.ts';
 import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
 import { CATEGORIA_FOTO, type Categoria } from '../../platform/archivos/duenos.ts';
 import { fotoJpeg } from '../../platform/fotos.ts';
@@ -51,7 +50,7 @@ import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
 import * as firmas from '../firmas/firmas.service.ts';
-import { radicar } from '../gestion-documental/radicados.service.ts';
+import { estadoRadicacion, radicarDocumento } from '../gestion-documental/radicacion-automatica.ts';
 import { htmlActa, htmlInventario } from './inventarios-pdf.ts';
 import * as repo from './inventarios.repo.ts';
 
@@ -302,20 +301,6 @@ export async function quitarFirma(o: Escritura & { id: number; rol: RolFirma }) 
 type ConArchivos = Escritura & { storage: Storage };
 type AlCerrar = ConArchivos & { mailer: Despertador };
 
-/** Who a job or another module's hook acts as: the user who started the work, without a session. */
-const usuarioDeSistema = (idEmpresa: number, idUsuario: number, usuario: string): Principal => ({
-  idEmpresa,
-  idUsuario,
-  usuario,
-  nroId: '',
-  admemp: false,
-  agencia: 0,
-  permisos: '',
-  soporte: false,
-  jti: '',
-  estado: 'activa',
-});
-
 async function membrete(o: ConArchivos) {
   const { logo, ...m } = await empresaDocumento(o.tx);
   const buf = logo
@@ -483,12 +468,12 @@ export async function cancelarFirmaRemota(o: Escritura & { id: number }): Promis
 export async function alFirmarTodos(
   o: Scope & { storage: Storage; idEmpresa: number },
   d: firmas.DocumentoCompletado,
-): Promise<void> {
+): Promise<boolean> {
   const id = await repo.porFirmaDocumento(o.tx, d.id);
-  if (id === null) return;
+  if (id === null) return false;
   const v = await obtener({ tx: o.tx, id });
-  if (v.estado === 'cerrado') return;
-  const usuario = usuarioDeSistema(o.idEmpresa, d.idUsuario ?? 0, d.creadoPor);
+  if (v.estado === 'cerrado') return true;
+  const usuario = principalSinSesion({ idEmpresa: o.idEmpresa, idUsuario: d.idUsuario ?? 0, usuario: d.creadoPor });
   const x = { ...o, user: usuario, ip: '' };
   await archivarYCerrar(x, { ...v, estado: 'cerrado' }, d.pdf);
   await auditar(
@@ -499,6 +484,7 @@ export async function alFirmarTodos(
     `cerrado por firma a distancia (documento ${d.id}); PDF sha256 ${d.sha256}`,
     'borrador',
   );
+  return true;
 }
 
 /**
@@ -665,7 +651,7 @@ async function radicacionDe(tx: Tx, c: repo.Cabecera): Promise<Radicacion | null
   if (!c.radicado) faltan.push('pdf');
   if (c.tipo === 'devolucion' && !c.radicado_acta) faltan.push('acta');
   if (!faltan.length) return { estado: 'radicado', error: null };
-  const estados = await Promise.all(faltan.map((cual) => repo.radicacion(tx, claveRadicar(c.id, cual))));
+  const estados = await Promise.all(faltan.map((cual) => estadoRadicacion(tx, claveRadicar(c.id, cual))));
   return estados.find((e) => e?.estado === 'fallido') ?? estados.find((e) => e?.error) ?? { estado: 'pendiente', error: null };
 }
 
@@ -685,48 +671,22 @@ export async function radicarEnGestionDocumental(
   const f = await repo.archivoFiled(o.tx, o.id, o.cual);
   if (c.estado !== 'cerrado' || !f)
     throw new Error(`El inventario N° ${c.consecutivo} no tiene ${que} archivado: no hay qué radicar.`);
-  const idArea = await repo.areaParaRadicar(o.tx);
-  if (idArea === null)
-    throw new Error(
-      `No se pudo radicar ${que} del inventario N° ${c.consecutivo}: la empresa no tiene áreas activas (Maestros › Áreas de la empresa). Cree una y reintente este trabajo.`,
-    );
   const partes = await repo.partes(o.tx, o.id);
   const tercero =
     partes.find((p) => p.rol === 'arrendatario' && p.id_tercero) ??
     partes.find((p) => p.rol === 'propietario' && p.id_tercero) ??
     partes.find((p) => p.id_tercero);
   const asunto = `${o.cual === 'pdf' ? ASUNTO_TIPO[c.tipo] : 'Acta de restitución'} — inmueble ${c.inmueble.consecutivo}`;
-  const user = usuarioDeSistema(o.idEmpresa, o.idUsuario, o.usuario);
-  const r = await radicar({
-    tx: o.tx,
-    user,
-    ip: '',
-    body: {
-      tipo: 'salida',
-      fecha: c.fecha,
-      asunto,
-      id_tercero: tercero?.id_tercero ?? null,
-      id_area: idArea,
-      id_estado: await repo.estadoRadicado(o.tx),
-      observaciones: `Radicado al cerrar el inventario N° ${c.consecutivo} del inmueble ${c.inmueble.consecutivo} (${c.inmueble.direccion}). SHA-256 del documento: ${f.sha256}.`,
-    },
+  const r = await radicarDocumento({
+    ...o,
+    user: principalSinSesion({ idEmpresa: o.idEmpresa, idUsuario: o.idUsuario, usuario: o.usuario }),
+    que: `${que} del inventario N° ${c.consecutivo}`,
+    fecha: c.fecha,
+    asunto,
+    idTercero: tercero?.id_tercero ?? null,
+    observaciones: `Radicado al cerrar el inventario N° ${c.consecutivo} del inmueble ${c.inmueble.consecutivo} (${c.inmueble.direccion}). SHA-256 del documento: ${f.sha256}.`,
+    archivo: f,
   });
-  // A copy, not the same stored bytes: deleting the radicado's document must never take the inventory's.
-  const buf = await o.storage.get(f.clave);
-  if (!buf) throw new Error(`No se encontró el contenido de ${que} del inventario N° ${c.consecutivo} en el almacenamiento.`);
-  const clave = `${o.idEmpresa}/archivos/${randomUUID()}`;
-  await o.storage.put(clave, buf);
-  await archivosRepo.agregar(o.tx, { tipo: TIPO_DUENO_RADICADO, id: String(r.id), categoria: 'documento' }, [
-    {
-      nombre: f.nombre,
-      descripcion: asunto,
-      contentType: 'application/pdf',
-      bytes: buf.length,
-      sha256: f.sha256,
-      clave,
-      creadoPor: o.usuario,
-    },
-  ]);
   await repo.ponerRadicado(o.tx, o.id, o.cual, r.id);
   return { radicado: r.radicado };
 }

@@ -849,6 +849,12 @@ describe('firma a distancia (firmas electrónicas)', () => {
       await pedir(admin1, 'GET', `/api/firmas/documentos/${v.firma_remota!.id_documento}`),
     );
     expect(doc.sha256_firmado).toBe(sha);
+    // Filed once, as the inventory's: firmas does not file its own copy of the same PDF.
+    const trabajos = await t.db.tenant(1, (tx) =>
+      queryRows<{ clave: string }>(tx, sql`select clave from trabajo where clave like ${`%radicar:%`} order by id`),
+    );
+    expect(trabajos.map((x) => x.clave)).toContain(`inventario-radicar:${v.id}:pdf`);
+    expect(trabajos.map((x) => x.clave)).not.toContain(`firma-radicar:${v.firma_remota!.id_documento}`);
     if (pdftotext) {
       const s = texto(pdf);
       expect(s).toContain(`Inventario N° ${v.consecutivo}`);

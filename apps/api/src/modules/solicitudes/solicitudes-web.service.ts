@@ -4,7 +4,7 @@ import { CODES } from '@predio/contract/codes';
 import { SOLICITUDES_WEB_POR_IP_HORA, etiquetaTipo, type SolicitudWeb } from '@predio/contract/solicitudes';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import type { Principal } from '../../platform/auth/principal.ts';
+import { principalSinSesion, type Principal } from '../../platform/auth/principal.ts';
 import { minutosBloqueo, registrarFallo, tomarTurno, type ThrottleConfig } from '../../platform/auth/throttle.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
@@ -18,18 +18,7 @@ import { crear, enlaceSolicitud, puedeAtender, TIPO_CARTA_SOLICITUD } from './so
 const LIMITE: ThrottleConfig = { maxPorIp: SOLICITUDES_WEB_POR_IP_HORA, maxPorUsuario: 300, ventanaMin: 60, bloqueoMin: 60 };
 
 /** Who wrote it, for the history, the audit and «creado por». */
-const sitioWeb = (idEmpresa: number): Principal => ({
-  idEmpresa,
-  idUsuario: 0,
-  usuario: 'sitio web',
-  nroId: '',
-  admemp: false,
-  agencia: 0,
-  permisos: '',
-  soporte: false,
-  jti: '',
-  estado: 'activa',
-});
+const sitioWeb = (idEmpresa: number): Principal => principalSinSesion({ idEmpresa, usuario: 'sitio web' });
 
 type EmpresaFormulario = {
   id_empresa: number;

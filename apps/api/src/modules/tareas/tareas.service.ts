@@ -35,7 +35,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import { sanearTextoRico, textoPlano } from '../../platform/documentos/texto-rico.ts';
-import type { Principal } from '../../platform/auth/principal.ts';
+import { principalSinSesion, type Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
@@ -679,18 +679,7 @@ export async function guardarPlaybook(o: Escritura & { idCategoria: number; body
 
 // ----- the daily job: due-tomorrow notices (402) and recurring tasks --------------------------------
 
-const SISTEMA: Principal = {
-  idEmpresa: 0,
-  idUsuario: 0,
-  usuario: 'sistema',
-  nroId: '',
-  admemp: true,
-  agencia: 0,
-  permisos: 'All',
-  soporte: false,
-  jti: '',
-  estado: 'activa',
-};
+const SISTEMA: Principal = principalSinSesion({ idEmpresa: 0, usuario: 'sistema', admemp: true, permisos: 'All' });
 
 const sumarPeriodo = (d: Date, r: 'semanal' | 'mensual') => {
   const n = new Date(d);

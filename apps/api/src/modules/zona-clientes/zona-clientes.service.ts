@@ -23,7 +23,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import { hashClave, hashSeñuelo, verificarClave } from '../../platform/auth/passwords.ts';
 import type { ClientePortal } from '../../platform/auth/portal.ts';
-import type { Principal } from '../../platform/auth/principal.ts';
+import { principalSinSesion, type Principal } from '../../platform/auth/principal.ts';
 import {
   estadoLogin,
   limpiarFallosLogin,
@@ -377,18 +377,12 @@ export async function crearSolicitud(
 
 /** Who the platform's files see acting for a portal client (the photos' «creado por» and audit). */
 export function comoPrincipal(c: ClientePortal): Principal {
-  return {
+  return principalSinSesion({
     idEmpresa: c.idEmpresa,
-    idUsuario: 0,
     usuario: `zona clientes: ${c.email}`,
-    nroId: '',
-    admemp: false,
-    agencia: 0,
     permisos: String(IDM_SOLICITUDES_MANTENIMIENTO),
-    soporte: false,
     jti: c.jti,
-    estado: 'activa',
-  };
+  });
 }
 
 // ---- Staff: solicitudes de mantenimiento (10550) ----

@@ -22,6 +22,30 @@ export type Principal = {
 
 export type EstadoSesion = 'activa' | 'cerrada' | 'expirada' | 'desactivado';
 
+/**
+ * Who acts where there is no staff session: a job, the website's form, a portal client, a hook. It
+ * names the actor for «creado por» and the audit, and carries only the permissions given here.
+ */
+export const principalSinSesion = (o: {
+  idEmpresa: number;
+  usuario: string;
+  idUsuario?: number;
+  permisos?: string;
+  admemp?: boolean;
+  jti?: string;
+}): Principal => ({
+  idEmpresa: o.idEmpresa,
+  idUsuario: o.idUsuario ?? 0,
+  usuario: o.usuario,
+  nroId: '',
+  admemp: o.admemp ?? false,
+  agencia: 0,
+  permisos: o.permisos ?? '',
+  soporte: false,
+  jti: o.jti ?? '',
+  estado: 'activa',
+});
+
 type Cached = { at: number; estado: EstadoSesion; permisos: string; admemp: boolean; agencia: number; nroId: string };
 
 /** A few seconds of cache so a burst of calls costs one lookup; logout invalidates at once. */

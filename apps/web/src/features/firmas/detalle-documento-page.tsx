@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { App, Button, Card, Descriptions, Empty, List, Popconfirm, Space, Timeline, Typography } from 'antd';
 import { DownloadOutlined, MailOutlined, StopOutlined } from '@ant-design/icons';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
@@ -89,6 +89,22 @@ export function DetalleDocumentoPage() {
           <Descriptions.Item label="Firmas">
             {d.firmados} de {d.firmantes}
           </Descriptions.Item>
+          {d.radicacion && (
+            <Descriptions.Item label="Gestión documental">
+              {d.radicado ? (
+                <Link to={`/gestion-documental/buscar-gestion-documental/${encodeURIComponent(d.radicado.radicado)}`}>
+                  Radicado {d.radicado.radicado}
+                </Link>
+              ) : d.radicacion.estado === 'fallido' ? (
+                <Typography.Text type="danger">
+                  No se pudo radicar: {d.radicacion.error} Un administrador puede reintentarlo en Logs del sistema › Trabajos en
+                  segundo plano.
+                </Typography.Text>
+              ) : (
+                <span>Radicando el PDF firmado…{d.radicacion.error ? ` Se reintentará: ${d.radicacion.error}` : ''}</span>
+              )}
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label="SHA-256 original">
             <Typography.Text code className="firmas-hash">
               {d.sha256_original ?? '—'}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { TIPO_DUENO_RADICADO, type Radicacion } from '@predio/contract/gestion-documental';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { Scope } from '../../platform/tenant.ts';
+import { radicar } from './radicados.service.ts';
+
+// Documents other modules produce (a closed inventory's PDF, a signed document) are filed by a job as
+// radicados de salida, with a copy of the file: deleting the radicado's document must never take the
+// original's bytes.
+
+/** The área automatic filings go to: the first active one by code (GD has no setting for it yet). */
+async function areaParaRadicar(tx: Tx): Promise<number | null> {
+  const [a] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from areas_empresa where activo order by codigo nulls last, id limit 1`,
+  );
+  return a?.id ?? null;
+}
+
+/** The estado «Radicado» of the company's estados master, which GD's form proposes too. */
+async function estadoRadicado(tx: Tx): Promise<number | null> {
+  const [e] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from estados_gestion_documental where activo and lower(predio_unaccent(nombre)) = 'radicado' order by id limit 1`,
+  );
+  return e?.id ?? null;
+}
+
+/**
+ * Files a stored PDF as a radicado de salida of the company. `que` names the document in the error a
+ * job shows («el PDF del inventario N° 3»). Throws a plain Error (the job retries and shows it).
+ */
+export async function radicarDocumento(
+  o: Scope & {
+    storage: Storage;
+    user: Principal;
+    que: string;
+    fecha: string;
+    asunto: string;
+    idTercero: number | null;
+    observaciones: string;
+    archivo: { clave: string; nombre: string; sha256: string };
+  },
+): Promise<{ id: number; radicado: string }> {
+  const idArea = await areaParaRadicar(o.tx);
+  if (idArea === null)
+    throw new Error(
+      `No se pudo radicar ${o.que}: la empresa no tiene áreas activas (Maestros › Áreas de la empresa). Cree una y reintente este trabajo.`,
+    );
+  const r = await radicar({
+    tx: o.tx,
+    user: o.user,
+    ip: '',
+    body: {
+      tipo: 'salida',
+      fecha: o.fecha,
+      asunto: o.asunto,
+      id_tercero: o.idTercero,
+      id_area: idArea,
+      id_estado: await estadoRadicado(o.tx),
+      observaciones: o.observaciones,
+    },
+  });
+  const buf = await o.storage.get(o.archivo.clave);
+  if (!buf) throw new Error(`No se encontró el contenido de ${o.que} en el almacenamiento.`);
+  const clave = `${o.user.idEmpresa}/archivos/${randomUUID()}`;
+  await o.storage.put(clave, buf);
+  await archivosRepo.agregar(o.tx, { tipo: TIPO_DUENO_RADICADO, id: String(r.id), categoria: 'documento' }, [
+    {
+      nombre: o.archivo.nombre,
+      descripcion: o.asunto,
+      contentType: 'application/pdf',
+      bytes: buf.length,
+      sha256: o.archivo.sha256,
+      clave,
+      creadoPor: o.user.usuario,
+    },
+  ]);
+  return { id: r.id, radicado: r.radicado };
+}
+
+/**
+ * Where a filing job stands, by its key: `pendiente` while it waits or retries (with the last error),
+ * `fallido` once it gave up; null when there is no job.
+ */
+export async function estadoRadicacion(tx: Tx, clave: string): Promise<Radicacion | null> {
+  const [t] = await queryRows<{ estado: string; ultimo_error: string | null }>(
+    tx,
+    sql`select estado, ultimo_error from trabajo where clave = ${clave} order by id desc limit 1`,
+  );
+  if (!t) return null;
+  return t.estado === 'fallido'
+    ? { estado: 'fallido', error: t.ultimo_error }
+    : { estado: 'pendiente', error: t.estado === 'pendiente' ? t.ultimo_error : null };
+}
