@@ -190,6 +190,15 @@ describe('writing an e-mail from a record', () => {
     expect(h.map((x) => x.estado)).toEqual(['enviado']);
   });
 
+  it('shows a message the mailer gave up on as fallido, with its error', async () => {
+    await t.db.tenant(1, (tx) =>
+      tx.execute(sql`update correo_salida set estado = 'error', ultimo_error = '550 5.1.1 buzón inexistente'
+                     where entidad = 'inmueble' and entidad_id = ${String(casa)}`),
+    );
+    const h = (await as(t.app, admin1).get(`/api/mensajes/inmueble/${casa}/historial`)).json().data as MensajeDeRegistro[];
+    expect(h.map((x) => [x.estado, x.error])).toEqual([['fallido', '550 5.1.1 buzón inexistente']]);
+  });
+
   it('refuses a message without recipient, with a bad address, or with a field the record lacks, naming it', async () => {
     const enviar = (body: Record<string, unknown>) =>
       as(t.app, admin1).post(`/api/mensajes/tercero/${ana}/correo`, {
