@@ -55,6 +55,11 @@ test('an e-mail to a tercero goes with a property’s ficha and stays in its his
   const cuerpo = d.getByRole('textbox', { name: 'Mensaje' });
   await cuerpo.click();
   await page.keyboard.type('Hola {{ tercero.nombre }}, le enviamos la ficha de su inmueble.');
+  // The preview fills the field with the tercero's name before anything is sent.
+  await d.getByRole('button', { name: 'Vista previa' }).click();
+  await expect(d.getByRole('region', { name: 'Vista previa' })).toContainText(
+    `Hola ${nombre}, le enviamos la ficha de su inmueble.`,
+  );
   await d.getByRole('checkbox', { name: new RegExp(`^Inmueble ${consecutivo} · Apartamento`) }).check();
   await foto(page, 'redactar-correo-1440');
   await page.setViewportSize({ width: 390, height: 844 });

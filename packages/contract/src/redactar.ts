@@ -81,6 +81,12 @@ export const ZCorreoRedactado = z.object({
 });
 export type CorreoRedactado = z.input<typeof ZCorreoRedactado>;
 
+/** «Vista previa»: the subject and body as written, filled with the record. */
+export const ZVistaPreviaCorreo = ZCorreoRedactado.pick({ asunto: true, html: true });
+export type VistaPreviaCorreo = z.input<typeof ZVistaPreviaCorreo>;
+/** A message filled with its record and signed: as it leaves. */
+export type MensajeRedactado = { asunto: string; html: string; texto: string };
+
 /** A free message offered in the dialog, as written (its fields are filled when sent). */
 export type PlantillaParaRedactar = { clave: string; nombre: string; asunto: string; html: string };
 

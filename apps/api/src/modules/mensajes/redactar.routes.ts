@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { IDM_AGENDA } from '@predio/contract/agenda';
 import { IDM_CLIENTES_ATENDIDOS } from '@predio/contract/clientes';
 import { IDM_INMUEBLE } from '@predio/contract/inmuebles';
-import { ETIQUETAS_ENTIDAD_CORREO, ZCorreoRedactado, ZRegistroParam, type EntidadCorreo } from '@predio/contract/redactar';
+import {
+  ETIQUETAS_ENTIDAD_CORREO,
+  ZCorreoRedactado,
+  ZRegistroParam,
+  ZVistaPreviaCorreo,
+  type EntidadCorreo,
+} from '@predio/contract/redactar';
 import { IDM_SOLICITUDES } from '@predio/contract/solicitudes';
 import { IDM_TERCEROS } from '@predio/contract/terceros';
 import type { Deps } from '../../platform/deps.ts';
@@ -38,6 +44,18 @@ export function redactarRoutes(app: FastifyInstance, deps: Deps): void {
         summary: `Para escribir un correo desde ${que}: destinatarios, plantillas, archivos y fichas`,
       },
       handler: ({ tx, user, params }) => redactar.opciones({ tx, user, entidad, clave: params.clave }),
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `${base}/correo/vista-previa`,
+      permiso,
+      schema: {
+        params: ZRegistroParam,
+        body: ZVistaPreviaCorreo,
+        tags,
+        summary: `El asunto y el mensaje llenados con los datos de ${que}, con la firma`,
+      },
+      handler: ({ tx, user, params, body }) => redactar.vistaPrevia({ tx, user, entidad, clave: params.clave, body }),
     });
     // The fichas are laid out and the files copied once the checks commit, then the message is queued
     // in a second transaction; a failure there removes what was stored.

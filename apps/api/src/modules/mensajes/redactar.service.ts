@@ -10,7 +10,9 @@ import {
   type CorreoEncolado,
   type CorreoRedactado,
   type EntidadCorreo,
+  type MensajeRedactado,
   type OpcionesRedactar,
+  type VistaPreviaCorreo,
   ZCorreoRedactado,
 } from '@predio/contract/redactar';
 import type { Tx } from '../../db/client.ts';
@@ -251,10 +253,53 @@ export type Preparado = {
   pedidos: PedidoFicha[];
 };
 
+const DEL: Record<EntidadCorreo, string> = {
+  tercero: 'del tercero',
+  inmueble: 'del inmueble',
+  cliente: 'del cliente atendido',
+  solicitud: 'de la solicitud',
+  cita: 'de la cita',
+};
+
 const PARTES = [
   ['asunto', 'Asunto'],
   ['html', 'Mensaje'],
 ] as const;
+
+/**
+ * Subject and body filled with the record. A field the record does not have ({{ tercero.apodo }}, an
+ * inmueble field in a tercero's message) is refused naming it, before anything is queued.
+ */
+async function llenar(o: { tx: Tx; user: Principal; r: Registro; asunto: string; html: string }): Promise<MensajeRedactado> {
+  for (const [campo, etiqueta] of PARTES) {
+    const [e] = revisar(o[campo], o.r.tipo);
+    if (e) throw new AppError(CODES.VALIDACION, `${etiqueta}: ${e.mensaje}.`, [{ campo, mensaje: e.mensaje }]);
+  }
+  const datos = await cargarDatos({ tx: o.tx, idUsuario: o.user.idUsuario, tipo: o.r.tipo, registro: o.r.registro });
+  // Without a plain-text part the text is derived from the HTML; the signature is added to each once.
+  const lleno = await llenarPlantilla(
+    { asunto: o.asunto, html: o.html, texto: '', sms: '', whatsapp_plantilla: '', whatsapp_parametros: [] },
+    { tipo: o.r.tipo, datos, notificacion: false },
+  );
+  const firma = (await firmaDe(o.tx, o.user)).trim();
+  return {
+    asunto: lleno.asunto,
+    html: lleno.html + firmaHtml(firma),
+    texto: firma ? `${lleno.texto}\n\n-- \n${firma}` : lleno.texto,
+  };
+}
+
+/** The message as it will leave, filled with the record: what «Vista previa» shows. */
+export async function vistaPrevia(o: {
+  tx: Tx;
+  user: Principal;
+  entidad: EntidadCorreo;
+  clave: number;
+  body: VistaPreviaCorreo;
+}): Promise<MensajeRedactado> {
+  const r = await registroOError(o);
+  return llenar({ tx: o.tx, user: o.user, r, asunto: o.body.asunto, html: o.body.html });
+}
 
 export async function preparar(o: {
   tx: Tx;
@@ -265,26 +310,14 @@ export async function preparar(o: {
 }): Promise<Preparado> {
   const body = ZCorreoRedactado.parse(o.body);
   const r = await registroOError(o);
-  // A field the record does not have ({{ tercero.apodo }}, an inmueble field in a tercero's message)
-  // is refused naming it, before anything is queued.
-  for (const [campo, etiqueta] of PARTES) {
-    const [e] = revisar(body[campo], r.tipo);
-    if (e) throw new AppError(CODES.VALIDACION, `${etiqueta}: ${e.mensaje}.`, [{ campo, mensaje: e.mensaje }]);
-  }
+  const lleno = await llenar({ tx: o.tx, user: o.user, r, asunto: body.asunto, html: body.html });
   if (body.plantilla && !(await repo.libre(o.tx, Number(body.plantilla.slice('libre-'.length)))))
     throw noEncontrado('La plantilla');
-  const datos = await cargarDatos({ tx: o.tx, idUsuario: o.user.idUsuario, tipo: r.tipo, registro: r.registro });
-  // Without a plain-text part the text is derived from the HTML; the signature is added to each once.
-  const lleno = await llenarPlantilla(
-    { asunto: body.asunto, html: body.html, texto: '', sms: '', whatsapp_plantilla: '', whatsapp_parametros: [] },
-    { tipo: r.tipo, datos, notificacion: false },
-  );
-  const firma = (await firmaDe(o.tx, o.user)).trim();
 
   const delRegistro = await archivosDe(o.tx, r.dueno);
   const archivos = body.archivos.map((id) => {
     const a = delRegistro.find((f) => f.id === id);
-    if (!a) throw invalido('archivos', `el archivo ${id} no es de ${ETIQUETAS_ENTIDAD_CORREO[o.entidad].toLowerCase()}`);
+    if (!a) throw invalido('archivos', `el archivo ${id} no es ${DEL[o.entidad]}`);
     return a;
   });
   const bytes = archivos.reduce((s, a) => s + Number(a.bytes), 0);
@@ -299,9 +332,7 @@ export async function preparar(o: {
     entidad: o.entidad,
     clave: o.clave,
     body,
-    asunto: lleno.asunto,
-    html: lleno.html + firmaHtml(firma),
-    texto: firma ? `${lleno.texto}\n\n-- \n${firma}` : lleno.texto,
+    ...lleno,
     responderA: yo?.correo ?? null,
     archivos: archivos.map((a) => ({ nombre: a.nombre, clave: a.clave, tipo: a.content_type })),
     pedidos,

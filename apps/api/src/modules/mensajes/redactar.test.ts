@@ -156,6 +156,22 @@ describe('writing an e-mail from a record', () => {
     expect(((await as(t.app, asesor1).get(`/api/terceros/${ana}/mensajes`)).json().data as MensajeDeRegistro[]).length).toBe(1);
   });
 
+  it('previews the message filled with the record and signed, without queuing it', async () => {
+    const r = await as(t.app, asesor1).post(`/api/mensajes/tercero/${ana}/correo/vista-previa`, {
+      asunto: 'Para {{ tercero.nombre }}',
+      html: '<p>Documento {{ tercero.nro_id }}</p>',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const p = r.json().data as { asunto: string; html: string };
+    expect(p.asunto).toBe('Para Ana Propietaria');
+    expect(p.html.replace(/\n/g, '')).toBe('<p>Documento 81000001</p><p>Carlos Restrepo<br>Asesor comercial</p>');
+    const malo = await as(t.app, asesor1).post(`/api/mensajes/tercero/${ana}/correo/vista-previa`, {
+      asunto: '{{ tercero.apodo }}',
+      html: '<p>x</p>',
+    });
+    expect(malo.json().message).toBe('Asunto: el campo «tercero.apodo» no existe.');
+  });
+
   it('sends from a property with its ficha and a document of its own, to its owner', async () => {
     const o = (await as(t.app, admin1).get(`/api/mensajes/inmueble/${casa}/correo`)).json().data as OpcionesRedactar;
     expect(o.destinatarios.map((d) => d.email)).toEqual(['ana@example.com', 'ana@empresa.co']);
@@ -225,7 +241,7 @@ describe('writing an e-mail from a record', () => {
     expect(vacio.json().message).toContain('Mensaje: escriba el mensaje');
     const ajeno = await enviar({ archivos: [idDocumento] });
     expect(ajeno.statusCode).toBe(400);
-    expect(ajeno.json().message).toBe(`archivos: el archivo ${idDocumento} no es de el tercero`);
+    expect(ajeno.json().message).toBe(`archivos: el archivo ${idDocumento} no es del tercero`);
     const [{ n }] = (await t.db.tenant(1, (tx) =>
       queryRows<{ n: number }>(tx, sql`select count(*)::int as n from correo_salida where asunto = 'Hola'`),
     )) as [{ n: number }];

@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MensajeDeRegistro, SmsEncolado, SmsTercero } from '@predio/contract/mensajes';
-import type { CorreoEncolado, CorreoRedactado, EntidadCorreo, OpcionesRedactar } from '@predio/contract/redactar';
+import type {
+  CorreoEncolado,
+  CorreoRedactado,
+  EntidadCorreo,
+  MensajeRedactado,
+  OpcionesRedactar,
+  VistaPreviaCorreo,
+} from '@predio/contract/redactar';
 import { http } from '../../lib/http.ts';
 
 /** A record e-mail is written from: its kind and the key its screen knows it by. */
@@ -41,6 +48,14 @@ export function useEnviarCorreo(r: RegistroCorreo) {
     mutationFn: async (body: CorreoRedactado) =>
       (await http.post<CorreoEncolado>(`${base(r)}/correo`, body, { silent: true })).data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: mensajesRegistroKeys.historial(r) }),
+  });
+}
+
+/** The subject and body filled with the record and signed, as they would leave; nothing is sent. */
+export function useVistaPreviaCorreo(r: RegistroCorreo) {
+  return useMutation({
+    mutationFn: async (body: VistaPreviaCorreo) =>
+      (await http.post<MensajeRedactado>(`${base(r)}/correo/vista-previa`, body, { silent: true })).data,
   });
 }
 

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Checkbox, Form, Input, Select, Skeleton, Typography } from 'antd';
-import { PaperClipOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Checkbox, Form, Input, Select, Skeleton, Typography } from 'antd';
+import { EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { esCorreo } from '@predio/contract/campos';
-import { MAX_DESTINATARIOS, type OpcionesRedactar } from '@predio/contract/redactar';
+import { MAX_DESTINATARIOS, type MensajeRedactado, type OpcionesRedactar } from '@predio/contract/redactar';
 import { Dialogo } from '../dialogo.tsx';
 import { ErrorDeCarga } from '../error-de-carga.tsx';
+import { SafeHtml } from '../safe-html.tsx';
 import { AvisoCorreoSinConfigurar, useTextoEnviado } from '../correo/aviso-correo.tsx';
 import { EditorTextoRicoDiferido } from '../texto-rico/editor-diferido.tsx';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
-import { useEnviarCorreo, useOpcionesRedactar, type RegistroCorreo } from './api.ts';
+import { useEnviarCorreo, useOpcionesRedactar, useVistaPreviaCorreo, type RegistroCorreo } from './api.ts';
 import './redactar-correo.css';
 
 type Valores = {
@@ -43,7 +44,64 @@ function paraInicial(o: OpcionesRedactar): string[] {
   return o.destinatarios.filter((d) => !vistos.has(d.nombre) && vistos.add(d.nombre)).map((d) => d.email);
 }
 
-function Formulario({ opciones, form }: { opciones: OpcionesRedactar; form: ReturnType<typeof Form.useForm<Valores>>[0] }) {
+type FormValores = ReturnType<typeof Form.useForm<Valores>>[0];
+
+/** «Vista previa»: the message filled with the record and signed, below the editor, until it changes. */
+function VistaPrevia({
+  registro,
+  form,
+  onError,
+}: {
+  registro: RegistroCorreo;
+  form: FormValores;
+  onError: (e: string | null) => void;
+}) {
+  const previa = useVistaPreviaCorreo(registro);
+  const [mensaje, setMensaje] = useState<MensajeRedactado | null>(null);
+  const asunto = Form.useWatch('asunto', form);
+  const html = Form.useWatch('html', form);
+  const [de, setDe] = useState<{ asunto?: string; html?: string } | null>(null);
+  const vigente = mensaje && de && de.asunto === asunto && de.html === html ? mensaje : null;
+
+  async function ver() {
+    const v = await form.validateFields(['asunto', 'html']).catch(() => null);
+    if (!v) return;
+    onError(null);
+    try {
+      setMensaje(await previa.mutateAsync({ asunto: v.asunto, html: v.html }));
+      setDe({ asunto: v.asunto, html: v.html });
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      onError(erroresEnCampos(form, e, CAMPOS));
+    }
+  }
+
+  return (
+    <>
+      <Button icon={<EyeOutlined />} onClick={() => void ver()} loading={previa.isPending} className="redactar-ver">
+        Vista previa
+      </Button>
+      {vigente ? (
+        <section aria-label="Vista previa" className="redactar-previa">
+          <Typography.Text strong>{vigente.asunto}</Typography.Text>
+          <SafeHtml html={vigente.html} />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function Formulario({
+  opciones,
+  form,
+  registro,
+  onError,
+}: {
+  opciones: OpcionesRedactar;
+  form: FormValores;
+  registro: RegistroCorreo;
+  onError: (e: string | null) => void;
+}) {
   // The dialog's form outlives a closing (destroyOnHidden unmounts only its fields): each opening starts anew.
   useEffect(() => form.resetFields(), [form]);
   const sugeridos = opciones.destinatarios.map((d) => ({ value: d.email, label: `${d.nombre} <${d.email}>` }));
@@ -112,6 +170,7 @@ function Formulario({ opciones, form }: { opciones: OpcionesRedactar; form: Retu
           <pre>{opciones.firma.trim()}</pre>
         </div>
       ) : null}
+      <VistaPrevia registro={registro} form={form} onError={onError} />
       {opciones.fichas.length ? (
         <Form.Item name="fichas" label="Fichas en PDF">
           <Checkbox.Group
@@ -208,7 +267,7 @@ export function RedactarCorreoDialog({
           onReintentar={() => void opciones.refetch()}
         />
       ) : (
-        <Formulario opciones={opciones.data} form={form} />
+        <Formulario opciones={opciones.data} form={form} registro={registro} onError={setError} />
       )}
     </Dialogo>
   );
