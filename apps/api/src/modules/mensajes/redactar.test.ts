@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { MensajeDeRegistro } from '@predio/contract/mensajes';
 import type { CorreoEncolado, OpcionesRedactar } from '@predio/contract/redactar';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, multipart, tokenClaims, type TestApp } from '../../test/harness.ts';
 import { asuntoDelMensaje, SmtpSink, textoDelMensaje, type Recibido } from '../../test/smtp-sink.ts';
 
 // An e-mail written from a record (issue 27 «Sending»): from a tercero and from a property with its
@@ -213,6 +213,61 @@ describe('writing an e-mail from a record', () => {
     );
     const h = (await as(t.app, admin1).get(`/api/mensajes/inmueble/${casa}/historial`)).json().data as MensajeDeRegistro[];
     expect(h.map((x) => [x.estado, x.error])).toEqual([['fallido', '550 5.1.1 buzón inexistente']]);
+  });
+
+  it('offers a lead its matching fichas, a solicitud its property, a cita its participants, and sends from each', async () => {
+    await as(t.app, admin1).post(`/api/inmuebles/${casa}/estado`, { estado: 'disponible' });
+    const lead = await as(t.app, admin1).post('/api/clientes-atendidos', { id_tercero: ana, gestion: 'venta', tipos: ['casa'] });
+    expect(lead.statusCode, lead.body).toBe(200);
+    const cliente = lead.json().data.consecutivo as number;
+    const oc = (await as(t.app, asesor1).get(`/api/mensajes/cliente/${cliente}/correo`)).json().data as OpcionesRedactar;
+    expect(oc).toMatchObject({ tipo: 'cliente', titulo: `Cliente atendido ${cliente} · Ana Propietaria` });
+    expect(oc.fichas).toEqual([expect.objectContaining({ consecutivo: casa, marcada: false })]);
+
+    const sol = await as(t.app, asesor1).post('/api/solicitudes', {
+      canal: 'telefono',
+      tipo: 'comprar',
+      id_tercero: ana,
+      consecutivo_inmueble: casa,
+      mensaje: 'Quiere conocer la casa de la Calle 10.',
+    });
+    expect(sol.statusCode, sol.body).toBe(200);
+    const numero = sol.json().data.numero as number;
+    const os = (await as(t.app, asesor1).get(`/api/mensajes/solicitud/${numero}/correo`)).json().data as OpcionesRedactar;
+    expect(os).toMatchObject({ tipo: 'tercero', titulo: `Solicitud ${numero}` });
+    expect(os.fichas).toEqual([expect.objectContaining({ consecutivo: casa, marcada: true })]);
+
+    const cita = await as(t.app, asesor1).post('/api/citas', {
+      confirmar: true,
+      titulo: 'Visita a la casa',
+      inicio: '2027-03-10T10:00:00-05:00',
+      fin: '2027-03-10T11:00:00-05:00',
+      asesores: [tokenClaims(asesor1).idUsuario],
+      participantes: [ana],
+      consecutivo_inmueble: casa,
+    });
+    expect(cita.statusCode, cita.body).toBe(200);
+    const idCita = cita.json().data.id as number;
+    const oi = (await as(t.app, asesor1).get(`/api/mensajes/cita/${idCita}/correo`)).json().data as OpcionesRedactar;
+    expect(oi).toMatchObject({ tipo: 'inmueble', titulo: 'Cita: Visita a la casa' });
+    expect(oi.destinatarios.map((d) => d.email)).toEqual(['ana@example.com', 'ana@empresa.co']);
+
+    for (const [entidad, clave, asunto] of [
+      ['cliente', cliente, 'Casas para {{ cliente.nombre }}'],
+      ['solicitud', numero, 'Su solicitud, {{ tercero.nombre }}'],
+      ['cita', idCita, 'Visita a {{ inmueble.direccion }}'],
+    ] as const) {
+      const r = await as(t.app, asesor1).post(`/api/mensajes/${entidad}/${clave}/correo`, {
+        para: ['ana@example.com'],
+        asunto,
+        html: '<p>Hola</p>',
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      const h = (await as(t.app, asesor1).get(`/api/mensajes/${entidad}/${clave}/historial`)).json().data as MensajeDeRegistro[];
+      expect(h.map((x) => x.asunto)).toEqual([(r.json().data as CorreoEncolado).asunto]);
+    }
+    expect((await recibido('Casas para Ana Propietaria')).to).toEqual(['ana@example.com']);
+    expect(await recibido('Visita a Calle 10 # 43-20')).toBeDefined();
   });
 
   it('refuses a message without recipient, with a bad address, or with a field the record lacks, naming it', async () => {
