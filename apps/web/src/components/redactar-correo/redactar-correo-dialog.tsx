@@ -25,7 +25,7 @@ type Valores = {
 const CAMPOS = ['para', 'cc', 'plantilla', 'asunto', 'html', 'fichas', 'archivos'] as const;
 
 /** Every address typed is an e-mail, and there are not too many: said beside the field, in Spanish. */
-const reglaCorreos = (etiqueta: string, obligatorio: boolean) => ({
+export const reglaCorreos = (etiqueta: string, obligatorio: boolean) => ({
   validator: async (_: unknown, v: string[] | undefined) => {
     const lista = v ?? [];
     if (obligatorio && lista.length === 0) throw new Error(`El campo ${etiqueta} es obligatorio`);
