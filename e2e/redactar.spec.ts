@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { asuntoDelMensaje, textoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
 import { recibidosPara } from './correo.ts';
@@ -7,6 +9,22 @@ import { ADMIN, apiComo, cerrarAvisos, ingresar } from './helpers.ts';
 // read back from the suite's SMTP server and seen in the tercero's history with its state.
 
 const shots = process.env.SHOTS_DIR;
+// axe-core through the devtools protocol, as e2e/accesibilidad.spec.ts runs it (the CSP refuses an
+// inline script), with the same rules: WCAG 2.1 A/AA without color-contrast (the theme's product decision).
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function violaciones(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    type V = { id: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: V[] }> } }).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  });
+}
+
 const foto = async (page: Page, nombre: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${nombre}.png`, fullPage: true });
 };
@@ -84,4 +102,39 @@ test('an e-mail to a tercero goes with a property’s ficha and stays in its his
   await expect(fila.getByText('Enviado', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(fila).toContainText(`para ${correo}`);
   await foto(page, 'redactar-historial-1440');
+});
+
+test('from a property, the dialog offers its owner and its ficha checked, and passes axe', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const sufijo = String(Date.now() % 1_000_000);
+  const correo = `jorge.${sufijo}@example.com`;
+  const a = await apiComo(request, ADMIN);
+  const t = await a.post<{ tercero: { id: number } }>('/terceros', {
+    nro_id: `74${sufijo}`,
+    nombre1: 'Jorge',
+    apellido1: `Salazar ${sufijo}`,
+    email: correo,
+  });
+  const municipios = await a.get<{ items: { id: number }[] }>('/maestros/municipios?q=medellin&pageSize=1');
+  const { consecutivo } = await a.post<{ consecutivo: number }>('/inmuebles', {
+    tipo: 'local',
+    gestion: 'arriendo',
+    canon: 5_000_000,
+    direccion: `Carrera 43A # 10-${sufijo.slice(-2)}`,
+    id_municipio: municipios.items[0]!.id,
+    propietarios: [{ id_tercero: t.tercero.id, porcentaje: 100 }],
+  });
+
+  await ingresar(page, ADMIN, `/propiedades/inmueble/${consecutivo}`);
+  await cerrarAvisos(page);
+  await page.getByRole('tab', { name: 'Correos' }).click();
+  await page.getByRole('button', { name: 'Enviar correo' }).click();
+  const d = page.getByRole('dialog', { name: new RegExp(`^Enviar correo · Inmueble ${consecutivo} · Local`) });
+  await expect(d.getByText(correo)).toBeVisible();
+  await expect(d.getByRole('checkbox', { name: new RegExp(`^Inmueble ${consecutivo} · Local`) })).toBeChecked();
+  expect(await violaciones(page)).toEqual([]);
+  await foto(page, 'redactar-inmueble-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await violaciones(page)).toEqual([]);
+  await foto(page, 'redactar-inmueble-390');
 });

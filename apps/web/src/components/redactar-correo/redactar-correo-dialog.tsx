@@ -35,6 +35,14 @@ export const reglaCorreos = (etiqueta: string, obligatorio: boolean) => ({
   },
 });
 
+/** A field the record's messages can use, as the hint under the editor shows it. */
+const CAMPO_EJEMPLO: Record<OpcionesRedactar['tipo'], string> = {
+  tercero: '{{ tercero.nombre }}',
+  inmueble: '{{ inmueble.direccion }}',
+  cliente: '{{ cliente.nombre }}',
+  ninguno: '{{ empresa.nombre }}',
+};
+
 const tamano = (bytes: number) =>
   bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -160,7 +168,8 @@ function Formulario({
             },
           },
         ]}
-        extra="Campos como {{ tercero.nombre }} se llenan con los datos del registro al enviar."
+        required
+        extra={`Campos como ${CAMPO_EJEMPLO[opciones.tipo]} se llenan con los datos del registro al enviar.`}
       >
         <EditorTextoRicoDiferido etiqueta="Mensaje" />
       </Form.Item>
@@ -254,6 +263,7 @@ export function RedactarCorreoDialog({
       onCancel={onCerrar}
       afterOpenChange={(visible) => !visible && setError(null)}
       width={720}
+      className="redactar-dialogo"
       destroyOnHidden
     >
       <AvisoCorreoSinConfigurar />
