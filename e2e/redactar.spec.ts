@@ -101,6 +101,7 @@ test('an e-mail to a tercero goes with a property’s ficha and stays in its his
   await expect(fila).toBeVisible();
   await expect(fila.getByText('Enviado', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(fila).toContainText(`para ${correo}`);
+  expect(await violaciones(page)).toEqual([]);
   await foto(page, 'redactar-historial-1440');
 });
 

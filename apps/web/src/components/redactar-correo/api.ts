@@ -13,6 +13,8 @@ import { http } from '../../lib/http.ts';
 /** A record e-mail is written from: its kind and the key its screen knows it by. */
 export type RegistroCorreo = { entidad: EntidadCorreo; clave: number };
 
+const RECIENTE_MS = 10 * 60_000;
+
 const base = (r: RegistroCorreo) => `/mensajes/${r.entidad}/${r.clave}`;
 
 export const mensajesRegistroKeys = {
@@ -25,8 +27,10 @@ export const historialOptions = (r: RegistroCorreo) =>
   queryOptions({
     queryKey: mensajesRegistroKeys.historial(r),
     queryFn: async ({ signal }) => (await http.get<MensajeDeRegistro[]>(`${base(r)}/historial`, { signal, silent: true })).data,
-    // A message queued a moment ago leaves within seconds: its state is asked again while any waits.
-    refetchInterval: (q) => (q.state.data?.some((m) => m.estado === 'en_cola') ? 5000 : false),
+    // A message queued a moment ago leaves within seconds: its state is asked again while a recent one
+    // waits. One still waiting after minutes (mail not configured, an SMS held until 7:00) is not polled.
+    refetchInterval: (q) =>
+      q.state.data?.some((m) => m.estado === 'en_cola' && Date.now() - Date.parse(m.creado_en) < RECIENTE_MS) ? 5000 : false,
   });
 
 export const useHistorialMensajes = (r: RegistroCorreo) => useQuery(historialOptions(r));
