@@ -11,6 +11,8 @@ export const correoSalida = pgTable('correo_salida', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   idEmpresa: idEmpresa(),
   para: text('para').notNull(),
+  /** Copied recipients, comma-separated (migration 0220). */
+  cc: text('cc'),
   asunto: text('asunto').notNull(),
   texto: text('texto').notNull(),
   html: text('html'),

@@ -32,7 +32,7 @@ function donde(q: EnviadosQuery): SQL {
 }
 
 const TIPO = sql`case when b.origen = 'prueba' then 'Prueba de plantilla' || coalesce(' · ' || nt.titulo, '')
-  else coalesce(nt.titulo, case b.origen when 'ficha' then 'Ficha de inmueble' when 'aviso' then 'Aviso' else b.origen end) end`;
+  else coalesce(nt.titulo, case b.origen when 'ficha' then 'Ficha de inmueble' when 'redactado' then 'Correo escrito' when 'aviso' then 'Aviso' else b.origen end) end`;
 const USUARIO = sql`coalesce(nullif(t.nombre, ''), nullif(u.nombre, ''), u.usuario, 'Sistema')`;
 const JOINS = sql`left join usuarios u on u.id = b.id_usuario
   left join terceros t on t.id_empresa = u.id_empresa and t.nro_id = u.nro_id

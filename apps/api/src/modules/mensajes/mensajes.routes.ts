@@ -25,6 +25,7 @@ import * as enviados from './enviados.service.ts';
 import * as service from './mensajes.service.ts';
 import * as proveedores from './proveedores.service.ts';
 import * as tercero from './tercero.service.ts';
+import { redactarRoutes } from './redactar.routes.ts';
 
 const tags = ['mensajes'];
 const permiso = IDM_CONFIGURAR_MENSAJES;
@@ -33,6 +34,7 @@ const ZEjemplosQuery = z.object({ tipo_carta: enteroQuery('tipo_carta', 1, 99_99
 /** Correos > Configurar mensajes (idm 10555). */
 export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
   const cifrador = cifradorDe(deps.config);
+  redactarRoutes(app, deps);
   // From a tercero's record (Terceros, idm 59): an SMS, and the record's message history.
   defineRoute(app, deps, {
     method: 'POST',

@@ -11,6 +11,7 @@ const MAX_INTENTOS = 5;
 type Pendiente = {
   id: number;
   para: string;
+  cc: string | null;
   asunto: string;
   texto: string;
   html: string | null;
@@ -115,7 +116,7 @@ export class Mailer {
               where e.id_empresa = c.id_empresa and c.id in (
                 select id from correo_salida where estado in ('pendiente', 'enviando') and proximo_intento <= now()
                 order by id limit ${LOTE} for update skip locked)
-              returning c.id, c.para, c.asunto, c.texto, c.html, c.intentos, c.adjuntos, c.responder_a,
+              returning c.id, c.para, c.cc, c.asunto, c.texto, c.html, c.intentos, c.adjuntos, c.responder_a,
                         coalesce(nullif(e.email, ''), 'no-responder@predio.local') as remitente,
                         coalesce(nullif(mc.remitente_nombre, ''), e.nombre, '') as remitente_nombre`,
         ),
@@ -127,6 +128,7 @@ export class Mailer {
             // The sender name of Configurar mensajes, else the company's name.
             from: c.remitente_nombre ? { name: c.remitente_nombre, address: c.remitente } : c.remitente,
             to: c.para,
+            ...(c.cc ? { cc: c.cc } : {}),
             subject: c.asunto,
             text: c.texto,
             ...(c.html ? { html: c.html } : {}),

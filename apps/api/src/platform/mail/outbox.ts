@@ -3,6 +3,8 @@ import type { Scope } from '../tenant.ts';
 
 export type Correo = {
   para: string;
+  /** Copied recipients, comma-separated. */
+  cc?: string | null;
   asunto: string;
   texto: string;
   html?: string;
@@ -25,6 +27,7 @@ export type Despertador = { despertar(): void; readonly urlPublica: string | nul
 export async function encolarCorreo(o: Scope & { mailer: Despertador }, c: Correo): Promise<void> {
   await o.tx.insert(correoSalida).values({
     para: c.para,
+    cc: c.cc ?? null,
     asunto: c.asunto,
     texto: c.texto,
     html: c.html ?? null,

@@ -43,6 +43,7 @@ import { InvitarParticipantes } from './invitar-participantes.tsx';
 import { hasIdm } from '@predio/contract/menu';
 import { IDM_TAREAS } from '@predio/contract/tareas';
 import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
+import { MensajesDeRegistro } from '../../components/redactar-correo/mensajes-registro.tsx';
 import { usePermisos } from '../../lib/session-store.ts';
 
 export type Inicial = {
@@ -411,6 +412,18 @@ export function CitaForm({ cita, inicial, opciones, alGuardar, alBorrar }: Props
         )}
         {cita && cita.participantes.length > 0 && <InvitarParticipantes cita={cita} />}
       </Space>
+      {cita && (
+        <Collapse
+          style={{ marginTop: 16 }}
+          items={[
+            {
+              key: 'correos',
+              label: 'Correos de la cita',
+              children: <MensajesDeRegistro registro={{ entidad: 'cita', clave: cita.id }} />,
+            },
+          ]}
+        />
+      )}
       {cita && puedeTareas && (
         <Collapse
           style={{ marginTop: 16 }}

@@ -58,6 +58,7 @@ import { hasIdm } from '@predio/contract/menu';
 import { IDM_TAREAS } from '@predio/contract/tareas';
 import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
 import { CitasDeRegistro } from '../../components/agenda/citas-registro.tsx';
+import { MensajesDeRegistro } from '../../components/redactar-correo/mensajes-registro.tsx';
 import { IDM_AGENDA } from '@predio/contract/agenda';
 
 type Abierto = number | 'nuevo' | null;
@@ -126,6 +127,11 @@ function ClienteTabs({ cliente, onCerrar }: { cliente: ClienteDetalle; onCerrar:
         ...(hasIdm(permisos, IDM_TAREAS)
           ? [{ key: 'tareas', label: 'Tareas', children: <TareasDeRegistro vinculo={{ id_cliente_atendido: cliente.id }} /> }]
           : []),
+        {
+          key: 'correos',
+          label: 'Correos',
+          children: <MensajesDeRegistro registro={{ entidad: 'cliente', clave: cliente.consecutivo }} />,
+        },
       ]}
     />
   );

@@ -7,6 +7,7 @@ import { ETIQUETAS_ESTADO, IDM_INMUEBLE, type Bloqueo, type InmuebleDetalle } fr
 import { IDM_MODIFICACIONES } from '@predio/contract/inmuebles-utilidades';
 import { IDM_AGENDA } from '@predio/contract/agenda';
 import { CitasDeRegistro } from '../../components/agenda/citas-registro.tsx';
+import { MensajesDeRegistro } from '../../components/redactar-correo/mensajes-registro.tsx';
 import { IDM_INVENTARIOS } from '@predio/contract/inventarios';
 import { hasIdm } from '@predio/contract/menu';
 import { formatFechaHora } from '../../lib/format.ts';
@@ -417,6 +418,16 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
                     key: 'tareas',
                     label: 'Tareas',
                     children: <TareasDeRegistro vinculo={{ consecutivo_inmueble: d.consecutivo }} />,
+                  },
+                ]
+              : []),
+            // Writing from the property takes its own screen (490); Inmuebles disponibles alone only reads.
+            ...(hasIdm(permisos, IDM_INMUEBLE)
+              ? [
+                  {
+                    key: 'correos',
+                    label: 'Correos',
+                    children: <MensajesDeRegistro registro={{ entidad: 'inmueble', clave: d.consecutivo }} />,
                   },
                 ]
               : []),

@@ -32,6 +32,7 @@ import type { Abierta } from './solicitudes-params.ts';
 import { IDM_TAREAS } from '@predio/contract/tareas';
 import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
 import { CitasDeRegistro } from '../../components/agenda/citas-registro.tsx';
+import { MensajesDeRegistro } from '../../components/redactar-correo/mensajes-registro.tsx';
 import { IDM_AGENDA } from '@predio/contract/agenda';
 
 export const COLOR_ESTADO: Record<string, string> = {
@@ -218,6 +219,8 @@ function Detalle({ s, onEditar, onAccion }: { s: SolicitudDetalle; onEditar: () 
           <TareasDeRegistro vinculo={{ numero_solicitud: s.numero }} />
         </>
       ) : null}
+      <Typography.Title level={5}>Correos</Typography.Title>
+      <MensajesDeRegistro registro={{ entidad: 'solicitud', clave: s.numero }} />
       <Typography.Text type="secondary" className="solicitud-meta">
         Registrada por {s.creado_por} el {formatFechaHora(s.creado_en)}
         {s.modificado_por && s.modificado_en

@@ -55,6 +55,7 @@ import { IDM_TAREAS } from '@predio/contract/tareas';
 import { usePermisos } from '../../lib/session-store.ts';
 import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
 import { CitasDeRegistro } from '../../components/agenda/citas-registro.tsx';
+import { MensajesDeRegistro } from '../../components/redactar-correo/mensajes-registro.tsx';
 import { IDM_AGENDA } from '@predio/contract/agenda';
 import { IDM_CONFIGURAR_ZONA_CLIENTES } from '@predio/contract/zona-clientes';
 import { InvitarDialogo } from '../../components/zona-clientes/invitar-dialogo.tsx';
@@ -500,6 +501,15 @@ function TerceroForm({ tercero, onGuardado, onAbrir, onCancelar }: FormProps) {
             : []),
           ...(tercero && hasIdm(permisos, IDM_TAREAS)
             ? [{ key: 'tareas', label: 'Tareas', children: <TareasDeRegistro vinculo={{ id_tercero: tercero.id }} /> }]
+            : []),
+          ...(tercero
+            ? [
+                {
+                  key: 'mensajes',
+                  label: 'Correos y SMS',
+                  children: <MensajesDeRegistro registro={{ entidad: 'tercero', clave: tercero.id }} sms />,
+                },
+              ]
             : []),
         ]}
       />
