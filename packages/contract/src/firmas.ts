@@ -152,6 +152,9 @@ export type DocumentoFirma = DocumentoFirmaResumen & {
   radicacion: Radicacion | null;
 };
 
+/** A signed document as the client portal lists it to a signer who is the client (zona clientes). */
+export type DocumentoFirmadoPortal = { id: number; titulo: string; completado_en: string; firmantes: string[] };
+
 /** What the public signing page reads. */
 export type SolicitudFirma = {
   empresa: string;

@@ -7,6 +7,7 @@ import {
   TIPO_CARTA_DOCUMENTO_FIRMADO,
   TIPO_CARTA_FIRMA_RECHAZADA,
   type DocumentoFirma,
+  type DocumentoFirmadoPortal,
   type DocumentoFirmaResumen,
   type EstadoDocumentoFirma,
   type EstadoFirmante,
@@ -203,6 +204,44 @@ export async function obtener(o: { tx: Tx; id: number }): Promise<DocumentoFirma
 async function radicadoDe(tx: Tx, id: number) {
   const [r] = await queryRows<{ id: number; radicado: string }>(tx, sql`select id, radicado from radicado where id = ${id}`);
   return r ?? null;
+}
+
+// ---------- zona clientes: what a portal client sees ----------
+
+/**
+ * The signed documents the client signed: a signer is the client when their document number is the
+ * tercero's, or their e-mail is the tercero's. Ley 820 gives the tenant a copy; the portal keeps it.
+ */
+export async function firmadosParaTercero(tx: Tx, idTercero: number, id?: number): Promise<DocumentoFirmadoPortal[]> {
+  const filas = await queryRows<Omit<DocumentoFirmadoPortal, 'completado_en'> & { completado_en: Date | string }>(
+    tx,
+    sql`select d.id, d.titulo, d.completado_en,
+               (select json_agg(f.nombre order by f.orden) from firma_firmante f
+                 where f.id_empresa = d.id_empresa and f.id_documento = d.id) as firmantes
+        from firma_documento d
+        where d.estado = 'firmado' and d.clave_firmado is not null ${id !== undefined ? sql`and d.id = ${id}` : sql``}
+          and exists (select 1 from firma_firmante f join terceros t on t.id = ${idTercero}
+                       where f.id_empresa = d.id_empresa and f.id_documento = d.id
+                         and ((t.nro_id <> '' and f.documento = t.nro_id) or (t.email <> '' and f.email = lower(t.email))))
+        order by d.completado_en desc, d.id desc limit 200`,
+  );
+  return filas.map((f) => ({ ...f, completado_en: new Date(f.completado_en).toISOString() }));
+}
+
+/** The sealed PDF of one of them; any other document is «not found». */
+export async function firmadoParaCliente(o: { tx: Tx; idTercero: number; id: number }): Promise<{
+  clave: string;
+  nombre: string;
+  contentType: string;
+}> {
+  const [v] = await firmadosParaTercero(o.tx, o.idTercero, o.id);
+  const d = v ? await filaDoc(o.tx, v.id) : null;
+  if (!d?.clave_firmado) throw noEncontrado(`El documento ${o.id}`);
+  return {
+    clave: d.clave_firmado,
+    nombre: `${(d.nombre_archivo ?? `documento-${d.id}.pdf`).replace(/\.pdf$/i, '')}-firmado.pdf`,
+    contentType: 'application/pdf',
+  };
 }
 
 // ---------- filing in gestión documental (job firmas.radicar) ----------

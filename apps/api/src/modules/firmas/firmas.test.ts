@@ -10,6 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import forge from 'node-forge';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
+import { hashClave } from '../../platform/auth/passwords.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 import { SmtpSink, asuntoDelMensaje, textoDelMensaje } from '../../test/smtp-sink.ts';
 import { encolar } from '../../platform/jobs/trabajos.ts';
@@ -212,7 +213,7 @@ describe('firmas electrónicas: send, sign, seal', () => {
     expect(salida).toContain('Digest Mismatch.');
   }, 60_000);
 
-  it('a job files the signed PDF in gestión documental, tied to the signer who is a tercero', async () => {
+  it('a job files the signed PDF in gestión documental, tied to the signer who is a tercero; the client sees it', async () => {
     const [ter] = await t.db.tenant(1, (tx) =>
       queryRows<{ id: number }>(
         tx,
@@ -246,6 +247,41 @@ describe('firmas electrónicas: send, sign, seal', () => {
     expect(archivo!.sha256).toBe(d.sha256_firmado);
     const bytes = (await c.get(`/api/archivos/radicado/${r.id}/${archivo!.id}`)).rawPayload;
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(d.sha256_firmado);
+
+    // Zona clientes: the signer who is a client of the company sees it and downloads the sealed PDF.
+    const cfg = await c.post('/api/zona-clientes/config', undefined, {
+      method: 'PUT',
+      payload: { activo: true, titulo: 'Zona', politica: 'Política' },
+    });
+    expect(cfg.statusCode, cfg.body).toBe(200);
+    const clave = await hashClave('Clave-portal-2026');
+    const [otro] = await t.db.tenant(1, (tx) =>
+      queryRows<{ id: number }>(tx, sql`insert into terceros (nro_id, nombre) values ('99887766', 'Nadie Firmó') returning id`),
+    );
+    const portal = async (idTercero: number, email: string) => {
+      await t.db.tenant(1, (tx) =>
+        tx.execute(
+          sql`insert into cliente_portal (id_tercero, email, clave_hash, creado_por) values (${idTercero}, ${email}, ${clave}, 'prueba')`,
+        ),
+      );
+      const l = await as(t.app, null).post('/api/portal/1/login', { email, clave: 'Clave-portal-2026' });
+      const tk = l.json().token as string;
+      expect((await as(t.app, tk).post('/api/portal/autorizacion', { acepto: true })).statusCode).toBe(200);
+      return as(t.app, tk);
+    };
+    const bruno = await portal(ter!.id, 'bruno.portal@ejemplo.co');
+    const lista = (await bruno.get('/api/portal/firmados')).json().data as { id: number; titulo: string; firmantes: string[] }[];
+    expect(lista).toEqual([
+      expect.objectContaining({ id, titulo: 'Contrato para radicar', firmantes: ['Ana Pérez', 'Bruno Gómez'] }),
+    ]);
+    const pdf = await bruno.get(`/api/portal/firmados/${id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(d.sha256_firmado);
+    const nadie = await portal(otro!.id, 'nadie.portal@ejemplo.co');
+    expect((await nadie.get('/api/portal/firmados')).json().data).toEqual([]);
+    expect((await nadie.get(`/api/portal/firmados/${id}/pdf`)).statusCode).toBe(404);
+    expect((await c.get('/api/portal/firmados')).statusCode).toBe(401);
   }, 60_000);
 
   it('a signer may decline with a reason: the document is rejected and the sender told (602)', async () => {

@@ -340,6 +340,21 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     });
   definePortalRoute(app, deps, {
     method: 'GET',
+    url: '/portal/firmados',
+    schema: { tags: t3, summary: 'Documentos que firmó electrónicamente' },
+    handler: ({ tx, cliente }) => service.firmadosCliente({ tx, cliente }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/firmados/:id/pdf',
+    schema: { params: ZIdParam, tags: t3, summary: 'El PDF firmado y sellado de un documento suyo' },
+    handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+      const f = await service.firmadoCliente({ tx, cliente, id: params.id });
+      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
+    },
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
     url: '/portal/solicitudes/:consecutivo/fotos/:id',
     schema: { params: ZFotoParam, tags: t3, summary: 'Una foto de una solicitud suya' },
     handler: async ({ tx, cliente, params, reply, alConfirmar }) => {

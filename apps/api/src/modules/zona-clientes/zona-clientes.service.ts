@@ -41,6 +41,7 @@ import { siguiente } from '../../platform/numeracion/numeracion.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import { enTenant, type Scope } from '../../platform/tenant.ts';
 import * as repo from './zona-clientes.repo.ts';
+import { firmadoParaCliente, firmadosParaTercero } from '../firmas/firmas.service.ts';
 import { archivoParaCliente, paraCliente } from '../inventarios/inventarios.service.ts';
 
 export const ENTIDAD = 'zona_clientes';
@@ -313,6 +314,17 @@ export async function inventariosCliente(o: { tx: Tx; cliente: ClientePortal }) 
 export async function inventarioCliente(o: { tx: Tx; cliente: ClientePortal; id: number; cual: 'pdf' | 'acta' }) {
   await exigirAutorizacion(o);
   return archivoParaCliente({ tx: o.tx, idTercero: o.cliente.idTercero, id: o.id, cual: o.cual });
+}
+
+/** Documents the client signed electronically, each with its sealed PDF (firmas decides which). */
+export async function firmadosCliente(o: { tx: Tx; cliente: ClientePortal }) {
+  await exigirAutorizacion(o);
+  return firmadosParaTercero(o.tx, o.cliente.idTercero);
+}
+
+export async function firmadoCliente(o: { tx: Tx; cliente: ClientePortal; id: number }) {
+  await exigirAutorizacion(o);
+  return firmadoParaCliente({ tx: o.tx, idTercero: o.cliente.idTercero, id: o.id });
 }
 
 /** A client's request; another client's, or another company's, is simply not found. */

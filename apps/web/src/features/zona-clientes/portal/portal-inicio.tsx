@@ -34,6 +34,7 @@ import {
   type SolicitudMantenimientoDetalle,
 } from '@predio/contract/zona-clientes';
 import { formatFecha, formatFechaHora } from '../../../lib/format.ts';
+import type { DocumentoFirmadoPortal } from '@predio/contract/firmas';
 import { ETIQUETAS_TIPO_INVENTARIO, type InventarioPortal } from '@predio/contract/inventarios';
 import { TextoRico } from '../../../components/texto-rico/texto-rico.tsx';
 import { descargarPortal, fotoUrl, guardarToken, portal, PortalError } from './portal-http.ts';
@@ -153,6 +154,7 @@ function Contenido({ empresa }: { empresa: number }) {
       </Card>
       <Novedades empresa={empresa} />
       <Inventarios empresa={empresa} />
+      <Firmados empresa={empresa} />
       <Card
         className="portal-tarjeta"
         title={
@@ -267,6 +269,62 @@ function Inventarios({ empresa }: { empresa: number }) {
               <List.Item.Meta
                 title={`${ETIQUETAS_TIPO_INVENTARIO[v.tipo]} · N.º ${v.consecutivo}`}
                 description={`${v.inmueble.direccion} · ${formatFecha(v.fecha)}`}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** Documents the client signed electronically, each sealed PDF to download; nothing when there are none. */
+function Firmados({ empresa }: { empresa: number }) {
+  const { message } = App.useApp();
+  const lista = useQuery({
+    queryKey: ['portal', empresa, 'firmados'],
+    queryFn: () => portal<DocumentoFirmadoPortal[]>(empresa, 'GET', '/portal/firmados'),
+  });
+  if (!lista.isError && !lista.data?.length) return null;
+  return (
+    <Card
+      className="portal-tarjeta"
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+          Documentos firmados
+        </Typography.Title>
+      }
+    >
+      {lista.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={lista.error.message}
+          action={<Button onClick={() => void lista.refetch()}>Reintentar</Button>}
+        />
+      ) : (
+        <List
+          dataSource={lista.data ?? []}
+          renderItem={(d) => (
+            <List.Item
+              key={d.id}
+              actions={[
+                <Button
+                  key="pdf"
+                  onClick={() =>
+                    void descargarPortal(empresa, `/portal/firmados/${d.id}/pdf`, `${d.titulo}-firmado.pdf`).catch(
+                      (e: Error) => void message.error(e.message),
+                    )
+                  }
+                  aria-label={`Descargar «${d.titulo}» firmado`}
+                >
+                  PDF
+                </Button>,
+              ]}
+            >
+              <List.Item.Meta
+                title={d.titulo}
+                description={`Firmado el ${formatFecha(d.completado_en)} · ${d.firmantes.join(', ')}`}
               />
             </List.Item>
           )}
