@@ -24,6 +24,9 @@ import {
 } from './modules/firmas/firmas.service.ts';
 import { enviarMensaje, MAX_INTENTOS_MENSAJE, TRABAJO_ENVIAR_MENSAJE } from './platform/mensajes/salida.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar, TRABAJO_SINCRONIZAR } from './modules/portales/portales.service.ts';
+import { sincronizarCuenta } from './modules/bandeja/bandeja-sync.ts';
+import { PROPOSITO_CIFRADO_BANDEJA } from './modules/bandeja/bandeja.routes.ts';
+import { TRABAJO_BANDEJA_SINCRONIZAR } from '@predio/contract/bandeja';
 import { CARPETA_ARCHIVOS } from './platform/archivos/archivos.service.ts';
 import { borrarArchivosSinUso } from './platform/storage/sin-uso.ts';
 import { nominatim } from './platform/geo/geocodificador.ts';
@@ -103,6 +106,23 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
         datos: j.datos as Parameters<typeof sincronizar>[0]['datos'],
         intento: j.intento,
         maxIntentos: MAX_INTENTOS_PORTAL,
+        signal: j.signal,
+      }),
+  });
+  // Bandeja de correos (docs/mensajes.md): a user's IMAP box brought up to date; the error, in Spanish, is
+  // also kept on the box for its screen. Few attempts: the person can press «Sincronizar» again.
+  const cifradorBandeja = cifradorDe(config, PROPOSITO_CIFRADO_BANDEJA);
+  t.definir({
+    tipo: TRABAJO_BANDEJA_SINCRONIZAR,
+    timeoutMs: 10 * MINUTO,
+    maxIntentos: 3,
+    esperaMs: 30_000,
+    manejar: (j) =>
+      sincronizarCuenta({
+        db,
+        cifrador: cifradorBandeja,
+        idEmpresa: j.idEmpresa!,
+        idCuenta: Number(j.datos.idCuenta),
         signal: j.signal,
       }),
   });
