@@ -52,10 +52,18 @@ export function useHilosCorreo(carpeta: number | null, page: number, q: string) 
 }
 
 export function useMensajeCorreo(id: number | null, imagenes: boolean) {
+  const qc = useQueryClient();
   return useQuery({
     queryKey: bandejaKeys.mensaje(id ?? 0, imagenes),
-    queryFn: async ({ signal }) =>
-      (await http.get<HiloDetalle>(`/bandeja/mensajes/${id}${imagenes ? '?imagenes=1' : ''}`, { signal, silent: true })).data,
+    queryFn: async ({ signal }) => {
+      const hilo = (
+        await http.get<HiloDetalle>(`/bandeja/mensajes/${id}${imagenes ? '?imagenes=1' : ''}`, { signal, silent: true })
+      ).data;
+      // Opening a conversation marks it read: the folders' and the list's unread counts change.
+      void qc.invalidateQueries({ queryKey: bandejaKeys.carpetas() });
+      void qc.invalidateQueries({ queryKey: [...bandejaKeys.all, 'hilos'] });
+      return hilo;
+    },
     enabled: id !== null,
   });
 }
