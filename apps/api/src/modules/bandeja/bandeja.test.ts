@@ -214,6 +214,26 @@ describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => 
     expect(data).toContain('Inmobiliaria Demo');
   });
 
+  it('copia de nuevo una carpeta cuya UIDVALIDITY cambió en el servidor', async () => {
+    const c = await dovecot.cliente('ana');
+    await c.mailboxDelete('Clientes');
+    await c.mailboxCreate('Clientes');
+    await c.logout();
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({ de: 'otra@otro.test', para: 'ana@agencia.test', asunto: 'Local en El Poblado', messageId: '<p2@otro.test>' }),
+      'Clientes',
+    );
+    await as(t.app, admin1).post('/api/bandeja/sincronizar');
+    await correr();
+    const clientes = ((await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[]).find(
+      (x) => x.ruta === 'Clientes',
+    )!;
+    expect(clientes.total).toBe(1);
+    const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${clientes.id}`)).json().data as { items: HiloCorreo[] };
+    expect(h.items.map((x) => x.asunto)).toEqual(['Local en El Poblado']);
+  });
+
   it('pide el permiso 509 y no deja ver la bandeja de otra empresa', async () => {
     expect((await as(t.app, asesor1).get('/api/bandeja/cuenta')).statusCode).toBe(403);
     expect((await put(asesor1, '/api/bandeja/cuenta', cuenta('x'))).statusCode).toBe(403);
