@@ -283,11 +283,7 @@ function Buzon({ cuenta }: { cuenta: CuentaCorreo }) {
                 className={`bandeja-hilo${h.id_ultimo === abierto ? ' bandeja-hilo-abierto' : ''}${h.sin_leer > 0 ? ' bandeja-hilo-nuevo' : ''}`}
                 onClick={() => setAbierto(h.id_ultimo)}
               >
-                <button
-                  type="button"
-                  className="bandeja-hilo-boton"
-                  aria-label={`Abrir ${h.asunto || '(sin asunto)'} de ${h.de}`}
-                >
+                <button type="button" className="bandeja-hilo-boton">
                   <span className="bandeja-hilo-de">
                     {h.de}
                     {h.mensajes > 1 ? <span className="bandeja-hilo-n"> ({h.mensajes})</span> : null}
