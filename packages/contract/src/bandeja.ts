@@ -8,6 +8,7 @@ import { entero, esCorreo, idQuery, enteroQuery, si, texto, textoObligatorio } f
 
 export const IDM_BANDEJA = 509;
 export const TRABAJO_BANDEJA_SINCRONIZAR = 'bandeja.sincronizar';
+export const TRABAJO_BANDEJA_TODAS = 'bandeja.sincronizar-todas';
 
 const correo = (label: string) =>
   texto(label, 200)

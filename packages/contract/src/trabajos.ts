@@ -29,6 +29,7 @@ export const TIPO_TRABAJO_LABEL: Record<string, string> = {
   'paginaweb.publicar': 'Publicación de noticia programada',
   'inventarios.radicar': 'Radicación de un inventario en gestión documental',
   'bandeja.sincronizar': 'Sincronización de una bandeja de correos',
+  'bandeja.sincronizar-todas': 'Sincronización de las bandejas de correos (todas las empresas)',
 };
 
 export const ZTrabajosQuery = z.object({
