@@ -40,7 +40,7 @@ let ok = step('Typecheck', 'npm', ['run', '-s', 'typecheck']) && step('Lint', 'n
 if (ok) {
   const vitestJson = join(out, 'vitest.json');
   ok =
-    step('Document tools (poppler-utils)', 'node', ['scripts/ensure-herramientas.mjs']) &&
+    step('Test tools (poppler-utils, dovecot-imapd)', 'node', ['scripts/ensure-herramientas.mjs']) &&
     step('Unit and API integration tests (Vitest)', 'npx', [
       'vitest',
       'run',

@@ -38,6 +38,7 @@ import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { clientesRoutes } from './modules/clientes/clientes.routes.ts';
 import { correoRoutes } from './modules/correo/correo.routes.ts';
 import { mensajesRoutes } from './modules/mensajes/mensajes.routes.ts';
+import { bandejaRoutes } from './modules/bandeja/bandeja.routes.ts';
 import { portalesRoutes } from './modules/portales/portales.routes.ts';
 import { plantillasRoutes } from './modules/plantillas/plantillas.routes.ts';
 import { informesRoutes } from './modules/informes/informes.routes.ts';
@@ -142,6 +143,7 @@ export async function buildServer(
       inicioRoutes(api, deps);
       correoRoutes(api, deps);
       mensajesRoutes(api, deps);
+      bandejaRoutes(api, deps);
       portalesRoutes(api, deps);
       plantillasRoutes(api, deps);
       informesRoutes(api, deps);

@@ -58,6 +58,7 @@ describe('the daily jobs', () => {
     const escritos = await trabajos();
     const esperados = [
       'archivos.limpiar-adjuntos',
+      'bandeja.sincronizar-todas',
       'archivos.borrar-sin-uso',
       'firmas.diario',
       'inmuebles.avisos-consignacion',
@@ -91,5 +92,6 @@ describe('the daily jobs', () => {
     expect(avisos[0]!.n).toBeGreaterThan(0);
     if (t.db.kind === 'pglite') expect(por('mantenimiento.vacuum')[0]?.resultado).toMatchObject({ ms: expect.any(Number) });
     expect(por('trabajos.purgar')[0]?.resultado).toEqual({ borrados: 0 });
+    expect(por('bandeja.sincronizar-todas')[0]?.resultado).toEqual({ cuentas: 0 });
   });
 });

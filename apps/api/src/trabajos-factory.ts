@@ -26,6 +26,10 @@ import {
 } from './modules/firmas/firmas.service.ts';
 import { enviarMensaje, MAX_INTENTOS_MENSAJE, TRABAJO_ENVIAR_MENSAJE } from './platform/mensajes/salida.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar, TRABAJO_SINCRONIZAR } from './modules/portales/portales.service.ts';
+import { sincronizarCuenta } from './modules/bandeja/bandeja-sync.ts';
+import { PROPOSITO_CIFRADO_BANDEJA } from './modules/bandeja/bandeja.routes.ts';
+import { TRABAJO_BANDEJA_SINCRONIZAR, TRABAJO_BANDEJA_TODAS } from '@predio/contract/bandeja';
+import { queryRows } from './db/rows.ts';
 import { CARPETA_ARCHIVOS } from './platform/archivos/archivos.service.ts';
 import { borrarArchivosSinUso } from './platform/storage/sin-uso.ts';
 import { nominatim } from './platform/geo/geocodificador.ts';
@@ -108,6 +112,44 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
         signal: j.signal,
       }),
   });
+  // Bandeja de correos (docs/mensajes.md): a user's IMAP box brought up to date; the error, in Spanish, is
+  // also kept on the box for its screen. Few attempts: the person can press «Sincronizar» again.
+  const cifradorBandeja = cifradorDe(config, PROPOSITO_CIFRADO_BANDEJA);
+  t.definir({
+    tipo: TRABAJO_BANDEJA_SINCRONIZAR,
+    timeoutMs: 10 * MINUTO,
+    maxIntentos: 3,
+    esperaMs: 30_000,
+    manejar: (j) =>
+      sincronizarCuenta({
+        db,
+        cifrador: cifradorBandeja,
+        idEmpresa: j.idEmpresa!,
+        idCuenta: Number(j.datos.idCuenta),
+        signal: j.signal,
+      }),
+  });
+  // Every hour each box with a password gets a sync of its own (a company's job, which its
+  // administrator sees); pressing «Sincronizar» does not wait for it.
+  t.definir({
+    tipo: TRABAJO_BANDEJA_TODAS,
+    manejar: async () => {
+      const cuentas = await db.system((tx) =>
+        queryRows<{ id: number; id_empresa: number }>(tx, sql`select id, id_empresa from correo_cuenta where imap_clave <> ''`),
+      );
+      const hora = new Date().toISOString().slice(0, 13);
+      await db.system(async (tx) => {
+        for (const c of cuentas)
+          await encolar(tx, {
+            tipo: TRABAJO_BANDEJA_SINCRONIZAR,
+            idEmpresa: c.id_empresa,
+            datos: { idCuenta: c.id },
+            clave: `bandeja:${c.id}@${hora}`,
+          });
+      });
+      return { cuentas: cuentas.length };
+    },
+  }).programar({ tipo: TRABAJO_BANDEJA_TODAS, cada: 'hora', minuto: 10 });
   t.definir({
     tipo: 'archivos.limpiar-adjuntos',
     timeoutMs: 30 * MINUTO,

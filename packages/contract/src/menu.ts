@@ -293,7 +293,7 @@ export const MENU: MenuNode[] = [
     leaf('configurar-mensajes', 'ConfigurarMensajes', 'Configurar mensajes', 10555, 'mensajeria', {
       component: 'configurar-mensajes',
     }),
-    leaf('bandeja-correos', 'BandejaCorreos', 'Bandeja de correos', 509, 'mensajeria'),
+    leaf('bandeja-correos', 'BandejaCorreos', 'Bandeja de correos', 509, 'mensajeria', { component: 'bandeja-correos' }),
   ]),
   group('configurartv', 'ConfigurarTvGrupo', 'Configurar TV', 'desktop', [
     leaf('index', 'ConfigurarTv', 'Configurar TV', 10521, 'inmuebles', { component: 'configurar-tv' }),

@@ -28,6 +28,8 @@ export const TIPO_TRABAJO_LABEL: Record<string, string> = {
   'portales.sincronizar': 'Sincronización de un inmueble con un portal',
   'paginaweb.publicar': 'Publicación de noticia programada',
   'inventarios.radicar': 'Radicación de un inventario en gestión documental',
+  'bandeja.sincronizar': 'Sincronización de una bandeja de correos',
+  'bandeja.sincronizar-todas': 'Sincronización de las bandejas de correos (todas las empresas)',
 };
 
 export const ZTrabajosQuery = z.object({

@@ -32,4 +32,6 @@ export const correoSalida = pgTable('correo_salida', {
   plantilla: text('plantilla'),
   entidad: text('entidad'),
   entidadId: text('entidad_id'),
+  /** Extra headers: a reply from the Bandeja carries In-Reply-To and References (migration 0215). */
+  cabeceras: jsonb('cabeceras').$type<Record<string, string>>().notNull().default({}),
 });

@@ -20,6 +20,7 @@ type Pendiente = {
   remitente_nombre: string;
   adjuntos: AdjuntoCorreo[];
   responder_a: string | null;
+  cabeceras: Record<string, string> | null;
 };
 
 /**
@@ -116,7 +117,7 @@ export class Mailer {
               where e.id_empresa = c.id_empresa and c.id in (
                 select id from correo_salida where estado in ('pendiente', 'enviando') and proximo_intento <= now()
                 order by id limit ${LOTE} for update skip locked)
-              returning c.id, c.para, c.cc, c.asunto, c.texto, c.html, c.intentos, c.adjuntos, c.responder_a,
+              returning c.id, c.para, c.cc, c.asunto, c.texto, c.html, c.intentos, c.adjuntos, c.responder_a, c.cabeceras,
                         coalesce(nullif(e.email, ''), 'no-responder@predio.local') as remitente,
                         coalesce(nullif(mc.remitente_nombre, ''), e.nombre, '') as remitente_nombre`,
         ),
@@ -133,6 +134,7 @@ export class Mailer {
             text: c.texto,
             ...(c.html ? { html: c.html } : {}),
             ...(c.responder_a ? { replyTo: c.responder_a } : {}),
+            ...(c.cabeceras && Object.keys(c.cabeceras).length > 0 ? { headers: c.cabeceras } : {}),
             ...(c.adjuntos.length > 0 ? { attachments: await this.leerAdjuntos(c.adjuntos) } : {}),
           });
           await this.db.system((tx) =>

@@ -19,6 +19,8 @@ export type Correo = {
   plantilla?: string | null;
   entidad?: string | null;
   entidadId?: string | null;
+  /** In-Reply-To and References of a reply, so the recipient's client threads it. */
+  cabeceras?: Record<string, string>;
 };
 /** The mailer as a transaction sees it: woken after commit; urlPublica makes a message's links absolute. */
 export type Despertador = { despertar(): void; readonly urlPublica: string | null };
@@ -39,6 +41,7 @@ export async function encolarCorreo(o: Scope & { mailer: Despertador }, c: Corre
     plantilla: c.plantilla ?? null,
     entidad: c.entidad ?? null,
     entidadId: c.entidadId ?? null,
+    cabeceras: c.cabeceras ?? {},
   });
   o.alConfirmar(() => o.mailer.despertar());
 }

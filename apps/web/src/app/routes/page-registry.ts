@@ -83,6 +83,9 @@ export const PAGES: Record<string, Page> = {
   'configurar-mensajes': lazy(() =>
     import('../../features/mensajes/configurar-mensajes-page.tsx').then((m) => ({ default: m.ConfigurarMensajesPage })),
   ),
+  'bandeja-correos': lazy(() =>
+    import('../../features/bandeja/bandeja-page.tsx').then((m) => ({ default: m.BandejaCorreosPage })),
+  ),
   'gestion-documental': lazy(() =>
     import('../../features/gestion-documental/gestion-documental-page.tsx').then((m) => ({ default: m.GestionDocumentalPage })),
   ),

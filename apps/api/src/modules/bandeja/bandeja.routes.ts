@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  IDM_BANDEJA,
+  ZCrearTerceroCorreo,
+  ZCuentaCorreoGuardar,
+  ZHilosQuery,
+  ZMensajeIdParam,
+  ZMensajeQuery,
+  ZResponderCorreo,
+} from '@predio/contract/bandeja';
+import { IDM_TERCEROS, ZTerceroIdParam } from '@predio/contract/terceros';
+import type { Deps } from '../../platform/deps.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
+import * as service from './bandeja.service.ts';
+
+const tags = ['bandeja'];
+const permiso = IDM_BANDEJA;
+export const PROPOSITO_CIFRADO_BANDEJA = 'bandeja.imap.v1';
+
+/** Correos › Bandeja de correos (idm 509): the user's own IMAP box. */
+export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
+  const cifrador = cifradorDe(deps.config, PROPOSITO_CIFRADO_BANDEJA);
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/bandeja/cuenta',
+    permiso,
+    schema: { tags, summary: 'La cuenta IMAP del usuario (sin su contraseña), cuándo se sincronizó y su último error' },
+    handler: (o) => service.obtenerCuenta(o),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/bandeja/cuenta',
+    permiso,
+    schema: { body: ZCuentaCorreoGuardar, tags, summary: 'Guarda la cuenta IMAP (la contraseña se cifra) y la sincroniza' },
+    handler: (o) => service.guardarCuenta({ ...o, cifrador, body: o.body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/bandeja/sincronizar',
+    permiso,
+    schema: { tags, summary: 'Pide una sincronización de la bandeja (un trabajo en segundo plano)' },
+    handler: (o) => service.sincronizar(o),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/bandeja/carpetas',
+    permiso,
+    schema: { tags, summary: 'Carpetas de la bandeja con sus mensajes sin leer' },
+    handler: (o) => service.carpetas(o),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/bandeja/hilos',
+    permiso,
+    schema: { querystring: ZHilosQuery, tags, summary: 'Conversaciones de una carpeta, la más reciente primero' },
+    handler: (o) => service.hilos({ ...o, query: o.query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/bandeja/mensajes/:id',
+    permiso,
+    schema: { params: ZMensajeIdParam, querystring: ZMensajeQuery, tags, summary: 'Un correo con su conversación' },
+    handler: (o) => service.leer({ ...o, id: o.params.id, imagenes: o.query.imagenes }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/bandeja/mensajes/:id/responder',
+    permiso,
+    schema: { params: ZMensajeIdParam, body: ZResponderCorreo, tags, summary: 'Responde o reenvía un correo' },
+    handler: (o) => service.responder({ ...o, mailer: deps.mailer, id: o.params.id, body: o.body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/bandeja/mensajes/:id/tercero',
+    permiso,
+    schema: { params: ZMensajeIdParam, body: ZCrearTerceroCorreo, tags, summary: 'Crea un tercero con el remitente' },
+    handler: (o) => service.crearTercero({ ...o, id: o.params.id, body: o.body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/terceros/:id/correos-recibidos',
+    permiso: IDM_TERCEROS,
+    schema: { params: ZTerceroIdParam, tags, summary: 'Correos recibidos del tercero en las bandejas de la empresa' },
+    handler: ({ tx, alConfirmar, params }) => service.correosDeTercero({ tx, alConfirmar, idTercero: params.id }),
+  });
+}

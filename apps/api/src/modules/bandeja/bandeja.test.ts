@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { CarpetaCorreo, CuentaCorreo, HiloCorreo, HiloDetalle } from '@predio/contract/bandeja';
+import { queryRows } from '../../db/rows.ts';
+import { crearTrabajos } from '../../trabajos-factory.ts';
+import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { CLAVE_DOVECOT, Dovecot, mensajeRaw, sinDovecot } from '../../test/dovecot.ts';
+import { asuntoDelMensaje, SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
+import { sincronizarCuenta } from './bandeja-sync.ts';
+
+// Bandeja de correos (issue 27): a real IMAP server (Debian's dovecot, started here on a random port)
+// synced by the job, threaded, linked to a tercero and answered through the outbox to an SMTP sink.
+
+if (sinDovecot) console.warn(sinDovecot);
+
+describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => {
+  let t: TestApp;
+  const sink = new SmtpSink();
+  const dovecot = new Dovecot();
+  let admin1: string;
+  let asesor1: string;
+  let admin2: string;
+
+  beforeAll(async () => {
+    await dovecot.start();
+    t = await createTestApp({ smtpUrl: await sink.start() });
+    [admin1, asesor1, admin2] = [
+      await login(t.app, DEMO.admin1),
+      await login(t.app, DEMO.asesor1),
+      await login(t.app, DEMO.admin2),
+    ];
+  }, 60_000);
+  afterAll(async () => {
+    await t?.deps.mailer.stop();
+    await t?.close();
+    await sink.stop();
+    await dovecot.stop();
+  });
+
+  const put = (token: string, url: string, payload: unknown) =>
+    t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
+  const cuenta = (usuario: string, puerto = dovecot.port) => ({
+    correo: `${usuario}@agencia.test`,
+    imap_host: '127.0.0.1',
+    imap_puerto: puerto,
+    imap_tls: false,
+    imap_usuario: usuario,
+    imap_clave: CLAVE_DOVECOT,
+  });
+  const correr = () => crearTrabajos(t.deps).vuelta();
+
+  it('sincroniza, agrupa en conversaciones y vincula al tercero', async () => {
+    await t.db.tenant(1, (tx) =>
+      tx.execute(sql`insert into terceros (nro_id, nombre, email) values ('900555', 'Lucía Gómez', 'lucia@cliente.test')`),
+    );
+    const inicio = new Date('2026-11-20T15:00:00Z');
+    const horas = (h: number) => new Date(inicio.getTime() + h * 3_600_000);
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({
+        de: 'Lucía Gómez <lucia@cliente.test>',
+        para: 'ana@agencia.test',
+        asunto: 'Apartamento en Laureles',
+        messageId: '<m1@cliente.test>',
+        fecha: horas(0),
+        texto: '¿Sigue disponible?',
+      }),
+    );
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({
+        de: 'Lucía Gómez <lucia@cliente.test>',
+        para: 'ana@agencia.test',
+        asunto: 'Re: Apartamento en Laureles',
+        messageId: '<m2@cliente.test>',
+        inReplyTo: '<m0@agencia.test>',
+        references: '<m1@cliente.test> <m0@agencia.test>',
+        fecha: horas(2),
+        texto: 'Quisiera visitarlo el sábado.',
+      }),
+    );
+    // A reply whose client dropped In-Reply-To and References: joined by its subject.
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({
+        de: 'lucia@cliente.test',
+        para: 'ana@agencia.test',
+        asunto: 'RE: Apartamento en Laureles',
+        messageId: '<m3@cliente.test>',
+        fecha: horas(3),
+        texto: 'Olvidé decir: a las 10.',
+      }),
+    );
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({
+        de: 'Pedro Desconocido <pedro@otro.test>',
+        para: 'ana@agencia.test',
+        asunto: 'Busco local comercial',
+        messageId: '<p1@otro.test>',
+        fecha: horas(4),
+        texto: 'Hola',
+        html: '<p onclick="robar()">Hola <script>alert(1)</script><img src="https://rastreo.test/pixel.gif" alt="logo"></p>',
+      }),
+      'Clientes',
+    );
+
+    const g = await put(admin1, '/api/bandeja/cuenta', cuenta('ana'));
+    expect(g.statusCode, g.body).toBe(200);
+    const guardada = g.json().data as CuentaCorreo & { imap_clave?: string };
+    expect(guardada.con_clave).toBe(true);
+    expect(guardada.sincronizando).toBe(true);
+    expect(JSON.stringify(g.json())).not.toContain(CLAVE_DOVECOT);
+    const [fila] = await t.db.system((tx) => queryRows<{ imap_clave: string }>(tx, sql`select imap_clave from correo_cuenta`));
+    expect(fila!.imap_clave).toMatch(/^v1\./);
+
+    await correr();
+    const c = (await as(t.app, admin1).get('/api/bandeja/cuenta')).json().data as CuentaCorreo;
+    expect(c.ultimo_error).toBeNull();
+    expect(c.sincronizado_en).not.toBeNull();
+    expect(c.sincronizando).toBe(false);
+
+    const carpetas = (await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[];
+    expect(carpetas.map((x) => x.ruta)).toEqual(['INBOX', 'Clientes']);
+    expect(carpetas[0]).toMatchObject({ total: 3, sin_leer: 3 });
+
+    const inbox = carpetas[0]!.id;
+    const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${inbox}`)).json().data as {
+      items: HiloCorreo[];
+      total: number;
+    };
+    expect(h.total).toBe(1);
+    expect(h.items[0]).toMatchObject({ mensajes: 3, sin_leer: 3, hilo: '<m1@cliente.test>' });
+
+    const leido = await as(t.app, admin1).get(`/api/bandeja/mensajes/${h.items[0]!.id_ultimo}`);
+    expect(leido.statusCode, leido.body).toBe(200);
+    const hilo = (leido.json().data as HiloDetalle).mensajes;
+    expect(hilo.map((m) => m.message_id)).toEqual(['<m1@cliente.test>', '<m2@cliente.test>', '<m3@cliente.test>']);
+    expect(hilo.every((m) => m.tercero_nombre === 'Lucía Gómez')).toBe(true);
+    const [idTercero] = hilo.map((m) => m.id_tercero);
+    const recibidos = (await as(t.app, admin1).get(`/api/terceros/${idTercero}/correos-recibidos`)).json().data as unknown[];
+    expect(recibidos).toHaveLength(3);
+
+    // Read now; a second sync brings only what is new (UIDNEXT), the read state kept.
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({
+        de: 'lucia@cliente.test',
+        para: 'ana@agencia.test',
+        asunto: 'Otra consulta',
+        messageId: '<m4@cliente.test>',
+        fecha: horas(5),
+      }),
+    );
+    const s = await as(t.app, admin1).post('/api/bandeja/sincronizar');
+    expect(s.json().data.sincronizando).toBe(true);
+    await correr();
+    const despues = (await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[];
+    expect(despues[0]).toMatchObject({ total: 4, sin_leer: 1 });
+  });
+
+  it('muestra el HTML saneado y las imágenes remotas solo cuando se piden; el remitente desconocido se vuelve tercero', async () => {
+    const carpetas = (await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[];
+    const clientes = carpetas.find((c) => c.ruta === 'Clientes')!;
+    const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${clientes.id}`)).json().data as { items: HiloCorreo[] };
+    const id = h.items[0]!.id_ultimo;
+    const [m] = ((await as(t.app, admin1).get(`/api/bandeja/mensajes/${id}`)).json().data as HiloDetalle).mensajes;
+    expect(m!.html).not.toMatch(/script|onclick|alert/);
+    expect(m!.html).not.toContain('rastreo.test');
+    expect(m!.imagenes_remotas).toBe(true);
+    expect(m!.id_tercero).toBeNull();
+    const con = ((await as(t.app, admin1).get(`/api/bandeja/mensajes/${id}?imagenes=1`)).json().data as HiloDetalle).mensajes;
+    expect(con[0]!.html).toContain('https://rastreo.test/pixel.gif');
+
+    const malo = await as(t.app, admin1).post(`/api/bandeja/mensajes/${id}/tercero`, { nro_id: '', nombre: 'Pedro' });
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json().message).toContain('Número de identificación');
+    const r = await as(t.app, admin1).post(`/api/bandeja/mensajes/${id}/tercero`, {
+      nro_id: '71555',
+      nombre: 'Pedro Desconocido',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const [luego] = ((await as(t.app, admin1).get(`/api/bandeja/mensajes/${id}`)).json().data as HiloDetalle).mensajes;
+    expect(luego!.tercero_nombre).toBe('Pedro Desconocido');
+  });
+
+  it('responde por el correo saliente con In-Reply-To, References y la firma', async () => {
+    await put(admin1, '/api/mensajes/mi-firma', { firma: '<p>Ana — Inmobiliaria Demo</p>' });
+    const carpetas = (await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[];
+    const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${carpetas[0]!.id}&q=Laureles`)).json().data as {
+      items: HiloCorreo[];
+    };
+    const detalle = ((await as(t.app, admin1).get(`/api/bandeja/mensajes/${h.items[0]!.id_ultimo}`)).json().data as HiloDetalle)
+      .mensajes;
+    const m2 = detalle.find((m) => m.message_id === '<m2@cliente.test>')!;
+    const sin = await as(t.app, admin1).post(`/api/bandeja/mensajes/${m2.id}/responder`, { texto: '  ' });
+    expect(sin.statusCode).toBe(400);
+    expect(sin.json().message).toContain('Mensaje');
+
+    const antes = sink.recibidos.length;
+    const r = await as(t.app, admin1).post(`/api/bandeja/mensajes/${m2.id}/responder`, { texto: 'Claro, el sábado a las 10.' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toEqual({ para: 'lucia@cliente.test', asunto: 'Re: Apartamento en Laureles' });
+    t.deps.mailer.despertar();
+    const llegados = await sink.esperar(antes + 1);
+    const data = llegados[antes]!.data;
+    const cabeceras = data.slice(0, data.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+    expect(cabeceras).toMatch(/^In-Reply-To: <m2@cliente\.test>$/im);
+    expect(cabeceras).toMatch(/^References: <m1@cliente\.test> <m0@agencia\.test> <m2@cliente\.test>$/im);
+    expect(cabeceras).toMatch(/^Reply-To: ana@agencia\.test$/im);
+    expect(llegados[antes]!.to).toEqual(['lucia@cliente.test']);
+    expect(asuntoDelMensaje(data)).toBe('Re: Apartamento en Laureles');
+    expect(textoDelMensaje(data)).toContain('Claro, el sábado a las 10.');
+    expect(data).toContain('Inmobiliaria Demo');
+  });
+
+  it('copia de nuevo una carpeta cuya UIDVALIDITY cambió en el servidor', async () => {
+    const c = await dovecot.cliente('ana');
+    await c.mailboxDelete('Clientes');
+    await c.mailboxCreate('Clientes');
+    await c.logout();
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({ de: 'otra@otro.test', para: 'ana@agencia.test', asunto: 'Local en El Poblado', messageId: '<p2@otro.test>' }),
+      'Clientes',
+    );
+    await as(t.app, admin1).post('/api/bandeja/sincronizar');
+    await correr();
+    const clientes = ((await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[]).find(
+      (x) => x.ruta === 'Clientes',
+    )!;
+    expect(clientes.total).toBe(1);
+    const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${clientes.id}`)).json().data as { items: HiloCorreo[] };
+    expect(h.items.map((x) => x.asunto)).toEqual(['Local en El Poblado']);
+  });
+
+  it('pide el permiso 509 y no deja ver la bandeja de otra empresa', async () => {
+    expect((await as(t.app, asesor1).get('/api/bandeja/cuenta')).statusCode).toBe(403);
+    expect((await put(asesor1, '/api/bandeja/cuenta', cuenta('x'))).statusCode).toBe(403);
+    const [m] = await t.db.system((tx) => queryRows<{ id: number }>(tx, sql`select id::int as id from correo_mensaje limit 1`));
+    const g = await put(admin2, '/api/bandeja/cuenta', cuenta('norte'));
+    expect(g.statusCode, g.body).toBe(200);
+    const otro = await as(t.app, admin2).get(`/api/bandeja/mensajes/${m!.id}`);
+    expect(otro.statusCode).toBe(404);
+    const r = await as(t.app, admin2).post(`/api/bandeja/mensajes/${m!.id}/responder`, { texto: 'hola' });
+    expect(r.statusCode).toBe(404);
+    const [visibles] = await t.db.tenant(2, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from correo_mensaje`),
+    );
+    expect(visibles!.n).toBe(0);
+  });
+
+  it('rechaza datos malos nombrando el campo', async () => {
+    const r = await put(admin1, '/api/bandeja/cuenta', { ...cuenta('ana'), imap_puerto: 70_000, correo: 'no-es-correo' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toMatch(/Puerto|Correo/);
+  });
+
+  it('con el servidor IMAP caído la bandeja lo dice en español y la app sigue', async () => {
+    const caido = new Dovecot();
+    await caido.start();
+    const puerto = caido.port;
+    await caido.stop();
+    const g = await put(admin1, '/api/bandeja/cuenta', cuenta('ana', puerto));
+    expect(g.statusCode, g.body).toBe(200);
+    const [c] = await t.db.system((tx) =>
+      queryRows<{ id: number; id_empresa: number }>(tx, sql`select id, id_empresa from correo_cuenta where id_empresa = 1`),
+    );
+    const cifrador = (await import('../../platform/mensajes/cifrado.ts')).cifradorDe(t.deps.config, 'bandeja.imap.v1');
+    await expect(sincronizarCuenta({ db: t.db, cifrador, idEmpresa: 1, idCuenta: c!.id })).rejects.toThrow(
+      /No se pudo conectar con el servidor de correo 127\.0\.0\.1:\d+: rechazó la conexión/,
+    );
+    const estado = (await as(t.app, admin1).get('/api/bandeja/cuenta')).json().data as CuentaCorreo;
+    expect(estado.ultimo_error).toMatch(/No se pudo conectar/);
+    // What was synced before is still there, and the rest of the app answers.
+    const carpetas = (await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[];
+    expect(carpetas.length).toBeGreaterThan(0);
+    expect((await as(t.app, admin1).get('/api/Usuarios/GetUsuario')).statusCode).toBe(200);
+  });
+});

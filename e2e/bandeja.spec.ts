@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { CLAVE_DOVECOT, Dovecot, mensajeRaw, sinDovecot } from '../apps/api/src/test/dovecot.ts';
+import { recibidosPara } from './correo.ts';
+import { ADMIN, ingresar } from './helpers.ts';
+
+// Bandeja de correos (issue 27): a real IMAP server (dovecot) holds a client's message; the admin
+// connects the box, the job syncs it, the message is read and answered, and the answer reaches the
+// suite's SMTP server threaded under the original.
+
+const dovecot = new Dovecot();
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's WCAG 2.1 AA findings on the page as it is (the sweep's rules: accesibilidad.spec.ts). */
+async function hallazgos(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    type V = { id: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: V[] }> } }).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  });
+}
+const shots = process.env.SHOTS_DIR;
+
+test.skip(sinDovecot !== null, sinDovecot ?? '');
+test.beforeAll(async () => {
+  await dovecot.start();
+});
+test.afterAll(async () => {
+  await dovecot.stop();
+});
+
+test('the box is connected, a message read and answered', async ({ page }) => {
+  test.setTimeout(120_000);
+  const marca = `B${Date.now() % 1_000_000}`;
+  const remitente = `cliente.${marca.toLowerCase()}@correo.test`;
+  await dovecot.entregar(
+    'admin',
+    mensajeRaw({
+      de: `Marta Cliente <${remitente}>`,
+      para: 'admin@inmobiliariademo.test',
+      asunto: `Consulta ${marca}`,
+      messageId: `<${marca}@correo.test>`,
+      texto: 'Hola',
+      html: `<p>¿Sigue disponible la casa ${marca}?</p><img src="https://imagenes.test/${marca}.png" alt="foto">`,
+    }),
+  );
+
+  await ingresar(page, ADMIN, '/emails/bandeja-correos');
+  // A retry finds the box already configured: its settings are in a dialog then.
+  const configurar = page.getByRole('button', { name: 'Configurar cuenta' });
+  const primera = page.getByRole('form', { name: 'Cuenta de correo' });
+  await expect(configurar.or(primera).first()).toBeVisible();
+  if (await configurar.isVisible()) await configurar.click();
+  const form = page.getByRole('dialog', { name: 'Cuenta de correo' }).or(primera).first();
+  await form.getByLabel('Correo').fill('admin@inmobiliariademo.test');
+  await form.getByLabel('Servidor IMAP').fill('127.0.0.1');
+  await form.getByLabel('Puerto').fill(String(dovecot.port));
+  const tls = form.getByRole('switch', { name: 'TLS' });
+  if ((await tls.getAttribute('aria-checked')) === 'true') await tls.click();
+  await form.getByLabel('Usuario').fill('admin');
+  await form.getByLabel('Contraseña').fill(CLAVE_DOVECOT);
+  await form.getByRole('button', { name: 'Guardar y sincronizar' }).click();
+
+  await expect(page.getByText(/Última sincronización:/)).toBeVisible({ timeout: 30_000 });
+  const hilo = page.getByRole('button', { name: new RegExp(`^Marta Cliente .*Consulta ${marca}$`) });
+  await expect(hilo).toBeVisible({ timeout: 15_000 });
+  await hilo.click();
+
+  const lector = page.getByRole('article', { name: `Consulta ${marca}` });
+  const cuerpo = page.frameLocator(`iframe[title="Contenido del mensaje de Marta Cliente <${remitente}>"]`);
+  await expect(cuerpo.getByText(`¿Sigue disponible la casa ${marca}?`)).toBeVisible();
+  // The remote image stays out until asked for.
+  await expect(cuerpo.locator('img')).toHaveCount(0);
+  await lector.getByRole('button', { name: 'Mostrar imágenes' }).click();
+  await expect(cuerpo.locator('img')).toHaveCount(1);
+  await expect(lector.getByRole('button', { name: 'Crear tercero' })).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/bandeja-1440.png`, fullPage: true });
+  expect(await hallazgos(page)).toEqual([]);
+
+  await lector.getByLabel('Mensaje', { exact: true }).fill(`Sí, sigue disponible (${marca}).`);
+  await lector.getByRole('button', { name: 'Enviar respuesta' }).click();
+  await expect(page.getByText(`Respuesta enviada a ${remitente}`)).toBeVisible();
+  await expect.poll(() => recibidosPara(remitente).length, { timeout: 30_000 }).toBe(1);
+  const [respuesta] = recibidosPara(remitente);
+  expect(respuesta!.data).toMatch(new RegExp(`^In-Reply-To: <${marca}@correo\\.test>$`, 'im'));
+  expect(respuesta!.data).toMatch(new RegExp(`^Subject: Re: Consulta ${marca}$`, 'im'));
+
+  // On a phone: the folders in a select, the message open in a drawer over the list.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('article', { name: `Consulta ${marca}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('article', { name: `Consulta ${marca}` })).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Carpeta' })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^Marta Cliente .*Consulta ${marca}$`) }).click();
+  await expect(page.getByRole('article', { name: `Consulta ${marca}` })).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/bandeja-390.png` });
+  expect(await hallazgos(page)).toEqual([]);
+});

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { entero, esCorreo, idQuery, enteroQuery, si, texto, textoObligatorio } from './campos.ts';
+
+/*
+ * Correos › Bandeja de correos (idm 509, issue 27): each user's IMAP mailbox, copied in by a job, read
+ * with its conversations, answered through the company's outgoing mail.
+ */
+
+export const IDM_BANDEJA = 509;
+export const TRABAJO_BANDEJA_SINCRONIZAR = 'bandeja.sincronizar';
+export const TRABAJO_BANDEJA_TODAS = 'bandeja.sincronizar-todas';
+
+const correo = (label: string) =>
+  texto(label, 200)
+    .transform((v) => v.toLowerCase())
+    .refine((v) => v === '' || esCorreo(v), { error: `El campo ${label} debe ser un correo electrónico válido` });
+
+export const ZCuentaCorreoGuardar = z.object({
+  correo: correo('Correo').refine((v) => v !== '', { error: 'El campo Correo es obligatorio' }),
+  imap_host: textoObligatorio('Servidor IMAP', 200).refine((v) => /^[A-Za-z0-9.-]+$|^\[?[0-9a-fA-F:.]+\]?$/.test(v), {
+    error: 'El campo Servidor IMAP debe ser un nombre de servidor o una dirección IP',
+  }),
+  imap_puerto: entero('Puerto', 1, 65_535).default(993),
+  imap_tls: si('TLS').default(true),
+  imap_usuario: textoObligatorio('Usuario', 200),
+  /** Empty keeps the saved password (the API never answers it). */
+  imap_clave: z
+    .string({ error: 'El campo Contraseña debe ser un texto' })
+    .max(500, 'El campo Contraseña admite hasta 500 caracteres')
+    .default(''),
+});
+export type CuentaCorreoGuardar = z.input<typeof ZCuentaCorreoGuardar>;
+
+export type CuentaCorreo = {
+  id: number;
+  correo: string;
+  imap_host: string;
+  imap_puerto: number;
+  imap_tls: boolean;
+  imap_usuario: string;
+  /** A password is saved (its value is never answered). */
+  con_clave: boolean;
+  sincronizado_en: string | null;
+  ultimo_error: string | null;
+  error_en: string | null;
+  /** A sync job is waiting or running. */
+  sincronizando: boolean;
+};
+
+export type CarpetaCorreo = {
+  id: number;
+  ruta: string;
+  nombre: string;
+  uso_especial: string | null;
+  total: number;
+  sin_leer: number;
+};
+
+export const ZHilosQuery = z.object({
+  carpeta: idQuery('carpeta'),
+  page: enteroQuery('page', 1, 1_000_000).default(1),
+  pageSize: enteroQuery('pageSize', 1, 100).default(25),
+  q: z.string().trim().max(200, { error: 'q admite máximo 200 caracteres' }).optional(),
+});
+export type HilosQuery = z.input<typeof ZHilosQuery>;
+
+/** A conversation of a folder: its latest message stands for it. */
+export type HiloCorreo = {
+  hilo: string;
+  id_ultimo: number;
+  asunto: string;
+  de: string;
+  fecha: string | null;
+  mensajes: number;
+  sin_leer: number;
+  con_adjuntos: boolean;
+};
+
+export type AdjuntoRecibido = { nombre: string; tipo: string; tamano: number };
+
+export type MensajeCorreo = {
+  id: number;
+  hilo: string;
+  carpeta: string;
+  message_id: string | null;
+  de_correo: string;
+  de_nombre: string;
+  para: string;
+  cc: string;
+  asunto: string;
+  fecha: string | null;
+  texto: string;
+  /** Sanitised; remote images are left out unless asked for (`imagenes=1`). */
+  html: string | null;
+  imagenes_remotas: boolean;
+  adjuntos: AdjuntoRecibido[];
+  leido: boolean;
+  id_tercero: number | null;
+  tercero_nombre: string | null;
+};
+
+export type HiloDetalle = { mensajes: MensajeCorreo[] };
+
+export const ZMensajeIdParam = z.object({ id: idQuery('id') });
+export const ZMensajeQuery = z.object({
+  imagenes: z
+    .enum(['0', '1'], { error: 'imagenes debe ser 0 o 1' })
+    .optional()
+    .transform((v) => v === '1'),
+});
+
+export const ZResponderCorreo = z.object({
+  modo: z
+    .enum(['responder', 'responder_todos', 'reenviar'], { error: 'El campo Modo debe ser responder, responder_todos o reenviar' })
+    .default('responder'),
+  /** Forwarding: who gets it. */
+  para: correo('Para').default(''),
+  texto: textoObligatorio('Mensaje', 20_000),
+});
+export type ResponderCorreo = z.input<typeof ZResponderCorreo>;
+
+export const ZCrearTerceroCorreo = z.object({
+  nro_id: textoObligatorio('Número de identificación', 20),
+  nombre: textoObligatorio('Nombre', 200),
+});
+export type CrearTerceroCorreo = z.input<typeof ZCrearTerceroCorreo>;
+
+/** Strips the reply and forward prefixes (English, Spanish, Outlook's) to group by subject. */
+export function asuntoBase(asunto: string): string {
+  let a = asunto.trim();
+  for (;;) {
+    const b = a.replace(/^\s*(re|rv|fw|fwd|reenviado|respuesta|aw|tr)\s*(\[\d+\])?\s*:\s*/i, '');
+    if (b === a) return a.replace(/\s+/g, ' ').toLowerCase();
+    a = b;
+  }
+}
