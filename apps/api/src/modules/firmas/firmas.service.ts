@@ -20,6 +20,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
 import { principalSinSesion, type Principal } from '../../platform/auth/principal.ts';
+import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import { empresaDocumento } from '../../platform/documentos/contextos.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
@@ -530,17 +531,37 @@ type FilaFirmante = {
 const ENLACE_NO_VALE = 'El enlace de firma no existe o ya no está disponible.';
 
 /** Finds the signer by the token's hash (before the company is known), then works in their company. */
+/**
+ * Per connection: links are unguessable and each link limits its own codes, but an address that keeps
+ * trying made-up links or wrong codes (across many links) is stopped for a while all the same.
+ */
+const LIMITE_PUBLICO: ThrottleConfig = { maxPorIp: 30, maxPorUsuario: 30, ventanaMin: 10, bloqueoMin: 15 };
+// Two keys, as the throttle counts each once; both are per address.
+const clavesIp = (ip: string) => ({ usuario: `firmar:${ip}`, ip: `firmar-ip:${ip}` });
+const falloPublico = (o: Publico) => registrarFallo(o.db, clavesIp(o.ip), LIMITE_PUBLICO);
+
 async function conFirmante<T>(
   o: Publico,
   fn: (s: Scope & { f: FilaFirmante; d: FilaDoc; idEmpresa: number }) => Promise<T>,
 ): Promise<T> {
+  const bloqueo = await minutosBloqueo(o.db, clavesIp(o.ip));
+  if (bloqueo > 0)
+    throw new AppError(
+      CODES.DEMASIADOS_INTENTOS,
+      `Demasiados intentos fallidos desde esta conexión. Intente de nuevo en ${bloqueo} ${bloqueo === 1 ? 'minuto' : 'minutos'}.`,
+      undefined,
+      { 'retry-after': String(bloqueo * 60) },
+    );
   const [r] = await o.db.system((tx) =>
     queryRows<{ id_empresa: number; id: number }>(
       tx,
       sql`select id_empresa, id from firma_firmante where token_hash = ${hashToken(o.token)}`,
     ),
   );
-  if (!r) throw new AppError(CODES.NO_ENCONTRADO, ENLACE_NO_VALE);
+  if (!r) {
+    await falloPublico(o);
+    throw new AppError(CODES.NO_ENCONTRADO, ENLACE_NO_VALE);
+  }
   return enTenant(o.db, r.id_empresa, async (scope) => {
     const [f] = await queryRows<FilaFirmante>(scope.tx, sql`select * from firma_firmante where id = ${r.id} for update`);
     if (!f) throw new AppError(CODES.NO_ENCONTRADO, ENLACE_NO_VALE);
@@ -659,8 +680,8 @@ export async function verificarCodigo(o: Publico & { codigo: string }): Promise<
         userAgent: o.userAgent,
       });
       return quedan > 0
-        ? { error: `El código no es correcto. Le quedan ${quedan} intento${quedan === 1 ? '' : 's'}.` }
-        : { error: 'El código no es correcto y superó los intentos. Pida un código nuevo.', limite: true };
+        ? { error: `El código no es correcto. Le quedan ${quedan} intento${quedan === 1 ? '' : 's'}.`, errado: true }
+        : { error: 'El código no es correcto y superó los intentos. Pida un código nuevo.', limite: true, errado: true };
     }
     await s.tx.execute(
       sql`update firma_firmante set codigo_verificado_en = now(), codigo_hash = null, codigo_intentos = 0 where id = ${s.f.id}`,
@@ -676,6 +697,7 @@ export async function verificarCodigo(o: Publico & { codigo: string }): Promise<
     return { error: null };
   });
   if (r.error === null) return { verificado: true };
+  if ('errado' in r) await falloPublico(o);
   if ('limite' in r) throw new AppError(CODES.DEMASIADOS_INTENTOS, r.error);
   throw new AppError(CODES.VALIDACION, `Código: ${r.error}`, [{ campo: 'codigo', mensaje: r.error }]);
 }
