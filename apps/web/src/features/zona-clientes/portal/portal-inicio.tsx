@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -130,14 +130,7 @@ function Contenido({ empresa }: { empresa: number }) {
   const [reportando, setReportando] = useState(false);
   return (
     <>
-      <Card
-        className="portal-tarjeta"
-        title={
-          <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-            Mis inmuebles
-          </Typography.Title>
-        }
-      >
+      <Tarjeta titulo="Mis inmuebles">
         <List
           loading={inmuebles.isPending}
           dataSource={inmuebles.data ?? []}
@@ -151,18 +144,11 @@ function Contenido({ empresa }: { empresa: number }) {
             </List.Item>
           )}
         />
-      </Card>
+      </Tarjeta>
       <Novedades empresa={empresa} />
       <Inventarios empresa={empresa} />
       <Firmados empresa={empresa} />
-      <Card
-        className="portal-tarjeta"
-        title={
-          <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-            Solicitudes de mantenimiento
-          </Typography.Title>
-        }
-      >
+      <Tarjeta titulo="Solicitudes de mantenimiento">
         {reportando ? (
           <Reportar empresa={empresa} inmuebles={inmuebles.data ?? []} onListo={() => setReportando(false)} />
         ) : (
@@ -178,9 +164,29 @@ function Contenido({ empresa }: { empresa: number }) {
             <SolicitudItem key={s.consecutivo} empresa={empresa} s={s} />
           ))}
         </div>
-      </Card>
+      </Tarjeta>
     </>
   );
+}
+
+/** A section of the portal: a card under its own heading (one h2 per section, for screen readers too). */
+function Tarjeta({ titulo, children }: { titulo: string; children: ReactNode }) {
+  return (
+    <Card
+      className="portal-tarjeta"
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+          {titulo}
+        </Typography.Title>
+      }
+    >
+      {children}
+    </Card>
+  );
+}
+
+function ErrorDeCarga({ error, onReintentar }: { error: Error; onReintentar: () => void }) {
+  return <Alert type="error" showIcon message={error.message} action={<Button onClick={onReintentar}>Reintentar</Button>} />;
 }
 
 /** The agency's announcements for this client (Información zona clientes); nothing when there are none. */
@@ -191,14 +197,7 @@ function Novedades({ empresa }: { empresa: number }) {
   });
   if (!lista.data?.length) return null;
   return (
-    <Card
-      className="portal-tarjeta"
-      title={
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-          Novedades
-        </Typography.Title>
-      }
-    >
+    <Tarjeta titulo="Novedades">
       {lista.data.map((a) => (
         <article key={a.id} className="portal-anuncio" aria-labelledby={`anuncio-${a.id}`}>
           <Typography.Title level={3} id={`anuncio-${a.id}`} style={{ fontSize: 16, marginBottom: 4 }}>
@@ -208,7 +207,7 @@ function Novedades({ empresa }: { empresa: number }) {
           <TextoRico valor={a.contenido} />
         </article>
       ))}
-    </Card>
+    </Tarjeta>
   );
 }
 
@@ -222,21 +221,9 @@ function Inventarios({ empresa }: { empresa: number }) {
   const bajar = (ruta: string, nombre: string) =>
     void descargarPortal(empresa, ruta, nombre).catch((e: Error) => void message.error(e.message));
   return (
-    <Card
-      className="portal-tarjeta"
-      title={
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-          Inventarios
-        </Typography.Title>
-      }
-    >
+    <Tarjeta titulo="Inventarios">
       {lista.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={lista.error.message}
-          action={<Button onClick={() => void lista.refetch()}>Reintentar</Button>}
-        />
+        <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} />
       ) : (
         <List
           loading={lista.isPending}
@@ -274,7 +261,7 @@ function Inventarios({ empresa }: { empresa: number }) {
           )}
         />
       )}
-    </Card>
+    </Tarjeta>
   );
 }
 
@@ -287,21 +274,9 @@ function Firmados({ empresa }: { empresa: number }) {
   });
   if (!lista.isError && !lista.data?.length) return null;
   return (
-    <Card
-      className="portal-tarjeta"
-      title={
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-          Documentos firmados
-        </Typography.Title>
-      }
-    >
+    <Tarjeta titulo="Documentos firmados">
       {lista.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={lista.error.message}
-          action={<Button onClick={() => void lista.refetch()}>Reintentar</Button>}
-        />
+        <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} />
       ) : (
         <List
           dataSource={lista.data ?? []}
@@ -330,7 +305,7 @@ function Firmados({ empresa }: { empresa: number }) {
           )}
         />
       )}
-    </Card>
+    </Tarjeta>
   );
 }
 
