@@ -9,6 +9,12 @@ export const EXPORT_TIMEOUT_MS = 120_000;
  */
 export async function descargar(path: string, timeoutMs = EXPORT_TIMEOUT_MS): Promise<string> {
   const { blob, nombre } = await http.download(path, { timeoutMs });
+  guardarBlob(blob, nombre);
+  return nombre;
+}
+
+/** Lets the browser save bytes already fetched under a name (the URL is freed once the save began). */
+export function guardarBlob(blob: Blob, nombre: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -16,6 +22,5 @@ export async function descargar(path: string, timeoutMs = EXPORT_TIMEOUT_MS): Pr
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-  return nombre;
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

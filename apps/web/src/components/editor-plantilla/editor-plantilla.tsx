@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { BotonEditor } from '../editor/boton-editor.tsx';
+import { useContenidoExterno, useEmitidos } from '../editor/contenido-externo.ts';
 import { App, Button, Collapse, Divider, Tooltip } from 'antd';
 import {
   AlignCenterOutlined,
@@ -52,10 +54,11 @@ export type EditorPlantillaProps = {
  * lists, tables, images, alignment, page breaks and merge fields as chips. Its HTML is sanitised again
  * by the server when saved. Keyboard: Tab reaches the toolbar, the text and the fields; Ctrl+B/I/U.
  */
+const htmlDe = (e: Editor) => e.getHTML();
+
 export function EditorPlantilla({ value, onChange, campos, etiqueta }: EditorPlantillaProps) {
   const onChangeRef = useRef(onChange);
-  // Every HTML the editor reported since its content was last set from outside.
-  const emitidos = useRef(new Set<string>());
+  const emitidos = useEmitidos();
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
@@ -80,24 +83,13 @@ export function EditorPlantilla({ value, onChange, campos, etiqueta }: EditorPla
     },
     onUpdate: ({ editor: e }) => {
       const html = e.getHTML();
-      emitidos.current.add(html);
-      // Only the last few can come back late; a long session must not keep every keystroke.
-      if (emitidos.current.size > 50) emitidos.current.delete(emitidos.current.values().next().value!);
+      emitidos.anotar(html);
       onChangeRef.current(html);
     },
   });
 
-  // A template loaded after the editor (another one chosen) replaces its content. A value the editor
-  // itself emitted is no such change: under load the parent may render an older keystroke's HTML after
-  // the editor moved on, and writing it back would undo typing and move the cursor.
-  // An editor already destroyed (a quick remount replaced it) has no schema left to read.
-  useEffect(() => {
-    if (!editor || editor.isDestroyed || value === editor.getHTML()) return;
-    // An empty value is always a reset (a new template), even if the editor was emptied before.
-    if (value !== '' && emitidos.current.has(value)) return;
-    emitidos.current.clear();
-    editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value]);
+  // A template loaded after the editor (another one chosen) replaces its content.
+  useContenidoExterno(editor, value, htmlDe, emitidos);
 
   return (
     <div className="editor-plantilla">
@@ -113,34 +105,6 @@ export function EditorPlantilla({ value, onChange, campos, etiqueta }: EditorPla
         />
       ) : null}
     </div>
-  );
-}
-
-function Boton({
-  titulo,
-  icono,
-  activo,
-  onClick,
-  deshabilitado,
-}: {
-  titulo: string;
-  icono: ReactNode;
-  activo?: boolean;
-  onClick: () => void;
-  deshabilitado?: boolean;
-}) {
-  return (
-    <Tooltip title={titulo}>
-      <Button
-        size="small"
-        type={activo ? 'primary' : 'text'}
-        icon={icono}
-        aria-label={titulo}
-        aria-pressed={activo === undefined ? undefined : activo}
-        disabled={deshabilitado}
-        onClick={onClick}
-      />
-    </Tooltip>
   );
 }
 
@@ -164,13 +128,13 @@ function BarraHerramientas({ editor }: { editor: Editor }) {
 
   return (
     <div className="editor-plantilla-barra" role="toolbar" aria-label="Formato del texto">
-      <Boton
+      <BotonEditor
         titulo="Deshacer (Ctrl+Z)"
         icono={<UndoOutlined />}
         onClick={() => c().undo().run()}
         deshabilitado={!editor.can().undo()}
       />
-      <Boton
+      <BotonEditor
         titulo="Rehacer (Ctrl+Y)"
         icono={<RedoOutlined />}
         onClick={() => c().redo().run()}
@@ -190,94 +154,94 @@ function BarraHerramientas({ editor }: { editor: Editor }) {
           </Button>
         </Tooltip>
       ))}
-      <Boton
+      <BotonEditor
         titulo="Negrita (Ctrl+B)"
         icono={<BoldOutlined />}
         activo={editor.isActive('bold')}
         onClick={() => c().toggleBold().run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Cursiva (Ctrl+I)"
         icono={<ItalicOutlined />}
         activo={editor.isActive('italic')}
         onClick={() => c().toggleItalic().run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Subrayado (Ctrl+U)"
         icono={<UnderlineOutlined />}
         activo={editor.isActive('underline')}
         onClick={() => c().toggleUnderline().run()}
       />
       <Divider orientation="vertical" />
-      <Boton
+      <BotonEditor
         titulo="Lista con viñetas"
         icono={<UnorderedListOutlined />}
         activo={editor.isActive('bulletList')}
         onClick={() => c().toggleBulletList().run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Lista numerada"
         icono={<OrderedListOutlined />}
         activo={editor.isActive('orderedList')}
         onClick={() => c().toggleOrderedList().run()}
       />
       <Divider orientation="vertical" />
-      <Boton
+      <BotonEditor
         titulo="Alinear a la izquierda"
         icono={<AlignLeftOutlined />}
         activo={editor.isActive({ textAlign: 'left' })}
         onClick={() => c().setTextAlign('left').run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Centrar"
         icono={<AlignCenterOutlined />}
         activo={editor.isActive({ textAlign: 'center' })}
         onClick={() => c().setTextAlign('center').run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Alinear a la derecha"
         icono={<AlignRightOutlined />}
         activo={editor.isActive({ textAlign: 'right' })}
         onClick={() => c().setTextAlign('right').run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Justificar"
         icono={<MenuOutlined />}
         activo={editor.isActive({ textAlign: 'justify' })}
         onClick={() => c().setTextAlign('justify').run()}
       />
       <Divider orientation="vertical" />
-      <Boton
+      <BotonEditor
         titulo="Insertar tabla"
         icono={<TableOutlined />}
         onClick={() => c().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Agregar fila"
         icono={<InsertRowBelowOutlined />}
         deshabilitado={!enTabla}
         onClick={() => c().addRowAfter().run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Agregar columna"
         icono={<InsertRowRightOutlined />}
         deshabilitado={!enTabla}
         onClick={() => c().addColumnAfter().run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Eliminar fila"
         icono={<DeleteRowOutlined />}
         deshabilitado={!enTabla}
         onClick={() => c().deleteRow().run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Eliminar columna"
         icono={<DeleteColumnOutlined />}
         deshabilitado={!enTabla}
         onClick={() => c().deleteColumn().run()}
       />
       <Divider orientation="vertical" />
-      <Boton
+      <BotonEditor
         titulo="Insertar imagen (PNG o JPEG, hasta 512 KB)"
         icono={<FileImageOutlined />}
         onClick={() => archivo.current?.click()}
@@ -294,7 +258,7 @@ function BarraHerramientas({ editor }: { editor: Editor }) {
           e.target.value = '';
         }}
       />
-      <Boton titulo="Salto de página" icono={<ScissorOutlined />} onClick={() => c().insertarSaltoPagina().run()} />
+      <BotonEditor titulo="Salto de página" icono={<ScissorOutlined />} onClick={() => c().insertarSaltoPagina().run()} />
     </div>
   );
 }

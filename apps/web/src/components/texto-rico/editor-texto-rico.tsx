@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Divider, Input, Space, Tooltip } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { BotonEditor } from '../editor/boton-editor.tsx';
+import { useContenidoExterno, useEmitidos } from '../editor/contenido-externo.ts';
+import { Button, Divider, Input, Space } from 'antd';
 import {
   BoldOutlined,
   DisconnectOutlined,
@@ -43,14 +45,16 @@ export const normalizarEnlace = (s: string): string | null => {
  * Short rich text (a task's description) on the templates' Tiptap stack: bold, italic, underline, lists
  * and links, no more. Its HTML is allow-listed again by the server. Keyboard: Ctrl+B/I/U, Ctrl+K a link.
  */
+/** An emptied editor (<p></p>) is no text. */
+const htmlDe = (e: Editor) => (e.isEmpty ? '' : e.getHTML());
+
 export function EditorTextoRico({ value, onChange, etiqueta, id }: EditorTextoRicoProps) {
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
   const [enlace, setEnlace] = useState<string | null>(null);
-  // Every HTML the editor reported since its content was last set from outside.
-  const emitidos = useRef(new Set<string>());
+  const emitidos = useEmitidos();
 
   const editor = useEditor({
     extensions: [
@@ -86,23 +90,12 @@ export function EditorTextoRico({ value, onChange, etiqueta, id }: EditorTextoRi
     // An emptied editor (<p></p>) is no text.
     onUpdate: ({ editor: e }) => {
       const html = e.isEmpty ? '' : e.getHTML();
-      emitidos.current.add(html);
-      if (emitidos.current.size > 50) emitidos.current.delete(emitidos.current.values().next().value!);
+      emitidos.anotar(html);
       onChangeRef.current?.(html);
     },
   });
 
-  // A value set from outside (the form reset, another record) replaces the content. One the editor
-  // emitted itself is not: under load the form may render an older keystroke's HTML after the editor
-  // moved on, and writing it back would undo typing (as EditorPlantilla learnt).
-  useEffect(() => {
-    if (!editor || editor.isDestroyed) return;
-    const html = aHtml(value);
-    // An empty value is always a reset (a new record), even if the editor was emptied before.
-    if (html === (editor.isEmpty ? '' : editor.getHTML()) || (html !== '' && emitidos.current.has(html))) return;
-    emitidos.current.clear();
-    editor.commands.setContent(html, { emitUpdate: false });
-  }, [editor, value]);
+  useContenidoExterno(editor, aHtml(value), htmlDe, emitidos);
 
   return (
     <div className="texto-rico-editor">
@@ -128,73 +121,57 @@ export function EditorTextoRico({ value, onChange, etiqueta, id }: EditorTextoRi
   );
 }
 
-function Boton(p: { titulo: string; icono: ReactNode; activo?: boolean; onClick: () => void; deshabilitado?: boolean }) {
-  return (
-    <Tooltip title={p.titulo}>
-      <Button
-        size="small"
-        type={p.activo ? 'primary' : 'text'}
-        icon={p.icono}
-        aria-label={p.titulo}
-        aria-pressed={p.activo === undefined ? undefined : p.activo}
-        disabled={p.deshabilitado}
-        onClick={p.onClick}
-      />
-    </Tooltip>
-  );
-}
-
 function BarraTexto({ editor, onEnlace }: { editor: Editor; onEnlace: () => void }) {
   const c = () => editor.chain().focus();
   return (
     <div className="texto-rico-barra" role="toolbar" aria-label="Formato del texto">
-      <Boton
+      <BotonEditor
         titulo="Deshacer (Ctrl+Z)"
         icono={<UndoOutlined />}
         onClick={() => c().undo().run()}
         deshabilitado={!editor.can().undo()}
       />
-      <Boton
+      <BotonEditor
         titulo="Rehacer (Ctrl+Y)"
         icono={<RedoOutlined />}
         onClick={() => c().redo().run()}
         deshabilitado={!editor.can().redo()}
       />
       <Divider orientation="vertical" />
-      <Boton
+      <BotonEditor
         titulo="Negrita (Ctrl+B)"
         icono={<BoldOutlined />}
         activo={editor.isActive('bold')}
         onClick={() => c().toggleBold().run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Cursiva (Ctrl+I)"
         icono={<ItalicOutlined />}
         activo={editor.isActive('italic')}
         onClick={() => c().toggleItalic().run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Subrayado (Ctrl+U)"
         icono={<UnderlineOutlined />}
         activo={editor.isActive('underline')}
         onClick={() => c().toggleUnderline().run()}
       />
       <Divider orientation="vertical" />
-      <Boton
+      <BotonEditor
         titulo="Lista con viñetas"
         icono={<UnorderedListOutlined />}
         activo={editor.isActive('bulletList')}
         onClick={() => c().toggleBulletList().run()}
       />
-      <Boton
+      <BotonEditor
         titulo="Lista numerada"
         icono={<OrderedListOutlined />}
         activo={editor.isActive('orderedList')}
         onClick={() => c().toggleOrderedList().run()}
       />
       <Divider orientation="vertical" />
-      <Boton titulo="Enlace (Ctrl+K)" icono={<LinkOutlined />} activo={editor.isActive('link')} onClick={onEnlace} />
-      <Boton
+      <BotonEditor titulo="Enlace (Ctrl+K)" icono={<LinkOutlined />} activo={editor.isActive('link')} onClick={onEnlace} />
+      <BotonEditor
         titulo="Quitar enlace"
         icono={<DisconnectOutlined />}
         deshabilitado={!editor.isActive('link')}

@@ -1,3 +1,4 @@
+import { guardarBlob } from '../../../lib/descargar.ts';
 import { CODES } from '@predio/contract/codes';
 
 // The portal's own calls: its token is not the staff's (another realm), kept under its own key per
@@ -54,12 +55,5 @@ export async function fotoUrl(empresa: number, consecutivo: number, id: number):
 export async function descargarPortal(empresa: number, ruta: string, nombre: string): Promise<void> {
   const r = await fetch(`/api${ruta}`, { headers: { authorization: `Bearer ${tokenPortal(empresa) ?? ''}` } });
   if (!r.ok) throw new PortalError('No se pudo descargar el documento', r.status);
-  const url = URL.createObjectURL(await r.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nombre;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  guardarBlob(await r.blob(), nombre);
 }
