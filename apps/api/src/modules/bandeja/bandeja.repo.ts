@@ -277,13 +277,16 @@ export async function vincularTercero(tx: Tx, idCuenta: number, correo: string, 
 }
 
 /** The received e-mails of a tercero, for its history. */
+/** The messages from a tercero in one user's box: a box is personal, colleagues do not read it. */
 export async function deTercero(
   tx: Tx,
   idTercero: number,
+  idUsuario: number,
 ): Promise<{ id: number; asunto: string; de_correo: string; fecha: string | null }[]> {
   return queryRows(
     tx,
     sql`select m.id::int as id, m.asunto, m.de_correo, to_char(m.fecha at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as fecha
-        from correo_mensaje m where m.id_tercero = ${idTercero} order by m.fecha desc nulls last limit 200`,
+        from correo_mensaje m join correo_cuenta c on c.id = m.id_cuenta and c.id_usuario = ${idUsuario}
+        where m.id_tercero = ${idTercero} order by m.fecha desc nulls last limit 200`,
   );
 }

@@ -81,7 +81,7 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/terceros/:id/correos-recibidos',
     permiso: IDM_TERCEROS,
-    schema: { params: ZTerceroIdParam, tags, summary: 'Correos recibidos del tercero en las bandejas de la empresa' },
-    handler: ({ tx, alConfirmar, params }) => service.correosDeTercero({ tx, alConfirmar, idTercero: params.id }),
+    schema: { params: ZTerceroIdParam, tags, summary: 'Correos recibidos del tercero en la bandeja del usuario' },
+    handler: ({ tx, alConfirmar, user, params }) => service.correosDeTercero({ tx, alConfirmar, user, idTercero: params.id }),
   });
 }

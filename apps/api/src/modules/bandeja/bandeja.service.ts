@@ -193,4 +193,5 @@ export async function crearTercero(
   return { id_tercero: t!.id };
 }
 
-export const correosDeTercero = (o: Scope & { idTercero: number }) => repo.deTercero(o.tx, o.idTercero);
+export const correosDeTercero = (o: Scope & { user: Principal; idTercero: number }) =>
+  repo.deTercero(o.tx, o.idTercero, o.user.idUsuario);

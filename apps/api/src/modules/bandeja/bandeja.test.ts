@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CarpetaCorreo, CuentaCorreo, HiloCorreo, HiloDetalle } from '@predio/contract/bandeja';
@@ -140,6 +141,10 @@ describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => 
     const [idTercero] = hilo.map((m) => m.id_tercero);
     const recibidos = (await as(t.app, admin1).get(`/api/terceros/${idTercero}/correos-recibidos`)).json().data as unknown[];
     expect(recibidos).toHaveLength(3);
+    // The box is Ana's: a colleague who sees the tercero does not see her mail.
+    const ajenos = await as(t.app, asesor1).get(`/api/terceros/${idTercero}/correos-recibidos`);
+    expect(ajenos.statusCode, ajenos.body).toBe(200);
+    expect(ajenos.json().data).toEqual([]);
 
     // Read now; a second sync brings only what is new (UIDNEXT), the read state kept.
     await dovecot.entregar(
@@ -257,10 +262,12 @@ describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => 
   });
 
   it('con el servidor IMAP caído la bandeja lo dice en español y la app sigue', async () => {
-    const caido = new Dovecot();
-    await caido.start();
-    const puerto = caido.port;
-    await caido.stop();
+    // A port nobody listens on: taken from the system and closed again before the sync dials it (a
+    // stopped dovecot may still accept and drop a connection while it shuts down).
+    const libre = createServer();
+    await new Promise<void>((r) => libre.listen(0, '127.0.0.1', r));
+    const puerto = (libre.address() as AddressInfo).port;
+    await new Promise<void>((r) => libre.close(() => r()));
     const g = await put(admin1, '/api/bandeja/cuenta', cuenta('ana', puerto));
     expect(g.statusCode, g.body).toBe(200);
     const [c] = await t.db.system((tx) =>
