@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { violacionesAxe } from './axe.ts';
+import { expect, test } from '@playwright/test';
 import { CLAVE_DOVECOT, Dovecot, mensajeRaw, sinDovecot } from '../apps/api/src/test/dovecot.ts';
 import { recibidosPara } from './correo.ts';
 import { ADMIN, ingresar } from './helpers.ts';
@@ -10,21 +9,6 @@ import { ADMIN, ingresar } from './helpers.ts';
 // suite's SMTP server threaded under the original.
 
 const dovecot = new Dovecot();
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's WCAG 2.1 AA findings on the page as it is (the sweep's rules: accesibilidad.spec.ts). */
-async function hallazgos(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    type V = { id: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: V[] }> } }).axe;
-    const r = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  });
-}
 const shots = process.env.SHOTS_DIR;
 
 test.skip(sinDovecot !== null, sinDovecot ?? '');
@@ -81,7 +65,7 @@ test('the box is connected, a message read and answered', async ({ page }) => {
   await expect(cuerpo.locator('img')).toHaveCount(1);
   await expect(lector.getByRole('button', { name: 'Crear tercero' })).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/bandeja-1440.png`, fullPage: true });
-  expect(await hallazgos(page)).toEqual([]);
+  expect(await violacionesAxe(page)).toEqual([]);
 
   await lector.getByLabel('Mensaje', { exact: true }).fill(`Sí, sigue disponible (${marca}).`);
   await lector.getByRole('button', { name: 'Enviar respuesta' }).click();
@@ -100,5 +84,5 @@ test('the box is connected, a message read and answered', async ({ page }) => {
   await page.getByRole('button', { name: new RegExp(`^Marta Cliente .*Consulta ${marca}$`) }).click();
   await expect(page.getByRole('article', { name: `Consulta ${marca}` })).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/bandeja-390.png` });
-  expect(await hallazgos(page)).toEqual([]);
+  expect(await violacionesAxe(page)).toEqual([]);
 });

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { violacionesAxe } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { asuntoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
 import { recibidosPara } from './correo.ts';
@@ -101,21 +100,6 @@ test('the «Nueva cita asignada» template is edited with a field, previewed and
   await expect(page.getByRole('row', { name: new RegExp(marca) })).toHaveCount(0);
 });
 
-// axe's WCAG 2.1 AA rules on the screens of this module, at both sizes (colour contrast is the theme's).
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function violaciones(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    type V = { id: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: V[] }> } }).axe;
-    const r = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  });
-}
-
 test('the message screens pass axe at desktop and phone sizes', async ({ page }) => {
   test.setTimeout(120_000);
   await ingresar(page, ADMIN, '/emails/configurar-mensajes');
@@ -129,7 +113,7 @@ test('the message screens pass axe at desktop and phone sizes', async ({ page })
       await page.goto(ruta);
       await page.waitForLoadState('networkidle');
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-      for (const v of await violaciones(page)) hallazgos.push(`${viewport.width} ${ruta} ${v}`);
+      for (const v of await violacionesAxe(page)) hallazgos.push(`${viewport.width} ${ruta} ${v}`);
     }
   }
   expect(hallazgos).toEqual([]);

@@ -1,6 +1,6 @@
+import { violacionesAxe } from './axe.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, ingresar } from './helpers.ts';
 
@@ -13,19 +13,8 @@ const cajon = (page: Page) => page.getByRole('dialog', { name: /plantilla/ });
 const shots = process.env.SHOTS_DIR;
 
 // axe's WCAG 2.1 AA rules on the open editor (the accessibility sweep visits Configurar closed).
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 async function sinViolaciones(page: Page): Promise<void> {
-  await page.evaluate(AXE);
-  const violaciones = await page.evaluate(async () => {
-    type V = { id: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: V[] }> } }).axe;
-    const r = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  });
-  expect(violaciones).toEqual([]);
+  expect(await violacionesAxe(page)).toEqual([]);
 }
 
 test('a template is written with the editor, a field inserted as a chip, saved and previewed with a tercero', async ({

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { violacionesAxe } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { asuntoDelMensaje, textoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
 import { recibidosPara } from './correo.ts';
@@ -11,19 +10,6 @@ import { ADMIN, apiComo, cerrarAvisos, ingresar } from './helpers.ts';
 const shots = process.env.SHOTS_DIR;
 // axe-core through the devtools protocol, as e2e/accesibilidad.spec.ts runs it (the CSP refuses an
 // inline script), with the same rules: WCAG 2.1 A/AA without color-contrast (the theme's product decision).
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function violaciones(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    type V = { id: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: V[] }> } }).axe;
-    const r = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  });
-}
 
 const foto = async (page: Page, nombre: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${nombre}.png`, fullPage: true });
@@ -101,7 +87,7 @@ test('an e-mail to a tercero goes with a property’s ficha and stays in its his
   await expect(fila).toBeVisible();
   await expect(fila.getByText('Enviado', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(fila).toContainText(`para ${correo}`);
-  expect(await violaciones(page)).toEqual([]);
+  expect(await violacionesAxe(page)).toEqual([]);
   await foto(page, 'redactar-historial-1440');
 });
 
@@ -133,9 +119,9 @@ test('from a property, the dialog offers its owner and its ficha checked, and pa
   const d = page.getByRole('dialog', { name: new RegExp(`^Enviar correo · Inmueble ${consecutivo} · Local`) });
   await expect(d.getByText(correo)).toBeVisible();
   await expect(d.getByRole('checkbox', { name: new RegExp(`^Inmueble ${consecutivo} · Local`) })).toBeChecked();
-  expect(await violaciones(page)).toEqual([]);
+  expect(await violacionesAxe(page)).toEqual([]);
   await foto(page, 'redactar-inmueble-1440');
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await violaciones(page)).toEqual([]);
+  expect(await violacionesAxe(page)).toEqual([]);
   await foto(page, 'redactar-inmueble-390');
 });
