@@ -78,7 +78,8 @@ test('an entrega on a phone: photos, offline and back, signed, closed, PDF; then
   await tarjeta(page, 'Lámparas')
     .getByLabel('Foto de Lámparas', { exact: true })
     .setInputFiles({ name: 'lampara.png', mimeType: 'image/png', buffer: png(400, 300) });
-  await expect(page.getByText(/Sin conexión: 3 cambios guardados en este teléfono/)).toBeVisible();
+  // The photo is shrunk on the phone before it is kept, which is slow on a busy machine.
+  await expect(page.getByText(/Sin conexión: 3 cambios guardados en este teléfono/)).toBeVisible({ timeout: 20_000 });
   await expect(tarjeta(page, 'Techo').getByRole('radio', { name: 'Conforme', exact: true })).toHaveAttribute(
     'aria-checked',
     'true',

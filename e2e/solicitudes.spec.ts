@@ -93,11 +93,12 @@ test('a phone request for an existing tercero is assigned, handled, resolved wit
   await expect(page).toHaveURL(/estado=resuelta/);
   // The filter lives in the URL: the same link opens the list filtered.
   await page.reload();
+  // The number's own cell: a bare «2» would also match dates and phones in other rows.
   const fila = page
     .getByRole('row')
     .filter({ hasText: 'Laura Marcela Ospina Rojas' })
-    .filter({ hasText: String(numero) });
-  await expect(fila.getByText('Resuelta')).toBeVisible();
+    .filter({ has: page.getByRole('cell', { name: String(numero), exact: true }) });
+  await expect(fila.getByText('Resuelta')).toBeVisible({ timeout: 20_000 });
 
   // The asesor was told in the app, and the notice opens the request.
   const ctx = await browser.newContext({ permissions: ['notifications'] });

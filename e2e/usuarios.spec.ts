@@ -6,7 +6,8 @@ import { ADMIN_SIN_NOMBRE, ingresar, menuLateral } from './helpers.ts';
 const RECEPCION = { empresa: 3, usuario: `recepcion${Date.now() % 100_000}`, clave: 'Recepcion.Segura.2025' };
 
 test('a user with only Terceros sees only that page, and disabling them ends their session', async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  // Two sessions and the system log: on a busy shared machine this took over a minute.
+  test.setTimeout(120_000);
   await ingresar(page, ADMIN_SIN_NOMBRE, '/archivo/usuarios');
   await expect(page).toHaveTitle('Usuarios - Predio Web 3');
   await page.getByRole('button', { name: 'Nuevo usuario' }).click();
