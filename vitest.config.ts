@@ -16,6 +16,8 @@ export default defineConfig({
           // A file that starts two apps (two PGlite instances, migrated) took over a minute on a loaded
           // 2-core machine; a slow start is not a failure.
           hookTimeout: 180_000,
+          // The demo database, migrated and seeded once; each test app starts from a copy.
+          globalSetup: ['./src/test/global-setup.ts'],
         },
       },
       './apps/web/vitest.config.ts',

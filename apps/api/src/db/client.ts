@@ -279,7 +279,7 @@ function unir(partes: Uint8Array[]): Uint8Array {
   return todo;
 }
 
-type Motor = { ejecutar(mensaje: Uint8Array): Promise<Uint8Array>; cerrar(): Promise<void> };
+type Motor = { ejecutar(mensaje: Uint8Array): Promise<Uint8Array>; volcar(): Promise<Uint8Array>; cerrar(): Promise<void> };
 
 /**
  * PGlite in a thread of its own (pglite-hilo.mjs): this thread sends it protocol messages and gets the
@@ -288,8 +288,8 @@ type Motor = { ejecutar(mensaje: Uint8Array): Promise<Uint8Array>; cerrar(): Pro
  * waiting and every later one fails with the reason, and `alFallar` is told (the server stops: PGlite
  * recovers from its write-ahead log when it starts again).
  */
-function motorEnHilo(dataDir: string | undefined, alFallar: (e: Error) => void): Promise<Motor> {
-  const hilo = new Worker(new URL('./pglite-hilo.mjs', import.meta.url), { workerData: { dataDir } });
+function motorEnHilo(dataDir: string | undefined, alFallar: (e: Error) => void, imagen?: Uint8Array): Promise<Motor> {
+  const hilo = new Worker(new URL('./pglite-hilo.mjs', import.meta.url), { workerData: { dataDir, imagen } });
   const esperan = new Map<number, { ok: (r: Uint8Array) => void; mal: (e: Error) => void }>();
   let siguiente = 0;
   let caido: Error | null = null;
@@ -310,6 +310,7 @@ function motorEnHilo(dataDir: string | undefined, alFallar: (e: Error) => void):
     });
   const motor: Motor = {
     ejecutar: (mensaje) => pedir({ mensaje }),
+    volcar: () => pedir({ volcar: true }),
     cerrar: async () => {
       cerrando = true;
       await pedir({ cerrar: true }).catch(() => undefined);
@@ -420,8 +421,16 @@ function fila() {
   };
 }
 
-export async function openPglite(dataDir?: string, alFallar: (e: Error) => void = () => undefined): Promise<Database> {
-  const db = await motorEnHilo(dataDir, alFallar);
+/** PGlite's database, which can also be dumped whole (the tests start each app from one dump). */
+export type DatabasePglite = Database & { volcar(): Promise<Uint8Array> };
+
+/** `imagen`: a data directory `volcar` dumped, to start from instead of an empty cluster. */
+export async function openPglite(
+  dataDir?: string,
+  alFallar: (e: Error) => void = () => undefined,
+  imagen?: Uint8Array,
+): Promise<DatabasePglite> {
+  const db = await motorEnHilo(dataDir, alFallar, imagen);
   const c = new ClientePglite(db);
   await c.simple(`set ${PLANES}`);
   const enFila = fila();
@@ -434,6 +443,7 @@ export async function openPglite(dataDir?: string, alFallar: (e: Error) => void 
     system: (fn) => enFila((soltar) => enTransaccion(c, [], fn, soltar)),
     exec: (sql) => enFila(() => c.simple(sql)),
     close: () => enFila(() => db.cerrar()),
+    volcar: () => enFila(() => db.volcar()),
   };
 }
 

@@ -7,6 +7,8 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 const db = await PGlite.create({
   ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
+  // A data directory dumped by `volcar` (the tests' migrated and seeded database): no initdb, no migrations.
+  ...(workerData.imagen ? { loadDataDir: new Blob([workerData.imagen]) } : {}),
   extensions: { pg_trgm, unaccent },
 });
 
@@ -31,6 +33,16 @@ async function atender(m) {
   if (m.cerrar) {
     await db.close();
     parentPort.postMessage({ id: m.id });
+    return;
+  }
+  if (m.volcar) {
+    try {
+      await db.exec('checkpoint');
+      const r = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
+      parentPort.postMessage({ id: m.id, r }, [r.buffer]);
+    } catch (e) {
+      parentPort.postMessage({ id: m.id, error: String(e instanceof Error ? e.message : e) });
+    }
     return;
   }
   largo = 0;

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -25,15 +26,14 @@ export type TestApp = {
 };
 
 /**
- * A real server on a fresh database: in-memory PGlite, or, when DATABASE_URL is set,
- * a new PostgreSQL database created for this file and dropped afterwards.
+ * A new PostgreSQL database beside the one `url` names, and how to drop it afterwards: empty, or a copy
+ * of `plantilla`.
  */
-/** A new, empty PostgreSQL database beside the one `url` names, and how to drop it afterwards. */
-export async function baseDePruebas(url: string): Promise<{ url: string; borrar: () => Promise<void> }> {
+export async function baseDePruebas(url: string, plantilla?: string): Promise<{ url: string; borrar: () => Promise<void> }> {
   const name = `predio_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${plantilla ? ` template ${plantilla}` : ''}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -48,6 +48,18 @@ export async function baseDePruebas(url: string): Promise<{ url: string; borrar:
   };
 }
 
+let imagen: { archivo: string; bytes: Uint8Array } | null = null;
+/** The dumped demo database, read once per test file. */
+function imagenDe(archivo: string): Uint8Array {
+  if (imagen?.archivo !== archivo) imagen = { archivo, bytes: readFileSync(archivo) };
+  return imagen.bytes;
+}
+
+/**
+ * A real server on a fresh copy of the migrated demo database (test/global-setup.ts): in-memory
+ * PGlite, or, when DATABASE_URL is set, a new PostgreSQL database created for this file and dropped
+ * afterwards.
+ */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'predio-test-'));
   const config: Config = {
@@ -59,18 +71,24 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
   let dropDb: (() => Promise<void>) | null = null;
   let db: Database;
+  let copia: boolean;
   const url = process.env.DATABASE_URL;
   if (url) {
-    const nueva = await baseDePruebas(url);
+    const plantilla = inject('plantillaPg') ?? null;
+    const nueva = await baseDePruebas(url, plantilla ?? undefined);
     db = await openPostgres(nueva.url);
     // The app reaches this database like production does, including LISTEN/NOTIFY between processes.
     config.databaseUrl = nueva.url;
     dropDb = nueva.borrar;
+    copia = plantilla !== null;
   } else {
-    db = await openPglite();
+    const archivo = inject('imagenPglite') ?? null;
+    db = await openPglite(undefined, undefined, archivo ? imagenDe(archivo) : undefined);
+    copia = archivo !== null;
   }
+  // On a copy this only checks that no migration is missing.
   await migrate(db);
-  await seedDemo(db);
+  if (!copia) await seedDemo(db);
   const deps = createDeps(config, db);
   const app = await buildServer(deps);
   await app.ready();
