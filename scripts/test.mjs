@@ -1,5 +1,5 @@
 // `npm test`: typecheck, lint, unit + API integration tests, then the Playwright suite in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,31 @@ function step(title, cmd, args, env = {}) {
   return true;
 }
 
+/** Several steps at once, each one's output printed whole when it ends; true when all passed. */
+async function juntos(pasos) {
+  const resultados = await Promise.all(
+    pasos.map(
+      ([title, cmd, args]) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          const salida = [];
+          p.stdout.on('data', (d) => salida.push(d));
+          p.stderr.on('data', (d) => salida.push(d));
+          p.on('close', (status) => {
+            const secs = ((Date.now() - t0) / 1000).toFixed(1);
+            console.log(`\n▶ ${title}`);
+            process.stdout.write(Buffer.concat(salida));
+            if (status === 0) console.log(`✔ ${title} (${secs} s)`);
+            else console.error(`✖ ${title} falló (${secs} s)`);
+            resolve(status === 0);
+          });
+        }),
+    ),
+  );
+  return resultados.every(Boolean);
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -36,7 +61,11 @@ function countPlaywright(file) {
   totals.skipped += s.skipped ?? 0;
 }
 
-let ok = step('Typecheck', 'npm', ['run', '-s', 'typecheck']) && step('Lint', 'npm', ['run', '-s', 'lint']);
+// tsc and ESLint each keep one core busy for one to two minutes: side by side on the two cores.
+let ok = await juntos([
+  ['Typecheck', 'npm', ['run', '-s', 'typecheck']],
+  ['Lint', 'npm', ['run', '-s', 'lint']],
+]);
 if (ok) {
   const vitestJson = join(out, 'vitest.json');
   ok =
