@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
@@ -212,4 +213,29 @@ export async function crearUsuario(
       .returning({ id: usuarios.id });
     return row!.id;
   });
+}
+
+/**
+ * A client of the zona clientes (configured beforehand) for a tercero: its account, logged in, the data
+ * policy accepted. Returns the portal token.
+ */
+export async function clienteDelPortal(t: TestApp, idTercero: number, email: string, idEmpresa = 1): Promise<string> {
+  const clave = 'Clave-portal-2026';
+  const claveHash = await hashClave(clave);
+  await t.db.tenant(idEmpresa, (tx) =>
+    tx.execute(
+      sql`insert into cliente_portal (id_tercero, email, clave_hash, creado_por) values (${idTercero}, ${email}, ${claveHash}, 'prueba')`,
+    ),
+  );
+  const r = await t.app.inject({ method: 'POST', url: `/api/portal/${idEmpresa}/login`, payload: { email, clave } });
+  if (r.statusCode !== 200) throw new Error(`login del portal falló: ${r.statusCode} ${r.body}`);
+  const token = (r.json() as { token: string }).token;
+  const a = await t.app.inject({
+    method: 'POST',
+    url: '/api/portal/autorizacion',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { acepto: true },
+  });
+  if (a.statusCode !== 200) throw new Error(`autorización del portal falló: ${a.statusCode} ${a.body}`);
+  return token;
 }

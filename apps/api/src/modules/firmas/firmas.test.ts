@@ -10,8 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import forge from 'node-forge';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
-import { hashClave } from '../../platform/auth/passwords.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { as, clienteDelPortal, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 import { SmtpSink, asuntoDelMensaje, textoDelMensaje } from '../../test/smtp-sink.ts';
 import { encolar } from '../../platform/jobs/trabajos.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
@@ -254,21 +253,10 @@ describe('firmas electrónicas: send, sign, seal', () => {
       payload: { activo: true, titulo: 'Zona', politica: 'Política' },
     });
     expect(cfg.statusCode, cfg.body).toBe(200);
-    const clave = await hashClave('Clave-portal-2026');
     const [otro] = await t.db.tenant(1, (tx) =>
       queryRows<{ id: number }>(tx, sql`insert into terceros (nro_id, nombre) values ('99887766', 'Nadie Firmó') returning id`),
     );
-    const portal = async (idTercero: number, email: string) => {
-      await t.db.tenant(1, (tx) =>
-        tx.execute(
-          sql`insert into cliente_portal (id_tercero, email, clave_hash, creado_por) values (${idTercero}, ${email}, ${clave}, 'prueba')`,
-        ),
-      );
-      const l = await as(t.app, null).post('/api/portal/1/login', { email, clave: 'Clave-portal-2026' });
-      const tk = l.json().token as string;
-      expect((await as(t.app, tk).post('/api/portal/autorizacion', { acepto: true })).statusCode).toBe(200);
-      return as(t.app, tk);
-    };
+    const portal = async (idTercero: number, email: string) => as(t.app, await clienteDelPortal(t, idTercero, email));
     const bruno = await portal(ter!.id, 'bruno.portal@ejemplo.co');
     const lista = (await bruno.get('/api/portal/firmados')).json().data as { id: number; titulo: string; firmantes: string[] }[];
     // Bruno signed this one and the first test's: both are his, each with its signers.

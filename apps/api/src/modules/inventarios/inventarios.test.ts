@@ -17,9 +17,8 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import { queryRows } from '../../db/rows.ts';
-import { hashClave } from '../../platform/auth/passwords.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { as, clienteDelPortal, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -689,19 +688,7 @@ describe('partes (terceros), gestión documental, zona clientes and re-encoded p
         politica: 'Política de datos',
       }),
     );
-    const clave = await hashClave('Clave-portal-2026');
-    const portal = async (idTercero: number, email: string) => {
-      await t.db.tenant(1, (tx) =>
-        tx.execute(
-          sql`insert into cliente_portal (id_tercero, email, clave_hash, creado_por) values (${idTercero}, ${email}, ${clave}, 'prueba')`,
-        ),
-      );
-      const r = await as(t.app, null).post('/api/portal/1/login', { email, clave: 'Clave-portal-2026' });
-      expect(r.statusCode, r.body).toBe(200);
-      const tk = r.json().token as string;
-      ok(await pedir(tk, 'POST', '/api/portal/autorizacion', { acepto: true }));
-      return tk;
-    };
+    const portal = (idTercero: number, email: string) => clienteDelPortal(t, idTercero, email);
     const ana = await portal(ter.ana, 'ana.portal@correo.co');
     const olga = await portal(ter.olga, 'olga.portal@correo.co');
     const otro = await portal(ter.otro, 'otro.portal@correo.co');
