@@ -75,6 +75,28 @@ test('the box is connected, a message read and answered', async ({ page }) => {
   expect(respuesta!.data).toMatch(new RegExp(`^In-Reply-To: <${marca}@correo\\.test>$`, 'im'));
   expect(respuesta!.data).toMatch(new RegExp(`^Subject: Re: Consulta ${marca}$`, 'im'));
 
+  // The sender becomes a tercero; its screen lists what it wrote, and the message opens from there.
+  await lector.getByRole('button', { name: 'Crear tercero' }).click();
+  const crear = page.getByRole('dialog', { name: `Crear tercero con ${remitente}` });
+  await crear.getByLabel('Número de identificación').fill(String(Date.now() % 1_000_000_000));
+  await crear.getByRole('button', { name: 'Crear tercero' }).click();
+  await expect(page.getByText(`Tercero Marta Cliente creado con ${remitente}`)).toBeVisible();
+  await lector.getByRole('link', { name: 'Tercero: Marta Cliente' }).click();
+  const ficha = page.getByRole('dialog', { name: 'Tercero: Marta Cliente' });
+  await ficha.getByRole('tab', { name: 'Correos y SMS' }).click();
+  await expect(ficha.getByRole('heading', { name: 'Correos recibidos' })).toBeVisible();
+  if (shots) {
+    await page.screenshot({ path: `${shots}/tercero-recibidos-1440.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(ficha.getByRole('link', { name: `Consulta ${marca}` })).toBeInViewport();
+    await page.screenshot({ path: `${shots}/tercero-recibidos-390.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+  await ficha.getByRole('link', { name: `Consulta ${marca}` }).click();
+  await expect(page).toHaveURL(/\/emails\/bandeja-correos\?mensaje=\d+/);
+  await expect(page.getByRole('article', { name: `Consulta ${marca}` })).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/bandeja-desde-tercero-1440.png`, fullPage: true });
+
   // On a phone: the folders in a select, the message open in a drawer over the list.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('article', { name: `Consulta ${marca}` })).toBeVisible();

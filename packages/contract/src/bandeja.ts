@@ -64,6 +64,9 @@ export const ZHilosQuery = z.object({
 });
 export type HilosQuery = z.input<typeof ZHilosQuery>;
 
+/** A message the user's own box received from a tercero (its screen lists them, newest first). */
+export type CorreoRecibido = { id: number; asunto: string; de_correo: string; fecha: string | null };
+
 /** A conversation of a folder: its latest message stands for it. */
 export type HiloCorreo = {
   hilo: string;

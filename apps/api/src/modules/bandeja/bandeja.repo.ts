@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { AdjuntoRecibido, CarpetaCorreo, CuentaCorreo, HiloCorreo, MensajeCorreo } from '@predio/contract/bandeja';
+import type {
+  AdjuntoRecibido,
+  CarpetaCorreo,
+  CorreoRecibido,
+  CuentaCorreo,
+  HiloCorreo,
+  MensajeCorreo,
+} from '@predio/contract/bandeja';
 import { TRABAJO_BANDEJA_SINCRONIZAR } from '@predio/contract/bandeja';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -278,11 +285,7 @@ export async function vincularTercero(tx: Tx, idCuenta: number, correo: string, 
 
 /** The received e-mails of a tercero, for its history. */
 /** The messages from a tercero in one user's box: a box is personal, colleagues do not read it. */
-export async function deTercero(
-  tx: Tx,
-  idTercero: number,
-  idUsuario: number,
-): Promise<{ id: number; asunto: string; de_correo: string; fecha: string | null }[]> {
+export async function deTercero(tx: Tx, idTercero: number, idUsuario: number): Promise<CorreoRecibido[]> {
   return queryRows(
     tx,
     sql`select m.id::int as id, m.asunto, m.de_correo, to_char(m.fecha at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as fecha

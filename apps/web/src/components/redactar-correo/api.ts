@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CorreoRecibido } from '@predio/contract/bandeja';
 import type { MensajeDeRegistro, SmsEncolado, SmsTercero } from '@predio/contract/mensajes';
 import type {
   CorreoEncolado,
@@ -34,6 +35,15 @@ export const historialOptions = (r: RegistroCorreo) =>
   });
 
 export const useHistorialMensajes = (r: RegistroCorreo) => useQuery(historialOptions(r));
+
+/** What the tercero wrote to the user's own mailbox (Bandeja de correos); empty without a box. */
+export const useCorreosRecibidos = (idTercero: number, activo: boolean) =>
+  useQuery({
+    queryKey: [...mensajesRegistroKeys.all, 'tercero', idTercero, 'recibidos'],
+    queryFn: async ({ signal }) =>
+      (await http.get<CorreoRecibido[]>(`/terceros/${idTercero}/correos-recibidos`, { signal, silent: true })).data,
+    enabled: activo,
+  });
 
 export function useOpcionesRedactar(r: RegistroCorreo, activo: boolean) {
   return useQuery(

@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, App, Button, Empty, Form, Input, List, Skeleton, Space, Tag, Typography } from 'antd';
-import { MailOutlined, MessageOutlined } from '@ant-design/icons';
+import { InboxOutlined, MailOutlined, MessageOutlined } from '@ant-design/icons';
+import { IDM_BANDEJA } from '@predio/contract/bandeja';
+import { hasIdm } from '@predio/contract/menu';
 import {
   ETIQUETAS_ESTADO_MENSAJE,
   infoSms,
@@ -13,7 +16,8 @@ import { ErrorDeCarga } from '../error-de-carga.tsx';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
-import { useEnviarSms, useHistorialMensajes, type RegistroCorreo } from './api.ts';
+import { usePermisos } from '../../lib/session-store.ts';
+import { useCorreosRecibidos, useEnviarSms, useHistorialMensajes, type RegistroCorreo } from './api.ts';
 import { RedactarCorreoDialog } from './redactar-correo-dialog.tsx';
 import './redactar-correo.css';
 
@@ -105,6 +109,46 @@ function EnviarSmsDialog({ idTercero, abierto, onCerrar }: { idTercero: number; 
 }
 
 /**
+ * What a tercero wrote to the user's own mailbox, each opening in the Bandeja de correos. Nothing shows
+ * for a user without the Bandeja or whose box has nothing from them.
+ */
+function CorreosRecibidos({ idTercero }: { idTercero: number }) {
+  const conBandeja = hasIdm(usePermisos(), IDM_BANDEJA);
+  const recibidos = useCorreosRecibidos(idTercero, conBandeja);
+  if (!conBandeja || recibidos.isPending || (recibidos.isSuccess && recibidos.data.length === 0)) return null;
+  if (recibidos.isError)
+    return (
+      <ErrorDeCarga
+        titulo="No se pudieron cargar los correos recibidos"
+        error={recibidos.error}
+        onReintentar={() => void recibidos.refetch()}
+      />
+    );
+  return (
+    <>
+      <Typography.Title level={5}>Correos recibidos</Typography.Title>
+      <List
+        dataSource={recibidos.data}
+        rowKey="id"
+        renderItem={(m) => (
+          <List.Item>
+            <List.Item.Meta
+              title={
+                <Space wrap>
+                  <InboxOutlined aria-label="Correo recibido" />
+                  <Link to={`/emails/bandeja-correos?mensaje=${m.id}`}>{m.asunto || '(sin asunto)'}</Link>
+                </Space>
+              }
+              description={`${m.fecha ? `${formatFechaHora(m.fecha)} · ` : ''}de ${m.de_correo}`}
+            />
+          </List.Item>
+        )}
+      />
+    </>
+  );
+}
+
+/**
  * A record's e-mails and SMS with their delivery state (en cola, enviado, fallido and why), newest first,
  * and «Enviar correo» (and «Enviar SMS» for a tercero) to write one.
  */
@@ -140,6 +184,7 @@ export function MensajesDeRegistro({ registro, sms = false }: { registro: Regist
           <List dataSource={historial.data} rowKey={(m) => `${m.canal}-${m.id}`} renderItem={(m) => <Fila m={m} />} />
         </>
       )}
+      {registro.entidad === 'tercero' ? <CorreosRecibidos idTercero={registro.clave} /> : null}
       <RedactarCorreoDialog registro={registro} abierto={correo} onCerrar={() => setCorreo(false)} />
       {sms ? <EnviarSmsDialog idTercero={registro.clave} abierto={mensaje} onCerrar={() => setMensaje(false)} /> : null}
     </div>

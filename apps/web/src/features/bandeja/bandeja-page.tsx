@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import {
   Alert,
   App,
@@ -22,12 +23,15 @@ import {
 } from 'antd';
 import { PaperClipOutlined, PictureOutlined, SettingOutlined, SyncOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { CuentaCorreo, CuentaCorreoGuardar, MensajeCorreo, ResponderCorreo } from '@predio/contract/bandeja';
+import { hasIdm } from '@predio/contract/menu';
+import { IDM_TERCEROS } from '@predio/contract/terceros';
 import { Cajon } from '../../components/cajon.tsx';
 import { DialogoForm } from '../../components/dialogo-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { formatFechaHora } from '../../lib/format.ts';
+import { usePermisos } from '../../lib/session-store.ts';
 import {
   useCarpetasCorreo,
   useCrearTerceroCorreo,
@@ -221,7 +225,9 @@ function Buzon({ cuenta }: { cuenta: CuentaCorreo }) {
   const [carpeta, setCarpeta] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
-  const [abierto, setAbierto] = useState<number | null>(null);
+  // «?mensaje=N» (a link from a tercero's received mail) opens that message.
+  const [params] = useSearchParams();
+  const [abierto, setAbierto] = useState<number | null>(() => Number(params.get('mensaje')) || null);
   const actual = carpeta ?? carpetas.data?.[0]?.id ?? null;
   const hilos = useHilosCorreo(actual, page, q);
   const sincronizadoEn = cuenta.sincronizado_en;
@@ -411,6 +417,7 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
   const crearTercero = useCrearTerceroCorreo();
   const { message } = App.useApp();
   const remitente = m.de_nombre ? `${m.de_nombre} <${m.de_correo}>` : m.de_correo;
+  const verTerceros = hasIdm(usePermisos(), IDM_TERCEROS);
   return (
     <Card size="small" className="bandeja-mensaje" aria-label={`Mensaje de ${remitente}`}>
       <div className="bandeja-mensaje-cabecera">
@@ -423,7 +430,13 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
       </div>
       <div style={{ margin: '4px 0 8px' }}>
         {m.id_tercero ? (
-          <Tag color="green">Tercero: {m.tercero_nombre}</Tag>
+          <Tag color="green">
+            {verTerceros ? (
+              <Link to={`/maestros/terceros?tercero=${m.id_tercero}`}>Tercero: {m.tercero_nombre}</Link>
+            ) : (
+              <>Tercero: {m.tercero_nombre}</>
+            )}
+          </Tag>
         ) : m.de_correo && m.de_correo !== propio.toLowerCase() ? (
           <Button size="small" icon={<UserAddOutlined />} onClick={() => setCrear(true)}>
             Crear tercero
