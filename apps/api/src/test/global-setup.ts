@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/demo.ts';
+import { baseDePruebas } from './base-de-pruebas.ts';
 
 declare module 'vitest' {
   // Vitest's provide/inject is typed by augmenting this interface; a type alias cannot merge.
@@ -26,23 +25,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const nombre = `predio_plantilla_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${nombre}`);
-    const u = new URL(url);
-    u.pathname = `/${nombre}`;
-    const db = await openPostgres(u.toString());
+    const plantilla = await baseDePruebas(url);
+    const db = await openPostgres(plantilla.url);
     await migrate(db);
     await seedDemo(db);
     // CREATE DATABASE … TEMPLATE needs the template without connections.
     await db.close();
     project.provide('imagenPglite', null);
-    project.provide('plantillaPg', nombre);
-    return async () => {
-      await admin.query(`drop database if exists ${nombre} with (force)`);
-      await admin.end();
-    };
+    project.provide('plantillaPg', plantilla.nombre);
+    return plantilla.borrar;
   }
   const db = await openPglite();
   await migrate(db);

@@ -3,7 +3,6 @@ import { inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
@@ -16,6 +15,9 @@ import { hashClave } from '../platform/auth/passwords.ts';
 import { createDeps } from '../deps-factory.ts';
 import type { Deps } from '../platform/deps.ts';
 import { buildServer } from '../server.ts';
+import { baseDePruebas } from './base-de-pruebas.ts';
+
+export { baseDePruebas };
 
 export type TestApp = {
   app: FastifyInstance;
@@ -25,29 +27,6 @@ export type TestApp = {
   otroProceso(): Promise<TestApp>;
   close(): Promise<void>;
 };
-
-/**
- * A new PostgreSQL database beside the one `url` names, and how to drop it afterwards: empty, or a copy
- * of `plantilla`.
- */
-export async function baseDePruebas(url: string, plantilla?: string): Promise<{ url: string; borrar: () => Promise<void> }> {
-  const name = `predio_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}${plantilla ? ` template ${plantilla}` : ''}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    borrar: async () => {
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
 
 let imagen: { archivo: string; bytes: Uint8Array } | null = null;
 /** The dumped demo database, read once per test file. */
