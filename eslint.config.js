@@ -40,7 +40,15 @@ const zones = [
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'screenshots/**'],
+    ignores: [
+      '**/dist/**',
+      '**/dist-e2e/**',
+      '**/node_modules/**',
+      'data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'screenshots/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -49,13 +49,15 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh data dir each run: the demo seed is the starting state of every suite.
-    command: `rm -rf "${dataDir}" && node apps/api/dist/main.js`,
+    // `npm run build:e2e` builds into dist-e2e, so a live `npm start` in this checkout keeps its files.
+    command: `rm -rf "${dataDir}" && node apps/api/dist-e2e/main.js`,
     cwd: root,
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),
+      WEB_DIST: join(root, 'apps/web/dist-e2e'),
       DATA_DIR: dataDir,
       SEED: 'demo',
       SESSION_SECRET: 'e2e-secret-no-usar-en-produccion',

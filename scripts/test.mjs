@@ -83,7 +83,7 @@ if (ok) {
   const pwJson = join(out, 'playwright.json');
   ok =
     step('Chromium', 'node', ['scripts/ensure-chromium.mjs']) &&
-    step('Build', 'npm', ['run', '-s', 'build']) &&
+    step('Build', 'npm', ['run', '-s', 'build:e2e']) &&
     step('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
     });

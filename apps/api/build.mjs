@@ -7,10 +7,12 @@ import { cpSync, readFileSync, rmSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@predio/'));
 
-rmSync('dist', { recursive: true, force: true });
+// `npm test` builds into its own directory (PREDIO_DIST) so a live `npm start` keeps its files.
+const out = process.env.PREDIO_DIST ?? 'dist';
+rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts', 'src/platform/tabular/hilo-lectura.ts'],
-  outdir: 'dist',
+  outdir: out,
   entryNames: '[name]',
   bundle: true,
   platform: 'node',
@@ -20,6 +22,6 @@ await build({
   external: [...external, ...external.map((d) => `${d}/*`)],
   logLevel: 'warning',
 });
-cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-cpSync('src/db/seed/divipola-municipios.csv', 'dist/divipola-municipios.csv');
-cpSync('src/db/pglite-hilo.mjs', 'dist/pglite-hilo.mjs');
+cpSync('src/db/migrations', `${out}/migrations`, { recursive: true });
+cpSync('src/db/seed/divipola-municipios.csv', `${out}/divipola-municipios.csv`);
+cpSync('src/db/pglite-hilo.mjs', `${out}/pglite-hilo.mjs`);

@@ -17,7 +17,8 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist',
+    // `npm test` builds into its own directory so a live `npm start` in this checkout keeps its files.
+    outDir: process.env.PREDIO_DIST ?? 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
