@@ -21,6 +21,8 @@ import './validation.ts';
 
 export const IDM_INMUEBLE = 490;
 export const IDM_INMUEBLES_DISPONIBLES = 491;
+/** A property is read from its form (490) or from the search (491). */
+export const IDMS_LECTURA_INMUEBLE = [IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES] as const;
 
 export const TIPOS_INMUEBLE = [
   'apartamento',

@@ -8,17 +8,11 @@ import {
   type Motivo,
   type Requisitos,
 } from '@predio/contract/clientes';
-import {
-  IDM_INMUEBLE,
-  IDM_INMUEBLES_DISPONIBLES,
-  type EstadoInmueble,
-  type Gestion,
-  type TipoInmueble,
-} from '@predio/contract/inmuebles';
+import { type EstadoInmueble, type Gestion, type TipoInmueble } from '@predio/contract/inmuebles';
 import { hasIdm } from '@predio/contract/menu';
 import type { Tx } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
+import { noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Despertador } from '../../platform/mail/outbox.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Scope } from '../../platform/tenant.ts';
@@ -156,7 +150,6 @@ export async function inmueblesParaCliente(o: {
 
 /** GET /inmuebles/:consecutivo/clientes-coincidentes: seen from the property form (490) or the search (491). */
 export async function clientesParaInmueble(o: { tx: Tx; user: Principal; consecutivo: number }): Promise<ClienteCoincidente[]> {
-  if (!hasIdm(o.user.permisos, IDM_INMUEBLE) && !hasIdm(o.user.permisos, IDM_INMUEBLES_DISPONIBLES)) throw sinPermiso();
   const id = await repo.inmueblePorConsecutivo(o.tx, o.consecutivo);
   if (id === null) throw noEncontrado(`El inmueble ${o.consecutivo}`);
   const filas = await repo.clientesParaInmueble(o.tx, id, 50);

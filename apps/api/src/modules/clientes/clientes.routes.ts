@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ZConsecutivoParam } from '@predio/contract/campos';
+import { IDMS_LECTURA_INMUEBLE } from '@predio/contract/inmuebles';
 import {
   IDM_CERRAR_CLIENTES_CASCADA,
   IDM_CLIENTES_ATENDIDOS,
@@ -192,11 +193,11 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     schema: { params: ZConsecutivoParam, tags, summary: 'Inmuebles disponibles que coinciden, con puntaje y motivos' },
     handler: ({ tx, params }) => service.coincidencias({ tx, consecutivo: params.consecutivo }),
   });
-  // Shown on the property page: the form (490) or the search (491) may see it; the service checks either.
+  // Shown on the property page: from the form (490) or the search (491).
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles/:consecutivo/clientes-coincidentes',
-    permiso: 'sesion',
+    permiso: IDMS_LECTURA_INMUEBLE,
     schema: {
       params: ZConsecutivoParam,
       tags,

@@ -20,13 +20,14 @@ import * as service from './inmuebles-utilidades.service.ts';
 
 const tags = ['inmuebles-utilidades'];
 const URL = '/inmuebles-utilidades';
+/** The selects' options serve any of the four utilities. */
+const CUALQUIER_UTILIDAD = [IDM_REASIGNAR, IDM_MODIFICACIONES, IDM_GEOLOCALIZAR, IDM_TV];
 
 export function inmueblesUtilidadesRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, deps, {
     method: 'GET',
     url: `${URL}/opciones`,
-    // Any of the four utilities (checked in the service).
-    permiso: 'sesion',
+    permiso: CUALQUIER_UTILIDAD,
     schema: { tags, summary: 'Usuarios de la empresa y municipios con inmuebles, para los selectores' },
     handler: ({ tx, user }) => service.opciones({ tx, user }),
   });

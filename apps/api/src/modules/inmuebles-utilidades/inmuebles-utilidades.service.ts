@@ -1,12 +1,7 @@
 import { CODES } from '@predio/contract/codes';
 import type { ListResult } from '@predio/contract/list';
-import { hasIdm } from '@predio/contract/menu';
 import { ETIQUETAS_ESTADO, ETIQUETAS_GESTION, ETIQUETAS_PORTAL } from '@predio/contract/inmuebles';
 import {
-  IDM_GEOLOCALIZAR,
-  IDM_MODIFICACIONES,
-  IDM_REASIGNAR,
-  IDM_TV,
   MODIFICACIONES_EXPORT_MAX,
   TIPO_CARTA_INMUEBLES_ASIGNADOS,
   etiquetaAccion,
@@ -31,7 +26,7 @@ import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria, registrarAuditorias, type EntradaAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
+import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Scope } from '../../platform/tenant.ts';
@@ -60,7 +55,6 @@ const entrada = (o: Escritura, accion: string, consecutivo: number, cambios: Ent
 
 /** Users and municipios for the selects of any of the four utilities. */
 export async function opciones(o: Base & { user: Principal }): Promise<OpcionesUtilidades> {
-  if (![IDM_REASIGNAR, IDM_MODIFICACIONES, IDM_GEOLOCALIZAR, IDM_TV].some((i) => hasIdm(o.user.permisos, i))) throw sinPermiso();
   return { asesores: await repo.usuarios(o.tx), municipios: await repo.municipiosConInmuebles(o.tx) };
 }
 

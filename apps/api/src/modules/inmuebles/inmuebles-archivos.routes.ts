@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ZConsecutivoParam } from '@predio/contract/campos';
-import { IDM_INMUEBLE } from '@predio/contract/inmuebles';
+import { IDM_INMUEBLE, IDMS_LECTURA_INMUEBLE } from '@predio/contract/inmuebles';
+import { IDM_CONFIGURAR_TV } from '@predio/contract/inmuebles-archivos';
 import { ZDocumentoParam, ZFotoParam, ZFotoTamanoParam, ZOrdenFotos, ZPortadaQuery } from '@predio/contract/inmuebles-archivos';
 import type { Deps } from '../../platform/deps.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
@@ -12,6 +13,8 @@ import { urlPublica } from '../../platform/http/url-publica.ts';
 
 const tags = ['inmuebles'];
 const permiso = IDM_INMUEBLE;
+/** The cover is also shown by the TV screen's configuration. */
+const LECTURA_PORTADA = [...IDMS_LECTURA_INMUEBLE, IDM_CONFIGURAR_TV];
 
 // Files are read from storage (and the ficha laid out) after the transaction commits (despuesDeConfirmar).
 export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void {
@@ -23,7 +26,7 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles/:consecutivo/fotos',
-    permiso: 'sesion',
+    permiso: IDMS_LECTURA_INMUEBLE,
     schema: { params: ZConsecutivoParam, tags, summary: 'Fotos del inmueble en su orden (490 o 491)' },
     handler: ({ tx, user, params }) => service.listarFotos({ tx, user, consecutivo: params.consecutivo }),
   });
@@ -67,7 +70,7 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles/:consecutivo/fotos/:id/:tamano',
-    permiso: 'sesion',
+    permiso: IDMS_LECTURA_INMUEBLE,
     cookieAuth: true,
     schema: { params: ZFotoTamanoParam, tags, summary: 'Imagen de una foto: miniatura (~400 px) o grande (~1600 px)' },
     handler: async ({ tx, user, params, reply, alConfirmar }) => {
@@ -78,7 +81,7 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles/:consecutivo/portada',
-    permiso: 'sesion',
+    permiso: LECTURA_PORTADA,
     cookieAuth: true,
     schema: {
       params: ZConsecutivoParam,
@@ -104,7 +107,7 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles/:consecutivo/documentos',
-    permiso: 'sesion',
+    permiso: IDMS_LECTURA_INMUEBLE,
     schema: { params: ZConsecutivoParam, tags, summary: 'Documentos del inmueble, el más reciente primero (490 o 491)' },
     handler: ({ tx, user, params }) => service.listarDocumentos({ tx, user, consecutivo: params.consecutivo }),
   });
@@ -141,7 +144,7 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles/:consecutivo/documentos/:id',
-    permiso: 'sesion',
+    permiso: IDMS_LECTURA_INMUEBLE,
     schema: { params: ZDocumentoParam, tags, summary: 'Descarga un documento del inmueble' },
     handler: async ({ tx, user, params, reply, alConfirmar }) => {
       const d = await service.documentoGuardado({ tx, user, ...params });
@@ -163,7 +166,7 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles/:consecutivo/ficha',
-    permiso: 'sesion',
+    permiso: IDMS_LECTURA_INMUEBLE,
     schema: { params: ZConsecutivoParam, tags, summary: 'Ficha del inmueble en PDF (para entregar a clientes)' },
     handler: async ({ tx, user, req, params, reply, alConfirmar }) => {
       const pedido = await service.pedidoFicha({ tx, user, consecutivo: params.consecutivo });

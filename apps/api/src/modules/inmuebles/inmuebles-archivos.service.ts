@@ -3,7 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import sharp from 'sharp';
 import { CODES } from '@predio/contract/codes';
 import { hasIdm } from '@predio/contract/menu';
-import { IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmuebles';
+import { IDM_INMUEBLE, IDMS_LECTURA_INMUEBLE } from '@predio/contract/inmuebles';
 import {
   DOCUMENTO_MAX_BYTES,
   DOCUMENTO_TIPOS,
@@ -16,7 +16,6 @@ import {
   FOTO_TAMANOS,
   FOTOS_POR_ENVIO,
   FOTOS_POR_INMUEBLE,
-  IDM_CONFIGURAR_TV,
   nombreFicha,
   VIDEO_MAX_BYTES,
   VIDEO_TIPOS,
@@ -57,9 +56,12 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 
 // ----- permissions, lock, audit --------------------------------------------------------------------
 
-/** Photos and documents are seen from the form (490) and the search (491); the cover also from the TV. */
-function exigirLectura(user: Principal, tambien: number[] = []): void {
-  if (![IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES, ...tambien].some((idm) => hasIdm(user.permisos, idm))) throw sinPermiso();
+/**
+ * The ficha is also built for other modules' routes (fichas e-mailed to leads, attached to messages),
+ * which declare their own permission: it still asks for the property's.
+ */
+function exigirLectura(user: Principal): void {
+  if (!IDMS_LECTURA_INMUEBLE.some((idm) => hasIdm(user.permisos, idm))) throw sinPermiso();
 }
 
 async function idOError(tx: Tx, consecutivo: number, escribir = false): Promise<number> {
@@ -92,7 +94,7 @@ export function registrarDuenoInmueble(): void {
   registrarDueno({
     tipo: repo.TIPO_DUENO,
     nombre: 'El inmueble',
-    leer: [IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES],
+    leer: [...IDMS_LECTURA_INMUEBLE],
     escribir: [IDM_INMUEBLE],
     resolver: async (tx, clave, escribir) => {
       const n = Number(clave);
@@ -295,7 +297,6 @@ const aFoto = (f: repo.FilaFoto): FotoInmueble => ({
 });
 
 export async function listarFotos(o: Base): Promise<FotoInmueble[]> {
-  exigirLectura(o.user);
   return (await repo.fotos(o.tx, await idOError(o.tx, o.consecutivo))).map(aFoto);
 }
 
@@ -386,14 +387,12 @@ export type ImagenGuardada = { clave: string };
 
 /** Where a photo size is stored; the bytes are read after the transaction (see the routes). */
 export async function claveDeFoto(o: Base & { id: number; tamano: TamanoFoto }): Promise<string> {
-  exigirLectura(o.user);
   const f = await repo.foto(o.tx, await idOError(o.tx, o.consecutivo), o.id);
   if (!f) throw noEncontrado(`La foto ${o.id} del inmueble ${o.consecutivo}`);
   return o.tamano === 'miniatura' ? f.claveMiniatura : f.claveGrande;
 }
 
 export async function claveDePortada(o: Base & { tamano: TamanoFoto }): Promise<string> {
-  exigirLectura(o.user, [IDM_CONFIGURAR_TV]);
   const f = await repo.portada(o.tx, await idOError(o.tx, o.consecutivo));
   if (!f) throw noEncontrado(`La foto de portada del inmueble ${o.consecutivo}`);
   return o.tamano === 'miniatura' ? f.claveMiniatura : f.claveGrande;
@@ -418,7 +417,6 @@ const aDocumento = (d: repo.FilaDocumento): DocumentoInmueble => ({
 });
 
 export async function listarDocumentos(o: Base): Promise<DocumentoInmueble[]> {
-  exigirLectura(o.user);
   return (await repo.documentos(o.tx, await idOError(o.tx, o.consecutivo))).map(aDocumento);
 }
 

@@ -3,6 +3,7 @@ import { ZConsecutivoParam } from '@predio/contract/campos';
 import {
   IDM_INMUEBLE,
   IDM_INMUEBLES_DISPONIBLES,
+  IDMS_LECTURA_INMUEBLE,
   ZCambioEstado,
   ZEliminarInmueble,
   ZInmuebleActualizar,
@@ -63,11 +64,10 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     schema: { body: ZInmuebleForm, tags, summary: 'Crea un inmueble con el siguiente consecutivo de la empresa' },
     handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, deps, user, ip: req.ip, body }),
   });
-  // Seen from the search (491) or from the form (490).
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles/:consecutivo',
-    permiso: 'sesion',
+    permiso: IDMS_LECTURA_INMUEBLE,
     schema: { params: ZConsecutivoParam, tags, summary: 'Un inmueble con propietarios y quién lo está editando' },
     handler: ({ tx, user, params }) => service.obtener({ tx, user, consecutivo: params.consecutivo }),
   });
@@ -109,14 +109,14 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles/:consecutivo/estados',
-    permiso: 'sesion',
+    permiso: IDMS_LECTURA_INMUEBLE,
     schema: { params: ZConsecutivoParam, tags, summary: 'Historial de estados del inmueble (490 o 491)' },
     handler: ({ tx, user, params }) => service.historialEstados({ tx, user, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles/:consecutivo/precios',
-    permiso: 'sesion',
+    permiso: IDMS_LECTURA_INMUEBLE,
     schema: {
       params: ZConsecutivoParam,
       tags,
@@ -147,21 +147,21 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles-opciones/asesores',
-    permiso: 'sesion',
+    permiso: IDMS_LECTURA_INMUEBLE,
     schema: { querystring: ZOpcionesQuery, tags, summary: 'Usuarios activos para asesor captador/comercial (490 o 491)' },
     handler: ({ tx, user, query }) => service.opcionesAsesores({ tx, user, q: query.q, id: query.id }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles-opciones/propietarios',
-    permiso: 'sesion',
+    permiso: IDMS_LECTURA_INMUEBLE,
     schema: { querystring: ZOpcionesQuery, tags, summary: 'Terceros activos para propietarios (490 o 491)' },
     handler: ({ tx, user, query }) => service.opcionesPropietarios({ tx, user, q: query.q, id: query.id }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inmuebles-opciones/caracteristicas',
-    permiso: 'sesion',
+    permiso: IDMS_LECTURA_INMUEBLE,
     schema: { tags, summary: 'El catálogo activo de características con su grupo (490 o 491)' },
     handler: ({ tx, user }) => service.caracteristicas({ tx, user }),
   });

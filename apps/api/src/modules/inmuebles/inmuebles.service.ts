@@ -4,7 +4,6 @@ import { IDM_TERCEROS } from '@predio/contract/terceros';
 import { hasIdm } from '@predio/contract/menu';
 import {
   IDM_INMUEBLE,
-  IDM_INMUEBLES_DISPONIBLES,
   ETIQUETAS_ESTADO,
   ETIQUETAS_GESTION,
   ETIQUETAS_TIPO,
@@ -323,7 +322,6 @@ const ubicarDespues = (o: Escritura & Avisos, d: InmuebleDetalle) =>
 export async function obtener(
   o: Base & { user: Principal; consecutivo: number },
 ): Promise<InmuebleDetalle & { bloqueo: Bloqueo | null }> {
-  puedeVer(o.user);
   const d = await detalle(o.tx, await filaOError(o.tx, o.consecutivo));
   const t = await locks.vigente(o.tx, RECURSO, String(o.consecutivo));
   return { ...d, bloqueo: t ? locks.aBloqueo(t) : null };
@@ -490,7 +488,6 @@ export async function eliminar(
 }
 
 export async function historialEstados(o: Base & { user: Principal; consecutivo: number }): Promise<HistorialEstado[]> {
-  puedeVer(o.user);
   const f = await filaOError(o.tx, o.consecutivo);
   return (await repo.historial(o.tx, f.id)).map((h) => ({
     desde: h.desde as EstadoInmueble | null,
@@ -504,7 +501,6 @@ export async function historialEstados(o: Base & { user: Principal; consecutivo:
 
 /** The history of the property's prices: when each was set or changed, by whom, from what to what. */
 export async function historialPrecios(o: Base & { user: Principal; consecutivo: number }): Promise<CambioPrecio[]> {
-  puedeVer(o.user);
   await filaOError(o.tx, o.consecutivo);
   const precio = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return (await repo.cambiosDe(o.tx, o.consecutivo, CAMPOS_PRECIO))
@@ -611,17 +607,11 @@ export async function liberarBloqueo(o: Escritura & { consecutivo: number; forza
 
 // ----- the form's selects and the search view ----------------------------------------------------
 
-function puedeVer(user: Principal) {
-  if (!hasIdm(user.permisos, IDM_INMUEBLE) && !hasIdm(user.permisos, IDM_INMUEBLES_DISPONIBLES)) throw sinPermiso();
-}
-
 export async function opcionesAsesores(o: Base & { user: Principal; q?: string | undefined; id?: number | undefined }) {
-  puedeVer(o.user);
   return repo.asesores(o.tx, o.q, o.id);
 }
 
 export async function opcionesPropietarios(o: Base & { user: Principal; q?: string | undefined; id?: number | undefined }) {
-  puedeVer(o.user);
   // Who only consults properties (491) finds owners by name and sees their names, never their documents.
   if (hasIdm(o.user.permisos, IDM_INMUEBLE) || hasIdm(o.user.permisos, IDM_TERCEROS))
     return repo.propietariosOpciones(o.tx, o.q, o.id);
@@ -629,7 +619,6 @@ export async function opcionesPropietarios(o: Base & { user: Principal; q?: stri
 }
 
 export async function caracteristicas(o: Base & { user: Principal }) {
-  puedeVer(o.user);
   return repo.catalogoCaracteristicas(o.tx);
 }
 

@@ -21,10 +21,11 @@ import { clienteDeSesion, verificarPortal, type ClientePortal } from '../auth/po
 /**
  * Every API route declares who may call it:
  * - a menu idm (number): logged-in users whose current permisos include it;
+ * - a list of idm: logged-in users holding any of them (a property is read from its form or the search);
  * - 'sesion': any logged-in user; 'token': a signed token even if its session ended
  *   (GetUsuario must answer sesion:false); 'publico': nobody needs to log in.
  */
-export type Permiso = number | 'sesion' | 'token' | 'publico' | 'portal';
+export type Permiso = number | readonly number[] | 'sesion' | 'token' | 'publico' | 'portal';
 
 type Schemas = { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType };
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -165,6 +166,7 @@ function autorizar(user: Principal, permiso: Exclude<Permiso, 'publico' | 'porta
   if (permiso === 'token') return;
   assertActiva(user);
   if (typeof permiso === 'number' && !hasIdm(user.permisos, permiso)) throw sinPermiso();
+  if (Array.isArray(permiso) && !permiso.some((idm: number) => hasIdm(user.permisos, idm))) throw sinPermiso();
 }
 
 // ---- Zona clientes (issue 31): routes of the client portal's realm ----
