@@ -348,8 +348,9 @@ const verificarDisponibilidad: DefInforme = {
     { clave: 'confirmo', titulo: 'Confirmó', tipo: 'texto' },
     { clave: 'dias_sin_confirmar', titulo: 'Días sin confirmar', tipo: 'entero' },
   ],
-  // Disponible properties to call, longest unconfirmed first; never confirmed counts from the day it was
-  // created. The owner with the largest share is the one to call (the others are in the property's form).
+  // Disponible properties to call, longest unconfirmed first. Consigning it was the first word with the
+  // owner, so a property never confirmed counts from its consignment (or, without one, its creation).
+  // The owner with the largest share is the one to call (the others are in the property's form).
   filas: (tx, f) =>
     filas(
       tx,
@@ -357,7 +358,8 @@ const verificarDisponibilidad: DefInforme = {
             select i.consecutivo, i.direccion, coalesce(p.nombre, '') as propietario, coalesce(p.celular, '') as celular,
               coalesce(u.nombre, 'Sin asesor') as asesor,
               to_char(d.fecha at time zone 'America/Bogota', 'YYYY-MM-DD') as ultima_confirmacion, coalesce(d.usuario, '') as confirmo,
-              (${hoyBogotaSql} - (coalesce(d.fecha, i.creado_en) at time zone 'America/Bogota')::date)::int as dias_sin_confirmar,
+              (${hoyBogotaSql} - coalesce((d.fecha at time zone 'America/Bogota')::date, i.fecha_consignacion,
+                (i.creado_en at time zone 'America/Bogota')::date))::int as dias_sin_confirmar,
               ${inmuebleEnlace} as enlace
             from inmueble i
             left join usuarios u on u.id = i.id_asesor_comercial
@@ -366,7 +368,8 @@ const verificarDisponibilidad: DefInforme = {
             left join lateral (select t.nombre, t.celular from inmueble_propietario ip join terceros t on t.id = ip.id_tercero
                                where ip.id_inmueble = i.id order by ip.porcentaje desc, t.nombre limit 1) p on true
             where i.estado = 'disponible' and ${asesorEs(sql`i.id_asesor_comercial`, f)}
-              and coalesce(d.fecha, i.creado_en) < now() - make_interval(days => ${f.dias ?? INFORMES['verificar-disponibilidad'].diasPorDefecto})
+              and coalesce(d.fecha, i.fecha_consignacion::timestamp at time zone 'America/Bogota', i.creado_en)
+                  < now() - make_interval(days => ${f.dias ?? INFORMES['verificar-disponibilidad'].diasPorDefecto})
           ) x order by dias_sin_confirmar desc, consecutivo`,
     ),
   grafico: { etiqueta: 'asesor', valores: ['inmuebles'] },

@@ -340,7 +340,7 @@ const diasDesde = (fecha: string) => {
 
 describe('verificar-disponibilidad', () => {
   it('lists disponible properties not confirmed in N days, with the owner to call', async () => {
-    // 9901 was confirmed 10 days ago (inside 30); 9902 never was: it counts from its creation on 1 Jan 2020.
+    // 9901 was confirmed 10 days ago (inside 30); 9902 never was: it counts from its consignment, 20 March 2021.
     const r = await informe(`verificar-disponibilidad/datos?asesor=${A}`);
     expect(sinEnlace(r)).toEqual([
       {
@@ -351,14 +351,14 @@ describe('verificar-disponibilidad', () => {
         asesor: 'Usuario ana.inf',
         ultima_confirmacion: null,
         confirmo: '',
-        dias_sin_confirmar: diasDesde('2020-01-01'),
+        dias_sin_confirmar: diasDesde('2021-03-20'),
       },
     ]);
     expect(r.filas[0]!.enlace).toBe('/propiedades/inmueble/9902');
     expect(resumen(r).registros).toEqual([1, null]);
     const cinco = await informe(`verificar-disponibilidad/datos?asesor=${A}&dias=5`);
     expect(cinco.filas.map((f) => [f.consecutivo, f.confirmo, f.dias_sin_confirmar])).toEqual([
-      [9902, '', diasDesde('2020-01-01')],
+      [9902, '', diasDesde('2021-03-20')],
       [9901, 'ana.inf', 10],
     ]);
     expect(cinco.serie).toMatchObject({ etiquetas: ['Usuario ana.inf'], series: [{ valores: [2] }] });
