@@ -140,6 +140,8 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
             {
               key: 'accion',
               title: '',
+              // Kept in sight on a narrow screen, where the other columns scroll under it.
+              fixed: 'right' as const,
               render: (_v: unknown, f: FilaInforme) => (
                 <Button
                   size="small"
