@@ -304,6 +304,22 @@ describe('exports', () => {
     expect(total[0]).toBe('Total');
     expect(total.slice(1)).toEqual(citas.columnas.slice(1).map((c) => citas.totales[c.clave]));
   });
+  it('the new reports export too: gestión comercial’s Excel totals, the cruce and the register as PDF', async () => {
+    const pantalla = await informe(`gestion-comercial/datos?${MARZO}&asesor=${A}`);
+    const x = await as(t.app, admin1).get(`/api/informes/gestion-comercial/exportar?${MARZO}&asesor=${A}&formato=xlsx`);
+    const hoja = await leerXlsx(x.rawPayload);
+    expect(hoja[1]).toEqual(['Usuario ana.inf', 2, 1, 1, 0, 1, 50, 1_200_000]);
+    // Conversion is a ratio: the «Total» row leaves it empty rather than adding percentages.
+    expect(hoja.at(-1)).toEqual(['Total', 2, 1, 1, 0, 1, null, pantalla.totales.valor]);
+    for (const url of [
+      'cruceclientesinmuebles/exportar?formato=pdf',
+      `clientesatendidosregistro/exportar?${MARZO}&formato=pdf`,
+    ]) {
+      const r = await as(t.app, admin1).get(`/api/informes/${url}`);
+      expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
+      expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
   it('PDF with the chart and the totals', async () => {
     const r = await as(t.app, admin1).get(`/api/informes/propiedadesretiradascausal/exportar?${MARZO}&formato=pdf`);
     expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
