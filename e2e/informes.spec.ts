@@ -83,3 +83,56 @@ test('two reports with a preset, drill-down to the record and the Excel export',
   await expect(page).toHaveURL(/\/informes\/citasporasesor\?periodo=mes-anterior/);
   await expect(page.locator('.ant-segmented-item-selected:visible')).toHaveText('Mes anterior');
 });
+
+test('Verificar disponibilidad: confirming a row takes it off the list; the other new reports open', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // A property consigned 40 days ago and never confirmed is due under the default 30 days.
+  const login = await request.post('/api/usuarios/login', {
+    data: { idEmpresa: ADMIN.empresa, usuario: ADMIN.usuario, clave: ADMIN.clave },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
+  const municipios = await request.get('/api/maestros/municipios?q=medellin&pageSize=1', { headers });
+  const idMunicipio = ((await municipios.json()) as { data: { items: { id: number }[] } }).data.items[0]!.id;
+  const hace40 = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date(Date.now() - 40 * 86_400_000));
+  const creado = await request.post('/api/inmuebles', {
+    headers,
+    data: {
+      tipo: 'casa',
+      gestion: 'arriendo',
+      direccion: `Calle 10 # ${Date.now() % 1000}-20 Disponibilidad`,
+      id_municipio: idMunicipio,
+      canon: 2_100_000,
+      fecha_consignacion: hace40,
+    },
+  });
+  const { data, message } = (await creado.json()) as { message: string; data: { consecutivo: number } };
+  expect(creado.status(), message).toBe(200);
+  const disponible = await request.post(`/api/inmuebles/${data.consecutivo}/estado`, {
+    headers,
+    data: { estado: 'disponible', observacion: '' },
+  });
+  expect(disponible.status(), await disponible.text()).toBe(200);
+
+  await ingresar(page, ADMIN, '/informes/verificar-disponibilidad');
+  await expect(page.getByText('Módulo en construcción')).toHaveCount(0);
+  const fila = page
+    .locator('tr.ant-table-row')
+    .filter({ has: page.getByRole('cell', { name: String(data.consecutivo), exact: true }) });
+  await expect(fila).toContainText('40');
+  await fila.getByRole('button', { name: 'Confirmar disponibilidad' }).click();
+  await expect(page.getByText(`Inmueble ${data.consecutivo}: disponibilidad confirmada`)).toBeVisible();
+  await expect(fila).toHaveCount(0);
+
+  for (const [path, titulo, columna] of [
+    ['gestion-comercial', 'Gestión comercial', 'Clientes nuevos'],
+    ['clientesatendidosregistro', 'Registro de clientes atendidos', 'Requisitos'],
+    ['cruceclientesinmuebles', 'Cruce de clientes e inmuebles', 'Puntaje (%)'],
+  ] as const) {
+    await page.goto(`/informes/${path}`);
+    await expect(page.getByText(titulo, { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: columna })).toBeVisible();
+  }
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { enteroQuery, fechaQuery, idQuery } from './campos.ts';
+import { enteroQuery, fechaQuery, idQuery, id } from './campos.ts';
+import { hasIdm } from './menu.ts';
 
 // Informes (issue 33, spec §2 /informes): every report is declared once in the API
 // (modules/informes/informes.registro.ts) and answers the same shape; the web draws it with one page.
@@ -18,12 +19,44 @@ export const INFORMES = {
   solicitudes: { titulo: 'Informe de solicitudes', idm: 230, periodo: true, filtros: PERIODO },
   clientesatendidos: { titulo: 'Clientes atendidos', idm: 10516, periodo: true, filtros: PERIODO },
   'seguimiento-asesores': { titulo: 'Seguimiento de asesores', idm: 10517, periodo: false, filtros: DIAS, diasPorDefecto: 7 },
+  'verificar-disponibilidad': {
+    titulo: 'Verificar disponibilidad',
+    idm: 10551,
+    periodo: false,
+    filtros: DIAS,
+    diasPorDefecto: 30,
+    accion: { titulo: 'Confirmar disponibilidad', ruta: 'confirmar' },
+  },
+  'gestion-comercial': { titulo: 'Gestión comercial', idm: 10590, periodo: true, filtros: PERIODO },
+  clientesatendidosregistro: { titulo: 'Registro de clientes atendidos', idm: 10516, periodo: true, filtros: PERIODO },
+  cruceclientesinmuebles: { titulo: 'Cruce de clientes e inmuebles', idm: 10517, periodo: false, filtros: ['asesor'] },
 } as const satisfies Record<
   string,
-  { titulo: string; idm: number; periodo: boolean; filtros: readonly ClaveFiltro[]; diasPorDefecto?: number }
+  {
+    titulo: string;
+    idm: number;
+    periodo: boolean;
+    filtros: readonly ClaveFiltro[];
+    diasPorDefecto?: number;
+    /** A button on each row: POST /informes/<clave>/<ruta> with the row's consecutivo. */
+    accion?: { titulo: string; ruta: string };
+  }
 >;
 export type ClaveInforme = keyof typeof INFORMES;
 export const CLAVES_INFORME = Object.keys(INFORMES) as ClaveInforme[];
+
+/**
+ * Who sees every asesor's rows in the reports: the company's administrator (admemp), support, or whoever
+ * was given Gestión comercial (10590), the report that compares all asesores. Anyone else who opens a
+ * report with the asesor filter sees only their own rows (docs/informes.md lists which).
+ */
+export const IDM_GERENTE_INFORMES = 10590;
+export const veTodosLosAsesores = (u: { admemp: boolean; soporte?: boolean; permisos: string }) =>
+  u.admemp || u.soporte === true || hasIdm(u.permisos, IDM_GERENTE_INFORMES);
+
+/** POST /informes/verificar-disponibilidad/confirmar: the owner confirmed the property is still available. */
+export const ZConfirmarDisponibilidad = z.strictObject({ consecutivo: id('consecutivo') });
+export type ConfirmacionDisponibilidad = { consecutivo: number; fecha: string; usuario: string };
 
 /** The longest period a report reads: longer ranges would scan years of agenda for one screen. */
 export const MAX_ANIOS_INFORME = 5;

@@ -175,13 +175,21 @@ export const MENU: MenuNode[] = [
       component: 'informe-propiedadesretiradascausal',
     }),
     leaf('solicitudes', 'InformeSolicitudes', 'Informe de solicitudes', 230, 'informes', { component: 'informe-solicitudes' }),
-    leaf('verificar-disponibilidad', 'VerificarDisponibilidad', 'Verificar disponibilidad', 10551, 'informes'),
-    leaf('gestion-comercial', 'GestionComercial', 'Gestión comercial', 10590, 'informes'),
+    leaf('verificar-disponibilidad', 'VerificarDisponibilidad', 'Verificar disponibilidad', 10551, 'informes', {
+      component: 'informe-verificar-disponibilidad',
+    }),
+    leaf('gestion-comercial', 'GestionComercial', 'Gestión comercial', 10590, 'informes', {
+      component: 'informe-gestion-comercial',
+    }),
     leaf('clientesatendidos', 'InformeClientesAtendidos', 'Clientes atendidos', 10516, 'informes', {
       component: 'informe-clientesatendidos',
     }),
-    leaf('clientesatendidosregistro', 'ClientesAtendidosRegistro', 'Registro de clientes atendidos', 10516, 'informes'),
-    leaf('cruceclientesinmuebles', 'CruceClientesInmuebles', 'Cruce de clientes e inmuebles', 10517, 'informes'),
+    leaf('clientesatendidosregistro', 'ClientesAtendidosRegistro', 'Registro de clientes atendidos', 10516, 'informes', {
+      component: 'informe-clientesatendidosregistro',
+    }),
+    leaf('cruceclientesinmuebles', 'CruceClientesInmuebles', 'Cruce de clientes e inmuebles', 10517, 'informes', {
+      component: 'informe-cruceclientesinmuebles',
+    }),
     leaf('seguimiento-asesores', 'SeguimientoAsesores', 'Seguimiento de asesores', 10517, 'informes', {
       component: 'informe-seguimiento-asesores',
     }),

@@ -278,3 +278,43 @@ export async function registrarAvisos(
   );
   return filas.map((f) => f.id_usuario);
 }
+
+export type FilaCruce = FilaPuntos & {
+  cliente: number;
+  nombre: string;
+  id_asesor: number | null;
+  asesor: string | null;
+  inmueble: number;
+  direccion: string;
+  enviado: Date | string | null;
+};
+
+/**
+ * Every open lead against every disponible property (the Cruce de clientes e inmuebles report), with
+ * the same hard criteria and score as the two one-sided lists; `asesor` narrows to that asesor's leads.
+ * At most `limite` pairs, the best first: the report is a work list, not an export of every pair.
+ */
+export async function cruce(tx: Tx, asesor: number | null, limite: number): Promise<FilaCruce[]> {
+  return queryRows(
+    tx,
+    sql`select s.*, t.nombre, u.nombre as asesor,
+               (select max(e.fecha) from cliente_atendido_envio e
+                where e.id_empresa = s.id_empresa and e.id_cliente = s.id_cliente and e.id_inmueble = s.id_inmueble) as enviado
+        from (
+          select p.*, (${SUMA})::int as puntaje from (
+            select c.id as id_cliente, c.id_empresa, c.id_tercero, c.consecutivo as cliente, c.id_asesor,
+                   i.id as id_inmueble, i.consecutivo as inmueble, i.direccion, ${VALORES}, ${PUNTOS}
+            from cliente_atendido c
+            join inmueble i on i.id_empresa = c.id_empresa and ${DURAS}
+            ${CARACTERISTICAS}
+            where c.estado in ('activo', 'en_seguimiento') and ${asesor === null ? sql`true` : sql`c.id_asesor = ${asesor}`}
+          ) p
+          where (${SUMA}) >= ${PUNTAJE_MINIMO}
+          order by puntaje desc, p.cliente, p.inmueble
+          limit ${limite}
+        ) s
+        join terceros t on t.id_empresa = s.id_empresa and t.id = s.id_tercero
+        left join usuarios u on u.id_empresa = s.id_empresa and u.id = s.id_asesor
+        order by s.puntaje desc, s.cliente, s.inmueble`,
+  );
+}

@@ -37,7 +37,15 @@ export function xlsx(r: RespuestaInforme): Promise<Archivo> {
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const num = (n: number) => n.toLocaleString('es-CO', { maximumFractionDigits: 0 });
 const fmt = (c: ColumnaInforme, v: string | number | null | undefined) =>
-  v === null || v === undefined ? '' : typeof v === 'number' ? (c.tipo === 'dinero' ? `$ ${num(v)}` : num(v)) : String(v);
+  v === null || v === undefined
+    ? ''
+    : typeof v === 'number'
+      ? c.tipo === 'dinero'
+        ? `$ ${num(v)}`
+        : c.tipo === 'porcentaje'
+          ? `${num(v)} %`
+          : num(v)
+      : String(v);
 
 const COLORES = ['#96be0e', '#1677ff', '#fa8c16', '#cf1322', '#722ed1', '#13c2c2'];
 

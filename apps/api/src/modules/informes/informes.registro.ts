@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { INFORMES, type ClaveInforme } from '@predio/contract/informes';
+import {
+  ETIQUETA_ESTADO_CLIENTE,
+  ETIQUETA_GESTION_CLIENTE,
+  etiquetaResultado,
+  type EstadoCliente,
+} from '@predio/contract/clientes';
+import type { Gestion } from '@predio/contract/inmuebles';
+import { cruce } from '../clientes/clientes-coincidencias.repo.ts';
+import { motivos } from '../clientes/clientes-coincidencias.service.ts';
+import { queryRows } from '../../db/rows.ts';
+import { pesos } from '../../platform/formato.ts';
 import { diaEnPeriodo, enPeriodo, filas, type DefInforme, type Filtros } from './informes.ts';
 
 /*
@@ -317,6 +328,239 @@ const seguimientoAsesores: DefInforme = {
   grafico: { etiqueta: 'asesor', valores: ['sin_seguimiento', 'tareas_vencidas', 'citas_sin_resultado'] },
 };
 
+/** Rows counted per one label column, for a chart of a list (one bar per asesor, medio…). */
+const contarPor = (fs: Record<string, unknown>[], col: string, valor: string) => {
+  const por = new Map<string, number>();
+  for (const x of fs) por.set(String(x[col]), (por.get(String(x[col])) ?? 0) + 1);
+  return [...por].sort((a, b) => b[1] - a[1]).map(([etiqueta, n]) => ({ etiqueta, valores: { [valor]: n } }));
+};
+const hoyBogotaSql = sql`(now() at time zone 'America/Bogota')::date`;
+
+const verificarDisponibilidad: DefInforme = {
+  clave: 'verificar-disponibilidad',
+  columnas: [
+    { clave: 'consecutivo', titulo: 'Código', tipo: 'entero' },
+    { clave: 'direccion', titulo: 'Dirección', tipo: 'texto' },
+    { clave: 'propietario', titulo: 'Propietario', tipo: 'texto' },
+    { clave: 'celular', titulo: 'Celular', tipo: 'texto' },
+    { clave: 'asesor', titulo: 'Asesor comercial', tipo: 'texto' },
+    { clave: 'ultima_confirmacion', titulo: 'Última confirmación', tipo: 'fecha' },
+    { clave: 'confirmo', titulo: 'Confirmó', tipo: 'texto' },
+    { clave: 'dias_sin_confirmar', titulo: 'Días sin confirmar', tipo: 'entero' },
+  ],
+  // Disponible properties to call, longest unconfirmed first. Consigning it was the first word with the
+  // owner, so a property never confirmed counts from its consignment (or, without one, its creation).
+  // The owner with the largest share is the one to call (the others are in the property's form).
+  filas: (tx, f) =>
+    filas(
+      tx,
+      sql`select * from (
+            select i.consecutivo, i.direccion, coalesce(p.nombre, '') as propietario, coalesce(p.celular, '') as celular,
+              coalesce(u.nombre, 'Sin asesor') as asesor,
+              to_char(d.fecha at time zone 'America/Bogota', 'YYYY-MM-DD') as ultima_confirmacion, coalesce(d.usuario, '') as confirmo,
+              (${hoyBogotaSql} - coalesce((d.fecha at time zone 'America/Bogota')::date, i.fecha_consignacion,
+                (i.creado_en at time zone 'America/Bogota')::date))::int as dias_sin_confirmar,
+              ${inmuebleEnlace} as enlace
+            from inmueble i
+            left join usuarios u on u.id = i.id_asesor_comercial
+            left join lateral (select x.fecha, x.usuario from inmueble_disponibilidad x where x.id_inmueble = i.id
+                               order by x.fecha desc limit 1) d on true
+            left join lateral (select t.nombre, t.celular from inmueble_propietario ip join terceros t on t.id = ip.id_tercero
+                               where ip.id_inmueble = i.id order by ip.porcentaje desc, t.nombre limit 1) p on true
+            where i.estado = 'disponible' and ${asesorEs(sql`i.id_asesor_comercial`, f)}
+              and coalesce(d.fecha, i.fecha_consignacion::timestamp at time zone 'America/Bogota', i.creado_en)
+                  < now() - make_interval(days => ${f.dias ?? INFORMES['verificar-disponibilidad'].diasPorDefecto})
+          ) x order by dias_sin_confirmar desc, consecutivo`,
+    ),
+  grafico: { etiqueta: 'asesor', valores: ['inmuebles'] },
+  serie: async (tx, f) => contarPor(await verificarDisponibilidad.filas(tx, f), 'asesor', 'inmuebles'),
+};
+
+const gestionComercial: DefInforme = {
+  clave: 'gestion-comercial',
+  columnas: [
+    { clave: 'asesor', titulo: 'Asesor', tipo: 'texto' },
+    { clave: 'clientes', titulo: 'Clientes nuevos', tipo: 'entero', total: true },
+    { clave: 'visitas', titulo: 'Visitas', tipo: 'entero', total: true },
+    { clave: 'arrendados', titulo: 'Arrendados', tipo: 'entero', total: true },
+    { clave: 'vendidos', titulo: 'Vendidos', tipo: 'entero', total: true },
+    { clave: 'cerrados', titulo: 'Clientes cerrados con nosotros', tipo: 'entero', total: true },
+    { clave: 'conversion', titulo: 'Conversión', tipo: 'porcentaje' },
+    { clave: 'valor', titulo: 'Valor de los negocios', tipo: 'dinero', total: true },
+  ],
+  /*
+   * The period's funnel per asesor. Predio has no offer entity and no commission per deal, so the funnel
+   * goes from leads to visits to closings, and «Valor de los negocios» is the canon of what was rented
+   * plus the price of what was sold (by the asesor comercial). Conversion: leads closed with us over new
+   * leads, both in the period.
+   */
+  filas: (tx, f) =>
+    filas(
+      tx,
+      sql`select *, case when clientes = 0 then null else round(100.0 * cerrados / clientes)::int end as conversion from (
+            select u.nombre as asesor, u.id as id_asesor,
+              (select count(*) from cliente_atendido c where c.id_asesor = u.id and ${diaEnPeriodo(sql`c.fecha_ingreso`, f.periodo)})::int as clientes,
+              (select count(*) from cita_asesor ca join cita c on c.id = ca.id_cita where ca.id_usuario = u.id
+                 and c.estado = 'realizada' and c.id_inmueble is not null and ${enPeriodo(sql`c.inicio`, f.periodo)})::int as visitas,
+              (select count(*) from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
+                 where i.id_asesor_comercial = u.id and h.hasta = 'arrendado' and ${enPeriodo(sql`h.fecha`, f.periodo)})::int as arrendados,
+              (select count(*) from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
+                 where i.id_asesor_comercial = u.id and h.hasta = 'vendido' and ${enPeriodo(sql`h.fecha`, f.periodo)})::int as vendidos,
+              (select count(*) from cliente_atendido c where c.id_asesor = u.id
+                 and c.resultado in ('arrendo_con_nosotros', 'compro_con_nosotros') and ${diaEnPeriodo(sql`c.fecha_cierre`, f.periodo)})::int as cerrados,
+              (select coalesce(sum(case when h.hasta = 'arrendado' then coalesce(i.canon, 0) else coalesce(i.precio_venta, 0) end), 0)
+                 from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
+                 where i.id_asesor_comercial = u.id and h.hasta in ('arrendado', 'vendido') and ${enPeriodo(sql`h.fecha`, f.periodo)})::float8 as valor
+            from usuarios u where u.activo and ${asesorEs(sql`u.id`, f)}
+          ) x where clientes + visitas + arrendados + vendidos + cerrados > 0
+          order by cerrados + arrendados + vendidos desc, clientes desc, asesor`,
+    ),
+  grafico: { etiqueta: 'asesor', valores: ['clientes', 'visitas', 'arrendados', 'vendidos', 'cerrados'] },
+};
+
+/** A lead's requirements in one line: what the register prints in place of fourteen columns. */
+type Requisitos = {
+  tipos: string[];
+  municipios_txt: string | null;
+  barrios_txt: string | null;
+  precio_min: string | number | null;
+  precio_max: string | number | null;
+  habitaciones_min: number | null;
+  banos_min: number | null;
+  area_min: string | number | null;
+  area_max: string | number | null;
+};
+function requisitos(r: Requisitos): string {
+  const rango = (a: string | number | null, b: string | number | null, f: (n: number) => string) =>
+    a !== null && b !== null
+      ? `${f(Number(a))} a ${f(Number(b))}`
+      : a !== null
+        ? `desde ${f(Number(a))}`
+        : b !== null
+          ? `hasta ${f(Number(b))}`
+          : '';
+  const precio = rango(r.precio_min, r.precio_max, pesos);
+  const area = rango(r.area_min, r.area_max, (n) => `${n} m²`);
+  return [
+    r.tipos.join(', '),
+    r.municipios_txt,
+    r.barrios_txt,
+    precio,
+    r.habitaciones_min !== null ? `${r.habitaciones_min}+ habitaciones` : '',
+    r.banos_min !== null ? `${r.banos_min}+ baños` : '',
+    area,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+type FilaRegistro = Requisitos & {
+  consecutivo: number;
+  fecha_ingreso: string;
+  nombre: string;
+  celular: string;
+  asesor: string;
+  medio: string;
+  gestion: Gestion;
+  estado: EstadoCliente;
+  ultimo_seguimiento: string | null;
+  notas: number;
+  resultado: string | null;
+  fecha_cierre: string | null;
+  enlace: string;
+};
+
+const clientesatendidosregistro: DefInforme = {
+  clave: 'clientesatendidosregistro',
+  columnas: [
+    { clave: 'consecutivo', titulo: 'Cliente N.º', tipo: 'entero' },
+    { clave: 'fecha_ingreso', titulo: 'Ingreso', tipo: 'fecha' },
+    { clave: 'nombre', titulo: 'Nombre', tipo: 'texto' },
+    { clave: 'celular', titulo: 'Celular', tipo: 'texto' },
+    { clave: 'asesor', titulo: 'Asesor', tipo: 'texto' },
+    { clave: 'medio', titulo: 'Medio publicitario', tipo: 'texto' },
+    { clave: 'gestion', titulo: 'Busca', tipo: 'texto' },
+    { clave: 'requisitos', titulo: 'Requisitos', tipo: 'texto' },
+    { clave: 'estado', titulo: 'Estado', tipo: 'texto' },
+    { clave: 'ultimo_seguimiento', titulo: 'Último seguimiento', tipo: 'fecha' },
+    { clave: 'notas', titulo: 'Notas', tipo: 'entero' },
+    { clave: 'resultado', titulo: 'Resultado', tipo: 'texto' },
+    { clave: 'fecha_cierre', titulo: 'Cierre', tipo: 'fecha' },
+  ],
+  // The register: every lead that came in during the period, newest first, as the paper register read.
+  filas: async (tx, f) =>
+    (
+      await queryRows<FilaRegistro>(
+        tx,
+        sql`select c.consecutivo, to_char(c.fecha_ingreso, 'YYYY-MM-DD') as fecha_ingreso, t.nombre, t.celular,
+              coalesce(u.nombre, 'Sin asesor') as asesor, coalesce(m.nombre, 'Sin medio') as medio, c.gestion, c.estado,
+              c.tipos, c.precio_min, c.precio_max, c.habitaciones_min, c.banos_min, c.area_min, c.area_max,
+              (select string_agg(mu.municipio, ', ' order by mu.municipio) from municipios mu where mu.id = any(c.municipios)) as municipios_txt,
+              (select string_agg(b.nombre, ', ' order by b.nombre) from barrios b where b.id = any(c.barrios)) as barrios_txt,
+              to_char(c.ultimo_seguimiento at time zone 'America/Bogota', 'YYYY-MM-DD') as ultimo_seguimiento,
+              (select count(*) from cliente_atendido_nota n where n.id_cliente = c.id)::int as notas,
+              c.resultado, to_char(c.fecha_cierre, 'YYYY-MM-DD') as fecha_cierre,
+              '/propiedades/clientes-atendidos?abrir=' || c.consecutivo as enlace
+            from cliente_atendido c
+            join terceros t on t.id = c.id_tercero
+            left join usuarios u on u.id = c.id_asesor
+            left join medios_publicitarios m on m.id = c.id_medio
+            where ${diaEnPeriodo(sql`c.fecha_ingreso`, f.periodo)} and ${asesorEs(sql`c.id_asesor`, f)}
+            order by c.fecha_ingreso desc, c.consecutivo desc`,
+      )
+    ).map((r) => ({
+      consecutivo: r.consecutivo,
+      fecha_ingreso: r.fecha_ingreso,
+      nombre: r.nombre,
+      celular: r.celular,
+      asesor: r.asesor,
+      medio: r.medio,
+      gestion: ETIQUETA_GESTION_CLIENTE[r.gestion] ?? r.gestion,
+      requisitos: requisitos(r),
+      estado: ETIQUETA_ESTADO_CLIENTE[r.estado] ?? r.estado,
+      ultimo_seguimiento: r.ultimo_seguimiento,
+      notas: r.notas,
+      resultado: etiquetaResultado(r.resultado),
+      fecha_cierre: r.fecha_cierre,
+      enlace: r.enlace,
+    })),
+  grafico: { etiqueta: 'medio', valores: ['clientes'] },
+  serie: async (tx, f) => contarPor(await clientesatendidosregistro.filas(tx, f), 'medio', 'clientes'),
+};
+
+/** The pairs the report lists at most (also the PDF's limit): it is a work list, best matches first. */
+const CRUCE_MAX = 2000;
+const cruceclientesinmuebles: DefInforme = {
+  clave: 'cruceclientesinmuebles',
+  columnas: [
+    { clave: 'cliente', titulo: 'Cliente', tipo: 'texto' },
+    { clave: 'asesor', titulo: 'Asesor', tipo: 'texto' },
+    { clave: 'inmueble', titulo: 'Inmueble', tipo: 'texto' },
+    { clave: 'puntaje', titulo: 'Puntaje (%)', tipo: 'entero' },
+    { clave: 'motivos', titulo: 'Motivos', tipo: 'texto' },
+    { clave: 'enviado', titulo: 'Ficha enviada', tipo: 'fecha' },
+  ],
+  /*
+   * The matching of modules/clientes (the same hard criteria, weights and reasons as the lead's and the
+   * property's lists). The row opens the lead, whose «Inmuebles que coinciden» sends the fichas.
+   */
+  filas: async (tx, f) =>
+    (await cruce(tx, f.asesor ?? null, CRUCE_MAX)).map((r) => ({
+      cliente: `${r.cliente} · ${r.nombre}`,
+      asesor: r.asesor ?? 'Sin asesor',
+      inmueble: `${r.inmueble} · ${r.direccion}`,
+      puntaje: Number(r.puntaje),
+      motivos: motivos(r)
+        .map((m) => m.texto)
+        .join('; '),
+      enviado:
+        r.enviado === null ? null : new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date(r.enviado)),
+      enlace: `/propiedades/clientes-atendidos?abrir=${r.cliente}`,
+    })),
+  grafico: { etiqueta: 'asesor', valores: ['coincidencias'] },
+  serie: async (tx, f) => contarPor(await cruceclientesinmuebles.filas(tx, f), 'asesor', 'coincidencias'),
+};
+
 export const REGISTRO: Record<ClaveInforme, DefInforme> = {
   citasporasesor,
   visitas,
@@ -327,4 +571,8 @@ export const REGISTRO: Record<ClaveInforme, DefInforme> = {
   solicitudes,
   clientesatendidos,
   'seguimiento-asesores': seguimientoAsesores,
+  'verificar-disponibilidad': verificarDisponibilidad,
+  'gestion-comercial': gestionComercial,
+  clientesatendidosregistro,
+  cruceclientesinmuebles,
 };

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { CLAVES_INFORME, INFORMES, zFiltros } from '@predio/contract/informes';
+import { CLAVES_INFORME, INFORMES, ZConfirmarDisponibilidad, zFiltros } from '@predio/contract/informes';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
-import { asesores, ejecutar } from './informes.ts';
+import { alcance, asesores, confirmarDisponibilidad, ejecutar } from './informes.ts';
 import * as exportar from './informes.exportar.ts';
 import { REGISTRO } from './informes.registro.ts';
 
@@ -23,7 +23,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `/informes/${clave}/datos`,
       permiso: meta.idm,
       schema: { querystring, tags, summary: `${meta.titulo}: resumen, gráfico y filas` },
-      handler: ({ tx, query }) => ejecutar(tx, def, query),
+      handler: ({ tx, user, query }) => ejecutar(tx, def, alcance(clave, user, query)),
     });
     // The asesor filter's options, under the report's own idm (the users' list needs another permission).
     defineRoute(app, deps, {
@@ -31,15 +31,15 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `/informes/${clave}/asesores`,
       permiso: meta.idm,
       schema: { tags, summary: 'Usuarios activos de la empresa, para el filtro de asesor' },
-      handler: ({ tx }) => asesores(tx),
+      handler: ({ tx, user }) => asesores(tx, user),
     });
     defineRoute(app, deps, {
       method: 'GET',
       url: `/informes/${clave}/exportar`,
       permiso: meta.idm,
       schema: { querystring, tags, summary: `${meta.titulo} en Excel o PDF` },
-      handler: async ({ tx, query, reply, alConfirmar }) => {
-        const r = await ejecutar(tx, def, query);
+      handler: async ({ tx, user, query, reply, alConfirmar }) => {
+        const r = await ejecutar(tx, def, alcance(clave, user, query));
         if (query.formato === 'pdf') {
           // The HTML is checked inside the transaction (a 400 for too many rows); the layout runs after it.
           const html = await exportar.pdfHtml(r);
@@ -50,4 +50,12 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       },
     });
   }
+  const disponibilidad = INFORMES['verificar-disponibilidad'];
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `/informes/verificar-disponibilidad/${disponibilidad.accion.ruta}`,
+    permiso: disponibilidad.idm,
+    schema: { body: ZConfirmarDisponibilidad, tags, summary: 'Registra que el propietario confirmó la disponibilidad' },
+    handler: ({ tx, user, req, body }) => confirmarDisponibilidad({ tx, user, ip: req.ip, consecutivo: body.consecutivo }),
+  });
 }

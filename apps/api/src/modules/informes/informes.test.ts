@@ -14,17 +14,23 @@ let admin2: string;
 let sinPermiso: string;
 let A: number;
 let B: number;
+let ana: string;
+let gerente: string;
 const MARZO = 'desde=2021-03-01&hasta=2021-03-31';
 
 beforeAll(async () => {
   t = await createTestApp();
-  A = await crearUsuario(t.db, 1, { usuario: 'ana.inf', nroId: '900100', permisos: '' });
+  // Ana is an asesor with the reports' idms but not a manager (not admemp, no 10590); the gerente has 10590.
+  A = await crearUsuario(t.db, 1, { usuario: 'ana.inf', nroId: '900100', permisos: '490,10569,10551,10516,10517' });
   B = await crearUsuario(t.db, 1, { usuario: 'beto.inf', nroId: '900101', permisos: '' });
   await crearUsuario(t.db, 1, { usuario: 'sin.inf', nroId: '900102', permisos: '489' });
-  [admin1, admin2, sinPermiso] = [
+  await crearUsuario(t.db, 1, { usuario: 'gero.inf', nroId: '900103', permisos: '490,10590' });
+  [admin1, admin2, sinPermiso, ana, gerente] = [
     await login(t.app, DEMO.admin1),
     await login(t.app, DEMO.admin2),
     await login(t.app, { idEmpresa: 1, usuario: 'sin.inf', clave: 'demo1234' }),
+    await login(t.app, { idEmpresa: 1, usuario: 'ana.inf', clave: 'demo1234' }),
+    await login(t.app, { idEmpresa: 1, usuario: 'gero.inf', clave: 'demo1234' }),
   ];
   await t.db.tenant(1, async (tx) => {
     const uno = async <T>(q: ReturnType<typeof sql>) => (await queryRows<T>(tx, q))[0]!;
@@ -51,6 +57,13 @@ beforeAll(async () => {
     const i3 = await inm(9903, 'retirado', 'arriendo_venta', B, sql`${causal}, 500000, 90000000, '2021-02-10', null`);
     await tx.execute(sql`insert into inmueble_estado_historial (id_inmueble, desde, hasta, id_causal, usuario, fecha)
       values (${i3}, 'disponible', 'retirado', ${causal}, 'test', '2021-03-15T15:00:00Z')`);
+    // Rented by A on 25 March (gestión comercial: one arrendado worth its canon).
+    const i4 = await inm(9904, 'arrendado', 'arriendo', A, sql`null, 1200000, null, null, null`);
+    await tx.execute(sql`insert into inmueble_estado_historial (id_inmueble, desde, hasta, usuario, fecha)
+      values (${i4}, 'disponible', 'arrendado', 'test', '2021-03-25T15:00:00Z')`);
+    // 9901's owner confirmed 10 days ago: inside the default 30 days of verificar-disponibilidad.
+    await tx.execute(sql`insert into inmueble_disponibilidad (id_inmueble, id_usuario, usuario, fecha)
+      values (${i1}, ${A}, 'ana.inf', now() - interval '10 days')`);
     const cita = async (
       inicio: string,
       estado: string,
@@ -83,10 +96,21 @@ beforeAll(async () => {
         values (9902, 'telefono', 'comprar', 'asignada', 'Lola', ${A}, '2021-03-06T10:00:00Z', 'Compro', 'test')`);
     await tx.execute(sql`insert into solicitud_historial (id_solicitud, tipo, usuario, fecha) values
       (${s1}, 'creacion', 'test', '2021-03-05T10:00:00Z'), (${s1}, 'estado', 'test', '2021-03-05T13:00:00Z')`);
-    const ter = (await uno<{ id: number }>(sql`insert into terceros (nro_id, nombre1) values ('900199', 'Cliente') returning id`))
-      .id;
-    await tx.execute(sql`insert into cliente_atendido (consecutivo, id_tercero, fecha_ingreso, id_asesor, id_medio, gestion, estado, creado_por)
-      values (9901, ${ter}, '2021-03-08', ${A}, ${mp}, 'arriendo', 'activo', 'test')`);
+    const ter = (
+      await uno<{ id: number }>(sql`insert into terceros (nro_id, nombre1, nombre, celular)
+      values ('900199', 'Cliente', 'Cliente Informe', '3001234567') returning id`)
+    ).id;
+    await tx.execute(sql`insert into inmueble_propietario (id_inmueble, id_tercero, porcentaje) values (${i2}, ${ter}, 100)`);
+    // Lead 9901 asks for a house for rent in the first municipio at 0.9–1.1 M: 9901 (canon 1 M) fits at 100 %.
+    const c1 = (
+      await uno<{
+        id: number;
+      }>(sql`insert into cliente_atendido (consecutivo, id_tercero, fecha_ingreso, id_asesor, id_medio, gestion, estado,
+        tipos, municipios, precio_min, precio_max, creado_por)
+      values (9901, ${ter}, '2021-03-08', ${A}, ${mp}, 'arriendo', 'activo', '{casa}', ${sql.param([mun])}::int[], 900000, 1100000, 'test')
+      returning id`)
+    ).id;
+    await tx.execute(sql`insert into cliente_atendido_nota (id_cliente, texto, usuario) values (${c1}, 'Llamó', 'test')`);
     await tx.execute(sql`insert into cliente_atendido (consecutivo, id_tercero, fecha_ingreso, id_asesor, gestion, estado, resultado, fecha_cierre, creado_por)
       values (9902, ${ter}, '2021-03-09', ${A}, 'arriendo', 'cerrado', 'arrendo_con_nosotros', '2021-03-20', 'test')`);
   });
@@ -168,9 +192,10 @@ describe('propiedadesporasesor', () => {
       venta: 1,
     });
     expect((await informe(`propiedadesporasesor/datos?asesor=${A}`)).totales).toMatchObject({
-      total: 2,
+      total: 3,
       disponible: 2,
-      arriendo: 1,
+      arrendado: 1,
+      arriendo: 2,
       venta: 1,
     });
   });
@@ -279,6 +304,22 @@ describe('exports', () => {
     expect(total[0]).toBe('Total');
     expect(total.slice(1)).toEqual(citas.columnas.slice(1).map((c) => citas.totales[c.clave]));
   });
+  it('the new reports export too: gestión comercial’s Excel totals, the cruce and the register as PDF', async () => {
+    const pantalla = await informe(`gestion-comercial/datos?${MARZO}&asesor=${A}`);
+    const x = await as(t.app, admin1).get(`/api/informes/gestion-comercial/exportar?${MARZO}&asesor=${A}&formato=xlsx`);
+    const hoja = await leerXlsx(x.rawPayload);
+    expect(hoja[1]).toEqual(['Usuario ana.inf', 2, 1, 1, 0, 1, 50, 1_200_000]);
+    // Conversion is a ratio: the «Total» row leaves it empty rather than adding percentages.
+    expect(hoja.at(-1)).toEqual(['Total', 2, 1, 1, 0, 1, null, pantalla.totales.valor]);
+    for (const url of [
+      'cruceclientesinmuebles/exportar?formato=pdf',
+      `clientesatendidosregistro/exportar?${MARZO}&formato=pdf`,
+    ]) {
+      const r = await as(t.app, admin1).get(`/api/informes/${url}`);
+      expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
+      expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
   it('PDF with the chart and the totals', async () => {
     const r = await as(t.app, admin1).get(`/api/informes/propiedadesretiradascausal/exportar?${MARZO}&formato=pdf`);
     expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
@@ -305,5 +346,164 @@ describe('asesores and read-only', () => {
       .catch((e: unknown) => e as Error & { cause?: Error });
     // Drizzle wraps the driver's error; the database's own message is its cause.
     expect(`${error?.message} ${error?.cause?.message ?? ''}`).toMatch(/read-only/);
+  });
+});
+
+const diasDesde = (fecha: string) => {
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
+  return Math.round((Date.parse(hoy) - Date.parse(fecha)) / 86_400_000);
+};
+
+describe('verificar-disponibilidad', () => {
+  it('lists disponible properties not confirmed in N days, with the owner to call', async () => {
+    // 9901 was confirmed 10 days ago (inside 30); 9902 never was: it counts from its consignment, 20 March 2021.
+    const r = await informe(`verificar-disponibilidad/datos?asesor=${A}`);
+    expect(sinEnlace(r)).toEqual([
+      {
+        consecutivo: 9902,
+        direccion: 'Calle 9902',
+        propietario: 'Cliente Informe',
+        celular: '3001234567',
+        asesor: 'Usuario ana.inf',
+        ultima_confirmacion: null,
+        confirmo: '',
+        dias_sin_confirmar: diasDesde('2021-03-20'),
+      },
+    ]);
+    expect(r.filas[0]!.enlace).toBe('/propiedades/inmueble/9902');
+    expect(resumen(r).registros).toEqual([1, null]);
+    const cinco = await informe(`verificar-disponibilidad/datos?asesor=${A}&dias=5`);
+    expect(cinco.filas.map((f) => [f.consecutivo, f.confirmo, f.dias_sin_confirmar])).toEqual([
+      [9902, '', diasDesde('2021-03-20')],
+      [9901, 'ana.inf', 10],
+    ]);
+    expect(cinco.serie).toMatchObject({ etiquetas: ['Usuario ana.inf'], series: [{ valores: [2] }] });
+    expect((await informe(`verificar-disponibilidad/datos?asesor=${B}`)).filas).toEqual([]);
+  });
+  it('«Confirmar disponibilidad» records who and when, audited; then the property leaves the list', async () => {
+    const confirmar = (consecutivo: unknown, token = admin1) =>
+      as(t.app, token).post('/api/informes/verificar-disponibilidad/confirmar', { consecutivo });
+    const r = await confirmar(9902);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ consecutivo: 9902, usuario: DEMO.admin1.usuario });
+    expect((await informe(`verificar-disponibilidad/datos?asesor=${A}`)).filas).toEqual([]);
+    const [fila] = await t.db.tenant(1, (tx) =>
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from auditoria where accion = 'confirmar_disponibilidad' and entidad_id = '9902'`,
+      ),
+    );
+    expect(fila!.n).toBe(1);
+    // Retirado, unknown, bad body, without the idm, another company's view.
+    expect((await confirmar(9903)).json()).toMatchObject({ message: expect.stringContaining('consecutivo') });
+    expect((await confirmar(9903)).statusCode).toBe(400);
+    expect((await confirmar(999_999)).statusCode).toBe(404);
+    const malo = await confirmar('x');
+    expect([malo.statusCode, malo.json().message]).toEqual([400, expect.stringContaining('consecutivo')]);
+    expect((await confirmar(9901, sinPermiso)).statusCode).toBe(403);
+    expect((await confirmar(9901, admin2)).statusCode).toBe(404);
+  });
+});
+
+describe('gestion-comercial', () => {
+  it('per asesor: leads in, visits, arrendados, vendidos, closed with us, conversion and value', async () => {
+    const r = await informe(`gestion-comercial/datos?${MARZO}&asesor=${A}`);
+    expect(sinEnlace(r)).toEqual([
+      {
+        asesor: 'Usuario ana.inf',
+        id_asesor: A,
+        clientes: 2,
+        visitas: 1,
+        arrendados: 1,
+        vendidos: 0,
+        cerrados: 1,
+        conversion: 50,
+        valor: 1_200_000,
+      },
+    ]);
+    // February: A's visit to 9902 on the 15th, nothing else.
+    expect(resumen(r)).toMatchObject({ clientes: [2, 0], visitas: [1, 1], arrendados: [1, 0], valor: [1_200_000, 0] });
+    // B only has the visit late on 31 March (Bogotá): no leads, so no conversion.
+    expect(sinEnlace(await informe(`gestion-comercial/datos?${MARZO}&asesor=${B}`))).toEqual([
+      {
+        asesor: 'Usuario beto.inf',
+        id_asesor: B,
+        clientes: 0,
+        visitas: 1,
+        arrendados: 0,
+        vendidos: 0,
+        cerrados: 0,
+        conversion: null,
+        valor: 0,
+      },
+    ]);
+    expect((await informe(`gestion-comercial/datos?${MARZO}`, admin2)).filas).toEqual([]);
+  });
+});
+
+describe('clientesatendidosregistro', () => {
+  it('lists the period’s leads with their requirements and follow-up, newest first', async () => {
+    const r = await informe(`clientesatendidosregistro/datos?${MARZO}&asesor=${A}`);
+    expect(
+      r.filas.map((f) => [f.consecutivo, f.fecha_ingreso, f.medio, f.gestion, f.estado, f.notas, f.resultado, f.fecha_cierre]),
+    ).toEqual([
+      [9902, '2021-03-09', 'Sin medio', 'Arrendar', 'Cerrado', 0, 'Arrendó con nosotros', '2021-03-20'],
+      [9901, '2021-03-08', 'Feria informe', 'Arrendar', 'Activo', 1, '', null],
+    ]);
+    expect(r.filas[1]!.requisitos).toMatch(/^casa · .+ · \$ 900\.000 a \$ 1\.100\.000$/);
+    expect(r.filas[1]!.enlace).toBe('/propiedades/clientes-atendidos?abrir=9901');
+    expect(resumen(r).registros).toEqual([2, 0]);
+    expect(r.serie.etiquetas).toEqual(['Sin medio', 'Feria informe']);
+    expect((await informe(`clientesatendidosregistro/datos?${MARZO}&asesor=${B}`)).filas).toEqual([]);
+  });
+});
+
+describe('cruceclientesinmuebles', () => {
+  it('pairs open leads with disponible properties, with the score and its reasons', async () => {
+    // Lead 9901 (rent, casa, 0.9–1.1 M): 9901 at 1 M scores 100; 9902 is for sale, 9904 is rented.
+    const r = await informe(`cruceclientesinmuebles/datos?asesor=${A}`);
+    expect(sinEnlace(r)).toEqual([
+      {
+        cliente: '9901 · Cliente Informe',
+        asesor: 'Usuario ana.inf',
+        inmueble: '9901 · Calle 9901',
+        puntaje: 100,
+        motivos: 'Precio dentro del rango',
+        enviado: null,
+      },
+    ]);
+    expect(r.filas[0]!.enlace).toBe('/propiedades/clientes-atendidos?abrir=9901');
+    expect((await informe(`cruceclientesinmuebles/datos?asesor=${B}`)).filas).toEqual([]);
+    const otra = await informe('cruceclientesinmuebles/datos', admin2);
+    expect(otra.filas.filter((f) => String(f.cliente).startsWith('9901 ·'))).toEqual([]);
+  });
+});
+
+describe('asesor scoping', () => {
+  it('an asesor without the manager permission sees only their own rows and asesor option', async () => {
+    const r = await informe(`citasporasesor/datos?${MARZO}`, ana);
+    expect(r.filtros.asesor).toBe(A);
+    expect(r.filas.map((f) => f.asesor)).toEqual(['Usuario ana.inf']);
+    expect(sinEnlace(await informe(`cruceclientesinmuebles/datos`, ana)).map((f) => f.asesor)).toEqual(['Usuario ana.inf']);
+    expect((await informe(`clientesatendidosregistro/datos?${MARZO}`, ana)).filas.map((f) => f.consecutivo)).toEqual([
+      9902, 9901,
+    ]);
+    const otro = await as(t.app, ana).get(`/api/informes/citasporasesor/datos?${MARZO}&asesor=${B}`);
+    expect([otro.statusCode, otro.json().message]).toEqual([403, expect.stringContaining('sus propios datos')]);
+    expect((await as(t.app, ana).get(`/api/informes/visitas/exportar?${MARZO}&asesor=${B}&formato=xlsx`)).statusCode).toBe(403);
+    const opciones = await as(t.app, ana).get('/api/informes/citasporasesor/asesores');
+    expect(opciones.json().data).toEqual([{ id: A, nombre: 'Usuario ana.inf' }]);
+    // 9903 is B's: Ana cannot confirm it (its estado is never looked at).
+    const ajeno = await as(t.app, ana).post('/api/informes/verificar-disponibilidad/confirmar', { consecutivo: 9903 });
+    expect(ajeno.statusCode).toBe(403);
+  });
+  it('admemp and whoever has Gestión comercial (10590) see every asesor', async () => {
+    for (const token of [admin1, gerente]) {
+      const r = await informe(`citasporasesor/datos?${MARZO}`, token);
+      expect(r.filas.map((f) => f.asesor)).toEqual(['Usuario beto.inf', 'Usuario ana.inf']);
+    }
+    expect((await informe(`gestion-comercial/datos?${MARZO}`, gerente)).filas.map((f) => f.asesor)).toEqual(
+      expect.arrayContaining(['Usuario ana.inf', 'Usuario beto.inf']),
+    );
   });
 });

@@ -5,12 +5,17 @@ import {
   type ClaveInforme,
   type ColumnaInforme,
   type FilaInforme,
+  type ConfirmacionDisponibilidad,
   type FiltrosInforme,
   type RespuestaInforme,
+  veTodosLosAsesores,
 } from '@predio/contract/informes';
+import { CODES } from '@predio/contract/codes';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { invalido } from '../../platform/errors/app-error.ts';
+import { registrarAuditoria } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 
 /*
  * The report framework (docs/informes.md). A report declares its filters, one query giving its rows,
@@ -127,5 +132,57 @@ export async function ejecutar(tx: Tx, def: DefInforme, f: FiltrosInforme): Prom
 const titulo = (def: DefInforme, clave: string) =>
   def.columnas.find((c) => c.clave === clave)?.titulo ?? `${clave[0]!.toUpperCase()}${clave.slice(1)}`;
 
-export const asesores = (tx: Tx) =>
-  queryRows<{ id: number; nombre: string }>(tx, sql`select id, nombre from usuarios where activo order by nombre, id`);
+/**
+ * An asesor without the manager's permission sees only their own rows in every report with the asesor
+ * filter (that filter already says whose rows: the asesor of the cita, the property, the lead…): the
+ * filter is fixed to them, and asking for someone else is a 403.
+ */
+export function alcance<F extends FiltrosInforme>(clave: ClaveInforme, user: Principal, f: F): F {
+  if (!(INFORMES[clave].filtros as readonly string[]).includes('asesor') || veTodosLosAsesores(user)) return f;
+  if (f.asesor !== undefined && f.asesor !== user.idUsuario)
+    throw new AppError(CODES.SIN_PERMISO, 'Solo puede ver sus propios datos en este informe: quite el filtro de asesor.');
+  return { ...f, asesor: user.idUsuario };
+}
+
+/** The asesor filter's options: the company's active users, or only oneself for who sees only their own. */
+export const asesores = (tx: Tx, user: Principal) =>
+  queryRows<{ id: number; nombre: string }>(
+    tx,
+    sql`select id, nombre from usuarios where activo and ${veTodosLosAsesores(user) ? sql`true` : sql`id = ${user.idUsuario}`}
+        order by nombre, id`,
+  );
+
+/**
+ * «Confirmar disponibilidad» (verificar-disponibilidad): records that the owner confirmed today that the
+ * property is still available, with who confirmed, and audits it. Only a disponible property, and for an
+ * asesor without the manager's permission only one they are the asesor comercial of (the rows they see).
+ */
+export async function confirmarDisponibilidad(o: {
+  tx: Tx;
+  user: Principal;
+  ip: string;
+  consecutivo: number;
+}): Promise<ConfirmacionDisponibilidad> {
+  const [i] = await queryRows<{ id: number; estado: string; id_asesor_comercial: number | null }>(
+    o.tx,
+    sql`select id, estado, id_asesor_comercial from inmueble where consecutivo = ${o.consecutivo}`,
+  );
+  if (!i) throw noEncontrado(`El inmueble ${o.consecutivo}`);
+  if (!veTodosLosAsesores(o.user) && i.id_asesor_comercial !== o.user.idUsuario)
+    throw new AppError(CODES.SIN_PERMISO, 'Solo puede confirmar la disponibilidad de sus propios inmuebles.');
+  if (i.estado !== 'disponible') throw invalido('consecutivo', `el inmueble ${o.consecutivo} no está disponible (${i.estado})`);
+  const [r] = await queryRows<{ fecha: Date | string }>(
+    o.tx,
+    sql`insert into inmueble_disponibilidad (id_inmueble, id_usuario, usuario)
+        values (${i.id}, ${o.user.idUsuario || null}, ${o.user.usuario}) returning fecha`,
+  );
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'confirmar_disponibilidad',
+    entidad: 'inmueble',
+    entidadId: String(o.consecutivo),
+    ip: o.ip,
+  });
+  return { consecutivo: o.consecutivo, fecha: new Date(r!.fecha).toISOString(), usuario: o.user.usuario };
+}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
-import { useQuery, keepPreviousData } from '@tanstack/react-query';
-import { Button, Card, DatePicker, InputNumber, Segmented, Select, Space, Statistic, Table, Typography } from 'antd';
+import { useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import { App, Button, Card, DatePicker, InputNumber, Segmented, Select, Space, Statistic, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -27,7 +27,8 @@ const TIEMPO_INFORME_MS = 30_000;
 
 const valor = (c: ColumnaInforme, v: string | number | null | undefined): string => {
   if (v === null || v === undefined || v === '') return '';
-  if (typeof v === 'number') return c.tipo === 'dinero' ? formatMoneda(v) : formatNumero(v);
+  if (typeof v === 'number')
+    return c.tipo === 'dinero' ? formatMoneda(v) : c.tipo === 'porcentaje' ? `${formatNumero(v)} %` : formatNumero(v);
   if (c.tipo === 'fecha') return formatFecha(`${v}T12:00:00`);
   return v;
 };
@@ -88,6 +89,24 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
       (await http.get<{ id: number; nombre: string }[]>(`/informes/${clave}/asesores`, { signal, silent: true })).data,
     staleTime: 5 * 60_000,
   });
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  // The report's row action (verificar-disponibilidad: «Confirmar disponibilidad»), then the report again.
+  const accion = 'accion' in meta ? meta.accion : null;
+  const [enAccion, setEnAccion] = useState<number | null>(null);
+  const ejecutarAccion = async (consecutivo: number) => {
+    if (!accion) return;
+    setEnAccion(consecutivo);
+    try {
+      await http.post(`/informes/${clave}/${accion.ruta}`, { consecutivo }, { silent: true });
+      void message.success(`Inmueble ${consecutivo}: disponibilidad confirmada`);
+      await queryClient.invalidateQueries({ queryKey: ['informes', clave] });
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : 'No se pudo registrar la confirmación');
+    } finally {
+      setEnAccion(null);
+    }
+  };
   const [exportando, setExportando] = useState<'xlsx' | 'pdf' | null>(null);
   const exportar = async (formato: 'xlsx' | 'pdf') => {
     setExportando(formato);
@@ -102,8 +121,8 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
   const dir = params.get('dir') === 'desc' ? 'descend' : params.get('dir') === 'asc' ? 'ascend' : null;
   const r = datos.data;
   const columnas: ColumnsType<FilaInforme> = useMemo(
-    () =>
-      (r?.columnas ?? []).map((c, i) => ({
+    () => [
+      ...(r?.columnas ?? []).map<ColumnsType<FilaInforme>[number]>((c, i) => ({
         key: c.clave,
         dataIndex: c.clave,
         title: c.titulo,
@@ -116,7 +135,28 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
           return i === 0 && f.enlace ? <Link to={f.enlace}>{texto || '—'}</Link> : texto;
         },
       })),
-    [r?.columnas, orden, dir],
+      ...(accion
+        ? [
+            {
+              key: 'accion',
+              title: '',
+              // Kept in sight on a narrow screen, where the other columns scroll under it.
+              fixed: 'right' as const,
+              render: (_v: unknown, f: FilaInforme) => (
+                <Button
+                  size="small"
+                  loading={enAccion === Number(f.consecutivo)}
+                  onClick={() => void ejecutarAccion(Number(f.consecutivo))}
+                >
+                  {accion.titulo}
+                </Button>
+              ),
+            },
+          ]
+        : []),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- ejecutarAccion only reads clave and accion, fixed per page
+    [r?.columnas, orden, dir, accion, enAccion],
   );
 
   const filtroBar = (
@@ -164,7 +204,7 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
           showSearch
           optionFilterProp="label"
           style={{ minWidth: 220 }}
-          value={asesor ? Number(asesor) : undefined}
+          value={asesor ? Number(asesor) : (r?.filtros.asesor ?? undefined)}
           onChange={(v: number | undefined) => set({ asesor: v ?? null })}
           options={(asesores.data ?? []).map((a) => ({ value: a.id, label: a.nombre }))}
         />
