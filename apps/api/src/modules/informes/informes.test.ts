@@ -390,7 +390,7 @@ describe('verificar-disponibilidad', () => {
     const [fila] = await t.db.tenant(1, (tx) =>
       queryRows<{ n: number }>(
         tx,
-        sql`select count(*)::int as n from auditoria where accion = 'confirmar_disponibilidad' and entidad_id = '9902'`,
+        sql`select count(*)::int as n from auditoria where accion = 'confirmar disponibilidad' and entidad = 'inmuebles' and entidad_id = '9902'`,
       ),
     );
     expect(fila!.n).toBe(1);

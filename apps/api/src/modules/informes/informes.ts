@@ -176,13 +176,16 @@ export async function confirmarDisponibilidad(o: {
     sql`insert into inmueble_disponibilidad (id_inmueble, id_usuario, usuario)
         values (${i.id}, ${o.user.idUsuario || null}, ${o.user.usuario}) returning fecha`,
   );
+  const fecha = new Date(r!.fecha).toISOString();
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
     usuario: o.user.usuario,
-    accion: 'confirmar_disponibilidad',
-    entidad: 'inmueble',
+    accion: 'confirmar disponibilidad',
+    // The property's own audit entity, so the confirmation shows in its history of changes.
+    entidad: 'inmuebles',
     entidadId: String(o.consecutivo),
+    cambios: { disponibilidad_confirmada: { antes: null, despues: fecha } },
     ip: o.ip,
   });
-  return { consecutivo: o.consecutivo, fecha: new Date(r!.fecha).toISOString(), usuario: o.user.usuario };
+  return { consecutivo: o.consecutivo, fecha, usuario: o.user.usuario };
 }
