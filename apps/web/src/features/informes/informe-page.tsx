@@ -248,9 +248,10 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
           </Suspense>
           <Table<FilaInforme>
             size="small"
-            rowKey={(_f, i) => String(i)}
+            // Report rows have no id of their own: their position is their key.
+            rowKey="__fila"
             columns={columnas}
-            dataSource={r.filas}
+            dataSource={r.filas.map((f, i) => ({ ...f, __fila: i }))}
             loading={datos.isFetching}
             scroll={{ x: 'max-content' }}
             pagination={r.filas.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
