@@ -11,6 +11,12 @@ const features = existsSync(FEATURES)
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
+const MODULOS = './apps/api/src/modules';
+const modulos = existsSync(MODULOS)
+  ? readdirSync(MODULOS, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
 
 // Imports flow one way (CONVENTIONS "Shape"): contract → api/web; components, lib → features → app;
 // features never import each other.
@@ -35,6 +41,13 @@ const zones = [
     from: FEATURES,
     except: [`./${f}`],
     message: 'Una feature no importa otra: lo compartido va a components/, lib/ o al contrato.',
+  })),
+  // An API module reaches another only through its public functions, the files named *.service.ts.
+  ...modulos.map((m) => ({
+    target: `${MODULOS}/${m}`,
+    from: `${MODULOS}/*/**`,
+    except: [`**/apps/api/src/modules/${m}/**`, '**/*.service.ts'],
+    message: 'Un módulo usa otro solo por sus archivos *.service.ts.',
   })),
 ];
 
@@ -63,6 +76,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    // API modules form no import cycles (a cycle means two modules that should be one, or a piece to
+    // move down into platform/).
+    files: ['apps/api/src/**/*.ts'],
+    settings: { 'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] } },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

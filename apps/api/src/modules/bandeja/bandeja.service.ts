@@ -20,7 +20,7 @@ import { encolar } from '../../platform/jobs/trabajos.ts';
 import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
 import type { Scope } from '../../platform/tenant.ts';
-import { firmaDe, leerConfig } from '../mensajes/mensajes.repo.ts';
+import { firmaDe, leerConfig } from '../mensajes/mensajes.service.ts';
 import * as repo from './bandeja.repo.ts';
 import { sinImagenesRemotas } from './html-correo.ts';
 
@@ -138,7 +138,7 @@ export async function responder(
   const para = reenviar ? o.body.para : [m.de_correo, ...new Set(copias)].join(', ');
   const prefijo = reenviar ? 'RV: ' : 'Re: ';
   const asunto = /^\s*(re|rv|fw|fwd)\s*:/i.test(m.asunto) && !reenviar ? m.asunto : `${prefijo}${m.asunto}`;
-  const firma = (await firmaDe(o.tx, o.user.idUsuario)) || (await leerConfig(o.tx)).firma;
+  const firma = (await firmaDe(o.tx, o.user.idUsuario)) || (await leerConfig({ tx: o.tx })).firma;
   const fecha = m.fecha ? new Date(m.fecha).toLocaleString('es-CO', { timeZone: 'America/Bogota' }) : '';
   const encabezado = `El ${fecha}, ${m.de_nombre ? `${m.de_nombre} <${m.de_correo}>` : m.de_correo} escribió:`;
   const original = m.html ?? parrafos(m.texto);

@@ -221,3 +221,6 @@ export async function notificarCoincidencias(
   }
   return { avisados: nuevos.sort((a, b) => a - b) };
 }
+
+/** Open leads × available properties with their score, for the informe cruceclientesinmuebles. */
+export { cruce } from './clientes-coincidencias.repo.ts';

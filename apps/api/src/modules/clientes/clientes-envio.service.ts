@@ -24,7 +24,7 @@ import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { fichaPdf, pedidoFicha, type PedidoFicha } from '../inmuebles/inmuebles-archivos.service.ts';
-import { caracteristicas, precios, tituloFicha, ubicacion } from '../inmuebles/inmuebles-ficha.ts';
+import { caracteristicas, precios, tituloFicha, ubicacion } from '../inmuebles/inmuebles-ficha.service.ts';
 import { correoDeUsuario } from '../../platform/notificar/notificar.ts';
 import { agregarNota, exigirAbierto, filaOError } from './clientes.service.ts';
 

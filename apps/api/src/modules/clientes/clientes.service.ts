@@ -36,7 +36,7 @@ import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
-import { marcarRol } from '../terceros/terceros-roles.ts';
+import { marcarRol } from '../terceros/terceros-roles.service.ts';
 import { inmueblesParaCliente } from './clientes-coincidencias.service.ts';
 import * as repo from './clientes.repo.ts';
 import { siguiente } from '../../platform/numeracion/numeracion.ts';
@@ -461,3 +461,6 @@ export async function cerrarCascada(o: Escritura & { body: CerrarCascada }): Pro
   });
   return { cerrados: cerrados.length, consecutivos: cerrados };
 }
+
+/** The count of a filtered list, for the home page's counters. */
+export { contar as contarClientes } from './clientes.repo.ts';

@@ -18,6 +18,7 @@ import { registrarDueno } from '../../platform/archivos/duenos.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { invalido } from '../../platform/errors/app-error.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { urlPublica } from '../../platform/http/url-publica.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import * as certificado from './firmas-certificado.service.ts';
@@ -57,7 +58,6 @@ function registrarDuenoFirma(): void {
 }
 
 /** The base of the signing links e-mailed (a job re-sends them later from the document's copy). */
-export const base = (deps: Deps, req: FastifyRequest) => deps.mailer.urlPublica ?? `${req.protocol}://${req.host}`;
 const publico = (deps: Deps, req: FastifyRequest, token: string) => ({
   db: deps.db,
   token,
@@ -101,7 +101,15 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     permiso,
     schema: { params: ZIdDocumentoParam, tags, summary: 'Envía el borrador: cada firmante recibe su enlace privado por correo' },
     handler: ({ tx, alConfirmar, user, req, params }) =>
-      service.enviar({ tx, alConfirmar, user, ip: req.ip, ...aviso, id: params.id, base: base(deps, req) }),
+      service.enviar({
+        tx,
+        alConfirmar,
+        user,
+        ip: req.ip,
+        ...aviso,
+        id: params.id,
+        base: urlPublica(deps.mailer.urlPublica, req),
+      }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -121,7 +129,7 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
         mailer: deps.mailer,
         cifrador,
         id: params.id,
-        base: base(deps, req),
+        base: urlPublica(deps.mailer.urlPublica, req),
       }),
   });
   defineRoute(app, deps, {

@@ -32,7 +32,7 @@ import { notificar } from '../../platform/notificar/notificar.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { enTenant, type Scope } from '../../platform/tenant.ts';
-import { estadoRadicacion, radicarDocumento } from '../gestion-documental/radicacion-automatica.ts';
+import { estadoRadicacion, radicarDocumento } from '../gestion-documental/radicacion-automatica.service.ts';
 import { certificadoEmpresa } from './firmas-certificado.service.ts';
 import { sellar, sha256, validarPdf } from './firmas-pdf.ts';
 import { pedirSelloTiempo } from './sello-tiempo.ts';

@@ -7,8 +7,7 @@ import {
   type EstadoCliente,
 } from '@predio/contract/clientes';
 import type { Gestion } from '@predio/contract/inmuebles';
-import { cruce } from '../clientes/clientes-coincidencias.repo.ts';
-import { motivos } from '../clientes/clientes-coincidencias.service.ts';
+import { cruce, motivos } from '../clientes/clientes-coincidencias.service.ts';
 import { queryRows } from '../../db/rows.ts';
 import { pesos } from '../../platform/formato.ts';
 import { diaEnPeriodo, enPeriodo, filas, type DefInforme, type Filtros } from './informes.ts';

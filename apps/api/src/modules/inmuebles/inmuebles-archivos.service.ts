@@ -40,7 +40,7 @@ import { mapaEstatico } from '../../platform/geo/mapa-estatico.ts';
 import * as locks from '../../platform/bloqueos/bloqueos.ts';
 import * as repo from './inmuebles-archivos.repo.ts';
 import { alGuardarInmueble } from '../portales/portales.service.ts';
-import { generarFicha } from './inmuebles-ficha.ts';
+import { generarFicha } from './inmuebles-ficha.service.ts';
 import { urlInmuebleEnSitio } from '../../platform/http/url-publica.ts';
 
 type Base = { tx: Tx; user: Principal; consecutivo: number };
@@ -524,3 +524,6 @@ export async function fichaPdf(o: {
   });
   return { nombre: nombreFicha(pedido.datos.consecutivo), contentType: 'application/pdf', contenido };
 }
+
+/** A property's owner type in platform/archivos, for messages that attach its files. */
+export { TIPO_DUENO as TIPO_DUENO_INMUEBLE } from './inmuebles-archivos.repo.ts';

@@ -6,7 +6,7 @@ import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { DatosFicha } from './inmuebles-archivos.repo.ts';
-import { generarFicha } from './inmuebles-ficha.ts';
+import { generarFicha } from './inmuebles-ficha.service.ts';
 
 const pdftotext = ['/usr/bin/pdftotext', '/usr/local/bin/pdftotext'].find((p) => existsSync(p));
 const pdftoppm = ['/usr/bin/pdftoppm', '/usr/local/bin/pdftoppm'].find((p) => existsSync(p));

@@ -31,7 +31,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { notificarCoincidencias } from '../clientes/clientes-coincidencias.service.ts';
-import { marcarRol } from '../terceros/terceros-roles.ts';
+import { marcarRol } from '../terceros/terceros-roles.service.ts';
 import { avisarAsesores } from './inmuebles-avisos.service.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
@@ -627,3 +627,6 @@ export async function guardarVista(o: Base & { user: Principal; tipo: number }) 
   if (o.user.idUsuario) await repo.guardarVista(o.tx, o.user.idUsuario, o.tipo);
   return { tipoVistaInmueblesBuscador: o.tipo };
 }
+
+/** The count of a filtered list, for the home page's counters. */
+export { contar as contarInmuebles } from './inmuebles.repo.ts';

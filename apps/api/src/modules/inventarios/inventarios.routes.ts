@@ -28,9 +28,9 @@ import { registrarDueno } from '../../platform/archivos/duenos.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { urlPublica } from '../../platform/http/url-publica.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
-import { base as baseEnlaceFirma } from '../firmas/firmas.routes.ts';
 import { registrarAlCompletar } from '../firmas/firmas.service.ts';
 import * as plantillas from './plantillas-inventario.service.ts';
 import * as service from './inventarios.service.ts';
@@ -337,7 +337,7 @@ export function inventariosRoutes(app: FastifyInstance, deps: Deps): void {
         mailer: deps.mailer,
         hub: deps.hub,
         cifrador,
-        base: baseEnlaceFirma(deps, req),
+        base: urlPublica(deps.mailer.urlPublica, req),
         id: params.id,
         body,
       }),

@@ -50,7 +50,7 @@ import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
 import * as firmas from '../firmas/firmas.service.ts';
-import { estadoRadicacion, radicarDocumento } from '../gestion-documental/radicacion-automatica.ts';
+import { estadoRadicacion, radicarDocumento } from '../gestion-documental/radicacion-automatica.service.ts';
 import { htmlActa, htmlInventario } from './inventarios-pdf.ts';
 import * as repo from './inventarios.repo.ts';
 

@@ -327,3 +327,6 @@ export async function guardarMiFirma(o: { tx: Tx; user: Principal; firma: string
   await repo.guardarFirma(o.tx, o.user.idUsuario, o.firma);
   return { firma: o.firma };
 }
+
+/** A user's own signature, for the Bandeja's replies. */
+export { firmaDe } from './mensajes.repo.ts';

@@ -29,8 +29,12 @@ import { correoDeUsuario } from '../../platform/notificar/notificar.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { coincidencias } from '../clientes/clientes.service.ts';
-import { fichaPdf, pedidoFicha, type PedidoFicha } from '../inmuebles/inmuebles-archivos.service.ts';
-import { TIPO_DUENO as DUENO_INMUEBLE } from '../inmuebles/inmuebles-archivos.repo.ts';
+import {
+  fichaPdf,
+  pedidoFicha,
+  TIPO_DUENO_INMUEBLE as DUENO_INMUEBLE,
+  type PedidoFicha,
+} from '../inmuebles/inmuebles-archivos.service.ts';
 import * as repo from './mensajes.repo.ts';
 
 /*

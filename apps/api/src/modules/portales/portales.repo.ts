@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EstadoPublicacion, PortalSincronizado } from '@predio/contract/portales';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { fotos as fotosInmueble } from '../inmuebles/inmuebles-archivos.repo.ts';
+import * as archivos from '../../platform/archivos/archivos.repo.ts';
 import type { FichaPortal } from './adaptador.ts';
 
 export type FilaConfig = {
@@ -143,7 +143,9 @@ export async function ficha(tx: Tx, idInmueble: number): Promise<(FichaPortal & 
   );
   if (!f) return null;
   // In the property's order (the cover first), as the property's screens show them.
-  const fotos = await fotosInmueble(tx, idInmueble);
+  // Read from platform/archivos (the property's «foto» files), not through the inmuebles module, which
+  // calls this module when a property changes.
+  const fotos = await archivos.listar(tx, { tipo: 'inmueble', id: String(idInmueble), categoria: 'foto' });
   return {
     consecutivo: Number(f.consecutivo),
     tipo: String(f.tipo),
@@ -169,7 +171,7 @@ export async function ficha(tx: Tx, idInmueble: number): Promise<(FichaPortal & 
     lat: num(f.lat),
     lng: num(f.lng),
     fotos: fotos.map((x) => x.id),
-    fotosClaves: fotos.map((x) => x.claveGrande),
+    fotosClaves: fotos.map((x) => x.clave),
   };
 }
 

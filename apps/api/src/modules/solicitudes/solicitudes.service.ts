@@ -478,3 +478,6 @@ export async function asignables(o: Base): Promise<UsuarioAsignable[]> {
 export function terceros(o: Base & { q: string | undefined }): Promise<TerceroSolicitud[]> {
   return repo.buscarTerceros(o.tx, o.q);
 }
+
+/** The count of a filtered list, for the home page's counters. */
+export { contar as contarSolicitudes } from './solicitudes.repo.ts';
