@@ -166,6 +166,10 @@ export async function buildServer(
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/vite-precompress.ts): sent as they are,
+      // by the browser's Accept-Encoding, and never under their own names.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
