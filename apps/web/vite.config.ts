@@ -19,6 +19,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    manifest: true,
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {

@@ -179,7 +179,9 @@ export async function buildServer(
   app.addHook('onClose', () => deps.hub.stop());
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!.toLowerCase();
-    if (path.startsWith('/api') || !hayWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    // A file under a dot name is none of the app's: the build keeps its manifest in `.vite/`.
+    const oculto = path.includes('/.') && /\.[a-z0-9]+$/.test(path);
+    if (path.startsWith('/api') || !hayWeb || oculto || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply
         .status(404)
         .send({ code: CODES.NO_ENCONTRADO, message: `La ruta ${req.method} ${req.url.split('?')[0]} no existe.` });

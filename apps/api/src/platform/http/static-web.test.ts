@@ -22,6 +22,8 @@ mkdirSync(join(web, 'assets'));
 conCopias(join(web, 'assets', 'app-Ab12Cd34.js'), js);
 conCopias(join(web, 'index.html'), html);
 writeFileSync(join(web, 'favicon.svg'), svg);
+mkdirSync(join(web, '.vite'));
+writeFileSync(join(web, '.vite', 'manifest.json'), '{}');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,5 +74,11 @@ describe('the built web app', () => {
     expect(r.headers['content-encoding']).toBeUndefined();
     expect(r.headers['cache-control']).toBe('no-cache');
     expect(r.rawPayload.equals(svg)).toBe(true);
+  });
+
+  it('keeps the build manifest to itself', async () => {
+    const r = await get('/.vite/manifest.json');
+    expect(r.statusCode).toBe(404);
+    expect(r.json()).toMatchObject({ code: 40400 });
   });
 });
