@@ -1,7 +1,8 @@
 // First load of the web app (issue 35 §7): from the build's manifest, the gzip size of the JavaScript that
-// /login and /inicio load before they show, and of every lazily loaded page's own chunk; exits 1 above the
-// targets or when a file lacks its precompressed copies. Reads `apps/web/dist` as `npm run build` leaves it
-// (WEB_DIST chooses another build).
+// /login and /inicio load before they show, and of every lazily loaded page's own chunk. Exits 1 above the
+// targets, or with --budget above the budget (today's size and a little room, which `npm test` holds the
+// build to until the targets are met), and when a file lacks its precompressed copies. Reads
+// `apps/web/dist` as `npm run build` leaves it (WEB_DIST chooses another build).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,14 +11,16 @@ const WEB = 'apps/web';
 const DIST = process.env.WEB_DIST ?? join(WEB, 'dist');
 const KB = 1000; // as Vite's build report counts
 
+const BUDGET = process.argv.includes('--budget');
 const LIMITE_PAGINA_KB = 80;
 // What each route runs before it shows: the entry with its static imports, then these lazy modules.
 const RUTAS = [
-  { ruta: '/login', limiteKb: 300, modulos: ['src/features/auth/login-page.tsx'] },
+  { ruta: '/login', objetivoKb: 300, presupuestoKb: 325, modulos: ['src/features/auth/login-page.tsx'] },
   {
     ruta: '/inicio',
-    limiteKb: 350,
-    modulos: ['src/app/layout/shell-layout.tsx', 'src/features/inicio/inicio-page.tsx'],
+    objetivoKb: 350,
+    presupuestoKb: 435,
+    modulos: ['src/app/routes/page-routes.tsx', 'src/app/layout/shell-layout.tsx', 'src/features/inicio/inicio-page.tsx'],
   },
 ];
 
@@ -55,8 +58,16 @@ const kb = (bytes) => (bytes / KB).toFixed(1);
 let fallos = 0;
 
 console.log('Initial JavaScript per route (gzip, kB):');
-console.log('route'.padEnd(10), 'files'.padStart(6), 'raw'.padStart(9), 'gzip'.padStart(8), 'limit'.padStart(7), '');
-for (const { ruta, limiteKb, modulos } of RUTAS) {
+console.log(
+  'route'.padEnd(10),
+  'files'.padStart(6),
+  'raw'.padStart(9),
+  'gzip'.padStart(8),
+  'target'.padStart(7),
+  'budget'.padStart(7),
+  '',
+);
+for (const { ruta, objetivoKb, presupuestoKb, modulos } of RUTAS) {
   const files = closure(entryKey);
   for (const m of modulos) {
     if (!existsSync(join(WEB, m))) throw new Error(`${m} no existe: actualice RUTAS en bench/carga.mjs`);
@@ -66,15 +77,17 @@ for (const { ruta, limiteKb, modulos } of RUTAS) {
   const js = [...files].filter((f) => f.endsWith('.js'));
   const raw = js.reduce((s, f) => s + readFileSync(join(DIST, f)).length, 0);
   const gz = js.reduce((s, f) => s + gzipBytes(f), 0);
-  const ok = gz <= limiteKb * KB;
-  if (!ok) fallos++;
+  const sobreObjetivo = gz > objetivoKb * KB;
+  const sobrePresupuesto = gz > presupuestoKb * KB;
+  if (BUDGET ? sobrePresupuesto : sobreObjetivo) fallos++;
   console.log(
     ruta.padEnd(10),
     String(js.length).padStart(6),
     kb(raw).padStart(9),
     kb(gz).padStart(8),
-    String(limiteKb).padStart(7),
-    ok ? '' : 'ABOVE',
+    String(objetivoKb).padStart(7),
+    String(presupuestoKb).padStart(7),
+    sobrePresupuesto ? 'ABOVE BUDGET' : sobreObjetivo ? 'above target' : '',
   );
   if (process.env.CARGA_DETALLE) {
     for (const f of js.sort((a, b) => gzipBytes(b) - gzipBytes(a))) console.log(''.padEnd(12), kb(gzipBytes(f)).padStart(8), f);
@@ -105,6 +118,6 @@ if (sinCopias.length > 0) {
 }
 
 if (fallos > 0) {
-  console.error(`\n${fallos} por encima del objetivo.`);
+  console.error(`\n${fallos} por encima ${BUDGET ? 'del presupuesto' : 'del objetivo'}.`);
   process.exit(1);
 }

@@ -25,11 +25,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/](@tanstack|zustand|js-cookie|dayjs|zod)[\\/]/, priority: 1 },
-          ],
+          // React and its router change together and every page needs them: one chunk. antd is left to the
+          // bundler, so a page loads the components it uses rather than all of them.
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 }],
         },
       },
     },
