@@ -14,8 +14,13 @@ const PORT = Number(process.env.BENCH_PORT ?? 3350);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const base = `http://127.0.0.1:${PORT}`;
-const PAGINAS = ['/login', '/inicio'];
-const PRESETS = { desktop: desktopConfig, mobile: undefined };
+// BENCH_PAGES and BENCH_PRESETS (comma-separated) measure fewer, e.g. to alternate two builds run by run.
+const PAGINAS = (process.env.BENCH_PAGES ?? '/login,/inicio').split(',');
+const PRESETS = Object.fromEntries(
+  Object.entries({ desktop: desktopConfig, mobile: undefined }).filter(([p]) =>
+    (process.env.BENCH_PRESETS ?? 'desktop,mobile').split(',').includes(p),
+  ),
+);
 
 if (!existsSync('apps/api/dist/main.js') || !existsSync('apps/web/dist/index.html'))
   execSync('npm run -s build', { stdio: 'inherit' });
