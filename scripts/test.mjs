@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint, unit + API integration tests, then the Playwright suite in Chromium.
+// `npm test`: typecheck, lint, unit + API integration tests, the size of the first load, then the Playwright
+// suite in Chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,6 +85,8 @@ if (ok) {
   ok =
     step('Chromium', 'node', ['scripts/ensure-chromium.mjs']) &&
     step('Build', 'npm', ['run', '-s', 'build:e2e']) &&
+    // Reads the build just made: the JavaScript /login and /inicio load first, against its budget.
+    step('First load (bench/carga.mjs)', 'node', ['bench/carga.mjs', '--budget'], { WEB_DIST: 'apps/web/dist-e2e' }) &&
     step('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
     });

@@ -166,6 +166,10 @@ export async function buildServer(
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/vite-precompress.ts): sent as they are,
+      // by the browser's Accept-Encoding, and never under their own names.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -175,7 +179,9 @@ export async function buildServer(
   app.addHook('onClose', () => deps.hub.stop());
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!.toLowerCase();
-    if (path.startsWith('/api') || !hayWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    // A file under a dot name is none of the app's: the build keeps its manifest in `.vite/`.
+    const oculto = path.includes('/.') && /\.[a-z0-9]+$/.test(path);
+    if (path.startsWith('/api') || !hayWeb || oculto || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply
         .status(404)
         .send({ code: CODES.NO_ENCONTRADO, message: `La ruta ${req.method} ${req.url.split('?')[0]} no existe.` });

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Button } from 'antd';
 import { Dialogo } from '../../components/dialogo.tsx';
-import { SafeHtml } from '../../components/safe-html.tsx';
 import { useActualizarBitacora } from './api/actualizar-bitacora.ts';
 import { useBitacora } from './api/consultar-bitacora.ts';
+
+// The sanitiser is loaded only when there is a notice to show: most loads of the shell have none.
+const SafeHtml = lazy(() => import('../../components/safe-html.tsx').then((m) => ({ default: m.SafeHtml })));
 
 /** Blocking notice shown only when the server has non-empty content (spec §2, §4). */
 export function BitacoraDialog() {
@@ -23,7 +26,9 @@ export function BitacoraDialog() {
         </Button>
       }
     >
-      <SafeHtml html={html} className="bitacora-content" />
+      <Suspense fallback={null}>
+        <SafeHtml html={html} className="bitacora-content" />
+      </Suspense>
     </Dialogo>
   );
 }

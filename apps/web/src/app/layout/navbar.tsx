@@ -1,21 +1,30 @@
-import { useState } from 'react';
-import { Button, Tooltip } from 'antd';
-import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Input, Tooltip } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
 import { NotificationCenter } from '../notifications/notification-center.tsx';
-import { SettingsDrawer } from '../settings/settings-drawer.tsx';
 import { useAppStore } from './app-store.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { ErrorLogButton } from './error-log-button.tsx';
 import { FullscreenButton } from './fullscreen-button.tsx';
-import { HeaderSearch } from './header-search.tsx';
 import { SizeSelect } from './size-select.tsx';
 import { UserMenu } from './user-menu.tsx';
+
+// The page search (an AutoComplete over the menu, with its fuzzy matcher) comes a moment after the shell;
+// meanwhile the same box stands in its place, so nothing moves.
+const HeaderSearch = lazy(() => import('./header-search.tsx').then((m) => ({ default: m.HeaderSearch })));
+const headerSearchPlaceholder = (
+  <Input className="header-search" prefix={<SearchOutlined />} placeholder="Buscar" aria-label="Buscar" readOnly />
+);
+
+// Loaded when first opened: the shell shows without it.
+const SettingsDrawer = lazy(() => import('../settings/settings-drawer.tsx').then((m) => ({ default: m.SettingsDrawer })));
 
 export function Navbar() {
   const opened = useAppStore((s) => s.sidebarOpened);
   const mobile = useAppStore((s) => s.device === 'mobile');
   const toggleSidebar = useAppStore((s) => s.toggleSidebar);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsSeen, setSettingsSeen] = useState(false);
 
   return (
     <div className="navbar">
@@ -29,7 +38,9 @@ export function Navbar() {
       />
       {mobile ? null : <Breadcrumbs />}
       <div className="navbar-right">
-        <HeaderSearch />
+        <Suspense fallback={headerSearchPlaceholder}>
+          <HeaderSearch />
+        </Suspense>
         <ErrorLogButton />
         <NotificationCenter />
         {mobile ? null : <FullscreenButton />}
@@ -39,12 +50,19 @@ export function Navbar() {
             type="text"
             icon={<SettingOutlined />}
             aria-label="Configuración de la página"
-            onClick={() => setSettingsOpen(true)}
+            onClick={() => {
+              setSettingsSeen(true);
+              setSettingsOpen(true);
+            }}
           />
         </Tooltip>
         <UserMenu compact={mobile} />
       </div>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsSeen && (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

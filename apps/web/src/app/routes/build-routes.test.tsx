@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { MENU, SHELL_ROUTES, flattenMenu } from '@predio/contract/menu';
 import { buildRoutes } from './build-routes.tsx';
+import { pageRoutes } from './page-routes.tsx';
 import { menuLink, paramsAreValid, permittedRoutes } from './menu-routes.ts';
 import { PAGES } from './page-registry.ts';
 
@@ -11,12 +12,12 @@ function paths(routes: RouteObject[]): string[] {
 
 describe('routes generated from the menu and the permisos (spec §2)', () => {
   it("'All' gets every menu page and the shell pages", () => {
-    const all = paths(buildRoutes('All'));
+    const all = paths(buildRoutes(pageRoutes('All')));
     for (const route of flattenMenu([...SHELL_ROUTES, ...MENU])) expect(all).toContain(route.fullPath);
   });
 
   it('a user only gets the pages whose idm is listed, plus the shell pages', () => {
-    const asesor = paths(buildRoutes('489,490,491,463,73,59'));
+    const asesor = paths(buildRoutes(pageRoutes('489,490,491,463,73,59')));
     expect(asesor).toEqual(
       expect.arrayContaining([
         '/archivo/agenda',
@@ -36,7 +37,7 @@ describe('routes generated from the menu and the permisos (spec §2)', () => {
   });
 
   it('forbidden and unknown paths fall through to the /404 catch-all', () => {
-    const routes = paths(buildRoutes('489'));
+    const routes = paths(buildRoutes(pageRoutes('489')));
     expect(routes).toContain('*');
     expect(routes).toContain('/404');
     expect(routes).not.toContain('/maestros/terceros');

@@ -142,12 +142,3 @@ export const estaConstruida = (route: FlatRoute): boolean =>
 export const ConstructionPage: LazyExoticComponent<ComponentType<{ route: FlatRoute }>> = lazy(() =>
   import('../pages/construction-page.tsx').then((m) => ({ default: m.ConstructionPage })),
 );
-export const LoginPage: Page = lazy(() => import('../../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
-/** The public signing page (issue 29): a signer opens it from their e-mailed link, without an account. */
-export const FirmarPublicoPage: Page = lazy(() =>
-  import('../../features/firmas/firmar-publico-page.tsx').then((m) => ({ default: m.FirmarPublicoPage })),
-);
-export const NotFoundPage: Page = lazy(() => import('../pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
-export const UnauthorizedPage: Page = lazy(() =>
-  import('../pages/unauthorized-page.tsx').then((m) => ({ default: m.UnauthorizedPage })),
-);

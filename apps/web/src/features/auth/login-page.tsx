@@ -1,4 +1,4 @@
-import { Button, Card, Form, Input, InputNumber, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, theme } from 'antd';
 import { LockOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { APP_TITLE } from '@predio/contract/constants';
 import { ZLoginBody } from '@predio/contract/usuarios';
@@ -19,6 +19,7 @@ function lastCompany(): number | null {
 export function LoginPage() {
   const login = useLogin();
   const [form] = Form.useForm<LoginForm>();
+  const { token } = theme.useToken();
 
   const submit = (values: LoginForm) => {
     // spec §5: the username is trimmed before sending (the schema's transform does it).
@@ -29,14 +30,36 @@ export function LoginPage() {
 
   return (
     <main className="login-page">
-      <Card className="login-card">
+      {/* Drawn as antd's Card and Typography draw them, from the theme's tokens: those components bring tabs,
+          menus and text editing along, which this page would be the only reason to load before logging in. */}
+      <div
+        className="login-card"
+        style={{
+          background: token.colorBgContainer,
+          border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+          padding: token.paddingLG,
+          color: token.colorText,
+          fontFamily: token.fontFamily,
+          fontSize: token.fontSize,
+          lineHeight: token.lineHeight,
+        }}
+      >
         <div className="login-brand">
           <img src={logo} alt="" width={48} height={48} />
           <div>
-            <Typography.Title level={3} style={{ margin: 0 }}>
+            <h3
+              style={{
+                margin: 0,
+                color: token.colorTextHeading,
+                fontWeight: token.fontWeightStrong,
+                fontSize: token.fontSizeHeading3,
+                lineHeight: token.lineHeightHeading3,
+              }}
+            >
               {APP_TITLE}
-            </Typography.Title>
-            <Typography.Text type="secondary">Ingrese con los datos de su empresa</Typography.Text>
+            </h3>
+            <span style={{ color: token.colorTextDescription }}>Ingrese con los datos de su empresa</span>
           </div>
         </div>
         <Form<LoginForm>
@@ -65,7 +88,7 @@ export function LoginPage() {
             Ingresar
           </Button>
         </Form>
-      </Card>
+      </div>
     </main>
   );
 }
