@@ -1,21 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Alert,
-  App,
-  Badge,
-  Button,
-  Card,
-  Empty,
-  Input,
-  InputNumber,
-  List,
-  Select,
-  Skeleton,
-  Space,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Badge, Button, Card, Empty, Input, InputNumber, Select, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import {
   CameraOutlined,
   CheckCircleOutlined,
@@ -80,6 +64,7 @@ import { encolarDetalle, encolarFoto, useColaInventario, type Pendiente } from '
 import { Comparacion } from './comparacion.tsx';
 import { FirmaPad } from './firma-pad.tsx';
 import { PATH_INVENTARIOS } from './inventarios-params.ts';
+import { Listado, ListadoItem, ListadoItemMeta } from '../../components/listado/listado.tsx';
 import './inventarios.css';
 
 const hecho = (d: Detalle) =>
@@ -265,7 +250,7 @@ function Espacios({
       <Typography.Title level={5} className="inventario-espacio-titulo">
         {s.nombre}
       </Typography.Title>
-      <List
+      <Listado
         dataSource={s.detalles}
         rowKey="id"
         renderItem={(d) => (
@@ -642,15 +627,15 @@ function EnviarAFirmar({ v, pendientes }: { v: Inventario; pendientes: number })
           Cada persona recibe por correo un enlace personal para leer el PDF en su teléfono, confirmar su identidad con un código
           y firmar. Mientras tanto el inventario no se puede modificar; cuando todos firmen, se cierra con el PDF sellado.
         </Typography.Paragraph>
-        <List
+        <Listado
           size="small"
           bordered
           dataSource={firmantes}
           rowKey="id"
           renderItem={(p) => (
-            <List.Item>
-              <List.Item.Meta title={p.nombre} description={`${ETIQUETAS_ROL_PARTE[p.rol]} · ${p.email}`} />
-            </List.Item>
+            <ListadoItem>
+              <ListadoItemMeta title={p.nombre} description={`${ETIQUETAS_ROL_PARTE[p.rol]} · ${p.email}`} />
+            </ListadoItem>
           )}
         />
         <Space direction="vertical" className="inventario-firma-remota-form">
@@ -791,12 +776,12 @@ function Partes({ v }: { v: Inventario }) {
   if (soloLectura && !v.partes.length) return null;
   return (
     <Card size="small" title="Partes presentes" className="inventario-partes">
-      <List
+      <Listado
         dataSource={v.partes}
         rowKey="id"
         locale={{ emptyText: 'Aún no hay partes: elija de los terceros quién asiste' }}
         renderItem={(p) => (
-          <List.Item
+          <ListadoItem
             actions={
               soloLectura
                 ? []
@@ -813,7 +798,7 @@ function Partes({ v }: { v: Inventario }) {
                   ]
             }
           >
-            <List.Item.Meta
+            <ListadoItemMeta
               title={p.nombre}
               description={[
                 ETIQUETAS_ROL_PARTE[p.rol],
@@ -824,7 +809,7 @@ function Partes({ v }: { v: Inventario }) {
                 .filter(Boolean)
                 .join(' · ')}
             />
-          </List.Item>
+          </ListadoItem>
         )}
       />
       {!soloLectura && (

@@ -8,7 +8,6 @@ import {
   Empty,
   Form,
   Input,
-  List,
   Mentions,
   Select,
   Skeleton,
@@ -47,6 +46,7 @@ import {
   useTarea,
 } from '../../components/tareas/api.ts';
 import { COLOR_ESTADO, Vence } from '../../components/tareas/comun.tsx';
+import { Listado, ListadoItem, ListadoItemMeta } from '../../components/listado/listado.tsx';
 import '../../components/tareas/tareas.css';
 
 function ListaChequeo({ t }: { t: Tarea }) {
@@ -140,12 +140,12 @@ function Comentarios({ t }: { t: Tarea }) {
   const enviar = () => comentar.mutate({ texto, menciones }, { onSuccess: () => setTexto('') });
   return (
     <Card size="small" title={`Comentarios (${t.comentarios.length})`}>
-      <List
+      <Listado
         dataSource={t.comentarios}
         locale={{ emptyText: 'Aún no hay comentarios' }}
         renderItem={(c) => (
-          <List.Item>
-            <List.Item.Meta
+          <ListadoItem>
+            <ListadoItemMeta
               title={
                 <Space>
                   <strong>{c.usuario}</strong>
@@ -154,7 +154,7 @@ function Comentarios({ t }: { t: Tarea }) {
               }
               description={<TextoComentario texto={c.texto} nombres={nombres} />}
             />
-          </List.Item>
+          </ListadoItem>
         )}
       />
       <Mentions

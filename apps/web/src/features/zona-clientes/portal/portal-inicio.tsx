@@ -11,7 +11,6 @@ import {
   Empty,
   Form,
   Input,
-  List,
   Radio,
   Select,
   Spin,
@@ -38,6 +37,7 @@ import type { DocumentoFirmadoPortal } from '@predio/contract/firmas';
 import { ETIQUETAS_TIPO_INVENTARIO, type InventarioPortal } from '@predio/contract/inventarios';
 import { TextoRico } from '../../../components/texto-rico/texto-rico.tsx';
 import { descargarPortal, fotoUrl, guardarToken, portal, PortalError } from './portal-http.ts';
+import { Listado, ListadoItem, ListadoItemMeta } from '../../../components/listado/listado.tsx';
 
 const textoEvento = (e: EventoMantenimiento) =>
   e.tipo === 'creada'
@@ -131,17 +131,17 @@ function Contenido({ empresa }: { empresa: number }) {
   return (
     <>
       <Tarjeta titulo="Mis inmuebles">
-        <List
+        <Listado
           loading={inmuebles.isPending}
           dataSource={inmuebles.data ?? []}
           locale={{ emptyText: <Empty description="La inmobiliaria aún no tiene inmuebles suyos registrados" /> }}
           renderItem={(i) => (
-            <List.Item key={`${i.id}-${i.rol}`}>
-              <List.Item.Meta
+            <ListadoItem key={`${i.id}-${i.rol}`}>
+              <ListadoItemMeta
                 title={i.direccion}
                 description={`${i.municipio} · ${i.rol === 'propietario' ? 'Propietario' : 'Arrendatario'} · N.º ${i.consecutivo}`}
               />
-            </List.Item>
+            </ListadoItem>
           )}
         />
       </Tarjeta>
@@ -225,12 +225,12 @@ function Inventarios({ empresa }: { empresa: number }) {
       {lista.isError ? (
         <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} />
       ) : (
-        <List
+        <Listado
           loading={lista.isPending}
           dataSource={lista.data ?? []}
           locale={{ emptyText: <Empty description="Aún no hay inventarios de sus inmuebles" /> }}
           renderItem={(v) => (
-            <List.Item
+            <ListadoItem
               key={v.id}
               actions={[
                 <Button
@@ -253,11 +253,11 @@ function Inventarios({ empresa }: { empresa: number }) {
                   : []),
               ]}
             >
-              <List.Item.Meta
+              <ListadoItemMeta
                 title={`${ETIQUETAS_TIPO_INVENTARIO[v.tipo]} · N.º ${v.consecutivo}`}
                 description={`${v.inmueble.direccion} · ${formatFecha(v.fecha)}`}
               />
-            </List.Item>
+            </ListadoItem>
           )}
         />
       )}
@@ -278,10 +278,10 @@ function Firmados({ empresa }: { empresa: number }) {
       {lista.isError ? (
         <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} />
       ) : (
-        <List
+        <Listado
           dataSource={lista.data ?? []}
           renderItem={(d) => (
-            <List.Item
+            <ListadoItem
               key={d.id}
               actions={[
                 <Button
@@ -297,11 +297,11 @@ function Firmados({ empresa }: { empresa: number }) {
                 </Button>,
               ]}
             >
-              <List.Item.Meta
+              <ListadoItemMeta
                 title={d.titulo}
                 description={`Firmado el ${formatFecha(d.completado_en)} · ${d.firmantes.join(', ')}`}
               />
-            </List.Item>
+            </ListadoItem>
           )}
         />
       )}
