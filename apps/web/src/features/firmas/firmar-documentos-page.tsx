@@ -43,7 +43,7 @@ function NuevoEnvio({ onEnviado }: { onEnviado: (id: number) => void }) {
   };
   return (
     <Card size="small" title="Enviar un PDF a firmar" className="firmas-nuevo">
-      {error && <Alert type="error" showIcon message={error} className="firmas-alerta" />}
+      {error && <Alert type="error" showIcon title={error} className="firmas-alerta" />}
       <Form<DocumentoFirmaForm>
         form={form}
         layout="vertical"

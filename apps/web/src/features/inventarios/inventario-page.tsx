@@ -184,7 +184,7 @@ function EstadoEnvio({ pendientes, enLinea }: { pendientes: number; enLinea: boo
         showIcon
         icon={<DisconnectOutlined />}
         className="inventario-envio"
-        message={`Sin conexión: ${pendientes} ${pendientes === 1 ? 'cambio guardado' : 'cambios guardados'} en este teléfono`}
+        title={`Sin conexión: ${pendientes} ${pendientes === 1 ? 'cambio guardado' : 'cambios guardados'} en este teléfono`}
         description="Siga tomando el inventario; se enviará solo cuando vuelva la señal."
         role="status"
       />
@@ -497,7 +497,7 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
         <Alert
           type="success"
           showIcon
-          message={`Inventario cerrado${v.cerrado_en ? ` el ${formatFechaHora(v.cerrado_en)}` : ''}`}
+          title={`Inventario cerrado${v.cerrado_en ? ` el ${formatFechaHora(v.cerrado_en)}` : ''}`}
           description={
             <>
               El PDF quedó archivado con el inventario. Huella SHA-256: <Typography.Text code>{v.pdf_sha256}</Typography.Text>
@@ -543,7 +543,7 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
         <Alert
           type="info"
           showIcon
-          message={`Para cerrar falta${faltan.length === 1 ? '' : 'n'} ${faltan.length} ${faltan.length === 1 ? 'cosa' : 'cosas'}`}
+          title={`Para cerrar falta${faltan.length === 1 ? '' : 'n'} ${faltan.length} ${faltan.length === 1 ? 'cosa' : 'cosas'}`}
           description={
             <ul className="inventario-faltantes">
               {faltan.slice(0, 8).map((f) => (
@@ -679,7 +679,7 @@ function FirmaRemotaEstado({ v }: { v: Inventario }) {
     <Alert
       type={tipo}
       showIcon
-      message={titulo}
+      title={titulo}
       description={
         <Space direction="vertical" className="inventario-firma-remota">
           <ul className="inventario-firmantes-remotos">
@@ -735,7 +735,7 @@ function Radicacion({ v }: { v: Inventario }) {
       <Alert
         type="info"
         showIcon
-        message={
+        title={
           <>
             Radicado en gestión documental: {v.radicado && enlaceRadicado(v.radicado)}
             {v.radicado_acta && <> · acta de restitución: {enlaceRadicado(v.radicado_acta)}</>}
@@ -748,7 +748,7 @@ function Radicacion({ v }: { v: Inventario }) {
       <Alert
         type="error"
         showIcon
-        message="No se pudo radicar en gestión documental"
+        title="No se pudo radicar en gestión documental"
         description={`${r.error ?? ''} Un administrador puede reintentarlo en Logs del sistema › Trabajos en segundo plano.`}
       />
     );
@@ -757,7 +757,7 @@ function Radicacion({ v }: { v: Inventario }) {
       type={r.error ? 'warning' : 'info'}
       showIcon
       icon={<CloudSyncOutlined />}
-      message="Radicando el PDF en gestión documental…"
+      title="Radicando el PDF en gestión documental…"
       description={r.error ? `Se reintentará: ${r.error}` : undefined}
     />
   );

@@ -49,7 +49,7 @@ function Editor({ lista, onCerrar }: { lista: ListaVerificacion | null; onCerrar
   };
   return (
     <Card size="small" title={lista ? `Editar «${lista.nombre}»` : 'Nueva lista de verificación'}>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       <Form<ListaVerificacionFormEntrada>
         form={form}
         layout="vertical"

@@ -360,7 +360,7 @@ export function TareaPage() {
         <div>
           Vence: <Vence t={t} />
         </div>
-        {t.vencida && <Alert type="error" showIcon message="Esta tarea está vencida." />}
+        {t.vencida && <Alert type="error" showIcon title="Esta tarea está vencida." />}
       </Space>
       <div className="tareas-detalle" style={{ marginTop: 12 }}>
         <Space direction="vertical" style={{ width: '100%' }} size="middle">

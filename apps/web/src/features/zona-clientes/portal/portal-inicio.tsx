@@ -65,7 +65,7 @@ export function PortalInicio({ empresa }: { empresa: number }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer changes
   }, [yo.error]);
   if (yo.isPending) return <Spin />;
-  if (!yo.data) return <Alert type="error" showIcon message={yo.error?.message ?? 'No se pudo cargar la zona clientes'} />;
+  if (!yo.data) return <Alert type="error" showIcon title={yo.error?.message ?? 'No se pudo cargar la zona clientes'} />;
   const salir = async () => {
     await portal(empresa, 'POST', '/portal/salir').catch(() => undefined);
     salirA();
@@ -102,7 +102,7 @@ function Politica({ empresa, yo }: { empresa: number; yo: PortalYo }) {
       <Checkbox checked={acepto} onChange={(e) => setAcepto(e.target.checked)}>
         Autorizo el tratamiento de mis datos personales según esta política
       </Checkbox>
-      {aceptar.error ? <Alert type="error" showIcon message={aceptar.error.message} style={{ marginTop: 12 }} /> : null}
+      {aceptar.error ? <Alert type="error" showIcon title={aceptar.error.message} style={{ marginTop: 12 }} /> : null}
       <Button
         type="primary"
         block
@@ -186,7 +186,7 @@ function Tarjeta({ titulo, children }: { titulo: string; children: ReactNode }) 
 }
 
 function ErrorDeCarga({ error, onReintentar }: { error: Error; onReintentar: () => void }) {
-  return <Alert type="error" showIcon message={error.message} action={<Button onClick={onReintentar}>Reintentar</Button>} />;
+  return <Alert type="error" showIcon title={error.message} action={<Button onClick={onReintentar}>Reintentar</Button>} />;
 }
 
 /** The agency's announcements for this client (Información zona clientes); nothing when there are none. */
@@ -418,7 +418,7 @@ function Reportar({ empresa, inmuebles, onListo }: { empresa: number; inmuebles:
         }
       }}
     >
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
       <Form.Item name="id_inmueble" label="Inmueble" rules={[{ required: true, message: 'Elija el inmueble' }]}>
         <Select size="large" options={unicos.map((i) => ({ value: i.id, label: i.direccion }))} placeholder="Elija el inmueble" />
       </Form.Item>
