@@ -19,7 +19,7 @@ export function TareasDeRegistro({ vinculo, nombreVinculo }: { vinculo: Vinculo;
   const filtro = Object.fromEntries(Object.entries(vinculo).filter(([, v]) => v !== null && v !== undefined));
   const tareas = useTareas({ ...filtro, vista: 'todas', abiertas: 'no', pageSize: 100, sort: 'vence_en' });
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Button icon={<PlusOutlined />} onClick={() => setNueva(true)}>
         Nueva tarea
       </Button>

@@ -85,7 +85,7 @@ function EstadoCuenta({ cuenta, onConfigurar }: { cuenta: CuentaCorreo; onConfig
   return (
     <Card size="small" className="bandeja-estado">
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Text strong>{cuenta.correo}</Typography.Text>
           <Typography.Text type="secondary" role="status">
             {cuenta.sincronizando
@@ -329,7 +329,7 @@ function Buzon({ cuenta }: { cuenta: CuentaCorreo }) {
           options={carpetas.data.map((c) => ({ value: c.id, label: `${nombre(c)}${c.sin_leer ? ` (${c.sin_leer})` : ''}` }))}
         />
         {lista}
-        <Cajon open={abierto !== null} onClose={() => setAbierto(null)} width="100%" title="Correo" destroyOnHidden>
+        <Cajon open={abierto !== null} onClose={() => setAbierto(null)} size="100%" title="Correo" destroyOnHidden>
           {lector}
         </Cajon>
       </div>

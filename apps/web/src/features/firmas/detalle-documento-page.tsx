@@ -33,7 +33,7 @@ export function DetalleDocumentoPage() {
     }
   };
   return (
-    <Space direction="vertical" size="middle" className="firmas-pagina">
+    <Space orientation="vertical" size="middle" className="firmas-pagina">
       <Card
         size="small"
         title={
@@ -164,7 +164,7 @@ export function DetalleDocumentoPage() {
       <Card size="small" title="Historial">
         <Timeline
           items={d.eventos.map((e) => ({
-            children: (
+            content: (
               <>
                 <Typography.Text type="secondary">{formatFechaHora(e.creado_en)}</Typography.Text>
                 <div className="firmas-hash">

@@ -174,7 +174,7 @@ export function FirmarDocumentosPage() {
     { key: 'creado_en', title: 'Creado', render: (_v, d) => formatFechaHora(d.creado_en) },
   ];
   return (
-    <Space direction="vertical" size="middle" className="firmas-pagina">
+    <Space orientation="vertical" size="middle" className="firmas-pagina">
       <NuevoEnvio onEnviado={abrir} />
       <Card size="small" title="Documentos enviados">
         <ListPage<DocumentoFirmaResumen, string>

@@ -114,7 +114,7 @@ function Codigo({ token, info, alVerificar }: { token: string; info: SolicitudFi
     }
   };
   return (
-    <Space direction="vertical" size="middle" className="firmar-paso">
+    <Space orientation="vertical" size="middle" className="firmar-paso">
       <Typography.Title level={2} className="firmar-subtitulo">
         Hola, {info.firmante}
       </Typography.Title>
@@ -194,7 +194,7 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
   };
   const listo = acepto && pdf !== null && (tipo === 'dibujada' ? imagen !== null : texto.trim() !== '');
   return (
-    <Space direction="vertical" size="middle" className="firmar-paso">
+    <Space orientation="vertical" size="middle" className="firmar-paso">
       <Typography.Title level={2} className="firmar-subtitulo">
         Lea el documento
       </Typography.Title>

@@ -28,7 +28,7 @@ export function InventariosInmueble({ consecutivo }: { consecutivo: number }) {
   if (q.isError)
     return <ErrorDeCarga titulo="No se pudieron cargar los inventarios" error={q.error} onReintentar={() => void q.refetch()} />;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       {nuevo}
       {q.data.length === 0 ? (
         <Empty description="Este inmueble aún no tiene inventarios" />

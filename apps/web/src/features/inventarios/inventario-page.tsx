@@ -464,7 +464,7 @@ function ItemTarjeta({
           ))}
         </div>
       )}
-      <Cajon open={verFotos} onClose={() => setVerFotos(false)} title={`Fotos: ${d.nombre}`} width={520}>
+      <Cajon open={verFotos} onClose={() => setVerFotos(false)} title={`Fotos: ${d.nombre}`} size={520}>
         <Archivos
           tipo="inventario_detalle"
           dueno={String(d.id)}
@@ -493,7 +493,7 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
   const faltan = faltantesInventario(v);
   if (v.estado === 'cerrado')
     return (
-      <Space direction="vertical" className="inventario-cierre">
+      <Space orientation="vertical" className="inventario-cierre">
         <Alert
           type="success"
           showIcon
@@ -515,7 +515,7 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
     );
   if (inventarioBloqueado(v))
     return (
-      <Space direction="vertical" className="inventario-cierre">
+      <Space orientation="vertical" className="inventario-cierre">
         <FirmaRemotaEstado v={v} />
         <Button icon={<FilePdfOutlined />} onClick={() => void descargarPdf(v.id)} block>
           Ver el PDF enviado a firmar
@@ -525,7 +525,7 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
       </Space>
     );
   return (
-    <Space direction="vertical" className="inventario-cierre">
+    <Space orientation="vertical" className="inventario-cierre">
       {v.firma_remota && <FirmaRemotaEstado v={v} />}
       <Input.TextArea
         defaultValue={v.observaciones}
@@ -638,7 +638,7 @@ function EnviarAFirmar({ v, pendientes }: { v: Inventario; pendientes: number })
             </ListadoItem>
           )}
         />
-        <Space direction="vertical" className="inventario-firma-remota-form">
+        <Space orientation="vertical" className="inventario-firma-remota-form">
           <label>
             Mensaje (opcional)
             <Input.TextArea
@@ -681,7 +681,7 @@ function FirmaRemotaEstado({ v }: { v: Inventario }) {
       showIcon
       title={titulo}
       description={
-        <Space direction="vertical" className="inventario-firma-remota">
+        <Space orientation="vertical" className="inventario-firma-remota">
           <ul className="inventario-firmantes-remotos">
             {f.firmantes.map((x) => (
               <li key={x.email}>
@@ -813,7 +813,7 @@ function Partes({ v }: { v: Inventario }) {
         )}
       />
       {!soloLectura && (
-        <Space direction="vertical" className="inventario-partes-campos">
+        <Space orientation="vertical" className="inventario-partes-campos">
           <Select<RolParte>
             size="large"
             aria-label="Asiste como"
@@ -922,7 +922,7 @@ function FirmaRol({ v, rol }: { v: Inventario; rol: RolFirma }) {
   if (soloLectura) return null;
   return (
     <Card size="small" title={titulo} className="inventario-firma">
-      <Space direction="vertical" className="inventario-firma-campos">
+      <Space orientation="vertical" className="inventario-firma-campos">
         <Input
           size="large"
           placeholder="Nombre completo"

@@ -183,7 +183,7 @@ export function ListasVerificacionPage() {
         </Button>
       }
     >
-      <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Space orientation="vertical" style={{ width: '100%' }} size="middle">
         {editando && (
           <Editor
             key={editando === 'nueva' ? 'nueva' : editando.id}

@@ -349,7 +349,7 @@ function DetalleSolicitud({ empresa, consecutivo }: { empresa: number; consecuti
       <Timeline
         items={d.data.eventos.map((e) => ({
           key: e.id,
-          children: (
+          content: (
             <>
               <div>{textoEvento(e)}</div>
               <Typography.Text type="secondary">{formatFechaHora(e.creado_en)}</Typography.Text>
