@@ -101,6 +101,9 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
   const orden = params.get('orden');
   const dir = params.get('dir') === 'desc' ? 'descend' : params.get('dir') === 'asc' ? 'ascend' : null;
   const r = datos.data;
+  // A row's place in the server's answer, as its key: antd deprecates rowKey's index argument, which
+  // changes as the table sorts, and a report's rows have no id of their own.
+  const claves = useMemo(() => new Map((r?.filas ?? []).map((f, i) => [f, String(i)])), [r]);
   const columnas: ColumnsType<FilaInforme> = useMemo(
     () =>
       (r?.columnas ?? []).map((c, i) => ({
@@ -208,7 +211,7 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
           </Suspense>
           <Table<FilaInforme>
             size="small"
-            rowKey={(_f, i) => String(i)}
+            rowKey={(f) => claves.get(f) ?? ''}
             columns={columnas}
             dataSource={r.filas}
             loading={datos.isFetching}
