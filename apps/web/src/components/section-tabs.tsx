@@ -18,7 +18,7 @@ type Props = Omit<TabsProps, 'renderTabBar'> & {
  */
 export function SectionTabs({ selectLabel = 'Sección', ...props }: Props) {
   // A column of tabs beside the content grows down, not across: antd lays it out by itself.
-  if (props.tabPosition === 'left' || props.tabPosition === 'right') return <Tabs {...props} />;
+  if (props.tabPlacement === 'start' || props.tabPlacement === 'end') return <Tabs {...props} />;
   const opciones = (props.items ?? []).map((i) => ({ value: i.key, label: i.label, disabled: i.disabled }));
   return (
     <Tabs

@@ -1,4 +1,4 @@
-import { Button, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Empty, Skeleton, Space, Tag, Typography } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { ETIQUETAS_ESTADO_CITA, type Cita } from '@predio/contract/agenda';
 import { ErrorDeCarga } from '../error-de-carga.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
+import { Listado, ListadoItem, ListadoItemMeta } from '../listado/listado.tsx';
 
 /** The record whose citas are shown: a property by consecutivo, a lead, a solicitud or a tercero by id. */
 export type RegistroCitas = { tipo: 'inmueble'; consecutivo: number } | { tipo: 'cliente' | 'solicitud' | 'tercero'; id: number };
@@ -25,8 +26,8 @@ const COLOR: Record<string, string> = {
 
 function Fila({ c }: { c: Cita }) {
   return (
-    <List.Item>
-      <List.Item.Meta
+    <ListadoItem>
+      <ListadoItemMeta
         title={
           <Space wrap>
             <Link to={`/archivo/agenda?cita=${c.id}`}>{c.titulo}</Link>
@@ -47,7 +48,7 @@ function Fila({ c }: { c: Cita }) {
           </>
         }
       />
-    </List.Item>
+    </ListadoItem>
   );
 }
 
@@ -84,13 +85,13 @@ export function CitasDeRegistro({ registro }: { registro: RegistroCitas }) {
         Próximas
       </Typography.Title>
       {proximas.length ? (
-        <List dataSource={proximas} renderItem={(c) => <Fila c={c} />} />
+        <Listado dataSource={proximas} renderItem={(c) => <Fila c={c} />} />
       ) : (
         <Empty description="Sin citas próximas" />
       )}
       <Typography.Title level={5}>Pasadas</Typography.Title>
       {pasadas.length ? (
-        <List dataSource={pasadas} renderItem={(c) => <Fila c={c} />} />
+        <Listado dataSource={pasadas} renderItem={(c) => <Fila c={c} />} />
       ) : (
         <Empty description="Sin citas pasadas" />
       )}

@@ -1,21 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  ConfigProvider,
-  Empty,
-  Grid,
-  Input,
-  List,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  Upload,
-} from 'antd';
+import { App, Button, ConfigProvider, Empty, Grid, Input, Skeleton, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import {
   DeleteOutlined,
   DownloadOutlined,
@@ -35,6 +20,7 @@ import { archivosKeys, subirArchivo, useArchivos, useDescargarArchivo, useElimin
 import { formatTamano, tipoDocumento } from './cola-subida.ts';
 import { ColaSubida } from './cola-subida-lista.tsx';
 import { useColaSubida } from './use-cola-subida.ts';
+import { Listado, ListadoItem, ListadoItemMeta } from '../listado/listado.tsx';
 import './archivos.css';
 
 export type TextosArchivos = {
@@ -183,17 +169,17 @@ function ListaArchivos({
     cuerpo = <Empty className="archivos-vacio" description={soloLectura ? textos.vacioSoloLectura : textos.vacio} />;
   else if (movil)
     cuerpo = (
-      <List
+      <Listado
         className="documentos-lista"
         dataSource={archivos.data}
         rowKey="id"
         renderItem={(a) => (
-          <List.Item actions={[acciones(a)]}>
-            <List.Item.Meta
+          <ListadoItem actions={[acciones(a)]}>
+            <ListadoItemMeta
               title={nombre(a)}
               description={`${tipoDocumento(a.content_type)} · ${formatTamano(a.bytes)} · ${formatFechaHora(a.creado_en)} · ${a.creado_por}`}
             />
-          </List.Item>
+          </ListadoItem>
         )}
       />
     );

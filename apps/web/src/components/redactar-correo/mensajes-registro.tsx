@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, App, Button, Empty, Form, Input, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Form, Input, Skeleton, Space, Tag, Typography } from 'antd';
 import { InboxOutlined, MailOutlined, MessageOutlined } from '@ant-design/icons';
 import { IDM_BANDEJA } from '@predio/contract/bandeja';
 import { hasIdm } from '@predio/contract/menu';
@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/http.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import { useCorreosRecibidos, useEnviarSms, useHistorialMensajes, type RegistroCorreo } from './api.ts';
 import { RedactarCorreoDialog } from './redactar-correo-dialog.tsx';
+import { Listado, ListadoItem, ListadoItemMeta } from '../listado/listado.tsx';
 import './redactar-correo.css';
 
 const COLOR: Record<EstadoMensaje, string> = {
@@ -31,8 +32,8 @@ const COLOR: Record<EstadoMensaje, string> = {
 
 function Fila({ m }: { m: MensajeDeRegistro }) {
   return (
-    <List.Item>
-      <List.Item.Meta
+    <ListadoItem>
+      <ListadoItemMeta
         title={
           <Space wrap>
             {m.canal === 'correo' ? <MailOutlined aria-label="Correo" /> : <MessageOutlined aria-label="SMS" />}
@@ -47,7 +48,7 @@ function Fila({ m }: { m: MensajeDeRegistro }) {
           </>
         }
       />
-    </List.Item>
+    </ListadoItem>
   );
 }
 
@@ -127,12 +128,12 @@ function CorreosRecibidos({ idTercero }: { idTercero: number }) {
   return (
     <>
       <Typography.Title level={5}>Correos recibidos</Typography.Title>
-      <List
+      <Listado
         dataSource={recibidos.data}
         rowKey="id"
         renderItem={(m) => (
-          <List.Item>
-            <List.Item.Meta
+          <ListadoItem>
+            <ListadoItemMeta
               title={
                 <Space wrap>
                   <InboxOutlined aria-label="Correo recibido" />
@@ -141,7 +142,7 @@ function CorreosRecibidos({ idTercero }: { idTercero: number }) {
               }
               description={`${m.fecha ? `${formatFechaHora(m.fecha)} · ` : ''}de ${m.de_correo}`}
             />
-          </List.Item>
+          </ListadoItem>
         )}
       />
     </>
@@ -181,7 +182,7 @@ export function MensajesDeRegistro({ registro, sms = false }: { registro: Regist
       ) : (
         <>
           <Typography.Title level={5}>Mensajes enviados</Typography.Title>
-          <List dataSource={historial.data} rowKey={(m) => `${m.canal}-${m.id}`} renderItem={(m) => <Fila m={m} />} />
+          <Listado dataSource={historial.data} rowKey={(m) => `${m.canal}-${m.id}`} renderItem={(m) => <Fila m={m} />} />
         </>
       )}
       {registro.entidad === 'tercero' ? <CorreosRecibidos idTercero={registro.clave} /> : null}

@@ -19,6 +19,8 @@ function MoneyInput(props: { id?: string; value?: number | null; onChange?: (v: 
   );
 }
 
+const HEX6 = /^#[0-9a-f]{6}$/i;
+
 /** The picker for the eye and a text box for a typed or pasted #rrggbb (and for screen readers). */
 function ColorInput({
   id,
@@ -31,14 +33,18 @@ function ColorInput({
   onChange?: (v: string | null) => void;
   allowClear: boolean;
 }) {
+  const opaco = value && HEX6.test(value) ? value : null;
   return (
     <Space.Compact style={{ width: '100%' }}>
+      {/* antd reads an empty picker as transparent, and a typed #rgba as translucent, and warns that
+          disabledAlpha makes them opaque (antd#43355). So the picker gets only a whole #rrggbb and hides
+          alpha only then; picking from empty gives an opaque colour anyway, cut to 6 digits to be sure. */}
       <ColorPicker
-        value={value ?? null}
-        disabledAlpha
+        value={opaco}
+        disabledAlpha={opaco !== null}
         format="hex"
         allowClear={allowClear}
-        onChange={(c) => onChange?.(c.cleared ? null : c.toHexString())}
+        onChange={(c) => onChange?.(c.cleared ? null : `#${c.toHex().slice(0, 6)}`)}
         onClear={() => onChange?.(null)}
       />
       <Input

@@ -126,7 +126,7 @@ export function TareaFormModal(p: {
       {(p.nombreVinculo ?? nombreVinculo(vinculo)) && (
         <Typography.Paragraph type="secondary">Vinculada a: {p.nombreVinculo ?? nombreVinculo(vinculo)}</Typography.Paragraph>
       )}
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       {/* Its own field ids: opened from a cita's form, «Título» must not point at the cita's title. */}
       <Form<Valores>
         name="tarea"

@@ -1,4 +1,4 @@
-import { Button, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Empty, Skeleton, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useTareas } from './api.ts';
 import { TareaFormModal, type Vinculo } from './tarea-form.tsx';
 import { COLOR_ESTADO, Vence } from './comun.tsx';
+import { Listado, ListadoItem, ListadoItemMeta } from '../listado/listado.tsx';
 import './tareas.css';
 
 /**
@@ -18,7 +19,7 @@ export function TareasDeRegistro({ vinculo, nombreVinculo }: { vinculo: Vinculo;
   const filtro = Object.fromEntries(Object.entries(vinculo).filter(([, v]) => v !== null && v !== undefined));
   const tareas = useTareas({ ...filtro, vista: 'todas', abiertas: 'no', pageSize: 100, sort: 'vence_en' });
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Button icon={<PlusOutlined />} onClick={() => setNueva(true)}>
         Nueva tarea
       </Button>
@@ -29,11 +30,11 @@ export function TareasDeRegistro({ vinculo, nombreVinculo }: { vinculo: Vinculo;
       ) : tareas.data.items.length === 0 ? (
         <Empty description="Sin tareas" />
       ) : (
-        <List
+        <Listado
           dataSource={tareas.data.items}
           renderItem={(t) => (
-            <List.Item>
-              <List.Item.Meta
+            <ListadoItem>
+              <ListadoItemMeta
                 title={
                   <Space wrap>
                     <Link to={`/tareas/tarea/${t.consecutivo}`}>
@@ -54,7 +55,7 @@ export function TareasDeRegistro({ vinculo, nombreVinculo }: { vinculo: Vinculo;
                   </Space>
                 }
               />
-            </List.Item>
+            </ListadoItem>
           )}
         />
       )}

@@ -19,7 +19,7 @@ export function preguntarAlcance(modal: Avisos): Promise<AlcanceCita | null> {
       content:
         'Esta cita se repite. «Toda la serie» cambia sus citas programadas y confirmadas; las realizadas, las canceladas y las cambiadas una por una quedan como están.',
       closable: true,
-      maskClosable: true,
+      mask: { closable: true },
       onCancel: () => resolve(null),
       footer: () => (
         <Space wrap style={{ justifyContent: 'flex-end', width: '100%', marginTop: 16 }}>

@@ -11,7 +11,6 @@ import {
   Grid,
   Input,
   InputNumber,
-  List,
   Menu,
   Pagination,
   Select,
@@ -42,6 +41,7 @@ import {
   useResponderCorreo,
   useSincronizarCorreo,
 } from './api/bandeja.ts';
+import { Listado, ListadoItem } from '../../components/listado/listado.tsx';
 import './bandeja.css';
 
 const NOMBRE_CARPETA: Record<string, string> = {
@@ -85,7 +85,7 @@ function EstadoCuenta({ cuenta, onConfigurar }: { cuenta: CuentaCorreo; onConfig
   return (
     <Card size="small" className="bandeja-estado">
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Text strong>{cuenta.correo}</Typography.Text>
           <Typography.Text type="secondary" role="status">
             {cuenta.sincronizando
@@ -277,7 +277,7 @@ function Buzon({ cuenta }: { cuenta: CuentaCorreo }) {
         <ErrorDeCarga titulo="No se pudieron cargar los correos" error={hilos.error} onReintentar={() => void hilos.refetch()} />
       ) : (
         <>
-          <List
+          <Listado
             loading={hilos.isPending}
             aria-label="Conversaciones"
             locale={{
@@ -285,7 +285,7 @@ function Buzon({ cuenta }: { cuenta: CuentaCorreo }) {
             }}
             dataSource={hilos.data?.items ?? []}
             renderItem={(h) => (
-              <List.Item
+              <ListadoItem
                 className={`bandeja-hilo${h.id_ultimo === abierto ? ' bandeja-hilo-abierto' : ''}${h.sin_leer > 0 ? ' bandeja-hilo-nuevo' : ''}`}
                 onClick={() => setAbierto(h.id_ultimo)}
               >
@@ -299,7 +299,7 @@ function Buzon({ cuenta }: { cuenta: CuentaCorreo }) {
                     {h.con_adjuntos ? <PaperClipOutlined aria-label="Con adjuntos" /> : null} {h.asunto || '(sin asunto)'}
                   </span>
                 </button>
-              </List.Item>
+              </ListadoItem>
             )}
           />
           {(hilos.data?.total ?? 0) > 25 ? (
@@ -329,7 +329,7 @@ function Buzon({ cuenta }: { cuenta: CuentaCorreo }) {
           options={carpetas.data.map((c) => ({ value: c.id, label: `${nombre(c)}${c.sin_leer ? ` (${c.sin_leer})` : ''}` }))}
         />
         {lista}
-        <Cajon open={abierto !== null} onClose={() => setAbierto(null)} width="100%" title="Correo" destroyOnHidden>
+        <Cajon open={abierto !== null} onClose={() => setAbierto(null)} size="100%" title="Correo" destroyOnHidden>
           {lector}
         </Cajon>
       </div>

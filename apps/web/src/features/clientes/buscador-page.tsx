@@ -108,7 +108,7 @@ export function BuscadorClientesPage() {
         </Row>
       </Form>
       <FiltrosBar params={params} cambiar={cambiar} texto={texto} setTexto={setTexto} fechas={false} />
-      <Space direction="vertical" className="cliente-ancho">
+      <Space orientation="vertical" className="cliente-ancho">
         <Typography.Text type="secondary">
           El filtro se conserva 5 minutos si sale de esta pantalla; la dirección de la página lo guarda para compartirlo.
         </Typography.Text>

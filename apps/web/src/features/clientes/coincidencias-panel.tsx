@@ -1,4 +1,4 @@
-import { Checkbox, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { Checkbox, Empty, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -22,6 +22,7 @@ import { EnviarFichasModal } from '../../components/enviar-fichas/enviar-fichas-
 import { clientesKeys } from './api/get-clientes.ts';
 import { useCoincidencias } from './api/get-coincidencias.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { Listado, ListadoItem } from '../../components/listado/listado.tsx';
 
 const GESTION: Record<string, string> = { arriendo: 'Arriendo', venta: 'Venta', arriendo_venta: 'Arriendo y venta' };
 const mayuscula = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -101,13 +102,13 @@ export function CoincidenciasPanel({ cliente }: { cliente: ClienteDetalle }) {
           </BotonConMotivo>
         </div>
       ) : null}
-      <List
+      <Listado
         dataSource={q.data}
         locale={{ emptyText: <Empty description="Ningún inmueble disponible coincide por ahora" /> }}
         renderItem={(i) => {
           const elegido = elegidos.includes(i.consecutivo);
           return (
-            <List.Item key={i.consecutivo} className="cliente-coincidencia">
+            <ListadoItem key={i.consecutivo} className="cliente-coincidencia">
               <div className="cliente-coincidencia-cabeza">
                 <span className="cliente-coincidencia-titulo">
                   {sinEnvio === null ? (
@@ -141,7 +142,7 @@ export function CoincidenciasPanel({ cliente }: { cliente: ClienteDetalle }) {
                 {precio(i) ? ` · ${precio(i)}` : ''}
               </Typography.Text>
               <MotivosTags motivos={i.motivos} />
-            </List.Item>
+            </ListadoItem>
           );
         }}
       />

@@ -63,7 +63,7 @@ export function CertificadoSelloCard() {
         <Alert
           type="error"
           showIcon
-          message="No se pudo cargar el certificado"
+          title="No se pudo cargar el certificado"
           action={<Button onClick={() => void consulta.refetch()}>Reintentar</Button>}
         />
       ) : (
@@ -82,14 +82,14 @@ export function CertificadoSelloCard() {
               type="info"
               showIcon
               className="firmas-alerta firmas-certificado-nota"
-              message="El certificado autogenerado prueba que el PDF no cambió después de sellado, pero no lo emite una entidad de certificación: para que el sello identifique a la empresa ante terceros, suba el certificado propio."
+              title="El certificado autogenerado prueba que el PDF no cambió después de sellado, pero no lo emite una entidad de certificación: para que el sello identifique a la empresa ante terceros, suba el certificado propio."
             />
           )}
           {!c?.puede_cambiar ? (
-            <Alert type="info" showIcon message="Solo un administrador de la empresa cambia el certificado del sello." />
+            <Alert type="info" showIcon title="Solo un administrador de la empresa cambia el certificado del sello." />
           ) : (
             <>
-              {error && <Alert type="error" showIcon message={error} className="firmas-alerta" />}
+              {error && <Alert type="error" showIcon title={error} className="firmas-alerta" />}
               <Form form={form} layout="vertical" onFinish={(v) => void subir(v)} className="firmas-certificado-form">
                 <Form.Item label="Archivo del certificado" required extra=".p12 o .pfx con la llave privada">
                   <Upload

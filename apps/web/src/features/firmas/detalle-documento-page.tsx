@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { App, Button, Card, Descriptions, Empty, List, Popconfirm, Space, Timeline, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Popconfirm, Space, Timeline, Typography } from 'antd';
 import { DownloadOutlined, MailOutlined, StopOutlined } from '@ant-design/icons';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -8,6 +8,7 @@ import { formatFechaHora } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useAccionDocumento, useDocumentoFirma } from './api/firmas-api.ts';
 import { EstadoDocumento, EstadoFirmanteTag } from './comun.tsx';
+import { Listado, ListadoItem } from '../../components/listado/listado.tsx';
 import './firmas.css';
 
 /** Detalle del documento (idm 10582): signers and their evidence, the timeline, downloads, resend, cancel. */
@@ -32,7 +33,7 @@ export function DetalleDocumentoPage() {
     }
   };
   return (
-    <Space direction="vertical" size="middle" className="firmas-pagina">
+    <Space orientation="vertical" size="middle" className="firmas-pagina">
       <Card
         size="small"
         title={
@@ -119,10 +120,10 @@ export function DetalleDocumentoPage() {
         {d.mensaje && <Typography.Paragraph type="secondary">{d.mensaje}</Typography.Paragraph>}
       </Card>
       <Card size="small" title="Firmantes">
-        <List
+        <Listado
           dataSource={d.detalle}
           renderItem={(f) => (
-            <List.Item>
+            <ListadoItem>
               <div className="firmas-firmante-detalle">
                 <Space wrap>
                   <strong>
@@ -156,14 +157,14 @@ export function DetalleDocumentoPage() {
                   </Typography.Text>
                 )}
               </div>
-            </List.Item>
+            </ListadoItem>
           )}
         />
       </Card>
       <Card size="small" title="Historial">
         <Timeline
           items={d.eventos.map((e) => ({
-            children: (
+            content: (
               <>
                 <Typography.Text type="secondary">{formatFechaHora(e.creado_en)}</Typography.Text>
                 <div className="firmas-hash">

@@ -43,7 +43,7 @@ function NuevoEnvio({ onEnviado }: { onEnviado: (id: number) => void }) {
   };
   return (
     <Card size="small" title="Enviar un PDF a firmar" className="firmas-nuevo">
-      {error && <Alert type="error" showIcon message={error} className="firmas-alerta" />}
+      {error && <Alert type="error" showIcon title={error} className="firmas-alerta" />}
       <Form<DocumentoFirmaForm>
         form={form}
         layout="vertical"
@@ -174,7 +174,7 @@ export function FirmarDocumentosPage() {
     { key: 'creado_en', title: 'Creado', render: (_v, d) => formatFechaHora(d.creado_en) },
   ];
   return (
-    <Space direction="vertical" size="middle" className="firmas-pagina">
+    <Space orientation="vertical" size="middle" className="firmas-pagina">
       <NuevoEnvio onEnviado={abrir} />
       <Card size="small" title="Documentos enviados">
         <ListPage<DocumentoFirmaResumen, string>

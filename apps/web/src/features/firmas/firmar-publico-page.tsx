@@ -114,7 +114,7 @@ function Codigo({ token, info, alVerificar }: { token: string; info: SolicitudFi
     }
   };
   return (
-    <Space direction="vertical" size="middle" className="firmar-paso">
+    <Space orientation="vertical" size="middle" className="firmar-paso">
       <Typography.Title level={2} className="firmar-subtitulo">
         Hola, {info.firmante}
       </Typography.Title>
@@ -122,7 +122,7 @@ function Codigo({ token, info, alVerificar }: { token: string; info: SolicitudFi
       <Typography.Paragraph>
         Para ver y firmar el documento, confirme que es usted con el código que le enviaremos a {info.email_oculto}.
       </Typography.Paragraph>
-      {error && <Alert type="error" showIcon message={error} />}
+      {error && <Alert type="error" showIcon title={error} />}
       {enviado && (
         <Form layout="vertical" onFinish={() => void verificar()}>
           <Form.Item label="Código" htmlFor="firmar-codigo">
@@ -194,11 +194,11 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
   };
   const listo = acepto && pdf !== null && (tipo === 'dibujada' ? imagen !== null : texto.trim() !== '');
   return (
-    <Space direction="vertical" size="middle" className="firmar-paso">
+    <Space orientation="vertical" size="middle" className="firmar-paso">
       <Typography.Title level={2} className="firmar-subtitulo">
         Lea el documento
       </Typography.Title>
-      {errorPdf && <Alert type="error" showIcon message={errorPdf} />}
+      {errorPdf && <Alert type="error" showIcon title={errorPdf} />}
       {pdf ? (
         <>
           <object data={pdf} type="application/pdf" className="firmar-visor" aria-label="Documento a firmar">
@@ -211,7 +211,7 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
       ) : (
         !errorPdf && <Spin />
       )}
-      {error && <Alert type="error" showIcon message={error} />}
+      {error && <Alert type="error" showIcon title={error} />}
       {!rechazando ? (
         <>
           <Typography.Title level={2} className="firmar-subtitulo">

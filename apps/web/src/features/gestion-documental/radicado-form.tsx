@@ -73,7 +73,7 @@ export function RadicadoForm({ onRadicado, onCancelar }: { onRadicado: (r: Radic
       onFinish={(v) => void enviar(v)}
       className="radicado-form"
     >
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
       <Form.Item name="tipo" label={L.tipo} rules={obligatorio(L.tipo)}>
         <Radio.Group optionType="button" options={TIPOS_RADICADO.map((t) => ({ value: t, label: ETIQUETAS_TIPO_RADICADO[t] }))} />
       </Form.Item>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, Checkbox, Empty, List, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Checkbox, Empty, Progress, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { MailOutlined, SendOutlined } from '@ant-design/icons';
 import { IDM_CLIENTES_ATENDIDOS, type ClienteCoincidente } from '@predio/contract/clientes';
 import { ETIQUETAS_GESTION, type EstadoInmueble } from '@predio/contract/inmuebles';
@@ -15,6 +15,7 @@ import { useClientesCoincidentes } from './api/get-clientes-coincidentes.ts';
 import { inmueblesKeys } from './api/get-inmuebles.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { EnviarFichaClientesModal } from './enviar-ficha-clientes-modal.tsx';
+import { Listado, ListadoItem } from '../../components/listado/listado.tsx';
 
 const color = (puntaje: number) => (puntaje >= 80 ? '#52c41a' : puntaje >= 65 ? '#96be0e' : '#faad14');
 
@@ -73,7 +74,7 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
   if (q.data.length === 0) return <Empty description="Ningún cliente atendido abierto busca un inmueble como este" />;
   return (
     <>
-      <List
+      <Listado
         itemLayout="vertical"
         dataSource={q.data}
         header={
@@ -106,7 +107,7 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
           </div>
         }
         renderItem={(c) => (
-          <List.Item key={c.consecutivo}>
+          <ListadoItem key={c.consecutivo}>
             <div className="inm-coincidencia">
               {puedeEnviar ? (
                 <Tooltip title={seleccion.puede(c) ? null : SIN_CORREO}>
@@ -167,7 +168,7 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
                 Enviar ficha
               </BotonConMotivo>
             </div>
-          </List.Item>
+          </ListadoItem>
         )}
       />
       {destino ? (

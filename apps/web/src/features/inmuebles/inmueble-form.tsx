@@ -538,7 +538,7 @@ export function InmuebleForm({
         activeKey={pestana}
         onChange={setPestana}
         items={pestanas}
-        tabPosition={pantalla.lg ? 'left' : 'top'}
+        tabPlacement={pantalla.lg ? 'start' : 'top'}
         className="inm-pestanas"
       />
       {soloLectura ? null : (

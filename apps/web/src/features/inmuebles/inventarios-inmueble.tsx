@@ -1,10 +1,11 @@
-import { Button, Empty, List, Progress, Skeleton, Space, Tag } from 'antd';
+import { Button, Empty, Progress, Skeleton, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ETIQUETAS_ESTADO_INVENTARIO, ETIQUETAS_TIPO_INVENTARIO, type InventarioFila } from '@predio/contract/inventarios';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { http } from '../../lib/http.ts';
+import { Listado, ListadoItem, ListadoItemMeta } from '../../components/listado/listado.tsx';
 
 /** The property's inventories (issue 30), newest first, and where a new one starts from. */
 export function InventariosInmueble({ consecutivo }: { consecutivo: number }) {
@@ -27,17 +28,17 @@ export function InventariosInmueble({ consecutivo }: { consecutivo: number }) {
   if (q.isError)
     return <ErrorDeCarga titulo="No se pudieron cargar los inventarios" error={q.error} onReintentar={() => void q.refetch()} />;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       {nuevo}
       {q.data.length === 0 ? (
         <Empty description="Este inmueble aún no tiene inventarios" />
       ) : (
-        <List
+        <Listado
           dataSource={q.data}
           rowKey="id"
           renderItem={(v) => (
-            <List.Item>
-              <List.Item.Meta
+            <ListadoItem>
+              <ListadoItemMeta
                 title={
                   <Space wrap>
                     <Link to={`/inventarios/inventario/${v.id}`}>
@@ -53,7 +54,7 @@ export function InventariosInmueble({ consecutivo }: { consecutivo: number }) {
                   </>
                 }
               />
-            </List.Item>
+            </ListadoItem>
           )}
         />
       )}

@@ -128,7 +128,7 @@ export function Comparacion({ id, activa, soloLectura }: { id: number; activa: b
   const filas = ver === 'diferencias' ? c.data.filas.filter((f) => f.diferente) : c.data.filas;
   const n = c.data.filas.filter((f) => f.diferente).length;
   return (
-    <Space direction="vertical" className="comparacion">
+    <Space orientation="vertical" className="comparacion">
       <Typography.Text>
         Comparado con la entrega N° {c.data.entrega?.consecutivo} del {c.data.entrega?.fecha}: <strong>{n}</strong>{' '}
         {n === 1 ? 'diferencia' : 'diferencias'}.

@@ -1,21 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Alert,
-  App,
-  Badge,
-  Button,
-  Card,
-  Empty,
-  Input,
-  InputNumber,
-  List,
-  Select,
-  Skeleton,
-  Space,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Badge, Button, Card, Empty, Input, InputNumber, Select, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import {
   CameraOutlined,
   CheckCircleOutlined,
@@ -80,6 +64,7 @@ import { encolarDetalle, encolarFoto, useColaInventario, type Pendiente } from '
 import { Comparacion } from './comparacion.tsx';
 import { FirmaPad } from './firma-pad.tsx';
 import { PATH_INVENTARIOS } from './inventarios-params.ts';
+import { Listado, ListadoItem, ListadoItemMeta } from '../../components/listado/listado.tsx';
 import './inventarios.css';
 
 const hecho = (d: Detalle) =>
@@ -199,7 +184,7 @@ function EstadoEnvio({ pendientes, enLinea }: { pendientes: number; enLinea: boo
         showIcon
         icon={<DisconnectOutlined />}
         className="inventario-envio"
-        message={`Sin conexión: ${pendientes} ${pendientes === 1 ? 'cambio guardado' : 'cambios guardados'} en este teléfono`}
+        title={`Sin conexión: ${pendientes} ${pendientes === 1 ? 'cambio guardado' : 'cambios guardados'} en este teléfono`}
         description="Siga tomando el inventario; se enviará solo cuando vuelva la señal."
         role="status"
       />
@@ -265,7 +250,7 @@ function Espacios({
       <Typography.Title level={5} className="inventario-espacio-titulo">
         {s.nombre}
       </Typography.Title>
-      <List
+      <Listado
         dataSource={s.detalles}
         rowKey="id"
         renderItem={(d) => (
@@ -479,7 +464,7 @@ function ItemTarjeta({
           ))}
         </div>
       )}
-      <Cajon open={verFotos} onClose={() => setVerFotos(false)} title={`Fotos: ${d.nombre}`} width={520}>
+      <Cajon open={verFotos} onClose={() => setVerFotos(false)} title={`Fotos: ${d.nombre}`} size={520}>
         <Archivos
           tipo="inventario_detalle"
           dueno={String(d.id)}
@@ -508,11 +493,11 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
   const faltan = faltantesInventario(v);
   if (v.estado === 'cerrado')
     return (
-      <Space direction="vertical" className="inventario-cierre">
+      <Space orientation="vertical" className="inventario-cierre">
         <Alert
           type="success"
           showIcon
-          message={`Inventario cerrado${v.cerrado_en ? ` el ${formatFechaHora(v.cerrado_en)}` : ''}`}
+          title={`Inventario cerrado${v.cerrado_en ? ` el ${formatFechaHora(v.cerrado_en)}` : ''}`}
           description={
             <>
               El PDF quedó archivado con el inventario. Huella SHA-256: <Typography.Text code>{v.pdf_sha256}</Typography.Text>
@@ -530,7 +515,7 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
     );
   if (inventarioBloqueado(v))
     return (
-      <Space direction="vertical" className="inventario-cierre">
+      <Space orientation="vertical" className="inventario-cierre">
         <FirmaRemotaEstado v={v} />
         <Button icon={<FilePdfOutlined />} onClick={() => void descargarPdf(v.id)} block>
           Ver el PDF enviado a firmar
@@ -540,7 +525,7 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
       </Space>
     );
   return (
-    <Space direction="vertical" className="inventario-cierre">
+    <Space orientation="vertical" className="inventario-cierre">
       {v.firma_remota && <FirmaRemotaEstado v={v} />}
       <Input.TextArea
         defaultValue={v.observaciones}
@@ -558,7 +543,7 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
         <Alert
           type="info"
           showIcon
-          message={`Para cerrar falta${faltan.length === 1 ? '' : 'n'} ${faltan.length} ${faltan.length === 1 ? 'cosa' : 'cosas'}`}
+          title={`Para cerrar falta${faltan.length === 1 ? '' : 'n'} ${faltan.length} ${faltan.length === 1 ? 'cosa' : 'cosas'}`}
           description={
             <ul className="inventario-faltantes">
               {faltan.slice(0, 8).map((f) => (
@@ -642,18 +627,18 @@ function EnviarAFirmar({ v, pendientes }: { v: Inventario; pendientes: number })
           Cada persona recibe por correo un enlace personal para leer el PDF en su teléfono, confirmar su identidad con un código
           y firmar. Mientras tanto el inventario no se puede modificar; cuando todos firmen, se cierra con el PDF sellado.
         </Typography.Paragraph>
-        <List
+        <Listado
           size="small"
           bordered
           dataSource={firmantes}
           rowKey="id"
           renderItem={(p) => (
-            <List.Item>
-              <List.Item.Meta title={p.nombre} description={`${ETIQUETAS_ROL_PARTE[p.rol]} · ${p.email}`} />
-            </List.Item>
+            <ListadoItem>
+              <ListadoItemMeta title={p.nombre} description={`${ETIQUETAS_ROL_PARTE[p.rol]} · ${p.email}`} />
+            </ListadoItem>
           )}
         />
-        <Space direction="vertical" className="inventario-firma-remota-form">
+        <Space orientation="vertical" className="inventario-firma-remota-form">
           <label>
             Mensaje (opcional)
             <Input.TextArea
@@ -694,9 +679,9 @@ function FirmaRemotaEstado({ v }: { v: Inventario }) {
     <Alert
       type={tipo}
       showIcon
-      message={titulo}
+      title={titulo}
       description={
-        <Space direction="vertical" className="inventario-firma-remota">
+        <Space orientation="vertical" className="inventario-firma-remota">
           <ul className="inventario-firmantes-remotos">
             {f.firmantes.map((x) => (
               <li key={x.email}>
@@ -750,7 +735,7 @@ function Radicacion({ v }: { v: Inventario }) {
       <Alert
         type="info"
         showIcon
-        message={
+        title={
           <>
             Radicado en gestión documental: {v.radicado && enlaceRadicado(v.radicado)}
             {v.radicado_acta && <> · acta de restitución: {enlaceRadicado(v.radicado_acta)}</>}
@@ -763,7 +748,7 @@ function Radicacion({ v }: { v: Inventario }) {
       <Alert
         type="error"
         showIcon
-        message="No se pudo radicar en gestión documental"
+        title="No se pudo radicar en gestión documental"
         description={`${r.error ?? ''} Un administrador puede reintentarlo en Logs del sistema › Trabajos en segundo plano.`}
       />
     );
@@ -772,7 +757,7 @@ function Radicacion({ v }: { v: Inventario }) {
       type={r.error ? 'warning' : 'info'}
       showIcon
       icon={<CloudSyncOutlined />}
-      message="Radicando el PDF en gestión documental…"
+      title="Radicando el PDF en gestión documental…"
       description={r.error ? `Se reintentará: ${r.error}` : undefined}
     />
   );
@@ -791,12 +776,12 @@ function Partes({ v }: { v: Inventario }) {
   if (soloLectura && !v.partes.length) return null;
   return (
     <Card size="small" title="Partes presentes" className="inventario-partes">
-      <List
+      <Listado
         dataSource={v.partes}
         rowKey="id"
         locale={{ emptyText: 'Aún no hay partes: elija de los terceros quién asiste' }}
         renderItem={(p) => (
-          <List.Item
+          <ListadoItem
             actions={
               soloLectura
                 ? []
@@ -813,7 +798,7 @@ function Partes({ v }: { v: Inventario }) {
                   ]
             }
           >
-            <List.Item.Meta
+            <ListadoItemMeta
               title={p.nombre}
               description={[
                 ETIQUETAS_ROL_PARTE[p.rol],
@@ -824,11 +809,11 @@ function Partes({ v }: { v: Inventario }) {
                 .filter(Boolean)
                 .join(' · ')}
             />
-          </List.Item>
+          </ListadoItem>
         )}
       />
       {!soloLectura && (
-        <Space direction="vertical" className="inventario-partes-campos">
+        <Space orientation="vertical" className="inventario-partes-campos">
           <Select<RolParte>
             size="large"
             aria-label="Asiste como"
@@ -937,7 +922,7 @@ function FirmaRol({ v, rol }: { v: Inventario; rol: RolFirma }) {
   if (soloLectura) return null;
   return (
     <Card size="small" title={titulo} className="inventario-firma">
-      <Space direction="vertical" className="inventario-firma-campos">
+      <Space orientation="vertical" className="inventario-firma-campos">
         <Input
           size="large"
           placeholder="Nombre completo"

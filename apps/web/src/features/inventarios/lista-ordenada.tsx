@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, List, Space, Tooltip } from 'antd';
+import { Button, Empty, Space, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useAvisos } from '../../components/foco.ts';
+import { Listado, ListadoItem, ListadoItemMeta } from '../../components/listado/listado.tsx';
 
 type Fila = { id: number; nombre: string };
 
@@ -35,13 +36,13 @@ export function ListaOrdenada<T extends Fila>({
     onOrdenar(ids);
   };
   return (
-    <List
+    <Listado
       className="plantillas-orden"
       loading={cargando}
       dataSource={filas}
       locale={{ emptyText: <Empty description={`Aún no hay ${singular}s`} /> }}
       renderItem={(f, i) => (
-        <List.Item
+        <ListadoItem
           actions={[
             <Space key="acciones" size={0}>
               <Tooltip title="Subir">
@@ -95,8 +96,8 @@ export function ListaOrdenada<T extends Fila>({
             </Space>,
           ]}
         >
-          <List.Item.Meta title={`${i + 1}. ${f.nombre}`} description={extra(f)} />
-        </List.Item>
+          <ListadoItemMeta title={`${i + 1}. ${f.nombre}`} description={extra(f)} />
+        </ListadoItem>
       )}
     />
   );

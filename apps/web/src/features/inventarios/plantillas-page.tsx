@@ -46,7 +46,7 @@ export function PlantillasInventarioPage() {
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          message={`Plantillas sugeridas disponibles: ${faltan.map((s) => s.nombre).join(', ')}`}
+          title={`Plantillas sugeridas disponibles: ${faltan.map((s) => s.nombre).join(', ')}`}
           action={
             <Button size="small" loading={sugeridas.isPending} onClick={() => sugeridas.mutate()}>
               Crear plantillas sugeridas

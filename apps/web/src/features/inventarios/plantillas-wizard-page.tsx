@@ -109,14 +109,16 @@ export function PlantillasWizardPage() {
                 </Checkbox>
                 {e.incluir && (
                   <>
-                    <InputNumber
-                      min={1}
-                      max={10}
-                      value={e.cantidad}
-                      aria-label={`Cuántos: ${e.nombre}`}
-                      onChange={(n) => cambiar(i, { cantidad: n ?? 1 })}
-                      addonBefore="Cuántos"
-                    />
+                    <Space.Compact>
+                      <Space.Addon>Cuántos</Space.Addon>
+                      <InputNumber
+                        min={1}
+                        max={10}
+                        value={e.cantidad}
+                        aria-label={`Cuántos: ${e.nombre}`}
+                        onChange={(n) => cambiar(i, { cantidad: n ?? 1 })}
+                      />
+                    </Space.Compact>
                     <Switch
                       checked={e.repetible}
                       onChange={(r) => cambiar(i, { repetible: r })}
@@ -248,7 +250,7 @@ function ItemsEspacio({ e, onCambiar }: { e: EspacioAsistente; onCambiar: (items
   const [nombre, setNombre] = useState('');
   const [tipo, setTipo] = useState<TipoItem>('estado');
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <div>
         {e.items.map((x, k) => (
           <Tag

@@ -120,7 +120,12 @@ export function ConfigurarMensajesPage() {
           />
         )}
       </Card>
-      <Space direction={pantalla.lg ? 'horizontal' : 'vertical'} align="start" style={{ width: '100%', marginTop: 16 }} size={16}>
+      <Space
+        orientation={pantalla.lg ? 'horizontal' : 'vertical'}
+        align="start"
+        style={{ width: '100%', marginTop: 16 }}
+        size={16}
+      >
         <RemitenteCard />
         <MiFirmaCard />
       </Space>

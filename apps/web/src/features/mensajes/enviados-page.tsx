@@ -38,7 +38,7 @@ const lista = definirLista({
 const Estado = ({ m }: { m: Enviado }) => {
   const tag = <Tag color={COLOR[m.estado]}>{ETIQUETAS_ESTADO_MENSAJE[m.estado]}</Tag>;
   return m.error ? (
-    <Space direction="vertical" size={0}>
+    <Space orientation="vertical" size={0}>
       {tag}
       <Typography.Text type="danger" className="mensajes-error">
         {m.error}

@@ -27,7 +27,7 @@ export function ProveedoresCard() {
       {lista.isPending ? (
         <Skeleton active />
       ) : (
-        <Space direction="vertical" style={{ width: '100%' }} size={24}>
+        <Space orientation="vertical" style={{ width: '100%' }} size={24}>
           {(['sms', 'whatsapp'] as const).map((canal) => (
             <FormProveedor key={canal} canal={canal} actual={lista.data.find((p) => p.canal === canal) ?? null} />
           ))}

@@ -199,7 +199,7 @@ function BannerDialogo({ banner, onCerrar }: { banner: Banner | null; onCerrar: 
           />
         </Form.Item>
       ) : (
-        <Alert type="info" showIcon message="Al guardar el banner podrá agregarle la imagen." />
+        <Alert type="info" showIcon title="Al guardar el banner podrá agregarle la imagen." />
       )}
     </DialogoForm>
   );

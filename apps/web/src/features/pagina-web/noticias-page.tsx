@@ -249,7 +249,7 @@ function NoticiaDialogo({ noticia, onCerrar }: { noticia: Noticia | null; onCerr
           />
         </Form.Item>
       ) : (
-        <Alert type="info" showIcon message="Al guardar la noticia podrá agregarle la portada." />
+        <Alert type="info" showIcon title="Al guardar la noticia podrá agregarle la portada." />
       )}
     </DialogoForm>
   );

@@ -33,7 +33,7 @@ export function CambiarClaveCard() {
 
   return (
     <Card title="Cambiar contraseña" className="perfil-clave">
-      {aviso ? <Alert type={aviso.tipo} showIcon message={aviso.texto} role="alert" className="perfil-clave-aviso" /> : null}
+      {aviso ? <Alert type={aviso.tipo} showIcon title={aviso.texto} role="alert" className="perfil-clave-aviso" /> : null}
       <Form<Valores>
         name="cambiar-clave"
         form={form}

@@ -8,7 +8,6 @@ import {
   Form,
   Input,
   InputNumber,
-  List,
   Popconfirm,
   Select,
   Space,
@@ -29,6 +28,7 @@ import {
   useListasVerificacion,
   useOpcionesTareas,
 } from '../../components/tareas/api.ts';
+import { Listado, ListadoItem, ListadoItemMeta } from '../../components/listado/listado.tsx';
 import '../../components/tareas/tareas.css';
 
 function Editor({ lista, onCerrar }: { lista: ListaVerificacion | null; onCerrar: () => void }) {
@@ -49,7 +49,7 @@ function Editor({ lista, onCerrar }: { lista: ListaVerificacion | null; onCerrar
   };
   return (
     <Card size="small" title={lista ? `Editar «${lista.nombre}»` : 'Nueva lista de verificación'}>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       <Form<ListaVerificacionFormEntrada>
         form={form}
         layout="vertical"
@@ -121,10 +121,10 @@ function Playbooks({ listas }: { listas: ListaVerificacion[] }) {
   const guardar = useGuardarPlaybook();
   return (
     <Card size="small" title="Categorías: lista y vencimiento por defecto">
-      <List
+      <Listado
         dataSource={opciones.data?.categorias ?? []}
         renderItem={(c) => (
-          <List.Item>
+          <ListadoItem>
             <Space wrap>
               <Tag color={c.color ?? undefined}>{c.nombre}</Tag>
               <Select
@@ -158,7 +158,7 @@ function Playbooks({ listas }: { listas: ListaVerificacion[] }) {
               />
               <Typography.Text type="secondary">días hábiles (sin festivos de Colombia)</Typography.Text>
             </Space>
-          </List.Item>
+          </ListadoItem>
         )}
       />
     </Card>
@@ -183,7 +183,7 @@ export function ListasVerificacionPage() {
         </Button>
       }
     >
-      <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Space orientation="vertical" style={{ width: '100%' }} size="middle">
         {editando && (
           <Editor
             key={editando === 'nueva' ? 'nueva' : editando.id}
@@ -191,12 +191,12 @@ export function ListasVerificacionPage() {
             onCerrar={() => setEditando(null)}
           />
         )}
-        <List
+        <Listado
           loading={listas.isPending}
           dataSource={listas.data ?? []}
           locale={{ emptyText: <Empty description="Aún no hay listas de verificación" /> }}
           renderItem={(l) => (
-            <List.Item
+            <ListadoItem
               actions={[
                 <Button key="e" size="small" onClick={() => setEditando(l)}>
                   Editar
@@ -214,7 +214,7 @@ export function ListasVerificacionPage() {
                 </Popconfirm>,
               ]}
             >
-              <List.Item.Meta
+              <ListadoItemMeta
                 title={
                   <Space>
                     {l.nombre}
@@ -223,7 +223,7 @@ export function ListasVerificacionPage() {
                 }
                 description={l.items.map((i) => `${i.texto}${i.obligatorio ? ' *' : ''}`).join(' · ')}
               />
-            </List.Item>
+            </ListadoItem>
           )}
         />
         <Playbooks listas={listas.data ?? []} />

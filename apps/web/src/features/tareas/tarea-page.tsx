@@ -8,7 +8,6 @@ import {
   Empty,
   Form,
   Input,
-  List,
   Mentions,
   Select,
   Skeleton,
@@ -47,6 +46,7 @@ import {
   useTarea,
 } from '../../components/tareas/api.ts';
 import { COLOR_ESTADO, Vence } from '../../components/tareas/comun.tsx';
+import { Listado, ListadoItem, ListadoItemMeta } from '../../components/listado/listado.tsx';
 import '../../components/tareas/tareas.css';
 
 function ListaChequeo({ t }: { t: Tarea }) {
@@ -58,7 +58,7 @@ function ListaChequeo({ t }: { t: Tarea }) {
   return (
     <Card size="small" title={`Lista de chequeo (${t.items_hechos}/${t.items_total})`}>
       {t.items.length === 0 && <Typography.Text type="secondary">Sin ítems.</Typography.Text>}
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         {t.items.map((i) => (
           <Checkbox
             key={i.id}
@@ -140,12 +140,12 @@ function Comentarios({ t }: { t: Tarea }) {
   const enviar = () => comentar.mutate({ texto, menciones }, { onSuccess: () => setTexto('') });
   return (
     <Card size="small" title={`Comentarios (${t.comentarios.length})`}>
-      <List
+      <Listado
         dataSource={t.comentarios}
         locale={{ emptyText: 'Aún no hay comentarios' }}
         renderItem={(c) => (
-          <List.Item>
-            <List.Item.Meta
+          <ListadoItem>
+            <ListadoItemMeta
               title={
                 <Space>
                   <strong>{c.usuario}</strong>
@@ -154,7 +154,7 @@ function Comentarios({ t }: { t: Tarea }) {
               }
               description={<TextoComentario texto={c.texto} nombres={nombres} />}
             />
-          </List.Item>
+          </ListadoItem>
         )}
       />
       <Mentions
@@ -178,7 +178,7 @@ function Historial({ t }: { t: Tarea }) {
     <Timeline
       items={t.historial.slice(0, 100).map((h) => ({
         key: h.id,
-        children: (
+        content: (
           <>
             <Typography.Text type="secondary">
               {formatFechaHora(h.fecha)} · {h.usuario}
@@ -317,7 +317,7 @@ function Descripcion({ t }: { t: Tarea }) {
       }
     >
       {borrador !== null ? (
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <EditorTextoRicoDiferido etiqueta="Descripción" value={borrador} onChange={setBorrador} />
           <Space>
             <Button type="primary" loading={cambiar.isPending} onClick={guardar}>
@@ -356,14 +356,14 @@ export function TareaPage() {
       }
       extra={<Link to="/tareas/asignar-tareas">Volver a tareas</Link>}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <div>
           Vence: <Vence t={t} />
         </div>
-        {t.vencida && <Alert type="error" showIcon message="Esta tarea está vencida." />}
+        {t.vencida && <Alert type="error" showIcon title="Esta tarea está vencida." />}
       </Space>
       <div className="tareas-detalle" style={{ marginTop: 12 }}>
-        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Space orientation="vertical" style={{ width: '100%' }} size="middle">
           <Descripcion t={t} />
           <ListaChequeo t={t} />
           <Comentarios t={t} />

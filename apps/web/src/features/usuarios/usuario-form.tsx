@@ -37,7 +37,7 @@ export function UsuarioForm({ edicion, onClose }: Props) {
       title={u === null ? 'Nuevo usuario' : `Editar el usuario «${u.usuario}»`}
       size={screens.md === false ? '100%' : 640}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       {edicion === null ? null : <Formulario usuario={u} onClose={onClose} />}
     </Cajon>

@@ -69,12 +69,7 @@ export function ConfigurarZonaClientesPage() {
         }
       >
         {config.data && !config.data.activo ? (
-          <Alert
-            type="info"
-            showIcon
-            message="Active la zona clientes para poder invitar clientes."
-            style={{ marginBottom: 12 }}
-          />
+          <Alert type="info" showIcon title="Active la zona clientes para poder invitar clientes." style={{ marginBottom: 12 }} />
         ) : null}
         <Table<ClientePortalFila>
           rowKey="id"

@@ -263,7 +263,7 @@ function Gestion({ s }: { s: SolicitudMantenimientoDetalle }) {
         items={s.eventos.map((e) => ({
           key: e.id,
           color: e.visible_cliente ? 'blue' : 'gray',
-          children: (
+          content: (
             <>
               <div>{textoEvento(e)}</div>
               <Typography.Text type="secondary">

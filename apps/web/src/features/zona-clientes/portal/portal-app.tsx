@@ -60,7 +60,7 @@ function Ingresar({ empresa, bienvenida }: { empresa: number; bienvenida: string
     <Card className="portal-tarjeta">
       <Typography.Title level={2}>Ingresar</Typography.Title>
       {bienvenida ? <Typography.Paragraph>{bienvenida}</Typography.Paragraph> : null}
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
       <Form
         layout="vertical"
         onFinish={async (v: { email: string; clave: string }) => {
@@ -119,7 +119,7 @@ function Recuperar({ empresa }: { empresa: number }) {
       <Typography.Paragraph>
         Escriba el correo con el que ingresa y le enviaremos un enlace para crear una nueva.
       </Typography.Paragraph>
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
       <Form
         layout="vertical"
         onFinish={async (v: { email: string }) => {
@@ -176,7 +176,7 @@ function Activar({ empresa }: { empresa: number }) {
           ? 'La anterior deja de servir y se cierran las sesiones abiertas en otros equipos.'
           : 'Con ella y su correo ingresará a la zona clientes.'}
       </Typography.Paragraph>
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
       <Form
         form={form}
         layout="vertical"

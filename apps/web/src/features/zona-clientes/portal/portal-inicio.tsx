@@ -11,7 +11,6 @@ import {
   Empty,
   Form,
   Input,
-  List,
   Radio,
   Select,
   Spin,
@@ -38,6 +37,7 @@ import type { DocumentoFirmadoPortal } from '@predio/contract/firmas';
 import { ETIQUETAS_TIPO_INVENTARIO, type InventarioPortal } from '@predio/contract/inventarios';
 import { TextoRico } from '../../../components/texto-rico/texto-rico.tsx';
 import { descargarPortal, fotoUrl, guardarToken, portal, PortalError } from './portal-http.ts';
+import { Listado, ListadoItem, ListadoItemMeta } from '../../../components/listado/listado.tsx';
 
 const textoEvento = (e: EventoMantenimiento) =>
   e.tipo === 'creada'
@@ -65,7 +65,7 @@ export function PortalInicio({ empresa }: { empresa: number }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer changes
   }, [yo.error]);
   if (yo.isPending) return <Spin />;
-  if (!yo.data) return <Alert type="error" showIcon message={yo.error?.message ?? 'No se pudo cargar la zona clientes'} />;
+  if (!yo.data) return <Alert type="error" showIcon title={yo.error?.message ?? 'No se pudo cargar la zona clientes'} />;
   const salir = async () => {
     await portal(empresa, 'POST', '/portal/salir').catch(() => undefined);
     salirA();
@@ -102,7 +102,7 @@ function Politica({ empresa, yo }: { empresa: number; yo: PortalYo }) {
       <Checkbox checked={acepto} onChange={(e) => setAcepto(e.target.checked)}>
         Autorizo el tratamiento de mis datos personales según esta política
       </Checkbox>
-      {aceptar.error ? <Alert type="error" showIcon message={aceptar.error.message} style={{ marginTop: 12 }} /> : null}
+      {aceptar.error ? <Alert type="error" showIcon title={aceptar.error.message} style={{ marginTop: 12 }} /> : null}
       <Button
         type="primary"
         block
@@ -131,17 +131,17 @@ function Contenido({ empresa }: { empresa: number }) {
   return (
     <>
       <Tarjeta titulo="Mis inmuebles">
-        <List
+        <Listado
           loading={inmuebles.isPending}
           dataSource={inmuebles.data ?? []}
           locale={{ emptyText: <Empty description="La inmobiliaria aún no tiene inmuebles suyos registrados" /> }}
           renderItem={(i) => (
-            <List.Item key={`${i.id}-${i.rol}`}>
-              <List.Item.Meta
+            <ListadoItem key={`${i.id}-${i.rol}`}>
+              <ListadoItemMeta
                 title={i.direccion}
                 description={`${i.municipio} · ${i.rol === 'propietario' ? 'Propietario' : 'Arrendatario'} · N.º ${i.consecutivo}`}
               />
-            </List.Item>
+            </ListadoItem>
           )}
         />
       </Tarjeta>
@@ -186,7 +186,7 @@ function Tarjeta({ titulo, children }: { titulo: string; children: ReactNode }) 
 }
 
 function ErrorDeCarga({ error, onReintentar }: { error: Error; onReintentar: () => void }) {
-  return <Alert type="error" showIcon message={error.message} action={<Button onClick={onReintentar}>Reintentar</Button>} />;
+  return <Alert type="error" showIcon title={error.message} action={<Button onClick={onReintentar}>Reintentar</Button>} />;
 }
 
 /** The agency's announcements for this client (Información zona clientes); nothing when there are none. */
@@ -225,12 +225,12 @@ function Inventarios({ empresa }: { empresa: number }) {
       {lista.isError ? (
         <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} />
       ) : (
-        <List
+        <Listado
           loading={lista.isPending}
           dataSource={lista.data ?? []}
           locale={{ emptyText: <Empty description="Aún no hay inventarios de sus inmuebles" /> }}
           renderItem={(v) => (
-            <List.Item
+            <ListadoItem
               key={v.id}
               actions={[
                 <Button
@@ -253,11 +253,11 @@ function Inventarios({ empresa }: { empresa: number }) {
                   : []),
               ]}
             >
-              <List.Item.Meta
+              <ListadoItemMeta
                 title={`${ETIQUETAS_TIPO_INVENTARIO[v.tipo]} · N.º ${v.consecutivo}`}
                 description={`${v.inmueble.direccion} · ${formatFecha(v.fecha)}`}
               />
-            </List.Item>
+            </ListadoItem>
           )}
         />
       )}
@@ -278,10 +278,10 @@ function Firmados({ empresa }: { empresa: number }) {
       {lista.isError ? (
         <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} />
       ) : (
-        <List
+        <Listado
           dataSource={lista.data ?? []}
           renderItem={(d) => (
-            <List.Item
+            <ListadoItem
               key={d.id}
               actions={[
                 <Button
@@ -297,11 +297,11 @@ function Firmados({ empresa }: { empresa: number }) {
                 </Button>,
               ]}
             >
-              <List.Item.Meta
+              <ListadoItemMeta
                 title={d.titulo}
                 description={`Firmado el ${formatFecha(d.completado_en)} · ${d.firmantes.join(', ')}`}
               />
-            </List.Item>
+            </ListadoItem>
           )}
         />
       )}
@@ -349,7 +349,7 @@ function DetalleSolicitud({ empresa, consecutivo }: { empresa: number; consecuti
       <Timeline
         items={d.data.eventos.map((e) => ({
           key: e.id,
-          children: (
+          content: (
             <>
               <div>{textoEvento(e)}</div>
               <Typography.Text type="secondary">{formatFechaHora(e.creado_en)}</Typography.Text>
@@ -418,7 +418,7 @@ function Reportar({ empresa, inmuebles, onListo }: { empresa: number; inmuebles:
         }
       }}
     >
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
       <Form.Item name="id_inmueble" label="Inmueble" rules={[{ required: true, message: 'Elija el inmueble' }]}>
         <Select size="large" options={unicos.map((i) => ({ value: i.id, label: i.direccion }))} placeholder="Elija el inmueble" />
       </Form.Item>
