@@ -54,8 +54,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         }}
       >
         {/* Notices open bottom right so they never cover the navbar or a card's action buttons; toasts open
-            below the navbar, where they leave a drawer's title and its buttons visible. */}
-        <App component={false} notification={{ placement: 'bottomRight' }} message={{ top: 72 }}>
+            below the navbar, where they leave a drawer's title and its buttons visible. A toast confirms what
+            the pointer just did, so it leaves on time even under the pointer instead of hiding the dialog's
+            next button for as long as the pointer rests there. */}
+        <App component={false} notification={{ placement: 'bottomRight' }} message={{ top: 72, pauseOnHover: false }}>
           <FeedbackBridge />
           {children}
         </App>
