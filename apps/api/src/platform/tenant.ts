@@ -1,11 +1,18 @@
 import type { Database, Tx } from '../db/client.ts';
+import { seguir } from './tras-confirmar.ts';
 
-/** A tenant transaction plus work to do only once it has committed (live pushes, e-mail kicks). */
+/**
+ * A tenant transaction plus work to do only once it has committed (live pushes, e-mail kicks, deleting
+ * files). Work that returns a promise is kept track of (platform/tras-confirmar.ts).
+ */
 export type Scope = { tx: Tx; alConfirmar: (fn: () => void) => void };
 
 export async function enTenant<T>(db: Database, idEmpresa: number, fn: (s: Scope) => Promise<T>): Promise<T> {
   const pendientes: (() => void)[] = [];
   const result = await db.tenant(idEmpresa, (tx) => fn({ tx, alConfirmar: (f) => pendientes.push(f) }));
-  for (const f of pendientes) f();
+  for (const f of pendientes) {
+    const r: unknown = f();
+    if (r instanceof Promise) seguir(r);
+  }
   return result;
 }

@@ -142,7 +142,7 @@ export async function guardarLogo(
   // The old file goes once the new name is committed (a rollback keeps the old one in use).
   if (antes.logo && NOMBRE_LOGO.test(antes.logo)) {
     const viejo = claveLogo(o.user.idEmpresa, antes.logo);
-    o.alConfirmar(() => void o.storage.delete(viejo).catch(() => undefined));
+    o.alConfirmar(() => o.storage.delete(viejo).catch(() => undefined));
   }
   return nombre;
 }

@@ -138,13 +138,6 @@ const auditar = (o: Escritura, accion: string, cambios: Cambios) =>
     ip: o.ip,
   });
 
-/** Removes stored files once the rows that pointed at them are gone for good. */
-function borrarAlConfirmar(o: Escritura, claves: string[]): void {
-  o.alConfirmar(() => {
-    for (const k of claves) void o.storage.delete(k).catch(() => undefined);
-  });
-}
-
 /** Stores files, runs the database work, and takes the files back if that work fails. */
 async function guardandoArchivos<T>(storage: Storage, archivos: [string, Buffer][], fn: () => Promise<T>): Promise<T> {
   const puestas: string[] = [];
@@ -378,7 +371,7 @@ export async function eliminarFoto(o: Escritura & { id: number }): Promise<FotoI
     fotos: { antes: `${f.id}: ${f.nombreOriginal}`, despues: null },
     ...(f.portada ? { portada: { antes: f.id, despues: nuevaPortada } } : {}),
   });
-  borrarAlConfirmar(o, [f.claveMiniatura, f.claveGrande]);
+  archivos.borrarAlConfirmar(o, [f.claveMiniatura, f.claveGrande]);
   await alGuardarInmueble(o.tx, idInm);
   return (await repo.fotos(o.tx, idInm)).map(aFoto);
 }

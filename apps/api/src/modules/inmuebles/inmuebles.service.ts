@@ -38,6 +38,7 @@ import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
+import { borrarAlConfirmar } from '../../platform/archivos/archivos.service.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -480,10 +481,7 @@ export async function eliminar(
   if (docs.length > 0) cambios.documentos = { antes: docs.map((x) => x.nombre), despues: null };
   cambios.motivo = { antes: null, despues: o.body.motivo };
   await auditar(o, 'eliminar', o.consecutivo, cambios);
-  o.alConfirmar(() => {
-    for (const k of [...fotos.flatMap((f) => [f.claveMiniatura, f.claveGrande]), ...docs.map((x) => x.clave)])
-      void o.storage.delete(k).catch(() => undefined);
-  });
+  borrarAlConfirmar(o, [...fotos.flatMap((f) => [f.claveMiniatura, f.claveGrande]), ...docs.map((x) => x.clave)]);
   return { consecutivo: o.consecutivo, fotos: fotos.length, documentos: docs.length };
 }
 

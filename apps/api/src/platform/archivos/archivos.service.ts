@@ -236,9 +236,7 @@ type Escritura = { tx: Tx; user: Principal; ip: string; storage: Storage; alConf
 
 /** Removes stored files once the rows that pointed at them are gone for good. */
 export function borrarAlConfirmar(o: Pick<Escritura, 'storage' | 'alConfirmar'>, claves: string[]): void {
-  o.alConfirmar(() => {
-    for (const k of claves) void o.storage.delete(k).catch(() => undefined);
-  });
+  o.alConfirmar(() => Promise.all(claves.map((k) => o.storage.delete(k).catch(() => undefined))));
 }
 
 /**
