@@ -75,7 +75,7 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/bandeja/mensajes/:id/tercero',
     permiso,
     schema: { params: ZMensajeIdParam, body: ZCrearTerceroCorreo, tags, summary: 'Crea un tercero con el remitente' },
-    handler: (o) => service.crearTercero({ ...o, id: o.params.id, body: o.body }),
+    handler: (o) => service.crearTercero({ ...o, ip: o.req.ip, id: o.params.id, body: o.body }),
   });
   defineRoute(app, deps, {
     method: 'GET',

@@ -22,6 +22,7 @@ import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { firmaDe, leerConfig } from '../mensajes/mensajes.service.ts';
 import * as repo from './bandeja.repo.ts';
+import * as terceros from '../terceros/terceros-gestion.service.ts';
 import { sinImagenesRemotas } from './html-correo.ts';
 
 type Con = Scope & { user: Principal };
@@ -172,7 +173,7 @@ export async function responder(
 
 /** An unknown sender made a tercero (with its e-mail), and the box's messages from it linked to it. */
 export async function crearTercero(
-  o: Con & { id: number; body: z.output<typeof ZCrearTerceroCorreo> },
+  o: Con & { ip: string; id: number; body: z.output<typeof ZCrearTerceroCorreo> },
 ): Promise<{ id_tercero: number }> {
   if (!hasIdm(o.user.permisos, IDM_TERCEROS))
     throw new AppError(CODES.SIN_PERMISO, 'Crear un tercero requiere el permiso de Terceros.');
@@ -180,17 +181,10 @@ export async function crearTercero(
   const m = await repo.mensaje(o.tx, c.id, o.id);
   if (!m) throw noEncontrado('El correo');
   if (m.id_tercero) throw new AppError(CODES.CONFLICTO, `El remitente ya es el tercero ${m.tercero_nombre ?? ''}.`.trim());
-  const [existe] = await queryRows<{ id: number }>(o.tx, sql`select id from terceros where nro_id = ${o.body.nro_id}`);
-  if (existe)
-    throw new AppError(CODES.CONFLICTO, `Ya existe un tercero con el número de identificación ${o.body.nro_id}.`, [
-      { campo: 'nro_id', mensaje: 'ya existe un tercero con este número' },
-    ]);
-  const [t] = await queryRows<{ id: number }>(
-    o.tx,
-    sql`insert into terceros (nro_id, nombre, email) values (${o.body.nro_id}, ${o.body.nombre}, ${m.de_correo}) returning id`,
-  );
-  await repo.vincularTercero(o.tx, c.id, m.de_correo, t!.id);
-  return { id_tercero: t!.id };
+  // Through the terceros module: its uniqueness message, and the creation in the tercero's audit log.
+  const t = await terceros.crearContacto({ ...o, nroId: o.body.nro_id, nombre: o.body.nombre, email: m.de_correo });
+  await repo.vincularTercero(o.tx, c.id, m.de_correo, t.id);
+  return { id_tercero: t.id };
 }
 
 export const correosDeTercero = (o: Scope & { user: Principal; idTercero: number }) =>

@@ -187,6 +187,15 @@ describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => 
     expect(r.statusCode, r.body).toBe(200);
     const [luego] = ((await as(t.app, admin1).get(`/api/bandeja/mensajes/${id}`)).json().data as HiloDetalle).mensajes;
     expect(luego!.tercero_nombre).toBe('Pedro Desconocido');
+    // Created through the terceros module: in its audit log, with who and the sender's e-mail.
+    const [aud] = await t.db.tenant(1, (tx) =>
+      queryRows<{ accion: string; usuario: string; cambios: Record<string, { despues: unknown }> }>(
+        tx,
+        sql`select accion, usuario, cambios from auditoria where entidad = 'terceros' and entidad_id = '71555'`,
+      ),
+    );
+    expect(aud).toMatchObject({ accion: 'crear', usuario: 'admin' });
+    expect(aud!.cambios.email?.despues).toBe(luego!.de_correo);
   });
 
   it('responde por el correo saliente con In-Reply-To, References y la firma', async () => {

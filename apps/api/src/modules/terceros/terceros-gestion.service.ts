@@ -319,6 +319,30 @@ export async function crear(o: Escritura & { body: TerceroForm }): Promise<Terce
   return { tercero: await detalleOError(o.tx, id), advertencias: await advertenciasDe(o.tx, fila) };
 }
 
+/**
+ * A tercero known only by a name, its document number and its e-mail (the sender of a message in the
+ * Bandeja), to be completed later on the terceros screen: the same uniqueness, the same audit entry.
+ */
+export async function crearContacto(
+  o: Escritura & { nroId: string; nombre: string; email: string },
+): Promise<{ id: number; nro_id: string }> {
+  const [mismo] = await repo.coincidencias(o.tx, { nroId: o.nroId });
+  if (mismo) throw nroIdRepetido(mismo, o.nroId);
+  const id = await escribiendo(o.tx, o.nroId, () =>
+    repo.insertar(o.tx, {
+      nro_id: o.nroId,
+      nombre: o.nombre,
+      email: o.email,
+      usuario_inicial: o.user.usuario,
+      usuario_Modifico: o.user.usuario,
+      fecha_Modificacion: new Date(),
+    }),
+  );
+  const fila = await filaOError(o.tx, id);
+  await auditar(o, 'crear', fila.nro_id, diferencias(null, fila));
+  return { id, nro_id: fila.nro_id };
+}
+
 function modificado(antes: repo.FilaTercero): AppError {
   const quien = antes.usuario_Modifico ? ` (${antes.usuario_Modifico})` : '';
   return new AppError(
