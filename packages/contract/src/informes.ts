@@ -54,6 +54,24 @@ export const IDM_GERENTE_INFORMES = 10590;
 export const veTodosLosAsesores = (u: { admemp: boolean; soporte?: boolean; permisos: string }) =>
   u.admemp || u.soporte === true || hasIdm(u.permisos, IDM_GERENTE_INFORMES);
 
+/** GET /informes/tablero: the manager's month on Inicio, each figure from a report it links to. */
+export type CifraTablero = {
+  clave: string;
+  titulo: string;
+  valor: number;
+  /** The same figure for the month before, when the report compares. */
+  anterior: number | null;
+  dinero: boolean;
+  informe: ClaveInforme;
+};
+export type TableroGerencia = {
+  desde: string;
+  hasta: string;
+  cifras: CifraTablero[];
+  /** This month's leads per medio publicitario, most first (the clientesatendidos report). */
+  medios: { medio: string; clientes: number }[];
+};
+
 /** POST /informes/verificar-disponibilidad/confirmar: the owner confirmed the property is still available. */
 export const ZConfirmarDisponibilidad = z.strictObject({ consecutivo: id('consecutivo') });
 export type ConfirmacionDisponibilidad = { consecutivo: number; fecha: string; usuario: string };

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { CLAVES_INFORME, INFORMES, ZConfirmarDisponibilidad, zFiltros } from '@predio/contract/informes';
+import { CLAVES_INFORME, IDM_GERENTE_INFORMES, INFORMES, ZConfirmarDisponibilidad, zFiltros } from '@predio/contract/informes';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
-import { alcance, asesores, confirmarDisponibilidad, ejecutar } from './informes.ts';
+import { alcance, asesores, confirmarDisponibilidad, ejecutar, tablero } from './informes.ts';
 import * as exportar from './informes.exportar.ts';
 import { REGISTRO } from './informes.registro.ts';
 
@@ -50,6 +50,14 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       },
     });
   }
+  // Inicio's manager figures: whoever sees every asesor's rows (Gestión comercial; administrators hold all).
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/informes/tablero',
+    permiso: IDM_GERENTE_INFORMES,
+    schema: { tags, summary: 'El mes de la agencia para la página de inicio, cifra por cifra desde sus informes' },
+    handler: ({ tx }) => tablero(tx, REGISTRO),
+  });
   const disponibilidad = INFORMES['verificar-disponibilidad'];
   defineRoute(app, deps, {
     method: 'POST',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { RespuestaInforme } from '@predio/contract/informes';
+import type { RespuestaInforme, TableroGerencia } from '@predio/contract/informes';
 import { queryRows } from '../../db/rows.ts';
 import { leerXlsx } from '../../platform/tabular/xlsx.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
@@ -505,5 +505,32 @@ describe('asesor scoping', () => {
     expect((await informe(`gestion-comercial/datos?${MARZO}`, gerente)).filas.map((f) => f.asesor)).toEqual(
       expect.arrayContaining(['Usuario ana.inf', 'Usuario beto.inf']),
     );
+  });
+});
+
+describe('tablero de gerencia (Inicio)', () => {
+  it('gives this month’s figures as the reports give them, to managers only', async () => {
+    // The gerente holds Gestión comercial (10590) and not the other reports' ids; admin1 reads those.
+    const r = await as(t.app, gerente).get('/api/informes/tablero');
+    expect(r.statusCode, r.body).toBe(200);
+    const tab = r.json().data as TableroGerencia;
+    const gc = await informe('gestion-comercial/datos');
+    expect([tab.desde, tab.hasta]).toEqual([gc.filtros.desde, gc.filtros.hasta]);
+    const cifra = (clave: string) => tab.cifras.find((c) => c.clave === clave);
+    for (const c of gc.resumen.filter((x) => ['arrendados', 'vendidos', 'clientes', 'visitas', 'valor'].includes(x.clave)))
+      expect(cifra(`gestion-comercial.${c.clave}`)).toMatchObject({
+        valor: c.valor,
+        anterior: c.anterior,
+        informe: 'gestion-comercial',
+      });
+    expect(cifra('gestion-comercial.valor')?.dinero).toBe(true);
+    expect(cifra('propiedadesconsignadas.captaciones')?.valor).toBe((await informe('propiedadesconsignadas/datos')).filas.length);
+    const sa = resumen(await informe('seguimiento-asesores/datos'));
+    expect(cifra('seguimiento-asesores.sin_seguimiento')?.valor).toBe(sa.sin_seguimiento![0]);
+    const ca = await informe('clientesatendidos/datos');
+    expect(tab.medios.reduce((n, m) => n + m.clientes, 0)).toBeLessThanOrEqual(ca.totales.total as number);
+    // Ana sees only her own rows in the reports, so the agency's month is not hers to see.
+    expect((await as(t.app, ana).get('/api/informes/tablero')).statusCode).toBe(403);
+    expect((await as(t.app, admin1).get('/api/informes/tablero')).statusCode).toBe(200);
   });
 });

@@ -8,6 +8,8 @@ import {
   type ConfirmacionDisponibilidad,
   type FiltrosInforme,
   type RespuestaInforme,
+  type TableroGerencia,
+  type CifraTablero,
   veTodosLosAsesores,
 } from '@predio/contract/informes';
 import { CODES } from '@predio/contract/codes';
@@ -188,4 +190,47 @@ export async function confirmarDisponibilidad(o: {
     ip: o.ip,
   });
   return { consecutivo: o.consecutivo, fecha, usuario: o.user.usuario };
+}
+
+/**
+ * The manager's month on Inicio (issue 33 «Dashboards»): figures taken from the reports themselves, this
+ * month against the one before, so a figure and the report it opens always agree.
+ */
+export async function tablero(tx: Tx, registro: Record<ClaveInforme, DefInforme>): Promise<TableroGerencia> {
+  const gc = await ejecutar(tx, registro['gestion-comercial'], {});
+  const pc = await ejecutar(tx, registro.propiedadesconsignadas, {});
+  const ca = await ejecutar(tx, registro.clientesatendidos, {});
+  const sa = await ejecutar(tx, registro['seguimiento-asesores'], {});
+  const de = (r: RespuestaInforme, informe: ClaveInforme, claves?: string[]): CifraTablero[] =>
+    r.resumen
+      .filter((c) => !claves || claves.includes(c.clave))
+      .map((c) => ({
+        clave: `${informe}.${c.clave}`,
+        titulo: c.titulo,
+        valor: c.valor,
+        anterior: c.anterior,
+        dinero: r.columnas.find((x) => x.clave === c.clave)?.tipo === 'dinero',
+        informe,
+      }));
+  return {
+    desde: gc.filtros.desde ?? '',
+    hasta: gc.filtros.hasta ?? '',
+    cifras: [
+      {
+        clave: 'propiedadesconsignadas.captaciones',
+        titulo: 'Captaciones',
+        valor: pc.filas.length,
+        anterior: null,
+        dinero: false,
+        informe: 'propiedadesconsignadas',
+      },
+      ...de(gc, 'gestion-comercial', ['arrendados', 'vendidos', 'clientes', 'visitas', 'valor']),
+      ...de(sa, 'seguimiento-asesores', ['sin_seguimiento', 'tareas_vencidas']),
+    ],
+    medios: ca.filas
+      .map((f) => ({ medio: String(f.medio ?? 'Sin medio'), clientes: Number(f.total ?? 0) }))
+      .filter((m) => m.clientes > 0)
+      .sort((a, b) => b.clientes - a.clientes)
+      .slice(0, 6),
+  };
 }

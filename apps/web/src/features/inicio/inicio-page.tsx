@@ -21,6 +21,8 @@ import { useResumen } from './api/get-resumen.ts';
 import './inicio-page.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { AvisoCorreoAdministrador } from '../../components/correo/aviso-correo.tsx';
+import { IDM_GERENTE_INFORMES } from '@predio/contract/informes';
+import { TableroGerencia } from './tablero-gerencia.tsx';
 
 type Counter = {
   key: keyof InicioResumen;
@@ -158,6 +160,8 @@ export function InicioPage() {
           })}
         </Row>
       )}
+
+      {hasIdm(permisos, IDM_GERENTE_INFORMES) ? <TableroGerencia /> : null}
     </div>
   );
 }
