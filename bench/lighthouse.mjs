@@ -2,13 +2,12 @@
 // database, and runs Lighthouse's desktop and mobile presets RUNS times on each page, each load with an
 // empty cache; prints every score and the medians. /inicio is measured logged in (company 2's admin,
 // who has no pending notice). WEB_DIST measures another build of the web app with the same server.
-import { execSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { prepararBase } from './servidor.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3350);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -24,31 +23,20 @@ const PRESETS = Object.fromEntries(
 
 if (!existsSync('apps/api/dist/main.js') || !existsSync('apps/web/dist/index.html'))
   execSync('npm run -s build', { stdio: 'inherit' });
-const dataDir = mkdtempSync(join(tmpdir(), 'predio-lighthouse-'));
-const server = spawn('node', ['apps/api/dist/main.js'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+// The data benchmarks' server: a fresh demo database (PGlite, or one beside DATABASE_URL), dropped at the end.
+const srv = await prepararBase({ prefijo: 'lighthouse', port: PORT });
+const server = srv.arrancar();
 let browser = null;
 const stop = async () => {
   await browser?.close().catch(() => undefined);
-  server.kill();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.detener();
+  await srv.limpiar();
 };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
-  for (let i = 0; ; i++) {
-    if (i > 120) throw new Error('el servidor no arrancó');
-    if (
-      await fetch(`${base}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await srv.esperar();
   const login = await fetch(`${base}/api/usuarios/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
