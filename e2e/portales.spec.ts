@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../apps/api/src/test/fake-wasi.ts';
 import { ADMIN, apiComo, ingresar } from './helpers.ts';
+import { png } from './imagenes.ts';
 
 // Portales › Wasi (issue 34): configured to point at a local Wasi started here, a property is published
 // from the screen, its new price reaches Wasi when the property form is saved, and withdrawing it takes
@@ -74,4 +75,81 @@ test('Wasi: configure, publish, update the price, withdraw → unpublished', asy
   await page.goto('/propiedades/portales/wasi');
   await expect(fila.getByText('Despublicado')).toBeVisible({ timeout: 30_000 });
   await expect(fila.getByRole('button', { name: `Publicar el inmueble ${n}` })).toBeVisible();
+});
+
+test('Casa Raíz: configure the feed, the portal reads it, a property taken out leaves it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const api = await apiComo(request, ADMIN);
+  const [municipio] = await api.get<{ id: number }[]>('/maestros/municipios/opciones?q=medellin');
+  const sufijo = Math.floor(Math.random() * 9000 + 1000);
+  const crear = async (descripcion: string) => {
+    const { consecutivo } = await api.post<{ consecutivo: number }>('/inmuebles', {
+      tipo: 'apartamento',
+      gestion: 'arriendo',
+      direccion: `Carrera ${sufijo} # 10-${descripcion ? 20 : 30}`,
+      id_municipio: municipio!.id,
+      area_construida: 64,
+      habitaciones: 2,
+      banos: 1,
+      canon: 1_900_000,
+      descripcion,
+      publicar: { casa_raiz: true },
+    });
+    await api.post(`/inmuebles/${consecutivo}/estado`, { estado: 'disponible' });
+    return consecutivo;
+  };
+  const completo = await crear('Apartamento iluminado cerca al parque');
+  const r = await request.post(`/api/inmuebles/${completo}/fotos`, {
+    headers: { authorization: `Bearer ${api.token}` },
+    multipart: { file: { name: 'sala.png', mimeType: 'image/png', buffer: png(640, 480) } },
+  });
+  expect(r.ok()).toBe(true);
+  const incompleto = await crear('');
+
+  await ingresar(page, ADMIN, '/propiedades/portales/casa-raiz');
+  await expect(page.getByRole('heading', { name: 'Casa Raíz', level: 3 })).toBeVisible();
+  await expect(page.getByText('Al guardar la configuración se crea la dirección secreta del feed.')).toBeVisible();
+  await page.getByText('JSON', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'JSON' })).toBeChecked();
+  await page.getByRole('button', { name: /Campos del feed \(25 de 25\)/ }).click();
+  await page.getByLabel('Nombre en Casa Raíz de Canon de arriendo').fill('valor_arriendo');
+  await page.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect(page.getByText('Configuración de Casa Raíz guardada')).toBeVisible();
+  const url = (await page.locator('.portales-feed-url code').textContent())!;
+  expect(url).toMatch(/\/api\/publico\/1\/portales\/casa_raiz\/[A-Za-z0-9_-]{32}$/);
+
+  // Before the portal reads: the list already says which property is in and what the other lacks.
+  const fila = (n: number) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(n), exact: true }) });
+  await expect(fila(completo).getByText('En el feed')).toBeVisible();
+  await expect(fila(incompleto).getByText('Faltan datos')).toBeVisible();
+  await expect(fila(incompleto).getByText('Descripción; Fotos (al menos una)')).toBeVisible();
+
+  // The portal reads the feed (as Casa Raíz's robot would), and the screen shows it.
+  const feed = await request.get(new URL(url).pathname, { headers: { 'user-agent': 'CasaRaizBot/2.0' } });
+  expect(feed.status()).toBe(200);
+  const doc = (await feed.json()) as { inmuebles: Record<string, unknown>[] };
+  const mio = doc.inmuebles.find((i) => i.referencia === String(completo));
+  expect(mio).toMatchObject({ valor_arriendo: 1_900_000, tipo: 'Apartamento' });
+  expect(doc.inmuebles.some((i) => i.referencia === String(incompleto))).toBe(false);
+  await page.reload();
+  await expect(page.getByText(/Última lectura: .* \(\d+ inmuebles?\)/)).toBeVisible({ timeout: 30_000 });
+  await expect(fila(completo).getByText('Leído por el portal')).toBeVisible();
+
+  // Vista previa shows what the portal reads.
+  await page.getByRole('button', { name: 'Vista previa' }).click();
+  const previa = page.getByRole('dialog', { name: 'Vista previa del feed de Casa Raíz' });
+  await expect(previa.getByLabel('Contenido del feed')).toContainText('"valor_arriendo": 1900000');
+  await page.keyboard.press('Escape');
+  await expect(previa).toBeHidden();
+
+  // Taken out with confirmation: gone from the next read.
+  await fila(completo)
+    .getByRole('button', { name: `Quitar del feed el inmueble ${completo}` })
+    .click();
+  await page.getByRole('dialog', { name: 'Quitar del feed de Casa Raíz' }).getByRole('button', { name: 'Quitar' }).click();
+  await expect(fila(completo).getByText('Quitado')).toBeVisible();
+  const despues = (await (await request.get(new URL(url).pathname)).json()) as { inmuebles: Record<string, unknown>[] };
+  expect(despues.inmuebles.some((i) => i.referencia === String(completo))).toBe(false);
+  await page.reload();
+  await expect(fila(completo).getByText('Despublicado')).toBeVisible({ timeout: 30_000 });
 });

@@ -40,7 +40,17 @@ export const TIPOS_INMUEBLE = [
 ] as const;
 export const GESTIONES = ['arriendo', 'venta', 'arriendo_venta'] as const;
 export const ESTADOS_INMUEBLE = ['captado', 'disponible', 'reservado', 'arrendado', 'vendido', 'retirado'] as const;
-export const PORTALES = ['fincaraiz', 'metrocuadrado', 'ciencuadras', 'wasi', 'sitio_web'] as const;
+export const PORTALES = [
+  'fincaraiz',
+  'metrocuadrado',
+  'ciencuadras',
+  'wasi',
+  'impulso_raiz',
+  'casa_raiz',
+  'inmueblesnetco',
+  'cerouno',
+  'sitio_web',
+] as const;
 
 export type TipoInmueble = (typeof TIPOS_INMUEBLE)[number];
 export type Gestion = (typeof GESTIONES)[number];
@@ -81,6 +91,10 @@ export const ETIQUETAS_PORTAL: Record<(typeof PORTALES)[number], string> = {
   metrocuadrado: 'Metrocuadrado',
   ciencuadras: 'Ciencuadras',
   wasi: 'Wasi',
+  impulso_raiz: 'Impulso Raíz',
+  casa_raiz: 'Casa Raíz',
+  inmueblesnetco: 'Inmuebles.net.co',
+  cerouno: 'CeroUno',
   sitio_web: 'Sitio web',
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ETIQUETAS_PORTAL } from './inmuebles.ts';
+import { ETIQUETAS_PORTAL, TIPOS_INMUEBLE, type TipoInmueble } from './inmuebles.ts';
 import { idQuery } from './campos.ts';
 
 // Portal synchronisers (issue 34, menu Inmuebles › Portales). One synchroniser, one adapter per portal;
@@ -86,4 +86,181 @@ export const ACCIONES_PORTAL = ['publicar', 'actualizar', 'despublicar'] as cons
 export type AccionPortal = (typeof ACCIONES_PORTAL)[number];
 export const ZAccionPortalParam = ZPortalInmuebleParam.extend({
   accion: z.enum(ACCIONES_PORTAL, { error: 'accion debe ser publicar, actualizar o despublicar' }),
+});
+
+// ----- portals that read a feed ---------------------------------------------------------------------
+// Impulso Raíz, Casa Raíz, inmuebles.net.co and CeroUno publish no integration API: each reads, when it
+// wants, an XML or JSON feed that Predio serves at a secret address, with the fields and names the
+// company maps for that portal.
+
+export const PORTALES_FEED = ['impulso_raiz', 'casa_raiz', 'inmueblesnetco', 'cerouno'] as const;
+export type PortalFeed = (typeof PORTALES_FEED)[number];
+export const IDM_PORTAL_FEED: Record<PortalFeed, number> = {
+  impulso_raiz: 10566,
+  casa_raiz: 10530,
+  inmueblesnetco: 10543,
+  cerouno: 10605,
+};
+export const ETIQUETA_PORTAL_FEED: Record<PortalFeed, string> = {
+  impulso_raiz: ETIQUETAS_PORTAL.impulso_raiz,
+  casa_raiz: ETIQUETAS_PORTAL.casa_raiz,
+  inmueblesnetco: ETIQUETAS_PORTAL.inmueblesnetco,
+  cerouno: ETIQUETAS_PORTAL.cerouno,
+};
+
+export const FORMATOS_FEED = ['xml', 'json'] as const;
+export type FormatoFeed = (typeof FORMATOS_FEED)[number];
+
+/** What a feed can say about a property; the company chooses which and under what name. */
+export const CAMPOS_FEED = [
+  'referencia',
+  'titulo',
+  'tipo',
+  'gestion',
+  'descripcion',
+  'departamento',
+  'municipio',
+  'barrio',
+  'estrato',
+  'area_construida',
+  'area_privada',
+  'area_lote',
+  'habitaciones',
+  'banos',
+  'parqueaderos',
+  'piso',
+  'anio_construccion',
+  'canon',
+  'precio_venta',
+  'administracion',
+  'lat',
+  'lng',
+  'fotos',
+  'url',
+  'actualizado_en',
+] as const;
+export type CampoFeed = (typeof CAMPOS_FEED)[number];
+export const ETIQUETAS_CAMPO_FEED: Record<CampoFeed, string> = {
+  referencia: 'Referencia (consecutivo)',
+  titulo: 'Título',
+  tipo: 'Tipo de inmueble',
+  gestion: 'Gestión',
+  descripcion: 'Descripción',
+  departamento: 'Departamento',
+  municipio: 'Municipio',
+  barrio: 'Barrio',
+  estrato: 'Estrato',
+  area_construida: 'Área construida (m²)',
+  area_privada: 'Área privada (m²)',
+  area_lote: 'Área del lote (m²)',
+  habitaciones: 'Habitaciones',
+  banos: 'Baños',
+  parqueaderos: 'Parqueaderos',
+  piso: 'Piso',
+  anio_construccion: 'Año de construcción',
+  canon: 'Canon de arriendo',
+  precio_venta: 'Precio de venta',
+  administracion: 'Administración',
+  lat: 'Latitud',
+  lng: 'Longitud',
+  fotos: 'Fotos (direcciones)',
+  url: 'Página del inmueble en el sitio',
+  actualizado_en: 'Última modificación',
+};
+/** Every field, under its own name: what a feed says until the company maps it. */
+export const CAMPOS_FEED_INICIALES = CAMPOS_FEED.map((campo) => ({ campo, nombre: campo }));
+
+/** An XML element name that is also a plain JSON key: letters, digits, _ - and ., not starting with a digit. */
+const NOMBRE_FEED = /^[A-Za-z_][A-Za-z0-9_.-]{0,39}$/;
+
+export const ZFeedConfigGuardar = z.object({
+  activo: z.boolean({ error: 'El campo Activo debe ser Sí o No' }).default(true),
+  formato: z.enum(FORMATOS_FEED, { error: 'El campo Formato debe ser XML o JSON' }).default('xml'),
+  campos: z
+    .array(
+      z.object({
+        campo: z.enum(CAMPOS_FEED, { error: 'El campo Campos tiene un campo desconocido' }),
+        nombre: z
+          .string({ error: 'El campo Nombre en el portal debe ser texto' })
+          .trim()
+          .regex(
+            NOMBRE_FEED,
+            'El campo Nombre en el portal admite letras sin tilde, números, _ - y . (hasta 40, sin empezar por número)',
+          ),
+      }),
+      { error: 'El campo Campos debe ser una lista' },
+    )
+    .min(1, 'El campo Campos debe tener al menos la referencia')
+    .max(CAMPOS_FEED.length, `El campo Campos admite máximo ${CAMPOS_FEED.length} campos`)
+    .default(CAMPOS_FEED_INICIALES)
+    .superRefine((v, ctx) => {
+      if (!v.some((c) => c.campo === 'referencia'))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'El campo Campos debe incluir la referencia: el portal identifica el inmueble con ella',
+        });
+      const campos = new Set<string>();
+      const nombres = new Set<string>();
+      for (const c of v) {
+        if (campos.has(c.campo))
+          ctx.addIssue({ code: 'custom', message: `El campo Campos repite «${ETIQUETAS_CAMPO_FEED[c.campo]}»` });
+        if (nombres.has(c.nombre.toLowerCase()))
+          ctx.addIssue({ code: 'custom', message: `El campo Nombre en el portal repite «${c.nombre}»` });
+        campos.add(c.campo);
+        nombres.add(c.nombre.toLowerCase());
+      }
+    }),
+  /** The portal's word for each property type; a type left out goes with Predio's label. */
+  tipos: z
+    .partialRecord(
+      z.enum(TIPOS_INMUEBLE, { error: 'El campo Tipos en el portal tiene un tipo de inmueble desconocido' }),
+      z
+        .string({ error: 'El campo Tipo en el portal debe ser texto' })
+        .trim()
+        .max(60, 'El campo Tipo en el portal admite máximo 60 caracteres'),
+      { error: 'El campo Tipos en el portal debe indicar un texto por tipo de inmueble' },
+    )
+    .default({}),
+});
+export type FeedConfigGuardar = z.input<typeof ZFeedConfigGuardar>;
+
+export type LecturaFeed = { fecha: string; ip: string; agente: string; inmuebles: number; sin_cambios: boolean };
+
+export type FeedConfig = Omit<z.output<typeof ZFeedConfigGuardar>, 'tipos'> & {
+  portal: PortalFeed;
+  configurado: boolean;
+  tipos: Partial<Record<TipoInmueble, string>>;
+  /** The secret address the portal reads; null until the feed is configured. */
+  url: string | null;
+  ultima_lectura: LecturaFeed | null;
+  lecturas_30_dias: number;
+};
+
+/** A property marked for the portal, or once in its feed: whether the feed carries it and, if not, why. */
+export type PublicacionFeed = {
+  consecutivo: number;
+  direccion: string;
+  estado_inmueble: string;
+  marcado: boolean;
+  en_feed: boolean;
+  /** Each field the portal needs that the property lacks, named as the form names it. */
+  faltan: string[];
+  /** As of the portal's last read. */
+  estado: EstadoPublicacion | null;
+  actualizado_en: string | null;
+};
+
+export const ACCIONES_FEED = ['incluir', 'quitar'] as const;
+export type AccionFeed = (typeof ACCIONES_FEED)[number];
+export const ZAccionFeedParam = z.object({
+  consecutivo: idQuery('consecutivo'),
+  accion: z.enum(ACCIONES_FEED, { error: 'accion debe ser incluir o quitar' }),
+});
+
+export type VistaPreviaFeed = { formato: FormatoFeed; inmuebles: number; contenido: string };
+
+export const ZFeedPublicoParam = z.object({
+  empresa: idQuery('empresa'),
+  portal: z.enum(PORTALES_FEED, { error: 'portal desconocido' }),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'token no válido'),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { EstadoPublicacion, PortalSincronizado } from '@predio/contract/portales';
+import type { EstadoPublicacion } from '@predio/contract/portales';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import * as archivos from '../../platform/archivos/archivos.repo.ts';
@@ -11,7 +11,7 @@ export type FilaConfig = {
   credenciales: string;
 };
 
-export async function config(tx: Tx, portal: PortalSincronizado): Promise<FilaConfig | null> {
+export async function config(tx: Tx, portal: string): Promise<FilaConfig | null> {
   const [f] = await queryRows<FilaConfig>(
     tx,
     sql`select activo, ajustes, credenciales from portal_config where portal = ${portal}`,
@@ -21,7 +21,7 @@ export async function config(tx: Tx, portal: PortalSincronizado): Promise<FilaCo
 
 export async function guardarConfig(
   tx: Tx,
-  o: { portal: PortalSincronizado; activo: boolean; ajustes: object; cifrado: string | null; usuario: string },
+  o: { portal: string; activo: boolean; ajustes: object; cifrado: string | null; usuario: string },
 ): Promise<void> {
   // A null ciphertext keeps the saved token, so editing the other settings does not ask for it again.
   await tx.execute(sql`insert into portal_config (portal, activo, ajustes, credenciales, modificado_por)

@@ -1,14 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   IDM_PORTAL,
+  IDM_PORTAL_FEED,
+  PORTALES_FEED,
   PORTALES_SINCRONIZADOS,
+  ZAccionFeedParam,
+  ZFeedConfigGuardar,
+  ZFeedPublicoParam,
   ZAccionPortalParam,
   ZPortalConfigGuardar,
   ZPortalInmuebleParam,
 } from '@predio/contract/portales';
 import type { Deps } from '../../platform/deps.ts';
-import { defineRoute } from '../../platform/http/route.ts';
+import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { urlPublica } from '../../platform/http/url-publica.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
+import * as feed from './feed.service.ts';
 import * as service from './portales.service.ts';
 
 const tags = ['portales'];
@@ -71,4 +78,85 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         service.accion({ tx, user, portal, consecutivo: params.consecutivo, accion: params.accion }),
     });
   }
+
+  // Portals that read a feed: the settings and the list behind each portal's idm, and the feed itself,
+  // public, at a secret address per company and portal.
+  for (const portal of PORTALES_FEED) {
+    const permiso = IDM_PORTAL_FEED[portal];
+    const base = `/portales/${portal}/feed`;
+    const enlaces = (req: FastifyRequest, idEmpresa: number) => ({ base: urlPublica(deps.config.publicUrl, req), idEmpresa });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: base,
+      permiso,
+      schema: { tags, summary: `Configuración del feed de ${portal}, su dirección y sus últimas lecturas` },
+      handler: ({ tx, user, req }) => feed.leerConfig({ tx, cifrador, portal, enlaces: enlaces(req, user.idEmpresa) }),
+    });
+    defineRoute(app, deps, {
+      method: 'PUT',
+      url: base,
+      permiso,
+      schema: { body: ZFeedConfigGuardar, tags, summary: `Guarda el formato y los campos del feed de ${portal}` },
+      handler: ({ tx, user, req, body }) =>
+        feed.guardarConfig({ tx, user, ip: req.ip, cifrador, portal, body, enlaces: enlaces(req, user.idEmpresa) }),
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `${base}/direccion`,
+      permiso,
+      schema: { tags, summary: `Genera una nueva dirección secreta del feed de ${portal}; la anterior deja de servir` },
+      handler: ({ tx, user, req }) =>
+        feed.regenerarDireccion({ tx, user, ip: req.ip, cifrador, portal, enlaces: enlaces(req, user.idEmpresa) }),
+    });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `${base}/inmuebles`,
+      permiso,
+      schema: { tags, summary: `Inmuebles marcados para ${portal}: si van en el feed o qué les falta` },
+      handler: ({ tx }) => feed.listar({ tx, portal }),
+    });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `${base}/vista-previa`,
+      permiso,
+      schema: { tags, summary: `El feed de ${portal} tal como lo leería ahora el portal` },
+      handler: ({ tx, user, req }) => feed.vistaPrevia({ tx, portal, enlaces: enlaces(req, user.idEmpresa) }),
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `${base}/inmuebles/:consecutivo/:accion`,
+      permiso,
+      schema: { params: ZAccionFeedParam, tags, summary: `Incluye o quita un inmueble del feed de ${portal}` },
+      handler: ({ tx, user, req, params }) =>
+        feed.accion({ tx, user, ip: req.ip, portal, consecutivo: params.consecutivo, accion: params.accion }),
+    });
+  }
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/publico/:empresa/portales/:portal/:token',
+    permiso: 'publico',
+    schema: {
+      params: ZFeedPublicoParam,
+      tags,
+      summary: 'Público: el feed XML o JSON que lee un portal, en su dirección secreta',
+    },
+    handler: async ({ deps: d, req, reply, params }) => {
+      const r = await feed.servir({
+        db: d.db,
+        cifrador,
+        idEmpresa: params.empresa,
+        portal: params.portal,
+        token: params.token,
+        enlaces: { base: urlPublica(d.config.publicUrl, req), idEmpresa: params.empresa },
+        ip: req.ip,
+        agente: req.headers['user-agent'] ?? '',
+        siNoCoincide: req.headers['if-none-match'],
+      });
+      // Portals cache what they read; a private address must not end up in a shared cache.
+      reply.header('cache-control', 'private, no-cache').header('etag', r.etag);
+      if ('sinCambios' in r) await reply.code(304).send();
+      else await reply.type(r.contentType).send(r.contenido);
+      return YA_RESPONDIDO;
+    },
+  });
 }

@@ -80,6 +80,16 @@ export const PAGES: Record<string, Page> = {
   ),
   'sms-enviados': lazy(() => import('../../features/mensajes/enviados-page.tsx').then((m) => ({ default: m.SmsEnviadosPage }))),
   'portal-wasi': lazy(() => import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('wasi') }))),
+  'portal-impulso-raiz': lazy(() =>
+    import('../../features/portales/feed-page.tsx').then((m) => ({ default: m.feedPage('impulso_raiz') })),
+  ),
+  'portal-casa-raiz': lazy(() =>
+    import('../../features/portales/feed-page.tsx').then((m) => ({ default: m.feedPage('casa_raiz') })),
+  ),
+  'portal-inmueblesnetco': lazy(() =>
+    import('../../features/portales/feed-page.tsx').then((m) => ({ default: m.feedPage('inmueblesnetco') })),
+  ),
+  'portal-cerouno': lazy(() => import('../../features/portales/feed-page.tsx').then((m) => ({ default: m.feedPage('cerouno') }))),
   'configurar-mensajes': lazy(() =>
     import('../../features/mensajes/configurar-mensajes-page.tsx').then((m) => ({ default: m.ConfigurarMensajesPage })),
   ),
