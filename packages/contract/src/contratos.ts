@@ -121,7 +121,7 @@ export const CONTEXTOS_CONTRATO: readonly ContextoDef[] = [
     campos: [
       c('numero', 'Número del contrato', 'texto', 'CT-0042'),
       c('clase', 'Clase de contrato', 'texto', 'Arrendamiento de vivienda (Ley 820 de 2003)'),
-      c('canon', 'Canon mensual', 'dinero', 2500000),
+      c('canon', 'Canon pactado', 'dinero', 2500000),
       c('fecha_inicio', 'Fecha de inicio', 'fecha', '2026-12-01'),
       c('fecha_fin', 'Fecha de terminación', 'fecha', '2027-11-30'),
       c('duracion_meses', 'Duración (meses)', 'numero', 12),

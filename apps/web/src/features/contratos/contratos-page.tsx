@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   Alert,
@@ -49,6 +49,7 @@ import {
   type ParteContrato,
   type ProgramaContrato,
 } from '@predio/contract/contratos';
+import { ETIQUETAS_ESTADO, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { Cajon } from '../../components/cajon.tsx';
 import { DialogoForm } from '../../components/dialogo-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
@@ -359,7 +360,9 @@ function Detalle({ programa, id, onEditar }: { programa: ProgramaContrato; id: n
         <Descriptions.Item label="Inmueble">
           {c.inmueble} · {c.direccion}
         </Descriptions.Item>
-        <Descriptions.Item label="Estado del inmueble">{c.estado_inmueble}</Descriptions.Item>
+        <Descriptions.Item label="Estado del inmueble">
+          {ETIQUETAS_ESTADO[c.estado_inmueble as EstadoInmueble] ?? c.estado_inmueble}
+        </Descriptions.Item>
         <Descriptions.Item label="Canon">{formatMoneda(c.canon)}</Descriptions.Item>
         <Descriptions.Item label="Día de pago">{c.dia_pago}</Descriptions.Item>
         <Descriptions.Item label="Inicio">{formatFecha(c.fecha_inicio)}</Descriptions.Item>
@@ -431,7 +434,8 @@ function ContratoDialogo({
   const clase = Form.useWatch('clase', form) as ClaseContrato | undefined;
   const deposito = Form.useWatch('deposito', form) as number | undefined;
   const incremento = Form.useWatch('incremento', form) as Incremento | undefined;
-  const [guardado, setGuardado] = useState<Contrato | undefined>(undefined);
+  // Read when the dialog closes, right after the save resolves (a state would still hold the old value).
+  const guardado = useRef<Contrato | undefined>(undefined);
   const clases = CLASES_DE_PROGRAMA[programa];
   const arriendo = clase !== undefined && clase !== 'mandato' && clase !== 'autorizacion_datos' && clase !== 'otro';
   const opcionesPlantilla = (plantillas.data ?? []).filter((p) => !clase || p.clase === clase);
@@ -470,9 +474,9 @@ function ContratoDialogo({
             fecha_inicio: v.fecha_inicio ? v.fecha_inicio.format('YYYY-MM-DD') : '',
           },
         });
-        setGuardado(c);
+        guardado.current = c;
       }}
-      onCerrar={() => onCerrar(guardado)}
+      onCerrar={() => onCerrar(guardado.current)}
       guardando={guardar.isPending}
     >
       <Space wrap align="start">
