@@ -486,7 +486,7 @@ function ContratoDialogo({
           rules={[{ required: true, message: 'El campo Clase de contrato es obligatorio' }]}
         >
           <Select<ClaseContrato>
-            style={{ minWidth: 300 }}
+            style={{ width: 'min(300px, calc(100vw - 110px))' }}
             options={clases.map((c) => ({ value: c, label: ETIQUETAS_CLASE[c] }))}
             onChange={() => form.setFieldValue('id_plantilla', undefined)}
           />
@@ -497,7 +497,7 @@ function ContratoDialogo({
           rules={[{ required: true, message: 'El campo Plantilla es obligatorio' }]}
         >
           <Select<number>
-            style={{ minWidth: 300 }}
+            style={{ width: 'min(300px, calc(100vw - 110px))' }}
             loading={plantillas.isPending}
             notFoundContent={<Empty description="No hay plantillas activas de esta clase" image={Empty.PRESENTED_IMAGE_SIMPLE} />}
             options={opcionesPlantilla.map((p) => ({ value: p.id, label: `${p.label} (${p.detalle})` }))}
@@ -535,7 +535,7 @@ function ContratoDialogo({
               opciones={opcionesDe(programa, 'terceros')}
               placeholder="Busque por nombre o documento"
               aria-label="Arrendatario"
-              style={{ minWidth: 300 }}
+              style={{ width: 'min(300px, calc(100vw - 110px))' }}
             />
           </Form.Item>
           <Form.Item name="codeudores" label="Codeudores">
@@ -545,7 +545,7 @@ function ContratoDialogo({
               opciones={opcionesDe(programa, 'terceros')}
               placeholder="Busque por nombre o documento"
               aria-label="Codeudores"
-              style={{ minWidth: 300 }}
+              style={{ width: 'min(300px, calc(100vw - 110px))' }}
             />
           </Form.Item>
         </Space>

@@ -143,7 +143,7 @@ function Editor({ programa, plantilla }: { programa: ProgramaContrato; plantilla
                 label="Nombre"
                 rules={[{ required: true, whitespace: true, message: 'El campo Nombre es obligatorio' }]}
               >
-                <Input maxLength={120} style={{ minWidth: 280 }} />
+                <Input maxLength={120} style={{ width: 'min(280px, calc(100vw - 110px))' }} />
               </Form.Item>
               <Form.Item
                 name="clase"
@@ -151,7 +151,7 @@ function Editor({ programa, plantilla }: { programa: ProgramaContrato; plantilla
                 rules={[{ required: true, message: 'El campo Clase de contrato es obligatorio' }]}
               >
                 <Select<ClaseContrato>
-                  style={{ minWidth: 280 }}
+                  style={{ width: 'min(280px, calc(100vw - 110px))' }}
                   options={clases.map((c) => ({ value: c, label: ETIQUETAS_CLASE[c] }))}
                 />
               </Form.Item>
@@ -161,7 +161,7 @@ function Editor({ programa, plantilla }: { programa: ProgramaContrato; plantilla
                 rules={[{ required: true, message: 'El campo Tipo de documento es obligatorio' }]}
               >
                 <Select<number>
-                  style={{ minWidth: 280 }}
+                  style={{ width: 'min(280px, calc(100vw - 110px))' }}
                   loading={tipos.isPending}
                   showSearch={{ optionFilterProp: 'label' }}
                   options={(tipos.data ?? []).map((t) => ({ value: t.id, label: t.label }))}

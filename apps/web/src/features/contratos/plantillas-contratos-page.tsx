@@ -24,31 +24,27 @@ export function PlantillasContratosPage() {
   const lista = usePlantillasContrato(buscar);
   const navegar = useNavigate();
   return (
-    <Card
-      title="Plantillas de contratos"
-      extra={
-        <Space wrap>
-          <Button icon={<PlusOutlined />} onClick={() => void navegar(rutaEditar('nueva', 'contratos'))}>
-            Nueva plantilla
-          </Button>
-          <Button icon={<PlusOutlined />} onClick={() => void navegar(rutaEditar('nueva', 'coem'))}>
-            Nueva de mandato
-          </Button>
-        </Space>
-      }
-    >
+    <Card title="Plantillas de contratos">
       <Typography.Paragraph type="secondary">
         Los modelos con los que se hacen los contratos: cada uno con su tipo de documento y sus campos combinables (inmueble,
         propietarios, arrendatario, canon, fechas…). Cada vez que se guarda queda una versión nueva; un contrato conserva la
         versión con la que se hizo.
       </Typography.Paragraph>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navegar(rutaEditar('nueva', 'contratos'))}>
+          Nueva plantilla
+        </Button>
+        <Button icon={<PlusOutlined />} onClick={() => void navegar(rutaEditar('nueva', 'coem'))}>
+          Nueva de mandato
+        </Button>
+      </Space>
       <Input.Search
         allowClear
         aria-label="Buscar plantillas"
         placeholder="Buscar por nombre o tipo de documento"
         value={q}
         onChange={(e) => setQ(e.target.value)}
-        style={{ maxWidth: 420, marginBottom: 12 }}
+        style={{ maxWidth: 420, marginBottom: 12, display: 'flex' }}
       />
       {lista.isError ? (
         <ErrorDeCarga titulo="No se pudieron cargar las plantillas" onReintentar={() => void lista.refetch()} />
