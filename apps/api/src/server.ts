@@ -31,6 +31,7 @@ import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { usuariosAdminRoutes } from './modules/usuarios/usuarios-admin.routes.ts';
 import { agendaRoutes } from './modules/agenda/agenda.routes.ts';
 import { tareasRoutes } from './modules/tareas/tareas.routes.ts';
+import { contratosRoutes } from './modules/contratos/contratos.routes.ts';
 import { firmasRoutes } from './modules/firmas/firmas.routes.ts';
 import { inventariosRoutes } from './modules/inventarios/inventarios.routes.ts';
 import { gestionDocumentalRoutes } from './modules/gestion-documental/radicados.routes.ts';
@@ -138,6 +139,7 @@ export async function buildServer(
       agendaRoutes(api, deps);
       tareasRoutes(api, deps);
       firmasRoutes(api, deps);
+      contratosRoutes(api, deps);
       inventariosRoutes(api, deps);
       gestionDocumentalRoutes(api, deps);
       inicioRoutes(api, deps);

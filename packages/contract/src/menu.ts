@@ -250,7 +250,9 @@ export const MENU: MenuNode[] = [
   ]),
   group('firmas-electronicas', 'FirmasElectronicas', 'Firmas electrónicas', 'edit', [
     leaf('tipos-documentos-a-firmar', 'TiposDocumentosAFirmar', 'Tipos de documentos a firmar', 10592, 'firmas'),
-    leaf('plantillas-contratos', 'PlantillasContratos', 'Plantillas de contratos', 10599, 'firmas'),
+    leaf('plantillas-contratos', 'PlantillasContratos', 'Plantillas de contratos', 10599, 'firmas', {
+      component: 'plantillas-contratos',
+    }),
     leaf(
       'editar-plantilla-contratos/:contrato/:programa',
       'EditarPlantillaContratos',
@@ -261,10 +263,11 @@ export const MENU: MenuNode[] = [
         hidden: true,
         noCache: true,
         params: { contrato: 'text', programa: 'text' },
+        component: 'editar-plantilla-contratos',
       },
     ),
-    leaf('contratos', 'Contratos', 'Contratos', 76, 'firmas'),
-    leaf('contratos-coem', 'ContratosCoem', 'Contratos COEM', 10600, 'firmas'),
+    leaf('contratos', 'Contratos', 'Contratos', 76, 'firmas', { component: 'contratos' }),
+    leaf('contratos-coem', 'ContratosCoem', 'Contratos COEM', 10600, 'firmas', { component: 'contratos-coem' }),
     leaf(
       'firmar-electronicamente-documentos-pdf/:idDocumento?',
       'FirmarDocumentosPdf',

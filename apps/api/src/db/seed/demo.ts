@@ -6,6 +6,7 @@ import { terceros } from '../schema/terceros.ts';
 import { bitacoraAviso, usuarios } from '../schema/usuarios.ts';
 import { hashClave } from '../../platform/auth/passwords.ts';
 import { marcarOrigen } from '../../platform/auth/soporte.ts';
+import { sembrarPlantillasContrato } from './contratos.ts';
 import { sembrarPlantillasInventario } from './inventarios.ts';
 import { sembrarMaestros } from './maestros.ts';
 
@@ -14,6 +15,7 @@ export async function sembrarEmpresa(tx: Tx): Promise<void> {
   await tx.insert(configuracion).values({ carpetaDeArchivosWeb: '', https: true, ajustes: {} }).onConflictDoNothing();
   await sembrarMaestros(tx);
   await sembrarPlantillasInventario(tx);
+  await sembrarPlantillasContrato(tx);
 }
 
 type Persona = {

@@ -108,6 +108,18 @@ export const PAGES: Record<string, Page> = {
   'detalle-documento': lazy(() =>
     import('../../features/firmas/detalle-documento-page.tsx').then((m) => ({ default: m.DetalleDocumentoPage })),
   ),
+  'plantillas-contratos': lazy(() =>
+    import('../../features/contratos/plantillas-contratos-page.tsx').then((m) => ({ default: m.PlantillasContratosPage })),
+  ),
+  'editar-plantilla-contratos': lazy(() =>
+    import('../../features/contratos/editar-plantilla-contratos-page.tsx').then((m) => ({
+      default: m.EditarPlantillaContratosPage,
+    })),
+  ),
+  contratos: lazy(() => import('../../features/contratos/contratos-page.tsx').then((m) => ({ default: m.ContratosPage }))),
+  'contratos-coem': lazy(() =>
+    import('../../features/contratos/contratos-page.tsx').then((m) => ({ default: m.ContratosCoemPage })),
+  ),
   agenda: lazy(() => import('../../features/agenda/agenda-page.tsx').then((m) => ({ default: m.AgendaPage }))),
   'plantillas-inventarios': lazy(() =>
     import('../../features/inventarios/plantillas-page.tsx').then((m) => ({ default: m.PlantillasInventarioPage })),

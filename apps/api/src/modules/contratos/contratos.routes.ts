@@ -1,0 +1,200 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  IDM_CONTRATOS,
+  IDM_CONTRATOS_COEM,
+  IDM_PLANTILLAS_CONTRATOS,
+  ZCambioEstadoContrato,
+  ZContratoForm,
+  ZContratosQuery,
+  ZEnviarContrato,
+  ZIdContratoParam,
+  ZOpcionesQuery,
+  ZPlantillaContratoForm,
+  ZPlantillasContratoQuery,
+  ZVersionParam,
+  ZVistaPreviaContrato,
+  type ProgramaContrato,
+} from '@predio/contract/contratos';
+import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
+import { urlPublica } from '../../platform/http/url-publica.ts';
+import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
+import { registrarAlCompletar } from '../firmas/firmas.service.ts';
+import * as service from './contratos.service.ts';
+
+const tags = ['contratos'];
+const P = IDM_PLANTILLAS_CONTRATOS;
+
+export function contratosRoutes(app: FastifyInstance, deps: Deps): void {
+  // ---- templates (idm 10599)
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmas/plantillas-contratos',
+    permiso: P,
+    schema: { querystring: ZPlantillasContratoQuery, tags, summary: 'Las plantillas de contratos de la empresa' },
+    handler: ({ tx, query }) => service.listarPlantillas({ tx, ...query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmas/plantillas-contratos/campos',
+    permiso: P,
+    schema: { tags, summary: 'Los campos combinables de una plantilla de contrato, por grupo' },
+    handler: async () => service.campos(),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmas/plantillas-contratos/tipos-documento',
+    permiso: P,
+    schema: { tags, summary: 'Los tipos de documentos a firmar activos (maestro 10592)' },
+    handler: ({ tx }) => service.tiposDocumento(tx),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/firmas/plantillas-contratos/vista-previa',
+    permiso: P,
+    schema: { body: ZVistaPreviaContrato, tags, summary: 'La plantilla llenada con valores de ejemplo, en HTML' },
+    handler: ({ body }) => service.vistaPreviaPlantilla(body.contenido),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/firmas/plantillas-contratos/revisar',
+    permiso: P,
+    schema: { body: ZVistaPreviaContrato, tags, summary: 'Revisa una plantilla sin guardarla: todos sus errores' },
+    handler: async ({ body }) => service.revisarContenido(body.contenido),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmas/plantillas-contratos/:id',
+    permiso: P,
+    schema: { params: ZIdContratoParam, tags, summary: 'Una plantilla de contrato (su última versión) y su historial' },
+    handler: ({ tx, params }) => service.obtenerPlantilla({ tx, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmas/plantillas-contratos/:id/versiones/:version',
+    permiso: P,
+    schema: { params: ZVersionParam, tags, summary: 'Una versión anterior de una plantilla de contrato' },
+    handler: ({ tx, params }) => service.obtenerPlantilla({ tx, id: params.id, version: params.version }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/firmas/plantillas-contratos',
+    permiso: P,
+    schema: { body: ZPlantillaContratoForm, tags, summary: 'Crea una plantilla de contrato (versión 1)' },
+    handler: ({ tx, user, req, body }) => service.crearPlantilla({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/firmas/plantillas-contratos/:id',
+    permiso: P,
+    schema: { params: ZIdContratoParam, body: ZPlantillaContratoForm, tags, summary: 'Guarda una plantilla: una versión nueva' },
+    handler: ({ tx, user, req, params, body }) => service.guardarPlantilla({ tx, user, ip: req.ip, id: params.id, body }),
+  });
+
+  // ---- contracts: the same endpoints for each register, each under its own permission
+  const cifrador = cifradorDe(deps.config);
+  registrarAlCompletar('contratos', (o, d) => service.alFirmarTodos(o, d));
+  const registros: [ProgramaContrato, string, number][] = [
+    ['contratos', '/firmas/contratos', IDM_CONTRATOS],
+    ['coem', '/firmas/contratos-coem', IDM_CONTRATOS_COEM],
+  ];
+  for (const [programa, base, permiso] of registros) {
+    const que = programa === 'coem' ? 'contrato de mandato/consignación' : 'contrato';
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: base,
+      permiso,
+      schema: { querystring: ZContratosQuery, tags, summary: `Lista de ${que}s, con búsqueda y filtros` },
+      handler: ({ tx, query }) => service.listar({ tx, programa, query }),
+    });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `${base}/opciones/inmuebles`,
+      permiso,
+      schema: { querystring: ZOpcionesQuery, tags, summary: 'Inmuebles para el formulario (por dirección o número)' },
+      handler: ({ tx, query }) => service.opcionesInmuebles(tx, query.q, query.id),
+    });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `${base}/opciones/terceros`,
+      permiso,
+      schema: { querystring: ZOpcionesQuery, tags, summary: 'Terceros para el formulario (por nombre o documento)' },
+      handler: ({ tx, query }) => service.opcionesTerceros(tx, query.q, query.id),
+    });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `${base}/opciones/plantillas`,
+      permiso,
+      schema: { tags, summary: 'Las plantillas activas de este registro' },
+      handler: ({ tx }) => service.opcionesPlantillas(tx, programa),
+    });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `${base}/:id`,
+      permiso,
+      schema: { params: ZIdContratoParam, tags, summary: `Un ${que}: partes, estado e historial` },
+      handler: ({ tx, params }) => service.obtener({ tx, programa, id: params.id }),
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: base,
+      permiso,
+      schema: { body: ZContratoForm, tags, summary: `Crea un ${que} desde un inmueble, sus partes y una plantilla` },
+      handler: ({ tx, user, req, body }) => service.crear({ tx, user, ip: req.ip, programa, body }),
+    });
+    defineRoute(app, deps, {
+      method: 'PUT',
+      url: `${base}/:id`,
+      permiso,
+      schema: { params: ZIdContratoParam, body: ZContratoForm, tags, summary: `Modifica un ${que} en borrador` },
+      handler: ({ tx, user, req, params, body }) => service.actualizar({ tx, user, ip: req.ip, programa, id: params.id, body }),
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `${base}/:id/estado`,
+      permiso,
+      schema: { params: ZIdContratoParam, body: ZCambioEstadoContrato, tags, summary: 'Cambia el estado (vigente, terminado)' },
+      handler: ({ tx, user, req, params, body }) =>
+        service.cambiarEstado({ tx, user, ip: req.ip, programa, id: params.id, body }),
+    });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `${base}/:id/pdf`,
+      permiso,
+      schema: { params: ZIdContratoParam, tags, summary: `El ${que} en PDF, llenado desde su plantilla` },
+      handler: async ({ tx, user, params, reply, alConfirmar }) => {
+        const doc = await service.documento({ tx, user, programa, id: params.id });
+        return despuesDeConfirmar(alConfirmar, reply, async () =>
+          enviarArchivo(reply, await service.pdfDe({ user, storage: deps.storage, doc })),
+        );
+      },
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `${base}/:id/enviar`,
+      permiso,
+      schema: {
+        params: ZIdContratoParam,
+        body: ZEnviarContrato,
+        tags,
+        summary: 'Envía el contrato a firma electrónica a sus partes',
+      },
+      handler: ({ tx, alConfirmar, user, req, params, body }) =>
+        service.enviarAFirma({
+          tx,
+          alConfirmar,
+          user,
+          ip: req.ip,
+          storage: deps.storage,
+          mailer: deps.mailer,
+          hub: deps.hub,
+          cifrador,
+          base: urlPublica(deps.mailer.urlPublica, req),
+          programa,
+          id: params.id,
+          body,
+        }),
+    });
+  }
+}
