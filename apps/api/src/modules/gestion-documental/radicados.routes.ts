@@ -13,6 +13,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import * as service from './radicados.service.ts';
+import { trdRoutes } from './trd.routes.ts';
 
 const tags = ['gestion-documental'];
 const permiso = IDM_GESTION_DOCUMENTAL;
@@ -80,4 +81,5 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
     schema: { params: ZRadicadoParam, tags, summary: 'Un radicado por su número' },
     handler: ({ tx, params }) => service.porRadicado({ tx, radicado: params.radicado }),
   });
+  trdRoutes(app, deps);
 }
