@@ -210,7 +210,9 @@ export const MENU: MenuNode[] = [
   ]),
   group('gestion-documental', 'GestionDocumentalGrupo', 'Gestión documental', 'file-text', [
     group('maestros', 'MaestrosGestionDocumental', 'Maestros de gestión documental', 'database', [
-      leaf('configuracion', 'ConfiguracionGestionDocumental', 'Configuración', 10574, 'gestionDocumental'),
+      leaf('configuracion', 'ConfiguracionGestionDocumental', 'Configuración', 10574, 'gestionDocumental', {
+        component: 'gd-configuracion',
+      }),
       leaf('importar-parametrizacion', 'ImportarParametrizacion', 'Importar parametrización', 10574, 'gestionDocumental', {
         component: 'gd-importar-parametrizacion',
       }),

@@ -1,5 +1,4 @@
 import {
-  DIGITO_TIPO_RADICADO,
   ETIQUETAS_RADICADO,
   ETIQUETAS_TIPO_RADICADO,
   IDM_BUSCAR_GESTION_DOCUMENTAL,
@@ -21,25 +20,15 @@ import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
-import { anioBogota, formatear, siguiente } from '../../platform/numeracion/numeracion.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
+import * as configuracion from './configuracion.service.ts';
 import * as repo from './radicados.repo.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
 
 export const ENTIDAD_RADICADO = 'radicados';
-/** One series of numbers per company and year for every kind and area: no gap, no repeat across them. */
-export const SERIE_RADICADO = 'radicado';
 const L = ETIQUETAS_RADICADO;
-
-/** The radicado as users read it: year, area code, 6-digit number and kind digit («2026-100-000123-2»). */
-export const textoRadicado = (o: {
-  anio: number;
-  codigoArea: string | null;
-  numero: number;
-  tipo: keyof typeof DIGITO_TIPO_RADICADO;
-}) => `${formatear({ anio: o.anio, prefijo: o.codigoArea ?? '', numero: o.numero, ancho: 6 })}-${DIGITO_TIPO_RADICADO[o.tipo]}`;
 
 /** Called from the routes: a radicado owns its scanned letter, PDF or images (platform/archivos). */
 export function registrarDuenoRadicado(): void {
@@ -104,11 +93,10 @@ async function validar(tx: Tx, b: RadicadoForm): Promise<{ codigoArea: string | 
 export async function radicar(o: Escritura & { body: RadicadoForm }): Promise<Radicado> {
   const b = o.body;
   const { codigoArea } = await validar(o.tx, b);
-  const anio = anioBogota();
+  const vence = await configuracion.vence(o.tx, { tipo: b.tipo, idTipoDocumental: b.id_tipo_documental ?? null });
   // The number is taken last: its counter row stays locked until the commit, so concurrent filings wait
   // here and each gets the next number; a filing that rolls back gives its number back.
-  const numero = await siguiente(o.tx, { serie: SERIE_RADICADO, anio });
-  const radicado = textoRadicado({ anio, codigoArea, numero, tipo: b.tipo });
+  const { anio, numero, radicado } = await configuracion.numerar(o.tx, { tipo: b.tipo, codigoArea });
   const valores: repo.ValoresRadicado = {
     anio,
     numero,
@@ -124,6 +112,7 @@ export async function radicar(o: Escritura & { body: RadicadoForm }): Promise<Ra
     id_estado: b.id_estado ?? null,
     folios: b.folios ?? null,
     observaciones: b.observaciones,
+    vence,
   };
   const id = await repo.insertar(o.tx, valores, o.user.usuario);
   await registrarAuditoria(o.tx, {

@@ -4,14 +4,33 @@ import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { leerArchivo } from '../maestros/maestros-archivos.service.ts';
+import { ZConfiguracionGd } from '@predio/contract/gestion-documental-configuracion';
+import * as configuracion from './configuracion.service.ts';
 import * as service from './trd.service.ts';
 
 const tags = ['gestion-documental'];
 const permiso = IDM_CONFIGURACION_GESTION_DOCUMENTAL;
 const URL = '/gestion-documental/trd';
 
-/** Importar parametrización (idm 10574): the TRD as an Excel workbook, validated, imported and exported. */
+/**
+ * The masters' screens of idm 10574: Importar parametrización (the TRD as an Excel workbook, validated,
+ * imported and exported) and Configuración (radicado formats, deadlines, who receives inbound mail).
+ */
 export function trdRoutes(app: FastifyInstance, deps: Deps): void {
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/gestion-documental/configuracion',
+    permiso,
+    schema: { tags, summary: 'Formatos de radicado, reinicio anual, recepción y plazos de respuesta por tipo' },
+    handler: ({ tx }) => configuracion.obtener({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/gestion-documental/configuracion',
+    permiso,
+    schema: { body: ZConfiguracionGd, tags, summary: 'Guarda la configuración de gestión documental' },
+    handler: ({ tx, user, req, body }) => configuracion.guardar({ tx, user, ip: req.ip, body }),
+  });
   defineRoute(app, deps, {
     method: 'GET',
     url: URL,

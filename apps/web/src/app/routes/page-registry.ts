@@ -89,6 +89,9 @@ export const PAGES: Record<string, Page> = {
   'gestion-documental': lazy(() =>
     import('../../features/gestion-documental/gestion-documental-page.tsx').then((m) => ({ default: m.GestionDocumentalPage })),
   ),
+  'gd-configuracion': lazy(() =>
+    import('../../features/gestion-documental/configuracion-page.tsx').then((m) => ({ default: m.ConfiguracionGdPage })),
+  ),
   'gd-importar-parametrizacion': lazy(() =>
     import('../../features/gestion-documental/importar-trd-page.tsx').then((m) => ({ default: m.ImportarTrdPage })),
   ),
