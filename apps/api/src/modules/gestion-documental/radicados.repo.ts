@@ -18,6 +18,8 @@ export type FiltrosRadicados = {
   id_tercero?: number | undefined;
   desde?: string | undefined;
   hasta?: string | undefined;
+  /** The document permissions' condition (permisos.repo filtroVer); undefined: every radicado. */
+  permitidos?: SQL | undefined;
 };
 
 /** Each word of q in the radicado's number and asunto, or in its tercero's name, document, phone, e-mail. */
@@ -32,6 +34,7 @@ function donde(f: FiltrosRadicados): SQL {
     f.id_tercero ? sql`r.id_tercero = ${f.id_tercero}` : undefined,
     f.desde ? sql`r.fecha >= ${f.desde}::date` : undefined,
     f.hasta ? sql`r.fecha <= ${f.hasta}::date` : undefined,
+    f.permitidos,
   ]);
 }
 
