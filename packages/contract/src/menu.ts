@@ -226,6 +226,7 @@ export const MENU: MenuNode[] = [
         'Permisos de gestión documental',
         10578,
         'gestionDocumental',
+        { component: 'gd-permisos' },
       ),
       leaf(
         'subseries-documentales-automaticos',

@@ -92,6 +92,9 @@ export const PAGES: Record<string, Page> = {
   'gd-configuracion': lazy(() =>
     import('../../features/gestion-documental/configuracion-page.tsx').then((m) => ({ default: m.ConfiguracionGdPage })),
   ),
+  'gd-permisos': lazy(() =>
+    import('../../features/gestion-documental/permisos-page.tsx').then((m) => ({ default: m.PermisosGdPage })),
+  ),
   'gd-importar-parametrizacion': lazy(() =>
     import('../../features/gestion-documental/importar-trd-page.tsx').then((m) => ({ default: m.ImportarTrdPage })),
   ),

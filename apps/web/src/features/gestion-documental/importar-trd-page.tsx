@@ -56,7 +56,7 @@ function Reporte({ r, mensaje }: { r: ReporteTrd; mensaje: string | null }) {
         rowKey="fila"
         dataSource={filas}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-        scroll={{ x: 640 }}
+        scroll={{ x: 700 }}
         aria-label="Informe por fila"
         columns={[
           { key: 'fila', dataIndex: 'fila', title: 'Fila', width: 64 },
@@ -65,6 +65,7 @@ function Reporte({ r, mensaje }: { r: ReporteTrd; mensaje: string | null }) {
           {
             key: 'resultado',
             title: 'Resultado',
+            width: 400,
             render: (_v, f) =>
               f.errores.length === 0 ? (
                 <Tag color="green">Correcta</Tag>
@@ -116,19 +117,15 @@ export function ImportarTrdPage() {
 
   return (
     <Space direction="vertical" size={16} className="trd-pagina">
-      <Card
-        title="Importar parametrización"
-        extra={
-          <Space wrap>
-            <Button icon={<FileExcelOutlined />} onClick={() => void descargar('plantilla')}>
-              Descargar plantilla
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void descargar('exportar')} disabled={!trd.data?.length}>
-              Exportar TRD
-            </Button>
-          </Space>
-        }
-      >
+      <Card title="Importar parametrización">
+        <Space wrap className="trd-descargas">
+          <Button icon={<FileExcelOutlined />} onClick={() => void descargar('plantilla')}>
+            Descargar plantilla
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={() => void descargar('exportar')} disabled={!trd.data?.length}>
+            Exportar TRD
+          </Button>
+        </Space>
         <Typography.Paragraph type="secondary">
           La Tabla de Retención Documental en Excel (.xlsx), una fila por dependencia, serie, subserie y tipo documental, con las
           columnas <strong>{COLUMNAS_TRD.join(', ')}</strong>. El código se escribe dependencia-serie.subserie (por ejemplo
