@@ -74,6 +74,8 @@ export const ZRadicado = z.object({
   estado: z.object({ id: z.number().int(), nombre: z.string(), color: z.string().nullable() }).nullable(),
   folios: z.number().int().nullable(),
   observaciones: z.string(),
+  /** Response deadline of a radicado de entrada (its tipo's business days), AAAA-MM-DD. */
+  vence: z.string().nullable(),
   archivos: z.number().int(),
   creado_por: z.string(),
   creado_en: z.string(),

@@ -210,8 +210,12 @@ export const MENU: MenuNode[] = [
   ]),
   group('gestion-documental', 'GestionDocumentalGrupo', 'Gestión documental', 'file-text', [
     group('maestros', 'MaestrosGestionDocumental', 'Maestros de gestión documental', 'database', [
-      leaf('configuracion', 'ConfiguracionGestionDocumental', 'Configuración', 10574, 'gestionDocumental'),
-      leaf('importar-parametrizacion', 'ImportarParametrizacion', 'Importar parametrización', 10574, 'gestionDocumental'),
+      leaf('configuracion', 'ConfiguracionGestionDocumental', 'Configuración', 10574, 'gestionDocumental', {
+        component: 'gd-configuracion',
+      }),
+      leaf('importar-parametrizacion', 'ImportarParametrizacion', 'Importar parametrización', 10574, 'gestionDocumental', {
+        component: 'gd-importar-parametrizacion',
+      }),
       leaf('estado-gestion-documental', 'EstadoGestionDocumental', 'Estados de gestión documental', 10602, 'gestionDocumental'),
       leaf('areas-de-la-empresa', 'AreasDeLaEmpresa', 'Áreas de la empresa', 10575, 'gestionDocumental'),
       leaf('series-documentales', 'SeriesDocumentales', 'Series documentales', 10576, 'gestionDocumental'),
@@ -222,6 +226,7 @@ export const MENU: MenuNode[] = [
         'Permisos de gestión documental',
         10578,
         'gestionDocumental',
+        { component: 'gd-permisos' },
       ),
       leaf(
         'subseries-documentales-automaticos',

@@ -111,7 +111,7 @@ describe('zodCrear / zodActualizar', () => {
     });
     const sub = recurso('subseries-documentales');
     expect(mensajes(zodCrear(sub).safeParse({ disposicion_final: 'X' })).disposicion_final).toBe(
-      'El campo Disposición final debe ser una de: Conservación total, Eliminación, Selección, Digitalización',
+      'El campo Disposición final debe ser una de: Conservación total, Eliminación, Selección, Microfilmación/digitalización',
     );
     expect(zodCrear(recurso('categoriasagenda')).parse({ nombre: 'Visita', color: '#AABBCC' }).color).toBe('#aabbcc');
     expect(mensajes(zodCrear(recurso('categoriasagenda')).safeParse({ nombre: 'V', color: 'rojo' })).color).toBe(

@@ -312,9 +312,20 @@ export const SUBSERIES_DOCUMENTALES: ResourceDef = {
         { value: 'CT', label: 'Conservación total' },
         { value: 'E', label: 'Eliminación' },
         { value: 'S', label: 'Selección' },
-        { value: 'D', label: 'Digitalización' },
+        { value: 'D', label: 'Microfilmación/digitalización' },
       ],
     },
+    {
+      key: 'soporte',
+      label: 'Soporte',
+      type: 'enum',
+      options: [
+        { value: 'papel', label: 'Papel' },
+        { value: 'electronico', label: 'Electrónico' },
+        { value: 'ambos', label: 'Papel y electrónico' },
+      ],
+    },
+    { key: 'procedimiento', label: 'Procedimiento', type: 'text', maxLength: 2000, multiline: true, list: false },
   ],
   labelField: 'nombre',
   detailField: 'codigo',
@@ -335,6 +346,8 @@ export const TIPOS_DOCUMENTALES = lista({
   genero: 'm',
   idm: 10596,
   ruta: `${GD}/tipos-documentales`,
+  // The response deadline a radicado de entrada of this tipo gets (configuracion, idm 10574).
+  extra: [{ key: 'dias_respuesta', label: 'Días hábiles de respuesta', type: 'number', min: 1, max: 365 }],
 });
 
 export const ESTADOS_GESTION_DOCUMENTAL = lista({

@@ -7,14 +7,17 @@ import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
+import { areaRecepcion } from './configuracion.service.ts';
 import { radicar } from './radicados.service.ts';
 
 // Documents other modules produce (a closed inventory's PDF, a signed document) are filed by a job as
 // radicados de salida, with a copy of the file: deleting the radicado's document must never take the
 // original's bytes.
 
-/** The área automatic filings go to: the first active one by code (GD has no setting for it yet). */
+/** The área automatic filings go to: the one configuración names, else the first active one by code. */
 async function areaParaRadicar(tx: Tx): Promise<number | null> {
+  const configurada = await areaRecepcion(tx);
+  if (configurada !== null) return configurada;
   const [a] = await queryRows<{ id: number }>(
     tx,
     sql`select id from areas_empresa where activo order by codigo nulls last, id limit 1`,

@@ -18,6 +18,8 @@ export type FiltrosRadicados = {
   id_tercero?: number | undefined;
   desde?: string | undefined;
   hasta?: string | undefined;
+  /** The document permissions' condition (permisos.repo filtroVer); undefined: every radicado. */
+  permitidos?: SQL | undefined;
 };
 
 /** Each word of q in the radicado's number and asunto, or in its tercero's name, document, phone, e-mail. */
@@ -32,6 +34,7 @@ function donde(f: FiltrosRadicados): SQL {
     f.id_tercero ? sql`r.id_tercero = ${f.id_tercero}` : undefined,
     f.desde ? sql`r.fecha >= ${f.desde}::date` : undefined,
     f.hasta ? sql`r.fecha <= ${f.hasta}::date` : undefined,
+    f.permitidos,
   ]);
 }
 
@@ -52,7 +55,7 @@ const SELECT = sql`
     case when t.id is null then null else json_build_object('id', t.id, 'nombre', t.nombre, 'nro_id', t.nro_id) end as tercero,
     ${ref('a')} as area, ${ref('s')} as serie, ${ref('ss')} as subserie, ${ref('td', false)} as tipo_documental,
     case when e.id is null then null else json_build_object('id', e.id, 'nombre', e.nombre, 'color', e.color) end as estado,
-    r.folios, r.observaciones,
+    r.folios, r.observaciones, to_char(r.vence, 'YYYY-MM-DD') as vence,
     (select count(*)::int from archivo ar where ar.tipo_dueno = 'radicado' and ar.id_dueno = r.id::text) as archivos,
     r.creado_por, to_char(r.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as creado_en
   from radicado r
@@ -113,15 +116,16 @@ export type ValoresRadicado = {
   id_estado: number | null;
   folios: number | null;
   observaciones: string;
+  vence: string | null;
 };
 
 export async function insertar(tx: Tx, v: ValoresRadicado, usuario: string): Promise<number> {
   const [fila] = await queryRows<{ id: number }>(
     tx,
     sql`insert into radicado (anio, numero, radicado, tipo, fecha, asunto, id_tercero, id_area, id_serie, id_subserie,
-          id_tipo_documental, id_estado, folios, observaciones, creado_por)
+          id_tipo_documental, id_estado, folios, observaciones, vence, creado_por)
         values (${v.anio}, ${v.numero}, ${v.radicado}, ${v.tipo}, ${v.fecha}::date, ${v.asunto}, ${v.id_tercero}, ${v.id_area},
-          ${v.id_serie}, ${v.id_subserie}, ${v.id_tipo_documental}, ${v.id_estado}, ${v.folios}, ${v.observaciones}, ${usuario})
+          ${v.id_serie}, ${v.id_subserie}, ${v.id_tipo_documental}, ${v.id_estado}, ${v.folios}, ${v.observaciones}, ${v.vence}::date, ${usuario})
         returning id`,
   );
   return fila!.id;

@@ -13,6 +13,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import * as service from './radicados.service.ts';
+import { permisosGdRoutes } from './permisos.routes.ts';
+import { trdRoutes } from './trd.routes.ts';
 
 const tags = ['gestion-documental'];
 const permiso = IDM_GESTION_DOCUMENTAL;
@@ -29,14 +31,14 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
     url: URL,
     permiso,
     schema: { querystring: ZRadicadosQuery, tags, summary: 'Radicados (página, orden, búsqueda y filtros)' },
-    handler: ({ tx, query }) => service.listar({ tx, query }),
+    handler: ({ tx, user, query }) => service.listar({ tx, user, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: `${URL}/exportar`,
     permiso,
     schema: { querystring: ZRadicadosExportarQuery, tags, summary: 'Los radicados del filtro en Excel o CSV' },
-    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, query })),
+    handler: async ({ tx, user, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, user, query })),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -57,7 +59,7 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
     url: `${URL}/:id`,
     permiso,
     schema: { params: ZIdParam, tags, summary: 'Un radicado' },
-    handler: ({ tx, params }) => service.obtener({ tx, id: params.id }),
+    handler: ({ tx, user, params }) => service.obtener({ tx, user, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -71,13 +73,15 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
     url: '/gestion-documental/buscar',
     permiso: IDM_BUSCAR_GESTION_DOCUMENTAL,
     schema: { querystring: ZRadicadosQuery, tags, summary: 'Busca radicados por número, asunto o tercero, y filtros' },
-    handler: ({ tx, query }) => service.listar({ tx, query }),
+    handler: ({ tx, user, query }) => service.listar({ tx, user, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/gestion-documental/buscar/:radicado',
     permiso: IDM_BUSCAR_GESTION_DOCUMENTAL,
     schema: { params: ZRadicadoParam, tags, summary: 'Un radicado por su número' },
-    handler: ({ tx, params }) => service.porRadicado({ tx, radicado: params.radicado }),
+    handler: ({ tx, user, params }) => service.porRadicado({ tx, user, radicado: params.radicado }),
   });
+  trdRoutes(app, deps);
+  permisosGdRoutes(app, deps);
 }

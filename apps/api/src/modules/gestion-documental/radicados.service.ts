@@ -1,5 +1,4 @@
 import {
-  DIGITO_TIPO_RADICADO,
   ETIQUETAS_RADICADO,
   ETIQUETAS_TIPO_RADICADO,
   IDM_BUSCAR_GESTION_DOCUMENTAL,
@@ -19,27 +18,18 @@ import type { Tx } from '../../db/client.ts';
 import { registrarDueno } from '../../platform/archivos/duenos.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
+import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
-import { anioBogota, formatear, siguiente } from '../../platform/numeracion/numeracion.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
+import * as configuracion from './configuracion.service.ts';
+import * as permisos from './permisos.service.ts';
 import * as repo from './radicados.repo.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
 
 export const ENTIDAD_RADICADO = 'radicados';
-/** One series of numbers per company and year for every kind and area: no gap, no repeat across them. */
-export const SERIE_RADICADO = 'radicado';
 const L = ETIQUETAS_RADICADO;
-
-/** The radicado as users read it: year, area code, 6-digit number and kind digit («2026-100-000123-2»). */
-export const textoRadicado = (o: {
-  anio: number;
-  codigoArea: string | null;
-  numero: number;
-  tipo: keyof typeof DIGITO_TIPO_RADICADO;
-}) => `${formatear({ anio: o.anio, prefijo: o.codigoArea ?? '', numero: o.numero, ancho: 6 })}-${DIGITO_TIPO_RADICADO[o.tipo]}`;
 
 /** Called from the routes: a radicado owns its scanned letter, PDF or images (platform/archivos). */
 export function registrarDuenoRadicado(): void {
@@ -104,11 +94,11 @@ async function validar(tx: Tx, b: RadicadoForm): Promise<{ codigoArea: string | 
 export async function radicar(o: Escritura & { body: RadicadoForm }): Promise<Radicado> {
   const b = o.body;
   const { codigoArea } = await validar(o.tx, b);
-  const anio = anioBogota();
+  await permisos.exigir(o.tx, o.user, 'radicar', b.id_serie ?? null, b.id_subserie ?? null);
+  const vence = await configuracion.vence(o.tx, { tipo: b.tipo, idTipoDocumental: b.id_tipo_documental ?? null });
   // The number is taken last: its counter row stays locked until the commit, so concurrent filings wait
   // here and each gets the next number; a filing that rolls back gives its number back.
-  const numero = await siguiente(o.tx, { serie: SERIE_RADICADO, anio });
-  const radicado = textoRadicado({ anio, codigoArea, numero, tipo: b.tipo });
+  const { anio, numero, radicado } = await configuracion.numerar(o.tx, { tipo: b.tipo, codigoArea });
   const valores: repo.ValoresRadicado = {
     anio,
     numero,
@@ -124,6 +114,7 @@ export async function radicar(o: Escritura & { body: RadicadoForm }): Promise<Ra
     id_estado: b.id_estado ?? null,
     folios: b.folios ?? null,
     observaciones: b.observaciones,
+    vence,
   };
   const id = await repo.insertar(o.tx, valores, o.user.usuario);
   await registrarAuditoria(o.tx, {
@@ -142,36 +133,50 @@ export async function radicar(o: Escritura & { body: RadicadoForm }): Promise<Ra
   return (await repo.porId(o.tx, id))!;
 }
 
-export async function listar(o: Base & { query: RadicadosQuery }): Promise<ListResult<Radicado>> {
+export async function listar(o: Base & { user: Principal; query: RadicadosQuery }): Promise<ListResult<Radicado>> {
   const { page, pageSize, ...f } = o.query;
   rango(f);
-  return repo.listar(o.tx, { ...f, limit: pageSize, offset: (page - 1) * pageSize });
+  const permitidos = permisos.filtroVer(await permisos.alcance(o.tx, o.user));
+  return repo.listar(o.tx, { ...f, permitidos, limit: pageSize, offset: (page - 1) * pageSize });
+}
+
+/** A radicado the document permissions hide answers 403, naming why. */
+async function visible(o: Base & { user: Principal }, r: Radicado): Promise<Radicado> {
+  const a = await permisos.alcance(o.tx, o.user);
+  if (!a) return r;
+  if (r.serie === null) {
+    if (r.creado_por !== o.user.usuario) throw sinPermiso();
+    return r;
+  }
+  await permisos.exigir(o.tx, o.user, 'ver', r.serie.id, r.subserie?.id ?? null);
+  return r;
 }
 
 function rango(f: { desde?: string | undefined; hasta?: string | undefined }) {
   if (f.desde && f.hasta && f.desde > f.hasta) throw invalido('hasta', 'hasta debe ser igual o posterior a desde');
 }
 
-export async function obtener(o: Base & { id: number }): Promise<Radicado> {
+export async function obtener(o: Base & { user: Principal; id: number }): Promise<Radicado> {
   const r = await repo.porId(o.tx, o.id);
   if (!r) throw noEncontrado(`El radicado ${o.id}`);
-  return r;
+  return visible(o, r);
 }
 
 /** buscar-gestion-documental/{consecutivo}: one radicado by the number users write. */
-export async function porRadicado(o: Base & { radicado: string }): Promise<Radicado> {
+export async function porRadicado(o: Base & { user: Principal; radicado: string }): Promise<Radicado> {
   const r = await repo.porRadicado(o.tx, o.radicado);
   if (!r) throw noEncontrado(`El radicado ${o.radicado}`);
-  return r;
+  return visible(o, r);
 }
 
 export const opciones = (o: Base): Promise<OpcionesRadicado> => repo.opciones(o.tx);
 export const buscarTerceros = (o: Base & { q: string | undefined }): Promise<TerceroRadicado[]> => repo.buscarTerceros(o.tx, o.q);
 
-export async function exportar(o: Base & { query: RadicadosExportarQuery }): Promise<Archivo> {
+export async function exportar(o: Base & { user: Principal; query: RadicadosExportarQuery }): Promise<Archivo> {
   const { formato, ...f } = o.query;
   rango(f);
-  const r = await repo.listar(o.tx, { ...f, limit: RADICADOS_MAX_EXPORT, offset: 0 });
+  const permitidos = permisos.filtroVer(await permisos.alcance(o.tx, o.user));
+  const r = await repo.listar(o.tx, { ...f, permitidos, limit: RADICADOS_MAX_EXPORT, offset: 0 });
   if (r.total > RADICADOS_MAX_EXPORT)
     throw invalido(
       'hasta',

@@ -151,7 +151,10 @@ describe('migration 0079 seeds each series from the existing data', () => {
 
   it('continues from the higher of the old counter and the records, company by company', async () => {
     const todas = migrationFiles();
-    const hasta = todas.filter((m) => m.name < '0079');
+    // The demo seed writes the masters as their defs are today, so their latest generated DDL (idempotent)
+    // goes in with the old migrations.
+    const ultimaMaestros = todas.filter((m) => m.name.endsWith('_maestros.sql')).at(-1)!.name;
+    const hasta = todas.filter((m) => m.name < '0079' || m.name === ultimaMaestros);
     expect(hasta.length).toBeLessThan(todas.length);
     const origen = new URL('../../db/migrations/', import.meta.url).pathname;
     for (const m of hasta) symlinkSync(join(origen, m.name), join(dir, m.name));
@@ -177,7 +180,7 @@ describe('migration 0079 seeds each series from the existing data', () => {
       await tx.execute(sql`insert into cliente_atendido_consecutivo (ultimo) values (4)`);
     });
 
-    expect(await migrate(db)).toEqual(todas.filter((m) => m.name >= '0079').map((m) => m.name));
+    expect(await migrate(db)).toEqual(todas.filter((m) => !hasta.includes(m)).map((m) => m.name));
 
     const en = (idEmpresa: number, serie: string) => db.tenant(idEmpresa, (tx) => siguiente(tx, { serie }));
     expect(await en(1, 'inmueble')).toBe(8);

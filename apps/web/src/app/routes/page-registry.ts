@@ -99,6 +99,15 @@ export const PAGES: Record<string, Page> = {
   'gestion-documental': lazy(() =>
     import('../../features/gestion-documental/gestion-documental-page.tsx').then((m) => ({ default: m.GestionDocumentalPage })),
   ),
+  'gd-configuracion': lazy(() =>
+    import('../../features/gestion-documental/configuracion-page.tsx').then((m) => ({ default: m.ConfiguracionGdPage })),
+  ),
+  'gd-permisos': lazy(() =>
+    import('../../features/gestion-documental/permisos-page.tsx').then((m) => ({ default: m.PermisosGdPage })),
+  ),
+  'gd-importar-parametrizacion': lazy(() =>
+    import('../../features/gestion-documental/importar-trd-page.tsx').then((m) => ({ default: m.ImportarTrdPage })),
+  ),
   'buscar-gestion-documental': lazy(() =>
     import('../../features/gestion-documental/buscar-page.tsx').then((m) => ({ default: m.BuscarGestionDocumentalPage })),
   ),
