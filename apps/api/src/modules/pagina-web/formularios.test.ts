@@ -266,4 +266,35 @@ describe('formularios (10536)', () => {
     ok(await pedir(admin1, 'DELETE', `/api/paginaweb/formularios/${f.id}`));
     error(await pedir(admin1, 'GET', `/api/paginaweb/formularios/${f.id}`), 404);
   });
+
+  it('shows on the public site, escaped, and its HTML form becomes a solicitud', async () => {
+    const f = ok<Formulario>(
+      await pedir(admin1, 'POST', '/api/paginaweb/formularios', formulario({ nombre: 'Avalúo <script>x()</script>' })),
+    );
+    const inicio = await t.app.inject({ method: 'GET', url: '/sitio/1' });
+    expect(inicio.body).toContain(`/sitio/1/formularios/${f.id}`);
+    expect(inicio.body).not.toContain('<script>x()');
+    const pag = await t.app.inject({ method: 'GET', url: `/sitio/1/formularios/${f.id}` });
+    expect(pag.statusCode).toBe(200);
+    expect(pag.body).toContain('Avalúo &lt;script&gt;');
+    expect(pag.body).toContain('Ley 1581');
+    expect((await t.app.inject({ method: 'GET', url: `/sitio/2/formularios/${f.id}` })).statusCode).toBe(404);
+    const post = (campos: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/sitio/1/formularios/${f.id}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(campos).toString(),
+        remoteAddress: `10.9.1.${++ipN}`,
+      });
+    const mal = await post({ nombre: 'Luis', c1: 'luis@example.com', c3: 'Laureles' });
+    expect(mal.statusCode).toBe(400);
+    expect(mal.body).toContain('Debe autorizar el tratamiento de sus datos personales');
+    expect(mal.body).toContain('value="luis@example.com"');
+    const bien = await post({ nombre: 'Luis', c1: 'luis@example.com', c3: 'Laureles', c5: 'true', autoriza_datos: 'true' });
+    expect(bien.statusCode, bien.body).toBe(200);
+    expect(bien.body).toContain('¡Gracias! Le llamaremos hoy.');
+    const envios = ok<{ items: EnvioFormulario[] }>(await pedir(admin1, 'GET', `/api/paginaweb/formularios/${f.id}/envios`));
+    expect(envios.items[0]!.respuestas.find((r) => r.etiqueta === '¿Tiene escrituras?')?.valor).toBe('Sí');
+  });
 });

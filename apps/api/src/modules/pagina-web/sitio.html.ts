@@ -3,6 +3,7 @@ import { pesos } from '../../platform/formato.ts';
 import { sanearHtml } from '../../platform/documentos/sanear.ts';
 import type { BannerPublico, EmpresaSitio, InmueblePublico, NoticiaPublica } from './publico.service.ts';
 import { empresaPublica } from './publico.service.ts';
+import type { CampoFormulario, FormularioPublico } from '@predio/contract/pagina-web-formularios';
 
 // The public site's pages: plain HTML written here, no script, one stylesheet (/sitio/estilos.css).
 // Everything that comes from the database passes through esc(); the news' body was sanitised on save
@@ -200,6 +201,7 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .rejilla{list-style:none;padding:0;margin:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
 .tarjeta{background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.1);padding-bottom:12px}
 .tarjeta a{text-decoration:none}
+.contacto h1{margin-top:4px}
 .tarjeta img,.sin-foto{width:100%;aspect-ratio:4/3;object-fit:cover;background:#e5e7eb}
 .tarjeta p{margin:4px 12px}
 .precio{font-weight:700;color:#111827;font-size:1.1rem}
@@ -214,7 +216,7 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .contacto,.gracias{background:#fff;border-radius:12px;padding:16px 24px 24px;margin-top:24px;box-shadow:0 1px 3px rgba(0,0,0,.1);max-width:640px}
 .contacto form{display:grid;gap:6px}
 .contacto label{font-weight:600;margin-top:8px}
-.contacto input,.contacto textarea{font:inherit;padding:10px 12px;border:1px solid #9ca3af;border-radius:8px;width:100%}
+.contacto input,.contacto textarea,.contacto select{font:inherit;padding:10px 12px;border:1px solid #9ca3af;border-radius:8px;width:100%}
 .contacto .consentimiento{font-weight:400;display:flex;gap:8px;align-items:flex-start}
 .contacto .consentimiento input{width:auto;margin-top:4px}
 .contacto button{margin-top:12px;font:inherit;font-weight:700;padding:12px 20px;border:0;border-radius:8px;background:var(--color);color:#fff;cursor:pointer;justify-self:start}
@@ -228,3 +230,62 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .pie p{margin:4px 0}
 @media (max-width:600px){main{padding:12px 16px 32px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}}
 `;
+
+/** A form built in Página web > Formularios: the name, the staff's fields, the honeypot and the consent. */
+export function formularioWeb(e: EmpresaSitio, f: FormularioPublico, estado: EstadoFormulario): string {
+  const v = (k: string) => esc(estado.valores[k] ?? '');
+  const err = (k: string) => (estado.errores[k] ? `<p class="error" id="error-${k}">${esc(estado.errores[k])}</p>` : '');
+  const attrs = (k: string, obligatorio: boolean) =>
+    `${obligatorio ? ' required' : ''}${estado.errores[k] ? ` aria-invalid="true" aria-describedby="error-${k}"` : ''}`;
+  const marca = (obligatorio: boolean) => (obligatorio ? ' <span aria-hidden="true">*</span>' : '');
+  const campo = (c: CampoFormulario) => {
+    const k = c.campo;
+    const a = attrs(k, c.obligatorio);
+    if (c.tipo === 'casilla')
+      return `<label class="consentimiento"><input type="checkbox" name="${k}" value="true"${estado.valores[k] ? ' checked' : ''}${a}> ${esc(c.etiqueta)}${marca(c.obligatorio)}</label>${err(k)}`;
+    const etiqueta = `<label for="${k}">${esc(c.etiqueta)}${marca(c.obligatorio)}</label>`;
+    if (c.tipo === 'parrafo')
+      return `${etiqueta}<textarea id="${k}" name="${k}" rows="4" maxlength="2000"${a}>${v(k)}</textarea>${err(k)}`;
+    if (c.tipo === 'seleccion')
+      return `${etiqueta}<select id="${k}" name="${k}"${a}><option value="">Elija una opción</option>${c.opciones
+        .map((o) => `<option${estado.valores[k] === o ? ' selected' : ''}>${esc(o)}</option>`)
+        .join('')}</select>${err(k)}`;
+    const tipo = { texto: 'text', correo: 'email', telefono: 'tel', numero: 'text', fecha: 'date' }[c.tipo];
+    const extra =
+      c.tipo === 'numero'
+        ? ' inputmode="decimal"'
+        : c.tipo === 'correo'
+          ? ' autocomplete="email"'
+          : c.tipo === 'telefono'
+            ? ' autocomplete="tel"'
+            : '';
+    return `${etiqueta}<input id="${k}" name="${k}" type="${tipo}"${extra} value="${v(k)}"${a}>${err(k)}`;
+  };
+  return `<section class="contacto" aria-labelledby="formulario-titulo">
+<h1 id="formulario-titulo">${esc(f.nombre)}</h1>
+${f.descripcion ? `<p>${esc(f.descripcion)}</p>` : ''}
+${estado.general ? `<p class="error" role="alert">${esc(estado.general)}</p>` : ''}
+<form method="post" action="/sitio/${e.id_empresa}/formularios/${f.id}" novalidate>
+  <label for="nombre">Nombre <span aria-hidden="true">*</span></label><input id="nombre" name="nombre" autocomplete="name" maxlength="120" value="${v('nombre')}"${attrs('nombre', true)}>${err('nombre')}
+  ${f.campos.map(campo).join('\n  ')}
+  <div class="oculto" aria-hidden="true"><label for="sitio">No llene este campo</label><input id="sitio" name="sitio" tabindex="-1" autocomplete="off"></div>
+  <label class="consentimiento"><input type="checkbox" name="autoriza_datos" value="true"${estado.valores.autoriza_datos ? ' checked' : ''}${attrs('autoriza_datos', true)}> ${esc(f.consentimiento)}</label>${err('autoriza_datos')}
+  <button type="submit">Enviar</button>
+</form>
+</section>`;
+}
+
+export const graciasFormulario = (e: EmpresaSitio, mensaje: string, numero: number | null) =>
+  `<section class="gracias" role="status"><h1>¡Gracias!</h1><p>${esc(mensaje)}</p>${numero ? `<p>Su número de solicitud es el ${numero}.</p>` : ''}
+<p><a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;
+
+/** The home's list of published forms. */
+export const listaFormularios = (idEmpresa: number, fs: Pick<FormularioPublico, 'id' | 'nombre' | 'descripcion'>[]) =>
+  fs.length
+    ? `<section id="formularios"><h2>Escríbanos</h2><ul class="rejilla">${fs
+        .map(
+          (f) =>
+            `<li class="tarjeta"><a href="/sitio/${idEmpresa}/formularios/${f.id}"><h3>${esc(f.nombre)}</h3></a>${f.descripcion ? `<p>${esc(f.descripcion)}</p>` : ''}</li>`,
+        )
+        .join('')}</ul></section>`
+    : '';

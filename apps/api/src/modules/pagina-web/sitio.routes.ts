@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZSolicitudWeb } from '@predio/contract/solicitudes';
-import { ZEmpresaPublicaParam, ZInmueblePublicoParam, ZSlugParam } from '@predio/contract/pagina-web';
+import { ZArchivoPublicoParam, ZEmpresaPublicaParam, ZInmueblePublicoParam, ZSlugParam } from '@predio/contract/pagina-web';
+import { ZEnvioFormularioPublico, validarRespuestas } from '@predio/contract/pagina-web-formularios';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
 import { recibir } from '../solicitudes/solicitudes-web.service.ts';
 import * as publico from './publico.service.ts';
+import * as formularios from './formularios.service.ts';
 import * as html from './sitio.html.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 
@@ -76,6 +78,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
         banners: await publico.banners(tx, e.id_empresa),
         inmuebles: await publico.inmuebles(tx, e.id_empresa, { limite: 12 }),
         noticias: await publico.noticias(tx, e.id_empresa, 6),
+        formularios: await formularios.publicos(tx),
       }));
       const nombre = publico.empresaPublica(e).nombre;
       const imagen = d.banners.find((b) => b.imagen)?.imagen ?? d.inmuebles.find((i) => i.fotos.length)?.fotos[0]?.grande ?? null;
@@ -87,7 +90,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
           imagen,
           url: `/sitio/${e.id_empresa}`,
         },
-        cuerpo: `<h1 class="oculto">${html.esc(nombre)}</h1>${html.inicio(e, d)}`,
+        cuerpo: `<h1 class="oculto">${html.esc(nombre)}</h1>${html.inicio(e, d)}${html.listaFormularios(e.id_empresa, d.formularios)}`,
       };
     }),
   );
@@ -191,6 +194,65 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
         },
         cuerpo: html.articulo(n),
       };
+    });
+  });
+
+  // ----- forms built in Página web > Formularios
+  const formularioDe = (e: publico.EmpresaSitio, id: number, f: html.EstadoFormulario, codigo = 200) =>
+    enTenant(deps.db, e.id_empresa, ({ tx }) => formularios.publico(tx, id)).then((fo) => ({
+      codigo,
+      titulo: `${fo.nombre} · ${publico.empresaPublica(e).nombre}`,
+      og: {
+        titulo: fo.nombre,
+        descripcion: fo.descripcion || fo.nombre,
+        imagen: null,
+        url: `/sitio/${e.id_empresa}/formularios/${fo.id}`,
+      },
+      cuerpo: html.formularioWeb(e, fo, f),
+    }));
+  const paramsFormulario = (req: FastifyRequest) => ZArchivoPublicoParam.safeParse(req.params);
+
+  app.get('/sitio/:empresa/formularios/:id', (req, reply) => {
+    const p = paramsFormulario(req);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, (e) => {
+      if (!p.success) throw new AppError(40400, 'Este formulario no existe.');
+      return formularioDe(e, p.data.id, { valores: {}, errores: {} });
+    });
+  });
+
+  app.post('/sitio/:empresa/formularios/:id', (req, reply) => {
+    const p = paramsFormulario(req);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+      if (!p.success) throw new AppError(40400, 'Este formulario no existe.');
+      const id = p.data.id;
+      const valores = z
+        .record(z.string(), z.string())
+        .catch({})
+        .parse(req.body ?? {});
+      const { nombre, autoriza_datos, sitio, ...respuestas } = valores;
+      const fallo = (errores: Record<string, string>, general = 'Revise los campos marcados.', codigo = 400) =>
+        formularioDe(e, id, { valores, errores, general }, codigo);
+      const datos = ZEnvioFormularioPublico.safeParse({ nombre, respuestas, autoriza_datos: autoriza_datos === 'true', sitio });
+      const fo = await enTenant(deps.db, e.id_empresa, ({ tx }) => formularios.publico(tx, id));
+      const errores: Record<string, string> = { ...validarRespuestas(fo.campos, respuestas).errores };
+      if (!datos.success) for (const i of datos.error.issues) errores[String(i.path[0] ?? 'general')] ??= i.message;
+      if (!datos.success || Object.keys(errores).length) return fallo(errores);
+      try {
+        const r = await formularios.recibir(deps, { idEmpresa: e.id_empresa, idFormulario: id, body: datos.data, ip: req.ip });
+        return {
+          titulo: `Formulario enviado · ${publico.empresaPublica(e).nombre}`,
+          og: {
+            titulo: fo.nombre,
+            descripcion: 'Formulario enviado',
+            imagen: null,
+            url: `/sitio/${e.id_empresa}/formularios/${id}`,
+          },
+          cuerpo: html.graciasFormulario(e, r.mensaje, r.numero),
+        };
+      } catch (err) {
+        if (err instanceof AppError && err.status === 429) return fallo({}, err.message, 429);
+        throw err;
+      }
     });
   });
 }
