@@ -202,7 +202,7 @@ export const MENU: MenuNode[] = [
   group('paginaweb', 'PaginaWeb', 'Página web', 'global', [
     leaf('noticias', 'Noticias', 'Noticias', 202, 'paginaWeb', { component: 'paginaweb-noticias' }),
     leaf('banners', 'Banners', 'Banners', 10535, 'paginaWeb', { component: 'paginaweb-banners' }),
-    leaf('formularios', 'Formularios', 'Formularios', 10536, 'paginaWeb'),
+    leaf('formularios', 'Formularios', 'Formularios', 10536, 'paginaWeb', { component: 'paginaweb-formularios' }),
     leaf('popupinicio', 'PopupInicio', 'Popup de inicio', 10538, 'paginaWeb'),
     leaf('sesion-texto', 'SesionTexto', 'Sesión de texto', 10565, 'paginaWeb'),
     leaf('banco-de-trabajo', 'BancoDeTrabajo', 'Banco de trabajo', 202, 'paginaWeb'),

@@ -65,6 +65,9 @@ export const PAGES: Record<string, Page> = {
     import('../../features/pagina-web/noticias-page.tsx').then((m) => ({ default: m.NoticiasPage })),
   ),
   'paginaweb-banners': lazy(() => import('../../features/pagina-web/banners-page.tsx').then((m) => ({ default: m.BannersPage }))),
+  'paginaweb-formularios': lazy(() =>
+    import('../../features/pagina-web/formularios-page.tsx').then((m) => ({ default: m.FormulariosPage })),
+  ),
   'listas-de-verificacion': lazy(() =>
     import('../../features/tareas/listas-page.tsx').then((m) => ({ default: m.ListasVerificacionPage })),
   ),

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListaAcotada } from '@predio/contract/list';
 import type { Banner, BannerForm, Noticia, NoticiaForm } from '@predio/contract/pagina-web';
+import type { EnvioFormulario, Formulario, FormularioForm } from '@predio/contract/pagina-web-formularios';
 import { http } from '../../lib/http.ts';
 
 /** Every query of Página web hangs from this key: a write refreshes the lists it touches. */
@@ -52,3 +53,37 @@ export const useGuardarBanner = () =>
   );
 export const useBorrarBanner = () =>
   useEscritura(paginaWebKeys.banners(), (id: number) => datos(http.delete(`/paginaweb/banners/${id}`)));
+
+// ----- formularios (idm 10536)
+
+export const formulariosKeys = {
+  all: [...paginaWebKeys.all, 'formularios'] as const,
+  lista: (consulta: string) => [...formulariosKeys.all, 'lista', consulta] as const,
+  envios: (id: number, consulta: string) => [...formulariosKeys.all, 'envios', id, consulta] as const,
+};
+
+export const useFormularios = (consulta: string) =>
+  useQuery({
+    queryKey: formulariosKeys.lista(consulta),
+    queryFn: ({ signal }) => datos(http.get<ListaAcotada<Formulario>>(`/paginaweb/formularios?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useEnviosFormulario = (id: number, consulta: string) =>
+  useQuery({
+    queryKey: formulariosKeys.envios(id, consulta),
+    queryFn: ({ signal }) =>
+      datos(http.get<ListaAcotada<EnvioFormulario>>(`/paginaweb/formularios/${id}/envios?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useGuardarFormulario = () =>
+  useEscritura(formulariosKeys.all, (v: { id: number | null; body: FormularioForm }) =>
+    datos(
+      v.id === null
+        ? http.post<Formulario>('/paginaweb/formularios', v.body)
+        : http.put<Formulario>(`/paginaweb/formularios/${v.id}`, v.body),
+    ),
+  );
+export const useBorrarFormulario = () =>
+  useEscritura(formulariosKeys.all, (id: number) => datos(http.delete(`/paginaweb/formularios/${id}`)));
