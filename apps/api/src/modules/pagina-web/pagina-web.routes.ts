@@ -21,6 +21,7 @@ import { enTenant } from '../../platform/tenant.ts';
 import * as repo from './pagina-web.repo.ts';
 import * as service from './pagina-web.service.ts';
 import * as publico from './publico.service.ts';
+import { encuestasRoutes } from './encuestas.routes.ts';
 import { formulariosRoutes } from './formularios.routes.ts';
 import { leerPublico } from './publico.http.ts';
 
@@ -55,6 +56,7 @@ function registrarDuenos(): void {
 export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
   registrarDuenos();
   formulariosRoutes(app, deps);
+  encuestasRoutes(app, deps);
 
   // ----- noticias
   const N = IDM_NOTICIAS;

@@ -4,6 +4,7 @@ import { sanearHtml } from '../../platform/documentos/sanear.ts';
 import type { BannerPublico, EmpresaSitio, InmueblePublico, NoticiaPublica } from './publico.service.ts';
 import { empresaPublica } from './publico.service.ts';
 import type { CampoFormulario, FormularioPublico } from '@predio/contract/pagina-web-formularios';
+import type { EncuestaPublica } from '@predio/contract/pagina-web-encuestas';
 
 // The public site's pages: plain HTML written here, no script, one stylesheet (/sitio/estilos.css).
 // Everything that comes from the database passes through esc(); the news' body was sanitised on save
@@ -221,6 +222,12 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .contacto .consentimiento input{width:auto;margin-top:4px}
 .contacto button{margin-top:12px;font:inherit;font-weight:700;padding:12px 20px;border:0;border-radius:8px;background:var(--color);color:#fff;cursor:pointer;justify-self:start}
 .error{color:#b91c1c;margin:2px 0 0}
+.pregunta{border:0;padding:0;margin:16px 0 0;display:grid;gap:6px}
+.pregunta legend,.pregunta>label{font-weight:600;padding:0}
+.pregunta .opciones{display:flex;flex-wrap:wrap;gap:8px}
+.pregunta .opciones label{display:flex;align-items:center;gap:6px;font-weight:400;margin:0;padding:8px 14px;border:1px solid #9ca3af;border-radius:8px;background:#fff;cursor:pointer}
+.pregunta .opciones input{width:auto;margin:0}
+.ayuda{color:#4b5563;font-size:.9rem;margin:0}
 .oculto{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .noticia{max-width:760px}
 .noticia .portada{border-radius:12px;margin:12px 0;width:100%}
@@ -289,3 +296,52 @@ export const listaFormularios = (idEmpresa: number, fs: Pick<FormularioPublico, 
         )
         .join('')}</ul></section>`
     : '';
+
+/** A survey of a link: radio buttons for a scale, yes/no and options, a text area for text. */
+export function encuestaWeb(e: EmpresaSitio, token: string, enc: EncuestaPublica, estado: EstadoFormulario): string {
+  if (enc.respondida)
+    return `<section class="gracias" role="status"><h1>${esc(enc.titulo)}</h1><p>Esta encuesta ya fue respondida desde este enlace. ¡Gracias!</p><p><a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;
+  const err = (k: string) => (estado.errores[k] ? `<p class="error" id="error-${k}">${esc(estado.errores[k])}</p>` : '');
+  const pregunta = (p: EncuestaPublica['preguntas'][number], i: number) => {
+    const k = `p${i + 1}`;
+    const invalida = estado.errores[k] ? ` aria-invalid="true" aria-describedby="error-${k}"` : '';
+    const titulo = `${i + 1}. ${esc(p.pregunta)}${p.obligatoria ? ' <span aria-hidden="true">*</span>' : ''}`;
+    if (p.tipo === 'texto')
+      return `<div class="pregunta"><label for="${k}">${titulo}</label><textarea id="${k}" name="${k}" rows="3" maxlength="2000"${invalida}>${esc(estado.valores[k] ?? '')}</textarea>${err(k)}</div>`;
+    const opciones: [string, string][] =
+      p.tipo === 'escala'
+        ? [
+            ['1', '1'],
+            ['2', '2'],
+            ['3', '3'],
+            ['4', '4'],
+            ['5', '5'],
+          ]
+        : p.tipo === 'si_no'
+          ? [
+              ['si', 'Sí'],
+              ['no', 'No'],
+            ]
+          : p.opciones.map((o) => [o, o]);
+    return `<fieldset class="pregunta${p.tipo === 'escala' ? ' escala' : ''}"${invalida}><legend>${titulo}</legend>${
+      p.tipo === 'escala' ? '<p class="ayuda">1 = muy insatisfecho · 5 = muy satisfecho</p>' : ''
+    }<div class="opciones">${opciones
+      .map(
+        ([v, t]) =>
+          `<label><input type="radio" name="${k}" value="${esc(v)}"${estado.valores[k] === v ? ' checked' : ''}> ${esc(t)}</label>`,
+      )
+      .join('')}</div>${err(k)}</fieldset>`;
+  };
+  return `<section class="contacto encuesta" aria-labelledby="encuesta-titulo">
+<h1 id="encuesta-titulo">${esc(enc.titulo)}</h1>
+${enc.descripcion ? `<p>${esc(enc.descripcion)}</p>` : ''}
+${estado.general ? `<p class="error" role="alert">${esc(estado.general)}</p>` : ''}
+<form method="post" action="/sitio/${e.id_empresa}/encuestas/${esc(token)}" novalidate>
+${enc.preguntas.map(pregunta).join('\n')}
+<button type="submit">Enviar respuestas</button>
+</form>
+</section>`;
+}
+
+export const graciasEncuesta = (e: EmpresaSitio, mensaje: string) =>
+  `<section class="gracias" role="status"><h1>¡Gracias!</h1><p>${esc(mensaje)}</p><p><a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;

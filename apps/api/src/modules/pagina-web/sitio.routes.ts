@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZSolicitudWeb } from '@predio/contract/solicitudes';
 import { ZArchivoPublicoParam, ZEmpresaPublicaParam, ZInmueblePublicoParam, ZSlugParam } from '@predio/contract/pagina-web';
 import { ZEnvioFormularioPublico, validarRespuestas } from '@predio/contract/pagina-web-formularios';
+import { ZTokenEncuestaParam, validarRespuestasEncuesta } from '@predio/contract/pagina-web-encuestas';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { enTenant } from '../../platform/tenant.ts';
@@ -10,6 +11,7 @@ import { leerLogoGuardado } from '../empresa/empresa.service.ts';
 import { recibir } from '../solicitudes/solicitudes-web.service.ts';
 import * as publico from './publico.service.ts';
 import * as formularios from './formularios.service.ts';
+import * as encuestas from './encuestas.service.ts';
 import * as html from './sitio.html.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 
@@ -251,6 +253,50 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
         };
       } catch (err) {
         if (err instanceof AppError && err.status === 429) return fallo({}, err.message, 429);
+        throw err;
+      }
+    });
+  });
+
+  // ----- a survey's link (Página web > Encuestas): answered once
+  const encuestaDe = (e: publico.EmpresaSitio, token: string, f: html.EstadoFormulario, codigo = 200) =>
+    enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.publica(tx, token)).then((enc) => ({
+      codigo,
+      titulo: `${enc.titulo} · ${publico.empresaPublica(e).nombre}`,
+      og: { titulo: enc.titulo, descripcion: enc.descripcion || enc.titulo, imagen: null, url: `/sitio/${e.id_empresa}` },
+      cuerpo: html.encuestaWeb(e, token, enc, f),
+    }));
+
+  app.get('/sitio/:empresa/encuestas/:token', (req, reply) => {
+    const p = ZTokenEncuestaParam.safeParse(req.params);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, (e) => {
+      if (!p.success) throw new AppError(40400, 'Esta encuesta no existe.');
+      return encuestaDe(e, p.data.token, { valores: {}, errores: {} });
+    });
+  });
+
+  app.post('/sitio/:empresa/encuestas/:token', (req, reply) => {
+    const p = ZTokenEncuestaParam.safeParse(req.params);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+      if (!p.success) throw new AppError(40400, 'Esta encuesta no existe.');
+      const token = p.data.token;
+      const valores = z
+        .record(z.string(), z.string())
+        .catch({})
+        .parse(req.body ?? {});
+      const enc = await enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.publica(tx, token));
+      const { errores } = validarRespuestasEncuesta(enc.preguntas, valores);
+      if (!enc.respondida && Object.keys(errores).length)
+        return encuestaDe(e, token, { valores, errores, general: 'Revise las preguntas marcadas.' }, 400);
+      try {
+        const r = await enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.responder(tx, token, { respuestas: valores }));
+        return {
+          titulo: `Encuesta enviada · ${publico.empresaPublica(e).nombre}`,
+          og: { titulo: enc.titulo, descripcion: 'Encuesta enviada', imagen: null, url: `/sitio/${e.id_empresa}` },
+          cuerpo: html.graciasEncuesta(e, r.gracias),
+        };
+      } catch (err) {
+        if (err instanceof AppError && err.status === 409) return encuestaDe(e, token, { valores: {}, errores: {} }, 409);
         throw err;
       }
     });
