@@ -127,6 +127,9 @@ const PANTALLAS = [
   // Página web: the staff lists and the public site Predio serves (plain HTML, outside the app).
   '/paginaweb/noticias',
   '/paginaweb/banners',
+  '/paginaweb/formularios',
+  '/paginaweb/encuestas',
+  '/informes/encuestas',
   '/sitio/2',
 ];
 

@@ -68,6 +68,9 @@ export const PAGES: Record<string, Page> = {
   'paginaweb-formularios': lazy(() =>
     import('../../features/pagina-web/formularios-page.tsx').then((m) => ({ default: m.FormulariosPage })),
   ),
+  'paginaweb-encuestas': lazy(() =>
+    import('../../features/pagina-web/encuestas-page.tsx').then((m) => ({ default: m.EncuestasPage })),
+  ),
   'listas-de-verificacion': lazy(() =>
     import('../../features/tareas/listas-page.tsx').then((m) => ({ default: m.ListasVerificacionPage })),
   ),

@@ -2,6 +2,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ListaAcotada } from '@predio/contract/list';
 import type { Banner, BannerForm, Noticia, NoticiaForm } from '@predio/contract/pagina-web';
 import type { EnvioFormulario, Formulario, FormularioForm } from '@predio/contract/pagina-web-formularios';
+import type {
+  EnlaceEncuesta,
+  EnlaceEncuestaForm,
+  Encuesta,
+  EncuestaForm,
+  ResultadosEncuesta,
+} from '@predio/contract/pagina-web-encuestas';
 import { http } from '../../lib/http.ts';
 
 /** Every query of Página web hangs from this key: a write refreshes the lists it touches. */
@@ -87,3 +94,52 @@ export const useGuardarFormulario = () =>
   );
 export const useBorrarFormulario = () =>
   useEscritura(formulariosKeys.all, (id: number) => datos(http.delete(`/paginaweb/formularios/${id}`)));
+
+// ----- encuestas (idm 10587)
+
+export const encuestasKeys = {
+  all: [...paginaWebKeys.all, 'encuestas'] as const,
+  lista: (consulta: string) => [...encuestasKeys.all, 'lista', consulta] as const,
+  enlaces: (id: number, consulta: string) => [...encuestasKeys.all, 'enlaces', id, consulta] as const,
+  resultados: (id: number) => [...encuestasKeys.all, 'resultados', id] as const,
+};
+
+export const useEncuestas = (consulta: string) =>
+  useQuery({
+    queryKey: encuestasKeys.lista(consulta),
+    queryFn: ({ signal }) => datos(http.get<ListaAcotada<Encuesta>>(`/paginaweb/encuestas?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useEnlacesEncuesta = (id: number, consulta: string) =>
+  useQuery({
+    queryKey: encuestasKeys.enlaces(id, consulta),
+    queryFn: ({ signal }) =>
+      datos(http.get<ListaAcotada<EnlaceEncuesta>>(`/paginaweb/encuestas/${id}/enlaces?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useResultadosEncuesta = (id: number) =>
+  useQuery({
+    queryKey: encuestasKeys.resultados(id),
+    queryFn: ({ signal }) => datos(http.get<ResultadosEncuesta>(`/paginaweb/encuestas/${id}/resultados`, { signal })),
+  });
+
+export const useGuardarEncuesta = () =>
+  useEscritura(encuestasKeys.all, (v: { id: number | null; body: EncuestaForm }) =>
+    datos(
+      v.id === null
+        ? http.post<Encuesta>('/paginaweb/encuestas', v.body)
+        : http.put<Encuesta>(`/paginaweb/encuestas/${v.id}`, v.body),
+    ),
+  );
+export const useBorrarEncuesta = () =>
+  useEscritura(encuestasKeys.all, (id: number) => datos(http.delete(`/paginaweb/encuestas/${id}`)));
+export const useCrearEnlaces = () =>
+  useEscritura(encuestasKeys.all, (v: { id: number; body: EnlaceEncuestaForm }) =>
+    datos(http.post<ListaAcotada<EnlaceEncuesta>>(`/paginaweb/encuestas/${v.id}/enlaces`, v.body)),
+  );
+export const useBorrarEnlace = () =>
+  useEscritura(encuestasKeys.all, (v: { id: number; enlace: number }) =>
+    datos(http.delete(`/paginaweb/encuestas/${v.id}/enlaces/${v.enlace}`)),
+  );
