@@ -41,6 +41,8 @@ export const ZEncuestaForm = z
       .max(MAX_PREGUNTAS, { error: `El campo Preguntas admite máximo ${MAX_PREGUNTAS} preguntas` }),
   })
   .superRefine((v, ctx) => {
+    // An array body passes «when» (an array is an object) without the fields the rule reads.
+    if (!Array.isArray(v.preguntas)) return;
     v.preguntas.forEach((p, i) => {
       if (p.tipo === 'opcion' && p.opciones.length < 2)
         ctx.addIssue({

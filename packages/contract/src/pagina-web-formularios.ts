@@ -59,6 +59,8 @@ export const ZFormularioForm = z
       .max(MAX_CAMPOS, { error: `El campo Campos admite máximo ${MAX_CAMPOS} campos` }),
   })
   .superRefine((v, ctx) => {
+    // An array body passes «when» (an array is an object) without the fields the rule reads.
+    if (!Array.isArray(v.campos)) return;
     const vistas = new Set<string>();
     v.campos.forEach((c, i) => {
       const k = c.etiqueta.toLowerCase();

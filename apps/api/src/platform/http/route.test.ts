@@ -35,7 +35,8 @@ describe('every API route declares its permission', () => {
     // a user's calendar feed (its unguessable token names the user; calendar apps send no header), a
     // signer's link (its token names one signer of one document) and the client portal's login,
     // invitation and company name (the portal's own routes need a portal token), and what a company
-    // publishes on its website (news, banners, available properties and their images: Página web).
+    // publishes on its website (news, banners, available properties and their images, published forms,
+    // a survey's link and their submissions: Página web).
     expect(
       t.app.apiRoutes
         .filter((r) => r.permiso === 'publico')
@@ -49,6 +50,9 @@ describe('every API route declares its permission', () => {
       'GET /api/portal/:idEmpresa/info',
       'GET /api/publico/:empresa/archivos/:id',
       'GET /api/publico/:empresa/banners',
+      'GET /api/publico/:empresa/encuestas/:token',
+      'GET /api/publico/:empresa/formularios',
+      'GET /api/publico/:empresa/formularios/:id',
       'GET /api/publico/:empresa/inmuebles',
       'GET /api/publico/:empresa/inmuebles/:consecutivo',
       'GET /api/publico/:empresa/noticias',
@@ -61,6 +65,9 @@ describe('every API route declares its permission', () => {
       'HEAD /api/portal/:idEmpresa/info',
       'HEAD /api/publico/:empresa/archivos/:id',
       'HEAD /api/publico/:empresa/banners',
+      'HEAD /api/publico/:empresa/encuestas/:token',
+      'HEAD /api/publico/:empresa/formularios',
+      'HEAD /api/publico/:empresa/formularios/:id',
       'HEAD /api/publico/:empresa/inmuebles',
       'HEAD /api/publico/:empresa/inmuebles/:consecutivo',
       'HEAD /api/publico/:empresa/noticias',
@@ -74,6 +81,8 @@ describe('every API route declares its permission', () => {
       'POST /api/portal/:idEmpresa/activar',
       'POST /api/portal/:idEmpresa/login',
       'POST /api/portal/:idEmpresa/recuperar',
+      'POST /api/publico/:empresa/encuestas/:token',
+      'POST /api/publico/:empresa/formularios/:id',
       'POST /api/publico/solicitudes',
       'POST /api/usuarios/login',
     ]);
