@@ -129,6 +129,7 @@ const PANTALLAS = [
   '/paginaweb/banners',
   '/paginaweb/formularios',
   '/paginaweb/encuestas',
+  '/paginaweb/sesion-texto',
   '/informes/encuestas',
   '/sitio/2',
 ];

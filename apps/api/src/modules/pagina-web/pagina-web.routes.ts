@@ -23,6 +23,7 @@ import * as service from './pagina-web.service.ts';
 import * as publico from './publico.service.ts';
 import { encuestasRoutes } from './encuestas.routes.ts';
 import { formulariosRoutes } from './formularios.routes.ts';
+import { textosRoutes } from './textos.routes.ts';
 import { leerPublico } from './publico.http.ts';
 
 const tags = ['pagina-web'];
@@ -57,6 +58,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
   registrarDuenos();
   formulariosRoutes(app, deps);
   encuestasRoutes(app, deps);
+  textosRoutes(app, deps);
 
   // ----- noticias
   const N = IDM_NOTICIAS;

@@ -5,6 +5,7 @@ import type { BannerPublico, EmpresaSitio, InmueblePublico, NoticiaPublica } fro
 import { empresaPublica } from './publico.service.ts';
 import type { CampoFormulario, FormularioPublico } from '@predio/contract/pagina-web-formularios';
 import type { EncuestaPublica } from '@predio/contract/pagina-web-encuestas';
+import { RUTA_SECCION_TEXTO, type SeccionTexto, type TextoSitioPublico } from '@predio/contract/pagina-web-textos';
 
 // The public site's pages: plain HTML written here, no script, one stylesheet (/sitio/estilos.css).
 // Everything that comes from the database passes through esc(); the news' body was sanitised on save
@@ -18,10 +19,19 @@ const fechaCorta = (d: string | Date | null) =>
 
 export type Og = { titulo: string; descripcion: string; imagen: string | null; url: string; tipo?: 'website' | 'article' };
 
-type Pagina = { e: EmpresaSitio; titulo: string; og: Og; cuerpo: string; base: string };
+type Pagina = { e: EmpresaSitio; titulo: string; og: Og; cuerpo: string; base: string; textos?: TextoSitioPublico[] };
 
-export function pagina({ e, titulo, og, cuerpo, base }: Pagina): string {
+export function pagina({ e, titulo, og, cuerpo, base, textos = [] }: Pagina): string {
   const p = empresaPublica(e);
+  // Sections the staff published (Sesión de texto) get a link; the footer block shows on every page.
+  const secciones = textos
+    .filter((t) => t.seccion !== 'pie')
+    .map(
+      (t) =>
+        `<a href="/sitio/${e.id_empresa}/${RUTA_SECCION_TEXTO[t.seccion as Exclude<SeccionTexto, 'pie'>]}">${esc(t.titulo)}</a>`,
+    )
+    .join('');
+  const pie = textos.find((t) => t.seccion === 'pie');
   const raiz = `/sitio/${e.id_empresa}`;
   const abs = (u: string | null) => (u ? (u.startsWith('http') ? u : `${base}${u}`) : null);
   const imagen = abs(og.imagen);
@@ -46,7 +56,7 @@ ${imagen ? `<meta property="og:image" content="${esc(imagen)}">\n<meta name="twi
 <body>
 <header class="cabecera">
   <a class="marca" href="${raiz}">${p.logo ? `<img src="${p.logo}" alt="" width="40" height="40">` : ''}<span>${esc(p.nombre)}</span></a>
-  <nav aria-label="Secciones"><a href="${raiz}#inmuebles">Inmuebles</a><a href="${raiz}#noticias">Noticias</a><a href="${raiz}#contacto">Contacto</a></nav>
+  <nav aria-label="Secciones"><a href="${raiz}#inmuebles">Inmuebles</a><a href="${raiz}#noticias">Noticias</a>${secciones || `<a href="${raiz}#contacto">Contacto</a>`}</nav>
 </header>
 <main id="contenido">
 ${cuerpo}
@@ -56,6 +66,7 @@ ${cuerpo}
   ${p.direccion ? `<p>${esc(p.direccion)}</p>` : ''}
   ${p.telefonos ? `<p>Teléfono: <a href="tel:${esc(p.telefonos.replace(/[^\d+]/g, ''))}">${esc(p.telefonos)}</a></p>` : ''}
   ${p.email ? `<p>Correo: <a href="mailto:${esc(p.email)}">${esc(p.email)}</a></p>` : ''}
+  ${pie ? `<div class="pie-texto">${sanearHtml(pie.contenido)}</div>` : ''}
 </footer>
 </body>
 </html>`;
@@ -235,6 +246,8 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .pie{background:#111827;color:#e5e7eb;padding:24px;text-align:center}
 .pie a{color:#fff}
 .pie p{margin:4px 0}
+.pie-texto{max-width:760px;margin:12px auto 0;font-size:.95rem}
+.texto-sitio{max-width:760px;background:#fff;border-radius:12px;padding:16px 24px 24px;margin-top:16px;box-shadow:0 1px 3px rgba(0,0,0,.1)}
 @media (max-width:600px){main{padding:12px 16px 32px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}}
 `;
 
@@ -345,3 +358,7 @@ ${enc.preguntas.map(pregunta).join('\n')}
 
 export const graciasEncuesta = (e: EmpresaSitio, mensaje: string) =>
   `<section class="gracias" role="status"><h1>¡Gracias!</h1><p>${esc(mensaje)}</p><p><a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;
+
+/** A section of Sesión de texto as a page of its own (quiénes somos, políticas, contacto). */
+export const textoSitio = (t: TextoSitioPublico) =>
+  `<article class="texto-sitio"><h1>${esc(t.titulo)}</h1><div class="cuerpo">${sanearHtml(t.contenido)}</div></article>`;

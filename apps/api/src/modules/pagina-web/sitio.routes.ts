@@ -4,6 +4,7 @@ import { ZSolicitudWeb } from '@predio/contract/solicitudes';
 import { ZArchivoPublicoParam, ZEmpresaPublicaParam, ZInmueblePublicoParam, ZSlugParam } from '@predio/contract/pagina-web';
 import { ZEnvioFormularioPublico, validarRespuestas } from '@predio/contract/pagina-web-formularios';
 import { ZTokenEncuestaParam, validarRespuestasEncuesta } from '@predio/contract/pagina-web-encuestas';
+import { RUTA_SECCION_TEXTO } from '@predio/contract/pagina-web-textos';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { enTenant } from '../../platform/tenant.ts';
@@ -12,6 +13,7 @@ import { recibir } from '../solicitudes/solicitudes-web.service.ts';
 import * as publico from './publico.service.ts';
 import * as formularios from './formularios.service.ts';
 import * as encuestas from './encuestas.service.ts';
+import * as textos from './textos.service.ts';
 import * as html from './sitio.html.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 
@@ -47,16 +49,21 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       if (!id.success) throw new AppError(40400, 'Este sitio no existe.');
       await publico.limitar(deps.db, req.ip, id.data.empresa);
       const e = await publico.empresa(deps.db, id.data.empresa);
+      const ts = await enTenant(deps.db, e.id_empresa, ({ tx }) => textos.publicados(tx));
       try {
         const p = await armar(e);
-        return enviar(reply, p.codigo ?? 200, html.pagina({ e, titulo: p.titulo, og: p.og, cuerpo: p.cuerpo, base: base(req) }));
+        return enviar(
+          reply,
+          p.codigo ?? 200,
+          html.pagina({ e, titulo: p.titulo, og: p.og, cuerpo: p.cuerpo, base: base(req), textos: ts }),
+        );
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 404) throw err;
         const og = { titulo: 'No encontrado', descripcion: err.message, imagen: null, url: `/sitio/${e.id_empresa}` };
         return enviar(
           reply,
           404,
-          html.pagina({ e, titulo: 'No encontrado', og, cuerpo: html.noExiste(err.message), base: base(req) }),
+          html.pagina({ e, titulo: 'No encontrado', og, cuerpo: html.noExiste(err.message), base: base(req), textos: ts }),
         );
       }
     } catch (err) {
@@ -301,4 +308,19 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       }
     });
   });
+
+  // ----- the sections of Sesión de texto with a page of their own
+  for (const [seccion, ruta] of Object.entries(RUTA_SECCION_TEXTO))
+    app.get(`/sitio/:empresa/${ruta}`, (req, reply) =>
+      servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+        const t = (await enTenant(deps.db, e.id_empresa, ({ tx }) => textos.publicados(tx))).find((x) => x.seccion === seccion);
+        if (!t) throw new AppError(40400, 'Esta página no existe.');
+        const nombre = publico.empresaPublica(e).nombre;
+        return {
+          titulo: `${t.titulo} · ${nombre}`,
+          og: { titulo: t.titulo, descripcion: `${t.titulo} de ${nombre}`, imagen: null, url: `/sitio/${e.id_empresa}/${ruta}` },
+          cuerpo: html.textoSitio(t),
+        };
+      }),
+    );
 }

@@ -68,6 +68,9 @@ export const PAGES: Record<string, Page> = {
   'paginaweb-formularios': lazy(() =>
     import('../../features/pagina-web/formularios-page.tsx').then((m) => ({ default: m.FormulariosPage })),
   ),
+  'paginaweb-sesion-texto': lazy(() =>
+    import('../../features/pagina-web/sesion-texto-page.tsx').then((m) => ({ default: m.SesionTextoPage })),
+  ),
   'paginaweb-encuestas': lazy(() =>
     import('../../features/pagina-web/encuestas-page.tsx').then((m) => ({ default: m.EncuestasPage })),
   ),

@@ -9,6 +9,7 @@ import type {
   EncuestaForm,
   ResultadosEncuesta,
 } from '@predio/contract/pagina-web-encuestas';
+import type { SeccionTexto, TextoSitio, TextoSitioForm } from '@predio/contract/pagina-web-textos';
 import { http } from '../../lib/http.ts';
 
 /** Every query of Página web hangs from this key: a write refreshes the lists it touches. */
@@ -142,4 +143,18 @@ export const useCrearEnlaces = () =>
 export const useBorrarEnlace = () =>
   useEscritura(encuestasKeys.all, (v: { id: number; enlace: number }) =>
     datos(http.delete(`/paginaweb/encuestas/${v.id}/enlaces/${v.enlace}`)),
+  );
+
+// ----- sesión de texto (idm 10565)
+
+export const textosKeys = { all: [...paginaWebKeys.all, 'sesion-texto'] as const };
+
+export const useTextosSitio = () =>
+  useQuery({
+    queryKey: textosKeys.all,
+    queryFn: ({ signal }) => datos(http.get<TextoSitio[]>('/paginaweb/sesion-texto', { signal })),
+  });
+export const useGuardarTextoSitio = () =>
+  useEscritura(textosKeys.all, (v: { seccion: SeccionTexto; body: TextoSitioForm }) =>
+    datos(http.put<TextoSitio>(`/paginaweb/sesion-texto/${v.seccion}`, v.body)),
   );
