@@ -70,7 +70,7 @@ test('a survey built in Encuestas is answered once from its link and shows in it
   // The report: the survey's questions with their summary, and the chart.
   await page.goto('/informes/encuestas');
   await expect(page.getByText('Módulo en construcción')).toHaveCount(0);
-  await expect(page.getByRole('img', { name: 'Gráfico: Encuestas' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Gráfico: Encuestas' })).toBeVisible({ timeout: 30_000 });
   const pregunta = page.getByRole('row').filter({ hasText: titulo }).filter({ hasText: '1. ¿Qué tan satisfecho' });
   await expect(pregunta).toContainText('5 / 5');
   await expect(pregunta).toContainText('100 %');

@@ -58,8 +58,9 @@ test('a form built in Formularios shows on /sitio/1 and its submission becomes a
   await sitio.close();
 
   // The back-office: the submission under the form, and the solicitud.
+  // A loaded machine (two browsers, builds) took over 10 s to draw the list again.
   await page.reload();
-  await expect(fila).toBeVisible();
+  await expect(fila).toBeVisible({ timeout: 30_000 });
   await fila.getByRole('button', { name: `Envíos de «${nombre}»` }).click();
   const envios = page.getByRole('dialog', { name: `Envíos de «${nombre}»` });
   await expect(envios.getByRole('row').filter({ hasText: visitante })).toContainText('Laureles');
