@@ -130,6 +130,7 @@ const PANTALLAS = [
   '/paginaweb/formularios',
   '/paginaweb/encuestas',
   '/paginaweb/sesion-texto',
+  '/paginaweb/popupinicio',
   '/informes/encuestas',
   '/sitio/2',
 ];

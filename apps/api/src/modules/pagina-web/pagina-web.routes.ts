@@ -23,6 +23,7 @@ import * as service from './pagina-web.service.ts';
 import * as publico from './publico.service.ts';
 import { encuestasRoutes } from './encuestas.routes.ts';
 import { formulariosRoutes } from './formularios.routes.ts';
+import { popupRoutes } from './popup.routes.ts';
 import { textosRoutes } from './textos.routes.ts';
 import { leerPublico } from './publico.http.ts';
 
@@ -59,6 +60,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
   formulariosRoutes(app, deps);
   encuestasRoutes(app, deps);
   textosRoutes(app, deps);
+  popupRoutes(app, deps);
 
   // ----- noticias
   const N = IDM_NOTICIAS;

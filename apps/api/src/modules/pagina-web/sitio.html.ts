@@ -5,6 +5,7 @@ import type { BannerPublico, EmpresaSitio, InmueblePublico, NoticiaPublica } fro
 import { empresaPublica } from './publico.service.ts';
 import type { CampoFormulario, FormularioPublico } from '@predio/contract/pagina-web-formularios';
 import type { EncuestaPublica } from '@predio/contract/pagina-web-encuestas';
+import type { PopupPublico } from '@predio/contract/pagina-web-popup';
 import { RUTA_SECCION_TEXTO, type SeccionTexto, type TextoSitioPublico } from '@predio/contract/pagina-web-textos';
 
 // The public site's pages: plain HTML written here, no script, one stylesheet (/sitio/estilos.css).
@@ -239,6 +240,12 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .pregunta .opciones label{display:flex;align-items:center;gap:6px;font-weight:400;margin:0;padding:8px 14px;border:1px solid #9ca3af;border-radius:8px;background:#fff;cursor:pointer}
 .pregunta .opciones input{width:auto;margin:0}
 .ayuda{color:#4b5563;font-size:.9rem;margin:0}
+.popup{position:fixed;inset:0;margin:auto;max-width:min(560px,calc(100vw - 32px));max-height:calc(100vh - 32px);overflow:auto;border:0;border-radius:12px;padding:0 0 16px;box-shadow:0 0 0 100vmax rgba(0,0,0,.45),0 10px 30px rgba(0,0,0,.3);z-index:10}
+.popup h2,.popup .cuerpo,.popup p{margin:12px 20px 0}
+.popup img{width:100%;aspect-ratio:16/9;object-fit:cover}
+.popup-cerrar{position:absolute;top:8px;right:8px}
+.popup-cerrar button{font-size:1.4rem;line-height:1;width:40px;height:40px;border-radius:50%;border:0;background:#fff;cursor:pointer;box-shadow:0 1px 4px rgba(0,0,0,.3)}
+.boton{display:inline-block;padding:10px 18px;border-radius:8px;background:var(--color);color:#fff;font-weight:700;text-decoration:none}
 .oculto{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .noticia{max-width:760px}
 .noticia .portada{border-radius:12px;margin:12px 0;width:100%}
@@ -362,3 +369,15 @@ export const graciasEncuesta = (e: EmpresaSitio, mensaje: string) =>
 /** A section of Sesión de texto as a page of its own (quiénes somos, políticas, contacto). */
 export const textoSitio = (t: TextoSitioPublico) =>
   `<article class="texto-sitio"><h1>${esc(t.titulo)}</h1><div class="cuerpo">${sanearHtml(t.contenido)}</div></article>`;
+
+/**
+ * The home's pop-up: an open <dialog> closed by its own form (method="dialog" needs no script). How
+ * often a visitor sees it is the cookie the route sets.
+ */
+export const popup = (p: PopupPublico) => `<dialog class="popup" open aria-labelledby="popup-titulo">
+<form method="dialog" class="popup-cerrar"><button type="submit" aria-label="Cerrar">×</button></form>
+${p.imagen ? `<img src="${p.imagen}" alt="" width="560" height="315">` : ''}
+<h2 id="popup-titulo">${esc(p.titulo)}</h2>
+<div class="cuerpo">${sanearHtml(p.contenido)}</div>
+${p.enlace ? `<p><a class="boton" href="${esc(p.enlace)}">${esc(p.texto_enlace || 'Ver más')}</a></p>` : ''}
+</dialog>`;

@@ -5,6 +5,7 @@ import { ZArchivoPublicoParam, ZEmpresaPublicaParam, ZInmueblePublicoParam, ZSlu
 import { ZEnvioFormularioPublico, validarRespuestas } from '@predio/contract/pagina-web-formularios';
 import { ZTokenEncuestaParam, validarRespuestasEncuesta } from '@predio/contract/pagina-web-encuestas';
 import { RUTA_SECCION_TEXTO } from '@predio/contract/pagina-web-textos';
+import { SEGUNDOS_FRECUENCIA } from '@predio/contract/pagina-web-popup';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { enTenant } from '../../platform/tenant.ts';
@@ -14,6 +15,7 @@ import * as publico from './publico.service.ts';
 import * as formularios from './formularios.service.ts';
 import * as encuestas from './encuestas.service.ts';
 import * as textos from './textos.service.ts';
+import * as popups from './popup.service.ts';
 import * as html from './sitio.html.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 
@@ -30,6 +32,13 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
 
   const base = (req: FastifyRequest) => urlPublica(deps.config.publicUrl, req);
 
+  const enviarPrivado = (reply: FastifyReply, codigo: number, contenido: string) =>
+    reply
+      .code(codigo)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .send(contenido);
+
   const enviar = (reply: FastifyReply, codigo: number, contenido: string) =>
     reply
       .code(codigo)
@@ -42,7 +51,16 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     req: FastifyRequest,
     reply: FastifyReply,
     idEmpresa: unknown,
-    armar: (e: publico.EmpresaSitio) => Promise<{ titulo: string; og: html.Og; cuerpo: string; codigo?: number }>,
+    armar: (
+      e: publico.EmpresaSitio,
+    ) => Promise<{
+      titulo: string;
+      og: html.Og;
+      cuerpo: string;
+      codigo?: number;
+      cookie?: string | undefined;
+      privado?: boolean;
+    }>,
   ) {
     const id = ZEmpresaPublicaParam.safeParse({ empresa: idEmpresa });
     try {
@@ -52,11 +70,10 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       const ts = await enTenant(deps.db, e.id_empresa, ({ tx }) => textos.publicados(tx));
       try {
         const p = await armar(e);
-        return enviar(
-          reply,
-          p.codigo ?? 200,
-          html.pagina({ e, titulo: p.titulo, og: p.og, cuerpo: p.cuerpo, base: base(req), textos: ts }),
-        );
+        // A page that depends on a visitor's cookie (the pop-up seen or not) is theirs alone: no shared cache.
+        const contenido = html.pagina({ e, titulo: p.titulo, og: p.og, cuerpo: p.cuerpo, base: base(req), textos: ts });
+        if (p.cookie) reply.header('set-cookie', p.cookie);
+        return (p.privado ? enviarPrivado : enviar)(reply, p.codigo ?? 200, contenido);
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 404) throw err;
         const og = { titulo: 'No encontrado', descripcion: err.message, imagen: null, url: `/sitio/${e.id_empresa}` };
@@ -88,7 +105,16 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
         inmuebles: await publico.inmuebles(tx, e.id_empresa, { limite: 12 }),
         noticias: await publico.noticias(tx, e.id_empresa, 6),
         formularios: await formularios.publicos(tx),
+        popup: await popups.vigente(tx, e.id_empresa),
       }));
+      // The pop-up shows unless this visitor's cookie says they saw it within its frequency.
+      const galleta = d.popup ? `predio_popup_${e.id_empresa}_${d.popup.id}` : '';
+      const visto = d.popup !== null && (req.headers.cookie ?? '').split(/;\s*/).includes(`${galleta}=1`);
+      const segundos = d.popup ? SEGUNDOS_FRECUENCIA[d.popup.frecuencia] : null;
+      const cookie =
+        d.popup && !visto && segundos !== null
+          ? `${galleta}=1; Max-Age=${segundos}; Path=/sitio/${e.id_empresa}; HttpOnly; SameSite=Lax`
+          : undefined;
       const nombre = publico.empresaPublica(e).nombre;
       const imagen = d.banners.find((b) => b.imagen)?.imagen ?? d.inmuebles.find((i) => i.fotos.length)?.fotos[0]?.grande ?? null;
       return {
@@ -99,7 +125,11 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
           imagen,
           url: `/sitio/${e.id_empresa}`,
         },
-        cuerpo: `<h1 class="oculto">${html.esc(nombre)}</h1>${html.inicio(e, d)}${html.listaFormularios(e.id_empresa, d.formularios)}`,
+        cuerpo: `<h1 class="oculto">${html.esc(nombre)}</h1>${html.inicio(e, d)}${html.listaFormularios(e.id_empresa, d.formularios)}${
+          d.popup && !visto ? html.popup(d.popup) : ''
+        }`,
+        cookie,
+        privado: segundos !== null,
       };
     }),
   );

@@ -68,6 +68,9 @@ export const PAGES: Record<string, Page> = {
   'paginaweb-formularios': lazy(() =>
     import('../../features/pagina-web/formularios-page.tsx').then((m) => ({ default: m.FormulariosPage })),
   ),
+  'paginaweb-popupinicio': lazy(() =>
+    import('../../features/pagina-web/popup-inicio-page.tsx').then((m) => ({ default: m.PopupInicioPage })),
+  ),
   'paginaweb-sesion-texto': lazy(() =>
     import('../../features/pagina-web/sesion-texto-page.tsx').then((m) => ({ default: m.SesionTextoPage })),
   ),

@@ -10,6 +10,7 @@ import type {
   ResultadosEncuesta,
 } from '@predio/contract/pagina-web-encuestas';
 import type { SeccionTexto, TextoSitio, TextoSitioForm } from '@predio/contract/pagina-web-textos';
+import type { Popup, PopupForm } from '@predio/contract/pagina-web-popup';
 import { http } from '../../lib/http.ts';
 
 /** Every query of Página web hangs from this key: a write refreshes the lists it touches. */
@@ -158,3 +159,26 @@ export const useGuardarTextoSitio = () =>
   useEscritura(textosKeys.all, (v: { seccion: SeccionTexto; body: TextoSitioForm }) =>
     datos(http.put<TextoSitio>(`/paginaweb/sesion-texto/${v.seccion}`, v.body)),
   );
+
+// ----- popup de inicio (idm 10538)
+
+export const popupKeys = {
+  all: [...paginaWebKeys.all, 'popupinicio'] as const,
+  lista: (consulta: string) => [...popupKeys.all, 'lista', consulta] as const,
+};
+export const usePopups = (consulta: string) =>
+  useQuery({
+    queryKey: popupKeys.lista(consulta),
+    queryFn: ({ signal }) => datos(http.get<ListaAcotada<Popup>>(`/paginaweb/popupinicio?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+export const useGuardarPopup = () =>
+  useEscritura(popupKeys.all, (v: { id: number | null; body: PopupForm }) =>
+    datos(
+      v.id === null
+        ? http.post<Popup>('/paginaweb/popupinicio', v.body)
+        : http.put<Popup>(`/paginaweb/popupinicio/${v.id}`, v.body),
+    ),
+  );
+export const useBorrarPopup = () =>
+  useEscritura(popupKeys.all, (id: number) => datos(http.delete(`/paginaweb/popupinicio/${id}`)));
