@@ -51,9 +51,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     req: FastifyRequest,
     reply: FastifyReply,
     idEmpresa: unknown,
-    armar: (
-      e: publico.EmpresaSitio,
-    ) => Promise<{
+    armar: (e: publico.EmpresaSitio) => Promise<{
       titulo: string;
       og: html.Og;
       cuerpo: string;
