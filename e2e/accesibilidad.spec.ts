@@ -127,6 +127,11 @@ const PANTALLAS = [
   // Página web: the staff lists and the public site Predio serves (plain HTML, outside the app).
   '/paginaweb/noticias',
   '/paginaweb/banners',
+  '/paginaweb/formularios',
+  '/paginaweb/encuestas',
+  '/paginaweb/sesion-texto',
+  '/paginaweb/popupinicio',
+  '/informes/encuestas',
   '/sitio/2',
 ];
 

@@ -30,6 +30,7 @@ export const INFORMES = {
   'gestion-comercial': { titulo: 'Gestión comercial', idm: 10590, periodo: true, filtros: PERIODO },
   clientesatendidosregistro: { titulo: 'Registro de clientes atendidos', idm: 10516, periodo: true, filtros: PERIODO },
   cruceclientesinmuebles: { titulo: 'Cruce de clientes e inmuebles', idm: 10517, periodo: false, filtros: ['asesor'] },
+  encuestas: { titulo: 'Encuestas', idm: 10588, periodo: true, filtros: ['desde', 'hasta'] },
 } as const satisfies Record<
   string,
   {

@@ -196,17 +196,17 @@ export const MENU: MenuNode[] = [
     leaf('emails-enviados', 'EmailsEnviados', 'Correos enviados', 10562, 'informes', { component: 'emails-enviados' }),
     leaf('sms-enviados', 'SmsEnviados', 'SMS enviados', 10562, 'informes', { component: 'sms-enviados' }),
     leaf('visitas', 'Visitas', 'Visitas', 10569, 'informes', { component: 'informe-visitas' }),
-    leaf('encuestas', 'InformeEncuestas', 'Encuestas', 10588, 'informes'),
+    leaf('encuestas', 'InformeEncuestas', 'Encuestas', 10588, 'informes', { component: 'informe-encuestas' }),
     leaf('mod-tarea', 'ModTarea', 'Modificaciones de tareas', 10584, 'informes', { component: 'mod-tarea' }),
   ]),
   group('paginaweb', 'PaginaWeb', 'Página web', 'global', [
     leaf('noticias', 'Noticias', 'Noticias', 202, 'paginaWeb', { component: 'paginaweb-noticias' }),
     leaf('banners', 'Banners', 'Banners', 10535, 'paginaWeb', { component: 'paginaweb-banners' }),
-    leaf('formularios', 'Formularios', 'Formularios', 10536, 'paginaWeb'),
-    leaf('popupinicio', 'PopupInicio', 'Popup de inicio', 10538, 'paginaWeb'),
-    leaf('sesion-texto', 'SesionTexto', 'Sesión de texto', 10565, 'paginaWeb'),
+    leaf('formularios', 'Formularios', 'Formularios', 10536, 'paginaWeb', { component: 'paginaweb-formularios' }),
+    leaf('popupinicio', 'PopupInicio', 'Popup de inicio', 10538, 'paginaWeb', { component: 'paginaweb-popupinicio' }),
+    leaf('sesion-texto', 'SesionTexto', 'Sesión de texto', 10565, 'paginaWeb', { component: 'paginaweb-sesion-texto' }),
     leaf('banco-de-trabajo', 'BancoDeTrabajo', 'Banco de trabajo', 202, 'paginaWeb'),
-    leaf('encuestas', 'Encuestas', 'Encuestas', 10587, 'paginaWeb'),
+    leaf('encuestas', 'Encuestas', 'Encuestas', 10587, 'paginaWeb', { component: 'paginaweb-encuestas' }),
   ]),
   group('gestion-documental', 'GestionDocumentalGrupo', 'Gestión documental', 'file-text', [
     group('maestros', 'MaestrosGestionDocumental', 'Maestros de gestión documental', 'database', [

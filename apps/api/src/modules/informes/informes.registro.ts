@@ -8,6 +8,7 @@ import {
 } from '@predio/contract/clientes';
 import type { Gestion } from '@predio/contract/inmuebles';
 import { cruce, motivos } from '../clientes/clientes-coincidencias.service.ts';
+import { filasInforme as filasEncuestas } from '../pagina-web/encuestas.service.ts';
 import { queryRows } from '../../db/rows.ts';
 import { pesos } from '../../platform/formato.ts';
 import { diaEnPeriodo, enPeriodo, filas, type DefInforme, type Filtros } from './informes.ts';
@@ -560,6 +561,28 @@ const cruceclientesinmuebles: DefInforme = {
   serie: async (tx, f) => contarPor(await cruceclientesinmuebles.filas(tx, f), 'asesor', 'coincidencias'),
 };
 
+// Per question of every survey answered in the period (Página web > Encuestas); the chart compares the
+// share satisfied of the questions that have one (scales and yes/no).
+const encuestas: DefInforme = {
+  clave: 'encuestas',
+  columnas: [
+    { clave: 'encuesta', titulo: 'Encuesta', tipo: 'texto' },
+    { clave: 'pregunta', titulo: 'Pregunta', tipo: 'texto' },
+    { clave: 'tipo', titulo: 'Tipo', tipo: 'texto' },
+    { clave: 'respuestas', titulo: 'Respuestas', tipo: 'entero' },
+    { clave: 'promedio', titulo: 'Promedio', tipo: 'texto' },
+    { clave: 'satisfaccion', titulo: 'Satisfechos (4–5 o Sí)', tipo: 'porcentaje' },
+    { clave: 'distribucion', titulo: 'Distribución', tipo: 'texto' },
+  ],
+  filas: (tx, f) => filasEncuestas(tx, f.periodo),
+  grafico: { etiqueta: 'pregunta', valores: ['satisfaccion'] },
+  serie: async (tx, f) =>
+    (await filasEncuestas(tx, f.periodo))
+      .filter((r) => r.satisfaccion !== null)
+      .slice(0, 20)
+      .map((r) => ({ etiqueta: r.pregunta, valores: { satisfaccion: r.satisfaccion! } })),
+};
+
 export const REGISTRO: Record<ClaveInforme, DefInforme> = {
   citasporasesor,
   visitas,
@@ -574,4 +597,5 @@ export const REGISTRO: Record<ClaveInforme, DefInforme> = {
   'gestion-comercial': gestionComercial,
   clientesatendidosregistro,
   cruceclientesinmuebles,
+  encuestas,
 };

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   IDM_BANNERS,
   IDM_NOTICIAS,
@@ -15,14 +14,18 @@ import {
   ZRegistroParam,
   ZSlugParam,
 } from '@predio/contract/pagina-web';
-import type { Tx } from '../../db/client.ts';
 import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { defineRoute, envelope, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import * as repo from './pagina-web.repo.ts';
 import * as service from './pagina-web.service.ts';
 import * as publico from './publico.service.ts';
+import { encuestasRoutes } from './encuestas.routes.ts';
+import { formulariosRoutes } from './formularios.routes.ts';
+import { popupRoutes } from './popup.routes.ts';
+import { textosRoutes } from './textos.routes.ts';
+import { leerPublico } from './publico.http.ts';
 
 const tags = ['pagina-web'];
 
@@ -51,35 +54,13 @@ function registrarDuenos(): void {
   }
 }
 
-/**
- * A public read: limited per address and company, the company's data read under its RLS, and answered
- * with an ETag (a site polling the same list gets 304 without the body), readable from any origin.
- */
-async function leerPublico<T>(
-  deps: Deps,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  idEmpresa: number,
-  leer: (tx: Tx, e: publico.EmpresaSitio) => Promise<T>,
-): Promise<typeof YA_RESPONDIDO> {
-  await publico.limitar(deps.db, req.ip, idEmpresa);
-  const e = await publico.empresa(deps.db, idEmpresa);
-  const data = await enTenant(deps.db, idEmpresa, ({ tx }) => leer(tx, e));
-  const cuerpo = JSON.stringify(envelope(data));
-  const etag = `"${createHash('sha1').update(cuerpo).digest('base64url')}"`;
-  reply
-    .header('access-control-allow-origin', '*')
-    .header('cache-control', 'public, max-age=60')
-    .header('etag', etag)
-    .header('vary', 'accept-encoding');
-  if (req.headers['if-none-match'] === etag) await reply.code(304).send();
-  else await reply.type('application/json; charset=utf-8').send(cuerpo);
-  return YA_RESPONDIDO;
-}
-
 /** Página web: news (idm 202), banners (idm 10535) and the public read-only API per company. */
 export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
   registrarDuenos();
+  formulariosRoutes(app, deps);
+  encuestasRoutes(app, deps);
+  textosRoutes(app, deps);
+  popupRoutes(app, deps);
 
   // ----- noticias
   const N = IDM_NOTICIAS;

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/rows.ts';
 import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import { BANNER_VIGENTE, NOTICIA_VISIBLE } from './pagina-web.repo.ts';
+import { POPUP_VIGENTE } from './popup.repo.ts';
 
 // The public, read-only side of Página web: what a company publishes, for its website and for
 // /sitio/:empresa. Each query names its columns: nothing internal (notes, owners, keys, authors) leaves.
@@ -180,7 +181,7 @@ export async function inmueble(tx: Tx, idEmpresa: number, consecutivo: number): 
 }
 
 /**
- * A file the public may see: the cover of a visible news, the image of a current banner or a photo of
+ * A file the public may see: the cover of a visible news, the image of a current banner or pop-up, a photo of
  * an available property. Anything else (a document, a draft's cover) is «no existe».
  */
 export async function archivoPublico(tx: Tx, id: number, miniatura: boolean): Promise<{ clave: string; contentType: string }> {
@@ -190,6 +191,7 @@ export async function archivoPublico(tx: Tx, id: number, miniatura: boolean): Pr
         where a.id = ${id} and (
           (a.tipo_dueno = 'noticia' and exists (select 1 from noticia n where n.id::text = a.id_dueno and ${NOTICIA_VISIBLE}))
           or (a.tipo_dueno = 'banner' and exists (select 1 from banner b where b.id::text = a.id_dueno and ${BANNER_VIGENTE}))
+          or (a.tipo_dueno = 'popup' and exists (select 1 from popup_inicio p where p.id::text = a.id_dueno and ${POPUP_VIGENTE}))
           or (a.tipo_dueno = 'inmueble' and a.categoria = 'foto'
               and exists (select 1 from inmueble i where i.id::text = a.id_dueno and i.estado = 'disponible')))`,
   );

@@ -3,6 +3,10 @@ import { pesos } from '../../platform/formato.ts';
 import { sanearHtml } from '../../platform/documentos/sanear.ts';
 import type { BannerPublico, EmpresaSitio, InmueblePublico, NoticiaPublica } from './publico.service.ts';
 import { empresaPublica } from './publico.service.ts';
+import type { CampoFormulario, FormularioPublico } from '@predio/contract/pagina-web-formularios';
+import type { EncuestaPublica } from '@predio/contract/pagina-web-encuestas';
+import type { PopupPublico } from '@predio/contract/pagina-web-popup';
+import { RUTA_SECCION_TEXTO, type SeccionTexto, type TextoSitioPublico } from '@predio/contract/pagina-web-textos';
 
 // The public site's pages: plain HTML written here, no script, one stylesheet (/sitio/estilos.css).
 // Everything that comes from the database passes through esc(); the news' body was sanitised on save
@@ -16,10 +20,19 @@ const fechaCorta = (d: string | Date | null) =>
 
 export type Og = { titulo: string; descripcion: string; imagen: string | null; url: string; tipo?: 'website' | 'article' };
 
-type Pagina = { e: EmpresaSitio; titulo: string; og: Og; cuerpo: string; base: string };
+type Pagina = { e: EmpresaSitio; titulo: string; og: Og; cuerpo: string; base: string; textos?: TextoSitioPublico[] };
 
-export function pagina({ e, titulo, og, cuerpo, base }: Pagina): string {
+export function pagina({ e, titulo, og, cuerpo, base, textos = [] }: Pagina): string {
   const p = empresaPublica(e);
+  // Sections the staff published (Sesión de texto) get a link; the footer block shows on every page.
+  const secciones = textos
+    .filter((t) => t.seccion !== 'pie')
+    .map(
+      (t) =>
+        `<a href="/sitio/${e.id_empresa}/${RUTA_SECCION_TEXTO[t.seccion as Exclude<SeccionTexto, 'pie'>]}">${esc(t.titulo)}</a>`,
+    )
+    .join('');
+  const pie = textos.find((t) => t.seccion === 'pie');
   const raiz = `/sitio/${e.id_empresa}`;
   const abs = (u: string | null) => (u ? (u.startsWith('http') ? u : `${base}${u}`) : null);
   const imagen = abs(og.imagen);
@@ -44,7 +57,7 @@ ${imagen ? `<meta property="og:image" content="${esc(imagen)}">\n<meta name="twi
 <body>
 <header class="cabecera">
   <a class="marca" href="${raiz}">${p.logo ? `<img src="${p.logo}" alt="" width="40" height="40">` : ''}<span>${esc(p.nombre)}</span></a>
-  <nav aria-label="Secciones"><a href="${raiz}#inmuebles">Inmuebles</a><a href="${raiz}#noticias">Noticias</a><a href="${raiz}#contacto">Contacto</a></nav>
+  <nav aria-label="Secciones"><a href="${raiz}#inmuebles">Inmuebles</a><a href="${raiz}#noticias">Noticias</a>${secciones || `<a href="${raiz}#contacto">Contacto</a>`}</nav>
 </header>
 <main id="contenido">
 ${cuerpo}
@@ -54,6 +67,7 @@ ${cuerpo}
   ${p.direccion ? `<p>${esc(p.direccion)}</p>` : ''}
   ${p.telefonos ? `<p>Teléfono: <a href="tel:${esc(p.telefonos.replace(/[^\d+]/g, ''))}">${esc(p.telefonos)}</a></p>` : ''}
   ${p.email ? `<p>Correo: <a href="mailto:${esc(p.email)}">${esc(p.email)}</a></p>` : ''}
+  ${pie ? `<div class="pie-texto">${sanearHtml(pie.contenido)}</div>` : ''}
 </footer>
 </body>
 </html>`;
@@ -200,6 +214,7 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .rejilla{list-style:none;padding:0;margin:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
 .tarjeta{background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.1);padding-bottom:12px}
 .tarjeta a{text-decoration:none}
+.contacto h1{margin-top:4px}
 .tarjeta img,.sin-foto{width:100%;aspect-ratio:4/3;object-fit:cover;background:#e5e7eb}
 .tarjeta p{margin:4px 12px}
 .precio{font-weight:700;color:#111827;font-size:1.1rem}
@@ -214,11 +229,23 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .contacto,.gracias{background:#fff;border-radius:12px;padding:16px 24px 24px;margin-top:24px;box-shadow:0 1px 3px rgba(0,0,0,.1);max-width:640px}
 .contacto form{display:grid;gap:6px}
 .contacto label{font-weight:600;margin-top:8px}
-.contacto input,.contacto textarea{font:inherit;padding:10px 12px;border:1px solid #9ca3af;border-radius:8px;width:100%}
+.contacto input,.contacto textarea,.contacto select{font:inherit;padding:10px 12px;border:1px solid #9ca3af;border-radius:8px;width:100%}
 .contacto .consentimiento{font-weight:400;display:flex;gap:8px;align-items:flex-start}
 .contacto .consentimiento input{width:auto;margin-top:4px}
 .contacto button{margin-top:12px;font:inherit;font-weight:700;padding:12px 20px;border:0;border-radius:8px;background:var(--color);color:#fff;cursor:pointer;justify-self:start}
 .error{color:#b91c1c;margin:2px 0 0}
+.pregunta{border:0;padding:0;margin:16px 0 0;display:grid;gap:6px}
+.pregunta legend,.pregunta>label{font-weight:600;padding:0}
+.pregunta .opciones{display:flex;flex-wrap:wrap;gap:8px}
+.pregunta .opciones label{display:flex;align-items:center;gap:6px;font-weight:400;margin:0;padding:8px 14px;border:1px solid #9ca3af;border-radius:8px;background:#fff;cursor:pointer}
+.pregunta .opciones input{width:auto;margin:0}
+.ayuda{color:#4b5563;font-size:.9rem;margin:0}
+.popup{position:fixed;inset:0;margin:auto;max-width:min(560px,calc(100vw - 32px));max-height:calc(100vh - 32px);overflow:auto;border:0;border-radius:12px;padding:0 0 16px;box-shadow:0 0 0 100vmax rgba(0,0,0,.45),0 10px 30px rgba(0,0,0,.3);z-index:10}
+.popup h2,.popup .cuerpo,.popup p{margin:12px 20px 0}
+.popup img{width:100%;aspect-ratio:16/9;object-fit:cover}
+.popup-cerrar{position:absolute;top:8px;right:8px}
+.popup-cerrar button{font-size:1.4rem;line-height:1;width:40px;height:40px;border-radius:50%;border:0;background:#fff;cursor:pointer;box-shadow:0 1px 4px rgba(0,0,0,.3)}
+.boton{display:inline-block;padding:10px 18px;border-radius:8px;background:var(--color);color:#fff;font-weight:700;text-decoration:none}
 .oculto{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .noticia{max-width:760px}
 .noticia .portada{border-radius:12px;margin:12px 0;width:100%}
@@ -226,5 +253,131 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .pie{background:#111827;color:#e5e7eb;padding:24px;text-align:center}
 .pie a{color:#fff}
 .pie p{margin:4px 0}
+.pie-texto{max-width:760px;margin:12px auto 0;font-size:.95rem}
+.texto-sitio{max-width:760px;background:#fff;border-radius:12px;padding:16px 24px 24px;margin-top:16px;box-shadow:0 1px 3px rgba(0,0,0,.1)}
 @media (max-width:600px){main{padding:12px 16px 32px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}}
 `;
+
+/** A form built in Página web > Formularios: the name, the staff's fields, the honeypot and the consent. */
+export function formularioWeb(e: EmpresaSitio, f: FormularioPublico, estado: EstadoFormulario): string {
+  const v = (k: string) => esc(estado.valores[k] ?? '');
+  const err = (k: string) => (estado.errores[k] ? `<p class="error" id="error-${k}">${esc(estado.errores[k])}</p>` : '');
+  const attrs = (k: string, obligatorio: boolean) =>
+    `${obligatorio ? ' required' : ''}${estado.errores[k] ? ` aria-invalid="true" aria-describedby="error-${k}"` : ''}`;
+  const marca = (obligatorio: boolean) => (obligatorio ? ' <span aria-hidden="true">*</span>' : '');
+  const campo = (c: CampoFormulario) => {
+    const k = c.campo;
+    const a = attrs(k, c.obligatorio);
+    if (c.tipo === 'casilla')
+      return `<label class="consentimiento"><input type="checkbox" name="${k}" value="true"${estado.valores[k] ? ' checked' : ''}${a}> ${esc(c.etiqueta)}${marca(c.obligatorio)}</label>${err(k)}`;
+    const etiqueta = `<label for="${k}">${esc(c.etiqueta)}${marca(c.obligatorio)}</label>`;
+    if (c.tipo === 'parrafo')
+      return `${etiqueta}<textarea id="${k}" name="${k}" rows="4" maxlength="2000"${a}>${v(k)}</textarea>${err(k)}`;
+    if (c.tipo === 'seleccion')
+      return `${etiqueta}<select id="${k}" name="${k}"${a}><option value="">Elija una opción</option>${c.opciones
+        .map((o) => `<option${estado.valores[k] === o ? ' selected' : ''}>${esc(o)}</option>`)
+        .join('')}</select>${err(k)}`;
+    const tipo = { texto: 'text', correo: 'email', telefono: 'tel', numero: 'text', fecha: 'date' }[c.tipo];
+    const extra =
+      c.tipo === 'numero'
+        ? ' inputmode="decimal"'
+        : c.tipo === 'correo'
+          ? ' autocomplete="email"'
+          : c.tipo === 'telefono'
+            ? ' autocomplete="tel"'
+            : '';
+    return `${etiqueta}<input id="${k}" name="${k}" type="${tipo}"${extra} value="${v(k)}"${a}>${err(k)}`;
+  };
+  return `<section class="contacto" aria-labelledby="formulario-titulo">
+<h1 id="formulario-titulo">${esc(f.nombre)}</h1>
+${f.descripcion ? `<p>${esc(f.descripcion)}</p>` : ''}
+${estado.general ? `<p class="error" role="alert">${esc(estado.general)}</p>` : ''}
+<form method="post" action="/sitio/${e.id_empresa}/formularios/${f.id}" novalidate>
+  <label for="nombre">Nombre <span aria-hidden="true">*</span></label><input id="nombre" name="nombre" autocomplete="name" maxlength="120" value="${v('nombre')}"${attrs('nombre', true)}>${err('nombre')}
+  ${f.campos.map(campo).join('\n  ')}
+  <div class="oculto" aria-hidden="true"><label for="sitio">No llene este campo</label><input id="sitio" name="sitio" tabindex="-1" autocomplete="off"></div>
+  <label class="consentimiento"><input type="checkbox" name="autoriza_datos" value="true"${estado.valores.autoriza_datos ? ' checked' : ''}${attrs('autoriza_datos', true)}> ${esc(f.consentimiento)}</label>${err('autoriza_datos')}
+  <button type="submit">Enviar</button>
+</form>
+</section>`;
+}
+
+export const graciasFormulario = (e: EmpresaSitio, mensaje: string, numero: number | null) =>
+  `<section class="gracias" role="status"><h1>¡Gracias!</h1><p>${esc(mensaje)}</p>${numero ? `<p>Su número de solicitud es el ${numero}.</p>` : ''}
+<p><a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;
+
+/** The home's list of published forms. */
+export const listaFormularios = (idEmpresa: number, fs: Pick<FormularioPublico, 'id' | 'nombre' | 'descripcion'>[]) =>
+  fs.length
+    ? `<section id="formularios"><h2>Escríbanos</h2><ul class="rejilla">${fs
+        .map(
+          (f) =>
+            `<li class="tarjeta"><a href="/sitio/${idEmpresa}/formularios/${f.id}"><h3>${esc(f.nombre)}</h3></a>${f.descripcion ? `<p>${esc(f.descripcion)}</p>` : ''}</li>`,
+        )
+        .join('')}</ul></section>`
+    : '';
+
+/** A survey of a link: radio buttons for a scale, yes/no and options, a text area for text. */
+export function encuestaWeb(e: EmpresaSitio, token: string, enc: EncuestaPublica, estado: EstadoFormulario): string {
+  if (enc.respondida)
+    return `<section class="gracias" role="status"><h1>${esc(enc.titulo)}</h1><p>Esta encuesta ya fue respondida desde este enlace. ¡Gracias!</p><p><a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;
+  const err = (k: string) => (estado.errores[k] ? `<p class="error" id="error-${k}">${esc(estado.errores[k])}</p>` : '');
+  const pregunta = (p: EncuestaPublica['preguntas'][number], i: number) => {
+    const k = `p${i + 1}`;
+    const invalida = estado.errores[k] ? ` aria-invalid="true" aria-describedby="error-${k}"` : '';
+    const titulo = `${i + 1}. ${esc(p.pregunta)}${p.obligatoria ? ' <span aria-hidden="true">*</span>' : ''}`;
+    if (p.tipo === 'texto')
+      return `<div class="pregunta"><label for="${k}">${titulo}</label><textarea id="${k}" name="${k}" rows="3" maxlength="2000"${invalida}>${esc(estado.valores[k] ?? '')}</textarea>${err(k)}</div>`;
+    const opciones: [string, string][] =
+      p.tipo === 'escala'
+        ? [
+            ['1', '1'],
+            ['2', '2'],
+            ['3', '3'],
+            ['4', '4'],
+            ['5', '5'],
+          ]
+        : p.tipo === 'si_no'
+          ? [
+              ['si', 'Sí'],
+              ['no', 'No'],
+            ]
+          : p.opciones.map((o) => [o, o]);
+    return `<fieldset class="pregunta${p.tipo === 'escala' ? ' escala' : ''}"${invalida}><legend>${titulo}</legend>${
+      p.tipo === 'escala' ? '<p class="ayuda">1 = muy insatisfecho · 5 = muy satisfecho</p>' : ''
+    }<div class="opciones">${opciones
+      .map(
+        ([v, t]) =>
+          `<label><input type="radio" name="${k}" value="${esc(v)}"${estado.valores[k] === v ? ' checked' : ''}> ${esc(t)}</label>`,
+      )
+      .join('')}</div>${err(k)}</fieldset>`;
+  };
+  return `<section class="contacto encuesta" aria-labelledby="encuesta-titulo">
+<h1 id="encuesta-titulo">${esc(enc.titulo)}</h1>
+${enc.descripcion ? `<p>${esc(enc.descripcion)}</p>` : ''}
+${estado.general ? `<p class="error" role="alert">${esc(estado.general)}</p>` : ''}
+<form method="post" action="/sitio/${e.id_empresa}/encuestas/${esc(token)}" novalidate>
+${enc.preguntas.map(pregunta).join('\n')}
+<button type="submit">Enviar respuestas</button>
+</form>
+</section>`;
+}
+
+export const graciasEncuesta = (e: EmpresaSitio, mensaje: string) =>
+  `<section class="gracias" role="status"><h1>¡Gracias!</h1><p>${esc(mensaje)}</p><p><a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;
+
+/** A section of Sesión de texto as a page of its own (quiénes somos, políticas, contacto). */
+export const textoSitio = (t: TextoSitioPublico) =>
+  `<article class="texto-sitio"><h1>${esc(t.titulo)}</h1><div class="cuerpo">${sanearHtml(t.contenido)}</div></article>`;
+
+/**
+ * The home's pop-up: an open <dialog> closed by its own form (method="dialog" needs no script). How
+ * often a visitor sees it is the cookie the route sets.
+ */
+export const popup = (p: PopupPublico) => `<dialog class="popup" open aria-labelledby="popup-titulo">
+<form method="dialog" class="popup-cerrar"><button type="submit" aria-label="Cerrar">×</button></form>
+${p.imagen ? `<img src="${p.imagen}" alt="" width="560" height="315">` : ''}
+<h2 id="popup-titulo">${esc(p.titulo)}</h2>
+<div class="cuerpo">${sanearHtml(p.contenido)}</div>
+${p.enlace ? `<p><a class="boton" href="${esc(p.enlace)}">${esc(p.texto_enlace || 'Ver más')}</a></p>` : ''}
+</dialog>`;

@@ -1,13 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZSolicitudWeb } from '@predio/contract/solicitudes';
-import { ZEmpresaPublicaParam, ZInmueblePublicoParam, ZSlugParam } from '@predio/contract/pagina-web';
+import { ZArchivoPublicoParam, ZEmpresaPublicaParam, ZInmueblePublicoParam, ZSlugParam } from '@predio/contract/pagina-web';
+import { ZEnvioFormularioPublico, validarRespuestas } from '@predio/contract/pagina-web-formularios';
+import { ZTokenEncuestaParam, validarRespuestasEncuesta } from '@predio/contract/pagina-web-encuestas';
+import { RUTA_SECCION_TEXTO } from '@predio/contract/pagina-web-textos';
+import { SEGUNDOS_FRECUENCIA } from '@predio/contract/pagina-web-popup';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
 import { recibir } from '../solicitudes/solicitudes-web.service.ts';
 import * as publico from './publico.service.ts';
+import * as formularios from './formularios.service.ts';
+import * as encuestas from './encuestas.service.ts';
+import * as textos from './textos.service.ts';
+import * as popups from './popup.service.ts';
 import * as html from './sitio.html.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 
@@ -24,6 +32,13 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
 
   const base = (req: FastifyRequest) => urlPublica(deps.config.publicUrl, req);
 
+  const enviarPrivado = (reply: FastifyReply, codigo: number, contenido: string) =>
+    reply
+      .code(codigo)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .send(contenido);
+
   const enviar = (reply: FastifyReply, codigo: number, contenido: string) =>
     reply
       .code(codigo)
@@ -36,23 +51,34 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     req: FastifyRequest,
     reply: FastifyReply,
     idEmpresa: unknown,
-    armar: (e: publico.EmpresaSitio) => Promise<{ titulo: string; og: html.Og; cuerpo: string; codigo?: number }>,
+    armar: (e: publico.EmpresaSitio) => Promise<{
+      titulo: string;
+      og: html.Og;
+      cuerpo: string;
+      codigo?: number;
+      cookie?: string | undefined;
+      privado?: boolean;
+    }>,
   ) {
     const id = ZEmpresaPublicaParam.safeParse({ empresa: idEmpresa });
     try {
       if (!id.success) throw new AppError(40400, 'Este sitio no existe.');
       await publico.limitar(deps.db, req.ip, id.data.empresa);
       const e = await publico.empresa(deps.db, id.data.empresa);
+      const ts = await enTenant(deps.db, e.id_empresa, ({ tx }) => textos.publicados(tx));
       try {
         const p = await armar(e);
-        return enviar(reply, p.codigo ?? 200, html.pagina({ e, titulo: p.titulo, og: p.og, cuerpo: p.cuerpo, base: base(req) }));
+        // A page that depends on a visitor's cookie (the pop-up seen or not) is theirs alone: no shared cache.
+        const contenido = html.pagina({ e, titulo: p.titulo, og: p.og, cuerpo: p.cuerpo, base: base(req), textos: ts });
+        if (p.cookie) reply.header('set-cookie', p.cookie);
+        return (p.privado ? enviarPrivado : enviar)(reply, p.codigo ?? 200, contenido);
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 404) throw err;
         const og = { titulo: 'No encontrado', descripcion: err.message, imagen: null, url: `/sitio/${e.id_empresa}` };
         return enviar(
           reply,
           404,
-          html.pagina({ e, titulo: 'No encontrado', og, cuerpo: html.noExiste(err.message), base: base(req) }),
+          html.pagina({ e, titulo: 'No encontrado', og, cuerpo: html.noExiste(err.message), base: base(req), textos: ts }),
         );
       }
     } catch (err) {
@@ -76,7 +102,17 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
         banners: await publico.banners(tx, e.id_empresa),
         inmuebles: await publico.inmuebles(tx, e.id_empresa, { limite: 12 }),
         noticias: await publico.noticias(tx, e.id_empresa, 6),
+        formularios: await formularios.publicos(tx),
+        popup: await popups.vigente(tx, e.id_empresa),
       }));
+      // The pop-up shows unless this visitor's cookie says they saw it within its frequency.
+      const galleta = d.popup ? `predio_popup_${e.id_empresa}_${d.popup.id}` : '';
+      const visto = d.popup !== null && (req.headers.cookie ?? '').split(/;\s*/).includes(`${galleta}=1`);
+      const segundos = d.popup ? SEGUNDOS_FRECUENCIA[d.popup.frecuencia] : null;
+      const cookie =
+        d.popup && !visto && segundos !== null
+          ? `${galleta}=1; Max-Age=${segundos}; Path=/sitio/${e.id_empresa}; HttpOnly; SameSite=Lax`
+          : undefined;
       const nombre = publico.empresaPublica(e).nombre;
       const imagen = d.banners.find((b) => b.imagen)?.imagen ?? d.inmuebles.find((i) => i.fotos.length)?.fotos[0]?.grande ?? null;
       return {
@@ -87,7 +123,11 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
           imagen,
           url: `/sitio/${e.id_empresa}`,
         },
-        cuerpo: `<h1 class="oculto">${html.esc(nombre)}</h1>${html.inicio(e, d)}`,
+        cuerpo: `<h1 class="oculto">${html.esc(nombre)}</h1>${html.inicio(e, d)}${html.listaFormularios(e.id_empresa, d.formularios)}${
+          d.popup && !visto ? html.popup(d.popup) : ''
+        }`,
+        cookie,
+        privado: segundos !== null,
       };
     }),
   );
@@ -193,4 +233,122 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       };
     });
   });
+
+  // ----- forms built in Página web > Formularios
+  const formularioDe = (e: publico.EmpresaSitio, id: number, f: html.EstadoFormulario, codigo = 200) =>
+    enTenant(deps.db, e.id_empresa, ({ tx }) => formularios.publico(tx, id)).then((fo) => ({
+      codigo,
+      titulo: `${fo.nombre} · ${publico.empresaPublica(e).nombre}`,
+      og: {
+        titulo: fo.nombre,
+        descripcion: fo.descripcion || fo.nombre,
+        imagen: null,
+        url: `/sitio/${e.id_empresa}/formularios/${fo.id}`,
+      },
+      cuerpo: html.formularioWeb(e, fo, f),
+    }));
+  const paramsFormulario = (req: FastifyRequest) => ZArchivoPublicoParam.safeParse(req.params);
+
+  app.get('/sitio/:empresa/formularios/:id', (req, reply) => {
+    const p = paramsFormulario(req);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, (e) => {
+      if (!p.success) throw new AppError(40400, 'Este formulario no existe.');
+      return formularioDe(e, p.data.id, { valores: {}, errores: {} });
+    });
+  });
+
+  app.post('/sitio/:empresa/formularios/:id', (req, reply) => {
+    const p = paramsFormulario(req);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+      if (!p.success) throw new AppError(40400, 'Este formulario no existe.');
+      const id = p.data.id;
+      const valores = z
+        .record(z.string(), z.string())
+        .catch({})
+        .parse(req.body ?? {});
+      const { nombre, autoriza_datos, sitio, ...respuestas } = valores;
+      const fallo = (errores: Record<string, string>, general = 'Revise los campos marcados.', codigo = 400) =>
+        formularioDe(e, id, { valores, errores, general }, codigo);
+      const datos = ZEnvioFormularioPublico.safeParse({ nombre, respuestas, autoriza_datos: autoriza_datos === 'true', sitio });
+      const fo = await enTenant(deps.db, e.id_empresa, ({ tx }) => formularios.publico(tx, id));
+      const errores: Record<string, string> = { ...validarRespuestas(fo.campos, respuestas).errores };
+      if (!datos.success) for (const i of datos.error.issues) errores[String(i.path[0] ?? 'general')] ??= i.message;
+      if (!datos.success || Object.keys(errores).length) return fallo(errores);
+      try {
+        const r = await formularios.recibir(deps, { idEmpresa: e.id_empresa, idFormulario: id, body: datos.data, ip: req.ip });
+        return {
+          titulo: `Formulario enviado · ${publico.empresaPublica(e).nombre}`,
+          og: {
+            titulo: fo.nombre,
+            descripcion: 'Formulario enviado',
+            imagen: null,
+            url: `/sitio/${e.id_empresa}/formularios/${id}`,
+          },
+          cuerpo: html.graciasFormulario(e, r.mensaje, r.numero),
+        };
+      } catch (err) {
+        if (err instanceof AppError && err.status === 429) return fallo({}, err.message, 429);
+        throw err;
+      }
+    });
+  });
+
+  // ----- a survey's link (Página web > Encuestas): answered once
+  const encuestaDe = (e: publico.EmpresaSitio, token: string, f: html.EstadoFormulario, codigo = 200) =>
+    enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.publica(tx, token)).then((enc) => ({
+      codigo,
+      titulo: `${enc.titulo} · ${publico.empresaPublica(e).nombre}`,
+      og: { titulo: enc.titulo, descripcion: enc.descripcion || enc.titulo, imagen: null, url: `/sitio/${e.id_empresa}` },
+      cuerpo: html.encuestaWeb(e, token, enc, f),
+    }));
+
+  app.get('/sitio/:empresa/encuestas/:token', (req, reply) => {
+    const p = ZTokenEncuestaParam.safeParse(req.params);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, (e) => {
+      if (!p.success) throw new AppError(40400, 'Esta encuesta no existe.');
+      return encuestaDe(e, p.data.token, { valores: {}, errores: {} });
+    });
+  });
+
+  app.post('/sitio/:empresa/encuestas/:token', (req, reply) => {
+    const p = ZTokenEncuestaParam.safeParse(req.params);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+      if (!p.success) throw new AppError(40400, 'Esta encuesta no existe.');
+      const token = p.data.token;
+      const valores = z
+        .record(z.string(), z.string())
+        .catch({})
+        .parse(req.body ?? {});
+      const enc = await enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.publica(tx, token));
+      const { errores } = validarRespuestasEncuesta(enc.preguntas, valores);
+      if (!enc.respondida && Object.keys(errores).length)
+        return encuestaDe(e, token, { valores, errores, general: 'Revise las preguntas marcadas.' }, 400);
+      try {
+        const r = await enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.responder(tx, token, { respuestas: valores }));
+        return {
+          titulo: `Encuesta enviada · ${publico.empresaPublica(e).nombre}`,
+          og: { titulo: enc.titulo, descripcion: 'Encuesta enviada', imagen: null, url: `/sitio/${e.id_empresa}` },
+          cuerpo: html.graciasEncuesta(e, r.gracias),
+        };
+      } catch (err) {
+        if (err instanceof AppError && err.status === 409) return encuestaDe(e, token, { valores: {}, errores: {} }, 409);
+        throw err;
+      }
+    });
+  });
+
+  // ----- the sections of Sesión de texto with a page of their own
+  for (const [seccion, ruta] of Object.entries(RUTA_SECCION_TEXTO))
+    app.get(`/sitio/:empresa/${ruta}`, (req, reply) =>
+      servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+        const t = (await enTenant(deps.db, e.id_empresa, ({ tx }) => textos.publicados(tx))).find((x) => x.seccion === seccion);
+        if (!t) throw new AppError(40400, 'Esta página no existe.');
+        const nombre = publico.empresaPublica(e).nombre;
+        return {
+          titulo: `${t.titulo} · ${nombre}`,
+          og: { titulo: t.titulo, descripcion: `${t.titulo} de ${nombre}`, imagen: null, url: `/sitio/${e.id_empresa}/${ruta}` },
+          cuerpo: html.textoSitio(t),
+        };
+      }),
+    );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { esCorreo } from '@predio/contract/campos';
 import { CODES } from '@predio/contract/codes';
-import { SOLICITUDES_WEB_POR_IP_HORA, etiquetaTipo, type SolicitudWeb } from '@predio/contract/solicitudes';
+import { SOLICITUDES_WEB_POR_IP_HORA, etiquetaTipo, type SolicitudWeb, type TipoSolicitud } from '@predio/contract/solicitudes';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { principalSinSesion, type Principal } from '../../platform/auth/principal.ts';
@@ -9,7 +9,7 @@ import { minutosBloqueo, registrarFallo, tomarTurno, type ThrottleConfig } from 
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import { encolarCorreo } from '../../platform/mail/outbox.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { enTenant, type Scope } from '../../platform/tenant.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import * as repo from './solicitudes.repo.ts';
 import { crear, enlaceSolicitud, puedeAtender, TIPO_CARTA_SOLICITUD } from './solicitudes.service.ts';
@@ -198,4 +198,53 @@ export async function recibir(
     return d.numero;
   });
   return { numero };
+}
+
+/**
+ * A submission of a form built in Página web > Formularios (issue 32): a solicitud «nueva» (canal sitio
+ * web) of the form's type, with the visitor's consent in its history, and everyone who attends
+ * solicitudes hears of it. The caller has checked the answers, the limits and the honeypot, and runs
+ * in the company's transaction.
+ */
+export async function recibirDeFormulario(
+  o: Scope & Pick<Deps, 'hub' | 'mailer'> & { ip: string; idEmpresa: number },
+  d: { nombre: string; telefono: string; email: string; mensaje: string; tipo: TipoSolicitud; formulario: string },
+): Promise<number> {
+  const idEmpresa = o.idEmpresa;
+  const user = sitioWeb(idEmpresa);
+  const c = { ...o, user };
+  const s = await crear({
+    ...c,
+    body: {
+      canal: 'sitio_web',
+      portal: null,
+      tipo: d.tipo,
+      id_tercero: null,
+      contacto_nombre: d.nombre,
+      contacto_telefono: d.telefono,
+      contacto_email: d.email,
+      consecutivo_inmueble: null,
+      fecha_recepcion: null,
+      mensaje: d.mensaje,
+      id_asignado: null,
+    },
+  });
+  const fila = await repo.porNumero(o.tx, s.numero);
+  await repo.registrarHistorial(o.tx, {
+    idSolicitud: fila!.id,
+    tipo: 'nota',
+    nota: `Llegó por el formulario «${d.formulario}» del sitio web. El solicitante autorizó el tratamiento de sus datos personales (Ley 1581 de 2012), desde la dirección ${o.ip}.`,
+    idUsuario: null,
+    usuario: user.usuario,
+  });
+  for (const u of (await repo.usuariosActivos(o.tx)).filter(puedeAtender))
+    await notificar(c, {
+      idEmpresa,
+      idUsuario: u.id,
+      tipoCarta: TIPO_CARTA_SOLICITUD,
+      titulo: `Solicitud ${s.numero} del formulario «${d.formulario}»`,
+      cuerpo: `${d.nombre} envió el formulario «${d.formulario}» del sitio web (${etiquetaTipo(d.tipo).toLowerCase()}).`,
+      enlace: enlaceSolicitud(s.numero),
+    });
+  return s.numero;
 }

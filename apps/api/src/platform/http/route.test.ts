@@ -35,7 +35,8 @@ describe('every API route declares its permission', () => {
     // a user's calendar feed (its unguessable token names the user; calendar apps send no header), a
     // signer's link (its token names one signer of one document) and the client portal's login,
     // invitation and company name (the portal's own routes need a portal token), and what a company
-    // publishes on its website (news, banners, available properties and their images: Página web).
+    // publishes on its website (news, banners, available properties and their images, published forms,
+    // a survey's link and their submissions: Página web).
     expect(
       t.app.apiRoutes
         .filter((r) => r.permiso === 'publico')
@@ -49,12 +50,17 @@ describe('every API route declares its permission', () => {
       'GET /api/portal/:idEmpresa/info',
       'GET /api/publico/:empresa/archivos/:id',
       'GET /api/publico/:empresa/banners',
+      'GET /api/publico/:empresa/encuestas/:token',
+      'GET /api/publico/:empresa/formularios',
+      'GET /api/publico/:empresa/formularios/:id',
       'GET /api/publico/:empresa/inmuebles',
       'GET /api/publico/:empresa/inmuebles/:consecutivo',
       'GET /api/publico/:empresa/noticias',
       'GET /api/publico/:empresa/noticias/:slug',
+      'GET /api/publico/:empresa/popup',
       'GET /api/publico/:empresa/portales/:portal/:token',
       'GET /api/publico/:empresa/sitio',
+      'GET /api/publico/:empresa/textos',
       'HEAD /api/agenda/ical/:archivo',
       'HEAD /api/firmar/:token',
       'HEAD /api/firmar/:token/pdf',
@@ -62,12 +68,17 @@ describe('every API route declares its permission', () => {
       'HEAD /api/portal/:idEmpresa/info',
       'HEAD /api/publico/:empresa/archivos/:id',
       'HEAD /api/publico/:empresa/banners',
+      'HEAD /api/publico/:empresa/encuestas/:token',
+      'HEAD /api/publico/:empresa/formularios',
+      'HEAD /api/publico/:empresa/formularios/:id',
       'HEAD /api/publico/:empresa/inmuebles',
       'HEAD /api/publico/:empresa/inmuebles/:consecutivo',
       'HEAD /api/publico/:empresa/noticias',
       'HEAD /api/publico/:empresa/noticias/:slug',
+      'HEAD /api/publico/:empresa/popup',
       'HEAD /api/publico/:empresa/portales/:portal/:token',
       'HEAD /api/publico/:empresa/sitio',
+      'HEAD /api/publico/:empresa/textos',
       'OPTIONS /api/publico/solicitudes',
       'POST /api/firmar/:token/codigo',
       'POST /api/firmar/:token/firmar',
@@ -76,6 +87,8 @@ describe('every API route declares its permission', () => {
       'POST /api/portal/:idEmpresa/activar',
       'POST /api/portal/:idEmpresa/login',
       'POST /api/portal/:idEmpresa/recuperar',
+      'POST /api/publico/:empresa/encuestas/:token',
+      'POST /api/publico/:empresa/formularios/:id',
       'POST /api/publico/solicitudes',
       'POST /api/usuarios/login',
     ]);

@@ -65,6 +65,18 @@ export const PAGES: Record<string, Page> = {
     import('../../features/pagina-web/noticias-page.tsx').then((m) => ({ default: m.NoticiasPage })),
   ),
   'paginaweb-banners': lazy(() => import('../../features/pagina-web/banners-page.tsx').then((m) => ({ default: m.BannersPage }))),
+  'paginaweb-formularios': lazy(() =>
+    import('../../features/pagina-web/formularios-page.tsx').then((m) => ({ default: m.FormulariosPage })),
+  ),
+  'paginaweb-popupinicio': lazy(() =>
+    import('../../features/pagina-web/popup-inicio-page.tsx').then((m) => ({ default: m.PopupInicioPage })),
+  ),
+  'paginaweb-sesion-texto': lazy(() =>
+    import('../../features/pagina-web/sesion-texto-page.tsx').then((m) => ({ default: m.SesionTextoPage })),
+  ),
+  'paginaweb-encuestas': lazy(() =>
+    import('../../features/pagina-web/encuestas-page.tsx').then((m) => ({ default: m.EncuestasPage })),
+  ),
   'listas-de-verificacion': lazy(() =>
     import('../../features/tareas/listas-page.tsx').then((m) => ({ default: m.ListasVerificacionPage })),
   ),

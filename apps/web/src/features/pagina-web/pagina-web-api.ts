@@ -1,6 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListaAcotada } from '@predio/contract/list';
 import type { Banner, BannerForm, Noticia, NoticiaForm } from '@predio/contract/pagina-web';
+import type { EnvioFormulario, Formulario, FormularioForm } from '@predio/contract/pagina-web-formularios';
+import type {
+  EnlaceEncuesta,
+  EnlaceEncuestaForm,
+  Encuesta,
+  EncuestaForm,
+  ResultadosEncuesta,
+} from '@predio/contract/pagina-web-encuestas';
+import type { SeccionTexto, TextoSitio, TextoSitioForm } from '@predio/contract/pagina-web-textos';
+import type { Popup, PopupForm } from '@predio/contract/pagina-web-popup';
 import { http } from '../../lib/http.ts';
 
 /** Every query of Página web hangs from this key: a write refreshes the lists it touches. */
@@ -52,3 +62,123 @@ export const useGuardarBanner = () =>
   );
 export const useBorrarBanner = () =>
   useEscritura(paginaWebKeys.banners(), (id: number) => datos(http.delete(`/paginaweb/banners/${id}`)));
+
+// ----- formularios (idm 10536)
+
+export const formulariosKeys = {
+  all: [...paginaWebKeys.all, 'formularios'] as const,
+  lista: (consulta: string) => [...formulariosKeys.all, 'lista', consulta] as const,
+  envios: (id: number, consulta: string) => [...formulariosKeys.all, 'envios', id, consulta] as const,
+};
+
+export const useFormularios = (consulta: string) =>
+  useQuery({
+    queryKey: formulariosKeys.lista(consulta),
+    queryFn: ({ signal }) => datos(http.get<ListaAcotada<Formulario>>(`/paginaweb/formularios?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useEnviosFormulario = (id: number, consulta: string) =>
+  useQuery({
+    queryKey: formulariosKeys.envios(id, consulta),
+    queryFn: ({ signal }) =>
+      datos(http.get<ListaAcotada<EnvioFormulario>>(`/paginaweb/formularios/${id}/envios?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useGuardarFormulario = () =>
+  useEscritura(formulariosKeys.all, (v: { id: number | null; body: FormularioForm }) =>
+    datos(
+      v.id === null
+        ? http.post<Formulario>('/paginaweb/formularios', v.body)
+        : http.put<Formulario>(`/paginaweb/formularios/${v.id}`, v.body),
+    ),
+  );
+export const useBorrarFormulario = () =>
+  useEscritura(formulariosKeys.all, (id: number) => datos(http.delete(`/paginaweb/formularios/${id}`)));
+
+// ----- encuestas (idm 10587)
+
+export const encuestasKeys = {
+  all: [...paginaWebKeys.all, 'encuestas'] as const,
+  lista: (consulta: string) => [...encuestasKeys.all, 'lista', consulta] as const,
+  enlaces: (id: number, consulta: string) => [...encuestasKeys.all, 'enlaces', id, consulta] as const,
+  resultados: (id: number) => [...encuestasKeys.all, 'resultados', id] as const,
+};
+
+export const useEncuestas = (consulta: string) =>
+  useQuery({
+    queryKey: encuestasKeys.lista(consulta),
+    queryFn: ({ signal }) => datos(http.get<ListaAcotada<Encuesta>>(`/paginaweb/encuestas?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useEnlacesEncuesta = (id: number, consulta: string) =>
+  useQuery({
+    queryKey: encuestasKeys.enlaces(id, consulta),
+    queryFn: ({ signal }) =>
+      datos(http.get<ListaAcotada<EnlaceEncuesta>>(`/paginaweb/encuestas/${id}/enlaces?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useResultadosEncuesta = (id: number) =>
+  useQuery({
+    queryKey: encuestasKeys.resultados(id),
+    queryFn: ({ signal }) => datos(http.get<ResultadosEncuesta>(`/paginaweb/encuestas/${id}/resultados`, { signal })),
+  });
+
+export const useGuardarEncuesta = () =>
+  useEscritura(encuestasKeys.all, (v: { id: number | null; body: EncuestaForm }) =>
+    datos(
+      v.id === null
+        ? http.post<Encuesta>('/paginaweb/encuestas', v.body)
+        : http.put<Encuesta>(`/paginaweb/encuestas/${v.id}`, v.body),
+    ),
+  );
+export const useBorrarEncuesta = () =>
+  useEscritura(encuestasKeys.all, (id: number) => datos(http.delete(`/paginaweb/encuestas/${id}`)));
+export const useCrearEnlaces = () =>
+  useEscritura(encuestasKeys.all, (v: { id: number; body: EnlaceEncuestaForm }) =>
+    datos(http.post<ListaAcotada<EnlaceEncuesta>>(`/paginaweb/encuestas/${v.id}/enlaces`, v.body)),
+  );
+export const useBorrarEnlace = () =>
+  useEscritura(encuestasKeys.all, (v: { id: number; enlace: number }) =>
+    datos(http.delete(`/paginaweb/encuestas/${v.id}/enlaces/${v.enlace}`)),
+  );
+
+// ----- sesión de texto (idm 10565)
+
+export const textosKeys = { all: [...paginaWebKeys.all, 'sesion-texto'] as const };
+
+export const useTextosSitio = () =>
+  useQuery({
+    queryKey: textosKeys.all,
+    queryFn: ({ signal }) => datos(http.get<TextoSitio[]>('/paginaweb/sesion-texto', { signal })),
+  });
+export const useGuardarTextoSitio = () =>
+  useEscritura(textosKeys.all, (v: { seccion: SeccionTexto; body: TextoSitioForm }) =>
+    datos(http.put<TextoSitio>(`/paginaweb/sesion-texto/${v.seccion}`, v.body)),
+  );
+
+// ----- popup de inicio (idm 10538)
+
+export const popupKeys = {
+  all: [...paginaWebKeys.all, 'popupinicio'] as const,
+  lista: (consulta: string) => [...popupKeys.all, 'lista', consulta] as const,
+};
+export const usePopups = (consulta: string) =>
+  useQuery({
+    queryKey: popupKeys.lista(consulta),
+    queryFn: ({ signal }) => datos(http.get<ListaAcotada<Popup>>(`/paginaweb/popupinicio?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+export const useGuardarPopup = () =>
+  useEscritura(popupKeys.all, (v: { id: number | null; body: PopupForm }) =>
+    datos(
+      v.id === null
+        ? http.post<Popup>('/paginaweb/popupinicio', v.body)
+        : http.put<Popup>(`/paginaweb/popupinicio/${v.id}`, v.body),
+    ),
+  );
+export const useBorrarPopup = () =>
+  useEscritura(popupKeys.all, (id: number) => datos(http.delete(`/paginaweb/popupinicio/${id}`)));

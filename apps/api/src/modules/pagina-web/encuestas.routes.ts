@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import { idQuery } from '@predio/contract/campos';
+import { ZRegistroParam } from '@predio/contract/pagina-web';
+import {
+  IDM_ENCUESTAS,
+  ZEncuestaForm,
+  ZEncuestasQuery,
+  ZEnlaceEncuestaForm,
+  ZRespuestaEncuestaPublica,
+  ZTokenEncuestaParam,
+} from '@predio/contract/pagina-web-encuestas';
+import type { Deps } from '../../platform/deps.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import { enTenant } from '../../platform/tenant.ts';
+import * as service from './encuestas.service.ts';
+import { leerPublico } from './publico.http.ts';
+import * as publico from './publico.service.ts';
+
+const tags = ['pagina-web'];
+const ZEnlaceParam = ZRegistroParam.extend({ enlace: idQuery('enlace') });
+
+/** Página web > Encuestas (idm 10587): builder, links, results; and the public page's read and answer. */
+export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
+  const E = IDM_ENCUESTAS;
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/encuestas',
+    permiso: E,
+    schema: { querystring: ZEncuestasQuery, tags, summary: 'Encuestas con sus enlaces y respuestas' },
+    handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/encuestas/:id',
+    permiso: E,
+    schema: { params: ZRegistroParam, tags, summary: 'Una encuesta con sus preguntas' },
+    handler: ({ tx, params }) => service.ver({ tx, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/paginaweb/encuestas',
+    permiso: E,
+    schema: { body: ZEncuestaForm, tags, summary: 'Crea una encuesta' },
+    handler: ({ tx, user, req, body }) => service.crear({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/paginaweb/encuestas/:id',
+    permiso: E,
+    schema: {
+      params: ZRegistroParam,
+      body: ZEncuestaForm,
+      tags,
+      summary: 'Modifica una encuesta (sus preguntas, mientras no tenga respuestas)',
+    },
+    handler: ({ tx, user, req, params, body }) => service.actualizar({ tx, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/paginaweb/encuestas/:id',
+    permiso: E,
+    schema: { params: ZRegistroParam, tags, summary: 'Elimina una encuesta con sus enlaces y respuestas' },
+    handler: ({ tx, user, req, params }) => service.borrar({ tx, user, ip: req.ip, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/encuestas/:id/enlaces',
+    permiso: E,
+    schema: { params: ZRegistroParam, querystring: ZEncuestasQuery, tags, summary: 'Enlaces de una encuesta, respondidos o no' },
+    handler: ({ tx, params, query }) => service.listarEnlaces({ tx, id: params.id, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/paginaweb/encuestas/:id/enlaces',
+    permiso: E,
+    schema: {
+      params: ZRegistroParam,
+      body: ZEnlaceEncuestaForm,
+      tags,
+      summary: 'Crea enlaces de respuesta (cada uno responde una vez)',
+    },
+    handler: ({ tx, user, req, params, body }) => service.crearEnlaces({ tx, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/paginaweb/encuestas/:id/enlaces/:enlace',
+    permiso: E,
+    schema: { params: ZEnlaceParam, tags, summary: 'Elimina un enlace aún sin responder' },
+    handler: ({ tx, user, req, params }) =>
+      service.borrarEnlace({ tx, user, ip: req.ip, id: params.id, idEnlace: params.enlace }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/encuestas/:id/resultados',
+    permiso: E,
+    schema: { params: ZRegistroParam, tags, summary: 'Resultados por pregunta' },
+    handler: ({ tx, params }) => service.resultados({ tx, id: params.id }),
+  });
+
+  // ----- public: the survey of a link, and its one answer
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/publico/:empresa/encuestas/:token',
+    permiso: 'publico',
+    schema: { params: ZTokenEncuestaParam, tags, summary: 'Público: la encuesta de un enlace y si ya fue respondida' },
+    handler: ({ deps: d, req, reply, params }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => service.publica(tx, params.token)),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/publico/:empresa/encuestas/:token',
+    permiso: 'publico',
+    schema: {
+      params: ZTokenEncuestaParam,
+      body: ZRespuestaEncuestaPublica,
+      tags,
+      summary: 'Público: responde la encuesta (una vez por enlace)',
+    },
+    handler: async ({ deps: d, req, reply, params, body }) => {
+      await publico.limitar(d.db, req.ip, params.empresa);
+      await publico.empresa(d.db, params.empresa);
+      reply.header('access-control-allow-origin', '*');
+      return enTenant(d.db, params.empresa, ({ tx }) => service.responder(tx, params.token, body));
+    },
+  });
+}

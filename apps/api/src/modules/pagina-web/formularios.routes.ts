@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  IDM_FORMULARIOS,
+  ZEnvioFormularioPublico,
+  ZEnviosExportarQuery,
+  ZEnviosQuery,
+  ZFormularioForm,
+  ZFormulariosQuery,
+} from '@predio/contract/pagina-web-formularios';
+import { ZArchivoPublicoParam, ZEmpresaPublicaParam, ZRegistroParam } from '@predio/contract/pagina-web';
+import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import * as service from './formularios.service.ts';
+import { leerPublico } from './publico.http.ts';
+import * as publico from './publico.service.ts';
+
+const tags = ['pagina-web'];
+
+/** Página web > Formularios (idm 10536): the staff's builder and the public definition and submission. */
+export function formulariosRoutes(app: FastifyInstance, deps: Deps): void {
+  const F = IDM_FORMULARIOS;
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/formularios',
+    permiso: F,
+    schema: { querystring: ZFormulariosQuery, tags, summary: 'Formularios del sitio con su número de envíos' },
+    handler: ({ tx, query }) => service.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/formularios/:id',
+    permiso: F,
+    schema: { params: ZRegistroParam, tags, summary: 'Un formulario con sus campos' },
+    handler: ({ tx, params }) => service.ver({ tx, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/paginaweb/formularios',
+    permiso: F,
+    schema: { body: ZFormularioForm, tags, summary: 'Crea un formulario (nombre y consentimiento van siempre)' },
+    handler: ({ tx, user, req, body }) => service.crear({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/paginaweb/formularios/:id',
+    permiso: F,
+    schema: { params: ZRegistroParam, body: ZFormularioForm, tags, summary: 'Modifica un formulario' },
+    handler: ({ tx, user, req, params, body }) => service.actualizar({ tx, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/paginaweb/formularios/:id',
+    permiso: F,
+    schema: { params: ZRegistroParam, tags, summary: 'Elimina un formulario y sus envíos (las solicitudes quedan)' },
+    handler: ({ tx, user, req, params }) => service.borrar({ tx, user, ip: req.ip, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/formularios/:id/envios',
+    permiso: F,
+    schema: {
+      params: ZRegistroParam,
+      querystring: ZEnviosQuery,
+      tags,
+      summary: 'Envíos de un formulario, el más reciente primero',
+    },
+    handler: ({ tx, params, query }) => service.listarEnvios({ tx, id: params.id, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/formularios/:id/envios/exportar',
+    permiso: F,
+    schema: { params: ZRegistroParam, querystring: ZEnviosExportarQuery, tags, summary: 'Exporta los envíos (Excel o CSV)' },
+    handler: async ({ tx, params, query, reply }) =>
+      enviarArchivo(reply, await service.exportarEnvios({ tx, id: params.id, formato: query.formato })),
+  });
+
+  // ----- public: published forms only, and their submission (limited like the site's contact form)
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/publico/:empresa/formularios',
+    permiso: 'publico',
+    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: formularios publicados con sus campos' },
+    handler: ({ deps: d, req, reply, params }) => leerPublico(d, req, reply, params.empresa, (tx) => service.publicos(tx)),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/publico/:empresa/formularios/:id',
+    permiso: 'publico',
+    schema: { params: ZArchivoPublicoParam, tags, summary: 'Público: un formulario publicado con sus campos' },
+    handler: ({ deps: d, req, reply, params }) =>
+      leerPublico(d, req, reply, params.empresa, async (tx) => {
+        const f = await service.publico(tx, params.id);
+        return { id: f.id, nombre: f.nombre, descripcion: f.descripcion, campos: f.campos, consentimiento: f.consentimiento };
+      }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/publico/:empresa/formularios/:id',
+    permiso: 'publico',
+    schema: {
+      params: ZArchivoPublicoParam,
+      body: ZEnvioFormularioPublico,
+      tags,
+      summary: 'Público: envía un formulario; se vuelve una solicitud nueva del tipo del formulario',
+    },
+    handler: async ({ deps: d, req, reply, params, body }) => {
+      await publico.empresa(d.db, params.empresa);
+      const r = await service.recibir(d, { idEmpresa: params.empresa, idFormulario: params.id, body, ip: req.ip });
+      reply.header('access-control-allow-origin', '*');
+      return r;
+    },
+  });
+}
