@@ -34,7 +34,11 @@ describe('migration 0080 moves property photos and documents onto archivo', () =
   it('keeps every file, its key, its order, the cover and the documents newest first, company by company', async () => {
     const todas = migrationFiles();
     const origen = new URL('../../db/migrations/', import.meta.url).pathname;
-    for (const m of todas.filter((x) => x.name < '0080')) symlinkSync(join(origen, m.name), join(dir, m.name));
+    // The demo seed writes the masters as their defs are today, so their latest generated DDL (idempotent)
+    // goes in with the old migrations.
+    const ultimaMaestros = todas.filter((m) => m.name.endsWith('_maestros.sql')).at(-1)!.name;
+    for (const m of todas.filter((x) => x.name < '0080' || x.name === ultimaMaestros))
+      symlinkSync(join(origen, m.name), join(dir, m.name));
     await migrate(db, dir);
     await seedDemo(db);
     const nuevoInmueble = (tx: Parameters<Parameters<Database['tenant']>[1]>[0], consecutivo: number) =>
@@ -72,7 +76,7 @@ describe('migration 0080 moves property photos and documents onto archivo', () =
       return d;
     });
 
-    expect(await migrate(db)).toEqual(todas.filter((m) => m.name >= '0080').map((m) => m.name));
+    expect(await migrate(db)).toEqual(todas.filter((m) => m.name >= '0080' && m.name !== ultimaMaestros).map((m) => m.name));
 
     const fotos1 = await db.tenant(1, (tx) => inmuebles.fotos(tx, a));
     expect(fotos1.map((f) => [f.orden, f.portada, f.nombreOriginal, f.claveGrande, f.claveMiniatura])).toEqual([

@@ -490,6 +490,7 @@ export async function fusionar(o: Escritura & { conservar: number; eliminar: num
   const refs = await todasLasReferencias(o.tx);
   await repo.sumarCopropiedad(o.tx, e, c);
   await repo.unirParticipaciones(o.tx, e, c);
+  await repo.unirPartesDeContrato(o.tx, e, c);
   const n = await repo.moverReferencias(o.tx, refs, e, c);
   const movidos = refs.map((r, i) => ({ tabla: r.tabla, columna: r.columna, filas: n[i]! })).filter((m) => m.filas > 0);
   await repo.eliminar(o.tx, e.id);

@@ -402,6 +402,7 @@ describe('POST /terceros/fusionar', () => {
       { tabla: 'cita_participante', columna: 'id_tercero', referida: 'id' },
       { tabla: 'cliente_atendido', columna: 'id_tercero', referida: 'id' },
       { tabla: 'cliente_portal', columna: 'id_tercero', referida: 'id' },
+      { tabla: 'contrato_parte', columna: 'id_tercero', referida: 'id' },
       { tabla: 'correo_mensaje', columna: 'id_tercero', referida: 'id' },
       { tabla: 'inmueble_arrendatario', columna: 'id_tercero', referida: 'id' },
       { tabla: 'inmueble_propietario', columna: 'id_tercero', referida: 'id' },

@@ -268,6 +268,27 @@ export async function unirParticipaciones(tx: Tx, de: { id: number }, a: { id: n
   return Number(filas[0]?.n ?? 0);
 }
 
+/**
+ * Where both terceros are the same party (rol) of one contract, the generic repoint would break the
+ * contract's one-row-per-party rule: the kept one gets the sum of both shares and the other row goes.
+ */
+export async function unirPartesDeContrato(tx: Tx, de: { id: number }, a: { id: number }): Promise<number> {
+  const filas = await queryRows<{ n: number }>(
+    tx,
+    sql`with dup as (
+          select e.id, e.id_contrato, e.rol, e.porcentaje from contrato_parte e
+          join contrato_parte k on k.id_contrato = e.id_contrato and k.rol = e.rol and k.id_tercero = ${a.id}
+          where e.id_tercero = ${de.id}),
+        sumados as (
+          update contrato_parte k set porcentaje = case when k.porcentaje is null and dup.porcentaje is null then null
+                                                        else coalesce(k.porcentaje, 0) + coalesce(dup.porcentaje, 0) end
+          from dup where k.id_contrato = dup.id_contrato and k.rol = dup.rol and k.id_tercero = ${a.id} returning 1),
+        borrados as (delete from contrato_parte e using dup where e.id = dup.id returning 1)
+        select (select count(*)::int from borrados) as n`,
+  );
+  return Number(filas[0]?.n ?? 0);
+}
+
 /** Points every reference of `de` at `a`; returns how many rows each table had. */
 export async function moverReferencias(
   tx: Tx,

@@ -60,7 +60,17 @@ describe('property form values', () => {
     expect(dayjs.isDayjs(v.fecha_consignacion)).toBe(true);
     const body = ZInmuebleForm.parse(aContrato(v));
     expect(body.fecha_consignacion).toBe('2026-11-01');
-    expect(body.publicar).toEqual({ fincaraiz: true, metrocuadrado: false, ciencuadras: false, wasi: false, sitio_web: true });
+    expect(body.publicar).toEqual({
+      fincaraiz: true,
+      metrocuadrado: false,
+      ciencuadras: false,
+      wasi: false,
+      impulso_raiz: false,
+      casa_raiz: false,
+      inmueblesnetco: false,
+      cerouno: false,
+      sitio_web: true,
+    });
     expect(body.propietarios).toEqual([
       { id_tercero: 11, porcentaje: 60 },
       { id_tercero: 12, porcentaje: 40 },
