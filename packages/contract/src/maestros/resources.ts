@@ -398,6 +398,33 @@ export const TIPOS_DOCUMENTOS_A_FIRMAR = lista({
   ruta: '/firmas-electronicas/tipos-documentos-a-firmar',
 });
 
+// The shelves of the client portal (zona clientes): each document the agency shares with a client goes
+// under one, and a category says which clients see it at all.
+export const CATEGORIAS_DOCUMENTOS_CLIENTES = lista({
+  key: 'categorias-documentos-clientes',
+  table: 'categorias_documentos_clientes',
+  singular: 'categoría de documentos',
+  plural: 'categorías de documentos',
+  genero: 'f',
+  idm: 10525,
+  ruta: '/zonaclientes/categoriasdocumentosclientes',
+  extra: [
+    {
+      key: 'visible_para',
+      label: 'Visible para',
+      type: 'enum',
+      required: true,
+      filter: true,
+      options: [
+        { value: 'todos', label: 'Todos los clientes' },
+        { value: 'propietarios', label: 'Propietarios' },
+        { value: 'arrendatarios', label: 'Arrendatarios' },
+        { value: 'codeudores', label: 'Codeudores' },
+      ],
+    },
+  ],
+});
+
 export const RECURSOS: readonly ResourceDef[] = [
   MUNICIPIOS,
   BARRIOS,
@@ -419,6 +446,7 @@ export const RECURSOS: readonly ResourceDef[] = [
   TAREAS_CATEGORIAS,
   TAREAS_PRIORIDADES,
   TIPOS_DOCUMENTOS_A_FIRMAR,
+  CATEGORIAS_DOCUMENTOS_CLIENTES,
 ];
 
 const POR_KEY = new Map(RECURSOS.map((d) => [d.key, d]));

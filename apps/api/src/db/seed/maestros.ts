@@ -138,6 +138,14 @@ export const SERIES_SEMILLA = [
 
 /** Simple lists, by resource key. */
 export const LISTAS_SEMILLA: Record<string, Record<string, unknown>[]> = {
+  'categorias-documentos-clientes': [
+    { nombre: 'Contratos', visible_para: 'todos' },
+    { nombre: 'Actas de entrega e inventarios', visible_para: 'todos' },
+    { nombre: 'Certificados', visible_para: 'todos' },
+    { nombre: 'Extractos y liquidaciones', visible_para: 'propietarios' },
+    { nombre: 'Facturas y recibos de pago', visible_para: 'arrendatarios' },
+    { nombre: 'Paz y salvos', visible_para: 'arrendatarios' },
+  ],
   zonas: nombres('Norte', 'Sur', 'Oriente', 'Occidente', 'Centro'),
   sectores: nombres('Residencial', 'Comercial', 'Industrial', 'Campestre', 'Rural'),
   captacion: nombres('Aviso en el inmueble', 'Referido', 'Llamada', 'Página web', 'Portal inmobiliario', 'Visita a la oficina'),
