@@ -40,6 +40,7 @@ describe('RECURSOS', () => {
         'captacion',
         'caracteristicas',
         'categoriasagenda',
+        'categoriasdocumentosclientes',
         'causales',
         'estado-gestion-documental',
         'inmobiliarias',

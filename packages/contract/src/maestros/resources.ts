@@ -401,7 +401,7 @@ export const TIPOS_DOCUMENTOS_A_FIRMAR = lista({
 // The shelves of the client portal (zona clientes): each document the agency shares with a client goes
 // under one, and a category says which clients see it at all.
 export const CATEGORIAS_DOCUMENTOS_CLIENTES = lista({
-  key: 'categorias-documentos-clientes',
+  key: 'categoriasdocumentosclientes',
   table: 'categorias_documentos_clientes',
   singular: 'categoría de documentos',
   plural: 'categorías de documentos',

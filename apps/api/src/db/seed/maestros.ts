@@ -138,7 +138,7 @@ export const SERIES_SEMILLA = [
 
 /** Simple lists, by resource key. */
 export const LISTAS_SEMILLA: Record<string, Record<string, unknown>[]> = {
-  'categorias-documentos-clientes': [
+  categoriasdocumentosclientes: [
     { nombre: 'Contratos', visible_para: 'todos' },
     { nombre: 'Actas de entrega e inventarios', visible_para: 'todos' },
     { nombre: 'Certificados', visible_para: 'todos' },
