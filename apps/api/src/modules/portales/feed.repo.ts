@@ -3,6 +3,7 @@ import type { EstadoPublicacion, LecturaFeed, PortalFeed } from '@predio/contrac
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { FichaFeed } from './feed.ts';
+import { num } from './portales.repo.ts';
 
 export type FilaFeed = FichaFeed & {
   id: number;
@@ -11,8 +12,6 @@ export type FilaFeed = FichaFeed & {
   error_pub: string | null;
   actualizado_pub: Date | null;
 };
-
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /**
  * Every property marked for the portal or once in its feed, with what the feed says of it and its state

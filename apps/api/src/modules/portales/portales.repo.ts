@@ -128,7 +128,8 @@ export async function inmueble(tx: Tx, consecutivo: number) {
   return f ?? null;
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+/** A nullable numeric column (drivers may answer numeric as text) as a number or null. */
+export const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export async function ficha(tx: Tx, idInmueble: number): Promise<(FichaPortal & { fotosClaves: string[] }) | null> {
   const [f] = await queryRows<Record<string, unknown>>(

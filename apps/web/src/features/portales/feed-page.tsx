@@ -48,18 +48,11 @@ import {
   useNuevaDireccionFeed,
   useVistaPreviaFeed,
 } from './api/feed.ts';
+import { COLOR_ESTADO_PUBLICACION } from './estado-publicacion.ts';
 import './portales.css';
 
 // Inmuebles › Portales › Impulso Raíz, Casa Raíz, Inmuebles.net.co, CeroUno: portals with no integration
 // API read a feed at a secret address; here the company maps its fields and sees what each read took.
-
-const COLOR: Record<EstadoPublicacion, string> = {
-  pendiente: 'default',
-  enviado: 'processing',
-  publicado: 'success',
-  error: 'error',
-  despublicado: 'warning',
-};
 
 /** «Enviado» on a feed means the portal read it: said so, so nobody waits for a job that will not come. */
 const estadoFeed = (e: EstadoPublicacion) => (e === 'enviado' ? 'Leído por el portal' : ETIQUETAS_ESTADO_PUBLICACION[e]);
@@ -401,7 +394,7 @@ function InmueblesCard({ portal, nombre }: { portal: PortalFeed; nombre: string 
       render: (_v, p) =>
         p.estado ? (
           <Space orientation="vertical" size={2}>
-            <Tag color={COLOR[p.estado]}>{estadoFeed(p.estado)}</Tag>
+            <Tag color={COLOR_ESTADO_PUBLICACION[p.estado]}>{estadoFeed(p.estado)}</Tag>
             {p.actualizado_en ? <Typography.Text type="secondary">{formatFechaHora(p.actualizado_en)}</Typography.Text> : null}
           </Space>
         ) : (
@@ -446,7 +439,7 @@ function InmueblesCard({ portal, nombre }: { portal: PortalFeed; nombre: string 
             <EnFeed p={p} />
             {p.estado ? (
               <span>
-                <Tag color={COLOR[p.estado]}>{estadoFeed(p.estado)}</Tag>
+                <Tag color={COLOR_ESTADO_PUBLICACION[p.estado]}>{estadoFeed(p.estado)}</Tag>
                 {p.actualizado_en ? formatFechaHora(p.actualizado_en) : null}
               </span>
             ) : null}

@@ -5,7 +5,6 @@ import {
   ETIQUETA_PORTAL_SINCRONIZADO,
   ETIQUETAS_ESTADO_PUBLICACION,
   type AccionPortal,
-  type EstadoPublicacion,
   type PortalConfig,
   type PortalConfigGuardar,
   type PortalSincronizado,
@@ -17,15 +16,9 @@ import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useAccionPortal, useConfigPortal, useGuardarConfigPortal, useInmueblesPortal, useProbarPortal } from './api/portales.ts';
+import { COLOR_ESTADO_PUBLICACION } from './estado-publicacion.ts';
 import './portales.css';
 
-const COLOR: Record<EstadoPublicacion, string> = {
-  pendiente: 'default',
-  enviado: 'processing',
-  publicado: 'success',
-  error: 'error',
-  despublicado: 'warning',
-};
 const VERBO: Record<AccionPortal, string> = { publicar: 'Publicar', actualizar: 'Actualizar', despublicar: 'Despublicar' };
 
 /** Inmuebles › Portales › <portal>: its settings, and the company's properties on it with their state. */
@@ -175,7 +168,11 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
 type Pendiente = { consecutivo: number; accion: AccionPortal };
 
 const EstadoTag = ({ p }: { p: PublicacionPortal }) =>
-  p.estado ? <Tag color={COLOR[p.estado]}>{ETIQUETAS_ESTADO_PUBLICACION[p.estado]}</Tag> : <Tag>Sin enviar</Tag>;
+  p.estado ? (
+    <Tag color={COLOR_ESTADO_PUBLICACION[p.estado]}>{ETIQUETAS_ESTADO_PUBLICACION[p.estado]}</Tag>
+  ) : (
+    <Tag>Sin enviar</Tag>
+  );
 
 function InmueblesCard({ portal, nombre }: { portal: PortalSincronizado; nombre: string }) {
   const lista = useInmueblesPortal(portal);
