@@ -100,6 +100,11 @@ export default tseslint.config(
               importNames: ['Drawer', 'Modal'],
               message: 'Use Cajon (components/cajon.tsx) or Dialogo (components/dialogo.tsx).',
             },
+            {
+              name: 'antd',
+              importNames: ['Tabs'],
+              message: 'Use SectionTabs (components/section-tabs.tsx): antd hides overflowing tabs inside the tablist.',
+            },
           ],
         },
       ],
@@ -114,7 +119,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/components/cajon.tsx', 'apps/web/src/components/dialogo.tsx'],
+    files: [
+      'apps/web/src/components/cajon.tsx',
+      'apps/web/src/components/dialogo.tsx',
+      'apps/web/src/components/section-tabs.tsx',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

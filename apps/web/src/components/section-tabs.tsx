@@ -17,12 +17,21 @@ type Props = Omit<TabsProps, 'renderTabBar'> & {
  * The tab bar stays laid out but invisible, so it keeps measuring and the panels keep their names.
  */
 export function SectionTabs({ selectLabel = 'Sección', ...props }: Props) {
+  // Uncontrolled use keeps its own active key, so the select and the tabs always agree.
+  const [interna, setInterna] = useState(props.defaultActiveKey ?? props.items?.[0]?.key);
+  const activa = props.activeKey ?? interna;
+  const cambiar = (k: string) => {
+    setInterna(k);
+    props.onChange?.(k);
+  };
   // A column of tabs beside the content grows down, not across: antd lays it out by itself.
   if (props.tabPlacement === 'start' || props.tabPlacement === 'end') return <Tabs {...props} />;
   const opciones = (props.items ?? []).map((i) => ({ value: i.key, label: i.label, disabled: i.disabled }));
   return (
     <Tabs
       {...props}
+      activeKey={activa}
+      onChange={cambiar}
       className={props.className ? `${props.className} section-tabs` : 'section-tabs'}
       renderTabBar={(barProps, Bar) => (
         <FittingBar
@@ -30,8 +39,8 @@ export function SectionTabs({ selectLabel = 'Sección', ...props }: Props) {
           Bar={Bar as BarComponent}
           label={selectLabel}
           opciones={opciones}
-          value={props.activeKey}
-          onChange={(k) => props.onChange?.(k)}
+          value={activa}
+          onChange={cambiar}
         />
       )}
     />

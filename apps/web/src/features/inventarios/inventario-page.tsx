@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Badge, Button, Card, Empty, Input, InputNumber, Select, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Empty, Input, InputNumber, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { SectionTabs } from '../../components/section-tabs.tsx';
 import {
   CameraOutlined,
   CheckCircleOutlined,
@@ -171,7 +172,7 @@ function Toma({ v: servidor }: { v: Inventario }) {
           <Link to={PATH_INVENTARIOS}>Volver a los inventarios</Link>
         </div>
       </Card>
-      <Tabs activeKey={pestana} onChange={setPestana} items={pestanas} className="inventario-pestanas" />
+      <SectionTabs activeKey={pestana} onChange={setPestana} items={pestanas} className="inventario-pestanas" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { Card, DatePicker, Descriptions, Input, Select, Tabs, Tag, Typography } from 'antd';
+import { Card, DatePicker, Descriptions, Input, Select, Tag, Typography } from 'antd';
+import { SectionTabs } from '../../components/section-tabs.tsx';
 import dayjs from 'dayjs';
 import { ACCIONES, AUDITORIA_SORT, type Auditoria } from '@predio/contract/auditoria';
 import { ESTADOS_TRABAJO } from '@predio/contract/trabajos';
@@ -74,7 +75,7 @@ export function LogsPage() {
   const estado = params.get('estado');
   return (
     <Card title="Logs del sistema">
-      <Tabs
+      <SectionTabs
         activeKey={params.get('vista') === 'trabajos' ? 'trabajos' : 'registro'}
         onChange={(k) => setParams({ vista: k === 'trabajos' ? k : undefined, estado: undefined })}
         items={[

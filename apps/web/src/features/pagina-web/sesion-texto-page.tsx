@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Skeleton, Space, Switch, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import {
   ETIQUETAS_SECCION_TEXTO,
@@ -7,6 +7,7 @@ import {
   type TextoSitio,
   type TextoSitioForm,
 } from '@predio/contract/pagina-web-textos';
+import { SectionTabs } from '../../components/section-tabs.tsx';
 import { EditorTextoRicoDiferido } from '../../components/texto-rico/editor-diferido.tsx';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { formatFechaHora } from '../../lib/format.ts';
@@ -34,7 +35,7 @@ export function SesionTextoPage() {
           action={<Button onClick={() => void textos.refetch()}>Reintentar</Button>}
         />
       ) : (
-        <Tabs
+        <SectionTabs
           items={(textos.data ?? []).map((t) => ({
             key: t.seccion,
             label: ETIQUETAS_SECCION_TEXTO[t.seccion],

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Grid, Input, Select, Space, Switch, Tabs } from 'antd';
+import { Alert, App, Button, Form, Grid, Input, Select, Space, Switch } from 'antd';
+import { SectionTabs } from '../../components/section-tabs.tsx';
 import { Cajon } from '../../components/cajon.tsx';
 import { ZClaveNueva, ZPermisos, type Usuario } from '@predio/contract/usuarios';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
@@ -141,7 +142,7 @@ function Formulario({ usuario, onClose }: { usuario: Usuario | null; onClose: ()
       requiredMark="optional"
     >
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
-      <Tabs
+      <SectionTabs
         items={[
           {
             key: 'datos',
