@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { FakeProppit, PROPPIT_ANUNCIANTE, PROPPIT_CLAVE, PROPPIT_USUARIO } from '../apps/api/src/test/fake-proppit.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../apps/api/src/test/fake-wasi.ts';
 import { ADMIN, apiComo, ingresar } from './helpers.ts';
 import { png } from './imagenes.ts';
@@ -8,11 +9,12 @@ import { png } from './imagenes.ts';
 // it off Wasi. Every step waits on what a person (or Wasi) would see.
 
 const wasi = new FakeWasi();
+const proppit = new FakeProppit();
 test.beforeAll(async () => {
-  await wasi.start();
+  await Promise.all([wasi.start(), proppit.start()]);
 });
 test.afterAll(async () => {
-  await wasi.stop();
+  await Promise.all([wasi.stop(), proppit.stop()]);
 });
 
 test('Wasi: configure, publish, update the price, withdraw → unpublished', async ({ page, request }) => {
@@ -75,6 +77,64 @@ test('Wasi: configure, publish, update the price, withdraw → unpublished', asy
   await page.goto('/propiedades/portales/wasi');
   await expect(fila.getByText('Despublicado')).toBeVisible({ timeout: 30_000 });
   await expect(fila.getByRole('button', { name: `Publicar el inmueble ${n}` })).toBeVisible();
+});
+
+test('Proppit: configure, a property marked in its form is published, a wrong type is named', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const api = await apiComo(request, ADMIN);
+  const [municipio] = await api.get<{ id: number }[]>('/maestros/municipios/opciones?q=medellin');
+  const sufijo = Math.floor(Math.random() * 9000 + 1000);
+  const nuevo = (tipo: string) =>
+    api.post<{ consecutivo: number }>('/inmuebles', {
+      tipo,
+      gestion: 'venta',
+      direccion: `Carrera ${sufijo} # 10-20`,
+      id_municipio: municipio!.id,
+      area_construida: 120,
+      habitaciones: 3,
+      banos: 2,
+      precio_venta: 650_000_000,
+      descripcion: 'Casa con patio y terraza, cerca del parque',
+      lat: 6.25,
+      lng: -75.56,
+    });
+  const casa = (await nuevo('casa')).consecutivo;
+  const parqueadero = (await nuevo('parqueadero')).consecutivo;
+  for (const n of [casa, parqueadero]) await api.post(`/inmuebles/${n}/estado`, { estado: 'disponible' });
+
+  await ingresar(page, ADMIN, '/propiedades/portales/proppit');
+  const form = page.getByRole('form', { name: 'Configuración de Proppit' });
+  await form.getByLabel('Usuario de la API (user)').fill(PROPPIT_USUARIO);
+  await form.getByLabel('Identificador del anunciante (publisher externalId)').fill(PROPPIT_ANUNCIANTE);
+  await form.getByLabel('Dirección de la API').fill(proppit.url);
+  await form.getByLabel('Contraseña de la API (password)').fill(PROPPIT_CLAVE);
+  await form.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect(page.getByText('Configuración de Proppit guardada')).toBeVisible();
+  await form.getByRole('button', { name: 'Probar conexión' }).click();
+  await expect(form.getByText('Proppit aceptó las credenciales')).toBeVisible();
+
+  // Marked «Publicar en Proppit» in the property's own form: on save it goes out.
+  await page.goto(`/propiedades/inmueble/${casa}`);
+  await expect(page.getByText('Editando', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: /Gestión comercial/ }).click();
+  await page.getByRole('checkbox', { name: 'Proppit' }).check();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect.poll(() => proppit.anuncios.has(String(casa)), { timeout: 30_000 }).toBe(true);
+  expect(proppit.anuncios.get(String(casa))).toMatchObject({
+    operations: [{ type: 'sell', price: { value: 650_000_000, currency: 'COP' } }],
+    property: { type: 'house' },
+  });
+  await page.goto('/propiedades/portales/proppit');
+  const fila = (n: number) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(n), exact: true }) });
+  await expect(fila(casa).getByText('Publicado')).toBeVisible({ timeout: 30_000 });
+
+  // A type Proppit does not have: refused before anything is sent, naming why.
+  await page.getByLabel('Consecutivo del inmueble a publicar').fill(String(parqueadero));
+  await page.getByRole('button', { name: 'Publicar otro' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Publicar en Proppit' });
+  await dialogo.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText(/Proppit no tiene «parqueadero»/).first()).toBeVisible({ timeout: 30_000 });
+  expect(proppit.anuncios.has(String(parqueadero))).toBe(false);
 });
 
 test('Casa Raíz: configure the feed, the portal reads it, a property taken out leaves it', async ({ page, request }) => {

@@ -49,6 +49,8 @@ export const PORTALES = [
   'casa_raiz',
   'inmueblesnetco',
   'cerouno',
+  'proppit',
+  'domus',
   'sitio_web',
 ] as const;
 
@@ -95,6 +97,8 @@ export const ETIQUETAS_PORTAL: Record<(typeof PORTALES)[number], string> = {
   casa_raiz: 'Casa Raíz',
   inmueblesnetco: 'Inmuebles.net.co',
   cerouno: 'CeroUno',
+  proppit: 'Proppit',
+  domus: 'Domus',
   sitio_web: 'Sitio web',
 };
 

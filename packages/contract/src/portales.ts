@@ -3,12 +3,55 @@ import { ETIQUETAS_PORTAL, TIPOS_INMUEBLE, type TipoInmueble } from './inmuebles
 import { idQuery } from './campos.ts';
 
 // Portal synchronisers (issue 34, menu Inmuebles › Portales). One synchroniser, one adapter per portal;
-// today Wasi (idm 10606). A portal key is also a key of the property's «Publicar en» flags (PORTALES).
+// today Wasi (idm 10606), Proppit (10541) and Domus (10607). A portal key is also a key of the property's
+// «Publicar en» flags (PORTALES).
 
-export const PORTALES_SINCRONIZADOS = ['wasi'] as const;
+export const PORTALES_SINCRONIZADOS = ['wasi', 'proppit', 'domus'] as const;
 export type PortalSincronizado = (typeof PORTALES_SINCRONIZADOS)[number];
-export const IDM_PORTAL: Record<PortalSincronizado, number> = { wasi: 10606 };
-export const ETIQUETA_PORTAL_SINCRONIZADO: Record<PortalSincronizado, string> = { wasi: ETIQUETAS_PORTAL.wasi };
+export const IDM_PORTAL: Record<PortalSincronizado, number> = { wasi: 10606, proppit: 10541, domus: 10607 };
+export const ETIQUETA_PORTAL_SINCRONIZADO: Record<PortalSincronizado, string> = {
+  wasi: ETIQUETAS_PORTAL.wasi,
+  proppit: ETIQUETAS_PORTAL.proppit,
+  domus: ETIQUETAS_PORTAL.domus,
+};
+
+/** One setting as the portal's screen names it; `requerido`: the portal cannot be used without it. */
+export type CampoAjustePortal = { etiqueta: string; ayuda?: string; requerido?: boolean };
+/**
+ * Which settings each portal uses and what the portal calls them: the screen shows only these, and the
+ * adapter names the missing ones the same way. `url` is the portal's API address when the field is empty.
+ */
+export type AjustesDePortal = {
+  url: string;
+  usuario?: CampoAjustePortal;
+  cuenta?: CampoAjustePortal;
+  id_region?: CampoAjustePortal;
+  id_ciudad?: CampoAjustePortal;
+  secreto: CampoAjustePortal;
+};
+export const AJUSTES_PORTAL: Record<PortalSincronizado, AjustesDePortal> = {
+  wasi: {
+    url: 'https://api.wasi.co/v1',
+    usuario: { etiqueta: 'Identificador de la empresa (id_company)', requerido: true },
+    id_region: { etiqueta: 'Departamento en Wasi (id_region)', requerido: true },
+    id_ciudad: { etiqueta: 'Ciudad en Wasi (id_city)', requerido: true },
+    secreto: { etiqueta: 'Token (wasi_token)' },
+  },
+  proppit: {
+    url: 'https://real-time.proppit.com/api/v2',
+    usuario: { etiqueta: 'Usuario de la API (user)', requerido: true },
+    cuenta: {
+      etiqueta: 'Identificador del anunciante (publisher externalId)',
+      ayuda: 'El anunciante debe estar aprobado por Proppit antes de publicar.',
+      requerido: true,
+    },
+    secreto: { etiqueta: 'Contraseña de la API (password)' },
+  },
+  domus: {
+    url: 'https://api.domus.la/3.0',
+    secreto: { etiqueta: 'Token de Domus (Authorization)', ayuda: 'Domus lo entrega a la inmobiliaria por solicitud a soporte.' },
+  },
+};
 
 /** pendiente → enviado → publicado | error → despublicado. */
 export const ESTADOS_PUBLICACION = ['pendiente', 'enviado', 'publicado', 'error', 'despublicado'] as const;
@@ -41,9 +84,10 @@ const idCatalogo = (label: string) =>
     .default(null);
 
 /**
- * A portal's settings. The token is write-only: stored encrypted, never answered; empty keeps the saved
- * one. Wasi: `usuario` is id_company; the region and city are Wasi's ids (its catalogue) for the
- * company's properties until a per-municipio mapping exists.
+ * A portal's settings (AJUSTES_PORTAL says which each portal uses). The token is write-only: stored
+ * encrypted, never answered; empty keeps the saved one. Wasi: `usuario` is id_company; the region and
+ * city are Wasi's ids (its catalogue) for the company's properties until a per-municipio mapping exists.
+ * Proppit: `usuario` is the API user and `cuenta` the publisher's externalId.
  */
 export const ZPortalConfigGuardar = z.object({
   activo: z.boolean({ error: 'El campo Activo debe ser Sí o No' }).default(true),
@@ -52,6 +96,11 @@ export const ZPortalConfigGuardar = z.object({
     .string({ error: 'El campo Identificador de la empresa debe ser texto' })
     .trim()
     .max(60, 'El campo Identificador de la empresa admite máximo 60 caracteres')
+    .default(''),
+  cuenta: z
+    .string({ error: 'El campo Identificador del anunciante debe ser texto' })
+    .trim()
+    .max(100, 'El campo Identificador del anunciante admite máximo 100 caracteres')
     .default(''),
   id_region: idCatalogo('Departamento en el portal'),
   id_ciudad: idCatalogo('Ciudad en el portal'),

@@ -14,6 +14,8 @@ export type FichaPortal = {
   direccion: string;
   municipio: string;
   departamento: string;
+  /** The municipio's DANE code (Domus identifies cities by it). */
+  codigo_dane: string | null;
   barrio: string | null;
   estrato: number | null;
   area_construida: number | null;
@@ -32,10 +34,21 @@ export type FichaPortal = {
   lng: number | null;
   /** Ids of the photos in their order: part of what is compared to decide whether to send again. */
   fotos: number[];
+  /**
+   * The photos' public addresses, in the same order, for portals that download them (Proppit); empty when
+   * Predio has no public address (PUBLIC_URL).
+   */
+  fotosUrl: string[];
 };
 
 /** The company's settings for the portal (not secret) and its decrypted token. */
-export type AjustesPortal = { url: string; usuario: string; id_region: number | null; id_ciudad: number | null };
+export type AjustesPortal = {
+  url: string;
+  usuario: string;
+  cuenta: string;
+  id_region: number | null;
+  id_ciudad: number | null;
+};
 export type CredencialesPortal = AjustesPortal & { secreto: string };
 
 export type FotoParaPortal = { nombre: string; contenido: Buffer; posicion: number };
@@ -46,7 +59,8 @@ export type ClientePortal<P> = {
   publicar(payload: P): Promise<{ idExterno: string }>;
   actualizar(idExterno: string, payload: P): Promise<void>;
   despublicar(idExterno: string): Promise<void>;
-  subirFoto(idExterno: string, foto: FotoParaPortal): Promise<void>;
+  /** Absent when the portal takes the photos' addresses in the listing itself (FichaPortal.fotosUrl). */
+  subirFoto?(idExterno: string, foto: FotoParaPortal): Promise<void>;
 };
 
 export type AdaptadorPortal<P> = {
@@ -70,6 +84,8 @@ export class ErrorPortal extends Error {
     message: string,
     readonly reintentable: boolean,
     readonly esperaMs?: number,
+    /** The portal's HTTP status, when it answered one (a 401 may mean an expired token). */
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -109,15 +125,32 @@ export async function llamar(
   }
   const { json, texto } = r;
   if (r.ok) return json;
-  const detalle = typeof json?.message === 'string' ? json.message : texto.slice(0, 200);
+  // Wasi and Domus say `message`; Proppit's error schema says `error`.
+  const detalle =
+    typeof json?.message === 'string' ? json.message : typeof json?.error === 'string' ? json.error : texto.slice(0, 200);
   if (r.status === 429) {
     const espera = leerRetryAfter(r.headers.get('retry-after'));
     const cuando = espera === null ? '' : ` en ${Math.ceil(espera / 1000)} s`;
-    throw new ErrorPortal(`${nombre} limitó los envíos (429): se reintentará${cuando}`, true, espera ?? undefined);
+    throw new ErrorPortal(`${nombre} limitó los envíos (429): se reintentará${cuando}`, true, espera ?? undefined, 429);
   }
   if (r.status >= 500)
-    throw new ErrorPortal(`${nombre} falló (${r.status})${detalle ? `: ${detalle}` : ''}: se reintentará`, true);
+    throw new ErrorPortal(
+      `${nombre} falló (${r.status})${detalle ? `: ${detalle}` : ''}: se reintentará`,
+      true,
+      undefined,
+      r.status,
+    );
   if (r.status === 401 || r.status === 403)
-    throw new ErrorPortal(`${nombre} rechazó las credenciales (${r.status}): revise el token en la pantalla del portal`, false);
-  throw new ErrorPortal(`${nombre} rechazó el inmueble (${r.status})${detalle ? `: ${detalle}` : ''}`, false);
+    throw new ErrorPortal(
+      `${nombre} rechazó las credenciales (${r.status}): revise el token en la pantalla del portal`,
+      false,
+      undefined,
+      r.status,
+    );
+  throw new ErrorPortal(
+    `${nombre} rechazó el inmueble (${r.status})${detalle ? `: ${detalle}` : ''}`,
+    false,
+    undefined,
+    r.status,
+  );
 }

@@ -20,7 +20,7 @@ export type FilaFeed = FichaFeed & {
 export async function fichas(tx: Tx, portal: PortalFeed): Promise<FilaFeed[]> {
   const filas = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select i.id, i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion, m.municipio, m.departamento,
+    sql`select i.id, i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion, m.municipio, m.departamento, m.codigo_dane,
                b.nombre as barrio, i.estrato, i.area_construida::float8 as area_construida,
                i.area_privada::float8 as area_privada, i.area_lote::float8 as area_lote, i.habitaciones, i.banos,
                i.parqueaderos, i.piso, i.anio_construccion, i.canon::float8 as canon,
@@ -46,6 +46,7 @@ export async function fichas(tx: Tx, portal: PortalFeed): Promise<FilaFeed[]> {
     direccion: String(f.direccion),
     municipio: String(f.municipio ?? ''),
     departamento: String(f.departamento ?? ''),
+    codigo_dane: (f.codigo_dane as string | null) || null,
     barrio: (f.barrio as string | null) ?? null,
     estrato: num(f.estrato),
     area_construida: num(f.area_construida),
@@ -63,6 +64,7 @@ export async function fichas(tx: Tx, portal: PortalFeed): Promise<FilaFeed[]> {
     lat: num(f.lat),
     lng: num(f.lng),
     fotos: ((f.fotos as unknown[] | null) ?? []).map(Number),
+    fotosUrl: [],
     modificado_en: f.modificado_en ? new Date(f.modificado_en as string).toISOString() : null,
     marcado: Boolean(f.marcado),
     estado_pub: (f.estado_pub as EstadoPublicacion | null) ?? null,

@@ -275,6 +275,7 @@ describe('generarFeed (golden)', () => {
     direccion: 'Carrera 7 # 12-30',
     municipio: 'Chía',
     departamento: 'Cundinamarca',
+    codigo_dane: '25175',
     barrio: 'Fontanar',
     estrato: 5,
     area_construida: 180,
@@ -292,6 +293,7 @@ describe('generarFeed (golden)', () => {
     lat: 4.8616,
     lng: -74.0329,
     fotos: [31, 32],
+    fotosUrl: [],
     modificado_en: '2026-11-20T15:00:00.000Z',
   };
   const golden = (nombre: string, texto: string) => {

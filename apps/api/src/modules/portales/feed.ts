@@ -8,6 +8,7 @@ import {
 } from '@predio/contract/inmuebles';
 import type { CampoFeed, FormatoFeed } from '@predio/contract/portales';
 import type { FichaPortal } from './adaptador.ts';
+import { urlFotoPublica } from '../../platform/http/url-publica.ts';
 
 // The feed a portal without an integration API reads (issue 34): pure functions from the properties and
 // the company's mapping to the XML or JSON text. No database here, so the golden files test all of it.
@@ -59,7 +60,7 @@ function valor(campo: CampoFeed, f: FichaFeed, m: Mapeo, e: Enlaces): Valor {
     case 'gestion':
       return gestion;
     case 'fotos':
-      return f.fotos.map((id) => `${e.base}/api/publico/${e.idEmpresa}/archivos/${id}`);
+      return f.fotos.map((id) => urlFotoPublica(e.base, e.idEmpresa, id));
     case 'url':
       return `${e.base}/sitio/${e.idEmpresa}/inmuebles/${f.consecutivo}`;
     case 'actualizado_en':

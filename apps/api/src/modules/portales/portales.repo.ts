@@ -7,7 +7,7 @@ import type { FichaPortal } from './adaptador.ts';
 
 export type FilaConfig = {
   activo: boolean;
-  ajustes: { url?: string; usuario?: string; id_region?: number | null; id_ciudad?: number | null };
+  ajustes: { url?: string; usuario?: string; cuenta?: string; id_region?: number | null; id_ciudad?: number | null };
   credenciales: string;
 };
 
@@ -134,7 +134,8 @@ export const num = (v: unknown) => (v === null || v === undefined ? null : Numbe
 export async function ficha(tx: Tx, idInmueble: number): Promise<(FichaPortal & { fotosClaves: string[] }) | null> {
   const [f] = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion, m.municipio, m.departamento, b.nombre as barrio,
+    sql`select i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion, m.municipio, m.departamento, m.codigo_dane,
+               b.nombre as barrio,
                i.estrato, i.area_construida, i.area_privada, i.area_lote, i.habitaciones, i.banos, i.parqueaderos,
                i.piso, i.anio_construccion, i.canon, i.precio_venta, i.administracion, i.descripcion, i.lat, i.lng
         from inmueble i
@@ -155,6 +156,7 @@ export async function ficha(tx: Tx, idInmueble: number): Promise<(FichaPortal & 
     direccion: String(f.direccion),
     municipio: String(f.municipio),
     departamento: String(f.departamento),
+    codigo_dane: (f.codigo_dane as string | null) || null,
     barrio: (f.barrio as string | null) ?? null,
     estrato: num(f.estrato),
     area_construida: num(f.area_construida),
@@ -172,6 +174,7 @@ export async function ficha(tx: Tx, idInmueble: number): Promise<(FichaPortal & 
     lat: num(f.lat),
     lng: num(f.lng),
     fotos: fotos.map((x) => x.id),
+    fotosUrl: [],
     fotosClaves: fotos.map((x) => x.clave),
   };
 }

@@ -21,12 +21,17 @@ import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { ErrorPortal, type AdaptadorPortal, type AjustesPortal } from './adaptador.ts';
 import * as repo from './portales.repo.ts';
+import { domus } from './domus.ts';
+import { proppit } from './proppit.ts';
 import { wasi } from './wasi.ts';
 import { exigirDestinoExterno } from '../../platform/http/destinos.ts';
+import { urlFotoPublica } from '../../platform/http/url-publica.ts';
 
 /** One adapter per portal; the synchroniser below serves them all. */
 export const ADAPTADORES: Record<PortalSincronizado, AdaptadorPortal<unknown>> = {
   wasi: wasi as AdaptadorPortal<unknown>,
+  proppit: proppit as AdaptadorPortal<unknown>,
+  domus: domus as AdaptadorPortal<unknown>,
 };
 
 export const TRABAJO_SINCRONIZAR = 'portales.sincronizar';
@@ -39,6 +44,7 @@ const FUERA_DE_OFERTA = ['retirado', 'arrendado', 'vendido'];
 const ajustesDe = (f: repo.FilaConfig | null): AjustesPortal => ({
   url: f?.ajustes.url ?? '',
   usuario: f?.ajustes.usuario ?? '',
+  cuenta: f?.ajustes.cuenta ?? '',
   id_region: f?.ajustes.id_region ?? null,
   id_ciudad: f?.ajustes.id_ciudad ?? null,
 });
@@ -54,6 +60,7 @@ export async function leerConfig(o: { tx: Tx; portal: PortalSincronizado }): Pro
     activo: f?.activo ?? false,
     url: a.url || undefined,
     usuario: a.usuario,
+    cuenta: a.cuenta,
     id_region: a.id_region,
     id_ciudad: a.id_ciudad,
     con_secreto: Boolean(f?.credenciales),
@@ -71,7 +78,7 @@ export async function guardarConfig(o: {
   const b = ZPortalConfigGuardar.parse(o.body);
   exigirDestinoExterno(b.url, 'url', 'Dirección de la API');
   const cifrado = b.secreto ? o.cifrador.cifrar(b.secreto) : null;
-  const ajustes = { url: b.url ?? '', usuario: b.usuario, id_region: b.id_region, id_ciudad: b.id_ciudad };
+  const ajustes = { url: b.url ?? '', usuario: b.usuario, cuenta: b.cuenta, id_region: b.id_region, id_ciudad: b.id_ciudad };
   await repo.guardarConfig(o.tx, { portal: o.portal, activo: b.activo, ajustes, cifrado, usuario: o.user.usuario });
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
@@ -244,6 +251,8 @@ export async function sincronizar(o: {
   maxIntentos: number;
   signal?: AbortSignal;
   adaptadores?: Record<string, AdaptadorPortal<unknown>>;
+  /** Predio's public address (PUBLIC_URL): portals that download photos get them from there. */
+  urlPublica?: string | null;
 }): Promise<Record<string, unknown>> {
   const { idInmueble, portal, solicitud } = o.datos;
   const ad = (o.adaptadores ?? ADAPTADORES)[portal];
@@ -303,6 +312,7 @@ export async function sincronizar(o: {
       return { despublicado: fila.id_externo };
     }
     if (!ficha) return { omitido: 'el inmueble ya no existe' };
+    if (o.urlPublica) ficha.fotosUrl = ficha.fotos.map((id) => urlFotoPublica(o.urlPublica!, o.idEmpresa, id));
     const faltan = ad.faltantes(ficha, ajustes);
     if (faltan.length > 0) throw new ErrorPortal(`Faltan datos para publicar en ${ad.nombre}: ${faltan.join('; ')}`, false);
     const payload = ad.esquema.parse(ad.mapear(ficha, ajustes));
@@ -321,10 +331,11 @@ export async function sincronizar(o: {
     }
     // Photos go with a new listing, and again when they changed (added, removed or reordered).
     const fotosHash = ficha.fotos.join(',');
-    if (!fila.id_externo || fila.fotos_hash !== fotosHash)
+    const subirFoto = cliente.subirFoto?.bind(cliente);
+    if (subirFoto && (!fila.id_externo || fila.fotos_hash !== fotosHash))
       for (const [n, clave] of ficha.fotosClaves.entries()) {
         const contenido = await o.storage.get(clave);
-        if (contenido) await cliente.subirFoto(idExterno, { nombre: `foto-${n + 1}.jpg`, contenido, posicion: n + 1 });
+        if (contenido) await subirFoto(idExterno, { nombre: `foto-${n + 1}.jpg`, contenido, posicion: n + 1 });
       }
     await terminar('publicado', { idExterno, hash, fotosHash, accion: accionDe, detalle: `${ad.nombre} id ${idExterno}` });
     return { [accionDe]: idExterno };

@@ -152,6 +152,7 @@ const ficha: FichaPortal = {
   direccion: 'Carrera 43A # 1 Sur-100',
   municipio: 'Medellín',
   departamento: 'Antioquia',
+  codigo_dane: '05001',
   barrio: 'El Poblado',
   estrato: 5,
   area_construida: 95,
@@ -169,8 +170,9 @@ const ficha: FichaPortal = {
   lat: 6.2087,
   lng: -75.5671,
   fotos: [11, 12],
+  fotosUrl: [],
 };
-const ajustes = { url: '', usuario: WASI_EMPRESA, id_region: 2, id_ciudad: 698 };
+const ajustes = { url: '', usuario: WASI_EMPRESA, cuenta: '', id_region: 2, id_ciudad: 698 };
 
 describe('Wasi mapping', () => {
   it('maps a property to the listing of the golden file, valid for the schema', async () => {
@@ -209,6 +211,7 @@ describe('settings', () => {
       activo: true,
       url: fake.url,
       usuario: WASI_EMPRESA,
+      cuenta: '',
       id_region: 2,
       id_ciudad: 698,
       con_secreto: true,

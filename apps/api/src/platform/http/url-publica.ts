@@ -10,3 +10,8 @@ export function urlPublica(publicUrl: string | null, req: { protocol: string; ho
 export function urlInmuebleEnSitio(base: string, idEmpresa: number, consecutivo: number): string {
   return `${base}/sitio/${idEmpresa}/inmuebles/${consecutivo}`;
 }
+
+/** A published image (a property's photo, a banner, a news cover) at its public address. */
+export function urlFotoPublica(base: string, idEmpresa: number, idArchivo: number): string {
+  return `${base}/api/publico/${idEmpresa}/archivos/${idArchivo}`;
+}

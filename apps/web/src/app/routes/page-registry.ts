@@ -92,6 +92,10 @@ export const PAGES: Record<string, Page> = {
   ),
   'sms-enviados': lazy(() => import('../../features/mensajes/enviados-page.tsx').then((m) => ({ default: m.SmsEnviadosPage }))),
   'portal-wasi': lazy(() => import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('wasi') }))),
+  'portal-proppit': lazy(() =>
+    import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('proppit') })),
+  ),
+  'portal-domus': lazy(() => import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('domus') }))),
   'portal-impulso-raiz': lazy(() =>
     import('../../features/portales/feed-page.tsx').then((m) => ({ default: m.feedPage('impulso_raiz') })),
   ),

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { ApiOutlined, CloudUploadOutlined, SaveOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import {
+  AJUSTES_PORTAL,
   ETIQUETA_PORTAL_SINCRONIZADO,
   ETIQUETAS_ESTADO_PUBLICACION,
   type AccionPortal,
@@ -59,7 +60,7 @@ function ConfigCard({ portal, nombre }: { portal: PortalSincronizado; nombre: st
     >
       <Typography.Paragraph type="secondary">
         Los inmuebles marcados «Publicar en {nombre}» se envían al guardarlos y se retiran cuando pasan a retirado, arrendado o
-        vendido. El token se guarda cifrado y no se vuelve a mostrar.
+        vendido. Las credenciales se guardan cifradas y no se vuelven a mostrar.
       </Typography.Paragraph>
       {config.isPending ? <Skeleton active /> : <FormConfig portal={portal} nombre={nombre} actual={config.data} />}
     </Card>
@@ -73,6 +74,7 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
   const [prueba, setPrueba] = useState<{ ok: boolean; mensaje: string } | null>(null);
+  const campos = AJUSTES_PORTAL[portal];
   return (
     <Form<PortalConfigGuardar>
       form={form}
@@ -83,6 +85,7 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
         activo: actual.configurado ? actual.activo : true,
         url: actual.url,
         usuario: actual.usuario,
+        cuenta: actual.cuenta,
         id_region: actual.id_region,
         id_ciudad: actual.id_ciudad,
         secreto: '',
@@ -108,27 +111,49 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
         <Form.Item name="activo" label="Activo" valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item
-          name="usuario"
-          label="Identificador de la empresa (id_company)"
-          rules={[{ required: true, message: `Escriba el identificador de la empresa en ${nombre}` }]}
-        >
-          <Input maxLength={60} style={{ width: 240 }} />
-        </Form.Item>
-        <Form.Item name="id_region" label={`Departamento en ${nombre} (id_region)`}>
-          <InputNumber min={1} precision={0} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="id_ciudad" label={`Ciudad en ${nombre} (id_city)`}>
-          <InputNumber min={1} precision={0} style={{ width: 200 }} />
-        </Form.Item>
+        {campos.usuario ? (
+          <Form.Item
+            name="usuario"
+            label={campos.usuario.etiqueta}
+            extra={campos.usuario.ayuda}
+            rules={[{ required: campos.usuario.requerido, message: `Escriba el campo ${campos.usuario.etiqueta}` }]}
+          >
+            <Input maxLength={60} style={{ width: 260 }} />
+          </Form.Item>
+        ) : null}
+        {campos.cuenta ? (
+          <Form.Item
+            name="cuenta"
+            label={campos.cuenta.etiqueta}
+            extra={campos.cuenta.ayuda}
+            rules={[{ required: campos.cuenta.requerido, message: `Escriba el campo ${campos.cuenta.etiqueta}` }]}
+          >
+            <Input maxLength={100} style={{ width: 'min(320px, 80vw)' }} />
+          </Form.Item>
+        ) : null}
+        {campos.id_region ? (
+          <Form.Item name="id_region" label={campos.id_region.etiqueta} extra={campos.id_region.ayuda}>
+            <InputNumber min={1} precision={0} style={{ width: 200 }} />
+          </Form.Item>
+        ) : null}
+        {campos.id_ciudad ? (
+          <Form.Item name="id_ciudad" label={campos.id_ciudad.etiqueta} extra={campos.id_ciudad.ayuda}>
+            <InputNumber min={1} precision={0} style={{ width: 200 }} />
+          </Form.Item>
+        ) : null}
       </Space>
-      <Form.Item name="url" label="Dirección de la API" extra="Vacío: https://api.wasi.co/v1.">
+      <Form.Item name="url" label="Dirección de la API" extra={`Vacío: ${campos.url}.`}>
         <Input maxLength={500} placeholder="https://" style={{ width: 'min(520px, 80vw)' }} />
       </Form.Item>
       <Form.Item
         name="secreto"
-        label="Token (wasi_token)"
-        extra={actual.con_secreto ? 'Guardado. Déjelo vacío para conservarlo.' : 'Aún no hay token guardado.'}
+        label={campos.secreto.etiqueta}
+        extra={
+          <>
+            {actual.con_secreto ? 'Guardado. Déjelo vacío para conservarlo.' : 'Aún no se ha guardado.'}
+            {campos.secreto.ayuda ? ` ${campos.secreto.ayuda}` : ''}
+          </>
+        }
       >
         <Input.Password maxLength={2000} autoComplete="new-password" style={{ width: 'min(420px, 80vw)' }} />
       </Form.Item>
