@@ -51,6 +51,7 @@ export const PORTALES = [
   'cerouno',
   'proppit',
   'domus',
+  'mercadolibre',
   'sitio_web',
 ] as const;
 
@@ -99,6 +100,7 @@ export const ETIQUETAS_PORTAL: Record<(typeof PORTALES)[number], string> = {
   cerouno: 'CeroUno',
   proppit: 'Proppit',
   domus: 'Domus',
+  mercadolibre: 'Mercado Libre',
   sitio_web: 'Sitio web',
 };
 

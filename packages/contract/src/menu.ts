@@ -110,8 +110,11 @@ export const MENU: MenuNode[] = [
       leaf('fincaraiz', 'Fincaraiz', 'Fincaraíz', 514, 'inmuebles'),
       leaf('ciencuadras', 'Ciencuadras', 'Ciencuadras', 10513, 'inmuebles'),
       leaf('metrocuadrado', 'Metrocuadrado', 'Metrocuadrado', 515, 'inmuebles'),
-      leaf('mercadolibre', 'Mercadolibre', 'Mercado Libre', 516, 'inmuebles'),
-      leaf('authmercadolibre', 'AuthMercadolibre', 'Autorización Mercado Libre', 516, 'inmuebles', { hidden: true }),
+      leaf('mercadolibre', 'Mercadolibre', 'Mercado Libre', 516, 'inmuebles', { component: 'portal-mercadolibre' }),
+      leaf('authmercadolibre', 'AuthMercadolibre', 'Autorización Mercado Libre', 516, 'inmuebles', {
+        hidden: true,
+        component: 'portal-authmercadolibre',
+      }),
       leaf('proppit', 'Proppit', 'Proppit', 10541, 'inmuebles', { component: 'portal-proppit' }),
       leaf('impulso-raiz', 'ImpulsoRaiz', 'Impulso Raíz', 10566, 'inmuebles', { component: 'portal-impulso-raiz' }),
       leaf('casa-raiz', 'CasaRaiz', 'Casa Raíz', 10530, 'inmuebles', { component: 'portal-casa-raiz' }),

@@ -6,13 +6,19 @@ import { idQuery } from './campos.ts';
 // today Wasi (idm 10606), Proppit (10541) and Domus (10607). A portal key is also a key of the property's
 // «Publicar en» flags (PORTALES).
 
-export const PORTALES_SINCRONIZADOS = ['wasi', 'proppit', 'domus'] as const;
+export const PORTALES_SINCRONIZADOS = ['wasi', 'proppit', 'domus', 'mercadolibre'] as const;
 export type PortalSincronizado = (typeof PORTALES_SINCRONIZADOS)[number];
-export const IDM_PORTAL: Record<PortalSincronizado, number> = { wasi: 10606, proppit: 10541, domus: 10607 };
+export const IDM_PORTAL: Record<PortalSincronizado, number> = {
+  wasi: 10606,
+  proppit: 10541,
+  domus: 10607,
+  mercadolibre: 516,
+};
 export const ETIQUETA_PORTAL_SINCRONIZADO: Record<PortalSincronizado, string> = {
   wasi: ETIQUETAS_PORTAL.wasi,
   proppit: ETIQUETAS_PORTAL.proppit,
   domus: ETIQUETAS_PORTAL.domus,
+  mercadolibre: ETIQUETAS_PORTAL.mercadolibre,
 };
 
 /** One setting as the portal's screen names it; `requerido`: the portal cannot be used without it. */
@@ -28,6 +34,8 @@ export type AjustesDePortal = {
   id_region?: CampoAjustePortal;
   id_ciudad?: CampoAjustePortal;
   secreto: CampoAjustePortal;
+  /** The company connects its account once through the portal's OAuth2 authorisation (Mercado Libre). */
+  oauth?: boolean;
 };
 export const AJUSTES_PORTAL: Record<PortalSincronizado, AjustesDePortal> = {
   wasi: {
@@ -51,7 +59,37 @@ export const AJUSTES_PORTAL: Record<PortalSincronizado, AjustesDePortal> = {
     url: 'https://api.domus.la/3.0',
     secreto: { etiqueta: 'Token de Domus (Authorization)', ayuda: 'Domus lo entrega a la inmobiliaria por solicitud a soporte.' },
   },
+  mercadolibre: {
+    url: 'https://api.mercadolibre.com',
+    usuario: { etiqueta: 'ID de la aplicación (client_id)', requerido: true },
+    cuenta: {
+      etiqueta: 'Tipo de publicación (listing_type_id)',
+      ayuda: 'El del paquete de inmuebles contratado: silver, gold o gold_premium.',
+      requerido: true,
+    },
+    secreto: { etiqueta: 'Clave secreta de la aplicación (client_secret)' },
+    oauth: true,
+  },
 };
+
+/** Where Mercado Libre asks the person to authorise Predio (Colombia's site). */
+export const URL_AUTORIZACION_MERCADOLIBRE = 'https://auth.mercadolibre.com.co/authorization';
+/** The hidden page Mercado Libre sends the person back to (menu authmercadolibre, idm 516). */
+export const RUTA_RETORNO_MERCADOLIBRE = '/propiedades/portales/authmercadolibre';
+
+export const ZAutorizacionOAuth = z.object({
+  code: z
+    .string({ error: 'Falta el código de autorización (code)' })
+    .trim()
+    .min(1, 'Falta el código de autorización (code)')
+    .max(500),
+  state: z
+    .string({ error: 'Falta el estado de la autorización (state)' })
+    .trim()
+    .min(1, 'Falta el estado de la autorización (state)')
+    .max(200),
+});
+export type AutorizacionOAuth = z.infer<typeof ZAutorizacionOAuth>;
 
 /** pendiente → enviado → publicado | error → despublicado. */
 export const ESTADOS_PUBLICACION = ['pendiente', 'enviado', 'publicado', 'error', 'despublicado'] as const;
@@ -115,6 +153,8 @@ export type PortalConfig = Omit<z.output<typeof ZPortalConfigGuardar>, 'secreto'
   configurado: boolean;
   /** A token is saved (its value is never answered). */
   con_secreto: boolean;
+  /** OAuth2 portals: whether the company's account is connected, and as which user of the portal. */
+  oauth?: { conectado: boolean; usuario_portal: string | null; vence: string | null };
 };
 
 export type PublicacionPortal = {

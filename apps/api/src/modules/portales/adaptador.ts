@@ -49,7 +49,15 @@ export type AjustesPortal = {
   id_region: number | null;
   id_ciudad: number | null;
 };
-export type CredencialesPortal = AjustesPortal & { secreto: string };
+/** An OAuth2 portal's tokens for the company's account (Mercado Libre), kept encrypted. */
+export type TokensOAuth = { access_token: string; refresh_token: string; vence: number; usuario_portal: string };
+export type CredencialesPortal = AjustesPortal & {
+  secreto: string;
+  /** OAuth2 portals: the connected account's tokens (absent: not connected). */
+  oauth?: TokensOAuth | null;
+  /** Keeps renewed tokens (a refresh token is single-use: losing the new one disconnects the account). */
+  guardarOAuth?: (t: TokensOAuth) => Promise<void>;
+};
 
 export type FotoParaPortal = { nombre: string; contenido: Buffer; posicion: number };
 
@@ -86,6 +94,8 @@ export class ErrorPortal extends Error {
     readonly esperaMs?: number,
     /** The portal's HTTP status, when it answered one (a 401 may mean an expired token). */
     readonly status?: number,
+    /** The portal's answer, when it refused: some portals name the reason in a code (pack_quota_exceeded). */
+    readonly cuerpo?: Record<string, unknown> | null,
   ) {
     super(message);
   }
@@ -146,11 +156,13 @@ export async function llamar(
       false,
       undefined,
       r.status,
+      json,
     );
   throw new ErrorPortal(
     `${nombre} rechazó el inmueble (${r.status})${detalle ? `: ${detalle}` : ''}`,
     false,
     undefined,
     r.status,
+    json,
   );
 }

@@ -9,14 +9,31 @@ export type FilaConfig = {
   activo: boolean;
   ajustes: { url?: string; usuario?: string; cuenta?: string; id_region?: number | null; id_ciudad?: number | null };
   credenciales: string;
+  /** OAuth2 portals: the encrypted tokens ('' when not connected). */
+  oauth: string;
+  oauth_estado: string | null;
+  oauth_estado_vence: Date | string | null;
 };
 
 export async function config(tx: Tx, portal: string): Promise<FilaConfig | null> {
   const [f] = await queryRows<FilaConfig>(
     tx,
-    sql`select activo, ajustes, credenciales from portal_config where portal = ${portal}`,
+    sql`select activo, ajustes, credenciales, oauth, oauth_estado, oauth_estado_vence from portal_config
+        where portal = ${portal}`,
   );
   return f ?? null;
+}
+
+/** The pending authorisation's state (its hash), valid until `vence`. */
+export async function guardarEstadoOAuth(tx: Tx, portal: string, hash: string, vence: Date): Promise<void> {
+  await tx.execute(sql`update portal_config set oauth_estado = ${hash}, oauth_estado_vence = ${vence.toISOString()}
+    where portal = ${portal}`);
+}
+
+/** The connected account's tokens (encrypted); the pending state is spent. */
+export async function guardarOAuth(tx: Tx, portal: string, cifrado: string): Promise<void> {
+  await tx.execute(sql`update portal_config set oauth = ${cifrado}, oauth_estado = null, oauth_estado_vence = null
+    where portal = ${portal}`);
 }
 
 export async function guardarConfig(

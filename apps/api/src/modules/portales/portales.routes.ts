@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  AJUSTES_PORTAL,
   IDM_PORTAL,
   IDM_PORTAL_FEED,
   PORTALES_FEED,
@@ -8,6 +9,7 @@ import {
   ZFeedConfigGuardar,
   ZFeedPublicoParam,
   ZAccionPortalParam,
+  ZAutorizacionOAuth,
   ZPortalConfigGuardar,
   ZPortalInmuebleParam,
 } from '@predio/contract/portales';
@@ -31,8 +33,33 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/configuracion`,
       permiso,
       schema: { tags, summary: `Configuración de ${portal} (sin su token)` },
-      handler: ({ tx }) => service.leerConfig({ tx, portal }),
+      handler: ({ tx }) => service.leerConfig({ tx, portal, cifrador }),
     });
+    if (AJUSTES_PORTAL[portal].oauth) {
+      defineRoute(app, deps, {
+        method: 'GET',
+        url: `${base}/autorizacion`,
+        permiso,
+        schema: {
+          tags,
+          summary: `Dirección donde la empresa autoriza a Predio en ${portal} (OAuth2, con estado de un solo uso)`,
+        },
+        handler: ({ tx, req, deps: d }) =>
+          service.urlAutorizacion({ tx, portal, cifrador, base: urlPublica(d.config.publicUrl, req) }),
+      });
+      defineRoute(app, deps, {
+        method: 'POST',
+        url: `${base}/autorizacion`,
+        permiso,
+        schema: {
+          body: ZAutorizacionOAuth,
+          tags,
+          summary: `Regreso de la autorización de ${portal}: cambia el código por los tokens de la cuenta (cifrados)`,
+        },
+        handler: ({ tx, user, req, body, deps: d }) =>
+          service.autorizar({ tx, user, ip: req.ip, portal, cifrador, body, base: urlPublica(d.config.publicUrl, req) }),
+      });
+    }
     defineRoute(app, deps, {
       method: 'PUT',
       url: `${base}/configuracion`,
@@ -75,7 +102,14 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         summary: `Publicar, actualizar o despublicar un inmueble en ${portal} (lo hace un trabajo)`,
       },
       handler: ({ tx, user, params }) =>
-        service.accion({ tx, user, portal, consecutivo: params.consecutivo, accion: params.accion }),
+        service.accion({
+          tx,
+          user,
+          portal,
+          consecutivo: params.consecutivo,
+          accion: params.accion,
+          urlPublica: deps.config.publicUrl,
+        }),
     });
   }
 

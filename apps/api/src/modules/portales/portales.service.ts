@@ -1,8 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CODES } from '@predio/contract/codes';
 import {
+  AJUSTES_PORTAL,
   PORTALES_SINCRONIZADOS,
+  RUTA_RETORNO_MERCADOLIBRE,
+  URL_AUTORIZACION_MERCADOLIBRE,
+  ZAutorizacionOAuth,
   ZPortalConfigGuardar,
   type AccionPortal,
   type HistorialPortal,
@@ -19,9 +23,10 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { encolar, ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { ErrorPortal, type AdaptadorPortal, type AjustesPortal } from './adaptador.ts';
+import { ErrorPortal, type AdaptadorPortal, type AjustesPortal, type CredencialesPortal, type TokensOAuth } from './adaptador.ts';
 import * as repo from './portales.repo.ts';
 import { domus } from './domus.ts';
+import { mercadolibre, pedirTokens } from './mercadolibre.ts';
 import { proppit } from './proppit.ts';
 import { wasi } from './wasi.ts';
 import { exigirDestinoExterno } from '../../platform/http/destinos.ts';
@@ -32,6 +37,7 @@ export const ADAPTADORES: Record<PortalSincronizado, AdaptadorPortal<unknown>> =
   wasi: wasi as AdaptadorPortal<unknown>,
   proppit: proppit as AdaptadorPortal<unknown>,
   domus: domus as AdaptadorPortal<unknown>,
+  mercadolibre: mercadolibre as AdaptadorPortal<unknown>,
 };
 
 export const TRABAJO_SINCRONIZAR = 'portales.sincronizar';
@@ -51,9 +57,21 @@ const ajustesDe = (f: repo.FilaConfig | null): AjustesPortal => ({
 
 // ----- settings -------------------------------------------------------------------------------------
 
-export async function leerConfig(o: { tx: Tx; portal: PortalSincronizado }): Promise<PortalConfig> {
+/** The connected account's tokens, or null when not connected (or unreadable with this key). */
+function tokensDe(cifrador: Cifrador, f: repo.FilaConfig | null): TokensOAuth | null {
+  const t = f?.oauth ? cifrador.descifrar(f.oauth) : null;
+  if (!t) return null;
+  try {
+    return JSON.parse(t) as TokensOAuth;
+  } catch {
+    return null;
+  }
+}
+
+export async function leerConfig(o: { tx: Tx; portal: PortalSincronizado; cifrador: Cifrador }): Promise<PortalConfig> {
   const f = await repo.config(o.tx, o.portal);
   const a = ajustesDe(f);
+  const t = AJUSTES_PORTAL[o.portal].oauth ? tokensDe(o.cifrador, f) : undefined;
   return {
     portal: o.portal,
     configurado: f !== null,
@@ -64,7 +82,115 @@ export async function leerConfig(o: { tx: Tx; portal: PortalSincronizado }): Pro
     id_region: a.id_region,
     id_ciudad: a.id_ciudad,
     con_secreto: Boolean(f?.credenciales),
+    ...(t === undefined
+      ? {}
+      : {
+          oauth: {
+            conectado: t !== null,
+            usuario_portal: t?.usuario_portal || null,
+            vence: t ? new Date(t.vence).toISOString() : null,
+          },
+        }),
   };
+}
+
+/** What the adapter needs to call the portal: settings, secret and, for OAuth2 portals, the tokens. */
+function credenciales(
+  o: { db?: Database; tx?: Tx; idEmpresa?: number; cifrador: Cifrador; portal: string },
+  cfg: repo.FilaConfig,
+  secreto: string,
+): CredencialesPortal {
+  return {
+    ...ajustesDe(cfg),
+    secreto,
+    oauth: tokensDe(o.cifrador, cfg),
+    // Renewed tokens are written at once, in their own transaction when a job holds none.
+    guardarOAuth: async (t) => {
+      const cifrado = o.cifrador.cifrar(JSON.stringify(t));
+      if (o.tx) await repo.guardarOAuth(o.tx, o.portal, cifrado);
+      else if (o.db && o.idEmpresa !== undefined)
+        await o.db.tenant(o.idEmpresa, (tx) => repo.guardarOAuth(tx, o.portal, cifrado));
+    },
+  };
+}
+
+const hashEstado = (estado: string) => createHash('sha256').update(estado).digest('hex');
+/** Minutes a person has to authorise on the portal's page before the state expires. */
+const VIGENCIA_ESTADO_MIN = 10;
+
+/**
+ * «Conectar con Mercado Libre»: the portal's authorisation page for this company's application, with a
+ * fresh state (its hash kept ten minutes) and the hidden return page as redirect_uri.
+ */
+export async function urlAutorizacion(o: {
+  tx: Tx;
+  portal: PortalSincronizado;
+  base: string;
+  cifrador: Cifrador;
+}): Promise<{ url: string }> {
+  const cfg = await repo.config(o.tx, o.portal);
+  const a = ajustesDe(cfg);
+  if (!cfg || !a.usuario || !cfg.credenciales)
+    throw new AppError(CODES.VALIDACION, 'Guarde primero el ID de la aplicación (client_id) y su clave secreta (client_secret)');
+  const estado = randomBytes(24).toString('base64url');
+  await repo.guardarEstadoOAuth(o.tx, o.portal, hashEstado(estado), new Date(Date.now() + VIGENCIA_ESTADO_MIN * 60_000));
+  // The tests' fake portal serves its own authorisation page; the real one lives on its own host.
+  const autorizar = a.url ? `${a.url.replace(/\/+$/, '')}/authorization` : URL_AUTORIZACION_MERCADOLIBRE;
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: a.usuario,
+    redirect_uri: `${o.base}${RUTA_RETORNO_MERCADOLIBRE}`,
+    state: estado,
+  });
+  return { url: `${autorizar}?${q.toString()}` };
+}
+
+/** The return from the portal: the state must be the pending one; the code becomes the account's tokens. */
+export async function autorizar(o: {
+  tx: Tx;
+  user: Principal;
+  ip: string;
+  portal: PortalSincronizado;
+  base: string;
+  cifrador: Cifrador;
+  body: unknown;
+}): Promise<PortalConfig> {
+  const b = ZAutorizacionOAuth.parse(o.body);
+  const cfg = await repo.config(o.tx, o.portal);
+  const vence = cfg?.oauth_estado_vence ? new Date(cfg.oauth_estado_vence).getTime() : 0;
+  if (!cfg?.oauth_estado || cfg.oauth_estado !== hashEstado(b.state) || vence < Date.now())
+    throw new AppError(
+      CODES.VALIDACION,
+      'La autorización no corresponde a la solicitada o venció: use «Conectar con Mercado Libre» de nuevo',
+    );
+  const secreto = o.cifrador.descifrar(cfg.credenciales);
+  if (!secreto)
+    throw new AppError(CODES.VALIDACION, 'La clave secreta de la aplicación falta o no se puede leer: escríbala de nuevo');
+  const a = ajustesDe(cfg);
+  let tokens: TokensOAuth;
+  try {
+    tokens = await pedirTokens(a.url || AJUSTES_PORTAL[o.portal].url, {
+      grant_type: 'authorization_code',
+      client_id: a.usuario,
+      client_secret: secreto,
+      code: b.code,
+      redirect_uri: `${o.base}${RUTA_RETORNO_MERCADOLIBRE}`,
+    });
+  } catch (e) {
+    if (e instanceof ErrorPortal) throw new AppError(CODES.VALIDACION, e.message);
+    throw e;
+  }
+  await repo.guardarOAuth(o.tx, o.portal, o.cifrador.cifrar(JSON.stringify(tokens)));
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'actualizar',
+    entidad: 'portal_config',
+    entidadId: o.portal,
+    cambios: { cuenta_conectada: { antes: null, despues: tokens.usuario_portal } },
+    ip: o.ip,
+  });
+  return leerConfig(o);
 }
 
 export async function guardarConfig(o: {
@@ -108,7 +234,7 @@ export async function probar(o: {
   const secreto = o.cifrador.descifrar(cfg.credenciales);
   if (!secreto) return { ok: false, mensaje: `El token de ${ad.nombre} falta o no se puede leer: escríbalo de nuevo` };
   try {
-    await ad.cliente({ ...ajustesDe(cfg), secreto }).autenticar();
+    await ad.cliente(credenciales({ tx: o.tx, cifrador: o.cifrador, portal: o.portal }, cfg, secreto)).autenticar();
     return { ok: true, mensaje: `${ad.nombre} aceptó las credenciales` };
   } catch (e) {
     if (e instanceof ErrorPortal) return { ok: false, mensaje: e.message };
@@ -161,6 +287,8 @@ export async function accion(o: {
   portal: PortalSincronizado;
   consecutivo: number;
   accion: AccionPortal;
+  /** Predio's PUBLIC_URL, as the job has it: a portal that downloads photos needs it. */
+  urlPublica?: string | null;
 }): Promise<PublicacionPortal> {
   const i = await inmuebleOError(o.tx, o.consecutivo);
   const cfg = await repo.config(o.tx, o.portal);
@@ -173,6 +301,7 @@ export async function accion(o: {
         { campo: 'estado', mensaje: `está ${i.estado}` },
       ]);
     const f = (await repo.ficha(o.tx, i.id))!;
+    if (o.urlPublica) f.fotosUrl = f.fotos.map((id) => urlFotoPublica(o.urlPublica!, o.user.idEmpresa, id));
     const faltan = ad.faltantes(f, ajustesDe(cfg));
     if (faltan.length > 0)
       throw new AppError(
@@ -304,7 +433,10 @@ export async function sincronizar(o: {
         false,
       );
     const ajustes = ajustesDe(cfg);
-    const cliente = ad.cliente({ ...ajustes, secreto }, o.signal);
+    const cliente = ad.cliente(
+      credenciales({ db: o.db, idEmpresa: o.idEmpresa, cifrador: o.cifrador, portal }, cfg, secreto),
+      o.signal,
+    );
 
     if (fila.objetivo === 'despublicado') {
       if (fila.id_externo) await cliente.despublicar(fila.id_externo);

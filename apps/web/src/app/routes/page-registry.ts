@@ -95,6 +95,14 @@ export const PAGES: Record<string, Page> = {
   'portal-proppit': lazy(() =>
     import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('proppit') })),
   ),
+  'portal-mercadolibre': lazy(() =>
+    import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('mercadolibre') })),
+  ),
+  'portal-authmercadolibre': lazy(() =>
+    import('../../features/portales/autorizacion-page.tsx').then((m) => ({
+      default: m.autorizacionPage('mercadolibre', '/propiedades/portales/mercadolibre'),
+    })),
+  ),
   'portal-domus': lazy(() => import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('domus') }))),
   'portal-impulso-raiz': lazy(() =>
     import('../../features/portales/feed-page.tsx').then((m) => ({ default: m.feedPage('impulso_raiz') })),

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Skeleton, Space, Switch, Tag, Typography } from 'antd';
-import { ApiOutlined, CloudUploadOutlined, SaveOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
+import { ApiOutlined, CloudUploadOutlined, LinkOutlined, SaveOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   AJUSTES_PORTAL,
   ETIQUETA_PORTAL_SINCRONIZADO,
@@ -16,7 +16,14 @@ import { Dialogo } from '../../components/dialogo.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
-import { useAccionPortal, useConfigPortal, useGuardarConfigPortal, useInmueblesPortal, useProbarPortal } from './api/portales.ts';
+import {
+  useAccionPortal,
+  useConfigPortal,
+  useGuardarConfigPortal,
+  useInmueblesPortal,
+  useProbarPortal,
+  useUrlAutorizacion,
+} from './api/portales.ts';
 import { COLOR_ESTADO_PUBLICACION } from './estado-publicacion.ts';
 import './portales.css';
 
@@ -63,7 +70,47 @@ function ConfigCard({ portal, nombre }: { portal: PortalSincronizado; nombre: st
         vendido. Las credenciales se guardan cifradas y no se vuelven a mostrar.
       </Typography.Paragraph>
       {config.isPending ? <Skeleton active /> : <FormConfig portal={portal} nombre={nombre} actual={config.data} />}
+      {config.data?.oauth ? <ConexionOAuth portal={portal} nombre={nombre} actual={config.data} /> : null}
     </Card>
+  );
+}
+
+/** OAuth2 portals: the company's account, connected once on the portal's own authorisation page. */
+function ConexionOAuth({ portal, nombre, actual }: { portal: PortalSincronizado; nombre: string; actual: PortalConfig }) {
+  const url = useUrlAutorizacion(portal);
+  const [error, setError] = useState<string | null>(null);
+  const o = actual.oauth!;
+  return (
+    <section aria-label={`Cuenta de ${nombre}`} className="portales-oauth">
+      <Typography.Title level={5}>Cuenta de {nombre}</Typography.Title>
+      <Space wrap align="center">
+        {o.conectado ? (
+          <Tag color="green">Conectada{o.usuario_portal ? ` (usuario ${o.usuario_portal})` : ''}</Tag>
+        ) : (
+          <Tag>Sin conectar</Tag>
+        )}
+        <Button
+          icon={<LinkOutlined />}
+          loading={url.isPending}
+          disabled={!actual.con_secreto || !actual.usuario}
+          onClick={async () => {
+            setError(null);
+            try {
+              window.location.assign((await url.mutateAsync()).url);
+            } catch (e) {
+              setError(e instanceof Error ? e.message : String(e));
+            }
+          }}
+        >
+          {o.conectado ? `Conectar de nuevo con ${nombre}` : `Conectar con ${nombre}`}
+        </Button>
+      </Space>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {nombre} le pedirá ingresar con la cuenta de la inmobiliaria y autorizar a Predio; luego lo devolverá aquí. Guarde antes
+        el ID de la aplicación y su clave secreta.
+      </Typography.Paragraph>
+      {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
+    </section>
   );
 }
 

@@ -57,3 +57,20 @@ export function useProbarPortal(portal: PortalSincronizado) {
       (await http.post<{ ok: boolean; mensaje: string }>(`/portales/${portal}/probar`, undefined, { silent: true })).data,
   });
 }
+
+/** OAuth2 portals: the portal's authorisation page for this company, with a fresh single-use state. */
+export function useUrlAutorizacion(portal: PortalSincronizado) {
+  return useMutation({
+    mutationFn: async () => (await http.get<{ url: string }>(`/portales/${portal}/autorizacion`, { silent: true })).data,
+  });
+}
+
+/** The return from the portal's authorisation: code and state become the account's tokens. */
+export function useAutorizarPortal(portal: PortalSincronizado) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { code: string; state: string }) =>
+      (await http.post<PortalConfig>(`/portales/${portal}/autorizacion`, body, { silent: true })).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...portalesKeys.all, portal] }),
+  });
+}

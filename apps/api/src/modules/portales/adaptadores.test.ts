@@ -7,18 +7,22 @@ import { ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
 import { createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 import { DOMUS_TOKEN, FakeDomus } from '../../test/fake-domus.ts';
+import { FakeMercadoLibre, ML_CLIENTE, ML_SECRETO, ML_USUARIO } from '../../test/fake-mercadolibre.ts';
 import { FakeProppit, PROPPIT_ANUNCIANTE, PROPPIT_CLAVE, PROPPIT_USUARIO } from '../../test/fake-proppit.ts';
 import type { FichaPortal } from './adaptador.ts';
 import { domus } from './domus.ts';
+import { mercadolibre } from './mercadolibre.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar } from './portales.service.ts';
 import { proppit } from './proppit.ts';
 
 // Portal synchronisers (issue 34): the Proppit adapter (token endpoint, ads by referenceId, photos by
-// address) and the Domus adapter (raw token, catalogues read by name, status change instead of delete),
-// each against a local portal implementing its published contract, with faults.
+// address), the Domus adapter (raw token, catalogues read by name, status change instead of delete) and
+// the Mercado Libre adapter (OAuth2 authorization code, rotating refresh tokens, category tree, package
+// quota), each against a local portal implementing its published contract, with faults.
 
 const fakeP = new FakeProppit();
 const fakeD = new FakeDomus();
+const fakeM = new FakeMercadoLibre();
 const PUBLICA = 'https://predio.example.co';
 let t: TestApp;
 let admin1: string;
@@ -27,8 +31,8 @@ let cifrador: Cifrador;
 let municipio: number;
 
 beforeAll(async () => {
-  await Promise.all([fakeP.start(), fakeD.start()]);
-  t = await createTestApp();
+  await Promise.all([fakeP.start(), fakeD.start(), fakeM.start()]);
+  t = await createTestApp({ publicUrl: PUBLICA });
   cifrador = cifradorDe(t.deps.config, PROPOSITO_CIFRADO);
   [admin1, asesor1] = [await login(t.app, DEMO.admin1), await login(t.app, DEMO.asesor1)];
   await t.db.tenant(1, async (tx) => {
@@ -37,11 +41,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await Promise.all([fakeP.stop(), fakeD.stop()]);
+  await Promise.all([fakeP.stop(), fakeD.stop(), fakeM.stop()]);
 });
 beforeEach(() => {
   fakeP.fallas = [];
   fakeD.fallas = [];
+  fakeM.fallas = [];
 });
 
 const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
@@ -52,7 +57,7 @@ const pedir = (token: string, method: InjectOptions['method'], url: string, payl
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
 
-const base = (portal: 'proppit' | 'domus', extra: Record<string, unknown> = {}) => ({
+const base = (portal: 'proppit' | 'domus' | 'mercadolibre', extra: Record<string, unknown> = {}) => ({
   tipo: 'apartamento',
   gestion: 'arriendo',
   direccion: 'Calle 10 # 43-20 Apto 501',
@@ -72,7 +77,7 @@ const base = (portal: 'proppit' | 'domus', extra: Record<string, unknown> = {}) 
   ...extra,
 });
 
-const crear = async (portal: 'proppit' | 'domus', extra: Record<string, unknown> = {}) => {
+const crear = async (portal: 'proppit' | 'domus' | 'mercadolibre', extra: Record<string, unknown> = {}) => {
   const r = await pedir(admin1, 'POST', '/api/inmuebles', base(portal, extra));
   expect(r.statusCode, r.body).toBe(200);
   return r.json().data as { consecutivo: number; version: number };
@@ -91,7 +96,7 @@ const fila = async (portal: string, consecutivo: number) =>
 
 const pendientes = (consecutivo: number) =>
   t.db.tenant(1, (tx) =>
-    queryRows<{ id: number; datos: { idInmueble: number; portal: 'proppit' | 'domus'; solicitud: number } }>(
+    queryRows<{ id: number; datos: { idInmueble: number; portal: 'proppit' | 'domus' | 'mercadolibre'; solicitud: number } }>(
       tx,
       sql`select t.id, t.datos from trabajo t join inmueble i on i.id = (t.datos ->> 'idInmueble')::int
           where t.tipo = 'portales.sincronizar' and t.estado = 'pendiente' and i.consecutivo = ${consecutivo} order by t.id`,
@@ -399,5 +404,123 @@ describe('Domus against its fake', () => {
 
     const c = await crear('domus', { tipo: 'consultorio' });
     expect(await correr(c.consecutivo)).toEqual([{ error: 'Domus no tiene «CONSULTORIO» en su catálogo de tipos de inmueble' }]);
+  });
+});
+
+describe('Mercado Libre against its fake', () => {
+  const configurar = (extra: Record<string, unknown> = {}) =>
+    pedir(admin1, 'PUT', '/api/portales/mercadolibre/configuracion', {
+      activo: true,
+      url: fakeM.url,
+      usuario: ML_CLIENTE,
+      cuenta: 'gold',
+      secreto: ML_SECRETO,
+      ...extra,
+    });
+  /** «Conectar con Mercado Libre»: the authorisation page approves and sends back code and state. */
+  const conectar = async () => {
+    const u = await pedir(admin1, 'GET', '/api/portales/mercadolibre/autorizacion');
+    expect(u.statusCode, u.body).toBe(200);
+    const ida = await fetch(u.json().data.url as string, { redirect: 'manual' });
+    expect(ida.status).toBe(302);
+    const vuelta = new URL(ida.headers.get('location')!);
+    expect(vuelta.pathname).toBe('/propiedades/portales/authmercadolibre');
+    return { code: vuelta.searchParams.get('code')!, state: vuelta.searchParams.get('state')! };
+  };
+  const subirFoto = async (consecutivo: number) => {
+    const data = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#aa6633' } })
+      .jpeg()
+      .toBuffer();
+    const body = multipart({ filename: 'fachada.jpg', contentType: 'image/jpeg', data });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/api/inmuebles/${consecutivo}/fotos`,
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${admin1}` },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+  };
+
+  it('maps a property to the item of the golden file and names what is missing', async () => {
+    const a = { url: '', usuario: ML_CLIENTE, cuenta: 'gold', id_region: null, id_ciudad: null };
+    const p = mercadolibre.esquema.parse(mercadolibre.mapear(ficha, a));
+    await expect(`${JSON.stringify(p, null, 2)}\n`).toMatchFileSnapshot('./__golden__/mercadolibre-apartamento.json');
+    expect(mercadolibre.faltantes({ ...ficha, fotos: [], fotosUrl: [], descripcion: '' }, { ...a, cuenta: 'bronze' })).toEqual([
+      'Descripción',
+      'Fotos (al menos una)',
+      'Tipo de publicación (listing_type_id) (configuración del portal)',
+    ]);
+  });
+
+  it('connects the account by OAuth2, refusing a foreign state, and never answers its tokens', async () => {
+    expect((await configurar()).statusCode).toBe(200);
+    const antes = (await pedir(admin1, 'GET', '/api/portales/mercadolibre/configuracion')).json().data;
+    expect(antes.oauth).toEqual({ conectado: false, usuario_portal: null, vence: null });
+    const { code, state } = await conectar();
+    const ajeno = await pedir(admin1, 'POST', '/api/portales/mercadolibre/autorizacion', { code, state: 'otro-estado' });
+    expect(ajeno.statusCode).toBe(400);
+    expect(ajeno.json().message).toMatch(/no corresponde a la solicitada o venció/);
+    const ok = await pedir(admin1, 'POST', '/api/portales/mercadolibre/autorizacion', { code, state });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.oauth).toMatchObject({ conectado: true, usuario_portal: String(ML_USUARIO) });
+    expect(ok.body).not.toMatch(/APP_USR|TG-/);
+    // The state is spent: the same return cannot be replayed.
+    expect((await pedir(admin1, 'POST', '/api/portales/mercadolibre/autorizacion', { code, state })).statusCode).toBe(400);
+    expect((await pedir(asesor1, 'GET', '/api/portales/mercadolibre/autorizacion')).statusCode).toBe(403);
+    expect((await pedir(admin1, 'POST', '/api/portales/mercadolibre/probar')).json().data).toEqual({
+      ok: true,
+      mensaje: 'Mercado Libre aceptó las credenciales',
+    });
+  });
+
+  it('publishes in the leaf category, renews an expired token keeping the new refresh token, and closes the item', async () => {
+    const d = await crear('mercadolibre', { gestion: 'venta', canon: null, precio_venta: 520_000_000 });
+    await subirFoto(d.consecutivo);
+    const [r] = (await correr(d.consecutivo)).slice(-1);
+    const id = (r as { publicar: string }).publicar;
+    expect(id).toMatch(/^MCO\d+$/);
+    expect(fakeM.items.get(id)).toMatchObject({
+      category_id: 'MCO14741',
+      price: 520_000_000,
+      currency_id: 'COP',
+      buying_mode: 'classified',
+      listing_type_id: 'gold',
+    });
+    expect(fakeM.descripciones.get(id)).toBe('Apartamento con balcón y vista');
+
+    // The access token dies early: one renewal, and the new refresh token is the one kept.
+    const renovaciones = fakeM.eventos.filter((e) => e.accion === 'renovar').length;
+    fakeM.fallas = ['token'];
+    expect((await pedir(admin1, 'POST', `/api/portales/mercadolibre/inmuebles/${d.consecutivo}/actualizar`)).statusCode).toBe(
+      200,
+    );
+    expect(await correr(d.consecutivo)).toEqual([{ actualizar: id }]);
+    expect(fakeM.eventos.filter((e) => e.accion === 'renovar').length).toBe(renovaciones + 1);
+    fakeM.fallas = ['token'];
+    await pedir(admin1, 'POST', `/api/portales/mercadolibre/inmuebles/${d.consecutivo}/despublicar`);
+    expect(await correr(d.consecutivo)).toEqual([{ despublicado: id }]);
+    expect(fakeM.items.get(id)).toMatchObject({ status: 'closed' });
+    expect(fakeM.eventos.filter((e) => e.accion === 'renovar').length).toBe(renovaciones + 2);
+  });
+
+  it('stops on a full package naming it, and retries a 429', async () => {
+    const d = await crear('mercadolibre');
+    await subirFoto(d.consecutivo);
+    fakeM.cupo = 0;
+    try {
+      const [r] = (await correr(d.consecutivo)).slice(-1);
+      expect(r).toEqual({
+        error:
+          'Mercado Libre: el paquete de publicaciones contratado no tiene cupo (pack_quota_exceeded). Libere una publicación o amplíe el paquete, y use Publicar de nuevo',
+      });
+    } finally {
+      fakeM.cupo = 100;
+    }
+    await pedir(admin1, 'POST', `/api/portales/mercadolibre/inmuebles/${d.consecutivo}/publicar`);
+    fakeM.retryAfter = '3';
+    fakeM.fallas = ['ok', 'ok', 'ok', 'ok', '429'];
+    const [e] = await correr(d.consecutivo);
+    expect(e).toBeInstanceOf(ReintentarEn);
+    expect(await correr(d.consecutivo, 2)).toEqual([{ publicar: expect.stringMatching(/^MCO/) }]);
   });
 });
