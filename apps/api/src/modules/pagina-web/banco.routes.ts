@@ -103,7 +103,12 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'PUT',
     url: '/paginaweb/banco-de-trabajo/postulaciones/:id',
     permiso: B,
-    schema: { params: ZRegistroParam, body: ZRevisionPostulacion, tags, summary: 'Cambia el estado y las notas de una postulación' },
+    schema: {
+      params: ZRegistroParam,
+      body: ZRevisionPostulacion,
+      tags,
+      summary: 'Cambia el estado y las notas de una postulación',
+    },
     handler: ({ tx, user, req, params, body }) => service.revisarPostulacion({ tx, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
@@ -121,7 +126,8 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/:empresa/vacantes',
     permiso: 'publico',
     schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: vacantes publicadas y abiertas (solo sus datos públicos)' },
-    handler: ({ deps: d, req, reply, params }) => leerPublico(d, req, reply, params.empresa, (tx) => service.vacantesPublicas(tx)),
+    handler: ({ deps: d, req, reply, params }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => service.vacantesPublicas(tx)),
   });
   defineRoute(app, deps, {
     method: 'GET',

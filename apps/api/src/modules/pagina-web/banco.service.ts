@@ -94,7 +94,9 @@ export async function actualizarVacante(o: Escritura & { id: number; body: Vacan
 }
 
 /** Deletes the vacancy with its applications; their CVs' bytes go once the deletion commits. */
-export async function borrarVacante(o: Escritura & { id: number; storage: Deps['storage']; alConfirmar: (fn: () => void) => void }) {
+export async function borrarVacante(
+  o: Escritura & { id: number; storage: Deps['storage']; alConfirmar: (fn: () => void) => void },
+) {
   const v = await vacanteOError(o.tx, o.id);
   const claves = await repo.clavesDeVacante(o.tx, o.id);
   await repo.borrarVacante(o.tx, o.id);
@@ -222,8 +224,7 @@ async function demasiadas(db: Deps['db'], claves: { usuario: string; ip: string 
 function deCv(e: unknown): unknown {
   if (!(e instanceof AppError) || !e.message.startsWith('file: ')) return e;
   const mensaje = e.message.slice('file: '.length);
-  if (mensaje.startsWith('adjunte el archivo'))
-    return invalido('cv', 'Adjunte su hoja de vida (PDF o DOCX, máximo 5 MB)');
+  if (mensaje.startsWith('adjunte el archivo')) return invalido('cv', 'Adjunte su hoja de vida (PDF o DOCX, máximo 5 MB)');
   return new AppError(e.code, `cv: ${mensaje}`, [{ campo: 'cv', mensaje }], e.headers);
 }
 

@@ -41,7 +41,10 @@ const postular = (
   campos: Record<string, string>,
   ip = `10.32.0.${++ipN}`,
 ) => {
-  const m = multipart(cv ? { field: cv.field ?? 'cv', filename: cv.filename, contentType: 'application/octet-stream', data: cv.data } : null, campos);
+  const m = multipart(
+    cv ? { field: cv.field ?? 'cv', filename: cv.filename, contentType: 'application/octet-stream', data: cv.data } : null,
+    campos,
+  );
   return t.app.inject({
     method: 'POST',
     url: `/api/publico/${empresa}/vacantes/${idVacante}/postulaciones`,
@@ -99,7 +102,9 @@ afterAll(() => t.close());
 
 describe('banco de trabajo (202): vacantes', () => {
   it('creates, lists, edits and deletes a vacancy; the description is sanitised', async () => {
-    const v = ok<Vacante>(await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ estado: 'borrador' })));
+    const v = ok<Vacante>(
+      await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ estado: 'borrador' })),
+    );
     expect(v).toMatchObject({ titulo: 'Asesor comercial de arriendos', area: 'Comercial', estado: 'borrador', abierta: false });
     expect(v.salario_min).toBe(2_000_000);
     expect(v.descripcion).toContain('<strong>clientes</strong>');
@@ -109,7 +114,12 @@ describe('banco de trabajo (202): vacantes', () => {
     );
     expect(l.items.map((x) => x.id)).toContain(v.id);
     const e = ok<Vacante>(
-      await pedir(admin1, 'PUT', `/api/paginaweb/banco-de-trabajo/vacantes/${v.id}`, vacante({ salario_min: null, salario_max: null })),
+      await pedir(
+        admin1,
+        'PUT',
+        `/api/paginaweb/banco-de-trabajo/vacantes/${v.id}`,
+        vacante({ salario_min: null, salario_max: null }),
+      ),
     );
     expect(e).toMatchObject({ estado: 'publicada', abierta: true, salario_min: null, salario_max: null });
     ok(await pedir(admin1, 'DELETE', `/api/paginaweb/banco-de-trabajo/vacantes/${v.id}`));
@@ -133,26 +143,33 @@ describe('banco de trabajo (202): vacantes', () => {
       'El campo Estado debe ser uno de: Borrador, Publicada, Cerrada',
     ])
       expect(r.body).toContain(m);
-    const r2 = await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ salario_min: 3_000_000, salario_max: 1 }));
-    expect(r2.body).toContain('El campo Salario hasta no puede ser menor que Salario desde');
-    expect((await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ salario_min: -5 }))).body).toContain(
-      'El campo Salario desde debe ser al menos 0',
+    const r2 = await pedir(
+      admin1,
+      'POST',
+      '/api/paginaweb/banco-de-trabajo/vacantes',
+      vacante({ salario_min: 3_000_000, salario_max: 1 }),
     );
+    expect(r2.body).toContain('El campo Salario hasta no puede ser menor que Salario desde');
+    expect(
+      (await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ salario_min: -5 }))).body,
+    ).toContain('El campo Salario desde debe ser al menos 0');
 
     expect((await pedir(sin202, 'GET', '/api/paginaweb/banco-de-trabajo/vacantes')).statusCode).toBe(403);
     expect((await pedir(sin202, 'GET', '/api/paginaweb/banco-de-trabajo/postulaciones')).statusCode).toBe(403);
     expect((await pedir(null, 'GET', '/api/paginaweb/banco-de-trabajo/vacantes')).statusCode).toBe(401);
 
-    const v = ok<Vacante>(await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Privada' })));
+    const v = ok<Vacante>(
+      await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Privada' })),
+    );
     expect((await pedir(admin2, 'GET', `/api/paginaweb/banco-de-trabajo/vacantes/${v.id}`)).statusCode).toBe(404);
     expect((await pedir(admin2, 'PUT', `/api/paginaweb/banco-de-trabajo/vacantes/${v.id}`, vacante())).statusCode).toBe(404);
     expect((await pedir(admin2, 'DELETE', `/api/paginaweb/banco-de-trabajo/vacantes/${v.id}`)).statusCode).toBe(404);
     const l2 = ok<{ items: Vacante[] }>(await pedir(admin2, 'GET', '/api/paginaweb/banco-de-trabajo/vacantes?pageSize=200'));
     expect(l2.items.some((x) => x.id === v.id)).toBe(false);
     // Company 2's public API does not see it, and cannot take applications to it.
-    expect(ok<VacantePublica[]>(await t.app.inject({ method: 'GET', url: '/api/publico/2/vacantes' })).some((x) => x.id === v.id)).toBe(
-      false,
-    );
+    expect(
+      ok<VacantePublica[]>(await t.app.inject({ method: 'GET', url: '/api/publico/2/vacantes' })).some((x) => x.id === v.id),
+    ).toBe(false);
     expect((await postular(2, v.id, { filename: 'cv.pdf', data: pdf }, persona())).statusCode).toBe(404);
     ok(await pedir(admin1, 'DELETE', `/api/paginaweb/banco-de-trabajo/vacantes/${v.id}`));
   });
@@ -160,18 +177,35 @@ describe('banco de trabajo (202): vacantes', () => {
 
 describe('banco de trabajo: público y postulaciones', () => {
   it('lists only published open vacancies, with only their public fields', async () => {
-    const abierta = ok<Vacante>(await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Abierta' })));
+    const abierta = ok<Vacante>(
+      await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Abierta' })),
+    );
     const hoyCierra = ok<Vacante>(
-      await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Cierra hoy', fecha_cierre: hoy() })),
+      await pedir(
+        admin1,
+        'POST',
+        '/api/paginaweb/banco-de-trabajo/vacantes',
+        vacante({ titulo: 'Cierra hoy', fecha_cierre: hoy() }),
+      ),
     );
     const borrador = ok<Vacante>(
-      await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Borrador', estado: 'borrador' })),
+      await pedir(
+        admin1,
+        'POST',
+        '/api/paginaweb/banco-de-trabajo/vacantes',
+        vacante({ titulo: 'Borrador', estado: 'borrador' }),
+      ),
     );
     const cerrada = ok<Vacante>(
       await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Cerrada', estado: 'cerrada' })),
     );
     const vencida = ok<Vacante>(
-      await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Vencida', fecha_cierre: enDias(-1) })),
+      await pedir(
+        admin1,
+        'POST',
+        '/api/paginaweb/banco-de-trabajo/vacantes',
+        vacante({ titulo: 'Vencida', fecha_cierre: enDias(-1) }),
+      ),
     );
     const r = await t.app.inject({ method: 'GET', url: '/api/publico/1/vacantes' });
     expect(r.headers['access-control-allow-origin']).toBe('*');
@@ -180,7 +214,16 @@ describe('banco de trabajo: público y postulaciones', () => {
     const ids = pub.map((x) => x.id);
     expect(ids).toEqual(expect.arrayContaining([abierta.id, hoyCierra.id]));
     for (const x of [borrador, cerrada, vencida]) expect(ids).not.toContain(x.id);
-    for (const x of pub) expect(Object.keys(x).sort()).toEqual(['area', 'descripcion', 'fecha_cierre', 'id', 'salario_max', 'salario_min', 'titulo']);
+    for (const x of pub)
+      expect(Object.keys(x).sort()).toEqual([
+        'area',
+        'descripcion',
+        'fecha_cierre',
+        'id',
+        'salario_max',
+        'salario_min',
+        'titulo',
+      ]);
     expect(r.body).not.toMatch(/creado_por|estado|postulaciones|notas/);
     expect(pub.find((x) => x.id === abierta.id)!.descripcion).not.toContain('onerror');
     ok(await t.app.inject({ method: 'GET', url: `/api/publico/1/vacantes/${abierta.id}` }));
@@ -191,19 +234,33 @@ describe('banco de trabajo: público y postulaciones', () => {
   });
 
   it('takes an application with a real PDF or DOCX; staff review it, open the CV and export', async () => {
-    const v = ok<Vacante>(await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Auxiliar contable' })));
+    const v = ok<Vacante>(
+      await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Auxiliar contable' })),
+    );
     const r = await postular(1, v.id, { filename: 'hoja-de-vida.pdf', data: pdf }, persona());
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data.mensaje).toContain('Recibimos su postulación');
     expect(r.body).not.toMatch(/"id"/);
-    ok(await postular(1, v.id, { filename: 'cv.docx', data: docx }, persona({ nombre: 'Andrés Ríos', email: 'andres@example.com' })));
+    ok(
+      await postular(
+        1,
+        v.id,
+        { filename: 'cv.docx', data: docx },
+        persona({ nombre: 'Andrés Ríos', email: 'andres@example.com' }),
+      ),
+    );
 
     const l = ok<{ items: Postulacion[]; total: number }>(
       await pedir(admin1, 'GET', `/api/paginaweb/banco-de-trabajo/postulaciones?vacante=${v.id}&sort=nombre&order=asc`),
     );
     expect(l.total).toBe(2);
     const [andres, laura] = l.items;
-    expect(laura).toMatchObject({ nombre: 'Laura Gómez', email: 'laura.gomez@example.com', estado: 'recibida', vacante: 'Auxiliar contable' });
+    expect(laura).toMatchObject({
+      nombre: 'Laura Gómez',
+      email: 'laura.gomez@example.com',
+      estado: 'recibida',
+      vacante: 'Auxiliar contable',
+    });
     expect(laura!.cv).toMatchObject({ nombre: 'hoja-de-vida.pdf', content_type: 'application/pdf', bytes: pdf.length });
     expect(andres!.cv!.content_type).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     expect(ok<Vacante>(await pedir(admin1, 'GET', `/api/paginaweb/banco-de-trabajo/vacantes/${v.id}`))).toMatchObject({
@@ -232,7 +289,8 @@ describe('banco de trabajo: público y postulaciones', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('El campo Estado debe ser uno de: Recibida, En revisión, Preseleccionada, Descartada, Contratada');
     expect(
-      (await pedir(admin2, 'PUT', `/api/paginaweb/banco-de-trabajo/postulaciones/${laura!.id}`, { estado: 'descartada' })).statusCode,
+      (await pedir(admin2, 'PUT', `/api/paginaweb/banco-de-trabajo/postulaciones/${laura!.id}`, { estado: 'descartada' }))
+        .statusCode,
     ).toBe(404);
     // Internal notes never reach the public side.
     expect((await t.app.inject({ method: 'GET', url: '/api/publico/1/vacantes' })).body).not.toContain('Llamar el lunes');
@@ -255,17 +313,29 @@ describe('banco de trabajo: público y postulaciones', () => {
     expect((await pedir(admin1, 'GET', `/api/archivos/postulacion/${laura!.id}/${laura!.cv!.id}`)).statusCode).toBe(404);
     ok(await pedir(admin1, 'DELETE', `/api/paginaweb/banco-de-trabajo/vacantes/${v.id}`));
     const [n] = await t.db.tenant(1, (tx) =>
-      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from archivo where tipo_dueno = 'postulacion' and id_dueno = ${String(andres!.id)}`),
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from archivo where tipo_dueno = 'postulacion' and id_dueno = ${String(andres!.id)}`,
+      ),
     );
     expect(n!.n).toBe(0);
   });
 
   it('refuses a fake PDF, a missing CV, no consent and bad fields, keeping nothing', async () => {
-    const v = ok<Vacante>(await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Mensajero' })));
-    const falso = await postular(1, v.id, { filename: 'cv.pdf', data: Buffer.from('Soy un texto con extensión .pdf\n'.repeat(20)) }, persona());
+    const v = ok<Vacante>(
+      await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Mensajero' })),
+    );
+    const falso = await postular(
+      1,
+      v.id,
+      { filename: 'cv.pdf', data: Buffer.from('Soy un texto con extensión .pdf\n'.repeat(20)) },
+      persona(),
+    );
     expect(falso.statusCode).toBe(415);
     expect(falso.json().message).toContain('no es un PDF ni un documento de Word (DOCX)');
-    expect(falso.json().campos).toEqual([{ campo: 'cv', mensaje: 'La hoja de vida debe ser un PDF o un documento de Word (DOCX)' }]);
+    expect(falso.json().campos).toEqual([
+      { campo: 'cv', mensaje: 'La hoja de vida debe ser un PDF o un documento de Word (DOCX)' },
+    ]);
     // A JPEG named .pdf is no CV either.
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, ...new Array(200).fill(0)]);
     expect((await postular(1, v.id, { filename: 'cv.pdf', data: jpeg }, persona())).statusCode).toBe(415);
@@ -278,7 +348,12 @@ describe('banco de trabajo: público y postulaciones', () => {
     expect(sinConsentimiento.statusCode).toBe(400);
     expect(sinConsentimiento.body).toContain('Debe autorizar el tratamiento de sus datos personales (Ley 1581 de 2012)');
 
-    const malos = await postular(1, v.id, { filename: 'cv.pdf', data: pdf }, { nombre: '', email: 'no-es-correo', telefono: 'abc', autoriza_datos: 'on' });
+    const malos = await postular(
+      1,
+      v.id,
+      { filename: 'cv.pdf', data: pdf },
+      { nombre: '', email: 'no-es-correo', telefono: 'abc', autoriza_datos: 'on' },
+    );
     expect(malos.statusCode).toBe(400);
     for (const m of [
       'El campo Nombre es obligatorio',
@@ -298,16 +373,24 @@ describe('banco de trabajo: público y postulaciones', () => {
     const l = ok<{ total: number }>(await pedir(admin1, 'GET', `/api/paginaweb/banco-de-trabajo/postulaciones?vacante=${v.id}`));
     expect(l.total).toBe(0);
     const [a] = await t.db.tenant(1, (tx) =>
-      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from archivo where tipo_dueno = 'postulacion' and id_dueno like 'vacante-%'`),
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from archivo where tipo_dueno = 'postulacion' and id_dueno like 'vacante-%'`,
+      ),
     );
     expect(a!.n).toBe(0);
   });
 
   it('limits applications per address like the site forms (429 with Retry-After)', async () => {
-    const v = ok<Vacante>(await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Recepcionista' })));
+    const v = ok<Vacante>(
+      await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Recepcionista' })),
+    );
     const codigos: number[] = [];
     for (let i = 0; i < 7; i++)
-      codigos.push((await postular(1, v.id, { filename: 'cv.pdf', data: pdf }, persona({ email: `p${i}@example.com` }), '10.33.0.1')).statusCode);
+      codigos.push(
+        (await postular(1, v.id, { filename: 'cv.pdf', data: pdf }, persona({ email: `p${i}@example.com` }), '10.33.0.1'))
+          .statusCode,
+      );
     expect(codigos.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(codigos.at(-1)).toBe(429);
   });
