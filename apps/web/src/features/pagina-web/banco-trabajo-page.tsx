@@ -70,8 +70,14 @@ const estadoPostulacion = (p: Postulacion) => (
 
 const enlaceCv = (p: Postulacion) =>
   p.cv ? (
-    <a href={`/api/archivos/postulacion/${p.id}/${p.cv.id}`} target="_blank" rel="noopener noreferrer">
-      <FilePdfOutlined /> Hoja de vida de {p.nombre}
+    <a
+      href={`/api/archivos/postulacion/${p.id}/${p.cv.id}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Hoja de vida de ${p.nombre}`}
+      title={p.cv.nombre}
+    >
+      <FilePdfOutlined /> {p.cv.content_type === 'application/pdf' ? 'Abrir PDF' : 'Descargar DOCX'}
     </a>
   ) : (
     'Sin hoja de vida'
