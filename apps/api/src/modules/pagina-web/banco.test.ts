@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { CAMPOS_PRIVADOS } from '@predio/contract/pagina-web';
 import type { Postulacion, Vacante, VacantePublica } from '@predio/contract/pagina-web-banco';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
@@ -225,6 +226,7 @@ describe('banco de trabajo: público y postulaciones', () => {
         'titulo',
       ]);
     expect(r.body).not.toMatch(/creado_por|estado|postulaciones|notas/);
+    for (const c of CAMPOS_PRIVADOS) expect(r.body).not.toContain(`"${c}"`);
     expect(pub.find((x) => x.id === abierta.id)!.descripcion).not.toContain('onerror');
     ok(await t.app.inject({ method: 'GET', url: `/api/publico/1/vacantes/${abierta.id}` }));
     expect((await t.app.inject({ method: 'GET', url: `/api/publico/1/vacantes/${borrador.id}` })).statusCode).toBe(404);
