@@ -238,14 +238,21 @@ export const MENSAJE_POSTULACION = 'Recibimos su postulación. Si su perfil avan
  */
 export async function postular(
   deps: Pick<Deps, 'db' | 'storage' | 'config'>,
-  a: { idEmpresa: number; idVacante: number; ip: string; partes: archivos.Partes },
+  a: {
+    idEmpresa: number;
+    idVacante: number;
+    ip: string;
+    partes: archivos.Partes;
+    /** Filled with the fields as they arrive: the public site shows them again beside its mistakes. */
+    campos?: Record<string, string>;
+  },
 ): Promise<{ mensaje: string }> {
   const porIp = `web-ip:${a.ip}`;
   await demasiadas(deps.db, { usuario: porIp, ip: porIp });
   await enTenant(deps.db, a.idEmpresa, ({ tx }) => vacantePublica(tx, a.idVacante));
   const cuota = { limiteBytes: deps.config.archivosCuotaBytes };
   const sitio = principalSinSesion({ idEmpresa: a.idEmpresa, usuario: 'sitio web', permisos: '202' });
-  const campos: Record<string, string> = {};
+  const campos: Record<string, string> = a.campos ?? {};
   // The fields are kept as they pass; the `cv` part reaches the platform as its `file`.
   const partes: archivos.Partes = (opts) =>
     (async function* () {

@@ -383,6 +383,58 @@ describe('banco de trabajo: público y postulaciones', () => {
     expect(a!.n).toBe(0);
   });
 
+  it('the public site lists open vacancies and takes an application with its CV from a plain form', async () => {
+    const v = ok<Vacante>(
+      await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Analista de cartera' })),
+    );
+    const borrador = ok<Vacante>(
+      await pedir(
+        admin1,
+        'POST',
+        '/api/paginaweb/banco-de-trabajo/vacantes',
+        vacante({ titulo: 'Secreto interno', estado: 'borrador' }),
+      ),
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/sitio/1' })).body).toContain('href="/sitio/1/vacantes"');
+    const lista = await t.app.inject({ method: 'GET', url: '/sitio/1/vacantes' });
+    expect(lista.statusCode).toBe(200);
+    expect(lista.body).toContain('Analista de cartera');
+    expect(lista.body).toContain('$ 2.000.000 – $ 3.000.000');
+    expect(lista.body).not.toContain('Secreto interno');
+    expect((await t.app.inject({ method: 'GET', url: '/sitio/2/vacantes' })).body).not.toContain('Analista de cartera');
+    expect((await t.app.inject({ method: 'GET', url: `/sitio/1/vacantes/${borrador.id}` })).statusCode).toBe(404);
+    const ficha = await t.app.inject({ method: 'GET', url: `/sitio/1/vacantes/${v.id}` });
+    expect(ficha.body).toContain('enctype="multipart/form-data"');
+    expect(ficha.body).not.toContain('onerror');
+
+    const enviar = (cv: Buffer | null, campos: Record<string, string>) => {
+      const m = multipart(cv ? { field: 'cv', filename: 'cv.pdf', contentType: 'application/pdf', data: cv } : null, campos);
+      return t.app.inject({
+        method: 'POST',
+        url: `/sitio/1/vacantes/${v.id}`,
+        payload: m.payload,
+        headers: m.headers,
+        remoteAddress: `10.34.0.${++ipN}`,
+      });
+    };
+    // Mistakes come back on the page beside their fields, with what was typed.
+    const sin = await enviar(pdf, persona({ autoriza_datos: '', email: 'malo' }));
+    expect(sin.statusCode).toBe(400);
+    expect(sin.body).toContain('Debe autorizar el tratamiento de sus datos personales (Ley 1581 de 2012) para postularse');
+    expect(sin.body).toContain('El campo Correo electrónico debe ser un correo electrónico válido');
+    expect(sin.body).toContain('value="Laura Gómez"');
+    const falso = await enviar(Buffer.from('texto plano renombrado'), persona());
+    expect(falso.statusCode).toBe(415);
+    expect(falso.body).toContain('La hoja de vida debe ser un PDF o un documento de Word (DOCX)');
+    const bien = await enviar(pdf, persona({ nombre: 'Sofía Henao', email: 'sofia@example.com' }));
+    expect(bien.statusCode, bien.body).toBe(200);
+    expect(bien.body).toContain('Recibimos su postulación');
+    const l = ok<{ items: Postulacion[] }>(
+      await pedir(admin1, 'GET', `/api/paginaweb/banco-de-trabajo/postulaciones?vacante=${v.id}`),
+    );
+    expect(l.items.map((x) => [x.nombre, x.cv?.content_type])).toEqual([['Sofía Henao', 'application/pdf']]);
+  });
+
   it('limits applications per address like the site forms (429 with Retry-After)', async () => {
     const v = ok<Vacante>(
       await pedir(admin1, 'POST', '/api/paginaweb/banco-de-trabajo/vacantes', vacante({ titulo: 'Recepcionista' })),
