@@ -127,6 +127,8 @@ const PANTALLAS = [
   // Página web: the staff lists and the public site Predio serves (plain HTML, outside the app).
   '/paginaweb/noticias',
   '/paginaweb/banners',
+  '/paginaweb/banco-de-trabajo',
+  '/paginaweb/banco-de-trabajo?vista=postulaciones',
   '/paginaweb/formularios',
   '/paginaweb/encuestas',
   '/paginaweb/sesion-texto',

@@ -13,16 +13,16 @@ import {
 } from './helpers.ts';
 
 test('an unauthenticated visit goes to /login with the redirect, and login returns there', async ({ page }) => {
-  await page.goto('/paginaweb/banco-de-trabajo');
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fpaginaweb%2Fbanco-de-trabajo$/);
+  await page.goto('/propiedades/portales/metrocuadrado');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fpropiedades%2Fportales%2Fmetrocuadrado$/);
   await expect(page).toHaveTitle(/ - Predio Web 3$/);
   await llenarLogin(page, ADMIN);
-  await expect(page).toHaveURL(/\/paginaweb\/banco-de-trabajo$/);
+  await expect(page).toHaveURL(/\/propiedades\/portales\/metrocuadrado$/);
   await cerrarAvisos(page);
-  await expect(page).toHaveTitle('Banco de trabajo - Predio Web 3');
+  await expect(page).toHaveTitle('Metrocuadrado - Predio Web 3');
   // a module not built yet says so and names itself
   await expect(page.getByText('Módulo en construcción').filter({ visible: true })).toBeVisible();
-  await expect(page.getByText(/La pantalla\s+Banco de trabajo\s+del módulo\s+Página web/)).toBeVisible();
+  await expect(page.getByText(/La pantalla\s+Metrocuadrado\s+del módulo\s+Propiedades e inventarios/)).toBeVisible();
 });
 
 test('a wrong password shows the server message and stays on login', async ({ page }) => {

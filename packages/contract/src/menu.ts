@@ -208,7 +208,7 @@ export const MENU: MenuNode[] = [
     leaf('formularios', 'Formularios', 'Formularios', 10536, 'paginaWeb', { component: 'paginaweb-formularios' }),
     leaf('popupinicio', 'PopupInicio', 'Popup de inicio', 10538, 'paginaWeb', { component: 'paginaweb-popupinicio' }),
     leaf('sesion-texto', 'SesionTexto', 'Sesión de texto', 10565, 'paginaWeb', { component: 'paginaweb-sesion-texto' }),
-    leaf('banco-de-trabajo', 'BancoDeTrabajo', 'Banco de trabajo', 202, 'paginaWeb'),
+    leaf('banco-de-trabajo', 'BancoDeTrabajo', 'Banco de trabajo', 202, 'paginaWeb', { component: 'paginaweb-banco-de-trabajo' }),
     leaf('encuestas', 'Encuestas', 'Encuestas', 10587, 'paginaWeb', { component: 'paginaweb-encuestas' }),
   ]),
   group('gestion-documental', 'GestionDocumentalGrupo', 'Gestión documental', 'file-text', [

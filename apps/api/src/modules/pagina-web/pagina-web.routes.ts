@@ -21,6 +21,7 @@ import { enTenant } from '../../platform/tenant.ts';
 import * as repo from './pagina-web.repo.ts';
 import * as service from './pagina-web.service.ts';
 import * as publico from './publico.service.ts';
+import { bancoRoutes } from './banco.routes.ts';
 import { encuestasRoutes } from './encuestas.routes.ts';
 import { formulariosRoutes } from './formularios.routes.ts';
 import { popupRoutes } from './popup.routes.ts';
@@ -57,6 +58,7 @@ function registrarDuenos(): void {
 /** Página web: news (idm 202), banners (idm 10535) and the public read-only API per company. */
 export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
   registrarDuenos();
+  bancoRoutes(app, deps);
   formulariosRoutes(app, deps);
   encuestasRoutes(app, deps);
   textosRoutes(app, deps);

@@ -6,6 +6,7 @@ import { empresaPublica } from './publico.service.ts';
 import type { CampoFormulario, FormularioPublico } from '@predio/contract/pagina-web-formularios';
 import type { EncuestaPublica } from '@predio/contract/pagina-web-encuestas';
 import type { PopupPublico } from '@predio/contract/pagina-web-popup';
+import { rangoSalario, TEXTO_CONSENTIMIENTO_POSTULACION, type VacantePublica } from '@predio/contract/pagina-web-banco';
 import { RUTA_SECCION_TEXTO, type SeccionTexto, type TextoSitioPublico } from '@predio/contract/pagina-web-textos';
 
 // The public site's pages: plain HTML written here, no script, one stylesheet (/sitio/estilos.css).
@@ -381,3 +382,51 @@ ${p.imagen ? `<img src="${p.imagen}" alt="" width="560" height="315">` : ''}
 <div class="cuerpo">${sanearHtml(p.contenido)}</div>
 ${p.enlace ? `<p><a class="boton" href="${esc(p.enlace)}">${esc(p.texto_enlace || 'Ver más')}</a></p>` : ''}
 </dialog>`;
+
+// ----- Banco de trabajo: open vacancies and the application with its CV (a multipart form)
+
+export function vacantesWeb(e: EmpresaSitio, vs: VacantePublica[]): string {
+  const lista = vs.length
+    ? `<ul class="rejilla">${vs
+        .map(
+          (v) =>
+            `<li class="tarjeta"><a href="/sitio/${e.id_empresa}/vacantes/${v.id}"><h2>${esc(v.titulo)}</h2></a><p>${esc(v.area)} · ${esc(rangoSalario(v.salario_min, v.salario_max))}</p><p>Recibimos hojas de vida hasta el ${esc(fechaCorta(v.fecha_cierre))}</p></li>`,
+        )
+        .join('')}</ul>`
+    : '<p>En este momento no tenemos vacantes abiertas.</p>';
+  return `<section aria-labelledby="vacantes-titulo"><h1 id="vacantes-titulo">Trabaje con nosotros</h1>${lista}</section>`;
+}
+
+export function vacanteWeb(e: EmpresaSitio, v: VacantePublica, estado: EstadoFormulario): string {
+  const val = (k: string) => esc(estado.valores[k] ?? '');
+  const err = (k: string) => (estado.errores[k] ? `<p class="error" id="error-${k}">${esc(estado.errores[k])}</p>` : '');
+  const attrs = (k: string) => ` required${estado.errores[k] ? ` aria-invalid="true" aria-describedby="error-${k}"` : ''}`;
+  const obl = ' <span aria-hidden="true">*</span>';
+  return `<article class="contacto" aria-labelledby="vacante-titulo">
+<h1 id="vacante-titulo">${esc(v.titulo)}</h1>
+<p>${esc(v.area)} · ${esc(rangoSalario(v.salario_min, v.salario_max))} · recibimos hojas de vida hasta el ${esc(fechaCorta(v.fecha_cierre))}</p>
+<div class="texto">${sanearHtml(v.descripcion)}</div>
+<h2>Postúlese</h2>
+${estado.general ? `<p class="error" role="alert">${esc(estado.general)}</p>` : ''}
+<form method="post" action="/sitio/${e.id_empresa}/vacantes/${v.id}" enctype="multipart/form-data" novalidate>
+  <label for="nombre">Nombre${obl}</label><input id="nombre" name="nombre" autocomplete="name" maxlength="120" value="${val('nombre')}"${attrs('nombre')}>${err('nombre')}
+  <label for="email">Correo electrónico${obl}</label><input id="email" name="email" type="email" autocomplete="email" maxlength="120" value="${val('email')}"${attrs('email')}>${err('email')}
+  <label for="telefono">Teléfono${obl}</label><input id="telefono" name="telefono" type="tel" autocomplete="tel" maxlength="20" value="${val('telefono')}"${attrs('telefono')}>${err('telefono')}
+  <label for="mensaje">Mensaje</label><textarea id="mensaje" name="mensaje" rows="4" maxlength="2000">${val('mensaje')}</textarea>${err('mensaje')}
+  <div class="oculto" aria-hidden="true"><label for="sitio">No llene este campo</label><input id="sitio" name="sitio" tabindex="-1" autocomplete="off"></div>
+  <label class="consentimiento"><input type="checkbox" name="autoriza_datos" value="true"${estado.valores.autoriza_datos ? ' checked' : ''}${attrs('autoriza_datos')}> ${esc(TEXTO_CONSENTIMIENTO_POSTULACION)}</label>${err('autoriza_datos')}
+  <label for="cv">Hoja de vida (PDF o DOCX, máximo 5 MB)${obl}</label><input id="cv" name="cv" type="file" accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"${attrs('cv')}>${err('cv')}
+  <button type="submit">Enviar postulación</button>
+</form>
+</article>`;
+}
+
+export const graciasPostulacion = (e: EmpresaSitio, mensaje: string) =>
+  `<section class="gracias" role="status"><h1>¡Gracias!</h1><p>${esc(mensaje)}</p>
+<p><a href="/sitio/${e.id_empresa}/vacantes">Ver otras vacantes</a></p></section>`;
+
+/** The home's pointer to the vacancies, only while some are open. */
+export const avisoVacantes = (idEmpresa: number, n: number) =>
+  n > 0
+    ? `<section id="vacantes"><h2>Trabaje con nosotros</h2><p>${n === 1 ? 'Tenemos una vacante abierta.' : `Tenemos ${n} vacantes abiertas.`} <a href="/sitio/${idEmpresa}/vacantes">Ver vacantes y postularse</a></p></section>`
+    : '';

@@ -12,6 +12,7 @@ import { enTenant } from '../../platform/tenant.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
 import { recibir } from '../solicitudes/solicitudes-web.service.ts';
 import * as publico from './publico.service.ts';
+import * as banco from './banco.service.ts';
 import * as formularios from './formularios.service.ts';
 import * as encuestas from './encuestas.service.ts';
 import * as textos from './textos.service.ts';
@@ -103,6 +104,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
         inmuebles: await publico.inmuebles(tx, e.id_empresa, { limite: 12 }),
         noticias: await publico.noticias(tx, e.id_empresa, 6),
         formularios: await formularios.publicos(tx),
+        vacantes: (await banco.vacantesPublicas(tx)).length,
         popup: await popups.vigente(tx, e.id_empresa),
       }));
       // The pop-up shows unless this visitor's cookie says they saw it within its frequency.
@@ -123,7 +125,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
           imagen,
           url: `/sitio/${e.id_empresa}`,
         },
-        cuerpo: `<h1 class="oculto">${html.esc(nombre)}</h1>${html.inicio(e, d)}${html.listaFormularios(e.id_empresa, d.formularios)}${
+        cuerpo: `<h1 class="oculto">${html.esc(nombre)}</h1>${html.inicio(e, d)}${html.listaFormularios(e.id_empresa, d.formularios)}${html.avisoVacantes(e.id_empresa, d.vacantes)}${
           d.popup && !visto ? html.popup(d.popup) : ''
         }`,
         cookie,
@@ -289,6 +291,74 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       } catch (err) {
         if (err instanceof AppError && err.status === 429) return fallo({}, err.message, 429);
         throw err;
+      }
+    });
+  });
+
+  // ----- Banco de trabajo: open vacancies and the application with its CV
+  app.get('/sitio/:empresa/vacantes', (req, reply) =>
+    servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+      const vs = await enTenant(deps.db, e.id_empresa, ({ tx }) => banco.vacantesPublicas(tx));
+      const nombre = publico.empresaPublica(e).nombre;
+      return {
+        titulo: `Trabaje con nosotros · ${nombre}`,
+        og: {
+          titulo: `Trabaje con ${nombre}`,
+          descripcion: 'Vacantes abiertas',
+          imagen: null,
+          url: `/sitio/${e.id_empresa}/vacantes`,
+        },
+        cuerpo: html.vacantesWeb(e, vs),
+      };
+    }),
+  );
+  const vacanteDe = (e: publico.EmpresaSitio, id: number, f: html.EstadoFormulario, codigo = 200) =>
+    enTenant(deps.db, e.id_empresa, ({ tx }) => banco.vacantePublica(tx, id)).then((v) => ({
+      codigo,
+      titulo: `${v.titulo} · ${publico.empresaPublica(e).nombre}`,
+      og: {
+        titulo: v.titulo,
+        descripcion: `${v.area}: vacante abierta`,
+        imagen: null,
+        url: `/sitio/${e.id_empresa}/vacantes/${v.id}`,
+      },
+      cuerpo: html.vacanteWeb(e, v, f),
+    }));
+  app.get('/sitio/:empresa/vacantes/:id', (req, reply) => {
+    const p = ZArchivoPublicoParam.safeParse(req.params);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, (e) => {
+      if (!p.success) throw new AppError(40400, 'Esta vacante no existe.');
+      return vacanteDe(e, p.data.id, { valores: {}, errores: {} });
+    });
+  });
+  app.post('/sitio/:empresa/vacantes/:id', (req, reply) => {
+    const p = ZArchivoPublicoParam.safeParse(req.params);
+    return servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+      if (!p.success) throw new AppError(40400, 'Esta vacante no existe.');
+      const campos: Record<string, string> = {};
+      try {
+        if (!req.isMultipart())
+          throw new AppError(40000, 'Adjunte su hoja de vida.', [
+            { campo: 'cv', mensaje: 'Adjunte su hoja de vida (PDF o DOCX, máximo 5 MB)' },
+          ]);
+        const r = await banco.postular(deps, {
+          idEmpresa: e.id_empresa,
+          idVacante: p.data.id,
+          ip: req.ip,
+          partes: (o) => req.parts(o),
+          campos,
+        });
+        return {
+          titulo: `Postulación recibida · ${publico.empresaPublica(e).nombre}`,
+          og: { titulo: 'Postulación recibida', descripcion: r.mensaje, imagen: null, url: `/sitio/${e.id_empresa}/vacantes` },
+          cuerpo: html.graciasPostulacion(e, r.mensaje),
+        };
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status === 404 || err.status >= 500) throw err;
+        const errores = Object.fromEntries((err.campos ?? []).map((c) => [c.campo, c.mensaje]));
+        const general = Object.keys(errores).length ? 'Revise los campos marcados.' : err.message;
+        const { sitio: _sitio, ...valores } = campos;
+        return vacanteDe(e, p.data.id, { valores, errores, general }, err.status);
       }
     });
   });

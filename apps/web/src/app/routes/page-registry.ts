@@ -64,6 +64,9 @@ export const PAGES: Record<string, Page> = {
   'paginaweb-noticias': lazy(() =>
     import('../../features/pagina-web/noticias-page.tsx').then((m) => ({ default: m.NoticiasPage })),
   ),
+  'paginaweb-banco-de-trabajo': lazy(() =>
+    import('../../features/pagina-web/banco-trabajo-page.tsx').then((m) => ({ default: m.BancoTrabajoPage })),
+  ),
   'paginaweb-banners': lazy(() => import('../../features/pagina-web/banners-page.tsx').then((m) => ({ default: m.BannersPage }))),
   'paginaweb-formularios': lazy(() =>
     import('../../features/pagina-web/formularios-page.tsx').then((m) => ({ default: m.FormulariosPage })),

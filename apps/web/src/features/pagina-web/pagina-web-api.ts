@@ -11,6 +11,7 @@ import type {
 } from '@predio/contract/pagina-web-encuestas';
 import type { SeccionTexto, TextoSitio, TextoSitioForm } from '@predio/contract/pagina-web-textos';
 import type { Popup, PopupForm } from '@predio/contract/pagina-web-popup';
+import type { Postulacion, RevisionPostulacion, Vacante, VacanteForm } from '@predio/contract/pagina-web-banco';
 import { http } from '../../lib/http.ts';
 
 /** Every query of Página web hangs from this key: a write refreshes the lists it touches. */
@@ -182,3 +183,37 @@ export const useGuardarPopup = () =>
   );
 export const useBorrarPopup = () =>
   useEscritura(popupKeys.all, (id: number) => datos(http.delete(`/paginaweb/popupinicio/${id}`)));
+
+// ----- banco de trabajo (idm 202)
+
+export const bancoKeys = {
+  all: [...paginaWebKeys.all, 'banco-de-trabajo'] as const,
+  vacantes: (consulta: string) => [...bancoKeys.all, 'vacantes', consulta] as const,
+  postulaciones: (consulta: string) => [...bancoKeys.all, 'postulaciones', consulta] as const,
+};
+const BANCO = '/paginaweb/banco-de-trabajo';
+export const useVacantes = (consulta: string) =>
+  useQuery({
+    queryKey: bancoKeys.vacantes(consulta),
+    queryFn: ({ signal }) => datos(http.get<ListaAcotada<Vacante>>(`${BANCO}/vacantes?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+export const useGuardarVacante = () =>
+  useEscritura(bancoKeys.all, (v: { id: number | null; body: VacanteForm }) =>
+    datos(
+      v.id === null ? http.post<Vacante>(`${BANCO}/vacantes`, v.body) : http.put<Vacante>(`${BANCO}/vacantes/${v.id}`, v.body),
+    ),
+  );
+export const useBorrarVacante = () => useEscritura(bancoKeys.all, (id: number) => datos(http.delete(`${BANCO}/vacantes/${id}`)));
+export const usePostulaciones = (consulta: string) =>
+  useQuery({
+    queryKey: bancoKeys.postulaciones(consulta),
+    queryFn: ({ signal }) => datos(http.get<ListaAcotada<Postulacion>>(`${BANCO}/postulaciones?${consulta}`, { signal })),
+    placeholderData: keepPreviousData,
+  });
+export const useRevisarPostulacion = () =>
+  useEscritura(bancoKeys.all, (v: { id: number; body: RevisionPostulacion }) =>
+    datos(http.put<Postulacion>(`${BANCO}/postulaciones/${v.id}`, v.body)),
+  );
+export const useBorrarPostulacion = () =>
+  useEscritura(bancoKeys.all, (id: number) => datos(http.delete(`${BANCO}/postulaciones/${id}`)));
