@@ -13,6 +13,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import * as service from './radicados.service.ts';
+import { automaticosRoutes } from './automaticos.routes.ts';
+import { cartasRoutes } from './cartas.routes.ts';
 import { permisosGdRoutes } from './permisos.routes.ts';
 import { trdRoutes } from './trd.routes.ts';
 
@@ -84,4 +86,6 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
   });
   trdRoutes(app, deps);
   permisosGdRoutes(app, deps);
+  cartasRoutes(app, deps);
+  automaticosRoutes(app, deps);
 }
