@@ -16,5 +16,9 @@ export async function sembrarPlantillasCarta(tx: Tx): Promise<void> {
   const hay = new Set((await queryRows<{ n: string }>(tx, sql`select lower(nombre) as n from plantilla_carta`)).map((r) => r.n));
   for (const m of MODELOS_CARTA)
     if (!hay.has(m.nombre.toLowerCase()))
-      await insertarPlantilla(tx, { nombre: m.nombre, asunto: m.asunto, contenido: sanearHtml(m.contenido), activa: true }, 'seed');
+      await insertarPlantilla(
+        tx,
+        { nombre: m.nombre, asunto: m.asunto, contenido: sanearHtml(m.contenido), activa: true },
+        'seed',
+      );
 }

@@ -80,7 +80,16 @@ export async function listar(o: { tx: Tx; id?: number }): Promise<ReglaAutomatic
 
 /** The references must be active masters of the company, and the subserie of the serie: a 400 naming the field. */
 async function comprobar(tx: Tx, b: ReglaAutomaticaForm) {
-  await validar(tx, { ...b, tipo: 'salida', fecha: '', asunto: '', observaciones: '', id_tercero: null, id_estado: null, folios: null });
+  await validar(tx, {
+    ...b,
+    tipo: 'salida',
+    fecha: '',
+    asunto: '',
+    observaciones: '',
+    id_tercero: null,
+    id_estado: null,
+    folios: null,
+  });
 }
 
 const repetida = (origen: OrigenAutomatico) =>
@@ -154,7 +163,12 @@ export async function reglaActiva(
   tx: Tx,
   origen: OrigenAutomatico,
 ): Promise<{ id_area: number; id_serie: number | null; id_subserie: number | null; id_tipo_documental: number | null } | null> {
-  const [r] = await queryRows<{ id_area: number; id_serie: number | null; id_subserie: number | null; id_tipo_documental: number | null }>(
+  const [r] = await queryRows<{
+    id_area: number;
+    id_serie: number | null;
+    id_subserie: number | null;
+    id_tipo_documental: number | null;
+  }>(
     tx,
     sql`select id_area, id_serie, id_subserie, id_tipo_documental from gd_regla_automatica where origen = ${origen} and activo`,
   );

@@ -189,7 +189,8 @@ export async function generar(
     o.tx,
     sql`select id, nombre, asunto, contenido, activa from plantilla_carta where id = ${b.id_plantilla}`,
   );
-  if (!p || !p.activa) throw invalido('id_plantilla', 'El campo Plantilla debe ser una plantilla de carta activa de esta empresa');
+  if (!p || !p.activa)
+    throw invalido('id_plantilla', 'El campo Plantilla debe ser una plantilla de carta activa de esta empresa');
   const [ter] = await queryRows<{ id: number; nro_id: string; nombre: string; email: string }>(
     o.tx,
     sql`select id, nro_id, nombre, coalesce(email, '') as email from terceros where id = ${b.id_tercero}`,
@@ -197,23 +198,27 @@ export async function generar(
   if (!ter) throw invalido('id_tercero', 'El campo Destinatario no existe en esta empresa');
   const email = (b.email || ter.email).trim();
   if (b.enviar_correo && !email)
-    throw invalido('email', `El campo Correo del destinatario es obligatorio para enviar la carta: ${ter.nombre} no tiene correo`);
+    throw invalido(
+      'email',
+      `El campo Correo del destinatario es obligatorio para enviar la carta: ${ter.nombre} no tiene correo`,
+    );
 
   const datos: Datos = await cargarDatos({ tx: o.tx, idUsuario: o.user.idUsuario, tipo: TIPO, registro: ter.nro_id });
   const [defInmueble, defContrato] = CONTEXTOS_CARTA;
   datos.inmueble = vacio(defInmueble!.campos);
   datos.contrato = vacio(defContrato!.campos);
   let idContrato: number | null = null;
-  let numeroContrato: string | null = null;
   let inmueble = b.inmueble ?? null;
   if (b.id_contrato != null) {
-    const [c] = await queryRows<{ programa: ProgramaContrato }>(o.tx, sql`select programa from contrato where id = ${b.id_contrato}`);
+    const [c] = await queryRows<{ programa: ProgramaContrato }>(
+      o.tx,
+      sql`select programa from contrato where id = ${b.id_contrato}`,
+    );
     if (!c) throw invalido('id_contrato', 'El campo Contrato no existe en esta empresa');
     const contrato = await contratos.obtener({ tx: o.tx, programa: c.programa, id: b.id_contrato });
     const dc = await contratos.datosContrato({ tx: o.tx, user: o.user, c: contrato });
     datos.contrato = dc.contrato!;
     idContrato = contrato.id;
-    numeroContrato = contrato.numero;
     inmueble ??= contrato.inmueble;
   }
   let idInmueble: number | null = null;
@@ -221,7 +226,9 @@ export async function generar(
     const [i] = await queryRows<{ id: number }>(o.tx, sql`select id from inmueble where consecutivo = ${inmueble}`);
     if (!i) throw invalido('inmueble', `El campo Inmueble no existe en esta empresa (${inmueble})`);
     idInmueble = i.id;
-    datos.inmueble = (await cargarDatos({ tx: o.tx, idUsuario: o.user.idUsuario, tipo: 'inmueble', registro: String(inmueble) })).inmueble!;
+    datos.inmueble = (
+      await cargarDatos({ tx: o.tx, idUsuario: o.user.idUsuario, tipo: 'inmueble', registro: String(inmueble) })
+    ).inmueble!;
   }
 
   const asunto = (b.asunto || p.asunto || p.nombre).slice(0, 300);
@@ -305,7 +312,9 @@ export async function generar(
 
 /** The letters generated (newest first), or one of them. */
 export async function listarCartas(o: { tx: Tx; id?: number; idPlantilla?: number }): Promise<Carta[]> {
-  const filas = await queryRows<Carta & { id_radicado: number; radicado_txt: string; t_id: number; t_nombre: string; t_nro: string }>(
+  const filas = await queryRows<
+    Carta & { id_radicado: number; radicado_txt: string; t_id: number; t_nombre: string; t_nro: string }
+  >(
     o.tx,
     sql`select c.id, p.nombre as plantilla, c.id_radicado, r.radicado as radicado_txt, r.asunto,
                t.id as t_id, t.nombre as t_nombre, t.nro_id as t_nro, i.consecutivo as inmueble,

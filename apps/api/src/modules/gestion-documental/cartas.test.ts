@@ -61,7 +61,9 @@ beforeAll(async () => {
   area = (await uno<{ id: number }>(sql`select id from areas_empresa where codigo = '200'`)).id;
   serie = (await uno<{ id: number }>(sql`select id from series_documentales where codigo = '02'`)).id;
   subserie = (await uno<{ id: number }>(sql`select id from subseries_documentales where codigo = '02.01'`)).id;
-  otraSubserie = (await uno<{ id: number }>(sql`select id from subseries_documentales where id_serie <> ${serie} order by id limit 1`)).id;
+  otraSubserie = (
+    await uno<{ id: number }>(sql`select id from subseries_documentales where id_serie <> ${serie} order by id limit 1`)
+  ).id;
   tipoDoc = (await uno<{ id: number }>(sql`select id from tipos_documentales where activo order by id limit 1`)).id;
   tercero = await uno(sql`select id, nombre, nro_id from terceros where nombre <> '' order by id limit 1`);
   await t.db.tenant(1, (tx) => tx.execute(sql`update terceros set email = 'destinatario@ejemplo.co' where id = ${tercero.id}`));
@@ -115,7 +117,11 @@ describe('plantillas-cartas (idm 10580)', () => {
       400,
       'línea 2: el campo «tercero.apodo» no existe',
     );
-    error(await cli(admin1).post(URL, { nombre: 'Otra', asunto: 'x', contenido: '<p>{% if x %}</p>' }), 400, 'Error en la plantilla');
+    error(
+      await cli(admin1).post(URL, { nombre: 'Otra', asunto: 'x', contenido: '<p>{% if x %}</p>' }),
+      400,
+      'Error en la plantilla',
+    );
     const revisado = ok<{ problemas: { mensaje: string }[] }>(
       await cli(admin1).post(`${URL}/revisar`, { contenido: '{{ radicado.nada }} {{ contrato.canon }}' }),
     );
@@ -124,7 +130,12 @@ describe('plantillas-cartas (idm 10580)', () => {
     expect(previa.html).toContain('veintiocho (28) de noviembre');
 
     const cambiada = ok<PlantillaCarta>(
-      await cli(admin1).put(`${URL}/${id}`, { nombre: 'Carta de prueba', asunto: 'Asunto nuevo', contenido: CARTA, activa: true }),
+      await cli(admin1).put(`${URL}/${id}`, {
+        nombre: 'Carta de prueba',
+        asunto: 'Asunto nuevo',
+        contenido: CARTA,
+        activa: true,
+      }),
     );
     expect(cambiada.asunto).toBe('Asunto nuevo');
   });
@@ -144,82 +155,101 @@ describe('plantillas-cartas (idm 10580)', () => {
     );
   });
 
-  it.skipIf(!pdftotext)('generating a carta files a radicado de salida with its PDF on the letterhead, and e-mails it', async () => {
-    const c = cli(admin1);
-    error(await c.post('/api/gestion-documental/cartas', { id_plantilla: id, id_area: area }), 400, 'Destinatario');
-    error(
-      await c.post('/api/gestion-documental/cartas', { id_plantilla: id, id_tercero: tercero.id, id_area: area, inmueble: 99999999 }),
-      400,
-      'Inmueble',
-    );
-    error(
-      await c.post('/api/gestion-documental/cartas', {
-        id_plantilla: id,
-        id_tercero: tercero.id,
-        id_area: area,
-        id_serie: serie,
-        id_subserie: otraSubserie,
-      }),
-      400,
-      'Subserie',
-    );
-    error(
-      await c.post('/api/gestion-documental/cartas', { id_plantilla: id, id_tercero: tercero.id, id_area: area, email: 'no-es-correo' }),
-      400,
-      'Correo del destinatario',
-    );
-    const antes = (await uno<{ n: number }>(sql`select count(*)::int as n from radicado`)).n;
-    const carta = ok<Carta>(
-      await c.post('/api/gestion-documental/cartas', {
-        id_plantilla: id,
-        id_tercero: tercero.id,
-        inmueble: inmueble.consecutivo,
-        id_area: area,
-        id_serie: serie,
-        id_subserie: subserie,
-        id_tipo_documental: tipoDoc,
-        enviar_correo: true,
-      }),
-    );
-    expect((await uno<{ n: number }>(sql`select count(*)::int as n from radicado`)).n).toBe(antes + 1);
-    expect(carta).toMatchObject({ plantilla: 'Carta de prueba', asunto: 'Asunto nuevo', email: 'destinatario@ejemplo.co' });
-    const r = ok<Radicado>(await c.get(`/api/gestion-documental/radicados/${carta.radicado.id}`));
-    expect(r).toMatchObject({
-      tipo: 'salida',
-      radicado: carta.radicado.radicado,
-      asunto: 'Asunto nuevo',
-      tercero: { id: tercero.id },
-      subserie: { id: subserie },
-      archivos: 1,
-    });
-    expect(r.radicado).toMatch(/^\d{4}-200-\d{6}-1$/);
-    const [archivo] = ok<{ id: number; nombre: string }[]>(await c.get(`/api/archivos/radicado/${r.id}`));
-    expect(archivo!.nombre).toBe(`carta-${r.radicado}.pdf`);
-    const pdf = (await c.get(`/api/archivos/radicado/${r.id}/${archivo!.id}`)).rawPayload;
-    const texto = textoPdf(pdf);
-    const empresa = (await uno<{ nombre: string }>(sql`select nombre from empresa`)).nombre;
-    for (const esperado of [empresa, tercero.nombre, tercero.nro_id, r.radicado, inmueble.direccion, 'Página 1 de 1'])
-      expect(texto).toContain(esperado);
-    expect(texto).toMatch(/\(\d{1,2}\) de [a-z]+ de dos mil/);
-    // The e-mail waits in the outbox with its own copy of the PDF.
-    const correo = await uno<{ para: string; asunto: string; adjuntos: { nombre: string }[] }>(
-      sql`select para, asunto, adjuntos from correo_salida where entidad = 'radicados' and entidad_id = ${String(r.id)}`,
-    );
-    expect(correo).toMatchObject({ para: 'destinatario@ejemplo.co', adjuntos: [{ nombre: `carta-${r.radicado}.pdf` }] });
-    expect(correo.asunto).toContain(r.radicado);
-    // The letters list and the template's count; a template with letters can only be deactivated.
-    const cartas = ok<Carta[]>(await c.get(`/api/gestion-documental/cartas?id_plantilla=${id}`));
-    expect(cartas.map((x) => x.radicado.radicado)).toEqual([r.radicado]);
-    error(await c.delete(`${URL}/${id}`), 409, 'desactívela');
-    ok(await c.put(`${URL}/${id}`, { nombre: 'Carta de prueba', asunto: 'x', contenido: CARTA, activa: false }));
-    error(await c.post('/api/gestion-documental/cartas', { id_plantilla: id, id_tercero: tercero.id, id_area: area }), 400, 'activa');
-    // A template that made no letters is deleted.
-    const borrable = ok<PlantillaCarta>(await c.post(URL, { nombre: 'Borrable', asunto: 'x', contenido: '<p>x</p>' }));
-    ok(await c.delete(`${URL}/${borrable.id}`));
-  });
+  it.skipIf(!pdftotext)(
+    'generating a carta files a radicado de salida with its PDF on the letterhead, and e-mails it',
+    async () => {
+      const c = cli(admin1);
+      error(await c.post('/api/gestion-documental/cartas', { id_plantilla: id, id_area: area }), 400, 'Destinatario');
+      error(
+        await c.post('/api/gestion-documental/cartas', {
+          id_plantilla: id,
+          id_tercero: tercero.id,
+          id_area: area,
+          inmueble: 99999999,
+        }),
+        400,
+        'Inmueble',
+      );
+      error(
+        await c.post('/api/gestion-documental/cartas', {
+          id_plantilla: id,
+          id_tercero: tercero.id,
+          id_area: area,
+          id_serie: serie,
+          id_subserie: otraSubserie,
+        }),
+        400,
+        'Subserie',
+      );
+      error(
+        await c.post('/api/gestion-documental/cartas', {
+          id_plantilla: id,
+          id_tercero: tercero.id,
+          id_area: area,
+          email: 'no-es-correo',
+        }),
+        400,
+        'Correo del destinatario',
+      );
+      const antes = (await uno<{ n: number }>(sql`select count(*)::int as n from radicado`)).n;
+      const carta = ok<Carta>(
+        await c.post('/api/gestion-documental/cartas', {
+          id_plantilla: id,
+          id_tercero: tercero.id,
+          inmueble: inmueble.consecutivo,
+          id_area: area,
+          id_serie: serie,
+          id_subserie: subserie,
+          id_tipo_documental: tipoDoc,
+          enviar_correo: true,
+        }),
+      );
+      expect((await uno<{ n: number }>(sql`select count(*)::int as n from radicado`)).n).toBe(antes + 1);
+      expect(carta).toMatchObject({ plantilla: 'Carta de prueba', asunto: 'Asunto nuevo', email: 'destinatario@ejemplo.co' });
+      const r = ok<Radicado>(await c.get(`/api/gestion-documental/radicados/${carta.radicado.id}`));
+      expect(r).toMatchObject({
+        tipo: 'salida',
+        radicado: carta.radicado.radicado,
+        asunto: 'Asunto nuevo',
+        tercero: { id: tercero.id },
+        subserie: { id: subserie },
+        archivos: 1,
+      });
+      expect(r.radicado).toMatch(/^\d{4}-200-\d{6}-1$/);
+      const [archivo] = ok<{ id: number; nombre: string }[]>(await c.get(`/api/archivos/radicado/${r.id}`));
+      expect(archivo!.nombre).toBe(`carta-${r.radicado}.pdf`);
+      const pdf = (await c.get(`/api/archivos/radicado/${r.id}/${archivo!.id}`)).rawPayload;
+      const texto = textoPdf(pdf);
+      const empresa = (await uno<{ nombre: string }>(sql`select nombre from empresa`)).nombre;
+      for (const esperado of [empresa, tercero.nombre, tercero.nro_id, r.radicado, inmueble.direccion, 'Página 1 de 1'])
+        expect(texto).toContain(esperado);
+      expect(texto).toMatch(/\(\d{1,2}\) de [a-z]+ de dos mil/);
+      // The e-mail waits in the outbox with its own copy of the PDF.
+      const correo = await uno<{ para: string; asunto: string; adjuntos: { nombre: string }[] }>(
+        sql`select para, asunto, adjuntos from correo_salida where entidad = 'radicados' and entidad_id = ${String(r.id)}`,
+      );
+      expect(correo).toMatchObject({ para: 'destinatario@ejemplo.co', adjuntos: [{ nombre: `carta-${r.radicado}.pdf` }] });
+      expect(correo.asunto).toContain(r.radicado);
+      // The letters list and the template's count; a template with letters can only be deactivated.
+      const cartas = ok<Carta[]>(await c.get(`/api/gestion-documental/cartas?id_plantilla=${id}`));
+      expect(cartas.map((x) => x.radicado.radicado)).toEqual([r.radicado]);
+      error(await c.delete(`${URL}/${id}`), 409, 'desactívela');
+      ok(await c.put(`${URL}/${id}`, { nombre: 'Carta de prueba', asunto: 'x', contenido: CARTA, activa: false }));
+      error(
+        await c.post('/api/gestion-documental/cartas', { id_plantilla: id, id_tercero: tercero.id, id_area: area }),
+        400,
+        'activa',
+      );
+      // A template that made no letters is deleted.
+      const borrable = ok<PlantillaCarta>(await c.post(URL, { nombre: 'Borrable', asunto: 'x', contenido: '<p>x</p>' }));
+      ok(await c.delete(`${URL}/${borrable.id}`));
+    },
+  );
 
   it('a tercero without e-mail cannot be sent the letter; nothing is filed', async () => {
-    const sinCorreo = await uno<{ id: number }>(sql`insert into terceros (nro_id, nombre, email) values ('5550001', 'Sin Correo', '') returning id`);
+    const sinCorreo = await uno<{ id: number }>(
+      sql`insert into terceros (nro_id, nombre, email) values ('5550001', 'Sin Correo', '') returning id`,
+    );
     const modelo = ok<PlantillaCartaResumen[]>(await cli(admin1).get(URL)).find((p) => p.nombre === 'Paz y salvo')!;
     const antes = (await uno<{ n: number }>(sql`select count(*)::int as n from radicado`)).n;
     error(
@@ -235,7 +265,11 @@ describe('plantillas-cartas (idm 10580)', () => {
     expect((await uno<{ n: number }>(sql`select count(*)::int as n from radicado`)).n).toBe(antes);
     // Without sending, the seeded model generates (empty inmueble and contrato fields print as blanks).
     const carta = ok<Carta>(
-      await cli(admin1).post('/api/gestion-documental/cartas', { id_plantilla: modelo.id, id_tercero: sinCorreo.id, id_area: area }),
+      await cli(admin1).post('/api/gestion-documental/cartas', {
+        id_plantilla: modelo.id,
+        id_tercero: sinCorreo.id,
+        id_area: area,
+      }),
     );
     expect(carta.email).toBeNull();
   });
@@ -248,14 +282,30 @@ describe('subseries-documentales-automaticos (idm 10591)', () => {
     const c = cli(admin1);
     error(await c.post(RURL, { origen: 'fax', id_area: area }), 400, 'Origen');
     error(await c.post(RURL, { origen: 'firma_documento' }), 400, 'Área');
-    error(await c.post(RURL, { origen: 'firma_documento', id_area: area, id_serie: serie, id_subserie: otraSubserie }), 400, 'Subserie');
+    error(
+      await c.post(RURL, { origen: 'firma_documento', id_area: area, id_serie: serie, id_subserie: otraSubserie }),
+      400,
+      'Subserie',
+    );
     error(await c.post(RURL, { origen: 'firma_documento', id_area: area, id_subserie: subserie }), 400, 'Serie');
     const areaOtra = (await uno<{ id: number }>(sql`select id from areas_empresa where codigo = '200'`, 2)).id;
     error(await c.post(RURL, { origen: 'firma_documento', id_area: areaOtra + 100000 }), 400, 'Área');
     const regla = ok<ReglaAutomatica>(
-      await c.post(RURL, { origen: 'firma_documento', id_area: area, id_serie: serie, id_subserie: subserie, id_tipo_documental: tipoDoc }),
+      await c.post(RURL, {
+        origen: 'firma_documento',
+        id_area: area,
+        id_serie: serie,
+        id_subserie: subserie,
+        id_tipo_documental: tipoDoc,
+      }),
     );
-    expect(regla).toMatchObject({ origen: 'firma_documento', area: { id: area }, subserie: { id: subserie }, activo: true, radicados: 0 });
+    expect(regla).toMatchObject({
+      origen: 'firma_documento',
+      area: { id: area },
+      subserie: { id: subserie },
+      activo: true,
+      radicados: 0,
+    });
     error(await c.post(RURL, { origen: 'firma_documento', id_area: area }), 409, 'Ya hay una regla');
     error(await cli(sinIdm).get(RURL), 403);
     error(await cli(admin2).put(`${RURL}/${regla.id}`, { origen: 'firma_documento', id_area: areaOtra }), 404);
@@ -273,11 +323,15 @@ describe('subseries-documentales-automaticos (idm 10591)', () => {
       sql`insert into firma_documento (titulo, estado, nombre_archivo, sha256_original, clave_firmado, sha256_firmado, creado_por, completado_en)
           values ('Contrato con regla', 'firmado', 'contrato.pdf', ${sha}, ${clave}, ${sha}, 'admin', now()) returning id`,
     );
-    await t.db.tenant(1, (tx) => encolar(tx, { tipo: TRABAJO_FIRMAS_RADICAR, datos: { id: doc.id }, clave: `firma-radicar:${doc.id}` }));
+    await t.db.tenant(1, (tx) =>
+      encolar(tx, { tipo: TRABAJO_FIRMAS_RADICAR, datos: { id: doc.id }, clave: `firma-radicar:${doc.id}` }),
+    );
     const runner = crearTrabajos(t.deps);
     await runner.vuelta();
     await runner.stop();
-    const { id_radicado } = await uno<{ id_radicado: number | null }>(sql`select id_radicado from firma_documento where id = ${doc.id}`);
+    const { id_radicado } = await uno<{ id_radicado: number | null }>(
+      sql`select id_radicado from firma_documento where id = ${doc.id}`,
+    );
     expect(id_radicado).not.toBeNull();
     const r = ok<Radicado>(await cli(admin1).get(`/api/gestion-documental/radicados/${id_radicado}`));
     expect(r).toMatchObject({
@@ -305,7 +359,9 @@ describe('subseries-documentales-automaticos (idm 10591)', () => {
       sql`insert into firma_documento (titulo, estado, sha256_original, clave_firmado, sha256_firmado, creado_por, completado_en)
           values ('Sin regla activa', 'firmado', ${sha}, ${clave}, ${sha}, 'admin', now()) returning id`,
     );
-    await t.db.tenant(1, (tx) => encolar(tx, { tipo: TRABAJO_FIRMAS_RADICAR, datos: { id: doc.id }, clave: `firma-radicar:${doc.id}` }));
+    await t.db.tenant(1, (tx) =>
+      encolar(tx, { tipo: TRABAJO_FIRMAS_RADICAR, datos: { id: doc.id }, clave: `firma-radicar:${doc.id}` }),
+    );
     const runner = crearTrabajos(t.deps);
     await runner.vuelta();
     await runner.stop();

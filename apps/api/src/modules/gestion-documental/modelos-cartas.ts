@@ -67,8 +67,12 @@ export const MODELOS_CARTA: readonly ModeloCarta[] = [
     asunto: 'Respuesta a su comunicación',
     contenido:
       encabezado +
-      p('En atención a su comunicación, nos permitimos informarle que su solicitud fue recibida y está siendo atendida por nuestra área encargada.') +
-      p(`Para cualquier información adicional puede escribirnos a ${campo('empresa.email')} o llamarnos al ${campo('empresa.telefonos')}, citando el radicado ${campo('radicado.numero')}.`) +
+      p(
+        'En atención a su comunicación, nos permitimos informarle que su solicitud fue recibida y está siendo atendida por nuestra área encargada.',
+      ) +
+      p(
+        `Para cualquier información adicional puede escribirnos a ${campo('empresa.email')} o llamarnos al ${campo('empresa.telefonos')}, citando el radicado ${campo('radicado.numero')}.`,
+      ) +
       firma,
   },
 ];
