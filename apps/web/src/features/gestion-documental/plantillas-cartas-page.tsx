@@ -54,6 +54,8 @@ const EditorPlantilla = lazy(() =>
 const mensajeDe = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const conCodigo = (o: { nombre: string; codigo: string | null }) => (o.codigo ? `${o.codigo} · ${o.nombre}` : o.nombre);
 const obligatorio = (label: string) => [{ required: true, whitespace: true, message: `El campo ${label} es obligatorio` }];
+/** For a choice (a number): antd's `whitespace` would check it as text and refuse it. */
+const elegido = (label: string) => [{ required: true, message: `El campo ${label} es obligatorio` }];
 export const enlaceRadicado = (id: number) => `/gestion-documental/gestion-documental?abrir=${id}`;
 
 /** The editor as a form control: antd's Form.Item hands it value and onChange. */
@@ -363,14 +365,14 @@ function GenerarCarta({
         onGenerada(c);
       }}
     >
-      <Form.Item name="id_plantilla" label={G.id_plantilla} rules={obligatorio(G.id_plantilla)}>
+      <Form.Item name="id_plantilla" label={G.id_plantilla} rules={elegido(G.id_plantilla)}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           loading={opciones.isPending}
           options={(opciones.data?.plantillas ?? []).map((p) => ({ value: p.id, label: p.nombre }))}
         />
       </Form.Item>
-      <Form.Item name="id_tercero" label={G.id_tercero} rules={obligatorio(G.id_tercero)}>
+      <Form.Item name="id_tercero" label={G.id_tercero} rules={elegido(G.id_tercero)}>
         <Select
           showSearch={{ filterOption: false, onSearch: setBuscar }}
           placeholder="Busque por nombre o documento"
@@ -397,7 +399,7 @@ function GenerarCarta({
       <Form.Item name="asunto" label={G.asunto} extra="Vacío: el asunto de la plantilla.">
         <Input maxLength={300} />
       </Form.Item>
-      <Form.Item name="id_area" label={G.id_area} rules={obligatorio(G.id_area)}>
+      <Form.Item name="id_area" label={G.id_area} rules={elegido(G.id_area)}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           loading={maestros.isPending}
