@@ -51,6 +51,8 @@ const EditorPlantilla = lazy(() =>
   import('../../components/editor-plantilla/editor-plantilla.tsx').then((m) => ({ default: m.EditorPlantilla })),
 );
 
+/** antd's Select sizes to its content inside a Space: a fixed width that still fits a phone. */
+const ANCHO_MEDIO = 'min(260px, calc(100vw - 96px))';
 const mensajeDe = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const conCodigo = (o: { nombre: string; codigo: string | null }) => (o.codigo ? `${o.codigo} · ${o.nombre}` : o.nombre);
 const obligatorio = (label: string) => [{ required: true, whitespace: true, message: `El campo ${label} es obligatorio` }];
@@ -86,23 +88,19 @@ export function PlantillasCartasPage() {
 
   return (
     <Space orientation="vertical" size={16} className="trd-pagina">
-      <Card
-        title="Plantillas de cartas"
-        extra={
-          <Space wrap>
-            <Button icon={<FileTextOutlined />} onClick={() => setGenerando({})}>
-              Generar carta
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditando({ id: null })}>
-              Nueva plantilla
-            </Button>
-          </Space>
-        }
-      >
+      <Card title="Plantillas de cartas">
         <Typography.Paragraph type="secondary">
           Cartas con campos combinables (tercero, inmueble, contrato, empresa, radicado y fecha en letras). Al generar una carta
           queda radicada como salida, con su PDF en el membrete de la empresa, y puede enviarse por correo.
         </Typography.Paragraph>
+        <Space wrap className="gd-cartas-botones">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditando({ id: null })}>
+            Nueva plantilla
+          </Button>
+          <Button icon={<FileTextOutlined />} onClick={() => setGenerando({})}>
+            Generar carta
+          </Button>
+        </Space>
         {ultima ? (
           <Alert
             type="success"
@@ -387,7 +385,7 @@ function GenerarCarta({
         <Form.Item name="id_contrato" label={G.id_contrato}>
           <Select
             allowClear
-            className="gd-campo-medio"
+            style={{ width: ANCHO_MEDIO }}
             showSearch={{ optionFilterProp: 'label' }}
             options={(opciones.data?.contratos ?? []).map((c) => ({
               value: c.id,
@@ -410,7 +408,7 @@ function GenerarCarta({
         <Form.Item name="id_serie" label={G.id_serie}>
           <Select
             allowClear
-            className="gd-campo-medio"
+            style={{ width: ANCHO_MEDIO }}
             showSearch={{ optionFilterProp: 'label' }}
             options={(m?.series ?? []).map((s) => ({ value: s.id, label: conCodigo(s) }))}
             onChange={() => form.setFieldValue('id_subserie', undefined)}
@@ -419,7 +417,7 @@ function GenerarCarta({
         <Form.Item name="id_subserie" label={G.id_subserie}>
           <Select
             allowClear
-            className="gd-campo-medio"
+            style={{ width: ANCHO_MEDIO }}
             disabled={!serie}
             placeholder={serie ? undefined : 'Elija primero la serie'}
             showSearch={{ optionFilterProp: 'label' }}
