@@ -237,13 +237,16 @@ export const MENU: MenuNode[] = [
         'Subseries automáticas',
         10591,
         'gestionDocumental',
+        { component: 'gd-subseries-automaticas' },
       ),
       leaf('tipos-documentales', 'TiposDocumentales', 'Tipos documentales', 10596, 'gestionDocumental'),
     ]),
     leaf('gestion-documental', 'GestionDocumental', 'Gestión documental', 10579, 'gestionDocumental', {
       component: 'gestion-documental',
     }),
-    leaf('plantillas-cartas', 'PlantillasCartas', 'Plantillas de cartas', 10580, 'gestionDocumental'),
+    leaf('plantillas-cartas', 'PlantillasCartas', 'Plantillas de cartas', 10580, 'gestionDocumental', {
+      component: 'gd-plantillas-cartas',
+    }),
     leaf(
       'buscar-gestion-documental/:consecutivo?',
       'BuscarGestionDocumental',

@@ -6,6 +6,7 @@ import { terceros } from '../schema/terceros.ts';
 import { bitacoraAviso, usuarios } from '../schema/usuarios.ts';
 import { hashClave } from '../../platform/auth/passwords.ts';
 import { marcarOrigen } from '../../platform/auth/soporte.ts';
+import { sembrarPlantillasCarta } from './cartas.ts';
 import { sembrarPlantillasContrato } from './contratos.ts';
 import { sembrarPlantillasInventario } from './inventarios.ts';
 import { sembrarMaestros } from './maestros.ts';
@@ -16,6 +17,7 @@ export async function sembrarEmpresa(tx: Tx): Promise<void> {
   await sembrarMaestros(tx);
   await sembrarPlantillasInventario(tx);
   await sembrarPlantillasContrato(tx);
+  await sembrarPlantillasCarta(tx);
 }
 
 type Persona = {

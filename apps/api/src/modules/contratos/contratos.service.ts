@@ -504,7 +504,7 @@ const textoParte = (p: ParteContrato) =>
   `${p.nombre}, C.C./NIT ${p.nro_id}${p.porcentaje !== null ? ` (${String(p.porcentaje).replace('.', ',')} %)` : ''}`;
 const enumerar = (xs: string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} y ${xs.at(-1)}`);
 
-async function datosContrato(o: { tx: Tx; user: Principal; c: Contrato }): Promise<Datos> {
+export async function datosContrato(o: { tx: Tx; user: Principal; c: Contrato }): Promise<Datos> {
   const base = await cargarDatos({ tx: o.tx, idUsuario: o.user.idUsuario, tipo: 'inmueble', registro: String(o.c.inmueble) });
   const personas = await queryRows<{
     id: number;

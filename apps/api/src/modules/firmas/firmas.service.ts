@@ -278,6 +278,7 @@ export async function radicarFirmado(
   const r = await radicarDocumento({
     ...o,
     user: principalSinSesion({ idEmpresa: o.idEmpresa, idUsuario: d.id_usuario ?? 0, usuario: d.creado_por }),
+    origen: 'firma_documento',
     que: `el documento firmado «${d.titulo}»`,
     fecha,
     asunto: `Documento firmado: ${d.titulo}`.slice(0, 300),

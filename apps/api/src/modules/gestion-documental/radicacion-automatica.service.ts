@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { TIPO_DUENO_RADICADO, type Radicacion } from '@predio/contract/gestion-documental';
+import { ETIQUETAS_ORIGEN, type OrigenAutomatico } from '@predio/contract/gestion-documental-automaticos';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
+import { reglaActiva } from './automaticos.service.ts';
 import { areaRecepcion } from './configuracion.service.ts';
 import { radicar } from './radicados.service.ts';
 
@@ -42,6 +44,8 @@ export async function radicarDocumento(
   o: Scope & {
     storage: Storage;
     user: Principal;
+    /** Which hook files it: its active rule (subseries automáticas, idm 10591) says where. */
+    origen: OrigenAutomatico;
     que: string;
     fecha: string;
     asunto: string;
@@ -50,7 +54,8 @@ export async function radicarDocumento(
     archivo: { clave: string; nombre: string; sha256: string };
   },
 ): Promise<{ id: number; radicado: string }> {
-  const idArea = await areaParaRadicar(o.tx);
+  const regla = await reglaActiva(o.tx, o.origen);
+  const idArea = regla?.id_area ?? (await areaParaRadicar(o.tx));
   if (idArea === null)
     throw new Error(
       `No se pudo radicar ${o.que}: la empresa no tiene áreas activas (Maestros › Áreas de la empresa). Cree una y reintente este trabajo.`,
@@ -65,10 +70,21 @@ export async function radicarDocumento(
       asunto: o.asunto,
       id_tercero: o.idTercero,
       id_area: idArea,
+      id_serie: regla?.id_serie ?? null,
+      id_subserie: regla?.id_subserie ?? null,
+      id_tipo_documental: regla?.id_tipo_documental ?? null,
       id_estado: await estadoRadicado(o.tx),
       observaciones: o.observaciones,
     },
+  }).catch((e: unknown) => {
+    // A rule pointing at a master deactivated since: the job shows which rule to fix, and retries.
+    if (regla && e instanceof Error)
+      throw new Error(
+        `No se pudo radicar ${o.que} con la regla «${ETIQUETAS_ORIGEN[o.origen]}» (Subseries automáticas): ${e.message}`,
+      );
+    throw e;
   });
+  await o.tx.execute(sql`update radicado set origen = ${o.origen} where id = ${r.id}`);
   const buf = await o.storage.get(o.archivo.clave);
   if (!buf) throw new Error(`No se encontró el contenido de ${o.que} en el almacenamiento.`);
   const clave = `${o.user.idEmpresa}/archivos/${randomUUID()}`;

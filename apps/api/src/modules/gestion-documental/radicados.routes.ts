@@ -9,10 +9,14 @@ import {
   ZRadicadosQuery,
 } from '@predio/contract/gestion-documental';
 import { idQuery } from '@predio/contract/campos';
+import { IDM_SUBSERIES_AUTOMATICAS } from '@predio/contract/gestion-documental-automaticos';
+import { IDM_PLANTILLAS_CARTAS } from '@predio/contract/gestion-documental-cartas';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import * as service from './radicados.service.ts';
+import { automaticosRoutes } from './automaticos.routes.ts';
+import { cartasRoutes } from './cartas.routes.ts';
 import { permisosGdRoutes } from './permisos.routes.ts';
 import { trdRoutes } from './trd.routes.ts';
 
@@ -21,6 +25,8 @@ const permiso = IDM_GESTION_DOCUMENTAL;
 const URL = '/gestion-documental/radicados';
 
 const ZIdParam = z.object({ id: idQuery('id') });
+const PERMISO_MAESTROS: readonly number[] = [IDM_GESTION_DOCUMENTAL, IDM_PLANTILLAS_CARTAS, IDM_SUBSERIES_AUTOMATICAS];
+const PERMISO_TERCEROS: readonly number[] = [IDM_GESTION_DOCUMENTAL, IDM_PLANTILLAS_CARTAS];
 const ZBuscar = z.object({ q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional() });
 
 /** Gestión documental (idm 10579): filing radicados; Buscar gestión documental (idm 10581): finding them. */
@@ -43,14 +49,15 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
   defineRoute(app, deps, {
     method: 'GET',
     url: `${URL}/opciones`,
-    permiso,
+    // Letters (10580) and automatic rules (10591) choose the same masters.
+    permiso: PERMISO_MAESTROS,
     schema: { tags, summary: 'Áreas, series, subseries, tipos documentales y estados activos para radicar' },
     handler: ({ tx }) => service.opciones({ tx }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: `${URL}/terceros`,
-    permiso,
+    permiso: PERMISO_TERCEROS,
     schema: { querystring: ZBuscar, tags, summary: 'Terceros activos para remitente o destinatario (máximo 20)' },
     handler: ({ tx, query }) => service.buscarTerceros({ tx, q: query.q }),
   });
@@ -84,4 +91,6 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
   });
   trdRoutes(app, deps);
   permisosGdRoutes(app, deps);
+  cartasRoutes(app, deps);
+  automaticosRoutes(app, deps);
 }

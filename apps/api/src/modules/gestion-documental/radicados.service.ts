@@ -68,7 +68,7 @@ export function registrarDuenoRadicado(): void {
 }
 
 /** The body's references, checked against the company's masters so a mistake names its field. */
-async function validar(tx: Tx, b: RadicadoForm): Promise<{ codigoArea: string | null }> {
+export async function validar(tx: Tx, b: RadicadoForm): Promise<{ codigoArea: string | null }> {
   const area = await repo.area(tx, b.id_area);
   if (!area || !area.activo) throw invalido('id_area', `El campo ${L.id_area} no existe en esta empresa o está inactiva`);
   const activos: [keyof typeof L, string, number | null | undefined][] = [

@@ -680,6 +680,7 @@ export async function radicarEnGestionDocumental(
   const r = await radicarDocumento({
     ...o,
     user: principalSinSesion({ idEmpresa: o.idEmpresa, idUsuario: o.idUsuario, usuario: o.usuario }),
+    origen: o.cual === 'pdf' ? 'inventario' : 'inventario_acta',
     que: `${que} del inventario N° ${c.consecutivo}`,
     fecha: c.fecha,
     asunto,

@@ -129,6 +129,14 @@ export const PAGES: Record<string, Page> = {
   'gd-configuracion': lazy(() =>
     import('../../features/gestion-documental/configuracion-page.tsx').then((m) => ({ default: m.ConfiguracionGdPage })),
   ),
+  'gd-plantillas-cartas': lazy(() =>
+    import('../../features/gestion-documental/plantillas-cartas-page.tsx').then((m) => ({ default: m.PlantillasCartasPage })),
+  ),
+  'gd-subseries-automaticas': lazy(() =>
+    import('../../features/gestion-documental/subseries-automaticas-page.tsx').then((m) => ({
+      default: m.SubseriesAutomaticasPage,
+    })),
+  ),
   'gd-permisos': lazy(() =>
     import('../../features/gestion-documental/permisos-page.tsx').then((m) => ({ default: m.PermisosGdPage })),
   ),
