@@ -110,6 +110,7 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
         intento: j.intento,
         maxIntentos: MAX_INTENTOS_PORTAL,
         signal: j.signal,
+        urlBase: config.publicUrl?.replace(/\/+$/, ''),
       }),
   });
   // Bandeja de correos (docs/mensajes.md): a user's IMAP box brought up to date; the error, in Spanish, is
