@@ -413,7 +413,7 @@ describe('synchroniser against the fake integrators’ API', () => {
     });
   });
 
-  it('429 waits its Retry-After; 5xx is retried then «se agotaron los reintentos»; a timeout is retried', async () => {
+  it('429 waits its Retry-After; 5xx is retried then «se agotaron los reintentos», nothing published twice', async () => {
     const d = await crear();
     const [j] = await pendientes(d.consecutivo);
     fake.fallas = ['429'];
@@ -431,6 +431,29 @@ describe('synchroniser against the fake integrators’ API', () => {
     expect(fake.eventos.filter((x) => x.listing.external_code === String(d.consecutivo))).toHaveLength(0);
     expect(await ejecutar(j!.datos, 3)).toEqual({ publicar: 'tarea completada' });
     expect(fake.eventos.filter((x) => x.listing.external_code === String(d.consecutivo))).toHaveLength(1);
+  });
+
+  it('a portal that does not answer in time is retried, with the listing not sent twice', async () => {
+    const d = await crear();
+    const [j] = await pendientes(d.consecutivo);
+    fake.fallas = ['lento'];
+    const ctrl = new AbortController();
+    setTimeout(() => ctrl.abort(), 300);
+    await expect(
+      sincronizar({
+        db: t.db,
+        storage: t.deps.storage,
+        cifrador,
+        idEmpresa: 1,
+        datos: j!.datos,
+        intento: 1,
+        maxIntentos: MAX_INTENTOS_PORTAL,
+        signal: ctrl.signal,
+        sondeo: SONDEO,
+      }),
+    ).rejects.toThrow('Ciencuadras no respondió a tiempo: se reintentará');
+    expect((await fila(d.consecutivo))!.ultimo_error).toBe('Ciencuadras no respondió a tiempo: se reintentará');
+    expect(await ejecutar(j!.datos, 2)).toEqual({ publicar: 'tarea completada' });
   });
 
   it('an expired or wrong API key stops without retrying', async () => {

@@ -91,6 +91,12 @@ export const PAGES: Record<string, Page> = {
     import('../../features/mensajes/enviados-page.tsx').then((m) => ({ default: m.EmailsEnviadosPage })),
   ),
   'sms-enviados': lazy(() => import('../../features/mensajes/enviados-page.tsx').then((m) => ({ default: m.SmsEnviadosPage }))),
+  'portal-ciencuadras': lazy(() =>
+    import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('ciencuadras') })),
+  ),
+  'portal-fincaraiz': lazy(() =>
+    import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('fincaraiz') })),
+  ),
   'portal-wasi': lazy(() => import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('wasi') }))),
   'portal-impulso-raiz': lazy(() =>
     import('../../features/portales/feed-page.tsx').then((m) => ({ default: m.feedPage('impulso_raiz') })),

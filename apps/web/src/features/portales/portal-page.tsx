@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Form, Input, InputNumber, Skeleton, Space, Sw
 import { ApiOutlined, CloudUploadOutlined, SaveOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   ETIQUETA_PORTAL_SINCRONIZADO,
+  PORTALES_CON_WEBHOOK,
   ETIQUETAS_ESTADO_PUBLICACION,
   type AccionPortal,
   type PortalConfig,
@@ -20,6 +21,20 @@ import { COLOR_ESTADO_PUBLICACION } from './estado-publicacion.ts';
 import './portales.css';
 
 const VERBO: Record<AccionPortal, string> = { publicar: 'Publicar', actualizar: 'Actualizar', despublicar: 'Despublicar' };
+
+/** What the settings' fields are called on each kind of portal (Wasi's names, or the integrators' API's). */
+const CAMPOS = {
+  wasi: {
+    usuario: 'Identificador de la empresa (id_company)',
+    secreto: 'Token (wasi_token)',
+    url: 'Vacío: https://api.wasi.co/v1.',
+  },
+  integradores: {
+    usuario: 'Identificador del cliente (client_id)',
+    secreto: 'Clave de la API (apikey)',
+    url: 'Vacío: la dirección de producción del portal (…/management/api/1.0).',
+  },
+};
 
 /** Inmuebles › Portales › <portal>: its settings, and the company's properties on it with their state. */
 export function portalPage(portal: PortalSincronizado) {
@@ -73,6 +88,8 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
   const [prueba, setPrueba] = useState<{ ok: boolean; mensaje: string } | null>(null);
+  const integradores = PORTALES_CON_WEBHOOK.includes(portal);
+  const c = integradores ? CAMPOS.integradores : CAMPOS.wasi;
   return (
     <Form<PortalConfigGuardar>
       form={form}
@@ -85,6 +102,9 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
         usuario: actual.usuario,
         id_region: actual.id_region,
         id_ciudad: actual.id_ciudad,
+        correo_contacto: actual.correo_contacto,
+        telefono_contacto: actual.telefono_contacto,
+        hub_id: actual.hub_id,
         secreto: '',
       }}
       onFinish={async (v) => {
@@ -110,28 +130,73 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
         </Form.Item>
         <Form.Item
           name="usuario"
-          label="Identificador de la empresa (id_company)"
-          rules={[{ required: true, message: `Escriba el identificador de la empresa en ${nombre}` }]}
+          label={c.usuario}
+          rules={[{ required: true, message: `Escriba el identificador en ${nombre}` }]}
         >
-          <Input maxLength={60} style={{ width: 240 }} />
+          <Input maxLength={60} style={{ width: integradores ? 340 : 240, maxWidth: '80vw' }} />
         </Form.Item>
-        <Form.Item name="id_region" label={`Departamento en ${nombre} (id_region)`}>
-          <InputNumber min={1} precision={0} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="id_ciudad" label={`Ciudad en ${nombre} (id_city)`}>
-          <InputNumber min={1} precision={0} style={{ width: 200 }} />
-        </Form.Item>
+        {integradores ? (
+          <>
+            <Form.Item
+              name="correo_contacto"
+              label="Correo de contacto"
+              rules={[{ type: 'email', message: 'Escriba un correo válido' }]}
+            >
+              <Input maxLength={120} style={{ width: 260, maxWidth: '80vw' }} />
+            </Form.Item>
+            <Form.Item name="telefono_contacto" label="Teléfono de contacto">
+              <Input maxLength={20} style={{ width: 180 }} />
+            </Form.Item>
+          </>
+        ) : (
+          <>
+            <Form.Item name="id_region" label={`Departamento en ${nombre} (id_region)`}>
+              <InputNumber min={1} precision={0} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="id_ciudad" label={`Ciudad en ${nombre} (id_city)`}>
+              <InputNumber min={1} precision={0} style={{ width: 200 }} />
+            </Form.Item>
+          </>
+        )}
       </Space>
-      <Form.Item name="url" label="Dirección de la API" extra="Vacío: https://api.wasi.co/v1.">
+      <Form.Item name="url" label="Dirección de la API" extra={c.url}>
         <Input maxLength={500} placeholder="https://" style={{ width: 'min(520px, 80vw)' }} />
       </Form.Item>
       <Form.Item
         name="secreto"
-        label="Token (wasi_token)"
+        label={c.secreto}
         extra={actual.con_secreto ? 'Guardado. Déjelo vacío para conservarlo.' : 'Aún no hay token guardado.'}
       >
         <Input.Password maxLength={2000} autoComplete="new-password" style={{ width: 'min(420px, 80vw)' }} />
       </Form.Item>
+      {integradores ? (
+        <div className="portales-webhook">
+          <Form.Item
+            name="hub_id"
+            label="Identificador del webhook (HUB.ID)"
+            extra={`El que ${nombre} asigna al suscribir la dirección del webhook.`}
+          >
+            <Input maxLength={100} style={{ width: 'min(420px, 80vw)' }} />
+          </Form.Item>
+          {actual.webhook ? (
+            <Typography.Paragraph>
+              Dirección del webhook (resultado de las tareas):{' '}
+              <Typography.Text copyable code className="portales-direccion">
+                {actual.webhook.url}
+              </Typography.Text>
+              <br />
+              VERIFY-TOKEN:{' '}
+              <Typography.Text copyable code className="portales-direccion">
+                {actual.webhook.verify_token}
+              </Typography.Text>
+            </Typography.Paragraph>
+          ) : (
+            <Typography.Paragraph type="secondary">
+              Al guardar la configuración se crean la dirección del webhook y su VERIFY-TOKEN para dárselos a {nombre}.
+            </Typography.Paragraph>
+          )}
+        </div>
+      ) : null}
       {prueba ? (
         <Alert
           type={prueba.ok ? 'success' : 'error'}
