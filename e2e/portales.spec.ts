@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FakeProppit, PROPPIT_ANUNCIANTE, PROPPIT_CLAVE, PROPPIT_USUARIO } from '../apps/api/src/test/fake-proppit.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../apps/api/src/test/fake-wasi.ts';
+import { FakeIntegradores, INTEGRADORES_CLAVE, INTEGRADORES_CLIENTE } from '../apps/api/src/test/fake-integradores.ts';
 import { ADMIN, apiComo, ingresar } from './helpers.ts';
 import { png } from './imagenes.ts';
 
@@ -10,11 +11,12 @@ import { png } from './imagenes.ts';
 
 const wasi = new FakeWasi();
 const proppit = new FakeProppit();
+const integradores = new FakeIntegradores();
 test.beforeAll(async () => {
-  await Promise.all([wasi.start(), proppit.start()]);
+  await Promise.all([wasi.start(), proppit.start(), integradores.start()]);
 });
 test.afterAll(async () => {
-  await Promise.all([wasi.stop(), proppit.stop()]);
+  await Promise.all([wasi.stop(), proppit.stop(), integradores.stop()]);
 });
 
 test('Wasi: configure, publish, update the price, withdraw → unpublished', async ({ page, request }) => {
@@ -77,6 +79,74 @@ test('Wasi: configure, publish, update the price, withdraw → unpublished', asy
   await page.goto('/propiedades/portales/wasi');
   await expect(fila.getByText('Despublicado')).toBeVisible({ timeout: 30_000 });
   await expect(fila.getByRole('button', { name: `Publicar el inmueble ${n}` })).toBeVisible();
+});
+
+test('Ciencuadras: configure, publish through a task, update the price, withdraw → unpublished', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const api = await apiComo(request, ADMIN);
+  const [municipio] = await api.get<{ id: number }[]>('/maestros/municipios/opciones?q=medellin');
+  const sufijo = Math.floor(Math.random() * 9000 + 1000);
+  const inm = await api.post<{ consecutivo: number }>('/inmuebles', {
+    tipo: 'apartamento',
+    gestion: 'arriendo',
+    direccion: `Calle ${sufijo} # 10-15 Apto 302`,
+    id_municipio: municipio!.id,
+    area_construida: 64,
+    habitaciones: 2,
+    banos: 2,
+    canon: 1_900_000,
+    lat: 6.2442,
+    lng: -75.5812,
+    descripcion: 'Apartamento cerca del parque, con balcón',
+  });
+  const n = inm.consecutivo;
+  await api.post(`/inmuebles/${n}/estado`, { estado: 'disponible' });
+
+  await ingresar(page, ADMIN, '/propiedades/portales/ciencuadras');
+  const form = page.getByRole('form', { name: 'Configuración de Ciencuadras' });
+  await form.getByLabel('Identificador del cliente (client_id)').fill(INTEGRADORES_CLIENTE);
+  await form.getByLabel('Correo de contacto').fill('ventas@inmobiliaria.co');
+  await form.getByLabel('Teléfono de contacto').fill('+57 300 111 2233');
+  await form.getByLabel('Dirección de la API').fill(integradores.url);
+  await form.getByLabel('Clave de la API (apikey)').fill(INTEGRADORES_CLAVE);
+  await form.getByLabel('Identificador del webhook (HUB.ID)').fill('696d939e-4cc3-43ac-a312-6bf2e7f15868');
+  await form.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect(page.getByText('Configuración de Ciencuadras guardada')).toBeVisible();
+  // The webhook's address and VERIFY-TOKEN to give Ciencuadras.
+  await expect(form.getByText(/\/api\/publico\/\d+\/portales\/ciencuadras\/webhook$/)).toBeVisible();
+  await form.getByRole('button', { name: 'Probar conexión' }).click();
+  await expect(form.getByText('Ciencuadras aceptó las credenciales')).toBeVisible();
+
+  await page.getByLabel('Consecutivo del inmueble a publicar').fill(String(n));
+  await page.getByRole('button', { name: 'Publicar otro' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Publicar en Ciencuadras' });
+  await dialogo.getByRole('button', { name: 'Publicar' }).click();
+  const fila = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(n), exact: true }) });
+  await expect(fila.getByText('Publicado')).toBeVisible({ timeout: 45_000 });
+  const creado = integradores.eventos.find((e) => e.accion === 'crear' && e.listing.external_code === String(n));
+  expect(creado?.listing).toMatchObject({
+    offer: 'rent',
+    price: 1_900_000,
+    property_type: 'apartment',
+    client_id: INTEGRADORES_CLIENTE,
+  });
+  const id = [...integradores.listings.entries()].find(([, l]) => l.external_code === String(n))![0];
+  await expect(fila.getByRole('cell', { name: id, exact: true })).toBeVisible();
+
+  // A new price saved in the property's form reaches Ciencuadras as a PATCH of the same listing.
+  await page.goto(`/propiedades/inmueble/${n}`);
+  await expect(page.getByText('Editando', { exact: true })).toBeVisible();
+  await page.getByLabel('Canon de arrendamiento').fill('1800000');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect.poll(() => integradores.listings.get(id)?.price, { timeout: 45_000 }).toBe(1_800_000);
+  expect(integradores.eventos.filter((e) => e.accion === 'crear' && e.listing.external_code === String(n))).toHaveLength(1);
+
+  // Withdrawn → status DELETED on Ciencuadras, and the screen says «Despublicado».
+  const [causal] = await api.get<{ id: number }[]>('/maestros/causales/opciones');
+  await api.post(`/inmuebles/${n}/estado`, { estado: 'retirado', causal: causal!.id });
+  await expect.poll(() => integradores.listings.get(id)?.status, { timeout: 45_000 }).toBe(7);
+  await page.goto('/propiedades/portales/ciencuadras');
+  await expect(fila.getByText('Despublicado')).toBeVisible({ timeout: 45_000 });
 });
 
 test('Proppit: configure, a property marked in its form is published, a wrong type is named', async ({ page, request }) => {

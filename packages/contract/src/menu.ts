@@ -107,8 +107,8 @@ export const MENU: MenuNode[] = [
     }),
     leaf('solicitudes', 'Solicitudes', 'Solicitudes', 73, 'terceros', { component: 'solicitudes' }),
     group('portales', 'Portales', 'Sincronizadores de portales', 'global', [
-      leaf('fincaraiz', 'Fincaraiz', 'Fincaraíz', 514, 'inmuebles'),
-      leaf('ciencuadras', 'Ciencuadras', 'Ciencuadras', 10513, 'inmuebles'),
+      leaf('fincaraiz', 'Fincaraiz', 'Fincaraíz', 514, 'inmuebles', { component: 'portal-fincaraiz' }),
+      leaf('ciencuadras', 'Ciencuadras', 'Ciencuadras', 10513, 'inmuebles', { component: 'portal-ciencuadras' }),
       leaf('metrocuadrado', 'Metrocuadrado', 'Metrocuadrado', 515, 'inmuebles'),
       leaf('mercadolibre', 'Mercadolibre', 'Mercado Libre', 516, 'inmuebles', { component: 'portal-mercadolibre' }),
       leaf('authmercadolibre', 'AuthMercadolibre', 'Autorización Mercado Libre', 516, 'inmuebles', {

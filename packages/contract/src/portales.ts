@@ -3,23 +3,38 @@ import { ETIQUETAS_PORTAL, TIPOS_INMUEBLE, type TipoInmueble } from './inmuebles
 import { idQuery } from './campos.ts';
 
 // Portal synchronisers (issue 34, menu Inmuebles › Portales). One synchroniser, one adapter per portal;
-// today Wasi (idm 10606), Proppit (10541) and Domus (10607). A portal key is also a key of the property's
-// «Publicar en» flags (PORTALES).
+// today Ciencuadras (10513), Fincaraíz (514), Wasi (10606), Proppit (10541), Domus (10607) and Mercado
+// Libre (516). A portal key is also a key of the property's «Publicar en» flags (PORTALES).
 
-export const PORTALES_SINCRONIZADOS = ['wasi', 'proppit', 'domus', 'mercadolibre'] as const;
+// One line per portal, so that adding one is a one-line change.
+// prettier-ignore
+export const PORTALES_SINCRONIZADOS = [
+  'ciencuadras',
+  'fincaraiz',
+  'wasi',
+  'proppit',
+  'domus',
+  'mercadolibre',
+] as const;
 export type PortalSincronizado = (typeof PORTALES_SINCRONIZADOS)[number];
 export const IDM_PORTAL: Record<PortalSincronizado, number> = {
+  ciencuadras: 10513,
+  fincaraiz: 514,
   wasi: 10606,
   proppit: 10541,
   domus: 10607,
   mercadolibre: 516,
 };
 export const ETIQUETA_PORTAL_SINCRONIZADO: Record<PortalSincronizado, string> = {
+  ciencuadras: ETIQUETAS_PORTAL.ciencuadras,
+  fincaraiz: ETIQUETAS_PORTAL.fincaraiz,
   wasi: ETIQUETAS_PORTAL.wasi,
   proppit: ETIQUETAS_PORTAL.proppit,
   domus: ETIQUETAS_PORTAL.domus,
   mercadolibre: ETIQUETAS_PORTAL.mercadolibre,
 };
+/** Portals whose writes are asynchronous tasks that report back to a webhook (the integrators' API). */
+export const PORTALES_CON_WEBHOOK: readonly PortalSincronizado[] = ['ciencuadras', 'fincaraiz'];
 
 /** One setting as the portal's screen names it; `requerido`: the portal cannot be used without it. */
 export type CampoAjustePortal = { etiqueta: string; ayuda?: string; requerido?: boolean };
@@ -38,6 +53,16 @@ export type AjustesDePortal = {
   oauth?: boolean;
 };
 export const AJUSTES_PORTAL: Record<PortalSincronizado, AjustesDePortal> = {
+  ciencuadras: {
+    url: 'https://kong.ciencuadras.com.co/management/api/1.0',
+    usuario: { etiqueta: 'Identificador del cliente (client_id)', requerido: true },
+    secreto: { etiqueta: 'Clave de la API (apikey)' },
+  },
+  fincaraiz: {
+    url: 'https://kong.fincaraiz.com.co/management/api/1.0',
+    usuario: { etiqueta: 'Identificador del cliente (client_id)', requerido: true },
+    secreto: { etiqueta: 'Clave de la API (apikey)' },
+  },
   wasi: {
     url: 'https://api.wasi.co/v1',
     usuario: { etiqueta: 'Identificador de la empresa (id_company)', requerido: true },
@@ -91,12 +116,13 @@ export const ZAutorizacionOAuth = z.object({
 });
 export type AutorizacionOAuth = z.infer<typeof ZAutorizacionOAuth>;
 
-/** pendiente → enviado → publicado | error → despublicado. */
-export const ESTADOS_PUBLICACION = ['pendiente', 'enviado', 'publicado', 'error', 'despublicado'] as const;
+/** pendiente → enviado → (en_proceso: the portal's task runs) → publicado | error → despublicado. */
+export const ESTADOS_PUBLICACION = ['pendiente', 'enviado', 'en_proceso', 'publicado', 'error', 'despublicado'] as const;
 export type EstadoPublicacion = (typeof ESTADOS_PUBLICACION)[number];
 export const ETIQUETAS_ESTADO_PUBLICACION: Record<EstadoPublicacion, string> = {
   pendiente: 'Pendiente',
   enviado: 'Enviado',
+  en_proceso: 'En proceso',
   publicado: 'Publicado',
   error: 'Error',
   despublicado: 'Despublicado',
@@ -146,6 +172,20 @@ export const ZPortalConfigGuardar = z.object({
     .string({ error: 'El campo Token debe ser texto' })
     .max(2_000, 'El campo Token admite máximo 2.000 caracteres')
     .default(''),
+  // Integrators' API (Ciencuadras, Fincaraíz): the listing's contact and the webhook's HUB.ID.
+  correo_contacto: z
+    .union([z.literal(''), z.email({ error: 'El campo Correo de contacto debe ser un correo válido' })])
+    .default(''),
+  telefono_contacto: z
+    .string({ error: 'El campo Teléfono de contacto debe ser texto' })
+    .trim()
+    .regex(/^\+?[0-9 ]{0,20}$/, 'El campo Teléfono de contacto admite dígitos, espacios y + (hasta 20)')
+    .default(''),
+  hub_id: z
+    .string({ error: 'El campo Identificador del webhook (HUB.ID) debe ser texto' })
+    .trim()
+    .max(100, 'El campo Identificador del webhook (HUB.ID) admite máximo 100 caracteres')
+    .default(''),
 });
 export type PortalConfigGuardar = z.input<typeof ZPortalConfigGuardar>;
 export type PortalConfig = Omit<z.output<typeof ZPortalConfigGuardar>, 'secreto'> & {
@@ -155,6 +195,8 @@ export type PortalConfig = Omit<z.output<typeof ZPortalConfigGuardar>, 'secreto'
   con_secreto: boolean;
   /** OAuth2 portals: whether the company's account is connected, and as which user of the portal. */
   oauth?: { conectado: boolean; usuario_portal: string | null; vence: string | null };
+  /** Portals with a webhook: the address to subscribe and its VERIFY-TOKEN (null until configured). */
+  webhook: { url: string; verify_token: string } | null;
 };
 
 export type PublicacionPortal = {

@@ -35,7 +35,7 @@ export type FichaPortal = {
   /** Ids of the photos in their order: part of what is compared to decide whether to send again. */
   fotos: number[];
   /**
-   * The photos' public addresses, in the same order, for portals that download them (Proppit); empty when
+   * The photos' public addresses, in the same order, for portals that download them (Proppit, Mercado Libre, the integrators' API); empty when
    * Predio has no public address (PUBLIC_URL).
    */
   fotosUrl: string[];
@@ -48,6 +48,9 @@ export type AjustesPortal = {
   cuenta: string;
   id_region: number | null;
   id_ciudad: number | null;
+  /** Integrators' API: the listing's contact (optional for the other portals). */
+  correo_contacto?: string;
+  telefono_contacto?: string;
 };
 /** An OAuth2 portal's tokens for the company's account (Mercado Libre), kept encrypted. */
 export type TokensOAuth = { access_token: string; refresh_token: string; vence: number; usuario_portal: string };
@@ -61,14 +64,26 @@ export type CredencialesPortal = AjustesPortal & {
 
 export type FotoParaPortal = { nombre: string; contenido: Buffer; posicion: number };
 
+/**
+ * A portal whose writes are asynchronous answers a task id instead of the result (the integrators' API of
+ * Ciencuadras and Fincaraíz); the synchroniser keeps it and reads it with `leerTarea` (or receives it on
+ * the webhook) before anything else is sent for that property.
+ */
+export type EnTarea = { tarea: string };
+/** A task's outcome: still running, done (with the listing's id on the portal when it says it), or failed. */
+export type ResultadoTarea =
+  { estado: 'pendiente' } | { estado: 'completada'; idExterno: string | null } | { estado: 'error'; mensaje: string };
+
 export type ClientePortal<P> = {
   /** Checks the credentials with a harmless call. */
   autenticar(): Promise<void>;
-  publicar(payload: P): Promise<{ idExterno: string }>;
-  actualizar(idExterno: string, payload: P): Promise<void>;
-  despublicar(idExterno: string): Promise<void>;
-  /** Absent when the portal takes the photos' addresses in the listing itself (FichaPortal.fotosUrl). */
+  publicar(payload: P): Promise<{ idExterno: string } | EnTarea>;
+  actualizar(idExterno: string, payload: P): Promise<void | EnTarea>;
+  despublicar(idExterno: string): Promise<void | EnTarea>;
+  /** Portals that upload photos one by one (Wasi); absent when the photos travel in the payload as URLs. */
   subirFoto?(idExterno: string, foto: FotoParaPortal): Promise<void>;
+  /** Portals that answer tasks (EnTarea): reads one. Optional, so the synchronous adapters need nothing. */
+  leerTarea?(tarea: string): Promise<ResultadoTarea>;
 };
 
 export type AdaptadorPortal<P> = {
@@ -135,9 +150,19 @@ export async function llamar(
   }
   const { json, texto } = r;
   if (r.ok) return json;
-  // Wasi and Domus say `message`; Proppit's error schema says `error`.
+  // `message` (Wasi, Domus, Kong, Mercado Libre), `detail` (the integrators' API's 429/404), `error` as
+  // text (Proppit) or `error.message` (the integrators' API's 500).
+  const anidado = json?.error as { message?: unknown } | string | undefined;
   const detalle =
-    typeof json?.message === 'string' ? json.message : typeof json?.error === 'string' ? json.error : texto.slice(0, 200);
+    typeof json?.message === 'string'
+      ? json.message
+      : typeof json?.detail === 'string'
+        ? json.detail
+        : typeof anidado === 'string'
+          ? anidado
+          : typeof anidado?.message === 'string'
+            ? anidado.message
+            : texto.slice(0, 200);
   if (r.status === 429) {
     const espera = leerRetryAfter(r.headers.get('retry-after'));
     const cuando = espera === null ? '' : ` en ${Math.ceil(espera / 1000)} s`;

@@ -7,7 +7,17 @@ import type { FichaPortal } from './adaptador.ts';
 
 export type FilaConfig = {
   activo: boolean;
-  ajustes: { url?: string; usuario?: string; cuenta?: string; id_region?: number | null; id_ciudad?: number | null };
+  ajustes: {
+    url?: string;
+    usuario?: string;
+    cuenta?: string;
+    id_region?: number | null;
+    id_ciudad?: number | null;
+    correo_contacto?: string;
+    telefono_contacto?: string;
+    hub_id?: string;
+    verify_token?: string;
+  };
   credenciales: string;
   /** OAuth2 portals: the encrypted tokens ('' when not connected). */
   oauth: string;
@@ -56,12 +66,14 @@ export type FilaPublicacion = {
   hash: string | null;
   fotos_hash: string | null;
   solicitud: number;
+  /** The portal's task still to be read (asynchronous portals). */
+  tarea: string | null;
 };
 
 export async function publicacion(tx: Tx, idInmueble: number, portal: string): Promise<FilaPublicacion | null> {
   const [f] = await queryRows<FilaPublicacion>(
     tx,
-    sql`select id_inmueble, estado, objetivo, id_externo, hash, fotos_hash, solicitud from portal_publicacion
+    sql`select id_inmueble, estado, objetivo, id_externo, hash, fotos_hash, solicitud, tarea from portal_publicacion
         where id_inmueble = ${idInmueble} and portal = ${portal}`,
   );
   return f ?? null;
@@ -108,9 +120,11 @@ export async function marcar(
     fotosHash?: string | null;
     error?: string | null;
     soltar?: boolean;
+    tarea?: string | null;
   },
 ): Promise<void> {
   await tx.execute(sql`update portal_publicacion set estado = ${o.estado},
+      tarea = ${o.tarea === undefined ? sql`tarea` : sql`${o.tarea}`},
       id_externo = ${o.idExterno === undefined ? sql`id_externo` : sql`${o.idExterno}`},
       hash = ${o.hash === undefined ? sql`hash` : sql`${o.hash}`},
       fotos_hash = ${o.fotosHash === undefined ? sql`fotos_hash` : sql`${o.fotosHash}`},
@@ -119,6 +133,20 @@ export async function marcar(
       en_curso_hasta = case when ${o.soltar ?? true} then null else en_curso_hasta end,
       actualizado_en = now()
     where id_inmueble = ${o.idInmueble} and portal = ${o.portal}`);
+}
+
+/** The row waiting for a task of the portal (the webhook's body names the task). */
+export async function porTarea(tx: Tx, portal: string, tarea: string) {
+  return queryRows<{
+    id_inmueble: number;
+    consecutivo: number;
+    objetivo: 'publicado' | 'despublicado';
+    id_externo: string | null;
+  }>(
+    tx,
+    sql`select p.id_inmueble, i.consecutivo, p.objetivo, p.id_externo from portal_publicacion p
+        join inmueble i on i.id = p.id_inmueble where p.portal = ${portal} and p.tarea = ${tarea}`,
+  );
 }
 
 export async function historial(

@@ -3,6 +3,7 @@ import {
   AJUSTES_PORTAL,
   IDM_PORTAL,
   IDM_PORTAL_FEED,
+  PORTALES_CON_WEBHOOK,
   PORTALES_FEED,
   PORTALES_SINCRONIZADOS,
   ZAccionFeedParam,
@@ -17,6 +18,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
+import * as publico from '../pagina-web/publico.service.ts';
 import * as feed from './feed.service.ts';
 import * as service from './portales.service.ts';
 
@@ -33,7 +35,13 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/configuracion`,
       permiso,
       schema: { tags, summary: `Configuración de ${portal} (sin su token)` },
-      handler: ({ tx }) => service.leerConfig({ tx, portal, cifrador }),
+      handler: ({ tx, user, req }) =>
+        service.leerConfig({
+          tx,
+          portal,
+          cifrador,
+          publico: { base: urlPublica(deps.config.publicUrl, req), idEmpresa: user.idEmpresa },
+        }),
     });
     if (AJUSTES_PORTAL[portal].oauth) {
       defineRoute(app, deps, {
@@ -69,7 +77,16 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         summary: `Guarda la configuración de ${portal}; el token se cifra y nunca se devuelve`,
       },
-      handler: ({ tx, user, req, body }) => service.guardarConfig({ tx, user, ip: req.ip, cifrador, portal, body }),
+      handler: ({ tx, user, req, body }) =>
+        service.guardarConfig({
+          tx,
+          user,
+          ip: req.ip,
+          cifrador,
+          portal,
+          body,
+          publico: { base: urlPublica(deps.config.publicUrl, req), idEmpresa: user.idEmpresa },
+        }),
     });
     defineRoute(app, deps, {
       method: 'POST',
@@ -165,6 +182,33 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         feed.accion({ tx, user, ip: req.ip, portal, consecutivo: params.consecutivo, accion: params.accion }),
     });
   }
+  // The integrators' API (Ciencuadras, Fincaraíz) posts each task's result here, per company.
+  for (const portal of PORTALES_CON_WEBHOOK)
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `/publico/:empresa/portales/${portal}/webhook`,
+      permiso: 'publico',
+      schema: {
+        params: ZFeedPublicoParam.pick({ empresa: true }),
+        tags,
+        summary: `Público: el resultado de una tarea de ${portal} (verificado por HUB.ID y VERIFY-TOKEN)`,
+      },
+      handler: async ({ deps: d, req, params }) => {
+        await publico.limitar(d.db, req.ip, params.empresa);
+        const h = (n: string) => {
+          const v = req.headers[n];
+          return Array.isArray(v) ? v[0] : v;
+        };
+        return service.recibirWebhook({
+          db: d.db,
+          idEmpresa: params.empresa,
+          portal,
+          hubId: h('hub.id'),
+          verifyToken: h('verify-token'),
+          cuerpo: req.body,
+        });
+      },
+    });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/publico/:empresa/portales/:portal/:token',

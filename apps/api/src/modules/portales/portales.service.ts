@@ -1,8 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CODES } from '@predio/contract/codes';
 import {
   AJUSTES_PORTAL,
+  ETIQUETA_PORTAL_SINCRONIZADO,
+  PORTALES_CON_WEBHOOK,
   PORTALES_SINCRONIZADOS,
   RUTA_RETORNO_MERCADOLIBRE,
   URL_AUTORIZACION_MERCADOLIBRE,
@@ -23,7 +25,15 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { encolar, ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { ErrorPortal, type AdaptadorPortal, type AjustesPortal, type CredencialesPortal, type TokensOAuth } from './adaptador.ts';
+import {
+  ErrorPortal,
+  type AdaptadorPortal,
+  type AjustesPortal,
+  type CredencialesPortal,
+  type ResultadoTarea,
+  type TokensOAuth,
+} from './adaptador.ts';
+import { ciencuadras, fincaraiz, resultadoDeTarea } from './integradores.ts';
 import * as repo from './portales.repo.ts';
 import { domus } from './domus.ts';
 import { mercadolibre, pedirTokens } from './mercadolibre.ts';
@@ -34,6 +44,8 @@ import { urlFotoPublica } from '../../platform/http/url-publica.ts';
 
 /** One adapter per portal; the synchroniser below serves them all. */
 export const ADAPTADORES: Record<PortalSincronizado, AdaptadorPortal<unknown>> = {
+  ciencuadras: ciencuadras as AdaptadorPortal<unknown>,
+  fincaraiz: fincaraiz as AdaptadorPortal<unknown>,
   wasi: wasi as AdaptadorPortal<unknown>,
   proppit: proppit as AdaptadorPortal<unknown>,
   domus: domus as AdaptadorPortal<unknown>,
@@ -53,7 +65,13 @@ const ajustesDe = (f: repo.FilaConfig | null): AjustesPortal => ({
   cuenta: f?.ajustes.cuenta ?? '',
   id_region: f?.ajustes.id_region ?? null,
   id_ciudad: f?.ajustes.id_ciudad ?? null,
+  correo_contacto: f?.ajustes.correo_contacto ?? '',
+  telefono_contacto: f?.ajustes.telefono_contacto ?? '',
 });
+
+const conWebhook = (portal: PortalSincronizado) => PORTALES_CON_WEBHOOK.includes(portal);
+/** Where the portal posts its tasks' results for this company. */
+export const rutaWebhook = (idEmpresa: number, portal: string) => `/api/publico/${idEmpresa}/portales/${portal}/webhook`;
 
 // ----- settings -------------------------------------------------------------------------------------
 
@@ -68,10 +86,17 @@ function tokensDe(cifrador: Cifrador, f: repo.FilaConfig | null): TokensOAuth | 
   }
 }
 
-export async function leerConfig(o: { tx: Tx; portal: PortalSincronizado; cifrador: Cifrador }): Promise<PortalConfig> {
+export async function leerConfig(o: {
+  tx: Tx;
+  portal: PortalSincronizado;
+  cifrador: Cifrador;
+  /** The server's public address and the company, for the webhook's address. */
+  publico?: { base: string; idEmpresa: number };
+}): Promise<PortalConfig> {
   const f = await repo.config(o.tx, o.portal);
   const a = ajustesDe(f);
   const t = AJUSTES_PORTAL[o.portal].oauth ? tokensDe(o.cifrador, f) : undefined;
+  const token = f?.ajustes.verify_token;
   return {
     portal: o.portal,
     configurado: f !== null,
@@ -81,7 +106,12 @@ export async function leerConfig(o: { tx: Tx; portal: PortalSincronizado; cifrad
     cuenta: a.cuenta,
     id_region: a.id_region,
     id_ciudad: a.id_ciudad,
+    correo_contacto: a.correo_contacto ?? '',
+    telefono_contacto: a.telefono_contacto ?? '',
+    hub_id: f?.ajustes.hub_id ?? '',
     con_secreto: Boolean(f?.credenciales),
+    webhook:
+      token && o.publico ? { url: `${o.publico.base}${rutaWebhook(o.publico.idEmpresa, o.portal)}`, verify_token: token } : null,
     ...(t === undefined
       ? {}
       : {
@@ -200,11 +230,28 @@ export async function guardarConfig(o: {
   cifrador: Cifrador;
   portal: PortalSincronizado;
   body: PortalConfigGuardar;
+  publico?: { base: string; idEmpresa: number };
 }): Promise<PortalConfig> {
   const b = ZPortalConfigGuardar.parse(o.body);
   exigirDestinoExterno(b.url, 'url', 'Dirección de la API');
   const cifrado = b.secreto ? o.cifrador.cifrar(b.secreto) : null;
-  const ajustes = { url: b.url ?? '', usuario: b.usuario, cuenta: b.cuenta, id_region: b.id_region, id_ciudad: b.id_ciudad };
+  const antes = await repo.config(o.tx, o.portal);
+  const ajustes = {
+    url: b.url ?? '',
+    usuario: b.usuario,
+    cuenta: b.cuenta,
+    id_region: b.id_region,
+    id_ciudad: b.id_ciudad,
+    ...(conWebhook(o.portal)
+      ? {
+          correo_contacto: b.correo_contacto,
+          telefono_contacto: b.telefono_contacto,
+          hub_id: b.hub_id,
+          // The VERIFY-TOKEN the company gives the portal with the webhook's address: made once, kept.
+          verify_token: antes?.ajustes.verify_token || randomBytes(24).toString('base64url'),
+        }
+      : {}),
+  };
   await repo.guardarConfig(o.tx, { portal: o.portal, activo: b.activo, ajustes, cifrado, usuario: o.user.usuario });
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
@@ -213,7 +260,10 @@ export async function guardarConfig(o: {
     entidad: 'portal_config',
     entidadId: o.portal,
     // The token never reaches the audit either: only whether it changed.
-    cambios: { ajustes: { antes: null, despues: ajustes }, token: { antes: null, despues: cifrado ? 'cambiado' : 'sin cambio' } },
+    cambios: {
+      ajustes: { antes: null, despues: { ...ajustes, verify_token: undefined } },
+      token: { antes: null, despues: cifrado ? 'cambiado' : 'sin cambio' },
+    },
     ip: o.ip,
   });
   return leerConfig(o);
@@ -382,6 +432,8 @@ export async function sincronizar(o: {
   adaptadores?: Record<string, AdaptadorPortal<unknown>>;
   /** Predio's public address (PUBLIC_URL): portals that download photos get them from there. */
   urlPublica?: string | null;
+  /** Asynchronous portals: how many times, and how far apart, a new task is read before the job steps back. */
+  sondeo?: { intentos: number; ms: number };
 }): Promise<Record<string, unknown>> {
   const { idInmueble, portal, solicitud } = o.datos;
   const ad = (o.adaptadores ?? ADAPTADORES)[portal];
@@ -424,6 +476,7 @@ export async function sincronizar(o: {
     });
 
   const accionDe = fila.objetivo === 'despublicado' ? 'despublicar' : fila.id_externo ? 'actualizar' : 'publicar';
+  const sondeo = o.sondeo ?? SONDEO;
   try {
     if (!cfg || !cfg.activo) throw new ErrorPortal(`${ad.nombre} no está configurado o está inactivo`, false);
     const secreto = o.cifrador.descifrar(cfg.credenciales);
@@ -438,8 +491,51 @@ export async function sincronizar(o: {
       o.signal,
     );
 
+    /*
+     * An asynchronous portal's task: read it a few times; a result is written (publicado, despublicado or
+     * error), a task still running leaves the row «en proceso» (the webhook or the next attempt reads it).
+     */
+    const seguir = async (tarea: string): Promise<Exclude<ResultadoTarea, { estado: 'pendiente' }>> => {
+      for (let n = 0; n < sondeo.intentos; n++) {
+        await new Promise((r) => setTimeout(r, sondeo.ms));
+        const r = await cliente.leerTarea!(tarea.slice(2));
+        if (r.estado !== 'pendiente') {
+          await escribir((tx) => resolverTarea(tx, { idInmueble, portal, tarea, resultado: r, nombre: ad.nombre }));
+          return r;
+        }
+      }
+      await escribir((tx) => repo.marcar(tx, { idInmueble, portal, estado: 'en_proceso' }));
+      throw new ReintentarEn(
+        `${ad.nombre} aún procesa el inmueble (tarea ${tarea.slice(2)}): se consultará de nuevo`,
+        SONDEO_REINTENTO_MS,
+      );
+    };
+    const fin = (r: Exclude<ResultadoTarea, { estado: 'pendiente' }>, ok: Record<string, unknown>) =>
+      r.estado === 'error' ? { error: r.mensaje } : ok;
+
+    // A task sent by an earlier attempt is read before anything is sent again: nothing is published twice.
+    if (fila.tarea) {
+      const r = cliente.leerTarea
+        ? await cliente.leerTarea(fila.tarea.slice(2))
+        : ({ estado: 'completada', idExterno: null } as const);
+      if (r.estado === 'pendiente') await seguir(fila.tarea);
+      else await escribir((tx) => resolverTarea(tx, { idInmueble, portal, tarea: fila.tarea!, resultado: r, nombre: ad.nombre }));
+      if (r.estado === 'error') return { error: r.mensaje };
+      const despues = await o.db.tenant(o.idEmpresa, (tx) => repo.publicacion(tx, idInmueble, portal));
+      if (!despues) return { omitido: 'sin registro' };
+      Object.assign(fila, despues);
+      await escribir((tx) => repo.tomar(tx, idInmueble, portal).then(() => undefined));
+    }
+
     if (fila.objetivo === 'despublicado') {
-      if (fila.id_externo) await cliente.despublicar(fila.id_externo);
+      if (fila.id_externo && fila.estado !== 'despublicado') {
+        const r = await cliente.despublicar(fila.id_externo);
+        if (r && 'tarea' in r) {
+          const tarea = `d:${r.tarea}`;
+          await escribir((tx) => repo.marcar(tx, { idInmueble, portal, estado: 'en_proceso', tarea, soltar: false }));
+          return fin(await seguir(tarea), { despublicado: fila.id_externo });
+        }
+      }
       await terminar('despublicado', { idExterno: null, hash: null, fotosHash: null, accion: 'despublicar' });
       return { despublicado: fila.id_externo };
     }
@@ -455,16 +551,31 @@ export async function sincronizar(o: {
     }
     await escribir((tx) => repo.marcar(tx, { idInmueble, portal, estado: 'enviado', soltar: false }));
     let idExterno = fila.id_externo;
-    if (idExterno) await cliente.actualizar(idExterno, payload);
-    else {
-      idExterno = (await cliente.publicar(payload)).idExterno;
+    const fotosHash = ficha.fotos.join(',');
+    const enviado = idExterno ? await cliente.actualizar(idExterno, payload) : await cliente.publicar(payload);
+    if (enviado && 'tarea' in enviado) {
+      // Kept at once, with what was sent: a retry reads this task instead of sending the listing again.
+      const tarea = `p:${enviado.tarea}`;
+      await escribir(async (tx) => {
+        await repo.marcar(tx, { idInmueble, portal, estado: 'en_proceso', hash, fotosHash, tarea, soltar: false });
+        await repo.historial(tx, {
+          idInmueble,
+          portal,
+          accion: accionDe,
+          resultado: 'en_proceso',
+          detalle: `tarea ${enviado.tarea}`,
+        });
+      });
+      return fin(await seguir(tarea), { [accionDe]: 'tarea completada' });
+    }
+    if (enviado && 'idExterno' in enviado) {
+      idExterno = enviado.idExterno;
       // Kept at once: a failure from here on updates this listing instead of publishing a second one.
       await escribir((tx) => repo.marcar(tx, { idInmueble, portal, estado: 'enviado', idExterno, soltar: false }));
     }
     // Photos go with a new listing, and again when they changed (added, removed or reordered).
-    const fotosHash = ficha.fotos.join(',');
     const subirFoto = cliente.subirFoto?.bind(cliente);
-    if (subirFoto && (!fila.id_externo || fila.fotos_hash !== fotosHash))
+    if (subirFoto && idExterno && (!fila.id_externo || fila.fotos_hash !== fotosHash))
       for (const [n, clave] of ficha.fotosClaves.entries()) {
         const contenido = await o.storage.get(clave);
         if (contenido) await subirFoto(idExterno, { nombre: `foto-${n + 1}.jpg`, contenido, posicion: n + 1 });
@@ -472,10 +583,11 @@ export async function sincronizar(o: {
     await terminar('publicado', { idExterno, hash, fotosHash, accion: accionDe, detalle: `${ad.nombre} id ${idExterno}` });
     return { [accionDe]: idExterno };
   } catch (e) {
-    if (!(e instanceof ErrorPortal)) {
+    if (!(e instanceof ErrorPortal) && !(e instanceof ReintentarEn)) {
       await escribir((tx) => repo.marcar(tx, { idInmueble, portal, estado: 'error', error: 'Error interno al sincronizar' }));
       throw e;
     }
+    if (e instanceof ReintentarEn) throw e;
     const ultimo = o.intento >= o.maxIntentos;
     const mensaje =
       e.reintentable && ultimo
@@ -485,4 +597,113 @@ export async function sincronizar(o: {
     if (!e.reintentable || ultimo) return { error: mensaje };
     throw e.esperaMs === undefined ? e : new ReintentarEn(e.message, e.esperaMs);
   }
+}
+
+// ----- asynchronous portals: tasks and their webhook ---------------------------------------------------
+
+/** A new task is read 5 times, 3 s apart (the integrators' SDK's interval), then the job steps back a minute. */
+const SONDEO = { intentos: 5, ms: 3_000 };
+const SONDEO_REINTENTO_MS = 60_000;
+
+/**
+ * Writes a task's outcome on its row. `tarea` is as stored: «p:<id>» (a listing sent) or «d:<id>» (taken
+ * off). Called by the job and by the webhook; a row whose task already changed is left alone.
+ */
+async function resolverTarea(
+  tx: Tx,
+  o: { idInmueble: number; portal: string; tarea: string; resultado: ResultadoTarea; nombre: string },
+): Promise<void> {
+  const fila = await repo.publicacion(tx, o.idInmueble, o.portal);
+  if (!fila || fila.tarea !== o.tarea || o.resultado.estado === 'pendiente') return;
+  const accion = o.tarea.startsWith('d:') ? 'despublicar' : fila.id_externo ? 'actualizar' : 'publicar';
+  if (o.resultado.estado === 'error') {
+    await repo.marcar(tx, {
+      idInmueble: o.idInmueble,
+      portal: o.portal,
+      estado: 'error',
+      error: o.resultado.mensaje,
+      tarea: null,
+    });
+    await repo.historial(tx, {
+      idInmueble: o.idInmueble,
+      portal: o.portal,
+      accion,
+      resultado: 'error',
+      detalle: o.resultado.mensaje,
+    });
+    return;
+  }
+  if (accion === 'despublicar') {
+    await repo.marcar(tx, {
+      idInmueble: o.idInmueble,
+      portal: o.portal,
+      estado: 'despublicado',
+      idExterno: null,
+      hash: null,
+      fotosHash: null,
+      tarea: null,
+    });
+    await repo.historial(tx, { idInmueble: o.idInmueble, portal: o.portal, accion, resultado: 'despublicado' });
+    return;
+  }
+  const idExterno = o.resultado.idExterno ?? fila.id_externo;
+  if (!idExterno) {
+    const error = `${o.nombre} completó la tarea sin devolver el id del inmueble (listing_id): use Actualizar`;
+    await repo.marcar(tx, { idInmueble: o.idInmueble, portal: o.portal, estado: 'error', error, tarea: null });
+    await repo.historial(tx, { idInmueble: o.idInmueble, portal: o.portal, accion, resultado: 'error', detalle: error });
+    return;
+  }
+  await repo.marcar(tx, { idInmueble: o.idInmueble, portal: o.portal, estado: 'publicado', idExterno, tarea: null });
+  await repo.historial(tx, {
+    idInmueble: o.idInmueble,
+    portal: o.portal,
+    accion,
+    resultado: 'publicado',
+    detalle: `${o.nombre} id ${idExterno}`,
+  });
+}
+
+const mismo = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * The portal's webhook (public): a task's result for this company. Verified by the headers HUB.ID (the
+ * subscription's id the portal gave, when saved) and VERIFY-TOKEN (made by Predio, shown on the screen).
+ * Answers how many properties it settled; anything unverifiable is «no existe», as the feeds answer.
+ */
+export async function recibirWebhook(o: {
+  db: Database;
+  idEmpresa: number;
+  portal: PortalSincronizado;
+  hubId: string | undefined;
+  verifyToken: string | undefined;
+  cuerpo: unknown;
+}): Promise<{ resueltos: number }> {
+  const nombre = ETIQUETA_PORTAL_SINCRONIZADO[o.portal];
+  const noExiste = () => new AppError(CODES.NO_ENCONTRADO, `El webhook de ${nombre} no existe`);
+  if (!conWebhook(o.portal)) throw noExiste();
+  return o.db.tenant(o.idEmpresa, async (tx) => {
+    const cfg = await repo.config(tx, o.portal);
+    const token = cfg?.ajustes.verify_token;
+    const hub = cfg?.ajustes.hub_id;
+    if (!cfg || !cfg.activo || !token || !o.verifyToken || !mismo(token, o.verifyToken)) throw noExiste();
+    if (hub && (!o.hubId || !mismo(hub, o.hubId))) throw noExiste();
+    const tarea = ((o.cuerpo as { task?: unknown } | null)?.task ?? null) as Parameters<typeof resultadoDeTarea>[1] | null;
+    if (!tarea || typeof tarea.id !== 'string')
+      throw new AppError(CODES.VALIDACION, 'El cuerpo del webhook debe traer la tarea (task.id)', [
+        { campo: 'task.id', mensaje: 'es obligatorio' },
+      ]);
+    let resueltos = 0;
+    for (const clave of [`p:${tarea.id}`, `d:${tarea.id}`])
+      for (const f of await repo.porTarea(tx, o.portal, clave)) {
+        const resultado = resultadoDeTarea(nombre, tarea, String(f.consecutivo));
+        if (resultado.estado === 'pendiente') continue;
+        await resolverTarea(tx, { idInmueble: f.id_inmueble, portal: o.portal, tarea: clave, resultado, nombre });
+        resueltos++;
+      }
+    return { resueltos };
+  });
 }

@@ -214,7 +214,11 @@ describe('settings', () => {
       cuenta: '',
       id_region: 2,
       id_ciudad: 698,
+      correo_contacto: '',
+      telefono_contacto: '',
+      hub_id: '',
       con_secreto: true,
+      webhook: null,
     });
     expect(r.body).not.toContain(WASI_TOKEN);
     const [g] = await t.db.tenant(1, (tx) =>

@@ -93,6 +93,8 @@ describe('every API route declares its permission', () => {
       'POST /api/portal/:idEmpresa/recuperar',
       'POST /api/publico/:empresa/encuestas/:token',
       'POST /api/publico/:empresa/formularios/:id',
+      'POST /api/publico/:empresa/portales/ciencuadras/webhook',
+      'POST /api/publico/:empresa/portales/fincaraiz/webhook',
       'POST /api/publico/:empresa/vacantes/:id/postulaciones',
       'POST /api/publico/solicitudes',
       'POST /api/usuarios/login',

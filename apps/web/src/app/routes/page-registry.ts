@@ -94,6 +94,12 @@ export const PAGES: Record<string, Page> = {
     import('../../features/mensajes/enviados-page.tsx').then((m) => ({ default: m.EmailsEnviadosPage })),
   ),
   'sms-enviados': lazy(() => import('../../features/mensajes/enviados-page.tsx').then((m) => ({ default: m.SmsEnviadosPage }))),
+  'portal-ciencuadras': lazy(() =>
+    import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('ciencuadras') })),
+  ),
+  'portal-fincaraiz': lazy(() =>
+    import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('fincaraiz') })),
+  ),
   'portal-wasi': lazy(() => import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('wasi') }))),
   'portal-proppit': lazy(() =>
     import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('proppit') })),

@@ -4,6 +4,7 @@ import type { EstadoPublicacion } from '@predio/contract/portales';
 export const COLOR_ESTADO_PUBLICACION: Record<EstadoPublicacion, string> = {
   pendiente: 'default',
   enviado: 'processing',
+  en_proceso: 'processing',
   publicado: 'success',
   error: 'error',
   despublicado: 'warning',

@@ -4,6 +4,7 @@ import { ApiOutlined, CloudUploadOutlined, LinkOutlined, SaveOutlined, StopOutli
 import {
   AJUSTES_PORTAL,
   ETIQUETA_PORTAL_SINCRONIZADO,
+  PORTALES_CON_WEBHOOK,
   ETIQUETAS_ESTADO_PUBLICACION,
   type AccionPortal,
   type PortalConfig,
@@ -122,6 +123,7 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
   const [error, setError] = useState<string | null>(null);
   const [prueba, setPrueba] = useState<{ ok: boolean; mensaje: string } | null>(null);
   const campos = AJUSTES_PORTAL[portal];
+  const integradores = PORTALES_CON_WEBHOOK.includes(portal);
   return (
     <Form<PortalConfigGuardar>
       form={form}
@@ -135,6 +137,9 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
         cuenta: actual.cuenta,
         id_region: actual.id_region,
         id_ciudad: actual.id_ciudad,
+        correo_contacto: actual.correo_contacto,
+        telefono_contacto: actual.telefono_contacto,
+        hub_id: actual.hub_id,
         secreto: '',
       }}
       onFinish={async (v) => {
@@ -188,6 +193,20 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
             <InputNumber min={1} precision={0} style={{ width: 200 }} />
           </Form.Item>
         ) : null}
+        {integradores ? (
+          <>
+            <Form.Item
+              name="correo_contacto"
+              label="Correo de contacto"
+              rules={[{ type: 'email', message: 'Escriba un correo válido' }]}
+            >
+              <Input maxLength={120} style={{ width: 260, maxWidth: '80vw' }} />
+            </Form.Item>
+            <Form.Item name="telefono_contacto" label="Teléfono de contacto">
+              <Input maxLength={20} style={{ width: 180 }} />
+            </Form.Item>
+          </>
+        ) : null}
       </Space>
       <Form.Item name="url" label="Dirección de la API" extra={`Vacío: ${campos.url}.`}>
         <Input maxLength={500} placeholder="https://" style={{ width: 'min(520px, 80vw)' }} />
@@ -204,6 +223,34 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
       >
         <Input.Password maxLength={2000} autoComplete="new-password" style={{ width: 'min(420px, 80vw)' }} />
       </Form.Item>
+      {integradores ? (
+        <div className="portales-webhook">
+          <Form.Item
+            name="hub_id"
+            label="Identificador del webhook (HUB.ID)"
+            extra={`El que ${nombre} asigna al suscribir la dirección del webhook.`}
+          >
+            <Input maxLength={100} style={{ width: 'min(420px, 80vw)' }} />
+          </Form.Item>
+          {actual.webhook ? (
+            <Typography.Paragraph>
+              Dirección del webhook (resultado de las tareas):{' '}
+              <Typography.Text copyable code className="portales-direccion">
+                {actual.webhook.url}
+              </Typography.Text>
+              <br />
+              VERIFY-TOKEN:{' '}
+              <Typography.Text copyable code className="portales-direccion">
+                {actual.webhook.verify_token}
+              </Typography.Text>
+            </Typography.Paragraph>
+          ) : (
+            <Typography.Paragraph type="secondary">
+              Al guardar la configuración se crean la dirección del webhook y su VERIFY-TOKEN para dárselos a {nombre}.
+            </Typography.Paragraph>
+          )}
+        </div>
+      ) : null}
       {prueba ? (
         <Alert
           type={prueba.ok ? 'success' : 'error'}

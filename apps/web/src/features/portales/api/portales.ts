@@ -31,13 +31,14 @@ export function useGuardarConfigPortal(portal: PortalSincronizado) {
   });
 }
 
-/** While a sync is under way (pendiente, enviado) the list reads itself again every few seconds. */
+/** While a sync is under way (pendiente, enviado, en proceso) the list reads itself again every few seconds. */
 export function useInmueblesPortal(portal: PortalSincronizado) {
   return useQuery({
     queryKey: portalesKeys.inmuebles(portal),
     queryFn: async ({ signal }) =>
       (await http.get<PublicacionPortal[]>(`/portales/${portal}/inmuebles`, { signal, silent: true })).data,
-    refetchInterval: (q) => (q.state.data?.some((p) => p.estado === 'pendiente' || p.estado === 'enviado') ? 2_000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.some((p) => p.estado === 'pendiente' || p.estado === 'enviado' || p.estado === 'en_proceso') ? 2_000 : false,
   });
 }
 

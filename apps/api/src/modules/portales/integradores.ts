@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { ETIQUETAS_INMUEBLE } from '@predio/contract/inmuebles';
+import type { PortalSincronizado } from '@predio/contract/portales';
+import {
+  ErrorPortal,
+  llamar,
+  type AdaptadorPortal,
+  type AjustesPortal,
+  type FichaPortal,
+  type ResultadoTarea,
+} from './adaptador.ts';
+
+/*
+ * The integrators' API ("Ciencuadras API: Integration Partners" 1.0.0, OpenAPI published by Ciencuadras;
+ * Fincaraíz's integrators' API is the same platform — fr_property_id is Fincaraíz's id, and the spec's own
+ * photo rules speak of Fincaraíz — so one adapter serves both, each with its own address and key).
+ * Read in the spec: servers https://kong(-qa).ciencuadras.com.co/management/api/1.0; header `apikey`;
+ * POST /listing and PATCH /listing take an ARRAY of listings (ListingPOST / ListingPATCH) and answer
+ * `{ task: { id, status } }`; PATCH /listing/status takes [{ listing_id, client_id, status: ACTIVE|DELETED }];
+ * GET /task/{id} answers the task with `content[]` per listing (status, listing_id, fr_property_id,
+ * external_code) and `messages.listings[] / images[]` with each error; GET /client/{client_id} is harmless.
+ * Task states READY | RUNNING (pending), COMPLETED | FORWARDED (done: FORWARDED = the same data already
+ * arrived today) and ERROR. Errors: 401 { message }, 429 { detail }, 500 { error: { tracking_id, message } }.
+ * The webhook POSTs the same task body with headers HUB.ID and VERIFY-TOKEN (portales.routes.ts).
+ */
+
+export const URL_CIENCUADRAS = 'https://kong.ciencuadras.com.co/management/api/1.0';
+/** Fincaraíz's production address is given with its key; this default is to be confirmed (docs/portales.md). */
+export const URL_FINCARAIZ = 'https://kong.fincaraiz.com.co/management/api/1.0';
+
+/** The spec's property_type enum for our types. */
+export const TIPOS_INTEGRADORES: Record<string, string> = {
+  apartamento: 'apartment',
+  apartaestudio: 'studio',
+  bodega: 'warehouse',
+  casa: 'house',
+  consultorio: 'consulting-room',
+  edificio: 'building',
+  finca: 'farm',
+  habitación: 'room',
+  local: 'commercial',
+  lote: 'lot',
+  oficina: 'office',
+  parqueadero: 'parking',
+};
+
+/** Ranges the spec enumerates: 0 = «sin especificar», above the top the top value («más de»). */
+const tope = (v: number, max: number) => Math.max(0, Math.min(Math.trunc(v), max));
+const pisoDe = (v: number | null) => (v === null || v < 0 ? 0 : v > 16 ? 18 : Math.trunc(v));
+/** age: 0 indefinido, 1 < 1 año, 2: 1–8, 3: 9–15, 4: 16–30, 5: > 30 (from the year of construction). */
+export function antiguedad(anio: number | null, hoy = new Date()): number {
+  if (!anio) return 0;
+  const a = hoy.getUTCFullYear() - anio;
+  if (a < 1) return 1;
+  if (a <= 8) return 2;
+  if (a <= 15) return 3;
+  if (a <= 30) return 4;
+  return 5;
+}
+
+const positivo = (campo: string) => z.number().positive({ error: `${campo} debe ser mayor que cero` });
+
+/** One listing as POST /listing takes it (ListingPOST); PATCH adds listing_id. */
+export const ZListingIntegradores = z.object({
+  external_code: z.string().min(1),
+  client_id: z.string().min(1, { error: 'client_id es obligatorio' }),
+  offer: z.enum(['sell', 'rent', 'lease']),
+  property_type: z.enum([
+    'lot',
+    'commercial',
+    'office',
+    'warehouse',
+    'farm',
+    'apartment',
+    'house',
+    'room',
+    'consulting-room',
+    'building',
+    'cabin',
+    'country-house',
+    'studio',
+    'house-lot',
+    'parking',
+  ]),
+  description: z.string().min(1, { error: 'description es obligatoria' }),
+  price: positivo('price'),
+  administration: z.object({ is_included: z.boolean(), price: z.number().nonnegative().optional() }),
+  stratum: z.union([z.number().int().min(0).max(6), z.literal(100), z.literal(110)]),
+  area: positivo('area'),
+  living_area: z.number().nonnegative().optional(),
+  age: z.number().int().min(0).max(5),
+  address: z.object({ address: z.string().min(1) }),
+  locations: z.object({
+    location_point: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+    view_map: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  }),
+  rooms: z.number().int().min(0).max(20),
+  baths: z.number().int().min(0).max(10),
+  garages: z.number().int().min(0).max(11),
+  floor: z.number().int().min(0).max(18),
+  listing_contact: z.object({
+    emails: z.array(z.object({ email: z.email(), is_main: z.boolean(), sort_order: z.number().int() })).min(1),
+    phones: z
+      .array(
+        z.object({
+          phone: z.string().min(1),
+          sort_order: z.number().int(),
+          is_whatsapp_number: z.boolean(),
+          is_click_to_call: z.boolean(),
+        }),
+      )
+      .min(1),
+  }),
+  photos: z.array(z.object({ image: z.url(), is_main: z.boolean(), sort_order: z.number().int().positive() })).max(30),
+});
+export type ListingIntegradores = z.infer<typeof ZListingIntegradores>;
+
+const L = ETIQUETAS_INMUEBLE;
+const ofertaDe = (f: FichaPortal): 'sell' | 'rent' => (f.gestion === 'venta' ? 'sell' : 'rent');
+const precioDe = (f: FichaPortal) => (f.gestion === 'venta' ? f.precio_venta : f.canon);
+const areaDe = (f: FichaPortal) => (f.tipo === 'lote' ? f.area_lote : (f.area_construida ?? f.area_privada));
+
+function faltantesDe(nombre: string) {
+  return (f: FichaPortal, a: AjustesPortal): string[] => {
+    const out: string[] = [];
+    if (!TIPOS_INTEGRADORES[f.tipo]) out.push(`${L.tipo} (${nombre} no tiene «${f.tipo}»)`);
+    // One offer per listing: a property for rent and sale is published for rent (docs/portales.md).
+    if (f.gestion !== 'venta' && !f.canon) out.push(L.canon);
+    if (f.gestion === 'venta' && !f.precio_venta) out.push(L.precio_venta);
+    if (!areaDe(f)) out.push(f.tipo === 'lote' ? L.area_lote : `${L.area_construida} o ${L.area_privada}`);
+    if (!f.descripcion.trim()) out.push(L.descripcion);
+    if (!f.direccion.trim()) out.push(L.direccion);
+    if (f.lat === null) out.push(L.lat);
+    if (f.lng === null) out.push(L.lng);
+    if (!a.usuario) out.push(`Identificador del cliente en ${nombre} (configuración del portal)`);
+    if (!a.correo_contacto) out.push('Correo de contacto (configuración del portal)');
+    if (!a.telefono_contacto) out.push('Teléfono de contacto (configuración del portal)');
+    return out;
+  };
+}
+
+/** Pure: the property as one listing of the integrators' API. */
+export function mapearIntegradores(f: FichaPortal, a: AjustesPortal, hoy = new Date()): ListingIntegradores {
+  const area = areaDe(f) ?? 0;
+  return {
+    external_code: String(f.consecutivo),
+    client_id: a.usuario,
+    offer: ofertaDe(f),
+    property_type: TIPOS_INTEGRADORES[f.tipo] as ListingIntegradores['property_type'],
+    description: f.descripcion.trim(),
+    price: precioDe(f) ?? 0,
+    administration: f.administracion ? { is_included: false, price: f.administracion } : { is_included: false },
+    stratum: f.estrato ?? 110,
+    area,
+    ...(f.tipo === 'lote' ? { living_area: f.area_lote ?? area } : {}),
+    age: antiguedad(f.anio_construccion, hoy),
+    address: { address: f.direccion.trim() },
+    // Zone only: the exact point of a property for rent is not shown to everyone.
+    locations: { location_point: { latitude: f.lat ?? 0, longitude: f.lng ?? 0 }, view_map: 2 },
+    rooms: tope(f.habitaciones, 20),
+    baths: tope(f.banos, 10),
+    garages: tope(f.parqueaderos, 11),
+    floor: pisoDe(f.piso),
+    listing_contact: {
+      emails: [{ email: a.correo_contacto ?? '', is_main: true, sort_order: 0 }],
+      phones: [{ phone: a.telefono_contacto ?? '', sort_order: 0, is_whatsapp_number: true, is_click_to_call: true }],
+    },
+    photos: (f.fotosUrl ?? []).slice(0, 30).map((image, i) => ({ image, is_main: i === 0, sort_order: i + 1 })),
+  };
+}
+
+type Tarea = {
+  id?: string;
+  status?: string;
+  content?: { status?: string; listing_id?: string; external_code?: string; fr_property_id?: number }[];
+  messages?: {
+    listings?: { external_code?: string | number; error?: { message?: string; field?: { description?: string } } }[];
+    images?: { url?: string; error?: { field?: { description?: string } } }[];
+  };
+};
+
+/**
+ * A task (GET /task or the webhook's body) as the outcome for one property (its external_code; '' when
+ * the task carries only that one, as every task Predio sends does). The task may be COMPLETED with this
+ * listing in ERROR: the per-listing status decides.
+ */
+export function resultadoDeTarea(nombre: string, tarea: Tarea, externalCode: string): ResultadoTarea {
+  const estado = tarea.status ?? '';
+  if (estado === 'READY' || estado === 'RUNNING') return { estado: 'pendiente' };
+  const item = tarea.content?.find((c) => String(c.external_code) === externalCode) ?? tarea.content?.[0];
+  const errores = (tarea.messages?.listings ?? [])
+    .filter((m) => !externalCode || m.external_code === undefined || String(m.external_code) === externalCode)
+    .map((m) => m.error?.field?.description ?? m.error?.message ?? 'error sin detalle');
+  if (estado === 'ERROR' || item?.status === 'ERROR')
+    return { estado: 'error', mensaje: `${nombre} rechazó el inmueble: ${errores.join('; ') || 'la tarea terminó con error'}` };
+  if (estado === 'COMPLETED' || estado === 'FORWARDED') return { estado: 'completada', idExterno: item?.listing_id ?? null };
+  throw new ErrorPortal(`${nombre} devolvió una tarea en un estado desconocido (${estado}): se reintentará`, true);
+}
+
+function tareaDe(nombre: string, j: Record<string, unknown> | null): { tarea: string } {
+  const t = (j?.task ?? null) as { id?: unknown } | null;
+  if (typeof t?.id !== 'string' || !t.id)
+    throw new ErrorPortal(`${nombre} aceptó el envío pero no devolvió el id de la tarea: se reintentará`, true);
+  return { tarea: t.id };
+}
+
+function adaptador(portal: PortalSincronizado, nombre: string, urlPorDefecto: string): AdaptadorPortal<ListingIntegradores> {
+  return {
+    portal,
+    nombre,
+    esquema: ZListingIntegradores,
+    faltantes: faltantesDe(nombre),
+    mapear: (f, a) => mapearIntegradores(f, a),
+    cliente(c, signal) {
+      const base = (c.url || urlPorDefecto).replace(/\/+$/, '');
+      const enviar = (method: string, ruta: string, cuerpo?: unknown) =>
+        llamar(
+          nombre,
+          `${base}${ruta}`,
+          {
+            method,
+            headers: { apikey: c.secreto, ...(cuerpo === undefined ? {} : { 'content-type': 'application/json' }) },
+            ...(cuerpo === undefined ? {} : { body: JSON.stringify(cuerpo) }),
+          },
+          signal,
+        );
+      return {
+        async autenticar() {
+          await enviar('GET', `/client/${encodeURIComponent(c.usuario)}`);
+        },
+        async publicar(p) {
+          return tareaDe(nombre, await enviar('POST', '/listing', [p]));
+        },
+        async actualizar(id, p) {
+          return tareaDe(nombre, await enviar('PATCH', '/listing', [{ listing_id: id, ...p }]));
+        },
+        async despublicar(id) {
+          return tareaDe(
+            nombre,
+            await enviar('PATCH', '/listing/status', [{ listing_id: id, client_id: c.usuario, status: 'DELETED' }]),
+          );
+        },
+        async leerTarea(tarea) {
+          const j = await enviar('GET', `/task/${encodeURIComponent(tarea)}`);
+          return resultadoDeTarea(nombre, (j?.task ?? {}) as Tarea, '');
+        },
+      };
+    },
+  };
+}
+
+export const ciencuadras = adaptador('ciencuadras', 'Ciencuadras', URL_CIENCUADRAS);
+export const fincaraiz = adaptador('fincaraiz', 'Fincaraíz', URL_FINCARAIZ);

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+
+/*
+ * A local integrators' API (Ciencuadras / Fincaraíz, OpenAPI "Integration Partners" 1.0.0) for the tests
+ * and the e2e: header `apikey`; POST/PATCH /listing (arrays) and PATCH /listing/status answer a task;
+ * GET /task/{id} answers it READY → COMPLETED (after `lecturasPendientes` reads) with content[] per
+ * listing; GET /client/{id}. A listing without what the spec requires ends its task in ERROR with
+ * messages.listings. Faults, one per request from `fallas`: '429' (Retry-After, { detail }), '500'
+ * ({ error: { tracking_id, message } }), 'lento' (answers after any sane timeout), 'clave' (401).
+ * `notificar` posts a task to a webhook as the portal does (headers HUB.ID and VERIFY-TOKEN).
+ */
+export type FallaIntegradores = '429' | '500' | 'lento' | 'clave';
+export type EventoIntegradores = { accion: 'crear' | 'actualizar' | 'estado'; listing: Record<string, unknown> };
+
+export const INTEGRADORES_CLAVE = 'clave-integrador-de-prueba';
+export const INTEGRADORES_CLIENTE = '2b53dfe3-e25e-44d4-8095-3d028e4e8ce4';
+
+type Tarea = {
+  id: string;
+  status: 'READY' | 'RUNNING' | 'COMPLETED' | 'FORWARDED' | 'ERROR';
+  event: 'LISTING_CORE' | 'LISTING_STATUS';
+  exec: 'AUTOMATIC';
+  integrator: string;
+  created: number;
+  content: { status: string; listing_id: string; fr_property_id: number; external_code: string; multimedia: unknown[] }[];
+  messages: { listings: unknown[]; images: unknown[] };
+  lecturas: number;
+};
+
+const P = '/management/api/1.0';
+const REQUERIDOS = [
+  'description',
+  'external_code',
+  'client_id',
+  'offer',
+  'property_type',
+  'price',
+  'address',
+  'locations',
+  'area',
+  'listing_contact',
+];
+
+export class FakeIntegradores {
+  fallas: FallaIntegradores[] = [];
+  retryAfter = '1';
+  /** Reads of GET /task that answer RUNNING before it completes. */
+  lecturasPendientes = 0;
+  readonly listings = new Map<string, Record<string, unknown>>();
+  readonly tareas = new Map<string, Tarea>();
+  readonly eventos: EventoIntegradores[] = [];
+  peticiones = 0;
+  url = '';
+  private app: FastifyInstance | null = null;
+  private fr = 10_002_000;
+
+  async start(): Promise<string> {
+    const app = Fastify({ logger: false });
+    app.addHook('onRequest', async () => {
+      this.peticiones++;
+    });
+    const falla = async (reply: FastifyReply): Promise<boolean> => {
+      const f = this.fallas.shift();
+      if (!f) return false;
+      if (f === 'lento') {
+        await new Promise((r) => setTimeout(r, 20_000).unref());
+        return true;
+      }
+      if (f === '429')
+        void reply
+          .code(429)
+          .header('retry-after', this.retryAfter)
+          .send({ detail: 'Request was throttled. Expected available in 1 seconds.' });
+      else if (f === '500')
+        void reply.code(500).send({ error: { tracking_id: 'a91ce369bb844c2fbad5a573e7b94b39', message: 'Internal Error' } });
+      else void reply.code(401).send({ message: 'Invalid authentication credentials' });
+      return true;
+    };
+    const autorizado = (apikey: unknown, reply: FastifyReply): boolean => {
+      if (apikey === INTEGRADORES_CLAVE) return true;
+      void reply.code(401).send({ message: 'Invalid authentication credentials' });
+      return false;
+    };
+    const nuevaTarea = (event: Tarea['event']): Tarea => {
+      const t: Tarea = {
+        id: randomUUID(),
+        status: 'READY',
+        event,
+        exec: 'AUTOMATIC',
+        integrator: 'PREDIO',
+        created: Date.now() / 1000,
+        content: [],
+        messages: { listings: [], images: [] },
+        lecturas: 0,
+      };
+      this.tareas.set(t.id, t);
+      return t;
+    };
+    const respuesta = (t: Tarea) => ({ task: { id: t.id, status: t.status, created: t.created, integrator: t.integrator } });
+    /** What the task will say for one listing: ERROR naming the first missing field, or COMPLETED. */
+    const procesar = (t: Tarea, l: Record<string, unknown>, listingId: string) => {
+      const falta = REQUERIDOS.find((c) => l[c] === undefined || l[c] === '' || l[c] === null);
+      const precio = Number(l.price);
+      const error = falta ? `${falta} is required.` : !(precio > 0) ? 'price must be positive.' : null;
+      t.content.push({
+        status: error ? 'ERROR' : 'COMPLETED',
+        listing_id: listingId,
+        fr_property_id: this.fr++,
+        external_code: String(l.external_code ?? ''),
+        multimedia: [],
+      });
+      if (error)
+        t.messages.listings.push({
+          listing_id: listingId,
+          external_code: String(l.external_code ?? ''),
+          error: {
+            message: 'Error Sending Data to Ciencuadras Core',
+            field: { description: error, status_code: 116, default_code: 'invalid_value' },
+          },
+        });
+      return !error;
+    };
+
+    app.get<{ Params: { id: string } }>(P + '/client/:id', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.headers.apikey, reply)) return reply;
+      if (req.params.id !== INTEGRADORES_CLIENTE) return reply.code(404).send({ detail: 'No encontrado.' });
+      return [{ id: INTEGRADORES_CLIENTE, name: 'Inmobiliaria', initial_quota: 1400, remained_quota: 193, used_quota: 1207 }];
+    });
+    app.post(P + '/listing', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.headers.apikey, reply)) return reply;
+      if (!Array.isArray(req.body)) return reply.code(400).send({ message: 'The body must be an array of listings' });
+      const t = nuevaTarea('LISTING_CORE');
+      for (const l of req.body as Record<string, unknown>[]) {
+        const id = randomUUID();
+        if (procesar(t, l, id)) this.listings.set(id, { ...l, status: 4 });
+        this.eventos.push({ accion: 'crear', listing: l });
+      }
+      return respuesta(t);
+    });
+    app.patch(P + '/listing', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.headers.apikey, reply)) return reply;
+      if (!Array.isArray(req.body)) return reply.code(400).send({ message: 'The body must be an array of listings' });
+      const t = nuevaTarea('LISTING_CORE');
+      for (const l of req.body as Record<string, unknown>[]) {
+        const id = String(l.listing_id ?? '');
+        if (!this.listings.has(id)) {
+          t.content.push({
+            status: 'ERROR',
+            listing_id: id,
+            fr_property_id: 0,
+            external_code: String(l.external_code ?? ''),
+            multimedia: [],
+          });
+          t.messages.listings.push({
+            listing_id: id,
+            external_code: String(l.external_code ?? ''),
+            error: { message: 'Listing not found' },
+          });
+        } else if (procesar(t, l, id)) this.listings.set(id, { ...this.listings.get(id), ...l });
+        this.eventos.push({ accion: 'actualizar', listing: l });
+      }
+      return respuesta(t);
+    });
+    app.patch(P + '/listing/status', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.headers.apikey, reply)) return reply;
+      const t = nuevaTarea('LISTING_STATUS');
+      for (const s of req.body as { listing_id: string; client_id: string; status: string }[]) {
+        const l = this.listings.get(s.listing_id);
+        const ok = Boolean(l) && (s.status === 'ACTIVE' || s.status === 'DELETED');
+        if (l && ok) l.status = s.status === 'DELETED' ? 7 : 4;
+        t.content.push({
+          status: ok ? 'COMPLETED' : 'ERROR',
+          listing_id: s.listing_id,
+          fr_property_id: 0,
+          external_code: String(l?.external_code ?? ''),
+          multimedia: [],
+        });
+        this.eventos.push({ accion: 'estado', listing: s });
+      }
+      return respuesta(t);
+    });
+    app.get<{ Params: { id: string } }>(P + '/task/:id', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.headers.apikey, reply)) return reply;
+      const t = this.tareas.get(req.params.id);
+      if (!t) return reply.code(404).send({ message: 'Object not found' });
+      t.lecturas++;
+      if (t.lecturas > this.lecturasPendientes) this.terminar(t);
+      else t.status = 'RUNNING';
+      return { task: this.cuerpo(t) };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const a = app.server.address();
+    if (!a || typeof a === 'string') throw new Error('sin puerto');
+    this.app = app;
+    this.url = `http://127.0.0.1:${a.port}/management/api/1.0`;
+    return this.url;
+  }
+
+  private terminar(t: Tarea) {
+    if (t.status === 'READY' || t.status === 'RUNNING')
+      t.status = t.content.length > 0 && t.content.every((c) => c.status === 'ERROR') ? 'ERROR' : 'COMPLETED';
+  }
+
+  private cuerpo(t: Tarea) {
+    const { lecturas: _l, ...resto } = t;
+    return { ...resto, updated: Date.now() / 1000 };
+  }
+
+  /** Listings still active (status 4), by external_code. */
+  activos(): string[] {
+    return [...this.listings.values()].filter((l) => l.status === 4).map((l) => String(l.external_code));
+  }
+
+  /** Settles every task and posts each to the webhook, as the portal does; answers the HTTP statuses. */
+  async notificar(url: string, hubId: string, verifyToken: string): Promise<number[]> {
+    const out: number[] = [];
+    for (const t of this.tareas.values()) {
+      this.terminar(t);
+      const r = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'HUB.ID': hubId, 'VERIFY-TOKEN': verifyToken },
+        body: JSON.stringify({ task: this.cuerpo(t) }),
+      });
+      out.push(r.status);
+    }
+    return out;
+  }
+
+  async stop(): Promise<void> {
+    this.app?.server.closeAllConnections();
+    await this.app?.close();
+  }
+}
