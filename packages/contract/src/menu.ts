@@ -25,6 +25,8 @@ export type MenuNode = {
   title: string;
   idm?: number;
   hidden?: boolean;
+  /** A page another site sends the person back to (an OAuth2 return): never offered by the search. */
+  retorno?: boolean;
   affix?: boolean;
   noCache?: boolean;
   icon?: string;
@@ -113,6 +115,7 @@ export const MENU: MenuNode[] = [
       leaf('mercadolibre', 'Mercadolibre', 'Mercado Libre', 516, 'inmuebles', { component: 'portal-mercadolibre' }),
       leaf('authmercadolibre', 'AuthMercadolibre', 'Autorización Mercado Libre', 516, 'inmuebles', {
         hidden: true,
+        retorno: true,
         component: 'portal-authmercadolibre',
       }),
       leaf('proppit', 'Proppit', 'Proppit', 10541, 'inmuebles', { component: 'portal-proppit' }),

@@ -17,6 +17,7 @@ const PARAMETRO_OBLIGATORIO = /\/:[^/?]+(\/|$)/;
  */
 export function searchItems(routes: FlatRoute[]): SearchItem[] {
   return routes
+    .filter((r) => r.retorno !== true)
     .filter((r) => r.hidden !== true || (r.component !== undefined && !PARAMETRO_OBLIGATORIO.test(r.fullPath)))
     .map((r) => ({
       path: menuLink(r.fullPath),

@@ -69,6 +69,9 @@ describe('property form values', () => {
       casa_raiz: false,
       inmueblesnetco: false,
       cerouno: false,
+      proppit: false,
+      domus: false,
+      mercadolibre: false,
       sitio_web: true,
     });
     expect(body.propietarios).toEqual([
