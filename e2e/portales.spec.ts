@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { FakeMercadoLibre, ML_CLIENTE, ML_SECRETO } from '../apps/api/src/test/fake-mercadolibre.ts';
 import { FakeProppit, PROPPIT_ANUNCIANTE, PROPPIT_CLAVE, PROPPIT_USUARIO } from '../apps/api/src/test/fake-proppit.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../apps/api/src/test/fake-wasi.ts';
 import { FakeIntegradores, INTEGRADORES_CLAVE, INTEGRADORES_CLIENTE } from '../apps/api/src/test/fake-integradores.ts';
@@ -12,11 +13,12 @@ import { png } from './imagenes.ts';
 const wasi = new FakeWasi();
 const proppit = new FakeProppit();
 const integradores = new FakeIntegradores();
+const ml = new FakeMercadoLibre();
 test.beforeAll(async () => {
-  await Promise.all([wasi.start(), proppit.start(), integradores.start()]);
+  await Promise.all([wasi.start(), proppit.start(), integradores.start(), ml.start()]);
 });
 test.afterAll(async () => {
-  await Promise.all([wasi.stop(), proppit.stop(), integradores.stop()]);
+  await Promise.all([wasi.stop(), proppit.stop(), integradores.stop(), ml.stop()]);
 });
 
 test('Wasi: configure, publish, update the price, withdraw → unpublished', async ({ page, request }) => {
@@ -205,6 +207,34 @@ test('Proppit: configure, a property marked in its form is published, a wrong ty
   await dialogo.getByRole('button', { name: 'Publicar' }).click();
   await expect(page.getByText(/Proppit no tiene «parqueadero»/).first()).toBeVisible({ timeout: 30_000 });
   expect(proppit.anuncios.has(String(parqueadero))).toBe(false);
+});
+
+test('Mercado Libre: connect the account through its authorisation page and come back connected', async ({ page }) => {
+  test.setTimeout(90_000);
+  await ingresar(page, ADMIN, '/propiedades/portales/mercadolibre');
+  const form = page.getByRole('form', { name: 'Configuración de Mercado Libre' });
+  await form.getByLabel('ID de la aplicación (client_id)').fill(ML_CLIENTE);
+  await form.getByLabel('Tipo de publicación (listing_type_id)').fill('gold');
+  await form.getByLabel('Dirección de la API').fill(ml.url);
+  await form.getByLabel('Clave secreta de la aplicación (client_secret)').fill(ML_SECRETO);
+  await form.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect(page.getByText('Configuración de Mercado Libre guardada')).toBeVisible();
+  const cuenta = page.getByRole('region', { name: 'Cuenta de Mercado Libre' });
+  // Another run may have connected it already: the button then says «Conectar de nuevo».
+  await expect(cuenta.getByText(/Sin conectar|Conectada/)).toBeVisible();
+  // The fake's authorisation page approves at once and sends the browser back with code and state.
+  await cuenta.getByRole('button', { name: /Conectar (de nuevo )?con Mercado Libre/ }).click();
+  await expect(page).toHaveURL(/\/propiedades\/portales\/mercadolibre$/, { timeout: 30_000 });
+  await expect(page.getByText('Cuenta de Mercado Libre conectada')).toBeVisible();
+  await expect(cuenta.getByText(/Conectada \(usuario \d+\)/)).toBeVisible();
+  await form.getByRole('button', { name: 'Probar conexión' }).click();
+  await expect(form.getByText('Mercado Libre aceptó las credenciales')).toBeVisible();
+
+  // A return that was not asked for (a replayed or forged state) is refused on the return page.
+  await page.goto('/propiedades/portales/authmercadolibre?code=TG-x&state=ajeno');
+  await expect(page.getByRole('alert').filter({ hasText: 'La autorización' })).toContainText(
+    'no corresponde a la solicitada o venció',
+  );
 });
 
 test('Casa Raíz: configure the feed, the portal reads it, a property taken out leaves it', async ({ page, request }) => {
