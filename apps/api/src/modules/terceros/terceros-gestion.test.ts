@@ -399,6 +399,7 @@ describe('POST /terceros/fusionar', () => {
     const refs = await t.db.tenant(1, (tx) => referenciasATerceros(tx));
     // Each FK is moved generically; this list documents what exists today.
     expect(refs).toEqual([
+      { tabla: 'carta', columna: 'id_tercero', referida: 'id' },
       { tabla: 'cita_participante', columna: 'id_tercero', referida: 'id' },
       { tabla: 'cliente_atendido', columna: 'id_tercero', referida: 'id' },
       { tabla: 'cliente_portal', columna: 'id_tercero', referida: 'id' },
