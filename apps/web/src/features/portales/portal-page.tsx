@@ -208,7 +208,11 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
           </>
         ) : null}
       </Space>
-      <Form.Item name="url" label="Dirección de la API" extra={`Vacío: ${campos.url}.`}>
+      <Form.Item
+        name="url"
+        label="Dirección de la API"
+        extra={<span className="portales-direccion">{`Vacío: ${campos.url}.`}</span>}
+      >
         <Input maxLength={500} placeholder="https://" style={{ width: 'min(520px, 80vw)' }} />
       </Form.Item>
       <Form.Item
