@@ -20,6 +20,7 @@ import type { Archivo } from '../../platform/http/archivo.ts';
 import { desescaparFormula, type Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import * as repo from './trd.repo.ts';
+import { normalTexto as normal } from '../../platform/texto.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
@@ -28,7 +29,6 @@ export const ENTIDAD_TRD = 'trd';
 const MAX_FILAS_TRD = 5000;
 
 /** Accent- and case-insensitive key, like the masters' unique indexes (lower(predio_unaccent(...))). */
-const normal = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
 
 export const leer = (o: Base): Promise<FilaTrd[]> => repo.filas(o.tx);
 

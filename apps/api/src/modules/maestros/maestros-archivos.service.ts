@@ -22,9 +22,9 @@ import { leerEnHilo } from '../../platform/tabular/lectura.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import * as repo from './maestros.repo.ts';
 import { cambios, consulta, entrada, escribiendo, repetido, type Base, type Escritura } from './maestros.service.ts';
+import { normalTexto as normal } from '../../platform/texto.ts';
 
 /** Accent- and case-insensitive key, like the database's lower(predio_unaccent(...)). */
-const normal = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
 
 type Columna = { key: string; label: string; celda: (fila: Item) => Celda };
 

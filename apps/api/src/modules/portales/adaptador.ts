@@ -41,6 +41,10 @@ export type FichaPortal = {
   fotosUrl: string[];
 };
 
+/** Offered for rent (arriendo or arriendo_venta) / for sale (venta or arriendo_venta). */
+export const enArriendo = (f: FichaPortal) => f.gestion !== 'venta';
+export const enVenta = (f: FichaPortal) => f.gestion !== 'arriendo';
+
 /** The company's settings for the portal (not secret) and its decrypted token. */
 export type AjustesPortal = {
   url: string;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ETIQUETAS_INMUEBLE } from '@predio/contract/inmuebles';
 import { AJUSTES_PORTAL } from '@predio/contract/portales';
-import { ErrorPortal, llamar, type AdaptadorPortal, type FichaPortal } from './adaptador.ts';
+import { normalTexto as normal } from '../../platform/texto.ts';
+import { enArriendo, enVenta, ErrorPortal, llamar, type AdaptadorPortal, type FichaPortal } from './adaptador.ts';
 
 /*
  * Domus API 3.0 (apiv3get.domus.la/docs/3.0): every call carries the agency's token as the raw
@@ -66,8 +67,6 @@ export const ZDomusInmueble = z.object({
 export type DomusInmueble = z.infer<typeof ZDomusInmueble>;
 
 const L = ETIQUETAS_INMUEBLE;
-const renta = (f: FichaPortal) => f.gestion !== 'venta';
-const venta = (f: FichaPortal) => f.gestion !== 'arriendo';
 
 function faltantes(f: FichaPortal): string[] {
   const out: string[] = [];
@@ -75,8 +74,8 @@ function faltantes(f: FichaPortal): string[] {
   if (!f.codigo_dane || !/^\d{5}$/.test(f.codigo_dane))
     out.push(`Código DANE del municipio ${f.municipio} (maestro de municipios)`);
   if (!f.direccion.trim()) out.push(L.direccion);
-  if (renta(f) && !f.canon) out.push(L.canon);
-  if (venta(f) && !f.precio_venta) out.push(L.precio_venta);
+  if (enArriendo(f) && !f.canon) out.push(L.canon);
+  if (enVenta(f) && !f.precio_venta) out.push(L.precio_venta);
   if (!f.descripcion.trim()) out.push(L.descripcion);
   return out;
 }
@@ -91,8 +90,8 @@ function mapear(f: FichaPortal): DomusInmueble {
     neighborhood: f.barrio ?? undefined,
     biz: NEGOCIO_DOMUS[f.gestion],
     type: TIPOS_DOMUS[f.tipo]!,
-    rent: renta(f) ? (f.canon ?? undefined) : undefined,
-    saleprice: venta(f) ? (f.precio_venta ?? undefined) : undefined,
+    rent: enArriendo(f) ? (f.canon ?? undefined) : undefined,
+    saleprice: enVenta(f) ? (f.precio_venta ?? undefined) : undefined,
     administration: opcional(f.administracion),
     area_cons: opcional(f.area_construida),
     private_area: opcional(f.area_privada),
@@ -108,15 +107,6 @@ function mapear(f: FichaPortal): DomusInmueble {
     longitude: f.lng === null ? undefined : String(f.lng),
   };
 }
-
-/** Catalogue names compared without accents, case or extra spaces. */
-const normal = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toUpperCase();
 
 /** Domus may answer an error with HTTP 200 and its own `code`: treated as the HTTP status it names. */
 function revisar(j: Record<string, unknown> | null): Record<string, unknown> {
@@ -187,13 +177,13 @@ export const domus: AdaptadorPortal<DomusInmueble> = {
       },
       async despublicar(id) {
         const estados = await catalogo('/general/status');
-        const nombre = ESTADOS_RETIRO.find((e) => estados.has(e));
+        const nombre = ESTADOS_RETIRO.find((e) => estados.has(normal(e)));
         if (!nombre)
           throw new ErrorPortal(
             `Domus no tiene un estado de retiro (${ESTADOS_RETIRO.join(', ')}) en su catálogo: no se pudo retirar`,
             false,
           );
-        const cuerpo = new URLSearchParams({ status: String(estados.get(nombre)), description: 'Retirado desde Predio' });
+        const cuerpo = new URLSearchParams({ status: String(estados.get(normal(nombre))), description: 'Retirado desde Predio' });
         await enviar('PUT', `/properties/status/${encodeURIComponent(id)}`, cuerpo);
       },
     };

@@ -7,7 +7,7 @@ import {
   type TipoInmueble,
 } from '@predio/contract/inmuebles';
 import type { CampoFeed, FormatoFeed } from '@predio/contract/portales';
-import type { FichaPortal } from './adaptador.ts';
+import { enArriendo, enVenta, type FichaPortal } from './adaptador.ts';
 import { urlFotoPublica } from '../../platform/http/url-publica.ts';
 
 // The feed a portal without an integration API reads (issue 34): pure functions from the properties and
@@ -36,8 +36,8 @@ const AREA_SUFICIENTE: Partial<Record<TipoInmueble, (f: FichaPortal) => boolean>
  */
 export function faltantesFeed(f: FichaPortal): string[] {
   const faltan: string[] = [];
-  if (f.gestion !== 'venta' && !(f.canon && f.canon > 0)) faltan.push(ETIQUETAS_INMUEBLE.canon);
-  if (f.gestion !== 'arriendo' && !(f.precio_venta && f.precio_venta > 0)) faltan.push(ETIQUETAS_INMUEBLE.precio_venta);
+  if (enArriendo(f) && !(f.canon && f.canon > 0)) faltan.push(ETIQUETAS_INMUEBLE.canon);
+  if (enVenta(f) && !(f.precio_venta && f.precio_venta > 0)) faltan.push(ETIQUETAS_INMUEBLE.precio_venta);
   if (!f.descripcion.trim()) faltan.push(ETIQUETAS_INMUEBLE.descripcion);
   if (f.fotos.length === 0) faltan.push('Fotos (al menos una)');
   const area = AREA_SUFICIENTE[f.tipo as TipoInmueble] ?? ((x: FichaPortal) => (x.area_construida ?? x.area_privada ?? 0) > 0);

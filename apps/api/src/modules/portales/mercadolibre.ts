@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ETIQUETAS_INMUEBLE } from '@predio/contract/inmuebles';
 import { AJUSTES_PORTAL } from '@predio/contract/portales';
+import { normalTexto as normal } from '../../platform/texto.ts';
 import {
   ErrorPortal,
   llamar,
@@ -132,13 +133,6 @@ function mapear(f: FichaPortal, a: AjustesPortal): MercadoLibreItem {
     descripcion: f.descripcion.trim(),
   };
 }
-
-const normal = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .trim()
-    .toUpperCase();
 
 type Categoria = { id: string; name: string };
 

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ETIQUETAS_INMUEBLE } from '@predio/contract/inmuebles';
 import { AJUSTES_PORTAL } from '@predio/contract/portales';
-import { ErrorPortal, llamar, type AdaptadorPortal, type AjustesPortal, type FichaPortal } from './adaptador.ts';
+import {
+  enArriendo,
+  enVenta,
+  ErrorPortal,
+  llamar,
+  type AdaptadorPortal,
+  type AjustesPortal,
+  type FichaPortal,
+} from './adaptador.ts';
 
 /*
  * Proppit (Lifull Connect), «Real Time Processor API» v2, OpenAPI 3.1 at real-time.proppit.com/api/v2/docs:
@@ -71,16 +79,14 @@ export type ProppitAnuncio = z.infer<typeof ZProppitAnuncio>;
 
 const L = ETIQUETAS_INMUEBLE;
 const A = AJUSTES_PORTAL.proppit;
-const renta = (f: FichaPortal) => f.gestion !== 'venta';
-const venta = (f: FichaPortal) => f.gestion !== 'arriendo';
 const construida = (f: FichaPortal) => f.area_construida ?? f.area_privada;
 
 function faltantes(f: FichaPortal, a: AjustesPortal): string[] {
   const out: string[] = [];
   const tipo = TIPOS_PROPPIT[f.tipo];
   if (!tipo) out.push(`${L.tipo} (Proppit no tiene «${f.tipo}»)`);
-  if (renta(f) && !f.canon) out.push(L.canon);
-  if (venta(f) && !f.precio_venta) out.push(L.precio_venta);
+  if (enArriendo(f) && !f.canon) out.push(L.canon);
+  if (enVenta(f) && !f.precio_venta) out.push(L.precio_venta);
   if (tipo === 'land' && !f.area_lote) out.push(L.area_lote);
   if (tipo && CON_CONSTRUIDA.has(tipo) && !construida(f)) out.push(`${L.area_construida} o ${L.area_privada}`);
   if (!f.descripcion.trim()) out.push(L.descripcion);
@@ -98,8 +104,8 @@ function mapear(f: FichaPortal, a: AjustesPortal): ProppitAnuncio {
   const nombreTipo = f.tipo.charAt(0).toUpperCase() + f.tipo.slice(1);
   const operacion = f.gestion === 'venta' ? 'venta' : f.gestion === 'arriendo' ? 'arriendo' : 'arriendo y venta';
   const operaciones: ProppitAnuncio['operations'] = [];
-  if (renta(f)) operaciones.push({ type: 'rent', price: { value: f.canon ?? 0, currency: 'COP' } });
-  if (venta(f)) operaciones.push({ type: 'sell', price: { value: f.precio_venta ?? 0, currency: 'COP' } });
+  if (enArriendo(f)) operaciones.push({ type: 'rent', price: { value: f.canon ?? 0, currency: 'COP' } });
+  if (enVenta(f)) operaciones.push({ type: 'sell', price: { value: f.precio_venta ?? 0, currency: 'COP' } });
   const geo: ProppitAnuncio['property']['location']['geo'] = [
     { name: f.departamento, level: 'administrative_area_level_1' },
     { name: f.municipio, level: 'locality' },

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ETIQUETAS_INMUEBLE } from '@predio/contract/inmuebles';
-import { ErrorPortal, llamar, type AdaptadorPortal, type AjustesPortal, type FichaPortal } from './adaptador.ts';
+import {
+  enArriendo,
+  enVenta,
+  ErrorPortal,
+  llamar,
+  type AdaptadorPortal,
+  type AjustesPortal,
+  type FichaPortal,
+} from './adaptador.ts';
 
 /*
  * Wasi (api.wasi.co, docs/guide): every call carries `id_company` and `wasi_token`; a property is written
@@ -70,14 +78,12 @@ export const ZWasiPropiedad = z.object({
 export type WasiPropiedad = z.infer<typeof ZWasiPropiedad>;
 
 const L = ETIQUETAS_INMUEBLE;
-const renta = (f: FichaPortal) => f.gestion !== 'venta';
-const venta = (f: FichaPortal) => f.gestion !== 'arriendo';
 
 function faltantes(f: FichaPortal, a: AjustesPortal): string[] {
   const out: string[] = [];
   if (!TIPOS_WASI[f.tipo]) out.push(`${L.tipo} (Wasi no tiene «${f.tipo}»)`);
-  if (renta(f) && !f.canon) out.push(L.canon);
-  if (venta(f) && !f.precio_venta) out.push(L.precio_venta);
+  if (enArriendo(f) && !f.canon) out.push(L.canon);
+  if (enVenta(f) && !f.precio_venta) out.push(L.precio_venta);
   if (!f.area_construida && !f.area_privada && !f.area_lote) out.push(`${L.area_construida}, ${L.area_privada} o ${L.area_lote}`);
   if (!f.descripcion.trim()) out.push(L.descripcion);
   if (!a.usuario) out.push('Identificador de la empresa en Wasi (configuración del portal)');
@@ -100,10 +106,10 @@ function mapear(f: FichaPortal, a: AjustesPortal): WasiPropiedad {
     title: `${tipo} en ${f.gestion === 'venta' ? 'venta' : f.gestion === 'arriendo' ? 'arriendo' : 'arriendo y venta'}${f.barrio ? `, ${f.barrio}` : ''} - ${f.municipio}`,
     address: f.direccion,
     zone_label: f.barrio ?? '',
-    for_sale: venta(f) ? 'true' : 'false',
-    for_rent: renta(f) ? 'true' : 'false',
-    sale_price: venta(f) ? (f.precio_venta ?? 0) : 0,
-    rent_price: renta(f) ? (f.canon ?? 0) : 0,
+    for_sale: enVenta(f) ? 'true' : 'false',
+    for_rent: enArriendo(f) ? 'true' : 'false',
+    sale_price: enVenta(f) ? (f.precio_venta ?? 0) : 0,
+    rent_price: enArriendo(f) ? (f.canon ?? 0) : 0,
     maintenance_fee: f.administracion ?? 0,
     area,
     built_area: f.area_construida ?? 0,
