@@ -14,6 +14,7 @@ import { domus } from './domus.ts';
 import { mercadolibre } from './mercadolibre.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar } from './portales.service.ts';
 import { proppit } from './proppit.ts';
+import { FICHA_PORTAL } from '../../test/ficha-portal.ts';
 
 // Portal synchronisers (issue 34): the Proppit adapter (token endpoint, ads by referenceId, photos by
 // address), the Domus adapter (raw token, catalogues read by name, status change instead of delete) and
@@ -130,31 +131,7 @@ async function correr(consecutivo: number, intento = 1): Promise<unknown[]> {
 }
 
 const ficha: FichaPortal = {
-  consecutivo: 1042,
-  tipo: 'apartamento',
-  gestion: 'arriendo_venta',
-  estado: 'disponible',
-  direccion: 'Carrera 43A # 1 Sur-100',
-  municipio: 'Medellín',
-  departamento: 'Antioquia',
-  codigo_dane: '05001',
-  barrio: 'El Poblado',
-  estrato: 5,
-  area_construida: 95,
-  area_privada: 88.5,
-  area_lote: null,
-  habitaciones: 3,
-  banos: 2,
-  parqueaderos: 2,
-  piso: 8,
-  anio_construccion: 2015,
-  canon: 4_200_000,
-  precio_venta: 780_000_000,
-  administracion: 520_000,
-  descripcion: '  Apartamento iluminado con vista a la ciudad.  ',
-  lat: 6.2087,
-  lng: -75.5671,
-  fotos: [11, 12],
+  ...FICHA_PORTAL,
   fotosUrl: [`${PUBLICA}/api/publico/1/archivos/11`, `${PUBLICA}/api/publico/1/archivos/12`],
 };
 const ajustesP = { url: '', usuario: PROPPIT_USUARIO, cuenta: PROPPIT_ANUNCIANTE, id_region: null, id_ciudad: null };

@@ -10,6 +10,7 @@ import { FakeIntegradores, INTEGRADORES_CLAVE, INTEGRADORES_CLIENTE } from '../.
 import type { FichaPortal } from './adaptador.ts';
 import { antiguedad, ciencuadras, fincaraiz, resultadoDeTarea } from './integradores.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar } from './portales.service.ts';
+import { FICHA_PORTAL } from '../../test/ficha-portal.ts';
 
 // Ciencuadras and Fincaraíz (issue 34): the integrators' API adapter against a local portal implementing
 // its OpenAPI (tasks, webhook, faults), the «en proceso» state, idm 10513 / 514 and company isolation.
@@ -145,31 +146,7 @@ async function correr(consecutivo: number, intento = 1): Promise<unknown[]> {
 }
 
 const ficha: FichaPortal = {
-  consecutivo: 1042,
-  tipo: 'apartamento',
-  gestion: 'arriendo_venta',
-  estado: 'disponible',
-  direccion: 'Carrera 43A # 1 Sur-100',
-  municipio: 'Medellín',
-  departamento: 'Antioquia',
-  codigo_dane: '05001',
-  barrio: 'El Poblado',
-  estrato: 5,
-  area_construida: 95,
-  area_privada: 88.5,
-  area_lote: null,
-  habitaciones: 3,
-  banos: 2,
-  parqueaderos: 2,
-  piso: 8,
-  anio_construccion: 2015,
-  canon: 4_200_000,
-  precio_venta: 780_000_000,
-  administracion: 520_000,
-  descripcion: '  Apartamento iluminado con vista a la ciudad.  ',
-  lat: 6.2087,
-  lng: -75.5671,
-  fotos: [11, 12],
+  ...FICHA_PORTAL,
   fotosUrl: [`${URL_BASE}/api/publico/1/archivos/11`, `${URL_BASE}/api/publico/1/archivos/12`],
 };
 const ajustes = {

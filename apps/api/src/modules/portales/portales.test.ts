@@ -8,9 +8,10 @@ import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
 import sharp from 'sharp';
 import { createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../../test/fake-wasi.ts';
-import { ErrorPortal, llamar, type FichaPortal } from './adaptador.ts';
+import { ErrorPortal, llamar } from './adaptador.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar } from './portales.service.ts';
 import { wasi } from './wasi.ts';
+import { FICHA_PORTAL } from '../../test/ficha-portal.ts';
 
 // Portal synchronisers (issue 34): the Wasi adapter against a local Wasi with faults, the job's state
 // machine (pendiente → enviado → publicado | error → despublicado), the triggers from the property's
@@ -144,34 +145,7 @@ const unaVez = async (consecutivo: number, intento = 1) => {
   });
 };
 
-const ficha: FichaPortal = {
-  consecutivo: 1042,
-  tipo: 'apartamento',
-  gestion: 'arriendo_venta',
-  estado: 'disponible',
-  direccion: 'Carrera 43A # 1 Sur-100',
-  municipio: 'Medellín',
-  departamento: 'Antioquia',
-  codigo_dane: '05001',
-  barrio: 'El Poblado',
-  estrato: 5,
-  area_construida: 95,
-  area_privada: 88.5,
-  area_lote: null,
-  habitaciones: 3,
-  banos: 2,
-  parqueaderos: 2,
-  piso: 8,
-  anio_construccion: 2015,
-  canon: 4_200_000,
-  precio_venta: 780_000_000,
-  administracion: 520_000,
-  descripcion: '  Apartamento iluminado con vista a la ciudad.  ',
-  lat: 6.2087,
-  lng: -75.5671,
-  fotos: [11, 12],
-  fotosUrl: [],
-};
+const ficha = FICHA_PORTAL;
 const ajustes = { url: '', usuario: WASI_EMPRESA, cuenta: '', id_region: 2, id_ciudad: 698 };
 
 describe('Wasi mapping', () => {

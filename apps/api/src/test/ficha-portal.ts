@@ -1,0 +1,31 @@
+import type { FichaPortal } from '../modules/portales/adaptador.ts';
+
+/** One apartment as the portal adapters receive it: the input of their golden mapping files. */
+export const FICHA_PORTAL: FichaPortal = {
+  consecutivo: 1042,
+  tipo: 'apartamento',
+  gestion: 'arriendo_venta',
+  estado: 'disponible',
+  direccion: 'Carrera 43A # 1 Sur-100',
+  municipio: 'Medellín',
+  departamento: 'Antioquia',
+  codigo_dane: '05001',
+  barrio: 'El Poblado',
+  estrato: 5,
+  area_construida: 95,
+  area_privada: 88.5,
+  area_lote: null,
+  habitaciones: 3,
+  banos: 2,
+  parqueaderos: 2,
+  piso: 8,
+  anio_construccion: 2015,
+  canon: 4_200_000,
+  precio_venta: 780_000_000,
+  administracion: 520_000,
+  descripcion: '  Apartamento iluminado con vista a la ciudad.  ',
+  lat: 6.2087,
+  lng: -75.5671,
+  fotos: [11, 12],
+  fotosUrl: [],
+};
