@@ -487,7 +487,10 @@ const clientesatendidosregistro: DefInforme = {
     { clave: 'resultado', titulo: 'Resultado', tipo: 'texto' },
     { clave: 'fecha_cierre', titulo: 'Cierre', tipo: 'fecha' },
   ],
-  // The register: every lead that came in during the period, newest first, as the paper register read.
+  /*
+   * The register: every lead that came in during the period, newest first, as the paper register read;
+   * or, with the client-statistics filter's date option on «cierre», every lead closed in the period.
+   */
   filas: async (tx, f) =>
     (
       await queryRows<FilaRegistro>(
@@ -505,8 +508,9 @@ const clientesatendidosregistro: DefInforme = {
             join terceros t on t.id = c.id_tercero
             left join usuarios u on u.id = c.id_asesor
             left join medios_publicitarios m on m.id = c.id_medio
-            where ${diaEnPeriodo(sql`c.fecha_ingreso`, f.periodo)} and ${asesorEs(sql`c.id_asesor`, f)}
-            order by c.fecha_ingreso desc, c.consecutivo desc`,
+            where ${diaEnPeriodo(f.fecha === 'cierre' ? sql`c.fecha_cierre` : sql`c.fecha_ingreso`, f.periodo)}
+              and ${asesorEs(sql`c.id_asesor`, f)} and ${f.cliente ? sql`c.consecutivo = ${f.cliente}` : sql`true`}
+            order by ${f.fecha === 'cierre' ? sql`c.fecha_cierre desc,` : sql``} c.fecha_ingreso desc, c.consecutivo desc`,
       )
     ).map((r) => ({
       consecutivo: r.consecutivo,

@@ -456,6 +456,44 @@ describe('clientesatendidosregistro', () => {
     expect(r.serie.etiquetas).toEqual(['Sin medio', 'Feria informe']);
     expect((await informe(`clientesatendidosregistro/datos?${MARZO}&asesor=${B}`)).filas).toEqual([]);
   });
+  it('takes the client-statistics filter: the date option (ingreso or cierre) and one client', async () => {
+    // 9902 closed on 20 March; 9901 is open (no fecha de cierre). From 15 March: only 9902's closing is in range.
+    const cierre = await informe(`clientesatendidosregistro/datos?desde=2021-03-15&hasta=2021-03-31&fecha=cierre`);
+    expect(cierre.filas.map((f) => f.consecutivo)).toEqual([9902]);
+    expect(cierre.filtros.fecha).toBe('cierre');
+    const ingreso = await informe(`clientesatendidosregistro/datos?desde=2021-03-15&hasta=2021-03-31&fecha=ingreso`);
+    expect(ingreso.filas).toEqual([]);
+    const uno = await informe(`clientesatendidosregistro/datos?${MARZO}&cliente=9901`);
+    expect(uno.filas.map((f) => f.consecutivo)).toEqual([9901]);
+    // Another company's register does not hold 9901 even by its number.
+    expect((await informe(`clientesatendidosregistro/datos?${MARZO}&cliente=9901`, admin2)).filas).toEqual([]);
+    for (const [q, mensaje] of [
+      ['fecha=apertura', 'fecha debe ser ingreso o cierre'],
+      ['cliente=abc', 'cliente debe ser un número'],
+      ['cliente=0', 'cliente debe ser mayor que cero'],
+    ] as const) {
+      const r = await as(t.app, admin1).get(`/api/informes/clientesatendidosregistro/datos?${MARZO}&${q}`);
+      expect([r.statusCode, r.json().message]).toEqual([400, expect.stringContaining(mensaje)]);
+    }
+    // The other reports do not take these filters.
+    const otro = await as(t.app, admin1).get(`/api/informes/clientesatendidos/datos?${MARZO}&fecha=cierre`);
+    expect([otro.statusCode, otro.json().message]).toEqual([400, expect.stringContaining('Filtro desconocido: fecha')]);
+  });
+  it('finds the client filter’s options by N.º or name, scoped like the report', async () => {
+    const buscar = async (q: string, token = admin1) => {
+      const r = await as(t.app, token).get(`/api/informes/clientesatendidosregistro/clientes?q=${encodeURIComponent(q)}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return (r.json().data as { consecutivo: number; nombre: string }[]).filter((c) => c.consecutivo >= 9901);
+    };
+    expect(await buscar('9901')).toEqual([{ consecutivo: 9901, nombre: 'Cliente Informe' }]);
+    expect((await buscar('cliente infórme')).map((c) => c.consecutivo)).toEqual([9902, 9901]);
+    // `%` is a character to find, not «anything».
+    expect(await buscar('%')).toEqual([]);
+    expect(await buscar('Cliente Informe', admin2)).toEqual([]);
+    expect((await buscar('Cliente Informe', ana)).map((c) => c.consecutivo)).toEqual([9902, 9901]);
+    const sin = await as(t.app, sinPermiso).get('/api/informes/clientesatendidosregistro/clientes?q=9901');
+    expect(sin.statusCode).toBe(403);
+  });
 });
 
 describe('cruceclientesinmuebles', () => {
