@@ -382,17 +382,20 @@ const gestionComercial: DefInforme = {
     { clave: 'asesor', titulo: 'Asesor', tipo: 'texto' },
     { clave: 'clientes', titulo: 'Clientes nuevos', tipo: 'entero', total: true },
     { clave: 'visitas', titulo: 'Visitas', tipo: 'entero', total: true },
+    { clave: 'contratos', titulo: 'Contratos de arriendo creados', tipo: 'entero', total: true },
     { clave: 'arrendados', titulo: 'Arrendados', tipo: 'entero', total: true },
     { clave: 'vendidos', titulo: 'Vendidos', tipo: 'entero', total: true },
     { clave: 'cerrados', titulo: 'Clientes cerrados con nosotros', tipo: 'entero', total: true },
     { clave: 'conversion', titulo: 'Conversión', tipo: 'porcentaje' },
     { clave: 'valor', titulo: 'Valor de los negocios', tipo: 'dinero', total: true },
+    { clave: 'comision', titulo: 'Comisión', tipo: 'dinero', total: true },
   ],
   /*
-   * The period's funnel per asesor. Predio has no offer entity and no commission per deal, so the funnel
-   * goes from leads to visits to closings, and «Valor de los negocios» is the canon of what was rented
-   * plus the price of what was sold (by the asesor comercial). Conversion: leads closed with us over new
-   * leads, both in the period.
+   * The period's funnel per asesor: leads, visits, lease contracts drafted (the accepted offer on its way
+   * to signature; Predio records no offer before it), closings. «Valor de los negocios» is the canon of
+   * what was rented plus the price of what was sold (by the asesor comercial); «Comisión» applies to it the
+   * owners' agreed percentage (terceros.pjecomision), each owner on their share. Conversion: leads closed
+   * with us over new leads, both in the period.
    */
   filas: (tx, f) =>
     filas(
@@ -402,6 +405,9 @@ const gestionComercial: DefInforme = {
               (select count(*) from cliente_atendido c where c.id_asesor = u.id and ${diaEnPeriodo(sql`c.fecha_ingreso`, f.periodo)})::int as clientes,
               (select count(*) from cita_asesor ca join cita c on c.id = ca.id_cita where ca.id_usuario = u.id
                  and c.estado = 'realizada' and c.id_inmueble is not null and ${enPeriodo(sql`c.inicio`, f.periodo)})::int as visitas,
+              (select count(*) from contrato k join inmueble i on i.id = k.id_inmueble
+                 where i.id_asesor_comercial = u.id and k.clase in ('arrendamiento_vivienda', 'arrendamiento_comercial')
+                   and ${enPeriodo(sql`k.creado_en`, f.periodo)})::int as contratos,
               (select count(*) from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
                  where i.id_asesor_comercial = u.id and h.hasta = 'arrendado' and ${enPeriodo(sql`h.fecha`, f.periodo)})::int as arrendados,
               (select count(*) from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
@@ -410,12 +416,17 @@ const gestionComercial: DefInforme = {
                  and c.resultado in ('arrendo_con_nosotros', 'compro_con_nosotros') and ${diaEnPeriodo(sql`c.fecha_cierre`, f.periodo)})::int as cerrados,
               (select coalesce(sum(case when h.hasta = 'arrendado' then coalesce(i.canon, 0) else coalesce(i.precio_venta, 0) end), 0)
                  from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
-                 where i.id_asesor_comercial = u.id and h.hasta in ('arrendado', 'vendido') and ${enPeriodo(sql`h.fecha`, f.periodo)})::float8 as valor
+                 where i.id_asesor_comercial = u.id and h.hasta in ('arrendado', 'vendido') and ${enPeriodo(sql`h.fecha`, f.periodo)})::float8 as valor,
+              (select coalesce(round(sum(case when h.hasta = 'arrendado' then coalesce(i.canon, 0) else coalesce(i.precio_venta, 0) end
+                   * coalesce((select sum(p.porcentaje * coalesce(t.pjecomision, 0)) from inmueble_propietario p
+                               join terceros t on t.id = p.id_tercero where p.id_inmueble = i.id), 0) / 10000)), 0)
+                 from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
+                 where i.id_asesor_comercial = u.id and h.hasta in ('arrendado', 'vendido') and ${enPeriodo(sql`h.fecha`, f.periodo)})::float8 as comision
             from usuarios u where u.activo and ${asesorEs(sql`u.id`, f)}
-          ) x where clientes + visitas + arrendados + vendidos + cerrados > 0
+          ) x where clientes + visitas + contratos + arrendados + vendidos + cerrados > 0
           order by cerrados + arrendados + vendidos desc, clientes desc, asesor`,
     ),
-  grafico: { etiqueta: 'asesor', valores: ['clientes', 'visitas', 'arrendados', 'vendidos', 'cerrados'] },
+  grafico: { etiqueta: 'asesor', valores: ['clientes', 'visitas', 'contratos', 'arrendados', 'vendidos', 'cerrados'] },
 };
 
 /** A lead's requirements in one line: what the register prints in place of fourteen columns. */

@@ -101,6 +101,23 @@ beforeAll(async () => {
       values ('900199', 'Cliente', 'Cliente Informe', '3001234567') returning id`)
     ).id;
     await tx.execute(sql`insert into inmueble_propietario (id_inmueble, id_tercero, porcentaje) values (${i2}, ${ter}, 100)`);
+    // 9904 (rented by A for 1,200,000) has two owners: 60 % at a 10 % commission, 40 % at 5 %: 96,000.
+    const otro = (
+      await uno<{ id: number }>(sql`insert into terceros (nro_id, nombre1, nombre, pjecomision)
+      values ('900198', 'Socia', 'Socia Informe', 5) returning id`)
+    ).id;
+    await tx.execute(sql`update terceros set pjecomision = 10 where id = ${ter}`);
+    await tx.execute(
+      sql`insert into inmueble_propietario (id_inmueble, id_tercero, porcentaje) values (${i4}, ${ter}, 60), (${i4}, ${otro}, 40)`,
+    );
+    // A lease contract for 9904 drafted on 24 March: the step before it was rented.
+    const plantilla = await uno<{ id: number; version: number }>(
+      sql`select id, version from plantilla_contrato where clase = 'arrendamiento_vivienda' order by id limit 1`,
+    );
+    await tx.execute(sql`insert into contrato (consecutivo, programa, clase, id_inmueble, id_plantilla, version_plantilla, canon,
+        fecha_inicio, duracion_meses, dia_pago, creado_por, creado_en)
+      values (9901, 'contratos', 'arrendamiento_vivienda', ${i4}, ${plantilla.id}, ${plantilla.version}, 1200000,
+        '2021-04-01', 12, 5, 'test', '2021-03-24T15:00:00Z')`);
     // Lead 9901 asks for a house for rent in the first municipio at 0.9–1.1 M: 9901 (canon 1 M) fits at 100 %.
     const c1 = (
       await uno<{
@@ -308,9 +325,9 @@ describe('exports', () => {
     const pantalla = await informe(`gestion-comercial/datos?${MARZO}&asesor=${A}`);
     const x = await as(t.app, admin1).get(`/api/informes/gestion-comercial/exportar?${MARZO}&asesor=${A}&formato=xlsx`);
     const hoja = await leerXlsx(x.rawPayload);
-    expect(hoja[1]).toEqual(['Usuario ana.inf', 2, 1, 1, 0, 1, 50, 1_200_000]);
+    expect(hoja[1]).toEqual(['Usuario ana.inf', 2, 1, 1, 1, 0, 1, 50, 1_200_000, 96_000]);
     // Conversion is a ratio: the «Total» row leaves it empty rather than adding percentages.
-    expect(hoja.at(-1)).toEqual(['Total', 2, 1, 1, 0, 1, null, pantalla.totales.valor]);
+    expect(hoja.at(-1)).toEqual(['Total', 2, 1, 1, 1, 0, 1, null, pantalla.totales.valor, pantalla.totales.comision]);
     for (const url of [
       'cruceclientesinmuebles/exportar?formato=pdf',
       `clientesatendidosregistro/exportar?${MARZO}&formato=pdf`,
@@ -406,7 +423,7 @@ describe('verificar-disponibilidad', () => {
 });
 
 describe('gestion-comercial', () => {
-  it('per asesor: leads in, visits, arrendados, vendidos, closed with us, conversion and value', async () => {
+  it('per asesor: leads in, visits, contracts, arrendados, vendidos, closed with us, conversion, value and commission', async () => {
     const r = await informe(`gestion-comercial/datos?${MARZO}&asesor=${A}`);
     expect(sinEnlace(r)).toEqual([
       {
@@ -414,15 +431,24 @@ describe('gestion-comercial', () => {
         id_asesor: A,
         clientes: 2,
         visitas: 1,
+        contratos: 1,
         arrendados: 1,
         vendidos: 0,
         cerrados: 1,
         conversion: 50,
         valor: 1_200_000,
+        comision: 96_000,
       },
     ]);
     // February: A's visit to 9902 on the 15th, nothing else.
-    expect(resumen(r)).toMatchObject({ clientes: [2, 0], visitas: [1, 1], arrendados: [1, 0], valor: [1_200_000, 0] });
+    expect(resumen(r)).toMatchObject({
+      clientes: [2, 0],
+      visitas: [1, 1],
+      contratos: [1, 0],
+      arrendados: [1, 0],
+      valor: [1_200_000, 0],
+      comision: [96_000, 0],
+    });
     // B only has the visit late on 31 March (Bogotá): no leads, so no conversion.
     expect(sinEnlace(await informe(`gestion-comercial/datos?${MARZO}&asesor=${B}`))).toEqual([
       {
@@ -430,11 +456,13 @@ describe('gestion-comercial', () => {
         id_asesor: B,
         clientes: 0,
         visitas: 1,
+        contratos: 0,
         arrendados: 0,
         vendidos: 0,
         cerrados: 0,
         conversion: null,
         valor: 0,
+        comision: 0,
       },
     ]);
     expect((await informe(`gestion-comercial/datos?${MARZO}`, admin2)).filas).toEqual([]);
