@@ -50,8 +50,10 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
         if (query.formato === 'pdf') {
           // The HTML is checked inside the transaction (a 400 for too many rows); the layout runs after it.
           const html = await exportar.pdfHtml(r);
-          const membrete = await exportar.membreteDe(tx);
-          return despuesDeConfirmar(alConfirmar, reply, async () => enviarArchivo(reply, await exportar.pdf(html, membrete, r)));
+          const empresa = await exportar.empresaDe(tx);
+          return despuesDeConfirmar(alConfirmar, reply, async () =>
+            enviarArchivo(reply, await exportar.pdf(html, { empresa, idEmpresa: user.idEmpresa, storage: deps.storage }, r)),
+          );
         }
         return enviarArchivo(reply, await exportar.xlsx(r));
       },

@@ -1,9 +1,15 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RespuestaInforme, TableroGerencia } from '@predio/contract/informes';
 import { queryRows } from '../../db/rows.ts';
 import { leerXlsx } from '../../platform/tabular/xlsx.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
 // Informes (issue 33): each report over a small data set in March 2021 (no demo record falls there),
 // with the figures computed by hand below; filters, totals, previous period, 403, other company, exports.
@@ -337,11 +343,35 @@ describe('exports', () => {
       expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
   });
-  it('PDF with the chart and the totals', async () => {
-    const r = await as(t.app, admin1).get(`/api/informes/propiedadesretiradascausal/exportar?${MARZO}&formato=pdf`);
-    expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
-    expect(r.headers['content-type']).toBe('application/pdf');
-    expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  it('PDF with the chart and the totals, and the company’s logo on the letterhead', async () => {
+    const exportarPdf = async () => {
+      const r = await as(t.app, admin2).get(`/api/informes/propiedadesretiradascausal/exportar?${MARZO}&formato=pdf`);
+      expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
+      expect(r.headers['content-type']).toBe('application/pdf');
+      expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      return r.rawPayload;
+    };
+    // pdfimages (poppler) lists the images drawn: the chart, then the chart and the logo.
+    const imagenes = async (pdf: Buffer) => {
+      const dir = await mkdtemp(join(tmpdir(), 'informe-'));
+      await writeFile(join(dir, 'i.pdf'), pdf);
+      const { stdout } = await promisify(execFile)('pdfimages', ['-list', join(dir, 'i.pdf')]);
+      await rm(dir, { recursive: true, force: true });
+      return stdout.trim().split('\n').slice(2).length;
+    };
+    const sinLogo = await imagenes(await exportarPdf());
+    const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#96be0e' } })
+      .png()
+      .toBuffer();
+    const body = multipart({ filename: 'logo.png', contentType: 'image/png', data: png });
+    const subida = await t.app.inject({
+      method: 'POST',
+      url: '/api/empresa/logo',
+      ...body,
+      headers: { ...body.headers, authorization: `Bearer ${admin2}` },
+    });
+    expect(subida.statusCode, subida.body).toBe(200);
+    expect(await imagenes(await exportarPdf())).toBe(sinLogo + 1);
   });
 });
 
