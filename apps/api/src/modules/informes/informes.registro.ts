@@ -571,6 +571,9 @@ const cruceclientesinmuebles: DefInforme = {
       enviado:
         r.enviado === null ? null : new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date(r.enviado)),
       enlace: `/propiedades/clientes-atendidos?abrir=${r.cliente}`,
+      // Not columns: the page's «Enviar ficha» sends this property's ficha to this lead.
+      consecutivo_cliente: Number(r.cliente),
+      consecutivo_inmueble: Number(r.inmueble),
     })),
   grafico: { etiqueta: 'asesor', valores: ['coincidencias'] },
   serie: async (tx, f) => contarPor(await cruceclientesinmuebles.filas(tx, f), 'asesor', 'coincidencias'),

@@ -566,6 +566,8 @@ describe('cruceclientesinmuebles', () => {
         puntaje: 100,
         motivos: 'Precio dentro del rango',
         enviado: null,
+        consecutivo_cliente: 9901,
+        consecutivo_inmueble: 9901,
       },
     ]);
     expect(r.filas[0]!.enlace).toBe('/propiedades/clientes-atendidos?abrir=9901');

@@ -38,7 +38,7 @@ const abrir = (url: string) => {
     </QueryClientProvider>,
   );
 };
-const consultas = (get: ReturnType<typeof vi.spyOn>) =>
+const consultas = (get: { mock: { calls: unknown[][] } }): string[] =>
   get.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/informes/clientesatendidosregistro/datos'));
 
 afterEach(() => {

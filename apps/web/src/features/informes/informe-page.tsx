@@ -6,13 +6,17 @@ import type { ColumnsType } from 'antd/es/table';
 import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { INFORMES, type ClaveInforme, type ColumnaInforme, type RespuestaInforme } from '@predio/contract/informes';
+import { IDM_CLIENTES_ATENDIDOS } from '@predio/contract/clientes';
+import { hasIdm } from '@predio/contract/menu';
 import { useUrlEstado } from '../../components/lista/use-url-estado.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { descargar } from '../../lib/descargar.ts';
 import { formatFecha, formatMoneda, formatNumero } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
+import { usePermisos } from '../../lib/session-store.ts';
 import { agruparFilas, celda, columnasAgrupables, type FilaTabla } from './agrupar.ts';
+import { EnviarFichaCruce } from './enviar-ficha-cruce.tsx';
 import { FiltroRegistro, useEstadoRegistro } from './filtro-registro.tsx';
 import { esPreset, PRESET_DEFECTO, PRESETS, rangoDe, type Preset } from './periodos.ts';
 import './informes.css';
@@ -89,6 +93,7 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
     staleTime: 5 * 60_000,
   });
   useEstadoRegistro({ activo: conFiltroClientes, params, set, rango, filas: datos.data?.filas });
+  const permisos = usePermisos();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   // The report's row action (verificar-disponibilidad: «Confirmar disponibilidad»), then the report again.
@@ -117,6 +122,8 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
     }
   };
 
+  // The cruce sends a property's ficha to the lead from its row, for whoever may write to leads.
+  const enviaFichas = clave === 'cruceclientesinmuebles' && hasIdm(permisos, IDM_CLIENTES_ATENDIDOS);
   const agrupar = params.get('agrupar');
   const [plegados, setPlegados] = useState<ReadonlySet<string>>(new Set());
   const orden = params.get('orden');
@@ -143,6 +150,16 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
           return i === 0 && f.enlace ? <Link to={f.enlace}>{texto || '—'}</Link> : texto;
         },
       })),
+      ...(enviaFichas
+        ? [
+            {
+              key: 'enviar',
+              title: '',
+              fixed: 'right' as const,
+              render: (_v: unknown, f: FilaTabla) => (f.__grupo !== undefined ? null : <EnviarFichaCruce fila={f} />),
+            },
+          ]
+        : []),
       ...(accion
         ? [
             {
@@ -165,7 +182,7 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
         : []),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- ejecutarAccion only reads clave and accion, fixed per page
-    [r?.columnas, orden, dir, accion, enAccion],
+    [r?.columnas, orden, dir, accion, enAccion, enviaFichas],
   );
 
   const filasTabla = useMemo(() => (r ? agruparFilas(r.columnas, r.filas, agrupar) : []), [r, agrupar]);
