@@ -16,7 +16,14 @@ export const INFORMES = {
   propiedadesporasesor: { titulo: 'Propiedades por asesor', idm: 10544, periodo: false, filtros: ['asesor'] },
   propiedadesconsignadas: { titulo: 'Propiedades consignadas', idm: 10514, periodo: true, filtros: PERIODO },
   propiedadesretiradascausal: { titulo: 'Propiedades retiradas por causal', idm: 10515, periodo: true, filtros: PERIODO },
-  solicitudes: { titulo: 'Informe de solicitudes', idm: 230, periodo: true, filtros: PERIODO },
+  solicitudes: {
+    titulo: 'Informe de solicitudes',
+    idm: 230,
+    periodo: true,
+    filtros: [...PERIODO, 'dias'],
+    diasPorDefecto: 1,
+    etiquetaDias: 'Días para responder',
+  },
   clientesatendidos: { titulo: 'Clientes atendidos', idm: 10516, periodo: true, filtros: PERIODO },
   'seguimiento-asesores': { titulo: 'Seguimiento de asesores', idm: 10517, periodo: false, filtros: DIAS, diasPorDefecto: 7 },
   'verificar-disponibilidad': {
@@ -45,6 +52,8 @@ export const INFORMES = {
     periodo: boolean;
     filtros: readonly ClaveFiltro[];
     diasPorDefecto?: number;
+    /** What «dias» means in this report (the filter's label; «Días» otherwise). */
+    etiquetaDias?: string;
     /** A button on each row: POST /informes/<clave>/<ruta> with the row's consecutivo. */
     accion?: { titulo: string; ruta: string };
   }

@@ -7,6 +7,7 @@ import {
   type EstadoCliente,
 } from '@predio/contract/clientes';
 import type { Gestion } from '@predio/contract/inmuebles';
+import { TIPOS_SOLICITUD } from '@predio/contract/solicitudes';
 import { cruce, motivos } from '../clientes/clientes-coincidencias.service.ts';
 import { filasInforme as filasEncuestas } from '../pagina-web/encuestas.service.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -246,31 +247,58 @@ const solicitudes: DefInforme = {
   clave: 'solicitudes',
   columnas: [
     { clave: 'canal', titulo: 'Canal', tipo: 'texto' },
+    { clave: 'tipo', titulo: 'Tipo', tipo: 'texto' },
     { clave: 'total', titulo: 'Solicitudes', tipo: 'entero', total: true },
     { clave: 'abiertas', titulo: 'Abiertas', tipo: 'entero', total: true },
     { clave: 'resueltas', titulo: 'Resueltas', tipo: 'entero', total: true },
     { clave: 'descartadas', titulo: 'Descartadas', tipo: 'entero', total: true },
     { clave: 'horas_respuesta', titulo: 'Horas a la primera respuesta (promedio)', tipo: 'entero' },
+    { clave: 'horas_cierre', titulo: 'Horas al cierre (promedio)', tipo: 'entero' },
+    { clave: 'fuera_de_plazo', titulo: 'Respondidas fuera de plazo o sin respuesta', tipo: 'entero', total: true },
   ],
-  // The first answer is the first entry of its history after the creation (assignment, state or note).
+  /*
+   * Per canal and tipo. The first answer is the first entry of its history after the creation (assignment,
+   * state or note); the close, the first change to resuelta or descartada. Over the deadline: answered
+   * after «Días para responder» (1 by default) or still unanswered past it.
+   */
   filas: async (tx, f) =>
     (
       await filas(
         tx,
-        sql`select s.canal, count(*)::int as total,
+        sql`select s.canal, s.tipo, count(*)::int as total,
               count(*) filter (where s.estado in ('nueva', 'asignada', 'en_tramite'))::int as abiertas,
               count(*) filter (where s.estado = 'resuelta')::int as resueltas,
               count(*) filter (where s.estado = 'descartada')::int as descartadas,
               round(avg(extract(epoch from (r.primera - s.fecha_recepcion)) / 3600))::int as horas_respuesta,
+              round(avg(extract(epoch from (r.cierre - s.fecha_recepcion)) / 3600))::int as horas_cierre,
+              count(*) filter (where coalesce(r.primera, now()) - s.fecha_recepcion > make_interval(days => ${f.dias ?? 1}))::int
+                as fuera_de_plazo,
               '/propiedades/solicitudes' as enlace
             from solicitud s
-            left join lateral (select min(h.fecha) as primera from solicitud_historial h
-                               where h.id_solicitud = s.id and h.tipo <> 'creacion') r on true
+            left join lateral (
+              select min(h.fecha) filter (where h.tipo <> 'creacion') as primera,
+                     min(h.fecha) filter (where h.tipo = 'estado' and h.estado_nuevo in ('resuelta', 'descartada')) as cierre
+              from solicitud_historial h where h.id_solicitud = s.id) r on true
             where ${enPeriodo(sql`s.fecha_recepcion`, f.periodo)} and ${asesorEs(sql`s.id_asignado`, f)}
-            group by s.canal order by total desc, s.canal`,
+            group by s.canal, s.tipo order by total desc, s.canal, s.tipo`,
       )
-    ).map((r) => ({ ...r, canal: CANALES[String(r.canal)] ?? String(r.canal) })),
-  grafico: { etiqueta: 'canal', valores: ['abiertas', 'resueltas', 'descartadas'] },
+    ).map((r) => ({
+      ...r,
+      canal: CANALES[String(r.canal)] ?? String(r.canal),
+      tipo: TIPOS_SOLICITUD.find((t) => t.value === r.tipo)?.label ?? String(r.tipo),
+    })),
+  grafico: { etiqueta: 'tipo', valores: ['abiertas', 'resueltas', 'descartadas'] },
+  // The chart sums each tipo over the canales (the table's rows are canal × tipo).
+  serie: async (tx, f) => {
+    const fs = await solicitudes.filas(tx, f);
+    const porTipo = new Map<string, Record<string, number>>();
+    for (const x of fs) {
+      const v = porTipo.get(String(x.tipo)) ?? { abiertas: 0, resueltas: 0, descartadas: 0 };
+      for (const k of Object.keys(v)) v[k]! += Number(x[k] ?? 0);
+      porTipo.set(String(x.tipo), v);
+    }
+    return [...porTipo].map(([etiqueta, valores]) => ({ etiqueta, valores }));
+  },
 };
 
 const clientesatendidos: DefInforme = {

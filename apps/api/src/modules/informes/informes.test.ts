@@ -100,8 +100,9 @@ beforeAll(async () => {
     ).id;
     await tx.execute(sql`insert into solicitud (numero, canal, tipo, estado, contacto_nombre, id_asignado, fecha_recepcion, mensaje, creado_por)
         values (9902, 'telefono', 'comprar', 'asignada', 'Lola', ${A}, '2021-03-06T10:00:00Z', 'Compro', 'test')`);
-    await tx.execute(sql`insert into solicitud_historial (id_solicitud, tipo, usuario, fecha) values
-      (${s1}, 'creacion', 'test', '2021-03-05T10:00:00Z'), (${s1}, 'estado', 'test', '2021-03-05T13:00:00Z')`);
+    // 9901 answered 3 hours after it came in, by closing it as resuelta; 9902 is still unanswered.
+    await tx.execute(sql`insert into solicitud_historial (id_solicitud, tipo, estado_nuevo, usuario, fecha) values
+      (${s1}, 'creacion', null, 'test', '2021-03-05T10:00:00Z'), (${s1}, 'estado', 'resuelta', 'test', '2021-03-05T13:00:00Z')`);
     const ter = (
       await uno<{ id: number }>(sql`insert into terceros (nro_id, nombre1, nombre, celular)
       values ('900199', 'Cliente', 'Cliente Informe', '3001234567') returning id`)
@@ -247,11 +248,33 @@ describe('propiedadesretiradascausal', () => {
 });
 
 describe('solicitudes', () => {
-  it('counts requests by canal and estado with the hours to the first answer', async () => {
+  it('counts requests by canal, tipo and estado with the hours to answer and close, and those over the deadline', async () => {
     const r = await informe(`solicitudes/datos?${MARZO}&asesor=${A}`);
+    const fila = { canal: 'Teléfono', total: 1, descartadas: 0 };
     expect(sinEnlace(r)).toEqual([
-      { canal: 'Teléfono', total: 2, abiertas: 1, resueltas: 1, descartadas: 0, horas_respuesta: 3 },
+      {
+        ...fila,
+        tipo: 'Arrendar un inmueble',
+        abiertas: 0,
+        resueltas: 1,
+        horas_respuesta: 3,
+        horas_cierre: 3,
+        fuera_de_plazo: 0,
+      },
+      // Unanswered for years: past the default 1 day.
+      {
+        ...fila,
+        tipo: 'Comprar un inmueble',
+        abiertas: 1,
+        resueltas: 0,
+        horas_respuesta: null,
+        horas_cierre: null,
+        fuera_de_plazo: 1,
+      },
     ]);
+    expect(r.filtros.dias).toBeUndefined();
+    expect(r.serie.etiquetas).toEqual(['Arrendar un inmueble', 'Comprar un inmueble']);
+    expect(r.totales).toMatchObject({ total: 2, fuera_de_plazo: 1 });
   });
 });
 

@@ -215,7 +215,7 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
       ) : null}
       {filtros.includes('dias') ? (
         <Space>
-          <label htmlFor={`${clave}-dias`}>Días</label>
+          <label htmlFor={`${clave}-dias`}>{'etiquetaDias' in meta ? meta.etiquetaDias : 'Días'}</label>
           <InputNumber
             id={`${clave}-dias`}
             min={1}
