@@ -23,6 +23,17 @@ import { diaEnPeriodo, enPeriodo, filas, type DefInforme, type Filtros } from '.
 const asesorEs = (col: ReturnType<typeof sql>, f: Filtros) => (f.asesor ? sql`${col} = ${f.asesor}` : sql`true`);
 const inmuebleEnlace = sql`'/propiedades/inmueble/' || i.consecutivo`;
 
+/** A chart per `col` over rows that are finer (canal × tipo, medio × asesor): each value summed. */
+const sumarPor = (fs: Record<string, unknown>[], col: string, claves: string[]) => {
+  const por = new Map<string, Record<string, number>>();
+  for (const x of fs) {
+    const v = por.get(String(x[col])) ?? Object.fromEntries(claves.map((k) => [k, 0]));
+    for (const k of claves) v[k] = (v[k] ?? 0) + Number(x[k] ?? 0);
+    por.set(String(x[col]), v);
+  }
+  return [...por].map(([etiqueta, valores]) => ({ etiqueta, valores }));
+};
+
 const citasporasesor: DefInforme = {
   clave: 'citasporasesor',
   columnas: [
@@ -289,42 +300,42 @@ const solicitudes: DefInforme = {
     })),
   grafico: { etiqueta: 'tipo', valores: ['abiertas', 'resueltas', 'descartadas'] },
   // The chart sums each tipo over the canales (the table's rows are canal × tipo).
-  serie: async (tx, f) => {
-    const fs = await solicitudes.filas(tx, f);
-    const porTipo = new Map<string, Record<string, number>>();
-    for (const x of fs) {
-      const v = porTipo.get(String(x.tipo)) ?? { abiertas: 0, resueltas: 0, descartadas: 0 };
-      for (const k of Object.keys(v)) v[k]! += Number(x[k] ?? 0);
-      porTipo.set(String(x.tipo), v);
-    }
-    return [...porTipo].map(([etiqueta, valores]) => ({ etiqueta, valores }));
-  },
+  serie: async (tx, f) => sumarPor(await solicitudes.filas(tx, f), 'tipo', ['abiertas', 'resueltas', 'descartadas']),
 };
 
 const clientesatendidos: DefInforme = {
   clave: 'clientesatendidos',
   columnas: [
     { clave: 'medio', titulo: 'Medio publicitario', tipo: 'texto' },
+    { clave: 'asesor', titulo: 'Asesor', tipo: 'texto' },
     { clave: 'total', titulo: 'Clientes', tipo: 'entero', total: true },
     { clave: 'activos', titulo: 'Activos', tipo: 'entero', total: true },
     { clave: 'en_seguimiento', titulo: 'En seguimiento', tipo: 'entero', total: true },
     { clave: 'cerrados', titulo: 'Cerrados', tipo: 'entero', total: true },
     { clave: 'con_nosotros', titulo: 'Cerraron con nosotros', tipo: 'entero', total: true },
+    { clave: 'con_otra', titulo: 'Cerraron con otra inmobiliaria', tipo: 'entero', total: true },
+    { clave: 'sin_negocio', titulo: 'Desistieron o sin contacto', tipo: 'entero', total: true },
   ],
+  // Per medio publicitario and asesor, with the leads' estado and how the closed ones ended.
   filas: (tx, f) =>
     filas(
       tx,
-      sql`select coalesce(m.nombre, 'Sin medio') as medio, count(*)::int as total,
+      sql`select coalesce(m.nombre, 'Sin medio') as medio, coalesce(u.nombre, 'Sin asesor') as asesor, count(*)::int as total,
             count(*) filter (where c.estado = 'activo')::int as activos,
             count(*) filter (where c.estado = 'en_seguimiento')::int as en_seguimiento,
             count(*) filter (where c.estado = 'cerrado')::int as cerrados,
             count(*) filter (where c.resultado in ('arrendo_con_nosotros', 'compro_con_nosotros'))::int as con_nosotros,
+            count(*) filter (where c.resultado in ('arrendo_otra_inmobiliaria', 'compro_otra_inmobiliaria'))::int as con_otra,
+            count(*) filter (where c.resultado in ('desistio', 'no_contactable', 'otro'))::int as sin_negocio,
             '/propiedades/clientes-atendidos' as enlace
           from cliente_atendido c left join medios_publicitarios m on m.id = c.id_medio
+          left join usuarios u on u.id = c.id_asesor
           where ${diaEnPeriodo(sql`c.fecha_ingreso`, f.periodo)} and ${asesorEs(sql`c.id_asesor`, f)}
-          group by m.nombre order by total desc, medio`,
+          group by m.nombre, u.nombre order by total desc, medio, asesor`,
     ),
   grafico: { etiqueta: 'medio', valores: ['activos', 'en_seguimiento', 'cerrados'] },
+  // The chart sums each medio over its asesores.
+  serie: async (tx, f) => sumarPor(await clientesatendidos.filas(tx, f), 'medio', ['activos', 'en_seguimiento', 'cerrados']),
 };
 
 const seguimientoAsesores: DefInforme = {

@@ -279,12 +279,14 @@ describe('solicitudes', () => {
 });
 
 describe('clientesatendidos', () => {
-  it('counts leads by medio publicitario, estado and result', async () => {
+  it('counts leads by medio publicitario, asesor, estado and result', async () => {
     const r = await informe(`clientesatendidos/datos?${MARZO}&asesor=${A}`);
+    const fila = { asesor: 'Usuario ana.inf', total: 1, en_seguimiento: 0, con_otra: 0, sin_negocio: 0 };
     expect(sinEnlace(r)).toEqual([
-      { medio: 'Feria informe', total: 1, activos: 1, en_seguimiento: 0, cerrados: 0, con_nosotros: 0 },
-      { medio: 'Sin medio', total: 1, activos: 0, en_seguimiento: 0, cerrados: 1, con_nosotros: 1 },
+      { ...fila, medio: 'Feria informe', activos: 1, cerrados: 0, con_nosotros: 0 },
+      { ...fila, medio: 'Sin medio', activos: 0, cerrados: 1, con_nosotros: 1 },
     ]);
+    expect(r.serie.etiquetas).toEqual(['Feria informe', 'Sin medio']);
     expect(resumen(r).total).toEqual([2, 0]);
   });
 });
