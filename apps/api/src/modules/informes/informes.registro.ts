@@ -146,7 +146,7 @@ const ESTADOS = ['captado', 'disponible', 'reservado', 'arrendado', 'vendido', '
 const propiedadesporasesor: DefInforme = {
   clave: 'propiedadesporasesor',
   columnas: [
-    { clave: 'asesor', titulo: 'Asesor captador', tipo: 'texto' },
+    { clave: 'asesor', titulo: 'Asesor', tipo: 'texto' },
     { clave: 'total', titulo: 'Propiedades', tipo: 'entero', total: true },
     ...ESTADOS.map((e) => ({
       clave: e,
@@ -157,9 +157,10 @@ const propiedadesporasesor: DefInforme = {
     { clave: 'arriendo', titulo: 'Para arriendo', tipo: 'entero', total: true },
     { clave: 'venta', titulo: 'Para venta', tipo: 'entero', total: true },
   ],
-  // Arriendo_venta counts in both gestión columns.
-  filas: (tx, f) =>
-    filas(
+  // Per asesor captador, or comercial with rol=comercial. Arriendo_venta counts in both gestión columns.
+  filas: (tx, f) => {
+    const col = f.rol === 'comercial' ? sql`i.id_asesor_comercial` : sql`i.id_asesor_captador`;
+    return filas(
       tx,
       sql`select coalesce(u.nombre, 'Sin asesor') as asesor, count(*)::int as total,
             ${sql.join(
@@ -168,10 +169,11 @@ const propiedadesporasesor: DefInforme = {
             )},
             count(*) filter (where i.gestion in ('arriendo', 'arriendo_venta'))::int as arriendo,
             count(*) filter (where i.gestion in ('venta', 'arriendo_venta'))::int as venta
-          from inmueble i left join usuarios u on u.id = i.id_asesor_captador
-          where ${asesorEs(sql`i.id_asesor_captador`, f)}
+          from inmueble i left join usuarios u on u.id = ${col}
+          where ${asesorEs(col, f)}
           group by u.nombre order by total desc, asesor`,
-    ),
+    );
+  },
   grafico: { etiqueta: 'asesor', valores: ['disponible', 'arrendado', 'vendido', 'retirado'] },
 };
 

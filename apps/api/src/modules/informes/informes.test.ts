@@ -222,6 +222,16 @@ describe('propiedadesporasesor', () => {
       arriendo: 2,
       venta: 1,
     });
+    // As asesor comercial: the seed makes each property's captador its comercial too, so 9903 moves to A.
+    await t.db.tenant(1, (tx) => tx.execute(sql`update inmueble set id_asesor_comercial = ${A} where consecutivo = 9903`));
+    expect((await informe(`propiedadesporasesor/datos?asesor=${A}&rol=comercial`)).totales).toMatchObject({
+      total: 4,
+      retirado: 1,
+    });
+    expect((await informe(`propiedadesporasesor/datos?asesor=${B}&rol=comercial`)).filas).toEqual([]);
+    await t.db.tenant(1, (tx) => tx.execute(sql`update inmueble set id_asesor_comercial = ${B} where consecutivo = 9903`));
+    const malo = await as(t.app, admin1).get('/api/informes/propiedadesporasesor/datos?rol=jefe');
+    expect([malo.statusCode, malo.json().message]).toEqual([400, expect.stringContaining('rol debe ser captador o comercial')]);
   });
 });
 
