@@ -19,6 +19,7 @@ import { descargar } from '../../lib/descargar.ts';
 import { formatFecha, formatMoneda, formatNumero } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
 import { esPreset, PRESET_DEFECTO, PRESETS, rangoDe, type Preset } from './periodos.ts';
+import { ProgramarEnvio } from './programar-envio.tsx';
 import './informes.css';
 
 const Grafico = lazy(() => import('./grafico.tsx'));
@@ -215,6 +216,7 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
       <Button icon={<FilePdfOutlined />} loading={exportando === 'pdf'} onClick={() => void exportar('pdf')}>
         PDF
       </Button>
+      <ProgramarEnvio clave={clave} />
     </Space>
   );
 
