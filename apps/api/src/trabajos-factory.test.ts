@@ -61,6 +61,7 @@ describe('the daily jobs', () => {
       'bandeja.sincronizar-todas',
       'archivos.borrar-sin-uso',
       'firmas.diario',
+      'informes.programados',
       'inmuebles.avisos-consignacion',
       'tareas.diario',
       'trabajos.purgar',
@@ -93,5 +94,6 @@ describe('the daily jobs', () => {
     if (t.db.kind === 'pglite') expect(por('mantenimiento.vacuum')[0]?.resultado).toMatchObject({ ms: expect.any(Number) });
     expect(por('trabajos.purgar')[0]?.resultado).toEqual({ borrados: 0 });
     expect(por('bandeja.sincronizar-todas')[0]?.resultado).toEqual({ cuentas: 0 });
+    expect(por('informes.programados')[0]?.resultado).toEqual({ encolados: 0, programaciones: 0 });
   });
 });

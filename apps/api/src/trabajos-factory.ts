@@ -36,6 +36,8 @@ import { nominatim } from './platform/geo/geocodificador.ts';
 import { publicarProgramada, TRABAJO_PUBLICAR } from './modules/pagina-web/pagina-web.service.ts';
 import { geocodificarInmueble, TRABAJO_GEOCODIFICAR } from './modules/inmuebles/inmuebles-geocodificar.ts';
 import { radicarEnGestionDocumental, TRABAJO_RADICAR } from './modules/inventarios/inventarios.service.ts';
+import { TRABAJO_INFORME_ENVIAR, TRABAJO_INFORMES_PROGRAMADOS } from '@predio/contract/informes';
+import { enviarInforme, programarEnvios, type DatosEnvio } from './modules/informes/informes-envio.ts';
 
 /** Finished jobs are kept this long for the screen, then deleted (failed ones stay until retried). */
 export const DIAS_TRABAJOS = 30;
@@ -275,6 +277,21 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
       enTenant(db, j.idEmpresa!, (scope) =>
         diarioEmpresa({ ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa: j.idEmpresa! }),
       ),
+  });
+  // Informes «Programar envío» (docs/informes.md): every hour, a send job per schedule due (keyed by
+  // schedule and period, so each period goes once), which renders the report and e-mails it.
+  const ahora = opciones.ahora ?? (() => new Date());
+  t.definir({
+    tipo: TRABAJO_INFORMES_PROGRAMADOS,
+    manejar: () => programarEnvios({ db, ahora: ahora() }),
+  }).programar({ tipo: TRABAJO_INFORMES_PROGRAMADOS, cada: 'hora', minuto: 0 });
+  t.definir({
+    tipo: TRABAJO_INFORME_ENVIAR,
+    timeoutMs: 5 * MINUTO,
+    maxIntentos: 5,
+    esperaMs: 60_000,
+    manejar: (j) =>
+      enviarInforme({ db, storage: deps.storage, mailer: deps.mailer, idEmpresa: j.idEmpresa!, datos: j.datos as DatosEnvio }),
   });
   t.definir({
     tipo: 'trabajos.purgar',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enteroQuery, fechaQuery, idQuery, id } from './campos.ts';
+import { cuandoValidos, entero, enteroQuery, fechaQuery, idQuery, id, ids, opcion, si } from './campos.ts';
 import { hasIdm } from './menu.ts';
 
 // Informes (issue 33, spec §2 /informes): every report is declared once in the API
@@ -165,3 +165,73 @@ export type RespuestaInforme = {
   filas: FilaInforme[];
   totales: Record<string, number>;
 };
+
+// «Programar envío» (docs/informes.md): a report e-mailed weekly or monthly to chosen users, as a PDF or
+// an Excel file, over the previous complete week or month at send time.
+
+export const FRECUENCIAS_ENVIO = ['semanal', 'mensual'] as const;
+export type FrecuenciaEnvio = (typeof FRECUENCIAS_ENVIO)[number];
+export const FRECUENCIA_ENVIO_LABEL: Record<FrecuenciaEnvio, string> = { semanal: 'Semanal', mensual: 'Mensual' };
+export const FORMATOS_ENVIO = ['pdf', 'xlsx'] as const;
+export type FormatoEnvio = (typeof FORMATOS_ENVIO)[number];
+export const FORMATO_ENVIO_LABEL: Record<FormatoEnvio, string> = { pdf: 'PDF', xlsx: 'Excel' };
+/** Día of a weekly schedule: 1 is Monday (ISO), 7 Sunday. */
+export const DIAS_SEMANA = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const;
+/** A monthly schedule's day stops at 28, which every month has. */
+export const MAX_DIA_MES_ENVIO = 28;
+export const MAX_DESTINATARIOS_ENVIO = 50;
+
+/** The background jobs: the hourly look for due schedules, and one send of one schedule. */
+export const TRABAJO_INFORMES_PROGRAMADOS = 'informes.programados';
+export const TRABAJO_INFORME_ENVIAR = 'informes.enviar';
+
+/** POST /informes/<clave>/programaciones, PUT …/:id. `asesor` and `dias` only where the report takes them. */
+export const ZProgramacionForm = z
+  .strictObject({
+    frecuencia: opcion('Frecuencia', FRECUENCIAS_ENVIO, FRECUENCIA_ENVIO_LABEL),
+    dia: entero('Día', 1, MAX_DIA_MES_ENVIO),
+    hora: entero('Hora', 0, 23),
+    formato: opcion('Formato', FORMATOS_ENVIO, FORMATO_ENVIO_LABEL),
+    asesor: id('Asesor').nullable().default(null),
+    dias: entero('Días', 1, 3650).nullable().default(null),
+    destinatarios: ids('Destinatarios', MAX_DESTINATARIOS_ENVIO).refine((xs) => xs.length > 0, {
+      error: 'El campo Destinatarios es obligatorio: elija al menos un usuario',
+    }),
+    activo: si('Activo').default(true),
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (v.frecuencia === 'semanal' && v.dia > 7)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dia'],
+          message: 'El campo Día debe ser de 1 (lunes) a 7 (domingo) en un envío semanal',
+        });
+    },
+    cuandoValidos('frecuencia', 'dia'),
+  );
+export type ProgramacionForm = z.infer<typeof ZProgramacionForm>;
+
+/** PATCH …/:id/activo: pause or resume without touching the rest. */
+export const ZProgramacionActivo = z.strictObject({ activo: si('Activo') });
+export const ZProgramacionParams = z.object({ id: idQuery('id') });
+
+export type ProgramacionInforme = ProgramacionForm & {
+  id: number;
+  clave: ClaveInforme;
+  id_creador: number;
+  creado_por: string;
+  creado_en: string;
+  ultimo_envio: string | null;
+  proximo_envio: string | null;
+  /** Why the last send failed (it is retried by the jobs runner). */
+  ultimo_error: string | null;
+  /** What the last send left out (a recipient without e-mail or no longer active). */
+  ultimo_aviso: string | null;
+};
+
+/** GET /informes/<clave>/destinatarios: the company's active users, and whether mail can reach them. */
+export type DestinatarioInforme = { id: number; nombre: string; correo: boolean };
+
+/** POST …/:id/enviar: the send job enqueued. */
+export type EnvioInformeEncolado = { trabajo: number | null; desde: string | null; hasta: string | null };

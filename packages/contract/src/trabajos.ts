@@ -30,6 +30,8 @@ export const TIPO_TRABAJO_LABEL: Record<string, string> = {
   'inventarios.radicar': 'Radicación de un inventario en gestión documental',
   'bandeja.sincronizar': 'Sincronización de una bandeja de correos',
   'bandeja.sincronizar-todas': 'Sincronización de las bandejas de correos (todas las empresas)',
+  'informes.programados': 'Envíos programados de informes (todas las empresas)',
+  'informes.enviar': 'Envío programado de un informe por correo',
 };
 
 export const ZTrabajosQuery = z.object({

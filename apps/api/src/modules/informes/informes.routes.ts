@@ -5,6 +5,9 @@ import {
   INFORMES,
   ZBuscarClienteInforme,
   ZConfirmarDisponibilidad,
+  ZProgramacionActivo,
+  ZProgramacionForm,
+  ZProgramacionParams,
   zFiltros,
 } from '@predio/contract/informes';
 import type { Deps } from '../../platform/deps.ts';
@@ -13,6 +16,7 @@ import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
 import { alcance, asesores, clientesDelRegistro, confirmarDisponibilidad, ejecutar, tablero } from './informes.ts';
 import * as exportar from './informes.exportar.ts';
 import { REGISTRO } from './informes.registro.ts';
+import * as programacion from './informes-programacion.ts';
 
 const tags = ['informes'];
 
@@ -57,6 +61,62 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
         }
         return enviarArchivo(reply, await exportar.xlsx(r));
       },
+    });
+    // «Programar envío»: the report's schedules, under its own idm (docs/informes.md).
+    const base = `/informes/${clave}/programaciones`;
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: base,
+      permiso: meta.idm,
+      schema: { tags, summary: `${meta.titulo}: envíos programados por correo` },
+      handler: ({ tx, user }) => programacion.listar({ tx, user, clave }),
+    });
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `/informes/${clave}/destinatarios`,
+      permiso: meta.idm,
+      schema: { tags, summary: 'Usuarios activos de la empresa que pueden recibir el informe, y si tienen correo' },
+      handler: ({ tx }) => programacion.destinatarios(tx),
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: base,
+      permiso: meta.idm,
+      schema: { body: ZProgramacionForm, tags, summary: `Programa el envío semanal o mensual de ${meta.titulo}` },
+      handler: ({ tx, user, req, body }) => programacion.crear({ tx, user, ip: req.ip, clave, body }),
+    });
+    defineRoute(app, deps, {
+      method: 'PUT',
+      url: `${base}/:id`,
+      permiso: meta.idm,
+      schema: { params: ZProgramacionParams, body: ZProgramacionForm, tags, summary: 'Cambia un envío programado' },
+      handler: ({ tx, user, req, params, body }) => programacion.modificar({ tx, user, ip: req.ip, clave, id: params.id, body }),
+    });
+    defineRoute(app, deps, {
+      method: 'PATCH',
+      url: `${base}/:id`,
+      permiso: meta.idm,
+      schema: { params: ZProgramacionParams, body: ZProgramacionActivo, tags, summary: 'Activa o desactiva un envío programado' },
+      handler: ({ tx, user, req, params, body }) =>
+        programacion.activar({ tx, user, ip: req.ip, clave, id: params.id, activo: body.activo }),
+    });
+    defineRoute(app, deps, {
+      method: 'DELETE',
+      url: `${base}/:id`,
+      permiso: meta.idm,
+      schema: { params: ZProgramacionParams, tags, summary: 'Elimina un envío programado' },
+      handler: ({ tx, user, req, params }) => programacion.eliminar({ tx, user, ip: req.ip, clave, id: params.id }),
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `${base}/:id/enviar`,
+      permiso: meta.idm,
+      schema: {
+        params: ZProgramacionParams,
+        tags,
+        summary: 'Envía el informe ahora a los destinatarios (el periodo anterior completo)',
+      },
+      handler: ({ tx, user, req, params }) => programacion.enviarAhora({ tx, user, ip: req.ip, clave, id: params.id }),
     });
   }
   // Inicio's manager figures: whoever sees every asesor's rows (Gestión comercial; administrators hold all).

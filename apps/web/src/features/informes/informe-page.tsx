@@ -19,6 +19,7 @@ import { agruparFilas, celda, columnasAgrupables, type FilaTabla } from './agrup
 import { EnviarFichaCruce } from './enviar-ficha-cruce.tsx';
 import { FiltroRegistro, useEstadoRegistro } from './filtro-registro.tsx';
 import { esPreset, PRESET_DEFECTO, PRESETS, rangoDe, type Preset } from './periodos.ts';
+import { ProgramarEnvio } from './programar-envio.tsx';
 import './informes.css';
 
 const Grafico = lazy(() => import('./grafico.tsx'));
@@ -274,6 +275,7 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
       <Button icon={<FilePdfOutlined />} loading={exportando === 'pdf'} onClick={() => void exportar('pdf')}>
         PDF
       </Button>
+      <ProgramarEnvio clave={clave} />
     </Space>
   );
 
