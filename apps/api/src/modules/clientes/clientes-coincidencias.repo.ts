@@ -323,7 +323,25 @@ const candidatos = (minimo: number) => sql`join lateral (
               and (c.precio_max is null or i.canon <= c.precio_max * ${alto})
            or c.gestion <> 'arriendo' and i.precio_venta >= coalesce(c.precio_min, 0) * ${bajo}
               and (c.precio_max is null or i.precio_venta <= c.precio_max * ${alto}))
+      and ${minimo >= 100 ? PERFECTO : sql`true`}
   ) i on ${DURAS}`;
+
+/**
+ * What a pair of 100 % needs: the score is a rounded percentage of whole points, so it is 100 only when
+ * every criterion the lead filled in earns its full weight. Each condition below is that for one
+ * criterion (features aside: their rounding lets one be missing among many), so SUMA still decides.
+ */
+const PERFECTO = sql`(c.precio_min is null and c.precio_max is null
+         or c.gestion <> 'venta' and i.canon >= coalesce(c.precio_min, 0) and (c.precio_max is null or i.canon <= c.precio_max)
+         or c.gestion <> 'arriendo' and i.precio_venta >= coalesce(c.precio_min, 0)
+            and (c.precio_max is null or i.precio_venta <= c.precio_max))
+    and (cardinality(c.barrios) = 0 and cardinality(c.zonas) = 0 or i.id_barrio = any(c.barrios) or i.id_zona = any(c.zonas))
+    and (c.area_min is null and c.area_max is null
+         or ${sql.raw(AREA)} >= coalesce(c.area_min, 0) and (c.area_max is null or ${sql.raw(AREA)} <= c.area_max))
+    and (c.habitaciones_min is null or i.habitaciones >= c.habitaciones_min)
+    and (c.banos_min is null or i.banos >= c.banos_min)
+    and (c.parqueaderos_min is null or i.parqueaderos >= c.parqueaderos_min)
+    and (cardinality(c.estratos) = 0 or i.estrato = any(c.estratos))`;
 
 /** Open leads read by the first statement; each later one reads twice as many (up to the maximum). */
 const CRUCE_TANDA = 8;

@@ -80,6 +80,15 @@ const visitas: DefInforme = {
             and ${f.asesor ? sql`exists (select 1 from cita_asesor ca where ca.id_cita = c.id and ca.id_usuario = ${f.asesor})` : sql`true`}
           order by c.inicio desc, c.id desc`,
     ),
+  contar: async (tx, f) =>
+    (
+      await filas<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from cita c join inmueble i on i.id = c.id_inmueble
+            where c.estado = 'realizada' and ${enPeriodo(sql`c.inicio`, f.periodo)}
+              and ${f.asesor ? sql`exists (select 1 from cita_asesor ca where ca.id_cita = c.id and ca.id_usuario = ${f.asesor})` : sql`true`}`,
+      )
+    )[0]!.n,
   grafico: { etiqueta: 'asesor', valores: ['visitas'] },
   serie: async (tx, f) =>
     (
@@ -536,6 +545,14 @@ const clientesatendidosregistro: DefInforme = {
       fecha_cierre: r.fecha_cierre,
       enlace: r.enlace,
     })),
+  contar: async (tx, f) =>
+    (
+      await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from cliente_atendido c join terceros t on t.id = c.id_tercero
+            where ${diaEnPeriodo(sql`c.fecha_ingreso`, f.periodo)} and ${asesorEs(sql`c.id_asesor`, f)}`,
+      )
+    )[0]!.n,
   grafico: { etiqueta: 'medio', valores: ['clientes'] },
   serie: async (_tx, _f, r) => contarPor(r, 'medio', 'clientes'),
 };

@@ -35,6 +35,11 @@ export type DefInforme = {
   columnas: ColumnaInforme[];
   /** The rows, already grouped and ordered as the screen shows them. */
   filas: (tx: Tx, f: Filtros) => Promise<FilaInforme[]>;
+  /**
+   * A list without summed columns is summarised by its row count, so for the previous period only that
+   * count is needed: `contar` gives it without reading (and formatting) every row again.
+   */
+  contar?: (tx: Tx, f: Filtros) => Promise<number>;
   /** The chart: the column that labels each point and the columns drawn (default: the table's rows). */
   grafico: { etiqueta: string; valores: string[]; tipo?: 'barras' | 'linea'; max?: number };
   /**
@@ -99,9 +104,12 @@ export async function ejecutar(tx: Tx, def: DefInforme, f: FiltrosInforme): Prom
   const filtros: Filtros = { ...f, periodo: periodos?.actual ?? null };
   const fs = await def.filas(tx, filtros);
   const totales = sumar(def.columnas, fs);
-  const previas = periodos ? await def.filas(tx, { ...f, periodo: periodos.anterior }) : null;
-  const previos = previas ? sumar(def.columnas, previas) : null;
   const conTotal = def.columnas.filter((c) => c.total);
+  const anteriores = periodos ? { ...f, periodo: periodos.anterior } : null;
+  const soloCuenta = conTotal.length === 0 && def.contar !== undefined;
+  const previas = anteriores && !soloCuenta ? await def.filas(tx, anteriores) : null;
+  const previos = previas ? sumar(def.columnas, previas) : null;
+  const cuentaPrevia = anteriores && def.contar && soloCuenta ? await def.contar(tx, anteriores) : (previas?.length ?? null);
   // A report without summed columns (a list of records) is summarised by how many it lists.
   const resumen =
     conTotal.length > 0
@@ -111,7 +119,7 @@ export async function ejecutar(tx: Tx, def: DefInforme, f: FiltrosInforme): Prom
           valor: totales[c.clave]!,
           anterior: previos?.[c.clave] ?? null,
         }))
-      : [{ clave: 'registros', titulo: 'Registros', valor: fs.length, anterior: previas?.length ?? null }];
+      : [{ clave: 'registros', titulo: 'Registros', valor: fs.length, anterior: cuentaPrevia }];
   const g = def.grafico;
   let etiquetas: string[];
   let series: { nombre: string; valores: number[] }[];
