@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN, ingresar } from './helpers.ts';
+import { ADMIN, apiComo, elegir, ingresar } from './helpers.ts';
 
 /*
  * Informes (issue 33) end to end: a property consigned today appears in Propiedades consignadas
  * under «Hoy», drills down to its record and exports to Excel with the screen's total; Citas por asesor
- * keeps its preset in the URL.
+ * keeps its preset in the URL; the register takes the client-statistics filter, groups and exports a PDF.
  */
 
 async function consignarHoy(request: APIRequestContext): Promise<number> {
@@ -135,4 +135,68 @@ test('Verificar disponibilidad: confirming a row takes it off the list; the othe
     await expect(page.getByText(titulo, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('columnheader', { name: columna })).toBeVisible();
   }
+});
+
+test('Registro de clientes atendidos: the client filter comes back from the lead, grouping and the PDF', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await apiComo(request, ADMIN);
+  const documento = `77${Date.now() % 100_000_000}`;
+  const { tercero } = await api.post<{ tercero: { id: number } }>('/terceros', {
+    nro_id: documento,
+    nombre1: 'Gabriela',
+    apellido1: 'Registro',
+  });
+  const { consecutivo } = await api.post<{ consecutivo: number }>('/clientes-atendidos', {
+    id_tercero: tercero.id,
+    gestion: 'arriendo',
+  });
+
+  await ingresar(page, ADMIN, '/informes/clientesatendidosregistro');
+  await expect(page.getByRole('columnheader', { name: 'Requisitos' })).toBeVisible();
+  // One client, by its number: the register shows that lead alone.
+  await elegir(page, page.getByRole('combobox', { name: 'Cliente' }), `${consecutivo} · Gabriela Registro`, {
+    buscar: String(consecutivo),
+  });
+  await expect(page).toHaveURL(new RegExp(`cliente=${consecutivo}`));
+  const filas = page.locator('tr.ant-table-row');
+  await expect(filas).toHaveCount(1);
+  await expect(filas.first()).toContainText('Gabriela Registro');
+  // «Fecha de cierre»: the lead is open, so nothing closed this month is this client.
+  await elegir(page, page.getByRole('combobox', { name: 'Fecha' }), 'Fecha de cierre');
+  await expect(page.getByText('Sin datos para estos filtros')).toBeVisible();
+  await elegir(page, page.getByRole('combobox', { name: 'Fecha' }), 'Fecha de ingreso');
+  await expect(filas).toHaveCount(1);
+
+  // Drill down to the lead, then back to the register from the menu: within 5 minutes the filter is kept.
+  await filas.first().getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/propiedades/clientes-atendidos\\?abrir=${consecutivo}`));
+  // (The store lives in the tab: a full reload starts afresh, so the way back is the menu.)
+  const menu = page.getByRole('complementary', { name: 'Menú principal' });
+  await menu.getByRole('link', { name: 'Registro de clientes atendidos' }).click();
+  await expect(page).toHaveURL(new RegExp(`cliente=${consecutivo}`));
+  await expect(filas).toHaveCount(1);
+  await expect(
+    page.getByRole('combobox', { name: 'Cliente' }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+  ).toContainText(`${consecutivo} · Gabriela Registro`);
+
+  // Every client again, grouped by asesor: a heading row per asesor with its count, the lead under it.
+  await page.getByRole('combobox', { name: 'Cliente' }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').hover();
+  await page.locator('.informe-filtros .ant-select-clear').first().click();
+  await expect(page).not.toHaveURL(/cliente=/);
+  await elegir(page, page.getByRole('combobox', { name: 'Agrupar por' }), 'Agrupar por asesor');
+  await expect(page).toHaveURL(/agrupar=asesor/);
+  await expect(page.locator('tr.ant-table-row-level-0').first()).toContainText(/\(\d+\)/);
+  await expect(
+    page.locator('tr.ant-table-row-level-1').filter({ has: page.getByRole('cell', { name: String(consecutivo), exact: true }) }),
+  ).toBeVisible();
+
+  const descarga = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF' }).click();
+  const archivo = await descarga;
+  expect(archivo.suggestedFilename()).toMatch(/^informe-clientesatendidosregistro-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const { readFile } = await import('node:fs/promises');
+  expect((await readFile((await archivo.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 });

@@ -28,7 +28,13 @@ export const INFORMES = {
     accion: { titulo: 'Confirmar disponibilidad', ruta: 'confirmar' },
   },
   'gestion-comercial': { titulo: 'Gestión comercial', idm: 10590, periodo: true, filtros: PERIODO },
-  clientesatendidosregistro: { titulo: 'Registro de clientes atendidos', idm: 10516, periodo: true, filtros: PERIODO },
+  // The client-statistics filter of spec §3: which date the period applies to, and one client.
+  clientesatendidosregistro: {
+    titulo: 'Registro de clientes atendidos',
+    idm: 10516,
+    periodo: true,
+    filtros: [...PERIODO, 'fecha', 'cliente'],
+  },
   cruceclientesinmuebles: { titulo: 'Cruce de clientes e inmuebles', idm: 10517, periodo: false, filtros: ['asesor'] },
   encuestas: { titulo: 'Encuestas', idm: 10588, periodo: true, filtros: ['desde', 'hasta'] },
 } as const satisfies Record<
@@ -77,8 +83,17 @@ export type TableroGerencia = {
 export const ZConfirmarDisponibilidad = z.strictObject({ consecutivo: id('consecutivo') });
 export type ConfirmacionDisponibilidad = { consecutivo: number; fecha: string; usuario: string };
 
+/** GET /informes/clientesatendidosregistro/clientes?q: the client filter's options (N.º or name). */
+export const ZBuscarClienteInforme = z.strictObject({
+  q: z.string({ error: 'q debe ser texto' }).trim().max(100, { error: 'q admite como máximo 100 caracteres' }).optional(),
+});
+export type ClienteInforme = { consecutivo: number; nombre: string };
+
 /** The longest period a report reads: longer ranges would scan years of agenda for one screen. */
 export const MAX_ANIOS_INFORME = 5;
+
+export const OPCIONES_FECHA_CLIENTE = ['ingreso', 'cierre'] as const;
+export type OpcionFechaCliente = (typeof OPCIONES_FECHA_CLIENTE)[number];
 
 /** Every filter a report may take; each report declares which of these it accepts (others are refused). */
 export const FILTROS_INFORME = {
@@ -86,10 +101,21 @@ export const FILTROS_INFORME = {
   hasta: fechaQuery('hasta'),
   asesor: idQuery('asesor').optional(),
   dias: enteroQuery('dias', 1, 3650).optional(),
+  /** Which date of a lead the period applies to (clientesatendidosregistro). */
+  fecha: z.enum(OPCIONES_FECHA_CLIENTE, { error: 'fecha debe ser ingreso o cierre' }).optional(),
+  /** One lead, by its consecutivo (clientesatendidosregistro). */
+  cliente: idQuery('cliente').optional(),
   formato: z.enum(['xlsx', 'pdf'], { error: 'formato debe ser xlsx o pdf' }).optional(),
 };
 export type ClaveFiltro = Exclude<keyof typeof FILTROS_INFORME, 'formato'>;
-export type FiltrosInforme = { desde?: string; hasta?: string; asesor?: number; dias?: number };
+export type FiltrosInforme = {
+  desde?: string;
+  hasta?: string;
+  asesor?: number;
+  dias?: number;
+  fecha?: OpcionFechaCliente;
+  cliente?: number;
+};
 
 /** The query schema of a report that takes `filtros`: any other key is a 400 naming it. */
 export function zFiltros(filtros: readonly ClaveFiltro[]) {

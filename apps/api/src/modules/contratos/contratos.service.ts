@@ -42,7 +42,7 @@ import { siguiente } from '../../platform/numeracion/numeracion.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
-import { leerLogoGuardado } from '../empresa/empresa.service.ts';
+import { membreteConLogo } from '../empresa/empresa.service.ts';
 import * as firmas from '../firmas/firmas.service.ts';
 import * as inmuebles from '../inmuebles/inmuebles.service.ts';
 
@@ -568,13 +568,8 @@ export async function pdfDe(o: {
   storage: Storage;
   doc: Awaited<ReturnType<typeof documento>>;
 }): Promise<Archivo> {
-  const { logo, ...m } = o.doc.empresa;
-  const buf = logo
-    ? await leerLogoGuardado({ user: o.user, storage: o.storage, nombre: logo })
-        .then((l) => l.buf)
-        .catch(() => null)
-    : null;
-  const contenido = await htmlAPdf({ html: o.doc.html, membrete: { ...m, logo: buf }, titulo: o.doc.titulo });
+  const membrete = await membreteConLogo({ idEmpresa: o.user.idEmpresa, storage: o.storage, empresa: o.doc.empresa });
+  const contenido = await htmlAPdf({ html: o.doc.html, membrete, titulo: o.doc.titulo });
   return { nombre: `contrato-${o.doc.c.numero}.pdf`, contentType: 'application/pdf', contenido };
 }
 

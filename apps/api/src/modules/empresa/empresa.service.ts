@@ -22,6 +22,7 @@ import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { CarpetaArchivos } from '../../platform/storage/sin-uso.ts';
 import { CONTENT_TYPES, sinMetadatos, validarImagen, type ImagenValida } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import type { Membrete } from '../../platform/documentos/pdf.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import * as repo from './empresa.repo.ts';
 import { exigirDestinoExterno } from '../../platform/http/destinos.ts';
@@ -154,6 +155,24 @@ export async function leerLogoGuardado(o: { user: Pick<Principal, 'idEmpresa'>; 
   const contentType = CONTENT_TYPES[o.nombre.split('.').pop() ?? ''];
   if (!contentType) throw noEncontrado('El logo');
   return { buf, contentType };
+}
+
+/**
+ * The company's letterhead for a PDF: its details, with its logo's bytes when it has one that can be read
+ * (a missing or unreadable logo leaves the letterhead without it rather than failing the document).
+ */
+export async function membreteConLogo(o: {
+  idEmpresa: number;
+  storage: Storage;
+  empresa: { logo: string | null } & Omit<Membrete, 'logo'>;
+}): Promise<Membrete> {
+  const { logo, ...m } = o.empresa;
+  const buf = logo
+    ? await leerLogoGuardado({ user: { idEmpresa: o.idEmpresa }, storage: o.storage, nombre: logo })
+        .then((l) => l.buf)
+        .catch(() => null)
+    : null;
+  return { ...m, logo: buf };
 }
 
 // ---- Agencias ----

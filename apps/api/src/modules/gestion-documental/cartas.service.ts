@@ -29,7 +29,7 @@ import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import * as contratos from '../contratos/contratos.service.ts';
-import { leerLogoGuardado } from '../empresa/empresa.service.ts';
+import { membreteConLogo } from '../empresa/empresa.service.ts';
 import { fechaEnLetras } from './fecha-letras.ts';
 import { radicar } from './radicados.service.ts';
 
@@ -255,13 +255,12 @@ export async function generar(
   const html = sanearHtml(await llenar(p.contenido, TIPO, datos, CONTEXTOS_CARTA));
 
   // The PDF is drawn inside the transaction (~0.1 s for a page): the radicado must hold it when it commits.
-  const { logo, ...membrete } = await empresaDocumento(o.tx);
-  const logoBuf = logo
-    ? await leerLogoGuardado({ user: o.user, storage: o.storage, nombre: logo })
-        .then((l) => l.buf)
-        .catch(() => null)
-    : null;
-  const pdf = await htmlAPdf({ html, membrete: { ...membrete, logo: logoBuf }, titulo: `${p.nombre} · Radicado ${r.radicado}` });
+  const membrete = await membreteConLogo({
+    idEmpresa: o.user.idEmpresa,
+    storage: o.storage,
+    empresa: await empresaDocumento(o.tx),
+  });
+  const pdf = await htmlAPdf({ html, membrete, titulo: `${p.nombre} · Radicado ${r.radicado}` });
   const nombre = `carta-${r.radicado}.pdf`;
   const clave = `${o.user.idEmpresa}/archivos/${randomUUID()}`;
   await o.storage.put(clave, pdf);

@@ -1,12 +1,14 @@
 import sharp from 'sharp';
 import type { ColumnaInforme, FilaInforme, RespuestaInforme } from '@predio/contract/informes';
-import { empresaDocumento } from '../../platform/documentos/contextos.ts';
+import { empresaDocumento, type EmpresaDocumento } from '../../platform/documentos/contextos.ts';
 import { htmlAPdf } from '../../platform/documentos/pdf.ts';
 import { invalido } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import type { Tx } from '../../db/client.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { membreteConLogo } from '../empresa/empresa.service.ts';
 
 // Excel and PDF of a report: the same rows and totals the screen shows (informes.ts `ejecutar`).
 
@@ -127,12 +129,16 @@ export async function pdfHtml(r: RespuestaInforme): Promise<string> {
   ].join('\n');
 }
 
-export async function membreteDe(tx: Tx) {
-  const { logo: _logo, ...m } = await empresaDocumento(tx);
-  return { ...m, logo: null };
-}
+/** The company's details for the letterhead, read inside the report's transaction. */
+export const empresaDe = (tx: Tx) => empresaDocumento(tx);
 
-export async function pdf(html: string, membrete: Awaited<ReturnType<typeof membreteDe>>, r: RespuestaInforme): Promise<Archivo> {
+/** The PDF, laid out after the transaction: the letterhead's logo is read from storage then. */
+export async function pdf(
+  html: string,
+  o: { empresa: EmpresaDocumento; idEmpresa: number; storage: Storage },
+  r: RespuestaInforme,
+): Promise<Archivo> {
+  const membrete = await membreteConLogo(o);
   const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
   return {
     nombre: `informe-${r.informe}-${hoy}.pdf`,

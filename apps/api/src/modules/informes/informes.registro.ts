@@ -397,17 +397,20 @@ const gestionComercial: DefInforme = {
     { clave: 'asesor', titulo: 'Asesor', tipo: 'texto' },
     { clave: 'clientes', titulo: 'Clientes nuevos', tipo: 'entero', total: true },
     { clave: 'visitas', titulo: 'Visitas', tipo: 'entero', total: true },
+    { clave: 'contratos', titulo: 'Contratos de arriendo creados', tipo: 'entero', total: true },
     { clave: 'arrendados', titulo: 'Arrendados', tipo: 'entero', total: true },
     { clave: 'vendidos', titulo: 'Vendidos', tipo: 'entero', total: true },
     { clave: 'cerrados', titulo: 'Clientes cerrados con nosotros', tipo: 'entero', total: true },
     { clave: 'conversion', titulo: 'Conversión', tipo: 'porcentaje' },
     { clave: 'valor', titulo: 'Valor de los negocios', tipo: 'dinero', total: true },
+    { clave: 'comision', titulo: 'Comisión', tipo: 'dinero', total: true },
   ],
   /*
-   * The period's funnel per asesor. Predio has no offer entity and no commission per deal, so the funnel
-   * goes from leads to visits to closings, and «Valor de los negocios» is the canon of what was rented
-   * plus the price of what was sold (by the asesor comercial). Conversion: leads closed with us over new
-   * leads, both in the period.
+   * The period's funnel per asesor: leads, visits, lease contracts drafted (the accepted offer on its way
+   * to signature; Predio records no offer before it), closings. «Valor de los negocios» is the canon of
+   * what was rented plus the price of what was sold (by the asesor comercial); «Comisión» applies to it the
+   * owners' agreed percentage (terceros.pjecomision), each owner on their share. Conversion: leads closed
+   * with us over new leads, both in the period.
    */
   filas: (tx, f) =>
     filas(
@@ -415,17 +418,25 @@ const gestionComercial: DefInforme = {
       sql`select *, case when clientes = 0 then null else round(100.0 * cerrados / clientes)::int end as conversion from (
             select u.nombre as asesor, u.id as id_asesor,
               coalesce(cl.clientes, 0)::int as clientes, coalesce(v.visitas, 0)::int as visitas,
+              coalesce(k.contratos, 0)::int as contratos,
               coalesce(h.arrendados, 0)::int as arrendados, coalesce(h.vendidos, 0)::int as vendidos,
-              coalesce(ce.cerrados, 0)::int as cerrados, coalesce(h.valor, 0)::float8 as valor
+              coalesce(ce.cerrados, 0)::int as cerrados, coalesce(h.valor, 0)::float8 as valor,
+              coalesce(round(h.comision), 0)::float8 as comision
             from usuarios u
             left join (select c.id_asesor, count(*) as clientes from cliente_atendido c
                        where ${diaEnPeriodo(sql`c.fecha_ingreso`, f.periodo)} group by c.id_asesor) cl on cl.id_asesor = u.id
             left join (select ca.id_usuario, count(*) as visitas from cita_asesor ca join cita c on c.id = ca.id_cita
                        where c.estado = 'realizada' and c.id_inmueble is not null and ${enPeriodo(sql`c.inicio`, f.periodo)}
                        group by ca.id_usuario) v on v.id_usuario = u.id
+            left join (select i.id_asesor_comercial, count(*) as contratos from contrato k join inmueble i on i.id = k.id_inmueble
+                       where k.clase in ('arrendamiento_vivienda', 'arrendamiento_comercial') and ${enPeriodo(sql`k.creado_en`, f.periodo)}
+                       group by i.id_asesor_comercial) k on k.id_asesor_comercial = u.id
             left join (select i.id_asesor_comercial, count(*) filter (where h.hasta = 'arrendado') as arrendados,
                          count(*) filter (where h.hasta = 'vendido') as vendidos,
-                         sum(case when h.hasta = 'arrendado' then coalesce(i.canon, 0) else coalesce(i.precio_venta, 0) end) as valor
+                         sum(case when h.hasta = 'arrendado' then coalesce(i.canon, 0) else coalesce(i.precio_venta, 0) end) as valor,
+                         sum(case when h.hasta = 'arrendado' then coalesce(i.canon, 0) else coalesce(i.precio_venta, 0) end
+                           * coalesce((select sum(p.porcentaje * coalesce(t.pjecomision, 0)) from inmueble_propietario p
+                                       join terceros t on t.id = p.id_tercero where p.id_inmueble = i.id), 0) / 10000) as comision
                        from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
                        where h.hasta in ('arrendado', 'vendido') and ${enPeriodo(sql`h.fecha`, f.periodo)}
                        group by i.id_asesor_comercial) h on h.id_asesor_comercial = u.id
@@ -433,10 +444,10 @@ const gestionComercial: DefInforme = {
                        where c.resultado in ('arrendo_con_nosotros', 'compro_con_nosotros') and ${diaEnPeriodo(sql`c.fecha_cierre`, f.periodo)}
                        group by c.id_asesor) ce on ce.id_asesor = u.id
             where u.activo and ${asesorEs(sql`u.id`, f)}
-          ) x where clientes + visitas + arrendados + vendidos + cerrados > 0
+          ) x where clientes + visitas + contratos + arrendados + vendidos + cerrados > 0
           order by cerrados + arrendados + vendidos desc, clientes desc, asesor`,
     ),
-  grafico: { etiqueta: 'asesor', valores: ['clientes', 'visitas', 'arrendados', 'vendidos', 'cerrados'] },
+  grafico: { etiqueta: 'asesor', valores: ['clientes', 'visitas', 'contratos', 'arrendados', 'vendidos', 'cerrados'] },
 };
 
 /** A lead's requirements in one line: what the register prints in place of fourteen columns. */
@@ -508,7 +519,10 @@ const clientesatendidosregistro: DefInforme = {
     { clave: 'resultado', titulo: 'Resultado', tipo: 'texto' },
     { clave: 'fecha_cierre', titulo: 'Cierre', tipo: 'fecha' },
   ],
-  // The register: every lead that came in during the period, newest first, as the paper register read.
+  /*
+   * The register: every lead that came in during the period, newest first, as the paper register read;
+   * or, with the client-statistics filter's date option on «cierre», every lead closed in the period.
+   */
   filas: async (tx, f) =>
     (
       await queryRows<FilaRegistro>(
@@ -526,8 +540,9 @@ const clientesatendidosregistro: DefInforme = {
             join terceros t on t.id = c.id_tercero
             left join usuarios u on u.id = c.id_asesor
             left join medios_publicitarios m on m.id = c.id_medio
-            where ${diaEnPeriodo(sql`c.fecha_ingreso`, f.periodo)} and ${asesorEs(sql`c.id_asesor`, f)}
-            order by c.fecha_ingreso desc, c.consecutivo desc`,
+            where ${diaEnPeriodo(f.fecha === 'cierre' ? sql`c.fecha_cierre` : sql`c.fecha_ingreso`, f.periodo)}
+              and ${asesorEs(sql`c.id_asesor`, f)} and ${f.cliente ? sql`c.consecutivo = ${f.cliente}` : sql`true`}
+            order by ${f.fecha === 'cierre' ? sql`c.fecha_cierre desc,` : sql``} c.fecha_ingreso desc, c.consecutivo desc`,
       )
     ).map((r) => ({
       consecutivo: r.consecutivo,
@@ -550,7 +565,8 @@ const clientesatendidosregistro: DefInforme = {
       await queryRows<{ n: number }>(
         tx,
         sql`select count(*)::int as n from cliente_atendido c join terceros t on t.id = c.id_tercero
-            where ${diaEnPeriodo(sql`c.fecha_ingreso`, f.periodo)} and ${asesorEs(sql`c.id_asesor`, f)}`,
+            where ${diaEnPeriodo(f.fecha === 'cierre' ? sql`c.fecha_cierre` : sql`c.fecha_ingreso`, f.periodo)}
+              and ${asesorEs(sql`c.id_asesor`, f)} and ${f.cliente ? sql`c.consecutivo = ${f.cliente}` : sql`true`}`,
       )
     )[0]!.n,
   grafico: { etiqueta: 'medio', valores: ['clientes'] },
@@ -585,6 +601,9 @@ const cruceclientesinmuebles: DefInforme = {
       enviado:
         r.enviado === null ? null : new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date(r.enviado)),
       enlace: `/propiedades/clientes-atendidos?abrir=${r.cliente}`,
+      // Not columns: the page's «Enviar ficha» sends this property's ficha to this lead.
+      consecutivo_cliente: Number(r.cliente),
+      consecutivo_inmueble: Number(r.inmueble),
     })),
   grafico: { etiqueta: 'asesor', valores: ['coincidencias'] },
   serie: async (_tx, _f, r) => contarPor(r, 'asesor', 'coincidencias'),

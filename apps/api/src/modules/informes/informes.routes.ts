@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { CLAVES_INFORME, IDM_GERENTE_INFORMES, INFORMES, ZConfirmarDisponibilidad, zFiltros } from '@predio/contract/informes';
+import {
+  CLAVES_INFORME,
+  IDM_GERENTE_INFORMES,
+  INFORMES,
+  ZBuscarClienteInforme,
+  ZConfirmarDisponibilidad,
+  zFiltros,
+} from '@predio/contract/informes';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
-import { alcance, asesores, confirmarDisponibilidad, ejecutar, tablero } from './informes.ts';
+import { alcance, asesores, clientesDelRegistro, confirmarDisponibilidad, ejecutar, tablero } from './informes.ts';
 import * as exportar from './informes.exportar.ts';
 import { REGISTRO } from './informes.registro.ts';
 
@@ -45,8 +52,10 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
         if (query.formato === 'pdf') {
           // The HTML is checked inside the transaction (a 400 for too many rows); the layout runs after it.
           const html = await exportar.pdfHtml(r);
-          const membrete = await exportar.membreteDe(tx);
-          return despuesDeConfirmar(alConfirmar, reply, async () => enviarArchivo(reply, await exportar.pdf(html, membrete, r)));
+          const empresa = await exportar.empresaDe(tx);
+          return despuesDeConfirmar(alConfirmar, reply, async () =>
+            enviarArchivo(reply, await exportar.pdf(html, { empresa, idEmpresa: user.idEmpresa, storage: deps.storage }, r)),
+          );
         }
         return enviarArchivo(reply, await exportar.xlsx(r));
       },
@@ -60,6 +69,17 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
     instantanea: true,
     schema: { tags, summary: 'El mes de la agencia para la página de inicio, cifra por cifra desde sus informes' },
     handler: ({ tx }) => tablero(tx, REGISTRO),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/informes/clientesatendidosregistro/clientes',
+    permiso: INFORMES.clientesatendidosregistro.idm,
+    schema: {
+      querystring: ZBuscarClienteInforme,
+      tags,
+      summary: 'Clientes atendidos por N.º o nombre, para el filtro de cliente',
+    },
+    handler: ({ tx, user, query }) => clientesDelRegistro(tx, user, query.q),
   });
   const disponibilidad = INFORMES['verificar-disponibilidad'];
   defineRoute(app, deps, {

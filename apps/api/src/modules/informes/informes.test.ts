@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RespuestaInforme, TableroGerencia } from '@predio/contract/informes';
@@ -5,7 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { DefInforme } from './informes.ts';
 import { leerXlsx } from '../../platform/tabular/xlsx.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
 // Informes (issue 33): each report over a small data set in March 2021 (no demo record falls there),
 // with the figures computed by hand below; filters, totals, previous period, 403, other company, exports.
@@ -103,6 +109,23 @@ beforeAll(async () => {
       values ('900199', 'Cliente', 'Cliente Informe', '3001234567') returning id`)
     ).id;
     await tx.execute(sql`insert into inmueble_propietario (id_inmueble, id_tercero, porcentaje) values (${i2}, ${ter}, 100)`);
+    // 9904 (rented by A for 1,200,000) has two owners: 60 % at a 10 % commission, 40 % at 5 %: 96,000.
+    const otro = (
+      await uno<{ id: number }>(sql`insert into terceros (nro_id, nombre1, nombre, pjecomision)
+      values ('900198', 'Socia', 'Socia Informe', 5) returning id`)
+    ).id;
+    await tx.execute(sql`update terceros set pjecomision = 10 where id = ${ter}`);
+    await tx.execute(
+      sql`insert into inmueble_propietario (id_inmueble, id_tercero, porcentaje) values (${i4}, ${ter}, 60), (${i4}, ${otro}, 40)`,
+    );
+    // A lease contract for 9904 drafted on 24 March: the step before it was rented.
+    const plantilla = await uno<{ id: number; version: number }>(
+      sql`select id, version from plantilla_contrato where clase = 'arrendamiento_vivienda' order by id limit 1`,
+    );
+    await tx.execute(sql`insert into contrato (consecutivo, programa, clase, id_inmueble, id_plantilla, version_plantilla, canon,
+        fecha_inicio, duracion_meses, dia_pago, creado_por, creado_en)
+      values (9901, 'contratos', 'arrendamiento_vivienda', ${i4}, ${plantilla.id}, ${plantilla.version}, 1200000,
+        '2021-04-01', 12, 5, 'test', '2021-03-24T15:00:00Z')`);
     // Lead 9901 asks for a house for rent in the first municipio at 0.9–1.1 M: 9901 (canon 1 M) fits at 100 %.
     const c1 = (
       await uno<{
@@ -310,9 +333,9 @@ describe('exports', () => {
     const pantalla = await informe(`gestion-comercial/datos?${MARZO}&asesor=${A}`);
     const x = await as(t.app, admin1).get(`/api/informes/gestion-comercial/exportar?${MARZO}&asesor=${A}&formato=xlsx`);
     const hoja = await leerXlsx(x.rawPayload);
-    expect(hoja[1]).toEqual(['Usuario ana.inf', 2, 1, 1, 0, 1, 50, 1_200_000]);
+    expect(hoja[1]).toEqual(['Usuario ana.inf', 2, 1, 1, 1, 0, 1, 50, 1_200_000, 96_000]);
     // Conversion is a ratio: the «Total» row leaves it empty rather than adding percentages.
-    expect(hoja.at(-1)).toEqual(['Total', 2, 1, 1, 0, 1, null, pantalla.totales.valor]);
+    expect(hoja.at(-1)).toEqual(['Total', 2, 1, 1, 1, 0, 1, null, pantalla.totales.valor, pantalla.totales.comision]);
     for (const url of [
       'cruceclientesinmuebles/exportar?formato=pdf',
       `clientesatendidosregistro/exportar?${MARZO}&formato=pdf`,
@@ -322,11 +345,35 @@ describe('exports', () => {
       expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
   });
-  it('PDF with the chart and the totals', async () => {
-    const r = await as(t.app, admin1).get(`/api/informes/propiedadesretiradascausal/exportar?${MARZO}&formato=pdf`);
-    expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
-    expect(r.headers['content-type']).toBe('application/pdf');
-    expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  it('PDF with the chart and the totals, and the company’s logo on the letterhead', async () => {
+    const exportarPdf = async () => {
+      const r = await as(t.app, admin2).get(`/api/informes/propiedadesretiradascausal/exportar?${MARZO}&formato=pdf`);
+      expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
+      expect(r.headers['content-type']).toBe('application/pdf');
+      expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      return r.rawPayload;
+    };
+    // pdfimages (poppler) lists the images drawn: the chart, then the chart and the logo.
+    const imagenes = async (pdf: Buffer) => {
+      const dir = await mkdtemp(join(tmpdir(), 'informe-'));
+      await writeFile(join(dir, 'i.pdf'), pdf);
+      const { stdout } = await promisify(execFile)('pdfimages', ['-list', join(dir, 'i.pdf')]);
+      await rm(dir, { recursive: true, force: true });
+      return stdout.trim().split('\n').slice(2).length;
+    };
+    const sinLogo = await imagenes(await exportarPdf());
+    const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#96be0e' } })
+      .png()
+      .toBuffer();
+    const body = multipart({ filename: 'logo.png', contentType: 'image/png', data: png });
+    const subida = await t.app.inject({
+      method: 'POST',
+      url: '/api/empresa/logo',
+      ...body,
+      headers: { ...body.headers, authorization: `Bearer ${admin2}` },
+    });
+    expect(subida.statusCode, subida.body).toBe(200);
+    expect(await imagenes(await exportarPdf())).toBe(sinLogo + 1);
   });
 });
 
@@ -459,7 +506,7 @@ describe('verificar-disponibilidad', () => {
 });
 
 describe('gestion-comercial', () => {
-  it('per asesor: leads in, visits, arrendados, vendidos, closed with us, conversion and value', async () => {
+  it('per asesor: leads in, visits, contracts, arrendados, vendidos, closed with us, conversion, value and commission', async () => {
     const r = await informe(`gestion-comercial/datos?${MARZO}&asesor=${A}`);
     expect(sinEnlace(r)).toEqual([
       {
@@ -467,15 +514,24 @@ describe('gestion-comercial', () => {
         id_asesor: A,
         clientes: 2,
         visitas: 1,
+        contratos: 1,
         arrendados: 1,
         vendidos: 0,
         cerrados: 1,
         conversion: 50,
         valor: 1_200_000,
+        comision: 96_000,
       },
     ]);
     // February: A's visit to 9902 on the 15th, nothing else.
-    expect(resumen(r)).toMatchObject({ clientes: [2, 0], visitas: [1, 1], arrendados: [1, 0], valor: [1_200_000, 0] });
+    expect(resumen(r)).toMatchObject({
+      clientes: [2, 0],
+      visitas: [1, 1],
+      contratos: [1, 0],
+      arrendados: [1, 0],
+      valor: [1_200_000, 0],
+      comision: [96_000, 0],
+    });
     // B only has the visit late on 31 March (Bogotá): no leads, so no conversion.
     expect(sinEnlace(await informe(`gestion-comercial/datos?${MARZO}&asesor=${B}`))).toEqual([
       {
@@ -483,11 +539,13 @@ describe('gestion-comercial', () => {
         id_asesor: B,
         clientes: 0,
         visitas: 1,
+        contratos: 0,
         arrendados: 0,
         vendidos: 0,
         cerrados: 0,
         conversion: null,
         valor: 0,
+        comision: 0,
       },
     ]);
     expect((await informe(`gestion-comercial/datos?${MARZO}`, admin2)).filas).toEqual([]);
@@ -509,6 +567,44 @@ describe('clientesatendidosregistro', () => {
     expect(r.serie.etiquetas).toEqual(['Sin medio', 'Feria informe']);
     expect((await informe(`clientesatendidosregistro/datos?${MARZO}&asesor=${B}`)).filas).toEqual([]);
   });
+  it('takes the client-statistics filter: the date option (ingreso or cierre) and one client', async () => {
+    // 9902 closed on 20 March; 9901 is open (no fecha de cierre). From 15 March: only 9902's closing is in range.
+    const cierre = await informe(`clientesatendidosregistro/datos?desde=2021-03-15&hasta=2021-03-31&fecha=cierre`);
+    expect(cierre.filas.map((f) => f.consecutivo)).toEqual([9902]);
+    expect(cierre.filtros.fecha).toBe('cierre');
+    const ingreso = await informe(`clientesatendidosregistro/datos?desde=2021-03-15&hasta=2021-03-31&fecha=ingreso`);
+    expect(ingreso.filas).toEqual([]);
+    const uno = await informe(`clientesatendidosregistro/datos?${MARZO}&cliente=9901`);
+    expect(uno.filas.map((f) => f.consecutivo)).toEqual([9901]);
+    // Another company's register does not hold 9901 even by its number.
+    expect((await informe(`clientesatendidosregistro/datos?${MARZO}&cliente=9901`, admin2)).filas).toEqual([]);
+    for (const [q, mensaje] of [
+      ['fecha=apertura', 'fecha debe ser ingreso o cierre'],
+      ['cliente=abc', 'cliente debe ser un número'],
+      ['cliente=0', 'cliente debe ser mayor que cero'],
+    ] as const) {
+      const r = await as(t.app, admin1).get(`/api/informes/clientesatendidosregistro/datos?${MARZO}&${q}`);
+      expect([r.statusCode, r.json().message]).toEqual([400, expect.stringContaining(mensaje)]);
+    }
+    // The other reports do not take these filters.
+    const otro = await as(t.app, admin1).get(`/api/informes/clientesatendidos/datos?${MARZO}&fecha=cierre`);
+    expect([otro.statusCode, otro.json().message]).toEqual([400, expect.stringContaining('Filtro desconocido: fecha')]);
+  });
+  it('finds the client filter’s options by N.º or name, scoped like the report', async () => {
+    const buscar = async (q: string, token = admin1) => {
+      const r = await as(t.app, token).get(`/api/informes/clientesatendidosregistro/clientes?q=${encodeURIComponent(q)}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return (r.json().data as { consecutivo: number; nombre: string }[]).filter((c) => c.consecutivo >= 9901);
+    };
+    expect(await buscar('9901')).toEqual([{ consecutivo: 9901, nombre: 'Cliente Informe' }]);
+    expect((await buscar('cliente infórme')).map((c) => c.consecutivo)).toEqual([9902, 9901]);
+    // `%` is a character to find, not «anything».
+    expect(await buscar('%')).toEqual([]);
+    expect(await buscar('Cliente Informe', admin2)).toEqual([]);
+    expect((await buscar('Cliente Informe', ana)).map((c) => c.consecutivo)).toEqual([9902, 9901]);
+    const sin = await as(t.app, sinPermiso).get('/api/informes/clientesatendidosregistro/clientes?q=9901');
+    expect(sin.statusCode).toBe(403);
+  });
 });
 
 describe('cruceclientesinmuebles', () => {
@@ -523,6 +619,8 @@ describe('cruceclientesinmuebles', () => {
         puntaje: 100,
         motivos: 'Precio dentro del rango',
         enviado: null,
+        consecutivo_cliente: 9901,
+        consecutivo_inmueble: 9901,
       },
     ]);
     expect(r.filas[0]!.enlace).toBe('/propiedades/clientes-atendidos?abrir=9901');

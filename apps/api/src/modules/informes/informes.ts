@@ -10,10 +10,12 @@ import {
   type RespuestaInforme,
   type TableroGerencia,
   type CifraTablero,
+  type ClienteInforme,
   veTodosLosAsesores,
 } from '@predio/contract/informes';
 import { CODES } from '@predio/contract/codes';
 import type { Tx } from '../../db/client.ts';
+import { escaparLike } from '../../db/like.ts';
 import { queryRows } from '../../db/rows.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
@@ -167,6 +169,23 @@ export const asesores = (tx: Tx, user: Principal) =>
     sql`select id, nombre from usuarios where activo and ${veTodosLosAsesores(user) ? sql`true` : sql`id = ${user.idUsuario}`}
         order by nombre, id`,
   );
+
+/**
+ * The client filter's options in the register (spec §3 consecutivo_cliente): leads by N.º or name, the
+ * asesor's own only for who sees only their own rows, as the report itself.
+ */
+export function clientesDelRegistro(tx: Tx, user: Principal, q: string | undefined): Promise<ClienteInforme[]> {
+  const texto = (q ?? '').trim();
+  const numero = /^\d{1,9}$/.test(texto) ? Number(texto) : null;
+  const patron = `%${escaparLike(texto)}%`;
+  return queryRows<ClienteInforme>(
+    tx,
+    sql`select c.consecutivo, t.nombre from cliente_atendido c join terceros t on t.id = c.id_tercero
+        where ${veTodosLosAsesores(user) ? sql`true` : sql`c.id_asesor = ${user.idUsuario}`}
+          and ${texto === '' ? sql`true` : numero !== null ? sql`c.consecutivo = ${numero}` : sql`lower(predio_unaccent(t.nombre)) like lower(predio_unaccent(${patron}::text))`}
+        order by c.consecutivo desc limit 20`,
+  );
+}
 
 /**
  * «Confirmar disponibilidad» (verificar-disponibilidad): records that the owner confirmed today that the

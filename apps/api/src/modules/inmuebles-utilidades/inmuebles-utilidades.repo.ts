@@ -11,6 +11,7 @@ import type { EstadoInmueble } from '@predio/contract/inmuebles';
 import { planPorValores, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inmuebleTvConfig } from '../../db/schema/inmuebles-utilidades.ts';
+import { escaparLike } from '../../db/like.ts';
 
 // Reads the property table directly (RLS scopes it to the company); the inmuebles module owns its writes
 // of the form, this module only the asesor columns and the coordinates.
@@ -23,7 +24,6 @@ const y = (conds: (SQL | undefined)[]) => {
   const xs = conds.filter((c): c is SQL => c !== undefined);
   return planPorValores(xs.length > 0 ? sql.join(xs, sql` and `) : sql`true`);
 };
-const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type FilaUsuario = { id: number; usuario: string; nombre: string; activo: boolean };
 

@@ -4,6 +4,7 @@ import { planPorValores, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inmueble, inmuebleCaracteristica, inmuebleEstadoHistorial, inmueblePropietario } from '../../db/schema/inmuebles.ts';
 import { contiene, contieneCadaPalabra } from '../../platform/busqueda.ts';
+import { escaparLike } from '../../db/like.ts';
 
 export type FilaInmueble = typeof inmueble.$inferSelect;
 export type NuevoInmueble = typeof inmueble.$inferInsert;
@@ -133,7 +134,6 @@ export const HOY_BOGOTA = sql.raw(`(now() at time zone 'America/Bogota')::date`)
 /** The consignment ends between `hoy` and DIAS_AVISO_CONSIGNACION days later (the search, the daily notice). */
 export const consignacionPorVencer = (hoy: SQL) =>
   sql`i.vigencia_consignacion between ${hoy} and ${hoy} + ${DIAS_AVISO_CONSIGNACION}::int`;
-const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * A value the plan is not to depend on: a sub-select PostgreSQL evaluates once, before the scan, whose
  * value no plan sees. The plan made once for any value then costs what the plans for the values cost,

@@ -6,6 +6,7 @@ import type { Item, Valores } from '@predio/contract/maestros/schemas';
 import { planPorValores, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { aliasDe, col, tablaDe, type TablaMaestro } from '../../db/schema/maestros.ts';
+import { escaparLike } from '../../db/like.ts';
 
 export type Consulta = {
   q?: string | undefined;
@@ -19,7 +20,6 @@ export type Consulta = {
 const esTexto = (f: FieldDef) => f.type === 'text' || f.type === 'color' || f.type === 'enum';
 /** The same expression the unique and trigram indexes use (db/maestros-ddl.ts). */
 const norm = (x: SQL | PgColumn) => sql`lower(predio_unaccent(${x}))`;
-const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The table with its references joined: every column but id_empresa, plus each reference's label and detail. */
 function vista(def: ResourceDef) {

@@ -21,7 +21,7 @@ import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { leerLogoGuardado } from '../empresa/empresa.service.ts';
+import { membreteConLogo } from '../empresa/empresa.service.ts';
 import * as repo from './plantillas.repo.ts';
 
 // Company templates edited in Configurar (idm 55): the first user of platform/documentos.
@@ -122,12 +122,7 @@ export async function vistaPrevia(o: { tx: Tx; user: Principal; body: VistaPrevi
 
 /** The preview as a PDF, laid out after the transaction (it reads the logo and takes a moment). */
 export async function vistaPreviaPdf(o: { user: Principal; storage: Storage; previa: Previa }): Promise<Archivo> {
-  const { logo, ...m } = o.previa.empresa;
-  const buf = logo
-    ? await leerLogoGuardado({ user: o.user, storage: o.storage, nombre: logo })
-        .then((l) => l.buf)
-        .catch(() => null)
-    : null;
-  const contenido = await htmlAPdf({ html: o.previa.html, membrete: { ...m, logo: buf }, titulo: o.previa.titulo });
+  const membrete = await membreteConLogo({ idEmpresa: o.user.idEmpresa, storage: o.storage, empresa: o.previa.empresa });
+  const contenido = await htmlAPdf({ html: o.previa.html, membrete, titulo: o.previa.titulo });
   return { nombre: 'vista-previa.pdf', contentType: 'application/pdf', contenido };
 }

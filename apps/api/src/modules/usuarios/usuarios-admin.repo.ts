@@ -5,8 +5,8 @@ import { queryRows } from '../../db/rows.ts';
 import { agencia } from '../../db/schema/empresa.ts';
 import { terceros } from '../../db/schema/terceros.ts';
 import { sesion, usuarios } from '../../db/schema/usuarios.ts';
+import { escaparLike } from '../../db/like.ts';
 
-const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const norm = (x: SQL) => sql`lower(predio_unaccent(${x}))`;
 
 // Qualified by hand: Drizzle drops the table name of a single-table select, and sesion has an id too.

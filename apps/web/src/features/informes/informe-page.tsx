@@ -5,19 +5,19 @@ import { App, Button, Card, DatePicker, InputNumber, Segmented, Select, Space, S
 import type { ColumnsType } from 'antd/es/table';
 import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import {
-  INFORMES,
-  type ClaveInforme,
-  type ColumnaInforme,
-  type FilaInforme,
-  type RespuestaInforme,
-} from '@predio/contract/informes';
+import { INFORMES, type ClaveInforme, type ColumnaInforme, type RespuestaInforme } from '@predio/contract/informes';
+import { IDM_CLIENTES_ATENDIDOS } from '@predio/contract/clientes';
+import { hasIdm } from '@predio/contract/menu';
 import { useUrlEstado } from '../../components/lista/use-url-estado.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { descargar } from '../../lib/descargar.ts';
 import { formatFecha, formatMoneda, formatNumero } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
+import { usePermisos } from '../../lib/session-store.ts';
+import { agruparFilas, celda, columnasAgrupables, type FilaTabla } from './agrupar.ts';
+import { EnviarFichaCruce } from './enviar-ficha-cruce.tsx';
+import { FiltroRegistro, useEstadoRegistro } from './filtro-registro.tsx';
 import { esPreset, PRESET_DEFECTO, PRESETS, rangoDe, type Preset } from './periodos.ts';
 import './informes.css';
 
@@ -58,8 +58,10 @@ function Cambio({ valor: v, anterior }: { valor: number; anterior: number | null
 export function InformePage({ clave }: { clave: ClaveInforme }) {
   const meta = INFORMES[clave];
   const path = `/informes/${clave}`;
-  const [params, set] = useUrlEstado(path);
   const filtros = meta.filtros as readonly string[];
+  // The register's client-statistics filter comes back from its 5-minute store, not from the tab's memory.
+  const conFiltroClientes = filtros.includes('cliente');
+  const [params, set] = useUrlEstado(path, [], !conFiltroClientes);
   const preset: Preset = esPreset(params.get('periodo')) ? (params.get('periodo') as Preset) : PRESET_DEFECTO;
   const rango =
     preset === 'rango'
@@ -74,6 +76,7 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
   }
   if (filtros.includes('asesor') && asesor) consulta.set('asesor', asesor);
   if (filtros.includes('dias') && dias) consulta.set('dias', dias);
+  for (const k of ['fecha', 'cliente'] as const) if (filtros.includes(k) && params.get(k)) consulta.set(k, params.get(k)!);
   const qs = consulta.toString();
 
   const datos = useQuery({
@@ -89,6 +92,8 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
       (await http.get<{ id: number; nombre: string }[]>(`/informes/${clave}/asesores`, { signal, silent: true })).data,
     staleTime: 5 * 60_000,
   });
+  useEstadoRegistro({ activo: conFiltroClientes, params, set, rango, filas: datos.data?.filas });
+  const permisos = usePermisos();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   // The report's row action (verificar-disponibilidad: «Confirmar disponibilidad»), then the report again.
@@ -117,24 +122,44 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
     }
   };
 
+  // The cruce sends a property's ficha to the lead from its row, for whoever may write to leads.
+  const enviaFichas = clave === 'cruceclientesinmuebles' && hasIdm(permisos, IDM_CLIENTES_ATENDIDOS);
+  const agrupar = params.get('agrupar');
+  const [plegados, setPlegados] = useState<ReadonlySet<string>>(new Set());
   const orden = params.get('orden');
   const dir = params.get('dir') === 'desc' ? 'descend' : params.get('dir') === 'asc' ? 'ascend' : null;
   const r = datos.data;
-  const columnas: ColumnsType<FilaInforme> = useMemo(
+  const columnas: ColumnsType<FilaTabla> = useMemo(
     () => [
-      ...(r?.columnas ?? []).map<ColumnsType<FilaInforme>[number]>((c, i) => ({
+      ...(r?.columnas ?? []).map<ColumnsType<FilaTabla>[number]>((c, i) => ({
         key: c.clave,
         dataIndex: c.clave,
         title: c.titulo,
         align: c.tipo === 'texto' || c.tipo === 'fecha' ? ('left' as const) : ('right' as const),
-        sorter: (a: FilaInforme, b: FilaInforme) => comparar(a[c.clave], b[c.clave]),
+        sorter: (a: FilaTabla, b: FilaTabla) =>
+          a.__grupo !== undefined && b.__grupo !== undefined && !c.total
+            ? a.__grupo.localeCompare(b.__grupo, 'es')
+            : comparar(celda(a, c.clave), celda(b, c.clave)),
         sortOrder: orden === c.clave ? dir : null,
-        render: (_v: unknown, f: FilaInforme) => {
-          const texto = valor(c, f[c.clave]);
+        render: (_v: unknown, f: FilaTabla) => {
+          // A group's heading row: its name and count first, then the subtotals of the summed columns.
+          if (f.__grupo !== undefined)
+            return i === 0 ? <strong>{f.__grupo}</strong> : c.total ? <strong>{valor(c, celda(f, c.clave))}</strong> : '';
+          const texto = valor(c, celda(f, c.clave));
           // Drill-down: the first column leads to the record (or the list) the row stands for.
           return i === 0 && f.enlace ? <Link to={f.enlace}>{texto || '—'}</Link> : texto;
         },
       })),
+      ...(enviaFichas
+        ? [
+            {
+              key: 'enviar',
+              title: '',
+              fixed: 'right' as const,
+              render: (_v: unknown, f: FilaTabla) => (f.__grupo !== undefined ? null : <EnviarFichaCruce fila={f} />),
+            },
+          ]
+        : []),
       ...(accion
         ? [
             {
@@ -142,22 +167,26 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
               title: '',
               // Kept in sight on a narrow screen, where the other columns scroll under it.
               fixed: 'right' as const,
-              render: (_v: unknown, f: FilaInforme) => (
-                <Button
-                  size="small"
-                  loading={enAccion === Number(f.consecutivo)}
-                  onClick={() => void ejecutarAccion(Number(f.consecutivo))}
-                >
-                  {accion.titulo}
-                </Button>
-              ),
+              render: (_v: unknown, f: FilaTabla) =>
+                f.__grupo !== undefined ? null : (
+                  <Button
+                    size="small"
+                    loading={enAccion === Number(f.consecutivo)}
+                    onClick={() => void ejecutarAccion(Number(f.consecutivo))}
+                  >
+                    {accion.titulo}
+                  </Button>
+                ),
             },
           ]
         : []),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- ejecutarAccion only reads clave and accion, fixed per page
-    [r?.columnas, orden, dir, accion, enAccion],
+    [r?.columnas, orden, dir, accion, enAccion, enviaFichas],
   );
+
+  const filasTabla = useMemo(() => (r ? agruparFilas(r.columnas, r.filas, agrupar) : []), [r, agrupar]);
+  const grupos = filasTabla.filter((f) => f.__grupo !== undefined).map((f) => f.__fila);
 
   const filtroBar = (
     <Space wrap className="informe-filtros" aria-label="Filtros del informe">
@@ -209,6 +238,24 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
           options={(asesores.data ?? []).map((a) => ({ value: a.id, label: a.nombre }))}
         />
       ) : null}
+      {conFiltroClientes ? <FiltroRegistro clave={clave} params={params} set={set} /> : null}
+      {r && columnasAgrupables(r.columnas).length > 0 ? (
+        <Select
+          aria-label="Agrupar por"
+          placeholder="Agrupar por…"
+          allowClear
+          style={{ minWidth: 170 }}
+          value={agrupar ?? undefined}
+          onChange={(v: string | undefined) => {
+            setPlegados(new Set());
+            set({ agrupar: v ?? null }, { replace: true });
+          }}
+          options={columnasAgrupables(r.columnas).map((c) => ({
+            value: c.clave,
+            label: `Agrupar por ${c.titulo.toLowerCase()}`,
+          }))}
+        />
+      ) : null}
       <Button icon={<FileExcelOutlined />} loading={exportando === 'xlsx'} onClick={() => void exportar('xlsx')}>
         Excel
       </Button>
@@ -246,12 +293,26 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
           <Suspense fallback={<PageLoading />}>
             <Grafico serie={r.serie} titulo={meta.titulo} />
           </Suspense>
-          <Table<FilaInforme>
+          <Table<FilaTabla>
             size="small"
-            // Report rows have no id of their own: their position is their key.
+            // Report rows have no id of their own: their position (or their group's) is their key.
             rowKey="__fila"
             columns={columnas}
-            dataSource={r.filas.map((f, i) => ({ ...f, __fila: i }))}
+            dataSource={filasTabla}
+            expandable={
+              grupos.length > 0
+                ? {
+                    expandedRowKeys: grupos.filter((k) => !plegados.has(k)),
+                    onExpand: (abierta, f) =>
+                      setPlegados((p) => {
+                        const n = new Set(p);
+                        if (abierta) n.delete(f.__fila);
+                        else n.add(f.__fila);
+                        return n;
+                      }),
+                  }
+                : undefined
+            }
             loading={datos.isFetching}
             scroll={{ x: 'max-content' }}
             pagination={r.filas.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
