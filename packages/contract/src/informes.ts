@@ -13,10 +13,17 @@ export const INFORMES = {
   citasporasesor: { titulo: 'Citas por asesor', idm: 490, periodo: true, filtros: PERIODO },
   visitas: { titulo: 'Visitas', idm: 10569, periodo: true, filtros: PERIODO },
   inmueblesnovisitados: { titulo: 'Inmuebles no visitados', idm: 10522, periodo: false, filtros: DIAS, diasPorDefecto: 30 },
-  propiedadesporasesor: { titulo: 'Propiedades por asesor', idm: 10544, periodo: false, filtros: ['asesor'] },
+  propiedadesporasesor: { titulo: 'Propiedades por asesor', idm: 10544, periodo: false, filtros: ['asesor', 'rol'] },
   propiedadesconsignadas: { titulo: 'Propiedades consignadas', idm: 10514, periodo: true, filtros: PERIODO },
   propiedadesretiradascausal: { titulo: 'Propiedades retiradas por causal', idm: 10515, periodo: true, filtros: PERIODO },
-  solicitudes: { titulo: 'Informe de solicitudes', idm: 230, periodo: true, filtros: PERIODO },
+  solicitudes: {
+    titulo: 'Informe de solicitudes',
+    idm: 230,
+    periodo: true,
+    filtros: [...PERIODO, 'dias'],
+    diasPorDefecto: 1,
+    etiquetaDias: 'Días para responder',
+  },
   clientesatendidos: { titulo: 'Clientes atendidos', idm: 10516, periodo: true, filtros: PERIODO },
   'seguimiento-asesores': { titulo: 'Seguimiento de asesores', idm: 10517, periodo: false, filtros: DIAS, diasPorDefecto: 7 },
   'verificar-disponibilidad': {
@@ -45,6 +52,8 @@ export const INFORMES = {
     periodo: boolean;
     filtros: readonly ClaveFiltro[];
     diasPorDefecto?: number;
+    /** What «dias» means in this report (the filter's label; «Días» otherwise). */
+    etiquetaDias?: string;
     /** A button on each row: POST /informes/<clave>/<ruta> with the row's consecutivo. */
     accion?: { titulo: string; ruta: string };
   }
@@ -93,6 +102,8 @@ export type ClienteInforme = { consecutivo: number; nombre: string };
 export const MAX_ANIOS_INFORME = 5;
 
 export const OPCIONES_FECHA_CLIENTE = ['ingreso', 'cierre'] as const;
+export const ROLES_ASESOR = ['captador', 'comercial'] as const;
+export type RolAsesor = (typeof ROLES_ASESOR)[number];
 export type OpcionFechaCliente = (typeof OPCIONES_FECHA_CLIENTE)[number];
 
 /** Every filter a report may take; each report declares which of these it accepts (others are refused). */
@@ -103,6 +114,8 @@ export const FILTROS_INFORME = {
   dias: enteroQuery('dias', 1, 3650).optional(),
   /** Which date of a lead the period applies to (clientesatendidosregistro). */
   fecha: z.enum(OPCIONES_FECHA_CLIENTE, { error: 'fecha debe ser ingreso o cierre' }).optional(),
+  /** Whose properties: the asesor who captured them or the one who sells or rents them (propiedadesporasesor). */
+  rol: z.enum(ROLES_ASESOR, { error: 'rol debe ser captador o comercial' }).optional(),
   /** One lead, by its consecutivo (clientesatendidosregistro). */
   cliente: idQuery('cliente').optional(),
   formato: z.enum(['xlsx', 'pdf'], { error: 'formato debe ser xlsx o pdf' }).optional(),
@@ -115,6 +128,7 @@ export type FiltrosInforme = {
   dias?: number;
   fecha?: OpcionFechaCliente;
   cliente?: number;
+  rol?: RolAsesor;
 };
 
 /** The query schema of a report that takes `filtros`: any other key is a 400 naming it. */

@@ -7,6 +7,7 @@ import {
   type EstadoCliente,
 } from '@predio/contract/clientes';
 import type { Gestion } from '@predio/contract/inmuebles';
+import { TIPOS_SOLICITUD } from '@predio/contract/solicitudes';
 import { cruce, motivos } from '../clientes/clientes-coincidencias.service.ts';
 import { filasInforme as filasEncuestas } from '../pagina-web/encuestas.service.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -21,6 +22,17 @@ import { diaEnPeriodo, enPeriodo, filas, type DefInforme, type Filtros } from '.
 
 const asesorEs = (col: ReturnType<typeof sql>, f: Filtros) => (f.asesor ? sql`${col} = ${f.asesor}` : sql`true`);
 const inmuebleEnlace = sql`'/propiedades/inmueble/' || i.consecutivo`;
+
+/** A chart per `col` over rows that are finer (canal × tipo, medio × asesor): each value summed. */
+const sumarPor = (fs: Record<string, unknown>[], col: string, claves: string[]) => {
+  const por = new Map<string, Record<string, number>>();
+  for (const x of fs) {
+    const v = por.get(String(x[col])) ?? Object.fromEntries(claves.map((k) => [k, 0]));
+    for (const k of claves) v[k] = (v[k] ?? 0) + Number(x[k] ?? 0);
+    por.set(String(x[col]), v);
+  }
+  return [...por].map(([etiqueta, valores]) => ({ etiqueta, valores }));
+};
 
 const citasporasesor: DefInforme = {
   clave: 'citasporasesor',
@@ -142,7 +154,7 @@ const ESTADOS = ['captado', 'disponible', 'reservado', 'arrendado', 'vendido', '
 const propiedadesporasesor: DefInforme = {
   clave: 'propiedadesporasesor',
   columnas: [
-    { clave: 'asesor', titulo: 'Asesor captador', tipo: 'texto' },
+    { clave: 'asesor', titulo: 'Asesor', tipo: 'texto' },
     { clave: 'total', titulo: 'Propiedades', tipo: 'entero', total: true },
     ...ESTADOS.map((e) => ({
       clave: e,
@@ -153,9 +165,10 @@ const propiedadesporasesor: DefInforme = {
     { clave: 'arriendo', titulo: 'Para arriendo', tipo: 'entero', total: true },
     { clave: 'venta', titulo: 'Para venta', tipo: 'entero', total: true },
   ],
-  // Arriendo_venta counts in both gestión columns.
-  filas: (tx, f) =>
-    filas(
+  // Per asesor captador, or comercial with rol=comercial. Arriendo_venta counts in both gestión columns.
+  filas: (tx, f) => {
+    const col = f.rol === 'comercial' ? sql`i.id_asesor_comercial` : sql`i.id_asesor_captador`;
+    return filas(
       tx,
       sql`select coalesce(u.nombre, 'Sin asesor') as asesor, count(*)::int as total,
             ${sql.join(
@@ -164,10 +177,11 @@ const propiedadesporasesor: DefInforme = {
             )},
             count(*) filter (where i.gestion in ('arriendo', 'arriendo_venta'))::int as arriendo,
             count(*) filter (where i.gestion in ('venta', 'arriendo_venta'))::int as venta
-          from inmueble i left join usuarios u on u.id = i.id_asesor_captador
-          where ${asesorEs(sql`i.id_asesor_captador`, f)}
+          from inmueble i left join usuarios u on u.id = ${col}
+          where ${asesorEs(col, f)}
           group by u.nombre order by total desc, asesor`,
-    ),
+    );
+  },
   grafico: { etiqueta: 'asesor', valores: ['disponible', 'arrendado', 'vendido', 'retirado'] },
 };
 
@@ -253,57 +267,84 @@ const solicitudes: DefInforme = {
   clave: 'solicitudes',
   columnas: [
     { clave: 'canal', titulo: 'Canal', tipo: 'texto' },
+    { clave: 'tipo', titulo: 'Tipo', tipo: 'texto' },
     { clave: 'total', titulo: 'Solicitudes', tipo: 'entero', total: true },
     { clave: 'abiertas', titulo: 'Abiertas', tipo: 'entero', total: true },
     { clave: 'resueltas', titulo: 'Resueltas', tipo: 'entero', total: true },
     { clave: 'descartadas', titulo: 'Descartadas', tipo: 'entero', total: true },
     { clave: 'horas_respuesta', titulo: 'Horas a la primera respuesta (promedio)', tipo: 'entero' },
+    { clave: 'horas_cierre', titulo: 'Horas al cierre (promedio)', tipo: 'entero' },
+    { clave: 'fuera_de_plazo', titulo: 'Respondidas fuera de plazo o sin respuesta', tipo: 'entero', total: true },
   ],
-  // The first answer is the first entry of its history after the creation (assignment, state or note).
+  /*
+   * Per canal and tipo. The first answer is the first entry of its history after the creation (assignment,
+   * state or note); the close, the first change to resuelta or descartada. Over the deadline: answered
+   * after «Días para responder» (1 by default) or still unanswered past it.
+   */
   filas: async (tx, f) =>
     (
       await filas(
         tx,
-        sql`select s.canal, count(*)::int as total,
+        sql`select s.canal, s.tipo, count(*)::int as total,
               count(*) filter (where s.estado in ('nueva', 'asignada', 'en_tramite'))::int as abiertas,
               count(*) filter (where s.estado = 'resuelta')::int as resueltas,
               count(*) filter (where s.estado = 'descartada')::int as descartadas,
               round(avg(extract(epoch from (r.primera - s.fecha_recepcion)) / 3600))::int as horas_respuesta,
+              round(avg(extract(epoch from (r.cierre - s.fecha_recepcion)) / 3600))::int as horas_cierre,
+              count(*) filter (where coalesce(r.primera, now()) - s.fecha_recepcion > make_interval(days => ${f.dias ?? 1}))::int
+                as fuera_de_plazo,
               '/propiedades/solicitudes' as enlace
             from solicitud s
-            left join lateral (select min(h.fecha) as primera from solicitud_historial h
-                               where h.id_solicitud = s.id and h.tipo <> 'creacion') r on true
+            left join lateral (
+              select min(h.fecha) filter (where h.tipo <> 'creacion') as primera,
+                     min(h.fecha) filter (where h.tipo = 'estado' and h.estado_nuevo in ('resuelta', 'descartada')) as cierre
+              from solicitud_historial h where h.id_solicitud = s.id) r on true
             where ${enPeriodo(sql`s.fecha_recepcion`, f.periodo)} and ${asesorEs(sql`s.id_asignado`, f)}
-            group by s.canal order by total desc, s.canal`,
+            group by s.canal, s.tipo order by total desc, s.canal, s.tipo`,
       )
-    ).map((r) => ({ ...r, canal: CANALES[String(r.canal)] ?? String(r.canal) })),
-  grafico: { etiqueta: 'canal', valores: ['abiertas', 'resueltas', 'descartadas'] },
+    ).map((r) => ({
+      ...r,
+      canal: CANALES[String(r.canal)] ?? String(r.canal),
+      tipo: TIPOS_SOLICITUD.find((t) => t.value === r.tipo)?.label ?? String(r.tipo),
+    })),
+  grafico: { etiqueta: 'tipo', valores: ['abiertas', 'resueltas', 'descartadas'] },
+  // The chart sums each tipo over the canales (the table's rows are canal × tipo).
+  serie: async (tx, f) => sumarPor(await solicitudes.filas(tx, f), 'tipo', ['abiertas', 'resueltas', 'descartadas']),
 };
 
 const clientesatendidos: DefInforme = {
   clave: 'clientesatendidos',
   columnas: [
     { clave: 'medio', titulo: 'Medio publicitario', tipo: 'texto' },
+    { clave: 'asesor', titulo: 'Asesor', tipo: 'texto' },
     { clave: 'total', titulo: 'Clientes', tipo: 'entero', total: true },
     { clave: 'activos', titulo: 'Activos', tipo: 'entero', total: true },
     { clave: 'en_seguimiento', titulo: 'En seguimiento', tipo: 'entero', total: true },
     { clave: 'cerrados', titulo: 'Cerrados', tipo: 'entero', total: true },
     { clave: 'con_nosotros', titulo: 'Cerraron con nosotros', tipo: 'entero', total: true },
+    { clave: 'con_otra', titulo: 'Cerraron con otra inmobiliaria', tipo: 'entero', total: true },
+    { clave: 'sin_negocio', titulo: 'Desistieron o sin contacto', tipo: 'entero', total: true },
   ],
+  // Per medio publicitario and asesor, with the leads' estado and how the closed ones ended.
   filas: (tx, f) =>
     filas(
       tx,
-      sql`select coalesce(m.nombre, 'Sin medio') as medio, count(*)::int as total,
+      sql`select coalesce(m.nombre, 'Sin medio') as medio, coalesce(u.nombre, 'Sin asesor') as asesor, count(*)::int as total,
             count(*) filter (where c.estado = 'activo')::int as activos,
             count(*) filter (where c.estado = 'en_seguimiento')::int as en_seguimiento,
             count(*) filter (where c.estado = 'cerrado')::int as cerrados,
             count(*) filter (where c.resultado in ('arrendo_con_nosotros', 'compro_con_nosotros'))::int as con_nosotros,
+            count(*) filter (where c.resultado in ('arrendo_otra_inmobiliaria', 'compro_otra_inmobiliaria'))::int as con_otra,
+            count(*) filter (where c.resultado in ('desistio', 'no_contactable', 'otro'))::int as sin_negocio,
             '/propiedades/clientes-atendidos' as enlace
           from cliente_atendido c left join medios_publicitarios m on m.id = c.id_medio
+          left join usuarios u on u.id = c.id_asesor
           where ${diaEnPeriodo(sql`c.fecha_ingreso`, f.periodo)} and ${asesorEs(sql`c.id_asesor`, f)}
-          group by m.nombre order by total desc, medio`,
+          group by m.nombre, u.nombre order by total desc, medio, asesor`,
     ),
   grafico: { etiqueta: 'medio', valores: ['activos', 'en_seguimiento', 'cerrados'] },
+  // The chart sums each medio over its asesores.
+  serie: async (tx, f) => sumarPor(await clientesatendidos.filas(tx, f), 'medio', ['activos', 'en_seguimiento', 'cerrados']),
 };
 
 const seguimientoAsesores: DefInforme = {

@@ -102,8 +102,9 @@ beforeAll(async () => {
     ).id;
     await tx.execute(sql`insert into solicitud (numero, canal, tipo, estado, contacto_nombre, id_asignado, fecha_recepcion, mensaje, creado_por)
         values (9902, 'telefono', 'comprar', 'asignada', 'Lola', ${A}, '2021-03-06T10:00:00Z', 'Compro', 'test')`);
-    await tx.execute(sql`insert into solicitud_historial (id_solicitud, tipo, usuario, fecha) values
-      (${s1}, 'creacion', 'test', '2021-03-05T10:00:00Z'), (${s1}, 'estado', 'test', '2021-03-05T13:00:00Z')`);
+    // 9901 answered 3 hours after it came in, by closing it as resuelta; 9902 is still unanswered.
+    await tx.execute(sql`insert into solicitud_historial (id_solicitud, tipo, estado_nuevo, usuario, fecha) values
+      (${s1}, 'creacion', null, 'test', '2021-03-05T10:00:00Z'), (${s1}, 'estado', 'resuelta', 'test', '2021-03-05T13:00:00Z')`);
     const ter = (
       await uno<{ id: number }>(sql`insert into terceros (nro_id, nombre1, nombre, celular)
       values ('900199', 'Cliente', 'Cliente Informe', '3001234567') returning id`)
@@ -223,6 +224,16 @@ describe('propiedadesporasesor', () => {
       arriendo: 2,
       venta: 1,
     });
+    // As asesor comercial: the seed makes each property's captador its comercial too, so 9903 moves to A.
+    await t.db.tenant(1, (tx) => tx.execute(sql`update inmueble set id_asesor_comercial = ${A} where consecutivo = 9903`));
+    expect((await informe(`propiedadesporasesor/datos?asesor=${A}&rol=comercial`)).totales).toMatchObject({
+      total: 4,
+      retirado: 1,
+    });
+    expect((await informe(`propiedadesporasesor/datos?asesor=${B}&rol=comercial`)).filas).toEqual([]);
+    await t.db.tenant(1, (tx) => tx.execute(sql`update inmueble set id_asesor_comercial = ${B} where consecutivo = 9903`));
+    const malo = await as(t.app, admin1).get('/api/informes/propiedadesporasesor/datos?rol=jefe');
+    expect([malo.statusCode, malo.json().message]).toEqual([400, expect.stringContaining('rol debe ser captador o comercial')]);
   });
 });
 
@@ -249,21 +260,45 @@ describe('propiedadesretiradascausal', () => {
 });
 
 describe('solicitudes', () => {
-  it('counts requests by canal and estado with the hours to the first answer', async () => {
+  it('counts requests by canal, tipo and estado with the hours to answer and close, and those over the deadline', async () => {
     const r = await informe(`solicitudes/datos?${MARZO}&asesor=${A}`);
+    const fila = { canal: 'Teléfono', total: 1, descartadas: 0 };
     expect(sinEnlace(r)).toEqual([
-      { canal: 'Teléfono', total: 2, abiertas: 1, resueltas: 1, descartadas: 0, horas_respuesta: 3 },
+      {
+        ...fila,
+        tipo: 'Arrendar un inmueble',
+        abiertas: 0,
+        resueltas: 1,
+        horas_respuesta: 3,
+        horas_cierre: 3,
+        fuera_de_plazo: 0,
+      },
+      // Unanswered for years: past the default 1 day.
+      {
+        ...fila,
+        tipo: 'Comprar un inmueble',
+        abiertas: 1,
+        resueltas: 0,
+        horas_respuesta: null,
+        horas_cierre: null,
+        fuera_de_plazo: 1,
+      },
     ]);
+    expect(r.filtros.dias).toBeUndefined();
+    expect(r.serie.etiquetas).toEqual(['Arrendar un inmueble', 'Comprar un inmueble']);
+    expect(r.totales).toMatchObject({ total: 2, fuera_de_plazo: 1 });
   });
 });
 
 describe('clientesatendidos', () => {
-  it('counts leads by medio publicitario, estado and result', async () => {
+  it('counts leads by medio publicitario, asesor, estado and result', async () => {
     const r = await informe(`clientesatendidos/datos?${MARZO}&asesor=${A}`);
+    const fila = { asesor: 'Usuario ana.inf', total: 1, en_seguimiento: 0, con_otra: 0, sin_negocio: 0 };
     expect(sinEnlace(r)).toEqual([
-      { medio: 'Feria informe', total: 1, activos: 1, en_seguimiento: 0, cerrados: 0, con_nosotros: 0 },
-      { medio: 'Sin medio', total: 1, activos: 0, en_seguimiento: 0, cerrados: 1, con_nosotros: 1 },
+      { ...fila, medio: 'Feria informe', activos: 1, cerrados: 0, con_nosotros: 0 },
+      { ...fila, medio: 'Sin medio', activos: 0, cerrados: 1, con_nosotros: 1 },
     ]);
+    expect(r.serie.etiquetas).toEqual(['Feria informe', 'Sin medio']);
     expect(resumen(r).total).toEqual([2, 0]);
   });
 });

@@ -260,8 +260,15 @@ export async function tablero(tx: Tx, registro: Record<ClaveInforme, DefInforme>
       ...de(gc, 'gestion-comercial', ['arrendados', 'vendidos', 'clientes', 'visitas', 'valor']),
       ...de(sa, 'seguimiento-asesores', ['sin_seguimiento', 'tareas_vencidas']),
     ],
-    medios: ca.filas
-      .map((f) => ({ medio: String(f.medio ?? 'Sin medio'), clientes: Number(f.total ?? 0) }))
+    // The report's rows are medio × asesor: summed per medio.
+    medios: [
+      ...ca.filas.reduce(
+        (por, f) =>
+          por.set(String(f.medio ?? 'Sin medio'), (por.get(String(f.medio ?? 'Sin medio')) ?? 0) + Number(f.total ?? 0)),
+        new Map<string, number>(),
+      ),
+    ]
+      .map(([medio, clientes]) => ({ medio, clientes }))
       .filter((m) => m.clientes > 0)
       .sort((a, b) => b.clientes - a.clientes)
       .slice(0, 6),

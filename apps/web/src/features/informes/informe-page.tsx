@@ -76,7 +76,7 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
   }
   if (filtros.includes('asesor') && asesor) consulta.set('asesor', asesor);
   if (filtros.includes('dias') && dias) consulta.set('dias', dias);
-  for (const k of ['fecha', 'cliente'] as const) if (filtros.includes(k) && params.get(k)) consulta.set(k, params.get(k)!);
+  for (const k of ['fecha', 'cliente', 'rol'] as const) if (filtros.includes(k) && params.get(k)) consulta.set(k, params.get(k)!);
   const qs = consulta.toString();
 
   const datos = useQuery({
@@ -215,7 +215,7 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
       ) : null}
       {filtros.includes('dias') ? (
         <Space>
-          <label htmlFor={`${clave}-dias`}>Días</label>
+          <label htmlFor={`${clave}-dias`}>{'etiquetaDias' in meta ? meta.etiquetaDias : 'Días'}</label>
           <InputNumber
             id={`${clave}-dias`}
             min={1}
@@ -236,6 +236,18 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
           value={asesor ? Number(asesor) : (r?.filtros.asesor ?? undefined)}
           onChange={(v: number | undefined) => set({ asesor: v ?? null })}
           options={(asesores.data ?? []).map((a) => ({ value: a.id, label: a.nombre }))}
+        />
+      ) : null}
+      {filtros.includes('rol') ? (
+        <Select
+          aria-label="Asesor como"
+          value={params.get('rol') === 'comercial' ? 'comercial' : 'captador'}
+          style={{ minWidth: 170 }}
+          options={[
+            { value: 'captador', label: 'Asesor captador' },
+            { value: 'comercial', label: 'Asesor comercial' },
+          ]}
+          onChange={(v) => set({ rol: v === 'comercial' ? 'comercial' : null })}
         />
       ) : null}
       {conFiltroClientes ? <FiltroRegistro clave={clave} params={params} set={set} /> : null}
