@@ -309,7 +309,7 @@ const solicitudes: DefInforme = {
     })),
   grafico: { etiqueta: 'tipo', valores: ['abiertas', 'resueltas', 'descartadas'] },
   // The chart sums each tipo over the canales (the table's rows are canal × tipo).
-  serie: async (tx, f) => sumarPor(await solicitudes.filas(tx, f), 'tipo', ['abiertas', 'resueltas', 'descartadas']),
+  serie: async (_tx, _f, r) => sumarPor(r, 'tipo', ['abiertas', 'resueltas', 'descartadas']),
 };
 
 const clientesatendidos: DefInforme = {
@@ -344,7 +344,7 @@ const clientesatendidos: DefInforme = {
     ),
   grafico: { etiqueta: 'medio', valores: ['activos', 'en_seguimiento', 'cerrados'] },
   // The chart sums each medio over its asesores.
-  serie: async (tx, f) => sumarPor(await clientesatendidos.filas(tx, f), 'medio', ['activos', 'en_seguimiento', 'cerrados']),
+  serie: async (_tx, _f, r) => sumarPor(r, 'medio', ['activos', 'en_seguimiento', 'cerrados']),
 };
 
 const seguimientoAsesores: DefInforme = {
