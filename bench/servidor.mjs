@@ -11,7 +11,8 @@ export async function prepararBase({ prefijo, port }) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), `predio-${prefijo}-`));
   const pg = process.env.DATABASE_URL ? (await import('pg')).default : null;
-  const dbName = `predio_${prefijo.replace(/-/g, '_')}_${process.pid}`;
+  // BENCH_DB names it (a shared server may reserve names per user).
+  const dbName = process.env.BENCH_DB ?? `predio_${prefijo.replace(/-/g, '_')}_${process.pid}`;
   const admin = async (sqlText) => {
     const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await c.connect();

@@ -10,8 +10,12 @@ export type Tx = PgDatabase<PgQueryResultHKT>;
 
 export type Database = {
   kind: 'pglite' | 'postgres';
-  /** Runs fn in one transaction scoped to a company: RLS applies (ARCHITECTURE "Multi-tenancy"). */
-  tenant<T>(idEmpresa: number, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction scoped to a company: RLS applies (ARCHITECTURE "Multi-tenancy").
+   * `instantanea`: the transaction is REPEATABLE READ READ ONLY, so all its statements read one snapshot
+   * (the reports); the isolation level can only be chosen at BEGIN, before the prelude's first statement.
+   */
+  tenant<T>(idEmpresa: number, fn: (tx: Tx) => Promise<T>, opciones?: OpcionesTx): Promise<T>;
   /** Runs fn as the owner, outside any company: only migrations, seed and login throttling. */
   system<T>(fn: (tx: Tx, exec: (sql: string) => Promise<void>) => Promise<T>): Promise<T>;
   /** Multi-statement SQL without parameters, as the owner. */
@@ -20,6 +24,10 @@ export type Database = {
 };
 
 export const APP_ROLE = 'predio_app';
+
+export type OpcionesTx = { instantanea?: boolean };
+/** How a transaction starts: READ COMMITTED (the default), or one read-only snapshot for every statement. */
+const comienzo = (o?: OpcionesTx) => (o?.instantanea ? 'begin isolation level repeatable read read only' : 'begin');
 
 function tenantPrelude(idEmpresa: number): string[] {
   if (!Number.isSafeInteger(idEmpresa) || idEmpresa <= 0) throw new Error(`id_empresa inválido: ${idEmpresa}`);
@@ -70,12 +78,13 @@ async function enTransaccion<T>(
   prelude: readonly string[],
   fn: (tx: Tx, exec: (sql: string) => Promise<void>) => Promise<T>,
   soltar: () => void = () => undefined,
+  begin = 'begin',
 ): Promise<T> {
   let abierta = false;
   const inicio = () => {
     if (abierta) return undefined;
     abierta = true;
-    return ['begin', ...prelude];
+    return [begin, ...prelude];
   };
   if (!c.llevaInicio) c.simple(inicio()!.join('; ')).catch(() => undefined);
   const enTx: Cliente & { simple(sql: string): Promise<void> } = {
@@ -436,9 +445,9 @@ export async function openPglite(
   const enFila = fila();
   return {
     kind: 'pglite',
-    tenant: (idEmpresa, fn) => {
+    tenant: (idEmpresa, fn, opciones) => {
       const prelude = tenantPrelude(idEmpresa);
-      return enFila((soltar) => enTransaccion(c, prelude, (tx) => fn(tx), soltar));
+      return enFila((soltar) => enTransaccion(c, prelude, (tx) => fn(tx), soltar, comienzo(opciones)));
     },
     system: (fn) => enFila((soltar) => enTransaccion(c, [], fn, soltar)),
     exec: (sql) => enFila(() => c.simple(sql)),
@@ -555,6 +564,7 @@ export async function openPostgres(url: string): Promise<Database> {
   async function inTx<T>(
     prelude: readonly string[],
     fn: (tx: Tx, exec: (sql: string) => Promise<void>) => Promise<T>,
+    begin = 'begin',
   ): Promise<T> {
     const client = await pool.connect();
     try {
@@ -587,14 +597,14 @@ export async function openPostgres(url: string): Promise<Database> {
         },
         simple: (sql) => enOrden(async () => void (await client.query(sql))),
       };
-      return await enTransaccion(c, prelude, fn);
+      return await enTransaccion(c, prelude, fn, undefined, begin);
     } finally {
       client.release();
     }
   }
   return {
     kind: 'postgres',
-    tenant: (idEmpresa, fn) => inTx(tenantPrelude(idEmpresa), fn),
+    tenant: (idEmpresa, fn, opciones) => inTx(tenantPrelude(idEmpresa), fn, comienzo(opciones)),
     system: (fn) => inTx([], fn),
     exec: async (sql) => {
       await pool.query(sql);

@@ -1,4 +1,4 @@
-import type { Database, Tx } from '../db/client.ts';
+import type { Database, OpcionesTx, Tx } from '../db/client.ts';
 import { seguir } from './tras-confirmar.ts';
 
 /**
@@ -7,9 +7,14 @@ import { seguir } from './tras-confirmar.ts';
  */
 export type Scope = { tx: Tx; alConfirmar: (fn: () => void) => void };
 
-export async function enTenant<T>(db: Database, idEmpresa: number, fn: (s: Scope) => Promise<T>): Promise<T> {
+export async function enTenant<T>(
+  db: Database,
+  idEmpresa: number,
+  fn: (s: Scope) => Promise<T>,
+  opciones?: OpcionesTx,
+): Promise<T> {
   const pendientes: (() => void)[] = [];
-  const result = await db.tenant(idEmpresa, (tx) => fn({ tx, alConfirmar: (f) => pendientes.push(f) }));
+  const result = await db.tenant(idEmpresa, (tx) => fn({ tx, alConfirmar: (f) => pendientes.push(f) }), opciones);
   for (const f of pendientes) {
     const r: unknown = f();
     if (r instanceof Promise) seguir(r);

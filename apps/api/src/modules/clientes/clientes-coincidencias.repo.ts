@@ -39,6 +39,16 @@ const minimo = (col: string, min: string, k: CriterioCoincidencia) => {
 };
 const AREA = 'coalesce(i.area_construida, i.area_lote)';
 
+/** The weights of the criteria the lead (c) filled in: the score's denominator. */
+const MAXIMO = sql`(case when c.precio_min is null and c.precio_max is null then 0 else ${n(W.precio)} end
+   + case when cardinality(c.barrios) = 0 and cardinality(c.zonas) = 0 then 0 else ${n(W.ubicacion)} end
+   + case when c.area_min is null and c.area_max is null then 0 else ${n(W.area)} end
+   + case when c.habitaciones_min is null then 0 else ${n(W.habitaciones)} end
+   + case when c.banos_min is null then 0 else ${n(W.banos)} end
+   + case when c.parqueaderos_min is null then 0 else ${n(W.parqueaderos)} end
+   + case when cardinality(c.estratos) = 0 then 0 else ${n(W.estrato)} end
+   + case when cardinality(c.caracteristicas) = 0 then 0 else ${n(W.caracteristicas)} end)`;
+
 /** Points per criterion (0 for a criterion left empty); `car` counts the lead's features the property has; `maximo` the weights at stake. */
 const PUNTOS = sql`
   case when c.precio_min is null and c.precio_max is null then 0
@@ -58,18 +68,14 @@ const PUNTOS = sql`
   case when cardinality(c.caracteristicas) = 0 then 0
        else round(${n(W.caracteristicas)} * car.k::numeric / cardinality(c.caracteristicas))::int end as p_caracteristicas,
   car.k as car_tiene,
-  (case when c.precio_min is null and c.precio_max is null then 0 else ${n(W.precio)} end
-   + case when cardinality(c.barrios) = 0 and cardinality(c.zonas) = 0 then 0 else ${n(W.ubicacion)} end
-   + case when c.area_min is null and c.area_max is null then 0 else ${n(W.area)} end
-   + case when c.habitaciones_min is null then 0 else ${n(W.habitaciones)} end
-   + case when c.banos_min is null then 0 else ${n(W.banos)} end
-   + case when c.parqueaderos_min is null then 0 else ${n(W.parqueaderos)} end
-   + case when cardinality(c.estratos) = 0 then 0 else ${n(W.estrato)} end
-   + case when cardinality(c.caracteristicas) = 0 then 0 else ${n(W.caracteristicas)} end) as maximo`;
+  ${MAXIMO} as maximo`;
 
+// Read only for a lead that asks for features: the cruce scores hundreds of thousands of pairs, and a
+// look-up per pair for nothing was most of its time.
 const CARACTERISTICAS = sql`cross join lateral (
-  select count(*)::int as k from inmueble_caracteristica ic
-  where ic.id_empresa = i.id_empresa and ic.id_inmueble = i.id and ic.id_caracteristica = any(c.caracteristicas)) car`;
+  select case when cardinality(c.caracteristicas) = 0 then 0
+              else (select count(*)::int from inmueble_caracteristica ic
+                    where ic.id_empresa = i.id_empresa and ic.id_inmueble = i.id and ic.id_caracteristica = any(c.caracteristicas)) end as k) car`;
 
 /** Columns of both sides the reasons are written from. */
 const VALORES = sql`c.gestion as c_gestion, c.precio_min, c.precio_max, c.barrios, c.zonas, c.area_min, c.area_max,
@@ -289,32 +295,124 @@ export type FilaCruce = FilaPuntos & {
   enviado: Date | string | null;
 };
 
+/** The cruce's pairs ranked as the report lists them: best score first, then the lead's and the property's number. */
+const antes = (a: FilaCruce, b: FilaCruce) => b.puntaje - a.puntaje || a.cliente - b.cliente || a.inmueble - b.inmueble;
+
+/**
+ * The disponible properties that can pass a lead's hard criteria (c) and reach `minimo`, as conditions an
+ * index can use for each lead (inmueble_disponible_municipio_ix: municipio, gestión, tipo): a lead that
+ * names no municipio or no tipo takes those any disponible property has. DURAS is still checked on them:
+ * this only narrows. And the exact pruning of filtroConstante, per lead: when the lead's other criteria
+ * together cannot reach `minimo`, the price must earn something, so it must be within the tolerance.
+ */
+const candidatos = (minimo: number) => sql`join lateral (
+    select i.* from inmueble i
+    where i.estado = 'disponible'
+      and i.id_municipio = any(case when cardinality(c.municipios) = 0
+                                    then (select array_agg(distinct x.id_municipio) from inmueble x where x.estado = 'disponible')
+                                    else c.municipios end)
+      and i.gestion = any(case c.gestion when 'arriendo' then '{arriendo,arriendo_venta}'::text[]
+                                         when 'venta' then '{venta,arriendo_venta}'::text[]
+                                         else '{arriendo,venta,arriendo_venta}'::text[] end)
+      and i.tipo = any(case when cardinality(c.tipos) = 0
+                            then (select array_agg(distinct x.tipo) from inmueble x where x.estado = 'disponible')
+                            else c.tipos end)
+      and (c.precio_min is null and c.precio_max is null
+           or round(100.0 * (${MAXIMO} - ${n(W.precio)}) / ${MAXIMO}) >= ${minimo}
+           or c.gestion <> 'venta' and i.canon >= coalesce(c.precio_min, 0) * ${bajo}
+              and (c.precio_max is null or i.canon <= c.precio_max * ${alto})
+           or c.gestion <> 'arriendo' and i.precio_venta >= coalesce(c.precio_min, 0) * ${bajo}
+              and (c.precio_max is null or i.precio_venta <= c.precio_max * ${alto}))
+      and ${minimo >= 100 ? PERFECTO : sql`true`}
+  ) i on ${DURAS}`;
+
+/**
+ * What a pair of 100 % needs: the score is a rounded percentage of whole points, so it is 100 only when
+ * every criterion the lead filled in earns its full weight. Each condition below is that for one
+ * criterion (features aside: their rounding lets one be missing among many), so SUMA still decides.
+ */
+const PERFECTO = sql`(c.precio_min is null and c.precio_max is null
+         or c.gestion <> 'venta' and i.canon >= coalesce(c.precio_min, 0) and (c.precio_max is null or i.canon <= c.precio_max)
+         or c.gestion <> 'arriendo' and i.precio_venta >= coalesce(c.precio_min, 0)
+            and (c.precio_max is null or i.precio_venta <= c.precio_max))
+    and (cardinality(c.barrios) = 0 and cardinality(c.zonas) = 0 or i.id_barrio = any(c.barrios) or i.id_zona = any(c.zonas))
+    and (c.area_min is null and c.area_max is null
+         or ${sql.raw(AREA)} >= coalesce(c.area_min, 0) and (c.area_max is null or ${sql.raw(AREA)} <= c.area_max))
+    and (c.habitaciones_min is null or i.habitaciones >= c.habitaciones_min)
+    and (c.banos_min is null or i.banos >= c.banos_min)
+    and (c.parqueaderos_min is null or i.parqueaderos >= c.parqueaderos_min)
+    and (cardinality(c.estratos) = 0 or i.estrato = any(c.estratos))`;
+
+/** Open leads read by the first statement; each later one reads twice as many (up to the maximum). */
+const CRUCE_TANDA = 8;
+const CRUCE_TANDA_MAX = 6400;
+
 /**
  * Every open lead against every disponible property (the Cruce de clientes e inmuebles report), with
  * the same hard criteria and score as the two one-sided lists; `asesor` narrows to that asesor's leads.
- * At most `limite` pairs, the best first: the report is a work list, not an export of every pair.
+ * At most `limite` pairs, the best first (score, then the lead's number, then the property's): the
+ * report is a work list, not an export of every pair.
+ *
+ * Scoring every pair is out of reach (100,000 leads × 25,000 disponibles passed the hard criteria in
+ * ~50 million pairs: docs/benchmarks/informes.md), so the leads are read in order of their number, a few
+ * hundred per statement, and the best `limite` pairs so far kept. Once those are `limite` pairs of 100 %,
+ * no later lead can enter (its pairs score at most 100 and its number is higher): the rest is not read.
+ * Until then each statement asks only for pairs that would enter (a score above the last one kept). The
+ * result is the same as ranking every pair; it is cheap when the best pairs are many, as they are on a
+ * large base, and reads every lead when they are not.
  */
 export async function cruce(tx: Tx, asesor: number | null, limite: number): Promise<FilaCruce[]> {
-  return queryRows(
-    tx,
-    sql`select s.*, t.nombre, u.nombre as asesor,
-               (select max(e.fecha) from cliente_atendido_envio e
-                where e.id_empresa = s.id_empresa and e.id_cliente = s.id_cliente and e.id_inmueble = s.id_inmueble) as enviado
-        from (
-          select p.*, (${SUMA})::int as puntaje from (
-            select c.id as id_cliente, c.id_empresa, c.id_tercero, c.consecutivo as cliente, c.id_asesor,
-                   i.id as id_inmueble, i.consecutivo as inmueble, i.direccion, ${VALORES}, ${PUNTOS}
-            from cliente_atendido c
-            join inmueble i on i.id_empresa = c.id_empresa and ${DURAS}
-            ${CARACTERISTICAS}
-            where c.estado in ('activo', 'en_seguimiento') and ${asesor === null ? sql`true` : sql`c.id_asesor = ${asesor}`}
-          ) p
-          where (${SUMA}) >= ${PUNTAJE_MINIMO}
-          order by puntaje desc, p.cliente, p.inmueble
-          limit ${limite}
-        ) s
-        join terceros t on t.id_empresa = s.id_empresa and t.id = s.id_tercero
-        left join usuarios u on u.id_empresa = s.id_empresa and u.id = s.id_asesor
-        order by s.puntaje desc, s.cliente, s.inmueble`,
-  );
+  // The pairs of 100 % first, which prune the most (every price must be within the tolerance); when
+  // there are fewer than `limite` of them, every pair from the minimum score up.
+  const perfectos = await recorrer(tx, asesor, limite, 100);
+  return perfectos.length === limite ? perfectos : recorrer(tx, asesor, limite, PUNTAJE_MINIMO);
+}
+
+async function recorrer(tx: Tx, asesor: number | null, limite: number, desdePuntaje: number): Promise<FilaCruce[]> {
+  const deAsesor = asesor === null ? sql`true` : sql`c.id_asesor = ${asesor}`;
+  let mejores: FilaCruce[] = [];
+  let desde = 0;
+  let tanda = CRUCE_TANDA;
+  let minimo = desdePuntaje;
+  for (;;) {
+    const [ultimo] = await queryRows<{ consecutivo: number }>(
+      tx,
+      sql`select c.consecutivo from cliente_atendido c
+          where c.estado in ('activo', 'en_seguimiento') and ${deAsesor} and c.consecutivo > ${desde}
+          order by c.consecutivo offset ${tanda - 1} limit 1`,
+    );
+    const hasta = ultimo?.consecutivo ?? null;
+    const filas = await queryRows<FilaCruce>(
+      tx,
+      sql`select s.*, t.nombre, u.nombre as asesor,
+                 (select max(e.fecha) from cliente_atendido_envio e
+                  where e.id_empresa = s.id_empresa and e.id_cliente = s.id_cliente and e.id_inmueble = s.id_inmueble) as enviado
+          from (
+            select p.*, (${SUMA})::int as puntaje from (
+              select c.id as id_cliente, c.id_empresa, c.id_tercero, c.consecutivo as cliente, c.id_asesor,
+                     i.id as id_inmueble, i.consecutivo as inmueble, i.direccion, ${VALORES}, ${PUNTOS}
+              from cliente_atendido c
+              ${candidatos(minimo)}
+              ${CARACTERISTICAS}
+              where c.estado in ('activo', 'en_seguimiento') and ${deAsesor} and c.consecutivo > ${desde}
+                and ${hasta === null ? sql`true` : sql`c.consecutivo <= ${hasta}`}
+            ) p
+            where (${SUMA}) >= ${minimo}
+            order by puntaje desc, p.cliente, p.inmueble
+            limit ${limite}
+          ) s
+          join terceros t on t.id_empresa = s.id_empresa and t.id = s.id_tercero
+          left join usuarios u on u.id_empresa = s.id_empresa and u.id = s.id_asesor
+          order by s.puntaje desc, s.cliente, s.inmueble`,
+    );
+    mejores = [...mejores, ...filas.map((f) => ({ ...f, puntaje: Number(f.puntaje) }))].sort(antes).slice(0, limite);
+    if (hasta === null) return mejores;
+    if (mejores.length === limite) {
+      const peor = mejores[limite - 1]!.puntaje;
+      if (peor >= 100) return mejores;
+      minimo = peor + 1;
+    }
+    desde = hasta;
+    tanda = Math.min(2 * tanda, CRUCE_TANDA_MAX);
+  }
 }

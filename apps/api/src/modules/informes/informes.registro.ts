@@ -92,6 +92,15 @@ const visitas: DefInforme = {
             and ${f.asesor ? sql`exists (select 1 from cita_asesor ca where ca.id_cita = c.id and ca.id_usuario = ${f.asesor})` : sql`true`}
           order by c.inicio desc, c.id desc`,
     ),
+  contar: async (tx, f) =>
+    (
+      await filas<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from cita c join inmueble i on i.id = c.id_inmueble
+            where c.estado = 'realizada' and ${enPeriodo(sql`c.inicio`, f.periodo)}
+              and ${f.asesor ? sql`exists (select 1 from cita_asesor ca where ca.id_cita = c.id and ca.id_usuario = ${f.asesor})` : sql`true`}`,
+      )
+    )[0]!.n,
   grafico: { etiqueta: 'asesor', valores: ['visitas'] },
   serie: async (tx, f) =>
     (
@@ -134,8 +143,7 @@ const inmueblesnovisitados: DefInforme = {
           ) x order by dias_sin_visita desc, consecutivo`,
     ),
   grafico: { etiqueta: 'asesor', valores: ['inmuebles'] },
-  serie: async (tx, f) => {
-    const r = await inmueblesnovisitados.filas(tx, f);
+  serie: async (_tx, _f, r) => {
     const por = new Map<string, number>();
     for (const x of r) por.set(String(x.asesor), (por.get(String(x.asesor)) ?? 0) + 1);
     return [...por].sort((a, b) => b[1] - a[1]).map(([etiqueta, n]) => ({ etiqueta, valores: { inmuebles: n } }));
@@ -206,8 +214,7 @@ const propiedadesconsignadas: DefInforme = {
           order by i.fecha_consignacion desc, i.consecutivo desc`,
     ),
   grafico: { etiqueta: 'medio', valores: ['propiedades'] },
-  serie: async (tx, f) => {
-    const r = await propiedadesconsignadas.filas(tx, f);
+  serie: async (_tx, _f, r) => {
     const por = new Map<string, number>();
     for (const x of r) por.set(String(x.medio), (por.get(String(x.medio)) ?? 0) + 1);
     return [...por].sort((a, b) => b[1] - a[1]).map(([etiqueta, n]) => ({ etiqueta, valores: { propiedades: n } }));
@@ -302,7 +309,7 @@ const solicitudes: DefInforme = {
     })),
   grafico: { etiqueta: 'tipo', valores: ['abiertas', 'resueltas', 'descartadas'] },
   // The chart sums each tipo over the canales (the table's rows are canal × tipo).
-  serie: async (tx, f) => sumarPor(await solicitudes.filas(tx, f), 'tipo', ['abiertas', 'resueltas', 'descartadas']),
+  serie: async (_tx, _f, r) => sumarPor(r, 'tipo', ['abiertas', 'resueltas', 'descartadas']),
 };
 
 const clientesatendidos: DefInforme = {
@@ -337,7 +344,7 @@ const clientesatendidos: DefInforme = {
     ),
   grafico: { etiqueta: 'medio', valores: ['activos', 'en_seguimiento', 'cerrados'] },
   // The chart sums each medio over its asesores.
-  serie: async (tx, f) => sumarPor(await clientesatendidos.filas(tx, f), 'medio', ['activos', 'en_seguimiento', 'cerrados']),
+  serie: async (_tx, _f, r) => sumarPor(r, 'medio', ['activos', 'en_seguimiento', 'cerrados']),
 };
 
 const seguimientoAsesores: DefInforme = {
@@ -350,19 +357,27 @@ const seguimientoAsesores: DefInforme = {
     { clave: 'citas_sin_resultado', titulo: 'Citas sin resultado', tipo: 'entero', total: true },
   ],
   // Active users only; a lead counts as without follow-up when neither a note nor its entry is newer than N days.
+  // Each figure is counted once for every asesor (grouped), not once per user.
   filas: (tx, f) =>
     filas(
       tx,
       sql`select * from (
             select u.nombre as asesor,
-              (select count(*) from cliente_atendido c where c.id_asesor = u.id and c.estado <> 'cerrado')::int as clientes_abiertos,
-              (select count(*) from cliente_atendido c where c.id_asesor = u.id and c.estado <> 'cerrado'
-                 and coalesce(c.ultimo_seguimiento, c.fecha_ingreso::timestamptz) < now() - make_interval(days => ${f.dias ?? INFORMES['seguimiento-asesores'].diasPorDefecto}))::int as sin_seguimiento,
-              (select count(*) from tarea_persona p where p.id_usuario = u.id and p.rol = 'responsable' and p.abierta
-                 and p.vence_en < now())::int as tareas_vencidas,
-              (select count(*) from cita_asesor ca join cita c on c.id = ca.id_cita where ca.id_usuario = u.id
-                 and c.fin < now() and c.estado <> 'cancelada' and c.id_resultado is null)::int as citas_sin_resultado
-            from usuarios u where u.activo and ${asesorEs(sql`u.id`, f)}
+              coalesce(c.abiertos, 0)::int as clientes_abiertos, coalesce(c.sin_seguimiento, 0)::int as sin_seguimiento,
+              coalesce(t.vencidas, 0)::int as tareas_vencidas, coalesce(ci.sin_resultado, 0)::int as citas_sin_resultado
+            from usuarios u
+            left join (select c.id_asesor, count(*) as abiertos,
+                         count(*) filter (where coalesce(c.ultimo_seguimiento, c.fecha_ingreso::timestamptz)
+                           < now() - make_interval(days => ${f.dias ?? INFORMES['seguimiento-asesores'].diasPorDefecto})) as sin_seguimiento
+                       from cliente_atendido c where c.estado <> 'cerrado' and ${asesorEs(sql`c.id_asesor`, f)}
+                       group by c.id_asesor) c on c.id_asesor = u.id
+            left join (select p.id_usuario, count(*) as vencidas from tarea_persona p
+                       where p.rol = 'responsable' and p.abierta and p.vence_en < now() and ${asesorEs(sql`p.id_usuario`, f)}
+                       group by p.id_usuario) t on t.id_usuario = u.id
+            left join (select ca.id_usuario, count(*) as sin_resultado from cita_asesor ca join cita c on c.id = ca.id_cita
+                       where c.fin < now() and c.estado <> 'cancelada' and c.id_resultado is null and ${asesorEs(sql`ca.id_usuario`, f)}
+                       group by ca.id_usuario) ci on ci.id_usuario = u.id
+            where u.activo and ${asesorEs(sql`u.id`, f)}
           ) x where clientes_abiertos + tareas_vencidas + citas_sin_resultado > 0
           order by sin_seguimiento + tareas_vencidas + citas_sin_resultado desc, asesor`,
     ),
@@ -414,7 +429,7 @@ const verificarDisponibilidad: DefInforme = {
           ) x order by dias_sin_confirmar desc, consecutivo`,
     ),
   grafico: { etiqueta: 'asesor', valores: ['inmuebles'] },
-  serie: async (tx, f) => contarPor(await verificarDisponibilidad.filas(tx, f), 'asesor', 'inmuebles'),
+  serie: async (_tx, _f, r) => contarPor(r, 'asesor', 'inmuebles'),
 };
 
 const gestionComercial: DefInforme = {
@@ -443,27 +458,33 @@ const gestionComercial: DefInforme = {
       tx,
       sql`select *, case when clientes = 0 then null else round(100.0 * cerrados / clientes)::int end as conversion from (
             select u.nombre as asesor, u.id as id_asesor,
-              (select count(*) from cliente_atendido c where c.id_asesor = u.id and ${diaEnPeriodo(sql`c.fecha_ingreso`, f.periodo)})::int as clientes,
-              (select count(*) from cita_asesor ca join cita c on c.id = ca.id_cita where ca.id_usuario = u.id
-                 and c.estado = 'realizada' and c.id_inmueble is not null and ${enPeriodo(sql`c.inicio`, f.periodo)})::int as visitas,
-              (select count(*) from contrato k join inmueble i on i.id = k.id_inmueble
-                 where i.id_asesor_comercial = u.id and k.clase in ('arrendamiento_vivienda', 'arrendamiento_comercial')
-                   and ${enPeriodo(sql`k.creado_en`, f.periodo)})::int as contratos,
-              (select count(*) from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
-                 where i.id_asesor_comercial = u.id and h.hasta = 'arrendado' and ${enPeriodo(sql`h.fecha`, f.periodo)})::int as arrendados,
-              (select count(*) from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
-                 where i.id_asesor_comercial = u.id and h.hasta = 'vendido' and ${enPeriodo(sql`h.fecha`, f.periodo)})::int as vendidos,
-              (select count(*) from cliente_atendido c where c.id_asesor = u.id
-                 and c.resultado in ('arrendo_con_nosotros', 'compro_con_nosotros') and ${diaEnPeriodo(sql`c.fecha_cierre`, f.periodo)})::int as cerrados,
-              (select coalesce(sum(case when h.hasta = 'arrendado' then coalesce(i.canon, 0) else coalesce(i.precio_venta, 0) end), 0)
-                 from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
-                 where i.id_asesor_comercial = u.id and h.hasta in ('arrendado', 'vendido') and ${enPeriodo(sql`h.fecha`, f.periodo)})::float8 as valor,
-              (select coalesce(round(sum(case when h.hasta = 'arrendado' then coalesce(i.canon, 0) else coalesce(i.precio_venta, 0) end
-                   * coalesce((select sum(p.porcentaje * coalesce(t.pjecomision, 0)) from inmueble_propietario p
-                               join terceros t on t.id = p.id_tercero where p.id_inmueble = i.id), 0) / 10000)), 0)
-                 from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
-                 where i.id_asesor_comercial = u.id and h.hasta in ('arrendado', 'vendido') and ${enPeriodo(sql`h.fecha`, f.periodo)})::float8 as comision
-            from usuarios u where u.activo and ${asesorEs(sql`u.id`, f)}
+              coalesce(cl.clientes, 0)::int as clientes, coalesce(v.visitas, 0)::int as visitas,
+              coalesce(k.contratos, 0)::int as contratos,
+              coalesce(h.arrendados, 0)::int as arrendados, coalesce(h.vendidos, 0)::int as vendidos,
+              coalesce(ce.cerrados, 0)::int as cerrados, coalesce(h.valor, 0)::float8 as valor,
+              coalesce(round(h.comision), 0)::float8 as comision
+            from usuarios u
+            left join (select c.id_asesor, count(*) as clientes from cliente_atendido c
+                       where ${diaEnPeriodo(sql`c.fecha_ingreso`, f.periodo)} group by c.id_asesor) cl on cl.id_asesor = u.id
+            left join (select ca.id_usuario, count(*) as visitas from cita_asesor ca join cita c on c.id = ca.id_cita
+                       where c.estado = 'realizada' and c.id_inmueble is not null and ${enPeriodo(sql`c.inicio`, f.periodo)}
+                       group by ca.id_usuario) v on v.id_usuario = u.id
+            left join (select i.id_asesor_comercial, count(*) as contratos from contrato k join inmueble i on i.id = k.id_inmueble
+                       where k.clase in ('arrendamiento_vivienda', 'arrendamiento_comercial') and ${enPeriodo(sql`k.creado_en`, f.periodo)}
+                       group by i.id_asesor_comercial) k on k.id_asesor_comercial = u.id
+            left join (select i.id_asesor_comercial, count(*) filter (where h.hasta = 'arrendado') as arrendados,
+                         count(*) filter (where h.hasta = 'vendido') as vendidos,
+                         sum(case when h.hasta = 'arrendado' then coalesce(i.canon, 0) else coalesce(i.precio_venta, 0) end) as valor,
+                         sum(case when h.hasta = 'arrendado' then coalesce(i.canon, 0) else coalesce(i.precio_venta, 0) end
+                           * coalesce((select sum(p.porcentaje * coalesce(t.pjecomision, 0)) from inmueble_propietario p
+                                       join terceros t on t.id = p.id_tercero where p.id_inmueble = i.id), 0) / 10000) as comision
+                       from inmueble_estado_historial h join inmueble i on i.id = h.id_inmueble
+                       where h.hasta in ('arrendado', 'vendido') and ${enPeriodo(sql`h.fecha`, f.periodo)}
+                       group by i.id_asesor_comercial) h on h.id_asesor_comercial = u.id
+            left join (select c.id_asesor, count(*) as cerrados from cliente_atendido c
+                       where c.resultado in ('arrendo_con_nosotros', 'compro_con_nosotros') and ${diaEnPeriodo(sql`c.fecha_cierre`, f.periodo)}
+                       group by c.id_asesor) ce on ce.id_asesor = u.id
+            where u.activo and ${asesorEs(sql`u.id`, f)}
           ) x where clientes + visitas + contratos + arrendados + vendidos + cerrados > 0
           order by cerrados + arrendados + vendidos desc, clientes desc, asesor`,
     ),
@@ -580,8 +601,17 @@ const clientesatendidosregistro: DefInforme = {
       fecha_cierre: r.fecha_cierre,
       enlace: r.enlace,
     })),
+  contar: async (tx, f) =>
+    (
+      await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from cliente_atendido c join terceros t on t.id = c.id_tercero
+            where ${diaEnPeriodo(f.fecha === 'cierre' ? sql`c.fecha_cierre` : sql`c.fecha_ingreso`, f.periodo)}
+              and ${asesorEs(sql`c.id_asesor`, f)} and ${f.cliente ? sql`c.consecutivo = ${f.cliente}` : sql`true`}`,
+      )
+    )[0]!.n,
   grafico: { etiqueta: 'medio', valores: ['clientes'] },
-  serie: async (tx, f) => contarPor(await clientesatendidosregistro.filas(tx, f), 'medio', 'clientes'),
+  serie: async (_tx, _f, r) => contarPor(r, 'medio', 'clientes'),
 };
 
 /** The pairs the report lists at most (also the PDF's limit): it is a work list, best matches first. */
@@ -617,7 +647,7 @@ const cruceclientesinmuebles: DefInforme = {
       consecutivo_inmueble: Number(r.inmueble),
     })),
   grafico: { etiqueta: 'asesor', valores: ['coincidencias'] },
-  serie: async (tx, f) => contarPor(await cruceclientesinmuebles.filas(tx, f), 'asesor', 'coincidencias'),
+  serie: async (_tx, _f, r) => contarPor(r, 'asesor', 'coincidencias'),
 };
 
 // Per question of every survey answered in the period (Página web > Encuestas); the chart compares the

@@ -33,6 +33,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `/informes/${clave}/datos`,
       permiso: meta.idm,
+      instantanea: true,
       schema: { querystring, tags, summary: `${meta.titulo}: resumen, gráfico y filas` },
       handler: ({ tx, user, query }) => ejecutar(tx, def, alcance(clave, user, query)),
     });
@@ -48,6 +49,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `/informes/${clave}/exportar`,
       permiso: meta.idm,
+      instantanea: true,
       schema: { querystring, tags, summary: `${meta.titulo} en Excel o PDF` },
       handler: async ({ tx, user, query, reply, alConfirmar }) => {
         const r = await ejecutar(tx, def, alcance(clave, user, query));
@@ -124,6 +126,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/informes/tablero',
     permiso: IDM_GERENTE_INFORMES,
+    instantanea: true,
     schema: { tags, summary: 'El mes de la agencia para la página de inicio, cifra por cifra desde sus informes' },
     handler: ({ tx }) => tablero(tx, REGISTRO),
   });

@@ -7,7 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RespuestaInforme, TableroGerencia } from '@predio/contract/informes';
+import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import type { DefInforme } from './informes.ts';
 import { leerXlsx } from '../../platform/tabular/xlsx.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
@@ -429,6 +431,57 @@ describe('asesores and read-only', () => {
     // Drizzle wraps the driver's error; the database's own message is its cause.
     expect(`${error?.message} ${error?.cause?.message ?? ''}`).toMatch(/read-only/);
   });
+  it('a report’s transaction is one read-only snapshot (REPEATABLE READ READ ONLY); others stay READ COMMITTED', async () => {
+    const nivel = (instantanea: boolean) =>
+      t.db.tenant(
+        1,
+        async (tx) =>
+          (
+            await queryRows<{ nivel: string; solo: string }>(
+              tx,
+              sql`select current_setting('transaction_isolation') as nivel, current_setting('transaction_read_only') as solo`,
+            )
+          )[0],
+        instantanea ? { instantanea } : undefined,
+      );
+    expect(await nivel(true)).toEqual({ nivel: 'repeatable read', solo: 'on' });
+    expect(await nivel(false)).toEqual({ nivel: 'read committed', solo: 'off' });
+  });
+  // PGlite serves one transaction at a time, so nothing can commit between a report's statements there.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'the period, the previous period and the chart read one snapshot: a cita committed between them is not half seen',
+    async () => {
+      const { ejecutar } = await import('./informes.ts');
+      // A report whose every statement counts the company's citas; another transaction adds one after the first.
+      const informeQueInserta = (): DefInforme => {
+        let veces = 0;
+        const contar = async (tx: Tx) => {
+          const r = await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from cita`);
+          if (veces++ === 0)
+            await t.db.tenant(1, (otra) =>
+              otra.execute(sql`insert into cita (titulo, inicio, fin, creado_por)
+                values ('Entre sentencias', now(), now() + interval '1 hour', 'test')`),
+            );
+          return r.map((f) => ({ asesor: 'Todos', total: f.total }));
+        };
+        return {
+          clave: 'citasporasesor',
+          columnas: [{ clave: 'total', titulo: 'Citas', tipo: 'entero', total: true }],
+          filas: (tx) => contar(tx),
+          grafico: { etiqueta: 'asesor', valores: ['total'] },
+          serie: async (tx) => (await contar(tx)).map((f) => ({ etiqueta: f.asesor, valores: { total: f.total } })),
+        };
+      };
+      const correr = (instantanea: boolean) =>
+        t.db.tenant(1, (tx) => ejecutar(tx, informeQueInserta(), {}), instantanea ? { instantanea } : undefined);
+      const una = await correr(true);
+      expect(una.resumen[0]!.anterior).toBe(una.resumen[0]!.valor);
+      expect(una.serie.series[0]!.valores[0]).toBe(una.resumen[0]!.valor);
+      // The same report in a READ COMMITTED transaction sees the cita from its second statement on.
+      const dos = await correr(false);
+      expect(dos.resumen[0]!.anterior).toBe(dos.resumen[0]!.valor + 1);
+    },
+  );
 });
 
 const diasDesde = (fecha: string) => {
@@ -609,6 +662,18 @@ describe('cruceclientesinmuebles', () => {
     expect((await informe(`cruceclientesinmuebles/datos?asesor=${B}`)).filas).toEqual([]);
     const otra = await informe('cruceclientesinmuebles/datos', admin2);
     expect(otra.filas.filter((f) => String(f.cliente).startsWith('9901 ·'))).toEqual([]);
+  });
+});
+
+describe('cruce, read by lead', () => {
+  it('reading the leads a few at a time gives the same best pairs as ranking them all', async () => {
+    const { cruce } = await import('../clientes/clientes-coincidencias.service.ts');
+    const clave = (f: { cliente: number; inmueble: number; puntaje: number }) => `${f.cliente}/${f.inmueble}/${f.puntaje}`;
+    await t.db.tenant(1, async (tx) => {
+      const todos = (await cruce(tx, null, 2000)).map(clave);
+      expect(todos.length).toBeGreaterThan(0);
+      for (const k of [1, 2, 3, 5, 8, 13]) expect((await cruce(tx, null, k)).map(clave)).toEqual(todos.slice(0, k));
+    });
   });
 });
 

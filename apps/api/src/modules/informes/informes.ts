@@ -37,10 +37,18 @@ export type DefInforme = {
   columnas: ColumnaInforme[];
   /** The rows, already grouped and ordered as the screen shows them. */
   filas: (tx: Tx, f: Filtros) => Promise<FilaInforme[]>;
+  /**
+   * A list without summed columns is summarised by its row count, so for the previous period only that
+   * count is needed: `contar` gives it without reading (and formatting) every row again.
+   */
+  contar?: (tx: Tx, f: Filtros) => Promise<number>;
   /** The chart: the column that labels each point and the columns drawn (default: the table's rows). */
   grafico: { etiqueta: string; valores: string[]; tipo?: 'barras' | 'linea'; max?: number };
-  /** A chart that is not the table (a trend by month): its own query, labels first. */
-  serie?: (tx: Tx, f: Filtros) => Promise<{ etiqueta: string; valores: Record<string, number> }[]>;
+  /**
+   * A chart that is not the table (a trend by month, a count per asesor): labels first. It gets the
+   * period's rows already read, so a chart counted from them does not run the report's query again.
+   */
+  serie?: (tx: Tx, f: Filtros, filas: FilaInforme[]) => Promise<{ etiqueta: string; valores: Record<string, number> }[]>;
 };
 
 const hoyBogota = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
@@ -72,12 +80,15 @@ export const diaEnPeriodo = (columna: SQL, p: Periodo | null): SQL =>
   p ? sql`${columna} between ${p.desde}::date and ${p.hasta}::date` : sql`true`;
 
 /**
- * Reports only read, and a mistaken or huge query must not hold the database: the transaction turns
- * read-only (allowed after the tenant prelude, unlike the isolation level) and statements stop at 15 s.
+ * Reports only read, and a mistaken or huge query must not hold the database: the transaction is
+ * read-only (the report routes open it REPEATABLE READ READ ONLY, one snapshot for the period, the
+ * previous one and the chart; `set transaction read only` keeps it so when a caller did not) and
+ * statements stop at 15 s. JIT is off: compiling a report's expressions cost PostgreSQL ~90 ms a query,
+ * more than it saved on these row counts.
  */
 export async function soloLectura(tx: Tx): Promise<void> {
   await tx.execute(sql`set transaction read only`);
-  await tx.execute(sql`select set_config('statement_timeout', '15s', true)`);
+  await tx.execute(sql`select set_config('statement_timeout', '15s', true), set_config('jit', 'off', true)`);
 }
 
 export const filas = <T extends FilaInforme>(tx: Tx, q: SQL) => queryRows<T>(tx, q);
@@ -95,9 +106,12 @@ export async function ejecutar(tx: Tx, def: DefInforme, f: FiltrosInforme): Prom
   const filtros: Filtros = { ...f, periodo: periodos?.actual ?? null };
   const fs = await def.filas(tx, filtros);
   const totales = sumar(def.columnas, fs);
-  const previas = periodos ? await def.filas(tx, { ...f, periodo: periodos.anterior }) : null;
-  const previos = previas ? sumar(def.columnas, previas) : null;
   const conTotal = def.columnas.filter((c) => c.total);
+  const anteriores = periodos ? { ...f, periodo: periodos.anterior } : null;
+  const soloCuenta = conTotal.length === 0 && def.contar !== undefined;
+  const previas = anteriores && !soloCuenta ? await def.filas(tx, anteriores) : null;
+  const previos = previas ? sumar(def.columnas, previas) : null;
+  const cuentaPrevia = anteriores && def.contar && soloCuenta ? await def.contar(tx, anteriores) : (previas?.length ?? null);
   // A report without summed columns (a list of records) is summarised by how many it lists.
   const resumen =
     conTotal.length > 0
@@ -107,12 +121,12 @@ export async function ejecutar(tx: Tx, def: DefInforme, f: FiltrosInforme): Prom
           valor: totales[c.clave]!,
           anterior: previos?.[c.clave] ?? null,
         }))
-      : [{ clave: 'registros', titulo: 'Registros', valor: fs.length, anterior: previas?.length ?? null }];
+      : [{ clave: 'registros', titulo: 'Registros', valor: fs.length, anterior: cuentaPrevia }];
   const g = def.grafico;
   let etiquetas: string[];
   let series: { nombre: string; valores: number[] }[];
   if (def.serie) {
-    const s = await def.serie(tx, filtros);
+    const s = await def.serie(tx, filtros, fs);
     etiquetas = s.map((p) => p.etiqueta);
     series = g.valores.map((v) => ({ nombre: titulo(def, v), valores: s.map((p) => p.valores[v] ?? 0) }));
   } else {

@@ -77,6 +77,11 @@ type Common<S extends Schemas> = {
   schema?: S & { summary?: string; tags?: string[] };
   /** Accept the token from the Admin-Token cookie too (images in <img src>). */
   cookieAuth?: boolean;
+  /**
+   * The request only reads, from one snapshot: its transaction is REPEATABLE READ READ ONLY (the reports,
+   * whose current period, previous period and chart are separate statements that must agree).
+   */
+  instantanea?: boolean;
 };
 
 export type RouteDef<S extends Schemas, P = undefined> =
@@ -135,8 +140,12 @@ export function defineRoute<S extends Schemas, P = undefined>(app: FastifyInstan
       } else {
         const token = verificados.get(req)!;
         const prep = (def.prepare ? await def.prepare({ ...base, token }) : undefined) as P;
-        result = await runAuthenticated(deps, token, def.permiso, (scope, user) =>
-          def.handler({ ...base, ...scope, user, prep }),
+        result = await runAuthenticated(
+          deps,
+          token,
+          def.permiso,
+          (scope, user) => def.handler({ ...base, ...scope, user, prep }),
+          def.instantanea === true,
         );
       }
       if (result === YA_RESPONDIDO) return reply;
@@ -153,13 +162,19 @@ async function runAuthenticated<T>(
   verified: VerifiedToken,
   permiso: Exclude<Permiso, 'publico' | 'portal'>,
   fn: (scope: Scope, user: Principal) => Promise<T>,
+  instantanea = false,
 ): Promise<T> {
   // Checked again inside the request's transaction: this is the check the work relies on.
-  return enTenant(deps.db, verified.claims.idempresa, async (scope) => {
-    const user = await loadPrincipal(scope.tx, deps.sessions, verified);
-    autorizar(user, permiso);
-    return fn(scope, user);
-  });
+  return enTenant(
+    deps.db,
+    verified.claims.idempresa,
+    async (scope) => {
+      const user = await loadPrincipal(scope.tx, deps.sessions, verified);
+      autorizar(user, permiso);
+      return fn(scope, user);
+    },
+    instantanea ? { instantanea } : undefined,
+  );
 }
 
 function autorizar(user: Principal, permiso: Exclude<Permiso, 'publico' | 'portal'>): void {
