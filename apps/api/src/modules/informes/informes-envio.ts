@@ -156,12 +156,18 @@ async function enviar(o: {
     ...(p.asesor !== null ? { asesor: p.asesor } : {}),
     ...(p.dias !== null ? { dias: p.dias } : {}),
   };
-  // The report as its creator sees it: an asesor who is not a manager gets their own rows.
-  const render = await enTenant(db, idEmpresa, async ({ tx }) => {
-    const r = await ejecutar(tx, REGISTRO[p.clave], alcance(p.clave, creador, filtros));
-    if (p.formato === 'xlsx') return { r, archivo: await exportar.xlsx(r) };
-    return { r, html: await exportar.pdfHtml(r), empresa: await exportar.empresaDe(tx) };
-  });
+  // The report as its creator sees it (an asesor who is not a manager gets their own rows), from one
+  // snapshot like the screen's.
+  const render = await enTenant(
+    db,
+    idEmpresa,
+    async ({ tx }) => {
+      const r = await ejecutar(tx, REGISTRO[p.clave], alcance(p.clave, creador, filtros));
+      if (p.formato === 'xlsx') return { r, archivo: await exportar.xlsx(r) };
+      return { r, html: await exportar.pdfHtml(r), empresa: await exportar.empresaDe(tx) };
+    },
+    { instantanea: true },
+  );
   const { r } = render;
   // The PDF is laid out outside any transaction (PGlite has one connection).
   const archivo: Archivo =
