@@ -151,9 +151,10 @@ test('staff share a document with a tenant, who downloads it and uploads one on 
   await cel.getByRole('button', { name: 'Subir documento' }).click();
   await expect(cel.getByText(`«${SOPORTE}» enviado a la inmobiliaria`)).toBeVisible();
   await expect(cel.getByRole('heading', { name: 'Documentos del cliente', exact: true })).toBeVisible();
-  await expect(cel.getByText(SOPORTE)).toBeVisible();
-  await expect(cel.getByText('Subido por usted')).toBeVisible();
+  await expect(cel.getByRole('heading', { name: `${SOPORTE} Subido por usted` })).toBeVisible();
   expect(hallazgos).toEqual([]);
+  await cel.setViewportSize({ width: 1440, height: 900 });
+  await foto(cel, 'portal-documentos-1440');
 
   // Staff see the client's upload among the clients' documents.
   await page.goto('/zonaclientes/categoriasdocumentosclientes?pestana=documentos&origen=cliente');
@@ -162,5 +163,11 @@ test('staff share a document with a tenant, who downloads it and uploads one on 
   await expect(fila).toContainText(NOMBRE);
   await expect(page.getByRole('row', { name: new RegExp(CONTRATO) })).toHaveCount(0);
   await foto(page, 'documentos-de-clientes-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText(SOPORTE).first()).toBeVisible();
+  await foto(page, 'documentos-de-clientes-390');
+  await page.goto('/zonaclientes/categoriasdocumentosclientes');
+  await expect(page.getByRole('switch', { name: 'El cliente puede subir documentos a «Documentos del cliente»' })).toBeVisible();
+  await foto(page, 'documentos-categorias-390');
   await movil.close();
 });
