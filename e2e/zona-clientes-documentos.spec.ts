@@ -106,6 +106,7 @@ test('staff share a document with a tenant, who downloads it and uploads one on 
   await cerrarAvisos(page);
   await expect(page.getByRole('tab', { name: 'Categorías' })).toBeVisible();
   await expect(page.getByRole('switch', { name: 'El cliente puede subir documentos a «Documentos del cliente»' })).toBeChecked();
+  const staff = (await axe(page)).map((h) => `categorías: ${h}`);
   await foto(page, 'documentos-categorias-1440');
   await page.getByRole('tab', { name: 'Documentos compartidos' }).click();
   await page.getByRole('button', { name: 'Compartir documento' }).click();
@@ -118,6 +119,7 @@ test('staff share a document with a tenant, who downloads it and uploads one on 
   await dialogo.getByRole('button', { name: 'Compartir' }).click();
   await esperar(dialogo).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(CONTRATO) })).toContainText(NOMBRE);
+  staff.push(...(await axe(page)).map((h) => `documentos compartidos: ${h}`));
   await foto(page, 'documentos-compartidos-1440');
 
   // The tenant, on a phone, logs in, sees and downloads it, and uploads a payment receipt.
@@ -165,9 +167,12 @@ test('staff share a document with a tenant, who downloads it and uploads one on 
   await foto(page, 'documentos-de-clientes-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByText(SOPORTE).first()).toBeVisible();
+  staff.push(...(await axe(page)).map((h) => `documentos compartidos (390): ${h}`));
   await foto(page, 'documentos-de-clientes-390');
   await page.goto('/zonaclientes/categoriasdocumentosclientes');
   await expect(page.getByRole('switch', { name: 'El cliente puede subir documentos a «Documentos del cliente»' })).toBeVisible();
+  staff.push(...(await axe(page)).map((h) => `categorías (390): ${h}`));
   await foto(page, 'documentos-categorias-390');
+  expect(staff).toEqual([]);
   await movil.close();
 });
