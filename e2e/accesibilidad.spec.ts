@@ -127,6 +127,8 @@ const PANTALLAS = [
   '/mis-notificaciones',
   '/agenda',
   '/zonaclientes/configurarzonaclientes',
+  '/zonaclientes/categoriasdocumentosclientes',
+  '/zonaclientes/categoriasdocumentosclientes?pestana=documentos',
   '/zonaclientes/informacionzonaclientes',
   '/zonaclientes/solicitudesmantenimiento',
   // Informes: a grouped report (tiles, chart, totals) and a list of records with a period.

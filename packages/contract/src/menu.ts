@@ -158,7 +158,9 @@ export const MENU: MenuNode[] = [
     leaf('configurarzonaclientes', 'ConfigurarZonaClientes', 'Configurar zona clientes', 499, 'zonaClientes', {
       component: 'configurar-zona-clientes',
     }),
-    leaf('categoriasdocumentosclientes', 'CategoriasDocumentosClientes', 'Categorías de documentos', 10525, 'zonaClientes'),
+    leaf('categoriasdocumentosclientes', 'CategoriasDocumentosClientes', 'Categorías de documentos', 10525, 'zonaClientes', {
+      component: 'categorias-documentos-clientes',
+    }),
     leaf('informacionzonaclientes', 'InformacionZonaClientes', 'Información zona clientes', 201, 'zonaClientes', {
       component: 'informacion-zona-clientes',
     }),

@@ -276,3 +276,120 @@ export type Anuncio = {
 };
 /** What a client reads in the portal: `fecha` is the day it shows from (its «Desde», else its creation). */
 export type AnuncioPortal = Pick<Anuncio, 'id' | 'titulo' | 'contenido'> & { fecha: string };
+
+// ---- Categorías de documentos (idm 10525): documents shared with clients, and their uploads ----
+
+export const IDM_CATEGORIAS_DOCUMENTOS_CLIENTES = 10525;
+/** Notice to staff when a client uploads a document (migration 0002). */
+export const TIPO_CARTA_DOCUMENTO_CLIENTE = 702;
+/** PDF, JPG, PNG or DOCX, read from the bytes; this size at most. */
+export const DOCUMENTO_CLIENTE_MAX_MB = 20;
+export const ACCEPT_DOCUMENTO_CLIENTE = '.pdf,.jpg,.jpeg,.png,.docx';
+
+/** Who sees a category's documents (the master's «Visible para»). */
+export const VISIBLE_PARA = ['todos', 'propietarios', 'arrendatarios', 'codeudores'] as const;
+export type VisiblePara = (typeof VISIBLE_PARA)[number];
+export const ETIQUETAS_VISIBLE_PARA: Record<VisiblePara, string> = {
+  todos: 'Todos los clientes',
+  propietarios: 'Propietarios',
+  arrendatarios: 'Arrendatarios',
+  codeudores: 'Codeudores',
+};
+export type RolCliente = 'propietario' | 'arrendatario' | 'codeudor';
+
+const idCampo = (label: string) =>
+  z.coerce
+    .number({ error: `El campo ${label} debe ser un registro existente` })
+    .int({ error: `El campo ${label} debe ser un registro existente` })
+    .positive({ error: `El campo ${label} debe ser un registro existente` })
+    .max(2_147_483_647, { error: `El campo ${label} debe ser un registro existente` });
+const vacioComoNada = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export type CategoriaDocumentoCliente = {
+  id: number;
+  nombre: string;
+  descripcion: string | null;
+  visible_para: VisiblePara;
+  cliente_puede_subir: boolean;
+  activo: boolean;
+  documentos: number;
+};
+
+export const ZSubidaCategoria = z.object({ cliente_puede_subir: si('El cliente puede subir') });
+
+/**
+ * Sharing a document (a multipart upload whose data rides in the query): with one client (a tercero),
+ * or with every client of a property (its consecutivo), or both (that client, about that property).
+ */
+export const ZCompartirDocumento = z
+  .object({
+    id_categoria: idCampo('Categoría'),
+    titulo: textoObligatorio('Título', 160),
+    id_tercero: z.preprocess(vacioComoNada, idCampo('Cliente').optional()),
+    inmueble: z.preprocess(vacioComoNada, idCampo('Inmueble').optional()),
+  })
+  .refine((v) => v.id_tercero !== undefined || v.inmueble !== undefined, {
+    error: 'Indique el Cliente o el Inmueble con quien se comparte',
+    path: ['id_tercero'],
+  });
+export type CompartirDocumento = z.output<typeof ZCompartirDocumento>;
+
+export const ORIGENES_DOCUMENTO = ['inmobiliaria', 'cliente'] as const;
+export const SORT_DOCUMENTOS_CLIENTES = ['creado_en', 'titulo', 'categoria'] as const;
+export const ZDocumentosClientesQuery = ZListQuery.extend({
+  sort: zSort(SORT_DOCUMENTOS_CLIENTES),
+  id_categoria: idQuery('id_categoria').optional(),
+  origen: z.enum(ORIGENES_DOCUMENTO, { error: 'origen debe ser inmobiliaria o cliente' }).optional(),
+});
+export type DocumentosClientesQuery = z.output<typeof ZDocumentosClientesQuery>;
+
+export type ArchivoDocumentoCliente = { id: number; nombre: string; content_type: string; bytes: number };
+
+export type DocumentoCliente = {
+  id: number;
+  titulo: string;
+  id_categoria: number;
+  categoria: string;
+  visible_para: VisiblePara;
+  id_tercero: number | null;
+  tercero: string | null;
+  id_inmueble: number | null;
+  inmueble_consecutivo: number | null;
+  inmueble: string | null;
+  subido_por_cliente: boolean;
+  creado_por: string;
+  creado_en: string;
+  archivo: ArchivoDocumentoCliente;
+};
+
+export type OpcionesDocumentosClientes = {
+  categorias: CategoriaDocumentoCliente[];
+  /** Terceros with a portal account, the usual recipients. */
+  clientes: { id_tercero: number; nombre: string; email: string }[];
+};
+
+export const ZIdDocumentoParam = z.object({ id: idQuery('id') });
+
+/** A client's upload in the portal (multipart, data in the query). */
+export const ZSubirDocumentoPortal = z.object({
+  id_categoria: idCampo('Categoría'),
+  titulo: textoObligatorio('Título', 160),
+  id_inmueble: z.preprocess(vacioComoNada, idCampo('Inmueble').optional()),
+});
+export type SubirDocumentoPortal = z.output<typeof ZSubirDocumentoPortal>;
+
+export type DocumentoPortal = {
+  id: number;
+  titulo: string;
+  id_categoria: number;
+  categoria: string;
+  inmueble: string | null;
+  subido_por_cliente: boolean;
+  creado_en: string;
+  archivo: ArchivoDocumentoCliente;
+};
+export type DocumentosPortal = {
+  /** The categories this client may see, in order, and whether they may upload into each. */
+  categorias: { id: number; nombre: string; descripcion: string | null; puede_subir: boolean }[];
+  documentos: DocumentoPortal[];
+};

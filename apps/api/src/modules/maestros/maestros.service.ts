@@ -90,6 +90,7 @@ const USUARIOS_EXTERNOS: Record<string, string> = {
   inmueble: 'inmuebles',
   inmueble_caracteristica: 'inmuebles',
   inmueble_estado_historial: 'historiales de estado de inmuebles',
+  documento_cliente: 'documentos compartidos con clientes',
 };
 
 function enUso(def: ResourceDef, fila: Item, quienes: string[]): AppError {

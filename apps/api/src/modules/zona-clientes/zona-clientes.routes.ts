@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
+  IDM_CATEGORIAS_DOCUMENTOS_CLIENTES,
   IDM_CONFIGURAR_ZONA_CLIENTES,
   IDM_INFORMACION_ZONA_CLIENTES,
   IDM_SOLICITUDES_MANTENIMIENTO,
@@ -8,6 +9,11 @@ import {
   ZAnunciosQuery,
   ZIdAnuncioParam,
   ZAutorizacion,
+  ZCompartirDocumento,
+  ZDocumentosClientesQuery,
+  ZIdDocumentoParam,
+  ZSubidaCategoria,
+  ZSubirDocumentoPortal,
   ZConfigZonaClientes,
   ZConsecutivoMantenimiento,
   ZEmpresaPortalParam,
@@ -23,6 +29,8 @@ import {
 } from '@predio/contract/zona-clientes';
 import { queryRows } from '../../db/rows.ts';
 import * as anuncios from './anuncios.service.ts';
+import * as documentos from './documentos.service.ts';
+import { principalAntes } from '../../platform/auth/principal.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
 import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
 import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
@@ -57,6 +65,7 @@ function registrarDuenoMantenimiento(): void {
 
 export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   registrarDuenoMantenimiento();
+  documentos.registrarDuenoDocumento();
   const aviso = { hub: deps.hub, mailer: deps.mailer };
   const cuota = { limiteBytes: deps.config.archivosCuotaBytes };
 
@@ -173,6 +182,70 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: p4,
     schema: { params: ZIdAnuncioParam, tags: t4, summary: 'Elimina un anuncio' },
     handler: ({ tx, user, req, params }) => anuncios.eliminar({ tx, user, ip: req.ip, id: params.id }),
+  });
+
+  // ---- Categorías de documentos (10525): the categories are the generic master; documents shared ----
+  const t5 = ['documentos-clientes'];
+  const p5 = IDM_CATEGORIAS_DOCUMENTOS_CLIENTES;
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/zona-clientes/documentos/opciones',
+    permiso: p5,
+    schema: { tags: t5, summary: 'Categorías (con quién las ve y si el cliente puede subir) y clientes de la zona' },
+    handler: ({ tx }) => documentos.opciones({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/zona-clientes/documentos/categorias/:id/subida',
+    permiso: p5,
+    schema: {
+      params: ZIdDocumentoParam,
+      body: ZSubidaCategoria,
+      tags: t5,
+      summary: 'Si el cliente puede subir documentos a la categoría',
+    },
+    handler: ({ tx, user, req, params, body }) =>
+      documentos.cambiarSubida({ tx, user, ip: req.ip, id: params.id, puede: body.cliente_puede_subir }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/zona-clientes/documentos',
+    permiso: p5,
+    schema: {
+      querystring: ZDocumentosClientesQuery,
+      tags: t5,
+      summary: 'Documentos compartidos con clientes y los que ellos subieron',
+    },
+    handler: ({ tx, query }) => documentos.listar({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/zona-clientes/documentos',
+    permiso: p5,
+    schema: {
+      querystring: ZCompartirDocumento,
+      tags: t5,
+      summary: 'Comparte un documento (multipart file: PDF, JPG, PNG o DOCX) con un cliente o con los clientes de un inmueble',
+    },
+    prepare: async ({ req, query, token }) =>
+      documentos.recibirCompartido({
+        db: deps.db,
+        storage: deps.storage,
+        user: await principalAntes(deps.db, deps.sessions, token),
+        cuota,
+        query,
+        partes: (opts) => req.parts(opts),
+      }),
+    handler: ({ tx, alConfirmar, user, req, prep }) =>
+      documentos.compartir({ tx, alConfirmar, user, ip: req.ip, storage: deps.storage, cuota, prep }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: '/zona-clientes/documentos/:id',
+    permiso: p5,
+    schema: { params: ZIdDocumentoParam, tags: t5, summary: 'Deja de compartir un documento y borra su archivo' },
+    handler: ({ tx, alConfirmar, user, req, params }) =>
+      documentos.eliminar({ tx, alConfirmar, user, ip: req.ip, storage: deps.storage, id: params.id }),
   });
 
   // ---- The portal: public ----
@@ -338,6 +411,41 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
         return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
       },
     });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/documentos',
+    schema: { tags: t3, summary: 'Documentos compartidos con el cliente o con sus inmuebles, y los que subió' },
+    handler: ({ tx, cliente }) => documentos.documentosPortal({ tx, cliente }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/documentos/:id/archivo',
+    schema: { params: ZIdDocumentoParam, tags: t3, summary: 'Descarga un documento suyo' },
+    handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+      const f = await documentos.archivoPortal({ tx, cliente, id: params.id });
+      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
+    },
+  });
+  definePortalRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/documentos',
+    schema: {
+      querystring: ZSubirDocumentoPortal,
+      tags: t3,
+      summary: 'Sube un documento (PDF, JPG, PNG o DOCX, revisado por contenido) a una categoría que lo permite',
+    },
+    prepare: ({ req, query, cliente }) =>
+      documentos.recibirDelCliente({
+        db: deps.db,
+        storage: deps.storage,
+        cuota,
+        cliente,
+        query,
+        partes: (opts) => req.parts(opts),
+      }),
+    handler: ({ tx, alConfirmar, cliente, req, prep }) =>
+      documentos.subirDelCliente({ tx, alConfirmar, ...aviso, cliente, ip: req.ip, storage: deps.storage, cuota, prep }),
+  });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/firmados',

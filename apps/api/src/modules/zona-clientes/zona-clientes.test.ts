@@ -205,6 +205,19 @@ describe('realm separation', () => {
     const portal = rutas.filter((r) => r.permiso === 'portal');
     expect(staff.length).toBeGreaterThan(100);
     expect(portal.length).toBeGreaterThanOrEqual(8);
+    // The shared documents (10525) are in the sweep: their staff routes and the client's.
+    const urls = rutas.map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'GET /api/zona-clientes/documentos',
+        'POST /api/zona-clientes/documentos',
+        'DELETE /api/zona-clientes/documentos/:id',
+        'PUT /api/zona-clientes/documentos/categorias/:id/subida',
+        'GET /api/portal/documentos',
+        'POST /api/portal/documentos',
+        'GET /api/portal/documentos/:id/archivo',
+      ]),
+    );
     const mal: string[] = [];
     const probar = async (r: { method: string; url: string }, token: string) => {
       const url = r.url.replace(/:[A-Za-z_]+\??/g, '1');

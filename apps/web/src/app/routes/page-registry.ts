@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ResourceDef } from '@predio/contract/maestros/resource';
 import type { AccionFilaMaestro } from '../../components/resource-table/resource-table.tsx';
 import { recursoDeRuta } from '@predio/contract/maestros/resources';
@@ -55,6 +55,9 @@ export const PAGES: Record<string, Page> = {
   ),
   'informacion-zona-clientes': lazy(() =>
     import('../../features/zona-clientes/anuncios-page.tsx').then((m) => ({ default: m.AnunciosPage })),
+  ),
+  'categorias-documentos-clientes': lazy(() =>
+    import('../../features/zona-clientes/documentos-page.tsx').then((m) => ({ default: m.DocumentosClientesPage })),
   ),
   'solicitudes-mantenimiento': lazy(() =>
     import('../../features/zona-clientes/mantenimiento-page.tsx').then((m) => ({ default: m.MantenimientoPage })),
@@ -203,6 +206,19 @@ export const MaestroPage: LazyExoticComponent<ComponentType<{ def: ResourceDef; 
 export const ACCIONES_MAESTRO: Partial<Record<string, LazyExoticComponent<AccionFilaMaestro>>> = {
   'tareas-categorias': lazy(() =>
     import('../../features/tareas/guion-categoria.tsx').then((m) => ({ default: m.GuionCategoriaAccion })),
+  ),
+  categoriasdocumentosclientes: lazy(() =>
+    import('../../features/zona-clientes/subida-categoria.tsx').then((m) => ({ default: m.SubidaCategoriaAccion })),
+  ),
+};
+
+/**
+ * A master shown inside a page of its own (by the leaf's `component`): the page gets the master's screen
+ * as `maestro` and adds what goes beside it (Categorías de documentos: the documents shared with clients).
+ */
+export const PAGINAS_CON_MAESTRO: Partial<Record<string, LazyExoticComponent<ComponentType<{ maestro: ReactNode }>>>> = {
+  'categorias-documentos-clientes': lazy(() =>
+    import('../../features/zona-clientes/documentos-page.tsx').then((m) => ({ default: m.DocumentosClientesPage })),
   ),
 };
 export const maestroDeRuta = (route: FlatRoute): ResourceDef | undefined => recursoDeRuta(route.fullPath);

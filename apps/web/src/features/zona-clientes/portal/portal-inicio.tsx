@@ -19,12 +19,16 @@ import {
   Typography,
 } from 'antd';
 import {
+  ACCEPT_DOCUMENTO_CLIENTE,
   CATEGORIAS_MANTENIMIENTO,
+  DOCUMENTO_CLIENTE_MAX_MB,
   ETIQUETAS_CATEGORIA,
   ETIQUETAS_ESTADO_MANTENIMIENTO,
   ETIQUETAS_URGENCIA,
   URGENCIAS,
   type AnuncioPortal,
+  type DocumentoPortal,
+  type DocumentosPortal,
   type EventoMantenimiento,
   type InmueblePortal,
   type MantenimientoForm,
@@ -148,6 +152,7 @@ function Contenido({ empresa }: { empresa: number }) {
       <Novedades empresa={empresa} />
       <Inventarios empresa={empresa} />
       <Firmados empresa={empresa} />
+      <Documentos empresa={empresa} inmuebles={inmuebles.data ?? []} />
       <Tarjeta titulo="Solicitudes de mantenimiento">
         {reportando ? (
           <Reportar empresa={empresa} inmuebles={inmuebles.data ?? []} onListo={() => setReportando(false)} />
@@ -306,6 +311,166 @@ function Firmados({ empresa }: { empresa: number }) {
         />
       )}
     </Tarjeta>
+  );
+}
+
+/** Documents the agency shared with the client (or with their properties), by category; their own uploads. */
+function Documentos({ empresa, inmuebles }: { empresa: number; inmuebles: InmueblePortal[] }) {
+  const { message } = App.useApp();
+  const [subiendo, setSubiendo] = useState(false);
+  const lista = useQuery({
+    queryKey: ['portal', empresa, 'documentos'],
+    queryFn: () => portal<DocumentosPortal>(empresa, 'GET', '/portal/documentos'),
+  });
+  const bajar = (d: DocumentoPortal) =>
+    void descargarPortal(empresa, `/portal/documentos/${d.id}/archivo`, d.archivo.nombre).catch(
+      (e: Error) => void message.error(e.message),
+    );
+  const data = lista.data;
+  const grupos = (data?.categorias ?? [])
+    .map((c) => ({ ...c, docs: (data?.documentos ?? []).filter((d) => d.id_categoria === c.id) }))
+    .filter((c) => c.docs.length > 0);
+  const paraSubir = (data?.categorias ?? []).filter((c) => c.puede_subir);
+  return (
+    <Tarjeta titulo="Documentos">
+      {lista.isError ? (
+        <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} />
+      ) : lista.isPending ? (
+        <Spin />
+      ) : (
+        <>
+          {grupos.length === 0 ? (
+            <Typography.Paragraph type="secondary">Aún no hay documentos compartidos con usted</Typography.Paragraph>
+          ) : null}
+          {grupos.map((g) => (
+            <section key={g.id} aria-labelledby={`doc-cat-${g.id}`} className="portal-documentos-grupo">
+              <Typography.Title level={3} id={`doc-cat-${g.id}`} style={{ fontSize: 16, marginBottom: 0 }}>
+                {g.nombre}
+              </Typography.Title>
+              <Listado
+                dataSource={g.docs}
+                renderItem={(d) => (
+                  <ListadoItem
+                    key={d.id}
+                    actions={[
+                      <Button key="bajar" onClick={() => bajar(d)} aria-label={`Descargar «${d.titulo}»`}>
+                        Descargar
+                      </Button>,
+                    ]}
+                  >
+                    <ListadoItemMeta
+                      title={
+                        <>
+                          {d.titulo} {d.subido_por_cliente ? <Tag>Subido por usted</Tag> : null}
+                        </>
+                      }
+                      description={[formatFecha(d.creado_en), d.inmueble].filter(Boolean).join(' · ')}
+                    />
+                  </ListadoItem>
+                )}
+              />
+            </section>
+          ))}
+          {paraSubir.length === 0 ? null : subiendo ? (
+            <SubirDocumento empresa={empresa} categorias={paraSubir} inmuebles={inmuebles} onListo={() => setSubiendo(false)} />
+          ) : (
+            <Button block size="large" onClick={() => setSubiendo(true)} style={{ marginTop: 12 }}>
+              Subir un documento
+            </Button>
+          )}
+        </>
+      )}
+    </Tarjeta>
+  );
+}
+
+type CamposDocumento = { id_categoria?: number; titulo: string; id_inmueble?: number };
+
+function SubirDocumento(props: {
+  empresa: number;
+  categorias: DocumentosPortal['categorias'];
+  inmuebles: InmueblePortal[];
+  onListo: () => void;
+}) {
+  const { empresa, categorias, onListo } = props;
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<CamposDocumento>();
+  const [archivo, setArchivo] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  const unicos = [...new Map(props.inmuebles.map((i) => [i.id, i])).values()];
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      name="subir-documento"
+      style={{ marginTop: 12 }}
+      initialValues={{ id_categoria: categorias.length === 1 ? categorias[0]!.id : undefined, titulo: '' }}
+      onFinish={async (v) => {
+        if (!archivo) {
+          setError('El campo Archivo es obligatorio');
+          return;
+        }
+        setEnviando(true);
+        setError(null);
+        try {
+          const p = new URLSearchParams({ id_categoria: String(v.id_categoria ?? ''), titulo: v.titulo });
+          if (v.id_inmueble) p.set('id_inmueble', String(v.id_inmueble));
+          const fd = new FormData();
+          fd.append('file', archivo);
+          await portal(empresa, 'POST', `/portal/documentos?${p}`, fd);
+          void message.success(`«${v.titulo}» enviado a la inmobiliaria`);
+          await qc.invalidateQueries({ queryKey: ['portal', empresa, 'documentos'] });
+          onListo();
+        } catch (e) {
+          setError((e as Error).message);
+        } finally {
+          setEnviando(false);
+        }
+      }}
+    >
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
+      <Form.Item name="id_categoria" label="Categoría" rules={[{ required: true, message: 'Elija la categoría' }]}>
+        <Select
+          size="large"
+          placeholder="Elija la categoría"
+          options={categorias.map((c) => ({ value: c.id, label: c.nombre }))}
+        />
+      </Form.Item>
+      <Form.Item name="titulo" label="Título" rules={[{ required: true, whitespace: true, message: 'Escriba un título' }]}>
+        <Input size="large" maxLength={160} placeholder="Por ejemplo: Cédula, soporte de pago de marzo" />
+      </Form.Item>
+      {unicos.length > 0 ? (
+        <Form.Item name="id_inmueble" label="Inmueble (opcional)">
+          <Select
+            size="large"
+            allowClear
+            placeholder="¿Sobre qué inmueble?"
+            options={unicos.map((i) => ({ value: i.id, label: i.direccion }))}
+          />
+        </Form.Item>
+      ) : null}
+      <Form.Item
+        label="Archivo"
+        htmlFor="portal-documento"
+        required
+        extra={`PDF, JPG, PNG o DOCX de hasta ${DOCUMENTO_CLIENTE_MAX_MB} MB.`}
+      >
+        <input
+          id="portal-documento"
+          type="file"
+          accept={ACCEPT_DOCUMENTO_CLIENTE}
+          onChange={(e) => setArchivo(e.target.files?.[0] ?? null)}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={enviando}>
+        Subir documento
+      </Button>
+      <Button block type="link" onClick={onListo} style={{ marginTop: 8 }}>
+        Cancelar
+      </Button>
+    </Form>
   );
 }
 
