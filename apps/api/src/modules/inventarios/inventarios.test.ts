@@ -851,3 +851,128 @@ describe('firma a distancia (firmas electrónicas)', () => {
     error(await pedir(admin1, 'PATCH', url(`/detalles/${detalle.id}`), { estado: 'no_aplica' }), 409, 'está cerrado');
   });
 });
+
+describe('el contrato del inventario (contratos)', () => {
+  let inm: number;
+  let otroInm: number;
+  let contrato: { id: number; numero: string };
+  let otroContrato: { id: number; numero: string };
+  let plantilla: number;
+  const terceros: Record<string, number> = {};
+
+  beforeAll(async () => {
+    await t.db.tenant(1, async (tx) => {
+      for (const [doc, nombre, email] of [
+        ['71555001', 'Olga Dueña Contrato', 'olga.duena@correo.co'],
+        ['1015555002', 'Tomás Inquilino Contrato', 'tomas.inquilino@correo.co'],
+        ['1015555003', 'Cecilia Codeudora Contrato', 'cecilia.codeudora@correo.co'],
+      ] as const) {
+        const [r] = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into terceros (nro_id, nombre, email) values (${doc}, ${nombre}, ${email}) returning id`,
+        );
+        terceros[nombre] = r!.id;
+      }
+    });
+    const [m] = await t.db.tenant(1, (tx) => queryRows<{ id: number }>(tx, sql`select id from municipios order by id limit 1`));
+    const conDueno = async (direccion: string) =>
+      ok<{ consecutivo: number }>(
+        await as(t.app, admin1).post('/api/inmuebles', {
+          tipo: 'apartamento',
+          gestion: 'arriendo',
+          direccion,
+          id_municipio: m!.id,
+          canon: 2_500_000,
+          propietarios: [{ id_tercero: terceros['Olga Dueña Contrato'], porcentaje: 100 }],
+        }),
+      ).consecutivo;
+    inm = await conDueno('Calle 72 # 11-40 Apto 802');
+    otroInm = await conDueno('Calle 72 # 11-40 Apto 803');
+    const ps = ok<{ id: number; clase: string }[]>(await as(t.app, admin1).get('/api/firmas/plantillas-contratos'));
+    const vivienda = ps.find((p) => p.clase === 'arrendamiento_vivienda')!.id;
+    const lease = async (inmueble: number) =>
+      ok<{ id: number; numero: string }>(
+        await as(t.app, admin1).post('/api/firmas/contratos', {
+          clase: 'arrendamiento_vivienda',
+          id_plantilla: vivienda,
+          inmueble,
+          id_arrendatario: terceros['Tomás Inquilino Contrato'],
+          codeudores: [terceros['Cecilia Codeudora Contrato']],
+          canon: 2_500_000,
+          fecha_inicio: '2027-02-01',
+          duracion_meses: 12,
+          dia_pago: 5,
+          incremento: 'ipc',
+          clausulas: '',
+        }),
+      );
+    contrato = await lease(inm);
+    otroContrato = await lease(otroInm);
+    plantilla = ok<Plantilla[]>(await pedir(admin1, 'GET', '/api/inventarios/plantillas'))[0]!.id;
+  });
+
+  it('offers the property’s contracts; 403 without 496; another company sees none of ours', async () => {
+    const ks = ok<{ id: number; numero: string }[]>(
+      await pedir(admin1, 'GET', `/api/inventarios/contratos?consecutivo_inmueble=${inm}`),
+    );
+    expect(ks.map((k) => k.numero)).toEqual([contrato.numero]);
+    error(await pedir(admin1, 'GET', '/api/inventarios/contratos?consecutivo_inmueble=abc'), 400, 'Inmueble');
+    error(await pedir(sin496, 'GET', `/api/inventarios/contratos?consecutivo_inmueble=${inm}`), 403);
+    error(await pedir(admin2, 'GET', `/api/inventarios/contrato/${contrato.id}`), 404);
+    error(await pedir(sin496, 'GET', `/api/inventarios/contrato/${contrato.id}`), 403);
+  });
+
+  it('created from a contract: named, its tenant and owner become the parties, the contract lists it, the PDF says it', async () => {
+    const v = ok<Inventario>(
+      await pedir(admin1, 'POST', '/api/inventarios', {
+        consecutivo_inmueble: inm,
+        tipo: 'entrega',
+        fecha: '2027-02-01',
+        id_plantilla: plantilla,
+        id_contrato: contrato.id,
+      }),
+    );
+    expect(v.contrato).toMatchObject({ id: contrato.id, numero: contrato.numero, clase: 'arrendamiento_vivienda' });
+    // The co-signer is not expected at the property: only the tenant and the owner come prefilled.
+    expect(v.partes.map((p) => [p.rol, p.nombre, p.email])).toEqual([
+      ['arrendatario', 'Tomás Inquilino Contrato', 'tomas.inquilino@correo.co'],
+      ['propietario', 'Olga Dueña Contrato', 'olga.duena@correo.co'],
+    ]);
+    expect(v.partes.every((p) => p.id_tercero !== null)).toBe(true);
+    const lista = ok<InventarioFila[]>(await pedir(admin1, 'GET', `/api/inventarios/contrato/${contrato.id}`));
+    expect(lista.map((x) => x.id)).toEqual([v.id]);
+    expect(ok<InventarioFila[]>(await pedir(admin1, 'GET', `/api/inventarios/contrato/${otroContrato.id}`))).toEqual([]);
+    if (pdftotext)
+      expect(texto((await pedir(admin1, 'GET', `/api/inventarios/${v.id}/pdf`)).rawPayload)).toContain(
+        `Contrato: ${contrato.numero}`,
+      );
+  });
+
+  it('a contract of another property or another company is a 400 naming Contrato; it is changed and unlinked by PATCH', async () => {
+    const base = { consecutivo_inmueble: inm, tipo: 'periodico', fecha: '2027-03-01', id_plantilla: plantilla };
+    error(await pedir(admin1, 'POST', '/api/inventarios', { ...base, id_contrato: otroContrato.id }), 400, 'Contrato');
+    error(await pedir(admin1, 'POST', '/api/inventarios', { ...base, id_contrato: 'x' }), 400, 'Contrato');
+    // Company 2 cannot name company 1's contract (row-level security hides it): 400, not a link across companies.
+    const suya = ok<Plantilla[]>(await pedir(admin2, 'GET', '/api/inventarios/plantillas'))[0]!.id;
+    error(
+      await pedir(admin2, 'POST', '/api/inventarios', {
+        ...base,
+        consecutivo_inmueble: consecutivo2,
+        id_plantilla: suya,
+        id_contrato: contrato.id,
+      }),
+      400,
+      'Contrato',
+    );
+    let v = ok<Inventario>(await pedir(admin1, 'POST', '/api/inventarios', base));
+    expect(v.contrato).toBeNull();
+    expect(v.partes).toEqual([]);
+    error(await pedir(admin1, 'PATCH', `/api/inventarios/${v.id}`, { id_contrato: otroContrato.id }), 400, 'del inmueble');
+    v = ok<Inventario>(await pedir(admin1, 'PATCH', `/api/inventarios/${v.id}`, { id_contrato: contrato.id }));
+    expect(v.contrato?.numero).toBe(contrato.numero);
+    expect(ok<InventarioFila[]>(await pedir(admin1, 'GET', `/api/inventarios/contrato/${contrato.id}`))).toHaveLength(2);
+    v = ok<Inventario>(await pedir(admin1, 'PATCH', `/api/inventarios/${v.id}`, { id_contrato: null }));
+    expect(v.contrato).toBeNull();
+    error(await pedir(admin2, 'PATCH', `/api/inventarios/${v.id}`, { id_contrato: contrato.id }), 404);
+  });
+});

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import {
   Alert,
   App,
@@ -50,6 +50,8 @@ import {
   type ProgramaContrato,
 } from '@predio/contract/contratos';
 import { ETIQUETAS_ESTADO, type EstadoInmueble } from '@predio/contract/inmuebles';
+import { IDM_INVENTARIOS } from '@predio/contract/inventarios';
+import { hasIdm } from '@predio/contract/menu';
 import { Cajon } from '../../components/cajon.tsx';
 import { DialogoForm } from '../../components/dialogo-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
@@ -62,6 +64,7 @@ import { RemoteSelect, conocida } from '../../components/remote-select.tsx';
 import { descargar } from '../../lib/descargar.ts';
 import { formatFecha, formatFechaHora, formatMoneda } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
+import { usePermisos } from '../../lib/session-store.ts';
 import {
   opcionesDe,
   useContrato,
@@ -72,6 +75,7 @@ import {
   usePlantillasDeRegistro,
   baseDe,
 } from './contratos-api.ts';
+import { InventariosContrato } from './inventarios-contrato.tsx';
 import './contratos.css';
 
 const COLOR_ESTADO: Record<EstadoContrato, string> = {
@@ -123,7 +127,14 @@ function Registro({ programa }: { programa: ProgramaContrato }) {
   const { params, cambiar, limpiar, hayFiltros } = useListaUrl(lista, path);
   const contratos = useContratos(programa, lista.consulta(params, true));
   const [editando, setEditando] = useState<Contrato | 'nuevo' | null>(null);
-  const [abierto, setAbierto] = useState<number | null>(null);
+  // ?ver=<id> opens a contract (an inventory links to its contract this way).
+  const [sp, setSp] = useSearchParams();
+  const [abierto, setAbierto] = useState<number | null>(() => Number(sp.get('ver')) || null);
+  useEffect(() => {
+    if (!sp.has('ver')) return;
+    sp.delete('ver');
+    setSp(sp, { replace: true });
+  }, [sp, setSp]);
   const pantalla = Grid.useBreakpoint();
   const t = TEXTOS[programa];
   const ver = (c: ContratoResumen) => (
@@ -270,6 +281,7 @@ function Detalle({ programa, id, onEditar }: { programa: ProgramaContrato; id: n
   const estado = useEstadoContrato(programa);
   const { message } = App.useApp();
   const avisos = useAvisos();
+  const verInventarios = hasIdm(usePermisos(), IDM_INVENTARIOS);
   const [mensaje, setMensaje] = useState('');
   if (contrato.isPending) return <PageLoading />;
   if (contrato.isError)
@@ -401,6 +413,7 @@ function Detalle({ programa, id, onEditar }: { programa: ProgramaContrato; id: n
           { title: 'Participación', dataIndex: 'porcentaje', render: (p: number | null) => (p === null ? '—' : `${p} %`) },
         ]}
       />
+      {verInventarios ? <InventariosContrato id={c.id} inmueble={c.inmueble} /> : null}
       <Card size="small" title="Historial de estados">
         <Timeline
           items={c.historial.map((h) => ({
