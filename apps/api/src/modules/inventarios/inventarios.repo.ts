@@ -4,7 +4,6 @@ import type {
   Espacio,
   EstadoInventario,
   Firma,
-  FirmaRemota,
   InventarioFila,
   InventarioPortal,
   Parte,
@@ -318,19 +317,6 @@ export async function cerrar(tx: Tx, id: number, o: { usuario: string; sha256: s
 }
 
 /** The inventory's document in firmas electrónicas with its signers, or null. */
-export async function firmaRemota(tx: Tx, idDocumento: number | null): Promise<FirmaRemota | null> {
-  if (idDocumento === null) return null;
-  const [f] = await queryRows<Omit<FirmaRemota, 'vence_en'> & { vence_en: Date | string | null }>(
-    tx,
-    sql`select d.id as id_documento, d.estado, d.vence_en,
-               coalesce((select json_agg(json_build_object('nombre', f.nombre, 'email', f.email, 'estado', f.estado,
-                                                           'motivo_rechazo', f.motivo_rechazo) order by f.orden)
-                         from firma_firmante f where f.id_empresa = d.id_empresa and f.id_documento = d.id), '[]') as firmantes
-        from firma_documento d where d.id = ${idDocumento}`,
-  );
-  return f ? { ...f, vence_en: f.vence_en === null ? null : new Date(f.vence_en).toISOString() } : null;
-}
-
 export const ponerFirmaDocumento = (tx: Tx, id: number, idDocumento: number) =>
   tx.execute(sql`update inventario set id_firma_documento = ${idDocumento}, version = version + 1, modificado_en = now()
                  where id = ${id}`);

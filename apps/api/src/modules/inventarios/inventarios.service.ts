@@ -12,6 +12,7 @@ import {
   type DetalleCambios,
   type FilaComparacion,
   type FirmaForm,
+  type FirmaRemota,
   type FirmaRemotaForm,
   type Inventario,
   type InventarioCambios,
@@ -136,7 +137,30 @@ export async function obtener(o: Base & { id: number }): Promise<Inventario> {
     firmas: await repo.firmas(o.tx, o.id),
     partes: await repo.partes(o.tx, o.id),
     radicacion: await radicacionDe(o.tx, c),
-    firma_remota: await repo.firmaRemota(o.tx, id_firma_documento),
+    firma_remota: await firmaRemotaDe(o.tx, id_firma_documento),
+  };
+}
+
+/**
+ * The inventory's document in firmas electrónicas, read through firmas' own service. A document past its
+ * date accepts no signature already (firmas refuses the link), though firmas' daily pass marks it
+ * «vencido» later: the inventory reads it as vencido from that moment, so it is not held read-only by a
+ * signature nobody can give any more.
+ */
+async function firmaRemotaDe(tx: Tx, idDocumento: number | null): Promise<FirmaRemota | null> {
+  if (idDocumento === null) return null;
+  const d = await firmas.obtener({ tx, id: idDocumento });
+  const vencido = d.estado === 'enviado' && d.vence_en !== null && new Date(d.vence_en).getTime() < Date.now();
+  return {
+    id_documento: d.id,
+    estado: vencido ? 'vencido' : d.estado,
+    vence_en: d.vence_en,
+    firmantes: d.detalle.map((f) => ({
+      nombre: f.nombre,
+      email: f.email,
+      estado: f.estado,
+      motivo_rechazo: f.motivo_rechazo,
+    })),
   };
 }
 
@@ -289,7 +313,7 @@ async function abierto(tx: Tx, id: number) {
   const c = await repo.cabecera(tx, id, true);
   if (!c) throw noEncontrado(`El inventario ${id}`);
   if (c.estado === 'cerrado') throw cerrado(c);
-  if ((await repo.firmaRemota(tx, c.id_firma_documento))?.estado === 'enviado')
+  if ((await firmaRemotaDe(tx, c.id_firma_documento))?.estado === 'enviado')
     throw new AppError(
       CODES.CONFLICTO,
       `${nombreDe(c)} está en firma electrónica a distancia: cancele esa firma para modificarlo.`,
@@ -515,7 +539,7 @@ export async function firmarADistancia(o: ConFirmas & { id: number; body: FirmaR
 export async function cancelarFirmaRemota(o: Escritura & { id: number }): Promise<Inventario> {
   const c = await repo.cabecera(o.tx, o.id, true);
   if (!c) throw noEncontrado(`El inventario ${o.id}`);
-  const f = await repo.firmaRemota(o.tx, c.id_firma_documento);
+  const f = await firmaRemotaDe(o.tx, c.id_firma_documento);
   if (f?.estado !== 'enviado')
     throw new AppError(CODES.CONFLICTO, `${nombreDe(c)} no está en firma a distancia: no hay qué cancelar.`);
   await firmas.cancelar({ ...o, id: f.id_documento });

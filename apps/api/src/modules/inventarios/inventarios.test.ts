@@ -976,3 +976,89 @@ describe('el contrato del inventario (contratos)', () => {
     error(await pedir(admin2, 'PATCH', `/api/inventarios/${v.id}`, { id_contrato: contrato.id }), 404);
   });
 });
+
+describe('firma a distancia rechazada o vencida', () => {
+  let v: Inventario;
+  const url = (p = '') => `/api/inventarios/${v.id}${p}`;
+  const enlace = async (para: string, re: RegExp) => {
+    const filas = await t.db.tenant(1, (tx) =>
+      queryRows<{ asunto: string; texto: string }>(
+        tx,
+        sql`select asunto, texto from correo_salida where para = ${para} and origen = 'firmas' order by id desc`,
+      ),
+    );
+    for (const f of filas) {
+      const m = re.exec(`${f.asunto}\n${f.texto}`);
+      if (m) return m[1]!;
+    }
+    throw new Error(`Sin correo para ${para}`);
+  };
+
+  beforeAll(async () => {
+    const inm = await nuevoInmueble(admin1, 1, 'Calle 50 # 20-30 Apto 404');
+    const apto = ok<Plantilla[]>(await pedir(admin1, 'GET', '/api/inventarios/plantillas'))[0]!;
+    v = ok<Inventario>(
+      await pedir(admin1, 'POST', '/api/inventarios', {
+        consecutivo_inmueble: inm,
+        tipo: 'entrega',
+        fecha: '2026-11-28',
+        id_plantilla: apto.id,
+      }),
+    );
+    for (const s of v.espacios)
+      for (const d of s.detalles)
+        if (d.tipo === 'estado') ok(await pedir(admin1, 'PATCH', url(`/detalles/${d.id}`), { estado: 'conforme' }));
+    for (const [rol, nombre, email] of [
+      ['arrendatario', 'Raúl Rechaza Arrendatario', 'raul.rechaza@correo.co'],
+      ['propietario', 'Vera Vence Propietaria', 'vera.vence@correo.co'],
+    ])
+      v = ok<Inventario>(await pedir(admin1, 'POST', url('/partes'), { rol, nombre, email }));
+  });
+
+  it('declined: the inventory stays open, says who declined and why, and can be corrected and sent again', async () => {
+    v = ok<Inventario>(await pedir(admin1, 'POST', url('/firma-remota'), {}));
+    const token = await enlace('raul.rechaza@correo.co', /\/firmar\/([A-Za-z0-9_-]{43})/);
+    const p = as(t.app, null);
+    expect((await p.post(`/api/firmar/${token}/codigo`)).statusCode).toBe(200);
+    const codigo = await enlace('raul.rechaza@correo.co', /Su código para firmar: (\d{6})/);
+    expect((await p.post(`/api/firmar/${token}/verificar`, { codigo })).statusCode).toBe(200);
+    const r = await p.post(`/api/firmar/${token}/rechazar`, { motivo: 'La cocina no tiene la estufa que dice el inventario' });
+    expect(r.statusCode, r.body).toBe(200);
+    v = ok<Inventario>(await pedir(admin1, 'GET', url()));
+    expect(v.estado).toBe('borrador');
+    expect(v.firma_remota).toMatchObject({
+      estado: 'rechazado',
+      firmantes: [
+        {
+          nombre: 'Raúl Rechaza Arrendatario',
+          estado: 'rechazado',
+          motivo_rechazo: 'La cocina no tiene la estufa que dice el inventario',
+        },
+        { nombre: 'Vera Vence Propietaria', estado: 'pendiente' },
+      ],
+    });
+    const estufa = v.espacios.flatMap((s) => s.detalles).find((d) => d.nombre === 'Estufa')!;
+    ok(await pedir(admin1, 'PATCH', url(`/detalles/${estufa.id}`), { estado: 'no_aplica', comentario: 'No hay estufa' }));
+    error(await pedir(admin1, 'DELETE', url('/firma-remota')), 409, 'no hay qué cancelar');
+  });
+
+  it('expired: once the links are past their date the inventory is open again and says so, before firmas’ daily pass', async () => {
+    v = ok<Inventario>(await pedir(admin1, 'POST', url('/firma-remota'), { vence_dias: 1 }));
+    expect(v.firma_remota?.estado).toBe('enviado');
+    const detalle = v.espacios[0]!.detalles.find((d) => d.tipo === 'estado')!;
+    error(await pedir(admin1, 'PATCH', url(`/detalles/${detalle.id}`), { estado: 'no_aplica' }), 409, 'firma electrónica');
+    await t.db.tenant(1, (tx) =>
+      tx.execute(
+        sql`update firma_documento set vence_en = now() - interval '1 minute' where id = ${v.firma_remota!.id_documento}`,
+      ),
+    );
+    v = ok<Inventario>(await pedir(admin1, 'GET', url()));
+    expect(v).toMatchObject({ estado: 'borrador', firma_remota: { estado: 'vencido' } });
+    ok(await pedir(admin1, 'PATCH', url(`/detalles/${detalle.id}`), { estado: 'no_aplica' }));
+    // Sent again: a fresh document with fresh links.
+    const anterior = v.firma_remota!.id_documento;
+    v = ok<Inventario>(await pedir(admin1, 'POST', url('/firma-remota'), {}));
+    expect(v.firma_remota).toMatchObject({ estado: 'enviado' });
+    expect(v.firma_remota!.id_documento).not.toBe(anterior);
+  });
+});

@@ -681,11 +681,17 @@ function FirmaRemotaEstado({ v }: { v: Inventario }) {
   const enCurso = f.estado === 'enviado';
   const firmaron = f.firmantes.filter((x) => x.estado === 'firmado').length;
   const tipo = enCurso ? 'info' : f.estado === 'firmado' ? 'success' : 'warning';
+  // Declined or expired: the inventory is open again, and the agent is told why in words to act on.
+  const quien = f.firmantes.find((x) => x.estado === 'rechazado');
   const titulo = enCurso
     ? `En firma a distancia: ${firmaron} de ${f.firmantes.length} firmaron`
     : f.estado === 'firmado'
       ? 'Firmado a distancia por todos: el PDF quedó sellado'
-      : `La firma a distancia quedó ${ETIQUETAS_ESTADO_DOCUMENTO[f.estado].toLowerCase()}: corrija lo necesario y envíela de nuevo`;
+      : f.estado === 'rechazado'
+        ? `${quien?.nombre ?? 'Una de las partes'} rechazó firmar el inventario: corrija lo necesario y envíelo de nuevo`
+        : f.estado === 'vencido'
+          ? `Los enlaces de firma vencieron${f.vence_en ? ` el ${formatFechaHora(f.vence_en)}` : ''} sin todas las firmas (${firmaron} de ${f.firmantes.length}): el inventario sigue abierto; envíelo de nuevo`
+          : `La firma a distancia quedó ${ETIQUETAS_ESTADO_DOCUMENTO[f.estado].toLowerCase()}: el inventario sigue abierto; envíelo de nuevo`;
   return (
     <Alert
       type={tipo}
