@@ -343,7 +343,9 @@ test('an inventory started from a lease: property, contract and parties prefille
   })) as { id: number; numero: string };
 
   // The contract's screen: no inventories yet; a new one starts from it.
-  await ingresar(page, ADMIN, `/firmas-electronicas/contratos?ver=${contrato.id}`);
+  // Logged in first: the company's notice would open behind the contract's drawer.
+  await ingresar(page, ADMIN, '/firmas-electronicas/contratos');
+  await page.goto(`/firmas-electronicas/contratos?ver=${contrato.id}`);
   const cajon = page.getByRole('dialog', { name: 'Contrato' });
   const inventarios = cajon.locator('.ant-card').filter({ hasText: 'Inventarios' });
   await expect(inventarios.getByText('Este contrato aún no tiene inventarios')).toBeVisible();
@@ -353,17 +355,19 @@ test('an inventory started from a lease: property, contract and parties prefille
   await expect(dialogo.getByText(new RegExp(`${contrato.numero} · Arrendamiento de vivienda`))).toBeVisible();
   await dialogo.getByRole('button', { name: 'Crear y empezar' }).click();
   await expect(page.getByRole('heading', { name: /Inventario N° \d+ · Entrega al arrendatario/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: `Contrato ${contrato.numero}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Contrato ${contrato.numero}`, exact: true })).toBeVisible();
 
   // The contract's tenant and owner are the parties present; the contract can be changed here while open.
   await page.getByRole('tab', { name: 'Firmas y cierre' }).click();
   const partes = page.locator('.inventario-partes');
   await expect(partes.getByText(new RegExp(`Inquilino${marca}`)).first()).toBeVisible();
   await expect(partes.getByText(new RegExp(`Dueña${marca}`)).first()).toBeVisible();
-  await expect(page.locator('.inventario-contrato').getByText(contrato.numero)).toBeVisible();
+  await expect(
+    page.locator('.inventario-contrato').getByRole('link', { name: `Ver el contrato ${contrato.numero}` }),
+  ).toBeVisible();
 
   // Back to the contract from the inventory: it lists the inventory.
-  await page.getByRole('link', { name: `Contrato ${contrato.numero}` }).click();
+  await page.getByRole('link', { name: `Contrato ${contrato.numero}`, exact: true }).click();
   await expect(cajon.getByRole('heading', { name: new RegExp(contrato.numero) })).toBeVisible();
   await expect(inventarios.getByRole('link', { name: /Inventario N° \d+ · Entrega al arrendatario/ })).toBeVisible();
 });

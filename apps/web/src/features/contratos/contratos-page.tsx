@@ -127,9 +127,16 @@ function Registro({ programa }: { programa: ProgramaContrato }) {
   const { params, cambiar, limpiar, hayFiltros } = useListaUrl(lista, path);
   const contratos = useContratos(programa, lista.consulta(params, true));
   const [editando, setEditando] = useState<Contrato | 'nuevo' | null>(null);
-  // ?ver=<id> opens a contract (an inventory links to its contract this way).
+  // ?ver=<id> opens a contract (an inventory links to its contract this way). Read in an effect, not
+  // only on mount: the list stays alive in its tab, so a second link arrives at a mounted page.
   const [sp, setSp] = useSearchParams();
-  const [abierto, setAbierto] = useState<number | null>(() => Number(sp.get('ver')) || null);
+  const [abierto, setAbierto] = useState<number | null>(null);
+  const pedido = Number(sp.get('ver')) || null;
+  const [visto, setVisto] = useState<number | null>(null);
+  if (pedido !== visto) {
+    setVisto(pedido);
+    if (pedido) setAbierto(pedido);
+  }
   useEffect(() => {
     if (!sp.has('ver')) return;
     sp.delete('ver');
@@ -258,7 +265,9 @@ function Registro({ programa }: { programa: ProgramaContrato }) {
         size={pantalla.lg ? 820 : '100%'}
         destroyOnHidden
       >
-        {abierto !== null ? <Detalle programa={programa} id={abierto} onEditar={(c) => setEditando(c)} /> : null}
+        {abierto !== null ? (
+          <Detalle programa={programa} id={abierto} onEditar={(c) => setEditando(c)} onSalir={() => setAbierto(null)} />
+        ) : null}
       </Cajon>
       {editando !== null ? (
         <ContratoDialogo
@@ -275,7 +284,18 @@ function Registro({ programa }: { programa: ProgramaContrato }) {
   );
 }
 
-function Detalle({ programa, id, onEditar }: { programa: ProgramaContrato; id: number; onEditar: (c: Contrato) => void }) {
+function Detalle({
+  programa,
+  id,
+  onEditar,
+  onSalir,
+}: {
+  programa: ProgramaContrato;
+  id: number;
+  onEditar: (c: Contrato) => void;
+  /** Going to another screen from the drawer closes it (the list stays open in its tab). */
+  onSalir: () => void;
+}) {
   const contrato = useContrato(programa, id);
   const enviar = useEnviarContrato(programa);
   const estado = useEstadoContrato(programa);
@@ -413,7 +433,7 @@ function Detalle({ programa, id, onEditar }: { programa: ProgramaContrato; id: n
           { title: 'Participación', dataIndex: 'porcentaje', render: (p: number | null) => (p === null ? '—' : `${p} %`) },
         ]}
       />
-      {verInventarios ? <InventariosContrato id={c.id} inmueble={c.inmueble} /> : null}
+      {verInventarios ? <InventariosContrato id={c.id} inmueble={c.inmueble} onSalir={onSalir} /> : null}
       <Card size="small" title="Historial de estados">
         <Timeline
           items={c.historial.map((h) => ({

@@ -12,7 +12,7 @@ import { http } from '../../lib/http.ts';
  * with the contract's property and the contract chosen, and the server copies its tenant and owners as
  * the parties present. Shown only to users with Administración de inventarios (496).
  */
-export function InventariosContrato({ id, inmueble }: { id: number; inmueble: number }) {
+export function InventariosContrato({ id, inmueble, onSalir }: { id: number; inmueble: number; onSalir: () => void }) {
   const navigate = useNavigate();
   const q = useQuery({
     queryKey: ['inventarios', 'contrato', id],
@@ -27,7 +27,10 @@ export function InventariosContrato({ id, inmueble }: { id: number; inmueble: nu
         <Button
           size="small"
           icon={<PlusOutlined />}
-          onClick={() => void navigate(`/inventarios/administracion-inventarios?nuevo=${inmueble}&contrato=${id}`)}
+          onClick={() => {
+            onSalir();
+            void navigate(`/inventarios/administracion-inventarios?nuevo=${inmueble}&contrato=${id}`);
+          }}
         >
           Nuevo inventario
         </Button>
@@ -48,7 +51,7 @@ export function InventariosContrato({ id, inmueble }: { id: number; inmueble: nu
               <ListadoItemMeta
                 title={
                   <Space wrap>
-                    <Link to={`/inventarios/inventario/${v.id}`}>
+                    <Link to={`/inventarios/inventario/${v.id}`} onClick={onSalir}>
                       Inventario N° {v.consecutivo} · {ETIQUETAS_TIPO_INVENTARIO[v.tipo]}
                     </Link>
                     <Tag color={v.estado === 'cerrado' ? 'green' : 'blue'}>{ETIQUETAS_ESTADO_INVENTARIO[v.estado]}</Tag>

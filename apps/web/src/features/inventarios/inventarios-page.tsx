@@ -46,8 +46,18 @@ export function InventariosPage() {
   const [sp, setSp] = useSearchParams();
   // «Nuevo inventario» from a property's tab arrives as ?nuevo=<consecutivo>, from a contract's screen
   // with &contrato=<id> too (the server then copies the contract's tenant and owners as the parties).
-  const [nuevo, setNuevo] = useState<number | 'vacio' | null>(() => Number(sp.get('nuevo')) || null);
-  const [contratoInicial] = useState(() => Number(sp.get('contrato')) || null);
+  // Read in an effect, not only on mount: this list stays alive in its tab.
+  const [nuevo, setNuevo] = useState<number | 'vacio' | null>(null);
+  const [contratoInicial, setContratoInicial] = useState<number | null>(null);
+  const pedido = Number(sp.get('nuevo')) || null;
+  const [visto, setVisto] = useState<number | null>(null);
+  if (pedido !== visto) {
+    setVisto(pedido);
+    if (pedido) {
+      setContratoInicial(Number(sp.get('contrato')) || null);
+      setNuevo(pedido);
+    }
+  }
   useEffect(() => {
     if (!sp.has('nuevo') && !sp.has('contrato')) return;
     sp.delete('nuevo');
