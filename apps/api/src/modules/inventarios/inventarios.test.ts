@@ -474,6 +474,21 @@ describe('inventarios (496): take, sign, close, compare', () => {
   });
 
   it('closing a devolución files its PDF and its acta de restitución as two radicados', async () => {
+    // Where each is filed is configuration: gestión documental's rule for actas (Subseries automáticas)
+    // names área 200 and its serie; the inventory's PDF has no rule and goes to the first active área.
+    const [area200] = await t.db.tenant(1, (tx) =>
+      queryRows<{ id: number }>(tx, sql`select id from areas_empresa where codigo = '200'`),
+    );
+    const [serie02] = await t.db.tenant(1, (tx) =>
+      queryRows<{ id: number }>(tx, sql`select id from series_documentales where codigo = '02'`),
+    );
+    ok(
+      await pedir(admin1, 'POST', '/api/gestion-documental/subseries-automaticas', {
+        origen: 'inventario_acta',
+        id_area: area200!.id,
+        id_serie: serie02!.id,
+      }),
+    );
     for (const rol of ['arrendatario', 'propietario'] as const)
       ok(
         await pedir(admin1, 'PUT', `/api/inventarios/${devolucion.id}/firmas/${rol}`, {
@@ -489,8 +504,10 @@ describe('inventarios (496): take, sign, close, compare', () => {
     expect(d.radicacion).toEqual({ estado: 'radicado', error: null });
     const acta = ok<Radicado>(await pedir(admin1, 'GET', `/api/gestion-documental/radicados/${d.radicado_acta!.id}`));
     expect(acta.asunto).toBe(`Acta de restitución — inmueble ${consecutivo}`);
+    expect(acta).toMatchObject({ area: { id: area200!.id, codigo: '200' }, serie: { id: serie02!.id } });
     const pdf = ok<Radicado>(await pedir(admin1, 'GET', `/api/gestion-documental/radicados/${d.radicado!.id}`));
     expect(pdf.asunto).toBe(`Inventario de devolución — inmueble ${consecutivo}`);
+    expect(pdf).toMatchObject({ area: { codigo: '100' }, serie: null });
     if (pdftotext) {
       const [doc] = ok<{ id: number }[]>(await pedir(admin1, 'GET', `/api/archivos/radicado/${acta.id}`));
       expect(texto((await pedir(admin1, 'GET', `/api/archivos/radicado/${acta.id}/${doc!.id}`)).rawPayload)).toContain(
