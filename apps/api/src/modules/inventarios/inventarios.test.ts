@@ -675,8 +675,11 @@ describe('partes (terceros), gestión documental, zona clientes and re-encoded p
     expect(v.radicacion?.error).toContain('no tiene áreas activas');
     await t.db.tenant(1, (tx) => tx.execute(sql`update areas_empresa set activo = true`));
     await t.db.tenant(1, (tx) => tx.execute(sql`update trabajo set ejecutar_en = now() where tipo = 'inventarios.radicar'`));
+    const usoAntes = ok<{ bytes: number }>(await pedir(admin1, 'GET', '/api/archivos/uso')).bytes;
     await runner.vuelta();
     await runner.stop();
+    // The radicado shares the inventory's stored PDF: the company's used space does not grow.
+    expect(ok<{ bytes: number }>(await pedir(admin1, 'GET', '/api/archivos/uso')).bytes).toBe(usoAntes);
     v = ok<Inventario>(await pedir(admin1, 'GET', url()));
     expect(v.radicacion).toEqual({ estado: 'radicado', error: null });
     expect(v.radicado?.radicado).toMatch(/^\d{4}-100-\d{6}-1$/);
@@ -695,6 +698,13 @@ describe('partes (terceros), gestión documental, zona clientes and re-encoded p
     const pdf = (await pedir(admin1, 'GET', `/api/archivos/radicado/${r.id}/${doc!.id}`)).rawPayload;
     expect(createHash('sha256').update(pdf).digest('hex')).toBe(v.pdf_sha256);
     if (pdftotext) expect(texto(pdf)).toContain(`Inventario N° ${v.consecutivo}`);
+    // Deleting the radicado's document keeps the bytes the inventory still points at.
+    ok(await pedir(admin1, 'DELETE', `/api/archivos/radicado/${r.id}/${doc!.id}`));
+    // Storage deletions run after the commit: give them a moment before reading the bytes back.
+    await new Promise((listo) => setTimeout(listo, 100));
+    const guardado = (await pedir(admin1, 'GET', url('/pdf'))).rawPayload;
+    expect(createHash('sha256').update(guardado).digest('hex')).toBe(v.pdf_sha256);
+    expect(ok<{ bytes: number }>(await pedir(admin1, 'GET', '/api/archivos/uso')).bytes).toBe(usoAntes);
   });
 
   it('zona clientes: the tenant party and the owner see it and download the PDF; anyone else 404', async () => {
