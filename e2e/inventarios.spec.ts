@@ -141,8 +141,11 @@ test('an entrega on a phone: photos, offline and back, signed, closed, PDF; then
   expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
   if (pdftotext) {
     const s = textoPdf(pdf);
+    expect(s).toContain('Paredes');
     expect(s).toContain('Mancha de humedad junto a la ventana');
     expect(s).toContain('No conforme');
+    expect(s).toContain('Conforme');
+    expect(s).toContain('Pedro Agente');
     expect(s).toContain(ana!.nombre);
     expect(s).toContain(`Arrendatario: ${ana!.nombre} · Documento ${documento}`);
     expect(s).toContain('Otro asistente: Luis Vecino');
@@ -204,6 +207,10 @@ test('an entrega on a phone: photos, offline and back, signed, closed, PDF; then
     const s = textoPdf(ruta);
     expect(s).toContain('Acta de restitución');
     expect(s).toContain('Puerta rayada');
+    // Each difference with its cost, then the total of who pays.
+    expect(s).toContain('Llaves de la puerta principal');
+    expect(s).toContain('$ 150.000');
+    expect(s).toContain('$ 40.000');
     expect(s).toContain('Arrendatario: $ 190.000');
   }
 });
