@@ -141,8 +141,11 @@ test('an entrega on a phone: photos, offline and back, signed, closed, PDF; then
   expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
   if (pdftotext) {
     const s = textoPdf(pdf);
+    expect(s).toContain('Paredes');
     expect(s).toContain('Mancha de humedad junto a la ventana');
     expect(s).toContain('No conforme');
+    expect(s).toContain('Conforme');
+    expect(s).toContain('Pedro Agente');
     expect(s).toContain(ana!.nombre);
     expect(s).toContain(`Arrendatario: ${ana!.nombre} · Documento ${documento}`);
     expect(s).toContain('Otro asistente: Luis Vecino');
@@ -204,6 +207,10 @@ test('an entrega on a phone: photos, offline and back, signed, closed, PDF; then
     const s = textoPdf(ruta);
     expect(s).toContain('Acta de restitución');
     expect(s).toContain('Puerta rayada');
+    // Each difference with its cost, then the total of who pays.
+    expect(s).toContain('Llaves de la puerta principal');
+    expect(s).toContain('$ 150.000');
+    expect(s).toContain('$ 40.000');
     expect(s).toContain('Arrendatario: $ 190.000');
   }
 });
@@ -297,4 +304,77 @@ test('signed at a distance: sent from the phone, signed by both parties, closed 
     expect(texto).toContain('Mario Propietario Remoto');
   }
   expect(readFileSync(ruta).includes(Buffer.from('/ByteRange'))).toBe(true);
+});
+
+test('an inventory started from a lease: property, contract and parties prefilled; each screen shows the other', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const a = await apiComo(request, ADMIN);
+  const marca = Date.now() % 1_000_000;
+  const dueno = (await a.post('/terceros', {
+    nombre1: 'Olga',
+    apellido1: `Dueña${marca}`,
+    nro_id: `71${marca}`,
+    email: `olga${marca}@ejemplo.co`,
+  })) as { tercero: { id: number } };
+  const inquilino = (await a.post('/terceros', {
+    nombre1: 'Tomás',
+    apellido1: `Inquilino${marca}`,
+    nro_id: `10${marca}`,
+    email: `tomas${marca}@ejemplo.co`,
+  })) as { tercero: { id: number } };
+  const municipios = (await a.get('/api/maestros/municipios?q=medellin&pageSize=1')) as { items: { id: number }[] };
+  const { consecutivo } = (await a.call('POST', '/api/inmuebles', {
+    tipo: 'apartamento',
+    gestion: 'arriendo',
+    direccion: `Calle 72 # ${marca % 100}-40 Apto 802`,
+    id_municipio: municipios.items[0]!.id,
+    canon: 2_500_000,
+    propietarios: [{ id_tercero: dueno.tercero.id, porcentaje: 100 }],
+  })) as { consecutivo: number };
+  const plantillas = (await a.get('/api/firmas/plantillas-contratos')) as { id: number; clase: string }[];
+  const contrato = (await a.call('POST', '/api/firmas/contratos', {
+    clase: 'arrendamiento_vivienda',
+    id_plantilla: plantillas.find((p) => p.clase === 'arrendamiento_vivienda')!.id,
+    inmueble: consecutivo,
+    id_arrendatario: inquilino.tercero.id,
+    codeudores: [],
+    canon: 2_500_000,
+    fecha_inicio: '2027-02-01',
+    duracion_meses: 12,
+    dia_pago: 5,
+    incremento: 'ipc',
+    clausulas: '',
+  })) as { id: number; numero: string };
+
+  // The contract's screen: no inventories yet; a new one starts from it.
+  // Logged in first: the company's notice would open behind the contract's drawer.
+  await ingresar(page, ADMIN, '/firmas-electronicas/contratos');
+  await page.goto(`/firmas-electronicas/contratos?ver=${contrato.id}`);
+  const cajon = page.getByRole('dialog', { name: 'Contrato' });
+  const inventarios = cajon.locator('.ant-card').filter({ hasText: 'Inventarios' });
+  await expect(inventarios.getByText('Este contrato aún no tiene inventarios')).toBeVisible();
+  await inventarios.getByRole('button', { name: 'Nuevo inventario' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Nuevo inventario' });
+  await expect(dialogo.getByLabel('Inmueble (consecutivo)')).toHaveValue(String(consecutivo));
+  await expect(dialogo.getByText(new RegExp(`${contrato.numero} · Arrendamiento de vivienda`))).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Crear y empezar' }).click();
+  await expect(page.getByRole('heading', { name: /Inventario N° \d+ · Entrega al arrendatario/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Contrato ${contrato.numero}`, exact: true })).toBeVisible();
+
+  // The contract's tenant and owner are the parties present; the contract can be changed here while open.
+  await page.getByRole('tab', { name: 'Firmas y cierre' }).click();
+  const partes = page.locator('.inventario-partes');
+  await expect(partes.getByText(new RegExp(`Inquilino${marca}`)).first()).toBeVisible();
+  await expect(partes.getByText(new RegExp(`Dueña${marca}`)).first()).toBeVisible();
+  await expect(
+    page.locator('.inventario-contrato').getByRole('link', { name: `Ver el contrato ${contrato.numero}` }),
+  ).toBeVisible();
+
+  // Back to the contract from the inventory: it lists the inventory.
+  await page.getByRole('link', { name: `Contrato ${contrato.numero}`, exact: true }).click();
+  await expect(cajon.getByRole('heading', { name: new RegExp(contrato.numero) })).toBeVisible();
+  await expect(inventarios.getByRole('link', { name: /Inventario N° \d+ · Entrega al arrendatario/ })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entero, esCorreo, fechaQuery, fecha, id, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
+import type { ClaseContrato, EstadoContrato, ProgramaContrato } from './contratos.ts';
 import type { EstadoDocumentoFirma, EstadoFirmante } from './firmas.ts';
 import type { Radicacion } from './gestion-documental.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
@@ -297,6 +298,7 @@ export const ETIQUETAS_INVENTARIO = {
   id_tercero: 'Tercero',
   nombre_parte: 'Nombre',
   version: 'Versión',
+  id_contrato: 'Contrato',
 } as const;
 const LI = ETIQUETAS_INVENTARIO;
 
@@ -307,6 +309,8 @@ export const ZInventarioForm = z.object({
   /** Required except for a devolución, which copies the property's last closed entrega. */
   id_plantilla: id(LI.id_plantilla).nullable().default(null),
   observaciones: texto(LI.observaciones, 2000),
+  /** One of the property's contracts (contratos or COEM); its parties become the inventory's. */
+  id_contrato: id(LI.id_contrato).nullable().default(null),
 });
 export type InventarioForm = z.output<typeof ZInventarioForm>;
 
@@ -321,6 +325,8 @@ const textoOpcional = (label: string, max: number) =>
 export const ZInventarioCambios = z.object({
   fecha: fecha(LI.fecha).optional(),
   observaciones: textoOpcional(LI.observaciones, 2000),
+  /** null unlinks it. */
+  id_contrato: id(LI.id_contrato).nullable().optional(),
 });
 export type InventarioCambios = z.output<typeof ZInventarioCambios>;
 
@@ -377,6 +383,7 @@ export const ZParteForm = z
 export type ParteForm = z.output<typeof ZParteForm>;
 
 export const ZIdParam = z.object({ id: idQuery('id') });
+export const ZContratosInventarioQuery = z.object({ consecutivo_inmueble: idQuery(LI.consecutivo_inmueble) });
 export const ZParteParam = z.object({ id: idQuery('id'), parte: idQuery('parte') });
 export const ZTercerosInventarioQuery = z.object({
   q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional(),
@@ -455,6 +462,16 @@ export type Parte = {
 };
 /** A tercero offered for a party (GET /api/inventarios/terceros). */
 export type TerceroInventario = { id: number; nombre: string; nro_id: string; email: string };
+/** A contract an inventory may name (the property's, of either register). */
+export type ContratoInventario = {
+  id: number;
+  numero: string;
+  programa: ProgramaContrato;
+  clase: ClaseContrato;
+  estado: EstadoContrato;
+  arrendatario: string | null;
+  propietarios: string;
+};
 /** A radicado of gestión documental an inventory's PDF was filed as. */
 export type RadicadoInventario = { id: number; radicado: string };
 
@@ -468,6 +485,8 @@ export type Inventario = InventarioFila & {
   espacios: Espacio[];
   firmas: Firma[];
   partes: Parte[];
+  /** The contract it belongs to, when one was named. */
+  contrato: ContratoInventario | null;
   radicado: RadicadoInventario | null;
   radicado_acta: RadicadoInventario | null;
   /** Null while the inventory is open. */

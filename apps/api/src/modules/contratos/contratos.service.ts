@@ -698,3 +698,30 @@ export async function opcionesPlantillas(tx: Tx, programa: ProgramaContrato): Pr
 }
 
 export const datosEjemplo = () => datosDeEjemplo('inmueble', CONTEXTOS_CONTRATO);
+
+// ---------- for other modules ----------
+
+/** A property's contracts of both registers, newest first: an inventory names one of them (issue 30). */
+export async function deInmueble(tx: Tx, consecutivoInmueble: number): Promise<ContratoResumen[]> {
+  const filas = await queryRows<FilaResumen>(
+    tx,
+    sql`select ${SELECT_RESUMEN} from contrato c join inmueble i on i.id = c.id_inmueble
+        where i.consecutivo = ${consecutivoInmueble} order by c.creado_en desc, c.id desc`,
+  );
+  return filas.map(resumen);
+}
+
+/** One contract of either register with its parties, or null when this company has none with that id. */
+export async function resumenConPartes(tx: Tx, id: number): Promise<(ContratoResumen & { partes: ParteContrato[] }) | null> {
+  const [r] = await queryRows<FilaResumen>(
+    tx,
+    sql`select ${SELECT_RESUMEN} from contrato c join inmueble i on i.id = c.id_inmueble where c.id = ${id}`,
+  );
+  if (!r) return null;
+  const partes = await queryRows<ParteContrato>(
+    tx,
+    sql`select p.id_tercero, p.rol, t.nombre, t.nro_id, t.email, p.porcentaje::float8 as porcentaje
+        from contrato_parte p join terceros t on t.id = p.id_tercero where p.id_contrato = ${id} order by p.orden`,
+  );
+  return { ...resumen(r), partes };
+}

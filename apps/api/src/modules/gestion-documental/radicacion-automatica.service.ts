@@ -13,8 +13,8 @@ import { areaRecepcion } from './configuracion.service.ts';
 import { radicar } from './radicados.service.ts';
 
 // Documents other modules produce (a closed inventory's PDF, a signed document) are filed by a job as
-// radicados de salida, with a copy of the file: deleting the radicado's document must never take the
-// original's bytes.
+// radicados de salida with the file: deleting the radicado's document must never take the original's
+// bytes (a shared file is deleted only when no row points at it; platform/archivos).
 
 /** The área automatic filings go to: the one configuración names, else the first active one by code. */
 async function areaParaRadicar(tx: Tx): Promise<number | null> {
@@ -87,8 +87,12 @@ export async function radicarDocumento(
   await o.tx.execute(sql`update radicado set origen = ${o.origen} where id = ${r.id}`);
   const buf = await o.storage.get(o.archivo.clave);
   if (!buf) throw new Error(`No se encontró el contenido de ${o.que} en el almacenamiento.`);
-  const clave = `${o.user.idEmpresa}/archivos/${randomUUID()}`;
-  await o.storage.put(clave, buf);
+  // A file of platform/archivos (an inventory's PDF) is shared, not copied: the quota counts a stored
+  // file once, and deleting either row keeps the bytes while the other points at them. Any other
+  // folder (firmas' own) is not managed that way, so the radicado gets its own copy.
+  const compartible = o.archivo.clave.startsWith(`${o.user.idEmpresa}/archivos/`);
+  const clave = compartible ? o.archivo.clave : `${o.user.idEmpresa}/archivos/${randomUUID()}`;
+  if (!compartible) await o.storage.put(clave, buf);
   await archivosRepo.agregar(o.tx, { tipo: TIPO_DUENO_RADICADO, id: String(r.id), categoria: 'documento' }, [
     {
       nombre: o.archivo.nombre,

@@ -30,6 +30,7 @@ function cabecera(v: Inventario): string {
     <p><strong>Inmueble:</strong> ${e(v.inmueble.consecutivo)} · ${e(v.inmueble.direccion)}</p>
     <p><strong>Tipo:</strong> ${e(ETIQUETAS_TIPO_INVENTARIO[v.tipo])} · <strong>Fecha:</strong> ${e(fechaLarga(v.fecha))}</p>
     <p><strong>Tomado por:</strong> ${e(v.tomado_por)}${v.plantilla ? ` · <strong>Plantilla:</strong> ${e(v.plantilla)}` : ''}</p>
+    ${v.contrato ? `<p><strong>Contrato:</strong> ${e(v.contrato.numero)}</p>` : ''}
     ${v.origen ? `<p><strong>Comparado con la entrega N° ${e(v.origen.consecutivo)}</strong></p>` : ''}
     ${v.observaciones ? `<p><strong>Observaciones:</strong> ${e(v.observaciones)}</p>` : ''}
     ${

@@ -4,7 +4,6 @@ import type {
   Espacio,
   EstadoInventario,
   Firma,
-  FirmaRemota,
   InventarioFila,
   InventarioPortal,
   Parte,
@@ -48,8 +47,9 @@ const ORDEN: Record<string, SQL> = {
   inmueble: sql`i.consecutivo`,
 };
 
-export function filtro(f: InventariosFiltro & { q?: string | undefined; idInmueble?: number | null }): SQL {
+export function filtro(f: InventariosFiltro & { q?: string | undefined; idInmueble?: number | null; idContrato?: number }): SQL {
   return y([
+    f.idContrato !== undefined ? sql`v.id_contrato = ${f.idContrato}` : undefined,
     f.idInmueble !== undefined ? sql`v.id_inmueble = ${f.idInmueble ?? 0}` : undefined,
     f.tipo ? sql`v.tipo = ${f.tipo}` : undefined,
     f.estado ? sql`v.estado = ${f.estado}` : undefined,
@@ -91,12 +91,13 @@ export type Cabecera = InventarioFila & {
   radicado: RadicadoInventario | null;
   radicado_acta: RadicadoInventario | null;
   id_firma_documento: number | null;
+  id_contrato: number | null;
 };
 
 export async function cabecera(tx: Tx, id: number, bloquear = false): Promise<Cabecera | null> {
   const [f] = await queryRows<FilaCruda & Omit<Cabecera, keyof InventarioFila>>(
     tx,
-    sql`select x.*, v.observaciones, v.id_origen, v.id_inmueble, v.pdf_sha256, v.id_archivo_pdf, v.version, v.id_firma_documento,
+    sql`select x.*, v.observaciones, v.id_origen, v.id_inmueble, v.pdf_sha256, v.id_archivo_pdf, v.version, v.id_firma_documento, v.id_contrato,
                (select json_build_object('id', o.id, 'consecutivo', o.consecutivo) from inventario o
                  where o.id_empresa = v.id_empresa and o.id = v.id_origen) as origen,
                (select json_build_object('id', r.id, 'radicado', r.radicado) from radicado r
@@ -155,9 +156,9 @@ export async function inmueblePorConsecutivo(tx: Tx, consecutivo: number) {
 
 /** The property's last closed entrega: a devolución starts from it. */
 export async function ultimaEntrega(tx: Tx, idInmueble: number) {
-  const [r] = await queryRows<{ id: number; id_plantilla: number | null; plantilla: string }>(
+  const [r] = await queryRows<{ id: number; id_plantilla: number | null; plantilla: string; id_contrato: number | null }>(
     tx,
-    sql`select id, id_plantilla, plantilla from inventario where id_inmueble = ${idInmueble} and tipo = 'entrega' and estado = 'cerrado'
+    sql`select id, id_plantilla, plantilla, id_contrato from inventario where id_inmueble = ${idInmueble} and tipo = 'entrega' and estado = 'cerrado'
         order by fecha desc, id desc limit 1`,
   );
   return r ?? null;
@@ -173,6 +174,7 @@ export async function insertar(
     idPlantilla: number | null;
     plantilla: string;
     idOrigen: number | null;
+    idContrato: number | null;
     idUsuario: number | null;
     tomadoPor: string;
     observaciones: string;
@@ -180,9 +182,9 @@ export async function insertar(
 ): Promise<number> {
   const [r] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into inventario (consecutivo, id_inmueble, tipo, fecha, id_plantilla, plantilla, id_origen, id_usuario, tomado_por, observaciones)
+    sql`insert into inventario (consecutivo, id_inmueble, tipo, fecha, id_plantilla, plantilla, id_origen, id_contrato, id_usuario, tomado_por, observaciones)
         values (${v.consecutivo}, ${v.idInmueble}, ${v.tipo}, ${v.fecha}::date, ${v.idPlantilla}, ${v.plantilla}, ${v.idOrigen},
-                ${v.idUsuario}, ${v.tomadoPor}, ${v.observaciones}) returning id`,
+                ${v.idContrato}, ${v.idUsuario}, ${v.tomadoPor}, ${v.observaciones}) returning id`,
   );
   return r!.id;
 }
@@ -280,10 +282,11 @@ export async function tocar(tx: Tx, id: number): Promise<void> {
 export async function actualizarCabecera(
   tx: Tx,
   id: number,
-  c: { fecha?: string | undefined; observaciones?: string | undefined },
+  c: { fecha?: string | undefined; observaciones?: string | undefined; id_contrato?: number | null | undefined },
 ) {
   await tx.execute(
     sql`update inventario set fecha = coalesce(${c.fecha ?? null}::date, fecha), observaciones = coalesce(${c.observaciones ?? null}, observaciones),
+        ${c.id_contrato !== undefined ? sql`id_contrato = ${c.id_contrato},` : sql``}
         version = version + 1, modificado_en = now() where id = ${id}`,
   );
 }
@@ -314,19 +317,6 @@ export async function cerrar(tx: Tx, id: number, o: { usuario: string; sha256: s
 }
 
 /** The inventory's document in firmas electrónicas with its signers, or null. */
-export async function firmaRemota(tx: Tx, idDocumento: number | null): Promise<FirmaRemota | null> {
-  if (idDocumento === null) return null;
-  const [f] = await queryRows<Omit<FirmaRemota, 'vence_en'> & { vence_en: Date | string | null }>(
-    tx,
-    sql`select d.id as id_documento, d.estado, d.vence_en,
-               coalesce((select json_agg(json_build_object('nombre', f.nombre, 'email', f.email, 'estado', f.estado,
-                                                           'motivo_rechazo', f.motivo_rechazo) order by f.orden)
-                         from firma_firmante f where f.id_empresa = d.id_empresa and f.id_documento = d.id), '[]') as firmantes
-        from firma_documento d where d.id = ${idDocumento}`,
-  );
-  return f ? { ...f, vence_en: f.vence_en === null ? null : new Date(f.vence_en).toISOString() } : null;
-}
-
 export const ponerFirmaDocumento = (tx: Tx, id: number, idDocumento: number) =>
   tx.execute(sql`update inventario set id_firma_documento = ${idDocumento}, version = version + 1, modificado_en = now()
                  where id = ${id}`);

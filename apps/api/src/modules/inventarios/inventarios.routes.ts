@@ -3,6 +3,7 @@ import {
   IDM_INVENTARIOS,
   IDM_PLANTILLAS_INVENTARIO,
   ZCategoriaForm,
+  ZContratosInventarioQuery,
   ZDetalleCambios,
   ZDetalleParam,
   ZEspacioNuevo,
@@ -235,6 +236,20 @@ export function inventariosRoutes(app: FastifyInstance, deps: Deps): void {
     handler: ({ tx, params }) => service.deInmueble({ tx, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inventarios/contratos',
+    permiso: I,
+    schema: { querystring: ZContratosInventarioQuery, tags, summary: 'Contratos del inmueble que un inventario puede nombrar' },
+    handler: ({ tx, query }) => service.contratosDeInmueble({ tx, consecutivo: query.consecutivo_inmueble }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/inventarios/contrato/:id',
+    permiso: I,
+    schema: { params: ZIdParam, tags, summary: 'Inventarios de un contrato, del más reciente al más antiguo' },
+    handler: ({ tx, params }) => service.deContrato({ tx, id: params.id }),
+  });
+  defineRoute(app, deps, {
     method: 'POST',
     url: '/inventarios',
     permiso: I,
@@ -256,7 +271,7 @@ export function inventariosRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'PATCH',
     url: '/inventarios/:id',
     permiso: I,
-    schema: { params: ZIdParam, body: ZInventarioCambios, tags, summary: 'Cambia la fecha o las observaciones' },
+    schema: { params: ZIdParam, body: ZInventarioCambios, tags, summary: 'Cambia la fecha, las observaciones o el contrato' },
     handler: ({ tx, alConfirmar, user, req, params, body }) =>
       service.actualizar({ tx, alConfirmar, user, ip: req.ip, id: params.id, body }),
   });

@@ -8,9 +8,11 @@ import {
   firmantesRemotos,
   RESPONSABLES,
   type Comparacion,
+  type ContratoInventario,
   type DetalleCambios,
   type FilaComparacion,
   type FirmaForm,
+  type FirmaRemota,
   type FirmaRemotaForm,
   type Inventario,
   type InventarioCambios,
@@ -49,6 +51,7 @@ import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
+import * as contratos from '../contratos/contratos.service.ts';
 import * as firmas from '../firmas/firmas.service.ts';
 import { estadoRadicacion, radicarDocumento } from '../gestion-documental/radicacion-automatica.service.ts';
 import { htmlActa, htmlInventario } from './inventarios-pdf.ts';
@@ -125,15 +128,76 @@ export const opciones = (o: Base): Promise<OpcionesInventario> => repo.opciones(
 export async function obtener(o: Base & { id: number }): Promise<Inventario> {
   const c = await repo.cabecera(o.tx, o.id);
   if (!c) throw noEncontrado(`El inventario ${o.id}`);
-  const { id_inmueble: _i, id_firma_documento, ...cab } = c;
+  const { id_inmueble: _i, id_firma_documento, id_contrato, ...cab } = c;
+  const k = id_contrato === null ? null : await contratos.resumenConPartes(o.tx, id_contrato);
   return {
     ...cab,
+    contrato: k && contratoInventario(k),
     espacios: await repo.espacios(o.tx, o.id),
     firmas: await repo.firmas(o.tx, o.id),
     partes: await repo.partes(o.tx, o.id),
     radicacion: await radicacionDe(o.tx, c),
-    firma_remota: await repo.firmaRemota(o.tx, id_firma_documento),
+    firma_remota: await firmaRemotaDe(o.tx, id_firma_documento),
   };
+}
+
+/**
+ * The inventory's document in firmas electrónicas, read through firmas' own service. A document past its
+ * date accepts no signature already (firmas refuses the link), though firmas' daily pass marks it
+ * «vencido» later: the inventory reads it as vencido from that moment, so it is not held read-only by a
+ * signature nobody can give any more.
+ */
+async function firmaRemotaDe(tx: Tx, idDocumento: number | null): Promise<FirmaRemota | null> {
+  if (idDocumento === null) return null;
+  const d = await firmas.obtener({ tx, id: idDocumento });
+  const vencido = d.estado === 'enviado' && d.vence_en !== null && new Date(d.vence_en).getTime() < Date.now();
+  return {
+    id_documento: d.id,
+    estado: vencido ? 'vencido' : d.estado,
+    vence_en: d.vence_en,
+    firmantes: d.detalle.map((f) => ({
+      nombre: f.nombre,
+      email: f.email,
+      estado: f.estado,
+      motivo_rechazo: f.motivo_rechazo,
+    })),
+  };
+}
+
+// ---- The contract (contratos module)
+
+const contratoInventario = (k: ContratoInventario): ContratoInventario => ({
+  id: k.id,
+  numero: k.numero,
+  programa: k.programa,
+  clase: k.clase,
+  estado: k.estado,
+  arrendatario: k.arrendatario,
+  propietarios: k.propietarios,
+});
+
+/** The contracts an inventory of this property may name: the property's, of both registers. */
+export async function contratosDeInmueble(o: Base & { consecutivo: number }): Promise<ContratoInventario[]> {
+  if (!(await repo.inmueblePorConsecutivo(o.tx, o.consecutivo))) throw noEncontrado(`El inmueble ${o.consecutivo}`);
+  return (await contratos.deInmueble(o.tx, o.consecutivo)).map(contratoInventario);
+}
+
+/** The contract named, which must be this company's (RLS hides any other) and of the inventory's property. */
+async function contratoDelInmueble(tx: Tx, idContrato: number, consecutivoInmueble: number) {
+  const k = await contratos.resumenConPartes(tx, idContrato);
+  if (!k) throw invalido('id_contrato', `El campo Contrato no es un contrato de esta empresa (no existe el ${idContrato})`);
+  if (k.inmueble !== consecutivoInmueble)
+    throw invalido(
+      'id_contrato',
+      `El campo Contrato debe ser un contrato del inmueble ${consecutivoInmueble} (el ${k.numero} es del inmueble ${k.inmueble})`,
+    );
+  return k;
+}
+
+/** A contract's inventories (its screen), newest first; another company's contract is 404. */
+export async function deContrato(o: Base & { id: number }): Promise<InventarioFila[]> {
+  if (!(await contratos.resumenConPartes(o.tx, o.id))) throw noEncontrado(`El contrato ${o.id}`);
+  return (await repo.listar(o.tx, { where: repo.filtro({ idContrato: o.id }), limit: 200, offset: 0 })).items;
 }
 
 // ---- Parties present (terceros)
@@ -185,6 +249,7 @@ export async function crear(o: Escritura & { body: InventarioForm }): Promise<In
   let idPlantilla: number | null = null;
   let plantilla = '';
   let idOrigen: number | null = null;
+  let idContrato = b.id_contrato;
   if (b.tipo === 'devolucion') {
     // Softinm's rule and the issue's: a move-out starts from the closed move-in, item by item.
     const e = await repo.ultimaEntrega(o.tx, inm.id);
@@ -194,6 +259,8 @@ export async function crear(o: Escritura & { body: InventarioForm }): Promise<In
         `El inmueble ${b.consecutivo_inmueble} no tiene un inventario de entrega cerrado con el cual comparar la devolución`,
       );
     idOrigen = e.id;
+    // The move-out belongs to the lease the move-in did, unless another contract is named.
+    idContrato ??= e.id_contrato;
     idPlantilla = e.id_plantilla;
     plantilla = e.plantilla;
   } else {
@@ -203,6 +270,7 @@ export async function crear(o: Escritura & { body: InventarioForm }): Promise<In
     idPlantilla = b.id_plantilla;
     plantilla = p.nombre;
   }
+  const contrato = idContrato === null ? null : await contratoDelInmueble(o.tx, idContrato, b.consecutivo_inmueble);
   const consecutivo = await siguiente(o.tx, { serie: 'inventario' });
   const id = await repo.insertar(o.tx, {
     consecutivo,
@@ -212,18 +280,30 @@ export async function crear(o: Escritura & { body: InventarioForm }): Promise<In
     idPlantilla,
     plantilla,
     idOrigen,
+    idContrato,
     idUsuario: o.user.idUsuario || null,
     tomadoPor: o.user.usuario,
     observaciones: b.observaciones,
   });
   if (idOrigen !== null) await repo.copiarInventario(o.tx, id, idOrigen);
   else await repo.copiarPlantilla(o.tx, id, idPlantilla!);
+  // Created from a contract: its tenant and owners are who is expected at the property (codeudores
+  // seldom come to an inventory; they can be added by hand). Removable like any party.
+  for (const p of contrato?.partes ?? [])
+    if (p.rol !== 'codeudor')
+      await repo.agregarParte(o.tx, id, {
+        rol: p.rol,
+        idTercero: p.id_tercero,
+        nombre: p.nombre || p.nro_id,
+        documento: p.nro_id,
+        email: p.email,
+      });
   await auditar(
     o,
     'crear',
     id,
     'inventario',
-    `N° ${consecutivo} ${ETIQUETAS_TIPO_INVENTARIO[b.tipo]} del inmueble ${b.consecutivo_inmueble}`,
+    `N° ${consecutivo} ${ETIQUETAS_TIPO_INVENTARIO[b.tipo]} del inmueble ${b.consecutivo_inmueble}${contrato ? `, contrato ${contrato.numero}` : ''}`,
   );
   return obtener({ tx: o.tx, id });
 }
@@ -233,7 +313,7 @@ async function abierto(tx: Tx, id: number) {
   const c = await repo.cabecera(tx, id, true);
   if (!c) throw noEncontrado(`El inventario ${id}`);
   if (c.estado === 'cerrado') throw cerrado(c);
-  if ((await repo.firmaRemota(tx, c.id_firma_documento))?.estado === 'enviado')
+  if ((await firmaRemotaDe(tx, c.id_firma_documento))?.estado === 'enviado')
     throw new AppError(
       CODES.CONFLICTO,
       `${nombreDe(c)} está en firma electrónica a distancia: cancele esa firma para modificarlo.`,
@@ -242,7 +322,13 @@ async function abierto(tx: Tx, id: number) {
 }
 
 export async function actualizar(o: Escritura & { id: number; body: InventarioCambios }): Promise<Inventario> {
-  await abierto(o.tx, o.id);
+  const c = await abierto(o.tx, o.id);
+  const idContrato = o.body.id_contrato;
+  if (idContrato !== undefined && idContrato !== c.id_contrato) {
+    const k = idContrato === null ? null : await contratoDelInmueble(o.tx, idContrato, c.inmueble.consecutivo);
+    const antes = c.id_contrato === null ? null : await contratos.resumenConPartes(o.tx, c.id_contrato);
+    await auditar(o, 'actualizar', o.id, 'contrato', k?.numero ?? null, antes?.numero ?? null);
+  }
   await repo.actualizarCabecera(o.tx, o.id, o.body);
   return obtener({ tx: o.tx, id: o.id });
 }
@@ -453,7 +539,7 @@ export async function firmarADistancia(o: ConFirmas & { id: number; body: FirmaR
 export async function cancelarFirmaRemota(o: Escritura & { id: number }): Promise<Inventario> {
   const c = await repo.cabecera(o.tx, o.id, true);
   if (!c) throw noEncontrado(`El inventario ${o.id}`);
-  const f = await repo.firmaRemota(o.tx, c.id_firma_documento);
+  const f = await firmaRemotaDe(o.tx, c.id_firma_documento);
   if (f?.estado !== 'enviado')
     throw new AppError(CODES.CONFLICTO, `${nombreDe(c)} no está en firma a distancia: no hay qué cancelar.`);
   await firmas.cancelar({ ...o, id: f.id_documento });

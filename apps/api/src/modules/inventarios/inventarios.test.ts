@@ -474,6 +474,21 @@ describe('inventarios (496): take, sign, close, compare', () => {
   });
 
   it('closing a devolución files its PDF and its acta de restitución as two radicados', async () => {
+    // Where each is filed is configuration: gestión documental's rule for actas (Subseries automáticas)
+    // names área 200 and its serie; the inventory's PDF has no rule and goes to the first active área.
+    const [area200] = await t.db.tenant(1, (tx) =>
+      queryRows<{ id: number }>(tx, sql`select id from areas_empresa where codigo = '200'`),
+    );
+    const [serie02] = await t.db.tenant(1, (tx) =>
+      queryRows<{ id: number }>(tx, sql`select id from series_documentales where codigo = '02'`),
+    );
+    ok(
+      await pedir(admin1, 'POST', '/api/gestion-documental/subseries-automaticas', {
+        origen: 'inventario_acta',
+        id_area: area200!.id,
+        id_serie: serie02!.id,
+      }),
+    );
     for (const rol of ['arrendatario', 'propietario'] as const)
       ok(
         await pedir(admin1, 'PUT', `/api/inventarios/${devolucion.id}/firmas/${rol}`, {
@@ -489,8 +504,10 @@ describe('inventarios (496): take, sign, close, compare', () => {
     expect(d.radicacion).toEqual({ estado: 'radicado', error: null });
     const acta = ok<Radicado>(await pedir(admin1, 'GET', `/api/gestion-documental/radicados/${d.radicado_acta!.id}`));
     expect(acta.asunto).toBe(`Acta de restitución — inmueble ${consecutivo}`);
+    expect(acta).toMatchObject({ area: { id: area200!.id, codigo: '200' }, serie: { id: serie02!.id } });
     const pdf = ok<Radicado>(await pedir(admin1, 'GET', `/api/gestion-documental/radicados/${d.radicado!.id}`));
     expect(pdf.asunto).toBe(`Inventario de devolución — inmueble ${consecutivo}`);
+    expect(pdf).toMatchObject({ area: { codigo: '100' }, serie: null });
     if (pdftotext) {
       const [doc] = ok<{ id: number }[]>(await pedir(admin1, 'GET', `/api/archivos/radicado/${acta.id}`));
       expect(texto((await pedir(admin1, 'GET', `/api/archivos/radicado/${acta.id}/${doc!.id}`)).rawPayload)).toContain(
@@ -658,8 +675,11 @@ describe('partes (terceros), gestión documental, zona clientes and re-encoded p
     expect(v.radicacion?.error).toContain('no tiene áreas activas');
     await t.db.tenant(1, (tx) => tx.execute(sql`update areas_empresa set activo = true`));
     await t.db.tenant(1, (tx) => tx.execute(sql`update trabajo set ejecutar_en = now() where tipo = 'inventarios.radicar'`));
+    const usoAntes = ok<{ bytes: number }>(await pedir(admin1, 'GET', '/api/archivos/uso')).bytes;
     await runner.vuelta();
     await runner.stop();
+    // The radicado shares the inventory's stored PDF: the company's used space does not grow.
+    expect(ok<{ bytes: number }>(await pedir(admin1, 'GET', '/api/archivos/uso')).bytes).toBe(usoAntes);
     v = ok<Inventario>(await pedir(admin1, 'GET', url()));
     expect(v.radicacion).toEqual({ estado: 'radicado', error: null });
     expect(v.radicado?.radicado).toMatch(/^\d{4}-100-\d{6}-1$/);
@@ -678,6 +698,13 @@ describe('partes (terceros), gestión documental, zona clientes and re-encoded p
     const pdf = (await pedir(admin1, 'GET', `/api/archivos/radicado/${r.id}/${doc!.id}`)).rawPayload;
     expect(createHash('sha256').update(pdf).digest('hex')).toBe(v.pdf_sha256);
     if (pdftotext) expect(texto(pdf)).toContain(`Inventario N° ${v.consecutivo}`);
+    // Deleting the radicado's document keeps the bytes the inventory still points at.
+    ok(await pedir(admin1, 'DELETE', `/api/archivos/radicado/${r.id}/${doc!.id}`));
+    // Storage deletions run after the commit: give them a moment before reading the bytes back.
+    await new Promise((listo) => setTimeout(listo, 100));
+    const guardado = (await pedir(admin1, 'GET', url('/pdf'))).rawPayload;
+    expect(createHash('sha256').update(guardado).digest('hex')).toBe(v.pdf_sha256);
+    expect(ok<{ bytes: number }>(await pedir(admin1, 'GET', '/api/archivos/uso')).bytes).toBe(usoAntes);
   });
 
   it('zona clientes: the tenant party and the owner see it and download the PDF; anyone else 404', async () => {
@@ -849,5 +876,216 @@ describe('firma a distancia (firmas electrónicas)', () => {
       expect(s).toContain('Pablo Remoto Propietario');
     }
     error(await pedir(admin1, 'PATCH', url(`/detalles/${detalle.id}`), { estado: 'no_aplica' }), 409, 'está cerrado');
+  });
+});
+
+describe('el contrato del inventario (contratos)', () => {
+  let inm: number;
+  let otroInm: number;
+  let contrato: { id: number; numero: string };
+  let otroContrato: { id: number; numero: string };
+  let plantilla: number;
+  const terceros: Record<string, number> = {};
+
+  beforeAll(async () => {
+    await t.db.tenant(1, async (tx) => {
+      for (const [doc, nombre, email] of [
+        ['71555001', 'Olga Dueña Contrato', 'olga.duena@correo.co'],
+        ['1015555002', 'Tomás Inquilino Contrato', 'tomas.inquilino@correo.co'],
+        ['1015555003', 'Cecilia Codeudora Contrato', 'cecilia.codeudora@correo.co'],
+      ] as const) {
+        const [r] = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into terceros (nro_id, nombre, email) values (${doc}, ${nombre}, ${email}) returning id`,
+        );
+        terceros[nombre] = r!.id;
+      }
+    });
+    const [m] = await t.db.tenant(1, (tx) => queryRows<{ id: number }>(tx, sql`select id from municipios order by id limit 1`));
+    const conDueno = async (direccion: string) =>
+      ok<{ consecutivo: number }>(
+        await as(t.app, admin1).post('/api/inmuebles', {
+          tipo: 'apartamento',
+          gestion: 'arriendo',
+          direccion,
+          id_municipio: m!.id,
+          canon: 2_500_000,
+          propietarios: [{ id_tercero: terceros['Olga Dueña Contrato'], porcentaje: 100 }],
+        }),
+      ).consecutivo;
+    inm = await conDueno('Calle 72 # 11-40 Apto 802');
+    otroInm = await conDueno('Calle 72 # 11-40 Apto 803');
+    const ps = ok<{ id: number; clase: string }[]>(await as(t.app, admin1).get('/api/firmas/plantillas-contratos'));
+    const vivienda = ps.find((p) => p.clase === 'arrendamiento_vivienda')!.id;
+    const lease = async (inmueble: number) =>
+      ok<{ id: number; numero: string }>(
+        await as(t.app, admin1).post('/api/firmas/contratos', {
+          clase: 'arrendamiento_vivienda',
+          id_plantilla: vivienda,
+          inmueble,
+          id_arrendatario: terceros['Tomás Inquilino Contrato'],
+          codeudores: [terceros['Cecilia Codeudora Contrato']],
+          canon: 2_500_000,
+          fecha_inicio: '2027-02-01',
+          duracion_meses: 12,
+          dia_pago: 5,
+          incremento: 'ipc',
+          clausulas: '',
+        }),
+      );
+    contrato = await lease(inm);
+    otroContrato = await lease(otroInm);
+    plantilla = ok<Plantilla[]>(await pedir(admin1, 'GET', '/api/inventarios/plantillas'))[0]!.id;
+  });
+
+  it('offers the property’s contracts; 403 without 496; another company sees none of ours', async () => {
+    const ks = ok<{ id: number; numero: string }[]>(
+      await pedir(admin1, 'GET', `/api/inventarios/contratos?consecutivo_inmueble=${inm}`),
+    );
+    expect(ks.map((k) => k.numero)).toEqual([contrato.numero]);
+    error(await pedir(admin1, 'GET', '/api/inventarios/contratos?consecutivo_inmueble=abc'), 400, 'Inmueble');
+    error(await pedir(sin496, 'GET', `/api/inventarios/contratos?consecutivo_inmueble=${inm}`), 403);
+    error(await pedir(admin2, 'GET', `/api/inventarios/contrato/${contrato.id}`), 404);
+    error(await pedir(sin496, 'GET', `/api/inventarios/contrato/${contrato.id}`), 403);
+  });
+
+  it('created from a contract: named, its tenant and owner become the parties, the contract lists it, the PDF says it', async () => {
+    const v = ok<Inventario>(
+      await pedir(admin1, 'POST', '/api/inventarios', {
+        consecutivo_inmueble: inm,
+        tipo: 'entrega',
+        fecha: '2027-02-01',
+        id_plantilla: plantilla,
+        id_contrato: contrato.id,
+      }),
+    );
+    expect(v.contrato).toMatchObject({ id: contrato.id, numero: contrato.numero, clase: 'arrendamiento_vivienda' });
+    // The co-signer is not expected at the property: only the tenant and the owner come prefilled.
+    expect(v.partes.map((p) => [p.rol, p.nombre, p.email])).toEqual([
+      ['arrendatario', 'Tomás Inquilino Contrato', 'tomas.inquilino@correo.co'],
+      ['propietario', 'Olga Dueña Contrato', 'olga.duena@correo.co'],
+    ]);
+    expect(v.partes.every((p) => p.id_tercero !== null)).toBe(true);
+    const lista = ok<InventarioFila[]>(await pedir(admin1, 'GET', `/api/inventarios/contrato/${contrato.id}`));
+    expect(lista.map((x) => x.id)).toEqual([v.id]);
+    expect(ok<InventarioFila[]>(await pedir(admin1, 'GET', `/api/inventarios/contrato/${otroContrato.id}`))).toEqual([]);
+    if (pdftotext)
+      expect(texto((await pedir(admin1, 'GET', `/api/inventarios/${v.id}/pdf`)).rawPayload)).toContain(
+        `Contrato: ${contrato.numero}`,
+      );
+  });
+
+  it('a contract of another property or another company is a 400 naming Contrato; it is changed and unlinked by PATCH', async () => {
+    const base = { consecutivo_inmueble: inm, tipo: 'periodico', fecha: '2027-03-01', id_plantilla: plantilla };
+    error(await pedir(admin1, 'POST', '/api/inventarios', { ...base, id_contrato: otroContrato.id }), 400, 'Contrato');
+    error(await pedir(admin1, 'POST', '/api/inventarios', { ...base, id_contrato: 'x' }), 400, 'Contrato');
+    // Company 2 cannot name company 1's contract (row-level security hides it): 400, not a link across companies.
+    const suya = ok<Plantilla[]>(await pedir(admin2, 'GET', '/api/inventarios/plantillas'))[0]!.id;
+    error(
+      await pedir(admin2, 'POST', '/api/inventarios', {
+        ...base,
+        consecutivo_inmueble: consecutivo2,
+        id_plantilla: suya,
+        id_contrato: contrato.id,
+      }),
+      400,
+      'Contrato',
+    );
+    let v = ok<Inventario>(await pedir(admin1, 'POST', '/api/inventarios', base));
+    expect(v.contrato).toBeNull();
+    expect(v.partes).toEqual([]);
+    error(await pedir(admin1, 'PATCH', `/api/inventarios/${v.id}`, { id_contrato: otroContrato.id }), 400, 'del inmueble');
+    v = ok<Inventario>(await pedir(admin1, 'PATCH', `/api/inventarios/${v.id}`, { id_contrato: contrato.id }));
+    expect(v.contrato?.numero).toBe(contrato.numero);
+    expect(ok<InventarioFila[]>(await pedir(admin1, 'GET', `/api/inventarios/contrato/${contrato.id}`))).toHaveLength(2);
+    v = ok<Inventario>(await pedir(admin1, 'PATCH', `/api/inventarios/${v.id}`, { id_contrato: null }));
+    expect(v.contrato).toBeNull();
+    error(await pedir(admin2, 'PATCH', `/api/inventarios/${v.id}`, { id_contrato: contrato.id }), 404);
+  });
+});
+
+describe('firma a distancia rechazada o vencida', () => {
+  let v: Inventario;
+  const url = (p = '') => `/api/inventarios/${v.id}${p}`;
+  const enlace = async (para: string, re: RegExp) => {
+    const filas = await t.db.tenant(1, (tx) =>
+      queryRows<{ asunto: string; texto: string }>(
+        tx,
+        sql`select asunto, texto from correo_salida where para = ${para} and origen = 'firmas' order by id desc`,
+      ),
+    );
+    for (const f of filas) {
+      const m = re.exec(`${f.asunto}\n${f.texto}`);
+      if (m) return m[1]!;
+    }
+    throw new Error(`Sin correo para ${para}`);
+  };
+
+  beforeAll(async () => {
+    const inm = await nuevoInmueble(admin1, 1, 'Calle 50 # 20-30 Apto 404');
+    const apto = ok<Plantilla[]>(await pedir(admin1, 'GET', '/api/inventarios/plantillas'))[0]!;
+    v = ok<Inventario>(
+      await pedir(admin1, 'POST', '/api/inventarios', {
+        consecutivo_inmueble: inm,
+        tipo: 'entrega',
+        fecha: '2026-11-28',
+        id_plantilla: apto.id,
+      }),
+    );
+    for (const s of v.espacios)
+      for (const d of s.detalles)
+        if (d.tipo === 'estado') ok(await pedir(admin1, 'PATCH', url(`/detalles/${d.id}`), { estado: 'conforme' }));
+    for (const [rol, nombre, email] of [
+      ['arrendatario', 'Raúl Rechaza Arrendatario', 'raul.rechaza@correo.co'],
+      ['propietario', 'Vera Vence Propietaria', 'vera.vence@correo.co'],
+    ])
+      v = ok<Inventario>(await pedir(admin1, 'POST', url('/partes'), { rol, nombre, email }));
+  });
+
+  it('declined: the inventory stays open, says who declined and why, and can be corrected and sent again', async () => {
+    v = ok<Inventario>(await pedir(admin1, 'POST', url('/firma-remota'), {}));
+    const token = await enlace('raul.rechaza@correo.co', /\/firmar\/([A-Za-z0-9_-]{43})/);
+    const p = as(t.app, null);
+    expect((await p.post(`/api/firmar/${token}/codigo`)).statusCode).toBe(200);
+    const codigo = await enlace('raul.rechaza@correo.co', /Su código para firmar: (\d{6})/);
+    expect((await p.post(`/api/firmar/${token}/verificar`, { codigo })).statusCode).toBe(200);
+    const r = await p.post(`/api/firmar/${token}/rechazar`, { motivo: 'La cocina no tiene la estufa que dice el inventario' });
+    expect(r.statusCode, r.body).toBe(200);
+    v = ok<Inventario>(await pedir(admin1, 'GET', url()));
+    expect(v.estado).toBe('borrador');
+    expect(v.firma_remota).toMatchObject({
+      estado: 'rechazado',
+      firmantes: [
+        {
+          nombre: 'Raúl Rechaza Arrendatario',
+          estado: 'rechazado',
+          motivo_rechazo: 'La cocina no tiene la estufa que dice el inventario',
+        },
+        { nombre: 'Vera Vence Propietaria', estado: 'pendiente' },
+      ],
+    });
+    const estufa = v.espacios.flatMap((s) => s.detalles).find((d) => d.nombre === 'Estufa')!;
+    ok(await pedir(admin1, 'PATCH', url(`/detalles/${estufa.id}`), { estado: 'no_aplica', comentario: 'No hay estufa' }));
+    error(await pedir(admin1, 'DELETE', url('/firma-remota')), 409, 'no hay qué cancelar');
+  });
+
+  it('expired: once the links are past their date the inventory is open again and says so, before firmas’ daily pass', async () => {
+    v = ok<Inventario>(await pedir(admin1, 'POST', url('/firma-remota'), { vence_dias: 1 }));
+    expect(v.firma_remota?.estado).toBe('enviado');
+    const detalle = v.espacios[0]!.detalles.find((d) => d.tipo === 'estado')!;
+    error(await pedir(admin1, 'PATCH', url(`/detalles/${detalle.id}`), { estado: 'no_aplica' }), 409, 'firma electrónica');
+    await t.db.tenant(1, (tx) =>
+      tx.execute(
+        sql`update firma_documento set vence_en = now() - interval '1 minute' where id = ${v.firma_remota!.id_documento}`,
+      ),
+    );
+    v = ok<Inventario>(await pedir(admin1, 'GET', url()));
+    expect(v).toMatchObject({ estado: 'borrador', firma_remota: { estado: 'vencido' } });
+    ok(await pedir(admin1, 'PATCH', url(`/detalles/${detalle.id}`), { estado: 'no_aplica' }));
+    // Sent again: a fresh document with fresh links.
+    const anterior = v.firma_remota!.id_documento;
+    v = ok<Inventario>(await pedir(admin1, 'POST', url('/firma-remota'), {}));
+    expect(v.firma_remota).toMatchObject({ estado: 'enviado' });
+    expect(v.firma_remota!.id_documento).not.toBe(anterior);
   });
 });

@@ -119,16 +119,35 @@ export async function borrarDeDueno(tx: Tx, tipo: string, id: string): Promise<s
     .delete(archivo)
     .where(and(eq(archivo.tipoDueno, tipo), eq(archivo.idDueno, id)))
     .returning({ clave: archivo.clave, miniatura: archivo.claveMiniatura });
-  return filas.flatMap((f) => (f.miniatura ? [f.clave, f.miniatura] : [f.clave]));
+  // A stored file another owner's row shares stays for it.
+  const compartidas = await clavesEnUso(
+    tx,
+    filas.map((f) => f.clave),
+  );
+  return filas.flatMap((f) => [...(compartidas.has(f.clave) ? [] : [f.clave]), ...(f.miniatura ? [f.miniatura] : [])]);
 }
 
-/** The company's stored total (RLS: the caller's company). */
+/**
+ * The company's stored total (RLS: the caller's company). Rows may share one stored file (a radicado
+ * filing an inventory's PDF points at the inventory's bytes): each stored file counts once.
+ */
 export async function uso(tx: Tx): Promise<{ bytes: number; archivos: number }> {
   const [r] = await queryRows<{ bytes: string | number; archivos: number }>(
     tx,
-    sql`select coalesce(sum(bytes), 0)::bigint as bytes, count(*)::int as archivos from archivo`,
+    sql`select coalesce(sum(bytes), 0)::bigint as bytes, count(*)::int as archivos
+        from (select distinct on (clave) bytes from archivo order by clave, id) x`,
   );
   return { bytes: Number(r?.bytes ?? 0), archivos: r?.archivos ?? 0 };
+}
+
+/** Of these stored keys, those some row still points at (a shared file outlives one of its rows). */
+export async function clavesEnUso(tx: Tx, claves: string[]): Promise<Set<string>> {
+  if (!claves.length) return new Set();
+  const filas = await queryRows<{ clave: string }>(
+    tx,
+    sql`select distinct clave from archivo where clave = any(${sql.param(claves)}::text[])`,
+  );
+  return new Set(filas.map((f) => f.clave));
 }
 
 /** Serialises the quota check of one company's uploads until the transaction ends. */

@@ -342,7 +342,9 @@ export async function eliminar(
     cambios: { [auditar.campo]: { antes: `${f.id}: ${f.nombre}`, despues: null } },
     ip: o.ip,
   });
-  borrarAlConfirmar(o, f.claveMiniatura ? [f.clave, f.claveMiniatura] : [f.clave]);
+  // A stored file another row shares (a radicado's copy of an inventory's PDF) stays for that row.
+  const compartida = await repo.clavesEnUso(o.tx, [f.clave]);
+  borrarAlConfirmar(o, [...(compartida.has(f.clave) ? [] : [f.clave]), ...(f.claveMiniatura ? [f.claveMiniatura] : [])]);
   return f;
 }
 

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import {
   Alert,
   App,
@@ -50,6 +50,8 @@ import {
   type ProgramaContrato,
 } from '@predio/contract/contratos';
 import { ETIQUETAS_ESTADO, type EstadoInmueble } from '@predio/contract/inmuebles';
+import { IDM_INVENTARIOS } from '@predio/contract/inventarios';
+import { hasIdm } from '@predio/contract/menu';
 import { Cajon } from '../../components/cajon.tsx';
 import { DialogoForm } from '../../components/dialogo-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
@@ -62,6 +64,7 @@ import { RemoteSelect, conocida } from '../../components/remote-select.tsx';
 import { descargar } from '../../lib/descargar.ts';
 import { formatFecha, formatFechaHora, formatMoneda } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
+import { usePermisos } from '../../lib/session-store.ts';
 import {
   opcionesDe,
   useContrato,
@@ -72,6 +75,7 @@ import {
   usePlantillasDeRegistro,
   baseDe,
 } from './contratos-api.ts';
+import { InventariosContrato } from './inventarios-contrato.tsx';
 import './contratos.css';
 
 const COLOR_ESTADO: Record<EstadoContrato, string> = {
@@ -123,7 +127,21 @@ function Registro({ programa }: { programa: ProgramaContrato }) {
   const { params, cambiar, limpiar, hayFiltros } = useListaUrl(lista, path);
   const contratos = useContratos(programa, lista.consulta(params, true));
   const [editando, setEditando] = useState<Contrato | 'nuevo' | null>(null);
+  // ?ver=<id> opens a contract (an inventory links to its contract this way). Read in an effect, not
+  // only on mount: the list stays alive in its tab, so a second link arrives at a mounted page.
+  const [sp, setSp] = useSearchParams();
   const [abierto, setAbierto] = useState<number | null>(null);
+  const pedido = Number(sp.get('ver')) || null;
+  const [visto, setVisto] = useState<number | null>(null);
+  if (pedido !== visto) {
+    setVisto(pedido);
+    if (pedido) setAbierto(pedido);
+  }
+  useEffect(() => {
+    if (!sp.has('ver')) return;
+    sp.delete('ver');
+    setSp(sp, { replace: true });
+  }, [sp, setSp]);
   const pantalla = Grid.useBreakpoint();
   const t = TEXTOS[programa];
   const ver = (c: ContratoResumen) => (
@@ -247,7 +265,9 @@ function Registro({ programa }: { programa: ProgramaContrato }) {
         size={pantalla.lg ? 820 : '100%'}
         destroyOnHidden
       >
-        {abierto !== null ? <Detalle programa={programa} id={abierto} onEditar={(c) => setEditando(c)} /> : null}
+        {abierto !== null ? (
+          <Detalle programa={programa} id={abierto} onEditar={(c) => setEditando(c)} onSalir={() => setAbierto(null)} />
+        ) : null}
       </Cajon>
       {editando !== null ? (
         <ContratoDialogo
@@ -264,12 +284,24 @@ function Registro({ programa }: { programa: ProgramaContrato }) {
   );
 }
 
-function Detalle({ programa, id, onEditar }: { programa: ProgramaContrato; id: number; onEditar: (c: Contrato) => void }) {
+function Detalle({
+  programa,
+  id,
+  onEditar,
+  onSalir,
+}: {
+  programa: ProgramaContrato;
+  id: number;
+  onEditar: (c: Contrato) => void;
+  /** Going to another screen from the drawer closes it (the list stays open in its tab). */
+  onSalir: () => void;
+}) {
   const contrato = useContrato(programa, id);
   const enviar = useEnviarContrato(programa);
   const estado = useEstadoContrato(programa);
   const { message } = App.useApp();
   const avisos = useAvisos();
+  const verInventarios = hasIdm(usePermisos(), IDM_INVENTARIOS);
   const [mensaje, setMensaje] = useState('');
   if (contrato.isPending) return <PageLoading />;
   if (contrato.isError)
@@ -401,6 +433,7 @@ function Detalle({ programa, id, onEditar }: { programa: ProgramaContrato; id: n
           { title: 'Participación', dataIndex: 'porcentaje', render: (p: number | null) => (p === null ? '—' : `${p} %`) },
         ]}
       />
+      {verInventarios ? <InventariosContrato id={c.id} inmueble={c.inmueble} onSalir={onSalir} /> : null}
       <Card size="small" title="Historial de estados">
         <Timeline
           items={c.historial.map((h) => ({

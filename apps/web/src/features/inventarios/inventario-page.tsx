@@ -30,6 +30,7 @@ import {
   firmantesRemotos,
   inventarioBloqueado,
   problemaDetalle,
+  type ContratoInventario,
   type Detalle,
   type DetalleCambios,
   type Espacio,
@@ -37,6 +38,7 @@ import {
   type RolFirma,
   type RolParte,
 } from '@predio/contract/inventarios';
+import { ETIQUETAS_CLASE, ETIQUETAS_ESTADO_CONTRATO } from '@predio/contract/contratos';
 import { ETIQUETAS_ESTADO_DOCUMENTO, ETIQUETAS_ESTADO_FIRMANTE } from '@predio/contract/firmas';
 import { archivosKeys, archivosQueryOptions } from '../../components/archivos/archivos-api.ts';
 import { Archivos } from '../../components/archivos/archivos.tsx';
@@ -54,6 +56,7 @@ import {
   useCambiarInventario,
   useCancelarFirmaRemota,
   useCerrarInventario,
+  useContratosDeInmueble,
   useFirmaRemota,
   useFirmar,
   useInventario,
@@ -166,6 +169,12 @@ function Toma({ v: servidor }: { v: Inventario }) {
           </Link>{' '}
           · {v.fecha} · {v.tomado_por}
           {v.origen ? ` · copia de la entrega N° ${v.origen.consecutivo}` : ''}
+          {v.contrato ? (
+            <>
+              {' · '}
+              <Link to={enlaceContrato(v.contrato)}>Contrato {v.contrato.numero}</Link>
+            </>
+          ) : null}
         </Typography.Text>
         {!soloLectura && <EstadoEnvio pendientes={cola.pendientes.length} enLinea={cola.enLinea} />}
         <div>
@@ -538,6 +547,7 @@ function Cierre({ v, pendientes }: { v: Inventario; pendientes: number }) {
           e.currentTarget.value.trim() !== v.observaciones && cambiar.mutate({ observaciones: e.currentTarget.value.trim() })
         }
       />
+      <ContratoDelInventario v={v} />
       <Partes v={v} />
       <Firmas v={v} />
       {faltan.length > 0 && (
@@ -671,11 +681,17 @@ function FirmaRemotaEstado({ v }: { v: Inventario }) {
   const enCurso = f.estado === 'enviado';
   const firmaron = f.firmantes.filter((x) => x.estado === 'firmado').length;
   const tipo = enCurso ? 'info' : f.estado === 'firmado' ? 'success' : 'warning';
+  // Declined or expired: the inventory is open again, and the agent is told why in words to act on.
+  const quien = f.firmantes.find((x) => x.estado === 'rechazado');
   const titulo = enCurso
     ? `En firma a distancia: ${firmaron} de ${f.firmantes.length} firmaron`
     : f.estado === 'firmado'
       ? 'Firmado a distancia por todos: el PDF quedó sellado'
-      : `La firma a distancia quedó ${ETIQUETAS_ESTADO_DOCUMENTO[f.estado].toLowerCase()}: corrija lo necesario y envíela de nuevo`;
+      : f.estado === 'rechazado'
+        ? `${quien?.nombre ?? 'Una de las partes'} rechazó firmar el inventario: corrija lo necesario y envíelo de nuevo`
+        : f.estado === 'vencido'
+          ? `Los enlaces de firma vencieron${f.vence_en ? ` el ${formatFechaHora(f.vence_en)}` : ''} sin todas las firmas (${firmaron} de ${f.firmantes.length}): el inventario sigue abierto; envíelo de nuevo`
+          : `La firma a distancia quedó ${ETIQUETAS_ESTADO_DOCUMENTO[f.estado].toLowerCase()}: el inventario sigue abierto; envíelo de nuevo`;
   return (
     <Alert
       type={tipo}
@@ -765,6 +781,49 @@ function Radicacion({ v }: { v: Inventario }) {
 }
 
 /** Who was present: chosen from terceros (their name, document and e-mail go to the PDF), or typed. */
+/** Where the contract's screen lives: each register has its own list, which opens ?ver=<id>. */
+const enlaceContrato = (k: ContratoInventario) =>
+  `/firmas-electronicas/${k.programa === 'coem' ? 'contratos-coem' : 'contratos'}?ver=${k.id}`;
+
+/** The contract the inventory belongs to: one of its property's, chosen while the inventory is open. */
+function ContratoDelInventario({ v }: { v: Inventario }) {
+  const { message } = App.useApp();
+  const contratos = useContratosDeInmueble(v.inmueble.consecutivo);
+  const cambiar = useCambiarInventario(v.id);
+  const opciones = (contratos.data ?? []).map((k) => ({
+    value: k.id,
+    label: `${k.numero} · ${ETIQUETAS_CLASE[k.clase]} · ${ETIQUETAS_ESTADO_CONTRATO[k.estado]}${k.arrendatario ? ` · ${k.arrendatario}` : ''}`,
+  }));
+  return (
+    <Card size="small" title="Contrato" className="inventario-contrato">
+      <Select<number>
+        allowClear
+        size="large"
+        style={{ width: '100%' }}
+        aria-label="Contrato"
+        placeholder={
+          contratos.data && !contratos.data.length ? 'El inmueble no tiene contratos' : 'Sin contrato: elija uno del inmueble'
+        }
+        loading={contratos.isPending || cambiar.isPending}
+        value={v.contrato?.id}
+        options={opciones}
+        onChange={(id) =>
+          cambiar.mutate(
+            { id_contrato: id ?? null },
+            { onError: (e) => void message.error(e instanceof Error ? e.message : 'No se pudo cambiar el contrato') },
+          )
+        }
+      />
+      {v.contrato ? (
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          <Link to={enlaceContrato(v.contrato)}>Ver el contrato {v.contrato.numero}</Link>
+          {v.contrato.propietarios ? ` · Propietario: ${v.contrato.propietarios}` : ''}
+        </Typography.Paragraph>
+      ) : null}
+    </Card>
+  );
+}
+
 function Partes({ v }: { v: Inventario }) {
   const { message } = App.useApp();
   const agregar = useAgregarParte(v.id);

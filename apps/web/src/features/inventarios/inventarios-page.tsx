@@ -15,7 +15,14 @@ import {
 import { DialogoForm } from '../../components/dialogo-form.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
-import { exportarInventarios, useCrearInventario, useInventarios, useOpcionesInventario } from './api/inventarios-api.ts';
+import { ETIQUETAS_CLASE } from '@predio/contract/contratos';
+import {
+  exportarInventarios,
+  useContratosDeInmueble,
+  useCrearInventario,
+  useInventarios,
+  useOpcionesInventario,
+} from './api/inventarios-api.ts';
 import { enlaceInventario, listaInventarios, PATH_INVENTARIOS, type InventariosParams } from './inventarios-params.ts';
 import './inventarios.css';
 
@@ -37,11 +44,24 @@ export function InventariosPage() {
   const opciones = useOpcionesInventario();
   const movil = Grid.useBreakpoint().md === false;
   const [sp, setSp] = useSearchParams();
-  // «Nuevo inventario» from a property's tab arrives as ?nuevo=<consecutivo>.
-  const [nuevo, setNuevo] = useState<number | 'vacio' | null>(() => Number(sp.get('nuevo')) || null);
+  // «Nuevo inventario» from a property's tab arrives as ?nuevo=<consecutivo>, from a contract's screen
+  // with &contrato=<id> too (the server then copies the contract's tenant and owners as the parties).
+  // Read in an effect, not only on mount: this list stays alive in its tab.
+  const [nuevo, setNuevo] = useState<number | 'vacio' | null>(null);
+  const [contratoInicial, setContratoInicial] = useState<number | null>(null);
+  const pedido = Number(sp.get('nuevo')) || null;
+  const [visto, setVisto] = useState<number | null>(null);
+  if (pedido !== visto) {
+    setVisto(pedido);
+    if (pedido) {
+      setContratoInicial(Number(sp.get('contrato')) || null);
+      setNuevo(pedido);
+    }
+  }
   useEffect(() => {
-    if (!sp.has('nuevo')) return;
+    if (!sp.has('nuevo') && !sp.has('contrato')) return;
     sp.delete('nuevo');
+    sp.delete('contrato');
     setSp(sp, { replace: true });
   }, [sp, setSp]);
 
@@ -174,19 +194,35 @@ export function InventariosPage() {
         filaClave={(v) => v.id}
         tituloError="No se pudo cargar la lista de inventarios"
       />
-      <NuevoInventario abierto={nuevo} onCerrar={() => setNuevo(null)} />
+      <NuevoInventario abierto={nuevo} contrato={contratoInicial} onCerrar={() => setNuevo(null)} />
     </Card>
   );
 }
 
-type Valores = { consecutivo_inmueble: number | null; tipo: TipoInventario; fecha: dayjs.Dayjs; id_plantilla?: number };
+type Valores = {
+  consecutivo_inmueble: number | null;
+  tipo: TipoInventario;
+  fecha: dayjs.Dayjs;
+  id_plantilla?: number;
+  id_contrato?: number | null;
+};
 
-function NuevoInventario({ abierto, onCerrar }: { abierto: number | 'vacio' | null; onCerrar: () => void }) {
+function NuevoInventario({
+  abierto,
+  contrato,
+  onCerrar,
+}: {
+  abierto: number | 'vacio' | null;
+  contrato: number | null;
+  onCerrar: () => void;
+}) {
   const [form] = Form.useForm<Valores>();
   const opciones = useOpcionesInventario();
   const crear = useCrearInventario();
   const navigate = useNavigate();
   const tipo = Form.useWatch('tipo', form);
+  const inmueble = Form.useWatch('consecutivo_inmueble', form);
+  const contratos = useContratosDeInmueble(inmueble);
   useEffect(() => {
     if (abierto === null) return;
     form.resetFields();
@@ -194,9 +230,10 @@ function NuevoInventario({ abierto, onCerrar }: { abierto: number | 'vacio' | nu
       consecutivo_inmueble: typeof abierto === 'number' ? abierto : null,
       tipo: 'entrega',
       fecha: dayjs(),
+      id_contrato: typeof abierto === 'number' ? contrato : null,
       ...(opciones.data?.plantillas[0] ? { id_plantilla: opciones.data.plantillas[0].id } : {}),
     });
-  }, [abierto, form, opciones.data]);
+  }, [abierto, contrato, form, opciones.data]);
 
   const crearYAbrir = async (v: Valores) => {
     const body: InventarioForm = {
@@ -205,6 +242,7 @@ function NuevoInventario({ abierto, onCerrar }: { abierto: number | 'vacio' | nu
       fecha: v.fecha.format('YYYY-MM-DD'),
       id_plantilla: v.tipo === 'devolucion' ? null : (v.id_plantilla ?? null),
       observaciones: '',
+      id_contrato: v.id_contrato ?? null,
     };
     const creado = await crear.mutateAsync(body);
     void navigate(enlaceInventario(creado.id));
@@ -226,7 +264,35 @@ function NuevoInventario({ abierto, onCerrar }: { abierto: number | 'vacio' | nu
         label="Inmueble (consecutivo)"
         rules={[{ required: true, message: 'El campo Inmueble es obligatorio' }]}
       >
-        <InputNumber min={1} size="large" style={{ width: '100%' }} inputMode="numeric" />
+        <InputNumber
+          min={1}
+          size="large"
+          style={{ width: '100%' }}
+          inputMode="numeric"
+          onChange={() => form.setFieldValue('id_contrato', null)}
+        />
+      </Form.Item>
+      <Form.Item
+        name="id_contrato"
+        label="Contrato"
+        extra={
+          contratos.data?.length
+            ? 'Con un contrato, su arrendatario y sus propietarios quedan como partes presentes.'
+            : inmueble
+              ? 'Este inmueble no tiene contratos.'
+              : undefined
+        }
+      >
+        <Select<number>
+          allowClear
+          size="large"
+          placeholder="Sin contrato"
+          loading={contratos.isFetching}
+          options={(contratos.data ?? []).map((k) => ({
+            value: k.id,
+            label: `${k.numero} · ${ETIQUETAS_CLASE[k.clase]}${k.arrendatario ? ` · ${k.arrendatario}` : ''}`,
+          }))}
+        />
       </Form.Item>
       <Form.Item name="tipo" label="Tipo de inventario" rules={[{ required: true }]}>
         <Select size="large" options={TIPOS_INVENTARIO.map((t) => ({ value: t, label: ETIQUETAS_TIPO_INVENTARIO[t] }))} />

@@ -3,10 +3,12 @@ import type {
   CategoriaConItems,
   CategoriaForm,
   Comparacion,
+  ContratoInventario,
   DetalleCambios,
   FirmaForm,
   Inventario,
   InventarioFila,
+  InventarioCambios,
   InventarioForm,
   ItemForm,
   OpcionesInventario,
@@ -36,6 +38,7 @@ export const inventariosKeys = {
   detalle: (id: number) => [...inventariosKeys.all, 'detalle', id] as const,
   comparacion: (id: number) => [...inventariosKeys.all, 'comparacion', id] as const,
   deInmueble: (consecutivo: number) => [...inventariosKeys.all, 'inmueble', consecutivo] as const,
+  contratos: (consecutivo: number) => [...inventariosKeys.all, 'contratos', consecutivo] as const,
   terceros: (q: string, id?: number) => [...inventariosKeys.all, 'terceros', q, id ?? null] as const,
 };
 
@@ -136,6 +139,17 @@ export const useInventariosDeInmueble = (consecutivo: number) =>
     queryFn: () => datos(http.get<InventarioFila[]>(`/inventarios/inmueble/${consecutivo}`, { silent: true })),
   });
 
+/** The contracts of a property an inventory may name (none asked for until a property is given). */
+export const useContratosDeInmueble = (consecutivo: number | null | undefined) =>
+  useQuery({
+    queryKey: inventariosKeys.contratos(consecutivo ?? 0),
+    queryFn: ({ signal }) =>
+      datos(
+        http.get<ContratoInventario[]>(`/inventarios/contratos?consecutivo_inmueble=${consecutivo}`, { signal, silent: true }),
+      ),
+    enabled: typeof consecutivo === 'number' && consecutivo > 0,
+  });
+
 export const useInventario = (id: number) =>
   useQuery({
     queryKey: inventariosKeys.detalle(id),
@@ -176,7 +190,7 @@ export const useFirmar = (id: number) =>
 export const useQuitarFirma = (id: number) =>
   useInventarioMutation(id, (rol: RolFirma) => http.delete(`/inventarios/${id}/firmas/${rol}`));
 export const useCambiarInventario = (id: number) =>
-  useInventarioMutation(id, (body: { observaciones?: string; fecha?: string }) => http.patch(`/inventarios/${id}`, body));
+  useInventarioMutation(id, (body: InventarioCambios) => http.patch(`/inventarios/${id}`, body));
 /** Drawing the PDF with its photos takes seconds on a busy server: not the 5 s of an ordinary call. */
 export const useCerrarInventario = (id: number) =>
   useInventarioMutation(id, () => http.post(`/inventarios/${id}/cerrar`, undefined, { timeoutMs: 120_000 }));
