@@ -119,8 +119,14 @@ export const FILTROS_INFORME = {
   /** One lead, by its consecutivo (clientesatendidosregistro). */
   cliente: idQuery('cliente').optional(),
   formato: z.enum(['xlsx', 'pdf'], { error: 'formato debe ser xlsx o pdf' }).optional(),
+  /** The export's «Agrupar por»: one of the report's text columns (checked against them when exporting). */
+  agrupar: z
+    .string({ error: 'agrupar debe ser texto' })
+    .trim()
+    .max(60, { error: 'agrupar admite como máximo 60 caracteres' })
+    .optional(),
 };
-export type ClaveFiltro = Exclude<keyof typeof FILTROS_INFORME, 'formato'>;
+export type ClaveFiltro = Exclude<keyof typeof FILTROS_INFORME, 'formato' | 'agrupar'>;
 export type FiltrosInforme = {
   desde?: string;
   hasta?: string;
@@ -134,7 +140,7 @@ export type FiltrosInforme = {
 /** The query schema of a report that takes `filtros`: any other key is a 400 naming it. */
 export function zFiltros(filtros: readonly ClaveFiltro[]) {
   const forma = Object.fromEntries(
-    [...filtros, 'formato'].map((k) => [k, FILTROS_INFORME[k as keyof typeof FILTROS_INFORME]]),
+    [...filtros, 'formato', 'agrupar'].map((k) => [k, FILTROS_INFORME[k as keyof typeof FILTROS_INFORME]]),
   ) as Record<string, z.ZodType>;
   return z.strictObject(forma, {
     error: (iss) =>
@@ -147,6 +153,37 @@ export function zFiltros(filtros: readonly ClaveFiltro[]) {
 export type TipoColumna = 'texto' | 'entero' | 'dinero' | 'fecha' | 'porcentaje';
 export type ColumnaInforme = { clave: string; titulo: string; tipo: TipoColumna; total?: boolean };
 export type FilaInforme = Record<string, string | number | null> & { enlace?: string | null };
+
+/** The columns a report's table can be grouped by («Agrupar por»): its text columns. */
+export const columnasAgrupables = (columnas: ColumnaInforme[]) => columnas.filter((c) => c.tipo === 'texto');
+
+export type GrupoInforme = { valor: string; filas: FilaInforme[]; subtotales: Record<string, number> };
+
+/**
+ * A report's rows grouped by one of its text columns, groups in the order their first row comes (the
+ * report's own order), each with the subtotals of the summed columns; null when `por` is no text column.
+ * The screen and the exports group with this one function, so they show the same groups.
+ */
+export function agruparInforme(
+  columnas: ColumnaInforme[],
+  filas: FilaInforme[],
+  por: string | null | undefined,
+): GrupoInforme[] | null {
+  if (!por || !columnasAgrupables(columnas).some((c) => c.clave === por)) return null;
+  const grupos = new Map<string, FilaInforme[]>();
+  for (const f of filas) {
+    const v = f[por];
+    const k = v === null || v === undefined || v === '' ? 'Sin dato' : String(v);
+    const g = grupos.get(k);
+    if (g) g.push(f);
+    else grupos.set(k, [f]);
+  }
+  return [...grupos].map(([valor, hijas]) => {
+    const subtotales: Record<string, number> = {};
+    for (const c of columnas) if (c.total) subtotales[c.clave] = hijas.reduce((n, f) => n + Number(f[c.clave] ?? 0), 0);
+    return { valor, filas: hijas, subtotales };
+  });
+}
 
 /** A summary tile: the period's figure and, for reports with a period, the previous period's. */
 export type Indicador = { clave: string; titulo: string; valor: number; anterior: number | null };

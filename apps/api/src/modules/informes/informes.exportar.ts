@@ -1,5 +1,12 @@
 import sharp from 'sharp';
-import type { ColumnaInforme, FilaInforme, RespuestaInforme } from '@predio/contract/informes';
+import {
+  agruparInforme,
+  columnasAgrupables,
+  type ColumnaInforme,
+  type FilaInforme,
+  type GrupoInforme,
+  type RespuestaInforme,
+} from '@predio/contract/informes';
 import { empresaDocumento, type EmpresaDocumento } from '../../platform/documentos/contextos.ts';
 import { htmlAPdf } from '../../platform/documentos/pdf.ts';
 import { invalido } from '../../platform/errors/app-error.ts';
@@ -22,13 +29,41 @@ const celda = (c: ColumnaInforme, f: FilaInforme): Celda => {
   return v;
 };
 
-/** The table with a last «Total» row; the platform writer escapes text that a spreadsheet would run as a formula. */
-export function xlsx(r: RespuestaInforme): Promise<Archivo> {
+/**
+ * The «Agrupar por» of the screen, for an export: the groups, or null without one. A column the report
+ * cannot be grouped by is a 400 naming `agrupar` and the columns it can.
+ */
+export function gruposExportados(r: RespuestaInforme, agrupar: string | undefined): GrupoInforme[] | null {
+  if (!agrupar) return null;
+  const grupos = agruparInforme(r.columnas, r.filas, agrupar);
+  if (grupos) return grupos;
+  const validas = columnasAgrupables(r.columnas).map((c) => c.clave);
+  throw invalido(
+    'agrupar',
+    validas.length
+      ? `agrupar debe ser una columna de texto del informe: ${validas.join(', ')}`
+      : 'este informe no tiene columnas por las que agrupar',
+  );
+}
+
+/** A group's heading row: its value and count in the first column, its subtotals under their columns. */
+const encabezadoGrupo = (r: RespuestaInforme, g: GrupoInforme): Celda[] =>
+  r.columnas.map((c, i) =>
+    i === 0 ? `${g.valor} (${g.filas.length})` : c.clave in g.subtotales ? g.subtotales[c.clave]! : null,
+  );
+
+/**
+ * The table with a last «Total» row, grouped as on the screen when `grupos` is given (each group's heading
+ * row, then its rows); the platform writer escapes text that a spreadsheet would run as a formula.
+ */
+export function xlsx(r: RespuestaInforme, grupos: GrupoInforme[] | null = null): Promise<Archivo> {
   const total: Celda[] = r.columnas.map((c, i) => (i === 0 ? 'Total' : c.clave in r.totales ? r.totales[c.clave]! : null));
+  const fila = (f: FilaInforme) => r.columnas.map((c) => celda(c, f));
+  const filas = grupos ? grupos.flatMap((g) => [encabezadoGrupo(r, g), ...g.filas.map(fila)]) : r.filas.map(fila);
   return exportarHoja({
     hoja: {
       encabezados: r.columnas.map((c) => c.titulo),
-      filas: [...r.filas.map((f) => r.columnas.map((c) => celda(c, f))), total],
+      filas: [...filas, total],
     },
     base: `informe-${r.informe}`,
     titulo: r.titulo,
@@ -99,7 +134,7 @@ export async function graficoPng(s: RespuestaInforme['serie']): Promise<Buffer |
 const FILTRO: Record<string, string> = { desde: 'Desde', hasta: 'Hasta', asesor: 'Asesor (id)', dias: 'Días' };
 
 /** The HTML the platform renderer lays out: filters, summary with the period before, chart, table with totals. */
-export async function pdfHtml(r: RespuestaInforme): Promise<string> {
+export async function pdfHtml(r: RespuestaInforme, grupos: GrupoInforme[] | null = null): Promise<string> {
   if (r.filas.length > MAX_FILAS_PDF)
     throw invalido(
       'formato',
@@ -116,7 +151,22 @@ export async function pdfHtml(r: RespuestaInforme): Promise<string> {
     )
     .join('');
   const png = await graficoPng(r.serie);
-  const filas = r.filas.map((f) => `<tr>${r.columnas.map((c) => `<td>${esc(fmt(c, f[c.clave]))}</td>`).join('')}</tr>`).join('');
+  const fila = (f: FilaInforme) => `<tr>${r.columnas.map((c) => `<td>${esc(fmt(c, f[c.clave]))}</td>`).join('')}</tr>`;
+  // A group's heading spans the table, so its value reads on one line; its subtotals close the group.
+  const encabezado = (g: GrupoInforme) =>
+    `<tr><td colspan="${r.columnas.length}"><strong>${esc(`${g.valor} (${g.filas.length})`)}</strong></td></tr>`;
+  const subtotal = (g: GrupoInforme) =>
+    Object.keys(g.subtotales).length === 0
+      ? ''
+      : `<tr>${r.columnas
+          .map(
+            (c, i) =>
+              `<td><em>${i === 0 ? 'Subtotal' : c.clave in g.subtotales ? esc(fmt(c, g.subtotales[c.clave])) : ''}</em></td>`,
+          )
+          .join('')}</tr>`;
+  const filas = grupos
+    ? grupos.map((g) => encabezado(g) + g.filas.map(fila).join('') + subtotal(g)).join('')
+    : r.filas.map(fila).join('');
   const total = r.columnas
     .map((c, i) => `<td><strong>${i === 0 ? 'Total' : c.clave in r.totales ? esc(fmt(c, r.totales[c.clave])) : ''}</strong></td>`)
     .join('');

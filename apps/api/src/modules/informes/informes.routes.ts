@@ -52,16 +52,18 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       instantanea: true,
       schema: { querystring, tags, summary: `${meta.titulo} en Excel o PDF` },
       handler: async ({ tx, user, query, reply, alConfirmar }) => {
-        const r = await ejecutar(tx, def, alcance(clave, user, query));
+        const { agrupar, ...filtros } = query;
+        const r = await ejecutar(tx, def, alcance(clave, user, filtros));
+        const grupos = exportar.gruposExportados(r, typeof agrupar === 'string' ? agrupar : undefined);
         if (query.formato === 'pdf') {
           // The HTML is checked inside the transaction (a 400 for too many rows); the layout runs after it.
-          const html = await exportar.pdfHtml(r);
+          const html = await exportar.pdfHtml(r, grupos);
           const empresa = await exportar.empresaDe(tx);
           return despuesDeConfirmar(alConfirmar, reply, async () =>
             enviarArchivo(reply, await exportar.pdf(html, { empresa, idEmpresa: user.idEmpresa, storage: deps.storage }, r)),
           );
         }
-        return enviarArchivo(reply, await exportar.xlsx(r));
+        return enviarArchivo(reply, await exportar.xlsx(r, grupos));
       },
     });
     // «Programar envío»: the report's schedules, under its own idm (docs/informes.md).

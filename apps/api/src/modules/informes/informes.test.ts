@@ -364,6 +364,36 @@ describe('exports', () => {
     expect(total[0]).toBe('Total');
     expect(total.slice(1)).toEqual(citas.columnas.slice(1).map((c) => citas.totales[c.clave]));
   });
+  it('groups the export as the screen’s «Agrupar por»: each group’s heading, count and subtotals, then its rows', async () => {
+    const pantalla = await informe(`visitas/datos?${MARZO}`);
+    const r = await as(t.app, admin1).get(`/api/informes/visitas/exportar?${MARZO}&formato=xlsx&agrupar=asesores`);
+    expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
+    const hoja = await leerXlsx(r.rawPayload);
+    const asesores = [...new Set(pantalla.filas.map((f) => f.asesores || 'Sin dato'))];
+    // Heading rows name the asesor and count; every row follows the heading of its asesor.
+    const encabezados = hoja
+      .slice(1, -1)
+      .filter((f) =>
+        asesores.some((a) => f[0] === `${a} (${pantalla.filas.filter((x) => (x.asesores || 'Sin dato') === a).length})`),
+      );
+    expect(encabezados).toHaveLength(asesores.length);
+    expect(hoja.slice(1, -1)).toHaveLength(pantalla.filas.length + asesores.length);
+    expect(hoja.at(-1)![0]).toBe('Total');
+
+    const pdf = await as(t.app, admin1).get(`/api/informes/visitas/exportar?${MARZO}&formato=pdf&agrupar=asesores`);
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    const dir = await mkdtemp(join(tmpdir(), 'informe-'));
+    await writeFile(join(dir, 'g.pdf'), pdf.rawPayload);
+    const { stdout } = await promisify(execFile)('pdftotext', ['-layout', join(dir, 'g.pdf'), '-']);
+    await rm(dir, { recursive: true, force: true });
+    for (const a of asesores) expect(stdout).toContain(`${a} (`);
+
+    const malo = await as(t.app, admin1).get(`/api/informes/visitas/exportar?${MARZO}&formato=xlsx&agrupar=interes`);
+    expect([malo.statusCode, malo.json().message]).toEqual([
+      400,
+      expect.stringContaining('agrupar debe ser una columna de texto del informe'),
+    ]);
+  });
   it('the new reports export too: gestión comercial’s Excel totals, the cruce and the register as PDF', async () => {
     const pantalla = await informe(`gestion-comercial/datos?${MARZO}&asesor=${A}`);
     const x = await as(t.app, admin1).get(`/api/informes/gestion-comercial/exportar?${MARZO}&asesor=${A}&formato=xlsx`);

@@ -1,4 +1,4 @@
-import type { ColumnaInforme, FilaInforme } from '@predio/contract/informes';
+import { agruparInforme, type ColumnaInforme, type FilaInforme } from '@predio/contract/informes';
 
 /** A table row: a report row, or a group's heading row holding its rows as children. */
 export type FilaTabla = {
@@ -15,27 +15,21 @@ export const celda = (f: FilaTabla, clave: string) => {
   return Array.isArray(v) ? null : v;
 };
 
-/** The columns a report's table can be grouped by: its text columns. */
-export const columnasAgrupables = (columnas: ColumnaInforme[]) => columnas.filter((c) => c.tipo === 'texto');
+export { columnasAgrupables } from '@predio/contract/informes';
 
 /**
- * The report's rows grouped by one column, groups in the order their first row comes (the report's own
- * order), each with its count and the subtotals of the summed columns; without a column, the rows as they are.
+ * The report's rows grouped by one column (the contract's `agruparInforme`, which the exports use too) as
+ * table rows: each group a heading row with its count and subtotals; without a column, the rows as they are.
  */
 export function agruparFilas(columnas: ColumnaInforme[], filas: FilaInforme[], por: string | null): FilaTabla[] {
-  const planas: FilaTabla[] = filas.map((f, i) => ({ ...f, __fila: String(i) }));
-  if (!por || !columnasAgrupables(columnas).some((c) => c.clave === por)) return planas;
-  const grupos = new Map<string, FilaTabla[]>();
-  for (const f of planas) {
-    const v = celda(f, por);
-    const k = v === null || v === undefined || v === '' ? 'Sin dato' : String(v);
-    const g = grupos.get(k);
-    if (g) g.push(f);
-    else grupos.set(k, [f]);
-  }
-  return [...grupos].map(([valor, hijas], i) => {
-    const subtotales: Record<string, number> = {};
-    for (const c of columnas) if (c.total) subtotales[c.clave] = hijas.reduce((n, f) => n + Number(celda(f, c.clave) ?? 0), 0);
-    return { __fila: `g${i}`, __grupo: `${valor} (${hijas.length})`, ...subtotales, children: hijas };
-  });
+  const conClave = new Map(filas.map((f, i) => [f, String(i)]));
+  const fila = (f: FilaInforme): FilaTabla => ({ ...f, __fila: conClave.get(f)! });
+  const grupos = agruparInforme(columnas, filas, por);
+  if (!grupos) return filas.map(fila);
+  return grupos.map((g, i) => ({
+    __fila: `g${i}`,
+    __grupo: `${g.valor} (${g.filas.length})`,
+    ...g.subtotales,
+    children: g.filas.map(fila),
+  }));
 }

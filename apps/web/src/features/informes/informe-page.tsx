@@ -113,11 +113,15 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
       setEnAccion(null);
     }
   };
+  const agrupar = params.get('agrupar');
   const [exportando, setExportando] = useState<'xlsx' | 'pdf' | null>(null);
   const exportar = async (formato: 'xlsx' | 'pdf') => {
     setExportando(formato);
     try {
-      await descargar(`/informes/${clave}/exportar?${qs}${qs ? '&' : ''}formato=${formato}`);
+      // The export groups as the table does («Agrupar por»).
+      const extra = new URLSearchParams({ formato });
+      if (agrupar) extra.set('agrupar', agrupar);
+      await descargar(`/informes/${clave}/exportar?${qs}${qs ? '&' : ''}${extra.toString()}`);
     } finally {
       setExportando(null);
     }
@@ -125,7 +129,6 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
 
   // The cruce sends a property's ficha to the lead from its row, for whoever may write to leads.
   const enviaFichas = clave === 'cruceclientesinmuebles' && hasIdm(permisos, IDM_CLIENTES_ATENDIDOS);
-  const agrupar = params.get('agrupar');
   const [plegados, setPlegados] = useState<ReadonlySet<string>>(new Set());
   const orden = params.get('orden');
   const dir = params.get('dir') === 'desc' ? 'descend' : params.get('dir') === 'asc' ? 'ascend' : null;
