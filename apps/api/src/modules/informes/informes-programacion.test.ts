@@ -298,6 +298,9 @@ describe('the send', () => {
     expect(r.statusCode, r.body).toBe(200);
     const periodo = periodoAnterior('mensual', diaBogota(new Date()));
     expect(r.json().data).toMatchObject({ trabajo: expect.any(Number), ...periodo });
+    // A second click before the send ran is the same send: one job, one e-mail.
+    const otraVez = await as(t.app, admin1).post(`${URL}/${p.id}/enviar`);
+    expect(otraVez.json().data).toEqual(r.json().data);
     const corredor = crearTrabajos(t.deps);
     await corredor.vuelta();
     await t.deps.mailer.idle();

@@ -16,7 +16,7 @@ import { queryRows } from '../../db/rows.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import { principalSinSesion, type Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
-import { encolar } from '../../platform/jobs/trabajos.ts';
+import { encolar, trabajoPendiente } from '../../platform/jobs/trabajos.ts';
 import { alcance } from './informes.ts';
 import { diaBogota, periodoAnterior, siguienteEnvio } from './informes-calendario.ts';
 
@@ -59,10 +59,11 @@ export async function listar(o: Ctx): Promise<ProgramacionInforme[]> {
 }
 
 /** Another company's schedule, another report's, or (for who is not a manager) someone else's: 404. */
-async function obtener(o: Ctx, id: number): Promise<ProgramacionInforme> {
+async function obtener(o: Ctx, id: number, bloquear = false): Promise<ProgramacionInforme> {
   const [f] = await queryRows<Fila>(
     o.tx,
-    sql`select ${COLUMNAS} from informe_programacion where id = ${id} and clave = ${o.clave} and ${propias(o.user)}`,
+    sql`select ${COLUMNAS} from informe_programacion where id = ${id} and clave = ${o.clave} and ${propias(o.user)}
+        ${bloquear ? sql`for update` : sql``}`,
   );
   if (!f) throw noEncontrado(`La programación ${id}`);
   return aProgramacion(f);
@@ -218,12 +219,16 @@ export async function eliminar(o: Escritura & { id: number }): Promise<void> {
  * month as of today. It does not move the next scheduled send.
  */
 export async function enviarAhora(o: Escritura & { id: number }): Promise<EnvioInformeEncolado> {
-  const p = await obtener(o, o.id);
+  // The row lock orders two clicks that arrive together: the second sees the first one's job.
+  const p = await obtener(o, o.id, true);
   const periodo = periodoAnterior(p.frecuencia, diaBogota(new Date()));
-  const trabajo = await encolar(o.tx, {
-    tipo: TRABAJO_INFORME_ENVIAR,
-    datos: { id: p.id, ...periodo, manual: true },
-  });
+  const conPeriodo = INFORMES[o.clave].periodo;
+  const datos = { id: p.id, ...periodo, manual: true };
+  // A send of the same schedule and period still waiting is that send: the recipients get one e-mail.
+  const yaEncolado = await trabajoPendiente(o.tx, TRABAJO_INFORME_ENVIAR, datos);
+  if (yaEncolado !== null)
+    return { trabajo: yaEncolado, desde: conPeriodo ? periodo.desde : null, hasta: conPeriodo ? periodo.hasta : null };
+  const trabajo = await encolar(o.tx, { tipo: TRABAJO_INFORME_ENVIAR, datos });
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
     usuario: o.user.usuario,
@@ -233,7 +238,6 @@ export async function enviarAhora(o: Escritura & { id: number }): Promise<EnvioI
     cambios: { periodo: { antes: null, despues: INFORMES[o.clave].periodo ? periodo : null } },
     ip: o.ip,
   });
-  const conPeriodo = INFORMES[o.clave].periodo;
   return { trabajo, desde: conPeriodo ? periodo.desde : null, hasta: conPeriodo ? periodo.hasta : null };
 }
 

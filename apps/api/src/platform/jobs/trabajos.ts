@@ -47,6 +47,21 @@ export async function encolar(tx: Tx, t: NuevoTrabajo): Promise<number | null> {
   return Number(fila.id);
 }
 
+/**
+ * A job of this type not yet finished (pending or running) whose data hold `datos`, the oldest; null when
+ * none. For an action a person may repeat by mistake (a double click), so it answers the job already queued.
+ */
+export async function trabajoPendiente(tx: Tx, tipo: string, datos: Record<string, unknown>): Promise<number | null> {
+  const [f] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from trabajo
+        where tipo = ${tipo} and estado in ('pendiente', 'en_curso') and datos @> ${JSON.stringify(datos)}::jsonb
+          and id_empresa is not distinct from nullif(current_setting('app.empresa', true), '')::integer
+        order by id limit 1`,
+  );
+  return f ? Number(f.id) : null;
+}
+
 /** A failed job back to pending, its attempts counted again from zero. Answers whether there was one. */
 export async function reintentar(tx: Tx, id: number, conPlataforma = false): Promise<boolean> {
   const filas = await queryRows<{ id: string }>(
