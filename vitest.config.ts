@@ -13,6 +13,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          // Files share one module graph per worker: importing the app (Fastify, PGlite's WASM, every
+          // module) once per file was most of this project's time (docs/testing.md).
+          isolate: false,
           // A file that starts two apps (two PGlite instances, migrated) took over a minute on a loaded
           // 2-core machine; a slow start is not a failure.
           hookTimeout: 180_000,

@@ -1,0 +1,4 @@
+import { barrerEntradasMalas } from '../../test/entradas-malas.ts';
+
+// Part 2 of the bad-input sweep over every API route (apps/api/src/test/entradas-malas.ts).
+await barrerEntradasMalas(2, 3);
