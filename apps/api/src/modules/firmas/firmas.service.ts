@@ -6,6 +6,9 @@ import {
   MAX_INTENTOS_CODIGO,
   TIPO_CARTA_DOCUMENTO_FIRMADO,
   TIPO_CARTA_FIRMA_RECHAZADA,
+  ETIQUETAS_CAMPO_FIRMA,
+  type CampoFirma,
+  type CamposFirmaForm,
   type DocumentoFirma,
   type DocumentoFirmadoPortal,
   type DocumentoFirmaResumen,
@@ -13,7 +16,9 @@ import {
   type EstadoFirmante,
   type EventoFirma,
   type Firmante,
+  type PaginaFirma,
   type SolicitudFirma,
+  type TipoCampoFirma,
 } from '@predio/contract/firmas';
 import { CODES } from '@predio/contract/codes';
 import type { Database, Tx } from '../../db/client.ts';
@@ -34,6 +39,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import { enTenant, type Scope } from '../../platform/tenant.ts';
 import { estadoRadicacion, radicarDocumento } from '../gestion-documental/radicacion-automatica.service.ts';
 import { certificadoEmpresa } from './firmas-certificado.service.ts';
+import { imagenPagina, tamanosPaginas } from './firmas-paginas.ts';
 import { sellar, sha256, validarPdf } from './firmas-pdf.ts';
 import { pedirSelloTiempo } from './sello-tiempo.ts';
 
@@ -112,6 +118,7 @@ type FilaDoc = {
   creado_en: Date | string;
   completado_en: Date | string | null;
   id_radicado: number | null;
+  paginas: PaginaFirma[] | null;
 };
 
 async function filaDoc(tx: Tx, id: number, bloquear = false): Promise<FilaDoc> {
@@ -149,8 +156,9 @@ export async function listar(o: { tx: Tx; query: { q: string; page: number; page
   };
 }
 
-export async function obtener(o: { tx: Tx; id: number }): Promise<DocumentoFirma> {
+export async function obtener(o: { tx: Tx; id: number; storage?: Storage }): Promise<DocumentoFirma> {
   const d = await filaDoc(o.tx, o.id);
+  const paginas = o.storage ? await paginasDoc(o.tx, o.storage, d) : (d.paginas ?? []);
   const firmantes = await queryRows<
     Omit<Firmante, 'firmado_en' | 'codigo_verificado_en' | 'invitado_en'> & {
       firmado_en: Date | string | null;
@@ -199,7 +207,107 @@ export async function obtener(o: { tx: Tx; id: number }): Promise<DocumentoFirma
         : d.estado === 'firmado'
           ? await estadoRadicacion(o.tx, claveRadicar(d.id))
           : null,
+    campos: await camposDe(o.tx, o.id),
+    paginas,
   };
+}
+
+// ---------- fields placed on the pages, per signer ----------
+
+/** The original's page sizes, read from the PDF the first time and kept on the document. */
+async function paginasDoc(tx: Tx, storage: Storage, d: FilaDoc): Promise<PaginaFirma[]> {
+  if (d.paginas) return d.paginas;
+  const f = await original(tx, d.id);
+  const buf = f ? await storage.get(f.clave) : null;
+  if (!buf) return [];
+  await validarPdf(buf);
+  const paginas = await tamanosPaginas(buf);
+  await tx.execute(sql`update firma_documento set paginas = ${JSON.stringify(paginas)}::jsonb where id = ${d.id}`);
+  return paginas;
+}
+
+type FilaCampo = Omit<CampoFirma, 'firmante'> & { firmante: number; id_firmante: number };
+async function camposDe(tx: Tx, idDocumento: number, idFirmante?: number): Promise<CampoFirma[]> {
+  const filas = await queryRows<FilaCampo>(
+    tx,
+    sql`select c.id, f.orden as firmante, c.id_firmante, c.tipo, c.pagina, c.x, c.y, c.ancho, c.alto, c.obligatorio, c.valor
+        from firma_campo c join firma_firmante f on f.id = c.id_firmante
+        where c.id_documento = ${idDocumento} ${idFirmante !== undefined ? sql`and c.id_firmante = ${idFirmante}` : sql``}
+        order by c.pagina, c.y, c.x, c.id`,
+  );
+  return filas.map(({ id_firmante: _f, ...c }) => c);
+}
+
+/** «Campo 2 (Firma, página 1)»: how a message names a field the sender placed. */
+const nombreCampo = (i: number, c: { tipo: TipoCampoFirma; pagina: number }) =>
+  `Campo ${i + 1} (${ETIQUETAS_CAMPO_FIRMA[c.tipo]}, página ${c.pagina})`;
+const invalidoCampo = (nombre: string, mensaje: string) =>
+  new AppError(CODES.VALIDACION, `${nombre}: ${mensaje}`, [{ campo: 'campos', mensaje }]);
+
+/**
+ * Replaces the draft's placed fields. Each must lie inside an existing page and belong to one of the
+ * document's signers; what was sent is what is signed, so only a draft's fields change.
+ */
+export async function guardarCampos(
+  o: Staff & { storage: Storage; id: number; body: { campos: Required<CamposFirmaForm>['campos'] } },
+): Promise<DocumentoFirma> {
+  const d = await filaDoc(o.tx, o.id, true);
+  if (d.estado !== 'borrador') throw conflicto(`El documento ${o.id} ya se envió a firmar: sus campos no se pueden cambiar.`);
+  const paginas = await paginasDoc(o.tx, o.storage, d);
+  if (paginas.length === 0 && o.body.campos.length > 0)
+    throw new AppError(CODES.VALIDACION, 'Archivo PDF: adjunte el PDF antes de ubicar los campos.', [
+      { campo: 'archivo', mensaje: 'Adjunte el PDF' },
+    ]);
+  const firmantes = await queryRows<{ id: number; orden: number }>(
+    o.tx,
+    sql`select id, orden from firma_firmante where id_documento = ${o.id} order by orden`,
+  );
+  const porOrden = new Map(firmantes.map((f) => [f.orden, f.id]));
+  const EPS = 1e-6;
+  for (const [i, c] of o.body.campos.entries()) {
+    const nombre = nombreCampo(i, { tipo: c.tipo, pagina: c.pagina });
+    if (!porOrden.has(c.firmante))
+      throw invalidoCampo(nombre, `el firmante ${c.firmante} no está en el documento (tiene ${firmantes.length}).`);
+    if (c.pagina > paginas.length)
+      throw invalidoCampo(nombre, `la página ${c.pagina} no existe (el PDF tiene ${paginas.length}).`);
+    if (c.ancho <= 0 || c.alto <= 0 || c.x + c.ancho > 1 + EPS || c.y + c.alto > 1 + EPS)
+      throw invalidoCampo(nombre, 'queda fuera de la página; muévalo o achíquelo para que quepa.');
+  }
+  await o.tx.execute(sql`delete from firma_campo where id_documento = ${o.id}`);
+  for (const c of o.body.campos)
+    await o.tx.execute(
+      sql`insert into firma_campo (id_documento, id_firmante, tipo, pagina, x, y, ancho, alto, obligatorio)
+          values (${o.id}, ${porOrden.get(c.firmante)!}, ${c.tipo}, ${c.pagina}, ${c.x}, ${c.y},
+                  ${Math.min(c.ancho, 1 - c.x)}, ${Math.min(c.alto, 1 - c.y)}, ${c.obligatorio ?? true})`,
+    );
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario,
+    usuario: o.user.usuario,
+    accion: 'ubicar-campos',
+    entidad: ENTIDAD_FIRMAS,
+    entidadId: String(o.id),
+    cambios: { campos: o.body.campos.length },
+    ip: o.ip,
+  });
+  return obtener(o);
+}
+
+/** One page of the document as a picture, for the placement screen. */
+export async function paginaDocumento(o: { tx: Tx; storage: Storage; id: number; pagina: number }): Promise<Archivo> {
+  const d = await filaDoc(o.tx, o.id);
+  return paginaComoArchivo(o.tx, o.storage, d, o.pagina);
+}
+
+async function paginaComoArchivo(tx: Tx, storage: Storage, d: FilaDoc, pagina: number): Promise<Archivo> {
+  const f = await original(tx, d.id);
+  const buf = f ? await storage.get(f.clave) : null;
+  if (!buf) throw noEncontrado('El PDF del documento');
+  const paginas = await paginasDoc(tx, storage, d);
+  if (pagina > paginas.length)
+    throw new AppError(CODES.VALIDACION, `Página: la página ${pagina} no existe (el PDF tiene ${paginas.length}).`, [
+      { campo: 'pagina', mensaje: 'No existe' },
+    ]);
+  return { nombre: `pagina-${pagina}.png`, contentType: 'image/png', contenido: await imagenPagina(buf, pagina) };
 }
 
 async function radicadoDe(tx: Tx, id: number) {
@@ -324,6 +432,7 @@ export async function enviar(o: Staff & ConCorreo & { id: number; base: string }
   if (!buf) throw noEncontrado('El PDF del documento');
   await validarPdf(buf);
   const huella = sha256(buf);
+  if (!d.paginas) await paginasDoc(o.tx, o.storage, d);
   const vence = new Date(Date.now() + d.vence_dias * 86_400_000);
   await o.tx.execute(
     sql`update firma_documento set estado = 'enviado', enviado_en = now(), vence_en = ${vence.toISOString()},
@@ -596,6 +705,13 @@ const ocultar = (email: string) => {
 export async function solicitud(o: Publico): Promise<SolicitudFirma> {
   return conFirmante(o, async ({ tx, f, d }) => {
     const { nombre } = await empresaDocumento(tx);
+    const vigenteYVerificado =
+      f.estado === 'pendiente' &&
+      d.estado === 'enviado' &&
+      !(d.vence_en && new Date(d.vence_en).getTime() < Date.now()) &&
+      verificado(f);
+    // Fields and pages only after the code: before it, the link tells nothing of the document's contents.
+    const campos = vigenteYVerificado ? await camposDe(tx, d.id, f.id) : [];
     const vigente =
       f.estado === 'pendiente' && d.estado === 'enviado' && !(d.vence_en && new Date(d.vence_en).getTime() < Date.now());
     return {
@@ -609,6 +725,8 @@ export async function solicitud(o: Publico): Promise<SolicitudFirma> {
       codigo_enviado: f.codigo_hash !== null,
       verificado: vigente && verificado(f),
       email_oculto: ocultar(f.email),
+      campos,
+      paginas: campos.length > 0 ? (d.paginas ?? []) : [],
     };
   });
 }
@@ -727,8 +845,59 @@ export async function pdfParaFirmar(o: Publico & { storage: Storage }): Promise<
   });
 }
 
+/** One page of the document as a picture for the signer, after the code, like the PDF itself. */
+export async function paginaParaFirmar(o: Publico & { storage: Storage; pagina: number }): Promise<Archivo> {
+  return conFirmante(o, async (s) => {
+    exigirVigente(s.d, s.f);
+    exigirVerificado(s.f);
+    return paginaComoArchivo(s.tx, o.storage, s.d, o.pagina);
+  });
+}
+
+const fechaFirma = (d: Date) =>
+  new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+
+/**
+ * What each of the signer's placed fields will carry: the signature fields take the signature itself,
+ * the date the server's; the rest what they typed. A required field left empty is refused by name.
+ */
+async function valoresCampos(s: Scope & { f: FilaFirmante; d: FilaDoc }, valores: { id: number; valor: string }[]) {
+  const campos = await camposDe(s.tx, s.d.id, s.f.id);
+  const propios = new Set(campos.map((c) => c.id));
+  const ajeno = valores.find((v) => !propios.has(v.id));
+  if (ajeno)
+    throw new AppError(CODES.VALIDACION, `Campos: el campo ${ajeno.id} no es de este firmante.`, [
+      { campo: 'campos', mensaje: 'Campo ajeno' },
+    ]);
+  const dado = new Map(valores.map((v) => [v.id, v.valor.trim()]));
+  const hoy = fechaFirma(new Date());
+  return campos.map((c, i) => {
+    const v = dado.get(c.id) ?? '';
+    let valor: string | null;
+    if (c.tipo === 'firma') valor = null;
+    else if (c.tipo === 'fecha') valor = hoy;
+    else if (c.tipo === 'nombre') valor = v || s.f.nombre;
+    else if (c.tipo === 'casilla') valor = /^(s[ií]|true|x)$/i.test(v) ? 'sí' : '';
+    else valor = v;
+    if (c.obligatorio && valor === '')
+      throw invalidoCampo(
+        nombreCampo(i, c),
+        c.tipo === 'casilla' ? 'es obligatorio: márquelo antes de firmar.' : 'es obligatorio: llénelo antes de firmar.',
+      );
+    return { id: c.id, valor };
+  });
+}
+
 export async function firmar(
-  o: Publico & ConCorreo & { body: { tipo: 'dibujada' | 'escrita'; imagen?: string | undefined; texto: string } },
+  o: Publico &
+    ConCorreo & {
+      body: {
+        tipo: 'dibujada' | 'escrita';
+        imagen?: string | undefined;
+        texto: string;
+        campos?: { id: number; valor: string }[] | undefined;
+      };
+    },
 ): Promise<{ estado: EstadoFirmante; estado_documento: EstadoDocumentoFirma }> {
   return conFirmante(o, async (s) => {
     exigirVigente(s.d, s.f);
@@ -736,6 +905,8 @@ export async function firmar(
     if (!s.f.sha256_visto || s.f.sha256_visto !== s.d.sha256_original)
       throw conflicto('Abra y lea el documento antes de firmarlo.');
     if (o.body.tipo === 'dibujada') await validarPng(o.body.imagen!);
+    const campos = await valoresCampos(s, o.body.campos ?? []);
+    for (const c of campos) await s.tx.execute(sql`update firma_campo set valor = ${c.valor} where id = ${c.id}`);
     await s.tx.execute(
       sql`update firma_firmante set estado = 'firmado', firmado_en = now(), firma_tipo = ${o.body.tipo},
             firma_imagen = ${o.body.tipo === 'dibujada' ? o.body.imagen! : null},
@@ -945,6 +1116,7 @@ async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDo
     sha256_visto: string;
     codigo_enviado_en: Date | string | null;
   }>(o.tx, sql`select * from firma_firmante where id_documento = ${d.id} order by orden`);
+  const campos = await camposDe(o.tx, d.id);
   const eventos = await queryRows<{
     creado_en: Date | string;
     tipo: string;
@@ -980,6 +1152,7 @@ async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDo
       ip: x.ip,
       userAgent: x.user_agent,
       sha256Visto: x.sha256_visto,
+      campos: campos.filter((c) => c.firmante === x.orden),
     })),
     eventos: eventos.map((e) => ({ ...e, creadoEn: new Date(e.creado_en) })),
     certificado,
