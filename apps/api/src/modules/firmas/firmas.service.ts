@@ -158,7 +158,8 @@ export async function listar(o: { tx: Tx; query: { q: string; page: number; page
 
 export async function obtener(o: { tx: Tx; id: number; storage?: Storage }): Promise<DocumentoFirma> {
   const d = await filaDoc(o.tx, o.id);
-  const paginas = o.storage ? await paginasDoc(o.tx, o.storage, d) : (d.paginas ?? []);
+  // A draft whose PDF does not open shows no pages (sending it says why); the detail still shows.
+  const paginas = o.storage ? await paginasDoc(o.tx, o.storage, d).catch(() => []) : (d.paginas ?? []);
   const firmantes = await queryRows<
     Omit<Firmante, 'firmado_en' | 'codigo_verificado_en' | 'invitado_en'> & {
       firmado_en: Date | string | null;

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { App, Button, Card, Descriptions, Empty, Popconfirm, Space, Timeline, Typography } from 'antd';
-import { DownloadOutlined, MailOutlined, StopOutlined } from '@ant-design/icons';
+import { DownloadOutlined, DragOutlined, MailOutlined, StopOutlined } from '@ant-design/icons';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { descargar } from '../../lib/descargar.ts';
@@ -52,6 +52,13 @@ export function DetalleDocumentoPage() {
               Descargar PDF firmado
             </Button>
           )}
+          {d.estado === 'borrador' && (
+            <Link to={`/firmas-electronicas/firmar-electronicamente-documentos-pdf/${id}`}>
+              <Button type="primary" icon={<DragOutlined />}>
+                Ubicar campos y enviar
+              </Button>
+            </Link>
+          )}
           {d.estado === 'enviado' && (
             <Button
               icon={<MailOutlined />}
@@ -87,6 +94,9 @@ export function DetalleDocumentoPage() {
           </Descriptions.Item>
           <Descriptions.Item label="Completado">{d.completado_en ? formatFechaHora(d.completado_en) : '—'}</Descriptions.Item>
           <Descriptions.Item label="Archivo">{d.nombre_archivo ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="Campos ubicados">
+            {d.campos.length > 0 ? `${d.campos.length} en ${new Set(d.campos.map((c) => c.pagina)).size} página(s)` : 'Ninguno'}
+          </Descriptions.Item>
           <Descriptions.Item label="Firmas">
             {d.firmados} de {d.firmantes}
           </Descriptions.Item>

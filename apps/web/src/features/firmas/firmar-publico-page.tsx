@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Alert, Button, Card, Checkbox, Form, Input, Radio, Result, Space, Spin, Typography } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
-import type { SolicitudFirma } from '@predio/contract/firmas';
+import { ETIQUETAS_CAMPO_FIRMA, type CampoFirma, type SolicitudFirma } from '@predio/contract/firmas';
 import { FirmaTrazo } from './firma-trazo.tsx';
+import { PaginasConCampos, estiloCaja } from './paginas-con-campos.tsx';
 import './firmas.css';
 
 type Sobre<T> = { code: number; message: string; data?: T };
@@ -165,6 +166,15 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [ocupado, setOcupado] = useState(false);
+  const [valores, setValores] = useState<Record<number, string>>(() =>
+    Object.fromEntries(
+      info.campos.map((c) => [
+        c.id,
+        c.tipo === 'nombre' ? info.firmante : c.tipo === 'iniciales' ? iniciales(info.firmante) : '',
+      ]),
+    ),
+  );
+  const faltan = info.campos.filter((c) => c.obligatorio && llenable(c) && !(valores[c.id] ?? '').trim());
   useEffect(() => {
     let url: string | null = null;
     void (async () => {
@@ -192,18 +202,66 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
       setOcupado(false);
     }
   };
-  const listo = acepto && pdf !== null && (tipo === 'dibujada' ? imagen !== null : texto.trim() !== '');
+  const firmaLista = tipo === 'dibujada' ? imagen !== null : texto.trim() !== '';
+  const listo = acepto && pdf !== null && firmaLista && faltan.length === 0;
+  const hoy = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  /** What a field shows on the page: the signature once made, today's date, or what was typed. */
+  const vista = (c: CampoFirma) =>
+    c.tipo === 'firma' ? (
+      tipo === 'dibujada' ? (
+        imagen ? (
+          <img src={imagen} alt="" />
+        ) : null
+      ) : (
+        <span className="firmar-escrita-campo">{texto}</span>
+      )
+    ) : c.tipo === 'fecha' ? (
+      hoy
+    ) : c.tipo === 'casilla' ? (
+      valores[c.id] === 'sí' ? (
+        '✕'
+      ) : (
+        ''
+      )
+    ) : (
+      valores[c.id]
+    );
+  const ir = (c: CampoFirma) => document.getElementById(`firmar-campo-${c.id}`)?.focus();
   return (
     <Space orientation="vertical" size="middle" className="firmar-paso">
       <Typography.Title level={2} className="firmar-subtitulo">
         Lea el documento
       </Typography.Title>
       {errorPdf && <Alert type="error" showIcon title={errorPdf} />}
+      {info.campos.length > 0 && (
+        <PaginasConCampos
+          paginas={info.paginas}
+          src={(n) => `/api/firmar/${token}/paginas/${n}`}
+          encima={(n) =>
+            info.campos
+              .filter((c) => c.pagina === n)
+              .map((c) => (
+                <button
+                  type="button"
+                  key={c.id}
+                  className={`firmar-campo${c.obligatorio && llenable(c) && !(valores[c.id] ?? '').trim() ? ' firmar-campo-falta' : ''}`}
+                  style={estiloCaja(c)}
+                  onClick={() => ir(c)}
+                  aria-label={`${ETIQUETAS_CAMPO_FIRMA[c.tipo]}, página ${c.pagina}`}
+                >
+                  {vista(c) || <span className="firmar-campo-rotulo">{ETIQUETAS_CAMPO_FIRMA[c.tipo]}</span>}
+                </button>
+              ))
+          }
+        />
+      )}
       {pdf ? (
         <>
-          <object data={pdf} type="application/pdf" className="firmar-visor" aria-label="Documento a firmar">
-            <Typography.Paragraph>Su navegador no muestra el PDF aquí: ábralo con el botón.</Typography.Paragraph>
-          </object>
+          {info.campos.length === 0 && (
+            <object data={pdf} type="application/pdf" className="firmar-visor" aria-label="Documento a firmar">
+              <Typography.Paragraph>Su navegador no muestra el PDF aquí: ábralo con el botón.</Typography.Paragraph>
+            </object>
+          )}
           <Button icon={<FilePdfOutlined />} href={pdf} target="_blank" rel="noopener">
             Abrir el documento
           </Button>
@@ -239,6 +297,47 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
               </div>
             </Form>
           )}
+          {info.campos.some(llenable) && (
+            <Form layout="vertical" className="firmar-campos">
+              <Typography.Title level={2} className="firmar-subtitulo">
+                Sus campos
+              </Typography.Title>
+              {info.campos.map((c, i) =>
+                !llenable(c) ? null : c.tipo === 'casilla' ? (
+                  <Checkbox
+                    key={c.id}
+                    id={`firmar-campo-${c.id}`}
+                    checked={valores[c.id] === 'sí'}
+                    onChange={(e) => setValores((v) => ({ ...v, [c.id]: e.target.checked ? 'sí' : '' }))}
+                  >
+                    Campo {i + 1}: casilla de la página {c.pagina}
+                    {c.obligatorio ? ' (obligatoria)' : ''}
+                  </Checkbox>
+                ) : (
+                  <Form.Item
+                    key={c.id}
+                    label={`Campo ${i + 1}: ${ETIQUETAS_CAMPO_FIRMA[c.tipo]} (página ${c.pagina})`}
+                    htmlFor={`firmar-campo-${c.id}`}
+                    required={c.obligatorio}
+                  >
+                    <Input
+                      id={`firmar-campo-${c.id}`}
+                      value={valores[c.id] ?? ''}
+                      maxLength={c.tipo === 'iniciales' ? 10 : 500}
+                      onChange={(e) => setValores((v) => ({ ...v, [c.id]: e.target.value }))}
+                      size="large"
+                    />
+                  </Form.Item>
+                ),
+              )}
+              {faltan.length > 0 && (
+                <Typography.Text type="secondary">
+                  Falta{faltan.length === 1 ? '' : 'n'} {faltan.length} campo{faltan.length === 1 ? '' : 's'} obligatorio
+                  {faltan.length === 1 ? '' : 's'}.
+                </Typography.Text>
+              )}
+            </Form>
+          )}
           <Checkbox checked={acepto} onChange={(e) => setAcepto(e.target.checked)}>
             He leído el documento, acepto su contenido y acepto firmarlo electrónicamente, con la misma validez de mi firma
             manuscrita.
@@ -254,6 +353,7 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
                 tipo,
                 imagen: tipo === 'dibujada' ? imagen : undefined,
                 texto: tipo === 'escrita' ? texto : '',
+                campos: info.campos.filter(llenable).map((c) => ({ id: c.id, valor: valores[c.id] ?? '' })),
                 acepto,
               })
             }
@@ -286,3 +386,13 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
     </Space>
   );
 }
+
+/** The signature fields take the signature itself and the date the server's: the rest are typed or ticked. */
+const llenable = (c: CampoFirma) => c.tipo !== 'firma' && c.tipo !== 'fecha';
+const iniciales = (nombre: string) =>
+  nombre
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => p[0]!.toUpperCase())
+    .join('')
+    .slice(0, 4);
