@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
+import { LIMITE_SOLICITUDES_FIRMA } from './firmas.service.ts';
 import { as, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 import { SmtpSink, asuntoDelMensaje, textoDelMensaje } from '../../test/smtp-sink.ts';
 
@@ -242,4 +243,19 @@ describe('firmas: fields placed on the pages per signer', () => {
     expect((await otra.get(`/api/firmas/documentos/${id}/paginas/1`)).statusCode).toBe(404);
     expect((await as(t.app, admin).get(`/api/firmas/documentos/${id}`)).json().data.campos).toEqual([]);
   });
+
+  it('every public call counts per address: past the limit in ten minutes, 429 with Retry-After; another address goes on', async () => {
+    const id = await borrador(1, 'Límite de solicitudes');
+    const antes = sink.recibidos.length;
+    expect((await as(t.app, admin).post(`/api/firmas/documentos/${id}/enviar`)).statusCode).toBe(200);
+    const real = [...(await enlaces(antes, 2)).values()][0]!;
+    const desde = (ip: string) => t.app.inject({ method: 'GET', url: `/api/firmar/${real}`, remoteAddress: ip });
+    // Successful reads all of them: the failure throttle never sees one.
+    for (let i = 0; i < LIMITE_SOLICITUDES_FIRMA.maxPorIp; i++) expect((await desde('10.77.0.1')).statusCode).toBe(200);
+    const r = await desde('10.77.0.1');
+    expect(r.statusCode).toBe(429);
+    expect(r.json().message).toBe('Demasiadas solicitudes desde esta conexión. Intente de nuevo en 10 minutos.');
+    expect(Number(r.headers['retry-after'])).toBe(600);
+    expect((await desde('10.77.0.2')).statusCode).toBe(200);
+  }, 60_000);
 });

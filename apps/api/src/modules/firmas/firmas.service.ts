@@ -650,6 +650,12 @@ const LIMITE_PUBLICO: ThrottleConfig = { maxPorIp: 30, maxPorUsuario: 30, ventan
 // Two keys, as the throttle counts each once; both are per address.
 const clavesIp = (ip: string) => ({ usuario: `firmar:${ip}`, ip: `firmar-ip:${ip}` });
 const falloPublico = (o: Publico) => registrarFallo(o.db, clavesIp(o.ip), LIMITE_PUBLICO);
+/**
+ * Every call counts too, failed or not: a signer reading a document with its pages makes a few dozen,
+ * a script hammering the pages (each one drawn by pdftoppm) or the code endpoint is stopped.
+ */
+export const LIMITE_SOLICITUDES_FIRMA: ThrottleConfig = { maxPorIp: 300, maxPorUsuario: 300, ventanaMin: 10, bloqueoMin: 10 };
+const clavesSolicitudes = (ip: string) => ({ usuario: `firmar-req:${ip}`, ip: `firmar-req-ip:${ip}` });
 
 async function conFirmante<T>(
   o: Publico,
@@ -663,6 +669,15 @@ async function conFirmante<T>(
       undefined,
       { 'retry-after': String(bloqueo * 60) },
     );
+  const exceso = await minutosBloqueo(o.db, clavesSolicitudes(o.ip));
+  if (exceso > 0)
+    throw new AppError(
+      CODES.DEMASIADOS_INTENTOS,
+      `Demasiadas solicitudes desde esta conexión. Intente de nuevo en ${exceso} ${exceso === 1 ? 'minuto' : 'minutos'}.`,
+      undefined,
+      { 'retry-after': String(exceso * 60) },
+    );
+  await registrarFallo(o.db, clavesSolicitudes(o.ip), LIMITE_SOLICITUDES_FIRMA);
   const [r] = await o.db.system((tx) =>
     queryRows<{ id_empresa: number; id: number }>(
       tx,
