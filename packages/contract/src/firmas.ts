@@ -222,6 +222,8 @@ export type DocumentoFirma = DocumentoFirmaResumen & {
   radicado: { id: number; radicado: string } | null;
   /** Null until everyone signed, or when another record (an inventory) files it. */
   radicacion: Radicacion | null;
+  /** While everyone signed and the seal job has not made the PDF yet (job firmas.sellar); null after. */
+  sellado: Radicacion | null;
   /** Fields placed on the pages (none: the signatures go on the certificate page only). */
   campos: CampoFirma[];
   /** The original's pages (empty until its PDF is attached). */

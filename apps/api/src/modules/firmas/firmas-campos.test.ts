@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
+import { crearTrabajos } from '../../trabajos-factory.ts';
 import { LIMITE_SOLICITUDES_FIRMA } from './firmas.service.ts';
 import { as, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 import { SmtpSink, asuntoDelMensaje, textoDelMensaje } from '../../test/smtp-sink.ts';
@@ -171,6 +172,9 @@ describe('firmas: fields placed on the pages per signer', () => {
     });
     expect(fin.statusCode, fin.body).toBe(200);
     expect(fin.json().data.estado_documento).toBe('firmado');
+    const runner = crearTrabajos(t.deps);
+    await runner.vuelta();
+    await runner.stop();
 
     const d = (await c.get(`/api/firmas/documentos/${id}`)).json().data;
     const valores = Object.fromEntries(d.campos.map((x: { tipo: string; valor: string | null }) => [x.tipo, x.valor]));

@@ -210,6 +210,10 @@ export async function obtener(o: { tx: Tx; id: number; storage?: Storage }): Pro
           : null,
     campos: await camposDe(o.tx, o.id),
     paginas,
+    sellado:
+      d.estado === 'firmado' && !d.clave_firmado
+        ? ((await estadoRadicacion(o.tx, claveSellar(d.id))) ?? { estado: 'pendiente', error: null })
+        : null,
   };
 }
 
@@ -946,7 +950,11 @@ export async function firmar(
       if (s.d.secuencial) await invitarSiguiente({ ...s, ...o }, s.d);
       return { estado: 'firmado' as const, estado_documento: 'enviado' as const };
     }
-    await completar({ ...s, ...o }, s.d);
+    // Everyone signed. Sealing (pdf-lib over a PDF of up to 20 MB, the RSA seal, a TSA that may be slow)
+    // is a job: the last signer's answer does not wait for it, and a failure is retried, not lost.
+    await s.tx.execute(sql`update firma_documento set estado = 'firmado', completado_en = now() where id = ${s.d.id}`);
+    await evento(s.tx, { id: s.d.id, tipo: 'firmado_todos', detalle: 'Firmaron todos; el PDF se sella en segundo plano' });
+    await encolar(s.tx, { tipo: TRABAJO_FIRMAS_SELLAR, datos: { id: s.d.id }, clave: claveSellar(s.d.id) });
     return { estado: 'firmado' as const, estado_documento: 'firmado' as const };
   });
 }
@@ -1108,10 +1116,30 @@ export async function rechazar(
   });
 }
 
+export const TRABAJO_FIRMAS_SELLAR = 'firmas.sellar';
+const claveSellar = (id: number) => `firma-sellar:${id}`;
+
 /**
- * Everyone signed: the sealed PDF is made and filed with the document, the sender is told (601) and
- * every signer gets the signed copy by e-mail at once (Ley 820 de 2003 gives the tenant that right).
+ * Everyone signed (job firmas.sellar): the sealed PDF is made and filed with the document, the sender
+ * is told (601) and every signer gets the signed copy by e-mail at once (Ley 820 de 2003 gives the
+ * tenant that right). Runs at least once: the document's row is locked, and a second run finds the
+ * sealed PDF already recorded and does nothing.
  */
+export async function sellarFirmado(
+  o: Scope & ConCorreo & { idEmpresa: number; id: number },
+): Promise<{ sha256?: string; omitido?: string }> {
+  const [d] = await queryRows<FilaDoc>(o.tx, sql`select * from firma_documento where id = ${o.id} for update`);
+  if (!d) return { omitido: `el documento ${o.id} ya no existe` };
+  if (d.clave_firmado) return { sha256: d.sha256_firmado ?? '' };
+  if (d.estado !== 'firmado') return { omitido: `el documento ${o.id} no está firmado por todos` };
+  await completar(o, d);
+  const [x] = await queryRows<{ sha256_firmado: string }>(
+    o.tx,
+    sql`select sha256_firmado from firma_documento where id = ${o.id}`,
+  );
+  return { sha256: x!.sha256_firmado };
+}
+
 async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDoc) {
   const f = await original(o.tx, d.id);
   const buf = f ? await o.storage.get(f.clave) : null;
@@ -1195,10 +1223,10 @@ async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDo
     },
   ]);
   await o.tx.execute(
-    sql`update firma_documento set estado = 'firmado', completado_en = ${ahora.toISOString()}, clave_firmado = ${clave},
+    sql`update firma_documento set completado_en = coalesce(completado_en, ${ahora.toISOString()}), clave_firmado = ${clave},
           sha256_firmado = ${huella} where id = ${d.id}`,
   );
-  await evento(o.tx, { id: d.id, tipo: 'completado', detalle: `Todos firmaron; PDF sellado (SHA-256 ${huella})` });
+  await evento(o.tx, { id: d.id, tipo: 'completado', detalle: `PDF firmado y sellado (SHA-256 ${huella})` });
   let propio = false;
   for (const f of alCompletar.values())
     propio = (await f(o, { id: d.id, pdf, sha256: huella, nombre, idUsuario: d.id_usuario, creadoPor: d.creado_por })) || propio;

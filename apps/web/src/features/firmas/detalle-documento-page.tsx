@@ -47,7 +47,7 @@ export function DetalleDocumentoPage() {
           <Button icon={<DownloadOutlined />} onClick={() => void descargar(`/firmas/documentos/${id}/original`)}>
             Descargar original
           </Button>
-          {d.estado === 'firmado' && (
+          {d.estado === 'firmado' && d.sha256_firmado && (
             <Button type="primary" icon={<DownloadOutlined />} onClick={() => void descargar(`/firmas/documentos/${id}/firmado`)}>
               Descargar PDF firmado
             </Button>
@@ -100,6 +100,18 @@ export function DetalleDocumentoPage() {
           <Descriptions.Item label="Firmas">
             {d.firmados} de {d.firmantes}
           </Descriptions.Item>
+          {d.sellado && (
+            <Descriptions.Item label="PDF sellado">
+              {d.sellado.estado === 'fallido' ? (
+                <Typography.Text type="danger">
+                  No se pudo sellar: {d.sellado.error} Un administrador puede reintentarlo en Logs del sistema › Trabajos en
+                  segundo plano.
+                </Typography.Text>
+              ) : (
+                <span>Sellando el PDF firmado…{d.sellado.error ? ` Se reintentará: ${d.sellado.error}` : ''}</span>
+              )}
+            </Descriptions.Item>
+          )}
           {d.radicacion && (
             <Descriptions.Item label="Gestión documental">
               {d.radicado ? (

@@ -30,6 +30,8 @@ export const documentoOptions = (id: number) =>
   queryOptions({
     queryKey: firmasKeys.uno(id),
     queryFn: async () => (await http.get<DocumentoFirma>(`/firmas/documentos/${id}`)).data,
+    // Everyone signed and the seal job is at work: it takes seconds, so the detail asks again until done.
+    refetchInterval: (q) => (q.state.data?.sellado?.estado === 'pendiente' ? 2_000 : false),
   });
 export const useDocumentoFirma = (id: number) => useQuery(documentoOptions(id));
 
