@@ -44,7 +44,10 @@ test('fields dragged onto the page are filled on a phone and stamped in the seal
   await lento(pagina).toBeVisible();
   await lento(pagina.locator('img')).toHaveJSProperty('complete', true);
   // Dragged from the palette onto the page, where the signature goes.
-  await page.getByRole('button', { name: 'Agregar Firma' }).dragTo(pagina, { targetPosition: { x: 400, y: 500 } });
+  const hojaCaja = (await pagina.boundingBox())!;
+  await page
+    .getByRole('button', { name: 'Agregar Firma' })
+    .dragTo(pagina, { targetPosition: { x: hojaCaja.width * 0.55, y: hojaCaja.height * 0.68 } });
   const firma = page.getByRole('button', { name: `Firma de ${FIRMANTE.nombre}, página 1` });
   await lento(firma).toBeVisible();
   // Then moved by mouse: a little to the left.
@@ -61,7 +64,7 @@ test('fields dragged onto the page are filled on a phone and stamped in the seal
   const texto = page.getByRole('button', { name: `Texto de ${FIRMANTE.nombre}, página 1` });
   await lento(texto).toBeVisible();
   await page.getByRole('spinbutton', { name: 'Horizontal (%)' }).fill('10');
-  await page.getByRole('spinbutton', { name: 'Vertical (%)' }).fill('40');
+  await page.getByRole('spinbutton', { name: 'Vertical (%)' }).fill('25');
   await page.getByRole('spinbutton', { name: 'Vertical (%)' }).press('Tab');
   await texto.focus();
   await page.keyboard.press('ArrowRight');
@@ -71,7 +74,12 @@ test('fields dragged onto the page are filled on a phone and stamped in the seal
   await page.getByRole('switch', { name: 'Obligatorio' }).click();
   await expect(page.getByRole('switch', { name: 'Obligatorio' })).toBeChecked();
   await expect(page.getByText(`3 campos: ${FIRMANTE.nombre} 3`)).toBeVisible();
-  if (shots) await page.screenshot({ path: `${shots}/ubicar-campos-1440.png`, fullPage: true });
+  if (shots) {
+    await page.screenshot({ path: `${shots}/ubicar-campos-1440.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}/ubicar-campos-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
   await page.getByRole('button', { name: 'Enviar a firmar' }).click();
   await expect(page).toHaveURL(/detalle-documento\/\d+/, { timeout: 25_000 });
   await lento(page.getByText('3 en 1 página(s)')).toBeVisible();
@@ -135,12 +143,24 @@ test('fields dragged onto the page are filled on a phone and stamped in the seal
     await suya.scrollIntoViewIfNeeded();
     await tel.screenshot({ path: `${shots}/firmar-campos-390.png`, fullPage: true });
   }
+  if (shots) {
+    // The same link at desktop size, for the screenshot (the code was verified for this signer).
+    const escritorio = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'es-CO' });
+    const ancha = await escritorio.newPage();
+    await ancha.goto(enlace);
+    await lento(ancha.getByRole('group', { name: 'Página 1 de 1' }).locator('img')).toHaveJSProperty('complete', true);
+    await ancha.screenshot({ path: `${shots}/firmar-campos-1440.png`, fullPage: true });
+    await escritorio.close();
+  }
   await tel.getByRole('button', { name: 'Firmar documento' }).click();
   await lento(tel.getByText('Documento firmado')).toBeVisible();
   await ctx.close();
 
   await page.reload();
   await lento(page.getByText('Firmado', { exact: true })).toBeVisible();
+  // The seal job's PDF: the detail asks again until it is there.
+  await lento(page.getByRole('button', { name: 'Descargar PDF firmado' })).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/detalle-campos-1440.png`, fullPage: true });
   const descarga = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Descargar PDF firmado' }).click();
   const firmado = join(dir, 'firmado.pdf');
