@@ -44,10 +44,8 @@ test('fields dragged onto the page are filled on a phone and stamped in the seal
   await lento(pagina).toBeVisible();
   await lento(pagina.locator('img')).toHaveJSProperty('complete', true);
   // Dragged from the palette onto the page, where the signature goes.
-  const hojaCaja = (await pagina.boundingBox())!;
-  await page
-    .getByRole('button', { name: 'Agregar Firma' })
-    .dragTo(pagina, { targetPosition: { x: hojaCaja.width * 0.55, y: hojaCaja.height * 0.68 } });
+  // Dropped where the viewport shows the page (the palette, above, is scrolled into view for the drag).
+  await page.getByRole('button', { name: 'Agregar Firma' }).dragTo(pagina, { targetPosition: { x: 450, y: 480 } });
   const firma = page.getByRole('button', { name: `Firma de ${FIRMANTE.nombre}, página 1` });
   await lento(firma).toBeVisible();
   // Then moved by mouse: a little to the left.
