@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Progress, Space, Switch, Typography, Upload } from 'antd';
 import { DeleteOutlined, DragOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
@@ -12,8 +12,12 @@ import { ApiError } from '../../lib/http.ts';
 import { useCrearBorrador, useDocumentosFirma, useEnviarAFirma } from './api/firmas-api.ts';
 import { CertificadoSelloCard } from './certificado-sello-card.tsx';
 import { EstadoDocumento } from './comun.tsx';
-import { UbicarCampos } from './ubicar-campos.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import './firmas.css';
+
+// The placement screen loads only when a draft is opened: the list and the form never need it, and the
+// first load of /inicio (whose page registry lists each page's chunks) stays the same.
+const UbicarCampos = lazy(() => import('./ubicar-campos.tsx').then((m) => ({ default: m.UbicarCampos })));
 
 const PATH = '/firmas-electronicas/firmar-electronicamente-documentos-pdf';
 const DETALLE = '/firmas-electronicas/detalle-documento';
@@ -183,7 +187,12 @@ function NuevoEnvio({ onEnviado, onBorrador }: { onEnviado: (id: number) => void
 /** Firmar documentos PDF (idm 10582): send a PDF for signature and follow what was sent. */
 export function FirmarDocumentosPage() {
   const idDocumento = Number(useParams().idDocumento ?? 0);
-  if (Number.isInteger(idDocumento) && idDocumento > 0) return <UbicarCampos key={idDocumento} id={idDocumento} />;
+  if (Number.isInteger(idDocumento) && idDocumento > 0)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <UbicarCampos key={idDocumento} id={idDocumento} />
+      </Suspense>
+    );
   return <ListaYEnvio />;
 }
 

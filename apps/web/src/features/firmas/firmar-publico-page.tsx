@@ -1,11 +1,15 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Alert, Button, Card, Checkbox, Form, Input, Radio, Result, Space, Spin, Typography } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
-import { ETIQUETAS_CAMPO_FIRMA, type CampoFirma, type SolicitudFirma } from '@predio/contract/firmas';
+import type { CampoFirma, SolicitudFirma } from '@predio/contract/firmas';
 import { FirmaTrazo } from './firma-trazo.tsx';
-import { PaginasConCampos, estiloCaja } from './paginas-con-campos.tsx';
+
+// The fields' part loads only when the sender placed fields: it brings the page overlay and the
+// contract's labels, which a document without fields (most of them) never needs.
+const PaginasFirmante = lazy(() => import('./campos-firmante.tsx').then((m) => ({ default: m.PaginasFirmante })));
+const CamposFirmante = lazy(() => import('./campos-firmante.tsx').then((m) => ({ default: m.CamposFirmante })));
 import './firmas.css';
 
 type Sobre<T> = { code: number; message: string; data?: T };
@@ -206,7 +210,7 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
   const listo = acepto && pdf !== null && firmaLista && faltan.length === 0;
   const hoy = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
   /** What a field shows on the page: the signature once made, today's date, or what was typed. */
-  const vista = (c: CampoFirma) =>
+  const vista = (c: CampoFirma): ReactNode =>
     c.tipo === 'firma' ? (
       tipo === 'dibujada' ? (
         imagen ? (
@@ -226,7 +230,6 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
     ) : (
       valores[c.id]
     );
-  const ir = (c: CampoFirma) => document.getElementById(`firmar-campo-${c.id}`)?.focus();
   return (
     <Space orientation="vertical" size="middle" className="firmar-paso">
       <Typography.Title level={2} className="firmar-subtitulo">
@@ -234,26 +237,9 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
       </Typography.Title>
       {errorPdf && <Alert type="error" showIcon title={errorPdf} />}
       {info.campos.length > 0 && (
-        <PaginasConCampos
-          paginas={info.paginas}
-          src={(n) => `/api/firmar/${token}/paginas/${n}`}
-          encima={(n) =>
-            info.campos
-              .filter((c) => c.pagina === n)
-              .map((c) => (
-                <button
-                  type="button"
-                  key={c.id}
-                  className={`firmar-campo${c.obligatorio && llenable(c) && !(valores[c.id] ?? '').trim() ? ' firmar-campo-falta' : ''}`}
-                  style={estiloCaja(c)}
-                  onClick={() => ir(c)}
-                  aria-label={`${ETIQUETAS_CAMPO_FIRMA[c.tipo]}, página ${c.pagina}`}
-                >
-                  {vista(c) || <span className="firmar-campo-rotulo">{ETIQUETAS_CAMPO_FIRMA[c.tipo]}</span>}
-                </button>
-              ))
-          }
-        />
+        <Suspense fallback={<Spin />}>
+          <PaginasFirmante token={token} info={info} valores={valores} vista={vista} llenable={llenable} />
+        </Suspense>
       )}
       {pdf ? (
         <>
@@ -298,45 +284,15 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
             </Form>
           )}
           {info.campos.some(llenable) && (
-            <Form layout="vertical" className="firmar-campos">
-              <Typography.Title level={2} className="firmar-subtitulo">
-                Sus campos
-              </Typography.Title>
-              {info.campos.map((c, i) =>
-                !llenable(c) ? null : c.tipo === 'casilla' ? (
-                  <Checkbox
-                    key={c.id}
-                    id={`firmar-campo-${c.id}`}
-                    checked={valores[c.id] === 'sí'}
-                    onChange={(e) => setValores((v) => ({ ...v, [c.id]: e.target.checked ? 'sí' : '' }))}
-                  >
-                    Campo {i + 1}: casilla de la página {c.pagina}
-                    {c.obligatorio ? ' (obligatoria)' : ''}
-                  </Checkbox>
-                ) : (
-                  <Form.Item
-                    key={c.id}
-                    label={`Campo ${i + 1}: ${ETIQUETAS_CAMPO_FIRMA[c.tipo]} (página ${c.pagina})`}
-                    htmlFor={`firmar-campo-${c.id}`}
-                    required={c.obligatorio}
-                  >
-                    <Input
-                      id={`firmar-campo-${c.id}`}
-                      value={valores[c.id] ?? ''}
-                      maxLength={c.tipo === 'iniciales' ? 10 : 500}
-                      onChange={(e) => setValores((v) => ({ ...v, [c.id]: e.target.value }))}
-                      size="large"
-                    />
-                  </Form.Item>
-                ),
-              )}
-              {faltan.length > 0 && (
-                <Typography.Text type="secondary">
-                  Falta{faltan.length === 1 ? '' : 'n'} {faltan.length} campo{faltan.length === 1 ? '' : 's'} obligatorio
-                  {faltan.length === 1 ? '' : 's'}.
-                </Typography.Text>
-              )}
-            </Form>
+            <Suspense fallback={<Spin />}>
+              <CamposFirmante
+                campos={info.campos}
+                valores={valores}
+                setValores={setValores}
+                faltan={faltan.length}
+                llenable={llenable}
+              />
+            </Suspense>
           )}
           <Checkbox checked={acepto} onChange={(e) => setAcepto(e.target.checked)}>
             He leído el documento, acepto su contenido y acepto firmarlo electrónicamente, con la misma validez de mi firma
