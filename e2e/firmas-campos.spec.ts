@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { asuntoDelMensaje, textoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
 import { recibidosPara } from './correo.ts';
+import { violacionesAxe } from './axe.ts';
 import { ADMIN, ingresar } from './helpers.ts';
 
 // Firmas electrónicas (issue 29): the sender drags a signer's fields onto the PDF's page (a signature by
@@ -46,7 +47,7 @@ test('fields dragged onto the page are filled on a phone and stamped in the seal
   // Dragged from the palette onto the page, where the signature goes.
   // Dropped where the viewport shows the page (the palette, above, is scrolled into view for the drag).
   await page.getByRole('button', { name: 'Agregar Firma' }).dragTo(pagina, { targetPosition: { x: 450, y: 480 } });
-  const firma = page.getByRole('button', { name: `Firma de ${FIRMANTE.nombre}, página 1` });
+  const firma = page.getByRole('button', { name: `Firma · 1 de ${FIRMANTE.nombre}, página 1` });
   await lento(firma).toBeVisible();
   // Then moved by mouse: a little to the left.
   const caja = (await firma.boundingBox())!;
@@ -59,7 +60,7 @@ test('fields dragged onto the page are filled on a phone and stamped in the seal
   // By keyboard: the palette button adds a text field, the inputs place it, the arrows nudge it.
   await page.getByRole('button', { name: 'Agregar Texto' }).focus();
   await page.keyboard.press('Enter');
-  const texto = page.getByRole('button', { name: `Texto de ${FIRMANTE.nombre}, página 1` });
+  const texto = page.getByRole('button', { name: `Texto · 1 de ${FIRMANTE.nombre}, página 1` });
   await lento(texto).toBeVisible();
   await page.getByRole('spinbutton', { name: 'Horizontal (%)' }).fill('10');
   await page.getByRole('spinbutton', { name: 'Vertical (%)' }).fill('25');
@@ -72,6 +73,7 @@ test('fields dragged onto the page are filled on a phone and stamped in the seal
   await page.getByRole('switch', { name: 'Obligatorio' }).click();
   await expect(page.getByRole('switch', { name: 'Obligatorio' })).toBeChecked();
   await expect(page.getByText(`3 campos: ${FIRMANTE.nombre} 3`)).toBeVisible();
+  expect(await violacionesAxe(page)).toEqual([]);
   if (shots) {
     await page.screenshot({ path: `${shots}/ubicar-campos-1440.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -136,7 +138,8 @@ test('fields dragged onto the page are filled on a phone and stamped in the seal
   for (let i = 1; i <= 12; i++) await tel.mouse.move(l.x + 20 + i * 22, l.y + 100 - (i % 2) * 50, { steps: 3 });
   await tel.mouse.up();
   await tel.getByRole('checkbox', { name: /acepto firmarlo electrónicamente/ }).check();
-  await expect(suya.getByRole('button', { name: 'Texto, página 1' })).toHaveText('Apartamento 502');
+  await expect(suya.getByRole('button', { name: 'Texto, página 1' })).toContainText('Apartamento 502');
+  expect(await violacionesAxe(tel)).toEqual([]);
   if (shots) {
     await suya.scrollIntoViewIfNeeded();
     await tel.screenshot({ path: `${shots}/firmar-campos-390.png`, fullPage: true });

@@ -34,9 +34,15 @@ export function PaginasFirmante({
               className={`firmar-campo${c.obligatorio && llenable(c) && !(valores[c.id] ?? '').trim() ? ' firmar-campo-falta' : ''}`}
               style={estiloCaja(c)}
               onClick={() => ir(c)}
-              aria-label={`${ETIQUETAS_CAMPO_FIRMA[c.tipo]}, página ${c.pagina}`}
             >
-              {vista(c) || <span className="firmar-campo-rotulo">{ETIQUETAS_CAMPO_FIRMA[c.tipo]}</span>}
+              <span className="firmas-oculto">
+                {ETIQUETAS_CAMPO_FIRMA[c.tipo]}, página {c.pagina}:{' '}
+              </span>
+              {vista(c) || (
+                <span className="firmar-campo-rotulo" aria-hidden>
+                  {ETIQUETAS_CAMPO_FIRMA[c.tipo]}
+                </span>
+              )}
             </button>
           ))
       }

@@ -213,7 +213,6 @@ function Editor({ d }: { d: DocumentoFirma }) {
                   role="button"
                   tabIndex={0}
                   aria-pressed={c.clave === elegido}
-                  aria-label={`${ETIQUETAS_CAMPO_FIRMA[c.tipo]} de ${nombre(c.firmante)}, página ${c.pagina}`}
                   className={`firmas-campo${c.clave === elegido ? ' firmas-campo-elegido' : ''}`}
                   style={{ ...estiloCaja(c), borderColor: colorFirmante(c.firmante), color: colorFirmante(c.firmante) }}
                   onPointerDown={empezar(c, 'mover')}
@@ -225,6 +224,10 @@ function Editor({ d }: { d: DocumentoFirma }) {
                 >
                   <span className="firmas-campo-texto">
                     {ETIQUETAS_CAMPO_FIRMA[c.tipo]} · {c.firmante}
+                    <span className="firmas-oculto">
+                      {' '}
+                      de {nombre(c.firmante)}, página {c.pagina}
+                    </span>
                   </span>
                   <span
                     className="firmas-campo-tamano"
