@@ -140,7 +140,11 @@ test('a lease made from a new template version is signed by owner and tenant; th
   await firmarDesdeElCorreo(browser, DUENO.email, 'dueno');
   await firmarDesdeElCorreo(browser, INQUILINA.email, 'inquilina');
 
-  // 4. Signed: the contract is firmado and its property arrendado (with the property's estado history).
+  // 4. Signed: the contract is firmado and its property arrendado (with the property's estado history),
+  // once the seal job (firmas.sellar) has run.
+  await expect
+    .poll(async () => ((await a.get(`/api/inmuebles/${consecutivo}`)) as { estado: string }).estado, { timeout: 30_000 })
+    .toBe('arrendado');
   await page.reload();
   await page
     .getByRole('button', { name: `Ver el contrato ${numero}` })

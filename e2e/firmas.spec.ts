@@ -133,6 +133,8 @@ test('a PDF is sent in order, signed by two people from their phones and its sea
   await lento(page.getByText('Firmado', { exact: true })).toBeVisible();
   await lento(page.getByText('2 de 2')).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/detalle-documento-1440.png`, fullPage: true });
+  // Sealed by a job (firmas.sellar): the detail asks again until the PDF is there.
+  await lento(page.getByRole('button', { name: 'Descargar PDF firmado' })).toBeVisible();
   const descarga = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Descargar PDF firmado' }).click();
   const firmado = join(dir, 'firmado.pdf');

@@ -289,6 +289,10 @@ test('signed at a distance: sent from the phone, signed by both parties, closed 
     });
     expect(r.ok(), await r.text()).toBe(true);
   }
+  // The seal is a job (firmas.sellar) that closes the inventory: wait for it before looking.
+  await expect
+    .poll(async () => ((await a.get(`/api/inventarios/${v.id}`)) as { estado: string }).estado, { timeout: 30_000 })
+    .toBe('cerrado');
 
   await page.reload();
   await page.getByRole('tab', { name: 'Firmas y PDF' }).click();

@@ -20,9 +20,11 @@ import {
   empresasConFirmasEnCurso,
   pasoDiario as pasoDiarioFirmas,
   radicarFirmado,
+  sellarFirmado,
   TRABAJO_FIRMAS_DIARIO,
   TRABAJO_FIRMAS_DIARIO_EMPRESA,
   TRABAJO_FIRMAS_RADICAR,
+  TRABAJO_FIRMAS_SELLAR,
 } from './modules/firmas/firmas.service.ts';
 import { enviarMensaje, MAX_INTENTOS_MENSAJE, TRABAJO_ENVIAR_MENSAJE } from './platform/mensajes/salida.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar, TRABAJO_SINCRONIZAR } from './modules/portales/portales.service.ts';
@@ -203,6 +205,26 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
     manejar: (j) =>
       enTenant(db, j.idEmpresa!, (scope) =>
         pasoDiarioFirmas({ ...scope, hub: deps.hub, mailer: deps.mailer, cifrador: cifradorDe(config), idEmpresa: j.idEmpresa! }),
+      ),
+  });
+  // The PDF everyone signed, sealed with the company's certificate (docs/firmas.md): the TSA, when set,
+  // may take its 30 s, and the PDF may be 20 MB.
+  t.definir({
+    tipo: TRABAJO_FIRMAS_SELLAR,
+    timeoutMs: 3 * MINUTO,
+    maxIntentos: 5,
+    esperaMs: 30_000,
+    manejar: (j) =>
+      enTenant(db, j.idEmpresa!, (scope) =>
+        sellarFirmado({
+          ...scope,
+          hub: deps.hub,
+          mailer: deps.mailer,
+          storage: deps.storage,
+          cifrador: cifradorDe(config),
+          idEmpresa: j.idEmpresa!,
+          id: Number(j.datos.id),
+        }),
       ),
   });
   // A signed document's sealed PDF filed in gestión documental (docs/firmas.md).

@@ -87,6 +87,75 @@ export const ZCodigoFirma = z.object({
     .trim()
     .regex(/^\d{6}$/, { error: 'El campo Código debe tener 6 dígitos' }),
 });
+// ---- fields placed on the PDF's pages, per signer (dragged in the browser when sending) ----
+
+export const TIPOS_CAMPO_FIRMA = ['firma', 'iniciales', 'nombre', 'fecha', 'texto', 'casilla'] as const;
+export type TipoCampoFirma = (typeof TIPOS_CAMPO_FIRMA)[number];
+export const ETIQUETAS_CAMPO_FIRMA: Record<TipoCampoFirma, string> = {
+  firma: 'Firma',
+  iniciales: 'Iniciales',
+  nombre: 'Nombre',
+  fecha: 'Fecha',
+  texto: 'Texto',
+  casilla: 'Casilla',
+};
+export const MAX_CAMPOS_FIRMA = 100;
+/** Fractions of the page (0–1), from its top-left corner, so they hold at any rendering size. */
+const fraccion = (label: string) =>
+  z
+    .number({ error: `El campo ${label} debe ser un número entre 0 y 1` })
+    .min(0, { error: `El campo ${label} debe ser un número entre 0 y 1` })
+    .max(1, { error: `El campo ${label} debe ser un número entre 0 y 1` });
+export const ZCampoFirmaForm = z.object({
+  /** The signer's place in the list (1 = first), as the draft was created with. */
+  firmante: entero('Firmante del campo', 1, MAX_FIRMANTES),
+  tipo: z.enum(TIPOS_CAMPO_FIRMA, { error: 'El campo Tipo de campo no es válido' }),
+  pagina: entero('Página del campo', 1, 10_000),
+  x: fraccion('Posición horizontal'),
+  y: fraccion('Posición vertical'),
+  ancho: fraccion('Ancho del campo'),
+  alto: fraccion('Alto del campo'),
+  obligatorio: z.boolean({ error: 'El campo Obligatorio debe ser sí o no' }).default(true),
+});
+export type CampoFirmaForm = z.input<typeof ZCampoFirmaForm>;
+export const ZCamposFirmaForm = z.object({
+  campos: z
+    .array(ZCampoFirmaForm, { error: 'El campo Campos debe ser una lista' })
+    .max(MAX_CAMPOS_FIRMA, { error: `El campo Campos admite máximo ${MAX_CAMPOS_FIRMA} campos` }),
+});
+export type CamposFirmaForm = z.input<typeof ZCamposFirmaForm>;
+export type CampoFirma = {
+  id: number;
+  firmante: number;
+  tipo: TipoCampoFirma;
+  pagina: number;
+  x: number;
+  y: number;
+  ancho: number;
+  alto: number;
+  obligatorio: boolean;
+  /** What the signer filled in (texto, iniciales, nombre; «sí» for a ticked casilla); null until they sign. */
+  valor: string | null;
+};
+/** A page's size in PDF points, to keep its aspect ratio on screen. */
+export type PaginaFirma = { ancho: number; alto: number };
+export const ZPaginaParam = z.object({ id: idQuery('id'), pagina: idQuery('pagina') });
+export const ZPaginaPublicaParam = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'El enlace de firma no es válido' }),
+  pagina: idQuery('pagina'),
+});
+/** The values a signer types in their fields: id → text («sí»/«» for a casilla). */
+export const ZValoresCampos = z
+  .array(
+    z.object({
+      id: z.number({ error: 'El campo id del campo debe ser un número' }).int().positive(),
+      valor: texto('Valor del campo', 500),
+    }),
+    { error: 'El campo Campos debe ser una lista' },
+  )
+  .max(MAX_CAMPOS_FIRMA)
+  .default([]);
+
 export const ZFirmarForm = z
   .object({
     tipo: z.enum(['dibujada', 'escrita'], { error: 'El campo Tipo de firma debe ser dibujada o escrita' }),
@@ -97,6 +166,8 @@ export const ZFirmarForm = z
       .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: 'El campo Firma debe ser una imagen PNG' })
       .optional(),
     texto: texto('Firma escrita', 120),
+    /** The signer's placed fields (when the sender placed any). */
+    campos: ZValoresCampos,
     acepto: z.literal(true, { error: 'Debe aceptar el documento y la firma electrónica para firmar' }),
   })
   .superRefine((v, ctx) => {
@@ -106,6 +177,7 @@ export const ZFirmarForm = z
       ctx.addIssue({ code: 'custom', path: ['texto'], message: 'El campo Firma escrita es obligatorio' });
   });
 export type FirmarForm = z.input<typeof ZFirmarForm>;
+
 export const ZRechazarForm = z.object({ motivo: textoObligatorio('Motivo', 1000) });
 
 export type Firmante = {
@@ -150,6 +222,12 @@ export type DocumentoFirma = DocumentoFirmaResumen & {
   radicado: { id: number; radicado: string } | null;
   /** Null until everyone signed, or when another record (an inventory) files it. */
   radicacion: Radicacion | null;
+  /** While everyone signed and the seal job has not made the PDF yet (job firmas.sellar); null after. */
+  sellado: Radicacion | null;
+  /** Fields placed on the pages (none: the signatures go on the certificate page only). */
+  campos: CampoFirma[];
+  /** The original's pages (empty until its PDF is attached). */
+  paginas: PaginaFirma[];
 };
 
 /** A signed document as the client portal lists it to a signer who is the client (zona clientes). */
@@ -166,6 +244,9 @@ export type SolicitudFirma = {
   codigo_enviado: boolean;
   verificado: boolean;
   email_oculto: string;
+  /** After the code: this signer's fields and the document's pages (empty when no fields were placed). */
+  campos: CampoFirma[];
+  paginas: PaginaFirma[];
 };
 
 // ---- the company's seal (admin only): its own PKCS#12, or the self-generated one; optional TSA ----

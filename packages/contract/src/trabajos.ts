@@ -24,6 +24,8 @@ export const TIPO_TRABAJO_LABEL: Record<string, string> = {
   'agenda.recordatorios-serie': 'Recordatorios de una serie de citas',
   'firmas.diario': 'Vencimientos y recordatorios de firmas (todas las empresas)',
   'firmas.diario-empresa': 'Vencimientos y recordatorios de firmas',
+  'firmas.sellar': 'Sellado del PDF firmado por todos',
+  'firmas.radicar': 'Radicación de un documento firmado en gestión documental',
   'mensajes.enviar': 'Envío de SMS o WhatsApp',
   'portales.sincronizar': 'Sincronización de un inmueble con un portal',
   'paginaweb.publicar': 'Publicación de noticia programada',

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Contrato, PlantillaContrato, PlantillaContratoResumen } from '@predio/contract/contratos';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { sellarFirmas } from '../../test/sellar-firmas.ts';
 import { SmtpSink, asuntoDelMensaje, textoDelMensaje } from '../../test/smtp-sink.ts';
 
 // Contract templates (10599) and contracts (76, 10600), signed through firmas (issue 29).
@@ -287,6 +288,8 @@ describe('contratos (76) and contratos-coem (10600)', () => {
       });
       expect(f.statusCode, f.body).toBe(200);
     }
+    // The seal job makes the PDF and finishes the contract (property arrendado) in its transaction.
+    expect(await sellarFirmas(t)).toBe(1);
     const fin = ok<Contrato>(await as(t.app, admin).get(`/api/firmas/contratos/${id}`));
     expect(fin.estado).toBe('firmado');
     expect(fin.estado_firma).toBe('firmado');

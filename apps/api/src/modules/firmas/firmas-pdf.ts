@@ -4,6 +4,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { P12Signer } from '@signpdf/signer-p12';
+import type { CampoFirma } from '@predio/contract/firmas';
 import { invalido } from '../../platform/errors/app-error.ts';
 import { SelladorConTiempo } from './sello-tiempo.ts';
 
@@ -144,6 +145,8 @@ export type FirmanteSello = {
   ip: string;
   userAgent: string;
   sha256Visto: string;
+  /** The fields placed for this signer, with what they filled in (none: only the certificate page). */
+  campos?: CampoFirma[];
 };
 export type EventoSello = { creadoEn: Date; tipo: string; detalle: string; firmante: string | null; ip: string | null };
 
@@ -223,6 +226,48 @@ export async function sellar(o: {
       .forEach((l, i) =>
         p.drawText(l, { x: 20, y: 14 - i * 8 + (lineas.length > 1 ? 8 : 0), size: 7, font: normal, color: verde }),
       );
+  }
+
+  // Each placed field at its place: positions are fractions of the page from its top-left corner, as the
+  // placement screen saw the page (a page with /Rotate is drawn in its unrotated frame).
+  for (const f of o.firmantes) {
+    let trazo: Awaited<ReturnType<typeof doc.embedPng>> | null = null;
+    for (const c of f.campos ?? []) {
+      if (c.pagina > doc.getPageCount()) continue;
+      const p = doc.getPage(c.pagina - 1);
+      const { width: W, height: H } = p.getSize();
+      const [w, h] = [c.ancho * W, c.alto * H];
+      const [x, y] = [c.x * W, H - c.y * H - h];
+      const ajustar = (t: string, fuente: PDFFont, max: number) =>
+        Math.max(4, Math.min(max, h * 0.7, (w * 0.95) / Math.max(1, fuente.widthOfTextAtSize(t, 1))));
+      const texto = (t: string, fuente: PDFFont, max = 12) => {
+        const tamano = ajustar(t, fuente, max);
+        p.drawText(t, {
+          x: x + 1,
+          y: y + (h - tamano) / 2 + tamano * 0.22,
+          size: tamano,
+          font: fuente,
+          color: rgb(0.05, 0.1, 0.35),
+        });
+      };
+      if (c.tipo === 'firma') {
+        if (f.firmaTipo === 'dibujada' && f.firmaImagen) {
+          trazo ??= await doc.embedPng(Buffer.from(f.firmaImagen.split(',')[1] ?? '', 'base64'));
+          const esc = Math.min(w / trazo.width, h / trazo.height);
+          const [iw, ih] = [trazo.width * esc, trazo.height * esc];
+          p.drawImage(trazo, { x: x + (w - iw) / 2, y: y + (h - ih) / 2, width: iw, height: ih });
+        } else texto(seguro(f.firmaTexto ?? f.nombre), cursiva, 28);
+      } else if (c.tipo === 'casilla') {
+        const lado = Math.min(w, h);
+        p.drawRectangle({ x, y: y + (h - lado) / 2, width: lado, height: lado, borderColor: gris, borderWidth: 0.8 });
+        if (c.valor === 'sí') {
+          const [a, b] = [x + lado * 0.2, y + (h - lado) / 2 + lado * 0.2];
+          const tinta = { thickness: 1.4, color: rgb(0.05, 0.1, 0.35) };
+          p.drawLine({ start: { x: a, y: b }, end: { x: a + lado * 0.6, y: b + lado * 0.6 }, ...tinta });
+          p.drawLine({ start: { x: a, y: b + lado * 0.6 }, end: { x: a + lado * 0.6, y: b }, ...tinta });
+        }
+      } else if (c.valor) texto(seguro(c.valor), c.tipo === 'iniciales' ? negrita : normal);
+    }
   }
 
   // Certificate of completion on Letter pages.

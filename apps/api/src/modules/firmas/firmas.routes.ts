@@ -1,14 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
   IDM_FIRMAR_DOCUMENTOS,
   MAX_BYTES_PDF_FIRMA,
+  ZCamposFirmaForm,
   ZCertificadoFirmaForm,
   ZCodigoFirma,
   ZDocumentoFirmaForm,
   ZDocumentosFirmaQuery,
   ZFirmarForm,
   ZIdDocumentoParam,
+  ZPaginaParam,
+  ZPaginaPublicaParam,
   ZRechazarForm,
   ZSelloTiempoForm,
   ZTokenFirma,
@@ -17,7 +20,7 @@ import { queryRows } from '../../db/rows.ts';
 import { registrarDueno } from '../../platform/archivos/duenos.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { invalido } from '../../platform/errors/app-error.ts';
-import { enviarArchivo } from '../../platform/http/archivo.ts';
+import { enviarArchivo, type Archivo } from '../../platform/http/archivo.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
@@ -57,6 +60,16 @@ function registrarDuenoFirma(): void {
   });
 }
 
+/** A page drawn as PNG, shown inline; not kept by the browser (a draft's PDF may still be replaced). */
+async function enviarPagina(reply: FastifyReply, a: Archivo): Promise<typeof YA_RESPONDIDO> {
+  await reply
+    .header('content-type', a.contentType)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(a.contenido);
+  return YA_RESPONDIDO;
+}
+
 /** The base of the signing links e-mailed (a job re-sends them later from the document's copy). */
 const publico = (deps: Deps, req: FastifyRequest, token: string) => ({
   db: deps.db,
@@ -93,7 +106,29 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/firmas/documentos/:id',
     permiso,
     schema: { params: ZIdDocumentoParam, tags, summary: 'Un documento con sus firmantes, su evidencia y su historial' },
-    handler: ({ tx, params }) => service.obtener({ tx, id: params.id }),
+    handler: ({ tx, params }) => service.obtener({ tx, id: params.id, storage: deps.storage }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/firmas/documentos/:id/campos',
+    permiso,
+    schema: {
+      params: ZIdDocumentoParam,
+      body: ZCamposFirmaForm,
+      tags,
+      summary: 'Los campos que cada firmante llena, ubicados en las páginas del borrador',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.guardarCampos({ tx, alConfirmar, user, ip: req.ip, storage: deps.storage, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmas/documentos/:id/paginas/:pagina',
+    permiso,
+    cookieAuth: true,
+    schema: { params: ZPaginaParam, tags, summary: 'Una página del PDF como imagen PNG (para ubicar los campos)' },
+    handler: async ({ tx, params, reply }) =>
+      enviarPagina(reply, await service.paginaDocumento({ tx, storage: deps.storage, id: params.id, pagina: params.pagina })),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -220,6 +255,21 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
         .send(a.contenido);
       return YA_RESPONDIDO;
     },
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmar/:token/paginas/:pagina',
+    permiso: 'publico',
+    schema: {
+      params: ZPaginaPublicaParam,
+      tags,
+      summary: 'Una página del PDF como imagen, con los campos encima (después del código)',
+    },
+    handler: async ({ req, reply, params }) =>
+      enviarPagina(
+        reply,
+        await service.paginaParaFirmar({ ...publico(deps, req, params.token), storage: deps.storage, pagina: params.pagina }),
+      ),
   });
   defineRoute(app, deps, {
     method: 'POST',

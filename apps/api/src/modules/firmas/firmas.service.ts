@@ -6,6 +6,9 @@ import {
   MAX_INTENTOS_CODIGO,
   TIPO_CARTA_DOCUMENTO_FIRMADO,
   TIPO_CARTA_FIRMA_RECHAZADA,
+  ETIQUETAS_CAMPO_FIRMA,
+  type CampoFirma,
+  type CamposFirmaForm,
   type DocumentoFirma,
   type DocumentoFirmadoPortal,
   type DocumentoFirmaResumen,
@@ -13,7 +16,9 @@ import {
   type EstadoFirmante,
   type EventoFirma,
   type Firmante,
+  type PaginaFirma,
   type SolicitudFirma,
+  type TipoCampoFirma,
 } from '@predio/contract/firmas';
 import { CODES } from '@predio/contract/codes';
 import type { Database, Tx } from '../../db/client.ts';
@@ -34,6 +39,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import { enTenant, type Scope } from '../../platform/tenant.ts';
 import { estadoRadicacion, radicarDocumento } from '../gestion-documental/radicacion-automatica.service.ts';
 import { certificadoEmpresa } from './firmas-certificado.service.ts';
+import { imagenPagina, tamanosPaginas } from './firmas-paginas.ts';
 import { sellar, sha256, validarPdf } from './firmas-pdf.ts';
 import { pedirSelloTiempo } from './sello-tiempo.ts';
 
@@ -112,6 +118,7 @@ type FilaDoc = {
   creado_en: Date | string;
   completado_en: Date | string | null;
   id_radicado: number | null;
+  paginas: PaginaFirma[] | null;
 };
 
 async function filaDoc(tx: Tx, id: number, bloquear = false): Promise<FilaDoc> {
@@ -149,8 +156,10 @@ export async function listar(o: { tx: Tx; query: { q: string; page: number; page
   };
 }
 
-export async function obtener(o: { tx: Tx; id: number }): Promise<DocumentoFirma> {
+export async function obtener(o: { tx: Tx; id: number; storage?: Storage }): Promise<DocumentoFirma> {
   const d = await filaDoc(o.tx, o.id);
+  // A draft whose PDF does not open shows no pages (sending it says why); the detail still shows.
+  const paginas = o.storage ? await paginasDoc(o.tx, o.storage, d).catch(() => []) : (d.paginas ?? []);
   const firmantes = await queryRows<
     Omit<Firmante, 'firmado_en' | 'codigo_verificado_en' | 'invitado_en'> & {
       firmado_en: Date | string | null;
@@ -199,7 +208,111 @@ export async function obtener(o: { tx: Tx; id: number }): Promise<DocumentoFirma
         : d.estado === 'firmado'
           ? await estadoRadicacion(o.tx, claveRadicar(d.id))
           : null,
+    campos: await camposDe(o.tx, o.id),
+    paginas,
+    sellado:
+      d.estado === 'firmado' && !d.clave_firmado
+        ? ((await estadoRadicacion(o.tx, claveSellar(d.id))) ?? { estado: 'pendiente', error: null })
+        : null,
   };
+}
+
+// ---------- fields placed on the pages, per signer ----------
+
+/** The original's page sizes, read from the PDF the first time and kept on the document. */
+async function paginasDoc(tx: Tx, storage: Storage, d: FilaDoc): Promise<PaginaFirma[]> {
+  if (d.paginas) return d.paginas;
+  const f = await original(tx, d.id);
+  const buf = f ? await storage.get(f.clave) : null;
+  if (!buf) return [];
+  await validarPdf(buf);
+  const paginas = await tamanosPaginas(buf);
+  await tx.execute(sql`update firma_documento set paginas = ${JSON.stringify(paginas)}::jsonb where id = ${d.id}`);
+  return paginas;
+}
+
+type FilaCampo = Omit<CampoFirma, 'firmante'> & { firmante: number; id_firmante: number };
+async function camposDe(tx: Tx, idDocumento: number, idFirmante?: number): Promise<CampoFirma[]> {
+  const filas = await queryRows<FilaCampo>(
+    tx,
+    sql`select c.id, f.orden as firmante, c.id_firmante, c.tipo, c.pagina, c.x, c.y, c.ancho, c.alto, c.obligatorio, c.valor
+        from firma_campo c join firma_firmante f on f.id = c.id_firmante
+        where c.id_documento = ${idDocumento} ${idFirmante !== undefined ? sql`and c.id_firmante = ${idFirmante}` : sql``}
+        order by c.pagina, c.y, c.x, c.id`,
+  );
+  return filas.map(({ id_firmante: _f, ...c }) => c);
+}
+
+/** «Campo 2 (Firma, página 1)»: how a message names a field the sender placed. */
+const nombreCampo = (i: number, c: { tipo: TipoCampoFirma; pagina: number }) =>
+  `Campo ${i + 1} (${ETIQUETAS_CAMPO_FIRMA[c.tipo]}, página ${c.pagina})`;
+const invalidoCampo = (nombre: string, mensaje: string) =>
+  new AppError(CODES.VALIDACION, `${nombre}: ${mensaje}`, [{ campo: 'campos', mensaje }]);
+
+/**
+ * Replaces the draft's placed fields. Each must lie inside an existing page and belong to one of the
+ * document's signers; what was sent is what is signed, so only a draft's fields change.
+ */
+export async function guardarCampos(
+  o: Staff & { storage: Storage; id: number; body: { campos: Required<CamposFirmaForm>['campos'] } },
+): Promise<DocumentoFirma> {
+  const d = await filaDoc(o.tx, o.id, true);
+  if (d.estado !== 'borrador') throw conflicto(`El documento ${o.id} ya se envió a firmar: sus campos no se pueden cambiar.`);
+  const paginas = await paginasDoc(o.tx, o.storage, d);
+  if (paginas.length === 0 && o.body.campos.length > 0)
+    throw new AppError(CODES.VALIDACION, 'Archivo PDF: adjunte el PDF antes de ubicar los campos.', [
+      { campo: 'archivo', mensaje: 'Adjunte el PDF' },
+    ]);
+  const firmantes = await queryRows<{ id: number; orden: number }>(
+    o.tx,
+    sql`select id, orden from firma_firmante where id_documento = ${o.id} order by orden`,
+  );
+  const porOrden = new Map(firmantes.map((f) => [f.orden, f.id]));
+  const EPS = 1e-6;
+  for (const [i, c] of o.body.campos.entries()) {
+    const nombre = nombreCampo(i, { tipo: c.tipo, pagina: c.pagina });
+    if (!porOrden.has(c.firmante))
+      throw invalidoCampo(nombre, `el firmante ${c.firmante} no está en el documento (tiene ${firmantes.length}).`);
+    if (c.pagina > paginas.length)
+      throw invalidoCampo(nombre, `la página ${c.pagina} no existe (el PDF tiene ${paginas.length}).`);
+    if (c.ancho <= 0 || c.alto <= 0 || c.x + c.ancho > 1 + EPS || c.y + c.alto > 1 + EPS)
+      throw invalidoCampo(nombre, 'queda fuera de la página; muévalo o achíquelo para que quepa.');
+  }
+  await o.tx.execute(sql`delete from firma_campo where id_documento = ${o.id}`);
+  for (const c of o.body.campos)
+    await o.tx.execute(
+      sql`insert into firma_campo (id_documento, id_firmante, tipo, pagina, x, y, ancho, alto, obligatorio)
+          values (${o.id}, ${porOrden.get(c.firmante)!}, ${c.tipo}, ${c.pagina}, ${c.x}, ${c.y},
+                  ${Math.min(c.ancho, 1 - c.x)}, ${Math.min(c.alto, 1 - c.y)}, ${c.obligatorio ?? true})`,
+    );
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario,
+    usuario: o.user.usuario,
+    accion: 'ubicar-campos',
+    entidad: ENTIDAD_FIRMAS,
+    entidadId: String(o.id),
+    cambios: { campos: o.body.campos.length },
+    ip: o.ip,
+  });
+  return obtener(o);
+}
+
+/** One page of the document as a picture, for the placement screen. */
+export async function paginaDocumento(o: { tx: Tx; storage: Storage; id: number; pagina: number }): Promise<Archivo> {
+  const d = await filaDoc(o.tx, o.id);
+  return paginaComoArchivo(o.tx, o.storage, d, o.pagina);
+}
+
+async function paginaComoArchivo(tx: Tx, storage: Storage, d: FilaDoc, pagina: number): Promise<Archivo> {
+  const f = await original(tx, d.id);
+  const buf = f ? await storage.get(f.clave) : null;
+  if (!buf) throw noEncontrado('El PDF del documento');
+  const paginas = await paginasDoc(tx, storage, d);
+  if (pagina > paginas.length)
+    throw new AppError(CODES.VALIDACION, `Página: la página ${pagina} no existe (el PDF tiene ${paginas.length}).`, [
+      { campo: 'pagina', mensaje: 'No existe' },
+    ]);
+  return { nombre: `pagina-${pagina}.png`, contentType: 'image/png', contenido: await imagenPagina(buf, pagina) };
 }
 
 async function radicadoDe(tx: Tx, id: number) {
@@ -324,6 +437,7 @@ export async function enviar(o: Staff & ConCorreo & { id: number; base: string }
   if (!buf) throw noEncontrado('El PDF del documento');
   await validarPdf(buf);
   const huella = sha256(buf);
+  if (!d.paginas) await paginasDoc(o.tx, o.storage, d);
   const vence = new Date(Date.now() + d.vence_dias * 86_400_000);
   await o.tx.execute(
     sql`update firma_documento set estado = 'enviado', enviado_en = now(), vence_en = ${vence.toISOString()},
@@ -540,6 +654,12 @@ const LIMITE_PUBLICO: ThrottleConfig = { maxPorIp: 30, maxPorUsuario: 30, ventan
 // Two keys, as the throttle counts each once; both are per address.
 const clavesIp = (ip: string) => ({ usuario: `firmar:${ip}`, ip: `firmar-ip:${ip}` });
 const falloPublico = (o: Publico) => registrarFallo(o.db, clavesIp(o.ip), LIMITE_PUBLICO);
+/**
+ * Every call counts too, failed or not: a signer reading a document with its pages makes a few dozen,
+ * a script hammering the pages (each one drawn by pdftoppm) or the code endpoint is stopped.
+ */
+export const LIMITE_SOLICITUDES_FIRMA: ThrottleConfig = { maxPorIp: 300, maxPorUsuario: 300, ventanaMin: 10, bloqueoMin: 10 };
+const clavesSolicitudes = (ip: string) => ({ usuario: `firmar-req:${ip}`, ip: `firmar-req-ip:${ip}` });
 
 async function conFirmante<T>(
   o: Publico,
@@ -553,6 +673,15 @@ async function conFirmante<T>(
       undefined,
       { 'retry-after': String(bloqueo * 60) },
     );
+  const exceso = await minutosBloqueo(o.db, clavesSolicitudes(o.ip));
+  if (exceso > 0)
+    throw new AppError(
+      CODES.DEMASIADOS_INTENTOS,
+      `Demasiadas solicitudes desde esta conexión. Intente de nuevo en ${exceso} ${exceso === 1 ? 'minuto' : 'minutos'}.`,
+      undefined,
+      { 'retry-after': String(exceso * 60) },
+    );
+  await registrarFallo(o.db, clavesSolicitudes(o.ip), LIMITE_SOLICITUDES_FIRMA);
   const [r] = await o.db.system((tx) =>
     queryRows<{ id_empresa: number; id: number }>(
       tx,
@@ -596,6 +725,13 @@ const ocultar = (email: string) => {
 export async function solicitud(o: Publico): Promise<SolicitudFirma> {
   return conFirmante(o, async ({ tx, f, d }) => {
     const { nombre } = await empresaDocumento(tx);
+    const vigenteYVerificado =
+      f.estado === 'pendiente' &&
+      d.estado === 'enviado' &&
+      !(d.vence_en && new Date(d.vence_en).getTime() < Date.now()) &&
+      verificado(f);
+    // Fields and pages only after the code: before it, the link tells nothing of the document's contents.
+    const campos = vigenteYVerificado ? await camposDe(tx, d.id, f.id) : [];
     const vigente =
       f.estado === 'pendiente' && d.estado === 'enviado' && !(d.vence_en && new Date(d.vence_en).getTime() < Date.now());
     return {
@@ -609,6 +745,8 @@ export async function solicitud(o: Publico): Promise<SolicitudFirma> {
       codigo_enviado: f.codigo_hash !== null,
       verificado: vigente && verificado(f),
       email_oculto: ocultar(f.email),
+      campos,
+      paginas: campos.length > 0 ? (d.paginas ?? []) : [],
     };
   });
 }
@@ -727,8 +865,59 @@ export async function pdfParaFirmar(o: Publico & { storage: Storage }): Promise<
   });
 }
 
+/** One page of the document as a picture for the signer, after the code, like the PDF itself. */
+export async function paginaParaFirmar(o: Publico & { storage: Storage; pagina: number }): Promise<Archivo> {
+  return conFirmante(o, async (s) => {
+    exigirVigente(s.d, s.f);
+    exigirVerificado(s.f);
+    return paginaComoArchivo(s.tx, o.storage, s.d, o.pagina);
+  });
+}
+
+const fechaFirma = (d: Date) =>
+  new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+
+/**
+ * What each of the signer's placed fields will carry: the signature fields take the signature itself,
+ * the date the server's; the rest what they typed. A required field left empty is refused by name.
+ */
+async function valoresCampos(s: Scope & { f: FilaFirmante; d: FilaDoc }, valores: { id: number; valor: string }[]) {
+  const campos = await camposDe(s.tx, s.d.id, s.f.id);
+  const propios = new Set(campos.map((c) => c.id));
+  const ajeno = valores.find((v) => !propios.has(v.id));
+  if (ajeno)
+    throw new AppError(CODES.VALIDACION, `Campos: el campo ${ajeno.id} no es de este firmante.`, [
+      { campo: 'campos', mensaje: 'Campo ajeno' },
+    ]);
+  const dado = new Map(valores.map((v) => [v.id, v.valor.trim()]));
+  const hoy = fechaFirma(new Date());
+  return campos.map((c, i) => {
+    const v = dado.get(c.id) ?? '';
+    let valor: string | null;
+    if (c.tipo === 'firma') valor = null;
+    else if (c.tipo === 'fecha') valor = hoy;
+    else if (c.tipo === 'nombre') valor = v || s.f.nombre;
+    else if (c.tipo === 'casilla') valor = /^(s[ií]|true|x)$/i.test(v) ? 'sí' : '';
+    else valor = v;
+    if (c.obligatorio && valor === '')
+      throw invalidoCampo(
+        nombreCampo(i, c),
+        c.tipo === 'casilla' ? 'es obligatorio: márquelo antes de firmar.' : 'es obligatorio: llénelo antes de firmar.',
+      );
+    return { id: c.id, valor };
+  });
+}
+
 export async function firmar(
-  o: Publico & ConCorreo & { body: { tipo: 'dibujada' | 'escrita'; imagen?: string | undefined; texto: string } },
+  o: Publico &
+    ConCorreo & {
+      body: {
+        tipo: 'dibujada' | 'escrita';
+        imagen?: string | undefined;
+        texto: string;
+        campos?: { id: number; valor: string }[] | undefined;
+      };
+    },
 ): Promise<{ estado: EstadoFirmante; estado_documento: EstadoDocumentoFirma }> {
   return conFirmante(o, async (s) => {
     exigirVigente(s.d, s.f);
@@ -736,6 +925,8 @@ export async function firmar(
     if (!s.f.sha256_visto || s.f.sha256_visto !== s.d.sha256_original)
       throw conflicto('Abra y lea el documento antes de firmarlo.');
     if (o.body.tipo === 'dibujada') await validarPng(o.body.imagen!);
+    const campos = await valoresCampos(s, o.body.campos ?? []);
+    for (const c of campos) await s.tx.execute(sql`update firma_campo set valor = ${c.valor} where id = ${c.id}`);
     await s.tx.execute(
       sql`update firma_firmante set estado = 'firmado', firmado_en = now(), firma_tipo = ${o.body.tipo},
             firma_imagen = ${o.body.tipo === 'dibujada' ? o.body.imagen! : null},
@@ -759,7 +950,11 @@ export async function firmar(
       if (s.d.secuencial) await invitarSiguiente({ ...s, ...o }, s.d);
       return { estado: 'firmado' as const, estado_documento: 'enviado' as const };
     }
-    await completar({ ...s, ...o }, s.d);
+    // Everyone signed. Sealing (pdf-lib over a PDF of up to 20 MB, the RSA seal, a TSA that may be slow)
+    // is a job: the last signer's answer does not wait for it, and a failure is retried, not lost.
+    await s.tx.execute(sql`update firma_documento set estado = 'firmado', completado_en = now() where id = ${s.d.id}`);
+    await evento(s.tx, { id: s.d.id, tipo: 'firmado_todos', detalle: 'Firmaron todos; el PDF se sella en segundo plano' });
+    await encolar(s.tx, { tipo: TRABAJO_FIRMAS_SELLAR, datos: { id: s.d.id }, clave: claveSellar(s.d.id) });
     return { estado: 'firmado' as const, estado_documento: 'firmado' as const };
   });
 }
@@ -921,10 +1116,30 @@ export async function rechazar(
   });
 }
 
+export const TRABAJO_FIRMAS_SELLAR = 'firmas.sellar';
+const claveSellar = (id: number) => `firma-sellar:${id}`;
+
 /**
- * Everyone signed: the sealed PDF is made and filed with the document, the sender is told (601) and
- * every signer gets the signed copy by e-mail at once (Ley 820 de 2003 gives the tenant that right).
+ * Everyone signed (job firmas.sellar): the sealed PDF is made and filed with the document, the sender
+ * is told (601) and every signer gets the signed copy by e-mail at once (Ley 820 de 2003 gives the
+ * tenant that right). Runs at least once: the document's row is locked, and a second run finds the
+ * sealed PDF already recorded and does nothing.
  */
+export async function sellarFirmado(
+  o: Scope & ConCorreo & { idEmpresa: number; id: number },
+): Promise<{ sha256?: string; omitido?: string }> {
+  const [d] = await queryRows<FilaDoc>(o.tx, sql`select * from firma_documento where id = ${o.id} for update`);
+  if (!d) return { omitido: `el documento ${o.id} ya no existe` };
+  if (d.clave_firmado) return { sha256: d.sha256_firmado ?? '' };
+  if (d.estado !== 'firmado') return { omitido: `el documento ${o.id} no está firmado por todos` };
+  await completar(o, d);
+  const [x] = await queryRows<{ sha256_firmado: string }>(
+    o.tx,
+    sql`select sha256_firmado from firma_documento where id = ${o.id}`,
+  );
+  return { sha256: x!.sha256_firmado };
+}
+
 async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDoc) {
   const f = await original(o.tx, d.id);
   const buf = f ? await o.storage.get(f.clave) : null;
@@ -945,6 +1160,7 @@ async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDo
     sha256_visto: string;
     codigo_enviado_en: Date | string | null;
   }>(o.tx, sql`select * from firma_firmante where id_documento = ${d.id} order by orden`);
+  const campos = await camposDe(o.tx, d.id);
   const eventos = await queryRows<{
     creado_en: Date | string;
     tipo: string;
@@ -980,6 +1196,7 @@ async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDo
       ip: x.ip,
       userAgent: x.user_agent,
       sha256Visto: x.sha256_visto,
+      campos: campos.filter((c) => c.firmante === x.orden),
     })),
     eventos: eventos.map((e) => ({ ...e, creadoEn: new Date(e.creado_en) })),
     certificado,
@@ -1006,10 +1223,10 @@ async function completar(o: Scope & ConCorreo & { idEmpresa: number }, d: FilaDo
     },
   ]);
   await o.tx.execute(
-    sql`update firma_documento set estado = 'firmado', completado_en = ${ahora.toISOString()}, clave_firmado = ${clave},
+    sql`update firma_documento set completado_en = coalesce(completado_en, ${ahora.toISOString()}), clave_firmado = ${clave},
           sha256_firmado = ${huella} where id = ${d.id}`,
   );
-  await evento(o.tx, { id: d.id, tipo: 'completado', detalle: `Todos firmaron; PDF sellado (SHA-256 ${huella})` });
+  await evento(o.tx, { id: d.id, tipo: 'completado', detalle: `PDF firmado y sellado (SHA-256 ${huella})` });
   let propio = false;
   for (const f of alCompletar.values())
     propio = (await f(o, { id: d.id, pdf, sha256: huella, nombre, idUsuario: d.id_usuario, creadoPor: d.creado_por })) || propio;

@@ -120,6 +120,12 @@ async function firmarComo(token: string, tipo: 'dibujada' | 'escrita' = 'escrita
     acepto: true,
   });
 }
+/** Runs the jobs due: the seal queued by the last signature, then what the seal queues (filing). */
+async function correrTrabajos() {
+  const runner = crearTrabajos(t.deps);
+  await runner.vuelta();
+  await runner.stop();
+}
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 beforeAll(async () => {
@@ -163,8 +169,16 @@ describe('firmas electrónicas: send, sign, seal', () => {
     const ultimo = await firmarComo(links.get('bruno@ejemplo.co')!);
     expect(ultimo.statusCode, ultimo.body).toBe(200);
     expect(ultimo.json().data.estado_documento).toBe('firmado');
-
+    // Everyone signed; the seal is a job: until it runs there is no signed PDF yet, and the detail says so.
     const c = as(t.app, admin);
+    expect((await c.get(`/api/firmas/documentos/${id}`)).json().data).toMatchObject({
+      estado: 'firmado',
+      sha256_firmado: null,
+      sellado: { estado: 'pendiente', error: null },
+    });
+    expect((await c.get(`/api/firmas/documentos/${id}/firmado`)).statusCode).toBe(409);
+    await correrTrabajos();
+
     const d = (await c.get(`/api/firmas/documentos/${id}`)).json().data;
     expect(d.estado).toBe('firmado');
     expect(d.detalle.map((f: { estado: string }) => f.estado)).toEqual(['firmado', 'firmado']);
@@ -224,11 +238,11 @@ describe('firmas electrónicas: send, sign, seal', () => {
     for (const l of links.values()) expect((await firmarComo(l)).statusCode).toBe(200);
     const c = as(t.app, admin);
     let d = (await c.get(`/api/firmas/documentos/${id}`)).json().data;
-    expect(d).toMatchObject({ estado: 'firmado', radicado: null, radicacion: { estado: 'pendiente', error: null } });
-    const runner = crearTrabajos(t.deps);
-    await runner.vuelta();
-    await runner.stop();
+    expect(d).toMatchObject({ estado: 'firmado', radicado: null, radicacion: null, sellado: { estado: 'pendiente' } });
+    // One round: the seal, then the filing it queues.
+    await correrTrabajos();
     d = (await c.get(`/api/firmas/documentos/${id}`)).json().data;
+    expect(d.sellado).toBeNull();
     expect(d.radicacion).toEqual({ estado: 'radicado', error: null });
     expect(d.radicado.radicado).toMatch(/^\d{4}-\d+-\d{6}-1$/);
     expect(d.eventos.map((e: { tipo: string }) => e.tipo)).toContain('radicado');
@@ -540,6 +554,7 @@ describe('firmas: the company seal (own PKCS#12, RFC 3161 time-stamp)', () => {
     const links = await enlaces(antes, 1);
     const r = await firmarComo(links.get('ana@ejemplo.co')!);
     expect(r.json().data.estado_documento, r.body).toBe('firmado');
+    await correrTrabajos();
     const pdf = (await as(t.app, admin).get(`/api/firmas/documentos/${id}/firmado`)).rawPayload;
     return { id, pdf };
   }

@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import { queryRows } from '../../db/rows.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
+import { sellarFirmas } from '../../test/sellar-firmas.ts';
 import { as, clienteDelPortal, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -853,6 +854,7 @@ describe('firma a distancia (firmas electrónicas)', () => {
     expect(v.firma_remota!.firmantes.map((f) => f.estado)).toEqual(['firmado', 'pendiente']);
     expect(v.estado).toBe('borrador');
     expect((await firmarComo('pablo.remoto@correo.co')).estado_documento).toBe('firmado');
+    expect(await sellarFirmas(t)).toBe(1);
 
     v = ok<Inventario>(await pedir(admin1, 'GET', url()));
     expect(v).toMatchObject({ estado: 'cerrado', radicacion: { estado: 'pendiente' }, firma_remota: { estado: 'firmado' } });

@@ -45,6 +45,7 @@ describe('every API route declares its permission', () => {
     ).toEqual([
       'GET /api/agenda/ical/:archivo',
       'GET /api/firmar/:token',
+      'GET /api/firmar/:token/paginas/:pagina',
       'GET /api/firmar/:token/pdf',
       'GET /api/health',
       'GET /api/portal/:idEmpresa/info',
@@ -65,6 +66,7 @@ describe('every API route declares its permission', () => {
       'GET /api/publico/:empresa/vacantes/:id',
       'HEAD /api/agenda/ical/:archivo',
       'HEAD /api/firmar/:token',
+      'HEAD /api/firmar/:token/paginas/:pagina',
       'HEAD /api/firmar/:token/pdf',
       'HEAD /api/health',
       'HEAD /api/portal/:idEmpresa/info',

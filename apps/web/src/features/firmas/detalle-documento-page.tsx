@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { App, Button, Card, Descriptions, Empty, Popconfirm, Space, Timeline, Typography } from 'antd';
-import { DownloadOutlined, MailOutlined, StopOutlined } from '@ant-design/icons';
+import { DownloadOutlined, DragOutlined, MailOutlined, StopOutlined } from '@ant-design/icons';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { descargar } from '../../lib/descargar.ts';
@@ -47,10 +47,17 @@ export function DetalleDocumentoPage() {
           <Button icon={<DownloadOutlined />} onClick={() => void descargar(`/firmas/documentos/${id}/original`)}>
             Descargar original
           </Button>
-          {d.estado === 'firmado' && (
+          {d.estado === 'firmado' && d.sha256_firmado && (
             <Button type="primary" icon={<DownloadOutlined />} onClick={() => void descargar(`/firmas/documentos/${id}/firmado`)}>
               Descargar PDF firmado
             </Button>
+          )}
+          {d.estado === 'borrador' && (
+            <Link to={`/firmas-electronicas/firmar-electronicamente-documentos-pdf/${id}`}>
+              <Button type="primary" icon={<DragOutlined />}>
+                Ubicar campos y enviar
+              </Button>
+            </Link>
           )}
           {d.estado === 'enviado' && (
             <Button
@@ -87,9 +94,24 @@ export function DetalleDocumentoPage() {
           </Descriptions.Item>
           <Descriptions.Item label="Completado">{d.completado_en ? formatFechaHora(d.completado_en) : '—'}</Descriptions.Item>
           <Descriptions.Item label="Archivo">{d.nombre_archivo ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="Campos ubicados">
+            {d.campos.length > 0 ? `${d.campos.length} en ${new Set(d.campos.map((c) => c.pagina)).size} página(s)` : 'Ninguno'}
+          </Descriptions.Item>
           <Descriptions.Item label="Firmas">
             {d.firmados} de {d.firmantes}
           </Descriptions.Item>
+          {d.sellado && (
+            <Descriptions.Item label="PDF sellado">
+              {d.sellado.estado === 'fallido' ? (
+                <Typography.Text type="danger">
+                  No se pudo sellar: {d.sellado.error} Un administrador puede reintentarlo en Logs del sistema › Trabajos en
+                  segundo plano.
+                </Typography.Text>
+              ) : (
+                <span>Sellando el PDF firmado…{d.sellado.error ? ` Se reintentará: ${d.sellado.error}` : ''}</span>
+              )}
+            </Descriptions.Item>
+          )}
           {d.radicacion && (
             <Descriptions.Item label="Gestión documental">
               {d.radicado ? (

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Progress, Space, Switch, Typography, Upload } from 'antd';
-import { DeleteOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DragOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import { MAX_BYTES_PDF_FIRMA, MAX_FIRMANTES, type DocumentoFirmaForm, type DocumentoFirmaResumen } from '@predio/contract/firmas';
 import { definirLista, texto } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
@@ -9,17 +9,25 @@ import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
-import { useDocumentosFirma, useEnviarAFirma } from './api/firmas-api.ts';
+import { useCrearBorrador, useDocumentosFirma, useEnviarAFirma } from './api/firmas-api.ts';
 import { CertificadoSelloCard } from './certificado-sello-card.tsx';
 import { EstadoDocumento } from './comun.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import './firmas.css';
+
+// The placement screen loads only when a draft is opened: the list and the form never need it, and the
+// first load of /inicio (whose page registry lists each page's chunks) stays the same.
+const UbicarCampos = lazy(() => import('./ubicar-campos.tsx').then((m) => ({ default: m.UbicarCampos })));
 
 const PATH = '/firmas-electronicas/firmar-electronicamente-documentos-pdf';
 const DETALLE = '/firmas-electronicas/detalle-documento';
 const lista = definirLista({ filtros: { q: texto() } });
 
-function NuevoEnvio({ onEnviado }: { onEnviado: (id: number) => void }) {
+function NuevoEnvio({ onEnviado, onBorrador }: { onEnviado: (id: number) => void; onBorrador: (id: number) => void }) {
   const [form] = Form.useForm<DocumentoFirmaForm>();
+  const borrador = useCrearBorrador();
+  // «Ubicar campos» keeps the draft unsent and opens the placement screen; «Enviar» sends at once.
+  const [ubicar, setUbicar] = useState(false);
   const [pdf, setPdf] = useState<File | null>(null);
   const [avance, setAvance] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -29,6 +37,12 @@ function NuevoEnvio({ onEnviado }: { onEnviado: (id: number) => void }) {
     setError(null);
     if (!pdf) return setError('Archivo PDF: adjunte el PDF que se va a firmar.');
     try {
+      if (ubicar) {
+        const id = await borrador.mutateAsync({ form: v, pdf, onProgress: setAvance });
+        form.resetFields();
+        setPdf(null);
+        return onBorrador(id);
+      }
       const d = await enviar.mutateAsync({ form: v, pdf, onProgress: setAvance });
       message.success(`Enviado a ${d.firmantes} firmante${d.firmantes === 1 ? '' : 's'}`);
       form.resetFields();
@@ -150,9 +164,20 @@ function NuevoEnvio({ onEnviado }: { onEnviado: (id: number) => void }) {
         </Form.List>
         {avance !== null && <Progress percent={avance} size="small" />}
         <div className="firmas-acciones">
-          <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={enviar.isPending}>
-            Enviar a firmar
-          </Button>
+          <Space wrap>
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<DragOutlined />}
+              loading={borrador.isPending}
+              onClick={() => setUbicar(true)}
+            >
+              Ubicar campos en el PDF
+            </Button>
+            <Button htmlType="submit" icon={<SendOutlined />} loading={enviar.isPending} onClick={() => setUbicar(false)}>
+              Enviar a firmar
+            </Button>
+          </Space>
         </div>
       </Form>
     </Card>
@@ -161,6 +186,17 @@ function NuevoEnvio({ onEnviado }: { onEnviado: (id: number) => void }) {
 
 /** Firmar documentos PDF (idm 10582): send a PDF for signature and follow what was sent. */
 export function FirmarDocumentosPage() {
+  const idDocumento = Number(useParams().idDocumento ?? 0);
+  if (Number.isInteger(idDocumento) && idDocumento > 0)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <UbicarCampos key={idDocumento} id={idDocumento} />
+      </Suspense>
+    );
+  return <ListaYEnvio />;
+}
+
+function ListaYEnvio() {
   const { params, cambiar, limpiar, hayFiltros } = useListaUrl(lista, PATH);
   const consulta = useDocumentosFirma(lista.consulta(params, true));
   const navigate = useNavigate();
@@ -175,7 +211,7 @@ export function FirmarDocumentosPage() {
   ];
   return (
     <Space orientation="vertical" size="middle" className="firmas-pagina">
-      <NuevoEnvio onEnviado={abrir} />
+      <NuevoEnvio onEnviado={abrir} onBorrador={(id) => void navigate(`${PATH}/${id}`)} />
       <Card size="small" title="Documentos enviados">
         <ListPage<DocumentoFirmaResumen, string>
           sustantivo={{ singular: 'documento', plural: 'documentos' }}

@@ -1,10 +1,15 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Alert, Button, Card, Checkbox, Form, Input, Radio, Result, Space, Spin, Typography } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
-import type { SolicitudFirma } from '@predio/contract/firmas';
+import type { CampoFirma, SolicitudFirma } from '@predio/contract/firmas';
 import { FirmaTrazo } from './firma-trazo.tsx';
+
+// The fields' part loads only when the sender placed fields: it brings the page overlay and the
+// contract's labels, which a document without fields (most of them) never needs.
+const PaginasFirmante = lazy(() => import('./campos-firmante.tsx').then((m) => ({ default: m.PaginasFirmante })));
+const CamposFirmante = lazy(() => import('./campos-firmante.tsx').then((m) => ({ default: m.CamposFirmante })));
 import './firmas.css';
 
 type Sobre<T> = { code: number; message: string; data?: T };
@@ -165,6 +170,15 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [ocupado, setOcupado] = useState(false);
+  const [valores, setValores] = useState<Record<number, string>>(() =>
+    Object.fromEntries(
+      info.campos.map((c) => [
+        c.id,
+        c.tipo === 'nombre' ? info.firmante : c.tipo === 'iniciales' ? iniciales(info.firmante) : '',
+      ]),
+    ),
+  );
+  const faltan = info.campos.filter((c) => c.obligatorio && llenable(c) && !(valores[c.id] ?? '').trim());
   useEffect(() => {
     let url: string | null = null;
     void (async () => {
@@ -192,18 +206,48 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
       setOcupado(false);
     }
   };
-  const listo = acepto && pdf !== null && (tipo === 'dibujada' ? imagen !== null : texto.trim() !== '');
+  const firmaLista = tipo === 'dibujada' ? imagen !== null : texto.trim() !== '';
+  const listo = acepto && pdf !== null && firmaLista && faltan.length === 0;
+  const hoy = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  /** What a field shows on the page: the signature once made, today's date, or what was typed. */
+  const vista = (c: CampoFirma): ReactNode =>
+    c.tipo === 'firma' ? (
+      tipo === 'dibujada' ? (
+        imagen ? (
+          <img src={imagen} alt="" />
+        ) : null
+      ) : (
+        <span className="firmar-escrita-campo">{texto}</span>
+      )
+    ) : c.tipo === 'fecha' ? (
+      hoy
+    ) : c.tipo === 'casilla' ? (
+      valores[c.id] === 'sí' ? (
+        '✕'
+      ) : (
+        ''
+      )
+    ) : (
+      valores[c.id]
+    );
   return (
     <Space orientation="vertical" size="middle" className="firmar-paso">
       <Typography.Title level={2} className="firmar-subtitulo">
         Lea el documento
       </Typography.Title>
       {errorPdf && <Alert type="error" showIcon title={errorPdf} />}
+      {info.campos.length > 0 && (
+        <Suspense fallback={<Spin />}>
+          <PaginasFirmante token={token} info={info} valores={valores} vista={vista} llenable={llenable} />
+        </Suspense>
+      )}
       {pdf ? (
         <>
-          <object data={pdf} type="application/pdf" className="firmar-visor" aria-label="Documento a firmar">
-            <Typography.Paragraph>Su navegador no muestra el PDF aquí: ábralo con el botón.</Typography.Paragraph>
-          </object>
+          {info.campos.length === 0 && (
+            <object data={pdf} type="application/pdf" className="firmar-visor" aria-label="Documento a firmar">
+              <Typography.Paragraph>Su navegador no muestra el PDF aquí: ábralo con el botón.</Typography.Paragraph>
+            </object>
+          )}
           <Button icon={<FilePdfOutlined />} href={pdf} target="_blank" rel="noopener">
             Abrir el documento
           </Button>
@@ -239,6 +283,17 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
               </div>
             </Form>
           )}
+          {info.campos.some(llenable) && (
+            <Suspense fallback={<Spin />}>
+              <CamposFirmante
+                campos={info.campos}
+                valores={valores}
+                setValores={setValores}
+                faltan={faltan.length}
+                llenable={llenable}
+              />
+            </Suspense>
+          )}
           <Checkbox checked={acepto} onChange={(e) => setAcepto(e.target.checked)}>
             He leído el documento, acepto su contenido y acepto firmarlo electrónicamente, con la misma validez de mi firma
             manuscrita.
@@ -254,6 +309,7 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
                 tipo,
                 imagen: tipo === 'dibujada' ? imagen : undefined,
                 texto: tipo === 'escrita' ? texto : '',
+                campos: info.campos.filter(llenable).map((c) => ({ id: c.id, valor: valores[c.id] ?? '' })),
                 acepto,
               })
             }
@@ -286,3 +342,13 @@ function Firmar({ token, info, alTerminar }: { token: string; info: SolicitudFir
     </Space>
   );
 }
+
+/** The signature fields take the signature itself and the date the server's: the rest are typed or ticked. */
+const llenable = (c: CampoFirma) => c.tipo !== 'firma' && c.tipo !== 'fecha';
+const iniciales = (nombre: string) =>
+  nombre
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => p[0]!.toUpperCase())
+    .join('')
+    .slice(0, 4);

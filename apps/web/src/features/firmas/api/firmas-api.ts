@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CamposFirmaForm,
   CertificadoFirma,
   CertificadoFirmaForm,
   DocumentoFirma,
@@ -29,6 +30,8 @@ export const documentoOptions = (id: number) =>
   queryOptions({
     queryKey: firmasKeys.uno(id),
     queryFn: async () => (await http.get<DocumentoFirma>(`/firmas/documentos/${id}`)).data,
+    // Everyone signed and the seal job is at work: it takes seconds, so the detail asks again until done.
+    refetchInterval: (q) => (q.state.data?.sellado?.estado === 'pendiente' ? 2_000 : false),
   });
 export const useDocumentoFirma = (id: number) => useQuery(documentoOptions(id));
 
@@ -43,6 +46,34 @@ export function useEnviarAFirma() {
       await http.upload(`/archivos/firma_documento/${id}?categoria=original`, datos, { onProgress: v.onProgress });
       return (await http.post<DocumentoFirma>(`/firmas/documentos/${id}/enviar`)).data;
     },
+    onSettled: () => qc.invalidateQueries({ queryKey: firmasKeys.todo }),
+  });
+}
+
+/** Draft and its PDF without sending: the sender places the signers' fields next. */
+export function useCrearBorrador() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { form: DocumentoFirmaForm; pdf: File; onProgress?: (p: number) => void }) => {
+      const { id } = (await http.post<{ id: number }>('/firmas/documentos', v.form)).data;
+      const datos = new FormData();
+      datos.append('file', v.pdf, v.pdf.name);
+      await http.upload(`/archivos/firma_documento/${id}?categoria=original`, datos, { onProgress: v.onProgress });
+      return id;
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: firmasKeys.todo }),
+  });
+}
+
+/** Saves the placed fields and, when asked, sends the draft right after. */
+export function useGuardarCampos(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: CamposFirmaForm & { enviar: boolean }) => {
+      const d = (await http.put<DocumentoFirma>(`/firmas/documentos/${id}/campos`, { campos: v.campos })).data;
+      return v.enviar ? (await http.post<DocumentoFirma>(`/firmas/documentos/${id}/enviar`)).data : d;
+    },
+    onSuccess: (d) => qc.setQueryData(firmasKeys.uno(id), d),
     onSettled: () => qc.invalidateQueries({ queryKey: firmasKeys.todo }),
   });
 }
