@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { esCorreo, fecha, id, idQuery, listaQuery, opcion, si, texto, textoObligatorio, ZConsecutivoParam } from './campos.ts';
+import {
+  esCorreo,
+  fecha,
+  id,
+  idQuery,
+  listaQuery,
+  MAX_COP,
+  opcion,
+  si,
+  texto,
+  textoObligatorio,
+  ZConsecutivoParam,
+} from './campos.ts';
 import { ZListQuery, zSort } from './list.ts';
 
 // Zona clientes (issue 31): the client portal and the staff screens that feed it (spec §2 /zonaclientes).
@@ -163,7 +175,7 @@ export type MantenimientoForm = z.input<typeof ZMantenimientoForm>;
 
 export type EventoMantenimiento = {
   id: number;
-  tipo: 'creada' | 'estado' | 'asignacion' | 'comentario';
+  tipo: 'creada' | 'estado' | 'asignacion' | 'comentario' | 'cotizacion';
   estado: EstadoMantenimiento | null;
   texto: string;
   visible_cliente: boolean;
@@ -392,4 +404,75 @@ export type DocumentosPortal = {
   /** The categories this client may see, in order, and whether they may upload into each. */
   categorias: { id: number; nombre: string; descripcion: string | null; puede_subir: boolean }[];
   documentos: DocumentoPortal[];
+};
+
+// ---- Quotes of a maintenance request, approved or rejected by the property's owner in the portal ----
+
+export const ESTADOS_COTIZACION = ['pendiente', 'aprobada', 'rechazada', 'anulada'] as const;
+export type EstadoCotizacion = (typeof ESTADOS_COTIZACION)[number];
+export const ETIQUETAS_ESTADO_COTIZACION: Record<EstadoCotizacion, string> = {
+  pendiente: 'Pendiente del propietario',
+  aprobada: 'Aprobada',
+  rechazada: 'Rechazada',
+  anulada: 'Anulada',
+};
+/** A quote's PDF: at most this size, read by its bytes. */
+export const COTIZACION_PDF_MAX_MB = 10;
+
+export const ZCotizacionForm = z.object({
+  /** In whole pesos (COP). */
+  valor: z
+    .number({ error: 'El campo Valor debe ser un número' })
+    .int({ error: 'El campo Valor debe ser un valor entero en pesos' })
+    .min(1, { error: 'El campo Valor debe ser mayor que cero' })
+    .max(MAX_COP, { error: 'El campo Valor es demasiado grande' }),
+  id_proveedor: id('Proveedor'),
+  descripcion: textoObligatorio('Descripción', 4000),
+});
+export type CotizacionForm = z.input<typeof ZCotizacionForm>;
+
+export const ZCotizacionParam = z.object({ consecutivo: idQuery('consecutivo'), id: idQuery('id') });
+export const ZIdCotizacionParam = z.object({ id: idQuery('id') });
+
+export const ZDecisionCotizacion = z
+  .object({
+    decision: z.enum(['aprobada', 'rechazada'], { error: 'El campo Decisión debe ser aprobada o rechazada' }),
+    comentario: texto('Comentario', 2000),
+  })
+  .refine((v) => v.decision === 'aprobada' || v.comentario.trim() !== '', {
+    error: 'El campo Comentario es obligatorio al rechazar: cuente a la inmobiliaria por qué',
+    path: ['comentario'],
+  });
+export type DecisionCotizacion = z.input<typeof ZDecisionCotizacion>;
+
+export type CotizacionMantenimiento = {
+  id: number;
+  valor: number;
+  id_proveedor: number;
+  proveedor: string;
+  descripcion: string;
+  estado: EstadoCotizacion;
+  comentario: string;
+  /** Who decided: the owner's name, or null while pending or when staff voided it. */
+  decidido_por: string | null;
+  decidido_en: string | null;
+  creado_por: string;
+  creado_en: string;
+  /** Whether a PDF is attached (file of owner type cotizacion_mantenimiento). */
+  pdf: { id: number; nombre: string } | null;
+};
+
+/** What staff see of a request: its steps, photos and quotes. */
+export type SolicitudMantenimientoGestion = SolicitudMantenimientoDetalle & {
+  cotizaciones: CotizacionMantenimiento[];
+  /** Owners of the property with a portal account, who can decide a quote (none: tell the staff). */
+  propietarios_portal: number;
+};
+
+/** A quote as the property's owner sees it in the portal, with the request it is for. */
+export type CotizacionPortal = Omit<CotizacionMantenimiento, 'id_proveedor' | 'creado_por' | 'decidido_por'> & {
+  consecutivo: number;
+  inmueble: string;
+  categoria: CategoriaMantenimiento;
+  solicitud: string;
 };
