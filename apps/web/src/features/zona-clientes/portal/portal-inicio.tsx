@@ -23,10 +23,12 @@ import {
   CATEGORIAS_MANTENIMIENTO,
   DOCUMENTO_CLIENTE_MAX_MB,
   ETIQUETAS_CATEGORIA,
+  ETIQUETAS_ESTADO_COTIZACION,
   ETIQUETAS_ESTADO_MANTENIMIENTO,
   ETIQUETAS_URGENCIA,
   URGENCIAS,
   type AnuncioPortal,
+  type CotizacionPortal,
   type DocumentoPortal,
   type DocumentosPortal,
   type EventoMantenimiento,
@@ -36,7 +38,7 @@ import {
   type SolicitudMantenimiento,
   type SolicitudMantenimientoDetalle,
 } from '@predio/contract/zona-clientes';
-import { formatFecha, formatFechaHora } from '../../../lib/format.ts';
+import { formatFecha, formatFechaHora, formatMoneda } from '../../../lib/format.ts';
 import type { DocumentoFirmadoPortal } from '@predio/contract/firmas';
 import { ETIQUETAS_TIPO_INVENTARIO, type InventarioPortal } from '@predio/contract/inventarios';
 import { TextoRico } from '../../../components/texto-rico/texto-rico.tsx';
@@ -149,6 +151,7 @@ function Contenido({ empresa }: { empresa: number }) {
           )}
         />
       </Tarjeta>
+      <Cotizaciones empresa={empresa} />
       <Novedades empresa={empresa} />
       <Inventarios empresa={empresa} />
       <Firmados empresa={empresa} />
@@ -192,6 +195,116 @@ function Tarjeta({ titulo, children }: { titulo: string; children: ReactNode }) 
 
 function ErrorDeCarga({ error, onReintentar }: { error: Error; onReintentar: () => void }) {
   return <Alert type="error" showIcon title={error.message} action={<Button onClick={onReintentar}>Reintentar</Button>} />;
+}
+
+/**
+ * Quotes of the maintenance of the client's properties (as owner): the pending ones first, each to
+ * approve or reject with a comment; nothing for a client who owns none with quotes.
+ */
+function Cotizaciones({ empresa }: { empresa: number }) {
+  const lista = useQuery({
+    queryKey: ['portal', empresa, 'cotizaciones'],
+    queryFn: () => portal<CotizacionPortal[]>(empresa, 'GET', '/portal/cotizaciones'),
+  });
+  if (!lista.isError && !lista.data?.length) return null;
+  const pendientes = (lista.data ?? []).filter((c) => c.estado === 'pendiente').length;
+  return (
+    <Tarjeta titulo={pendientes ? `Cotizaciones por aprobar (${pendientes})` : 'Cotizaciones'}>
+      {lista.isError ? (
+        <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} />
+      ) : (
+        (lista.data ?? []).map((c) => <CotizacionItem key={c.id} empresa={empresa} c={c} />)
+      )}
+    </Tarjeta>
+  );
+}
+
+function CotizacionItem({ empresa, c }: { empresa: number; c: CotizacionPortal }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [comentario, setComentario] = useState('');
+  const decidir = useMutation({
+    mutationFn: (decision: 'aprobada' | 'rechazada') =>
+      portal<CotizacionPortal>(empresa, 'POST', `/portal/cotizaciones/${c.id}/decision`, { decision, comentario }),
+    onSuccess: async (d) => {
+      void message.success(d.estado === 'aprobada' ? 'Cotización aprobada' : 'Cotización rechazada');
+      await qc.invalidateQueries({ queryKey: ['portal', empresa] });
+    },
+  });
+  const idTitulo = `cotizacion-${c.id}`;
+  return (
+    <article className="portal-cotizacion" aria-labelledby={idTitulo}>
+      <Typography.Title level={3} id={idTitulo} style={{ fontSize: 16, marginBottom: 4 }}>
+        Solicitud N.º {c.consecutivo} · {ETIQUETAS_CATEGORIA[c.categoria]}
+      </Typography.Title>
+      <Typography.Text type="secondary">{c.inmueble}</Typography.Text>
+      <div className="portal-cotizacion-valor">
+        {formatMoneda(c.valor)}{' '}
+        <Tag color={c.estado === 'aprobada' ? 'green' : c.estado === 'rechazada' ? 'red' : 'gold'}>
+          {ETIQUETAS_ESTADO_COTIZACION[c.estado]}
+        </Tag>
+      </div>
+      <Typography.Paragraph style={{ marginBottom: 4 }}>
+        <strong>Proveedor:</strong> {c.proveedor}
+      </Typography.Paragraph>
+      <Typography.Paragraph style={{ marginBottom: 4 }}>{c.descripcion}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">Problema reportado: {c.solicitud}</Typography.Paragraph>
+      {c.pdf ? (
+        <Button
+          block
+          style={{ marginBottom: 12 }}
+          onClick={() =>
+            void descargarPortal(empresa, `/portal/cotizaciones/${c.id}/pdf`, c.pdf!.nombre).catch(
+              (e: Error) => void message.error(e.message),
+            )
+          }
+          aria-label={`Descargar el PDF de la cotización de la solicitud N.º ${c.consecutivo}`}
+        >
+          Ver PDF de la cotización
+        </Button>
+      ) : null}
+      {c.estado === 'pendiente' ? (
+        <>
+          <label htmlFor={`comentario-${c.id}`} className="portal-etiqueta">
+            Comentario para la inmobiliaria (obligatorio si rechaza)
+          </label>
+          <Input.TextArea
+            id={`comentario-${c.id}`}
+            rows={2}
+            maxLength={2000}
+            value={comentario}
+            onChange={(e) => setComentario(e.target.value)}
+          />
+          {decidir.error ? <Alert type="error" showIcon title={decidir.error.message} style={{ marginTop: 8 }} /> : null}
+          <div className="portal-botones">
+            <Button
+              type="primary"
+              size="large"
+              loading={decidir.isPending && decidir.variables === 'aprobada'}
+              disabled={decidir.isPending}
+              onClick={() => decidir.mutate('aprobada')}
+            >
+              Aprobar
+            </Button>
+            <Button
+              danger
+              size="large"
+              loading={decidir.isPending && decidir.variables === 'rechazada'}
+              disabled={decidir.isPending}
+              onClick={() => decidir.mutate('rechazada')}
+            >
+              Rechazar
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Typography.Paragraph type="secondary">
+          {c.decidido_en ? `Decidida el ${formatFechaHora(c.decidido_en)}` : ''}
+          {c.comentario ? `. Su comentario: «${c.comentario}»` : ''}
+        </Typography.Paragraph>
+      )}
+    </article>
+  );
 }
 
 /** The agency's announcements for this client (Información zona clientes); nothing when there are none. */
