@@ -122,8 +122,10 @@ test('staff send a quote, the owner approves it on a phone, the tenant sees it a
   const { numero } = await preparar(request);
 
   // Staff write the quote on the request, with its PDF.
-  await ingresar(page, ADMIN, `/zonaclientes/solicitudesmantenimiento?abrir=${numero}`);
+  // The company's data notice first, on the list: an open drawer would cover it.
+  await ingresar(page, ADMIN, '/zonaclientes/solicitudesmantenimiento');
   await cerrarAvisos(page);
+  await page.goto(`/zonaclientes/solicitudesmantenimiento?abrir=${numero}`);
   const cajon = page.getByRole('dialog', { name: `Solicitud de mantenimiento ${numero}` });
   await cajon.getByRole('tab', { name: 'Cotizaciones' }).click();
   const panel = cajon.getByRole('tabpanel', { name: 'Cotizaciones' });
@@ -143,7 +145,7 @@ test('staff send a quote, the owner approves it on a phone, the tenant sees it a
   }).toPass({ timeout: 45_000 });
   await panel.getByLabel('Descripción').fill('Cambio del sifón y sellado con silicona');
   await panel.getByRole('button', { name: 'Enviar al propietario' }).click();
-  await expect(page.getByText('Cotización enviada al propietario')).toBeVisible();
+  await expect(page.getByText('Cotización enviada al propietario', { exact: true })).toBeVisible();
   await expect(panel.getByText('$ 350.000')).toBeVisible();
   await expect(panel.getByText('Pendiente del propietario')).toBeVisible();
   await panel
@@ -170,10 +172,10 @@ test('staff send a quote, the owner approves it on a phone, the tenant sees it a
   await expect(cel.getByRole('heading', { name: 'Cotizaciones por aprobar (1)' })).toBeVisible();
   await expect(tarjeta.getByText('$ 350.000')).toBeVisible();
   await expect(tarjeta.getByText(PROVEEDOR)).toBeVisible();
-  await expect(tarjeta.getByRole('button', { name: /Descargar el PDF de la cotización/ })).toBeVisible();
+  await expect(tarjeta.getByRole('button', { name: 'Ver PDF de la cotización' })).toBeVisible();
   // Rejecting needs a comment.
   await tarjeta.getByRole('button', { name: 'Rechazar' }).click();
-  await expect(tarjeta.getByText(/Comentario es obligatorio al rechazar/)).toBeVisible();
+  await expect(tarjeta.getByText(/Para rechazar, escriba en el comentario por qué/)).toBeVisible();
   await tarjeta.getByLabel(/Comentario para la inmobiliaria/).fill('Adelante, que sea esta semana');
   const hallazgos = (await axe(cel)).map((h) => `cotización: ${h}`);
   await foto(cel, 'zona-cotizacion-portal-390');

@@ -224,8 +224,12 @@ function CotizacionItem({ empresa, c }: { empresa: number; c: CotizacionPortal }
   const qc = useQueryClient();
   const [comentario, setComentario] = useState('');
   const decidir = useMutation({
-    mutationFn: (decision: 'aprobada' | 'rechazada') =>
-      portal<CotizacionPortal>(empresa, 'POST', `/portal/cotizaciones/${c.id}/decision`, { decision, comentario }),
+    mutationFn: async (decision: 'aprobada' | 'rechazada') => {
+      // Said here, in plain words, before the server says it with the field's name.
+      if (decision === 'rechazada' && comentario.trim() === '')
+        throw new Error('Para rechazar, escriba en el comentario por qué: la inmobiliaria lo necesita');
+      return portal<CotizacionPortal>(empresa, 'POST', `/portal/cotizaciones/${c.id}/decision`, { decision, comentario });
+    },
     onSuccess: async (d) => {
       void message.success(d.estado === 'aprobada' ? 'Cotización aprobada' : 'Cotización rechazada');
       await qc.invalidateQueries({ queryKey: ['portal', empresa] });
@@ -258,7 +262,6 @@ function CotizacionItem({ empresa, c }: { empresa: number; c: CotizacionPortal }
               (e: Error) => void message.error(e.message),
             )
           }
-          aria-label={`Descargar el PDF de la cotización de la solicitud N.º ${c.consecutivo}`}
         >
           Ver PDF de la cotización
         </Button>
@@ -273,7 +276,10 @@ function CotizacionItem({ empresa, c }: { empresa: number; c: CotizacionPortal }
             rows={2}
             maxLength={2000}
             value={comentario}
-            onChange={(e) => setComentario(e.target.value)}
+            onChange={(e) => {
+              setComentario(e.target.value);
+              if (decidir.error) decidir.reset();
+            }}
           />
           {decidir.error ? <Alert type="error" showIcon title={decidir.error.message} style={{ marginTop: 8 }} /> : null}
           <div className="portal-botones">
