@@ -476,3 +476,52 @@ export type CotizacionPortal = Omit<CotizacionMantenimiento, 'id_proveedor' | 'c
   categoria: CategoriaMantenimiento;
   solicitud: string;
 };
+
+// ---- Habeas data (Ley 1581 de 2012): a client's requests about their personal data ----
+
+export const TIPOS_HABEAS_DATA = ['consulta', 'actualizacion', 'supresion', 'revocatoria'] as const;
+export type TipoHabeasData = (typeof TIPOS_HABEAS_DATA)[number];
+export const ETIQUETAS_TIPO_HABEAS_DATA: Record<TipoHabeasData, string> = {
+  consulta: 'Consultar mis datos',
+  actualizacion: 'Actualizar o corregir mis datos',
+  supresion: 'Suprimir (borrar) mis datos',
+  revocatoria: 'Revocar mi autorización',
+};
+/**
+ * Business days the company has to answer (Ley 1581 de 2012): a consulta in 10 (art. 14), a reclamo
+ * (update, rectification, deletion, revocation) in 15 (art. 15), counted from the day after it arrives.
+ */
+export const DIAS_HABILES_HABEAS_DATA: Record<TipoHabeasData, number> = {
+  consulta: 10,
+  actualizacion: 15,
+  supresion: 15,
+  revocatoria: 15,
+};
+
+export const ZHabeasDataForm = z.object({
+  tipo: opcion('Tipo de solicitud', TIPOS_HABEAS_DATA, ETIQUETAS_TIPO_HABEAS_DATA),
+  descripcion: textoObligatorio('Descripción', 4000),
+});
+export type HabeasDataForm = z.input<typeof ZHabeasDataForm>;
+
+export const ZRespuestaHabeasData = z.object({ respuesta: textoObligatorio('Respuesta', 8000) });
+export type RespuestaHabeasData = z.input<typeof ZRespuestaHabeasData>;
+export const ZIdHabeasDataParam = z.object({ id: idQuery('id') });
+
+export type SolicitudHabeasData = {
+  id: number;
+  tipo: TipoHabeasData;
+  descripcion: string;
+  estado: 'recibida' | 'respondida';
+  /** AAAA-MM-DD: the last business day to answer. */
+  vence_el: string;
+  respuesta: string | null;
+  respondido_en: string | null;
+  creado_en: string;
+};
+/** What staff see: the client too, and who answered. */
+export type SolicitudHabeasDataStaff = SolicitudHabeasData & {
+  cliente: string;
+  email: string;
+  respondido_por: string | null;
+};

@@ -19,6 +19,9 @@ import {
   ZCotizacionForm,
   ZCotizacionParam,
   ZDecisionCotizacion,
+  ZHabeasDataForm,
+  ZIdHabeasDataParam,
+  ZRespuestaHabeasData,
   ZIdCotizacionParam,
   COTIZACION_PDF_MAX_MB,
   ZEmpresaPortalParam,
@@ -35,6 +38,7 @@ import {
 import { queryRows } from '../../db/rows.ts';
 import * as anuncios from './anuncios.service.ts';
 import * as cotizaciones from './cotizaciones.service.ts';
+import * as habeasData from './habeas-data.service.ts';
 import * as documentos from './documentos.service.ts';
 import { principalAntes } from '../../platform/auth/principal.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
@@ -134,6 +138,37 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     schema: { body: ZInvitacionForm, tags, summary: 'Invita un tercero por correo (enlace de un solo uso que vence)' },
     handler: ({ tx, alConfirmar, user, req, body }) =>
       service.invitar({ tx, alConfirmar, ...aviso, user, ip: req.ip, body, urlBase: urlPublica(deps.config.publicUrl, req) }),
+  });
+
+  // Habeas data (Ley 1581): the requests clients file, answered by whoever configures the portal.
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/zona-clientes/habeas-data',
+    permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
+    schema: { tags, summary: 'Solicitudes de datos personales (Ley 1581), las pendientes primero con su plazo' },
+    handler: ({ tx }) => habeasData.listar({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/zona-clientes/habeas-data/:id/respuesta',
+    permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
+    schema: {
+      params: ZIdHabeasDataParam,
+      body: ZRespuestaHabeasData,
+      tags,
+      summary: 'Responde una solicitud de datos personales (el cliente la lee en el portal y por correo)',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      habeasData.responder({
+        tx,
+        alConfirmar,
+        ...aviso,
+        user,
+        ip: req.ip,
+        id: params.id,
+        body,
+        urlBase: urlPublica(deps.config.publicUrl, req),
+      }),
   });
 
   // ---- Solicitudes de mantenimiento (10550) ----
@@ -449,6 +484,23 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       });
       return { id: f.id, nombre: f.nombre, content_type: f.contentType };
     },
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/habeas-data',
+    schema: { tags: t3, summary: 'Sus solicitudes sobre sus datos personales (Ley 1581) y las respuestas' },
+    handler: ({ tx, cliente }) => habeasData.deCliente({ tx, cliente }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/habeas-data',
+    schema: {
+      body: ZHabeasDataForm,
+      tags: t3,
+      summary: 'Pide consultar, actualizar, suprimir sus datos o revocar la autorización (Ley 1581)',
+    },
+    handler: ({ tx, alConfirmar, cliente, req, body }) =>
+      habeasData.crear({ tx, alConfirmar, ...aviso, cliente, ip: req.ip, body }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
