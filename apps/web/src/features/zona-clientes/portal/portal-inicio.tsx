@@ -25,12 +25,16 @@ import {
   ETIQUETAS_CATEGORIA,
   ETIQUETAS_ESTADO_COTIZACION,
   ETIQUETAS_ESTADO_MANTENIMIENTO,
+  ETIQUETAS_TIPO_HABEAS_DATA,
   ETIQUETAS_URGENCIA,
+  TIPOS_HABEAS_DATA,
   URGENCIAS,
   type AnuncioPortal,
   type CotizacionPortal,
   type DocumentoPortal,
   type DocumentosPortal,
+  type HabeasDataForm,
+  type SolicitudHabeasData,
   type EventoMantenimiento,
   type InmueblePortal,
   type MantenimientoForm,
@@ -85,6 +89,8 @@ export function PortalInicio({ empresa }: { empresa: number }) {
         <Button onClick={() => void salir()}>Salir</Button>
       </div>
       {yo.data.autorizo ? <Contenido empresa={empresa} /> : <Politica empresa={empresa} yo={yo.data} />}
+      {/* Asking about one's data (revoking, above all) does not wait for accepting the policy. */}
+      <DatosPersonales empresa={empresa} />
     </>
   );
 }
@@ -744,5 +750,90 @@ function Reportar({ empresa, inmuebles, onListo }: { empresa: number; inmuebles:
         Cancelar
       </Button>
     </Form>
+  );
+}
+
+/**
+ * Ley 1581: the client asks to see, correct or delete their data, or revokes the authorisation; the
+ * company answers within the legal time, and the answer shows here (and arrives by e-mail).
+ */
+function DatosPersonales({ empresa }: { empresa: number }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<HabeasDataForm>();
+  const [pidiendo, setPidiendo] = useState(false);
+  const lista = useQuery({
+    queryKey: ['portal', empresa, 'habeas-data'],
+    queryFn: () => portal<SolicitudHabeasData[]>(empresa, 'GET', '/portal/habeas-data'),
+  });
+  const pedir = useMutation({
+    mutationFn: (b: HabeasDataForm) => portal<SolicitudHabeasData[]>(empresa, 'POST', '/portal/habeas-data', b),
+    onSuccess: (d) => {
+      qc.setQueryData(['portal', empresa, 'habeas-data'], d);
+      void message.success(`Solicitud enviada: le responderemos a más tardar el ${formatFecha(d[0]!.vence_el)}`);
+      form.resetFields();
+      setPidiendo(false);
+    },
+  });
+  return (
+    <Tarjeta titulo="Mis datos personales">
+      <Typography.Paragraph type="secondary">
+        Según la Ley 1581 de 2012 puede consultar los datos que tenemos de usted, pedir que se actualicen, corrijan o supriman, o
+        revocar su autorización. Respondemos las consultas en 10 días hábiles y los reclamos en 15.
+      </Typography.Paragraph>
+      {lista.isError ? <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} /> : null}
+      {(lista.data ?? []).map((h) => (
+        <article key={h.id} className="portal-habeas" aria-labelledby={`habeas-${h.id}`}>
+          <Typography.Title level={3} id={`habeas-${h.id}`} style={{ fontSize: 16, marginBottom: 4 }}>
+            {ETIQUETAS_TIPO_HABEAS_DATA[h.tipo]}{' '}
+            <Tag color={h.estado === 'respondida' ? 'green' : 'blue'}>
+              {h.estado === 'respondida' ? 'Respondida' : 'En trámite'}
+            </Tag>
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            Enviada el {formatFecha(h.creado_en)}
+            {h.estado === 'recibida' ? ` · respuesta a más tardar el ${formatFecha(h.vence_el)}` : ''}
+          </Typography.Text>
+          <Typography.Paragraph style={{ marginTop: 4 }}>{h.descripcion}</Typography.Paragraph>
+          {h.respuesta ? (
+            <div className="portal-respuesta">
+              <strong>Respuesta ({h.respondido_en ? formatFecha(h.respondido_en) : ''}):</strong>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{h.respuesta}</Typography.Paragraph>
+            </div>
+          ) : null}
+        </article>
+      ))}
+      {pidiendo ? (
+        <Form form={form} layout="vertical" name="habeas-data" onFinish={(v) => pedir.mutate(v)} style={{ marginTop: 12 }}>
+          {pedir.error ? <Alert type="error" showIcon title={pedir.error.message} style={{ marginBottom: 12 }} /> : null}
+          <Form.Item name="tipo" label="¿Qué quiere hacer?" rules={[{ required: true, message: 'Elija qué quiere hacer' }]}>
+            <Radio.Group>
+              {TIPOS_HABEAS_DATA.map((t) => (
+                <Radio key={t} value={t} style={{ display: 'flex', marginBottom: 8 }}>
+                  {ETIQUETAS_TIPO_HABEAS_DATA[t]}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item
+            name="descripcion"
+            label="Detalle de su solicitud"
+            rules={[{ required: true, whitespace: true, message: 'Cuéntenos qué necesita' }]}
+          >
+            <Input.TextArea rows={4} maxLength={4000} placeholder="Por ejemplo: mi celular cambió, el nuevo es…" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={pedir.isPending}>
+            Enviar solicitud
+          </Button>
+          <Button block type="link" onClick={() => setPidiendo(false)} style={{ marginTop: 8 }}>
+            Cancelar
+          </Button>
+        </Form>
+      ) : (
+        <Button block size="large" onClick={() => setPidiendo(true)} style={{ marginTop: 12 }}>
+          Hacer una solicitud sobre mis datos
+        </Button>
+      )}
+    </Tarjeta>
   );
 }
