@@ -525,3 +525,35 @@ export type SolicitudHabeasDataStaff = SolicitudHabeasData & {
   email: string;
   respondido_por: string | null;
 };
+
+// ---- The owner's view: where their property is published and the visits it had ----
+
+/** A portal (or the website) the property is marked to be published on, and how that stands. */
+export type PublicacionPropietario = {
+  portal: string;
+  nombre: string;
+  /** publicado; en_proceso (sent, or waiting its turn); no_visible (withdrawn, or the property is not offered). */
+  estado: 'publicado' | 'en_proceso' | 'no_visible';
+};
+export const ETIQUETAS_PUBLICACION_PROPIETARIO: Record<PublicacionPropietario['estado'], string> = {
+  publicado: 'Publicado',
+  en_proceso: 'En proceso',
+  no_visible: 'No visible',
+};
+/** A visit to the property: when and how it went, never who came (their personal data are theirs). */
+export type VisitaPropietario = {
+  inicio: string;
+  estado: 'programada' | 'confirmada' | 'realizada' | 'no_asistio';
+  /** The visitor's interest, 1 (none) to 5 (ready to close), once it took place. */
+  interes: number | null;
+};
+export type InmueblePropietario = {
+  id: number;
+  consecutivo: number;
+  direccion: string;
+  estado: string;
+  publicaciones: PublicacionPropietario[];
+  visitas: VisitaPropietario[];
+  /** Distinct people who visited or are to visit: a count, without names. */
+  interesados: number;
+};

@@ -310,3 +310,59 @@ describe('the owner decides in the portal', () => {
     ).toBe(404);
   });
 });
+
+describe('the owner’s view of their property', () => {
+  type Vista = {
+    id: number;
+    publicaciones: { portal: string; estado: string }[];
+    visitas: Record<string, unknown>[];
+    interesados: number;
+  }[];
+
+  it('shows where it is published and its visits without the visitors’ data; only to its owner', async () => {
+    await t.db.tenant(1, async (tx) => {
+      await tx.execute(sql`update inmueble set estado = 'disponible',
+        publicar = '{"fincaraiz": true, "metrocuadrado": true, "sitio_web": true, "wasi": false}'::jsonb where id = ${ids.inmA}`);
+      await tx.execute(sql`insert into portal_publicacion (id_inmueble, portal, estado) values
+        (${ids.inmA}, 'fincaraiz', 'publicado'), (${ids.inmA}, 'metrocuadrado', 'error')`);
+      const [visitante] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into terceros (nro_id, nombre) values ('80100100', 'Visitante Secreto') returning id`,
+      );
+      for (const [estado, dias] of [
+        ['realizada', -3],
+        ['programada', 2],
+        ['cancelada', 1],
+      ] as const) {
+        const [c] = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into cita (titulo, inicio, fin, estado, interes, id_inmueble, notas, creado_por)
+              values ('Visita de Visitante Secreto', now() + make_interval(days => ${dias}),
+                      now() + make_interval(days => ${dias}, hours => 1), ${estado},
+                      ${estado === 'realizada' ? 4 : null}, ${ids.inmA}, 'Celular 300 123 4567', 'prueba') returning id`,
+        );
+        await tx.execute(sql`insert into cita_participante (id_cita, id_tercero) values (${c!.id}, ${visitante!.id})`);
+      }
+    });
+    const r = await as(t.app, tokens.duena).get('/api/portal/propietario');
+    const v = ok<Vista>(r);
+    expect(v).toHaveLength(1);
+    expect(v[0]!.publicaciones).toEqual([
+      { portal: 'fincaraiz', nombre: 'Fincaraíz', estado: 'publicado' },
+      { portal: 'metrocuadrado', nombre: 'Metrocuadrado', estado: 'en_proceso' },
+      { portal: 'sitio_web', nombre: 'Sitio web', estado: 'publicado' },
+    ]);
+    expect(v[0]!.visitas.map((x) => [x.estado, x.interes])).toEqual([
+      ['programada', null],
+      ['realizada', 4],
+    ]);
+    expect(Object.keys(v[0]!.visitas[0]!).sort()).toEqual(['estado', 'inicio', 'interes']);
+    expect(v[0]!.interesados).toBe(1);
+    // No visitor's name, note or phone anywhere in the answer.
+    expect(r.body).not.toMatch(/Secreto|300 123|Visita de/);
+    // The tenant of that property and another owner see nothing of it.
+    expect(ok<Vista>(await as(t.app, tokens.inquilino).get('/api/portal/propietario'))).toEqual([]);
+    expect(ok<Vista>(await as(t.app, tokens.otroDueno).get('/api/portal/propietario')).map((x) => x.id)).not.toContain(ids.inmA);
+    expect((await as(t.app, admin1).get('/api/portal/propietario')).statusCode).toBe(401);
+  });
+});

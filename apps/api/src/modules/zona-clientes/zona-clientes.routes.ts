@@ -39,6 +39,7 @@ import { queryRows } from '../../db/rows.ts';
 import * as anuncios from './anuncios.service.ts';
 import * as cotizaciones from './cotizaciones.service.ts';
 import * as habeasData from './habeas-data.service.ts';
+import { inmueblesPropietario } from './propietario.service.ts';
 import * as documentos from './documentos.service.ts';
 import { principalAntes } from '../../platform/auth/principal.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
@@ -484,6 +485,15 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       });
       return { id: f.id, nombre: f.nombre, content_type: f.contentType };
     },
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/propietario',
+    schema: {
+      tags: t3,
+      summary: 'Sus inmuebles como propietario: dónde están publicados y sus visitas (sin datos de los visitantes)',
+    },
+    handler: ({ tx, cliente }) => inmueblesPropietario({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
