@@ -81,6 +81,7 @@ async function preparar(request: APIRequestContext): Promise<{ numero: number }>
     id_municipio: municipios.items[0]!.id,
     canon: 2_400_000,
     propietarios: [{ id_tercero: duena.tercero.id, porcentaje: 100 }],
+    publicar: { sitio_web: true },
   });
   await a.post('/zona-clientes/invitaciones', { id_tercero: duena.tercero.id, email: DUENA.email });
   await a.post('/zona-clientes/invitaciones', {
@@ -168,6 +169,11 @@ test('staff send a quote, the owner approves it on a phone, the tenant sees it a
   });
   const cel = await movil.newPage();
   await entrarPortal(cel, DUENA.email);
+  // The owner's view: where the property is published (the website here) and its visits.
+  const promocion = cel.getByRole('region', { name: DIRECCION });
+  await expect(cel.getByRole('heading', { name: 'Promoción de sus inmuebles' })).toBeVisible();
+  await expect(promocion.getByText('Sitio web')).toBeVisible();
+  await expect(promocion.getByText('Aún no hay visitas.')).toBeVisible();
   const tarjeta = cel.getByRole('article', { name: `Solicitud N.º ${numero} · Plomería` });
   await expect(cel.getByRole('heading', { name: 'Cotizaciones por aprobar (1)' })).toBeVisible();
   await expect(tarjeta.getByText('$ 350.000')).toBeVisible();

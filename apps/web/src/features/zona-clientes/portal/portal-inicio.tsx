@@ -25,6 +25,7 @@ import {
   ETIQUETAS_CATEGORIA,
   ETIQUETAS_ESTADO_COTIZACION,
   ETIQUETAS_ESTADO_MANTENIMIENTO,
+  ETIQUETAS_PUBLICACION_PROPIETARIO,
   ETIQUETAS_TIPO_HABEAS_DATA,
   ETIQUETAS_URGENCIA,
   TIPOS_HABEAS_DATA,
@@ -34,6 +35,7 @@ import {
   type DocumentoPortal,
   type DocumentosPortal,
   type HabeasDataForm,
+  type InmueblePropietario,
   type SolicitudHabeasData,
   type EventoMantenimiento,
   type InmueblePortal,
@@ -45,6 +47,8 @@ import {
 import { formatFecha, formatFechaHora, formatMoneda } from '../../../lib/format.ts';
 import type { DocumentoFirmadoPortal } from '@predio/contract/firmas';
 import { ETIQUETAS_TIPO_INVENTARIO, type InventarioPortal } from '@predio/contract/inventarios';
+import { ETIQUETAS_ESTADO_CITA } from '@predio/contract/agenda';
+import { ETIQUETAS_ESTADO as ETIQUETAS_ESTADO_INMUEBLE, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { TextoRico } from '../../../components/texto-rico/texto-rico.tsx';
 import { descargarPortal, fotoUrl, guardarToken, portal, PortalError } from './portal-http.ts';
 import { Listado, ListadoItem, ListadoItemMeta } from '../../../components/listado/listado.tsx';
@@ -157,6 +161,7 @@ function Contenido({ empresa }: { empresa: number }) {
           )}
         />
       </Tarjeta>
+      <Promocion empresa={empresa} />
       <Cotizaciones empresa={empresa} />
       <Novedades empresa={empresa} />
       <Inventarios empresa={empresa} />
@@ -201,6 +206,68 @@ function Tarjeta({ titulo, children }: { titulo: string; children: ReactNode }) 
 
 function ErrorDeCarga({ error, onReintentar }: { error: Error; onReintentar: () => void }) {
   return <Alert type="error" showIcon title={error.message} action={<Button onClick={onReintentar}>Reintentar</Button>} />;
+}
+
+const COLOR_PUBLICACION = { publicado: 'green', en_proceso: 'blue', no_visible: 'default' } as const;
+
+/**
+ * For owners: where each of their properties is published and the visits it had (when and how it
+ * went, never who came); nothing for a client who owns none.
+ */
+function Promocion({ empresa }: { empresa: number }) {
+  const lista = useQuery({
+    queryKey: ['portal', empresa, 'propietario'],
+    queryFn: () => portal<InmueblePropietario[]>(empresa, 'GET', '/portal/propietario'),
+  });
+  if (!lista.isError && !lista.data?.length) return null;
+  return (
+    <Tarjeta titulo="Promoción de sus inmuebles">
+      {lista.isError ? <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} /> : null}
+      {(lista.data ?? []).map((i) => {
+        const realizadas = i.visitas.filter((v) => v.estado === 'realizada').length;
+        return (
+          <section key={i.id} className="portal-promocion" aria-labelledby={`promocion-${i.id}`}>
+            <Typography.Title level={3} id={`promocion-${i.id}`} style={{ fontSize: 16, marginBottom: 4 }}>
+              {i.direccion}
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              N.º {i.consecutivo} · {ETIQUETAS_ESTADO_INMUEBLE[i.estado as EstadoInmueble] ?? i.estado}
+            </Typography.Text>
+            <Typography.Paragraph style={{ margin: '8px 0 4px' }}>
+              <strong>Dónde se publica</strong>
+            </Typography.Paragraph>
+            {i.publicaciones.length === 0 ? (
+              <Typography.Paragraph type="secondary">Aún no está publicado en portales ni en el sitio web.</Typography.Paragraph>
+            ) : (
+              <ul className="portal-publicaciones">
+                {i.publicaciones.map((p) => (
+                  <li key={p.portal}>
+                    {p.nombre} <Tag color={COLOR_PUBLICACION[p.estado]}>{ETIQUETAS_PUBLICACION_PROPIETARIO[p.estado]}</Tag>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Typography.Paragraph style={{ margin: '8px 0 4px' }}>
+              <strong>Visitas</strong>: {realizadas} {realizadas === 1 ? 'realizada' : 'realizadas'} · {i.interesados}{' '}
+              {i.interesados === 1 ? 'persona interesada' : 'personas interesadas'}
+            </Typography.Paragraph>
+            {i.visitas.length === 0 ? (
+              <Typography.Paragraph type="secondary">Aún no hay visitas.</Typography.Paragraph>
+            ) : (
+              <ul className="portal-visitas">
+                {i.visitas.slice(0, 10).map((v) => (
+                  <li key={`${v.inicio}-${v.estado}`}>
+                    {formatFechaHora(v.inicio)} · {ETIQUETAS_ESTADO_CITA[v.estado]}
+                    {v.interes ? ` · interés ${v.interes} de 5` : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </Tarjeta>
+  );
 }
 
 /**
