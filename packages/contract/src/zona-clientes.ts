@@ -557,3 +557,22 @@ export type InmueblePropietario = {
   /** Distinct people who visited or are to visit: a count, without names. */
   interesados: number;
 };
+
+// ---- Contracts in the portal: those the client is a party of ----
+
+export type ContratoPortal = {
+  id: number;
+  numero: string;
+  clase: string;
+  estado: string;
+  direccion: string;
+  fecha_inicio: string;
+  fecha_fin: string;
+  canon: number;
+  /** The client's role in it (propietario, arrendatario or codeudor). */
+  rol: string;
+  /** The parties by name and role: what the contract itself says, nothing more. */
+  partes: { nombre: string; rol: string }[];
+  /** True when everyone signed and its sealed PDF can be downloaded. */
+  firmado: boolean;
+};

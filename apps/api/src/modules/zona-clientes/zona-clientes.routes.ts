@@ -40,6 +40,7 @@ import * as anuncios from './anuncios.service.ts';
 import * as cotizaciones from './cotizaciones.service.ts';
 import * as habeasData from './habeas-data.service.ts';
 import { inmueblesPropietario } from './propietario.service.ts';
+import { contratosCliente, pdfFirmadoCliente } from './contratos-portal.service.ts';
 import * as documentos from './documentos.service.ts';
 import { principalAntes } from '../../platform/auth/principal.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
@@ -484,6 +485,21 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
         subida: prep,
       });
       return { id: f.id, nombre: f.nombre, content_type: f.contentType };
+    },
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/contratos',
+    schema: { tags: t3, summary: 'Contratos de los que es parte (propietario, arrendatario o codeudor)' },
+    handler: ({ tx, cliente }) => contratosCliente({ tx, cliente }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/contratos/:id/pdf',
+    schema: { params: ZIdParam, tags: t3, summary: 'El PDF firmado de un contrato suyo' },
+    handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+      const f = await pdfFirmadoCliente({ tx, cliente, id: params.id });
+      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
     },
   });
   definePortalRoute(app, deps, {
