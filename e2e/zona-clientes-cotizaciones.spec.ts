@@ -20,6 +20,7 @@ const DIRECCION = `Carrera 43A # 1-${sufijo % 100} Apto 802`;
 const CLAVE = 'Mi-clave-del-portal-1';
 const SHOTS = process.env.SHOTS_DIR;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let numeroContrato = '';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function foto(page: Page, nombre: string) {
@@ -49,8 +50,13 @@ async function axe(page: Page): Promise<string[]> {
 
 /** Redeems the invitation e-mailed to `email` and accepts the policy, through the portal's API. */
 async function activarCliente(request: APIRequestContext, email: string): Promise<string> {
-  await expect.poll(() => recibidosPara(email).length, { timeout: 30_000 }).toBeGreaterThan(0);
-  const secreto = /activar#t=([A-Za-z0-9_-]+)/.exec(textoDelMensaje(recibidosPara(email)[0]!.data))![1]!;
+  // The invitation, among whatever else reached the address (the contract's signing link).
+  const invitacion = () =>
+    recibidosPara(email)
+      .map((m) => textoDelMensaje(m.data))
+      .find((x) => /activar#t=/.test(x));
+  await expect.poll(invitacion, { timeout: 30_000 }).toBeTruthy();
+  const secreto = /activar#t=([A-Za-z0-9_-]+)/.exec(invitacion()!)![1]!;
   const r = await request.post('/api/portal/1/activar', { data: { token: secreto, clave: CLAVE } });
   const token = ((await r.json()) as { token: string }).token;
   const ok = await request.post('/api/portal/autorizacion', {
@@ -89,6 +95,23 @@ async function preparar(request: APIRequestContext): Promise<{ numero: number }>
     email: INQUILINO.email,
     inmueble_arrendado: inm.consecutivo,
   });
+  // A lease between them, sent to sign: both see it in the portal (a draft they would not).
+  const plantillas = await a.get<{ id: number; clase: string }[]>('/firmas/plantillas-contratos');
+  const contrato = await a.post<{ id: number; numero: string }>('/firmas/contratos', {
+    id_plantilla: plantillas.find((p) => p.clase === 'arrendamiento_vivienda')!.id,
+    clase: 'arrendamiento_vivienda',
+    inmueble: inm.consecutivo,
+    id_arrendatario: inquilino.tercero.id,
+    codeudores: [],
+    canon: 2_400_000,
+    fecha_inicio: '2027-02-01',
+    duracion_meses: 12,
+    dia_pago: 5,
+    incremento: 'ipc',
+    clausulas: '',
+  });
+  await a.post(`/firmas/contratos/${contrato.id}/enviar`, { mensaje: '' });
+  numeroContrato = contrato.numero;
   await activarCliente(request, DUENA.email);
   const tInq = await activarCliente(request, INQUILINO.email);
   const r = await request.post('/api/portal/solicitudes', {
@@ -156,8 +179,12 @@ test('staff send a quote, the owner approves it on a phone, the tenant sees it a
   await foto(page, 'zona-cotizacion-staff-1440');
 
   // The owner is told by e-mail, with the amount and where to decide.
-  await expect.poll(() => recibidosPara(DUENA.email).length, { timeout: 30_000 }).toBe(2);
-  const aviso = textoDelMensaje(recibidosPara(DUENA.email)[1]!.data);
+  const cotizacion = () =>
+    recibidosPara(DUENA.email)
+      .map((m) => textoDelMensaje(m.data))
+      .find((x) => x.includes(`solicitud de mantenimiento N.º ${numero}`));
+  await expect.poll(cotizacion, { timeout: 30_000 }).toBeTruthy();
+  const aviso = cotizacion()!;
   expect(aviso).toContain('$ 350.000');
   expect(aviso).toContain(PROVEEDOR);
 
@@ -204,6 +231,10 @@ test('staff send a quote, the owner approves it on a phone, the tenant sees it a
   await cel.getByRole('button', { name: 'Salir' }).click();
   await entrarPortal(cel, INQUILINO.email);
   await expect(cel.getByRole('heading', { name: /Cotizaciones/ })).toHaveCount(0);
+  const contrato = cel.getByRole('article', { name: new RegExp(numeroContrato) });
+  await expect(contrato.getByText('Enviado a firma')).toBeVisible();
+  await expect(contrato.getByText(/usted es arrendatario/)).toBeVisible();
+  await expect(contrato.getByText('El PDF firmado estará aquí cuando todas las partes firmen.')).toBeVisible();
   await cel.getByText(`N.º ${numero} · Plomería`).click();
   await expect(cel.getByText('El propietario aprobó la cotización')).toBeVisible();
   await expect(cel.getByText('Cotización enviada al propietario para su aprobación')).toBeVisible();

@@ -22,8 +22,9 @@ async function suyos(tx: Tx, cliente: ClientePortal): Promise<Contrato[]> {
     const lista = await contratos.listar({ tx, programa, query: { page: 1, pageSize: PAGE_SIZE_MAX, q } });
     for (const r of lista.items) {
       const c = await contratos.obtener({ tx, programa, id: r.id });
-      // The search also matches addresses and numbers: only an actual party keeps the contract.
-      if (c.partes.some((p) => p.id_tercero === cliente.idTercero)) out.push(c);
+      // The search also matches addresses and numbers: only an actual party keeps the contract. A draft
+      // is the agency's work in progress: parties see it once it goes out to sign.
+      if (c.estado !== 'borrador' && c.partes.some((p) => p.id_tercero === cliente.idTercero)) out.push(c);
     }
   }
   return out;

@@ -13,6 +13,7 @@ const sink = new SmtpSink();
 let admin1: string;
 let portales: { duena: string; inquilina: string; ajena: string };
 let idContrato: number;
+let antesDeFirmar = 0;
 
 const ok = <T>(r: { statusCode: number; body: string; json(): unknown }): T => {
   expect(r.statusCode, r.body).toBe(200);
@@ -101,10 +102,14 @@ afterAll(async () => {
 });
 
 describe('contracts in the portal', () => {
-  it('its parties see it, by name and role, with no PDF until everyone signs; others see nothing', async () => {
+  it('its parties see it once sent to sign, by name and role, with no PDF until everyone signs; others see nothing', async () => {
+    // A draft is not shown yet.
+    expect(ok<ContratoPortal[]>(await as(t.app, portales.inquilina).get('/api/portal/contratos'))).toEqual([]);
+    antesDeFirmar = sink.recibidos.length;
+    ok<Contrato>(await as(t.app, admin1).post(`/api/firmas/contratos/${idContrato}/enviar`, { mensaje: '' }));
     const suyos = ok<ContratoPortal[]>(await as(t.app, portales.inquilina).get('/api/portal/contratos'));
     expect(suyos).toHaveLength(1);
-    expect(suyos[0]).toMatchObject({ id: idContrato, rol: 'arrendatario', firmado: false, canon: 1_500_000 });
+    expect(suyos[0]).toMatchObject({ id: idContrato, rol: 'arrendatario', estado: 'enviado', firmado: false, canon: 1_500_000 });
     expect(suyos[0]!.partes).toEqual(
       expect.arrayContaining([
         { nombre: 'Marta Dueña Ríos', rol: 'propietario' },
@@ -120,8 +125,8 @@ describe('contracts in the portal', () => {
   });
 
   it('once signed by all, each party downloads the sealed PDF; another client gets 404', async () => {
-    const antes = sink.recibidos.length;
-    const c = ok<Contrato>(await as(t.app, admin1).post(`/api/firmas/contratos/${idContrato}/enviar`, { mensaje: '' }));
+    const antes = antesDeFirmar;
+    const c = ok<Contrato>(await as(t.app, admin1).get(`/api/firmas/contratos/${idContrato}`));
     const n = new Set(c.partes.map((p) => p.email.toLowerCase())).size;
     await t.deps.mailer.idle();
     t.deps.mailer.despertar();

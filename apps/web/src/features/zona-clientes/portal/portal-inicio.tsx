@@ -31,6 +31,7 @@ import {
   TIPOS_HABEAS_DATA,
   URGENCIAS,
   type AnuncioPortal,
+  type ContratoPortal,
   type CotizacionPortal,
   type DocumentoPortal,
   type DocumentosPortal,
@@ -48,6 +49,14 @@ import { formatFecha, formatFechaHora, formatMoneda } from '../../../lib/format.
 import type { DocumentoFirmadoPortal } from '@predio/contract/firmas';
 import { ETIQUETAS_TIPO_INVENTARIO, type InventarioPortal } from '@predio/contract/inventarios';
 import { ETIQUETAS_ESTADO_CITA } from '@predio/contract/agenda';
+import {
+  ETIQUETAS_CLASE,
+  ETIQUETAS_ESTADO_CONTRATO,
+  ETIQUETAS_ROL,
+  type ClaseContrato,
+  type EstadoContrato,
+  type RolParte,
+} from '@predio/contract/contratos';
 import { ETIQUETAS_ESTADO as ETIQUETAS_ESTADO_INMUEBLE, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { TextoRico } from '../../../components/texto-rico/texto-rico.tsx';
 import { descargarPortal, fotoUrl, guardarToken, portal, PortalError } from './portal-http.ts';
@@ -164,6 +173,7 @@ function Contenido({ empresa }: { empresa: number }) {
       <Promocion empresa={empresa} />
       <Cotizaciones empresa={empresa} />
       <Novedades empresa={empresa} />
+      <Contratos empresa={empresa} />
       <Inventarios empresa={empresa} />
       <Firmados empresa={empresa} />
       <Documentos empresa={empresa} inmuebles={inmuebles.data ?? []} />
@@ -402,6 +412,53 @@ function Novedades({ empresa }: { empresa: number }) {
           </Typography.Title>
           <Typography.Text type="secondary">{formatFecha(a.fecha)}</Typography.Text>
           <TextoRico valor={a.contenido} />
+        </article>
+      ))}
+    </Tarjeta>
+  );
+}
+
+/** Contracts the client is a party of; the sealed PDF once everyone signed. Nothing when there are none. */
+function Contratos({ empresa }: { empresa: number }) {
+  const { message } = App.useApp();
+  const lista = useQuery({
+    queryKey: ['portal', empresa, 'contratos'],
+    queryFn: () => portal<ContratoPortal[]>(empresa, 'GET', '/portal/contratos'),
+  });
+  if (!lista.isError && !lista.data?.length) return null;
+  return (
+    <Tarjeta titulo="Contratos">
+      {lista.isError ? <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} /> : null}
+      {(lista.data ?? []).map((c) => (
+        <article key={c.id} className="portal-contrato" aria-labelledby={`contrato-${c.id}`}>
+          <Typography.Title level={3} id={`contrato-${c.id}`} style={{ fontSize: 16, marginBottom: 4 }}>
+            {ETIQUETAS_CLASE[c.clase as ClaseContrato] ?? c.clase} {c.numero}
+          </Typography.Title>
+          <Tag>{ETIQUETAS_ESTADO_CONTRATO[c.estado as EstadoContrato] ?? c.estado}</Tag>
+          <Typography.Paragraph style={{ margin: '8px 0 4px' }}>{c.direccion}</Typography.Paragraph>
+          <Typography.Text type="secondary">
+            Del {formatFecha(c.fecha_inicio)} al {formatFecha(c.fecha_fin)} · canon {formatMoneda(c.canon)} · usted es{' '}
+            {(ETIQUETAS_ROL[c.rol as RolParte] ?? c.rol).toLowerCase()}
+          </Typography.Text>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 4 }}>
+            Partes: {c.partes.map((p) => `${p.nombre} (${(ETIQUETAS_ROL[p.rol as RolParte] ?? p.rol).toLowerCase()})`).join(', ')}
+          </Typography.Paragraph>
+          {c.firmado ? (
+            <Button
+              block
+              onClick={() =>
+                void descargarPortal(empresa, `/portal/contratos/${c.id}/pdf`, `contrato-${c.numero}-firmado.pdf`).catch(
+                  (e: Error) => void message.error(e.message),
+                )
+              }
+            >
+              Descargar contrato firmado
+            </Button>
+          ) : (
+            <Typography.Paragraph type="secondary">
+              El PDF firmado estará aquí cuando todas las partes firmen.
+            </Typography.Paragraph>
+          )}
         </article>
       ))}
     </Tarjeta>
