@@ -117,6 +117,14 @@ test('a client asks to correct their data on a phone; staff answer within the de
   await foto(cel, 'zona-habeas-respuesta-390');
   await expect.poll(() => recibidosPara(EMAIL).length, { timeout: 30_000 }).toBe(2);
   expect(textoDelMensaje(recibidosPara(EMAIL)[1]!.data)).toContain('Actualizamos su celular');
+  // The same portal on a desktop screen.
+  await page.goto('/zona-clientes/1');
+  await page.getByLabel('Correo').fill(EMAIL);
+  await page.getByLabel('Contraseña').fill(CLAVE);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByRole('article', { name: /Actualizar o corregir mis datos/ }).getByText('Respondida')).toBeVisible();
+  hallazgos.push(...(await axe(page)).map((h) => `escritorio: ${h}`));
+  await foto(page, 'zona-habeas-portal-1440');
   expect(hallazgos).toEqual([]);
   await movil.close();
 });

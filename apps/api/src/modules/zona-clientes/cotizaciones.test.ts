@@ -263,6 +263,14 @@ describe('the owner decides in the portal', () => {
     expect(
       avisos.items.some((n) => n.titulo === `Cotización aprobada: solicitud ${consecutivo}` && n.cuerpo.includes('$ 350.000')),
     ).toBe(true);
+    // Staff who chose e-mail for notice 701 get the decision through the outbox too.
+    const [correo] = await t.db.tenant(1, (tx) =>
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from correo_salida where origen = 'notificacion:701' and (asunto like '%Cotización aprobada%' or texto like '%aprobó la cotización%')`,
+      ),
+    );
+    expect(correo!.n).toBeGreaterThan(0);
     const [aud] = await t.db.tenant(1, (tx) =>
       queryRows<{ usuario: string }>(
         tx,
