@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { esCorreo, fecha, id, idQuery, listaQuery, opcion, si, texto, textoObligatorio, ZConsecutivoParam } from './campos.ts';
+import {
+  esCorreo,
+  fecha,
+  id,
+  idQuery,
+  listaQuery,
+  MAX_COP,
+  opcion,
+  si,
+  texto,
+  textoObligatorio,
+  ZConsecutivoParam,
+} from './campos.ts';
 import { ZListQuery, zSort } from './list.ts';
 
 // Zona clientes (issue 31): the client portal and the staff screens that feed it (spec §2 /zonaclientes).
@@ -163,7 +175,7 @@ export type MantenimientoForm = z.input<typeof ZMantenimientoForm>;
 
 export type EventoMantenimiento = {
   id: number;
-  tipo: 'creada' | 'estado' | 'asignacion' | 'comentario';
+  tipo: 'creada' | 'estado' | 'asignacion' | 'comentario' | 'cotizacion';
   estado: EstadoMantenimiento | null;
   texto: string;
   visible_cliente: boolean;
@@ -392,4 +404,175 @@ export type DocumentosPortal = {
   /** The categories this client may see, in order, and whether they may upload into each. */
   categorias: { id: number; nombre: string; descripcion: string | null; puede_subir: boolean }[];
   documentos: DocumentoPortal[];
+};
+
+// ---- Quotes of a maintenance request, approved or rejected by the property's owner in the portal ----
+
+export const ESTADOS_COTIZACION = ['pendiente', 'aprobada', 'rechazada', 'anulada'] as const;
+export type EstadoCotizacion = (typeof ESTADOS_COTIZACION)[number];
+export const ETIQUETAS_ESTADO_COTIZACION: Record<EstadoCotizacion, string> = {
+  pendiente: 'Pendiente del propietario',
+  aprobada: 'Aprobada',
+  rechazada: 'Rechazada',
+  anulada: 'Anulada',
+};
+/** A quote's PDF: at most this size, read by its bytes. */
+export const COTIZACION_PDF_MAX_MB = 10;
+
+export const ZCotizacionForm = z.object({
+  /** In whole pesos (COP). */
+  valor: z
+    .number({ error: 'El campo Valor debe ser un número' })
+    .int({ error: 'El campo Valor debe ser un valor entero en pesos' })
+    .min(1, { error: 'El campo Valor debe ser mayor que cero' })
+    .max(MAX_COP, { error: 'El campo Valor es demasiado grande' }),
+  id_proveedor: id('Proveedor'),
+  descripcion: textoObligatorio('Descripción', 4000),
+});
+export type CotizacionForm = z.input<typeof ZCotizacionForm>;
+
+export const ZCotizacionParam = z.object({ consecutivo: idQuery('consecutivo'), id: idQuery('id') });
+export const ZIdCotizacionParam = z.object({ id: idQuery('id') });
+
+export const ZDecisionCotizacion = z
+  .object({
+    decision: z.enum(['aprobada', 'rechazada'], { error: 'El campo Decisión debe ser aprobada o rechazada' }),
+    comentario: texto('Comentario', 2000),
+  })
+  .refine((v) => v.decision === 'aprobada' || v.comentario.trim() !== '', {
+    error: 'El campo Comentario es obligatorio al rechazar: cuente a la inmobiliaria por qué',
+    path: ['comentario'],
+  });
+export type DecisionCotizacion = z.input<typeof ZDecisionCotizacion>;
+
+export type CotizacionMantenimiento = {
+  id: number;
+  valor: number;
+  id_proveedor: number;
+  proveedor: string;
+  descripcion: string;
+  estado: EstadoCotizacion;
+  comentario: string;
+  /** Who decided: the owner's name, or null while pending or when staff voided it. */
+  decidido_por: string | null;
+  decidido_en: string | null;
+  creado_por: string;
+  creado_en: string;
+  /** Whether a PDF is attached (file of owner type cotizacion_mantenimiento). */
+  pdf: { id: number; nombre: string } | null;
+};
+
+/** What staff see of a request: its steps, photos and quotes. */
+export type SolicitudMantenimientoGestion = SolicitudMantenimientoDetalle & {
+  cotizaciones: CotizacionMantenimiento[];
+  /** Owners of the property with a portal account, who can decide a quote (none: tell the staff). */
+  propietarios_portal: number;
+};
+
+/** A quote as the property's owner sees it in the portal, with the request it is for. */
+export type CotizacionPortal = Omit<CotizacionMantenimiento, 'id_proveedor' | 'creado_por' | 'decidido_por'> & {
+  consecutivo: number;
+  inmueble: string;
+  categoria: CategoriaMantenimiento;
+  solicitud: string;
+};
+
+// ---- Habeas data (Ley 1581 de 2012): a client's requests about their personal data ----
+
+export const TIPOS_HABEAS_DATA = ['consulta', 'actualizacion', 'supresion', 'revocatoria'] as const;
+export type TipoHabeasData = (typeof TIPOS_HABEAS_DATA)[number];
+export const ETIQUETAS_TIPO_HABEAS_DATA: Record<TipoHabeasData, string> = {
+  consulta: 'Consultar mis datos',
+  actualizacion: 'Actualizar o corregir mis datos',
+  supresion: 'Suprimir (borrar) mis datos',
+  revocatoria: 'Revocar mi autorización',
+};
+/**
+ * Business days the company has to answer (Ley 1581 de 2012): a consulta in 10 (art. 14), a reclamo
+ * (update, rectification, deletion, revocation) in 15 (art. 15), counted from the day after it arrives.
+ */
+export const DIAS_HABILES_HABEAS_DATA: Record<TipoHabeasData, number> = {
+  consulta: 10,
+  actualizacion: 15,
+  supresion: 15,
+  revocatoria: 15,
+};
+
+export const ZHabeasDataForm = z.object({
+  tipo: opcion('Tipo de solicitud', TIPOS_HABEAS_DATA, ETIQUETAS_TIPO_HABEAS_DATA),
+  descripcion: textoObligatorio('Descripción', 4000),
+});
+export type HabeasDataForm = z.input<typeof ZHabeasDataForm>;
+
+export const ZRespuestaHabeasData = z.object({ respuesta: textoObligatorio('Respuesta', 8000) });
+export type RespuestaHabeasData = z.input<typeof ZRespuestaHabeasData>;
+export const ZIdHabeasDataParam = z.object({ id: idQuery('id') });
+
+export type SolicitudHabeasData = {
+  id: number;
+  tipo: TipoHabeasData;
+  descripcion: string;
+  estado: 'recibida' | 'respondida';
+  /** AAAA-MM-DD: the last business day to answer. */
+  vence_el: string;
+  respuesta: string | null;
+  respondido_en: string | null;
+  creado_en: string;
+};
+/** What staff see: the client too, and who answered. */
+export type SolicitudHabeasDataStaff = SolicitudHabeasData & {
+  cliente: string;
+  email: string;
+  respondido_por: string | null;
+};
+
+// ---- The owner's view: where their property is published and the visits it had ----
+
+/** A portal (or the website) the property is marked to be published on, and how that stands. */
+export type PublicacionPropietario = {
+  portal: string;
+  nombre: string;
+  /** publicado; en_proceso (sent, or waiting its turn); no_visible (withdrawn, or the property is not offered). */
+  estado: 'publicado' | 'en_proceso' | 'no_visible';
+};
+export const ETIQUETAS_PUBLICACION_PROPIETARIO: Record<PublicacionPropietario['estado'], string> = {
+  publicado: 'Publicado',
+  en_proceso: 'En proceso',
+  no_visible: 'No visible',
+};
+/** A visit to the property: when and how it went, never who came (their personal data are theirs). */
+export type VisitaPropietario = {
+  inicio: string;
+  estado: 'programada' | 'confirmada' | 'realizada' | 'no_asistio';
+  /** The visitor's interest, 1 (none) to 5 (ready to close), once it took place. */
+  interes: number | null;
+};
+export type InmueblePropietario = {
+  id: number;
+  consecutivo: number;
+  direccion: string;
+  estado: string;
+  publicaciones: PublicacionPropietario[];
+  visitas: VisitaPropietario[];
+  /** Distinct people who visited or are to visit: a count, without names. */
+  interesados: number;
+};
+
+// ---- Contracts in the portal: those the client is a party of ----
+
+export type ContratoPortal = {
+  id: number;
+  numero: string;
+  clase: string;
+  estado: string;
+  direccion: string;
+  fecha_inicio: string;
+  fecha_fin: string;
+  canon: number;
+  /** The client's role in it (propietario, arrendatario or codeudor). */
+  rol: string;
+  /** The parties by name and role: what the contract itself says, nothing more. */
+  partes: { nombre: string; rol: string }[];
+  /** True when everyone signed and its sealed PDF can be downloaded. */
+  firmado: boolean;
 };

@@ -16,6 +16,14 @@ import {
   ZSubirDocumentoPortal,
   ZConfigZonaClientes,
   ZConsecutivoMantenimiento,
+  ZCotizacionForm,
+  ZCotizacionParam,
+  ZDecisionCotizacion,
+  ZHabeasDataForm,
+  ZIdHabeasDataParam,
+  ZRespuestaHabeasData,
+  ZIdCotizacionParam,
+  COTIZACION_PDF_MAX_MB,
   ZEmpresaPortalParam,
   ZFotoParam,
   ZInvitacionForm,
@@ -29,6 +37,10 @@ import {
 } from '@predio/contract/zona-clientes';
 import { queryRows } from '../../db/rows.ts';
 import * as anuncios from './anuncios.service.ts';
+import * as cotizaciones from './cotizaciones.service.ts';
+import * as habeasData from './habeas-data.service.ts';
+import { inmueblesPropietario } from './propietario.service.ts';
+import { contratosCliente, pdfFirmadoCliente } from './contratos-portal.service.ts';
 import * as documentos from './documentos.service.ts';
 import { principalAntes } from '../../platform/auth/principal.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
@@ -36,10 +48,11 @@ import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
 import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
 import { ZIdParam } from '@predio/contract/inventarios';
 import type { Deps } from '../../platform/deps.ts';
-import { noEncontrado } from '../../platform/errors/app-error.ts';
+import { invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { defineRoute, definePortalRoute, despuesDeConfirmar, Respuesta } from '../../platform/http/route.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import * as service from './zona-clientes.service.ts';
+import * as cotizacionesRepo from './cotizaciones.repo.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 
 /** The request's photos are files of platform/archivos (staff see them with <Archivos>); checked by content. */
@@ -61,10 +74,37 @@ function registrarDuenoMantenimiento(): void {
   });
 }
 
-/** Where the invitation's link points: PUBLIC_URL, or the address the staff member is using. */
+/** A quote's PDF (one per quote), checked by its bytes; it changes only while the owner has not decided. */
+function registrarDuenoCotizacion(): void {
+  registrarDueno({
+    tipo: cotizaciones.TIPO_DUENO_COTIZACION,
+    nombre: 'La cotización',
+    leer: [IDM_SOLICITUDES_MANTENIMIENTO],
+    escribir: [IDM_SOLICITUDES_MANTENIMIENTO],
+    resolver: async (tx, clave) => {
+      const [r] = await cotizacionesRepo.porId(tx, Number(clave));
+      return r ? String(r.id) : null;
+    },
+    antesDeEscribir: ({ tx, clave }) => cotizaciones.soloPendiente(tx, clave),
+    categorias: {
+      pdf: {
+        maxBytes: COTIZACION_PDF_MAX_MB * 1024 * 1024,
+        maxPorDueno: 1,
+        plural: 'PDF de la cotización',
+        tipo: ({ cabeza }) => {
+          if (cabeza.subarray(0, 1024).indexOf('%PDF-') < 0) throw invalido('file', 'el archivo de la cotización no es un PDF.');
+          return 'application/pdf';
+        },
+      },
+    },
+    categoriaPorDefecto: 'pdf',
+    entidadAuditoria: cotizaciones.ENTIDAD_COTIZACION,
+  });
+}
 
 export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   registrarDuenoMantenimiento();
+  registrarDuenoCotizacion();
   documentos.registrarDuenoDocumento();
   const aviso = { hub: deps.hub, mailer: deps.mailer };
   const cuota = { limiteBytes: deps.config.archivosCuotaBytes };
@@ -100,6 +140,37 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     schema: { body: ZInvitacionForm, tags, summary: 'Invita un tercero por correo (enlace de un solo uso que vence)' },
     handler: ({ tx, alConfirmar, user, req, body }) =>
       service.invitar({ tx, alConfirmar, ...aviso, user, ip: req.ip, body, urlBase: urlPublica(deps.config.publicUrl, req) }),
+  });
+
+  // Habeas data (Ley 1581): the requests clients file, answered by whoever configures the portal.
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/zona-clientes/habeas-data',
+    permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
+    schema: { tags, summary: 'Solicitudes de datos personales (Ley 1581), las pendientes primero con su plazo' },
+    handler: ({ tx }) => habeasData.listar({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/zona-clientes/habeas-data/:id/respuesta',
+    permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
+    schema: {
+      params: ZIdHabeasDataParam,
+      body: ZRespuestaHabeasData,
+      tags,
+      summary: 'Responde una solicitud de datos personales (el cliente la lee en el portal y por correo)',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      habeasData.responder({
+        tx,
+        alConfirmar,
+        ...aviso,
+        user,
+        ip: req.ip,
+        id: params.id,
+        body,
+        urlBase: urlPublica(deps.config.publicUrl, req),
+      }),
   });
 
   // ---- Solicitudes de mantenimiento (10550) ----
@@ -146,6 +217,37 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: ({ tx, alConfirmar, user, req, params, body }) =>
       service.comentar({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+  });
+
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/solicitudes-mantenimiento/:consecutivo/cotizaciones',
+    permiso: p2,
+    schema: {
+      params: ZConsecutivoMantenimiento,
+      body: ZCotizacionForm,
+      tags: t2,
+      summary: 'Envía una cotización al propietario del inmueble (el PDF se sube luego como archivo de la cotización)',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      cotizaciones.crear({
+        tx,
+        alConfirmar,
+        ...aviso,
+        user,
+        ip: req.ip,
+        consecutivo: params.consecutivo,
+        body,
+        urlBase: urlPublica(deps.config.publicUrl, req),
+      }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/solicitudes-mantenimiento/:consecutivo/cotizaciones/:id/anular',
+    permiso: p2,
+    schema: { params: ZCotizacionParam, tags: t2, summary: 'Anula una cotización que el propietario aún no decide' },
+    handler: ({ tx, alConfirmar, user, req, params }) =>
+      cotizaciones.anular({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, id: params.id }),
   });
 
   // ---- Información zona clientes (201): announcements ----
@@ -383,6 +485,74 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
         subida: prep,
       });
       return { id: f.id, nombre: f.nombre, content_type: f.contentType };
+    },
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/contratos',
+    schema: { tags: t3, summary: 'Contratos de los que es parte (propietario, arrendatario o codeudor)' },
+    handler: ({ tx, cliente }) => contratosCliente({ tx, cliente }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/contratos/:id/pdf',
+    schema: { params: ZIdParam, tags: t3, summary: 'El PDF firmado de un contrato suyo' },
+    handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+      const f = await pdfFirmadoCliente({ tx, cliente, id: params.id });
+      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
+    },
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/propietario',
+    schema: {
+      tags: t3,
+      summary: 'Sus inmuebles como propietario: dónde están publicados y sus visitas (sin datos de los visitantes)',
+    },
+    handler: ({ tx, cliente }) => inmueblesPropietario({ tx, cliente }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/habeas-data',
+    schema: { tags: t3, summary: 'Sus solicitudes sobre sus datos personales (Ley 1581) y las respuestas' },
+    handler: ({ tx, cliente }) => habeasData.deCliente({ tx, cliente }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/habeas-data',
+    schema: {
+      body: ZHabeasDataForm,
+      tags: t3,
+      summary: 'Pide consultar, actualizar, suprimir sus datos o revocar la autorización (Ley 1581)',
+    },
+    handler: ({ tx, alConfirmar, cliente, req, body }) =>
+      habeasData.crear({ tx, alConfirmar, ...aviso, cliente, ip: req.ip, body }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/cotizaciones',
+    schema: { tags: t3, summary: 'Cotizaciones de mantenimiento de los inmuebles de los que es propietario' },
+    handler: ({ tx, cliente }) => cotizaciones.paraCliente({ tx, cliente }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/cotizaciones/:id/decision',
+    schema: {
+      params: ZIdCotizacionParam,
+      body: ZDecisionCotizacion,
+      tags: t3,
+      summary: 'El propietario aprueba o rechaza una cotización, con un comentario',
+    },
+    handler: ({ tx, alConfirmar, cliente, req, params, body }) =>
+      cotizaciones.decidir({ tx, alConfirmar, ...aviso, cliente, ip: req.ip, id: params.id, body }),
+  });
+  definePortalRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/cotizaciones/:id/pdf',
+    schema: { params: ZIdCotizacionParam, tags: t3, summary: 'El PDF de una cotización de un inmueble suyo' },
+    handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+      const f = await cotizaciones.pdfCliente({ tx, cliente, id: params.id });
+      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
     },
   });
   definePortalRoute(app, deps, {

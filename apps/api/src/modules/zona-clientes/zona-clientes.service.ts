@@ -18,6 +18,7 @@ import {
   type PortalInfo,
   type PortalYo,
   type SolicitudMantenimientoDetalle,
+  type SolicitudMantenimientoGestion,
 } from '@predio/contract/zona-clientes';
 import type { Database, Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
@@ -41,6 +42,7 @@ import { siguiente } from '../../platform/numeracion/numeracion.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import { enTenant, type Scope } from '../../platform/tenant.ts';
 import * as repo from './zona-clientes.repo.ts';
+import * as cotizacionesRepo from './cotizaciones.repo.ts';
 import { firmadoParaCliente, firmadosParaTercero } from '../firmas/firmas.service.ts';
 import { archivoParaCliente, paraCliente } from '../inventarios/inventarios.service.ts';
 
@@ -345,7 +347,7 @@ export async function solicitudCliente(o: {
 }
 
 /** Staff who receive requests: active users with Solicitudes de mantenimiento (10550). */
-async function quienesAtienden(tx: Tx) {
+export async function quienesAtienden(tx: Tx) {
   return (await repo.usuarios(tx)).filter((u) => u.activo && hasIdm(u.permisos, IDM_SOLICITUDES_MANTENIMIENTO));
 }
 
@@ -401,10 +403,16 @@ export function comoPrincipal(c: ClientePortal): Principal {
 
 export const listar = (o: { tx: Tx; query: MantenimientoQuery }) => repo.listar(o.tx, o.query);
 
-export async function obtener(o: { tx: Tx; consecutivo: number }): Promise<SolicitudMantenimientoDetalle> {
+export async function obtener(o: { tx: Tx; consecutivo: number }): Promise<SolicitudMantenimientoGestion> {
   const s = await repo.solicitud(o.tx, o.consecutivo);
   if (!s) throw noEncontrado(`La solicitud de mantenimiento ${o.consecutivo}`);
-  return { ...s, eventos: await repo.eventos(o.tx, s.id, false), fotos: await repo.fotos(o.tx, s.id) };
+  return {
+    ...s,
+    eventos: await repo.eventos(o.tx, s.id, false),
+    fotos: await repo.fotos(o.tx, s.id),
+    cotizaciones: await cotizacionesRepo.deSolicitud(o.tx, s.id),
+    propietarios_portal: (await cotizacionesRepo.propietariosPortal(o.tx, s.id_inmueble)).length,
+  };
 }
 
 export async function opciones(o: { tx: Tx }) {

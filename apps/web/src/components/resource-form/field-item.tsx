@@ -7,7 +7,7 @@ const FORMATO_FECHA = 'DD/MM/YYYY';
 const miles = (s: string) => s.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
 /** COP without decimals: $ 1.234.568 while typing, a plain number in the form's value. */
-function MoneyInput(props: { id?: string; value?: number | null; onChange?: (v: number | null) => void }) {
+export function MoneyInput(props: { id?: string; value?: number | null; onChange?: (v: number | null) => void }) {
   return (
     <InputNumber<number>
       {...props}

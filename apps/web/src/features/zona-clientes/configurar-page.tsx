@@ -5,6 +5,7 @@ import type { ClientePortalFila, ConfigZonaClientesForm } from '@predio/contract
 import { useSession } from '../../lib/session-store.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { InvitarDialogo } from '../../components/zona-clientes/invitar-dialogo.tsx';
+import { HabeasDataStaff } from './habeas-data-staff.tsx';
 import { useClientesPortal, useConfigZona, useGuardarConfigZona } from './api/zona-clientes-api.ts';
 
 const ESTADO: Record<ClientePortalFila['estado'], { color: string; texto: string }> = {
@@ -103,6 +104,7 @@ export function ConfigurarZonaClientesPage() {
           ]}
         />
       </Card>
+      <HabeasDataStaff />
       <InvitarDialogo abierto={invitando} onCerrar={() => setInvitando(false)} />
     </>
   );

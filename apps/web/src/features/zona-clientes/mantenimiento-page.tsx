@@ -10,9 +10,10 @@ import {
   type EstadoMantenimiento,
   type EventoMantenimiento,
   type SolicitudMantenimiento,
-  type SolicitudMantenimientoDetalle,
+  type SolicitudMantenimientoGestion,
 } from '@predio/contract/zona-clientes';
 import { Archivos } from '../../components/archivos/archivos.tsx';
+import { CotizacionesStaff } from './cotizaciones-staff.tsx';
 import { DetalleDrawer } from '../../components/lista/detalle-drawer.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
@@ -157,7 +158,7 @@ export function MantenimientoPage() {
 function DetalleMantenimiento({ numero, onCerrar }: { numero: number | null; onCerrar: () => void }) {
   const consulta = useMantenimiento(numero);
   return (
-    <DetalleDrawer<SolicitudMantenimientoDetalle>
+    <DetalleDrawer<SolicitudMantenimientoGestion>
       abierto={numero !== null}
       onCerrar={onCerrar}
       titulo={numero ? `Solicitud de mantenimiento ${numero}` : 'Solicitud de mantenimiento'}
@@ -165,6 +166,11 @@ function DetalleMantenimiento({ numero, onCerrar }: { numero: number | null; onC
       nombre="la solicitud"
       pestanas={(s) => [
         { key: 'datos', label: 'Datos', children: <Gestion s={s} /> },
+        {
+          key: 'cotizaciones',
+          label: `Cotizaciones${s.cotizaciones.length ? ` (${s.cotizaciones.length})` : ''}`,
+          children: <CotizacionesStaff s={s} />,
+        },
         {
           key: 'fotos',
           label: 'Fotos',
@@ -189,7 +195,7 @@ function DetalleMantenimiento({ numero, onCerrar }: { numero: number | null; onC
   );
 }
 
-function Gestion({ s }: { s: SolicitudMantenimientoDetalle }) {
+function Gestion({ s }: { s: SolicitudMantenimientoGestion }) {
   const { message } = App.useApp();
   const opciones = useOpcionesMantenimiento();
   const cambiarM = useCambiarMantenimiento(s.consecutivo);

@@ -5,9 +5,11 @@ import type {
   ConfigZonaClientes,
   ConfigZonaClientesForm,
   MantenimientoCambios,
+  CotizacionForm,
   MantenimientoComentario,
   SolicitudMantenimiento,
   SolicitudMantenimientoDetalle,
+  SolicitudMantenimientoGestion,
 } from '@predio/contract/zona-clientes';
 import { http } from '../../../lib/http.ts';
 import { zonaKeys } from '../../../components/zona-clientes/api.ts';
@@ -60,7 +62,7 @@ export const useMantenimiento = (n: number | null) =>
     queryOptions({
       queryKey: zonaKeys.detalle(n ?? 0),
       queryFn: async () =>
-        (await http.get<SolicitudMantenimientoDetalle>(`/solicitudes-mantenimiento/${n}`, { silent: true })).data,
+        (await http.get<SolicitudMantenimientoGestion>(`/solicitudes-mantenimiento/${n}`, { silent: true })).data,
       enabled: n !== null,
     }),
   );
@@ -89,6 +91,24 @@ export function useComentarMantenimiento(n: number) {
   return useMutation({
     mutationFn: async (b: MantenimientoComentario) =>
       (await http.post<SolicitudMantenimientoDetalle>(`/solicitudes-mantenimiento/${n}/comentarios`, b)).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: zonaKeys.mantenimiento() }),
+  });
+}
+
+export function useCrearCotizacion(n: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (b: CotizacionForm) =>
+      (await http.post<SolicitudMantenimientoGestion>(`/solicitudes-mantenimiento/${n}/cotizaciones`, b)).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: zonaKeys.mantenimiento() }),
+  });
+}
+
+export function useAnularCotizacion(n: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      (await http.post<SolicitudMantenimientoGestion>(`/solicitudes-mantenimiento/${n}/cotizaciones/${id}/anular`, {})).data,
     onSuccess: () => qc.invalidateQueries({ queryKey: zonaKeys.mantenimiento() }),
   });
 }

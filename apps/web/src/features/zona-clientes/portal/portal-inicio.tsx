@@ -23,12 +23,21 @@ import {
   CATEGORIAS_MANTENIMIENTO,
   DOCUMENTO_CLIENTE_MAX_MB,
   ETIQUETAS_CATEGORIA,
+  ETIQUETAS_ESTADO_COTIZACION,
   ETIQUETAS_ESTADO_MANTENIMIENTO,
+  ETIQUETAS_PUBLICACION_PROPIETARIO,
+  ETIQUETAS_TIPO_HABEAS_DATA,
   ETIQUETAS_URGENCIA,
+  TIPOS_HABEAS_DATA,
   URGENCIAS,
   type AnuncioPortal,
+  type ContratoPortal,
+  type CotizacionPortal,
   type DocumentoPortal,
   type DocumentosPortal,
+  type HabeasDataForm,
+  type InmueblePropietario,
+  type SolicitudHabeasData,
   type EventoMantenimiento,
   type InmueblePortal,
   type MantenimientoForm,
@@ -36,9 +45,19 @@ import {
   type SolicitudMantenimiento,
   type SolicitudMantenimientoDetalle,
 } from '@predio/contract/zona-clientes';
-import { formatFecha, formatFechaHora } from '../../../lib/format.ts';
+import { formatFecha, formatFechaHora, formatMoneda } from '../../../lib/format.ts';
 import type { DocumentoFirmadoPortal } from '@predio/contract/firmas';
 import { ETIQUETAS_TIPO_INVENTARIO, type InventarioPortal } from '@predio/contract/inventarios';
+import { ETIQUETAS_ESTADO_CITA } from '@predio/contract/agenda';
+import {
+  ETIQUETAS_CLASE,
+  ETIQUETAS_ESTADO_CONTRATO,
+  ETIQUETAS_ROL,
+  type ClaseContrato,
+  type EstadoContrato,
+  type RolParte,
+} from '@predio/contract/contratos';
+import { ETIQUETAS_ESTADO as ETIQUETAS_ESTADO_INMUEBLE, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { TextoRico } from '../../../components/texto-rico/texto-rico.tsx';
 import { descargarPortal, fotoUrl, guardarToken, portal, PortalError } from './portal-http.ts';
 import { Listado, ListadoItem, ListadoItemMeta } from '../../../components/listado/listado.tsx';
@@ -83,6 +102,8 @@ export function PortalInicio({ empresa }: { empresa: number }) {
         <Button onClick={() => void salir()}>Salir</Button>
       </div>
       {yo.data.autorizo ? <Contenido empresa={empresa} /> : <Politica empresa={empresa} yo={yo.data} />}
+      {/* Asking about one's data (revoking, above all) does not wait for accepting the policy. */}
+      <DatosPersonales empresa={empresa} />
     </>
   );
 }
@@ -149,7 +170,10 @@ function Contenido({ empresa }: { empresa: number }) {
           )}
         />
       </Tarjeta>
+      <Promocion empresa={empresa} />
+      <Cotizaciones empresa={empresa} />
       <Novedades empresa={empresa} />
+      <Contratos empresa={empresa} />
       <Inventarios empresa={empresa} />
       <Firmados empresa={empresa} />
       <Documentos empresa={empresa} inmuebles={inmuebles.data ?? []} />
@@ -194,6 +218,184 @@ function ErrorDeCarga({ error, onReintentar }: { error: Error; onReintentar: () 
   return <Alert type="error" showIcon title={error.message} action={<Button onClick={onReintentar}>Reintentar</Button>} />;
 }
 
+const COLOR_PUBLICACION = { publicado: 'green', en_proceso: 'blue', no_visible: 'default' } as const;
+
+/**
+ * For owners: where each of their properties is published and the visits it had (when and how it
+ * went, never who came); nothing for a client who owns none.
+ */
+function Promocion({ empresa }: { empresa: number }) {
+  const lista = useQuery({
+    queryKey: ['portal', empresa, 'propietario'],
+    queryFn: () => portal<InmueblePropietario[]>(empresa, 'GET', '/portal/propietario'),
+  });
+  if (!lista.isError && !lista.data?.length) return null;
+  return (
+    <Tarjeta titulo="Promoción de sus inmuebles">
+      {lista.isError ? <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} /> : null}
+      {(lista.data ?? []).map((i) => {
+        const realizadas = i.visitas.filter((v) => v.estado === 'realizada').length;
+        return (
+          <section key={i.id} className="portal-promocion" aria-labelledby={`promocion-${i.id}`}>
+            <Typography.Title level={3} id={`promocion-${i.id}`} style={{ fontSize: 16, marginBottom: 4 }}>
+              {i.direccion}
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              N.º {i.consecutivo} · {ETIQUETAS_ESTADO_INMUEBLE[i.estado as EstadoInmueble] ?? i.estado}
+            </Typography.Text>
+            <Typography.Paragraph style={{ margin: '8px 0 4px' }}>
+              <strong>Dónde se publica</strong>
+            </Typography.Paragraph>
+            {i.publicaciones.length === 0 ? (
+              <Typography.Paragraph type="secondary">Aún no está publicado en portales ni en el sitio web.</Typography.Paragraph>
+            ) : (
+              <ul className="portal-publicaciones">
+                {i.publicaciones.map((p) => (
+                  <li key={p.portal}>
+                    {p.nombre} <Tag color={COLOR_PUBLICACION[p.estado]}>{ETIQUETAS_PUBLICACION_PROPIETARIO[p.estado]}</Tag>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Typography.Paragraph style={{ margin: '8px 0 4px' }}>
+              <strong>Visitas</strong>: {realizadas} {realizadas === 1 ? 'realizada' : 'realizadas'} · {i.interesados}{' '}
+              {i.interesados === 1 ? 'persona interesada' : 'personas interesadas'}
+            </Typography.Paragraph>
+            {i.visitas.length === 0 ? (
+              <Typography.Paragraph type="secondary">Aún no hay visitas.</Typography.Paragraph>
+            ) : (
+              <ul className="portal-visitas">
+                {i.visitas.slice(0, 10).map((v) => (
+                  <li key={`${v.inicio}-${v.estado}`}>
+                    {formatFechaHora(v.inicio)} · {ETIQUETAS_ESTADO_CITA[v.estado]}
+                    {v.interes ? ` · interés ${v.interes} de 5` : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </Tarjeta>
+  );
+}
+
+/**
+ * Quotes of the maintenance of the client's properties (as owner): the pending ones first, each to
+ * approve or reject with a comment; nothing for a client who owns none with quotes.
+ */
+function Cotizaciones({ empresa }: { empresa: number }) {
+  const lista = useQuery({
+    queryKey: ['portal', empresa, 'cotizaciones'],
+    queryFn: () => portal<CotizacionPortal[]>(empresa, 'GET', '/portal/cotizaciones'),
+  });
+  if (!lista.isError && !lista.data?.length) return null;
+  const pendientes = (lista.data ?? []).filter((c) => c.estado === 'pendiente').length;
+  return (
+    <Tarjeta titulo={pendientes ? `Cotizaciones por aprobar (${pendientes})` : 'Cotizaciones'}>
+      {lista.isError ? (
+        <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} />
+      ) : (
+        (lista.data ?? []).map((c) => <CotizacionItem key={c.id} empresa={empresa} c={c} />)
+      )}
+    </Tarjeta>
+  );
+}
+
+function CotizacionItem({ empresa, c }: { empresa: number; c: CotizacionPortal }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [comentario, setComentario] = useState('');
+  const decidir = useMutation({
+    mutationFn: async (decision: 'aprobada' | 'rechazada') => {
+      // Said here, in plain words, before the server says it with the field's name.
+      if (decision === 'rechazada' && comentario.trim() === '')
+        throw new Error('Para rechazar, escriba en el comentario por qué: la inmobiliaria lo necesita');
+      return portal<CotizacionPortal>(empresa, 'POST', `/portal/cotizaciones/${c.id}/decision`, { decision, comentario });
+    },
+    onSuccess: async (d) => {
+      void message.success(d.estado === 'aprobada' ? 'Cotización aprobada' : 'Cotización rechazada');
+      await qc.invalidateQueries({ queryKey: ['portal', empresa] });
+    },
+  });
+  const idTitulo = `cotizacion-${c.id}`;
+  return (
+    <article className="portal-cotizacion" aria-labelledby={idTitulo}>
+      <Typography.Title level={3} id={idTitulo} style={{ fontSize: 16, marginBottom: 4 }}>
+        Solicitud N.º {c.consecutivo} · {ETIQUETAS_CATEGORIA[c.categoria]}
+      </Typography.Title>
+      <Typography.Text type="secondary">{c.inmueble}</Typography.Text>
+      <div className="portal-cotizacion-valor">
+        {formatMoneda(c.valor)}{' '}
+        <Tag color={c.estado === 'aprobada' ? 'green' : c.estado === 'rechazada' ? 'red' : 'gold'}>
+          {ETIQUETAS_ESTADO_COTIZACION[c.estado]}
+        </Tag>
+      </div>
+      <Typography.Paragraph style={{ marginBottom: 4 }}>
+        <strong>Proveedor:</strong> {c.proveedor}
+      </Typography.Paragraph>
+      <Typography.Paragraph style={{ marginBottom: 4 }}>{c.descripcion}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">Problema reportado: {c.solicitud}</Typography.Paragraph>
+      {c.pdf ? (
+        <Button
+          block
+          style={{ marginBottom: 12 }}
+          onClick={() =>
+            void descargarPortal(empresa, `/portal/cotizaciones/${c.id}/pdf`, c.pdf!.nombre).catch(
+              (e: Error) => void message.error(e.message),
+            )
+          }
+        >
+          Ver PDF de la cotización
+        </Button>
+      ) : null}
+      {c.estado === 'pendiente' ? (
+        <>
+          <label htmlFor={`comentario-${c.id}`} className="portal-etiqueta">
+            Comentario para la inmobiliaria (obligatorio si rechaza)
+          </label>
+          <Input.TextArea
+            id={`comentario-${c.id}`}
+            rows={2}
+            maxLength={2000}
+            value={comentario}
+            onChange={(e) => {
+              setComentario(e.target.value);
+              if (decidir.error) decidir.reset();
+            }}
+          />
+          {decidir.error ? <Alert type="error" showIcon title={decidir.error.message} style={{ marginTop: 8 }} /> : null}
+          <div className="portal-botones">
+            <Button
+              type="primary"
+              size="large"
+              loading={decidir.isPending && decidir.variables === 'aprobada'}
+              disabled={decidir.isPending}
+              onClick={() => decidir.mutate('aprobada')}
+            >
+              Aprobar
+            </Button>
+            <Button
+              danger
+              size="large"
+              loading={decidir.isPending && decidir.variables === 'rechazada'}
+              disabled={decidir.isPending}
+              onClick={() => decidir.mutate('rechazada')}
+            >
+              Rechazar
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Typography.Paragraph type="secondary">
+          {c.decidido_en ? `Decidida el ${formatFechaHora(c.decidido_en)}` : ''}
+          {c.comentario ? `. Su comentario: «${c.comentario}»` : ''}
+        </Typography.Paragraph>
+      )}
+    </article>
+  );
+}
+
 /** The agency's announcements for this client (Información zona clientes); nothing when there are none. */
 function Novedades({ empresa }: { empresa: number }) {
   const lista = useQuery({
@@ -210,6 +412,53 @@ function Novedades({ empresa }: { empresa: number }) {
           </Typography.Title>
           <Typography.Text type="secondary">{formatFecha(a.fecha)}</Typography.Text>
           <TextoRico valor={a.contenido} />
+        </article>
+      ))}
+    </Tarjeta>
+  );
+}
+
+/** Contracts the client is a party of; the sealed PDF once everyone signed. Nothing when there are none. */
+function Contratos({ empresa }: { empresa: number }) {
+  const { message } = App.useApp();
+  const lista = useQuery({
+    queryKey: ['portal', empresa, 'contratos'],
+    queryFn: () => portal<ContratoPortal[]>(empresa, 'GET', '/portal/contratos'),
+  });
+  if (!lista.isError && !lista.data?.length) return null;
+  return (
+    <Tarjeta titulo="Contratos">
+      {lista.isError ? <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} /> : null}
+      {(lista.data ?? []).map((c) => (
+        <article key={c.id} className="portal-contrato" aria-labelledby={`contrato-${c.id}`}>
+          <Typography.Title level={3} id={`contrato-${c.id}`} style={{ fontSize: 16, marginBottom: 4 }}>
+            {ETIQUETAS_CLASE[c.clase as ClaseContrato] ?? c.clase} {c.numero}
+          </Typography.Title>
+          <Tag>{ETIQUETAS_ESTADO_CONTRATO[c.estado as EstadoContrato] ?? c.estado}</Tag>
+          <Typography.Paragraph style={{ margin: '8px 0 4px' }}>{c.direccion}</Typography.Paragraph>
+          <Typography.Text type="secondary">
+            Del {formatFecha(c.fecha_inicio)} al {formatFecha(c.fecha_fin)} · canon {formatMoneda(c.canon)} · usted es{' '}
+            {(ETIQUETAS_ROL[c.rol as RolParte] ?? c.rol).toLowerCase()}
+          </Typography.Text>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 4 }}>
+            Partes: {c.partes.map((p) => `${p.nombre} (${(ETIQUETAS_ROL[p.rol as RolParte] ?? p.rol).toLowerCase()})`).join(', ')}
+          </Typography.Paragraph>
+          {c.firmado ? (
+            <Button
+              block
+              onClick={() =>
+                void descargarPortal(empresa, `/portal/contratos/${c.id}/pdf`, `contrato-${c.numero}-firmado.pdf`).catch(
+                  (e: Error) => void message.error(e.message),
+                )
+              }
+            >
+              Descargar contrato firmado
+            </Button>
+          ) : (
+            <Typography.Paragraph type="secondary">
+              El PDF firmado estará aquí cuando todas las partes firmen.
+            </Typography.Paragraph>
+          )}
         </article>
       ))}
     </Tarjeta>
@@ -625,5 +874,90 @@ function Reportar({ empresa, inmuebles, onListo }: { empresa: number; inmuebles:
         Cancelar
       </Button>
     </Form>
+  );
+}
+
+/**
+ * Ley 1581: the client asks to see, correct or delete their data, or revokes the authorisation; the
+ * company answers within the legal time, and the answer shows here (and arrives by e-mail).
+ */
+function DatosPersonales({ empresa }: { empresa: number }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<HabeasDataForm>();
+  const [pidiendo, setPidiendo] = useState(false);
+  const lista = useQuery({
+    queryKey: ['portal', empresa, 'habeas-data'],
+    queryFn: () => portal<SolicitudHabeasData[]>(empresa, 'GET', '/portal/habeas-data'),
+  });
+  const pedir = useMutation({
+    mutationFn: (b: HabeasDataForm) => portal<SolicitudHabeasData[]>(empresa, 'POST', '/portal/habeas-data', b),
+    onSuccess: (d) => {
+      qc.setQueryData(['portal', empresa, 'habeas-data'], d);
+      void message.success(`Solicitud enviada: le responderemos a más tardar el ${formatFecha(d[0]!.vence_el)}`);
+      form.resetFields();
+      setPidiendo(false);
+    },
+  });
+  return (
+    <Tarjeta titulo="Mis datos personales">
+      <Typography.Paragraph type="secondary">
+        Según la Ley 1581 de 2012 puede consultar los datos que tenemos de usted, pedir que se actualicen, corrijan o supriman, o
+        revocar su autorización. Respondemos las consultas en 10 días hábiles y los reclamos en 15.
+      </Typography.Paragraph>
+      {lista.isError ? <ErrorDeCarga error={lista.error} onReintentar={() => void lista.refetch()} /> : null}
+      {(lista.data ?? []).map((h) => (
+        <article key={h.id} className="portal-habeas" aria-labelledby={`habeas-${h.id}`}>
+          <Typography.Title level={3} id={`habeas-${h.id}`} style={{ fontSize: 16, marginBottom: 4 }}>
+            {ETIQUETAS_TIPO_HABEAS_DATA[h.tipo]}{' '}
+            <Tag color={h.estado === 'respondida' ? 'green' : 'blue'}>
+              {h.estado === 'respondida' ? 'Respondida' : 'En trámite'}
+            </Tag>
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            Enviada el {formatFecha(h.creado_en)}
+            {h.estado === 'recibida' ? ` · respuesta a más tardar el ${formatFecha(h.vence_el)}` : ''}
+          </Typography.Text>
+          <Typography.Paragraph style={{ marginTop: 4 }}>{h.descripcion}</Typography.Paragraph>
+          {h.respuesta ? (
+            <div className="portal-respuesta">
+              <strong>Respuesta ({h.respondido_en ? formatFecha(h.respondido_en) : ''}):</strong>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{h.respuesta}</Typography.Paragraph>
+            </div>
+          ) : null}
+        </article>
+      ))}
+      {pidiendo ? (
+        <Form form={form} layout="vertical" name="habeas-data" onFinish={(v) => pedir.mutate(v)} style={{ marginTop: 12 }}>
+          {pedir.error ? <Alert type="error" showIcon title={pedir.error.message} style={{ marginBottom: 12 }} /> : null}
+          <Form.Item name="tipo" label="¿Qué quiere hacer?" rules={[{ required: true, message: 'Elija qué quiere hacer' }]}>
+            <Radio.Group>
+              {TIPOS_HABEAS_DATA.map((t) => (
+                <Radio key={t} value={t} style={{ display: 'flex', marginBottom: 8 }}>
+                  {ETIQUETAS_TIPO_HABEAS_DATA[t]}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item
+            name="descripcion"
+            label="Detalle de su solicitud"
+            rules={[{ required: true, whitespace: true, message: 'Cuéntenos qué necesita' }]}
+          >
+            <Input.TextArea rows={4} maxLength={4000} placeholder="Por ejemplo: mi celular cambió, el nuevo es…" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={pedir.isPending}>
+            Enviar solicitud
+          </Button>
+          <Button block type="link" onClick={() => setPidiendo(false)} style={{ marginTop: 8 }}>
+            Cancelar
+          </Button>
+        </Form>
+      ) : (
+        <Button block size="large" onClick={() => setPidiendo(true)} style={{ marginTop: 12 }}>
+          Hacer una solicitud sobre mis datos
+        </Button>
+      )}
+    </Tarjeta>
   );
 }
