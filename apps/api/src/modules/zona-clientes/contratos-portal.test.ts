@@ -4,6 +4,7 @@ import type { Contrato } from '@predio/contract/contratos';
 import type { ContratoPortal } from '@predio/contract/zona-clientes';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { sellarFirmas } from '../../test/sellar-firmas.ts';
 import { SmtpSink, asuntoDelMensaje, textoDelMensaje } from '../../test/smtp-sink.ts';
 
 // Contracts in the portal (issue 31): its parties see it and download the signed PDF; nobody else does.
@@ -154,6 +155,8 @@ describe('contracts in the portal', () => {
       });
       expect(f.statusCode, f.body).toBe(200);
     }
+    // The last signature queues the seal (firmas.sellar); the signed PDF exists once it has run.
+    expect(await sellarFirmas(t)).toBe(1);
     const suyos = ok<ContratoPortal[]>(await as(t.app, portales.inquilina).get('/api/portal/contratos'));
     expect(suyos[0]).toMatchObject({ firmado: true, estado: 'firmado' });
     for (const tok of [portales.inquilina, portales.duena]) {
