@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { P12Signer } from '@signpdf/signer-p12';
@@ -189,6 +189,84 @@ function partir(texto: string, fuente: PDFFont, tamano: number, ancho: number): 
 }
 
 /**
+ * Maps a point of the page as it is shown (from its bottom-left corner, after the page's /Rotate) to
+ * the page's own coordinates, with the angle a drawing needs to read upright on screen. The placement
+ * screen and the signing page show pages turned, so fields are placed in that frame.
+ */
+export function marcoMostrado(p: PDFPage): {
+  ancho: number;
+  alto: number;
+  en: (x: number, y: number) => { x: number; y: number };
+  giro: ReturnType<typeof degrees>;
+} {
+  const { width: W, height: H } = p.getSize();
+  const r = (((p.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
+  const en =
+    r === 90
+      ? (x: number, y: number) => ({ x: W - y, y: x })
+      : r === 180
+        ? (x: number, y: number) => ({ x: W - x, y: H - y })
+        : r === 270
+          ? (x: number, y: number) => ({ x: y, y: H - x })
+          : (x: number, y: number) => ({ x, y });
+  return { ancho: r % 180 ? H : W, alto: r % 180 ? W : H, en, giro: degrees(r) };
+}
+
+/**
+ * Each placed field at its place: positions are fractions of the page as shown, from its top-left
+ * corner; on a turned page the values are drawn turned with it, so they read upright.
+ */
+export async function estamparCampos(
+  doc: PDFDocument,
+  firmantes: Pick<FirmanteSello, 'nombre' | 'firmaTipo' | 'firmaImagen' | 'firmaTexto' | 'campos'>[],
+  fuentes: { normal: PDFFont; negrita: PDFFont; cursiva: PDFFont },
+): Promise<void> {
+  const { normal, negrita, cursiva } = fuentes;
+  const gris = rgb(0.35, 0.35, 0.35);
+  const tinta = rgb(0.05, 0.1, 0.35);
+  for (const f of firmantes) {
+    let trazo: Awaited<ReturnType<typeof doc.embedPng>> | null = null;
+    for (const c of f.campos ?? []) {
+      if (c.pagina > doc.getPageCount()) continue;
+      const p = doc.getPage(c.pagina - 1);
+      const { ancho: W, alto: H, en, giro } = marcoMostrado(p);
+      const [w, h] = [c.ancho * W, c.alto * H];
+      const [x, y] = [c.x * W, H - c.y * H - h];
+      const ajustar = (t: string, fuente: PDFFont, max: number) =>
+        Math.max(4, Math.min(max, h * 0.7, (w * 0.95) / Math.max(1, fuente.widthOfTextAtSize(t, 1))));
+      const texto = (t: string, fuente: PDFFont, max = 12) => {
+        const tamano = ajustar(t, fuente, max);
+        p.drawText(t, {
+          ...en(x + 1, y + (h - tamano) / 2 + tamano * 0.22),
+          rotate: giro,
+          size: tamano,
+          font: fuente,
+          color: tinta,
+        });
+      };
+      if (c.tipo === 'firma') {
+        if (f.firmaTipo === 'dibujada' && f.firmaImagen) {
+          trazo ??= await doc.embedPng(Buffer.from(f.firmaImagen.split(',')[1] ?? '', 'base64'));
+          const esc = Math.min(w / trazo.width, h / trazo.height);
+          const [iw, ih] = [trazo.width * esc, trazo.height * esc];
+          p.drawImage(trazo, { ...en(x + (w - iw) / 2, y + (h - ih) / 2), rotate: giro, width: iw, height: ih });
+        } else texto(seguro(f.firmaTexto ?? f.nombre), cursiva, 28);
+      } else if (c.tipo === 'casilla') {
+        const lado = Math.min(w, h);
+        const abajo = y + (h - lado) / 2;
+        p.drawRectangle({ ...en(x, abajo), rotate: giro, width: lado, height: lado, borderColor: gris, borderWidth: 0.8 });
+        if (c.valor === 'sí') {
+          const [a, b] = [x + lado * 0.2, abajo + lado * 0.2];
+          const trazoX = { thickness: 1.4, color: tinta };
+          p.drawLine({ start: en(a, b), end: en(a + lado * 0.6, b + lado * 0.6), ...trazoX });
+          p.drawLine({ start: en(a, b + lado * 0.6), end: en(a + lado * 0.6, b), ...trazoX });
+        }
+      } else if (c.valor) texto(seguro(c.valor), c.tipo === 'iniciales' ? negrita : normal);
+    }
+  }
+}
+
+/**
  * The final document: the original pages with a stamp, the signatures and a certificate of completion
  * (signers, evidence, hashes, timeline), sealed with the company's PAdES signature (ETSI.CAdES.detached)
  * that any reader (and poppler's pdfsig) verifies; changing one byte breaks it.
@@ -219,56 +297,17 @@ export async function sellar(o: {
     `Firmado electrónicamente por ${o.firmantes.map((f) => f.nombre).join(', ')} · ${o.empresa} · documento ${o.idDocumento} · certificado al final`,
   );
   for (const p of doc.getPages()) {
-    const { width } = p.getSize();
-    const lineas = partir(sello, normal, 7, width - 40);
+    // Along the bottom of the page as it is shown, also on a turned page.
+    const { ancho, en, giro } = marcoMostrado(p);
+    const lineas = partir(sello, normal, 7, ancho - 40);
     lineas
       .slice(0, 2)
       .forEach((l, i) =>
-        p.drawText(l, { x: 20, y: 14 - i * 8 + (lineas.length > 1 ? 8 : 0), size: 7, font: normal, color: verde }),
+        p.drawText(l, { ...en(20, 14 - i * 8 + (lineas.length > 1 ? 8 : 0)), rotate: giro, size: 7, font: normal, color: verde }),
       );
   }
 
-  // Each placed field at its place: positions are fractions of the page from its top-left corner, as the
-  // placement screen saw the page (a page with /Rotate is drawn in its unrotated frame).
-  for (const f of o.firmantes) {
-    let trazo: Awaited<ReturnType<typeof doc.embedPng>> | null = null;
-    for (const c of f.campos ?? []) {
-      if (c.pagina > doc.getPageCount()) continue;
-      const p = doc.getPage(c.pagina - 1);
-      const { width: W, height: H } = p.getSize();
-      const [w, h] = [c.ancho * W, c.alto * H];
-      const [x, y] = [c.x * W, H - c.y * H - h];
-      const ajustar = (t: string, fuente: PDFFont, max: number) =>
-        Math.max(4, Math.min(max, h * 0.7, (w * 0.95) / Math.max(1, fuente.widthOfTextAtSize(t, 1))));
-      const texto = (t: string, fuente: PDFFont, max = 12) => {
-        const tamano = ajustar(t, fuente, max);
-        p.drawText(t, {
-          x: x + 1,
-          y: y + (h - tamano) / 2 + tamano * 0.22,
-          size: tamano,
-          font: fuente,
-          color: rgb(0.05, 0.1, 0.35),
-        });
-      };
-      if (c.tipo === 'firma') {
-        if (f.firmaTipo === 'dibujada' && f.firmaImagen) {
-          trazo ??= await doc.embedPng(Buffer.from(f.firmaImagen.split(',')[1] ?? '', 'base64'));
-          const esc = Math.min(w / trazo.width, h / trazo.height);
-          const [iw, ih] = [trazo.width * esc, trazo.height * esc];
-          p.drawImage(trazo, { x: x + (w - iw) / 2, y: y + (h - ih) / 2, width: iw, height: ih });
-        } else texto(seguro(f.firmaTexto ?? f.nombre), cursiva, 28);
-      } else if (c.tipo === 'casilla') {
-        const lado = Math.min(w, h);
-        p.drawRectangle({ x, y: y + (h - lado) / 2, width: lado, height: lado, borderColor: gris, borderWidth: 0.8 });
-        if (c.valor === 'sí') {
-          const [a, b] = [x + lado * 0.2, y + (h - lado) / 2 + lado * 0.2];
-          const tinta = { thickness: 1.4, color: rgb(0.05, 0.1, 0.35) };
-          p.drawLine({ start: { x: a, y: b }, end: { x: a + lado * 0.6, y: b + lado * 0.6 }, ...tinta });
-          p.drawLine({ start: { x: a, y: b + lado * 0.6 }, end: { x: a + lado * 0.6, y: b }, ...tinta });
-        }
-      } else if (c.valor) texto(seguro(c.valor), c.tipo === 'iniciales' ? negrita : normal);
-    }
-  }
+  await estamparCampos(doc, o.firmantes, { normal, negrita, cursiva });
 
   // Certificate of completion on Letter pages.
   const [W, H, M] = [612, 792, 50];
