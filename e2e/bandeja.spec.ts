@@ -9,6 +9,7 @@ import { ADMIN, ingresar } from './helpers.ts';
 // suite's SMTP server threaded under the original.
 
 const dovecot = new Dovecot();
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const shots = process.env.SHOTS_DIR;
 
 test.skip(sinDovecot !== null, sinDovecot ?? '');
@@ -32,6 +33,7 @@ test('the box is connected, a message read and answered', async ({ page }) => {
       messageId: `<${marca}@correo.test>`,
       texto: 'Hola',
       html: `<p>¿Sigue disponible la casa ${marca}?</p><img src="https://imagenes.test/${marca}.png" alt="foto">`,
+      adjuntos: [{ nombre: 'requisitos.pdf', tipo: 'application/pdf', contenido: PDF }],
     }),
   );
 
@@ -67,13 +69,36 @@ test('the box is connected, a message read and answered', async ({ page }) => {
   if (shots) await page.screenshot({ path: `${shots}/bandeja-1440.png`, fullPage: true });
   expect(await violacionesAxe(page)).toEqual([]);
 
+  // The received attachment downloads from the box; the reply carries a file of its own.
+  const descarga = page.waitForEvent('download');
+  await lector.getByRole('link', { name: /^Descargar requisitos\.pdf/ }).click();
+  const bajado = await descarga;
+  expect(bajado.suggestedFilename()).toBe('requisitos.pdf');
+  const ruta = await bajado.path();
+  expect((await import('node:fs')).readFileSync(ruta).equals(PDF)).toBe(true);
+
   await lector.getByLabel('Mensaje', { exact: true }).fill(`Sí, sigue disponible (${marca}).`);
+  await lector
+    .getByLabel('Archivo para adjuntar')
+    .setInputFiles({ name: 'ficha-casa.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(lector.getByText(/^ficha-casa\.pdf \(/)).toBeVisible();
+  // A program renamed to .pdf is refused, saying why.
+  await lector
+    .getByLabel('Archivo para adjuntar')
+    .setInputFiles({
+      name: 'virus.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 1)]),
+    });
+  await expect(lector.getByRole('alert')).toContainText('«virus.pdf» no es un tipo de archivo que se pueda adjuntar');
+  if (shots) await page.screenshot({ path: `${shots}/bandeja-adjuntos-1440.png`, fullPage: true });
   await lector.getByRole('button', { name: 'Enviar respuesta' }).click();
   await expect(page.getByText(`Respuesta enviada a ${remitente}`)).toBeVisible();
   await expect.poll(() => recibidosPara(remitente).length, { timeout: 30_000 }).toBe(1);
   const [respuesta] = recibidosPara(remitente);
   expect(respuesta!.data).toMatch(new RegExp(`^In-Reply-To: <${marca}@correo\\.test>$`, 'im'));
   expect(respuesta!.data).toMatch(new RegExp(`^Subject: Re: Consulta ${marca}$`, 'im'));
+  expect(respuesta!.data).toMatch(/^Content-Type: application\/pdf; name=ficha-casa\.pdf$/im);
 
   // The sender becomes a tercero; its screen lists what it wrote, and the message opens from there.
   await lector.getByRole('button', { name: 'Crear tercero' }).click();

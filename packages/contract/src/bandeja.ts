@@ -81,6 +81,17 @@ export type HiloCorreo = {
 
 export type AdjuntoRecibido = { nombre: string; tipo: string; tamano: number };
 
+/** Outgoing attachments of a reply or forward: how many, how large each, and the whole message. */
+export const MAX_ADJUNTOS_RESPUESTA = 5;
+export const MAX_BYTES_ADJUNTO = 10 * 1024 * 1024;
+export const MAX_BYTES_ADJUNTOS = 20 * 1024 * 1024;
+/** The server-made name of an uploaded attachment: a UUID and the file's cleaned name. */
+export const CLAVE_ADJUNTO = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[A-Za-z0-9._-]{1,120}$/;
+/** An attachment uploaded for a reply, not yet sent. */
+export type AdjuntoSubido = { clave: string; nombre: string; tipo: string; tamano: number };
+
+export const ZAdjuntoParam = z.object({ id: idQuery('id'), n: enteroQuery('n', 0, 999) });
+
 export type MensajeCorreo = {
   id: number;
   hilo: string;
@@ -119,6 +130,16 @@ export const ZResponderCorreo = z.object({
   /** Forwarding: who gets it. */
   para: correo('Para').default(''),
   texto: textoObligatorio('Mensaje', 20_000),
+  /** Files uploaded first through POST /bandeja/adjuntos (their `clave`). */
+  adjuntos: z
+    .array(
+      z.string({ error: 'El campo Adjuntos debe ser una lista de archivos subidos' }).regex(CLAVE_ADJUNTO, {
+        error: 'El campo Adjuntos tiene un archivo que no fue subido a la bandeja',
+      }),
+      { error: 'El campo Adjuntos debe ser una lista de archivos subidos' },
+    )
+    .max(MAX_ADJUNTOS_RESPUESTA, { error: `El campo Adjuntos admite hasta ${MAX_ADJUNTOS_RESPUESTA} archivos` })
+    .default([]),
 });
 export type ResponderCorreo = z.input<typeof ZResponderCorreo>;
 

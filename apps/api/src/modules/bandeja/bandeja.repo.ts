@@ -293,3 +293,17 @@ export async function deTercero(tx: Tx, idTercero: number, idUsuario: number): P
         where m.id_tercero = ${idTercero} order by m.fecha desc nulls last limit 200`,
   );
 }
+
+/** Where a message of the box lives on the server, to fetch one of its attachments. */
+export async function ubicacion(
+  tx: Tx,
+  idCuenta: number,
+  id: number,
+): Promise<{ ruta: string; uidvalidity: string; uid: number; adjuntos: AdjuntoRecibido[] } | null> {
+  const [m] = await queryRows<{ ruta: string; uidvalidity: string; uid: string; adjuntos: AdjuntoRecibido[] }>(
+    tx,
+    sql`select c.ruta, m.uidvalidity::text, m.uid::text, m.adjuntos from correo_mensaje m
+        join correo_carpeta c on c.id = m.id_carpeta where m.id_cuenta = ${idCuenta} and m.id = ${id}`,
+  );
+  return m ? { ...m, uid: Number(m.uid) } : null;
+}

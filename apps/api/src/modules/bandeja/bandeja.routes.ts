@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   IDM_BANDEJA,
   ZCrearTerceroCorreo,
+  ZAdjuntoParam,
   ZCuentaCorreoGuardar,
   ZHilosQuery,
   ZMensajeIdParam,
@@ -10,6 +11,7 @@ import {
 } from '@predio/contract/bandeja';
 import { IDM_TERCEROS, ZTerceroIdParam } from '@predio/contract/terceros';
 import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import * as service from './bandeja.service.ts';
@@ -68,7 +70,24 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/bandeja/mensajes/:id/responder',
     permiso,
     schema: { params: ZMensajeIdParam, body: ZResponderCorreo, tags, summary: 'Responde o reenvía un correo' },
-    handler: (o) => service.responder({ ...o, mailer: deps.mailer, id: o.params.id, body: o.body }),
+    handler: (o) => service.responder({ ...o, mailer: deps.mailer, storage: deps.storage, id: o.params.id, body: o.body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/bandeja/mensajes/:id/adjuntos/:n',
+    permiso,
+    cookieAuth: true,
+    schema: { params: ZAdjuntoParam, tags, summary: 'Descarga un adjunto de un correo recibido (de la bandeja propia)' },
+    handler: async (o) =>
+      enviarArchivo(o.reply, await service.adjuntoRecibido({ ...o, cifrador, id: o.params.id, n: o.params.n })),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/bandeja/adjuntos',
+    permiso,
+    schema: { tags, summary: 'Sube un archivo para adjuntarlo a una respuesta (multipart: file)' },
+    prepare: ({ req }) => service.leerAdjunto((opts) => req.parts(opts)),
+    handler: (o) => service.subirAdjunto({ ...o, storage: deps.storage, leido: o.prep }),
   });
   defineRoute(app, deps, {
     method: 'POST',

@@ -20,8 +20,24 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { PaperClipOutlined, PictureOutlined, SettingOutlined, SyncOutlined, UserAddOutlined } from '@ant-design/icons';
-import type { CuentaCorreo, CuentaCorreoGuardar, MensajeCorreo, ResponderCorreo } from '@predio/contract/bandeja';
+import {
+  CloseOutlined,
+  PaperClipOutlined,
+  PictureOutlined,
+  SettingOutlined,
+  SyncOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
+import {
+  MAX_ADJUNTOS_RESPUESTA,
+  MAX_BYTES_ADJUNTO,
+  type AdjuntoSubido,
+  type CuentaCorreo,
+  type CuentaCorreoGuardar,
+  type MensajeCorreo,
+  type ResponderCorreo,
+} from '@predio/contract/bandeja';
+import { tamanoLegible } from '@predio/contract/archivos';
 import { hasIdm } from '@predio/contract/menu';
 import { IDM_TERCEROS } from '@predio/contract/terceros';
 import { Cajon } from '../../components/cajon.tsx';
@@ -38,7 +54,9 @@ import {
   useGuardarCuentaCorreo,
   useHilosCorreo,
   useMensajeCorreo,
+  urlAdjuntoRecibido,
   useResponderCorreo,
+  useSubirAdjuntoCorreo,
   useSincronizarCorreo,
 } from './api/bandeja.ts';
 import { Listado, ListadoItem } from '../../components/listado/listado.tsx';
@@ -451,9 +469,17 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
       {m.adjuntos.length > 0 ? (
         <div className="bandeja-adjuntos">
           {m.adjuntos.map((a, i) => (
-            <Tag key={i} icon={<PaperClipOutlined />}>
-              {a.nombre} ({Math.max(1, Math.round(a.tamano / 1024))} KB)
-            </Tag>
+            <a
+              key={i}
+              className="bandeja-adjunto"
+              href={urlAdjuntoRecibido(m.id, i)}
+              download={a.nombre}
+              aria-label={`Descargar ${a.nombre} (${tamanoLegible(a.tamano)})`}
+            >
+              <Tag icon={<PaperClipOutlined />}>
+                {a.nombre} ({tamanoLegible(a.tamano)})
+              </Tag>
+            </a>
           ))}
         </div>
       ) : null}
@@ -487,6 +513,9 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
 function Respuesta({ mensaje }: { mensaje: MensajeCorreo }) {
   const [form] = Form.useForm<ResponderCorreo>();
   const responder = useResponderCorreo();
+  const subir = useSubirAdjuntoCorreo();
+  const [adjuntos, setAdjuntos] = useState<AdjuntoSubido[]>([]);
+  const entrada = useRef<HTMLInputElement>(null);
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
   const modo = Form.useWatch('modo', form) ?? 'responder';
@@ -501,8 +530,9 @@ function Respuesta({ mensaje }: { mensaje: MensajeCorreo }) {
         onFinish={async (v) => {
           setError(null);
           try {
-            const r = await responder.mutateAsync({ id: mensaje.id, body: v });
+            const r = await responder.mutateAsync({ id: mensaje.id, body: { ...v, adjuntos: adjuntos.map((a) => a.clave) } });
             form.resetFields();
+            setAdjuntos([]);
             void message.success(`Respuesta enviada a ${r.para}`);
           } catch (e) {
             setError(e instanceof ApiError ? erroresEnCampos(form, e) : String(e));
@@ -531,6 +561,50 @@ function Respuesta({ mensaje }: { mensaje: MensajeCorreo }) {
         >
           <Input.TextArea rows={5} />
         </Form.Item>
+        <div className="bandeja-adjuntos" aria-label="Adjuntos de la respuesta">
+          {adjuntos.map((a) => (
+            <Tag
+              key={a.clave}
+              icon={<PaperClipOutlined />}
+              closable
+              closeIcon={<CloseOutlined aria-label={`Quitar ${a.nombre}`} />}
+              onClose={() => setAdjuntos((xs) => xs.filter((x) => x.clave !== a.clave))}
+            >
+              {a.nombre} ({tamanoLegible(a.tamano)})
+            </Tag>
+          ))}
+          <input
+            ref={entrada}
+            type="file"
+            hidden
+            aria-label="Archivo para adjuntar"
+            onChange={async (e) => {
+              const archivo = e.target.files?.[0];
+              e.target.value = '';
+              if (!archivo) return;
+              setError(null);
+              try {
+                const a = await subir.mutateAsync(archivo);
+                setAdjuntos((xs) => [...xs, a]);
+              } catch (err) {
+                setError(err instanceof ApiError ? err.message : String(err));
+              }
+            }}
+          />
+          <Button
+            size="small"
+            icon={<PaperClipOutlined />}
+            loading={subir.isPending}
+            disabled={adjuntos.length >= MAX_ADJUNTOS_RESPUESTA}
+            onClick={() => entrada.current?.click()}
+          >
+            Adjuntar archivo
+          </Button>
+        </div>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          Hasta {MAX_ADJUNTOS_RESPUESTA} archivos de {tamanoLegible(MAX_BYTES_ADJUNTO)} cada uno (PDF, imágenes, Office, ZIP,
+          texto).
+        </Typography.Paragraph>
         <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
           Sale por el correo de la empresa con su firma y el mensaje original citado; las respuestas llegan a esta bandeja.
         </Typography.Paragraph>

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdjuntoSubido,
   CarpetaCorreo,
   CrearTerceroCorreo,
   CuentaCorreo,
@@ -91,9 +92,27 @@ export function useSincronizarCorreo() {
 export function useResponderCorreo() {
   return useMutation({
     mutationFn: async ({ id, body }: { id: number; body: ResponderCorreo }) =>
-      (await http.post<{ para: string; asunto: string }>(`/bandeja/mensajes/${id}/responder`, body, { silent: true })).data,
+      (
+        await http.post<{ para: string; asunto: string; adjuntos: string[] }>(`/bandeja/mensajes/${id}/responder`, body, {
+          silent: true,
+        })
+      ).data,
   });
 }
+
+/** Uploads one file for the reply being written; the reply names it by its `clave`. */
+export function useSubirAdjuntoCorreo() {
+  return useMutation({
+    mutationFn: async (archivo: File) => {
+      const form = new FormData();
+      form.append('file', archivo);
+      return (await http.upload<AdjuntoSubido>('/bandeja/adjuntos', form, { silent: true })).data;
+    },
+  });
+}
+
+/** Where a received attachment downloads from (the session cookie authorises it, the user's own box only). */
+export const urlAdjuntoRecibido = (idMensaje: number, n: number) => `/api/bandeja/mensajes/${idMensaje}/adjuntos/${n}`;
 
 export function useCrearTerceroCorreo() {
   const qc = useQueryClient();
