@@ -83,13 +83,11 @@ test('the box is connected, a message read and answered', async ({ page }) => {
     .setInputFiles({ name: 'ficha-casa.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(lector.getByText(/^ficha-casa\.pdf \(/)).toBeVisible();
   // A program renamed to .pdf is refused, saying why.
-  await lector
-    .getByLabel('Archivo para adjuntar')
-    .setInputFiles({
-      name: 'virus.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 1)]),
-    });
+  await lector.getByLabel('Archivo para adjuntar').setInputFiles({
+    name: 'virus.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 1)]),
+  });
   await expect(lector.getByRole('alert')).toContainText('«virus.pdf» no es un tipo de archivo que se pueda adjuntar');
   if (shots) await page.screenshot({ path: `${shots}/bandeja-adjuntos-1440.png`, fullPage: true });
   await lector.getByRole('button', { name: 'Enviar respuesta' }).click();
@@ -106,6 +104,20 @@ test('the box is connected, a message read and answered', async ({ page }) => {
   await crear.getByLabel('Número de identificación').fill(String(Date.now() % 1_000_000_000));
   await crear.getByRole('button', { name: 'Crear tercero' }).click();
   await expect(page.getByText(`Tercero Marta Cliente creado con ${remitente}`)).toBeVisible();
+
+  // The message becomes a solicitud of that tercero, received by e-mail; the message shows its number.
+  await lector.getByRole('button', { name: 'Crear solicitud' }).click();
+  const sol = page.getByRole('dialog', { name: `Crear solicitud con el correo de ${remitente}` });
+  await expect(sol.getByText('Solicitante: Marta Cliente')).toBeVisible();
+  await sol.getByLabel('Tipo').click();
+  await page.getByRole('option', { name: 'Arrendar un inmueble' }).click();
+  if (shots) await page.screenshot({ path: `${shots}/bandeja-solicitud-1440.png` });
+  await sol.getByRole('button', { name: 'Crear solicitud' }).click();
+  const creada = page.getByText(new RegExp(`^Solicitud (\\d+) creada con el correo de ${remitente.replace(/\./g, '\\.')}$`));
+  await expect(creada).toBeVisible();
+  const numero = /Solicitud (\d+)/.exec((await creada.textContent()) ?? '')![1];
+  await expect(lector.getByRole('link', { name: `Solicitud ${numero}` })).toBeVisible();
+  await expect(lector.getByRole('button', { name: 'Crear solicitud' })).toHaveCount(0);
   await lector.getByRole('link', { name: 'Tercero: Marta Cliente' }).click();
   const ficha = page.getByRole('dialog', { name: 'Tercero: Marta Cliente' });
   await ficha.getByRole('tab', { name: 'Correos y SMS' }).click();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIPO_VALUES, TIPOS_SOLICITUD } from './solicitudes.ts';
 import { entero, esCorreo, idQuery, enteroQuery, si, texto, textoObligatorio } from './campos.ts';
 
 /*
@@ -111,6 +112,8 @@ export type MensajeCorreo = {
   leido: boolean;
   id_tercero: number | null;
   tercero_nombre: string | null;
+  /** The solicitud created from this message («Crear solicitud»), by its number. */
+  solicitud_numero: number | null;
 };
 
 export type HiloDetalle = { mensajes: MensajeCorreo[] };
@@ -148,6 +151,19 @@ export const ZCrearTerceroCorreo = z.object({
   nombre: textoObligatorio('Nombre', 200),
 });
 export type CrearTerceroCorreo = z.input<typeof ZCrearTerceroCorreo>;
+
+/**
+ * «Crear solicitud» from a received message: its kind, and for a sender who is not a tercero yet the
+ * identification and name to create one with.
+ */
+export const ZCrearSolicitudCorreo = z.object({
+  tipo: z.enum(TIPO_VALUES, {
+    error: `El campo Tipo debe ser uno de: ${TIPOS_SOLICITUD.map((x) => x.label).join(', ')}`,
+  }),
+  nro_id: texto('Número de identificación', 20).default(''),
+  nombre: texto('Nombre', 200).default(''),
+});
+export type CrearSolicitudCorreo = z.input<typeof ZCrearSolicitudCorreo>;
 
 /** Strips the reply and forward prefixes (English, Spanish, Outlook's) to group by subject. */
 export function asuntoBase(asunto: string): string {

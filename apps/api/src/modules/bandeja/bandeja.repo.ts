@@ -253,7 +253,8 @@ export async function hilos(
 
 const COLUMNAS_MENSAJE = sql`m.id::int as id, m.hilo, c.nombre as carpeta, m.message_id, m.de_correo, m.de_nombre, m.para, m.cc,
   m.asunto, to_char(m.fecha at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as fecha, m.texto, m.html,
-  m.imagenes_remotas, m.adjuntos, m.leido, m.id_tercero, t.nombre as tercero_nombre`;
+  m.imagenes_remotas, m.adjuntos, m.leido, m.id_tercero, t.nombre as tercero_nombre,
+  (select s.numero from solicitud s where s.id = m.id_solicitud) as solicitud_numero`;
 
 export async function mensaje(tx: Tx, idCuenta: number, id: number): Promise<(MensajeCorreo & { referencias: string[] }) | null> {
   const [m] = await queryRows<MensajeCorreo & { referencias: string[] }>(
@@ -306,4 +307,14 @@ export async function ubicacion(
         join correo_carpeta c on c.id = m.id_carpeta where m.id_cuenta = ${idCuenta} and m.id = ${id}`,
   );
   return m ? { ...m, uid: Number(m.uid) } : null;
+}
+
+/** The solicitud a message became (once only: a second request finds it set). */
+export async function vincularSolicitud(tx: Tx, idCuenta: number, id: number, numero: number): Promise<boolean> {
+  const r = await queryRows<{ id: number }>(
+    tx,
+    sql`update correo_mensaje set id_solicitud = (select s.id from solicitud s where s.numero = ${numero})
+        where id_cuenta = ${idCuenta} and id = ${id} and id_solicitud is null returning id`,
+  );
+  return r.length > 0;
 }

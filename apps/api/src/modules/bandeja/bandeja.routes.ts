@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   IDM_BANDEJA,
+  ZCrearSolicitudCorreo,
   ZCrearTerceroCorreo,
   ZAdjuntoParam,
   ZCuentaCorreoGuardar,
@@ -95,6 +96,19 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     permiso,
     schema: { params: ZMensajeIdParam, body: ZCrearTerceroCorreo, tags, summary: 'Crea un tercero con el remitente' },
     handler: (o) => service.crearTercero({ ...o, ip: o.req.ip, id: o.params.id, body: o.body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/bandeja/mensajes/:id/solicitud',
+    permiso,
+    schema: {
+      params: ZMensajeIdParam,
+      body: ZCrearSolicitudCorreo,
+      tags,
+      summary: 'Crea una solicitud con el correo (el remitente como tercero, el asunto y el texto como mensaje)',
+    },
+    handler: (o) =>
+      service.crearSolicitud({ ...o, ip: o.req.ip, hub: deps.hub, mailer: deps.mailer, id: o.params.id, body: o.body }),
   });
   defineRoute(app, deps, {
     method: 'GET',

@@ -5,6 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { tamanoLegible } from '@predio/contract/archivos';
 import { CODES } from '@predio/contract/codes';
 import { hasIdm } from '@predio/contract/menu';
+import { IDM_SOLICITUDES } from '@predio/contract/solicitudes';
 import { IDM_TERCEROS } from '@predio/contract/terceros';
 import {
   CLAVE_ADJUNTO,
@@ -14,6 +15,7 @@ import {
   type AdjuntoSubido,
   type CuentaCorreo,
   type HiloDetalle,
+  type ZCrearSolicitudCorreo,
   type ZCrearTerceroCorreo,
   type ZCuentaCorreoGuardar,
   type ZHilosQuery,
@@ -35,6 +37,8 @@ import type { Scope } from '../../platform/tenant.ts';
 import { firmaDe, leerConfig } from '../mensajes/mensajes.service.ts';
 import * as repo from './bandeja.repo.ts';
 import * as terceros from '../terceros/terceros-gestion.service.ts';
+import * as solicitudes from '../solicitudes/solicitudes.service.ts';
+import type { Hub } from '../../platform/realtime/hub.ts';
 import { sinImagenesRemotas } from './html-correo.ts';
 import { descargarAdjunto, ErrorImap } from './bandeja-sync.ts';
 
@@ -200,6 +204,63 @@ export async function crearTercero(
   const t = await terceros.crearContacto({ ...o, nroId: o.body.nro_id, nombre: o.body.nombre, email: m.de_correo });
   await repo.vincularTercero(o.tx, c.id, m.de_correo, t.id);
   return { id_tercero: t.id };
+}
+
+const MAX_MENSAJE_SOLICITUD = 5000;
+
+/**
+ * «Crear solicitud»: the sender's message becomes a solicitud received by e-mail, through the solicitudes
+ * module (its numbering, history, audit and notices). The sender is the tercero the box already linked,
+ * or a new one created with the given identification (through the terceros module); the message keeps
+ * the solicitud's number.
+ */
+export async function crearSolicitud(
+  o: Con & { ip: string; hub: Hub; mailer: Despertador; id: number; body: z.output<typeof ZCrearSolicitudCorreo> },
+): Promise<{ numero: number; id_tercero: number }> {
+  if (!hasIdm(o.user.permisos, IDM_SOLICITUDES))
+    throw new AppError(CODES.SIN_PERMISO, 'Crear una solicitud requiere el permiso de Solicitudes.');
+  const c = await cuentaExigida(o);
+  const m = await repo.mensaje(o.tx, c.id, o.id);
+  if (!m) throw noEncontrado('El correo');
+  if (m.solicitud_numero !== null) throw new AppError(CODES.CONFLICTO, `Este correo ya es la solicitud ${m.solicitud_numero}.`);
+  let idTercero = m.id_tercero;
+  if (idTercero === null) {
+    if (!hasIdm(o.user.permisos, IDM_TERCEROS))
+      throw new AppError(CODES.SIN_PERMISO, 'El remitente no es un tercero y crearlo requiere el permiso de Terceros.');
+    if (!o.body.nro_id)
+      throw invalido('nro_id', 'El campo Número de identificación es obligatorio: el remitente aún no es un tercero');
+    if (!o.body.nombre) throw invalido('nombre', 'El campo Nombre es obligatorio: el remitente aún no es un tercero');
+    const t = await terceros.crearContacto({ ...o, nroId: o.body.nro_id, nombre: o.body.nombre, email: m.de_correo });
+    await repo.vincularTercero(o.tx, c.id, m.de_correo, t.id);
+    idTercero = t.id;
+  }
+  const cuerpo =
+    m.texto.trim() ||
+    (m.html ?? '')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() ||
+    '(sin texto)';
+  const mensaje = `${m.asunto || '(sin asunto)'}\n\n${cuerpo}`.slice(0, MAX_MENSAJE_SOLICITUD);
+  const recibido = m.fecha && Date.parse(m.fecha) <= Date.now() ? m.fecha : null;
+  const s = await solicitudes.crear({
+    ...o,
+    body: {
+      canal: 'correo',
+      portal: null,
+      tipo: o.body.tipo,
+      id_tercero: idTercero,
+      contacto_nombre: m.de_nombre.slice(0, 120),
+      contacto_telefono: '',
+      contacto_email: m.de_correo.length <= 120 ? m.de_correo : '',
+      consecutivo_inmueble: null,
+      fecha_recepcion: recibido,
+      mensaje,
+      id_asignado: o.user.idUsuario || null,
+    },
+  });
+  await repo.vincularSolicitud(o.tx, c.id, m.id, s.numero);
+  return { numero: s.numero, id_tercero: idTercero };
 }
 
 export const correosDeTercero = (o: Scope & { user: Principal; idTercero: number }) =>

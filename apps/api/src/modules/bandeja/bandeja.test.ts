@@ -331,6 +331,75 @@ describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => 
     expect(llegado).toContain(PDF.toString('base64').slice(0, 40));
   });
 
+  it('crea una solicitud con el correo: el remitente como tercero, nuevo o existente', async () => {
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({
+        de: 'Sofía Nueva <sofia@nueva.test>',
+        para: 'ana@agencia.test',
+        asunto: 'Busco apartaestudio en Envigado',
+        messageId: '<sol1@nueva.test>',
+        texto: 'Para dos personas, hasta 1.800.000.',
+      }),
+    );
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({
+        de: 'lucia@cliente.test',
+        para: 'ana@agencia.test',
+        asunto: 'Quiero consignar mi casa',
+        messageId: '<sol2@cliente.test>',
+        texto: 'Queda en Sabaneta.',
+      }),
+    );
+    await as(t.app, admin1).post('/api/bandeja/sincronizar');
+    await correr();
+    const inbox = ((await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[])[0]!;
+    const buscar = async (q: string) => {
+      const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${inbox.id}&q=${q}`)).json().data as {
+        items: HiloCorreo[];
+      };
+      return h.items[0]!.id_ultimo;
+    };
+    const idSofia = await buscar('apartaestudio');
+    const url = `/api/bandeja/mensajes/${idSofia}/solicitud`;
+
+    expect((await as(t.app, asesor1).post(url, { tipo: 'arrendar' })).statusCode).toBe(403);
+    const tipoMalo = await as(t.app, admin1).post(url, { tipo: 'vender-luna' });
+    expect(tipoMalo.statusCode).toBe(400);
+    expect(tipoMalo.json().message).toContain('Tipo');
+    const sinId = await as(t.app, admin1).post(url, { tipo: 'arrendar' });
+    expect(sinId.statusCode).toBe(400);
+    expect(sinId.json().message).toContain('Número de identificación');
+    expect((await as(t.app, admin2).post(url, { tipo: 'arrendar', nro_id: '1', nombre: 'x' })).statusCode).toBe(404);
+
+    const r = await as(t.app, admin1).post(url, { tipo: 'arrendar', nro_id: '1037000111', nombre: 'Sofía Nueva' });
+    expect(r.statusCode, r.body).toBe(200);
+    const { numero, id_tercero } = r.json().data as { numero: number; id_tercero: number };
+    const s = (await as(t.app, admin1).get(`/api/solicitudes/${numero}`)).json().data as Record<string, unknown>;
+    expect(s).toMatchObject({
+      canal: 'correo',
+      tipo: 'arrendar',
+      tercero: { id: id_tercero },
+      contacto_email: 'sofia@nueva.test',
+    });
+    expect(s.mensaje).toBe('Busco apartaestudio en Envigado\n\nPara dos personas, hasta 1.800.000.');
+    const [m] = ((await as(t.app, admin1).get(`/api/bandeja/mensajes/${idSofia}`)).json().data as HiloDetalle).mensajes;
+    expect(m).toMatchObject({ solicitud_numero: numero, id_tercero, tercero_nombre: 'Sofía Nueva' });
+    const otra = await as(t.app, admin1).post(url, { tipo: 'arrendar' });
+    expect(otra.statusCode).toBe(409);
+    expect(otra.json().message).toBe(`Este correo ya es la solicitud ${numero}.`);
+
+    // A known sender needs no identification: the tercero the box linked is used.
+    const idLucia = await buscar('consignar');
+    const l = await as(t.app, admin1).post(`/api/bandeja/mensajes/${idLucia}/solicitud`, { tipo: 'consignar' });
+    expect(l.statusCode, l.body).toBe(200);
+    const [lucia] = await t.db.tenant(1, (tx) =>
+      queryRows<{ id: number }>(tx, sql`select id from terceros where email = 'lucia@cliente.test'`),
+    );
+    expect(l.json().data).toMatchObject({ id_tercero: lucia!.id });
+  });
+
   it('copia de nuevo una carpeta cuya UIDVALIDITY cambió en el servidor', async () => {
     const c = await dovecot.cliente('ana');
     await c.mailboxDelete('Clientes');

@@ -22,6 +22,7 @@ import {
 } from 'antd';
 import {
   CloseOutlined,
+  FileAddOutlined,
   PaperClipOutlined,
   PictureOutlined,
   SettingOutlined,
@@ -32,6 +33,7 @@ import {
   MAX_ADJUNTOS_RESPUESTA,
   MAX_BYTES_ADJUNTO,
   type AdjuntoSubido,
+  type CrearSolicitudCorreo,
   type CuentaCorreo,
   type CuentaCorreoGuardar,
   type MensajeCorreo,
@@ -39,6 +41,7 @@ import {
 } from '@predio/contract/bandeja';
 import { tamanoLegible } from '@predio/contract/archivos';
 import { hasIdm } from '@predio/contract/menu';
+import { IDM_SOLICITUDES, TIPOS_SOLICITUD } from '@predio/contract/solicitudes';
 import { IDM_TERCEROS } from '@predio/contract/terceros';
 import { Cajon } from '../../components/cajon.tsx';
 import { DialogoForm } from '../../components/dialogo-form.tsx';
@@ -49,6 +52,7 @@ import { formatFechaHora } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import {
   useCarpetasCorreo,
+  useCrearSolicitudCorreo,
   useCrearTerceroCorreo,
   useCuentaCorreo,
   useGuardarCuentaCorreo,
@@ -435,7 +439,11 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
   const crearTercero = useCrearTerceroCorreo();
   const { message } = App.useApp();
   const remitente = m.de_nombre ? `${m.de_nombre} <${m.de_correo}>` : m.de_correo;
-  const verTerceros = hasIdm(usePermisos(), IDM_TERCEROS);
+  const permisos = usePermisos();
+  const verTerceros = hasIdm(permisos, IDM_TERCEROS);
+  const verSolicitudes = hasIdm(permisos, IDM_SOLICITUDES);
+  const [solicitud, setSolicitud] = useState(false);
+  const crearSolicitud = useCrearSolicitudCorreo();
   return (
     <Card size="small" className="bandeja-mensaje" aria-label={`Mensaje de ${remitente}`}>
       <div className="bandeja-mensaje-cabecera">
@@ -458,6 +466,19 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
         ) : m.de_correo && m.de_correo !== propio.toLowerCase() ? (
           <Button size="small" icon={<UserAddOutlined />} onClick={() => setCrear(true)}>
             Crear tercero
+          </Button>
+        ) : null}{' '}
+        {m.solicitud_numero !== null ? (
+          <Tag color="blue">
+            {verSolicitudes ? (
+              <Link to={`/propiedades/solicitudes?abrir=${m.solicitud_numero}`}>Solicitud {m.solicitud_numero}</Link>
+            ) : (
+              <>Solicitud {m.solicitud_numero}</>
+            )}
+          </Tag>
+        ) : verSolicitudes && m.de_correo && m.de_correo !== propio.toLowerCase() ? (
+          <Button size="small" icon={<FileAddOutlined />} onClick={() => setSolicitud(true)}>
+            Crear solicitud
           </Button>
         ) : null}
       </div>
@@ -505,6 +526,46 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
         <Form.Item name="nombre" label="Nombre" rules={[{ required: true, message: 'El campo Nombre es obligatorio' }]}>
           <Input />
         </Form.Item>
+      </DialogoForm>
+      <DialogoForm<{ tipo: string; nro_id: string; nombre: string }>
+        open={solicitud}
+        title={`Crear solicitud con el correo de ${m.de_correo}`}
+        okText="Crear solicitud"
+        valores={{ tipo: 'informacion', nro_id: '', nombre: m.de_nombre }}
+        guardando={crearSolicitud.isPending}
+        onCerrar={() => setSolicitud(false)}
+        onGuardar={async (v) => {
+          const r = await crearSolicitud.mutateAsync({
+            id: m.id,
+            body: { tipo: v.tipo as CrearSolicitudCorreo['tipo'], nro_id: v.nro_id, nombre: v.nombre },
+          });
+          void message.success(`Solicitud ${r.numero} creada con el correo de ${m.de_correo}`);
+        }}
+      >
+        <Typography.Paragraph type="secondary">
+          El asunto y el texto del correo quedan como el mensaje de la solicitud, recibida por correo electrónico y asignada a
+          usted.
+        </Typography.Paragraph>
+        <Form.Item name="tipo" label="Tipo" rules={[{ required: true, message: 'El campo Tipo es obligatorio' }]}>
+          <Select options={TIPOS_SOLICITUD.map((x) => ({ value: x.value, label: x.label }))} />
+        </Form.Item>
+        {m.id_tercero ? (
+          <Typography.Paragraph>Solicitante: {m.tercero_nombre}</Typography.Paragraph>
+        ) : (
+          <>
+            <Typography.Paragraph>El remitente aún no es un tercero: se crea con estos datos.</Typography.Paragraph>
+            <Form.Item
+              name="nro_id"
+              label="Número de identificación"
+              rules={[{ required: true, message: 'El campo Número de identificación es obligatorio' }]}
+            >
+              <Input />
+            </Form.Item>
+            <Form.Item name="nombre" label="Nombre" rules={[{ required: true, message: 'El campo Nombre es obligatorio' }]}>
+              <Input />
+            </Form.Item>
+          </>
+        )}
       </DialogoForm>
     </Card>
   );
@@ -576,7 +637,7 @@ function Respuesta({ mensaje }: { mensaje: MensajeCorreo }) {
           <input
             ref={entrada}
             type="file"
-            hidden
+            style={{ display: 'none' }}
             aria-label="Archivo para adjuntar"
             onChange={async (e) => {
               const archivo = e.target.files?.[0];

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type {
   AdjuntoSubido,
   CarpetaCorreo,
+  CrearSolicitudCorreo,
   CrearTerceroCorreo,
   CuentaCorreo,
   CuentaCorreoGuardar,
@@ -119,6 +120,15 @@ export function useCrearTerceroCorreo() {
   return useMutation({
     mutationFn: async ({ id, body }: { id: number; body: CrearTerceroCorreo }) =>
       (await http.post<{ id_tercero: number }>(`/bandeja/mensajes/${id}/tercero`, body, { silent: true })).data,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: [...bandejaKeys.all, 'mensaje'] }),
+  });
+}
+
+export function useCrearSolicitudCorreo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: CrearSolicitudCorreo }) =>
+      (await http.post<{ numero: number; id_tercero: number }>(`/bandeja/mensajes/${id}/solicitud`, body, { silent: true })).data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: [...bandejaKeys.all, 'mensaje'] }),
   });
 }
