@@ -2,7 +2,7 @@ import { violacionesAxe } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { CLAVE_DOVECOT, Dovecot, mensajeRaw, sinDovecot } from '../apps/api/src/test/dovecot.ts';
 import { recibidosPara } from './correo.ts';
-import { ADMIN, ingresar } from './helpers.ts';
+import { ADMIN, elegir, ingresar } from './helpers.ts';
 
 // Bandeja de correos (issue 27): a real IMAP server (dovecot) holds a client's message; the admin
 // connects the box, the job syncs it, the message is read and answered, and the answer reaches the
@@ -98,6 +98,28 @@ test('the box is connected, a message read and answered', async ({ page }) => {
   expect(respuesta!.data).toMatch(new RegExp(`^Subject: Re: Consulta ${marca}$`, 'im'));
   expect(respuesta!.data).toMatch(/^Content-Type: application\/pdf; name=ficha-casa\.pdf$/im);
 
+  // Read in Predio means \Seen on the server (the job writes it back); «Marcar como no leído» undoes it.
+  const visto = async () => {
+    const c = await dovecot.cliente('admin');
+    const lock = await c.getMailboxLock('INBOX');
+    try {
+      const m = (await c.fetchAll('1:*', { flags: true, envelope: true })).find(
+        (x) => x.envelope?.messageId === `<${marca}@correo.test>`,
+      );
+      return m?.flags?.has('\\Seen') ?? false;
+    } finally {
+      lock.release();
+      await c.logout();
+    }
+  };
+  await expect.poll(visto, { timeout: 30_000 }).toBe(true);
+  await lector.getByRole('button', { name: 'Marcar como no leído' }).click();
+  await expect(page.getByText('Conversación marcada como no leída')).toBeVisible();
+  await expect(lector).toBeHidden();
+  await expect.poll(visto, { timeout: 30_000 }).toBe(false);
+  await hilo.click();
+  await expect(lector).toBeVisible();
+
   // The sender becomes a tercero; its screen lists what it wrote, and the message opens from there.
   await lector.getByRole('button', { name: 'Crear tercero' }).click();
   const crear = page.getByRole('dialog', { name: `Crear tercero con ${remitente}` });
@@ -109,8 +131,7 @@ test('the box is connected, a message read and answered', async ({ page }) => {
   await lector.getByRole('button', { name: 'Crear solicitud' }).click();
   const sol = page.getByRole('dialog', { name: `Crear solicitud con el correo de ${remitente}` });
   await expect(sol.getByText('Solicitante: Marta Cliente')).toBeVisible();
-  await sol.getByLabel('Tipo').click();
-  await page.getByRole('option', { name: 'Arrendar un inmueble' }).click();
+  await elegir(page, sol.getByRole('combobox', { name: 'Tipo' }), 'Arrendar un inmueble');
   if (shots) await page.screenshot({ path: `${shots}/bandeja-solicitud-1440.png` });
   await sol.getByRole('button', { name: 'Crear solicitud' }).click();
   const creada = page.getByText(new RegExp(`^Solicitud (\\d+) creada con el correo de ${remitente.replace(/\./g, '\\.')}$`));

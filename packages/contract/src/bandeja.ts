@@ -10,6 +10,8 @@ import { entero, esCorreo, idQuery, enteroQuery, si, texto, textoObligatorio } f
 export const IDM_BANDEJA = 509;
 export const TRABAJO_BANDEJA_SINCRONIZAR = 'bandeja.sincronizar';
 export const TRABAJO_BANDEJA_TODAS = 'bandeja.sincronizar-todas';
+/** Writes what was read or marked unread in Predio back to the server (\Seen). */
+export const TRABAJO_BANDEJA_MARCAR = 'bandeja.marcar-leidos';
 
 const correo = (label: string) =>
   texto(label, 200)
@@ -119,6 +121,8 @@ export type MensajeCorreo = {
 export type HiloDetalle = { mensajes: MensajeCorreo[] };
 
 export const ZMensajeIdParam = z.object({ id: idQuery('id') });
+export const ZMarcarLeido = z.object({ leido: si('Leído') });
+export type MarcarLeido = z.input<typeof ZMarcarLeido>;
 export const ZMensajeQuery = z.object({
   imagenes: z
     .enum(['0', '1'], { error: 'imagenes debe ser 0 o 1' })

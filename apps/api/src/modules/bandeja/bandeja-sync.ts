@@ -225,3 +225,53 @@ async function sincronizar(o: Opciones, cuenta: repo.CuentaFila): Promise<{ carp
     client.close();
   }
 }
+
+/**
+ * Writes the read state kept in Predio back to the server: \Seen added or removed by UID, folder by
+ * folder, then recorded so the message is no longer pending. A folder whose UIDVALIDITY changed is
+ * skipped (its messages are copied again by the next sync). A failure is thrown for the job to retry.
+ */
+export async function marcarEnServidor(o: Opciones): Promise<{ marcados: number }> {
+  const cuenta = await enTenant(o.db, o.idEmpresa, ({ tx }) => repo.cuentaPorId(tx, o.idCuenta));
+  if (!cuenta) return { marcados: 0 };
+  const pendientes = await enTenant(o.db, o.idEmpresa, ({ tx }) => repo.pendientesDeMarcar(tx, cuenta.id));
+  if (pendientes.length === 0) return { marcados: 0 };
+  const client = clienteImap(o.cifrador, cuenta);
+  let caida: unknown = null;
+  client.on('error', (e: unknown) => {
+    caida = e;
+  });
+  let marcados = 0;
+  try {
+    await client.connect();
+    for (const ruta of new Set(pendientes.map((p) => p.ruta))) {
+      const lock = await client.getMailboxLock(ruta);
+      try {
+        const validez = client.mailbox ? String(client.mailbox.uidValidity) : null;
+        for (const leido of [true, false]) {
+          const estos = pendientes.filter((p) => p.ruta === ruta && p.leido === leido && p.uidvalidity === validez);
+          if (estos.length === 0) continue;
+          const uids = estos.map((p) => p.uid).join(',');
+          if (leido) await client.messageFlagsAdd(uids, ['\\Seen'], { uid: true });
+          else await client.messageFlagsRemove(uids, ['\\Seen'], { uid: true });
+          await enTenant(o.db, o.idEmpresa, ({ tx }) =>
+            repo.flagGuardado(
+              tx,
+              estos.map((p) => p.id),
+              leido,
+            ),
+          );
+          marcados += estos.length;
+        }
+      } finally {
+        lock.release();
+      }
+    }
+    await client.logout();
+    return { marcados };
+  } catch (e) {
+    throw new ErrorImap(errorEnEspanol(caida ?? e, cuenta));
+  } finally {
+    client.close();
+  }
+}

@@ -274,8 +274,43 @@ export async function mensajesDelHilo(tx: Tx, idCuenta: number, hilo: string): P
   );
 }
 
-export async function marcarLeido(tx: Tx, idCuenta: number, hilo: string): Promise<void> {
-  await tx.execute(sql`update correo_mensaje set leido = true where id_cuenta = ${idCuenta} and hilo = ${hilo} and not leido`);
+export async function marcarLeido(tx: Tx, idCuenta: number, hilo: string, leido = true): Promise<number> {
+  const r = await queryRows<{ id: number }>(
+    tx,
+    sql`update correo_mensaje set leido = ${leido} where id_cuenta = ${idCuenta} and hilo = ${hilo} and leido <> ${leido} returning id`,
+  );
+  return r.length;
+}
+
+/**
+ * Messages whose read state in Predio differs from the \Seen flag last seen on the server: what the
+ * write-back job still has to do, by folder.
+ */
+export async function pendientesDeMarcar(
+  tx: Tx,
+  idCuenta: number,
+): Promise<{ id: number; ruta: string; uidvalidity: string; uid: number; leido: boolean }[]> {
+  const r = await queryRows<{ id: number; ruta: string; uidvalidity: string; uid: string; leido: boolean }>(
+    tx,
+    sql`select m.id::int as id, c.ruta, m.uidvalidity::text, m.uid::text, m.leido from correo_mensaje m
+        join correo_carpeta c on c.id = m.id_carpeta
+        where m.id_cuenta = ${idCuenta} and m.leido <> ('\\Seen' = any (m.flags)) order by c.ruta, m.uid`,
+  );
+  return r.map((x) => ({ ...x, uid: Number(x.uid) }));
+}
+
+/** The server now has the flag: kept as it is there, so the message is no longer pending. */
+export async function flagGuardado(tx: Tx, ids: number[], leido: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  const lista = sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
+  await tx.execute(
+    leido
+      ? sql`update correo_mensaje set flags = array_append(flags, '\\Seen') where id in (${lista}) and not ('\\Seen' = any (flags))`
+      : sql`update correo_mensaje set flags = array_remove(flags, '\\Seen') where id in (${lista})`,
+  );
 }
 
 export async function vincularTercero(tx: Tx, idCuenta: number, correo: string, idTercero: number): Promise<void> {

@@ -6,6 +6,7 @@ import {
   ZAdjuntoParam,
   ZCuentaCorreoGuardar,
   ZHilosQuery,
+  ZMarcarLeido,
   ZMensajeIdParam,
   ZMensajeQuery,
   ZResponderCorreo,
@@ -65,6 +66,18 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     permiso,
     schema: { params: ZMensajeIdParam, querystring: ZMensajeQuery, tags, summary: 'Un correo con su conversación' },
     handler: (o) => service.leer({ ...o, id: o.params.id, imagenes: o.query.imagenes }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/bandeja/mensajes/:id/leido',
+    permiso,
+    schema: {
+      params: ZMensajeIdParam,
+      body: ZMarcarLeido,
+      tags,
+      summary: 'Marca la conversación como leída o no leída (también en el servidor de correo)',
+    },
+    handler: (o) => service.marcar({ ...o, id: o.params.id, leido: o.body.leido }),
   });
   defineRoute(app, deps, {
     method: 'POST',

@@ -11,6 +11,7 @@ import {
   CLAVE_ADJUNTO,
   MAX_BYTES_ADJUNTO,
   MAX_BYTES_ADJUNTOS,
+  TRABAJO_BANDEJA_MARCAR,
   TRABAJO_BANDEJA_SINCRONIZAR,
   type AdjuntoSubido,
   type CuentaCorreo,
@@ -68,6 +69,16 @@ async function encolarSincronizacion(o: Con, idCuenta: number): Promise<void> {
   if (!ya) await encolar(o.tx, { tipo: TRABAJO_BANDEJA_SINCRONIZAR, datos: { idCuenta } });
 }
 
+/** The read state goes back to the server in a job (the box may be slow or down; reading must not wait). */
+async function encolarMarcado(o: Con, idCuenta: number): Promise<void> {
+  const [ya] = await queryRows<{ id: number }>(
+    o.tx,
+    sql`select id from trabajo where tipo = ${TRABAJO_BANDEJA_MARCAR} and estado = 'pendiente'
+          and (datos->>'idCuenta')::int = ${idCuenta} limit 1`,
+  );
+  if (!ya) await encolar(o.tx, { tipo: TRABAJO_BANDEJA_MARCAR, datos: { idCuenta } });
+}
+
 export async function guardarCuenta(
   o: Con & { cifrador: Cifrador; body: z.output<typeof ZCuentaCorreoGuardar> },
 ): Promise<CuentaCorreo> {
@@ -111,7 +122,7 @@ export async function leer(o: Con & { id: number; imagenes: boolean }): Promise<
   const c = await cuentaExigida(o);
   const m = await repo.mensaje(o.tx, c.id, o.id);
   if (!m) throw noEncontrado('El correo');
-  await repo.marcarLeido(o.tx, c.id, m.hilo);
+  if ((await repo.marcarLeido(o.tx, c.id, m.hilo)) > 0) await encolarMarcado(o, c.id);
   const mensajes = await repo.mensajesDelHilo(o.tx, c.id, m.hilo);
   return {
     mensajes: mensajes.map((x) => ({
@@ -120,6 +131,15 @@ export async function leer(o: Con & { id: number; imagenes: boolean }): Promise<
       html: x.html && !o.imagenes && x.imagenes_remotas ? sinImagenesRemotas(x.html) : x.html,
     })),
   };
+}
+
+/** «Marcar como no leído» (or read again) for the message's conversation, written back to the server. */
+export async function marcar(o: Con & { id: number; leido: boolean }): Promise<{ leido: boolean }> {
+  const c = await cuentaExigida(o);
+  const m = await repo.mensaje(o.tx, c.id, o.id);
+  if (!m) throw noEncontrado('El correo');
+  if ((await repo.marcarLeido(o.tx, c.id, m.hilo, o.leido)) > 0) await encolarMarcado(o, c.id);
+  return { leido: o.leido };
 }
 
 const escapar = (s: string) =>

@@ -400,6 +400,64 @@ describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => 
     expect(l.json().data).toMatchObject({ id_tercero: lucia!.id });
   });
 
+  it('lo leído en Predio queda \\Seen en el servidor, y lo marcado no leído vuelve a no leído', async () => {
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({
+        de: 'visto@cliente.test',
+        para: 'ana@agencia.test',
+        asunto: 'Marcar visto',
+        messageId: '<visto1@cliente.test>',
+      }),
+    );
+    await as(t.app, admin1).post('/api/bandeja/sincronizar');
+    await correr();
+    const flagsEnServidor = async () => {
+      const c = await dovecot.cliente('ana');
+      const lock = await c.getMailboxLock('INBOX');
+      try {
+        const m = (await c.fetchAll('1:*', { flags: true, envelope: true })).find(
+          (x) => x.envelope?.messageId === '<visto1@cliente.test>',
+        );
+        return [...(m?.flags ?? [])];
+      } finally {
+        lock.release();
+        await c.logout();
+      }
+    };
+    expect(await flagsEnServidor()).not.toContain('\\Seen');
+    const inbox = ((await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[])[0]!;
+    const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${inbox.id}&q=visto`)).json().data as {
+      items: HiloCorreo[];
+    };
+    const id = h.items[0]!.id_ultimo;
+
+    expect((await as(t.app, admin1).get(`/api/bandeja/mensajes/${id}`)).statusCode).toBe(200);
+    await correr();
+    expect(await flagsEnServidor()).toContain('\\Seen');
+
+    const malo = await put(admin1, `/api/bandeja/mensajes/${id}/leido`, { leido: 'quizás' });
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json().message).toContain('Leído');
+    expect((await put(asesor1, `/api/bandeja/mensajes/${id}/leido`, { leido: false })).statusCode).toBe(403);
+    await put(admin2, '/api/bandeja/cuenta', cuenta('norte'));
+    expect((await put(admin2, `/api/bandeja/mensajes/${id}/leido`, { leido: false })).statusCode).toBe(404);
+
+    const r = await put(admin1, `/api/bandeja/mensajes/${id}/leido`, { leido: false });
+    expect(r.statusCode, r.body).toBe(200);
+    const otra = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${inbox.id}&q=visto`)).json().data as {
+      items: HiloCorreo[];
+    };
+    expect(otra.items[0]).toMatchObject({ sin_leer: 1 });
+    await correr();
+    expect(await flagsEnServidor()).not.toContain('\\Seen');
+    // Nothing is left pending: another pass writes nothing.
+    const [pend] = await t.db.tenant(1, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from correo_mensaje where leido <> ('\\Seen' = any (flags))`),
+    );
+    expect(pend!.n).toBe(0);
+  });
+
   it('copia de nuevo una carpeta cuya UIDVALIDITY cambió en el servidor', async () => {
     const c = await dovecot.cliente('ana');
     await c.mailboxDelete('Clientes');

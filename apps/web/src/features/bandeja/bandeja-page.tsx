@@ -22,6 +22,7 @@ import {
 } from 'antd';
 import {
   CloseOutlined,
+  EyeInvisibleOutlined,
   FileAddOutlined,
   PaperClipOutlined,
   PictureOutlined,
@@ -57,6 +58,7 @@ import {
   useCuentaCorreo,
   useGuardarCuentaCorreo,
   useHilosCorreo,
+  useMarcarLeidoCorreo,
   useMensajeCorreo,
   urlAdjuntoRecibido,
   useResponderCorreo,
@@ -339,7 +341,7 @@ function Buzon({ cuenta }: { cuenta: CuentaCorreo }) {
       )}
     </div>
   );
-  const lector = abierto !== null ? <Lector id={abierto} cuenta={cuenta} /> : null;
+  const lector = abierto !== null ? <Lector id={abierto} cuenta={cuenta} onCerrar={() => setAbierto(null)} /> : null;
   if (movil)
     return (
       <div className="bandeja-movil">
@@ -399,9 +401,11 @@ function CuerpoHtml({ html, titulo }: { html: string; titulo: string }) {
   );
 }
 
-function Lector({ id, cuenta }: { id: number; cuenta: CuentaCorreo }) {
+function Lector({ id, cuenta, onCerrar }: { id: number; cuenta: CuentaCorreo; onCerrar: () => void }) {
   const [imagenes, setImagenes] = useState(false);
   const detalle = useMensajeCorreo(id, imagenes);
+  const marcar = useMarcarLeidoCorreo();
+  const { message } = App.useApp();
   if (detalle.isError)
     return <ErrorDeCarga titulo="No se pudo abrir el correo" error={detalle.error} onReintentar={() => void detalle.refetch()} />;
   if (!detalle.data) return <Skeleton active />;
@@ -410,9 +414,24 @@ function Lector({ id, cuenta }: { id: number; cuenta: CuentaCorreo }) {
   const hayImagenes = mensajes.some((m) => m.imagenes_remotas);
   return (
     <article aria-label={ultimo.asunto || '(sin asunto)'}>
-      <Typography.Title level={4} className="bandeja-asunto">
-        {ultimo.asunto || '(sin asunto)'}
-      </Typography.Title>
+      <div className="bandeja-mensaje-cabecera">
+        <Typography.Title level={4} className="bandeja-asunto">
+          {ultimo.asunto || '(sin asunto)'}
+        </Typography.Title>
+        <Button
+          size="small"
+          icon={<EyeInvisibleOutlined />}
+          loading={marcar.isPending}
+          onClick={async () => {
+            // Closed after: opening it again would mark it read.
+            await marcar.mutateAsync({ id: ultimo.id, leido: false });
+            void message.success('Conversación marcada como no leída');
+            onCerrar();
+          }}
+        >
+          Marcar como no leído
+        </Button>
+      </div>
       {hayImagenes && !imagenes ? (
         <Alert
           type="info"

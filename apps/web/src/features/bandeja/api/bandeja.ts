@@ -132,3 +132,16 @@ export function useCrearSolicitudCorreo() {
     onSuccess: () => void qc.invalidateQueries({ queryKey: [...bandejaKeys.all, 'mensaje'] }),
   });
 }
+
+/** Read or unread in Predio and, through a job, on the mail server. */
+export function useMarcarLeidoCorreo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, leido }: { id: number; leido: boolean }) =>
+      (await http.put<{ leido: boolean }>(`/bandeja/mensajes/${id}/leido`, { leido }, { silent: true })).data,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: bandejaKeys.carpetas() });
+      void qc.invalidateQueries({ queryKey: [...bandejaKeys.all, 'hilos'] });
+    },
+  });
+}
