@@ -2,13 +2,14 @@ import { violacionesAxe } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { CLAVE_DOVECOT, Dovecot, mensajeRaw, sinDovecot } from '../apps/api/src/test/dovecot.ts';
 import { recibidosPara } from './correo.ts';
-import { ADMIN, ingresar } from './helpers.ts';
+import { ADMIN, elegir, ingresar } from './helpers.ts';
 
 // Bandeja de correos (issue 27): a real IMAP server (dovecot) holds a client's message; the admin
 // connects the box, the job syncs it, the message is read and answered, and the answer reaches the
 // suite's SMTP server threaded under the original.
 
 const dovecot = new Dovecot();
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const shots = process.env.SHOTS_DIR;
 
 test.skip(sinDovecot !== null, sinDovecot ?? '');
@@ -32,6 +33,7 @@ test('the box is connected, a message read and answered', async ({ page }) => {
       messageId: `<${marca}@correo.test>`,
       texto: 'Hola',
       html: `<p>¿Sigue disponible la casa ${marca}?</p><img src="https://imagenes.test/${marca}.png" alt="foto">`,
+      adjuntos: [{ nombre: 'requisitos.pdf', tipo: 'application/pdf', contenido: PDF }],
     }),
   );
 
@@ -67,13 +69,56 @@ test('the box is connected, a message read and answered', async ({ page }) => {
   if (shots) await page.screenshot({ path: `${shots}/bandeja-1440.png`, fullPage: true });
   expect(await violacionesAxe(page)).toEqual([]);
 
+  // The received attachment downloads from the box; the reply carries a file of its own.
+  const descarga = page.waitForEvent('download');
+  await lector.getByRole('link', { name: /^Descargar requisitos\.pdf/ }).click();
+  const bajado = await descarga;
+  expect(bajado.suggestedFilename()).toBe('requisitos.pdf');
+  const ruta = await bajado.path();
+  expect((await import('node:fs')).readFileSync(ruta).equals(PDF)).toBe(true);
+
   await lector.getByLabel('Mensaje', { exact: true }).fill(`Sí, sigue disponible (${marca}).`);
+  await lector
+    .getByLabel('Archivo para adjuntar')
+    .setInputFiles({ name: 'ficha-casa.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(lector.getByText(/^ficha-casa\.pdf \(/)).toBeVisible();
+  // A program renamed to .pdf is refused, saying why.
+  await lector.getByLabel('Archivo para adjuntar').setInputFiles({
+    name: 'virus.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 1)]),
+  });
+  await expect(lector.getByRole('alert')).toContainText('«virus.pdf» no es un tipo de archivo que se pueda adjuntar');
+  if (shots) await page.screenshot({ path: `${shots}/bandeja-adjuntos-1440.png`, fullPage: true });
   await lector.getByRole('button', { name: 'Enviar respuesta' }).click();
   await expect(page.getByText(`Respuesta enviada a ${remitente}`)).toBeVisible();
   await expect.poll(() => recibidosPara(remitente).length, { timeout: 30_000 }).toBe(1);
   const [respuesta] = recibidosPara(remitente);
   expect(respuesta!.data).toMatch(new RegExp(`^In-Reply-To: <${marca}@correo\\.test>$`, 'im'));
   expect(respuesta!.data).toMatch(new RegExp(`^Subject: Re: Consulta ${marca}$`, 'im'));
+  expect(respuesta!.data).toMatch(/^Content-Type: application\/pdf; name=ficha-casa\.pdf$/im);
+
+  // Read in Predio means \Seen on the server (the job writes it back); «Marcar como no leído» undoes it.
+  const visto = async () => {
+    const c = await dovecot.cliente('admin');
+    const lock = await c.getMailboxLock('INBOX');
+    try {
+      const m = (await c.fetchAll('1:*', { flags: true, envelope: true })).find(
+        (x) => x.envelope?.messageId === `<${marca}@correo.test>`,
+      );
+      return m?.flags?.has('\\Seen') ?? false;
+    } finally {
+      lock.release();
+      await c.logout();
+    }
+  };
+  await expect.poll(visto, { timeout: 30_000 }).toBe(true);
+  await lector.getByRole('button', { name: 'Marcar como no leído' }).click();
+  await expect(page.getByText('Conversación marcada como no leída')).toBeVisible();
+  await expect(lector).toBeHidden();
+  await expect.poll(visto, { timeout: 30_000 }).toBe(false);
+  await hilo.click();
+  await expect(lector).toBeVisible();
 
   // The sender becomes a tercero; its screen lists what it wrote, and the message opens from there.
   await lector.getByRole('button', { name: 'Crear tercero' }).click();
@@ -81,6 +126,19 @@ test('the box is connected, a message read and answered', async ({ page }) => {
   await crear.getByLabel('Número de identificación').fill(String(Date.now() % 1_000_000_000));
   await crear.getByRole('button', { name: 'Crear tercero' }).click();
   await expect(page.getByText(`Tercero Marta Cliente creado con ${remitente}`)).toBeVisible();
+
+  // The message becomes a solicitud of that tercero, received by e-mail; the message shows its number.
+  await lector.getByRole('button', { name: 'Crear solicitud' }).click();
+  const sol = page.getByRole('dialog', { name: `Crear solicitud con el correo de ${remitente}` });
+  await expect(sol.getByText('Solicitante: Marta Cliente')).toBeVisible();
+  await elegir(page, sol.getByRole('combobox', { name: 'Tipo' }), 'Arrendar un inmueble');
+  if (shots) await page.screenshot({ path: `${shots}/bandeja-solicitud-1440.png` });
+  await sol.getByRole('button', { name: 'Crear solicitud' }).click();
+  const creada = page.getByText(new RegExp(`^Solicitud (\\d+) creada con el correo de ${remitente.replace(/\./g, '\\.')}$`));
+  await expect(creada).toBeVisible();
+  const numero = /Solicitud (\d+)/.exec((await creada.textContent()) ?? '')![1];
+  await expect(lector.getByRole('link', { name: `Solicitud ${numero}` })).toBeVisible();
+  await expect(lector.getByRole('button', { name: 'Crear solicitud' })).toHaveCount(0);
   await lector.getByRole('link', { name: 'Tercero: Marta Cliente' }).click();
   const ficha = page.getByRole('dialog', { name: 'Tercero: Marta Cliente' });
   await ficha.getByRole('tab', { name: 'Correos y SMS' }).click();

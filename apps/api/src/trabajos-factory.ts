@@ -28,9 +28,9 @@ import {
 } from './modules/firmas/firmas.service.ts';
 import { enviarMensaje, MAX_INTENTOS_MENSAJE, TRABAJO_ENVIAR_MENSAJE } from './platform/mensajes/salida.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar, TRABAJO_SINCRONIZAR } from './modules/portales/portales.service.ts';
-import { sincronizarCuenta } from './modules/bandeja/bandeja-sync.ts';
+import { marcarEnServidor, sincronizarCuenta } from './modules/bandeja/bandeja-sync.ts';
 import { PROPOSITO_CIFRADO_BANDEJA } from './modules/bandeja/bandeja.routes.ts';
-import { TRABAJO_BANDEJA_SINCRONIZAR, TRABAJO_BANDEJA_TODAS } from '@predio/contract/bandeja';
+import { TRABAJO_BANDEJA_MARCAR, TRABAJO_BANDEJA_SINCRONIZAR, TRABAJO_BANDEJA_TODAS } from '@predio/contract/bandeja';
 import { queryRows } from './db/rows.ts';
 import { CARPETA_ARCHIVOS } from './platform/archivos/archivos.service.ts';
 import { borrarArchivosSinUso } from './platform/storage/sin-uso.ts';
@@ -127,6 +127,21 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
     esperaMs: 30_000,
     manejar: (j) =>
       sincronizarCuenta({
+        db,
+        cifrador: cifradorBandeja,
+        idEmpresa: j.idEmpresa!,
+        idCuenta: Number(j.datos.idCuenta),
+        signal: j.signal,
+      }),
+  });
+  // What was read (or marked unread) in Predio, written back to the server as \Seen.
+  t.definir({
+    tipo: TRABAJO_BANDEJA_MARCAR,
+    timeoutMs: 2 * MINUTO,
+    maxIntentos: 5,
+    esperaMs: 30_000,
+    manejar: (j) =>
+      marcarEnServidor({
         db,
         cifrador: cifradorBandeja,
         idEmpresa: j.idEmpresa!,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIPO_VALUES, TIPOS_SOLICITUD } from './solicitudes.ts';
 import { entero, esCorreo, idQuery, enteroQuery, si, texto, textoObligatorio } from './campos.ts';
 
 /*
@@ -9,6 +10,8 @@ import { entero, esCorreo, idQuery, enteroQuery, si, texto, textoObligatorio } f
 export const IDM_BANDEJA = 509;
 export const TRABAJO_BANDEJA_SINCRONIZAR = 'bandeja.sincronizar';
 export const TRABAJO_BANDEJA_TODAS = 'bandeja.sincronizar-todas';
+/** Writes what was read or marked unread in Predio back to the server (\Seen). */
+export const TRABAJO_BANDEJA_MARCAR = 'bandeja.marcar-leidos';
 
 const correo = (label: string) =>
   texto(label, 200)
@@ -81,6 +84,17 @@ export type HiloCorreo = {
 
 export type AdjuntoRecibido = { nombre: string; tipo: string; tamano: number };
 
+/** Outgoing attachments of a reply or forward: how many, how large each, and the whole message. */
+export const MAX_ADJUNTOS_RESPUESTA = 5;
+export const MAX_BYTES_ADJUNTO = 10 * 1024 * 1024;
+export const MAX_BYTES_ADJUNTOS = 20 * 1024 * 1024;
+/** The server-made name of an uploaded attachment: a UUID and the file's cleaned name. */
+export const CLAVE_ADJUNTO = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[A-Za-z0-9._-]{1,120}$/;
+/** An attachment uploaded for a reply, not yet sent. */
+export type AdjuntoSubido = { clave: string; nombre: string; tipo: string; tamano: number };
+
+export const ZAdjuntoParam = z.object({ id: idQuery('id'), n: enteroQuery('n', 0, 999) });
+
 export type MensajeCorreo = {
   id: number;
   hilo: string;
@@ -100,11 +114,15 @@ export type MensajeCorreo = {
   leido: boolean;
   id_tercero: number | null;
   tercero_nombre: string | null;
+  /** The solicitud created from this message («Crear solicitud»), by its number. */
+  solicitud_numero: number | null;
 };
 
 export type HiloDetalle = { mensajes: MensajeCorreo[] };
 
 export const ZMensajeIdParam = z.object({ id: idQuery('id') });
+export const ZMarcarLeido = z.object({ leido: si('Leído') });
+export type MarcarLeido = z.input<typeof ZMarcarLeido>;
 export const ZMensajeQuery = z.object({
   imagenes: z
     .enum(['0', '1'], { error: 'imagenes debe ser 0 o 1' })
@@ -119,6 +137,16 @@ export const ZResponderCorreo = z.object({
   /** Forwarding: who gets it. */
   para: correo('Para').default(''),
   texto: textoObligatorio('Mensaje', 20_000),
+  /** Files uploaded first through POST /bandeja/adjuntos (their `clave`). */
+  adjuntos: z
+    .array(
+      z.string({ error: 'El campo Adjuntos debe ser una lista de archivos subidos' }).regex(CLAVE_ADJUNTO, {
+        error: 'El campo Adjuntos tiene un archivo que no fue subido a la bandeja',
+      }),
+      { error: 'El campo Adjuntos debe ser una lista de archivos subidos' },
+    )
+    .max(MAX_ADJUNTOS_RESPUESTA, { error: `El campo Adjuntos admite hasta ${MAX_ADJUNTOS_RESPUESTA} archivos` })
+    .default([]),
 });
 export type ResponderCorreo = z.input<typeof ZResponderCorreo>;
 
@@ -127,6 +155,19 @@ export const ZCrearTerceroCorreo = z.object({
   nombre: textoObligatorio('Nombre', 200),
 });
 export type CrearTerceroCorreo = z.input<typeof ZCrearTerceroCorreo>;
+
+/**
+ * «Crear solicitud» from a received message: its kind, and for a sender who is not a tercero yet the
+ * identification and name to create one with.
+ */
+export const ZCrearSolicitudCorreo = z.object({
+  tipo: z.enum(TIPO_VALUES, {
+    error: `El campo Tipo debe ser uno de: ${TIPOS_SOLICITUD.map((x) => x.label).join(', ')}`,
+  }),
+  nro_id: texto('Número de identificación', 20).default(''),
+  nombre: texto('Nombre', 200).default(''),
+});
+export type CrearSolicitudCorreo = z.input<typeof ZCrearSolicitudCorreo>;
 
 /** Strips the reply and forward prefixes (English, Spanish, Outlook's) to group by subject. */
 export function asuntoBase(asunto: string): string {

@@ -159,6 +159,8 @@ export function mensajeRaw(m: {
   fecha?: Date;
   texto?: string;
   html?: string;
+  /** Files sent with the message (multipart/mixed, base64). */
+  adjuntos?: { nombre: string; tipo: string; contenido: Buffer }[];
 }): string {
   const cab = [
     `From: ${m.de}`,
@@ -170,6 +172,30 @@ export function mensajeRaw(m: {
     ...(m.inReplyTo ? [`In-Reply-To: ${m.inReplyTo}`] : []),
     ...(m.references ? [`References: ${m.references}`] : []),
   ];
+  if (m.adjuntos?.length) {
+    const b = 'mixto-predio';
+    const { adjuntos, ...sin } = m;
+    const cuerpo = mensajeRaw(sin);
+    // The inner message's own Content-Type and body become the first part.
+    const interior = cuerpo.slice(cuerpo.indexOf('Content-Type:'));
+    return [
+      ...cab,
+      `Content-Type: multipart/mixed; boundary="${b}"`,
+      '',
+      `--${b}`,
+      interior,
+      ...adjuntos.flatMap((a) => [
+        `--${b}`,
+        `Content-Type: ${a.tipo}; name="${a.nombre}"`,
+        `Content-Disposition: attachment; filename="${a.nombre}"`,
+        'Content-Transfer-Encoding: base64',
+        '',
+        a.contenido.toString('base64').replace(/.{76}/g, '$&\r\n'),
+      ]),
+      `--${b}--`,
+      '',
+    ].join('\r\n');
+  }
   if (m.html) {
     const b = 'limite-predio';
     return [

@@ -29,6 +29,19 @@ export class FakeProveedores {
     return this.url;
   }
 
+  /**
+   * The delivery report the SMS gateway posts to the callback URL it was given: Hablame's `{ id, status }`
+   * (the words of its report endpoint). Posted through `enviar` (the app's inject, or fetch to a server).
+   */
+  async reportarEntrega(
+    enviar: (url: string, cuerpo: Record<string, unknown>) => Promise<{ statusCode: number; body: string }>,
+    url: string,
+    id: string,
+    status: 'Delivered' | 'Undelivered' | 'Rejected' | 'Sent',
+  ): Promise<{ statusCode: number; body: string }> {
+    return enviar(url, { id, status, ...(status === 'Delivered' || status === 'Sent' ? {} : { detalle: 'Número inactivo' }) });
+  }
+
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));

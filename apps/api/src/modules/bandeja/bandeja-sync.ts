@@ -50,6 +50,9 @@ const listaTexto = (a: AddressObject | AddressObject[] | undefined) =>
     .map((d) => (d.name ? `${d.name} <${d.address ?? ''}>` : (d.address ?? '')))
     .join(', ');
 
+/** Which of a parsed message's attachments are listed (inline images of the body are not). */
+const adjuntosVisibles = (p: ParsedMail) => p.attachments.filter((a) => a.contentDisposition !== 'inline' || !a.cid);
+
 export type MensajeLeido = Omit<repo.NuevoMensaje, 'hilo' | 'id_tercero'> & { otro: string };
 
 /** What is kept of a message: headers for threading, sanitised body, attachments' names (not their bytes). */
@@ -74,9 +77,7 @@ export function leerMensaje(p: ParsedMail, uid: number, flags: Set<string>, prop
     texto: (p.text ?? '').slice(0, MAX_TEXTO),
     html: html?.html ?? null,
     imagenes_remotas: html?.imagenesRemotas ?? false,
-    adjuntos: p.attachments
-      .filter((a) => a.contentDisposition !== 'inline' || !a.cid)
-      .map((a) => ({ nombre: a.filename ?? 'adjunto', tipo: a.contentType, tamano: a.size })),
+    adjuntos: adjuntosVisibles(p).map((a) => ({ nombre: a.filename ?? 'adjunto', tipo: a.contentType, tamano: a.size })),
     flags: [...flags],
     leido: flags.has('\\Seen'),
     // Who the conversation is with: the sender, or for what we sent (Enviados) the first recipient.
@@ -106,11 +107,12 @@ export async function sincronizarCuenta(o: Opciones): Promise<{ carpetas: number
   }
 }
 
-async function sincronizar(o: Opciones, cuenta: repo.CuentaFila): Promise<{ carpetas: number; nuevos: number }> {
-  const clave = o.cifrador.descifrar(cuenta.imap_clave);
+/** A client for the box, with the saved password (unreadable: the user is told to type it again). */
+function clienteImap(cifrador: Cifrador, cuenta: repo.CuentaFila): ImapFlow {
+  const clave = cifrador.descifrar(cuenta.imap_clave);
   if (clave === null)
     throw new ErrorImap('No se puede leer la contraseña guardada de la bandeja: escríbala de nuevo en su configuración.');
-  const client = new ImapFlow({
+  return new ImapFlow({
     host: cuenta.imap_host,
     port: cuenta.imap_puerto,
     secure: cuenta.imap_tls,
@@ -122,6 +124,44 @@ async function sincronizar(o: Opciones, cuenta: repo.CuentaFila): Promise<{ carp
     // Without STARTTLS on a plain port the password would travel in clear only when TLS is off on purpose.
     doSTARTTLS: cuenta.imap_tls ? undefined : false,
   });
+}
+
+/**
+ * The bytes of the n-th listed attachment of a message, read from the server when asked (the sync keeps
+ * only names and sizes, so a box's files cost no storage). Null when the message or the file is gone.
+ */
+export async function descargarAdjunto(o: {
+  cifrador: Cifrador;
+  cuenta: repo.CuentaFila;
+  carpeta: string;
+  uidvalidity: string;
+  uid: number;
+  indice: number;
+}): Promise<{ nombre: string; tipo: string; contenido: Buffer } | null> {
+  const client = clienteImap(o.cifrador, o.cuenta);
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const lock = await client.getMailboxLock(o.carpeta, { readOnly: true });
+    try {
+      // Another UIDVALIDITY means the UIDs now name other messages.
+      if (!client.mailbox || String(client.mailbox.uidValidity) !== o.uidvalidity) return null;
+      const m = await client.fetchOne(String(o.uid), { source: true }, { uid: true });
+      if (!m || !m.source) return null;
+      const a = adjuntosVisibles(await simpleParser(m.source, { skipImageLinks: true, skipTextToHtml: true }))[o.indice];
+      return a ? { nombre: a.filename ?? 'adjunto', tipo: a.contentType, contenido: a.content } : null;
+    } finally {
+      lock.release();
+    }
+  } catch (e) {
+    throw new ErrorImap(errorEnEspanol(e, o.cuenta));
+  } finally {
+    client.close();
+  }
+}
+
+async function sincronizar(o: Opciones, cuenta: repo.CuentaFila): Promise<{ carpetas: number; nuevos: number }> {
+  const client = clienteImap(o.cifrador, cuenta);
   // A dropped socket is reported here as well as to the pending command: without a listener it would
   // crash the process.
   let caida: unknown = null;
@@ -182,6 +222,56 @@ async function sincronizar(o: Opciones, cuenta: repo.CuentaFila): Promise<{ carp
     throw caida ?? e;
   } finally {
     o.signal?.removeEventListener('abort', abortar);
+    client.close();
+  }
+}
+
+/**
+ * Writes the read state kept in Predio back to the server: \Seen added or removed by UID, folder by
+ * folder, then recorded so the message is no longer pending. A folder whose UIDVALIDITY changed is
+ * skipped (its messages are copied again by the next sync). A failure is thrown for the job to retry.
+ */
+export async function marcarEnServidor(o: Opciones): Promise<{ marcados: number }> {
+  const cuenta = await enTenant(o.db, o.idEmpresa, ({ tx }) => repo.cuentaPorId(tx, o.idCuenta));
+  if (!cuenta) return { marcados: 0 };
+  const pendientes = await enTenant(o.db, o.idEmpresa, ({ tx }) => repo.pendientesDeMarcar(tx, cuenta.id));
+  if (pendientes.length === 0) return { marcados: 0 };
+  const client = clienteImap(o.cifrador, cuenta);
+  let caida: unknown = null;
+  client.on('error', (e: unknown) => {
+    caida = e;
+  });
+  let marcados = 0;
+  try {
+    await client.connect();
+    for (const ruta of new Set(pendientes.map((p) => p.ruta))) {
+      const lock = await client.getMailboxLock(ruta);
+      try {
+        const validez = client.mailbox ? String(client.mailbox.uidValidity) : null;
+        for (const leido of [true, false]) {
+          const estos = pendientes.filter((p) => p.ruta === ruta && p.leido === leido && p.uidvalidity === validez);
+          if (estos.length === 0) continue;
+          const uids = estos.map((p) => p.uid).join(',');
+          if (leido) await client.messageFlagsAdd(uids, ['\\Seen'], { uid: true });
+          else await client.messageFlagsRemove(uids, ['\\Seen'], { uid: true });
+          await enTenant(o.db, o.idEmpresa, ({ tx }) =>
+            repo.flagGuardado(
+              tx,
+              estos.map((p) => p.id),
+              leido,
+            ),
+          );
+          marcados += estos.length;
+        }
+      } finally {
+        lock.release();
+      }
+    }
+    await client.logout();
+    return { marcados };
+  } catch (e) {
+    throw new ErrorImap(errorEnEspanol(caida ?? e, cuenta));
+  } finally {
     client.close();
   }
 }

@@ -253,7 +253,8 @@ export async function hilos(
 
 const COLUMNAS_MENSAJE = sql`m.id::int as id, m.hilo, c.nombre as carpeta, m.message_id, m.de_correo, m.de_nombre, m.para, m.cc,
   m.asunto, to_char(m.fecha at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as fecha, m.texto, m.html,
-  m.imagenes_remotas, m.adjuntos, m.leido, m.id_tercero, t.nombre as tercero_nombre`;
+  m.imagenes_remotas, m.adjuntos, m.leido, m.id_tercero, t.nombre as tercero_nombre,
+  (select s.numero from solicitud s where s.id = m.id_solicitud) as solicitud_numero`;
 
 export async function mensaje(tx: Tx, idCuenta: number, id: number): Promise<(MensajeCorreo & { referencias: string[] }) | null> {
   const [m] = await queryRows<MensajeCorreo & { referencias: string[] }>(
@@ -273,8 +274,43 @@ export async function mensajesDelHilo(tx: Tx, idCuenta: number, hilo: string): P
   );
 }
 
-export async function marcarLeido(tx: Tx, idCuenta: number, hilo: string): Promise<void> {
-  await tx.execute(sql`update correo_mensaje set leido = true where id_cuenta = ${idCuenta} and hilo = ${hilo} and not leido`);
+export async function marcarLeido(tx: Tx, idCuenta: number, hilo: string, leido = true): Promise<number> {
+  const r = await queryRows<{ id: number }>(
+    tx,
+    sql`update correo_mensaje set leido = ${leido} where id_cuenta = ${idCuenta} and hilo = ${hilo} and leido <> ${leido} returning id`,
+  );
+  return r.length;
+}
+
+/**
+ * Messages whose read state in Predio differs from the \Seen flag last seen on the server: what the
+ * write-back job still has to do, by folder.
+ */
+export async function pendientesDeMarcar(
+  tx: Tx,
+  idCuenta: number,
+): Promise<{ id: number; ruta: string; uidvalidity: string; uid: number; leido: boolean }[]> {
+  const r = await queryRows<{ id: number; ruta: string; uidvalidity: string; uid: string; leido: boolean }>(
+    tx,
+    sql`select m.id::int as id, c.ruta, m.uidvalidity::text, m.uid::text, m.leido from correo_mensaje m
+        join correo_carpeta c on c.id = m.id_carpeta
+        where m.id_cuenta = ${idCuenta} and m.leido <> ('\\Seen' = any (m.flags)) order by c.ruta, m.uid`,
+  );
+  return r.map((x) => ({ ...x, uid: Number(x.uid) }));
+}
+
+/** The server now has the flag: kept as it is there, so the message is no longer pending. */
+export async function flagGuardado(tx: Tx, ids: number[], leido: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  const lista = sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
+  await tx.execute(
+    leido
+      ? sql`update correo_mensaje set flags = array_append(flags, '\\Seen') where id in (${lista}) and not ('\\Seen' = any (flags))`
+      : sql`update correo_mensaje set flags = array_remove(flags, '\\Seen') where id in (${lista})`,
+  );
 }
 
 export async function vincularTercero(tx: Tx, idCuenta: number, correo: string, idTercero: number): Promise<void> {
@@ -292,4 +328,28 @@ export async function deTercero(tx: Tx, idTercero: number, idUsuario: number): P
         from correo_mensaje m join correo_cuenta c on c.id = m.id_cuenta and c.id_usuario = ${idUsuario}
         where m.id_tercero = ${idTercero} order by m.fecha desc nulls last limit 200`,
   );
+}
+
+/** Where a message of the box lives on the server, to fetch one of its attachments. */
+export async function ubicacion(
+  tx: Tx,
+  idCuenta: number,
+  id: number,
+): Promise<{ ruta: string; uidvalidity: string; uid: number; adjuntos: AdjuntoRecibido[] } | null> {
+  const [m] = await queryRows<{ ruta: string; uidvalidity: string; uid: string; adjuntos: AdjuntoRecibido[] }>(
+    tx,
+    sql`select c.ruta, m.uidvalidity::text, m.uid::text, m.adjuntos from correo_mensaje m
+        join correo_carpeta c on c.id = m.id_carpeta where m.id_cuenta = ${idCuenta} and m.id = ${id}`,
+  );
+  return m ? { ...m, uid: Number(m.uid) } : null;
+}
+
+/** The solicitud a message became (once only: a second request finds it set). */
+export async function vincularSolicitud(tx: Tx, idCuenta: number, id: number, numero: number): Promise<boolean> {
+  const r = await queryRows<{ id: number }>(
+    tx,
+    sql`update correo_mensaje set id_solicitud = (select s.id from solicitud s where s.numero = ${numero})
+        where id_cuenta = ${idCuenta} and id = ${id} and id_solicitud is null returning id`,
+  );
+  return r.length > 0;
 }

@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import {
   IDM_BANDEJA,
+  ZCrearSolicitudCorreo,
   ZCrearTerceroCorreo,
+  ZAdjuntoParam,
   ZCuentaCorreoGuardar,
   ZHilosQuery,
+  ZMarcarLeido,
   ZMensajeIdParam,
   ZMensajeQuery,
   ZResponderCorreo,
 } from '@predio/contract/bandeja';
 import { IDM_TERCEROS, ZTerceroIdParam } from '@predio/contract/terceros';
 import type { Deps } from '../../platform/deps.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import * as service from './bandeja.service.ts';
@@ -64,11 +68,40 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     handler: (o) => service.leer({ ...o, id: o.params.id, imagenes: o.query.imagenes }),
   });
   defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/bandeja/mensajes/:id/leido',
+    permiso,
+    schema: {
+      params: ZMensajeIdParam,
+      body: ZMarcarLeido,
+      tags,
+      summary: 'Marca la conversación como leída o no leída (también en el servidor de correo)',
+    },
+    handler: (o) => service.marcar({ ...o, id: o.params.id, leido: o.body.leido }),
+  });
+  defineRoute(app, deps, {
     method: 'POST',
     url: '/bandeja/mensajes/:id/responder',
     permiso,
     schema: { params: ZMensajeIdParam, body: ZResponderCorreo, tags, summary: 'Responde o reenvía un correo' },
-    handler: (o) => service.responder({ ...o, mailer: deps.mailer, id: o.params.id, body: o.body }),
+    handler: (o) => service.responder({ ...o, mailer: deps.mailer, storage: deps.storage, id: o.params.id, body: o.body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/bandeja/mensajes/:id/adjuntos/:n',
+    permiso,
+    cookieAuth: true,
+    schema: { params: ZAdjuntoParam, tags, summary: 'Descarga un adjunto de un correo recibido (de la bandeja propia)' },
+    handler: async (o) =>
+      enviarArchivo(o.reply, await service.adjuntoRecibido({ ...o, cifrador, id: o.params.id, n: o.params.n })),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/bandeja/adjuntos',
+    permiso,
+    schema: { tags, summary: 'Sube un archivo para adjuntarlo a una respuesta (multipart: file)' },
+    prepare: ({ req }) => service.leerAdjunto((opts) => req.parts(opts)),
+    handler: (o) => service.subirAdjunto({ ...o, storage: deps.storage, leido: o.prep }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -76,6 +109,19 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     permiso,
     schema: { params: ZMensajeIdParam, body: ZCrearTerceroCorreo, tags, summary: 'Crea un tercero con el remitente' },
     handler: (o) => service.crearTercero({ ...o, ip: o.req.ip, id: o.params.id, body: o.body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/bandeja/mensajes/:id/solicitud',
+    permiso,
+    schema: {
+      params: ZMensajeIdParam,
+      body: ZCrearSolicitudCorreo,
+      tags,
+      summary: 'Crea una solicitud con el correo (el remitente como tercero, el asunto y el texto como mensaje)',
+    },
+    handler: (o) =>
+      service.crearSolicitud({ ...o, ip: o.req.ip, hub: deps.hub, mailer: deps.mailer, id: o.params.id, body: o.body }),
   });
   defineRoute(app, deps, {
     method: 'GET',

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { CarpetaCorreo, CuentaCorreo, HiloCorreo, HiloDetalle } from '@predio/contract/bandeja';
 import { queryRows } from '../../db/rows.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
-import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 import { CLAVE_DOVECOT, Dovecot, mensajeRaw, sinDovecot } from '../../test/dovecot.ts';
 import { asuntoDelMensaje, SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 import { sincronizarCuenta } from './bandeja-sync.ts';
@@ -214,7 +214,7 @@ describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => 
     const antes = sink.recibidos.length;
     const r = await as(t.app, admin1).post(`/api/bandeja/mensajes/${m2.id}/responder`, { texto: 'Claro, el sábado a las 10.' });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json().data).toEqual({ para: 'lucia@cliente.test', asunto: 'Re: Apartamento en Laureles' });
+    expect(r.json().data).toEqual({ para: 'lucia@cliente.test', asunto: 'Re: Apartamento en Laureles', adjuntos: [] });
     t.deps.mailer.despertar();
     const llegados = await sink.esperar(antes + 1);
     const data = llegados[antes]!.data;
@@ -226,6 +226,236 @@ describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => 
     expect(asuntoDelMensaje(data)).toBe('Re: Apartamento en Laureles');
     expect(textoDelMensaje(data)).toContain('Claro, el sábado a las 10.');
     expect(data).toContain('Inmobiliaria Demo');
+  });
+
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const subir = (token: string, file: Parameters<typeof multipart>[0]) => {
+    const m = multipart(file);
+    return as(t.app, token).post('/api/bandeja/adjuntos', m.payload, { headers: m.headers });
+  };
+
+  it('muestra los adjuntos recibidos, los descarga de la bandeja propia y responde con adjuntos', async () => {
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({
+        de: 'Lucía Gómez <lucia@cliente.test>',
+        para: 'ana@agencia.test',
+        asunto: 'Documentos para el estudio',
+        messageId: '<doc1@cliente.test>',
+        texto: 'Adjunto la cédula y el certificado laboral.',
+        adjuntos: [
+          { nombre: 'cedula.pdf', tipo: 'application/pdf', contenido: PDF },
+          { nombre: 'certificado.txt', tipo: 'text/plain', contenido: Buffer.from('Certifico que trabaja aquí.') },
+        ],
+      }),
+    );
+    await as(t.app, admin1).post('/api/bandeja/sincronizar');
+    await correr();
+    const inbox = ((await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[])[0]!;
+    const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${inbox.id}&q=estudio`)).json().data as {
+      items: HiloCorreo[];
+    };
+    expect(h.items[0]).toMatchObject({ con_adjuntos: true });
+    const [m] = ((await as(t.app, admin1).get(`/api/bandeja/mensajes/${h.items[0]!.id_ultimo}`)).json().data as HiloDetalle)
+      .mensajes;
+    expect(m!.adjuntos).toEqual([
+      { nombre: 'cedula.pdf', tipo: 'application/pdf', tamano: PDF.length },
+      { nombre: 'certificado.txt', tipo: 'text/plain', tamano: Buffer.byteLength('Certifico que trabaja aquí.') },
+    ]);
+
+    const d = await as(t.app, admin1).get(`/api/bandeja/mensajes/${m!.id}/adjuntos/0`);
+    expect(d.statusCode, d.body).toBe(200);
+    expect(d.headers['content-type']).toBe('application/pdf');
+    expect(d.headers['content-disposition']).toBe('attachment; filename="cedula.pdf"');
+    expect(d.rawPayload.equals(PDF)).toBe(true);
+    expect((await as(t.app, admin1).get(`/api/bandeja/mensajes/${m!.id}/adjuntos/1`)).body).toBe('Certifico que trabaja aquí.');
+    const falta = await as(t.app, admin1).get(`/api/bandeja/mensajes/${m!.id}/adjuntos/2`);
+    expect(falta.statusCode).toBe(404);
+    expect(falta.json().message).toContain('adjunto 3');
+    expect((await as(t.app, admin1).get(`/api/bandeja/mensajes/${m!.id}/adjuntos/x`)).statusCode).toBe(400);
+    // Nobody else reaches Ana's files: no permission, or another company's box.
+    expect((await as(t.app, asesor1).get(`/api/bandeja/mensajes/${m!.id}/adjuntos/0`)).statusCode).toBe(403);
+    const ajena = await put(admin2, '/api/bandeja/cuenta', cuenta('norte'));
+    expect(ajena.statusCode, ajena.body).toBe(200);
+    expect((await as(t.app, admin2).get(`/api/bandeja/mensajes/${m!.id}/adjuntos/0`)).statusCode).toBe(404);
+
+    // Uploads for a reply: checked size and type, each naming the field.
+    const sinArchivo = multipart({ field: 'otro', filename: 'a.pdf', contentType: 'application/pdf', data: PDF });
+    const r400 = await as(t.app, admin1).post('/api/bandeja/adjuntos', sinArchivo.payload, { headers: sinArchivo.headers });
+    expect(r400.statusCode).toBe(400);
+    expect(r400.json().message).toContain('file');
+    const exe = await subir(admin1, {
+      filename: 'factura.pdf',
+      contentType: 'application/pdf',
+      data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]),
+    });
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json().message).toMatch(/^file: «factura\.pdf» no es un tipo/);
+    const grande = await subir(admin1, {
+      filename: 'grande.pdf',
+      contentType: 'application/pdf',
+      data: Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]),
+    });
+    expect(grande.statusCode).toBe(413);
+    expect(grande.json().message).toMatch(/^file: .*10 MB/);
+    expect((await subir(asesor1, { filename: 'a.pdf', contentType: 'application/pdf', data: PDF })).statusCode).toBe(403);
+    const suyo = await subir(admin2, { filename: 'de-norte.pdf', contentType: 'application/pdf', data: PDF });
+    expect(suyo.statusCode, suyo.body).toBe(200);
+
+    const s = await subir(admin1, { filename: 'Ficha Laureles.pdf', contentType: 'application/pdf', data: PDF });
+    expect(s.statusCode, s.body).toBe(200);
+    const subido = s.json().data as { clave: string; nombre: string; tipo: string; tamano: number };
+    expect(subido).toMatchObject({ nombre: 'Ficha Laureles.pdf', tipo: 'application/pdf', tamano: PDF.length });
+
+    // Another user's upload cannot ride on Ana's reply.
+    const robado = await as(t.app, admin1).post(`/api/bandeja/mensajes/${m!.id}/responder`, {
+      texto: 'Va la ficha',
+      adjuntos: [(suyo.json().data as { clave: string }).clave],
+    });
+    expect(robado.statusCode).toBe(400);
+    expect(robado.json().message).toContain('adjuntos');
+    const malo = await as(t.app, admin1).post(`/api/bandeja/mensajes/${m!.id}/responder`, { texto: 'x', adjuntos: ['../x'] });
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json().message).toContain('Adjuntos');
+
+    const antes = sink.recibidos.length;
+    const r = await as(t.app, admin1).post(`/api/bandeja/mensajes/${m!.id}/responder`, {
+      texto: 'Recibidos, gracias. Le envío la ficha.',
+      adjuntos: [subido.clave],
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ para: 'lucia@cliente.test', adjuntos: ['Ficha_Laureles.pdf'] });
+    t.deps.mailer.despertar();
+    const llegado = (await sink.esperar(antes + 1))[antes]!.data;
+    expect(llegado).toMatch(/Content-Type: application\/pdf; name=Ficha_Laureles\.pdf/i);
+    expect(llegado).toContain(PDF.toString('base64').slice(0, 40));
+  });
+
+  it('crea una solicitud con el correo: el remitente como tercero, nuevo o existente', async () => {
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({
+        de: 'Sofía Nueva <sofia@nueva.test>',
+        para: 'ana@agencia.test',
+        asunto: 'Busco apartaestudio en Envigado',
+        messageId: '<sol1@nueva.test>',
+        texto: 'Para dos personas, hasta 1.800.000.',
+      }),
+    );
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({
+        de: 'lucia@cliente.test',
+        para: 'ana@agencia.test',
+        asunto: 'Quiero consignar mi casa',
+        messageId: '<sol2@cliente.test>',
+        texto: 'Queda en Sabaneta.',
+      }),
+    );
+    await as(t.app, admin1).post('/api/bandeja/sincronizar');
+    await correr();
+    const inbox = ((await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[])[0]!;
+    const buscar = async (q: string) => {
+      const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${inbox.id}&q=${q}`)).json().data as {
+        items: HiloCorreo[];
+      };
+      return h.items[0]!.id_ultimo;
+    };
+    const idSofia = await buscar('apartaestudio');
+    const url = `/api/bandeja/mensajes/${idSofia}/solicitud`;
+
+    expect((await as(t.app, asesor1).post(url, { tipo: 'arrendar' })).statusCode).toBe(403);
+    const tipoMalo = await as(t.app, admin1).post(url, { tipo: 'vender-luna' });
+    expect(tipoMalo.statusCode).toBe(400);
+    expect(tipoMalo.json().message).toContain('Tipo');
+    const sinId = await as(t.app, admin1).post(url, { tipo: 'arrendar' });
+    expect(sinId.statusCode).toBe(400);
+    expect(sinId.json().message).toContain('Número de identificación');
+    expect((await as(t.app, admin2).post(url, { tipo: 'arrendar', nro_id: '1', nombre: 'x' })).statusCode).toBe(404);
+
+    const r = await as(t.app, admin1).post(url, { tipo: 'arrendar', nro_id: '1037000111', nombre: 'Sofía Nueva' });
+    expect(r.statusCode, r.body).toBe(200);
+    const { numero, id_tercero } = r.json().data as { numero: number; id_tercero: number };
+    const s = (await as(t.app, admin1).get(`/api/solicitudes/${numero}`)).json().data as Record<string, unknown>;
+    expect(s).toMatchObject({
+      canal: 'correo',
+      tipo: 'arrendar',
+      tercero: { id: id_tercero },
+      contacto_email: 'sofia@nueva.test',
+    });
+    expect(s.mensaje).toBe('Busco apartaestudio en Envigado\n\nPara dos personas, hasta 1.800.000.');
+    const [m] = ((await as(t.app, admin1).get(`/api/bandeja/mensajes/${idSofia}`)).json().data as HiloDetalle).mensajes;
+    expect(m).toMatchObject({ solicitud_numero: numero, id_tercero, tercero_nombre: 'Sofía Nueva' });
+    const otra = await as(t.app, admin1).post(url, { tipo: 'arrendar' });
+    expect(otra.statusCode).toBe(409);
+    expect(otra.json().message).toBe(`Este correo ya es la solicitud ${numero}.`);
+
+    // A known sender needs no identification: the tercero the box linked is used.
+    const idLucia = await buscar('consignar');
+    const l = await as(t.app, admin1).post(`/api/bandeja/mensajes/${idLucia}/solicitud`, { tipo: 'consignar' });
+    expect(l.statusCode, l.body).toBe(200);
+    const [lucia] = await t.db.tenant(1, (tx) =>
+      queryRows<{ id: number }>(tx, sql`select id from terceros where email = 'lucia@cliente.test'`),
+    );
+    expect(l.json().data).toMatchObject({ id_tercero: lucia!.id });
+  });
+
+  it('lo leído en Predio queda \\Seen en el servidor, y lo marcado no leído vuelve a no leído', async () => {
+    await dovecot.entregar(
+      'ana',
+      mensajeRaw({
+        de: 'visto@cliente.test',
+        para: 'ana@agencia.test',
+        asunto: 'Marcar visto',
+        messageId: '<visto1@cliente.test>',
+      }),
+    );
+    await as(t.app, admin1).post('/api/bandeja/sincronizar');
+    await correr();
+    const flagsEnServidor = async () => {
+      const c = await dovecot.cliente('ana');
+      const lock = await c.getMailboxLock('INBOX');
+      try {
+        const m = (await c.fetchAll('1:*', { flags: true, envelope: true })).find(
+          (x) => x.envelope?.messageId === '<visto1@cliente.test>',
+        );
+        return [...(m?.flags ?? [])];
+      } finally {
+        lock.release();
+        await c.logout();
+      }
+    };
+    expect(await flagsEnServidor()).not.toContain('\\Seen');
+    const inbox = ((await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[])[0]!;
+    const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${inbox.id}&q=visto`)).json().data as {
+      items: HiloCorreo[];
+    };
+    const id = h.items[0]!.id_ultimo;
+
+    expect((await as(t.app, admin1).get(`/api/bandeja/mensajes/${id}`)).statusCode).toBe(200);
+    await correr();
+    expect(await flagsEnServidor()).toContain('\\Seen');
+
+    const malo = await put(admin1, `/api/bandeja/mensajes/${id}/leido`, { leido: 'quizás' });
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json().message).toContain('Leído');
+    expect((await put(asesor1, `/api/bandeja/mensajes/${id}/leido`, { leido: false })).statusCode).toBe(403);
+    await put(admin2, '/api/bandeja/cuenta', cuenta('norte'));
+    expect((await put(admin2, `/api/bandeja/mensajes/${id}/leido`, { leido: false })).statusCode).toBe(404);
+
+    const r = await put(admin1, `/api/bandeja/mensajes/${id}/leido`, { leido: false });
+    expect(r.statusCode, r.body).toBe(200);
+    const otra = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${inbox.id}&q=visto`)).json().data as {
+      items: HiloCorreo[];
+    };
+    expect(otra.items[0]).toMatchObject({ sin_leer: 1 });
+    await correr();
+    expect(await flagsEnServidor()).not.toContain('\\Seen');
+    // Nothing is left pending: another pass writes nothing.
+    const [pend] = await t.db.tenant(1, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from correo_mensaje where leido <> ('\\Seen' = any (flags))`),
+    );
+    expect(pend!.n).toBe(0);
   });
 
   it('copia de nuevo una carpeta cuya UIDVALIDITY cambió en el servidor', async () => {

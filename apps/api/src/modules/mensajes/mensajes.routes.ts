@@ -22,6 +22,8 @@ import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import * as enviados from './enviados.service.ts';
+import * as entregas from './entregas.service.ts';
+import { urlPublica } from '../../platform/http/url-publica.ts';
 import * as service from './mensajes.service.ts';
 import * as proveedores from './proveedores.service.ts';
 import * as tercero from './tercero.service.ts';
@@ -84,6 +86,35 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
         enviarArchivo(reply, await enviados.exportar({ tx, informe, query, formato: query.formato })),
     });
   }
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/mensajes/entregas-sms',
+    permiso,
+    schema: { tags, summary: 'La dirección (con su clave) a la que la pasarela de SMS envía los reportes de entrega' },
+    handler: async ({ user, req }) => entregas.datosEntregas(deps.config, user.idEmpresa, urlPublica(deps.config.publicUrl, req)),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/publico/mensajes/entregas-sms/:empresa',
+    permiso: 'publico',
+    schema: {
+      params: z.object({ empresa: enteroQuery('empresa', 1, 2_147_483_647) }),
+      querystring: z.object({ clave: z.string().max(100).optional() }),
+      body: entregas.ZEntregaSms,
+      tags,
+      summary: 'Reporte de entrega de un SMS desde la pasarela (sin sesión: la clave compartida de la empresa)',
+    },
+    handler: ({ req, params, query, body }) => {
+      const cabecera = req.headers['x-predio-clave'];
+      return entregas.recibirEntrega({
+        db: deps.db,
+        config: deps.config,
+        idEmpresa: params.empresa,
+        clave: (typeof cabecera === 'string' ? cabecera : '') || query.clave || '',
+        body,
+      });
+    },
+  });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/mensajes/proveedores',

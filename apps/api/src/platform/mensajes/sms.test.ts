@@ -237,6 +237,73 @@ describe('the sending job', () => {
     await put(admin1, '/api/mensajes/proveedores/sms', ajustesHablame());
   });
 
+  it('takes the gateway delivery report (shared secret) to the message state', async () => {
+    const entregado = await nuevo();
+    const rebotado = await nuevo();
+    await intento(entregado, 1);
+    await intento(rebotado, 1);
+    const idExt = (await fila(entregado)).id_externo!;
+    const idExt2 = (await fila(rebotado)).id_externo!;
+
+    const datos = await as(t.app, admin1).get('/api/mensajes/entregas-sms');
+    expect(datos.statusCode, datos.body).toBe(200);
+    const { url, clave, cabecera } = datos.json().data as { url: string; clave: string; cabecera: string };
+    expect(cabecera).toBe('X-Predio-Clave');
+    const asesor = await login(t.app, DEMO.asesor1);
+    expect((await as(t.app, asesor).get('/api/mensajes/entregas-sms')).statusCode).toBe(403);
+    expect(url).toMatch(new RegExp(`/api/publico/mensajes/entregas-sms/1\\?clave=${clave}$`));
+    const ruta = new URL(url).pathname + new URL(url).search;
+    const postear = (u: string, cuerpo: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      t.app
+        .inject({ method: 'POST', url: u, payload: cuerpo, headers })
+        .then((r) => ({ statusCode: r.statusCode, body: r.body }));
+
+    // No secret, another company's secret, or a user without Configurar mensajes: refused.
+    const sin = await fake.reportarEntrega(postear, '/api/publico/mensajes/entregas-sms/1', idExt, 'Delivered');
+    expect(sin.statusCode).toBe(403);
+    const otra = (await as(t.app, admin2).get('/api/mensajes/entregas-sms')).json().data as { clave: string };
+    expect(otra.clave).not.toBe(clave);
+    const cruzada = await fake.reportarEntrega(
+      postear,
+      `/api/publico/mensajes/entregas-sms/1?clave=${otra.clave}`,
+      idExt,
+      'Delivered',
+    );
+    expect(cruzada.statusCode).toBe(403);
+    // Company 2's own secret does not reach company 1's messages.
+    const ajeno = await fake.reportarEntrega(
+      postear,
+      `/api/publico/mensajes/entregas-sms/2?clave=${otra.clave}`,
+      idExt,
+      'Delivered',
+    );
+    expect(ajeno.statusCode).toBe(404);
+    expect((await fila(entregado)).estado).toBe('enviado');
+
+    const malo = await postear(ruta, { status: 'Delivered' });
+    expect(malo.statusCode).toBe(400);
+    expect(JSON.parse(malo.body).message).toContain('id');
+    const raro = await postear(ruta, { id: idExt, status: 'Perdido en el limbo' });
+    expect(raro.statusCode).toBe(400);
+    expect(JSON.parse(raro.body).message).toContain('status');
+    expect((await postear(ruta, { id: 'no-existe', status: 'Delivered' })).statusCode).toBe(404);
+
+    const ok = await fake.reportarEntrega(postear, ruta, idExt, 'Delivered');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await fila(entregado)).toMatchObject({ estado: 'entregado', ultimo_error: null });
+    // The header works too; a late «Sent» takes nothing back.
+    const tarde = await fake.reportarEntrega(
+      (u, c) => postear(u, c, { 'x-predio-clave': clave }),
+      '/api/publico/mensajes/entregas-sms/1',
+      idExt,
+      'Sent',
+    );
+    expect(JSON.parse(tarde.body).data).toMatchObject({ estado: 'entregado', cambio: false });
+    const no = await fake.reportarEntrega(postear, ruta, idExt2, 'Undelivered');
+    expect(no.statusCode).toBe(200);
+    expect(await fila(rebotado)).toMatchObject({ estado: 'rebotado', ultimo_error: 'La pasarela informó: Número inactivo' });
+  });
+
   it('queues the message with its job; a 429 and a 500 are retried, then it is sent once', async () => {
     const id = await nuevo();
     const [job] = await t.db.tenant(1, (tx) =>

@@ -20,9 +20,29 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { PaperClipOutlined, PictureOutlined, SettingOutlined, SyncOutlined, UserAddOutlined } from '@ant-design/icons';
-import type { CuentaCorreo, CuentaCorreoGuardar, MensajeCorreo, ResponderCorreo } from '@predio/contract/bandeja';
+import {
+  CloseOutlined,
+  EyeInvisibleOutlined,
+  FileAddOutlined,
+  PaperClipOutlined,
+  PictureOutlined,
+  SettingOutlined,
+  SyncOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
+import {
+  MAX_ADJUNTOS_RESPUESTA,
+  MAX_BYTES_ADJUNTO,
+  type AdjuntoSubido,
+  type CrearSolicitudCorreo,
+  type CuentaCorreo,
+  type CuentaCorreoGuardar,
+  type MensajeCorreo,
+  type ResponderCorreo,
+} from '@predio/contract/bandeja';
+import { tamanoLegible } from '@predio/contract/archivos';
 import { hasIdm } from '@predio/contract/menu';
+import { IDM_SOLICITUDES, TIPOS_SOLICITUD } from '@predio/contract/solicitudes';
 import { IDM_TERCEROS } from '@predio/contract/terceros';
 import { Cajon } from '../../components/cajon.tsx';
 import { DialogoForm } from '../../components/dialogo-form.tsx';
@@ -33,12 +53,16 @@ import { formatFechaHora } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import {
   useCarpetasCorreo,
+  useCrearSolicitudCorreo,
   useCrearTerceroCorreo,
   useCuentaCorreo,
   useGuardarCuentaCorreo,
   useHilosCorreo,
+  useMarcarLeidoCorreo,
   useMensajeCorreo,
+  urlAdjuntoRecibido,
   useResponderCorreo,
+  useSubirAdjuntoCorreo,
   useSincronizarCorreo,
 } from './api/bandeja.ts';
 import { Listado, ListadoItem } from '../../components/listado/listado.tsx';
@@ -317,7 +341,7 @@ function Buzon({ cuenta }: { cuenta: CuentaCorreo }) {
       )}
     </div>
   );
-  const lector = abierto !== null ? <Lector id={abierto} cuenta={cuenta} /> : null;
+  const lector = abierto !== null ? <Lector id={abierto} cuenta={cuenta} onCerrar={() => setAbierto(null)} /> : null;
   if (movil)
     return (
       <div className="bandeja-movil">
@@ -377,9 +401,11 @@ function CuerpoHtml({ html, titulo }: { html: string; titulo: string }) {
   );
 }
 
-function Lector({ id, cuenta }: { id: number; cuenta: CuentaCorreo }) {
+function Lector({ id, cuenta, onCerrar }: { id: number; cuenta: CuentaCorreo; onCerrar: () => void }) {
   const [imagenes, setImagenes] = useState(false);
   const detalle = useMensajeCorreo(id, imagenes);
+  const marcar = useMarcarLeidoCorreo();
+  const { message } = App.useApp();
   if (detalle.isError)
     return <ErrorDeCarga titulo="No se pudo abrir el correo" error={detalle.error} onReintentar={() => void detalle.refetch()} />;
   if (!detalle.data) return <Skeleton active />;
@@ -388,9 +414,24 @@ function Lector({ id, cuenta }: { id: number; cuenta: CuentaCorreo }) {
   const hayImagenes = mensajes.some((m) => m.imagenes_remotas);
   return (
     <article aria-label={ultimo.asunto || '(sin asunto)'}>
-      <Typography.Title level={4} className="bandeja-asunto">
-        {ultimo.asunto || '(sin asunto)'}
-      </Typography.Title>
+      <div className="bandeja-mensaje-cabecera">
+        <Typography.Title level={4} className="bandeja-asunto">
+          {ultimo.asunto || '(sin asunto)'}
+        </Typography.Title>
+        <Button
+          size="small"
+          icon={<EyeInvisibleOutlined />}
+          loading={marcar.isPending}
+          onClick={async () => {
+            // Closed after: opening it again would mark it read.
+            await marcar.mutateAsync({ id: ultimo.id, leido: false });
+            void message.success('Conversación marcada como no leída');
+            onCerrar();
+          }}
+        >
+          Marcar como no leído
+        </Button>
+      </div>
       {hayImagenes && !imagenes ? (
         <Alert
           type="info"
@@ -417,7 +458,11 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
   const crearTercero = useCrearTerceroCorreo();
   const { message } = App.useApp();
   const remitente = m.de_nombre ? `${m.de_nombre} <${m.de_correo}>` : m.de_correo;
-  const verTerceros = hasIdm(usePermisos(), IDM_TERCEROS);
+  const permisos = usePermisos();
+  const verTerceros = hasIdm(permisos, IDM_TERCEROS);
+  const verSolicitudes = hasIdm(permisos, IDM_SOLICITUDES);
+  const [solicitud, setSolicitud] = useState(false);
+  const crearSolicitud = useCrearSolicitudCorreo();
   return (
     <Card size="small" className="bandeja-mensaje" aria-label={`Mensaje de ${remitente}`}>
       <div className="bandeja-mensaje-cabecera">
@@ -441,6 +486,19 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
           <Button size="small" icon={<UserAddOutlined />} onClick={() => setCrear(true)}>
             Crear tercero
           </Button>
+        ) : null}{' '}
+        {m.solicitud_numero !== null ? (
+          <Tag color="blue">
+            {verSolicitudes ? (
+              <Link to={`/propiedades/solicitudes?abrir=${m.solicitud_numero}`}>Solicitud {m.solicitud_numero}</Link>
+            ) : (
+              <>Solicitud {m.solicitud_numero}</>
+            )}
+          </Tag>
+        ) : verSolicitudes && m.de_correo && m.de_correo !== propio.toLowerCase() ? (
+          <Button size="small" icon={<FileAddOutlined />} onClick={() => setSolicitud(true)}>
+            Crear solicitud
+          </Button>
         ) : null}
       </div>
       {m.html ? (
@@ -451,9 +509,17 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
       {m.adjuntos.length > 0 ? (
         <div className="bandeja-adjuntos">
           {m.adjuntos.map((a, i) => (
-            <Tag key={i} icon={<PaperClipOutlined />}>
-              {a.nombre} ({Math.max(1, Math.round(a.tamano / 1024))} KB)
-            </Tag>
+            <a
+              key={i}
+              className="bandeja-adjunto"
+              href={urlAdjuntoRecibido(m.id, i)}
+              download={a.nombre}
+              aria-label={`Descargar ${a.nombre} (${tamanoLegible(a.tamano)})`}
+            >
+              <Tag icon={<PaperClipOutlined />}>
+                {a.nombre} ({tamanoLegible(a.tamano)})
+              </Tag>
+            </a>
           ))}
         </div>
       ) : null}
@@ -480,6 +546,46 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
           <Input />
         </Form.Item>
       </DialogoForm>
+      <DialogoForm<{ tipo: string; nro_id: string; nombre: string }>
+        open={solicitud}
+        title={`Crear solicitud con el correo de ${m.de_correo}`}
+        okText="Crear solicitud"
+        valores={{ tipo: 'informacion', nro_id: '', nombre: m.de_nombre }}
+        guardando={crearSolicitud.isPending}
+        onCerrar={() => setSolicitud(false)}
+        onGuardar={async (v) => {
+          const r = await crearSolicitud.mutateAsync({
+            id: m.id,
+            body: { tipo: v.tipo as CrearSolicitudCorreo['tipo'], nro_id: v.nro_id, nombre: v.nombre },
+          });
+          void message.success(`Solicitud ${r.numero} creada con el correo de ${m.de_correo}`);
+        }}
+      >
+        <Typography.Paragraph type="secondary">
+          El asunto y el texto del correo quedan como el mensaje de la solicitud, recibida por correo electrónico y asignada a
+          usted.
+        </Typography.Paragraph>
+        <Form.Item name="tipo" label="Tipo" rules={[{ required: true, message: 'El campo Tipo es obligatorio' }]}>
+          <Select options={TIPOS_SOLICITUD.map((x) => ({ value: x.value, label: x.label }))} />
+        </Form.Item>
+        {m.id_tercero ? (
+          <Typography.Paragraph>Solicitante: {m.tercero_nombre}</Typography.Paragraph>
+        ) : (
+          <>
+            <Typography.Paragraph>El remitente aún no es un tercero: se crea con estos datos.</Typography.Paragraph>
+            <Form.Item
+              name="nro_id"
+              label="Número de identificación"
+              rules={[{ required: true, message: 'El campo Número de identificación es obligatorio' }]}
+            >
+              <Input />
+            </Form.Item>
+            <Form.Item name="nombre" label="Nombre" rules={[{ required: true, message: 'El campo Nombre es obligatorio' }]}>
+              <Input />
+            </Form.Item>
+          </>
+        )}
+      </DialogoForm>
     </Card>
   );
 }
@@ -487,6 +593,9 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
 function Respuesta({ mensaje }: { mensaje: MensajeCorreo }) {
   const [form] = Form.useForm<ResponderCorreo>();
   const responder = useResponderCorreo();
+  const subir = useSubirAdjuntoCorreo();
+  const [adjuntos, setAdjuntos] = useState<AdjuntoSubido[]>([]);
+  const entrada = useRef<HTMLInputElement>(null);
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
   const modo = Form.useWatch('modo', form) ?? 'responder';
@@ -501,8 +610,9 @@ function Respuesta({ mensaje }: { mensaje: MensajeCorreo }) {
         onFinish={async (v) => {
           setError(null);
           try {
-            const r = await responder.mutateAsync({ id: mensaje.id, body: v });
+            const r = await responder.mutateAsync({ id: mensaje.id, body: { ...v, adjuntos: adjuntos.map((a) => a.clave) } });
             form.resetFields();
+            setAdjuntos([]);
             void message.success(`Respuesta enviada a ${r.para}`);
           } catch (e) {
             setError(e instanceof ApiError ? erroresEnCampos(form, e) : String(e));
@@ -531,6 +641,50 @@ function Respuesta({ mensaje }: { mensaje: MensajeCorreo }) {
         >
           <Input.TextArea rows={5} />
         </Form.Item>
+        <div className="bandeja-adjuntos" aria-label="Adjuntos de la respuesta">
+          {adjuntos.map((a) => (
+            <Tag
+              key={a.clave}
+              icon={<PaperClipOutlined />}
+              closable
+              closeIcon={<CloseOutlined aria-label={`Quitar ${a.nombre}`} />}
+              onClose={() => setAdjuntos((xs) => xs.filter((x) => x.clave !== a.clave))}
+            >
+              {a.nombre} ({tamanoLegible(a.tamano)})
+            </Tag>
+          ))}
+          <input
+            ref={entrada}
+            type="file"
+            style={{ display: 'none' }}
+            aria-label="Archivo para adjuntar"
+            onChange={async (e) => {
+              const archivo = e.target.files?.[0];
+              e.target.value = '';
+              if (!archivo) return;
+              setError(null);
+              try {
+                const a = await subir.mutateAsync(archivo);
+                setAdjuntos((xs) => [...xs, a]);
+              } catch (err) {
+                setError(err instanceof ApiError ? err.message : String(err));
+              }
+            }}
+          />
+          <Button
+            size="small"
+            icon={<PaperClipOutlined />}
+            loading={subir.isPending}
+            disabled={adjuntos.length >= MAX_ADJUNTOS_RESPUESTA}
+            onClick={() => entrada.current?.click()}
+          >
+            Adjuntar archivo
+          </Button>
+        </div>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          Hasta {MAX_ADJUNTOS_RESPUESTA} archivos de {tamanoLegible(MAX_BYTES_ADJUNTO)} cada uno (PDF, imágenes, Office, ZIP,
+          texto).
+        </Typography.Paragraph>
         <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
           Sale por el correo de la empresa con su firma y el mensaje original citado; las respuestas llegan a esta bandeja.
         </Typography.Paragraph>

@@ -9,7 +9,7 @@ import {
   type ProveedorGuardar,
 } from '@predio/contract/mensajes';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
-import { useGuardarProveedor, useProveedores } from './api/plantillas-mensaje.ts';
+import { useEntregasSms, useGuardarProveedor, useProveedores } from './api/plantillas-mensaje.ts';
 
 const TITULO: Record<CanalMensaje, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 
@@ -33,7 +33,31 @@ export function ProveedoresCard() {
           ))}
         </Space>
       )}
+      <EntregasSms />
     </Card>
+  );
+}
+
+/** The callback URL to paste in the gateway, so delivery reports reach the sent messages. */
+function EntregasSms() {
+  const datos = useEntregasSms();
+  if (!datos.data) return null;
+  return (
+    <div style={{ marginTop: 24 }}>
+      <Typography.Title level={5}>Reportes de entrega de SMS</Typography.Title>
+      <Typography.Paragraph type="secondary">
+        Configure en la pasarela de SMS esta dirección para los reportes de entrega (POST con el id del mensaje y su estado); la
+        clave va en la dirección o en la cabecera {datos.data.cabecera}. Así el informe de SMS enviados muestra cuáles se
+        entregaron.
+      </Typography.Paragraph>
+      <Typography.Paragraph
+        copyable={{ text: datos.data.url, tooltips: ['Copiar', 'Copiada'] }}
+        code
+        style={{ overflowWrap: 'anywhere' }}
+      >
+        {datos.data.url}
+      </Typography.Paragraph>
+    </div>
   );
 }
 

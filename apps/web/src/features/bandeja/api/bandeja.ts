@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdjuntoSubido,
   CarpetaCorreo,
+  CrearSolicitudCorreo,
   CrearTerceroCorreo,
   CuentaCorreo,
   CuentaCorreoGuardar,
@@ -91,9 +93,27 @@ export function useSincronizarCorreo() {
 export function useResponderCorreo() {
   return useMutation({
     mutationFn: async ({ id, body }: { id: number; body: ResponderCorreo }) =>
-      (await http.post<{ para: string; asunto: string }>(`/bandeja/mensajes/${id}/responder`, body, { silent: true })).data,
+      (
+        await http.post<{ para: string; asunto: string; adjuntos: string[] }>(`/bandeja/mensajes/${id}/responder`, body, {
+          silent: true,
+        })
+      ).data,
   });
 }
+
+/** Uploads one file for the reply being written; the reply names it by its `clave`. */
+export function useSubirAdjuntoCorreo() {
+  return useMutation({
+    mutationFn: async (archivo: File) => {
+      const form = new FormData();
+      form.append('file', archivo);
+      return (await http.upload<AdjuntoSubido>('/bandeja/adjuntos', form, { silent: true })).data;
+    },
+  });
+}
+
+/** Where a received attachment downloads from (the session cookie authorises it, the user's own box only). */
+export const urlAdjuntoRecibido = (idMensaje: number, n: number) => `/api/bandeja/mensajes/${idMensaje}/adjuntos/${n}`;
 
 export function useCrearTerceroCorreo() {
   const qc = useQueryClient();
@@ -101,5 +121,27 @@ export function useCrearTerceroCorreo() {
     mutationFn: async ({ id, body }: { id: number; body: CrearTerceroCorreo }) =>
       (await http.post<{ id_tercero: number }>(`/bandeja/mensajes/${id}/tercero`, body, { silent: true })).data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: [...bandejaKeys.all, 'mensaje'] }),
+  });
+}
+
+export function useCrearSolicitudCorreo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: CrearSolicitudCorreo }) =>
+      (await http.post<{ numero: number; id_tercero: number }>(`/bandeja/mensajes/${id}/solicitud`, body, { silent: true })).data,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: [...bandejaKeys.all, 'mensaje'] }),
+  });
+}
+
+/** Read or unread in Predio and, through a job, on the mail server. */
+export function useMarcarLeidoCorreo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, leido }: { id: number; leido: boolean }) =>
+      (await http.put<{ leido: boolean }>(`/bandeja/mensajes/${id}/leido`, { leido }, { silent: true })).data,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: bandejaKeys.carpetas() });
+      void qc.invalidateQueries({ queryKey: [...bandejaKeys.all, 'hilos'] });
+    },
   });
 }

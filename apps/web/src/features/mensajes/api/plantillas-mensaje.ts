@@ -137,6 +137,15 @@ export function useProveedores() {
   });
 }
 
+/** Where the SMS gateway posts its delivery reports, with the company's shared secret. */
+export function useEntregasSms() {
+  return useQuery({
+    queryKey: [...mensajesKeys.all, 'entregas-sms'] as const,
+    queryFn: async ({ signal }) =>
+      (await http.get<{ url: string; cabecera: string; clave: string }>('/mensajes/entregas-sms', { signal, silent: true })).data,
+  });
+}
+
 export function useGuardarProveedor() {
   const qc = useQueryClient();
   return useMutation({
