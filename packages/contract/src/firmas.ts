@@ -222,7 +222,13 @@ export type Firmante = {
   codigo_canal: CanalFirma | null;
   codigo_destino: string | null;
   /** The last SMS/WhatsApp sent to the signer (link, code or reminder) and its state in the outbox. */
-  mensaje: { estado: 'en_cola' | 'enviado' | 'fallido'; error: string | null; creado_en: string } | null;
+  mensaje: {
+    estado: 'en_cola' | 'enviado' | 'fallido';
+    error: string | null;
+    creado_en: string;
+    /** When a queued message leaves: later than now outside the Ley 2300 contact hours. */
+    programado_para: string;
+  } | null;
 };
 export type EventoFirma = { tipo: string; detalle: string; firmante: string | null; ip: string | null; creado_en: string };
 export type DocumentoFirmaResumen = {

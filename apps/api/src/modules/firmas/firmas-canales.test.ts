@@ -204,6 +204,26 @@ describe('firmas by SMS and WhatsApp', () => {
     expect(correosA('ana.falla@ejemplo.co')).toBe(0);
   });
 
+  it('a link asked on a Sunday waits for the Ley 2300 hours, and the detail says when it leaves', async () => {
+    const id = await crearYEnviar([{ ...ANA_SMS, email: 'ana.domingo@ejemplo.co' }]);
+    const [enlace] = await mensajes(id);
+    const domingo = new Date('2026-03-01T17:00:00Z');
+    const r = await enviarMensaje({
+      db: t.db,
+      cifrador,
+      idEmpresa: 1,
+      id: enlace!.id,
+      intento: 1,
+      maxIntentos: 5,
+      ahora: () => domingo,
+    });
+    expect(r).toEqual({ aplazado: '2026-03-02T12:00:00.000Z' });
+    expect((await detalle(id)).detalle[0].mensaje).toMatchObject({
+      estado: 'en_cola',
+      programado_para: '2026-03-02T12:00:00.000Z',
+    });
+  });
+
   it('reminds by the signer’s channel', async () => {
     const id = await crearYEnviar([{ ...ANA_SMS, email: 'ana.recordar@ejemplo.co' }]);
     await t.db.tenant(1, (tx) =>

@@ -221,16 +221,18 @@ export async function obtener(o: { tx: Tx; id: number; storage?: Storage }): Pro
       mensaje_estado: string | null;
       mensaje_error: string | null;
       mensaje_en: Date | string | null;
+      mensaje_programado: Date | string | null;
     }
   >(
     o.tx,
     sql`select f.id, f.orden, f.nombre, f.documento, f.email, f.estado, f.firmado_en, f.motivo_rechazo, f.ip, f.user_agent,
                f.codigo_verificado_en, f.sha256_visto, f.invitado_en, f.recordatorios, f.canal, f.celular,
                f.codigo_canal, f.codigo_destino,
-               m.estado as mensaje_estado, m.ultimo_error as mensaje_error, m.creado_en as mensaje_en
+               m.estado as mensaje_estado, m.ultimo_error as mensaje_error, m.creado_en as mensaje_en,
+               m.programado_para as mensaje_programado
         from firma_firmante f
         left join lateral (select case when x.estado = 'enviando' then 'en_cola' else x.estado end as estado,
-                                  x.ultimo_error, x.creado_en
+                                  x.ultimo_error, x.creado_en, x.programado_para
                            from mensaje_salida x
                            where x.entidad = ${ENTIDAD_FIRMANTE} and x.entidad_id = f.id::text
                            order by x.id desc limit 1) m on true
@@ -258,12 +260,17 @@ export async function obtener(o: { tx: Tx; id: number; storage?: Storage }): Pro
     sha256_firmado: d.sha256_firmado,
     firmantes: firmantes.length,
     firmados: firmantes.filter((f) => f.estado === 'firmado').length,
-    detalle: firmantes.map(({ mensaje_estado, mensaje_error, mensaje_en, ...f }) => ({
+    detalle: firmantes.map(({ mensaje_estado, mensaje_error, mensaje_en, mensaje_programado, ...f }) => ({
       ...f,
       mensaje:
         mensaje_estado === null
           ? null
-          : { estado: mensaje_estado as 'en_cola' | 'enviado' | 'fallido', error: mensaje_error, creado_en: iso(mensaje_en)! },
+          : {
+              estado: mensaje_estado as 'en_cola' | 'enviado' | 'fallido',
+              error: mensaje_error,
+              creado_en: iso(mensaje_en)!,
+              programado_para: iso(mensaje_programado)!,
+            },
       firmado_en: iso(f.firmado_en),
       codigo_verificado_en: iso(f.codigo_verificado_en),
       invitado_en: iso(f.invitado_en),

@@ -165,7 +165,11 @@ export function DetalleDocumentoPage() {
                     title={
                       f.mensaje.estado === 'fallido'
                         ? `El ${ETIQUETAS_CANAL_FIRMA[f.canal]} no salió: ${f.mensaje.error ?? 'el proveedor lo rechazó'}. Revise el proveedor o el celular y use «Reenviar».`
-                        : `${ETIQUETAS_CANAL_FIRMA[f.canal]} en cola${f.mensaje.error ? ` (se reintentará: ${f.mensaje.error})` : ''}.`
+                        : `${ETIQUETAS_CANAL_FIRMA[f.canal]} en cola${
+                            new Date(f.mensaje.programado_para).getTime() - new Date(f.mensaje.creado_en).getTime() > 60_000
+                              ? `: sale el ${formatFechaHora(f.mensaje.programado_para)}, en el horario de contacto de la Ley 2300`
+                              : ''
+                          }${f.mensaje.error ? ` (se reintentará: ${f.mensaje.error})` : ''}.`
                     }
                   />
                 )}

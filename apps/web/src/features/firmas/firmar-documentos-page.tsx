@@ -159,6 +159,7 @@ function NuevoEnvio({ onEnviado, onBorrador }: { onEnviado: (id: number) => void
                     tooltip="SMS y WhatsApp salen por el proveedor de Correos › Configurar mensajes. La copia firmada siempre va al correo."
                   >
                     <Select
+                      popupMatchSelectWidth={false}
                       options={CANALES_FIRMA.map((k) => ({
                         value: k,
                         label: ETIQUETAS_CANAL_FIRMA[k] + (k !== 'correo' && canales && !canales[k] ? ' (sin proveedor)' : ''),
