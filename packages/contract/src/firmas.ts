@@ -223,7 +223,8 @@ export type Firmante = {
   codigo_destino: string | null;
   /** The last SMS/WhatsApp sent to the signer (link, code or reminder) and its state in the outbox. */
   mensaje: {
-    estado: 'en_cola' | 'enviado' | 'fallido';
+    /** entregado/rebotado once the gateway reports delivery (issue 27's webhook). */
+    estado: 'en_cola' | 'enviado' | 'entregado' | 'fallido' | 'rebotado';
     error: string | null;
     creado_en: string;
     /** When a queued message leaves: later than now outside the Ley 2300 contact hours. */

@@ -266,7 +266,7 @@ export async function obtener(o: { tx: Tx; id: number; storage?: Storage }): Pro
         mensaje_estado === null
           ? null
           : {
-              estado: mensaje_estado as 'en_cola' | 'enviado' | 'fallido',
+              estado: mensaje_estado as NonNullable<Firmante['mensaje']>['estado'],
               error: mensaje_error,
               creado_en: iso(mensaje_en)!,
               programado_para: iso(mensaje_programado)!,

@@ -158,21 +158,24 @@ export function DetalleDocumentoPage() {
                   Documento {f.documento} · {f.email}
                   {f.celular ? ` · ${f.celular}` : ''} · Enlace y código por {ETIQUETAS_CANAL_FIRMA[f.canal]}
                 </Typography.Text>
-                {f.mensaje && f.mensaje.estado !== 'enviado' && (
-                  <Alert
-                    type={f.mensaje.estado === 'fallido' ? 'error' : 'info'}
-                    showIcon
-                    title={
-                      f.mensaje.estado === 'fallido'
-                        ? `El ${ETIQUETAS_CANAL_FIRMA[f.canal]} no salió: ${f.mensaje.error ?? 'el proveedor lo rechazó'}. Revise el proveedor o el celular y use «Reenviar».`
-                        : `${ETIQUETAS_CANAL_FIRMA[f.canal]} en cola${
-                            new Date(f.mensaje.programado_para).getTime() - new Date(f.mensaje.creado_en).getTime() > 60_000
-                              ? `: sale el ${formatFechaHora(f.mensaje.programado_para)}, en el horario de contacto de la Ley 2300`
-                              : ''
-                          }${f.mensaje.error ? ` (se reintentará: ${f.mensaje.error})` : ''}.`
-                    }
-                  />
-                )}
+                {f.mensaje &&
+                  (f.mensaje.estado === 'en_cola' || f.mensaje.estado === 'fallido' || f.mensaje.estado === 'rebotado') && (
+                    <Alert
+                      type={f.mensaje.estado === 'en_cola' ? 'info' : 'error'}
+                      showIcon
+                      title={
+                        f.mensaje.estado === 'rebotado'
+                          ? `El ${ETIQUETAS_CANAL_FIRMA[f.canal]} no llegó: ${f.mensaje.error ?? 'la pasarela lo informó'}. Revise el celular y use «Reenviar».`
+                          : f.mensaje.estado === 'fallido'
+                            ? `El ${ETIQUETAS_CANAL_FIRMA[f.canal]} no salió: ${f.mensaje.error ?? 'el proveedor lo rechazó'}. Revise el proveedor o el celular y use «Reenviar».`
+                            : `${ETIQUETAS_CANAL_FIRMA[f.canal]} en cola${
+                                new Date(f.mensaje.programado_para).getTime() - new Date(f.mensaje.creado_en).getTime() > 60_000
+                                  ? `: sale el ${formatFechaHora(f.mensaje.programado_para)}, en el horario de contacto de la Ley 2300`
+                                  : ''
+                              }${f.mensaje.error ? ` (se reintentará: ${f.mensaje.error})` : ''}.`
+                      }
+                    />
+                  )}
                 {f.estado === 'pendiente' && d.estado === 'enviado' && (
                   <span>
                     {f.invitado_en
