@@ -39,12 +39,31 @@ export const ETIQUETAS_ESTADO_FIRMANTE: Record<EstadoFirmante, string> = {
 const correo = (label: string) =>
   textoObligatorio(label, 120).refine(esCorreo, { error: `El campo ${label} no es un correo válido` });
 
-export const ZFirmanteForm = z.object({
-  nombre: textoObligatorio('Nombre del firmante', 120),
-  documento: textoObligatorio('Documento del firmante', 20).transform((v) => v.toUpperCase()),
-  email: correo('Correo del firmante'),
-});
-export type FirmanteForm = z.infer<typeof ZFirmanteForm>;
+/** How a signer receives their link and one-time code; the signed copy always goes by e-mail (Ley 820). */
+export const CANALES_FIRMA = ['correo', 'sms', 'whatsapp'] as const;
+export type CanalFirma = (typeof CANALES_FIRMA)[number];
+export const ETIQUETAS_CANAL_FIRMA: Record<CanalFirma, string> = { correo: 'Correo', sms: 'SMS', whatsapp: 'WhatsApp' };
+
+export const ZFirmanteForm = z
+  .object({
+    nombre: textoObligatorio('Nombre del firmante', 120),
+    documento: textoObligatorio('Documento del firmante', 20).transform((v) => v.toUpperCase()),
+    email: correo('Correo del firmante'),
+    canal: z.enum(CANALES_FIRMA, { error: 'El campo Canal del firmante debe ser Correo, SMS o WhatsApp' }).default('correo'),
+    /** Normalised to E.164 (+57 by default) by the API; required for SMS and WhatsApp. */
+    celular: texto('Celular del firmante', 30),
+  })
+  .superRefine((f, ctx) => {
+    if (f.canal !== 'correo' && !f.celular)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['celular'],
+        message: `El campo Celular del firmante es obligatorio para enviar por ${ETIQUETAS_CANAL_FIRMA[f.canal]}`,
+      });
+  });
+export type FirmanteForm = z.input<typeof ZFirmanteForm>;
+/** The channels the company can send on (an active provider in Configurar mensajes). */
+export type CanalesFirma = Record<CanalFirma, boolean>;
 
 export const ZDocumentoFirmaForm = z.object({
   titulo: textoObligatorio('Título', 150),
@@ -196,6 +215,21 @@ export type Firmante = {
   /** When their link was sent: null while they wait for their turn (in order). */
   invitado_en: string | null;
   recordatorios: number;
+  canal: CanalFirma;
+  /** E.164, or empty when the signer receives everything by e-mail. */
+  celular: string;
+  /** The channel and masked destination of the last one-time code (evidence). */
+  codigo_canal: CanalFirma | null;
+  codigo_destino: string | null;
+  /** The last SMS/WhatsApp sent to the signer (link, code or reminder) and its state in the outbox. */
+  mensaje: {
+    /** entregado/rebotado once the gateway reports delivery (issue 27's webhook). */
+    estado: 'en_cola' | 'enviado' | 'entregado' | 'fallido' | 'rebotado';
+    error: string | null;
+    creado_en: string;
+    /** When a queued message leaves: later than now outside the Ley 2300 contact hours. */
+    programado_para: string;
+  } | null;
 };
 export type EventoFirma = { tipo: string; detalle: string; firmante: string | null; ip: string | null; creado_en: string };
 export type DocumentoFirmaResumen = {
@@ -244,6 +278,9 @@ export type SolicitudFirma = {
   codigo_enviado: boolean;
   verificado: boolean;
   email_oculto: string;
+  /** Where the one-time code goes: the signer's channel and its masked address. */
+  canal: CanalFirma;
+  destino_oculto: string;
   /** After the code: this signer's fields and the document's pages (empty when no fields were placed). */
   campos: CampoFirma[];
   paginas: PaginaFirma[];

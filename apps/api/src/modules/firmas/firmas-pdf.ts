@@ -139,6 +139,11 @@ export type FirmanteSello = {
   firmaTipo: 'dibujada' | 'escrita';
   firmaImagen: string | null;
   firmaTexto: string | null;
+  /** Their mobile (E.164) when they received the link by SMS or WhatsApp; empty otherwise. */
+  celular?: string;
+  /** The channel of the code and its masked destination, as recorded when it was sent. */
+  codigoCanal?: 'correo' | 'sms' | 'whatsapp' | null;
+  codigoDestino?: string | null;
   codigoEnviadoEn: Date | null;
   codigoVerificadoEn: Date | null;
   firmadoEn: Date;
@@ -158,6 +163,8 @@ const seguro = (t: string) =>
     .map((c) => (c.charCodeAt(0) < 256 || WIN_ANSI_EXTRA.has(c) ? c : '?'))
     .join('')
     .replace(/\p{Cc}/gu, ' ');
+
+const CANAL_CODIGO = { correo: 'correo electrónico', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
 
 const hora = (d: Date) =>
   new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'short', timeStyle: 'medium' }).format(d) +
@@ -350,7 +357,10 @@ export async function sellar(o: {
   for (const f of o.firmantes) {
     if (y < M + 190) nueva();
     y -= 4;
-    escribir(`${f.orden}. ${f.nombre} · documento ${f.documento} · ${f.email}`, { fuente: negrita, tamano: 10 });
+    escribir(`${f.orden}. ${f.nombre} · documento ${f.documento} · ${f.email}${f.celular ? ` · ${f.celular}` : ''}`, {
+      fuente: negrita,
+      tamano: 10,
+    });
     const alto = 60;
     if (f.firmaTipo === 'dibujada' && f.firmaImagen) {
       const png = await doc.embedPng(Buffer.from(f.firmaImagen.split(',')[1] ?? '', 'base64'));
@@ -363,7 +373,7 @@ export async function sellar(o: {
     y -= alto + 14;
     const filas = [
       `Firma ${f.firmaTipo === 'dibujada' ? 'dibujada' : 'escrita'} el ${hora(f.firmadoEn)}`,
-      `Código de un solo uso por correo electrónico (${f.email}): enviado ${f.codigoEnviadoEn ? hora(f.codigoEnviadoEn) : '—'}, verificado ${f.codigoVerificadoEn ? hora(f.codigoVerificadoEn) : '—'}`,
+      `Código de un solo uso por ${CANAL_CODIGO[f.codigoCanal ?? 'correo']} (${f.codigoDestino ?? f.email}): enviado ${f.codigoEnviadoEn ? hora(f.codigoEnviadoEn) : '—'}, verificado ${f.codigoVerificadoEn ? hora(f.codigoVerificadoEn) : '—'}`,
       `Dirección IP: ${f.ip} · Navegador: ${f.userAgent}`,
       `SHA-256 del documento que vio: ${f.sha256Visto}`,
     ];

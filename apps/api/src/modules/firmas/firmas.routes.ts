@@ -91,6 +91,13 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     handler: ({ tx, query }) => service.listar({ tx, query }),
   });
   defineRoute(app, deps, {
+    method: 'GET',
+    url: '/firmas/canales',
+    permiso,
+    schema: { tags, summary: 'Por dónde puede recibir un firmante su enlace y su código (correo; SMS y WhatsApp con proveedor)' },
+    handler: ({ tx }) => service.canales(tx),
+  });
+  defineRoute(app, deps, {
     method: 'POST',
     url: '/firmas/documentos',
     permiso,
@@ -134,7 +141,11 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/firmas/documentos/:id/enviar',
     permiso,
-    schema: { params: ZIdDocumentoParam, tags, summary: 'Envía el borrador: cada firmante recibe su enlace privado por correo' },
+    schema: {
+      params: ZIdDocumentoParam,
+      tags,
+      summary: 'Envía el borrador: cada firmante recibe su enlace privado por correo, SMS o WhatsApp',
+    },
     handler: ({ tx, alConfirmar, user, req, params }) =>
       service.enviar({
         tx,
@@ -231,7 +242,11 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/firmar/:token/codigo',
     permiso: 'publico',
-    schema: { params: ZTokenFirma, tags, summary: 'Envía un código de un solo uso al correo del firmante' },
+    schema: {
+      params: ZTokenFirma,
+      tags,
+      summary: 'Envía un código de un solo uso por el canal del firmante (correo, SMS o WhatsApp)',
+    },
     handler: ({ req, params }) => service.enviarCodigo({ ...publico(deps, req, params.token), mailer: deps.mailer }),
   });
   defineRoute(app, deps, {

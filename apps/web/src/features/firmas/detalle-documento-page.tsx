@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { App, Button, Card, Descriptions, Empty, Popconfirm, Space, Timeline, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Popconfirm, Space, Timeline, Typography } from 'antd';
+import { ETIQUETAS_CANAL_FIRMA } from '@predio/contract/firmas';
 import { DownloadOutlined, DragOutlined, MailOutlined, StopOutlined } from '@ant-design/icons';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -155,7 +156,26 @@ export function DetalleDocumentoPage() {
                 </Space>
                 <Typography.Text type="secondary">
                   Documento {f.documento} · {f.email}
+                  {f.celular ? ` · ${f.celular}` : ''} · Enlace y código por {ETIQUETAS_CANAL_FIRMA[f.canal]}
                 </Typography.Text>
+                {f.mensaje &&
+                  (f.mensaje.estado === 'en_cola' || f.mensaje.estado === 'fallido' || f.mensaje.estado === 'rebotado') && (
+                    <Alert
+                      type={f.mensaje.estado === 'en_cola' ? 'info' : 'error'}
+                      showIcon
+                      title={
+                        f.mensaje.estado === 'rebotado'
+                          ? `El ${ETIQUETAS_CANAL_FIRMA[f.canal]} no llegó: ${f.mensaje.error ?? 'la pasarela lo informó'}. Revise el celular y use «Reenviar».`
+                          : f.mensaje.estado === 'fallido'
+                            ? `El ${ETIQUETAS_CANAL_FIRMA[f.canal]} no salió: ${f.mensaje.error ?? 'el proveedor lo rechazó'}. Revise el proveedor o el celular y use «Reenviar».`
+                            : `${ETIQUETAS_CANAL_FIRMA[f.canal]} en cola${
+                                new Date(f.mensaje.programado_para).getTime() - new Date(f.mensaje.creado_en).getTime() > 60_000
+                                  ? `: sale el ${formatFechaHora(f.mensaje.programado_para)}, en el horario de contacto de la Ley 2300`
+                                  : ''
+                              }${f.mensaje.error ? ` (se reintentará: ${f.mensaje.error})` : ''}.`
+                      }
+                    />
+                  )}
                 {f.estado === 'pendiente' && d.estado === 'enviado' && (
                   <span>
                     {f.invitado_en
@@ -165,7 +185,12 @@ export function DetalleDocumentoPage() {
                       : 'En espera de su turno: recibirá el enlace cuando firme el anterior.'}
                   </span>
                 )}
-                {f.codigo_verificado_en && <span>Código verificado: {formatFechaHora(f.codigo_verificado_en)}</span>}
+                {f.codigo_verificado_en && (
+                  <span>
+                    Código verificado: {formatFechaHora(f.codigo_verificado_en)}
+                    {f.codigo_canal ? ` · por ${ETIQUETAS_CANAL_FIRMA[f.codigo_canal]} a ${f.codigo_destino ?? ''}` : ''}
+                  </span>
+                )}
                 {f.firmado_en && (
                   <span>
                     {f.estado === 'rechazado' ? 'Rechazó' : 'Firmó'}: {formatFechaHora(f.firmado_en)}

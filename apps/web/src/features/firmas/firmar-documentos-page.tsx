@@ -1,15 +1,22 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Progress, Space, Switch, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Progress, Select, Space, Switch, Typography, Upload } from 'antd';
 import { DeleteOutlined, DragOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
-import { MAX_BYTES_PDF_FIRMA, MAX_FIRMANTES, type DocumentoFirmaForm, type DocumentoFirmaResumen } from '@predio/contract/firmas';
+import {
+  CANALES_FIRMA,
+  ETIQUETAS_CANAL_FIRMA,
+  MAX_BYTES_PDF_FIRMA,
+  MAX_FIRMANTES,
+  type DocumentoFirmaForm,
+  type DocumentoFirmaResumen,
+} from '@predio/contract/firmas';
 import { definirLista, texto } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
-import { useCrearBorrador, useDocumentosFirma, useEnviarAFirma } from './api/firmas-api.ts';
+import { useCanalesFirma, useCrearBorrador, useDocumentosFirma, useEnviarAFirma } from './api/firmas-api.ts';
 import { CertificadoSelloCard } from './certificado-sello-card.tsx';
 import { EstadoDocumento } from './comun.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -22,6 +29,7 @@ const UbicarCampos = lazy(() => import('./ubicar-campos.tsx').then((m) => ({ def
 const PATH = '/firmas-electronicas/firmar-electronicamente-documentos-pdf';
 const DETALLE = '/firmas-electronicas/detalle-documento';
 const lista = definirLista({ filtros: { q: texto() } });
+const FIRMANTE_NUEVO = { nombre: '', documento: '', email: '', canal: 'correo' as const, celular: '' };
 
 function NuevoEnvio({ onEnviado, onBorrador }: { onEnviado: (id: number) => void; onBorrador: (id: number) => void }) {
   const [form] = Form.useForm<DocumentoFirmaForm>();
@@ -32,6 +40,7 @@ function NuevoEnvio({ onEnviado, onBorrador }: { onEnviado: (id: number) => void
   const [avance, setAvance] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const enviar = useEnviarAFirma();
+  const canales = useCanalesFirma().data;
   const { message } = App.useApp();
   const alEnviar = async (v: DocumentoFirmaForm) => {
     setError(null);
@@ -68,7 +77,7 @@ function NuevoEnvio({ onEnviado, onBorrador }: { onEnviado: (id: number) => void
           vence_dias: 15,
           secuencial: false,
           recordar_dias: 3,
-          firmantes: [{ nombre: '', documento: '', email: '' }],
+          firmantes: [FIRMANTE_NUEVO],
         }}
       >
         <Form.Item label="Archivo PDF" required>
@@ -144,6 +153,40 @@ function NuevoEnvio({ onEnviado, onBorrador }: { onEnviado: (id: number) => void
                   >
                     <Input maxLength={120} type="email" autoComplete="off" />
                   </Form.Item>
+                  <Form.Item
+                    name={[c.name, 'canal']}
+                    label={`Canal del firmante ${i + 1}`}
+                    tooltip="SMS y WhatsApp salen por el proveedor de Correos › Configurar mensajes. La copia firmada siempre va al correo."
+                  >
+                    <Select
+                      popupMatchSelectWidth={false}
+                      options={CANALES_FIRMA.map((k) => ({
+                        value: k,
+                        label: ETIQUETAS_CANAL_FIRMA[k] + (k !== 'correo' && canales && !canales[k] ? ' (sin proveedor)' : ''),
+                        disabled: k !== 'correo' && !canales?.[k],
+                      }))}
+                    />
+                  </Form.Item>
+                  <Form.Item noStyle dependencies={[['firmantes', c.name, 'canal']]}>
+                    {({ getFieldValue }) => {
+                      const canal = getFieldValue(['firmantes', c.name, 'canal']) as string | undefined;
+                      const porCelular = canal === 'sms' || canal === 'whatsapp';
+                      return (
+                        <Form.Item
+                          name={[c.name, 'celular']}
+                          label={`Celular del firmante ${i + 1}`}
+                          rules={[
+                            {
+                              required: porCelular,
+                              message: `El campo Celular del firmante es obligatorio para enviar por ${porCelular ? ETIQUETAS_CANAL_FIRMA[canal] : ''}`,
+                            },
+                          ]}
+                        >
+                          <Input maxLength={30} type="tel" autoComplete="off" placeholder="300 123 4567" disabled={!porCelular} />
+                        </Form.Item>
+                      );
+                    }}
+                  </Form.Item>
                   {campos.length > 1 && (
                     <Button
                       aria-label={`Quitar firmante ${i + 1}`}
@@ -155,7 +198,7 @@ function NuevoEnvio({ onEnviado, onBorrador }: { onEnviado: (id: number) => void
                 </div>
               ))}
               {campos.length < MAX_FIRMANTES && (
-                <Button icon={<PlusOutlined />} onClick={() => add({ nombre: '', documento: '', email: '' })}>
+                <Button icon={<PlusOutlined />} onClick={() => add(FIRMANTE_NUEVO)}>
                   Agregar firmante
                 </Button>
               )}

@@ -125,7 +125,8 @@ function Codigo({ token, info, alVerificar }: { token: string; info: SolicitudFi
       </Typography.Title>
       {info.mensaje && <Typography.Paragraph>{info.mensaje}</Typography.Paragraph>}
       <Typography.Paragraph>
-        Para ver y firmar el documento, confirme que es usted con el código que le enviaremos a {info.email_oculto}.
+        Para ver y firmar el documento, confirme que es usted con el código que le enviaremos{' '}
+        {info.canal === 'sms' ? 'por SMS ' : info.canal === 'whatsapp' ? 'por WhatsApp ' : ''}a {info.destino_oculto}.
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} />}
       {enviado && (

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CanalesFirma,
   CamposFirmaForm,
   CertificadoFirma,
   CertificadoFirmaForm,
@@ -15,7 +16,16 @@ export const firmasKeys = {
   lista: (consulta: string) => ['firmas', 'lista', consulta] as const,
   uno: (id: number) => ['firmas', 'documento', id] as const,
   certificado: ['firmas', 'certificado'] as const,
+  canales: ['firmas', 'canales'] as const,
 };
+
+/** Whether the company can send links and codes by SMS or WhatsApp (a provider in Configurar mensajes). */
+export const useCanalesFirma = () =>
+  useQuery({
+    queryKey: firmasKeys.canales,
+    queryFn: async () => (await http.get<CanalesFirma>('/firmas/canales')).data,
+    staleTime: 60_000,
+  });
 
 export const documentosOptions = (consulta: string) =>
   queryOptions({
@@ -31,7 +41,13 @@ export const documentoOptions = (id: number) =>
     queryKey: firmasKeys.uno(id),
     queryFn: async () => (await http.get<DocumentoFirma>(`/firmas/documentos/${id}`)).data,
     // Everyone signed and the seal job is at work: it takes seconds, so the detail asks again until done.
-    refetchInterval: (q) => (q.state.data?.sellado?.estado === 'pendiente' ? 2_000 : false),
+    // An SMS or WhatsApp still in the outbox: asked again every 5 s until it leaves or fails.
+    refetchInterval: (q) =>
+      q.state.data?.sellado?.estado === 'pendiente'
+        ? 2_000
+        : q.state.data?.detalle.some((f) => f.mensaje?.estado === 'en_cola')
+          ? 5_000
+          : false,
   });
 export const useDocumentoFirma = (id: number) => useQuery(documentoOptions(id));
 
