@@ -1,16 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { asuntoDelMensaje, textoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
 import { recibidosPara } from './correo.ts';
 import { ADMIN, apiComo, elegir, ingresar } from './helpers.ts';
 
 // Contracts from templates (issue 29): a new version of the lease template (an unknown field refused
-// first), a lease for a property with its owner and a tenant, sent to signing; both sign from the
-// e-mailed links on a phone; the contract is firmado and the property arrendado.
+// first), a lease for a property with two owners and a tenant, sent to signing; the three sign from
+// the e-mailed links on a phone; the contract is firmado, the property arrendado, and the signed PDF
+// downloaded from the contract verifies with poppler's pdfsig.
 
 const shots = process.env.SHOTS_DIR;
 const lento = expect.configure({ timeout: 25_000 });
 const marca = Date.now() % 1_000_000;
 const DUENO = { nombre1: 'Pedro', apellido1: `Dueño${marca}`, nro_id: `71${marca}`, email: `pedro${marca}@ejemplo.co` };
+const DUENA = { nombre1: 'Luz', apellido1: `Dueña${marca}`, nro_id: `39${marca}`, email: `luz${marca}@ejemplo.co` };
 const INQUILINA = { nombre1: 'Ana', apellido1: `Inquilina${marca}`, nro_id: `43${marca}`, email: `ana${marca}@ejemplo.co` };
 
 async function firmarDesdeElCorreo(browser: Browser, email: string, foto: string) {
@@ -58,7 +64,7 @@ async function firmarDesdeElCorreo(browser: Browser, email: string, foto: string
   await ctx.close();
 }
 
-test('a lease made from a new template version is signed by owner and tenant; the property becomes arrendado', async ({
+test('a lease made from a new template version is signed by two owners and the tenant; the property becomes arrendado', async ({
   page,
   browser,
   request,
@@ -66,6 +72,7 @@ test('a lease made from a new template version is signed by owner and tenant; th
   test.setTimeout(420_000);
   const a = await apiComo(request, ADMIN);
   const dueno = (await a.post('/terceros', DUENO)) as { tercero: { id: number } };
+  const duena = (await a.post('/terceros', DUENA)) as { tercero: { id: number } };
   await a.post('/terceros', INQUILINA);
   const municipios = (await a.get('/api/maestros/municipios?q=medellin&pageSize=1')) as { items: { id: number }[] };
   const direccion = `Carrera 80 # ${marca % 100}-12 Apto 402`;
@@ -75,7 +82,10 @@ test('a lease made from a new template version is signed by owner and tenant; th
     direccion,
     id_municipio: municipios.items[0]!.id,
     canon: 1_950_000,
-    propietarios: [{ id_tercero: dueno.tercero.id, porcentaje: 100 }],
+    propietarios: [
+      { id_tercero: dueno.tercero.id, porcentaje: 60 },
+      { id_tercero: duena.tercero.id, porcentaje: 40 },
+    ],
   })) as { consecutivo: number };
 
   // 1. The lease template: an unknown field is refused naming it; a new version is saved with its note.
@@ -132,12 +142,13 @@ test('a lease made from a new template version is signed by owner and tenant; th
   await expect(cajon.getByText('Borrador', { exact: true }).first()).toBeVisible();
   const numero = /(CT-\d{4})/.exec((await cajon.getByRole('heading', { name: /CT-\d{4}/ }).textContent()) ?? '')![1]!;
 
-  // 3. Sent to signing through firmas: the owner and the tenant get their links.
+  // 3. Sent to signing through firmas: both owners and the tenant get their links.
   await cajon.getByLabel('Mensaje para los firmantes').fill('Revise y firme el contrato, por favor.');
   await cajon.getByRole('button', { name: 'Enviar a firma' }).click();
   await lento(cajon.getByText('Enviado a firma', { exact: true }).first()).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/contrato-detalle-1440.png`, fullPage: true });
   await firmarDesdeElCorreo(browser, DUENO.email, 'dueno');
+  await firmarDesdeElCorreo(browser, DUENA.email, 'duena');
   await firmarDesdeElCorreo(browser, INQUILINA.email, 'inquilina');
 
   // 4. Signed: the contract is firmado and its property arrendado (with the property's estado history),
@@ -156,6 +167,13 @@ test('a lease made from a new template version is signed by owner and tenant; th
   if (shots) await page.screenshot({ path: `${shots}/contrato-firmado-1440.png`, fullPage: true });
   const inmueble = (await a.get(`/api/inmuebles/${consecutivo}`)) as { estado: string };
   expect(inmueble.estado).toBe('arrendado');
+
+  // 5. The signed PDF, from the contract itself: its seal verifies.
+  const descarga = page.waitForEvent('download');
+  await cajon.getByRole('button', { name: 'Descargar PDF firmado' }).click();
+  const firmado = join(mkdtempSync(join(tmpdir(), 'contrato-e2e-')), 'firmado.pdf');
+  await (await descarga).saveAs(firmado);
+  expect(execFileSync('pdfsig', [firmado]).toString()).toContain('Signature is Valid.');
 });
 
 // The screens at both sizes, for a person to look at (only when SHOTS_DIR is given).

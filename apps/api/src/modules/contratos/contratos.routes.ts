@@ -171,6 +171,14 @@ export function contratosRoutes(app: FastifyInstance, deps: Deps): void {
       },
     });
     defineRoute(app, deps, {
+      method: 'GET',
+      url: `${base}/:id/firmado`,
+      permiso,
+      schema: { params: ZIdContratoParam, tags, summary: `El ${que} firmado por todas las partes y sellado` },
+      handler: async ({ tx, params, reply }) =>
+        enviarArchivo(reply, await service.pdfFirmado({ tx, storage: deps.storage, programa, id: params.id })),
+    });
+    defineRoute(app, deps, {
       method: 'POST',
       url: `${base}/:id/enviar`,
       permiso,

@@ -573,6 +573,19 @@ export async function pdfDe(o: {
   return { nombre: `contrato-${o.doc.c.numero}.pdf`, contentType: 'application/pdf', contenido };
 }
 
+/**
+ * The contract as signed: the PDF firmas sealed, under the contract's own idm (whoever handles contracts
+ * may not have the signing module). 409 while it is not signed by every party yet.
+ */
+export async function pdfFirmado(o: { tx: Tx; storage: Storage; programa: ProgramaContrato; id: number }): Promise<Archivo> {
+  const r = await fila(o.tx, o.programa, o.id);
+  const numero = numeroDe(o.programa, r.consecutivo);
+  if (r.id_firma_documento === null)
+    throw new AppError(CODES.CONFLICTO, `El contrato ${numero} no se ha enviado a firma: aún no hay PDF firmado.`);
+  const f = await firmas.descargar({ tx: o.tx, storage: o.storage, id: r.id_firma_documento, cual: 'firmado' });
+  return { ...f, nombre: `contrato-${numero}-firmado.pdf` };
+}
+
 type ConFirmas = Escritura &
   Pick<Scope, 'alConfirmar'> & { storage: Storage; mailer: Despertador; hub: Hub; cifrador: Cifrador; base: string };
 

@@ -239,6 +239,10 @@ describe('contratos (76) and contratos-coem (10600)', () => {
     expect((await as(t.app, admin2).get(`/api/firmas/contratos/${id}`)).statusCode).toBe(404);
     expect(ok<{ total: number }>(await as(t.app, admin2).get('/api/firmas/contratos?q=Arrendataria')).total).toBe(0);
     expect((await as(t.app, admin).get(`/api/firmas/contratos-coem/${id}`)).statusCode).toBe(404);
+    // A draft has no signed PDF yet; another company's contract is not there.
+    const borrador = await as(t.app, admin).get(`/api/firmas/contratos/${id}/firmado`);
+    expect([borrador.statusCode, borrador.json().message]).toEqual([409, expect.stringContaining('no se ha enviado a firma')]);
+    expect((await as(t.app, admin2).get(`/api/firmas/contratos/${id}/firmado`)).statusCode).toBe(404);
   });
 
   it('a mandate goes to the COEM register with the owners only', async () => {
@@ -295,6 +299,13 @@ describe('contratos (76) and contratos-coem (10600)', () => {
     expect(fin.estado_firma).toBe('firmado');
     expect(fin.estado_inmueble).toBe('arrendado');
     expect(fin.historial.map((h) => h.hasta)).toEqual(['borrador', 'enviado', 'firmado']);
+    // The signed PDF, under the contract's own idm: the sealed one, not the template rendered again.
+    const firmado = await as(t.app, admin).get(`/api/firmas/contratos/${id}/firmado`);
+    expect(firmado.statusCode, firmado.body.slice(0, 200)).toBe(200);
+    expect(firmado.headers['content-disposition']).toContain(`contrato-${fin.numero}-firmado.pdf`);
+    expect(firmado.rawPayload.includes(Buffer.from('/ByteRange'))).toBe(true);
+    // Whoever handles contracts (76) downloads it without the signing module (10582).
+    expect((await as(t.app, solo76).get(`/api/firmas/contratos/${id}/firmado`)).statusCode).toBe(200);
     const hist = await t.db.tenant(1, (tx) =>
       queryRows<{ desde: string; hasta: string; observacion: string }>(
         tx,

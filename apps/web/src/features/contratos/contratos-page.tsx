@@ -338,6 +338,15 @@ function Detalle({
         <Button icon={<DownloadOutlined />} onClick={() => void descargar(`${baseDe(programa)}/${c.id}/pdf`).catch(fallo)}>
           Descargar PDF
         </Button>
+        {c.id_firma_documento && (c.estado === 'firmado' || c.estado === 'vigente') ? (
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            onClick={() => void descargar(`${baseDe(programa)}/${c.id}/firmado`).catch(fallo)}
+          >
+            Descargar PDF firmado
+          </Button>
+        ) : null}
         {c.estado === 'borrador' ? (
           <Button icon={<EditOutlined />} onClick={() => onEditar(c)}>
             Editar
