@@ -36,7 +36,8 @@ describe('every API route declares its permission', () => {
     // signer's link (its token names one signer of one document) and the client portal's login,
     // invitation and company name (the portal's own routes need a portal token), and what a company
     // publishes on its website (news, banners, available properties and their images, published forms,
-    // a survey's link and their submissions: Página web).
+    // a survey's link and their submissions: Página web), and an SMS gateway's delivery reports (a
+    // secret per company in the request names it).
     expect(
       t.app.apiRoutes
         .filter((r) => r.permiso === 'publico')
@@ -98,6 +99,7 @@ describe('every API route declares its permission', () => {
       'POST /api/publico/:empresa/portales/ciencuadras/webhook',
       'POST /api/publico/:empresa/portales/fincaraiz/webhook',
       'POST /api/publico/:empresa/vacantes/:id/postulaciones',
+      'POST /api/publico/mensajes/entregas-sms/:empresa',
       'POST /api/publico/solicitudes',
       'POST /api/usuarios/login',
     ]);
