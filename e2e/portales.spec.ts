@@ -204,7 +204,14 @@ test('Proppit: configure, a property marked in its form is published, a wrong ty
   await page.getByLabel('Consecutivo del inmueble a publicar').fill(String(parqueadero));
   await page.getByRole('button', { name: 'Publicar otro' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Publicar en Proppit' });
-  await dialogo.getByRole('button', { name: 'Publicar' }).click();
+  // In CI a click on «Publicar» while the dialog was still opening once left it open, unanswered: click
+  // again until it closes, never while the first request is still running (the button shows it).
+  const publicar = dialogo.getByRole('button', { name: 'Publicar' });
+  await expect(async () => {
+    if ((await publicar.isVisible()) && !/ant-btn-loading/.test((await publicar.getAttribute('class')) ?? ''))
+      await publicar.click({ timeout: 2_000 });
+    await expect(dialogo).toBeHidden({ timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
   await expect(page.getByText(/Proppit no tiene «parqueadero»/).first()).toBeVisible({ timeout: 30_000 });
   expect(proppit.anuncios.has(String(parqueadero))).toBe(false);
 });
