@@ -5,8 +5,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Contrato, PlantillaContrato, PlantillaContratoResumen } from '@predio/contract/contratos';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
-import { sellarFirmas } from '../../test/sellar-firmas.ts';
-import { SmtpSink, asuntoDelMensaje, textoDelMensaje } from '../../test/smtp-sink.ts';
+import { firmarPorEnlace, sellarFirmas } from '../../test/sellar-firmas.ts';
+import { SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 
 // Contract templates (10599) and contracts (76, 10600), signed through firmas (issue 29).
 
@@ -26,8 +26,6 @@ const ok = <T>(r: LightMyRequestResponse): T => {
 };
 const put = (token: string, url: string, payload: unknown) =>
   t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
-
-const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 async function plantillaDe(clase: string): Promise<PlantillaContratoResumen> {
   const ps = ok<PlantillaContratoResumen[]>(await as(t.app, admin).get('/api/firmas/plantillas-contratos'));
@@ -275,23 +273,7 @@ describe('contratos (76) and contratos-coem (10600)', () => {
       .map((r) => /\/firmar\/([A-Za-z0-9_-]{43})/.exec(textoDelMensaje(r.data))?.[1])
       .filter((x): x is string => Boolean(x));
     expect(tokens).toHaveLength(n);
-    for (const token of tokens) {
-      const p = as(t.app, null);
-      const a = sink.recibidos.length;
-      expect((await p.post(`/api/firmar/${token}/codigo`)).statusCode).toBe(200);
-      await t.deps.mailer.idle();
-      const r = await sink.esperar(a + 1);
-      const codigo = /(\d{6})/.exec(asuntoDelMensaje(r.at(-1)!.data))![1]!;
-      expect((await p.post(`/api/firmar/${token}/verificar`, { codigo })).statusCode).toBe(200);
-      expect((await p.get(`/api/firmar/${token}/pdf`)).statusCode).toBe(200);
-      const f = await p.post(`/api/firmar/${token}/firmar`, {
-        tipo: 'dibujada',
-        imagen: `data:image/png;base64,${PNG_1x1}`,
-        texto: '',
-        acepto: true,
-      });
-      expect(f.statusCode, f.body).toBe(200);
-    }
+    for (const token of tokens) await firmarPorEnlace(t, sink, token);
     // The seal job makes the PDF and finishes the contract (property arrendado) in its transaction.
     expect(await sellarFirmas(t)).toBe(1);
     const fin = ok<Contrato>(await as(t.app, admin).get(`/api/firmas/contratos/${id}`));

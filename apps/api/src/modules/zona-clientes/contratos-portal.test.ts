@@ -4,8 +4,8 @@ import type { Contrato } from '@predio/contract/contratos';
 import type { ContratoPortal } from '@predio/contract/zona-clientes';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
-import { sellarFirmas } from '../../test/sellar-firmas.ts';
-import { SmtpSink, asuntoDelMensaje, textoDelMensaje } from '../../test/smtp-sink.ts';
+import { firmarPorEnlace, sellarFirmas } from '../../test/sellar-firmas.ts';
+import { SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 
 // Contracts in the portal (issue 31): its parties see it and download the signed PDF; nobody else does.
 
@@ -20,7 +20,6 @@ const ok = <T>(r: { statusCode: number; body: string; json(): unknown }): T => {
   expect(r.statusCode, r.body).toBe(200);
   return (r.json() as { data: T }).data;
 };
-const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 async function portal(idTercero: number, email: string): Promise<string> {
   const antes = sink.recibidos.length;
@@ -137,24 +136,7 @@ describe('contracts in the portal', () => {
       .map((r) => /\/firmar\/([A-Za-z0-9_-]{43})/.exec(textoDelMensaje(r.data))?.[1])
       .filter((x): x is string => Boolean(x));
     expect(tokens).toHaveLength(n);
-    for (const token of tokens) {
-      const p = as(t.app, null);
-      const a = sink.recibidos.length;
-      expect((await p.post(`/api/firmar/${token}/codigo`)).statusCode).toBe(200);
-      await t.deps.mailer.idle();
-      t.deps.mailer.despertar();
-      const r = await sink.esperar(a + 1);
-      const codigo = /(\d{6})/.exec(asuntoDelMensaje(r.at(-1)!.data))![1]!;
-      expect((await p.post(`/api/firmar/${token}/verificar`, { codigo })).statusCode).toBe(200);
-      expect((await p.get(`/api/firmar/${token}/pdf`)).statusCode).toBe(200);
-      const f = await p.post(`/api/firmar/${token}/firmar`, {
-        tipo: 'dibujada',
-        imagen: `data:image/png;base64,${PNG_1x1}`,
-        texto: '',
-        acepto: true,
-      });
-      expect(f.statusCode, f.body).toBe(200);
-    }
+    for (const token of tokens) await firmarPorEnlace(t, sink, token);
     // The last signature queues the seal (firmas.sellar); the signed PDF exists once it has run.
     expect(await sellarFirmas(t)).toBe(1);
     const suyos = ok<ContratoPortal[]>(await as(t.app, portales.inquilina).get('/api/portal/contratos'));
