@@ -71,6 +71,24 @@ async function preparar(request: APIRequestContext): Promise<{ consecutivo: numb
   return { consecutivo: inm.consecutivo };
 }
 
+/** Waits for an e-mail to `para` carrying a link that matches, and answers the link. */
+async function enlaceRecibido(para: string, patron: RegExp): Promise<string> {
+  let enlace: string | undefined;
+  await expect
+    .poll(
+      () => {
+        enlace = recibidosPara(para)
+          .map((m) => patron.exec(textoDelMensaje(m.data))?.[0])
+          .filter(Boolean)
+          .at(-1);
+        return Boolean(enlace);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return enlace!;
+}
+
 /**
  * Types in a remote select and picks the option, then checks the select shows it: a pick that lands
  * while the dropdown moves can close it without choosing, so it is tried again.
@@ -195,6 +213,13 @@ test('staff invite a tenant, who reports a leak with a photo on a phone and foll
   await expect(page.getByText('Estado cambiado')).toBeVisible();
   await foto(page, 'mantenimiento-detalle-1440');
 
+  // The tenant gets the step by e-mail too (Configurar: «Avisar al cliente por correo»).
+  await expect
+    .poll(() => recibidosPara(EMAIL).some((m) => textoDelMensaje(m.data).includes('El plomero irá el martes')), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+
   // The tenant sees the step.
   await cel.reload();
   await cel.getByText(`N.º ${numero} · Plomería`).click();
@@ -227,16 +252,32 @@ test('staff invite a tenant, who reports a leak with a photo on a phone and foll
   await cel.getByLabel('Correo').fill(EMAIL);
   await cel.getByRole('button', { name: 'Enviar enlace' }).click();
   await expect(cel.getByText('Revise su correo', { exact: true })).toBeVisible();
-  await expect.poll(() => recibidosPara(EMAIL).length, { timeout: 30_000 }).toBe(2);
-  const texto2 = textoDelMensaje(recibidosPara(EMAIL)[1]!.data);
-  const enlace2 = /https?:\/\/\S+\/zona-clientes\/1\/activar\?nueva=1#t=[A-Za-z0-9_-]+/.exec(texto2)?.[0];
-  expect(enlace2, texto2).toBeTruthy();
+  const enlace2 = await enlaceRecibido(EMAIL, /https?:\/\/\S+\/zona-clientes\/1\/activar\?nueva=1#t=[A-Za-z0-9_-]+/);
   await cel.goto(enlace2!.replace(/^https?:\/\/[^/]+/, ''));
   await expect(cel.getByRole('heading', { name: 'Cree una contraseña nueva' })).toBeVisible();
   await cel.getByLabel('Contraseña', { exact: true }).fill('Otra-clave-del-portal-2');
   await cel.getByLabel('Repita la contraseña').fill('Otra-clave-del-portal-2');
   await cel.getByRole('button', { name: 'Guardar contraseña nueva' }).click();
   await expect(cel.getByText(DIRECCION)).toBeVisible();
+
+  // Without the password: a login link by e-mail, good once.
+  await cel.getByRole('button', { name: 'Salir' }).click();
+  await cel.getByRole('link', { name: 'Ingresar con un enlace a mi correo' }).click();
+  await expect(cel.getByRole('heading', { name: 'Ingresar con un enlace' })).toBeVisible();
+  hallazgos.push(...(await axe(cel)).map((h) => `enlace: ${h}`));
+  await foto(cel, 'portal-enlace-390');
+  await cel.getByLabel('Correo').fill(EMAIL);
+  await cel.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(cel.getByText('Revise su correo', { exact: true })).toBeVisible();
+  const enlace3 = await enlaceRecibido(EMAIL, /https?:\/\/\S+\/zona-clientes\/1\/entrar#t=[A-Za-z0-9_-]+/);
+  await cel.goto(enlace3.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(cel.getByText(DIRECCION)).toBeVisible();
+  await cel.getByRole('button', { name: 'Salir' }).click();
+  await cel.goto(enlace3.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(cel.getByText('No pudimos abrir su sesión')).toBeVisible();
+  await expect(cel.getByText(/ya se usó o venció/)).toBeVisible();
+  hallazgos.push(...(await axe(cel)).map((h) => `entrar: ${h}`));
+  await foto(cel, 'portal-entrar-usado-390');
   expect(hallazgos).toEqual([]);
   await movil.close();
 });

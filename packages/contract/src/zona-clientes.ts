@@ -27,6 +27,10 @@ export const RECUPERAR_HORAS = 2;
 /** The same answer whether or not the address has an account, so the form does not tell who is a client. */
 export const MENSAJE_RECUPERAR =
   'Si ese correo tiene acceso a la zona clientes, le enviamos un enlace para crear una contraseña nueva.';
+/** A login link («Ingresar con un enlace»): single use and short, as whoever knows the address can ask for it. */
+export const ENLACE_INGRESO_MINUTOS = 15;
+export const MENSAJE_ENLACE_INGRESO =
+  'Si ese correo tiene acceso a la zona clientes, le enviamos un enlace para ingresar sin contraseña.';
 /** A portal session lasts this long. */
 export const SESION_PORTAL_DIAS = 30;
 export const CLAVE_PORTAL_MIN = 10;
@@ -85,14 +89,79 @@ const correo = (label: string) =>
 
 // ---- Configuration (499) ----
 
+/**
+ * The portal's sections a company can show or hide per kind of client. «Mis inmuebles» and «Mis datos
+ * personales» (Ley 1581) are always shown, so they are not here.
+ */
+export const SECCIONES_PORTAL = [
+  'promocion',
+  'cotizaciones',
+  'novedades',
+  'contratos',
+  'inventarios',
+  'firmados',
+  'documentos',
+  'mantenimiento',
+] as const;
+export type SeccionPortal = (typeof SECCIONES_PORTAL)[number];
+export const ETIQUETAS_SECCION_PORTAL: Record<SeccionPortal, string> = {
+  promocion: 'Promoción de sus inmuebles',
+  cotizaciones: 'Cotizaciones',
+  novedades: 'Novedades',
+  contratos: 'Contratos',
+  inventarios: 'Inventarios',
+  firmados: 'Documentos firmados',
+  documentos: 'Documentos',
+  mantenimiento: 'Solicitudes de mantenimiento',
+};
+export const TIPOS_CLIENTE_PORTAL = ['propietarios', 'arrendatarios', 'codeudores'] as const;
+export type TipoClientePortal = (typeof TIPOS_CLIENTE_PORTAL)[number];
+export const ETIQUETAS_TIPO_CLIENTE: Record<TipoClientePortal, string> = {
+  propietarios: 'Propietarios',
+  arrendatarios: 'Arrendatarios',
+  codeudores: 'Codeudores',
+};
+/** What a new company shows: owners see their properties' promotion and quotes; tenants and co-signers do not. */
+export const SECCIONES_INICIALES: Record<TipoClientePortal, SeccionPortal[]> = {
+  propietarios: ['promocion', 'cotizaciones', 'novedades', 'contratos', 'inventarios', 'firmados', 'documentos', 'mantenimiento'],
+  arrendatarios: ['novedades', 'contratos', 'inventarios', 'firmados', 'documentos', 'mantenimiento'],
+  codeudores: ['novedades', 'contratos', 'firmados', 'documentos'],
+};
+const ZSeccionesTipo = (tipo: string) =>
+  z
+    .array(z.enum(SECCIONES_PORTAL, { error: `El campo Secciones de ${tipo} tiene una sección que no existe` }), {
+      error: `El campo Secciones de ${tipo} debe ser una lista`,
+    })
+    .max(SECCIONES_PORTAL.length)
+    .transform((l) => SECCIONES_PORTAL.filter((x) => l.includes(x)));
+export const ZSeccionesPortal = z.object(
+  {
+    propietarios: ZSeccionesTipo('propietarios'),
+    arrendatarios: ZSeccionesTipo('arrendatarios'),
+    codeudores: ZSeccionesTipo('codeudores'),
+  },
+  { error: 'El campo Secciones es obligatorio' },
+);
+export type SeccionesPortal = z.output<typeof ZSeccionesPortal>;
+
 export const ZConfigZonaClientes = z.object({
   activo: si('Zona clientes activa'),
   titulo: textoObligatorio('Título', 120),
   bienvenida: texto('Texto de bienvenida', 2000),
   politica: texto('Política de tratamiento de datos', 20000),
+  secciones: ZSeccionesPortal.default(SECCIONES_INICIALES),
+  avisar_cliente: si('Avisar al cliente por correo').default(true),
+  /** Who receives new maintenance requests; empty: every active user with Solicitudes de mantenimiento. */
+  receptores: z
+    .array(id('Reciben las solicitudes'), { error: 'El campo Reciben las solicitudes debe ser una lista de usuarios' })
+    .max(50, { error: 'El campo Reciben las solicitudes admite máximo 50 usuarios' })
+    .default([])
+    .transform((l) => [...new Set(l)]),
 });
 export type ConfigZonaClientesForm = z.output<typeof ZConfigZonaClientes>;
 export type ConfigZonaClientes = ConfigZonaClientesForm & { version_politica: number };
+/** What Configurar shows: the configuration and the users who may receive requests. */
+export type ConfigZonaClientesPantalla = ConfigZonaClientes & { atienden: { id: number; nombre: string }[] };
 
 export const ZInvitacionForm = z.object({
   id_tercero: id('Tercero'),
@@ -117,7 +186,14 @@ export type ClientePortalFila = {
 
 export const ZEmpresaPortalParam = z.object({ idEmpresa: idQuery('idEmpresa') });
 
-export type PortalInfo = { id_empresa: number; empresa: string; titulo: string; bienvenida: string };
+export type PortalInfo = {
+  id_empresa: number;
+  empresa: string;
+  titulo: string;
+  bienvenida: string;
+  /** The company's logo for the login page (`/api/portal/:empresa/logo`), or null when it has none. */
+  logo: string | null;
+};
 
 export const ZPortalLogin = z.object({
   email: correo('Correo'),
@@ -128,6 +204,12 @@ export const ZPortalLogin = z.object({
 });
 
 export const ZPortalRecuperar = z.object({ email: correo('Correo') });
+/** Redeems a login link: the secret of its fragment (#t=…). */
+export const ZPortalEntrar = z.object({
+  token: z.string({ error: 'El enlace de ingreso no es válido' }).regex(/^[A-Za-z0-9_-]{20,100}$/, {
+    error: 'El enlace de ingreso no es válido',
+  }),
+});
 
 export const ZPortalActivar = z.object({
   token: z.string({ error: 'El enlace de invitación no es válido' }).regex(/^[A-Za-z0-9_-]{20,100}$/, {
@@ -149,6 +231,8 @@ export type PortalYo = {
   version_politica: number;
   /** False until the client accepts the current policy (Ley 1581). */
   autorizo: boolean;
+  /** The sections this client sees: those the company shows to any kind of client they are. */
+  secciones: SeccionPortal[];
 };
 
 export const ZAutorizacion = z.object({ acepto: z.literal(true, { error: 'Debe aceptar la política para continuar' }) });

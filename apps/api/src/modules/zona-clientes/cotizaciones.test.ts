@@ -198,13 +198,14 @@ describe('the owner decides in the portal', () => {
       proveedor: 'Plomería El Chorro S.A.S.',
     });
     expect(suyas[0]).not.toHaveProperty('id_solicitud');
-    expect(ok<Portal[]>(await as(t.app, tokens.inquilino).get('/api/portal/cotizaciones'))).toEqual([]);
+    // Quotes are a section for owners: a tenant's portal does not have it (Configurar zona clientes).
+    expect((await as(t.app, tokens.inquilino).get('/api/portal/cotizaciones')).statusCode).toBe(403);
     expect(ok<Portal[]>(await as(t.app, tokens.otroDueno).get('/api/portal/cotizaciones'))).toEqual([]);
     // The PDF: the owner downloads it; the tenant and another owner get 404.
     const pdf = await as(t.app, tokens.duena).get(`/api/portal/cotizaciones/${idCot}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await as(t.app, tokens.inquilino).get(`/api/portal/cotizaciones/${idCot}/pdf`)).statusCode).toBe(404);
+    expect((await as(t.app, tokens.inquilino).get(`/api/portal/cotizaciones/${idCot}/pdf`)).statusCode).toBe(403);
     expect((await as(t.app, tokens.otroDueno).get(`/api/portal/cotizaciones/${idCot}/pdf`)).statusCode).toBe(404);
     // The tenant's request says a quote went to the owner, with no amount anywhere.
     const vista = await as(t.app, tokens.inquilino).get(`/api/portal/solicitudes/${consecutivo}`);
@@ -222,7 +223,7 @@ describe('the owner decides in the portal', () => {
     const r2 = await as(t.app, tokens.duena).post(url, { decision: 'rechazada', comentario: ' ' });
     expect(r2.statusCode).toBe(400);
     expect(r2.json().message).toContain('Comentario');
-    expect((await as(t.app, tokens.inquilino).post(url, { decision: 'aprobada', comentario: '' })).statusCode).toBe(404);
+    expect((await as(t.app, tokens.inquilino).post(url, { decision: 'aprobada', comentario: '' })).statusCode).toBe(403);
     expect((await as(t.app, tokens.otroDueno).post(url, { decision: 'aprobada', comentario: '' })).statusCode).toBe(404);
     expect(
       (await as(t.app, tokens.duena).post('/api/portal/cotizaciones/999999/decision', { decision: 'aprobada' })).statusCode,
@@ -369,7 +370,7 @@ describe('the owner’s view of their property', () => {
     // No visitor's name, note or phone anywhere in the answer.
     expect(r.body).not.toMatch(/Secreto|300 123|Visita de/);
     // The tenant of that property and another owner see nothing of it.
-    expect(ok<Vista>(await as(t.app, tokens.inquilino).get('/api/portal/propietario'))).toEqual([]);
+    expect((await as(t.app, tokens.inquilino).get('/api/portal/propietario')).statusCode).toBe(403);
     expect(ok<Vista>(await as(t.app, tokens.otroDueno).get('/api/portal/propietario')).map((x) => x.id)).not.toContain(ids.inmA);
     expect((await as(t.app, admin1).get('/api/portal/propietario')).statusCode).toBe(401);
   });

@@ -17,7 +17,8 @@ import { queryRows } from '../../db/rows.ts';
 export async function config(tx: Tx): Promise<ConfigZonaClientes | null> {
   const [r] = await queryRows<ConfigZonaClientes>(
     tx,
-    sql`select activo, titulo, bienvenida, politica, version_politica from zona_clientes_config`,
+    sql`select activo, titulo, bienvenida, politica, version_politica, secciones, avisar_cliente, receptores
+        from zona_clientes_config`,
   );
   return r ?? null;
 }
@@ -25,12 +26,37 @@ export async function config(tx: Tx): Promise<ConfigZonaClientes | null> {
 /** Saves the configuration; a new policy text is a new version, which every client accepts again. */
 export async function guardarConfig(tx: Tx, c: ConfigZonaClientesForm, usuario: string): Promise<void> {
   await tx.execute(sql`
-    insert into zona_clientes_config as z (activo, titulo, bienvenida, politica, modificado_por, modificado_en)
-    values (${c.activo}, ${c.titulo}, ${c.bienvenida}, ${c.politica}, ${usuario}, now())
+    insert into zona_clientes_config as z
+      (activo, titulo, bienvenida, politica, secciones, avisar_cliente, receptores, modificado_por, modificado_en)
+    values (${c.activo}, ${c.titulo}, ${c.bienvenida}, ${c.politica}, ${JSON.stringify(c.secciones)}::jsonb,
+      ${c.avisar_cliente}, ${`{${c.receptores.join(',')}}`}::integer[], ${usuario}, now())
     on conflict (id_empresa) do update set activo = excluded.activo, titulo = excluded.titulo,
-      bienvenida = excluded.bienvenida, politica = excluded.politica,
+      bienvenida = excluded.bienvenida, politica = excluded.politica, secciones = excluded.secciones,
+      avisar_cliente = excluded.avisar_cliente, receptores = excluded.receptores,
       version_politica = z.version_politica + (z.politica is distinct from excluded.politica)::int,
       modificado_por = excluded.modificado_por, modificado_en = excluded.modificado_en`);
+}
+
+/** The company's stored logo file name, or null. */
+export async function logoEmpresa(tx: Tx): Promise<string | null> {
+  const [r] = await queryRows<{ logo: string | null }>(tx, sql`select logo from empresa`);
+  return r?.logo || null;
+}
+
+/** The reporting client's address and name, for the e-mail about a step of their request. */
+export async function clienteDeSolicitud(
+  tx: Tx,
+  idSolicitud: number,
+): Promise<{ id: number; email: string; nombre: string; activo: boolean } | null> {
+  const [r] = await queryRows<{ id: number; email: string; nombre: string; activo: boolean }>(
+    tx,
+    sql`select c.id, c.email, t.nombre, c.activo
+        from solicitud_mantenimiento s
+        join cliente_portal c on c.id_empresa = s.id_empresa and c.id = s.id_cliente
+        join terceros t on t.id_empresa = c.id_empresa and t.id = c.id_tercero
+        where s.id = ${idSolicitud}`,
+  );
+  return r ?? null;
 }
 
 export async function nombreEmpresa(tx: Tx): Promise<string> {
@@ -85,23 +111,39 @@ export async function vincularArrendatario(tx: Tx, idInmueble: number, idTercero
   );
 }
 
-export async function crearInvitacion(tx: Tx, o: { idCliente: number; hash: string; horas: number; usuario: string }) {
-  // A new invitation voids the earlier unused ones: only the last link e-mailed works.
+/** A link e-mailed to a client: 'clave' chooses a password (invitation, forgotten one), 'ingreso' logs in. */
+export type TipoEnlace = 'clave' | 'ingreso';
+
+export async function crearInvitacion(
+  tx: Tx,
+  o: { idCliente: number; hash: string; minutos: number; usuario: string; tipo?: TipoEnlace },
+) {
+  const tipo = o.tipo ?? 'clave';
+  // A new link voids the earlier unused ones of its kind: only the last one e-mailed works.
   await tx.execute(
-    sql`update cliente_portal_invitacion set usada_en = now() where id_cliente = ${o.idCliente} and usada_en is null`,
+    sql`update cliente_portal_invitacion set usada_en = now()
+        where id_cliente = ${o.idCliente} and usada_en is null and tipo = ${tipo}`,
   );
   await tx.execute(sql`
-    insert into cliente_portal_invitacion (id_cliente, token_hash, expira_en, creado_por)
-    values (${o.idCliente}, ${o.hash}, now() + make_interval(hours => ${o.horas}), ${o.usuario})`);
+    insert into cliente_portal_invitacion (id_cliente, token_hash, expira_en, creado_por, tipo)
+    values (${o.idCliente}, ${o.hash}, now() + make_interval(mins => ${o.minutos}), ${o.usuario}, ${tipo})`);
 }
 
-/** Takes an unused, unexpired invitation (once: it is marked used in the same statement). */
-export async function usarInvitacion(tx: Tx, hash: string): Promise<{ id_cliente: number } | null> {
+/** Takes an unused, unexpired link of a kind (once: it is marked used in the same statement). */
+export async function usarInvitacion(tx: Tx, hash: string, tipo: TipoEnlace = 'clave'): Promise<{ id_cliente: number } | null> {
   const [r] = await queryRows<{ id_cliente: number }>(
     tx,
     sql`update cliente_portal_invitacion set usada_en = now()
-        where token_hash = ${hash} and usada_en is null and expira_en > now()
+        where token_hash = ${hash} and tipo = ${tipo} and usada_en is null and expira_en > now()
         returning id_cliente`,
+  );
+  return r ?? null;
+}
+
+export async function cliente(tx: Tx, id: number): Promise<{ id: number; email: string; activo: boolean } | null> {
+  const [r] = await queryRows<{ id: number; email: string; activo: boolean }>(
+    tx,
+    sql`select id, email, activo from cliente_portal where id = ${id}`,
   );
   return r ?? null;
 }

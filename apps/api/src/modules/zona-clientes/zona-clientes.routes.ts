@@ -33,8 +33,12 @@ import {
   ZMantenimientoQuery,
   ZPortalActivar,
   ZPortalLogin,
+  ZPortalEntrar,
   ZPortalRecuperar,
+  type SeccionPortal,
 } from '@predio/contract/zona-clientes';
+import { enviarImagen } from '../../platform/http/archivo.ts';
+import { leerLogoGuardado } from '../empresa/empresa.service.ts';
 import { queryRows } from '../../db/rows.ts';
 import * as anuncios from './anuncios.service.ts';
 import * as cotizaciones from './cotizaciones.service.ts';
@@ -102,6 +106,9 @@ function registrarDuenoCotizacion(): void {
   });
 }
 
+/** A route of one portal section: a client whose kinds the company does not show it to gets 403. */
+const seccion = (s: SeccionPortal) => (o: Parameters<typeof service.exigirSeccion>[0]) => service.exigirSeccion(o, s);
+
 export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   registrarDuenoMantenimiento();
   registrarDuenoCotizacion();
@@ -116,7 +123,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/zona-clientes/config',
     permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
     schema: { tags, summary: 'Configuración de la zona clientes' },
-    handler: ({ tx }) => service.leerConfig({ tx }),
+    handler: ({ tx }) => service.configPantalla({ tx }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
@@ -203,7 +210,16 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: p2,
     schema: { params: ZConsecutivoMantenimiento, body: ZMantenimientoCambios, tags: t2, summary: 'Cambia el estado o asigna' },
     handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.cambiar({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+      service.cambiar({
+        tx,
+        alConfirmar,
+        ...aviso,
+        user,
+        ip: req.ip,
+        consecutivo: params.consecutivo,
+        body,
+        urlBase: urlPublica(deps.config.publicUrl, req),
+      }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -216,7 +232,16 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       summary: 'Comentario interno o visible para el cliente',
     },
     handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.comentar({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+      service.comentar({
+        tx,
+        alConfirmar,
+        ...aviso,
+        user,
+        ip: req.ip,
+        consecutivo: params.consecutivo,
+        body,
+        urlBase: urlPublica(deps.config.publicUrl, req),
+      }),
   });
 
   defineRoute(app, deps, {
@@ -409,6 +434,48 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     },
   });
 
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/:idEmpresa/enlace',
+    permiso: 'publico',
+    schema: {
+      params: ZEmpresaPortalParam,
+      body: ZPortalRecuperar,
+      tags: t3,
+      summary: 'Envía un enlace para ingresar sin contraseña (la misma respuesta exista o no la cuenta)',
+    },
+    handler: ({ params, body, req }) =>
+      service.pedirEnlaceIngreso({
+        ...deps,
+        idEmpresa: params.idEmpresa,
+        ip: req.ip,
+        email: body.email,
+        urlBase: urlPublica(deps.config.publicUrl, req),
+      }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/portal/:idEmpresa/entrar',
+    permiso: 'publico',
+    schema: { params: ZEmpresaPortalParam, body: ZPortalEntrar, tags: t3, summary: 'Ingresa con el enlace recibido por correo' },
+    handler: async ({ params, body, req }) => {
+      const r = await service.entrarConEnlace({ ...deps, idEmpresa: params.idEmpresa, ip: req.ip, token: body.token });
+      return new Respuesta(null, r);
+    },
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/portal/:idEmpresa/logo',
+    permiso: 'publico',
+    schema: { params: ZEmpresaPortalParam, tags: t3, summary: 'El logo de la empresa para la página de ingreso' },
+    handler: async ({ params, reply }) => {
+      const nombre = await enTenant(deps.db, params.idEmpresa, ({ tx }) => service.logoPortal({ tx }));
+      if (!nombre) throw noEncontrado('El logo');
+      const img = await leerLogoGuardado({ user: { idEmpresa: params.idEmpresa }, storage: deps.storage, nombre });
+      return enviarImagen(reply, img);
+    },
+  });
+
   // ---- The portal: a client's own (portal realm) ----
   definePortalRoute(app, deps, {
     method: 'GET',
@@ -437,24 +504,28 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/solicitudes',
+    acceso: seccion('mantenimiento'),
     schema: { tags: t3, summary: 'Solicitudes de mantenimiento del cliente' },
     handler: ({ tx, cliente }) => service.solicitudesCliente({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'POST',
     url: '/portal/solicitudes',
+    acceso: seccion('mantenimiento'),
     schema: { body: ZMantenimientoForm, tags: t3, summary: 'Reporta un problema de un inmueble suyo' },
     handler: ({ tx, alConfirmar, cliente, body }) => service.crearSolicitud({ tx, alConfirmar, ...aviso, cliente, body }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/solicitudes/:consecutivo',
+    acceso: seccion('mantenimiento'),
     schema: { params: ZConsecutivoMantenimiento, tags: t3, summary: 'Una solicitud suya con los pasos visibles' },
     handler: ({ tx, cliente, params }) => service.solicitudCliente({ tx, cliente, consecutivo: params.consecutivo }),
   });
   definePortalRoute(app, deps, {
     method: 'POST',
     url: '/portal/solicitudes/:consecutivo/fotos',
+    acceso: seccion('mantenimiento'),
     schema: { params: ZConsecutivoMantenimiento, tags: t3, summary: 'Sube una foto (JPG, PNG o WEBP, revisada por contenido)' },
     // Only the client's own request takes photos; then the platform streams and checks the upload.
     prepare: async ({ req, params, cliente }) => {
@@ -490,12 +561,14 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/contratos',
+    acceso: seccion('contratos'),
     schema: { tags: t3, summary: 'Contratos de los que es parte (propietario, arrendatario o codeudor)' },
     handler: ({ tx, cliente }) => contratosCliente({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/contratos/:id/pdf',
+    acceso: seccion('contratos'),
     schema: { params: ZIdParam, tags: t3, summary: 'El PDF firmado de un contrato suyo' },
     handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
       const f = await pdfFirmadoCliente({ tx, cliente, id: params.id });
@@ -505,6 +578,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/propietario',
+    acceso: seccion('promocion'),
     schema: {
       tags: t3,
       summary: 'Sus inmuebles como propietario: dónde están publicados y sus visitas (sin datos de los visitantes)',
@@ -531,12 +605,14 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/cotizaciones',
+    acceso: seccion('cotizaciones'),
     schema: { tags: t3, summary: 'Cotizaciones de mantenimiento de los inmuebles de los que es propietario' },
     handler: ({ tx, cliente }) => cotizaciones.paraCliente({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'POST',
     url: '/portal/cotizaciones/:id/decision',
+    acceso: seccion('cotizaciones'),
     schema: {
       params: ZIdCotizacionParam,
       body: ZDecisionCotizacion,
@@ -549,6 +625,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/cotizaciones/:id/pdf',
+    acceso: seccion('cotizaciones'),
     schema: { params: ZIdCotizacionParam, tags: t3, summary: 'El PDF de una cotización de un inmueble suyo' },
     handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
       const f = await cotizaciones.pdfCliente({ tx, cliente, id: params.id });
@@ -558,12 +635,14 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/anuncios',
+    acceso: seccion('novedades'),
     schema: { tags: t3, summary: 'Anuncios de la inmobiliaria para este cliente' },
     handler: ({ tx, cliente }) => anuncios.paraCliente({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/inventarios',
+    acceso: seccion('inventarios'),
     schema: { tags: t3, summary: 'Inventarios cerrados de sus inmuebles o en los que fue parte' },
     handler: ({ tx, cliente }) => service.inventariosCliente({ tx, cliente }),
   });
@@ -571,6 +650,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     definePortalRoute(app, deps, {
       method: 'GET',
       url: `/portal/inventarios/:id/${cual}`,
+      acceso: seccion('inventarios'),
       schema: {
         params: ZIdParam,
         tags: t3,
@@ -584,12 +664,14 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/documentos',
+    acceso: seccion('documentos'),
     schema: { tags: t3, summary: 'Documentos compartidos con el cliente o con sus inmuebles, y los que subió' },
     handler: ({ tx, cliente }) => documentos.documentosPortal({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/documentos/:id/archivo',
+    acceso: seccion('documentos'),
     schema: { params: ZIdDocumentoParam, tags: t3, summary: 'Descarga un documento suyo' },
     handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
       const f = await documentos.archivoPortal({ tx, cliente, id: params.id });
@@ -599,6 +681,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   definePortalRoute(app, deps, {
     method: 'POST',
     url: '/portal/documentos',
+    acceso: seccion('documentos'),
     schema: {
       querystring: ZSubirDocumentoPortal,
       tags: t3,
@@ -619,12 +702,14 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/firmados',
+    acceso: seccion('firmados'),
     schema: { tags: t3, summary: 'Documentos que firmó electrónicamente' },
     handler: ({ tx, cliente }) => service.firmadosCliente({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/firmados/:id/pdf',
+    acceso: seccion('firmados'),
     schema: { params: ZIdParam, tags: t3, summary: 'El PDF firmado y sellado de un documento suyo' },
     handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
       const f = await service.firmadoCliente({ tx, cliente, id: params.id });
@@ -634,6 +719,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/solicitudes/:consecutivo/fotos/:id',
+    acceso: seccion('mantenimiento'),
     schema: { params: ZFotoParam, tags: t3, summary: 'Una foto de una solicitud suya' },
     handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
       const s = await service.propia(tx, cliente, params.consecutivo);

@@ -3,8 +3,15 @@ import { CODES } from '@predio/contract/codes';
 import { hasIdm } from '@predio/contract/menu';
 import {
   ETIQUETAS_CATEGORIA,
+  ENLACE_INGRESO_MINUTOS,
   ETIQUETAS_ESTADO_MANTENIMIENTO,
+  ETIQUETAS_SECCION_PORTAL,
   IDM_SOLICITUDES_MANTENIMIENTO,
+  MENSAJE_ENLACE_INGRESO,
+  SECCIONES_INICIALES,
+  SECCIONES_PORTAL,
+  TIPOS_CLIENTE_PORTAL,
+  type SeccionPortal,
   INVITACION_HORAS,
   MENSAJE_RECUPERAR,
   RECUPERAR_HORAS,
@@ -12,6 +19,7 @@ import {
   TIPO_CARTA_MANTENIMIENTO,
   type ConfigZonaClientes,
   type ConfigZonaClientesForm,
+  type ConfigZonaClientesPantalla,
   type MantenimientoComentario,
   type MantenimientoForm,
   type MantenimientoQuery,
@@ -43,6 +51,7 @@ import type { Hub } from '../../platform/realtime/hub.ts';
 import { enTenant, type Scope } from '../../platform/tenant.ts';
 import * as repo from './zona-clientes.repo.ts';
 import * as cotizacionesRepo from './cotizaciones.repo.ts';
+import * as documentosRepo from './documentos.repo.ts';
 import { firmadoParaCliente, firmadosParaTercero } from '../firmas/firmas.service.ts';
 import { archivoParaCliente, paraCliente } from '../inventarios/inventarios.service.ts';
 
@@ -58,6 +67,9 @@ const CONFIG_INICIAL: ConfigZonaClientes = {
   bienvenida: '',
   politica: '',
   version_politica: 1,
+  secciones: SECCIONES_INICIALES,
+  avisar_cliente: true,
+  receptores: [],
 };
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -68,18 +80,37 @@ export async function leerConfig(o: { tx: Tx }): Promise<ConfigZonaClientes> {
   return (await repo.config(o.tx)) ?? CONFIG_INICIAL;
 }
 
-export async function guardarConfig(o: Staff & { body: ConfigZonaClientesForm }): Promise<ConfigZonaClientes> {
+/** The configuration for its screen, with the users who may receive requests (to choose among them). */
+export async function configPantalla(o: { tx: Tx }): Promise<ConfigZonaClientesPantalla> {
+  const atienden = (await todosLosQueAtienden(o.tx)).map((u) => ({ id: u.id, nombre: u.nombre }));
+  return { ...(await leerConfig(o)), atienden };
+}
+
+export async function guardarConfig(o: Staff & { body: ConfigZonaClientesForm }): Promise<ConfigZonaClientesPantalla> {
   const antes = await leerConfig(o);
+  const atienden = new Set((await todosLosQueAtienden(o.tx)).map((u) => u.id));
+  const ajeno = o.body.receptores.find((id) => !atienden.has(id));
+  if (ajeno !== undefined)
+    throw invalido(
+      'receptores',
+      'El campo Reciben las solicitudes debe tener solo usuarios activos con Solicitudes de mantenimiento',
+    );
   await repo.guardarConfig(o.tx, o.body, o.user.usuario);
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
     usuario: o.user.usuario,
     accion: 'configurar',
     entidad: ENTIDAD,
-    cambios: { activo: { antes: antes.activo, despues: o.body.activo }, titulo: { antes: antes.titulo, despues: o.body.titulo } },
+    cambios: {
+      activo: { antes: antes.activo, despues: o.body.activo },
+      titulo: { antes: antes.titulo, despues: o.body.titulo },
+      secciones: { antes: antes.secciones, despues: o.body.secciones },
+      avisar_cliente: { antes: antes.avisar_cliente, despues: o.body.avisar_cliente },
+      receptores: { antes: antes.receptores, despues: o.body.receptores },
+    },
     ip: o.ip,
   });
-  return leerConfig(o);
+  return configPantalla(o);
 }
 
 export const listarClientes = (o: { tx: Tx }) => repo.clientes(o.tx);
@@ -106,7 +137,12 @@ export async function invitar(
   const idCliente = await repo.guardarCliente(o.tx, { idTercero: t.id, email: o.body.email, usuario: o.user.usuario });
   if (idArrendado !== null) await repo.vincularArrendatario(o.tx, idArrendado, t.id);
   const secreto = randomBytes(32).toString('base64url');
-  await repo.crearInvitacion(o.tx, { idCliente, hash: sha256(secreto), horas: INVITACION_HORAS, usuario: o.user.usuario });
+  await repo.crearInvitacion(o.tx, {
+    idCliente,
+    hash: sha256(secreto),
+    minutos: INVITACION_HORAS * 60,
+    usuario: o.user.usuario,
+  });
   const empresa = await repo.nombreEmpresa(o.tx);
   // The secret rides in the fragment: browsers never send it to a server nor write it in its logs.
   const enlace = `${o.urlBase}/zona-clientes/${o.user.idEmpresa}/activar#t=${secreto}`;
@@ -142,7 +178,21 @@ export async function invitar(
 export async function info(o: { tx: Tx; idEmpresa: number }): Promise<PortalInfo> {
   const cfg = await repo.config(o.tx);
   if (!cfg?.activo) throw noEncontrado('La zona clientes');
-  return { id_empresa: o.idEmpresa, empresa: await repo.nombreEmpresa(o.tx), titulo: cfg.titulo, bienvenida: cfg.bienvenida };
+  const logo = await repo.logoEmpresa(o.tx);
+  return {
+    id_empresa: o.idEmpresa,
+    empresa: await repo.nombreEmpresa(o.tx),
+    titulo: cfg.titulo,
+    bienvenida: cfg.bienvenida,
+    // The file name changes with each upload, so the address can be cached for long.
+    logo: logo ? `/api/portal/${o.idEmpresa}/logo?v=${encodeURIComponent(logo)}` : null,
+  };
+}
+
+/** The logo's stored file name when the company's portal is on (the login page shows it before anyone logs in). */
+export async function logoPortal(o: { tx: Tx }): Promise<string | null> {
+  if (!(await repo.config(o.tx))?.activo) return null;
+  return repo.logoEmpresa(o.tx);
 }
 
 type Publico = { db: Database; tokens: TokenService; config: Config; idEmpresa: number; ip: string };
@@ -177,15 +227,22 @@ export async function activar(o: Publico & { token: string; clave: string }): Pr
 
 const LIMITE_RECUPERAR = { maxPorUsuario: 3, maxPorIp: 10, ventanaMin: 60, bloqueoMin: 60 };
 
+type PedirEnlace = Publico & { mailer: Despertador; email: string; urlBase: string };
+
 /**
- * «¿Olvidó su contraseña?»: e-mails an active client a single-use link to choose a new one (the
- * invitation's page), valid RECUPERAR_HORAS. The answer is the same whether or not the address has an
- * account; every request counts against the address and the e-mail, so the form cannot flood an inbox.
+ * E-mails an active client of an active portal a single-use link (its hash only is stored). Whoever
+ * knows an address can ask, so every request counts against the address and the e-mail, and the caller
+ * answers the same sentence whether or not the address has an account.
  */
-export async function recuperar(
-  o: Publico & { mailer: Despertador; email: string; urlBase: string },
-): Promise<{ mensaje: string }> {
-  const claves = { usuario: `portal-recuperar:${o.idEmpresa}:${o.email.toLowerCase()}`, ip: `portal-recuperar-ip:${o.ip}` };
+async function enviarEnlace(
+  o: PedirEnlace & {
+    tipo: repo.TipoEnlace;
+    minutos: number;
+    accion: string;
+    correo: (empresa: string, enlace: string) => { asunto: string; texto: string };
+  },
+): Promise<void> {
+  const claves = { usuario: `portal-${o.tipo}:${o.idEmpresa}:${o.email.toLowerCase()}`, ip: `portal-${o.tipo}-ip:${o.ip}` };
   const min = await minutosBloqueo(o.db, claves);
   if (min > 0)
     throw new AppError(
@@ -201,22 +258,20 @@ export async function recuperar(
     await repo.crearInvitacion(scope.tx, {
       idCliente: c.id,
       hash: sha256(secreto),
-      horas: RECUPERAR_HORAS,
+      minutos: o.minutos,
       usuario: 'zona clientes',
+      tipo: o.tipo,
     });
     const empresa = await repo.nombreEmpresa(scope.tx);
+    const pagina = o.tipo === 'clave' ? 'activar?nueva=1' : 'entrar';
+    const m = o.correo(empresa, `${o.urlBase}/zona-clientes/${o.idEmpresa}/${pagina}#t=${secreto}`);
     await encolarCorreo(
       { ...scope, mailer: o.mailer },
       {
         // The address as the agency saved it, not as it was typed in the form.
         para: c.email,
-        asunto: `${empresa || 'Su inmobiliaria'}: cree una contraseña nueva para la zona clientes`,
-        texto: [
-          'Alguien pidió una contraseña nueva para su acceso a la zona clientes.',
-          `Para crearla abra este enlace (sirve una sola vez y vence en ${RECUPERAR_HORAS} horas):`,
-          `${o.urlBase}/zona-clientes/${o.idEmpresa}/activar?nueva=1#t=${secreto}`,
-          'Si no fue usted, ignore este correo: su contraseña actual sigue funcionando.',
-        ].join('\n\n'),
+        asunto: m.asunto,
+        texto: m.texto,
         origen: 'zona_clientes',
         entidad: ENTIDAD,
         entidadId: String(c.id),
@@ -225,13 +280,79 @@ export async function recuperar(
     await registrarAuditoria(scope.tx, {
       idUsuario: null,
       usuario: o.email,
-      accion: 'recuperar_clave',
+      accion: o.accion,
       entidad: ENTIDAD,
       entidadId: String(c.id),
       ip: o.ip,
     });
   });
+}
+
+/** «¿Olvidó su contraseña?»: a link to choose a new one (the invitation's page), valid RECUPERAR_HORAS. */
+export async function recuperar(o: PedirEnlace): Promise<{ mensaje: string }> {
+  await enviarEnlace({
+    ...o,
+    tipo: 'clave',
+    minutos: RECUPERAR_HORAS * 60,
+    accion: 'recuperar_clave',
+    correo: (empresa, enlace) => ({
+      asunto: `${empresa || 'Su inmobiliaria'}: cree una contraseña nueva para la zona clientes`,
+      texto: [
+        'Alguien pidió una contraseña nueva para su acceso a la zona clientes.',
+        `Para crearla abra este enlace (sirve una sola vez y vence en ${RECUPERAR_HORAS} horas):`,
+        enlace,
+        'Si no fue usted, ignore este correo: su contraseña actual sigue funcionando.',
+      ].join('\n\n'),
+    }),
+  });
   return { mensaje: MENSAJE_RECUPERAR };
+}
+
+/** «Ingresar con un enlace»: a link that opens a session without the password, once, for ENLACE_INGRESO_MINUTOS. */
+export async function pedirEnlaceIngreso(o: PedirEnlace): Promise<{ mensaje: string }> {
+  await enviarEnlace({
+    ...o,
+    tipo: 'ingreso',
+    minutos: ENLACE_INGRESO_MINUTOS,
+    accion: 'pedir_enlace_ingreso',
+    correo: (empresa, enlace) => ({
+      asunto: `${empresa || 'Su inmobiliaria'}: su enlace para ingresar a la zona clientes`,
+      texto: [
+        'Para ingresar a la zona clientes sin escribir su contraseña abra este enlace',
+        `(sirve una sola vez y vence en ${ENLACE_INGRESO_MINUTOS} minutos):`,
+        enlace,
+        'Si no lo pidió usted, ignore este correo: nadie puede ingresar sin abrir el enlace.',
+      ].join('\n\n'),
+    }),
+  });
+  return { mensaje: MENSAJE_ENLACE_INGRESO };
+}
+
+/** Redeems a login link: opens a session. A wrong link counts against the address, as invitations do. */
+export async function entrarConEnlace(o: Publico & { token: string }): Promise<{ token: string }> {
+  const claves = { usuario: `portal-enlace:${o.idEmpresa}`, ip: `portal-enlace-ip:${o.ip}` };
+  const min = await minutosBloqueo(o.db, claves);
+  if (min > 0)
+    throw new AppError(CODES.DEMASIADOS_INTENTOS, `Demasiados enlaces no válidos. Intente de nuevo en ${min} minutos.`);
+  const r = await enTenant(o.db, o.idEmpresa, async ({ tx }) => {
+    if (!(await repo.config(tx))?.activo) return null;
+    const enlace = await repo.usarInvitacion(tx, sha256(o.token), 'ingreso');
+    if (!enlace) return null;
+    const c = await repo.cliente(tx, enlace.id_cliente);
+    if (!c?.activo) return null;
+    await registrarAuditoria(tx, {
+      idUsuario: null,
+      usuario: `zona clientes: ${c.email}`,
+      accion: 'ingresar con enlace',
+      entidad: ENTIDAD,
+      entidadId: String(c.id),
+      ip: o.ip,
+    });
+    return { token: await abrir({ ...o, tx, idCliente: c.id }) };
+  });
+  if (r) return r;
+  await registrarFallo(o.db, claves, LIMITE_ENLACES);
+  throw invalido('token', 'El enlace de ingreso no es válido, ya se usó o venció. Pida uno nuevo');
 }
 
 /** Portal login, throttled like the staff's but on keys of its own (portal:<correo>). */
@@ -269,7 +390,30 @@ export async function yo(o: { tx: Tx; cliente: ClientePortal }): Promise<PortalY
     politica: cfg.politica,
     version_politica: cfg.version_politica,
     autorizo: o.cliente.autorizoVersion === cfg.version_politica,
+    secciones: await seccionesDe({ ...o, cfg }),
   };
+}
+
+/**
+ * The sections a client sees: those the company shows to any kind of client they are (owner, tenant or
+ * co-signer of any property). A client who is none of them yet sees what every kind is shown.
+ */
+export async function seccionesDe(o: { tx: Tx; cliente: ClientePortal; cfg?: ConfigZonaClientes }): Promise<SeccionPortal[]> {
+  const cfg = o.cfg ?? (await leerConfig(o));
+  const tipos = new Set((await documentosRepo.rolesDe(o.tx, o.cliente.idTercero)).map((r) => r.para));
+  const por = TIPOS_CLIENTE_PORTAL.map((t) => new Set(cfg.secciones[t]));
+  return SECCIONES_PORTAL.filter((s) =>
+    tipos.size === 0 ? por.every((x) => x.has(s)) : TIPOS_CLIENTE_PORTAL.some((t, i) => tipos.has(t) && por[i]!.has(s)),
+  );
+}
+
+/** A hidden section's endpoints answer 403, so hiding it is not only cosmetic. */
+export async function exigirSeccion(o: { tx: Tx; cliente: ClientePortal }, seccion: SeccionPortal): Promise<void> {
+  if (!(await seccionesDe(o)).includes(seccion))
+    throw new AppError(
+      CODES.SIN_PERMISO,
+      `La sección ${ETIQUETAS_SECCION_PORTAL[seccion]} no está disponible en su zona clientes.`,
+    );
 }
 
 export async function autorizar(o: { tx: Tx; cliente: ClientePortal; ip: string }): Promise<PortalYo> {
@@ -347,8 +491,18 @@ export async function solicitudCliente(o: {
 }
 
 /** Staff who receive requests: active users with Solicitudes de mantenimiento (10550). */
-export async function quienesAtienden(tx: Tx) {
+/** Every active user with Solicitudes de mantenimiento: who may be assigned a request. */
+export async function todosLosQueAtienden(tx: Tx) {
   return (await repo.usuarios(tx)).filter((u) => u.activo && hasIdm(u.permisos, IDM_SOLICITUDES_MANTENIMIENTO));
+}
+
+/** Who receives new requests (notice 701): those chosen in Configurar, else everyone who attends them. */
+export async function quienesAtienden(tx: Tx) {
+  const todos = await todosLosQueAtienden(tx);
+  const elegidos = new Set((await leerConfig({ tx })).receptores);
+  const r = todos.filter((u) => elegidos.has(u.id));
+  // A chosen user who lost the permission or left: the request still reaches someone.
+  return r.length > 0 ? r : todos;
 }
 
 export async function crearSolicitud(
@@ -416,17 +570,51 @@ export async function obtener(o: { tx: Tx; consecutivo: number }): Promise<Solic
 }
 
 export async function opciones(o: { tx: Tx }) {
-  return { usuarios: (await quienesAtienden(o.tx)).map((u) => ({ id: u.id, nombre: u.nombre })) };
+  return { usuarios: (await todosLosQueAtienden(o.tx)).map((u) => ({ id: u.id, nombre: u.nombre })) };
+}
+
+/**
+ * E-mails the client who reported a request about a step they can see in the portal (an estado, a
+ * comment for them), when the company has «Avisar al cliente por correo» on. Internal steps send nothing.
+ */
+async function avisarCliente(
+  o: Aviso & { user: Principal; urlBase: string },
+  s: { id: number; consecutivo: number; inmueble: string },
+  paso: string,
+): Promise<void> {
+  const cfg = await leerConfig(o);
+  if (!cfg.activo || !cfg.avisar_cliente) return;
+  const c = await repo.clienteDeSolicitud(o.tx, s.id);
+  if (!c?.activo) return;
+  const empresa = await repo.nombreEmpresa(o.tx);
+  await encolarCorreo(o, {
+    para: c.email,
+    asunto: `${empresa || 'Su inmobiliaria'}: novedad en su solicitud de mantenimiento N.º ${s.consecutivo}`,
+    texto: [
+      `${c.nombre}:`,
+      `Su solicitud de mantenimiento N.º ${s.consecutivo}${s.inmueble ? ` en ${s.inmueble}` : ''} tiene una novedad:`,
+      paso,
+      `Vea el detalle en su zona clientes: ${o.urlBase}/zona-clientes/${o.user.idEmpresa}`,
+    ].join('\n\n'),
+    origen: 'zona_clientes',
+    idUsuario: o.user.idUsuario || null,
+    entidad: 'solicitud_mantenimiento',
+    entidadId: String(s.consecutivo),
+  });
 }
 
 export async function cambiar(
-  o: Staff & { consecutivo: number; body: { estado?: string; id_asignado?: number | null; nota: string } },
+  o: Staff & {
+    consecutivo: number;
+    body: { estado?: string; id_asignado?: number | null; nota: string };
+    urlBase: string;
+  },
 ): Promise<SolicitudMantenimientoDetalle> {
   const s = await obtener(o);
   const b = o.body;
   let asignado: string | null = null;
   if (b.id_asignado !== undefined && b.id_asignado !== null) {
-    const u = (await quienesAtienden(o.tx)).find((x) => x.id === b.id_asignado);
+    const u = (await todosLosQueAtienden(o.tx)).find((x) => x.id === b.id_asignado);
     if (!u) throw invalido('id_asignado', 'El campo Asignado a debe ser un usuario activo con Solicitudes de mantenimiento');
     asignado = u.nombre;
   }
@@ -440,6 +628,10 @@ export async function cambiar(
       visible: true,
       autor: o.user.usuario,
     });
+  if (b.estado !== undefined && b.estado !== s.estado) {
+    const etiqueta = ETIQUETAS_ESTADO_MANTENIMIENTO[b.estado as keyof typeof ETIQUETAS_ESTADO_MANTENIMIENTO] ?? b.estado;
+    await avisarCliente(o, s, `Estado: ${etiqueta}${b.nota ? `\n${b.nota}` : ''}`);
+  }
   if (b.id_asignado !== undefined && b.id_asignado !== s.id_asignado)
     await repo.evento(o.tx, {
       idSolicitud: s.id,
@@ -463,7 +655,7 @@ export async function cambiar(
   return obtener(o);
 }
 
-export async function comentar(o: Staff & { consecutivo: number; body: MantenimientoComentario }) {
+export async function comentar(o: Staff & { consecutivo: number; body: MantenimientoComentario; urlBase: string }) {
   const s = await obtener(o);
   await repo.evento(o.tx, {
     idSolicitud: s.id,
@@ -472,6 +664,7 @@ export async function comentar(o: Staff & { consecutivo: number; body: Mantenimi
     visible: o.body.visible_cliente,
     autor: o.user.usuario,
   });
+  if (o.body.visible_cliente) await avisarCliente(o, s, `Comentario de la inmobiliaria: ${o.body.texto}`);
   return obtener(o);
 }
 

@@ -5,7 +5,7 @@ import { MENSAJE_RECUPERAR, RECUPERAR_HORAS } from '@predio/contract/zona-client
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { as, crearUsuario, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
-import { SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
+import { asuntoDelMensaje, SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 
 // Zona clientes (issue 31): two realms of users, invitations, the portal and maintenance requests.
 
@@ -457,7 +457,9 @@ describe('a forgotten password', () => {
     expect(r.json().data.mensaje).toBe(MENSAJE_RECUPERAR);
     await t.deps.mailer.idle();
     t.deps.mailer.despertar();
-    const m = (await sink.esperar(antes + 1)).filter((x) => x.to.includes('tomas@correo.co')).at(-1)!;
+    const m = (await sink.esperar(antes + 1))
+      .filter((x) => x.to.includes('tomas@correo.co') && asuntoDelMensaje(x.data).includes('contraseña nueva'))
+      .at(-1)!;
     const texto = textoDelMensaje(m.data);
     expect(texto).toContain(`vence en ${RECUPERAR_HORAS} horas`);
     const secreto = /\/zona-clientes\/1\/activar\?nueva=1#t=([A-Za-z0-9_-]+)/.exec(texto)?.[1];

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { CODES } from '@predio/contract/codes';
 import { TOKEN_COOKIE } from '@predio/contract/constants';
 import { hasIdm } from '@predio/contract/menu';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { enTenant, type Scope } from '../tenant.ts';
 import { sinPermiso } from '../errors/app-error.ts';
@@ -189,6 +190,11 @@ function autorizar(user: Principal, permiso: Exclude<Permiso, 'publico' | 'porta
 export type PortalCtx<S extends Schemas, P = undefined> = Ctx<S> & Scope & { cliente: ClientePortal; prep: P };
 
 export type PortalRouteDef<S extends Schemas, P = undefined> = Common<S> & {
+  /**
+   * What the client needs beyond a live session (a portal section shown to their kind): checked with the
+   * session, before any upload streams in, and again in the handler's transaction.
+   */
+  acceso?: (o: { tx: Tx; cliente: ClientePortal }) => Promise<void>;
   /** Work before the transaction (an upload), once the portal token and its session passed. */
   prepare?: (ctx: Ctx<S> & { token: VerifiedPortalToken; cliente: ClientePortal }) => Promise<P>;
   handler: (ctx: PortalCtx<S, P>) => Promise<unknown>;
@@ -212,7 +218,11 @@ export function definePortalRoute<S extends Schemas, P = undefined>(
     config: { permiso: 'portal' },
     onRequest: async (req: FastifyRequest) => {
       const token = await verificarPortal(deps, bearerToken(req.headers.authorization));
-      const cliente = await deps.db.tenant(token.claims.idempresa, (tx) => clienteDeSesion(tx, token));
+      const cliente = await deps.db.tenant(token.claims.idempresa, async (tx) => {
+        const c = await clienteDeSesion(tx, token);
+        await def.acceso?.({ tx, cliente: c });
+        return c;
+      });
       verificados.set(req, { token, cliente });
     },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
@@ -222,6 +232,7 @@ export function definePortalRoute<S extends Schemas, P = undefined>(
       const result = await enTenant(deps.db, v.token.claims.idempresa, async (scope) => {
         // Checked again inside the transaction the work relies on (a session closed meanwhile).
         const cliente = await clienteDeSesion(scope.tx, v.token);
+        await def.acceso?.({ tx: scope.tx, cliente });
         return def.handler({ ...base, ...scope, cliente, prep });
       });
       if (result === YA_RESPONDIDO) return reply;

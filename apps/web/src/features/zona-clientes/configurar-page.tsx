@@ -1,12 +1,21 @@
 import { useEffect, useState } from 'react';
-import { App, Alert, Button, Card, Form, Input, Switch, Table, Tag, Typography } from 'antd';
+import { App, Alert, Button, Card, Checkbox, Form, Input, Select, Switch, Table, Tag, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
-import type { ClientePortalFila, ConfigZonaClientesForm } from '@predio/contract/zona-clientes';
+import {
+  ETIQUETAS_SECCION_PORTAL,
+  ETIQUETAS_TIPO_CLIENTE,
+  SECCIONES_PORTAL,
+  TIPOS_CLIENTE_PORTAL,
+  type ClientePortalFila,
+  type ConfigZonaClientesForm,
+} from '@predio/contract/zona-clientes';
 import { useSession } from '../../lib/session-store.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { InvitarDialogo } from '../../components/zona-clientes/invitar-dialogo.tsx';
 import { HabeasDataStaff } from './habeas-data-staff.tsx';
 import { useClientesPortal, useConfigZona, useGuardarConfigZona } from './api/zona-clientes-api.ts';
+
+const OPCIONES_SECCION = SECCIONES_PORTAL.map((s) => ({ value: s, label: ETIQUETAS_SECCION_PORTAL[s] }));
 
 const ESTADO: Record<ClientePortalFila['estado'], { color: string; texto: string }> = {
   invitado: { color: 'gold', texto: 'Invitado' },
@@ -54,6 +63,41 @@ export function ConfigurarZonaClientesPage() {
             extra="Ley 1581 de 2012: cada cliente la acepta al entrar; si cambia el texto, la acepta de nuevo."
           >
             <Input.TextArea rows={6} maxLength={20000} />
+          </Form.Item>
+          <Typography.Title level={3} style={{ fontSize: 16 }}>
+            Qué ve cada tipo de cliente
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">
+            «Mis inmuebles» y «Mis datos personales» se muestran siempre. Quien es de varios tipos ve lo de todos.
+          </Typography.Paragraph>
+          {TIPOS_CLIENTE_PORTAL.map((t) => (
+            <Form.Item key={t} name={['secciones', t]} label={ETIQUETAS_TIPO_CLIENTE[t]}>
+              <Checkbox.Group options={OPCIONES_SECCION} />
+            </Form.Item>
+          ))}
+          <Typography.Title level={3} style={{ fontSize: 16 }}>
+            Solicitudes de mantenimiento
+          </Typography.Title>
+          <Form.Item
+            name="receptores"
+            label="Reciben las solicitudes nuevas"
+            extra="Si no elige a nadie, las reciben todos los usuarios activos con Solicitudes de mantenimiento."
+          >
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder="Todos los que atienden solicitudes"
+              options={(config.data?.atienden ?? []).map((u) => ({ value: u.id, label: u.nombre }))}
+              optionFilterProp="label"
+            />
+          </Form.Item>
+          <Form.Item
+            name="avisar_cliente"
+            label="Avisar al cliente por correo"
+            valuePropName="checked"
+            extra="Cada cambio de estado y cada comentario visible de su solicitud le llega también por correo."
+          >
+            <Switch />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={guardar.isPending}>
             Guardar

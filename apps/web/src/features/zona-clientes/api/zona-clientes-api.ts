@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { ListResult } from '@predio/contract/list';
 import type {
   ClientePortalFila,
-  ConfigZonaClientes,
+  ConfigZonaClientesPantalla,
   ConfigZonaClientesForm,
   MantenimientoCambios,
   CotizacionForm,
@@ -19,14 +19,15 @@ export const useConfigZona = () =>
   useQuery(
     queryOptions({
       queryKey: zonaKeys.config(),
-      queryFn: async () => (await http.get<ConfigZonaClientes>('/zona-clientes/config')).data,
+      queryFn: async () => (await http.get<ConfigZonaClientesPantalla>('/zona-clientes/config')).data,
     }),
   );
 
 export function useGuardarConfigZona() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (c: ConfigZonaClientesForm) => (await http.put<ConfigZonaClientes>('/zona-clientes/config', c)).data,
+    mutationFn: async (c: ConfigZonaClientesForm) =>
+      (await http.put<ConfigZonaClientesPantalla>('/zona-clientes/config', c)).data,
     onSuccess: () => qc.invalidateQueries({ queryKey: zonaKeys.all }),
   });
 }

@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
-import { CLAVE_PORTAL_MIN, MENSAJE_RECUPERAR, type PortalInfo } from '@predio/contract/zona-clientes';
+import {
+  CLAVE_PORTAL_MIN,
+  ENLACE_INGRESO_MINUTOS,
+  MENSAJE_ENLACE_INGRESO,
+  MENSAJE_RECUPERAR,
+  type PortalInfo,
+} from '@predio/contract/zona-clientes';
 import { guardarToken, portal, tokenPortal } from './portal-http.ts';
 import { PortalInicio } from './portal-inicio.tsx';
 import './portal.css';
@@ -34,6 +40,7 @@ export function PortalApp() {
   return (
     <main className="portal">
       <header className="portal-cabeza">
+        {info.data.logo ? <img className="portal-logo" src={info.data.logo} alt={`Logo de ${info.data.empresa}`} /> : null}
         <Typography.Text className="portal-empresa">{info.data.empresa}</Typography.Text>
         <Typography.Title level={1} className="portal-titulo">
           {info.data.titulo}
@@ -41,7 +48,9 @@ export function PortalApp() {
       </header>
       <Routes>
         <Route path="activar" element={<Activar empresa={empresa} />} />
-        <Route path="recuperar" element={<Recuperar empresa={empresa} />} />
+        <Route path="recuperar" element={<PedirEnlace empresa={empresa} cual="clave" />} />
+        <Route path="enlace" element={<PedirEnlace empresa={empresa} cual="ingreso" />} />
+        <Route path="entrar" element={<Entrar empresa={empresa} />} />
         <Route path="inicio" element={<PortalInicio empresa={empresa} />} />
         <Route path="*" element={<Ingresar empresa={empresa} bienvenida={info.data.bienvenida} />} />
       </Routes>
@@ -90,6 +99,9 @@ function Ingresar({ empresa, bienvenida }: { empresa: number; bienvenida: string
       <Typography.Paragraph style={{ marginTop: 12, textAlign: 'center' }}>
         <Link to={`/zona-clientes/${empresa}/recuperar`}>¿Olvidó su contraseña?</Link>
       </Typography.Paragraph>
+      <Typography.Paragraph style={{ textAlign: 'center' }}>
+        <Link to={`/zona-clientes/${empresa}/enlace`}>Ingresar con un enlace a mi correo</Link>
+      </Typography.Paragraph>
       <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
         ¿Aún no tiene acceso? Pida a su inmobiliaria una invitación a la zona clientes.
       </Typography.Paragraph>
@@ -97,8 +109,27 @@ function Ingresar({ empresa, bienvenida }: { empresa: number; bienvenida: string
   );
 }
 
-/** «¿Olvidó su contraseña?»: asks for the address; the answer never says whether it has an account. */
-function Recuperar({ empresa }: { empresa: number }) {
+const PEDIR = {
+  clave: {
+    titulo: '¿Olvidó su contraseña?',
+    texto: 'Escriba el correo con el que ingresa y le enviaremos un enlace para crear una nueva.',
+    ruta: 'recuperar',
+    respuesta: MENSAJE_RECUPERAR,
+  },
+  ingreso: {
+    titulo: 'Ingresar con un enlace',
+    texto: `Escriba el correo con el que ingresa y le enviaremos un enlace para entrar sin contraseña. Sirve una sola vez durante ${ENLACE_INGRESO_MINUTOS} minutos.`,
+    ruta: 'enlace',
+    respuesta: MENSAJE_ENLACE_INGRESO,
+  },
+} as const;
+
+/**
+ * Asks for an e-mailed link: to choose a new password («¿Olvidó su contraseña?») or to log in without
+ * one. The answer never says whether the address has an account.
+ */
+function PedirEnlace({ empresa, cual }: { empresa: number; cual: keyof typeof PEDIR }) {
+  const p = PEDIR[cual];
   const [error, setError] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
   const [enviado, setEnviado] = useState(false);
@@ -108,17 +139,15 @@ function Recuperar({ empresa }: { empresa: number }) {
         <Result
           status="success"
           title="Revise su correo"
-          subTitle={MENSAJE_RECUPERAR}
+          subTitle={p.respuesta}
           extra={<Link to={`/zona-clientes/${empresa}`}>Volver a ingresar</Link>}
         />
       </Card>
     );
   return (
     <Card className="portal-tarjeta">
-      <Typography.Title level={2}>¿Olvidó su contraseña?</Typography.Title>
-      <Typography.Paragraph>
-        Escriba el correo con el que ingresa y le enviaremos un enlace para crear una nueva.
-      </Typography.Paragraph>
+      <Typography.Title level={2}>{p.titulo}</Typography.Title>
+      <Typography.Paragraph>{p.texto}</Typography.Paragraph>
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
       <Form
         layout="vertical"
@@ -126,7 +155,7 @@ function Recuperar({ empresa }: { empresa: number }) {
           setEnviando(true);
           setError(null);
           try {
-            await portal(empresa, 'POST', `/portal/${empresa}/recuperar`, v);
+            await portal(empresa, 'POST', `/portal/${empresa}/${p.ruta}`, v);
             setEnviado(true);
           } catch (e) {
             setError((e as Error).message);
@@ -152,6 +181,63 @@ function Recuperar({ empresa }: { empresa: number }) {
       <Typography.Paragraph style={{ marginTop: 12, textAlign: 'center' }}>
         <Link to={`/zona-clientes/${empresa}`}>Volver a ingresar</Link>
       </Typography.Paragraph>
+    </Card>
+  );
+}
+
+/** A link's error names its field («token: …») for the API's callers; a person reads only the sentence. */
+const sinCampo = (m: string) => m.replace(/^token: /, '');
+
+/** A link's secret is redeemed once even if the page mounts twice (React's StrictMode, a re-render). */
+const canjes = new Map<string, Promise<{ token: string }>>();
+const canjear = (empresa: number, token: string) => {
+  const clave = `${empresa}:${token}`;
+  if (!canjes.has(clave)) canjes.set(clave, portal<{ token: string }>(empresa, 'POST', `/portal/${empresa}/entrar`, { token }));
+  return canjes.get(clave)!;
+};
+
+/** Opens the e-mailed login link: redeems its secret (in the fragment, never sent to a server log) once. */
+function Entrar({ empresa }: { empresa: number }) {
+  const navigate = useNavigate();
+  const [secreto] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('t') ?? '');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!secreto) return;
+    let vigente = true;
+    canjear(empresa, secreto)
+      .then((r) => {
+        if (!vigente) return;
+        guardarToken(empresa, r.token);
+        void navigate(`/zona-clientes/${empresa}/inicio`, { replace: true });
+      })
+      .catch((e: Error) => vigente && setError(sinCampo(e.message)));
+    return () => {
+      vigente = false;
+    };
+  }, [empresa, secreto, navigate]);
+  if (!secreto)
+    return <Result status="warning" title="Enlace incompleto" subTitle="Abra el enlace completo que recibió por correo." />;
+  if (error)
+    return (
+      <Card className="portal-tarjeta">
+        <Result
+          status="warning"
+          title="No pudimos abrir su sesión"
+          subTitle={error}
+          extra={[
+            <Link key="enlace" to={`/zona-clientes/${empresa}/enlace`}>
+              Pedir otro enlace
+            </Link>,
+            <Link key="ingresar" to={`/zona-clientes/${empresa}`} style={{ marginInlineStart: 16 }}>
+              Ingresar con contraseña
+            </Link>,
+          ]}
+        />
+      </Card>
+    );
+  return (
+    <Card className="portal-tarjeta" aria-busy>
+      <Spin /> <Typography.Text>Abriendo su sesión…</Typography.Text>
     </Card>
   );
 }
@@ -192,7 +278,7 @@ function Activar({ empresa }: { empresa: number }) {
             void message.success(nueva ? 'Contraseña cambiada' : 'Contraseña creada');
             void navigate(`/zona-clientes/${empresa}/inicio`, { replace: true });
           } catch (e) {
-            setError((e as Error).message);
+            setError(sinCampo((e as Error).message));
           } finally {
             setEnviando(false);
           }

@@ -42,6 +42,7 @@ import {
   type InmueblePortal,
   type MantenimientoForm,
   type PortalYo,
+  type SeccionPortal,
   type SolicitudMantenimiento,
   type SolicitudMantenimientoDetalle,
 } from '@predio/contract/zona-clientes';
@@ -101,7 +102,11 @@ export function PortalInicio({ empresa }: { empresa: number }) {
         </Typography.Text>
         <Button onClick={() => void salir()}>Salir</Button>
       </div>
-      {yo.data.autorizo ? <Contenido empresa={empresa} /> : <Politica empresa={empresa} yo={yo.data} />}
+      {yo.data.autorizo ? (
+        <Contenido empresa={empresa} secciones={yo.data.secciones} />
+      ) : (
+        <Politica empresa={empresa} yo={yo.data} />
+      )}
       {/* Asking about one's data (revoking, above all) does not wait for accepting the policy. */}
       <DatosPersonales empresa={empresa} />
     </>
@@ -143,7 +148,9 @@ function Politica({ empresa, yo }: { empresa: number; yo: PortalYo }) {
   );
 }
 
-function Contenido({ empresa }: { empresa: number }) {
+/** The sections the company shows to this kind of client (the server refuses the others too). */
+function Contenido({ empresa, secciones }: { empresa: number; secciones: SeccionPortal[] }) {
+  const ve = (s: SeccionPortal) => secciones.includes(s);
   const inmuebles = useQuery({
     queryKey: ['portal', empresa, 'inmuebles'],
     queryFn: () => portal<InmueblePortal[]>(empresa, 'GET', '/portal/inmuebles'),
@@ -151,6 +158,7 @@ function Contenido({ empresa }: { empresa: number }) {
   const solicitudes = useQuery({
     queryKey: ['portal', empresa, 'solicitudes'],
     queryFn: () => portal<SolicitudMantenimiento[]>(empresa, 'GET', '/portal/solicitudes'),
+    enabled: ve('mantenimiento'),
   });
   const [reportando, setReportando] = useState(false);
   return (
@@ -170,30 +178,32 @@ function Contenido({ empresa }: { empresa: number }) {
           )}
         />
       </Tarjeta>
-      <Promocion empresa={empresa} />
-      <Cotizaciones empresa={empresa} />
-      <Novedades empresa={empresa} />
-      <Contratos empresa={empresa} />
-      <Inventarios empresa={empresa} />
-      <Firmados empresa={empresa} />
-      <Documentos empresa={empresa} inmuebles={inmuebles.data ?? []} />
-      <Tarjeta titulo="Solicitudes de mantenimiento">
-        {reportando ? (
-          <Reportar empresa={empresa} inmuebles={inmuebles.data ?? []} onListo={() => setReportando(false)} />
-        ) : (
-          <Button type="primary" block size="large" disabled={!inmuebles.data?.length} onClick={() => setReportando(true)}>
-            Reportar un problema
-          </Button>
-        )}
-        <div style={{ marginTop: 12 }} aria-busy={solicitudes.isPending}>
-          {solicitudes.data?.length === 0 ? (
-            <Typography.Paragraph type="secondary">Aún no ha reportado problemas</Typography.Paragraph>
-          ) : null}
-          {(solicitudes.data ?? []).map((s) => (
-            <SolicitudItem key={s.consecutivo} empresa={empresa} s={s} />
-          ))}
-        </div>
-      </Tarjeta>
+      {ve('promocion') ? <Promocion empresa={empresa} /> : null}
+      {ve('cotizaciones') ? <Cotizaciones empresa={empresa} /> : null}
+      {ve('novedades') ? <Novedades empresa={empresa} /> : null}
+      {ve('contratos') ? <Contratos empresa={empresa} /> : null}
+      {ve('inventarios') ? <Inventarios empresa={empresa} /> : null}
+      {ve('firmados') ? <Firmados empresa={empresa} /> : null}
+      {ve('documentos') ? <Documentos empresa={empresa} inmuebles={inmuebles.data ?? []} /> : null}
+      {ve('mantenimiento') ? (
+        <Tarjeta titulo="Solicitudes de mantenimiento">
+          {reportando ? (
+            <Reportar empresa={empresa} inmuebles={inmuebles.data ?? []} onListo={() => setReportando(false)} />
+          ) : (
+            <Button type="primary" block size="large" disabled={!inmuebles.data?.length} onClick={() => setReportando(true)}>
+              Reportar un problema
+            </Button>
+          )}
+          <div style={{ marginTop: 12 }} aria-busy={solicitudes.isPending}>
+            {solicitudes.data?.length === 0 ? (
+              <Typography.Paragraph type="secondary">Aún no ha reportado problemas</Typography.Paragraph>
+            ) : null}
+            {(solicitudes.data ?? []).map((s) => (
+              <SolicitudItem key={s.consecutivo} empresa={empresa} s={s} />
+            ))}
+          </div>
+        </Tarjeta>
+      ) : null}
     </>
   );
 }
