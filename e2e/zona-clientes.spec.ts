@@ -305,4 +305,15 @@ test('a tercero is invited from its own form, with its name and e-mail already t
   await expect(ficha).toBeVisible();
   await expect.poll(() => recibidosPara(correo).length, { timeout: 30_000 }).toBe(1);
   expect(textoDelMensaje(recibidosPara(correo)[0]!.data)).toMatch(/\/zona-clientes\/1\/activar#t=/);
+
+  // Staff turn her access off from Configurar zona clientes, after confirming, and on again.
+  await page.goto('/zonaclientes/configurarzonaclientes');
+  await cerrarAvisos(page);
+  const fila = page.getByRole('row').filter({ hasText: correo });
+  await fila.getByRole('button', { name: `Desactivar ${nombre}` }).click();
+  const confirmar = page.getByRole('dialog').filter({ hasText: `¿Desactivar el acceso de ${nombre}?` });
+  await confirmar.getByRole('button', { name: 'Desactivar' }).click();
+  await expect(fila.getByText('Inactivo')).toBeVisible();
+  await fila.getByRole('button', { name: `Activar ${nombre}` }).click();
+  await expect(fila.getByText('Invitado')).toBeVisible();
 });

@@ -171,6 +171,10 @@ export const ZInvitacionForm = z.object({
 });
 export type InvitacionForm = z.input<typeof ZInvitacionForm>;
 
+export const ZIdClientePortalParam = z.object({ id: idQuery('id') });
+/** Turns a client's access off (their sessions close) or on again. */
+export const ZActivoClientePortal = z.object({ activo: si('Activo') });
+
 export type ClientePortalFila = {
   id: number;
   id_tercero: number;

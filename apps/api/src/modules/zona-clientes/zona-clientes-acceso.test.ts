@@ -294,3 +294,35 @@ describe('maintenance requests', () => {
     ok(await put(admin1, '/api/zona-clientes/config', CONFIG));
   });
 });
+
+describe('turning a client’s access off', () => {
+  it('closes their sessions at once and refuses their login until turned on again; audited', async () => {
+    const lista = ok<{ id: number; email: string; estado: string }[]>(await as(t.app, admin1).get('/api/zona-clientes/clientes'));
+    const ivan = lista.find((c) => c.email === 'ivan@correo.co')!;
+    const url = `/api/zona-clientes/clientes/${ivan.id}/activo`;
+    expect((await put(asesor1, url, { activo: false })).statusCode).toBe(403);
+    const mal = await put(admin1, url, { activo: 'no' });
+    expect(mal.statusCode).toBe(400);
+    expect(mal.json().message).toContain('Activo');
+    expect((await put(admin1, '/api/zona-clientes/clientes/999999/activo', { activo: false })).statusCode).toBe(404);
+    const admin2 = await login(t.app, DEMO.admin2);
+    expect((await put(admin2, url, { activo: false })).statusCode).toBe(404);
+
+    const despues = ok<{ id: number; estado: string }[]>(await put(admin1, url, { activo: false }));
+    expect(despues.find((c) => c.id === ivan.id)!.estado).toBe('inactivo');
+    expect((await as(t.app, inquilino).get('/api/portal/yo')).statusCode).toBe(401);
+    const entrar = () => as(t.app, null).post('/api/portal/1/login', { email: 'ivan@correo.co', clave: 'Clave-portal-2026' });
+    expect((await entrar()).statusCode).toBe(401);
+    ok(await put(admin1, url, { activo: true }));
+    const r = await entrar();
+    expect(r.statusCode, r.body).toBe(200);
+    const [a] = await t.db.tenant(1, (tx) =>
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from auditoria where entidad = 'zona_clientes' and entidad_id = ${String(ivan.id)}
+            and accion in ('activar', 'desactivar')`,
+      ),
+    );
+    expect(a!.n).toBe(2);
+  });
+});

@@ -148,6 +148,15 @@ export async function cliente(tx: Tx, id: number): Promise<{ id: number; email: 
   return r ?? null;
 }
 
+/** Turns a client's access on or off; off closes their open sessions at once. Answers false when not found. */
+export async function ponerActivo(tx: Tx, id: number, activo: boolean): Promise<boolean> {
+  const r = await queryRows<{ id: number }>(tx, sql`update cliente_portal set activo = ${activo} where id = ${id} returning id`);
+  if (r.length === 0) return false;
+  if (!activo)
+    await tx.execute(sql`update cliente_portal_sesion set cerrada_en = now() where id_cliente = ${id} and cerrada_en is null`);
+  return true;
+}
+
 /** A new password closes every open session of the client (a forgotten one may be in someone else's hands). */
 export async function ponerClave(tx: Tx, idCliente: number, claveHash: string): Promise<void> {
   await tx.execute(sql`update cliente_portal set clave_hash = ${claveHash} where id = ${idCliente}`);

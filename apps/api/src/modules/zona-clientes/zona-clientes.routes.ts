@@ -34,6 +34,8 @@ import {
   ZPortalActivar,
   ZPortalLogin,
   ZPortalEntrar,
+  ZIdClientePortalParam,
+  ZActivoClientePortal,
   ZPortalRecuperar,
   type SeccionPortal,
 } from '@predio/contract/zona-clientes';
@@ -139,6 +141,19 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
     schema: { tags, summary: 'Clientes invitados a la zona clientes' },
     handler: ({ tx }) => service.listarClientes({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/zona-clientes/clientes/:id/activo',
+    permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
+    schema: {
+      params: ZIdClientePortalParam,
+      body: ZActivoClientePortal,
+      tags,
+      summary: 'Desactiva el acceso de un cliente (cierra sus sesiones) o lo activa de nuevo',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.cambiarActivo({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id, activo: body.activo }),
   });
   defineRoute(app, deps, {
     method: 'POST',

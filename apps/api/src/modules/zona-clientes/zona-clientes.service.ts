@@ -115,6 +115,22 @@ export async function guardarConfig(o: Staff & { body: ConfigZonaClientesForm })
 
 export const listarClientes = (o: { tx: Tx }) => repo.clientes(o.tx);
 
+/** Staff turn a client's access off (their sessions close at once) or back on; audited. */
+export async function cambiarActivo(o: Staff & { id: number; activo: boolean }) {
+  const antes = (await repo.clientes(o.tx)).find((c) => c.id === o.id);
+  if (!antes || !(await repo.ponerActivo(o.tx, o.id, o.activo))) throw noEncontrado(`El cliente ${o.id}`);
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: o.activo ? 'activar' : 'desactivar',
+    entidad: ENTIDAD,
+    entidadId: String(o.id),
+    cambios: { activo: { antes: antes.activo, despues: o.activo } },
+    ip: o.ip,
+  });
+  return repo.clientes(o.tx);
+}
+
 /**
  * Invites a tercero: its portal account (created, or its address changed), optionally the property it
  * rents, and a single-use link that expires in INVITACION_HORAS, e-mailed through the outbox. Only the

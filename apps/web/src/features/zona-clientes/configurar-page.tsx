@@ -10,10 +10,11 @@ import {
   type ConfigZonaClientesForm,
 } from '@predio/contract/zona-clientes';
 import { useSession } from '../../lib/session-store.ts';
+import { useAvisos } from '../../components/foco.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { InvitarDialogo } from '../../components/zona-clientes/invitar-dialogo.tsx';
 import { HabeasDataStaff } from './habeas-data-staff.tsx';
-import { useClientesPortal, useConfigZona, useGuardarConfigZona } from './api/zona-clientes-api.ts';
+import { useActivoClientePortal, useClientesPortal, useConfigZona, useGuardarConfigZona } from './api/zona-clientes-api.ts';
 
 const OPCIONES_SECCION = SECCIONES_PORTAL.map((s) => ({ value: s, label: ETIQUETAS_SECCION_PORTAL[s] }));
 
@@ -26,7 +27,25 @@ const ESTADO: Record<ClientePortalFila['estado'], { color: string; texto: string
 /** Zona clientes > Configurar zona clientes (idm 499): the portal on or off, its texts and policy, and its clients. */
 export function ConfigurarZonaClientesPage() {
   const { message } = App.useApp();
+  const modal = useAvisos();
   const config = useConfigZona();
+  const activo = useActivoClientePortal();
+  const cambiarActivo = (c: ClientePortalFila) => {
+    const hacer = () =>
+      activo.mutateAsync({ id: c.id, activo: !c.activo }).then(
+        () => void message.success(c.activo ? `Acceso de ${c.nombre} desactivado` : `Acceso de ${c.nombre} activado`),
+        (e: Error) => void message.error(e.message),
+      );
+    if (!c.activo) return void hacer();
+    modal.confirm({
+      title: `¿Desactivar el acceso de ${c.nombre}?`,
+      content: 'Sus sesiones abiertas se cierran y no podrá ingresar a la zona clientes hasta que lo active de nuevo.',
+      okText: 'Desactivar',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancelar',
+      onOk: hacer,
+    });
+  };
   const guardar = useGuardarConfigZona();
   const clientes = useClientesPortal();
   const idEmpresa = useSession((s) => s.claims?.idempresa ?? 0);
@@ -144,6 +163,21 @@ export function ConfigurarZonaClientesPage() {
               title: 'Autorizó datos',
               responsive: ['md'],
               render: (_v, c) => (c.autorizo_en ? formatFechaHora(c.autorizo_en) : 'Pendiente'),
+            },
+            {
+              key: 'acciones',
+              title: <span className="visually-hidden">Acciones</span>,
+              width: 1,
+              render: (_v, c) => (
+                <Button
+                  size="small"
+                  danger={c.activo}
+                  onClick={() => cambiarActivo(c)}
+                  aria-label={`${c.activo ? 'Desactivar' : 'Activar'} ${c.nombre}`}
+                >
+                  {c.activo ? 'Desactivar' : 'Activar'}
+                </Button>
+              ),
             },
           ]}
         />

@@ -40,6 +40,15 @@ export const useClientesPortal = () =>
     }),
   );
 
+export function useActivoClientePortal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id: number; activo: boolean }) =>
+      (await http.put<ClientePortalFila[]>(`/zona-clientes/clientes/${v.id}/activo`, { activo: v.activo })).data,
+    onSuccess: (d) => qc.setQueryData(zonaKeys.clientes(), d),
+  });
+}
+
 export const useMantenimientos = (p: MantenimientoParams) =>
   useQuery(
     queryOptions({
