@@ -211,6 +211,11 @@ test('staff invite a tenant, who reports a leak with a photo on a phone and foll
   await cajon.getByLabel('Nota para el cliente').fill('El plomero irá el martes en la mañana.');
   await cajon.getByRole('button', { name: 'Cambiar estado' }).click();
   await expect(page.getByText('Estado cambiado')).toBeVisible();
+  // The repair's cost, paid by the tenant this time.
+  await cajon.getByLabel('Costo', { exact: true }).fill('120000');
+  await elegirOpcion(page, cajon.getByLabel('Quién paga'), 'El arrendatario');
+  await cajon.getByRole('button', { name: 'Guardar costo' }).click();
+  await expect(page.getByText('Costo guardado')).toBeVisible();
   await foto(page, 'mantenimiento-detalle-1440');
 
   // The tenant gets the step by e-mail too (Configurar: «Avisar al cliente por correo»).
@@ -224,6 +229,7 @@ test('staff invite a tenant, who reports a leak with a photo on a phone and foll
   await cel.reload();
   await cel.getByText(`N.º ${numero} · Plomería`).click();
   await expect(cel.getByText('En ejecución: El plomero irá el martes en la mañana.')).toBeVisible();
+  await expect(cel.getByText(/El arrendatario · \$\s?120\.000/)).toBeVisible();
   await expect(cel.getByRole('img', { name: 'Foto fuga.png' })).toBeVisible();
   hallazgos.push(...(await axe(cel)).map((h) => `inicio: ${h}`));
   await foto(cel, 'portal-inicio-390');

@@ -273,6 +273,15 @@ export type EventoMantenimiento = {
 
 export type FotoMantenimiento = { id: number; nombre: string; content_type: string };
 
+/** Who pays a request's repair. */
+export const PAGADORES = ['propietario', 'arrendatario', 'inmobiliaria'] as const;
+export type Pagador = (typeof PAGADORES)[number];
+export const ETIQUETAS_PAGADOR: Record<Pagador, string> = {
+  propietario: 'El propietario',
+  arrendatario: 'El arrendatario',
+  inmobiliaria: 'La inmobiliaria',
+};
+
 export type SolicitudMantenimiento = {
   id: number;
   consecutivo: number;
@@ -288,6 +297,11 @@ export type SolicitudMantenimiento = {
   asignado: string | null;
   cliente: string;
   creado_en: string;
+  /** The repair's cost in whole pesos; in the portal, only for the client who pays it. */
+  costo: number | null;
+  paga: Pagador | null;
+  id_proveedor: number | null;
+  proveedor: string | null;
 };
 export type SolicitudMantenimientoDetalle = SolicitudMantenimiento & {
   eventos: EventoMantenimiento[];
@@ -322,6 +336,24 @@ export const ZMantenimientoCambios = z
     path: ['estado'],
   });
 export type MantenimientoCambios = z.input<typeof ZMantenimientoCambios>;
+
+/** Staff record the repair's cost, who pays it and the supplier; null clears each. */
+export const ZCostoMantenimiento = z
+  .object({
+    costo: z
+      .number({ error: 'El campo Costo debe ser un número' })
+      .int({ error: 'El campo Costo debe ser un valor entero en pesos' })
+      .min(0, { error: 'El campo Costo no puede ser negativo' })
+      .max(MAX_COP, { error: 'El campo Costo es demasiado grande' })
+      .nullable(),
+    paga: opcion('Quién paga', PAGADORES, ETIQUETAS_PAGADOR).nullable(),
+    id_proveedor: id('Proveedor').nullable(),
+  })
+  .refine((b) => b.costo === null || b.paga !== null, {
+    error: 'El campo Quién paga es obligatorio cuando hay un costo',
+    path: ['paga'],
+  });
+export type CostoMantenimiento = z.input<typeof ZCostoMantenimiento>;
 
 export const ZMantenimientoComentario = z.object({
   texto: textoObligatorio('Comentario', 4000),

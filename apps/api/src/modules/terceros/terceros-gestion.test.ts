@@ -412,6 +412,7 @@ describe('POST /terceros/fusionar', () => {
       { tabla: 'inventario_parte', columna: 'id_tercero', referida: 'id' },
       { tabla: 'radicado', columna: 'id_tercero', referida: 'id' },
       { tabla: 'solicitud', columna: 'id_tercero', referida: 'id' },
+      { tabla: 'solicitud_mantenimiento', columna: 'id_proveedor', referida: 'id' },
       { tabla: 'tarea', columna: 'id_tercero', referida: 'id' },
       { tabla: 'usuarios', columna: 'nro_id', referida: 'nro_id' },
     ]);

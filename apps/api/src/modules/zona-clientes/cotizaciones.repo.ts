@@ -90,7 +90,7 @@ const PORTAL = sql`
 const DEL_PROPIETARIO = (idTercero: number) =>
   sql`exists (select 1 from inmueble_propietario ip where ip.id_inmueble = s.id_inmueble and ip.id_tercero = ${idTercero})`;
 
-type Interna = CotizacionPortal & { id_solicitud: number; id_inmueble: number };
+type Interna = CotizacionPortal & { id_solicitud: number; id_inmueble: number; id_proveedor: number };
 
 /** Quotes of the properties the tercero owns (voided ones are staff's business, not the owner's). */
 export function paraPropietario(tx: Tx, idTercero: number): Promise<Interna[]> {

@@ -199,6 +199,14 @@ export async function decidir(
       visible: false,
       autor,
     });
+  // An approved quote is the repair's cost, paid by the owner who approved it, unless staff set another.
+  if (aprobada && s.costo === null)
+    await zonaRepo.ponerCosto(o.tx, s.id, {
+      costo: c.valor,
+      paga: 'propietario',
+      idProveedor: s.id_proveedor ?? c.id_proveedor,
+      usuario: `zona clientes: ${o.cliente.email}`,
+    });
   if (aprobada && (s.estado === 'recibida' || s.estado === 'en_revision')) {
     await zonaRepo.cambiar(o.tx, s.id, { estado: 'aprobada', usuario: `zona clientes: ${o.cliente.email}` });
     await zonaRepo.evento(o.tx, { idSolicitud: s.id, tipo: 'estado', estado: 'aprobada', texto: '', visible: true, autor });

@@ -112,6 +112,9 @@ afterAll(async () => {
 
 type Gestion = {
   estado: string;
+  costo: number | null;
+  paga: string | null;
+  id_proveedor: number | null;
   propietarios_portal: number;
   cotizaciones: { id: number; valor: number; estado: string; comentario: string; decidido_por: string | null; pdf: unknown }[];
   eventos: { tipo: string; texto: string; visible_cliente: boolean }[];
@@ -247,6 +250,8 @@ describe('the owner decides in the portal', () => {
 
     const g = ok<Gestion>(await as(t.app, admin1).get(`/api/solicitudes-mantenimiento/${consecutivo}`));
     expect(g.estado).toBe('aprobada');
+    // The approved quote is the repair's cost, paid by the owner, done by its supplier.
+    expect(g).toMatchObject({ costo: g.cotizaciones[0]!.valor, paga: 'propietario', id_proveedor: ids.proveedor });
     expect(g.cotizaciones[0]).toMatchObject({
       estado: 'aprobada',
       decidido_por: 'Olga Dueña Ruiz',

@@ -295,6 +295,59 @@ describe('maintenance requests', () => {
   });
 });
 
+describe('the repair’s cost and who pays it', () => {
+  it('staff record them; the client sees who pays, and the amount only when it is theirs to pay', async () => {
+    const [r] = await t.db.tenant(1, (tx) =>
+      queryRows<{ consecutivo: number; id_proveedor: number }>(
+        tx,
+        sql`select (select max(consecutivo) from solicitud_mantenimiento) as consecutivo,
+                   (select id from terceros where nro_id = '43900901') as id_proveedor`,
+      ),
+    );
+    const url = `/api/solicitudes-mantenimiento/${r!.consecutivo}/costo`;
+    const mal1 = await put(admin1, url, { costo: 150_000, paga: null, id_proveedor: null });
+    expect(mal1.statusCode).toBe(400);
+    expect(mal1.json().message).toContain('Quién paga');
+    const mal2 = await put(admin1, url, { costo: -1, paga: 'propietario', id_proveedor: null });
+    expect(mal2.statusCode).toBe(400);
+    expect(mal2.json().message).toContain('Costo');
+    const mal3 = await put(admin1, url, { costo: 1, paga: 'vecino', id_proveedor: null });
+    expect(mal3.statusCode).toBe(400);
+    expect(mal3.json().message).toContain('Quién paga');
+    const mal4 = await put(admin1, url, { costo: 1, paga: 'propietario', id_proveedor: 999_999 });
+    expect(mal4.statusCode).toBe(400);
+    expect(mal4.json().message).toContain('Proveedor');
+    expect((await put(asesor1, url, { costo: null, paga: null, id_proveedor: null })).statusCode).toBe(403);
+    const admin2 = await login(t.app, DEMO.admin2);
+    expect((await put(admin2, url, { costo: null, paga: null, id_proveedor: null })).statusCode).toBe(404);
+
+    const s = ok<{ costo: number; paga: string; proveedor: string }>(
+      await put(admin1, url, { costo: 185_000, paga: 'propietario', id_proveedor: r!.id_proveedor }),
+    );
+    expect(s).toMatchObject({ costo: 185_000, paga: 'propietario', proveedor: 'Dora Dueña Acceso' });
+    // The tenant reported it: the owner pays, so the tenant sees who, not how much.
+    const visto = await as(t.app, inquilino).get(`/api/portal/solicitudes/${r!.consecutivo}`);
+    expect(ok<{ costo: number | null; paga: string }>(visto)).toMatchObject({ costo: null, paga: 'propietario' });
+    ok(await put(admin1, url, { costo: 90_000, paga: 'arrendatario', id_proveedor: null }));
+    const suyo = await as(t.app, inquilino).get(`/api/portal/solicitudes/${r!.consecutivo}`);
+    expect(ok<{ costo: number | null; paga: string; proveedor: string | null }>(suyo)).toMatchObject({
+      costo: 90_000,
+      paga: 'arrendatario',
+      proveedor: null,
+    });
+    const lista = ok<{ consecutivo: number; costo: number | null }[]>(await as(t.app, inquilino).get('/api/portal/solicitudes'));
+    expect(lista.find((x) => x.consecutivo === r!.consecutivo)!.costo).toBe(90_000);
+    const [a] = await t.db.tenant(1, (tx) =>
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from auditoria where entidad = 'solicitud_mantenimiento'
+            and entidad_id = ${String(r!.consecutivo)} and cambios ? 'costo'`,
+      ),
+    );
+    expect(a!.n).toBe(2);
+  });
+});
+
 describe('turning a client’s access off', () => {
   it('closes their sessions at once and refuses their login until turned on again; audited', async () => {
     const lista = ok<{ id: number; email: string; estado: string }[]>(await as(t.app, admin1).get('/api/zona-clientes/clientes'));

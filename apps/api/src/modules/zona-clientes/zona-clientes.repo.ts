@@ -211,12 +211,13 @@ export function inmueblesDe(tx: Tx, idTercero: number): Promise<InmueblePortal[]
 const SELECT_SOLICITUD = sql`
   select s.id, s.consecutivo, s.id_inmueble, i.direccion as inmueble, s.categoria, s.descripcion, s.urgencia,
          s.permiso_ingreso, s.disponibilidad, s.estado, s.id_asignado, u.nombre as asignado, t.nombre as cliente,
-         s.creado_en
+         s.creado_en, s.costo::float8 as costo, s.paga, s.id_proveedor, p.nombre as proveedor
   from solicitud_mantenimiento s
   join inmueble i on i.id_empresa = s.id_empresa and i.id = s.id_inmueble
   join cliente_portal c on c.id_empresa = s.id_empresa and c.id = s.id_cliente
   join terceros t on t.id_empresa = c.id_empresa and t.id = c.id_tercero
-  left join usuarios u on u.id_empresa = s.id_empresa and u.id = s.id_asignado`;
+  left join usuarios u on u.id_empresa = s.id_empresa and u.id = s.id_asignado
+  left join terceros p on p.id_empresa = s.id_empresa and p.id = s.id_proveedor`;
 
 export async function crearSolicitud(
   tx: Tx,
@@ -342,6 +343,26 @@ export async function cambiar(
       id_asignado = ${o.idAsignado === undefined ? sql`id_asignado` : sql`${o.idAsignado}`},
       modificado_por = ${o.usuario}, modificado_en = now()
     where id = ${id}`);
+}
+
+export async function ponerCosto(
+  tx: Tx,
+  id: number,
+  o: { costo: number | null; paga: string | null; idProveedor: number | null; usuario: string },
+): Promise<void> {
+  await tx.execute(sql`
+    update solicitud_mantenimiento set costo = ${o.costo}, paga = ${o.paga}, id_proveedor = ${o.idProveedor},
+      modificado_por = ${o.usuario}, modificado_en = now()
+    where id = ${id}`);
+}
+
+/** Whether a tercero owns a property (the portal shows an owner the cost they pay). */
+export async function esPropietario(tx: Tx, idInmueble: number, idTercero: number): Promise<boolean> {
+  const r = await queryRows<{ x: number }>(
+    tx,
+    sql`select 1 as x from inmueble_propietario where id_inmueble = ${idInmueble} and id_tercero = ${idTercero}`,
+  );
+  return r.length > 0;
 }
 
 export type UsuarioActivo = { id: number; nombre: string; permisos: string; activo: boolean };

@@ -28,6 +28,7 @@ import {
   ZFotoParam,
   ZInvitacionForm,
   ZMantenimientoCambios,
+  ZCostoMantenimiento,
   ZMantenimientoComentario,
   ZMantenimientoForm,
   ZMantenimientoQuery,
@@ -235,6 +236,19 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
         body,
         urlBase: urlPublica(deps.config.publicUrl, req),
       }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/solicitudes-mantenimiento/:consecutivo/costo',
+    permiso: IDM_SOLICITUDES_MANTENIMIENTO,
+    schema: {
+      params: ZConsecutivoMantenimiento,
+      body: ZCostoMantenimiento,
+      tags: t2,
+      summary: 'Registra el costo de la reparación, quién lo paga y el proveedor',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.ponerCosto({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',

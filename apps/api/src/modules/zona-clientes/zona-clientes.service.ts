@@ -21,6 +21,7 @@ import {
   type ConfigZonaClientesForm,
   type ConfigZonaClientesPantalla,
   type MantenimientoComentario,
+  type SolicitudMantenimiento,
   type MantenimientoForm,
   type MantenimientoQuery,
   type PortalInfo,
@@ -50,6 +51,10 @@ import { siguiente } from '../../platform/numeracion/numeracion.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import { enTenant, type Scope } from '../../platform/tenant.ts';
 import * as repo from './zona-clientes.repo.ts';
+import type { z } from 'zod';
+import type { ZCostoMantenimiento } from '@predio/contract/zona-clientes';
+
+type CostoMantenimientoDatos = z.output<typeof ZCostoMantenimiento>;
 import * as cotizacionesRepo from './cotizaciones.repo.ts';
 import * as documentosRepo from './documentos.repo.ts';
 import { firmadoParaCliente, firmadosParaTercero } from '../firmas/firmas.service.ts';
@@ -463,7 +468,19 @@ export async function inmuebles(o: { tx: Tx; cliente: ClientePortal }) {
 
 export async function solicitudesCliente(o: { tx: Tx; cliente: ClientePortal }) {
   await exigirAutorizacion(o);
-  return repo.solicitudesDeCliente(o.tx, o.cliente.idCliente);
+  const lista = await repo.solicitudesDeCliente(o.tx, o.cliente.idCliente);
+  return Promise.all(lista.map((s) => paraElCliente(o, s)));
+}
+
+/**
+ * A request as its client sees it: who pays always, the amount only when they are the one who pays it
+ * (the owner of the property, or its tenant), as a quote's amount is the owner's business.
+ */
+async function paraElCliente<T extends SolicitudMantenimiento>(o: { tx: Tx; cliente: ClientePortal }, s: T): Promise<T> {
+  if (s.costo === null || s.paga === 'inmobiliaria') return { ...s, costo: null };
+  const duenio = await repo.esPropietario(o.tx, s.id_inmueble, o.cliente.idTercero);
+  const paga = s.paga === (duenio ? 'propietario' : 'arrendatario');
+  return paga ? s : { ...s, costo: null };
 }
 
 /** Closed inventories of the client's properties, or where the client was a party (inventarios decides which). */
@@ -502,11 +519,10 @@ export async function solicitudCliente(o: {
   consecutivo: number;
 }): Promise<SolicitudMantenimientoDetalle> {
   await exigirAutorizacion(o);
-  const s = await propia(o.tx, o.cliente, o.consecutivo);
+  const s = await paraElCliente(o, await propia(o.tx, o.cliente, o.consecutivo));
   return { ...s, eventos: await repo.eventos(o.tx, s.id, true), fotos: await repo.fotos(o.tx, s.id) };
 }
 
-/** Staff who receive requests: active users with Solicitudes de mantenimiento (10550). */
 /** Every active user with Solicitudes de mantenimiento: who may be assigned a request. */
 export async function todosLosQueAtienden(tx: Tx) {
   return (await repo.usuarios(tx)).filter((u) => u.activo && hasIdm(u.permisos, IDM_SOLICITUDES_MANTENIMIENTO));
@@ -665,6 +681,29 @@ export async function cambiar(
     cambios: {
       ...(b.estado !== undefined ? { estado: { antes: s.estado, despues: b.estado } } : {}),
       ...(b.id_asignado !== undefined ? { id_asignado: { antes: s.id_asignado, despues: b.id_asignado } } : {}),
+    },
+    ip: o.ip,
+  });
+  return obtener(o);
+}
+
+/** Staff record the repair's cost, who pays it and the supplier; audited. */
+export async function ponerCosto(o: Staff & { consecutivo: number; body: CostoMantenimientoDatos }) {
+  const s = await obtener(o);
+  const b = o.body;
+  if (b.id_proveedor !== null && !(await repo.tercero(o.tx, b.id_proveedor)))
+    throw invalido('id_proveedor', 'El campo Proveedor no es un tercero de esta empresa');
+  await repo.ponerCosto(o.tx, s.id, { costo: b.costo, paga: b.paga, idProveedor: b.id_proveedor, usuario: o.user.usuario });
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'modificar',
+    entidad: 'solicitud_mantenimiento',
+    entidadId: String(s.consecutivo),
+    cambios: {
+      costo: { antes: s.costo, despues: b.costo },
+      paga: { antes: s.paga, despues: b.paga },
+      id_proveedor: { antes: s.id_proveedor, despues: b.id_proveedor },
     },
     ip: o.ip,
   });

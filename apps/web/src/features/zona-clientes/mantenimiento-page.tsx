@@ -5,8 +5,11 @@ import {
   ESTADOS_MANTENIMIENTO,
   ETIQUETAS_CATEGORIA,
   ETIQUETAS_ESTADO_MANTENIMIENTO,
+  ETIQUETAS_PAGADOR,
   ETIQUETAS_URGENCIA,
+  PAGADORES,
   URGENCIAS,
+  type CostoMantenimiento,
   type EstadoMantenimiento,
   type EventoMantenimiento,
   type SolicitudMantenimiento,
@@ -14,12 +17,16 @@ import {
 } from '@predio/contract/zona-clientes';
 import { Archivos } from '../../components/archivos/archivos.tsx';
 import { CotizacionesStaff } from './cotizaciones-staff.tsx';
+import { conocida, RemoteSelect } from '../../components/remote-select.tsx';
+import { MoneyInput } from '../../components/resource-form/field-item.tsx';
+import { consultaTerceros } from '../../components/zona-clientes/api.ts';
 import { DetalleDrawer } from '../../components/lista/detalle-drawer.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
 import {
   useCambiarMantenimiento,
   useComentarMantenimiento,
+  useCostoMantenimiento,
   useMantenimiento,
   useMantenimientos,
   useOpcionesMantenimiento,
@@ -195,6 +202,60 @@ function DetalleMantenimiento({ numero, onCerrar }: { numero: number | null; onC
   );
 }
 
+/** The repair's cost, who pays it and the supplier (an approved quote fills them in when still empty). */
+function CostoForm({ s }: { s: SolicitudMantenimientoGestion }) {
+  const { message } = App.useApp();
+  const guardar = useCostoMantenimiento(s.consecutivo);
+  const [form] = Form.useForm<CostoMantenimiento>();
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      name="costo-mantenimiento"
+      style={{ marginTop: 16 }}
+      initialValues={{ costo: s.costo, paga: s.paga, id_proveedor: s.id_proveedor }}
+      onFinish={(v) =>
+        guardar.mutate(
+          { costo: v.costo ?? null, paga: v.paga ?? null, id_proveedor: v.id_proveedor ?? null },
+          { onSuccess: () => void message.success('Costo guardado') },
+        )
+      }
+    >
+      <Typography.Title level={5}>Costo y quién paga</Typography.Title>
+      <Form.Item name="costo" label="Costo">
+        <MoneyInput />
+      </Form.Item>
+      <Form.Item
+        name="paga"
+        label="Quién paga"
+        dependencies={['costo']}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: (_r, v) =>
+              getFieldValue('costo') != null && !v
+                ? Promise.reject(new Error('El campo Quién paga es obligatorio cuando hay un costo'))
+                : Promise.resolve(),
+          }),
+        ]}
+        extra="El cliente ve quién paga; el valor, solo si lo paga él."
+      >
+        <Select allowClear options={PAGADORES.map((p) => ({ value: p, label: ETIQUETAS_PAGADOR[p] }))} />
+      </Form.Item>
+      <Form.Item name="id_proveedor" label="Proveedor">
+        <RemoteSelect
+          fuente="zona-clientes:terceros"
+          opciones={consultaTerceros}
+          conocidas={conocida(s.id_proveedor, s.proveedor)}
+          placeholder="Busque por nombre o NIT"
+        />
+      </Form.Item>
+      <Button htmlType="submit" loading={guardar.isPending}>
+        Guardar costo
+      </Button>
+    </Form>
+  );
+}
+
 function Gestion({ s }: { s: SolicitudMantenimientoGestion }) {
   const { message } = App.useApp();
   const opciones = useOpcionesMantenimiento();
@@ -219,6 +280,7 @@ function Gestion({ s }: { s: SolicitudMantenimientoGestion }) {
         {s.disponibilidad ? <Descriptions.Item label="Disponibilidad">{s.disponibilidad}</Descriptions.Item> : null}
         <Descriptions.Item label="Recibida">{formatFechaHora(s.creado_en)}</Descriptions.Item>
       </Descriptions>
+      <CostoForm s={s} />
       <Form layout="vertical" style={{ marginTop: 16 }}>
         <Form.Item label="Asignada a" htmlFor="mant-asignado">
           <Select

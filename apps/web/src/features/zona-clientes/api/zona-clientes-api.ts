@@ -3,6 +3,7 @@ import type { ListResult } from '@predio/contract/list';
 import type {
   ClientePortalFila,
   ConfigZonaClientesPantalla,
+  CostoMantenimiento,
   ConfigZonaClientesForm,
   MantenimientoCambios,
   CotizacionForm,
@@ -92,6 +93,15 @@ export function useCambiarMantenimiento(n: number) {
   return useMutation({
     mutationFn: async (b: MantenimientoCambios) =>
       (await http.patch<SolicitudMantenimientoDetalle>(`/solicitudes-mantenimiento/${n}`, b)).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: zonaKeys.mantenimiento() }),
+  });
+}
+
+export function useCostoMantenimiento(n: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (b: CostoMantenimiento) =>
+      (await http.put<SolicitudMantenimientoDetalle>(`/solicitudes-mantenimiento/${n}/costo`, b)).data,
     onSuccess: () => qc.invalidateQueries({ queryKey: zonaKeys.mantenimiento() }),
   });
 }

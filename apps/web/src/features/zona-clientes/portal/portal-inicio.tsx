@@ -23,6 +23,7 @@ import {
   CATEGORIAS_MANTENIMIENTO,
   DOCUMENTO_CLIENTE_MAX_MB,
   ETIQUETAS_CATEGORIA,
+  ETIQUETAS_PAGADOR,
   ETIQUETAS_ESTADO_COTIZACION,
   ETIQUETAS_ESTADO_MANTENIMIENTO,
   ETIQUETAS_PUBLICACION_PROPIETARIO,
@@ -762,6 +763,13 @@ function DetalleSolicitud({ empresa, consecutivo }: { empresa: number; consecuti
     <>
       <Typography.Paragraph>{d.data.inmueble}</Typography.Paragraph>
       <Typography.Paragraph>{d.data.descripcion}</Typography.Paragraph>
+      {d.data.paga ? (
+        <Typography.Paragraph>
+          <strong>Quién paga la reparación:</strong> {ETIQUETAS_PAGADOR[d.data.paga]}
+          {d.data.costo !== null ? ` · ${formatMoneda(d.data.costo)}` : ''}
+          {d.data.proveedor ? ` · Proveedor: ${d.data.proveedor}` : ''}
+        </Typography.Paragraph>
+      ) : null}
       <div>
         {d.data.fotos.map((f) => (
           <Foto key={f.id} empresa={empresa} consecutivo={consecutivo} id={f.id} nombre={f.nombre} />
