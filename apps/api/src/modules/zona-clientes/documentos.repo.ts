@@ -55,6 +55,31 @@ export async function rolesDe(tx: Tx, idTercero: number): Promise<{ id_inmueble:
   return queryRows<{ id_inmueble: number; para: VisiblePara }>(tx, sql`${roles(idTercero)}`);
 }
 
+/**
+ * The active portal clients who may be told of a shared document: its tercero, or every owner, tenant
+ * and co-signer of its property. Whether each one sees it is the portal's own query (paraCliente).
+ */
+export function clientesAvisables(
+  tx: Tx,
+  o: { idTercero: number | null; idInmueble: number | null },
+): Promise<{ id: number; id_tercero: number; email: string; nombre: string }[]> {
+  const terceros =
+    o.idTercero !== null
+      ? sql`select ${o.idTercero}::int as id_tercero`
+      : sql`select id_tercero from inmueble_propietario where id_inmueble = ${o.idInmueble}
+            union select id_tercero from inmueble_arrendatario where id_inmueble = ${o.idInmueble}
+            union select p.id_tercero from contrato_parte p
+                  join contrato c on c.id_empresa = p.id_empresa and c.id = p.id_contrato
+                  where c.id_inmueble = ${o.idInmueble} and c.estado <> 'terminado'`;
+  return queryRows(
+    tx,
+    sql`select c.id, c.id_tercero, c.email, t.nombre
+        from cliente_portal c join terceros t on t.id_empresa = c.id_empresa and t.id = c.id_tercero
+        where c.activo and c.id_tercero in (${terceros})
+        order by c.id limit 500`,
+  );
+}
+
 // ---- Documents ----
 
 const ARCHIVO = sql`

@@ -22,14 +22,14 @@ import { registrarDueno, type Categoria } from '../../platform/archivos/duenos.t
 import type { ClientePortal } from '../../platform/auth/portal.ts';
 import { principalSinSesion, type Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
-import type { Despertador } from '../../platform/mail/outbox.ts';
+import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { enTenant, type Scope } from '../../platform/tenant.ts';
 import * as repo from './documentos.repo.ts';
 import * as zonaRepo from './zona-clientes.repo.ts';
-import { exigirAutorizacion } from './zona-clientes.service.ts';
+import { exigirAutorizacion, leerConfig, seccionesDe } from './zona-clientes.service.ts';
 
 export const TIPO_DUENO_DOCUMENTO = repo.TIPO_DUENO_DOCUMENTO;
 export const ENTIDAD_DOCUMENTO = 'documento_cliente';
@@ -37,6 +37,7 @@ const IDM = IDM_CATEGORIAS_DOCUMENTOS_CLIENTES;
 
 type Aviso = Scope & { hub: Hub; mailer: Despertador };
 type Staff = { tx: Tx; user: Principal; ip: string };
+type Avisos = { mailer: Despertador };
 type Escritura = Staff & { storage: Storage; alConfirmar: (fn: () => void) => void };
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -197,11 +198,51 @@ async function registrarArchivo(o: Escritura & { cuota: archivos.Cuota; id: numb
   });
 }
 
+/**
+ * E-mails each portal client who sees a newly shared document (by the portal's own query, and with
+ * Documentos among their sections), when the company has «Avisar al cliente por correo» on.
+ */
+async function avisarCompartido(o: Escritura & Avisos & { urlBase: string }, d: DocumentoCliente): Promise<number> {
+  const cfg = await leerConfig(o);
+  if (!cfg.activo || !cfg.avisar_cliente) return 0;
+  const empresa = await zonaRepo.nombreEmpresa(o.tx);
+  let n = 0;
+  for (const c of await repo.clientesAvisables(o.tx, { idTercero: d.id_tercero, idInmueble: d.id_inmueble })) {
+    if ((await repo.paraCliente(o.tx, c.id_tercero, d.id)).length === 0) continue;
+    const cliente: ClientePortal = {
+      idEmpresa: o.user.idEmpresa,
+      idCliente: c.id,
+      idTercero: c.id_tercero,
+      email: c.email,
+      nombre: c.nombre,
+      jti: '',
+      autorizoVersion: null,
+    };
+    if (!(await seccionesDe({ tx: o.tx, cliente, cfg })).includes('documentos')) continue;
+    await encolarCorreo(o, {
+      para: c.email,
+      asunto: `${empresa || 'Su inmobiliaria'}: compartimos con usted «${d.titulo}»`,
+      texto: [
+        `${c.nombre}:`,
+        `${empresa || 'La inmobiliaria'} compartió con usted el documento «${d.titulo}» (${d.categoria})${d.inmueble ? `, de ${d.inmueble}` : ''}.`,
+        `Descárguelo en su zona clientes: ${o.urlBase}/zona-clientes/${o.user.idEmpresa}`,
+      ].join('\n\n'),
+      origen: 'zona_clientes',
+      idUsuario: o.user.idUsuario || null,
+      entidad: ENTIDAD_DOCUMENTO,
+      entidadId: String(d.id),
+    });
+    n++;
+  }
+  return n;
+}
+
 export async function compartir(
-  o: Escritura & { cuota: archivos.Cuota; prep: { id: number; subida: archivos.Subida } },
+  o: Escritura & Avisos & { cuota: archivos.Cuota; prep: { id: number; subida: archivos.Subida }; urlBase: string },
 ): Promise<DocumentoCliente> {
   await registrarArchivo({ ...o, id: o.prep.id, subida: o.prep.subida });
   const d = (await repo.documento(o.tx, o.prep.id))!;
+  await avisarCompartido(o, d);
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
     usuario: o.user.usuario,

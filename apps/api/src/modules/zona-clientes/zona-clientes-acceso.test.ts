@@ -295,6 +295,51 @@ describe('maintenance requests', () => {
   });
 });
 
+describe('documents shared with clients', () => {
+  it('e-mails each client who sees the new document, and nobody else', async () => {
+    const [cat] = await t.db.tenant(1, (tx) =>
+      queryRows<{ todos: number; arrendatarios: number }>(
+        tx,
+        sql`select (select id from categorias_documentos_clientes where visible_para = 'todos' and activo order by id limit 1) as todos,
+                   (select id from categorias_documentos_clientes where visible_para = 'arrendatarios' and activo order by id limit 1)
+                     as arrendatarios`,
+      ),
+    );
+    const compartir = async (categoria: number, titulo: string) => {
+      const pdf = multipart({ filename: 'doc.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: `/api/zona-clientes/documentos?id_categoria=${categoria}&titulo=${encodeURIComponent(titulo)}&inmueble=9501`,
+        ...pdf,
+        headers: { ...pdf.headers, authorization: `Bearer ${admin1}` },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    const asuntos = (para: string, desde: number) => correosPara(para, desde).then((l) => l.map((m) => asuntoDelMensaje(m.data)));
+
+    let antes = sink.recibidos.length;
+    await compartir(cat!.todos, 'Reglamento de la copropiedad');
+    await sink.esperar(antes + 2);
+    expect(await asuntos('dora@correo.co', antes)).toEqual([expect.stringContaining('«Reglamento de la copropiedad»')]);
+    expect(await asuntos('ivan@correo.co', antes)).toEqual([expect.stringContaining('«Reglamento de la copropiedad»')]);
+
+    // A tenants' category: the owner does not see it, so is not told.
+    antes = sink.recibidos.length;
+    await compartir(cat!.arrendatarios, 'Recibo de arriendo de noviembre');
+    await sink.esperar(antes + 1);
+    expect(await asuntos('ivan@correo.co', antes)).toHaveLength(1);
+    expect(await asuntos('dora@correo.co', antes)).toEqual([]);
+
+    // With «Avisar al cliente por correo» off, nobody.
+    ok(await put(admin1, '/api/zona-clientes/config', { ...CONFIG, avisar_cliente: false }));
+    antes = sink.recibidos.length;
+    await compartir(cat!.todos, 'Paz y salvo');
+    expect(await asuntos('ivan@correo.co', antes)).toEqual([]);
+    expect(await asuntos('dora@correo.co', antes)).toEqual([]);
+    ok(await put(admin1, '/api/zona-clientes/config', CONFIG));
+  });
+});
+
 describe('the repair’s cost and who pays it', () => {
   it('staff record them; the client sees who pays, and the amount only when it is theirs to pay', async () => {
     const [r] = await t.db.tenant(1, (tx) =>

@@ -393,7 +393,17 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
         partes: (opts) => req.parts(opts),
       }),
     handler: ({ tx, alConfirmar, user, req, prep }) =>
-      documentos.compartir({ tx, alConfirmar, user, ip: req.ip, storage: deps.storage, cuota, prep }),
+      documentos.compartir({
+        tx,
+        alConfirmar,
+        mailer: deps.mailer,
+        user,
+        ip: req.ip,
+        storage: deps.storage,
+        cuota,
+        prep,
+        urlBase: urlPublica(deps.config.publicUrl, req),
+      }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
