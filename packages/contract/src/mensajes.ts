@@ -255,13 +255,19 @@ export const ZProveedorGuardar = z.object({
     .regex(/^[A-Za-z0-9-]*$/, 'debe ser un nombre de cabecera HTTP')
     .default(''),
   secreto: z.string({ error: 'debe ser un texto' }).max(2_000, 'admite hasta 2.000 caracteres').default(''),
+  /** WhatsApp: the Meta app's App Secret, which signs the delivery-status webhook; empty keeps the saved one. */
+  secreto_app: z.string({ error: 'debe ser un texto' }).trim().max(200, 'admite hasta 200 caracteres').default(''),
 });
 export type ProveedorGuardar = z.input<typeof ZProveedorGuardar>;
-export type ProveedorConfigurado = Omit<z.output<typeof ZProveedorGuardar>, 'secreto'> & {
+export type ProveedorConfigurado = Omit<z.output<typeof ZProveedorGuardar>, 'secreto' | 'secreto_app'> & {
   canal: CanalMensaje;
   /** A secret is saved (its value is never answered). */
   con_secreto: boolean;
+  /** WhatsApp: the App Secret that checks the webhook's signature is saved. */
+  con_secreto_app: boolean;
 };
+/** What Configurar mensajes shows to paste in Meta's app: the webhook address and its verify token. */
+export type WebhookWhatsapp = { url: string; token_verificacion: string };
 export const ZCanalParam = z.object({ canal: z.enum(CANALES_MENSAJE, { error: 'canal debe ser sms o whatsapp' }) });
 
 // ----- Informes › Correos enviados / SMS enviados (idm 10562) ---------------------------------------

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 /*
@@ -11,6 +12,9 @@ export type Aceptado = { ruta: string; cabeceras: IncomingMessage['headers']; cu
 
 export const CLAVE_HABLAME = 'clave-hablame-de-prueba';
 export const TOKEN_WHATSAPP = 'token-whatsapp-de-prueba';
+/** The Meta app's App Secret, which signs its webhook notifications. */
+export const SECRETO_APP_WHATSAPP = 'secreto-app-whatsapp-de-prueba';
+export type EstadoWhatsapp = 'sent' | 'delivered' | 'read' | 'failed';
 
 export class FakeProveedores {
   fallas: Falla[] = [];
@@ -40,6 +44,54 @@ export class FakeProveedores {
     status: 'Delivered' | 'Undelivered' | 'Rejected' | 'Sent',
   ): Promise<{ statusCode: number; body: string }> {
     return enviar(url, { id, status, ...(status === 'Delivered' || status === 'Sent' ? {} : { detalle: 'Número inactivo' }) });
+  }
+
+  /**
+   * What Meta posts to the app's webhook for message statuses (WhatsApp Cloud API, «messages» field): a
+   * `whatsapp_business_account` object whose entries carry `statuses`, signed with the App Secret in
+   * X-Hub-Signature-256 over the exact bytes sent. A failed status carries Meta's error object.
+   */
+  notificarWhatsapp(
+    estados: { id: string; status: EstadoWhatsapp }[],
+    secreto = SECRETO_APP_WHATSAPP,
+  ): { cuerpo: string; cabeceras: Record<string, string> } {
+    const cuerpo = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '102290129340398',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
+                statuses: estados.map((e) => ({
+                  id: e.id,
+                  status: e.status,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  recipient_id: '573001234567',
+                  ...(e.status === 'failed'
+                    ? {
+                        errors: [
+                          {
+                            code: 131026,
+                            title: 'Message undeliverable',
+                            message: 'Message undeliverable',
+                            error_data: { details: 'El destinatario no tiene WhatsApp' },
+                          },
+                        ],
+                      }
+                    : {}),
+                })),
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const firma = `sha256=${createHmac('sha256', secreto).update(cuerpo).digest('hex')}`;
+    return { cuerpo, cabeceras: { 'content-type': 'application/json', 'x-hub-signature-256': firma } };
   }
 
   async stop(): Promise<void> {

@@ -95,3 +95,131 @@ export async function recibirEntrega(o: {
     return { id: m.id, estado, cambio: true };
   });
 }
+
+// ---- WhatsApp Cloud API: delivery statuses by webhook ----
+
+/*
+ * Meta calls the app's webhook with the statuses of the messages it sent (sent, delivered, read, failed),
+ * several per request, and retries for days anything but a 200. It first checks the address with a GET
+ * carrying the verify token typed in the app (derived here per company, like the SMS key), and signs
+ * every POST with the app's App Secret: X-Hub-Signature-256 = sha256=<HMAC-SHA256 of the raw body>.
+ */
+
+export const rutaWhatsapp = (idEmpresa: number) => `/api/publico/mensajes/whatsapp/${idEmpresa}`;
+
+export const tokenVerificacionWhatsapp = (config: Config, idEmpresa: number) =>
+  createHmac('sha256', config.mensajesClave ?? config.sessionSecret)
+    .update(`whatsapp-webhook:${idEmpresa}`)
+    .digest('base64url')
+    .slice(0, 32);
+
+export const datosWhatsapp = (config: Config, idEmpresa: number, base: string) => ({
+  url: `${base.replace(/\/+$/, '')}${rutaWhatsapp(idEmpresa)}`,
+  token_verificacion: tokenVerificacionWhatsapp(config, idEmpresa),
+});
+
+/** The GET Meta sends when the address is saved: answers the challenge only to the company's token. */
+export function verificarWhatsapp(config: Config, idEmpresa: number, q: { modo?: string; token?: string; reto?: string }) {
+  if (q.modo !== 'subscribe' || !q.token || !igual(q.token, tokenVerificacionWhatsapp(config, idEmpresa)))
+    throw new AppError(CODES.SIN_PERMISO, 'El token de verificación no es el de esta empresa.');
+  if (!q.reto) throw invalido('hub.challenge', 'Falta el reto (hub.challenge) de la verificación');
+  return q.reto;
+}
+
+const ZEstadoWhatsapp = z.object({
+  id: z.string().max(200),
+  status: z.string().max(40),
+  errors: z
+    .array(
+      z.object({
+        code: z.number().optional(),
+        title: z.string().max(500).optional(),
+        message: z.string().max(500).optional(),
+        error_data: z.object({ details: z.string().max(1000).optional() }).optional(),
+      }),
+    )
+    .optional(),
+});
+const ZNotificacionWhatsapp = z.object({
+  object: z.string().max(100),
+  entry: z
+    .array(
+      z.object({
+        changes: z
+          .array(
+            z.object({
+              field: z.string().max(100),
+              value: z.object({ statuses: z.array(ZEstadoWhatsapp).max(1000).optional() }).passthrough(),
+            }),
+          )
+          .max(100),
+      }),
+    )
+    .max(100),
+});
+
+const ESTADO_WHATSAPP: Record<string, EstadoFinal> = {
+  sent: 'enviado',
+  delivered: 'entregado',
+  read: 'entregado',
+  failed: 'fallido',
+};
+
+/**
+ * Applies the statuses of a signed notification to the company's WhatsApp messages, as SMS reports are
+ * applied: never backwards, a final state stays. Statuses of messages Predio did not send are skipped
+ * (the number may also be used from Meta's own tools), and so are kinds it does not know.
+ */
+export async function recibirWhatsapp(o: {
+  db: Database;
+  config: Config;
+  descifrar: (sobre: string) => string | null;
+  idEmpresa: number;
+  firma: string;
+  cuerpo: Buffer;
+}): Promise<{ estados: number; cambios: number }> {
+  const secreto = await enTenant(o.db, o.idEmpresa, async ({ tx }) => {
+    const [p] = await queryRows<{ secreto_webhook: string }>(
+      tx,
+      sql`select secreto_webhook from mensaje_proveedor where canal = 'whatsapp' and proveedor = 'whatsapp_cloud'`,
+    );
+    return p?.secreto_webhook ? o.descifrar(p.secreto_webhook) : null;
+  });
+  if (!secreto)
+    throw new AppError(
+      CODES.SIN_PERMISO,
+      'La empresa no tiene guardada la clave secreta de la app de WhatsApp (App Secret) en Configurar mensajes.',
+    );
+  const esperada = `sha256=${createHmac('sha256', secreto).update(o.cuerpo).digest('hex')}`;
+  if (!o.firma || !igual(o.firma, esperada))
+    throw new AppError(CODES.SIN_PERMISO, 'La firma (X-Hub-Signature-256) no corresponde a la clave secreta de la app.');
+  let json: unknown;
+  try {
+    json = JSON.parse(o.cuerpo.toString('utf8'));
+  } catch {
+    throw new AppError(CODES.VALIDACION, 'El cuerpo de la notificación no es JSON');
+  }
+  const n = ZNotificacionWhatsapp.safeParse(json);
+  if (!n.success) throw invalido('entry', 'La notificación no tiene la forma de las de WhatsApp Cloud API');
+  const estados = n.data.entry.flatMap((e) => e.changes.flatMap((c) => (c.field === 'messages' ? (c.value.statuses ?? []) : [])));
+  let cambios = 0;
+  await enTenant(o.db, o.idEmpresa, async ({ tx }) => {
+    for (const s of estados) {
+      const estado = ESTADO_WHATSAPP[s.status];
+      if (!estado || estado === 'enviado') continue;
+      const [m] = await queryRows<{ id: number; estado: string }>(
+        tx,
+        sql`select id::int as id, estado from mensaje_salida where canal = 'whatsapp' and id_externo = ${s.id} for update`,
+      );
+      if (!m || (m.estado !== 'enviado' && m.estado !== 'enviando')) continue;
+      const e = s.errors?.[0];
+      const error =
+        estado === 'entregado'
+          ? null
+          : `WhatsApp informó: ${[e?.title ?? e?.message, e?.error_data?.details].filter(Boolean).join('. ') || 'no entregado'}${e?.code ? ` (código ${e.code})` : ''}`;
+      await tx.execute(sql`update mensaje_salida set estado = ${estado}, ultimo_error = ${error} where id = ${m.id}`);
+      cambios++;
+    }
+  });
+  return { estados: estados.length, cambios };
+}

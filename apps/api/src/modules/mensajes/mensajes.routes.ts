@@ -19,7 +19,7 @@ import {
 import { IDM_TERCEROS, ZTerceroIdParam } from '@predio/contract/terceros';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
-import { defineRoute } from '../../platform/http/route.ts';
+import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import * as enviados from './enviados.service.ts';
 import * as entregas from './entregas.service.ts';
@@ -114,6 +114,66 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
         body,
       });
     },
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/mensajes/entregas-whatsapp',
+    permiso,
+    schema: { tags, summary: 'La dirección y el token de verificación del webhook de estados de WhatsApp' },
+    handler: async ({ user, req }) => entregas.datosWhatsapp(deps.config, user.idEmpresa, urlPublica(deps.config.publicUrl, req)),
+  });
+  const ZEmpresaWebhook = z.object({ empresa: enteroQuery('empresa', 1, 2_147_483_647) });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/publico/mensajes/whatsapp/:empresa',
+    permiso: 'publico',
+    schema: {
+      params: ZEmpresaWebhook,
+      querystring: z.object({
+        'hub.mode': z.string().max(40).optional(),
+        'hub.verify_token': z.string().max(200).optional(),
+        'hub.challenge': z.string().max(200).optional(),
+      }),
+      tags,
+      summary: 'Verificación del webhook por Meta: responde el reto al token de la empresa',
+    },
+    handler: async ({ params, query, reply }) => {
+      const reto = entregas.verificarWhatsapp(deps.config, params.empresa, {
+        modo: query['hub.mode'],
+        token: query['hub.verify_token'],
+        reto: query['hub.challenge'],
+      });
+      await reply.type('text/plain; charset=utf-8').send(reto);
+      return YA_RESPONDIDO;
+    },
+  });
+  // The signature covers the body's exact bytes: this route reads them before any JSON parsing.
+  void app.register(async (crudo) => {
+    crudo.removeContentTypeParser('application/json');
+    crudo.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_req, cuerpo, listo) =>
+      listo(null, cuerpo),
+    );
+    defineRoute(crudo, deps, {
+      method: 'POST',
+      url: '/publico/mensajes/whatsapp/:empresa',
+      permiso: 'publico',
+      schema: {
+        params: ZEmpresaWebhook,
+        tags,
+        summary: 'Estados de entrega de WhatsApp Cloud API (firmados con la clave secreta de la app)',
+      },
+      handler: ({ req, params }) => {
+        const firma = req.headers['x-hub-signature-256'];
+        return entregas.recibirWhatsapp({
+          db: deps.db,
+          config: deps.config,
+          descifrar: (sobre) => cifrador.descifrar(sobre),
+          idEmpresa: params.empresa,
+          firma: typeof firma === 'string' ? firma : '',
+          cuerpo: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+        });
+      },
+    });
   });
   defineRoute(app, deps, {
     method: 'GET',

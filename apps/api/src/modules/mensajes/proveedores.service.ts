@@ -18,7 +18,14 @@ import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
 
 // Configurar mensajes › SMS y WhatsApp: each channel's provider. The secret is write-only.
 
-type Fila = { canal: CanalMensaje; proveedor: string; activo: boolean; ajustes: Record<string, string>; con_secreto: boolean };
+type Fila = {
+  canal: CanalMensaje;
+  proveedor: string;
+  activo: boolean;
+  ajustes: Record<string, string>;
+  con_secreto: boolean;
+  con_secreto_app: boolean;
+};
 
 const aDto = (f: Fila): ProveedorConfigurado => ({
   canal: f.canal,
@@ -29,12 +36,14 @@ const aDto = (f: Fila): ProveedorConfigurado => ({
   cuerpo: f.ajustes.cuerpo ?? '',
   cabecera: f.ajustes.cabecera ?? '',
   con_secreto: f.con_secreto,
+  con_secreto_app: f.con_secreto_app,
 });
 
 export async function listar(o: { tx: Tx }): Promise<ProveedorConfigurado[]> {
   const filas = await queryRows<Fila>(
     o.tx,
-    sql`select canal, proveedor, activo, ajustes, credenciales <> '' as con_secreto from mensaje_proveedor order by canal`,
+    sql`select canal, proveedor, activo, ajustes, credenciales <> '' as con_secreto, secreto_webhook <> '' as con_secreto_app
+        from mensaje_proveedor order by canal`,
   );
   return CANALES_MENSAJE.flatMap((c) => filas.filter((f) => f.canal === c).map(aDto));
 }
@@ -64,11 +73,13 @@ export async function guardar(o: {
   const ajustes = { url: b.url ?? '', remitente: b.remitente, cuerpo: b.cuerpo, cabecera: b.cabecera };
   // An empty secret keeps the saved one, so editing the other settings does not require typing it again.
   const cifrado = b.secreto ? o.cifrador.cifrar(b.secreto) : null;
-  await o.tx.execute(sql`insert into mensaje_proveedor (canal, proveedor, activo, ajustes, credenciales)
-    values (${o.canal}, ${b.proveedor}, ${b.activo}, ${JSON.stringify(ajustes)}::jsonb, ${cifrado ?? ''})
+  const app = b.proveedor === 'whatsapp_cloud' && b.secreto_app ? o.cifrador.cifrar(b.secreto_app) : null;
+  await o.tx.execute(sql`insert into mensaje_proveedor (canal, proveedor, activo, ajustes, credenciales, secreto_webhook)
+    values (${o.canal}, ${b.proveedor}, ${b.activo}, ${JSON.stringify(ajustes)}::jsonb, ${cifrado ?? ''}, ${app ?? ''})
     on conflict (id_empresa, canal) do update set proveedor = excluded.proveedor, activo = excluded.activo,
       ajustes = excluded.ajustes, actualizado = now(),
-      credenciales = case when ${cifrado === null} then mensaje_proveedor.credenciales else excluded.credenciales end`);
+      credenciales = case when ${cifrado === null} then mensaje_proveedor.credenciales else excluded.credenciales end,
+      secreto_webhook = case when ${app === null} then mensaje_proveedor.secreto_webhook else excluded.secreto_webhook end`);
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
     usuario: o.user.usuario,
@@ -79,6 +90,7 @@ export async function guardar(o: {
     cambios: {
       proveedor: { antes: null, despues: b.proveedor },
       secreto: { antes: null, despues: cifrado ? 'cambiado' : 'sin cambio' },
+      secreto_app: { antes: null, despues: app ? 'cambiado' : 'sin cambio' },
     },
     ip: o.ip,
   });

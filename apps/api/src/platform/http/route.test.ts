@@ -66,6 +66,7 @@ describe('every API route declares its permission', () => {
       'GET /api/publico/:empresa/textos',
       'GET /api/publico/:empresa/vacantes',
       'GET /api/publico/:empresa/vacantes/:id',
+      'GET /api/publico/mensajes/whatsapp/:empresa',
       'HEAD /api/agenda/ical/:archivo',
       'HEAD /api/firmar/:token',
       'HEAD /api/firmar/:token/paginas/:pagina',
@@ -88,6 +89,7 @@ describe('every API route declares its permission', () => {
       'HEAD /api/publico/:empresa/textos',
       'HEAD /api/publico/:empresa/vacantes',
       'HEAD /api/publico/:empresa/vacantes/:id',
+      'HEAD /api/publico/mensajes/whatsapp/:empresa',
       'OPTIONS /api/publico/solicitudes',
       'POST /api/firmar/:token/codigo',
       'POST /api/firmar/:token/firmar',
@@ -104,6 +106,7 @@ describe('every API route declares its permission', () => {
       'POST /api/publico/:empresa/portales/fincaraiz/webhook',
       'POST /api/publico/:empresa/vacantes/:id/postulaciones',
       'POST /api/publico/mensajes/entregas-sms/:empresa',
+      'POST /api/publico/mensajes/whatsapp/:empresa',
       'POST /api/publico/solicitudes',
       'POST /api/usuarios/login',
     ]);

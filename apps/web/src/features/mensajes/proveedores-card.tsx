@@ -9,7 +9,7 @@ import {
   type ProveedorGuardar,
 } from '@predio/contract/mensajes';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
-import { useEntregasSms, useGuardarProveedor, useProveedores } from './api/plantillas-mensaje.ts';
+import { useEntregasSms, useEntregasWhatsapp, useGuardarProveedor, useProveedores } from './api/plantillas-mensaje.ts';
 
 const TITULO: Record<CanalMensaje, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 
@@ -34,6 +34,7 @@ export function ProveedoresCard() {
         </Space>
       )}
       <EntregasSms />
+      <EntregasWhatsapp />
     </Card>
   );
 }
@@ -61,6 +62,34 @@ function EntregasSms() {
   );
 }
 
+/** The webhook Meta's app calls with the WhatsApp messages' statuses, and the token it checks it with. */
+function EntregasWhatsapp() {
+  const datos = useEntregasWhatsapp();
+  if (!datos.data) return null;
+  return (
+    <div style={{ marginTop: 24 }}>
+      <Typography.Title level={5}>Estados de entrega de WhatsApp</Typography.Title>
+      <Typography.Paragraph type="secondary">
+        En la app de Meta (WhatsApp › Configuración › Webhook) use esta URL de devolución de llamada y este token de verificación,
+        y suscriba el campo «messages». Meta firma cada aviso con la clave secreta de la app, que se guarda arriba. Así el informe
+        de SMS enviados muestra qué mensajes de WhatsApp se entregaron o fallaron.
+      </Typography.Paragraph>
+      <Typography.Text strong>URL de devolución de llamada</Typography.Text>
+      <Typography.Paragraph
+        copyable={{ text: datos.data.url, tooltips: ['Copiar', 'Copiada'] }}
+        code
+        style={{ overflowWrap: 'anywhere' }}
+      >
+        {datos.data.url}
+      </Typography.Paragraph>
+      <Typography.Text strong>Token de verificación</Typography.Text>
+      <Typography.Paragraph copyable={{ text: datos.data.token_verificacion, tooltips: ['Copiar', 'Copiado'] }} code>
+        {datos.data.token_verificacion}
+      </Typography.Paragraph>
+    </div>
+  );
+}
+
 function FormProveedor({ canal, actual }: { canal: CanalMensaje; actual: ProveedorConfigurado | null }) {
   const [form] = Form.useForm<ProveedorGuardar>();
   const guardar = useGuardarProveedor();
@@ -81,12 +110,14 @@ function FormProveedor({ canal, actual }: { canal: CanalMensaje; actual: Proveed
         cuerpo: actual?.cuerpo ?? '',
         cabecera: actual?.cabecera ?? '',
         secreto: '',
+        secreto_app: '',
       }}
       onFinish={async (v) => {
         setError(null);
         try {
           await guardar.mutateAsync({ canal, body: { ...v, url: v.url || undefined } });
           form.setFieldValue('secreto', '');
+          form.setFieldValue('secreto_app', '');
           void message.success(`Proveedor de ${TITULO[canal]} guardado`);
         } catch (e) {
           setError(e instanceof Error ? e.message : String(e));
@@ -143,6 +174,19 @@ function FormProveedor({ canal, actual }: { canal: CanalMensaje; actual: Proveed
       >
         <Input.Password maxLength={2000} autoComplete="new-password" style={{ width: 'min(420px, 80vw)' }} />
       </Form.Item>
+      {proveedor === 'whatsapp_cloud' ? (
+        <Form.Item
+          name="secreto_app"
+          label="Clave secreta de la app (App Secret)"
+          extra={
+            actual?.con_secreto_app
+              ? 'Guardada. Déjela vacía para conservarla.'
+              : 'Sin ella no se aceptan los estados de entrega que envía Meta.'
+          }
+        >
+          <Input.Password maxLength={200} autoComplete="new-password" style={{ width: 'min(420px, 80vw)' }} />
+        </Form.Item>
+      ) : null}
       <Button htmlType="submit" icon={<SaveOutlined />} loading={guardar.isPending}>
         Guardar {TITULO[canal]}
       </Button>

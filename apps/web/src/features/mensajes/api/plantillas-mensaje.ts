@@ -12,6 +12,7 @@ import type {
   PlantillaMensajeResumen,
   ProveedorConfigurado,
   ProveedorGuardar,
+  WebhookWhatsapp,
 } from '@predio/contract/mensajes';
 import { http } from '../../../lib/http.ts';
 
@@ -143,6 +144,14 @@ export function useEntregasSms() {
     queryKey: [...mensajesKeys.all, 'entregas-sms'] as const,
     queryFn: async ({ signal }) =>
       (await http.get<{ url: string; cabecera: string; clave: string }>('/mensajes/entregas-sms', { signal, silent: true })).data,
+  });
+}
+
+export function useEntregasWhatsapp() {
+  return useQuery({
+    queryKey: [...mensajesKeys.all, 'entregas-whatsapp'] as const,
+    queryFn: async ({ signal }) =>
+      (await http.get<WebhookWhatsapp>('/mensajes/entregas-whatsapp', { signal, silent: true })).data,
   });
 }
 
