@@ -167,13 +167,13 @@ test('a survey with NPS and several options is e-mailed to a tercero, answered f
 
   // The report, filtered by this survey and by e-mailed links: NPS +100, the options counted.
   await page.goto('/informes/encuestas');
-  await elegir(page, page.getByLabel('Encuesta', { exact: true }), titulo, { buscar: sufijo });
-  await elegir(page, page.getByLabel('Origen del envío'), 'Enviada por correo');
+  await elegir(page, page.getByRole('combobox', { name: 'Encuesta' }), titulo, { buscar: sufijo });
+  await elegir(page, page.getByRole('combobox', { name: 'Origen del envío' }), 'Enviada por correo');
   const pregunta = page.getByRole('row').filter({ hasText: '1. ¿Qué tan probable es que nos recomiende?' });
   await expect(pregunta).toContainText('NPS +100');
   await expect(page.getByRole('row').filter({ hasText: '2. ¿Qué valoró más?' })).toContainText(
     'La atención: 1 · El precio: 0 · La ubicación: 1',
   );
-  await elegir(page, page.getByLabel('Origen del envío'), 'Después de una visita');
+  await elegir(page, page.getByRole('combobox', { name: 'Origen del envío' }), 'Después de una visita');
   await expect(page.getByRole('row').filter({ hasText: '1. ¿Qué tan probable' })).toHaveCount(0);
 });
