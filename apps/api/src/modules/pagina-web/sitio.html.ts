@@ -240,6 +240,7 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .pregunta .opciones{display:flex;flex-wrap:wrap;gap:8px}
 .pregunta .opciones label{display:flex;align-items:center;gap:6px;font-weight:400;margin:0;padding:8px 14px;border:1px solid #9ca3af;border-radius:8px;background:#fff;cursor:pointer}
 .pregunta .opciones input{width:auto;margin:0}
+.pregunta.nps .opciones{gap:6px}.pregunta.nps .opciones label{padding:8px 9px;gap:4px}
 .ayuda{color:#4b5563;font-size:.9rem;margin:0}
 .popup{position:fixed;inset:0;margin:auto;max-width:min(560px,calc(100vw - 32px));max-height:calc(100vh - 32px);overflow:auto;border:0;border-radius:12px;padding:0 0 16px;box-shadow:0 0 0 100vmax rgba(0,0,0,.45),0 10px 30px rgba(0,0,0,.3);z-index:10}
 .popup h2,.popup .cuerpo,.popup p{margin:12px 20px 0}
@@ -357,7 +358,7 @@ export function encuestaWeb(e: EmpresaSitio, token: string, enc: EncuestaPublica
           : varias
             ? '<p class="ayuda">Puede elegir varias.</p>'
             : '';
-    return `<fieldset class="pregunta${p.tipo === 'escala' || p.tipo === 'nps' ? ' escala' : ''}"${invalida}><legend>${titulo}</legend>${ayuda}<div class="opciones">${opciones
+    return `<fieldset class="pregunta${p.tipo === 'escala' || p.tipo === 'nps' ? ' escala' : ''}${p.tipo === 'nps' ? ' nps' : ''}"${invalida}><legend>${titulo}</legend>${ayuda}<div class="opciones">${opciones
       .map(
         ([v, t]) =>
           `<label><input type="${varias ? 'checkbox' : 'radio'}" name="${k}" value="${esc(v)}"${
