@@ -7,6 +7,7 @@ import { queryRows } from '../../db/rows.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { asuntoDelMensaje, SmtpSink, textoDelMensaje, type Recibido } from '../../test/smtp-sink.ts';
+import { crearTrabajos } from '../../trabajos-factory.ts';
 import { enviarAutomaticas } from './encuestas.service.ts';
 
 // Encuestas sent by e-mail (issue 32): «Enviar» to chosen terceros through the outbox and real SMTP,
@@ -373,5 +374,37 @@ describe('encuestas sent by e-mail', () => {
       enviarAutomaticas({ ...scope, mailer: t.deps.mailer, idEmpresa: 2, publicUrl: null }),
     );
     expect(otra).toEqual({ enviados: 0, encuestas: 0 });
+  });
+
+  it('the hourly job fans out to the company and sends a visit done since', async () => {
+    // A visit done now with Beto: the «visita» survey of the test before (trigger chosen earlier) is due.
+    await t.db.tenant(1, async (tx) => {
+      const [res] = await queryRows<{ id: number }>(tx, sql`select id from resultados_agenda order by id desc limit 1`);
+      const [c] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into cita (titulo, inicio, fin, estado, id_resultado, creado_por, modificado_en)
+            values ('Visita del trabajo', now() - interval '2 hours', now() - interval '1 hour', 'realizada', ${res!.id}, 'prueba', now())
+            returning id`,
+      );
+      await tx.execute(sql`insert into cita_participante (id_cita, id_tercero) values (${c!.id}, ${beto})`);
+    });
+    const ahora = new Date(Date.now() + 60_000);
+    const r = crearTrabajos(t.deps, { ahora: () => ahora });
+    await r.vuelta();
+    await t.db.system((tx) => tx.execute(sql`update trabajo set ejecutar_en = now() where estado = 'pendiente'`));
+    for (let i = 0; i < 3; i++) await r.vuelta();
+    const filas = await t.db.system((tx) =>
+      queryRows<{ tipo: string; id_empresa: number | null; estado: string; resultado: unknown }>(
+        tx,
+        sql`select tipo, id_empresa, estado, resultado from trabajo where tipo like 'encuestas.%' order by id`,
+      ),
+    );
+    expect(filas.find((f) => f.tipo === 'encuestas.automaticas')).toMatchObject({ estado: 'terminado', id_empresa: null });
+    expect(filas.find((f) => f.tipo === 'encuestas.automaticas-empresa' && f.id_empresa === 1)).toMatchObject({
+      estado: 'terminado',
+      resultado: { enviados: 1, encuestas: 3 },
+    });
+    expect(filas.some((f) => f.tipo === 'encuestas.automaticas-empresa' && f.id_empresa === 2)).toBe(false);
+    expect(await mensajes('beto.encuesta@example.com', 'Encuesta ')).not.toEqual([]);
   });
 });
