@@ -187,7 +187,7 @@ export function EncuestasPage() {
         }
         vacio={{ texto: 'Aún no hay encuestas' }}
         tarjeta={(e) => (
-          <div className="pagina-web-tarjeta">
+          <div className="pagina-web-tarjeta apilada">
             <div>
               <strong>{e.titulo}</strong>
               <div>
