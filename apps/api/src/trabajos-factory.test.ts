@@ -62,6 +62,7 @@ describe('the daily jobs', () => {
       'archivos.borrar-sin-uso',
       'firmas.diario',
       'informes.programados',
+      'encuestas.automaticas',
       'inmuebles.avisos-consignacion',
       'tareas.diario',
       'trabajos.purgar',

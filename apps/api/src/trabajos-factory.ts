@@ -36,6 +36,9 @@ import { CARPETA_ARCHIVOS } from './platform/archivos/archivos.service.ts';
 import { borrarArchivosSinUso } from './platform/storage/sin-uso.ts';
 import { nominatim } from './platform/geo/geocodificador.ts';
 import { publicarProgramada, TRABAJO_PUBLICAR } from './modules/pagina-web/pagina-web.service.ts';
+import { enviarAutomaticas } from './modules/pagina-web/encuestas.service.ts';
+import { empresasConEncuestasAutomaticas } from './modules/pagina-web/encuestas.repo.ts';
+import { TRABAJO_ENCUESTAS_AUTOMATICAS, TRABAJO_ENCUESTAS_AUTOMATICAS_EMPRESA } from '@predio/contract/pagina-web-encuestas';
 import { geocodificarInmueble, TRABAJO_GEOCODIFICAR } from './modules/inmuebles/inmuebles-geocodificar.ts';
 import { radicarEnGestionDocumental, TRABAJO_RADICAR } from './modules/inventarios/inventarios.service.ts';
 import { TRABAJO_INFORME_ENVIAR, TRABAJO_INFORMES_PROGRAMADOS } from '@predio/contract/informes';
@@ -329,6 +332,36 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
     esperaMs: 60_000,
     manejar: (j) =>
       enviarInforme({ db, storage: deps.storage, mailer: deps.mailer, idEmpresa: j.idEmpresa!, datos: j.datos as DatosEnvio }),
+  });
+  // Encuestas with a trigger (docs/pagina-web.md): every hour, a job per company that has one, which
+  // e-mails each survey due after a visit, a signed lease or a closed maintenance request.
+  t.definir({
+    tipo: TRABAJO_ENCUESTAS_AUTOMATICAS,
+    manejar: async () => {
+      const empresas = await db.system((tx) => empresasConEncuestasAutomaticas(tx));
+      const hora = ahora().toISOString().slice(0, 13);
+      await db.system(async (tx) => {
+        for (const { id_empresa: idEmpresa } of empresas)
+          await encolar(tx, { tipo: TRABAJO_ENCUESTAS_AUTOMATICAS_EMPRESA, idEmpresa, clave: `encuestas@${hora}` });
+      });
+      return { empresas: empresas.length };
+    },
+  }).programar({ tipo: TRABAJO_ENCUESTAS_AUTOMATICAS, cada: 'hora', minuto: 20 });
+  t.definir({
+    tipo: TRABAJO_ENCUESTAS_AUTOMATICAS_EMPRESA,
+    timeoutMs: 10 * MINUTO,
+    maxIntentos: 3,
+    esperaMs: 60_000,
+    manejar: (j) =>
+      enTenant(db, j.idEmpresa!, (scope) =>
+        enviarAutomaticas({
+          ...scope,
+          mailer: deps.mailer,
+          idEmpresa: j.idEmpresa!,
+          publicUrl: config.publicUrl,
+          ahora: ahora(),
+        }),
+      ),
   });
   t.definir({
     tipo: 'trabajos.purgar',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cuandoValidos, entero, enteroQuery, fechaQuery, idQuery, id, ids, opcion, si } from './campos.ts';
 import { hasIdm } from './menu.ts';
+import { ZOrigenFiltro, type OrigenEnlace } from './pagina-web-encuestas.ts';
 
 // Informes (issue 33, spec §2 /informes): every report is declared once in the API
 // (modules/informes/informes.registro.ts) and answers the same shape; the web draws it with one page.
@@ -43,7 +44,7 @@ export const INFORMES = {
     filtros: [...PERIODO, 'fecha', 'cliente'],
   },
   cruceclientesinmuebles: { titulo: 'Cruce de clientes e inmuebles', idm: 10517, periodo: false, filtros: ['asesor'] },
-  encuestas: { titulo: 'Encuestas', idm: 10588, periodo: true, filtros: ['desde', 'hasta'] },
+  encuestas: { titulo: 'Encuestas', idm: 10588, periodo: true, filtros: ['desde', 'hasta', 'encuesta', 'origen'] },
 } as const satisfies Record<
   string,
   {
@@ -118,6 +119,9 @@ export const FILTROS_INFORME = {
   rol: z.enum(ROLES_ASESOR, { error: 'rol debe ser captador o comercial' }).optional(),
   /** One lead, by its consecutivo (clientesatendidosregistro). */
   cliente: idQuery('cliente').optional(),
+  /** One survey, and the origin of its links: manual, «Enviar» or a trigger (encuestas). */
+  encuesta: idQuery('encuesta').optional(),
+  origen: ZOrigenFiltro.optional(),
   formato: z.enum(['xlsx', 'pdf'], { error: 'formato debe ser xlsx o pdf' }).optional(),
   /** The export's «Agrupar por»: one of the report's text columns (checked against them when exporting). */
   agrupar: z
@@ -135,6 +139,8 @@ export type FiltrosInforme = {
   fecha?: OpcionFechaCliente;
   cliente?: number;
   rol?: RolAsesor;
+  encuesta?: number;
+  origen?: OrigenEnlace;
 };
 
 /** The query schema of a report that takes `filtros`: any other key is a 400 naming it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cuandoValidos, esCorreo, opcion, si, texto, textoObligatorio } from './campos.ts';
+import { cuandoValidos, entero, esCorreo, ids, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
 import { zListQuery } from './list.ts';
 
 // Página web > Encuestas (idm 10587, issue 32): surveys the staff build; each link answers once; the
@@ -8,14 +8,45 @@ import { zListQuery } from './list.ts';
 export const IDM_ENCUESTAS = 10587;
 export const IDM_INFORME_ENCUESTAS = 10588;
 
-export const TIPOS_PREGUNTA = ['escala', 'si_no', 'opcion', 'texto'] as const;
+export const TIPOS_PREGUNTA = ['escala', 'nps', 'si_no', 'opcion', 'multiple', 'texto'] as const;
 export type TipoPregunta = (typeof TIPOS_PREGUNTA)[number];
 export const ETIQUETAS_TIPO_PREGUNTA: Record<TipoPregunta, string> = {
   escala: 'Escala de 1 a 5',
+  nps: 'NPS (0 a 10)',
   si_no: 'Sí / No',
   opcion: 'Opción (una de varias)',
+  multiple: 'Opción múltiple (varias)',
   texto: 'Texto libre',
 };
+/** The types whose question carries a list of options. */
+export const conOpciones = (t: TipoPregunta) => t === 'opcion' || t === 'multiple';
+
+/**
+ * What sends a survey by itself (a job, hourly): a visit done with its result, a lease signed, a
+ * maintenance request closed; each recipient once per record, `dias_espera` days after it.
+ */
+export const DISPARADORES = ['ninguno', 'visita', 'contrato', 'mantenimiento'] as const;
+export type Disparador = (typeof DISPARADORES)[number];
+export const ETIQUETAS_DISPARADOR: Record<Disparador, string> = {
+  ninguno: 'Solo envío manual',
+  visita: 'Después de una visita realizada (cita con resultado)',
+  contrato: 'Al firmarse un contrato de arrendamiento',
+  mantenimiento: 'Al cerrarse una solicitud de mantenimiento',
+};
+
+/** Where a link came from: made by hand, e-mailed by «Enviar», or sent by one of the triggers. */
+export const ORIGENES_ENLACE = ['manual', 'correo', 'visita', 'contrato', 'mantenimiento'] as const;
+export type OrigenEnlace = (typeof ORIGENES_ENLACE)[number];
+export const ETIQUETAS_ORIGEN: Record<OrigenEnlace, string> = {
+  manual: 'Enlace creado a mano',
+  correo: 'Enviada por correo',
+  visita: 'Después de una visita',
+  contrato: 'Contrato firmado',
+  mantenimiento: 'Mantenimiento cerrado',
+};
+export const TRABAJO_ENCUESTAS_AUTOMATICAS = 'encuestas.automaticas';
+export const TRABAJO_ENCUESTAS_AUTOMATICAS_EMPRESA = 'encuestas.automaticas-empresa';
+export const MAX_DESTINATARIOS_ENCUESTA = 50;
 export const MAX_PREGUNTAS = 30;
 
 export const ZPreguntaEncuesta = z.object({
@@ -35,6 +66,9 @@ export const ZEncuestaForm = z
     titulo: textoObligatorio('Título', 160),
     descripcion: texto('Descripción', 1000),
     activa: si('Activa').default(true),
+    disparador: opcion('Envío automático', DISPARADORES, ETIQUETAS_DISPARADOR).default('ninguno'),
+    dias_espera: entero('Días de espera', 0, 90).default(0),
+    dias_vigencia: entero('Vigencia del enlace', 1, 365).default(30),
     preguntas: z
       .array(ZPreguntaEncuesta, { error: 'El campo Preguntas debe ser una lista' })
       .min(1, { error: 'El campo Preguntas necesita al menos una pregunta' })
@@ -44,7 +78,7 @@ export const ZEncuestaForm = z
     // An array body passes «when» (an array is an object) without the fields the rule reads.
     if (!Array.isArray(v.preguntas)) return;
     v.preguntas.forEach((p, i) => {
-      if (p.tipo === 'opcion' && p.opciones.length < 2)
+      if (conOpciones(p.tipo) && p.opciones.length < 2)
         ctx.addIssue({
           code: 'custom',
           path: ['preguntas', i, 'opciones'],
@@ -63,6 +97,9 @@ export type Encuesta = {
   titulo: string;
   descripcion: string;
   activa: boolean;
+  disparador: Disparador;
+  dias_espera: number;
+  dias_vigencia: number;
   preguntas: PreguntaEncuesta[];
   enlaces: number;
   respuestas: number;
@@ -90,17 +127,42 @@ export type EnlaceEncuesta = {
   token: string;
   destinatario: string;
   email: string;
+  origen: OrigenEnlace;
+  /** The record that triggered it (a cita's id, a contract's consecutivo, a maintenance request's). */
+  origen_id: number | null;
   creado_en: string;
+  /** When the e-mail carrying it was queued; null for a link made by hand. */
+  enviado_en: string | null;
+  /** After it the link is refused; null: it never expires. */
+  vence_en: string | null;
   respondida_en: string | null;
 };
+
+/** POST /paginaweb/encuestas/:id/enviar: an e-mail with a personal link to each tercero chosen. */
+export const ZEnviarEncuesta = z.object({
+  terceros: ids('Destinatarios', MAX_DESTINATARIOS_ENCUESTA).refine((xs) => xs.length > 0, {
+    error: 'El campo Destinatarios es obligatorio: elija al menos un tercero',
+  }),
+});
+export type EnviarEncuesta = z.output<typeof ZEnviarEncuesta>;
+export type EnvioEncuesta = { enviados: number; destinatarios: string[] };
+
+/** GET /paginaweb/encuestas/terceros: who a survey can be sent to (20 by name or document). */
+export const ZTercerosEncuestaQuery = z.object({
+  q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional(),
+  id: idQuery('id').optional(),
+});
+export type TerceroEncuesta = { id: number; nombre: string; nro_id: string; email: string };
 
 export type ResultadoPregunta = {
   indice: number;
   pregunta: string;
   tipo: TipoPregunta;
   respuestas: number;
-  /** Escala: the mean of 1–5; null for other types or without answers. */
+  /** Escala: the mean of 1–5, NPS: of 0–10; null for other types or without answers. */
   promedio: number | null;
+  /** NPS: % promoters (9–10) minus % detractors (0–6), −100 to 100; null otherwise. */
+  nps: number | null;
   /** Each value and how many chose it (escala 1–5, Sí/No, the options); empty for texto. */
   conteos: { valor: string; n: number }[];
   /** Texto: the latest answers (at most 50). */
@@ -123,9 +185,17 @@ export const ZRespuestaEncuestaPublica = z.object({
   respuestas: z
     .record(
       z.string().max(10, { error: 'respuestas tiene una pregunta que no es de la encuesta' }),
-      z.union([z.string().max(2000, { error: 'Una respuesta admite máximo 2.000 caracteres' }), z.number(), z.boolean()], {
-        error: 'Cada respuesta debe ser texto, número o sí/no',
-      }),
+      z.union(
+        [
+          z.string().max(2000, { error: 'Una respuesta admite máximo 2.000 caracteres' }),
+          z.number(),
+          z.boolean(),
+          z.array(z.string().max(80, { error: 'Una opción admite máximo 80 caracteres' })).max(20, {
+            error: 'Una respuesta admite máximo 20 opciones',
+          }),
+        ],
+        { error: 'Cada respuesta debe ser texto, número, sí/no o una lista de opciones' },
+      ),
       { error: 'El campo respuestas debe ser un objeto' },
     )
     .default({})
@@ -136,19 +206,47 @@ export type RespuestaEncuestaPublica = z.output<typeof ZRespuestaEncuestaPublica
 /** The key a question's answer is sent and stored under: its place, «p1», «p2»… */
 export const clavePregunta = (i: number) => `p${i + 1}`;
 
+/** A stored answer: text for every type but «multiple», whose answer is the list of options chosen. */
+export type ValorRespuesta = string | string[];
+
+/** The NPS of a list of 0–10 answers: % promoters (9–10) minus % detractors (0–6), rounded. */
+export function calcularNps(vs: readonly string[]): number | null {
+  if (!vs.length) return null;
+  const promotores = vs.filter((v) => Number(v) >= 9).length;
+  const detractores = vs.filter((v) => Number(v) <= 6).length;
+  return Math.round((100 * (promotores - detractores)) / vs.length);
+}
+
 /**
  * The answers checked against the questions, each message naming the question by its number; stored
- * normalised: escala as «1»…«5», sí/no as «si»/«no», an option as its text.
+ * normalised: escala as «1»…«5», NPS «0»…«10», sí/no as «si»/«no», an option as its text, several
+ * options as their list in the question's order.
  */
 export function validarRespuestasEncuesta(
   preguntas: readonly PreguntaEncuesta[],
   respuestas: Record<string, unknown>,
-): { valores: Record<string, string>; errores: Record<string, string> } {
-  const valores: Record<string, string> = {};
+): { valores: Record<string, ValorRespuesta>; errores: Record<string, string> } {
+  const valores: Record<string, ValorRespuesta> = {};
   const errores: Record<string, string> = {};
   preguntas.forEach((p, i) => {
     const k = clavePregunta(i);
     const crudo = respuestas[k];
+    if (p.tipo === 'multiple') {
+      const lista = (Array.isArray(crudo) ? crudo : crudo === undefined || crudo === null || crudo === '' ? [] : [crudo]).map(
+        (x) => String(x).trim(),
+      );
+      const nombreM = `La pregunta ${i + 1} («${p.pregunta}»)`;
+      const fuera = lista.filter((x) => !p.opciones.includes(x));
+      if (fuera.length) errores[k] = `${nombreM} admite solo: ${p.opciones.join(', ')}`;
+      else if (!lista.length) {
+        if (p.obligatoria) errores[k] = `${nombreM} es obligatoria: elija al menos una opción`;
+      } else valores[k] = p.opciones.filter((o) => lista.includes(o));
+      return;
+    }
+    if (Array.isArray(crudo)) {
+      errores[k] = `La pregunta ${i + 1} («${p.pregunta}») admite una sola respuesta`;
+      return;
+    }
     let v = crudo === undefined || crudo === null ? '' : String(crudo).trim();
     const nombre = `La pregunta ${i + 1} («${p.pregunta}»)`;
     if (p.tipo === 'si_no') v = v === 'true' || v === 'si' || v === 'sí' ? 'si' : v === 'false' || v === 'no' ? 'no' : v;
@@ -157,6 +255,7 @@ export function validarRespuestasEncuesta(
       return;
     }
     if (p.tipo === 'escala' && !/^[1-5]$/.test(v)) errores[k] = `${nombre} debe ser un número de 1 a 5`;
+    else if (p.tipo === 'nps' && !/^(10|[0-9])$/.test(v)) errores[k] = `${nombre} debe ser un número de 0 a 10`;
     else if (p.tipo === 'si_no' && v !== 'si' && v !== 'no') errores[k] = `${nombre} debe ser Sí o No`;
     else if (p.tipo === 'opcion' && !p.opciones.includes(v)) errores[k] = `${nombre} debe ser una de: ${p.opciones.join(', ')}`;
     else if (p.tipo === 'texto' && v.length > 2000) errores[k] = `${nombre} admite máximo 2.000 caracteres`;
@@ -166,3 +265,6 @@ export function validarRespuestasEncuesta(
 }
 
 export type EncuestaPublica = { titulo: string; descripcion: string; preguntas: PreguntaEncuesta[]; respondida: boolean };
+
+/** The filters of /informes/encuestas besides the period: one survey, one origin of the links. */
+export const ZOrigenFiltro = z.enum(ORIGENES_ENLACE, { error: `origen debe ser uno de: ${ORIGENES_ENLACE.join(', ')}` });

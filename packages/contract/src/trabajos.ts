@@ -29,6 +29,8 @@ export const TIPO_TRABAJO_LABEL: Record<string, string> = {
   'mensajes.enviar': 'Envío de SMS o WhatsApp',
   'portales.sincronizar': 'Sincronización de un inmueble con un portal',
   'paginaweb.publicar': 'Publicación de noticia programada',
+  'encuestas.automaticas': 'Encuestas automáticas (busca empresas)',
+  'encuestas.automaticas-empresa': 'Encuestas automáticas de una empresa',
   'inventarios.radicar': 'Radicación de un inventario en gestión documental',
   'bandeja.sincronizar': 'Sincronización de una bandeja de correos',
   'bandeja.sincronizar-todas': 'Sincronización de las bandejas de correos (todas las empresas)',

@@ -660,13 +660,13 @@ const encuestas: DefInforme = {
     { clave: 'tipo', titulo: 'Tipo', tipo: 'texto' },
     { clave: 'respuestas', titulo: 'Respuestas', tipo: 'entero' },
     { clave: 'promedio', titulo: 'Promedio', tipo: 'texto' },
-    { clave: 'satisfaccion', titulo: 'Satisfechos (4–5 o Sí)', tipo: 'porcentaje' },
+    { clave: 'satisfaccion', titulo: 'Satisfechos (4–5, Sí o 9–10)', tipo: 'porcentaje' },
     { clave: 'distribucion', titulo: 'Distribución', tipo: 'texto' },
   ],
-  filas: (tx, f) => filasEncuestas(tx, f.periodo),
+  filas: (tx, f) => filasEncuestas(tx, f.periodo, f),
   grafico: { etiqueta: 'pregunta', valores: ['satisfaccion'] },
   serie: async (tx, f) =>
-    (await filasEncuestas(tx, f.periodo))
+    (await filasEncuestas(tx, f.periodo, f))
       .filter((r) => r.satisfaccion !== null)
       .slice(0, 20)
       .map((r) => ({ etiqueta: r.pregunta, valores: { satisfaccion: r.satisfaccion! } })),

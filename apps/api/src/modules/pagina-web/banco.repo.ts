@@ -202,3 +202,8 @@ export async function vacanteAbierta(tx: Tx, id: number): Promise<VacantePublica
   const [r] = await queryRows<VacantePublica>(tx, sql`select ${PUBLICO} from vacante v where v.id = ${id} and ${ABIERTA}`);
   return r ?? null;
 }
+
+/** The company's active users with their permissions: who reviews vacancies hears of an application. */
+export function usuariosActivos(tx: Tx): Promise<{ id: number; permisos: string }[]> {
+  return queryRows(tx, sql`select id, permisos from usuarios where activo order by id`);
+}

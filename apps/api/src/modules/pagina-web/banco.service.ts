@@ -26,6 +26,13 @@ import type { Archivo } from '../../platform/http/archivo.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import * as repo from './banco.repo.ts';
+import { hasIdm } from '@predio/contract/menu';
+import { esCorreo } from '@predio/contract/campos';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows.ts';
+import { encolarCorreo } from '../../platform/mail/outbox.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
+import { puedeConfirmar } from '../solicitudes/solicitudes-web.service.ts';
 
 // Página web > Banco de trabajo (idm 202): vacancies the staff publish; applications the site sends in
 // with a CV (an archivo of the postulación), reviewed by the staff with estados and notes.
@@ -236,8 +243,30 @@ export const MENSAJE_POSTULACION = 'Recibimos su postulación. Si su perfil avan
  * its bytes) against the open vacancy, then the fields are checked, and only then the postulación and
  * its CV row are written. A refused application keeps no file.
  */
+/** The notice type of an application (Mis notificaciones, «Página web»: in the app and by e-mail). */
+export const TIPO_CARTA_POSTULACION = 801;
+export const IDM_BANCO_TRABAJO = 202;
+
+/**
+ * What an applicant receives: the vacancy's title (the agency's words) and what happens next. Nothing
+ * the visitor typed is repeated, so the form cannot send a stranger a message of someone's choosing.
+ */
+export function acusePostulacion(e: { nombre: string; telefonos: string }, vacante: string): { asunto: string; texto: string } {
+  const agencia = e.nombre || 'La inmobiliaria';
+  return {
+    asunto: `Recibimos su postulación a «${vacante}» · ${agencia}`,
+    texto: [
+      'Hola:',
+      `Recibimos su postulación a la vacante «${vacante}» de ${agencia}, con su hoja de vida.`,
+      'Revisaremos su perfil; si avanza en el proceso, nos comunicaremos con usted.',
+      [agencia, e.telefonos].filter(Boolean).join('\n'),
+      'Este es un mensaje automático. Si usted no se postuló, puede ignorarlo.',
+    ].join('\n\n'),
+  };
+}
+
 export async function postular(
-  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+  deps: Pick<Deps, 'db' | 'storage' | 'config' | 'hub' | 'mailer'>,
   a: {
     idEmpresa: number;
     idVacante: number;
@@ -302,9 +331,12 @@ export async function postular(
     await borrarSubida();
     return { mensaje: MENSAJE_POSTULACION };
   }
+  // At most one acknowledgement an hour per inbox (and 60 per company), as the site's other forms.
+  const acusar = await puedeConfirmar(deps.db, a.idEmpresa, datos.data.email);
   await enTenant(deps.db, a.idEmpresa, async ({ tx, alConfirmar }) => {
     // Closed or unpublished while the CV streamed in: refused, and `registrar` is never reached.
-    if (!(await repo.vacanteAbierta(tx, a.idVacante))) {
+    const vacante = await repo.vacanteAbierta(tx, a.idVacante);
+    if (!vacante) {
       await borrarSubida();
       throw noEncontrado(`La vacante ${a.idVacante}`);
     }
@@ -329,6 +361,30 @@ export async function postular(
       },
       { accion: 'postulacion recibida', campo: 'hoja de vida' },
     );
+    const o = { tx, alConfirmar, hub: deps.hub, mailer: deps.mailer };
+    const [empresa] = await queryRows<{ nombre: string; telefonos: string; email: string }>(
+      tx,
+      sql`select nombre, telefonos, email from empresa limit 1`,
+    );
+    if (acusar)
+      await encolarCorreo(o, {
+        para: datos.data.email,
+        ...acusePostulacion(empresa!, vacante.titulo),
+        origen: `postulacion:${idPostulacion}`,
+        responderA: esCorreo(empresa!.email) ? empresa!.email : null,
+        entidad: 'postulacion',
+        entidadId: String(idPostulacion),
+      });
+    // Everyone who reviews vacancies hears of it (in the app, and by e-mail unless they turned it off).
+    for (const u of (await repo.usuariosActivos(tx)).filter((x) => hasIdm(x.permisos, IDM_BANCO_TRABAJO)))
+      await notificar(o, {
+        idEmpresa: a.idEmpresa,
+        idUsuario: u.id,
+        tipoCarta: TIPO_CARTA_POSTULACION,
+        titulo: `Nueva postulación a «${vacante.titulo}»`,
+        cuerpo: `${datos.data.nombre} se postuló desde el sitio web a la vacante «${vacante.titulo}» con su hoja de vida.`,
+        enlace: `/paginaweb/banco-de-trabajo?vista=postulaciones&vacante=${a.idVacante}`,
+      });
   });
   return { mensaje: MENSAJE_POSTULACION };
 }

@@ -3,14 +3,18 @@ import { idQuery } from '@predio/contract/campos';
 import { ZRegistroParam } from '@predio/contract/pagina-web';
 import {
   IDM_ENCUESTAS,
+  IDM_INFORME_ENCUESTAS,
   ZEncuestaForm,
   ZEncuestasQuery,
   ZEnlaceEncuestaForm,
+  ZEnviarEncuesta,
   ZRespuestaEncuestaPublica,
+  ZTercerosEncuestaQuery,
   ZTokenEncuestaParam,
 } from '@predio/contract/pagina-web-encuestas';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute } from '../../platform/http/route.ts';
+import { urlPublica } from '../../platform/http/url-publica.ts';
 import { enTenant } from '../../platform/tenant.ts';
 import * as service from './encuestas.service.ts';
 import { leerPublico } from './publico.http.ts';
@@ -31,6 +35,43 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
   });
   defineRoute(app, deps, {
     method: 'GET',
+    url: '/paginaweb/encuestas/terceros',
+    permiso: E,
+    schema: { querystring: ZTercerosEncuestaQuery, tags, summary: 'Terceros con correo a quienes enviar una encuesta (20)' },
+    handler: ({ tx, query }) => service.buscarTerceros({ tx, q: query.q, id: query.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/paginaweb/encuestas/:id/enviar',
+    permiso: E,
+    schema: {
+      params: ZRegistroParam,
+      body: ZEnviarEncuesta,
+      tags,
+      summary: 'Envía por correo un enlace personal (una respuesta, con vencimiento) a cada tercero elegido',
+    },
+    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      service.enviar({
+        tx,
+        alConfirmar,
+        user,
+        ip: req.ip,
+        id: params.id,
+        body,
+        mailer: deps.mailer,
+        idEmpresa: user.idEmpresa,
+        base: urlPublica(deps.config.publicUrl, req),
+      }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/informes/encuestas/opciones',
+    permiso: IDM_INFORME_ENCUESTAS,
+    schema: { tags, summary: 'Encuestas que ofrece el filtro del informe' },
+    handler: ({ tx }) => service.opcionesInforme({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
     url: '/paginaweb/encuestas/:id',
     permiso: E,
     schema: { params: ZRegistroParam, tags, summary: 'Una encuesta con sus preguntas' },
@@ -41,7 +82,8 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/paginaweb/encuestas',
     permiso: E,
     schema: { body: ZEncuestaForm, tags, summary: 'Crea una encuesta' },
-    handler: ({ tx, user, req, body }) => service.crear({ tx, user, ip: req.ip, body }),
+    handler: ({ tx, user, req, body }) =>
+      service.crear({ tx, user, ip: req.ip, body, urlBase: urlPublica(deps.config.publicUrl, req) }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
@@ -53,7 +95,8 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Modifica una encuesta (sus preguntas, mientras no tenga respuestas)',
     },
-    handler: ({ tx, user, req, params, body }) => service.actualizar({ tx, user, ip: req.ip, id: params.id, body }),
+    handler: ({ tx, user, req, params, body }) =>
+      service.actualizar({ tx, user, ip: req.ip, id: params.id, body, urlBase: urlPublica(deps.config.publicUrl, req) }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',

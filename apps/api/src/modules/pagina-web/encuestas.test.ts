@@ -89,7 +89,7 @@ describe('encuestas (10587) and /informes/encuestas (10588)', () => {
       'El campo Opciones de la pregunta 1 necesita al menos dos opciones',
     );
     error(
-      await pedir(admin1, 'POST', '/api/paginaweb/encuestas', encuesta({ preguntas: [{ pregunta: 'X', tipo: 'nps' }] })),
+      await pedir(admin1, 'POST', '/api/paginaweb/encuestas', encuesta({ preguntas: [{ pregunta: 'X', tipo: 'estrellas' }] })),
       400,
       'El campo Tipo de pregunta debe ser uno de',
     );

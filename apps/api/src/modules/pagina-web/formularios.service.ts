@@ -18,7 +18,7 @@ import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import { enTenant } from '../../platform/tenant.ts';
-import { recibirDeFormulario } from '../solicitudes/solicitudes-web.service.ts';
+import { debeConfirmar, recibirDeFormulario } from '../solicitudes/solicitudes-web.service.ts';
 import * as repo from './formularios.repo.ts';
 
 // Página web > Formularios (idm 10536): the staff build forms; a visitor's submission becomes a solicitud.
@@ -192,6 +192,7 @@ export async function recibir(
     .filter((v) => v.valor !== '')
     .map((v) => `${v.etiqueta}: ${v.valor}`)
     .join('\n');
+  const confirmar = await debeConfirmar(deps.db, a.idEmpresa, primero('correo'));
   const numero = await enTenant(deps.db, a.idEmpresa, async (scope) => {
     const n = await recibirDeFormulario(
       { ...scope, hub: deps.hub, mailer: deps.mailer, ip: a.ip, idEmpresa: a.idEmpresa },
@@ -202,6 +203,7 @@ export async function recibir(
         mensaje: `Formulario «${f.nombre}»\n${texto}`.slice(0, 2000),
         tipo: f.tipo_solicitud,
         formulario: f.nombre,
+        confirmar,
       },
     );
     await repo.insertarEnvio(scope.tx, {

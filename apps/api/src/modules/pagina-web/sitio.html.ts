@@ -240,6 +240,7 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .pregunta .opciones{display:flex;flex-wrap:wrap;gap:8px}
 .pregunta .opciones label{display:flex;align-items:center;gap:6px;font-weight:400;margin:0;padding:8px 14px;border:1px solid #9ca3af;border-radius:8px;background:#fff;cursor:pointer}
 .pregunta .opciones input{width:auto;margin:0}
+.pregunta.nps .opciones{gap:6px}.pregunta.nps .opciones label{padding:8px 9px;gap:4px}
 .ayuda{color:#4b5563;font-size:.9rem;margin:0}
 .popup{position:fixed;inset:0;margin:auto;max-width:min(560px,calc(100vw - 32px));max-height:calc(100vh - 32px);overflow:auto;border:0;border-radius:12px;padding:0 0 16px;box-shadow:0 0 0 100vmax rgba(0,0,0,.45),0 10px 30px rgba(0,0,0,.3);z-index:10}
 .popup h2,.popup .cuerpo,.popup p{margin:12px 20px 0}
@@ -338,18 +339,31 @@ export function encuestaWeb(e: EmpresaSitio, token: string, enc: EncuestaPublica
             ['4', '4'],
             ['5', '5'],
           ]
-        : p.tipo === 'si_no'
-          ? [
-              ['si', 'Sí'],
-              ['no', 'No'],
-            ]
-          : p.opciones.map((o) => [o, o]);
-    return `<fieldset class="pregunta${p.tipo === 'escala' ? ' escala' : ''}"${invalida}><legend>${titulo}</legend>${
-      p.tipo === 'escala' ? '<p class="ayuda">1 = muy insatisfecho · 5 = muy satisfecho</p>' : ''
-    }<div class="opciones">${opciones
+        : p.tipo === 'nps'
+          ? Array.from({ length: 11 }, (_, n): [string, string] => [String(n), String(n)])
+          : p.tipo === 'si_no'
+            ? [
+                ['si', 'Sí'],
+                ['no', 'No'],
+              ]
+            : p.opciones.map((o) => [o, o]);
+    // Several options are checkboxes; their values came back as one text, a line each.
+    const varias = p.tipo === 'multiple';
+    const elegidas = (estado.valores[k] ?? '').split('\n');
+    const ayuda =
+      p.tipo === 'escala'
+        ? '<p class="ayuda">1 = muy insatisfecho · 5 = muy satisfecho</p>'
+        : p.tipo === 'nps'
+          ? '<p class="ayuda">0 = nada probable · 10 = muy probable</p>'
+          : varias
+            ? '<p class="ayuda">Puede elegir varias.</p>'
+            : '';
+    return `<fieldset class="pregunta${p.tipo === 'escala' || p.tipo === 'nps' ? ' escala' : ''}${p.tipo === 'nps' ? ' nps' : ''}"${invalida}><legend>${titulo}</legend>${ayuda}<div class="opciones">${opciones
       .map(
         ([v, t]) =>
-          `<label><input type="radio" name="${k}" value="${esc(v)}"${estado.valores[k] === v ? ' checked' : ''}> ${esc(t)}</label>`,
+          `<label><input type="${varias ? 'checkbox' : 'radio'}" name="${k}" value="${esc(v)}"${
+            (varias ? elegidas.includes(v) : estado.valores[k] === v) ? ' checked' : ''
+          }> ${esc(t)}</label>`,
       )
       .join('')}</div>${err(k)}</fieldset>`;
   };
@@ -363,6 +377,12 @@ ${enc.preguntas.map(pregunta).join('\n')}
 </form>
 </section>`;
 }
+
+/** An e-mailed link past its date: what happened and what to do. */
+export const encuestaVencida = (e: EmpresaSitio, mensaje: string) =>
+  `<section class="gracias" role="alert"><h1>Este enlace ya no está vigente</h1><p>${esc(mensaje)}</p>${
+    e.telefonos ? `<p>Teléfonos: ${esc(e.telefonos)}</p>` : ''
+  }<p><a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;
 
 export const graciasEncuesta = (e: EmpresaSitio, mensaje: string) =>
   `<section class="gracias" role="status"><h1>¡Gracias!</h1><p>${esc(mensaje)}</p><p><a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;

@@ -26,9 +26,19 @@ import { urlPublica } from '../../platform/http/url-publica.ts';
  * the agency's own website form (POST /api/publico/solicitudes): same checks, limits and notices.
  */
 export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
-  // A plain HTML form sends application/x-www-form-urlencoded; only these routes read it.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  // A plain HTML form sends application/x-www-form-urlencoded; only these routes read it. A name sent
+  // more than once (a survey's checkbox group) becomes the list of its values.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_req, body, done) => {
+      const campos: Record<string, string | string[]> = {};
+      for (const [k, v] of new URLSearchParams(String(body))) {
+        const antes = campos[k];
+        campos[k] = antes === undefined ? v : Array.isArray(antes) ? [...antes, v] : [antes, v];
+      }
+      done(null, campos);
+    },
   );
 
   const base = (req: FastifyRequest) => urlPublica(deps.config.publicUrl, req);
@@ -363,14 +373,32 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     });
   });
 
-  // ----- a survey's link (Página web > Encuestas): answered once
-  const encuestaDe = (e: publico.EmpresaSitio, token: string, f: html.EstadoFormulario, codigo = 200) =>
-    enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.publica(tx, token)).then((enc) => ({
+  // ----- a survey's link (Página web > Encuestas): answered once; an e-mailed one expires
+  const vencida = (e: publico.EmpresaSitio, mensaje: string) => ({
+    codigo: 409,
+    titulo: `Enlace vencido · ${publico.empresaPublica(e).nombre}`,
+    og: { titulo: 'Enlace vencido', descripcion: mensaje, imagen: null, url: `/sitio/${e.id_empresa}` },
+    cuerpo: html.encuestaVencida(e, mensaje),
+  });
+  /** The survey of a link, or the page saying the link expired. */
+  const leerEncuesta = (e: publico.EmpresaSitio, token: string) =>
+    enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.publica(tx, token)).then(
+      (enc) => ({ enc, pagina: null }),
+      (err: unknown) => {
+        if (err instanceof AppError && err.status === 409) return { enc: null, pagina: vencida(e, err.message) };
+        throw err;
+      },
+    );
+  const encuestaDe = async (e: publico.EmpresaSitio, token: string, f: html.EstadoFormulario, codigo = 200) => {
+    const { enc, pagina } = await leerEncuesta(e, token);
+    if (!enc) return pagina;
+    return {
       codigo,
       titulo: `${enc.titulo} · ${publico.empresaPublica(e).nombre}`,
       og: { titulo: enc.titulo, descripcion: enc.descripcion || enc.titulo, imagen: null, url: `/sitio/${e.id_empresa}` },
       cuerpo: html.encuestaWeb(e, token, enc, f),
-    }));
+    };
+  };
 
   app.get('/sitio/:empresa/encuestas/:token', (req, reply) => {
     const p = ZTokenEncuestaParam.safeParse(req.params);
@@ -385,16 +413,20 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     return servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
       if (!p.success) throw new AppError(40400, 'Esta encuesta no existe.');
       const token = p.data.token;
-      const valores = z
-        .record(z.string(), z.string())
+      // A checkbox group (several options) posts its name once per box ticked: a list.
+      const crudos = z
+        .record(z.string(), z.union([z.string(), z.array(z.string())]))
         .catch({})
         .parse(req.body ?? {});
-      const enc = await enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.publica(tx, token));
-      const { errores } = validarRespuestasEncuesta(enc.preguntas, valores);
+      // Drawn again after a mistake: the boxes ticked travel as one text, a line each.
+      const valores = Object.fromEntries(Object.entries(crudos).map(([k, v]) => [k, Array.isArray(v) ? v.join('\n') : v]));
+      const { enc, pagina } = await leerEncuesta(e, token);
+      if (!enc) return pagina;
+      const { errores } = validarRespuestasEncuesta(enc.preguntas, crudos);
       if (!enc.respondida && Object.keys(errores).length)
         return encuestaDe(e, token, { valores, errores, general: 'Revise las preguntas marcadas.' }, 400);
       try {
-        const r = await enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.responder(tx, token, { respuestas: valores }));
+        const r = await enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.responder(tx, token, { respuestas: crudos }));
         return {
           titulo: `Encuesta enviada · ${publico.empresaPublica(e).nombre}`,
           og: { titulo: enc.titulo, descripcion: 'Encuesta enviada', imagen: null, url: `/sitio/${e.id_empresa}` },

@@ -75,7 +75,7 @@ const CONFIRMACIONES_POR_HORA = 60;
  * agency's form, however its address is written, and a form sends at most CONFIRMACIONES_POR_HORA;
  * so the public form cannot be used to fill someone's inbox.
  */
-async function puedeConfirmar(db: Database, idEmpresa: number, para: string): Promise<boolean> {
+export async function puedeConfirmar(db: Database, idEmpresa: number, para: string): Promise<boolean> {
   // Two keys, as the throttle counts each of them once: one key given twice counted every
   // confirmation double, and the form stopped at half its limit.
   const porForm = { usuario: `web-confirma-form:${idEmpresa}`, ip: `web-confirma-form-ip:${idEmpresa}` };
@@ -88,6 +88,21 @@ async function puedeConfirmar(db: Database, idEmpresa: number, para: string): Pr
     bloqueoMin: 60,
   });
   return true;
+}
+
+/**
+ * Whether a form built in Página web confirms to `email`: the company's switch in Compañía (the same
+ * one as the contact form's) and the per-inbox and per-company limits. Outside any transaction.
+ */
+export async function debeConfirmar(db: Database, idEmpresa: number, email: string): Promise<boolean> {
+  if (email === '') return false;
+  const [e] = await db.system((tx) =>
+    queryRows<{ confirmar: boolean }>(
+      tx,
+      sql`select confirmar_formulario_web as confirmar from empresa where id_empresa = ${idEmpresa}`,
+    ),
+  );
+  return e?.confirmar === true && (await puedeConfirmar(db, idEmpresa, email));
 }
 
 /**
@@ -208,7 +223,16 @@ export async function recibir(
  */
 export async function recibirDeFormulario(
   o: Scope & Pick<Deps, 'hub' | 'mailer'> & { ip: string; idEmpresa: number },
-  d: { nombre: string; telefono: string; email: string; mensaje: string; tipo: TipoSolicitud; formulario: string },
+  d: {
+    nombre: string;
+    telefono: string;
+    email: string;
+    mensaje: string;
+    tipo: TipoSolicitud;
+    formulario: string;
+    /** debeConfirmar said yes: the visitor gets the same confirmation as the contact form's. */
+    confirmar?: boolean;
+  },
 ): Promise<number> {
   const idEmpresa = o.idEmpresa;
   const user = sitioWeb(idEmpresa);
@@ -237,6 +261,25 @@ export async function recibirDeFormulario(
     idUsuario: null,
     usuario: user.usuario,
   });
+  if (d.confirmar && d.email) {
+    const [empresa] = await queryRows<Pick<EmpresaFormulario, 'nombre' | 'telefonos' | 'web' | 'email'>>(
+      o.tx,
+      sql`select nombre, telefonos, web, email from empresa limit 1`,
+    );
+    await encolarCorreo(c, {
+      para: d.email,
+      ...confirmacion(empresa!, s.numero, { tipo: d.tipo, inmueble: null }),
+      origen: `solicitud:${s.numero}`,
+      responderA: esCorreo(empresa!.email) ? empresa!.email : null,
+    });
+    await repo.registrarHistorial(o.tx, {
+      idSolicitud: fila!.id,
+      tipo: 'nota',
+      nota: `Se envió al solicitante la confirmación de recibido por correo a ${d.email}.`,
+      idUsuario: null,
+      usuario: user.usuario,
+    });
+  }
   for (const u of (await repo.usuariosActivos(o.tx)).filter(puedeAtender))
     await notificar(c, {
       idEmpresa,

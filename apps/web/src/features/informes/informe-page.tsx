@@ -17,6 +17,7 @@ import { http } from '../../lib/http.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import { agruparFilas, celda, columnasAgrupables, type FilaTabla } from './agrupar.ts';
 import { EnviarFichaCruce } from './enviar-ficha-cruce.tsx';
+import { FiltroEncuestas } from './filtro-encuestas.tsx';
 import { FiltroRegistro, useEstadoRegistro } from './filtro-registro.tsx';
 import { esPreset, PRESET_DEFECTO, PRESETS, rangoDe, type Preset } from './periodos.ts';
 import { ProgramarEnvio } from './programar-envio.tsx';
@@ -77,7 +78,8 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
   }
   if (filtros.includes('asesor') && asesor) consulta.set('asesor', asesor);
   if (filtros.includes('dias') && dias) consulta.set('dias', dias);
-  for (const k of ['fecha', 'cliente', 'rol'] as const) if (filtros.includes(k) && params.get(k)) consulta.set(k, params.get(k)!);
+  for (const k of ['fecha', 'cliente', 'rol', 'encuesta', 'origen'] as const)
+    if (filtros.includes(k) && params.get(k)) consulta.set(k, params.get(k)!);
   const qs = consulta.toString();
 
   const datos = useQuery({
@@ -255,6 +257,7 @@ export function InformePage({ clave }: { clave: ClaveInforme }) {
         />
       ) : null}
       {conFiltroClientes ? <FiltroRegistro clave={clave} params={params} set={set} /> : null}
+      {filtros.includes('encuesta') ? <FiltroEncuestas params={params} set={set} /> : null}
       {r && columnasAgrupables(r.columnas).length > 0 ? (
         <Select
           aria-label="Agrupar por"

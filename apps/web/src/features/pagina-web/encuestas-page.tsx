@@ -26,35 +26,45 @@ import {
   CopyOutlined,
   DeleteOutlined,
   LinkOutlined,
+  MailOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
 import {
+  DISPARADORES,
   ENCUESTAS_SORT,
+  ETIQUETAS_DISPARADOR,
+  ETIQUETAS_ORIGEN,
   ETIQUETAS_TIPO_PREGUNTA,
+  MAX_DESTINATARIOS_ENCUESTA,
   MAX_PREGUNTAS,
   TIPOS_PREGUNTA,
+  conOpciones,
   type EnlaceEncuesta,
   type EnlaceEncuestaForm,
   type Encuesta,
   type EncuestaForm,
+  type EnviarEncuesta,
   type ResultadoPregunta,
 } from '@predio/contract/pagina-web-encuestas';
 import { Acciones } from '../../components/acciones-fila.tsx';
 import { Cajon } from '../../components/cajon.tsx';
+import { RemoteSelect } from '../../components/remote-select.tsx';
 import { DialogoForm } from '../../components/dialogo-form.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { definirLista, texto } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
-import { formatFechaHora, formatNumero } from '../../lib/format.ts';
+import { formatFecha, formatFechaHora, formatNumero } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session-store.ts';
 import {
+  consultaTercerosEncuesta,
   useBorrarEncuesta,
   useBorrarEnlace,
   useCrearEnlaces,
   useEncuestas,
+  useEnviarEncuesta,
   useEnlacesEncuesta,
   useGuardarEncuesta,
   useResultadosEncuesta,
@@ -64,6 +74,23 @@ import './pagina-web.css';
 const PATH = '/paginaweb/encuestas';
 const lista = definirLista({ filtros: { q: texto() }, orden: ENCUESTAS_SORT });
 const OPCIONES_TIPO = TIPOS_PREGUNTA.map((t) => ({ value: t, label: ETIQUETAS_TIPO_PREGUNTA[t] }));
+const OPCIONES_DISPARADOR = DISPARADORES.map((d) => ({ value: d, label: ETIQUETAS_DISPARADOR[d] }));
+/** The trigger in a few words, for the list. */
+const DISPARADOR_CORTO: Record<Encuesta['disparador'], string> = {
+  ninguno: 'Manual',
+  visita: 'Tras visita',
+  contrato: 'Tras contrato firmado',
+  mantenimiento: 'Tras mantenimiento',
+};
+const automatico = (e: Encuesta) =>
+  e.disparador === 'ninguno' ? (
+    <Tag>Manual</Tag>
+  ) : (
+    <Tag color="blue">
+      {DISPARADOR_CORTO[e.disparador]}
+      {e.dias_espera ? ` + ${e.dias_espera} d` : ''}
+    </Tag>
+  );
 
 const estadoDe = (e: Encuesta) => (e.activa ? <Tag color="green">Activa</Tag> : <Tag>Inactiva</Tag>);
 
@@ -74,6 +101,7 @@ export function EncuestasPage() {
   const borrar = useBorrarEncuesta();
   const [editando, setEditando] = useState<Encuesta | 'nueva' | null>(null);
   const [enlaces, setEnlaces] = useState<Encuesta | null>(null);
+  const [enviando, setEnviando] = useState<Encuesta | null>(null);
   // The report links here with ?resultados=<id>: the results open on arrival.
   const [url, setUrl] = useSearchParams();
   const resultados = Number(url.get('resultados')) || null;
@@ -101,6 +129,15 @@ export function EncuestasPage() {
       }}
       onEliminar={() => borrar.mutateAsync(e.id)}
     >
+      <Tooltip title="Enviar por correo">
+        <Button
+          type="text"
+          icon={<MailOutlined />}
+          aria-label={`Enviar «${e.titulo}» por correo`}
+          disabled={!e.activa}
+          onClick={() => setEnviando(e)}
+        />
+      </Tooltip>
       <Tooltip title="Enlaces">
         <Button type="text" icon={<LinkOutlined />} aria-label={`Enlaces de «${e.titulo}»`} onClick={() => setEnlaces(e)} />
       </Tooltip>
@@ -121,6 +158,7 @@ export function EncuestasPage() {
     { key: 'enlaces', dataIndex: 'enlaces', title: 'Enlaces', responsive: ['md'] },
     { key: 'respuestas', dataIndex: 'respuestas', title: 'Respuestas', ordenable: true },
     { key: 'estado', title: 'Estado', render: (_: unknown, e) => estadoDe(e) },
+    { key: 'automatico', title: 'Envío automático', responsive: ['lg'], render: (_: unknown, e) => automatico(e) },
     {
       key: 'acciones',
       fija: true,
@@ -149,10 +187,13 @@ export function EncuestasPage() {
         }
         vacio={{ texto: 'Aún no hay encuestas' }}
         tarjeta={(e) => (
-          <div className="pagina-web-tarjeta">
+          <div className="pagina-web-tarjeta apilada">
             <div>
               <strong>{e.titulo}</strong>
-              <div>{estadoDe(e)}</div>
+              <div>
+                {estadoDe(e)}
+                {automatico(e)}
+              </div>
               <div>
                 {e.respuestas} respuestas · {e.enlaces} enlaces
               </div>
@@ -171,6 +212,7 @@ export function EncuestasPage() {
         />
       ) : null}
       {enlaces ? <EnlacesCajon encuesta={enlaces} onCerrar={() => setEnlaces(null)} /> : null}
+      {enviando ? <EnviarDialogo encuesta={enviando} onCerrar={() => setEnviando(null)} /> : null}
       {resultados ? (
         <ResultadosCajon
           id={resultados}
@@ -186,6 +228,9 @@ const NUEVA: Partial<EncuestaForm> = {
   titulo: '',
   descripcion: '',
   activa: true,
+  disparador: 'ninguno',
+  dias_espera: 0,
+  dias_vigencia: 30,
   preguntas: [
     { pregunta: '¿Qué tan satisfecho quedó con la atención?', tipo: 'escala', obligatoria: true, opciones: [] },
     { pregunta: '¿Nos recomendaría a un amigo?', tipo: 'si_no', obligatoria: true, opciones: [] },
@@ -222,6 +267,32 @@ function EncuestaDialogo({ encuesta, onCerrar }: { encuesta: Encuesta | null; on
       <Form.Item name="activa" label="Activa" valuePropName="checked" extra="Una encuesta inactiva no se puede responder.">
         <Switch />
       </Form.Item>
+      <Typography.Title level={5}>Envío por correo</Typography.Title>
+      <Form.Item
+        name="disparador"
+        label="Envío automático"
+        initialValue="ninguno"
+        extra="Cada hora se envía a quien corresponda, una sola vez por visita, contrato o solicitud. Solo cuentan los registros posteriores a esta elección."
+      >
+        <Select options={OPCIONES_DISPARADOR} />
+      </Form.Item>
+      <Space wrap size="large">
+        <Form.Item noStyle shouldUpdate={(a, b) => a.disparador !== b.disparador}>
+          {() => (
+            <Form.Item name="dias_espera" label="Días de espera" initialValue={0} extra="Tras la visita, la firma o el cierre.">
+              <InputNumber min={0} max={90} disabled={form.getFieldValue('disparador') === 'ninguno'} addonAfter="días" />
+            </Form.Item>
+          )}
+        </Form.Item>
+        <Form.Item
+          name="dias_vigencia"
+          label="Vigencia del enlace"
+          initialValue={30}
+          extra="Después el enlace ya no se puede responder."
+        >
+          <InputNumber min={1} max={365} addonAfter="días" />
+        </Form.Item>
+      </Space>
       <Typography.Title level={5}>Preguntas</Typography.Title>
       {respondida ? (
         <Alert
@@ -251,7 +322,7 @@ function EncuestaDialogo({ encuesta, onCerrar }: { encuesta: Encuesta | null; on
                 </Form.Item>
                 <Form.Item noStyle shouldUpdate>
                   {() =>
-                    form.getFieldValue(['preguntas', c.name, 'tipo']) === 'opcion' ? (
+                    conOpciones(form.getFieldValue(['preguntas', c.name, 'tipo'])) ? (
                       <Form.Item
                         name={[c.name, 'opciones']}
                         label="Opciones"
@@ -389,14 +460,17 @@ function EnlacesCajon({ encuesta, onCerrar }: { encuesta: Encuesta; onCerrar: ()
               title: 'Destinatario',
               render: (_: unknown, l) => [l.destinatario, l.email].filter(Boolean).join(' · ') || '—',
             },
+            { key: 'origen', title: 'Origen', render: (_: unknown, l) => ETIQUETAS_ORIGEN[l.origen] },
             {
               key: 'estado',
               title: 'Estado',
               render: (_: unknown, l) =>
                 l.respondida_en ? (
                   <Tag color="green">Respondida {formatFechaHora(l.respondida_en)}</Tag>
+                ) : l.vence_en && Date.parse(l.vence_en) < Date.now() ? (
+                  <Tag color="red">Vencido el {formatFecha(l.vence_en)}</Tag>
                 ) : (
-                  <Tag>Sin responder</Tag>
+                  <Tag>Sin responder{l.vence_en ? ` · vence el ${formatFecha(l.vence_en)}` : ''}</Tag>
                 ),
             },
             {
@@ -462,7 +536,8 @@ function Resultado({ p }: { p: ResultadoPregunta }) {
       </Typography.Text>
       <div className="encuesta-resultado-datos">
         {ETIQUETAS_TIPO_PREGUNTA[p.tipo]} · {p.respuestas} respuestas
-        {p.promedio !== null ? ` · promedio ${formatNumero(p.promedio)} / 5` : ''}
+        {p.promedio !== null ? ` · promedio ${formatNumero(p.promedio)} / ${p.tipo === 'nps' ? 10 : 5}` : ''}
+        {p.nps !== null ? ` · NPS ${p.nps > 0 ? '+' : ''}${formatNumero(p.nps)}` : ''}
       </div>
       {p.tipo === 'texto' ? (
         p.textos.length ? (
@@ -517,5 +592,43 @@ function ResultadosCajon({ id, titulo, onCerrar }: { id: number; titulo: string 
         </>
       ) : null}
     </Cajon>
+  );
+}
+
+/** «Enviar»: terceros with an e-mail, each sent a personal link that answers once and expires. */
+function EnviarDialogo({ encuesta, onCerrar }: { encuesta: Encuesta; onCerrar: () => void }) {
+  const enviar = useEnviarEncuesta();
+  const { message } = App.useApp();
+  return (
+    <DialogoForm<EnviarEncuesta>
+      open
+      title={`Enviar «${encuesta.titulo}» por correo`}
+      okText="Enviar"
+      valores={{ terceros: [] }}
+      onGuardar={async (v) => {
+        const r = await enviar.mutateAsync({ id: encuesta.id, body: { terceros: v.terceros ?? [] } });
+        void message.success(`Encuesta enviada a ${r.enviados === 1 ? r.destinatarios[0] : `${r.enviados} personas`}`);
+      }}
+      onCerrar={onCerrar}
+      guardando={enviar.isPending}
+    >
+      <Typography.Paragraph type="secondary">
+        Cada persona recibe un correo con un enlace personal: se responde una sola vez y vence en {encuesta.dias_vigencia} días.
+      </Typography.Paragraph>
+      <Form.Item
+        name="terceros"
+        label="Destinatarios"
+        rules={[{ required: true, type: 'array', min: 1, message: 'Elija al menos un tercero' }]}
+        extra={`Terceros con correo electrónico; hasta ${MAX_DESTINATARIOS_ENCUESTA}.`}
+      >
+        <RemoteSelect
+          multiple
+          fuente="encuestas:terceros"
+          opciones={consultaTercerosEncuesta}
+          placeholder="Busque por nombre o documento"
+          aria-label="Destinatarios"
+        />
+      </Form.Item>
+    </DialogoForm>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ListaAcotada } from '@predio/contract/list';
 import type { Banner, BannerForm, Noticia, NoticiaForm } from '@predio/contract/pagina-web';
 import type { EnvioFormulario, Formulario, FormularioForm } from '@predio/contract/pagina-web-formularios';
@@ -7,12 +7,16 @@ import type {
   EnlaceEncuestaForm,
   Encuesta,
   EncuestaForm,
+  EnviarEncuesta,
+  EnvioEncuesta,
   ResultadosEncuesta,
+  TerceroEncuesta,
 } from '@predio/contract/pagina-web-encuestas';
 import type { SeccionTexto, TextoSitio, TextoSitioForm } from '@predio/contract/pagina-web-textos';
 import type { Popup, PopupForm } from '@predio/contract/pagina-web-popup';
 import type { Postulacion, RevisionPostulacion, Vacante, VacanteForm } from '@predio/contract/pagina-web-banco';
 import { http } from '../../lib/http.ts';
+import type { ConsultaOpciones, OpcionRemota } from '../../components/remote-select.tsx';
 
 /** Every query of Página web hangs from this key: a write refreshes the lists it touches. */
 export const paginaWebKeys = {
@@ -217,3 +221,22 @@ export const useRevisarPostulacion = () =>
   );
 export const useBorrarPostulacion = () =>
   useEscritura(bancoKeys.all, (id: number) => datos(http.delete(`${BANCO}/postulaciones/${id}`)));
+
+/** «Enviar»: an e-mail with a personal link to each tercero chosen. */
+export const useEnviarEncuesta = () =>
+  useEscritura(encuestasKeys.all, (v: { id: number; body: EnviarEncuesta }) =>
+    datos(http.post<EnvioEncuesta>(`/paginaweb/encuestas/${v.id}/enviar`, v.body)),
+  );
+
+/** Terceros with an e-mail, by name or document (GET /paginaweb/encuestas/terceros, idm 10587). */
+export const consultaTercerosEncuesta: ConsultaOpciones = (q, id) =>
+  queryOptions({
+    queryKey: [...encuestasKeys.all, 'terceros', q, id ?? null] as QueryKey,
+    queryFn: async ({ signal }): Promise<OpcionRemota[]> => {
+      const p = new URLSearchParams(id !== undefined ? { id: String(id) } : q ? { q } : {});
+      const r = await http.get<TerceroEncuesta[]>(`/paginaweb/encuestas/terceros?${p}`, { signal, silent: true });
+      return r.data.map((t) => ({ id: t.id, label: `${t.nombre} (${t.nro_id})`, detalle: t.email }));
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
