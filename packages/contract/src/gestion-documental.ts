@@ -57,6 +57,15 @@ export const ZRadicadoForm = z.object({
 export type RadicadoForm = z.output<typeof ZRadicadoForm>;
 export type RadicadoFormIn = z.input<typeof ZRadicadoForm>;
 
+/**
+ * What may be corrected after filing: never the number (nor the kind and date it was filed with), and the
+ * estado only along its transitions (gestion-documental-estados.ts). The área may change; the number keeps
+ * the código it was given.
+ */
+export const ZRadicadoEdicion = ZRadicadoForm.omit({ tipo: true, fecha: true, id_estado: true });
+export type RadicadoEdicion = z.output<typeof ZRadicadoEdicion>;
+export type RadicadoEdicionIn = z.input<typeof ZRadicadoEdicion>;
+
 const REF = z.object({ id: z.number().int(), nombre: z.string(), codigo: z.string().nullable() });
 export const ZRadicado = z.object({
   id: z.number().int(),
@@ -79,6 +88,8 @@ export const ZRadicado = z.object({
   archivos: z.number().int(),
   creado_por: z.string(),
   creado_en: z.string(),
+  modificado_por: z.string().nullable(),
+  modificado_en: z.string().nullable(),
 });
 export type Radicado = z.output<typeof ZRadicado>;
 

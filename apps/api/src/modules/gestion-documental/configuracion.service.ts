@@ -79,10 +79,13 @@ export async function numerar(
 }
 
 /** A radicado de entrada must be answered within its tipo's business days, counted from the filing day. */
-export async function vence(tx: Tx, o: { tipo: TipoRadicado; idTipoDocumental: number | null }): Promise<string | null> {
+export async function vence(
+  tx: Tx,
+  o: { tipo: TipoRadicado; idTipoDocumental: number | null; desde?: string },
+): Promise<string | null> {
   if (o.tipo !== 'entrada' || o.idTipoDocumental === null) return null;
   const dias = await repo.diasRespuesta(tx, o.idTipoDocumental);
-  return dias === null ? null : sumarDiasHabiles(hoyBogota(), dias);
+  return dias === null ? null : sumarDiasHabiles(o.desde ?? hoyBogota(), dias);
 }
 
 /** Where inbound and automatic filings go when nobody chose an área: the configured one, if active. */

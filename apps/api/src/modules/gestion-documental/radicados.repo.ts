@@ -57,7 +57,8 @@ const SELECT = sql`
     case when e.id is null then null else json_build_object('id', e.id, 'nombre', e.nombre, 'color', e.color) end as estado,
     r.folios, r.observaciones, to_char(r.vence, 'YYYY-MM-DD') as vence,
     (select count(*)::int from archivo ar where ar.tipo_dueno = 'radicado' and ar.id_dueno = r.id::text) as archivos,
-    r.creado_por, to_char(r.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as creado_en
+    r.creado_por, to_char(r.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as creado_en,
+    r.modificado_por, to_char(r.modificado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as modificado_en
   from radicado r
   join areas_empresa a on a.id = r.id_area
   left join terceros t on t.id = r.id_tercero
@@ -129,6 +130,29 @@ export async function insertar(tx: Tx, v: ValoresRadicado, usuario: string): Pro
         returning id`,
   );
   return fila!.id;
+}
+
+/** The columns a correction may change (ZRadicadoEdicion): the number, kind and date never do. */
+export type CambiosRadicado = Pick<
+  ValoresRadicado,
+  'asunto' | 'id_tercero' | 'id_area' | 'id_serie' | 'id_subserie' | 'id_tipo_documental' | 'folios' | 'observaciones' | 'vence'
+>;
+
+export async function actualizar(tx: Tx, id: number, v: CambiosRadicado, usuario: string): Promise<void> {
+  await tx.execute(sql`
+    update radicado set asunto = ${v.asunto}, id_tercero = ${v.id_tercero}, id_area = ${v.id_area}, id_serie = ${v.id_serie},
+      id_subserie = ${v.id_subserie}, id_tipo_documental = ${v.id_tipo_documental}, folios = ${v.folios},
+      observaciones = ${v.observaciones}, vence = ${v.vence}::date, modificado_por = ${usuario}, modificado_en = now()
+    where id = ${id}`);
+}
+
+/** The radicado's filing day in Bogotá (its response deadline counts from it). */
+export async function diaRadicacion(tx: Tx, id: number): Promise<string> {
+  const [f] = await queryRows<{ d: string }>(
+    tx,
+    sql`select to_char(creado_en at time zone 'America/Bogota', 'YYYY-MM-DD') as d from radicado where id = ${id}`,
+  );
+  return f!.d;
 }
 
 export async function area(tx: Tx, id: number) {

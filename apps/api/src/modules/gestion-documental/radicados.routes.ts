@@ -17,6 +17,7 @@ import { defineRoute } from '../../platform/http/route.ts';
 import * as service from './radicados.service.ts';
 import { automaticosRoutes } from './automaticos.routes.ts';
 import { cartasRoutes } from './cartas.routes.ts';
+import { estadosGdRoutes } from './estados.routes.ts';
 import { permisosGdRoutes } from './permisos.routes.ts';
 import { trdRoutes } from './trd.routes.ts';
 
@@ -93,4 +94,5 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
   permisosGdRoutes(app, deps);
   cartasRoutes(app, deps);
   automaticosRoutes(app, deps);
+  estadosGdRoutes(app, deps);
 }

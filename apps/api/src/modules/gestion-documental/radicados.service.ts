@@ -7,11 +7,13 @@ import {
   TIPO_DUENO_RADICADO,
   type OpcionesRadicado,
   type Radicado,
+  type RadicadoEdicion,
   type RadicadoForm,
   type RadicadosExportarQuery,
   type RadicadosQuery,
   type TerceroRadicado,
 } from '@predio/contract/gestion-documental';
+import { esAnulado } from '@predio/contract/gestion-documental-estados';
 import type { ListResult } from '@predio/contract/list';
 import { CODES } from '@predio/contract/codes';
 import type { Tx } from '../../db/client.ts';
@@ -22,6 +24,7 @@ import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/err
 import type { Archivo } from '../../platform/http/archivo.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import * as configuracion from './configuracion.service.ts';
+import * as estadosRepo from './estados.repo.ts';
 import * as permisos from './permisos.service.ts';
 import * as repo from './radicados.repo.ts';
 
@@ -117,6 +120,15 @@ export async function radicar(o: Escritura & { body: RadicadoForm }): Promise<Ra
     vence,
   };
   const id = await repo.insertar(o.tx, valores, o.user.usuario);
+  // The history starts with the estado it was filed in, so «who moved it where» reads from the beginning.
+  if (valores.id_estado !== null)
+    await estadosRepo.registrar(o.tx, {
+      idRadicado: id,
+      anterior: null,
+      estado: valores.id_estado,
+      nota: '',
+      usuario: o.user.usuario,
+    });
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
     usuario: o.user.usuario,
@@ -131,6 +143,69 @@ export async function radicar(o: Escritura & { body: RadicadoForm }): Promise<Ra
     ip: o.ip,
   });
   return (await repo.porId(o.tx, id))!;
+}
+
+/**
+ * Corrects a radicado's metadata (ZRadicadoEdicion) for a user who may edit its serie (and the serie it
+ * moves to). The number, kind and date stay; an annulled radicado stays as it was annulled.
+ */
+export async function editar(o: Escritura & { id: number; body: RadicadoEdicion }): Promise<Radicado> {
+  const r = await obtener(o);
+  if (esAnulado(r.estado?.nombre))
+    throw new AppError(CODES.CONFLICTO, `El radicado ${r.radicado} está anulado: no se puede modificar.`);
+  await permisos.exigir(o.tx, o.user, 'editar', r.serie?.id ?? null, r.subserie?.id ?? null);
+  const b = o.body;
+  await validar(o.tx, { ...b, tipo: r.tipo, fecha: r.fecha, id_estado: null });
+  if ((b.id_serie ?? null) !== (r.serie?.id ?? null) || (b.id_subserie ?? null) !== (r.subserie?.id ?? null))
+    await permisos.exigir(o.tx, o.user, 'editar', b.id_serie ?? null, b.id_subserie ?? null);
+  // A new tipo documental brings its own response days, still counted from the filing day.
+  const vence =
+    (b.id_tipo_documental ?? null) === (r.tipo_documental?.id ?? null)
+      ? r.vence
+      : await configuracion.vence(o.tx, {
+          tipo: r.tipo,
+          idTipoDocumental: b.id_tipo_documental ?? null,
+          desde: await repo.diaRadicacion(o.tx, r.id),
+        });
+  const nuevos: repo.CambiosRadicado = {
+    asunto: b.asunto,
+    id_tercero: b.id_tercero ?? null,
+    id_area: b.id_area,
+    id_serie: b.id_serie ?? null,
+    id_subserie: b.id_subserie ?? null,
+    id_tipo_documental: b.id_tipo_documental ?? null,
+    folios: b.folios ?? null,
+    observaciones: b.observaciones,
+    vence,
+  };
+  const antes: repo.CambiosRadicado = {
+    asunto: r.asunto,
+    id_tercero: r.tercero?.id ?? null,
+    id_area: r.area.id,
+    id_serie: r.serie?.id ?? null,
+    id_subserie: r.subserie?.id ?? null,
+    id_tipo_documental: r.tipo_documental?.id ?? null,
+    folios: r.folios,
+    observaciones: r.observaciones,
+    vence: r.vence,
+  };
+  const cambios = Object.fromEntries(
+    (Object.keys(nuevos) as (keyof repo.CambiosRadicado)[])
+      .filter((k) => nuevos[k] !== antes[k])
+      .map((k) => [k, { antes: antes[k], despues: nuevos[k] }]),
+  );
+  if (Object.keys(cambios).length === 0) return r;
+  await repo.actualizar(o.tx, r.id, nuevos, o.user.usuario);
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'modificar',
+    entidad: ENTIDAD_RADICADO,
+    entidadId: String(r.id),
+    cambios,
+    ip: o.ip,
+  });
+  return (await repo.porId(o.tx, r.id))!;
 }
 
 export async function listar(o: Base & { user: Principal; query: RadicadosQuery }): Promise<ListResult<Radicado>> {

@@ -217,6 +217,9 @@ export const ACCIONES_MAESTRO: Partial<Record<string, LazyExoticComponent<Accion
  * as `maestro` and adds what goes beside it (Categorías de documentos: the documents shared with clients).
  */
 export const PAGINAS_CON_MAESTRO: Partial<Record<string, LazyExoticComponent<ComponentType<{ maestro: ReactNode }>>>> = {
+  'gd-estados': lazy(() =>
+    import('../../features/gestion-documental/estados-page.tsx').then((m) => ({ default: m.EstadosGdPage })),
+  ),
   'categorias-documentos-clientes': lazy(() =>
     import('../../features/zona-clientes/documentos-page.tsx').then((m) => ({ default: m.DocumentosClientesPage })),
   ),

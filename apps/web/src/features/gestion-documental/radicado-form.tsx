@@ -10,6 +10,7 @@ import {
 } from '@predio/contract/gestion-documental';
 import { ApiError } from '../../lib/http.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
+import { useEditarRadicado } from './api/estados.ts';
 import { useOpcionesRadicado, useRadicar, useTercerosRadicado } from './api/radicados.ts';
 
 type Valores = {
@@ -29,11 +30,23 @@ type Valores = {
 const obligatorio = (label: string) => [{ required: true, message: `El campo ${label} es obligatorio` }];
 const conCodigo = (o: { nombre: string; codigo: string | null }) => (o.codigo ? `${o.codigo} · ${o.nombre}` : o.nombre);
 
-/** Radicar: the metadata of a letter or document; on success the drawer shows it to attach its file. */
-export function RadicadoForm({ onRadicado, onCancelar }: { onRadicado: (r: Radicado) => void; onCancelar: () => void }) {
+/**
+ * Radicar: the metadata of a letter or document; on success the drawer shows it to attach its file. With
+ * `radicado` it corrects that one instead: its number, kind, date and estado are not fields here.
+ */
+export function RadicadoForm({
+  onRadicado,
+  onCancelar,
+  radicado,
+}: {
+  onRadicado: (r: Radicado) => void;
+  onCancelar: () => void;
+  radicado?: Radicado;
+}) {
   const [form] = Form.useForm<Valores>();
   const opciones = useOpcionesRadicado();
   const radicar = useRadicar();
+  const editar = useEditarRadicado(radicado?.id ?? 0);
   const [buscar, setBuscar] = useState('');
   const terceros = useTercerosRadicado(buscar);
   const [error, setError] = useState<string | null>(null);
@@ -44,6 +57,21 @@ export function RadicadoForm({ onRadicado, onCancelar }: { onRadicado: (r: Radic
   const enviar = async (v: Valores) => {
     setError(null);
     try {
+      if (radicado) {
+        onRadicado(
+          await editar.mutateAsync({
+            asunto: v.asunto,
+            id_tercero: v.id_tercero ?? null,
+            id_area: v.id_area as number,
+            id_serie: v.id_serie ?? null,
+            id_subserie: v.id_subserie ?? null,
+            id_tipo_documental: v.id_tipo_documental ?? null,
+            folios: v.folios ?? null,
+            observaciones: v.observaciones ?? '',
+          }),
+        );
+        return;
+      }
       const r = await radicar.mutateAsync({
         tipo: v.tipo,
         fecha: v.fecha.format('YYYY-MM-DD'),
@@ -68,22 +96,44 @@ export function RadicadoForm({ onRadicado, onCancelar }: { onRadicado: (r: Radic
     <Form<Valores>
       form={form}
       layout="vertical"
-      initialValues={{ tipo: 'entrada', fecha: dayjs(), id_estado: estadoInicial }}
-      key={estadoInicial ?? 'cargando'}
+      initialValues={
+        radicado
+          ? {
+              tipo: radicado.tipo,
+              fecha: dayjs(radicado.fecha),
+              asunto: radicado.asunto,
+              id_area: radicado.area.id,
+              ...(radicado.tercero ? { id_tercero: radicado.tercero.id } : {}),
+              ...(radicado.serie ? { id_serie: radicado.serie.id } : {}),
+              ...(radicado.subserie ? { id_subserie: radicado.subserie.id } : {}),
+              ...(radicado.tipo_documental ? { id_tipo_documental: radicado.tipo_documental.id } : {}),
+              folios: radicado.folios,
+              observaciones: radicado.observaciones,
+            }
+          : { tipo: 'entrada', fecha: dayjs(), id_estado: estadoInicial }
+      }
+      key={radicado ? `editar-${radicado.id}` : (estadoInicial ?? 'cargando')}
       onFinish={(v) => void enviar(v)}
       className="radicado-form"
     >
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
-      <Form.Item name="tipo" label={L.tipo} rules={obligatorio(L.tipo)}>
-        <Radio.Group optionType="button" options={TIPOS_RADICADO.map((t) => ({ value: t, label: ETIQUETAS_TIPO_RADICADO[t] }))} />
-      </Form.Item>
+      {radicado ? null : (
+        <Form.Item name="tipo" label={L.tipo} rules={obligatorio(L.tipo)}>
+          <Radio.Group
+            optionType="button"
+            options={TIPOS_RADICADO.map((t) => ({ value: t, label: ETIQUETAS_TIPO_RADICADO[t] }))}
+          />
+        </Form.Item>
+      )}
       <Form.Item name="asunto" label={L.asunto} rules={obligatorio(L.asunto)}>
         <Input maxLength={300} />
       </Form.Item>
       <Space wrap size="middle" className="radicado-form-fila">
-        <Form.Item name="fecha" label={L.fecha} rules={obligatorio(L.fecha)}>
-          <DatePicker format="DD/MM/YYYY" />
-        </Form.Item>
+        {radicado ? null : (
+          <Form.Item name="fecha" label={L.fecha} rules={obligatorio(L.fecha)}>
+            <DatePicker format="DD/MM/YYYY" />
+          </Form.Item>
+        )}
         <Form.Item name="folios" label={L.folios}>
           <InputNumber min={0} max={10_000} precision={0} />
         </Form.Item>
@@ -93,7 +143,11 @@ export function RadicadoForm({ onRadicado, onCancelar }: { onRadicado: (r: Radic
           showSearch={{ filterOption: false, onSearch: setBuscar }}
           allowClear
           placeholder="Busque por nombre o documento"
-          options={(terceros.data ?? []).map((t) => ({ value: t.id, label: `${t.nombre} · ${t.nro_id}` }))}
+          options={[
+            // The radicado's own tercero, so the field shows its name before any search.
+            ...(radicado?.tercero && !(terceros.data ?? []).some((t) => t.id === radicado.tercero?.id) ? [radicado.tercero] : []),
+            ...(terceros.data ?? []),
+          ].map((t) => ({ value: t.id, label: `${t.nombre} · ${t.nro_id}` }))}
           notFoundContent={terceros.isFetching ? 'Buscando…' : 'Sin coincidencias'}
         />
       </Form.Item>
@@ -128,15 +182,17 @@ export function RadicadoForm({ onRadicado, onCancelar }: { onRadicado: (r: Radic
           options={(op?.tipos_documentales ?? []).map((t) => ({ value: t.id, label: t.nombre }))}
         />
       </Form.Item>
-      <Form.Item name="id_estado" label={L.id_estado}>
-        <Select allowClear options={(op?.estados ?? []).map((e) => ({ value: e.id, label: e.nombre }))} />
-      </Form.Item>
+      {radicado ? null : (
+        <Form.Item name="id_estado" label={L.id_estado}>
+          <Select allowClear options={(op?.estados ?? []).map((e) => ({ value: e.id, label: e.nombre }))} />
+        </Form.Item>
+      )}
       <Form.Item name="observaciones" label={L.observaciones}>
         <Input.TextArea rows={3} maxLength={2000} />
       </Form.Item>
       <Space>
-        <Button type="primary" htmlType="submit" loading={radicar.isPending}>
-          Radicar
+        <Button type="primary" htmlType="submit" loading={radicar.isPending || editar.isPending}>
+          {radicado ? 'Guardar cambios' : 'Radicar'}
         </Button>
         <Button onClick={onCancelar}>Cancelar</Button>
       </Space>
