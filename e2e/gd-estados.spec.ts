@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { OpcionesRadicado, Radicado } from '@predio/contract/gestion-documental';
-import { ADMIN, apiComo, elegir, ingresar } from './helpers.ts';
+import { ADMIN, ASESOR, apiComo, elegir, ingresar } from './helpers.ts';
 
 // Gestión documental (issue 28): a radicado's lifecycle. The transitions screen, then a radicado moved
 // along them from its detail (with its history), its metadata corrected, and annulled with a reason.
@@ -87,4 +87,39 @@ test('a radicado moves along the allowed transitions, is corrected and annulled 
 
   const leido = await api.get<Radicado>(`/gestion-documental/radicados/${r.id}`);
   expect(leido).toMatchObject({ radicado: r.radicado, folios: 3, estado: { nombre: 'Anulado' } });
+});
+
+test('an entrada filed with a responsable shows it and tells them (notice 501)', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const sufijo = Date.now().toString(36);
+  const api = await apiComo(request, ADMIN);
+  const asesor = await apiComo(request, ASESOR);
+  const idAsesor = (JSON.parse(Buffer.from(asesor.token.split('.')[1]!, 'base64url').toString()) as { idUsuario: number })
+    .idUsuario;
+  const op = await api.get<OpcionesRadicado>('/gestion-documental/radicados/opciones');
+  const nombre = op.usuarios.find((u) => u.id === idAsesor)!.nombre;
+
+  await ingresar(page, ADMIN, '/gestion-documental/gestion-documental?abrir=nuevo');
+  const cajon = page.getByRole('dialog', { name: 'Radicar documento' });
+  await cajon.getByLabel('Asunto').fill(`Reclamo por filtración ${sufijo}`);
+  await elegir(page, cajon.getByLabel('Área', { exact: true }), 'Arrendamientos');
+  await elegir(page, cajon.getByLabel('Responsable', { exact: true }), nombre, { buscar: nombre.split(' ')[0]! });
+  await foto(page, 'gd-radicar-responsable');
+  await cajon.getByRole('button', { name: 'Radicar' }).click();
+  const detalle = page.getByRole('dialog', { name: /^Radicado \d{4}-200-\d{6}-2$/ });
+  await expect(detalle.getByText(`Reclamo por filtración ${sufijo}`)).toBeVisible();
+  await expect(detalle.getByRole('row').filter({ hasText: 'Responsable' })).toContainText(nombre);
+  const titulo = page.getByText(/^Radicado \d{4}-200-\d{6}-2$/).first();
+  const radicado = (await titulo.textContent())!.replace('Radicado ', '');
+  await expect(detalle.getByText('Responder a más tardar')).toBeVisible();
+
+  // The asesor finds the notice in the bell.
+  const otra = await browser.newPage();
+  await ingresar(otra, ASESOR, '/inicio');
+  await otra.getByRole('button', { name: /Notificaciones/ }).click();
+  const avisos = otra.getByRole('dialog', { name: /Notificaciones/ });
+  await expect(avisos.getByText(`Documento radicado ${radicado}`)).toBeVisible();
+  await expect(avisos.getByText(`A su cargo: «Reclamo por filtración ${sufijo}».`)).toBeVisible();
+  await foto(otra, 'gd-aviso-501');
+  await otra.close();
 });

@@ -33,6 +33,7 @@ export const ETIQUETAS_RADICADO = {
   id_estado: 'Estado',
   folios: 'Folios',
   observaciones: 'Observaciones',
+  id_responsable: 'Responsable',
 } as const;
 const L = ETIQUETAS_RADICADO;
 
@@ -53,6 +54,8 @@ export const ZRadicadoForm = z.object({
     .max(10_000, { error: `El campo ${L.folios} debe ser como máximo 10.000` })
     .nullish(),
   observaciones: texto(L.observaciones, 2000),
+  /** Who must answer it; a radicado de entrada without one goes to the user that receives inbound mail. */
+  id_responsable: id(L.id_responsable).nullish(),
 });
 export type RadicadoForm = z.output<typeof ZRadicadoForm>;
 export type RadicadoFormIn = z.input<typeof ZRadicadoForm>;
@@ -85,6 +88,7 @@ export const ZRadicado = z.object({
   observaciones: z.string(),
   /** Response deadline of a radicado de entrada (its tipo's business days), AAAA-MM-DD. */
   vence: z.string().nullable(),
+  responsable: z.object({ id: z.number().int(), nombre: z.string() }).nullable(),
   archivos: z.number().int(),
   creado_por: z.string(),
   creado_en: z.string(),
@@ -140,6 +144,9 @@ export type OpcionesRadicado = {
   subseries: (OpcionRadicado & { id_serie: number })[];
   tipos_documentales: OpcionRadicado[];
   estados: (OpcionRadicado & { color: string | null })[];
+  /** Active users, for the responsable; and the one that receives inbound mail (configuracion). */
+  usuarios: { id: number; nombre: string }[];
+  id_usuario_recepcion: number | null;
 };
 export type TerceroRadicado = { id: number; nombre: string; nro_id: string };
 
@@ -149,3 +156,9 @@ export type TerceroRadicado = { id: number; nombre: string; nro_id: string };
  * company administrator retries it under Logs del sistema › Trabajos en segundo plano).
  */
 export type Radicacion = { estado: 'pendiente' | 'radicado' | 'fallido'; error: string | null };
+
+/** Notices of gestión documental (tipo_carta, migration 0002). */
+export const TIPO_CARTA_RADICADO = 501;
+export const TIPO_CARTA_RADICADO_POR_VENCER = 502;
+/** Business days before a radicado's response deadline when its responsable gets notice 502. */
+export const DIAS_AVISO_VENCE = 2;

@@ -93,3 +93,13 @@ export async function areaRecepcion(tx: Tx): Promise<number | null> {
   const c = await repo.leer(tx);
   return c.id_area_recepcion !== null && (await repo.existeArea(tx, c.id_area_recepcion)) ? c.id_area_recepcion : null;
 }
+
+/** The user that receives inbound mail (configuracion), if still active: a radicado de entrada's default responsable. */
+export async function usuarioRecepcion(tx: Tx): Promise<number | null> {
+  const c = await repo.leer(tx);
+  return c.id_usuario_recepcion !== null && (await repo.existeUsuario(tx, c.id_usuario_recepcion))
+    ? c.id_usuario_recepcion
+    : null;
+}
+
+export const usuarios = (tx: Tx) => repo.usuarios(tx);

@@ -74,7 +74,8 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
     url: URL,
     permiso,
     schema: { body: ZRadicadoForm, tags, summary: 'Radica un documento: le da el siguiente número del año' },
-    handler: ({ tx, user, req, body }) => service.radicar({ tx, user, ip: req.ip, body }),
+    handler: ({ tx, alConfirmar, user, req, body }) =>
+      service.radicar({ tx, user, ip: req.ip, body, aviso: { hub: deps.hub, mailer: deps.mailer, alConfirmar } }),
   });
   defineRoute(app, deps, {
     method: 'GET',

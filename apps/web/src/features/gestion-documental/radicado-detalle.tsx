@@ -91,6 +91,8 @@ export function RadicadoDetalle({ r, soloLectura }: { r: Radicado; soloLectura: 
         <Descriptions.Item label={L.id_tipo_documental}>{conCodigo(r.tipo_documental)}</Descriptions.Item>
         <Descriptions.Item label={L.id_serie}>{conCodigo(r.serie)}</Descriptions.Item>
         <Descriptions.Item label={L.id_subserie}>{conCodigo(r.subserie)}</Descriptions.Item>
+        <Descriptions.Item label={L.id_responsable}>{r.responsable?.nombre ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Responder a más tardar">{r.vence ? formatFecha(`${r.vence}T12:00:00`) : '—'}</Descriptions.Item>
         <Descriptions.Item label={L.folios}>{r.folios ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="Radicó">
           {r.creado_por} · {formatFechaHora(r.creado_en)}

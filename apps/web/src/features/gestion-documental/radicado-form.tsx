@@ -25,6 +25,7 @@ type Valores = {
   id_estado?: number;
   folios?: number | null;
   observaciones?: string;
+  id_responsable?: number | null;
 };
 
 const obligatorio = (label: string) => [{ required: true, message: `El campo ${label} es obligatorio` }];
@@ -68,6 +69,7 @@ export function RadicadoForm({
             id_tipo_documental: v.id_tipo_documental ?? null,
             folios: v.folios ?? null,
             observaciones: v.observaciones ?? '',
+            id_responsable: v.id_responsable ?? null,
           }),
         );
         return;
@@ -84,6 +86,7 @@ export function RadicadoForm({
         id_estado: v.id_estado ?? null,
         folios: v.folios ?? null,
         observaciones: v.observaciones ?? '',
+        id_responsable: v.id_responsable ?? null,
       });
       onRadicado(r);
     } catch (e) {
@@ -109,10 +112,16 @@ export function RadicadoForm({
               ...(radicado.tipo_documental ? { id_tipo_documental: radicado.tipo_documental.id } : {}),
               folios: radicado.folios,
               observaciones: radicado.observaciones,
+              id_responsable: radicado.responsable?.id ?? null,
             }
-          : { tipo: 'entrada', fecha: dayjs(), id_estado: estadoInicial }
+          : { tipo: 'entrada', fecha: dayjs(), id_estado: estadoInicial, id_responsable: op?.id_usuario_recepcion ?? null }
       }
       key={radicado ? `editar-${radicado.id}` : (estadoInicial ?? 'cargando')}
+      onValuesChange={(c: Partial<Valores>) => {
+        // An entrada goes to the user that receives inbound mail; the other kinds start without one.
+        if (c.tipo && !radicado)
+          form.setFieldValue('id_responsable', c.tipo === 'entrada' ? (op?.id_usuario_recepcion ?? null) : null);
+      }}
       onFinish={(v) => void enviar(v)}
       className="radicado-form"
     >
@@ -187,6 +196,13 @@ export function RadicadoForm({
           <Select allowClear options={(op?.estados ?? []).map((e) => ({ value: e.id, label: e.nombre }))} />
         </Form.Item>
       )}
+      <Form.Item name="id_responsable" label={L.id_responsable} extra="Quien debe responderlo; se le avisa al radicar.">
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(op?.usuarios ?? []).map((u) => ({ value: u.id, label: u.nombre }))}
+        />
+      </Form.Item>
       <Form.Item name="observaciones" label={L.observaciones}>
         <Input.TextArea rows={3} maxLength={2000} />
       </Form.Item>
