@@ -123,3 +123,49 @@ test('an entrada filed with a responsable shows it and tells them (notice 501)',
   await foto(otra, 'gd-aviso-501');
   await otra.close();
 });
+
+test('a letter generated as the answer links both radicados and the entrada becomes «Respondido»', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const sufijo = Date.now().toString(36);
+  const api = await apiComo(request, ADMIN);
+  const op = await api.get<OpcionesRadicado>('/gestion-documental/radicados/opciones');
+  const [tercero] = await api.get<{ id: number }[]>('/gestion-documental/radicados/terceros?q=ospina');
+  const e = await api.post<Radicado>('/gestion-documental/radicados', {
+    tipo: 'entrada',
+    fecha: '2026-11-21',
+    asunto: `Solicitud de paz y salvo ${sufijo}`,
+    id_area: op.areas.find((a) => a.codigo === '200')!.id,
+    id_tercero: tercero!.id,
+    id_estado: op.estados.find((x) => x.nombre === 'Radicado')!.id,
+  });
+
+  await ingresar(page, ADMIN, `/gestion-documental/gestion-documental?abrir=${e.id}`);
+  const detalle = page.getByRole('dialog', { name: `Radicado ${e.radicado}` });
+  await detalle.getByRole('button', { name: 'Responder con carta' }).click();
+  const generar = page.getByRole('dialog', { name: 'Generar carta' });
+  await expect(generar.getByText(`Responde al radicado: ${e.radicado}`)).toBeVisible();
+  await expect(
+    generar.getByLabel('Plantilla', { exact: true }).locator('xpath=ancestor::*[contains(@class,"ant-select")][1]'),
+  ).toContainText('Respuesta a comunicación recibida');
+  await foto(page, 'gd-responder');
+  await generar.getByRole('button', { name: 'Generar y radicar' }).click();
+  await expect(generar).toBeHidden({ timeout: 30_000 });
+  const aviso = page.getByText(/^Carta radicada con el número/);
+  await expect(aviso).toBeVisible();
+  const salida = (await aviso.getByRole('link').textContent())!;
+  const fila = page.getByRole('table', { name: 'Cartas generadas' }).getByRole('row').filter({ hasText: salida });
+  await expect(fila).toContainText(e.radicado);
+
+  // Each shows the other; the entrada is «Respondido», with the letter in its history.
+  await fila.getByRole('link', { name: e.radicado }).click();
+  const entrada = page.getByRole('dialog', { name: `Radicado ${e.radicado}` });
+  await expect(entrada.getByRole('row').filter({ hasText: 'Estado' })).toContainText('Respondido');
+  await expect(entrada.getByRole('region', { name: 'Historial de estados' })).toContainText(
+    `Respondido con el radicado ${salida}`,
+  );
+  await foto(page, 'gd-respondido');
+  await entrada.getByRole('link', { name: salida }).click();
+  const carta = page.getByRole('dialog', { name: `Radicado ${salida}` });
+  await expect(carta.getByRole('row').filter({ hasText: 'Responde a' })).toContainText(e.radicado);
+  await expect(carta.getByText(`carta-${salida}.pdf`)).toBeVisible();
+});

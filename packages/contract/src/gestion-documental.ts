@@ -89,6 +89,9 @@ export const ZRadicado = z.object({
   /** Response deadline of a radicado de entrada (its tipo's business days), AAAA-MM-DD. */
   vence: z.string().nullable(),
   responsable: z.object({ id: z.number().int(), nombre: z.string() }).nullable(),
+  /** The radicado de entrada this one (a letter) answers, and the letters that answered this one. */
+  responde_a: z.object({ id: z.number().int(), radicado: z.string() }).nullable(),
+  respuestas: z.array(z.object({ id: z.number().int(), radicado: z.string() })),
   archivos: z.number().int(),
   creado_por: z.string(),
   creado_en: z.string(),

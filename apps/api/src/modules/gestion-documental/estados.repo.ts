@@ -92,6 +92,20 @@ export async function estadoActual(tx: Tx, idRadicado: number): Promise<number |
   return f?.id_estado ?? null;
 }
 
+/** The company's active estado of that name (unaccented, any case): «Respondido» as seeded. */
+export async function estadoPorNombre(tx: Tx, nombre: string): Promise<EstadoRef | null> {
+  const [e] = await queryRows<EstadoRef>(
+    tx,
+    sql`select id, nombre, color from estados_gestion_documental where activo and lower(predio_unaccent(nombre)) = ${nombre}
+        order by id limit 1`,
+  );
+  return e ?? null;
+}
+
+export async function fijarRespuesta(tx: Tx, idSalida: number, idEntrada: number): Promise<void> {
+  await tx.execute(sql`update radicado set id_responde_a = ${idEntrada} where id = ${idSalida}`);
+}
+
 export async function fijarEstado(tx: Tx, idRadicado: number, idEstado: number, usuario: string): Promise<void> {
   await tx.execute(sql`
     update radicado set id_estado = ${idEstado}, modificado_por = ${usuario}, modificado_en = now() where id = ${idRadicado}`);

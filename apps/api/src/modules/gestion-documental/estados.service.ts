@@ -112,6 +112,57 @@ export async function mover(o: Escritura, idRadicado: number, idEstado: number, 
   return (await radicadosRepo.porId(o.tx, idRadicado))!;
 }
 
+/**
+ * The radicado de entrada a letter is about to answer: it must exist here, be visible to the user, be an
+ * entrada and not be annulled. A mistake names `id_responde_a`.
+ */
+export async function entradaPorResponder(o: Base & { user: Principal; id: number }): Promise<Radicado> {
+  const campo = 'id_responde_a';
+  const r = await radicadosRepo.porId(o.tx, o.id);
+  if (!r) throw invalido(campo, 'El campo Responde al radicado no existe en esta empresa');
+  await radicados.obtener(o);
+  if (r.tipo !== 'entrada')
+    throw invalido(campo, `El campo Responde al radicado debe ser un radicado de entrada (${r.radicado} no lo es)`);
+  if (esAnulado(r.estado?.nombre)) throw invalido(campo, `El radicado ${r.radicado} está anulado: no se responde`);
+  return r;
+}
+
+/**
+ * Links a letter (radicado de salida) to the entrada it answers and moves the entrada to «Respondido»,
+ * in its history with the letter's number. The letter is the proof of the answer, so this move does not
+ * need a transition rule; an archived entrada stays archived, and one already answered stays as it is.
+ */
+export async function responder(o: Escritura, entrada: Radicado, salida: Radicado): Promise<void> {
+  await repo.fijarRespuesta(o.tx, salida.id, entrada.id);
+  const respondido = await repo.estadoPorNombre(o.tx, 'respondido');
+  const actual = (await repo.estadoActual(o.tx, entrada.id)) ?? null;
+  const nombreActual = actual === null ? '' : ((await repo.estado1(o.tx, actual))?.nombre ?? '');
+  const quieto = respondido === null || actual === respondido.id || /^archivad/i.test(nombreActual);
+  if (!quieto) {
+    const nota = `Respondido con el radicado ${salida.radicado}`;
+    await repo.fijarEstado(o.tx, entrada.id, respondido.id, o.user.usuario);
+    await repo.registrar(o.tx, {
+      idRadicado: entrada.id,
+      anterior: actual,
+      estado: respondido.id,
+      nota,
+      usuario: o.user.usuario,
+    });
+  }
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'responder',
+    entidad: radicados.ENTIDAD_RADICADO,
+    entidadId: String(entrada.id),
+    cambios: {
+      respuesta: { antes: null, despues: salida.radicado },
+      ...(quieto ? {} : { id_estado: { antes: actual, despues: respondido.id } }),
+    },
+    ip: o.ip,
+  });
+}
+
 const auditar = (o: Escritura, accion: string, id: number, cambios: Record<string, unknown>) =>
   registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,

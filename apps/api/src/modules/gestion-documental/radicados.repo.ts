@@ -57,6 +57,9 @@ const SELECT = sql`
     case when e.id is null then null else json_build_object('id', e.id, 'nombre', e.nombre, 'color', e.color) end as estado,
     r.folios, r.observaciones, to_char(r.vence, 'YYYY-MM-DD') as vence,
     case when ur.id is null then null else json_build_object('id', ur.id, 'nombre', coalesce(nullif(ur.nombre, ''), ur.usuario)) end as responsable,
+    case when ra.id is null then null else json_build_object('id', ra.id, 'radicado', ra.radicado) end as responde_a,
+    coalesce((select json_agg(json_build_object('id', x.id, 'radicado', x.radicado) order by x.id) from radicado x
+      where x.id_responde_a = r.id), '[]'::json) as respuestas,
     (select count(*)::int from archivo ar where ar.tipo_dueno = 'radicado' and ar.id_dueno = r.id::text) as archivos,
     r.creado_por, to_char(r.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as creado_en,
     r.modificado_por, to_char(r.modificado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as modificado_en
@@ -67,7 +70,8 @@ const SELECT = sql`
   left join subseries_documentales ss on ss.id = r.id_subserie
   left join tipos_documentales td on td.id = r.id_tipo_documental
   left join estados_gestion_documental e on e.id = r.id_estado
-  left join usuarios ur on ur.id = r.id_responsable`;
+  left join usuarios ur on ur.id = r.id_responsable
+  left join radicado ra on ra.id = r.id_responde_a`;
 
 export async function listar(
   tx: Tx,

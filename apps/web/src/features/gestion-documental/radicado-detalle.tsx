@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Descriptions, Form, Input, Select, Space, Tag, Timeline, Typography } from 'antd';
-import { EditOutlined, SwapOutlined } from '@ant-design/icons';
+import { EditOutlined, MailOutlined, SwapOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
 import {
   ETIQUETAS_RADICADO as L,
   ETIQUETAS_TIPO_RADICADO,
@@ -8,6 +9,7 @@ import {
   type Radicado,
 } from '@predio/contract/gestion-documental';
 import { ETIQUETAS_CAMBIO_ESTADO as LE, esAnulado, type CambioEstadoIn } from '@predio/contract/gestion-documental-estados';
+import { IDM_PLANTILLAS_CARTAS } from '@predio/contract/gestion-documental-cartas';
 import { hasIdm } from '@predio/contract/menu';
 import { IDM_TAREAS } from '@predio/contract/tareas';
 import { Archivos } from '../../components/archivos/archivos.tsx';
@@ -27,6 +29,7 @@ const TEXTOS = {
 };
 const ACEPTA = '.pdf,.jpg,.jpeg,.png,.tif,.tiff,application/pdf,image/jpeg,image/png,image/tiff';
 
+const enlaceRadicado = (id: number) => `/gestion-documental/gestion-documental?abrir=${id}`;
 const conCodigo = (r: { nombre: string; codigo: string | null } | null) =>
   r ? r.codigo ? `${r.codigo} · ${r.nombre}` : r.nombre : <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -40,7 +43,10 @@ export const TipoTag = ({ tipo }: { tipo: Radicado['tipo'] }) => (
  * has Tareas (10584), the tasks about it with «Nueva tarea» linked to it.
  */
 export function RadicadoDetalle({ r, soloLectura }: { r: Radicado; soloLectura: boolean }) {
-  const conTareas = hasIdm(usePermisos(), IDM_TAREAS);
+  const permisos = usePermisos();
+  const conTareas = hasIdm(permisos, IDM_TAREAS);
+  const conCartas = hasIdm(permisos, IDM_PLANTILLAS_CARTAS);
+  const navigate = useNavigate();
   const estados = useEstadosRadicado(r.id);
   const [editando, setEditando] = useState(false);
   const [cambiando, setCambiando] = useState(false);
@@ -68,6 +74,14 @@ export function RadicadoDetalle({ r, soloLectura }: { r: Radicado; soloLectura: 
           <Button icon={<EditOutlined />} disabled={anulado} onClick={() => setEditando(true)}>
             Editar datos
           </Button>
+          {r.tipo === 'entrada' && conCartas && !anulado ? (
+            <Button
+              icon={<MailOutlined />}
+              onClick={() => void navigate(`/gestion-documental/plantillas-cartas?responder=${r.id}`)}
+            >
+              Responder con carta
+            </Button>
+          ) : null}
         </Space>
       )}
       <Descriptions size="small" column={{ xs: 1, sm: 1, md: 2 }} bordered className="radicado-datos">
@@ -97,6 +111,22 @@ export function RadicadoDetalle({ r, soloLectura }: { r: Radicado; soloLectura: 
         <Descriptions.Item label="Radicó">
           {r.creado_por} · {formatFechaHora(r.creado_en)}
         </Descriptions.Item>
+        {r.responde_a ? (
+          <Descriptions.Item label="Responde a" span={2}>
+            <Link to={enlaceRadicado(r.responde_a.id)}>{r.responde_a.radicado}</Link>
+          </Descriptions.Item>
+        ) : null}
+        {r.respuestas.length > 0 ? (
+          <Descriptions.Item label="Respondido con" span={2}>
+            <Space size={8} wrap>
+              {r.respuestas.map((x) => (
+                <Link key={x.id} to={enlaceRadicado(x.id)}>
+                  {x.radicado}
+                </Link>
+              ))}
+            </Space>
+          </Descriptions.Item>
+        ) : null}
         {r.modificado_por && r.modificado_en ? (
           <Descriptions.Item label="Modificó" span={2}>
             {r.modificado_por} · {formatFechaHora(r.modificado_en)}
