@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { OpcionesRadicado, Radicado } from '@predio/contract/gestion-documental';
 import { ADMIN, ASESOR, apiComo, elegir, ingresar } from './helpers.ts';
@@ -124,7 +124,10 @@ test('an entrada filed with a responsable shows it and tells them (notice 501)',
   await otra.close();
 });
 
-test('a letter generated as the answer links both radicados and the entrada becomes «Respondido»', async ({ page, request }) => {
+test('a letter generated as the answer links both radicados, the entrada becomes «Respondido», its label prints', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const sufijo = Date.now().toString(36);
   const api = await apiComo(request, ADMIN);
@@ -164,6 +167,17 @@ test('a letter generated as the answer links both radicados and the entrada beco
     `Respondido con el radicado ${salida}`,
   );
   await foto(page, 'gd-respondido');
+  // Its label prints as a PDF named after the number.
+  const [etiqueta] = await Promise.all([
+    page.waitForEvent('download'),
+    entrada.getByRole('button', { name: 'Imprimir etiqueta' }).click(),
+  ]);
+  expect(etiqueta.suggestedFilename()).toBe(`etiqueta-${e.radicado}.pdf`);
+  expect(
+    readFileSync(await etiqueta.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await entrada.getByRole('link', { name: salida }).click();
   const carta = page.getByRole('dialog', { name: `Radicado ${salida}` });
   await expect(carta.getByRole('row').filter({ hasText: 'Responde a' })).toContainText(e.radicado);

@@ -5,6 +5,8 @@ import { IDM_BUSCAR_GESTION_DOCUMENTAL, IDM_GESTION_DOCUMENTAL, ZRadicadoEdicion
 import { IDM_ESTADOS_GD, ZCambioEstado, ZTransicionForm } from '@predio/contract/gestion-documental-estados';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute } from '../../platform/http/route.ts';
+import { enviarArchivo } from '../../platform/http/archivo.ts';
+import * as etiquetas from './etiqueta.service.ts';
 import * as service from './estados.service.ts';
 import * as radicados from './radicados.service.ts';
 
@@ -43,6 +45,13 @@ export function estadosGdRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: LEER_RADICADO,
     schema: { params: ZIdParam, tags, summary: 'Historial de estados de un radicado y los estados a los que puede pasar' },
     handler: ({ tx, user, params }) => service.deRadicado({ tx, user, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${RADICADO}/etiqueta`,
+    permiso: LEER_RADICADO,
+    schema: { params: ZIdParam, tags, summary: 'Etiqueta del radicado en PDF (número, fecha, área, asunto, folios y QR)' },
+    handler: async ({ tx, user, params, reply }) => enviarArchivo(reply, await etiquetas.etiqueta({ tx, user, id: params.id })),
   });
   defineRoute(app, deps, {
     method: 'POST',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Descriptions, Form, Input, Select, Space, Tag, Timeline, Typography } from 'antd';
-import { EditOutlined, MailOutlined, SwapOutlined } from '@ant-design/icons';
+import { EditOutlined, MailOutlined, PrinterOutlined, SwapOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import {
   ETIQUETAS_RADICADO as L,
@@ -16,6 +16,7 @@ import { Archivos } from '../../components/archivos/archivos.tsx';
 import { DialogoForm } from '../../components/dialogo-form.tsx';
 import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
 import { usePermisos } from '../../lib/session-store.ts';
+import { descargar } from '../../lib/descargar.ts';
 import { formatFecha, formatFechaHora } from '../../lib/format.ts';
 import { useCambiarEstado, useEstadosRadicado } from './api/estados.ts';
 import { RadicadoForm } from './radicado-form.tsx';
@@ -50,6 +51,7 @@ export function RadicadoDetalle({ r, soloLectura }: { r: Radicado; soloLectura: 
   const estados = useEstadosRadicado(r.id);
   const [editando, setEditando] = useState(false);
   const [cambiando, setCambiando] = useState(false);
+  const [imprimiendo, setImprimiendo] = useState(false);
   const { message } = App.useApp();
   const siguientes = estados.data?.siguientes ?? [];
   const anulado = esAnulado(r.estado?.nombre);
@@ -66,24 +68,38 @@ export function RadicadoDetalle({ r, soloLectura }: { r: Radicado; soloLectura: 
     );
   return (
     <>
-      {soloLectura ? null : (
-        <Space wrap className="radicado-acciones">
-          <Button icon={<SwapOutlined />} disabled={siguientes.length === 0} onClick={() => setCambiando(true)}>
-            Cambiar estado
-          </Button>
-          <Button icon={<EditOutlined />} disabled={anulado} onClick={() => setEditando(true)}>
-            Editar datos
-          </Button>
-          {r.tipo === 'entrada' && conCartas && !anulado ? (
-            <Button
-              icon={<MailOutlined />}
-              onClick={() => void navigate(`/gestion-documental/plantillas-cartas?responder=${r.id}`)}
-            >
-              Responder con carta
+      <Space wrap className="radicado-acciones">
+        {soloLectura ? null : (
+          <>
+            <Button icon={<SwapOutlined />} disabled={siguientes.length === 0} onClick={() => setCambiando(true)}>
+              Cambiar estado
             </Button>
-          ) : null}
-        </Space>
-      )}
+            <Button icon={<EditOutlined />} disabled={anulado} onClick={() => setEditando(true)}>
+              Editar datos
+            </Button>
+          </>
+        )}
+        {!soloLectura && r.tipo === 'entrada' && conCartas && !anulado ? (
+          <Button
+            icon={<MailOutlined />}
+            onClick={() => void navigate(`/gestion-documental/plantillas-cartas?responder=${r.id}`)}
+          >
+            Responder con carta
+          </Button>
+        ) : null}
+        <Button
+          icon={<PrinterOutlined />}
+          loading={imprimiendo}
+          onClick={() => {
+            setImprimiendo(true);
+            descargar(`/gestion-documental/radicados/${r.id}/etiqueta`, 30_000)
+              .catch((e: unknown) => void message.error(e instanceof Error ? e.message : 'No se pudo generar la etiqueta'))
+              .finally(() => setImprimiendo(false));
+          }}
+        >
+          Imprimir etiqueta
+        </Button>
+      </Space>
       <Descriptions size="small" column={{ xs: 1, sm: 1, md: 2 }} bordered className="radicado-datos">
         <Descriptions.Item label="Radicado">
           <strong>{r.radicado}</strong>
