@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { App, Button, Card, Form, Select, Table, Tag, Typography } from 'antd';
 import { ArrowRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ETIQUETAS_TRANSICION as L, type EstadoRef, type Transicion } from '@predio/contract/gestion-documental-estados';
@@ -22,9 +23,11 @@ export const EstadoTag = ({ e }: { e: EstadoRef | null }) =>
  * transitions a radicado may take between them.
  */
 export function EstadosGdPage({ maestro }: { maestro?: ReactNode }) {
+  // ?pestana=transiciones opens the second tab (a link can point at it).
+  const [sp] = useSearchParams();
   return (
     <SectionTabs
-      defaultActiveKey="estados"
+      defaultActiveKey={sp.get('pestana') === 'transiciones' || !maestro ? 'transiciones' : 'estados'}
       destroyOnHidden
       items={[
         ...(maestro ? [{ key: 'estados', label: 'Estados', children: maestro }] : []),
