@@ -135,6 +135,9 @@ export const PAGES: Record<string, Page> = {
   'gestion-documental': lazy(() =>
     import('../../features/gestion-documental/gestion-documental-page.tsx').then((m) => ({ default: m.GestionDocumentalPage })),
   ),
+  'gd-estados': lazy(() =>
+    import('../../features/gestion-documental/estados-page.tsx').then((m) => ({ default: m.EstadosGdPage })),
+  ),
   'gd-configuracion': lazy(() =>
     import('../../features/gestion-documental/configuracion-page.tsx').then((m) => ({ default: m.ConfiguracionGdPage })),
   ),
