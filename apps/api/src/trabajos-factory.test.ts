@@ -61,6 +61,7 @@ describe('the daily jobs', () => {
       'bandeja.sincronizar-todas',
       'archivos.borrar-sin-uso',
       'firmas.diario',
+      'gestion-documental.diario',
       'informes.programados',
       'encuestas.automaticas',
       'inmuebles.avisos-consignacion',

@@ -42,6 +42,12 @@ import { TRABAJO_ENCUESTAS_AUTOMATICAS, TRABAJO_ENCUESTAS_AUTOMATICAS_EMPRESA } 
 import { geocodificarInmueble, TRABAJO_GEOCODIFICAR } from './modules/inmuebles/inmuebles-geocodificar.ts';
 import { radicarEnGestionDocumental, TRABAJO_RADICAR } from './modules/inventarios/inventarios.service.ts';
 import { TRABAJO_INFORME_ENVIAR, TRABAJO_INFORMES_PROGRAMADOS } from '@predio/contract/informes';
+import {
+  avisarVencimientos,
+  empresasConVencimientos,
+  TRABAJO_GD_DIARIO,
+  TRABAJO_GD_DIARIO_EMPRESA,
+} from './modules/gestion-documental/radicados.service.ts';
 import { enviarInforme, programarEnvios, type DatosEnvio } from './modules/informes/informes-envio.ts';
 
 /** Finished jobs are kept this long for the screen, then deleted (failed ones stay until retried). */
@@ -316,6 +322,34 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
     manejar: (j) =>
       enTenant(db, j.idEmpresa!, (scope) =>
         diarioEmpresa({ ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa: j.idEmpresa! }),
+      ),
+  });
+  // Gestión documental (issue 28): at 07:00 Bogotá a job per company with radicados waiting for an answer
+  // sends notice 502 for those due within two business days (once per deadline).
+  t.definir({
+    tipo: TRABAJO_GD_DIARIO,
+    manejar: async () => {
+      const empresas = await db.system((tx) => empresasConVencimientos(tx));
+      const hoy = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+      await db.system(async (tx) => {
+        for (const idEmpresa of empresas)
+          await encolar(tx, { tipo: TRABAJO_GD_DIARIO_EMPRESA, idEmpresa, clave: `gd-vencimientos@${hoy}` });
+      });
+      return { empresas: empresas.length };
+    },
+  }).programar({ tipo: TRABAJO_GD_DIARIO, cada: 'dia', hora: 7, minuto: 5 });
+  t.definir({
+    tipo: TRABAJO_GD_DIARIO_EMPRESA,
+    timeoutMs: 5 * MINUTO,
+    manejar: (j) =>
+      enTenant(db, j.idEmpresa!, (scope) =>
+        avisarVencimientos({
+          ...scope,
+          hub: deps.hub,
+          mailer: deps.mailer,
+          idEmpresa: j.idEmpresa!,
+          hoy: new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10),
+        }),
       ),
   });
   // Informes «Programar envío» (docs/informes.md): every hour, a send job per schedule due (keyed by

@@ -77,6 +77,7 @@ export const ETIQUETAS_GENERAR_CARTA = {
   id_subserie: 'Subserie',
   id_tipo_documental: 'Tipo documental',
   enviar_correo: 'Enviar por correo',
+  id_responde_a: 'Responde al radicado',
   email: 'Correo del destinatario',
 } as const;
 const G = ETIQUETAS_GENERAR_CARTA;
@@ -95,6 +96,8 @@ export const ZGenerarCarta = z
     id_subserie: id(G.id_subserie).nullish(),
     id_tipo_documental: id(G.id_tipo_documental).nullish(),
     enviar_correo: si(G.enviar_correo).default(false),
+    /** The radicado de entrada this letter answers: linked both ways, and the entrada becomes «Respondido». */
+    id_responde_a: id(G.id_responde_a).nullish(),
     /** Empty: the tercero's e-mail. */
     email: texto(G.email, 200),
   })
@@ -110,6 +113,8 @@ export type Carta = {
   id: number;
   plantilla: string;
   radicado: { id: number; radicado: string };
+  /** The radicado de entrada it answers. */
+  responde_a: { id: number; radicado: string } | null;
   asunto: string;
   tercero: { id: number; nombre: string; nro_id: string };
   inmueble: number | null;

@@ -33,6 +33,7 @@ export const ETIQUETAS_RADICADO = {
   id_estado: 'Estado',
   folios: 'Folios',
   observaciones: 'Observaciones',
+  id_responsable: 'Responsable',
 } as const;
 const L = ETIQUETAS_RADICADO;
 
@@ -53,9 +54,20 @@ export const ZRadicadoForm = z.object({
     .max(10_000, { error: `El campo ${L.folios} debe ser como máximo 10.000` })
     .nullish(),
   observaciones: texto(L.observaciones, 2000),
+  /** Who must answer it; a radicado de entrada without one goes to the user that receives inbound mail. */
+  id_responsable: id(L.id_responsable).nullish(),
 });
 export type RadicadoForm = z.output<typeof ZRadicadoForm>;
 export type RadicadoFormIn = z.input<typeof ZRadicadoForm>;
+
+/**
+ * What may be corrected after filing: never the number (nor the kind and date it was filed with), and the
+ * estado only along its transitions (gestion-documental-estados.ts). The área may change; the number keeps
+ * the código it was given.
+ */
+export const ZRadicadoEdicion = ZRadicadoForm.omit({ tipo: true, fecha: true, id_estado: true });
+export type RadicadoEdicion = z.output<typeof ZRadicadoEdicion>;
+export type RadicadoEdicionIn = z.input<typeof ZRadicadoEdicion>;
 
 const REF = z.object({ id: z.number().int(), nombre: z.string(), codigo: z.string().nullable() });
 export const ZRadicado = z.object({
@@ -76,9 +88,15 @@ export const ZRadicado = z.object({
   observaciones: z.string(),
   /** Response deadline of a radicado de entrada (its tipo's business days), AAAA-MM-DD. */
   vence: z.string().nullable(),
+  responsable: z.object({ id: z.number().int(), nombre: z.string() }).nullable(),
+  /** The radicado de entrada this one (a letter) answers, and the letters that answered this one. */
+  responde_a: z.object({ id: z.number().int(), radicado: z.string() }).nullable(),
+  respuestas: z.array(z.object({ id: z.number().int(), radicado: z.string() })),
   archivos: z.number().int(),
   creado_por: z.string(),
   creado_en: z.string(),
+  modificado_por: z.string().nullable(),
+  modificado_en: z.string().nullable(),
 });
 export type Radicado = z.output<typeof ZRadicado>;
 
@@ -129,6 +147,9 @@ export type OpcionesRadicado = {
   subseries: (OpcionRadicado & { id_serie: number })[];
   tipos_documentales: OpcionRadicado[];
   estados: (OpcionRadicado & { color: string | null })[];
+  /** Active users, for the responsable; and the one that receives inbound mail (configuracion). */
+  usuarios: { id: number; nombre: string }[];
+  id_usuario_recepcion: number | null;
 };
 export type TerceroRadicado = { id: number; nombre: string; nro_id: string };
 
@@ -138,3 +159,9 @@ export type TerceroRadicado = { id: number; nombre: string; nro_id: string };
  * company administrator retries it under Logs del sistema › Trabajos en segundo plano).
  */
 export type Radicacion = { estado: 'pendiente' | 'radicado' | 'fallido'; error: string | null };
+
+/** Notices of gestión documental (tipo_carta, migration 0002). */
+export const TIPO_CARTA_RADICADO = 501;
+export const TIPO_CARTA_RADICADO_POR_VENCER = 502;
+/** Business days before a radicado's response deadline when its responsable gets notice 502. */
+export const DIAS_AVISO_VENCE = 2;

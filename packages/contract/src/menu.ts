@@ -224,7 +224,9 @@ export const MENU: MenuNode[] = [
       leaf('importar-parametrizacion', 'ImportarParametrizacion', 'Importar parametrización', 10574, 'gestionDocumental', {
         component: 'gd-importar-parametrizacion',
       }),
-      leaf('estado-gestion-documental', 'EstadoGestionDocumental', 'Estados de gestión documental', 10602, 'gestionDocumental'),
+      leaf('estado-gestion-documental', 'EstadoGestionDocumental', 'Estados de gestión documental', 10602, 'gestionDocumental', {
+        component: 'gd-estados',
+      }),
       leaf('areas-de-la-empresa', 'AreasDeLaEmpresa', 'Áreas de la empresa', 10575, 'gestionDocumental'),
       leaf('series-documentales', 'SeriesDocumentales', 'Series documentales', 10576, 'gestionDocumental'),
       leaf('subseries-documentales', 'SubseriesDocumentales', 'Subseries documentales', 10577, 'gestionDocumental'),

@@ -8,6 +8,7 @@ import { hashClave } from '../../platform/auth/passwords.ts';
 import { marcarOrigen } from '../../platform/auth/soporte.ts';
 import { sembrarPlantillasCarta } from './cartas.ts';
 import { sembrarPlantillasContrato } from './contratos.ts';
+import { sembrarTransicionesGd } from './gd-estados.ts';
 import { sembrarCategoriaDelCliente } from './documentos-clientes.ts';
 import { sembrarPlantillasInventario } from './inventarios.ts';
 import { sembrarMaestros } from './maestros.ts';
@@ -16,6 +17,7 @@ import { sembrarMaestros } from './maestros.ts';
 export async function sembrarEmpresa(tx: Tx): Promise<void> {
   await tx.insert(configuracion).values({ carpetaDeArchivosWeb: '', https: true, ajustes: {} }).onConflictDoNothing();
   await sembrarMaestros(tx);
+  await sembrarTransicionesGd(tx);
   await sembrarCategoriaDelCliente(tx);
   await sembrarPlantillasInventario(tx);
   await sembrarPlantillasContrato(tx);

@@ -210,6 +210,7 @@ export const LISTAS_SEMILLA: Record<string, Record<string, unknown>[]> = {
     { nombre: 'En trámite', color: '#fa8c16' },
     { nombre: 'Respondido', color: '#52c41a' },
     { nombre: 'Archivado', color: '#8c8c8c' },
+    { nombre: 'Anulado', color: '#f5222d' },
   ],
   'areas-de-la-empresa': [
     { codigo: '100', nombre: 'Gerencia' },

@@ -31,6 +31,7 @@ import type { Scope } from '../../platform/tenant.ts';
 import * as contratos from '../contratos/contratos.service.ts';
 import { membreteConLogo } from '../empresa/empresa.service.ts';
 import { fechaEnLetras } from './fecha-letras.ts';
+import * as estados from './estados.service.ts';
 import { radicar } from './radicados.service.ts';
 
 // Plantillas de cartas (idm 10580). A carta is the platform's «document from a template» (engine, field
@@ -196,6 +197,7 @@ export async function generar(
     sql`select id, nro_id, nombre, coalesce(email, '') as email from terceros where id = ${b.id_tercero}`,
   );
   if (!ter) throw invalido('id_tercero', 'El campo Destinatario no existe en esta empresa');
+  const entrada = b.id_responde_a != null ? await estados.entradaPorResponder({ ...o, id: b.id_responde_a }) : null;
   const email = (b.email || ter.email).trim();
   if (b.enviar_correo && !email)
     throw invalido(
@@ -251,6 +253,7 @@ export async function generar(
       observaciones: `Carta generada con la plantilla «${p.nombre}».`,
     },
   });
+  if (entrada) await estados.responder(o, entrada, r);
   datos.radicado = { numero: r.radicado, fecha, fecha_letras: fechaEnLetras(fecha), asunto };
   const html = sanearHtml(await llenar(p.contenido, TIPO, datos, CONTEXTOS_CARTA));
 
@@ -312,24 +315,34 @@ export async function generar(
 /** The letters generated (newest first), or one of them. */
 export async function listarCartas(o: { tx: Tx; id?: number; idPlantilla?: number }): Promise<Carta[]> {
   const filas = await queryRows<
-    Carta & { id_radicado: number; radicado_txt: string; t_id: number; t_nombre: string; t_nro: string }
+    Carta & {
+      id_radicado: number;
+      radicado_txt: string;
+      t_id: number;
+      t_nombre: string;
+      t_nro: string;
+      re_id: number | null;
+      re_txt: string | null;
+    }
   >(
     o.tx,
     sql`select c.id, p.nombre as plantilla, c.id_radicado, r.radicado as radicado_txt, r.asunto,
                t.id as t_id, t.nombre as t_nombre, t.nro_id as t_nro, i.consecutivo as inmueble,
                case when k.id is null then null else (case k.programa when 'coem' then 'CM-' else 'CT-' end) || lpad(k.consecutivo::text, 4, '0') end as contrato,
-               c.email, c.creado_por, to_char(c.creado_en at time zone 'America/Bogota', 'YYYY-MM-DD"T"HH24:MI:SS') as creado_en
+               re.id as re_id, re.radicado as re_txt, c.email, c.creado_por, to_char(c.creado_en at time zone 'America/Bogota', 'YYYY-MM-DD"T"HH24:MI:SS') as creado_en
         from carta c
         join plantilla_carta p on p.id = c.id_plantilla
         join radicado r on r.id = c.id_radicado
+        left join radicado re on re.id = r.id_responde_a
         join terceros t on t.id = c.id_tercero
         left join inmueble i on i.id = c.id_inmueble
         left join contrato k on k.id = c.id_contrato
         where true ${o.id ? sql`and c.id = ${o.id}` : sql``} ${o.idPlantilla ? sql`and c.id_plantilla = ${o.idPlantilla}` : sql``}
         order by c.id desc limit 100`,
   );
-  return filas.map(({ id_radicado, radicado_txt, t_id, t_nombre, t_nro, ...c }) => ({
+  return filas.map(({ id_radicado, radicado_txt, t_id, t_nombre, t_nro, re_id, re_txt, ...c }) => ({
     ...c,
+    responde_a: re_id === null ? null : { id: re_id, radicado: re_txt! },
     radicado: { id: id_radicado, radicado: radicado_txt },
     tercero: { id: t_id, nombre: t_nombre, nro_id: t_nro },
   }));

@@ -79,10 +79,13 @@ export async function numerar(
 }
 
 /** A radicado de entrada must be answered within its tipo's business days, counted from the filing day. */
-export async function vence(tx: Tx, o: { tipo: TipoRadicado; idTipoDocumental: number | null }): Promise<string | null> {
+export async function vence(
+  tx: Tx,
+  o: { tipo: TipoRadicado; idTipoDocumental: number | null; desde?: string },
+): Promise<string | null> {
   if (o.tipo !== 'entrada' || o.idTipoDocumental === null) return null;
   const dias = await repo.diasRespuesta(tx, o.idTipoDocumental);
-  return dias === null ? null : sumarDiasHabiles(hoyBogota(), dias);
+  return dias === null ? null : sumarDiasHabiles(o.desde ?? hoyBogota(), dias);
 }
 
 /** Where inbound and automatic filings go when nobody chose an área: the configured one, if active. */
@@ -90,3 +93,13 @@ export async function areaRecepcion(tx: Tx): Promise<number | null> {
   const c = await repo.leer(tx);
   return c.id_area_recepcion !== null && (await repo.existeArea(tx, c.id_area_recepcion)) ? c.id_area_recepcion : null;
 }
+
+/** The user that receives inbound mail (configuracion), if still active: a radicado de entrada's default responsable. */
+export async function usuarioRecepcion(tx: Tx): Promise<number | null> {
+  const c = await repo.leer(tx);
+  return c.id_usuario_recepcion !== null && (await repo.existeUsuario(tx, c.id_usuario_recepcion))
+    ? c.id_usuario_recepcion
+    : null;
+}
+
+export const usuarios = (tx: Tx) => repo.usuarios(tx);

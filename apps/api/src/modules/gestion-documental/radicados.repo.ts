@@ -56,15 +56,22 @@ const SELECT = sql`
     ${ref('a')} as area, ${ref('s')} as serie, ${ref('ss')} as subserie, ${ref('td', false)} as tipo_documental,
     case when e.id is null then null else json_build_object('id', e.id, 'nombre', e.nombre, 'color', e.color) end as estado,
     r.folios, r.observaciones, to_char(r.vence, 'YYYY-MM-DD') as vence,
+    case when ur.id is null then null else json_build_object('id', ur.id, 'nombre', coalesce(nullif(ur.nombre, ''), ur.usuario)) end as responsable,
+    case when ra.id is null then null else json_build_object('id', ra.id, 'radicado', ra.radicado) end as responde_a,
+    coalesce((select json_agg(json_build_object('id', x.id, 'radicado', x.radicado) order by x.id) from radicado x
+      where x.id_responde_a = r.id), '[]'::json) as respuestas,
     (select count(*)::int from archivo ar where ar.tipo_dueno = 'radicado' and ar.id_dueno = r.id::text) as archivos,
-    r.creado_por, to_char(r.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as creado_en
+    r.creado_por, to_char(r.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as creado_en,
+    r.modificado_por, to_char(r.modificado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as modificado_en
   from radicado r
   join areas_empresa a on a.id = r.id_area
   left join terceros t on t.id = r.id_tercero
   left join series_documentales s on s.id = r.id_serie
   left join subseries_documentales ss on ss.id = r.id_subserie
   left join tipos_documentales td on td.id = r.id_tipo_documental
-  left join estados_gestion_documental e on e.id = r.id_estado`;
+  left join estados_gestion_documental e on e.id = r.id_estado
+  left join usuarios ur on ur.id = r.id_responsable
+  left join radicado ra on ra.id = r.id_responde_a`;
 
 export async function listar(
   tx: Tx,
@@ -117,18 +124,52 @@ export type ValoresRadicado = {
   folios: number | null;
   observaciones: string;
   vence: string | null;
+  id_responsable: number | null;
 };
 
 export async function insertar(tx: Tx, v: ValoresRadicado, usuario: string): Promise<number> {
   const [fila] = await queryRows<{ id: number }>(
     tx,
     sql`insert into radicado (anio, numero, radicado, tipo, fecha, asunto, id_tercero, id_area, id_serie, id_subserie,
-          id_tipo_documental, id_estado, folios, observaciones, vence, creado_por)
+          id_tipo_documental, id_estado, folios, observaciones, vence, id_responsable, creado_por)
         values (${v.anio}, ${v.numero}, ${v.radicado}, ${v.tipo}, ${v.fecha}::date, ${v.asunto}, ${v.id_tercero}, ${v.id_area},
-          ${v.id_serie}, ${v.id_subserie}, ${v.id_tipo_documental}, ${v.id_estado}, ${v.folios}, ${v.observaciones}, ${v.vence}::date, ${usuario})
+          ${v.id_serie}, ${v.id_subserie}, ${v.id_tipo_documental}, ${v.id_estado}, ${v.folios}, ${v.observaciones}, ${v.vence}::date,
+          ${v.id_responsable}, ${usuario})
         returning id`,
   );
   return fila!.id;
+}
+
+/** The columns a correction may change (ZRadicadoEdicion): the number, kind and date never do. */
+export type CambiosRadicado = Pick<
+  ValoresRadicado,
+  | 'asunto'
+  | 'id_tercero'
+  | 'id_area'
+  | 'id_serie'
+  | 'id_subserie'
+  | 'id_tipo_documental'
+  | 'folios'
+  | 'observaciones'
+  | 'vence'
+  | 'id_responsable'
+>;
+
+export async function actualizar(tx: Tx, id: number, v: CambiosRadicado, usuario: string): Promise<void> {
+  await tx.execute(sql`
+    update radicado set asunto = ${v.asunto}, id_tercero = ${v.id_tercero}, id_area = ${v.id_area}, id_serie = ${v.id_serie},
+      id_subserie = ${v.id_subserie}, id_tipo_documental = ${v.id_tipo_documental}, folios = ${v.folios},
+      observaciones = ${v.observaciones}, vence = ${v.vence}::date, id_responsable = ${v.id_responsable}, modificado_por = ${usuario}, modificado_en = now()
+    where id = ${id}`);
+}
+
+/** The radicado's filing day in Bogotá (its response deadline counts from it). */
+export async function diaRadicacion(tx: Tx, id: number): Promise<string> {
+  const [f] = await queryRows<{ d: string }>(
+    tx,
+    sql`select to_char(creado_en at time zone 'America/Bogota', 'YYYY-MM-DD') as d from radicado where id = ${id}`,
+  );
+  return f!.d;
 }
 
 export async function area(tx: Tx, id: number) {
@@ -160,7 +201,7 @@ export async function existeTercero(tx: Tx, id: number): Promise<boolean> {
   return (await queryRows<{ id: number }>(tx, sql`select id from terceros where id = ${id}`)).length > 0;
 }
 
-export async function opciones(tx: Tx): Promise<OpcionesRadicado> {
+export async function opciones(tx: Tx): Promise<Omit<OpcionesRadicado, 'usuarios' | 'id_usuario_recepcion'>> {
   const activos = (tabla: string, conCodigo: boolean, extra = '') =>
     queryRows<{ id: number; nombre: string; codigo: string | null; id_serie?: number; color?: string | null }>(
       tx,
@@ -192,4 +233,61 @@ export async function buscarTerceros(tx: Tx, q: string | undefined): Promise<Ter
     sql`select id, nombre, nro_id from terceros where activo ${conds.length > 0 ? sql`and ${sql.join(conds, sql` and `)}` : sql``}
         order by lower(predio_unaccent(nombre)) limit 20`,
   );
+}
+
+export async function usuarioActivo(tx: Tx, id: number): Promise<boolean> {
+  return (await queryRows(tx, sql`select 1 from usuarios where id = ${id} and activo`)).length > 0;
+}
+
+/** The active users listed in the área (Permisos de gestión documental › integrantes). */
+export async function usuariosDelArea(tx: Tx, idArea: number): Promise<number[]> {
+  const filas = await queryRows<{ id: number }>(
+    tx,
+    sql`select u.id from gd_area_usuario au join usuarios u on u.id = au.id_usuario where au.id_area = ${idArea} and u.activo
+        order by u.id`,
+  );
+  return filas.map((f) => f.id);
+}
+
+export type PorVencer = {
+  id: number;
+  radicado: string;
+  asunto: string;
+  vence: string;
+  id_area: number;
+  id_responsable: number | null;
+};
+
+/**
+ * Radicados still to answer whose deadline is on or before `hasta` and whose notice 502 was not sent for
+ * that deadline. Answered, archived or annulled ones (by their estado's name, as seeded) need no reminder.
+ */
+export async function porVencer(tx: Tx, hasta: string): Promise<PorVencer[]> {
+  return queryRows<PorVencer>(
+    tx,
+    sql`select r.id, r.radicado, r.asunto, to_char(r.vence, 'YYYY-MM-DD') as vence, r.id_area, r.id_responsable
+        from radicado r left join estados_gestion_documental e on e.id = r.id_estado
+        where r.vence is not null and r.vence <= ${hasta}::date and r.avisado_vence is distinct from r.vence
+          and coalesce(lower(predio_unaccent(e.nombre)), '') not in ('respondido', 'archivado', 'anulado')
+        order by r.vence, r.id`,
+  );
+}
+
+/** Records the notice for this deadline first; false when another run already did (a job runs at least once). */
+export async function marcarAvisado(tx: Tx, id: number, vence: string): Promise<boolean> {
+  const filas = await queryRows(
+    tx,
+    sql`update radicado set avisado_vence = ${vence}::date where id = ${id} and avisado_vence is distinct from ${vence}::date
+        returning id`,
+  );
+  return filas.length > 0;
+}
+
+/** Companies with a radicado whose deadline notice is pending (read across companies by the daily job). */
+export async function empresasConVencimientos(tx: Tx): Promise<number[]> {
+  const filas = await queryRows<{ id_empresa: number }>(
+    tx,
+    sql`select distinct id_empresa from radicado where vence is not null and avisado_vence is distinct from vence`,
+  );
+  return filas.map((f) => f.id_empresa);
 }

@@ -17,6 +17,7 @@ import { defineRoute } from '../../platform/http/route.ts';
 import * as service from './radicados.service.ts';
 import { automaticosRoutes } from './automaticos.routes.ts';
 import { cartasRoutes } from './cartas.routes.ts';
+import { estadosGdRoutes } from './estados.routes.ts';
 import { permisosGdRoutes } from './permisos.routes.ts';
 import { trdRoutes } from './trd.routes.ts';
 
@@ -73,7 +74,8 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
     url: URL,
     permiso,
     schema: { body: ZRadicadoForm, tags, summary: 'Radica un documento: le da el siguiente número del año' },
-    handler: ({ tx, user, req, body }) => service.radicar({ tx, user, ip: req.ip, body }),
+    handler: ({ tx, alConfirmar, user, req, body }) =>
+      service.radicar({ tx, user, ip: req.ip, body, aviso: { hub: deps.hub, mailer: deps.mailer, alConfirmar } }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -93,4 +95,5 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
   permisosGdRoutes(app, deps);
   cartasRoutes(app, deps);
   automaticosRoutes(app, deps);
+  estadosGdRoutes(app, deps);
 }

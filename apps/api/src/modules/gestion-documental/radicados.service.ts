@@ -1,17 +1,22 @@
 import {
+  DIAS_AVISO_VENCE,
   ETIQUETAS_RADICADO,
   ETIQUETAS_TIPO_RADICADO,
   IDM_BUSCAR_GESTION_DOCUMENTAL,
   IDM_GESTION_DOCUMENTAL,
   RADICADOS_MAX_EXPORT,
+  TIPO_CARTA_RADICADO,
+  TIPO_CARTA_RADICADO_POR_VENCER,
   TIPO_DUENO_RADICADO,
   type OpcionesRadicado,
   type Radicado,
+  type RadicadoEdicion,
   type RadicadoForm,
   type RadicadosExportarQuery,
   type RadicadosQuery,
   type TerceroRadicado,
 } from '@predio/contract/gestion-documental';
+import { esAnulado } from '@predio/contract/gestion-documental-estados';
 import type { ListResult } from '@predio/contract/list';
 import { CODES } from '@predio/contract/codes';
 import type { Tx } from '../../db/client.ts';
@@ -20,13 +25,21 @@ import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
+import type { Despertador } from '../../platform/mail/outbox.ts';
+import { notificar } from '../../platform/notificar/notificar.ts';
+import type { Hub } from '../../platform/realtime/hub.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
+import type { Scope } from '../../platform/tenant.ts';
+import { sumarDiasHabiles } from '@predio/contract/gestion-documental-configuracion';
 import * as configuracion from './configuracion.service.ts';
+import * as estadosRepo from './estados.repo.ts';
 import * as permisos from './permisos.service.ts';
 import * as repo from './radicados.repo.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
+/** What sending a notice needs (platform/notificar); a filing without it (a job's) sends none. */
+export type Aviso = { hub: Hub; mailer: Despertador; alConfirmar: Scope['alConfirmar'] };
 
 export const ENTIDAD_RADICADO = 'radicados';
 const L = ETIQUETAS_RADICADO;
@@ -91,9 +104,46 @@ export async function validar(tx: Tx, b: RadicadoForm): Promise<{ codigoArea: st
   return { codigoArea: area.codigo };
 }
 
-export async function radicar(o: Escritura & { body: RadicadoForm }): Promise<Radicado> {
+export const enlaceRadicado = (id: number) => `/gestion-documental/gestion-documental?abrir=${id}`;
+
+/** A radicado de entrada without a responsable goes to the user that receives inbound mail (configuracion). */
+async function responsable(tx: Tx, b: { tipo: RadicadoForm['tipo']; id_responsable?: number | null | undefined }) {
+  if (b.id_responsable != null) {
+    if (!(await repo.usuarioActivo(tx, b.id_responsable)))
+      throw invalido('id_responsable', `El campo ${L.id_responsable} no existe en esta empresa o está inactivo`);
+    return b.id_responsable;
+  }
+  return b.tipo === 'entrada' ? configuracion.usuarioRecepcion(tx) : null;
+}
+
+/**
+ * Notice 501 («Documento radicado»): to the users of the radicado's área and to its responsable, not to
+ * whoever filed it. A letter going out (salida) is not addressed to an área of the company.
+ */
+async function avisarRadicado(o: Escritura & { aviso: Aviso }, r: Radicado, soloA?: number[]): Promise<void> {
+  if (r.tipo === 'salida') return;
+  const para = new Set(soloA ?? (await repo.usuariosDelArea(o.tx, r.area.id)));
+  if (r.responsable) para.add(r.responsable.id);
+  para.delete(o.user.idUsuario);
+  const vence = r.vence ? ` Debe responderse a más tardar el ${r.vence.split('-').reverse().join('/')}.` : '';
+  for (const idUsuario of para)
+    await notificar(
+      { tx: o.tx, ...o.aviso },
+      {
+        idEmpresa: o.user.idEmpresa,
+        idUsuario,
+        tipoCarta: TIPO_CARTA_RADICADO,
+        titulo: `Documento radicado ${r.radicado}`,
+        cuerpo: `${r.responsable?.id === idUsuario ? 'A su cargo' : `Para ${r.area.nombre}`}: «${r.asunto}».${vence}`,
+        enlace: enlaceRadicado(r.id),
+      },
+    );
+}
+
+export async function radicar(o: Escritura & { body: RadicadoForm; aviso?: Aviso }): Promise<Radicado> {
   const b = o.body;
   const { codigoArea } = await validar(o.tx, b);
+  const idResponsable = await responsable(o.tx, b);
   await permisos.exigir(o.tx, o.user, 'radicar', b.id_serie ?? null, b.id_subserie ?? null);
   const vence = await configuracion.vence(o.tx, { tipo: b.tipo, idTipoDocumental: b.id_tipo_documental ?? null });
   // The number is taken last: its counter row stays locked until the commit, so concurrent filings wait
@@ -115,8 +165,18 @@ export async function radicar(o: Escritura & { body: RadicadoForm }): Promise<Ra
     folios: b.folios ?? null,
     observaciones: b.observaciones,
     vence,
+    id_responsable: idResponsable,
   };
   const id = await repo.insertar(o.tx, valores, o.user.usuario);
+  // The history starts with the estado it was filed in, so «who moved it where» reads from the beginning.
+  if (valores.id_estado !== null)
+    await estadosRepo.registrar(o.tx, {
+      idRadicado: id,
+      anterior: null,
+      estado: valores.id_estado,
+      nota: '',
+      usuario: o.user.usuario,
+    });
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
     usuario: o.user.usuario,
@@ -130,8 +190,112 @@ export async function radicar(o: Escritura & { body: RadicadoForm }): Promise<Ra
     ),
     ip: o.ip,
   });
-  return (await repo.porId(o.tx, id))!;
+  const r = (await repo.porId(o.tx, id))!;
+  if (o.aviso) await avisarRadicado({ ...o, aviso: o.aviso }, r);
+  return r;
 }
+
+/**
+ * Corrects a radicado's metadata (ZRadicadoEdicion) for a user who may edit its serie (and the serie it
+ * moves to). The number, kind and date stay; an annulled radicado stays as it was annulled.
+ */
+export async function editar(o: Escritura & { id: number; body: RadicadoEdicion; aviso?: Aviso }): Promise<Radicado> {
+  const r = await obtener(o);
+  if (esAnulado(r.estado?.nombre))
+    throw new AppError(CODES.CONFLICTO, `El radicado ${r.radicado} está anulado: no se puede modificar.`);
+  await permisos.exigir(o.tx, o.user, 'editar', r.serie?.id ?? null, r.subserie?.id ?? null);
+  const b = o.body;
+  await validar(o.tx, { ...b, tipo: r.tipo, fecha: r.fecha, id_estado: null });
+  if ((b.id_serie ?? null) !== (r.serie?.id ?? null) || (b.id_subserie ?? null) !== (r.subserie?.id ?? null))
+    await permisos.exigir(o.tx, o.user, 'editar', b.id_serie ?? null, b.id_subserie ?? null);
+  // A new tipo documental brings its own response days, still counted from the filing day.
+  const vence =
+    (b.id_tipo_documental ?? null) === (r.tipo_documental?.id ?? null)
+      ? r.vence
+      : await configuracion.vence(o.tx, {
+          tipo: r.tipo,
+          idTipoDocumental: b.id_tipo_documental ?? null,
+          desde: await repo.diaRadicacion(o.tx, r.id),
+        });
+  const nuevos: repo.CambiosRadicado = {
+    asunto: b.asunto,
+    id_tercero: b.id_tercero ?? null,
+    id_area: b.id_area,
+    id_serie: b.id_serie ?? null,
+    id_subserie: b.id_subserie ?? null,
+    id_tipo_documental: b.id_tipo_documental ?? null,
+    folios: b.folios ?? null,
+    observaciones: b.observaciones,
+    vence,
+    // Left out, it stays; null takes it away.
+    id_responsable:
+      b.id_responsable === undefined || b.id_responsable === (r.responsable?.id ?? null)
+        ? (r.responsable?.id ?? null)
+        : await responsable(o.tx, { tipo: 'salida', id_responsable: b.id_responsable }),
+  };
+  const antes: repo.CambiosRadicado = {
+    asunto: r.asunto,
+    id_tercero: r.tercero?.id ?? null,
+    id_area: r.area.id,
+    id_serie: r.serie?.id ?? null,
+    id_subserie: r.subserie?.id ?? null,
+    id_tipo_documental: r.tipo_documental?.id ?? null,
+    folios: r.folios,
+    observaciones: r.observaciones,
+    vence: r.vence,
+    id_responsable: r.responsable?.id ?? null,
+  };
+  const cambios = Object.fromEntries(
+    (Object.keys(nuevos) as (keyof repo.CambiosRadicado)[])
+      .filter((k) => nuevos[k] !== antes[k])
+      .map((k) => [k, { antes: antes[k], despues: nuevos[k] }]),
+  );
+  if (Object.keys(cambios).length === 0) return r;
+  await repo.actualizar(o.tx, r.id, nuevos, o.user.usuario);
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'modificar',
+    entidad: ENTIDAD_RADICADO,
+    entidadId: String(r.id),
+    cambios,
+    ip: o.ip,
+  });
+  const nuevo = (await repo.porId(o.tx, r.id))!;
+  // A new responsable is told it is theirs now (notice 501), the área already was.
+  if (o.aviso && nuevo.responsable && 'id_responsable' in cambios) await avisarRadicado({ ...o, aviso: o.aviso }, nuevo, []);
+  return nuevo;
+}
+
+/**
+ * One company's daily pass (07:00 Bogotá): notice 502 («Documento por responder») for each radicado still
+ * to answer whose deadline falls within DIAS_AVISO_VENCE business days (or has passed), once per deadline
+ * (recorded before sending): to its responsable, else to its área's users.
+ */
+export async function avisarVencimientos(o: Base & Aviso & { idEmpresa: number; hoy: string }): Promise<{ avisos: number }> {
+  let avisos = 0;
+  for (const r of await repo.porVencer(o.tx, sumarDiasHabiles(o.hoy, DIAS_AVISO_VENCE))) {
+    if (!(await repo.marcarAvisado(o.tx, r.id, r.vence))) continue;
+    const para = r.id_responsable !== null ? [r.id_responsable] : await repo.usuariosDelArea(o.tx, r.id_area);
+    const fecha = r.vence.split('-').reverse().join('/');
+    for (const idUsuario of para) {
+      await notificar(o, {
+        idEmpresa: o.idEmpresa,
+        idUsuario,
+        tipoCarta: TIPO_CARTA_RADICADO_POR_VENCER,
+        titulo: `Documento por responder ${r.radicado}`,
+        cuerpo: `«${r.asunto}» ${r.vence < o.hoy ? 'venció' : 'vence'} el ${fecha} y aún no tiene respuesta.`,
+        enlace: enlaceRadicado(r.id),
+      });
+      avisos++;
+    }
+  }
+  return { avisos };
+}
+
+export const empresasConVencimientos = (tx: Tx) => repo.empresasConVencimientos(tx);
+export const TRABAJO_GD_DIARIO = 'gestion-documental.diario';
+export const TRABAJO_GD_DIARIO_EMPRESA = 'gestion-documental.diario-empresa';
 
 export async function listar(o: Base & { user: Principal; query: RadicadosQuery }): Promise<ListResult<Radicado>> {
   const { page, pageSize, ...f } = o.query;
@@ -169,7 +333,11 @@ export async function porRadicado(o: Base & { user: Principal; radicado: string 
   return visible(o, r);
 }
 
-export const opciones = (o: Base): Promise<OpcionesRadicado> => repo.opciones(o.tx);
+export async function opciones(o: Base): Promise<OpcionesRadicado> {
+  const m = await repo.opciones(o.tx);
+  const usuarios = (await configuracion.usuarios(o.tx)).map((u) => ({ id: u.id, nombre: u.nombre }));
+  return { ...m, usuarios, id_usuario_recepcion: await configuracion.usuarioRecepcion(o.tx) };
+}
 export const buscarTerceros = (o: Base & { q: string | undefined }): Promise<TerceroRadicado[]> => repo.buscarTerceros(o.tx, o.q);
 
 export async function exportar(o: Base & { user: Principal; query: RadicadosExportarQuery }): Promise<Archivo> {

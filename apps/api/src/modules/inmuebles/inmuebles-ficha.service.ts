@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { ETIQUETAS_ESTADO, ETIQUETAS_GESTION } from '@predio/contract/inmuebles';
+import { dibujarQr } from '../../platform/documentos/qr.ts';
 import { pesos } from '../../platform/formato.ts';
 import type { DatosFicha, EmpresaFicha } from './inmuebles-archivos.repo.ts';
 
@@ -111,17 +111,6 @@ async function logoPng(buf: Buffer): Promise<Buffer | null> {
   } catch {
     return null;
   }
-}
-
-/** Draws a QR code as vector squares (sharp at any print size), with its four-module quiet zone. */
-function dibujarQr(doc: PDFKit.PDFDocument, texto: string, x: number, y: number, lado: number): void {
-  const { modules } = QRCode.create(texto, { errorCorrectionLevel: 'M' });
-  const n = modules.size;
-  const m = lado / (n + 8);
-  doc.rect(x, y, lado, lado).fill('#ffffff');
-  for (let fila = 0; fila < n; fila++)
-    for (let col = 0; col < n; col++) if (modules.get(fila, col)) doc.rect(x + (col + 4) * m, y + (fila + 4) * m, m, m);
-  doc.fill('#000000');
 }
 
 export async function generarFicha(e: EntradaFicha): Promise<Buffer> {

@@ -47,7 +47,8 @@ const FUENTES = {
 } as const;
 type Fuente = keyof typeof FUENTES;
 let fuentes: Record<Fuente, Buffer> | null = null;
-function cargarFuentes(): Record<Fuente, Buffer> {
+/** DejaVu Sans in its four faces (read once): every Spanish letter prints, and `pdftotext` reads it back. */
+export function cargarFuentes(): Record<Fuente, Buffer> {
   fuentes ??= Object.fromEntries(
     Object.entries(FUENTES).map(([k, f]) => [k, readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${f}`))]),
   ) as Record<Fuente, Buffer>;

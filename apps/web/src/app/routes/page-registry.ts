@@ -135,6 +135,9 @@ export const PAGES: Record<string, Page> = {
   'gestion-documental': lazy(() =>
     import('../../features/gestion-documental/gestion-documental-page.tsx').then((m) => ({ default: m.GestionDocumentalPage })),
   ),
+  'gd-estados': lazy(() =>
+    import('../../features/gestion-documental/estados-page.tsx').then((m) => ({ default: m.EstadosGdPage })),
+  ),
   'gd-configuracion': lazy(() =>
     import('../../features/gestion-documental/configuracion-page.tsx').then((m) => ({ default: m.ConfiguracionGdPage })),
   ),
@@ -217,6 +220,9 @@ export const ACCIONES_MAESTRO: Partial<Record<string, LazyExoticComponent<Accion
  * as `maestro` and adds what goes beside it (Categorías de documentos: the documents shared with clients).
  */
 export const PAGINAS_CON_MAESTRO: Partial<Record<string, LazyExoticComponent<ComponentType<{ maestro: ReactNode }>>>> = {
+  'gd-estados': lazy(() =>
+    import('../../features/gestion-documental/estados-page.tsx').then((m) => ({ default: m.EstadosGdPage })),
+  ),
   'categorias-documentos-clientes': lazy(() =>
     import('../../features/zona-clientes/documentos-page.tsx').then((m) => ({ default: m.DocumentosClientesPage })),
   ),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   Alert,
   App,
@@ -26,13 +26,14 @@ import {
   type PlantillaCartaResumen,
 } from '@predio/contract/gestion-documental-cartas';
 import type { GrupoCampos } from '@predio/contract/documentos';
+import type { Radicado } from '@predio/contract/gestion-documental';
 import { Acciones } from '../../components/acciones-fila.tsx';
 import { Dialogo } from '../../components/dialogo.tsx';
 import { DialogoForm } from '../../components/dialogo-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
-import { useOpcionesRadicado, useTercerosRadicado } from './api/radicados.ts';
+import { useOpcionesRadicado, useRadicado, useTercerosRadicado } from './api/radicados.ts';
 import {
   revisarCarta,
   useBorrarPlantillaCarta,
@@ -83,8 +84,19 @@ export function PlantillasCartasPage() {
   const borrar = useBorrarPlantillaCarta();
   const { message } = App.useApp();
   const [editando, setEditando] = useState<{ id: number | null } | null>(null);
-  const [generando, setGenerando] = useState<{ id_plantilla?: number } | null>(null);
+  const [generando, setGenerando] = useState<AbrirGenerar | null>(null);
   const [ultima, setUltima] = useState<Carta | null>(null);
+  // «Responder con carta» from a radicado de entrada opens the form answering it (?responder=<id>).
+  const [sp, setSp] = useSearchParams();
+  const responder = Number(sp.get('responder')) || null;
+  const entrada = useRadicado(responder);
+  const opcionesCarta = useOpcionesCarta();
+  const modelo = opcionesCarta.data?.plantillas.find((p) => p.nombre === 'Respuesta a comunicación recibida');
+  const abiertoGenerar: AbrirGenerar | null =
+    generando ??
+    (responder !== null && entrada.data && opcionesCarta.data
+      ? { responde_a: entrada.data, ...(modelo ? { id_plantilla: modelo.id } : {}) }
+      : null);
 
   return (
     <Space orientation="vertical" size={16} className="trd-pagina">
@@ -181,11 +193,18 @@ export function PlantillasCartasPage() {
       <CartasGeneradas />
       {editando ? <EditarPlantilla id={editando.id} onCerrar={() => setEditando(null)} /> : null}
       <GenerarCarta
-        abierto={generando}
-        onCerrar={() => setGenerando(null)}
+        abierto={abiertoGenerar}
+        onCerrar={() => {
+          setGenerando(null);
+          if (responder !== null) setSp({}, { replace: true });
+        }}
         onGenerada={(c) => {
           setUltima(c);
-          void message.success(`Carta radicada: ${c.radicado.radicado}`);
+          void message.success(
+            c.responde_a
+              ? `Carta radicada: ${c.radicado.radicado}, en respuesta a ${c.responde_a.radicado}`
+              : `Carta radicada: ${c.radicado.radicado}`,
+          );
         }}
       />
     </Space>
@@ -313,6 +332,7 @@ function EditarPlantilla({ id, onCerrar }: { id: number | null; onCerrar: () => 
   );
 }
 
+type AbrirGenerar = { id_plantilla?: number; responde_a?: Radicado };
 type ValoresGenerar = Omit<GenerarCartaIn, 'id_tercero' | 'id_area' | 'id_plantilla'> & {
   id_plantilla?: number;
   id_tercero?: number;
@@ -324,7 +344,7 @@ function GenerarCarta({
   onCerrar,
   onGenerada,
 }: {
-  abierto: { id_plantilla?: number } | null;
+  abierto: AbrirGenerar | null;
   onCerrar: () => void;
   onGenerada: (c: Carta) => void;
 }) {
@@ -337,6 +357,7 @@ function GenerarCarta({
   const serie = Form.useWatch('id_serie', form);
   const enviar = Form.useWatch('enviar_correo', form);
   const m = maestros.data;
+  const entrada = abierto?.responde_a;
 
   return (
     <DialogoForm<ValoresGenerar>
@@ -345,7 +366,14 @@ function GenerarCarta({
       title="Generar carta"
       okText="Generar y radicar"
       form={form}
-      valores={{ id_plantilla: abierto?.id_plantilla, enviar_correo: false, asunto: '', email: '' }}
+      valores={{
+        id_plantilla: abierto?.id_plantilla,
+        enviar_correo: false,
+        asunto: '',
+        email: '',
+        // Answering: to the entrada's sender, from the área it was filed to.
+        ...(entrada ? { id_area: entrada.area.id, ...(entrada.tercero ? { id_tercero: entrada.tercero.id } : {}) } : {}),
+      }}
       guardando={generar.isPending}
       onCerrar={onCerrar}
       onGuardar={async (v) => {
@@ -359,10 +387,20 @@ function GenerarCarta({
           id_serie: v.id_serie ?? null,
           id_subserie: v.id_subserie ?? null,
           id_tipo_documental: v.id_tipo_documental ?? null,
+          id_responde_a: entrada?.id ?? null,
         });
         onGenerada(c);
       }}
     >
+      {entrada ? (
+        <Alert
+          type="info"
+          showIcon
+          className="gd-config-alerta"
+          title={`${G.id_responde_a}: ${entrada.radicado}`}
+          description={`«${entrada.asunto}». Al generarla, el radicado queda «Respondido» y enlazado con esta carta.`}
+        />
+      ) : null}
       <Form.Item name="id_plantilla" label={G.id_plantilla} rules={elegido(G.id_plantilla)}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
@@ -374,7 +412,10 @@ function GenerarCarta({
         <Select
           showSearch={{ filterOption: false, onSearch: setBuscar }}
           placeholder="Busque por nombre o documento"
-          options={(terceros.data ?? []).map((t) => ({ value: t.id, label: `${t.nombre} · ${t.nro_id}` }))}
+          options={[
+            ...(entrada?.tercero && !(terceros.data ?? []).some((t) => t.id === entrada.tercero?.id) ? [entrada.tercero] : []),
+            ...(terceros.data ?? []),
+          ].map((t) => ({ value: t.id, label: `${t.nombre} · ${t.nro_id}` }))}
           notFoundContent={terceros.isFetching ? 'Buscando…' : 'Sin coincidencias'}
         />
       </Form.Item>
@@ -469,6 +510,12 @@ function CartasGeneradas() {
             },
             { key: 'fecha', title: 'Generada', width: 150, render: (_v, c) => formatFechaHora(c.creado_en) },
             { key: 'tercero', title: 'Destinatario', render: (_v, c) => `${c.tercero.nombre} · ${c.tercero.nro_id}` },
+            {
+              key: 'responde_a',
+              title: 'Responde a',
+              width: 170,
+              render: (_v, c) => (c.responde_a ? <Link to={enlaceRadicado(c.responde_a.id)}>{c.responde_a.radicado}</Link> : '—'),
+            },
             { key: 'asunto', title: 'Asunto', dataIndex: 'asunto' },
             { key: 'plantilla', title: 'Plantilla', dataIndex: 'plantilla' },
             { key: 'email', title: 'Correo', render: (_v, c) => c.email ?? '—' },
