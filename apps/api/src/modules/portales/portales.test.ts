@@ -191,6 +191,7 @@ describe('settings', () => {
       correo_contacto: '',
       telefono_contacto: '',
       hub_id: '',
+      id_asignado_contactos: null,
       con_secreto: true,
       webhook: null,
     });
