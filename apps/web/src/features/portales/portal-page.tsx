@@ -1,9 +1,37 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Skeleton, Space, Switch, Tag, Typography } from 'antd';
-import { ApiOutlined, CloudUploadOutlined, LinkOutlined, SaveOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Skeleton,
+  Space,
+  Statistic,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
+import {
+  ApiOutlined,
+  CloudUploadOutlined,
+  InboxOutlined,
+  LinkOutlined,
+  ReloadOutlined,
+  SaveOutlined,
+  StopOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
+import { Link } from 'react-router';
 import {
   AJUSTES_PORTAL,
+  ETIQUETA_ASIGNADO_CONTACTOS,
   ETIQUETA_PORTAL_SINCRONIZADO,
+  PORTALES_CON_CONTACTOS,
   PORTALES_CON_WEBHOOK,
   ETIQUETAS_ESTADO_PUBLICACION,
   type AccionPortal,
@@ -19,7 +47,11 @@ import { ListPage, type ColumnaLista } from '../../components/lista/list-page.ts
 import { formatFechaHora } from '../../lib/format.ts';
 import {
   useAccionPortal,
+  useAsignablesContactos,
   useConfigPortal,
+  useContactosPortal,
+  useLeerContactos,
+  useSaludPortal,
   useGuardarConfigPortal,
   useInmueblesPortal,
   useProbarPortal,
@@ -37,7 +69,9 @@ export function portalPage(portal: PortalSincronizado) {
     return (
       <div className="portales-page">
         <Typography.Title level={3}>{nombre}</Typography.Title>
+        <SaludCard portal={portal} nombre={nombre} />
         <ConfigCard portal={portal} nombre={nombre} />
+        {PORTALES_CON_CONTACTOS.includes(portal) ? <ContactosCard portal={portal} nombre={nombre} /> : null}
         <InmueblesCard portal={portal} nombre={nombre} />
       </div>
     );
@@ -124,6 +158,8 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
   const [prueba, setPrueba] = useState<{ ok: boolean; mensaje: string } | null>(null);
   const campos = AJUSTES_PORTAL[portal];
   const integradores = PORTALES_CON_WEBHOOK.includes(portal);
+  const conContactos = PORTALES_CON_CONTACTOS.includes(portal);
+  const asignables = useAsignablesContactos(conContactos);
   return (
     <Form<PortalConfigGuardar>
       form={form}
@@ -140,6 +176,7 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
         correo_contacto: actual.correo_contacto,
         telefono_contacto: actual.telefono_contacto,
         hub_id: actual.hub_id,
+        id_asignado_contactos: actual.id_asignado_contactos,
         secreto: '',
       }}
       onFinish={async (v) => {
@@ -150,6 +187,7 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
             url: v.url || undefined,
             id_region: v.id_region ?? null,
             id_ciudad: v.id_ciudad ?? null,
+            id_asignado_contactos: v.id_asignado_contactos ?? null,
           });
           form.setFieldValue('secreto', '');
           void message.success(`Configuración de ${nombre} guardada`);
@@ -208,6 +246,22 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
           </>
         ) : null}
       </Space>
+      {conContactos ? (
+        <Form.Item
+          name="id_asignado_contactos"
+          label={ETIQUETA_ASIGNADO_CONTACTOS}
+          extra={`Recibe los contactos de ${nombre} sobre inmuebles sin asesor comercial ni captador. Vacío: se avisa a todos los que atienden solicitudes.`}
+        >
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={asignables.isPending}
+            placeholder="Nadie en particular"
+            options={(asignables.data ?? []).map((u) => ({ value: u.id, label: u.nombre || u.usuario }))}
+            style={{ width: 'min(320px, 80vw)' }}
+          />
+        </Form.Item>
+      ) : null}
       <Form.Item
         name="url"
         label="Dirección de la API"
@@ -464,6 +518,173 @@ function InmueblesCard({ portal, nombre }: { portal: PortalSincronizado; nombre:
             ? `El inmueble ${confirmar.consecutivo} se enviará a ${nombre} con sus datos actuales. ¿Continuar?`
             : null}
       </Dialogo>
+    </Card>
+  );
+}
+
+const DIAS = [7, 30, 90];
+
+/** Sync health for the manager: how the portal is doing now, and which properties it refused and why. */
+function SaludCard({ portal, nombre }: { portal: PortalSincronizado; nombre: string }) {
+  const [dias, setDias] = useState(30);
+  const salud = useSaludPortal(portal, dias);
+  const accion = useAccionPortal(portal);
+  const { message } = App.useApp();
+  const [error, setError] = useState<string | null>(null);
+  if (salud.isError)
+    return <ErrorDeCarga titulo={`No se pudo cargar la salud de ${nombre}`} onReintentar={() => void salud.refetch()} />;
+  const s = salud.data;
+  const reintentar = async (consecutivo: number) => {
+    setError(null);
+    try {
+      await accion.mutateAsync({ consecutivo, accion: 'actualizar' });
+      void message.success(`El inmueble ${consecutivo} quedó en cola para ${nombre}`);
+      void salud.refetch();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <Card
+      title="Salud de la sincronización"
+      className="portales-card"
+      extra={
+        <Select
+          aria-label="Periodo"
+          size="small"
+          value={dias}
+          onChange={setDias}
+          options={DIAS.map((d) => ({ value: d, label: `Últimos ${d} días` }))}
+          style={{ width: 150 }}
+        />
+      }
+    >
+      {!s ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : (
+        <>
+          <div className="portales-salud" role="group" aria-label={`Salud de ${nombre}`}>
+            <Statistic title="Publicados" value={s.publicados} />
+            <Statistic title="En curso" value={s.en_curso} />
+            <Statistic
+              title="Con error"
+              value={s.con_error}
+              styles={{ content: s.con_error > 0 ? { color: 'var(--ant-color-error, #cf1322)' } : undefined }}
+            />
+            <Statistic title="Último éxito" value={s.ultimo_exito ? formatFechaHora(s.ultimo_exito) : '—'} />
+            {s.contactos_periodo !== null ? <Statistic title={`Contactos (${s.dias} días)`} value={s.contactos_periodo} /> : null}
+          </div>
+          {!s.configurado ? (
+            <Typography.Paragraph type="secondary">{nombre} aún no está configurado.</Typography.Paragraph>
+          ) : null}
+          {s.contactos_error ? <Alert type="warning" showIcon title={s.contactos_error} style={{ marginBottom: 12 }} /> : null}
+          {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} /> : null}
+          {s.errores.length > 0 ? (
+            <section aria-label={`Inmuebles con error en ${nombre}`}>
+              <Typography.Title level={5}>Inmuebles con error</Typography.Title>
+              <ul className="portales-errores">
+                {s.errores.map((e) => (
+                  <li key={e.consecutivo}>
+                    <span>
+                      <strong>Inmueble {e.consecutivo}</strong> · {e.direccion}
+                      {e.actualizado_en ? (
+                        <Typography.Text type="secondary"> · {formatFechaHora(e.actualizado_en)}</Typography.Text>
+                      ) : null}
+                    </span>
+                    <Typography.Text type="danger">{e.ultimo_error}</Typography.Text>
+                    <Button
+                      size="small"
+                      icon={<ReloadOutlined />}
+                      loading={accion.isPending && accion.variables?.consecutivo === e.consecutivo}
+                      onClick={() => void reintentar(e.consecutivo)}
+                      aria-label={`Reintentar el inmueble ${e.consecutivo}`}
+                    >
+                      Reintentar
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : (
+            <Typography.Text type="secondary">Ningún inmueble con error en {nombre}.</Typography.Text>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The contacts the portal handed over, each with the solicitud it became or was added to. */
+function ContactosCard({ portal, nombre }: { portal: PortalSincronizado; nombre: string }) {
+  // While a read is queued: the last read's time and error when it was asked; either changing ends the wait.
+  const [antes, setAntes] = useState<{ leido: string | null; error: string | null } | null>(null);
+  const esperando = antes !== null;
+  const lista = useContactosPortal(portal, esperando);
+  const leer = useLeerContactos(portal);
+  const { message } = App.useApp();
+  const [error, setError] = useState<string | null>(null);
+  if (antes && lista.data && (lista.data.leido_en !== antes.leido || lista.data.error !== antes.error)) setAntes(null);
+  if (lista.isError)
+    return <ErrorDeCarga titulo={`No se pudieron cargar los contactos de ${nombre}`} onReintentar={() => void lista.refetch()} />;
+  const d = lista.data;
+  return (
+    <Card
+      title={`Contactos desde ${nombre}`}
+      className="portales-card"
+      extra={
+        <Button
+          icon={<InboxOutlined />}
+          loading={leer.isPending || esperando}
+          onClick={async () => {
+            setError(null);
+            try {
+              await leer.mutateAsync();
+              setAntes({ leido: d?.leido_en ?? null, error: d?.error ?? null });
+              void message.info(`Leyendo los contactos de ${nombre}…`);
+            } catch (e) {
+              setError(e instanceof Error ? e.message : String(e));
+            }
+          }}
+        >
+          Leer contactos ahora
+        </Button>
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        Las preguntas que le hacen en {nombre} se leen cada hora y llegan a Solicitudes (canal portal) con el inmueble, asignadas
+        a su asesor. La misma persona sobre el mismo inmueble en 7 días se suma a su solicitud abierta.
+        {d?.leido_en ? ` Última lectura: ${formatFechaHora(d.leido_en)}.` : ' Aún no se han leído.'}
+      </Typography.Paragraph>
+      {d?.error ? <Alert type="warning" showIcon title={d.error} style={{ marginBottom: 12 }} /> : null}
+      {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} /> : null}
+      {!d ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : d.contactos.length === 0 ? (
+        <Empty description={`Aún no han llegado contactos desde ${nombre}`} />
+      ) : (
+        <ul className="portales-contactos" aria-label={`Contactos desde ${nombre}`}>
+          {d.contactos.map((c) => (
+            <li key={c.id_portal}>
+              <span>
+                <strong>{c.nombre}</strong>
+                {c.consecutivo !== null ? ` · inmueble ${c.consecutivo}` : ` · publicación ${c.id_externo}`} ·{' '}
+                <Typography.Text type="secondary">{formatFechaHora(c.fecha_portal ?? c.recibido_en)}</Typography.Text>
+              </span>
+              <span className="portales-contacto-mensaje">{c.mensaje}</span>
+              <span>
+                {c.numero_solicitud !== null ? (
+                  <Link to={`/propiedades/solicitudes?abrir=${c.numero_solicitud}`}>Solicitud {c.numero_solicitud}</Link>
+                ) : (
+                  'Solicitud eliminada'
+                )}{' '}
+                <Tag color={c.resultado === 'creada' ? 'blue' : 'default'}>
+                  {c.resultado === 'creada' ? 'Nueva solicitud' : 'Sumado a la solicitud'}
+                </Tag>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
