@@ -571,7 +571,11 @@ function SaludCard({ portal, nombre }: { portal: PortalSincronizado; nombre: str
               value={s.con_error}
               styles={{ content: s.con_error > 0 ? { color: 'var(--ant-color-error, #cf1322)' } : undefined }}
             />
-            <Statistic title="Último éxito" value={s.ultimo_exito ? formatFechaHora(s.ultimo_exito) : '—'} />
+            <Statistic
+              title="Último éxito"
+              value={s.ultimo_exito ? formatFechaHora(s.ultimo_exito) : '—'}
+              styles={{ content: { fontSize: 16 } }}
+            />
             {s.contactos_periodo !== null ? <Statistic title={`Contactos (${s.dias} días)`} value={s.contactos_periodo} /> : null}
           </div>
           {!s.configurado ? (
@@ -653,7 +657,7 @@ function ContactosCard({ portal, nombre }: { portal: PortalSincronizado; nombre:
       <Typography.Paragraph type="secondary">
         Las preguntas que le hacen en {nombre} se leen cada hora y llegan a Solicitudes (canal portal) con el inmueble, asignadas
         a su asesor. La misma persona sobre el mismo inmueble en 7 días se suma a su solicitud abierta.
-        {d?.leido_en ? ` Última lectura: ${formatFechaHora(d.leido_en)}.` : ' Aún no se han leído.'}
+        {d?.leido_en ? ` Última lectura: ${formatFechaHora(d.leido_en)}` : ' Aún no se han leído.'}
       </Typography.Paragraph>
       {d?.error ? <Alert type="warning" showIcon title={d.error} style={{ marginBottom: 12 }} /> : null}
       {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} /> : null}
