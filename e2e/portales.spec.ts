@@ -3,7 +3,7 @@ import { FakeMercadoLibre, ML_CLIENTE, ML_SECRETO } from '../apps/api/src/test/f
 import { FakeProppit, PROPPIT_ANUNCIANTE, PROPPIT_CLAVE, PROPPIT_USUARIO } from '../apps/api/src/test/fake-proppit.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../apps/api/src/test/fake-wasi.ts';
 import { FakeIntegradores, INTEGRADORES_CLAVE, INTEGRADORES_CLIENTE } from '../apps/api/src/test/fake-integradores.ts';
-import { ADMIN, apiComo, ingresar } from './helpers.ts';
+import { ADMIN, apiComo, elegir, ingresar } from './helpers.ts';
 import { png } from './imagenes.ts';
 
 // Portales › Wasi (issue 34): configured to point at a local Wasi started here, a property is published
@@ -292,6 +292,16 @@ test('Mercado Libre: a question arrives as a solicitud; the health panel and the
   const errores = page.getByRole('region', { name: 'Inmuebles con error en Mercado Libre' });
   await expect(errores.getByText(`Inmueble ${n}`)).toBeVisible({ timeout: 30_000 });
   await expect(errores.getByText(/Faltan datos para publicar en Mercado Libre: .*Fotos \(al menos una\)/).first()).toBeVisible();
+
+  // Bulk publication's preview names what the property lacks before anything is sent.
+  const masivo = page.getByRole('form', { name: 'Publicación masiva en Mercado Libre' });
+  await elegir(page, masivo.getByRole('combobox', { name: 'Estado del inmueble' }), 'Captado');
+  await masivo.getByRole('button', { name: 'Vista previa' }).click();
+  const previa = page.getByRole('region', { name: 'Vista previa de la publicación masiva' });
+  await expect(previa.getByRole('status')).toContainText(
+    /El filtro selecciona \d+ inmuebles?: \d+ listos? para enviar, \d+ con datos faltantes/,
+  );
+  await expect(previa.getByRole('listitem').filter({ hasText: `Inmueble ${n}` })).toContainText('Falta: Fotos (al menos una)');
 
   // «Leer contactos ahora»: the job reads the question and it becomes a solicitud.
   await page.getByRole('button', { name: 'Leer contactos ahora' }).click();

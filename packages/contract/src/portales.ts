@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ETIQUETAS_PORTAL, TIPOS_INMUEBLE, type TipoInmueble } from './inmuebles.ts';
+import { ESTADOS_INMUEBLE, ETIQUETAS_PORTAL, GESTIONES, TIPOS_INMUEBLE, type TipoInmueble } from './inmuebles.ts';
 import { idQuery } from './campos.ts';
 
 // Portal synchronisers (issue 34, menu Inmuebles › Portales). One synchroniser, one adapter per portal;
@@ -265,6 +265,45 @@ export const ZSaludQuery = z.object({
     .max(366, { error: 'El campo Días admite máximo 366' })
     .default(30),
 });
+
+/**
+ * Bulk publication (issue 34): the properties a filter selects, previewed (how many, which would be
+ * refused and why) before they are sent. Only properties on offer may be sent: estado disponible,
+ * captado or reservado.
+ */
+export const ESTADOS_MASIVO = ['disponible', 'captado', 'reservado'] as const;
+export const MAX_MASIVO = 500;
+const estadosMasivo = ESTADOS_INMUEBLE.filter((e) => (ESTADOS_MASIVO as readonly string[]).includes(e));
+export const ZFiltroMasivo = z.object({
+  estado: z
+    .enum(ESTADOS_MASIVO, { error: `El campo Estado del inmueble debe ser uno de: ${estadosMasivo.join(', ')}` })
+    .default('disponible'),
+  tipo: z.enum(TIPOS_INMUEBLE, { error: 'El campo Tipo de inmueble no es un tipo de inmueble' }).nullable().default(null),
+  gestion: z
+    .enum(GESTIONES, { error: `El campo Gestión debe ser uno de: ${GESTIONES.join(', ')}` })
+    .nullable()
+    .default(null),
+  /** Leave out what is already on the portal (published, or on its way). */
+  solo_nuevos: z.boolean({ error: 'El campo Solo los que aún no están en el portal debe ser Sí o No' }).default(true),
+});
+export type FiltroMasivo = z.input<typeof ZFiltroMasivo>;
+export const ZPublicarMasivo = ZFiltroMasivo.extend({
+  /** The number of properties ready in the preview the person confirmed: a different number now is refused. */
+  listos: z
+    .number({ error: 'El campo listos debe ser un número' })
+    .int({ error: 'El campo listos debe ser un número entero' })
+    .min(1, { error: 'El campo listos debe ser al menos 1' })
+    .max(MAX_MASIVO, { error: `El campo listos admite máximo ${MAX_MASIVO}` }),
+});
+export type PublicarMasivo = z.input<typeof ZPublicarMasivo>;
+export type VistaPreviaMasivo = {
+  /** Properties the filter selects (at most MAX_MASIVO are looked at). */
+  total: number;
+  /** More than MAX_MASIVO matched: narrow the filter. */
+  recortado: boolean;
+  listos: { consecutivo: number; direccion: string }[];
+  con_faltantes: { consecutivo: number; direccion: string; faltantes: string[] }[];
+};
 
 /** One portal's state for one property (the property's form). */
 export type PortalDeInmueble = {

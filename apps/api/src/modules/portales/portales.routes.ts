@@ -14,6 +14,8 @@ import {
   ZAutorizacionOAuth,
   ZPortalConfigGuardar,
   ZPortalInmuebleParam,
+  ZFiltroMasivo,
+  ZPublicarMasivo,
   ZSaludQuery,
 } from '@predio/contract/portales';
 import type { Deps } from '../../platform/deps.ts';
@@ -23,6 +25,7 @@ import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import * as publico from '../pagina-web/publico.service.ts';
 import * as contactos from './contactos.service.ts';
 import * as feed from './feed.service.ts';
+import * as masivo from './masivo.service.ts';
 import * as service from './portales.service.ts';
 
 const tags = ['portales'];
@@ -117,6 +120,29 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         summary: `Salud de la sincronización con ${portal}: publicados, errores, último éxito, contactos del periodo`,
       },
       handler: ({ tx, query }) => contactos.salud({ tx, portal, dias: query.dias }),
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `${base}/masivo/vista-previa`,
+      permiso,
+      schema: {
+        body: ZFiltroMasivo,
+        tags,
+        summary: `Publicación masiva en ${portal}: cuántos inmuebles selecciona el filtro y cuáles rechazaría y por qué`,
+      },
+      handler: ({ tx, user, body }) => masivo.vistaPrevia({ tx, user, portal, filtro: body, urlPublica: deps.config.publicUrl }),
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `${base}/masivo`,
+      permiso,
+      schema: {
+        body: ZPublicarMasivo,
+        tags,
+        summary: `Publica en ${portal} los inmuebles listos del filtro (los que la vista previa mostró; lo hace un trabajo)`,
+      },
+      handler: ({ tx, user, req, body }) =>
+        masivo.publicar({ tx, user, ip: req.ip, portal, body, urlPublica: deps.config.publicUrl }),
     });
     if (PORTALES_CON_CONTACTOS.includes(portal)) {
       defineRoute(app, deps, {

@@ -62,7 +62,7 @@ export const PROPOSITO_CIFRADO = 'portales.credenciales.v1';
 /** A property in these states is taken off every portal. */
 const FUERA_DE_OFERTA = ['retirado', 'arrendado', 'vendido'];
 
-const ajustesDe = (f: repo.FilaConfig | null): AjustesPortal => ({
+export const ajustesDe = (f: repo.FilaConfig | null): AjustesPortal => ({
   url: f?.ajustes.url ?? '',
   usuario: f?.ajustes.usuario ?? '',
   cuenta: f?.ajustes.cuenta ?? '',
@@ -325,7 +325,7 @@ async function inmuebleOError(tx: Tx, consecutivo: number) {
   return i;
 }
 
-async function encolarSincronizacion(
+export async function encolarSincronizacion(
   tx: Tx,
   o: { idInmueble: number; portal: string; objetivo: 'publicado' | 'despublicado'; forzar?: boolean },
 ) {

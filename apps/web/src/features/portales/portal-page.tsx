@@ -34,13 +34,23 @@ import {
   PORTALES_CON_CONTACTOS,
   PORTALES_CON_WEBHOOK,
   ETIQUETAS_ESTADO_PUBLICACION,
+  ESTADOS_MASIVO,
   type AccionPortal,
+  type FiltroMasivo,
   type PortalConfig,
   type PortalConfigGuardar,
   type PortalSincronizado,
   type PublicacionPortal,
+  type VistaPreviaMasivo,
 } from '@predio/contract/portales';
-import { ETIQUETAS_ESTADO, type EstadoInmueble } from '@predio/contract/inmuebles';
+import {
+  ETIQUETAS_ESTADO,
+  ETIQUETAS_GESTION,
+  ETIQUETAS_TIPO,
+  GESTIONES,
+  TIPOS_INMUEBLE,
+  type EstadoInmueble,
+} from '@predio/contract/inmuebles';
 import { Dialogo } from '../../components/dialogo.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
@@ -51,7 +61,9 @@ import {
   useConfigPortal,
   useContactosPortal,
   useLeerContactos,
+  usePublicarMasivo,
   useSaludPortal,
+  useVistaPreviaMasivo,
   useGuardarConfigPortal,
   useInmueblesPortal,
   useProbarPortal,
@@ -72,6 +84,7 @@ export function portalPage(portal: PortalSincronizado) {
         <SaludCard portal={portal} nombre={nombre} />
         <ConfigCard portal={portal} nombre={nombre} />
         {PORTALES_CON_CONTACTOS.includes(portal) ? <ContactosCard portal={portal} nombre={nombre} /> : null}
+        <MasivoCard portal={portal} nombre={nombre} />
         <InmueblesCard portal={portal} nombre={nombre} />
       </div>
     );
@@ -689,6 +702,149 @@ function ContactosCard({ portal, nombre }: { portal: PortalSincronizado; nombre:
           ))}
         </ul>
       )}
+    </Card>
+  );
+}
+
+/**
+ * Bulk publication by filter: «Vista previa» says how many properties the filter selects, which are
+ * ready and which the portal would refuse (naming what each lacks); «Publicar N» sends only the ready
+ * ones, after confirmation, each through the usual job.
+ */
+function MasivoCard({ portal, nombre }: { portal: PortalSincronizado; nombre: string }) {
+  const [form] = Form.useForm<FiltroMasivo>();
+  const vista = useVistaPreviaMasivo(portal);
+  const publicar = usePublicarMasivo(portal);
+  const { message } = App.useApp();
+  const [previa, setPrevia] = useState<{ filtro: FiltroMasivo; r: VistaPreviaMasivo } | null>(null);
+  const [confirmar, setConfirmar] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ver = async (filtro: FiltroMasivo) => {
+    setError(null);
+    try {
+      setPrevia({ filtro, r: await vista.mutateAsync(filtro) });
+    } catch (e) {
+      setPrevia(null);
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const enviar = async () => {
+    if (!previa) return;
+    setError(null);
+    try {
+      const r = await publicar.mutateAsync({ ...previa.filtro, listos: previa.r.listos.length });
+      void message.success(
+        `${r.encolados} ${r.encolados === 1 ? 'inmueble quedó' : 'inmuebles quedaron'} en cola para ${nombre}`,
+      );
+      setPrevia(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+    setConfirmar(false);
+  };
+  const r = previa?.r;
+  return (
+    <Card title="Publicación masiva" className="portales-card">
+      <Form<FiltroMasivo>
+        form={form}
+        layout="vertical"
+        name={`masivo-${portal}`}
+        aria-label={`Publicación masiva en ${nombre}`}
+        initialValues={{ estado: 'disponible', tipo: null, gestion: null, solo_nuevos: true }}
+        onValuesChange={() => setPrevia(null)}
+        onFinish={(v) => void ver({ ...v, tipo: v.tipo ?? null, gestion: v.gestion ?? null })}
+      >
+        <Space wrap align="start">
+          <Form.Item name="estado" label="Estado del inmueble">
+            <Select options={ESTADOS_MASIVO.map((e) => ({ value: e, label: ETIQUETAS_ESTADO[e] }))} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="tipo" label="Tipo de inmueble">
+            <Select
+              allowClear
+              placeholder="Todos"
+              options={TIPOS_INMUEBLE.map((t) => ({ value: t, label: ETIQUETAS_TIPO[t] }))}
+              style={{ width: 200 }}
+            />
+          </Form.Item>
+          <Form.Item name="gestion" label="Gestión">
+            <Select
+              allowClear
+              placeholder="Todas"
+              options={GESTIONES.map((g) => ({ value: g, label: ETIQUETAS_GESTION[g] }))}
+              style={{ width: 180 }}
+            />
+          </Form.Item>
+          <Form.Item name="solo_nuevos" label={`Solo los que aún no están en ${nombre}`} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+        <Space wrap>
+          <Button htmlType="submit" loading={vista.isPending}>
+            Vista previa
+          </Button>
+          {r && r.listos.length > 0 ? (
+            <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setConfirmar(true)}>
+              {`Publicar ${r.listos.length} en ${nombre}`}
+            </Button>
+          ) : null}
+        </Space>
+      </Form>
+      {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 12 }} /> : null}
+      {r ? (
+        <section aria-label="Vista previa de la publicación masiva" className="portales-masivo">
+          <Alert
+            type={r.con_faltantes.length > 0 ? 'warning' : 'info'}
+            showIcon
+            role="status"
+            title={
+              r.total === 0
+                ? 'Ningún inmueble cumple el filtro'
+                : `El filtro selecciona ${r.total} ${r.total === 1 ? 'inmueble' : 'inmuebles'}: ${r.listos.length} ${r.listos.length === 1 ? 'listo' : 'listos'} para enviar, ${r.con_faltantes.length} con datos faltantes.`
+            }
+            description={r.recortado ? 'Se muestran los primeros 500: acote el filtro para ver el resto.' : undefined}
+          />
+          {r.con_faltantes.length > 0 ? (
+            <>
+              <Typography.Title level={5}>No se enviarán (les faltan datos)</Typography.Title>
+              <ul className="portales-errores">
+                {r.con_faltantes.map((x) => (
+                  <li key={x.consecutivo}>
+                    <span>
+                      <strong>Inmueble {x.consecutivo}</strong> · {x.direccion}
+                    </span>
+                    <Typography.Text type="danger">Falta: {x.faltantes.join('; ')}</Typography.Text>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {r.listos.length > 0 ? (
+            <>
+              <Typography.Title level={5}>Se enviarán</Typography.Title>
+              <Typography.Paragraph>
+                {r.listos
+                  .slice(0, 50)
+                  .map((x) => `Inmueble ${x.consecutivo} (${x.direccion})`)
+                  .join(' · ')}
+                {r.listos.length > 50 ? ` · y ${r.listos.length - 50} más` : ''}
+              </Typography.Paragraph>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+      <Dialogo
+        open={confirmar}
+        title={`Publicación masiva en ${nombre}`}
+        okText={r ? `Publicar ${r.listos.length}` : 'Publicar'}
+        okButtonProps={{ loading: publicar.isPending }}
+        cancelText="Cancelar"
+        onOk={() => void enviar()}
+        onCancel={() => setConfirmar(false)}
+      >
+        {r
+          ? `Se enviarán a ${nombre} ${r.listos.length} ${r.listos.length === 1 ? 'inmueble' : 'inmuebles'} con sus datos actuales y quedarán marcados «Publicar en ${nombre}». ¿Continuar?`
+          : null}
+      </Dialogo>
     </Card>
   );
 }

@@ -2,11 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccionPortal,
   ContactosPortal,
+  FiltroMasivo,
   PortalConfig,
   PortalConfigGuardar,
   PortalSincronizado,
   PublicacionPortal,
+  PublicarMasivo,
   SaludPortal,
+  VistaPreviaMasivo,
 } from '@predio/contract/portales';
 import type { UsuarioAsignable } from '@predio/contract/solicitudes';
 import { http } from '../../../lib/http.ts';
@@ -120,6 +123,23 @@ export function useAutorizarPortal(portal: PortalSincronizado) {
   return useMutation({
     mutationFn: async (body: { code: string; state: string }) =>
       (await http.post<PortalConfig>(`/portales/${portal}/autorizacion`, body, { silent: true })).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...portalesKeys.all, portal] }),
+  });
+}
+
+/** Bulk publication: what a filter would send and what it would refuse, before sending. */
+export function useVistaPreviaMasivo(portal: PortalSincronizado) {
+  return useMutation({
+    mutationFn: async (f: FiltroMasivo) =>
+      (await http.post<VistaPreviaMasivo>(`/portales/${portal}/masivo/vista-previa`, f, { silent: true })).data,
+  });
+}
+
+export function usePublicarMasivo(portal: PortalSincronizado) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (b: PublicarMasivo) =>
+      (await http.post<{ encolados: number; con_faltantes: number }>(`/portales/${portal}/masivo`, b, { silent: true })).data,
     onSuccess: () => qc.invalidateQueries({ queryKey: [...portalesKeys.all, portal] }),
   });
 }
