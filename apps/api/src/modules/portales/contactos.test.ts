@@ -6,7 +6,7 @@ import { ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
 import { createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { FakeMercadoLibre, ML_CLIENTE, ML_SECRETO } from '../../test/fake-mercadolibre.ts';
-import { leerContactos, MAX_INTENTOS_CONTACTOS, TRABAJO_CONTACTOS } from './contactos.service.ts';
+import { encolarTodas, leerContactos, MAX_INTENTOS_CONTACTOS, TRABAJO_CONTACTOS } from './contactos.service.ts';
 import { PROPOSITO_CIFRADO } from './portales.service.ts';
 
 // Contacts from portals → solicitudes (issue 34): Mercado Libre's questions read by the job against the
@@ -232,6 +232,19 @@ describe('Mercado Libre questions → solicitudes', () => {
     );
     expect(n[0]!.n).toBe(1);
     await t.db.tenant(1, (tx) => tx.execute(sql`update trabajo set estado = 'terminado' where tipo = ${TRABAJO_CONTACTOS}`));
+  });
+
+  it('the hourly pass gives each company with Mercado Libre active one read, once per hour', async () => {
+    expect(await encolarTodas(t.db)).toEqual({ lecturas: 1 });
+    await encolarTodas(t.db);
+    const j = await t.db.system((tx) =>
+      queryRows<{ id_empresa: number; datos: { portal: string } }>(
+        tx,
+        sql`select id_empresa, datos from trabajo where tipo = ${TRABAJO_CONTACTOS} and estado = 'pendiente'`,
+      ),
+    );
+    expect(j).toEqual([{ id_empresa: 1, datos: { portal: 'mercadolibre' } }]);
+    await t.db.system((tx) => tx.execute(sql`update trabajo set estado = 'terminado' where tipo = ${TRABAJO_CONTACTOS}`));
   });
 });
 
