@@ -10,7 +10,7 @@ import {
   type PortalSincronizado,
   type SaludPortal,
 } from '@predio/contract/portales';
-import type { TipoSolicitud } from '@predio/contract/solicitudes';
+import { PORTAL_VALUES, type PortalSolicitud, type TipoSolicitud } from '@predio/contract/solicitudes';
 import type { Database, Tx } from '../../db/client.ts';
 import { principalSinSesion, type Principal } from '../../platform/auth/principal.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -43,6 +43,10 @@ export const MAX_INTENTOS_CONTACTOS = 4;
 export const VENTANA_FUSION_DIAS = 7;
 
 type Aviso = { hub: Hub; mailer: Despertador };
+
+/** The solicitud's portal: the same key where solicitudes know it (Domus, for one, they do not), else «otro». */
+const portalSolicitud = (p: PortalSincronizado): PortalSolicitud =>
+  (PORTAL_VALUES as readonly string[]).includes(p) ? (p as PortalSolicitud) : 'otro';
 
 /** What a contact about a property asks for: to rent it, or to buy it (a property only for sale). */
 const tipoDe = (gestion: string | null): TipoSolicitud =>
@@ -102,7 +106,7 @@ export async function importar(
       ip: '',
       body: {
         canal: 'portal',
-        portal: o.portal as 'mercadolibre',
+        portal: portalSolicitud(o.portal),
         tipo: tipoDe(inm?.gestion ?? null),
         id_tercero: null,
         contacto_nombre: c.nombre.slice(0, 120),
