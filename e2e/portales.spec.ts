@@ -3,7 +3,7 @@ import { FakeMercadoLibre, ML_CLIENTE, ML_SECRETO } from '../apps/api/src/test/f
 import { FakeProppit, PROPPIT_ANUNCIANTE, PROPPIT_CLAVE, PROPPIT_USUARIO } from '../apps/api/src/test/fake-proppit.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../apps/api/src/test/fake-wasi.ts';
 import { FakeIntegradores, INTEGRADORES_CLAVE, INTEGRADORES_CLIENTE } from '../apps/api/src/test/fake-integradores.ts';
-import { ADMIN, apiComo, ingresar } from './helpers.ts';
+import { ADMIN, apiComo, elegir, ingresar } from './helpers.ts';
 import { png } from './imagenes.ts';
 
 // Portales › Wasi (issue 34): configured to point at a local Wasi started here, a property is published
@@ -242,6 +242,89 @@ test('Mercado Libre: connect the account through its authorisation page and come
   await expect(page.getByRole('alert').filter({ hasText: 'La autorización' })).toContainText(
     'no corresponde a la solicitada o venció',
   );
+});
+
+test('Mercado Libre: a question arrives as a solicitud; the health panel and the property show the error', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const api = await apiComo(request, ADMIN);
+  // Configured and connected through the API (the test above walks the screen): this test stands alone.
+  await api.call('PUT', '/portales/mercadolibre/configuracion', {
+    activo: true,
+    url: ml.url,
+    usuario: ML_CLIENTE,
+    cuenta: 'gold',
+    secreto: ML_SECRETO,
+  });
+  const { url } = await api.get<{ url: string }>('/portales/mercadolibre/autorizacion');
+  const vuelta = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
+  await api.post('/portales/mercadolibre/autorizacion', {
+    code: vuelta.searchParams.get('code'),
+    state: vuelta.searchParams.get('state'),
+  });
+
+  // A property marked for Mercado Libre without photos: the job refuses it, naming what is missing.
+  const [municipio] = await api.get<{ id: number }[]>('/maestros/municipios/opciones?q=medellin');
+  const sufijo = Math.floor(Math.random() * 9000 + 1000);
+  const n = (
+    await api.post<{ consecutivo: number }>('/inmuebles', {
+      tipo: 'apartamento',
+      gestion: 'arriendo',
+      direccion: `Calle ${sufijo} # 70-15`,
+      id_municipio: municipio!.id,
+      area_construida: 64,
+      canon: 1_800_000,
+      descripcion: 'Apartamento cerca de la estación',
+      publicar: { mercadolibre: true },
+    })
+  ).consecutivo;
+
+  // A buyer asks on Mercado Libre.
+  const texto = `¿Sigue disponible? Pregunta ${sufijo}`;
+  ml.usuarios.set(700_000 + sufijo, `VISITANTE_${sufijo}`);
+  ml.preguntar({ item: `MCO77${sufijo}`, texto, de: 700_000 + sufijo });
+
+  await ingresar(page, ADMIN, '/propiedades/portales/mercadolibre');
+  const salud = page.getByRole('group', { name: 'Salud de Mercado Libre' });
+  await expect(salud.getByText('Publicados')).toBeVisible();
+  const errores = page.getByRole('region', { name: 'Inmuebles con error en Mercado Libre' });
+  await expect(errores.getByText(`Inmueble ${n}`)).toBeVisible({ timeout: 30_000 });
+  await expect(errores.getByText(/Faltan datos para publicar en Mercado Libre: .*Fotos \(al menos una\)/).first()).toBeVisible();
+
+  // Bulk publication's preview names what the property lacks before anything is sent.
+  const masivo = page.getByRole('form', { name: 'Publicación masiva en Mercado Libre' });
+  await elegir(page, masivo.getByRole('combobox', { name: 'Estado del inmueble' }), 'Captado');
+  await masivo.getByRole('button', { name: 'Vista previa' }).click();
+  const previa = page.getByRole('region', { name: 'Vista previa de la publicación masiva' });
+  await expect(previa.getByRole('status')).toContainText(
+    /El filtro selecciona \d+ inmuebles?: \d+ listos? para enviar, \d+ con datos faltantes/,
+  );
+  await expect(previa.getByRole('listitem').filter({ hasText: `Inmueble ${n}` })).toContainText('Falta: Fotos (al menos una)');
+
+  // «Leer contactos ahora»: the job reads the question and it becomes a solicitud.
+  await page.getByRole('button', { name: 'Leer contactos ahora' }).click();
+  const contactos = page.getByRole('list', { name: 'Contactos desde Mercado Libre' });
+  const contacto = contactos.getByRole('listitem').filter({ hasText: texto });
+  await expect(contacto).toBeVisible({ timeout: 30_000 });
+  await expect(contacto.getByText(`VISITANTE_${sufijo} (Mercado Libre)`)).toBeVisible();
+  await expect(contacto.getByText('Nueva solicitud')).toBeVisible();
+  await expect(salud.getByText(/Contactos \(30 días\)/)).toBeVisible();
+  await contacto.getByRole('link', { name: /Solicitud \d+/ }).click();
+  await expect(page).toHaveURL(/\/propiedades\/solicitudes\?abrir=\d+$/);
+  const solicitud = page.getByRole('dialog', { name: /Solicitud \d+/ });
+  await expect(solicitud.getByText(texto)).toBeVisible();
+  await expect(solicitud.getByText(/Mercado Libre/).first()).toBeVisible();
+
+  // The property's ficha shows its state on Mercado Libre with the error, and «Reintentar» names what is missing.
+  await page.goto(`/propiedades/inmueble/${n}`);
+  await page.getByRole('tab', { name: 'Portales' }).click();
+  const portales = page.getByRole('tabpanel', { name: 'Portales' });
+  await expect(portales.getByText('Error', { exact: true })).toBeVisible();
+  await expect(portales.getByText(/Faltan datos para publicar en Mercado Libre/)).toBeVisible();
+  await portales.getByRole('button', { name: 'Reintentar en Mercado Libre' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Faltan datos para publicar en Mercado Libre' })).toBeVisible();
 });
 
 test('Casa Raíz: configure the feed, the portal reads it, a property taken out leaves it', async ({ page, request }) => {

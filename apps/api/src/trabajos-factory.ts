@@ -27,6 +27,13 @@ import {
   TRABAJO_FIRMAS_SELLAR,
 } from './modules/firmas/firmas.service.ts';
 import { enviarMensaje, MAX_INTENTOS_MENSAJE, TRABAJO_ENVIAR_MENSAJE } from './platform/mensajes/salida.ts';
+import {
+  encolarTodas,
+  leerContactos,
+  MAX_INTENTOS_CONTACTOS,
+  TRABAJO_CONTACTOS,
+  TRABAJO_CONTACTOS_TODOS,
+} from './modules/portales/contactos.service.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar, TRABAJO_SINCRONIZAR } from './modules/portales/portales.service.ts';
 import { marcarEnServidor, sincronizarCuenta } from './modules/bandeja/bandeja-sync.ts';
 import { PROPOSITO_CIFRADO_BANDEJA } from './modules/bandeja/bandeja.routes.ts';
@@ -125,6 +132,30 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
         signal: j.signal,
         urlPublica: config.publicUrl,
       }),
+  });
+  // Contacts from portals (docs/portales.md): each hour every company with Mercado Libre active gets a read.
+  t.definir({
+    tipo: TRABAJO_CONTACTOS,
+    timeoutMs: 5 * MINUTO,
+    maxIntentos: MAX_INTENTOS_CONTACTOS,
+    esperaMs: 30_000,
+    manejar: (j) =>
+      leerContactos({
+        db,
+        hub: deps.hub,
+        mailer: deps.mailer,
+        cifrador: cifradorPortales,
+        idEmpresa: j.idEmpresa!,
+        portal: j.datos.portal as Parameters<typeof leerContactos>[0]['portal'],
+        intento: j.intento,
+        maxIntentos: MAX_INTENTOS_CONTACTOS,
+        signal: j.signal,
+      }),
+  });
+  t.definir({ tipo: TRABAJO_CONTACTOS_TODOS, manejar: () => encolarTodas(db) }).programar({
+    tipo: TRABAJO_CONTACTOS_TODOS,
+    cada: 'hora',
+    minuto: 20,
   });
   // Bandeja de correos (docs/mensajes.md): a user's IMAP box brought up to date; the error, in Spanish, is
   // also kept on the box for its screen. Few attempts: the person can press «Sincronizar» again.

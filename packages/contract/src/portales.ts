@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ETIQUETAS_PORTAL, TIPOS_INMUEBLE, type TipoInmueble } from './inmuebles.ts';
+import { ESTADOS_INMUEBLE, ETIQUETAS_PORTAL, GESTIONES, TIPOS_INMUEBLE, type TipoInmueble } from './inmuebles.ts';
 import { idQuery } from './campos.ts';
 
 // Portal synchronisers (issue 34, menu Inmuebles › Portales). One synchroniser, one adapter per portal;
@@ -35,6 +35,14 @@ export const ETIQUETA_PORTAL_SINCRONIZADO: Record<PortalSincronizado, string> = 
 };
 /** Portals whose writes are asynchronous tasks that report back to a webhook (the integrators' API). */
 export const PORTALES_CON_WEBHOOK: readonly PortalSincronizado[] = ['ciencuadras', 'fincaraiz'];
+
+/**
+ * Portals whose published contract hands over contacts (leads), read by a job: Mercado Libre's questions
+ * (GET /questions/search). The integrators' API (Ciencuadras, Fincaraíz) posts only its tasks to the
+ * webhook, Proppit's API v2 and Domus 3.0 publish no contact endpoint, and Wasi's contact endpoints are
+ * not in its public guide: see docs/portales.md.
+ */
+export const PORTALES_CON_CONTACTOS: readonly PortalSincronizado[] = ['mercadolibre'];
 
 /** One setting as the portal's screen names it; `requerido`: the portal cannot be used without it. */
 export type CampoAjustePortal = { etiqueta: string; ayuda?: string; requerido?: boolean };
@@ -138,6 +146,7 @@ const url = z
   .trim()
   .max(500, 'El campo Dirección de la API admite máximo 500 caracteres')
   .regex(/^https?:\/\/\S+$/, 'El campo Dirección de la API debe ser una dirección http(s)://');
+export const ETIQUETA_ASIGNADO_CONTACTOS = 'Asesor para contactos sin asesor';
 const idCatalogo = (label: string) =>
   z
     .number({ error: `El campo ${label} debe ser un número` })
@@ -186,6 +195,8 @@ export const ZPortalConfigGuardar = z.object({
     .trim()
     .max(100, 'El campo Identificador del webhook (HUB.ID) admite máximo 100 caracteres')
     .default(''),
+  // Portals with contacts: who takes a contact about a property without an asesor (or none found).
+  id_asignado_contactos: idCatalogo(ETIQUETA_ASIGNADO_CONTACTOS),
 });
 export type PortalConfigGuardar = z.input<typeof ZPortalConfigGuardar>;
 export type PortalConfig = Omit<z.output<typeof ZPortalConfigGuardar>, 'secreto'> & {
@@ -204,6 +215,100 @@ export type PublicacionPortal = {
   direccion: string;
   estado_inmueble: string;
   /** The property's «Publicar en» flag for this portal. */
+  marcado: boolean;
+  estado: EstadoPublicacion | null;
+  id_externo: string | null;
+  ultimo_error: string | null;
+  actualizado_en: string | null;
+};
+
+/** A contact a portal handed over and what it became. */
+export type ContactoRecibido = {
+  id_portal: string;
+  id_externo: string;
+  consecutivo: number | null;
+  numero_solicitud: number | null;
+  nombre: string;
+  mensaje: string;
+  resultado: 'creada' | 'fusionada';
+  fecha_portal: string | null;
+  recibido_en: string;
+};
+export type ContactosPortal = {
+  /** The last successful read, its Spanish error (null when fine), and the contacts kept (latest first). */
+  leido_en: string | null;
+  error: string | null;
+  contactos: ContactoRecibido[];
+};
+
+/** The sync-health panel of one portal: published, errors, last success, contacts in the period. */
+export type SaludPortal = {
+  portal: PortalSincronizado;
+  configurado: boolean;
+  activo: boolean;
+  publicados: number;
+  en_curso: number;
+  con_error: number;
+  ultimo_exito: string | null;
+  /** null when the portal hands over no contacts. */
+  contactos_periodo: number | null;
+  dias: number;
+  contactos_leido_en: string | null;
+  contactos_error: string | null;
+  errores: { consecutivo: number; direccion: string; ultimo_error: string; actualizado_en: string | null }[];
+};
+export const ZSaludQuery = z.object({
+  dias: z.coerce
+    .number({ error: 'El campo Días debe ser un número' })
+    .int({ error: 'El campo Días debe ser un número entero' })
+    .min(1, { error: 'El campo Días debe ser al menos 1' })
+    .max(366, { error: 'El campo Días admite máximo 366' })
+    .default(30),
+});
+
+/**
+ * Bulk publication (issue 34): the properties a filter selects, previewed (how many, which would be
+ * refused and why) before they are sent. Only properties on offer may be sent: estado disponible,
+ * captado or reservado.
+ */
+export const ESTADOS_MASIVO = ['disponible', 'captado', 'reservado'] as const;
+export const MAX_MASIVO = 500;
+const estadosMasivo = ESTADOS_INMUEBLE.filter((e) => (ESTADOS_MASIVO as readonly string[]).includes(e));
+export const ZFiltroMasivo = z.object({
+  estado: z
+    .enum(ESTADOS_MASIVO, { error: `El campo Estado del inmueble debe ser uno de: ${estadosMasivo.join(', ')}` })
+    .default('disponible'),
+  tipo: z.enum(TIPOS_INMUEBLE, { error: 'El campo Tipo de inmueble no es un tipo de inmueble' }).nullable().default(null),
+  gestion: z
+    .enum(GESTIONES, { error: `El campo Gestión debe ser uno de: ${GESTIONES.join(', ')}` })
+    .nullable()
+    .default(null),
+  /** Leave out what is already on the portal (published, or on its way). */
+  solo_nuevos: z.boolean({ error: 'El campo Solo los que aún no están en el portal debe ser Sí o No' }).default(true),
+});
+export type FiltroMasivo = z.input<typeof ZFiltroMasivo>;
+export const ZPublicarMasivo = ZFiltroMasivo.extend({
+  /** The number of properties ready in the preview the person confirmed: a different number now is refused. */
+  listos: z
+    .number({ error: 'El campo listos debe ser un número' })
+    .int({ error: 'El campo listos debe ser un número entero' })
+    .min(1, { error: 'El campo listos debe ser al menos 1' })
+    .max(MAX_MASIVO, { error: `El campo listos admite máximo ${MAX_MASIVO}` }),
+});
+export type PublicarMasivo = z.input<typeof ZPublicarMasivo>;
+export type VistaPreviaMasivo = {
+  /** Properties the filter selects (at most MAX_MASIVO are looked at). */
+  total: number;
+  /** More than MAX_MASIVO matched: narrow the filter. */
+  recortado: boolean;
+  listos: { consecutivo: number; direccion: string }[];
+  con_faltantes: { consecutivo: number; direccion: string; faltantes: string[] }[];
+};
+
+/** One portal's state for one property (the property's form). */
+export type PortalDeInmueble = {
+  portal: PortalSincronizado;
+  nombre: string;
   marcado: boolean;
   estado: EstadoPublicacion | null;
   id_externo: string | null;

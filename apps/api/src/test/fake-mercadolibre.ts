@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
  * the OAuth2 authorisation page (which approves at once and sends the person back with code and state),
  * POST /oauth/token (authorization_code and refresh_token; refresh tokens are single-use), /users/me,
  * the category tree of site MCO, classified items (POST/PUT /items, /items/{id}/description) and a
- * listing package with a quota. Errors answer {message, error, status, cause}. Each API request takes the
+ * listing package with a quota, and the questions buyers ask on the items (GET /questions/search, api
+ * version 4, newest first; `preguntar` adds one) with the askers' public profiles (GET /users/{id}). Errors answer {message, error, status, cause}. Each API request takes the
  * next fault of `fallas` or succeeds: '429' (with Retry-After), '500', 'lento', 'token' (the access token
  * dies: this call is 401, the refresh token still works), 'ok' (aims a later fault at a later request).
  */
@@ -52,6 +53,19 @@ export class FakeMercadoLibre {
   readonly items = new Map<string, Record<string, unknown>>();
   readonly descripciones = new Map<string, string>();
   readonly eventos: { accion: string; id?: string }[] = [];
+  /** Questions on the account's items, as Mercado Libre keeps them. */
+  readonly preguntas: {
+    id: number;
+    item_id: string;
+    seller_id: number;
+    text: string;
+    status: string;
+    date_created: string;
+    from: { id: number };
+  }[] = [];
+  readonly usuarios = new Map<number, string>([[555001, 'COMPRADORA_TEST']]);
+  /** How many times the questions were read. */
+  lecturasPreguntas = 0;
   url = '';
   private codigos = new Map<string, string>();
   private accesos = new Set<string>();
@@ -215,10 +229,43 @@ export class FakeMercadoLibre {
     };
     app.post('/items/:id/description', descripcion);
     app.put('/items/:id/description', descripcion);
+    app.get<{ Querystring: Record<string, string> }>('/questions/search', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req, reply)) return reply;
+      const q = req.query;
+      if (q.api_version !== '4') return error(reply, 400, 'bad_request', 'api_version must be 4');
+      if (String(q.seller_id) !== String(ML_USUARIO)) return error(reply, 403, 'forbidden', 'Invalid caller.id');
+      this.lecturasPreguntas++;
+      const orden = [...this.preguntas].sort((a, b) => b.date_created.localeCompare(a.date_created));
+      const desde = Number(q.offset ?? 0);
+      const limite = Math.min(Number(q.limit ?? 50), 50);
+      return { total: orden.length, limit: limite, questions: orden.slice(desde, desde + limite) };
+    });
+    app.get<{ Params: { id: string } }>('/users/:id', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      const apodo = this.usuarios.get(Number(req.params.id));
+      if (!apodo) return error(reply, 404, 'not_found', `User ${req.params.id} not found`);
+      return { id: Number(req.params.id), nickname: apodo, site_id: 'MCO' };
+    });
     const dir = await app.listen({ host: '127.0.0.1', port: 0 });
     this.app = app;
     this.url = dir;
     return this.url;
+  }
+
+  /** A buyer asks on an item (the fake's clock, or the date given). Answers the question's id. */
+  preguntar(o: { item: string; texto: string; de?: number; fecha?: Date }): number {
+    const id = 13_000_000_000 + ++this.n;
+    this.preguntas.push({
+      id,
+      item_id: o.item,
+      seller_id: ML_USUARIO,
+      text: o.texto,
+      status: 'UNANSWERED',
+      date_created: (o.fecha ?? new Date()).toISOString(),
+      from: { id: o.de ?? 555001 },
+    });
+    return id;
   }
 
   async stop(): Promise<void> {

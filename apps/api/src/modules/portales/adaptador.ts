@@ -78,6 +78,23 @@ export type EnTarea = { tarea: string };
 export type ResultadoTarea =
   { estado: 'pendiente' } | { estado: 'completada'; idExterno: string | null } | { estado: 'error'; mensaje: string };
 
+/**
+ * A contact (lead) a portal hands over: someone who asked about a listing. `id` is the portal's own id
+ * (a second read of the same contact is ignored by it); `persona` one comparable key of who asked (the
+ * portal's user id, an e-mail or a phone), for merging repeated contacts.
+ */
+export type ContactoPortal = {
+  id: string;
+  /** The listing on the portal it was about (our portal_publicacion.id_externo). */
+  idExterno: string;
+  fecha: string;
+  persona: string;
+  nombre: string;
+  telefono: string;
+  email: string;
+  mensaje: string;
+};
+
 export type ClientePortal<P> = {
   /** Checks the credentials with a harmless call. */
   autenticar(): Promise<void>;
@@ -88,6 +105,11 @@ export type ClientePortal<P> = {
   subirFoto?(idExterno: string, foto: FotoParaPortal): Promise<void>;
   /** Portals that answer tasks (EnTarea): reads one. Optional, so the synchronous adapters need nothing. */
   leerTarea?(tarea: string): Promise<ResultadoTarea>;
+  /**
+   * Portals whose published contract hands over contacts by polling (Mercado Libre's questions): the
+   * contacts received since `desde` (null: the portal's latest page), oldest first.
+   */
+  leerContactos?(desde: Date | null): Promise<ContactoPortal[]>;
 };
 
 export type AdaptadorPortal<P> = {

@@ -7,6 +7,7 @@ import {
   llamar,
   type AdaptadorPortal,
   type AjustesPortal,
+  type ContactoPortal,
   type CredencialesPortal,
   type FichaPortal,
   type TokensOAuth,
@@ -271,8 +272,77 @@ function cliente(c: CredencialesPortal, signal?: AbortSignal) {
     async despublicar(id: string) {
       await api(`/items/${encodeURIComponent(id)}`, json('PUT', { status: 'closed' }));
     },
+    /*
+     * Contacts: Mercado Libre's questions on the account's items (GET /questions/search?seller_id=…,
+     * api_version 4, newest first, 50 a page), read back to `desde` less an hour (a question created
+     * while the previous read ran is not missed; the ids already kept are ignored by the caller). The
+     * asker is only a user id: the name is the public nickname (GET /users/{id}); Mercado Libre gives
+     * no phone or e-mail, so the answer goes through Mercado Libre.
+     */
+    async leerContactos(desde: Date | null): Promise<ContactoPortal[]> {
+      const vendedor = tokens?.usuario_portal || String((await api('/users/me'))?.id ?? '');
+      if (!vendedor) throw new ErrorPortal('Mercado Libre no dijo qué usuario es la cuenta conectada', false);
+      const limite = desde ? desde.getTime() - 3_600_000 : null;
+      const preguntas: PreguntaMercadoLibre[] = [];
+      for (let offset = 0, pagina = 0; pagina < PAGINAS_PREGUNTAS; pagina++, offset += POR_PAGINA) {
+        const q = new URLSearchParams({
+          seller_id: vendedor,
+          api_version: '4',
+          sort_fields: 'date_created',
+          sort_types: 'DESC',
+          limit: String(POR_PAGINA),
+          offset: String(offset),
+        });
+        const r = await api(`/questions/search?${q.toString()}`);
+        const lote = Array.isArray(r?.questions) ? (r.questions as PreguntaMercadoLibre[]) : [];
+        const nuevas = lote.filter((p) => limite === null || Date.parse(p.date_created) >= limite);
+        preguntas.push(...nuevas);
+        // Without a previous read only the latest page is taken: an account's old questions are not leads now.
+        if (limite === null || nuevas.length < lote.length || lote.length < POR_PAGINA) break;
+      }
+      const apodos = new Map<string, string>();
+      for (const p of preguntas) {
+        const quien = String(p.from?.id ?? '');
+        if (!quien || apodos.has(quien)) continue;
+        const u = await api(`/users/${encodeURIComponent(quien)}`).catch((e: unknown) => {
+          // A user who closed the account is still a contact: named by the id.
+          if (e instanceof ErrorPortal && e.status === 404) return null;
+          throw e;
+        });
+        apodos.set(quien, typeof u?.nickname === 'string' && u.nickname ? u.nickname : `usuario ${quien}`);
+      }
+      return preguntas
+        .filter((p) => p.id !== undefined && p.item_id)
+        .map((p) => {
+          const quien = String(p.from?.id ?? '');
+          return {
+            id: String(p.id),
+            idExterno: String(p.item_id),
+            fecha: p.date_created,
+            persona: quien ? `mercadolibre:${quien}` : '',
+            nombre: `${apodos.get(quien) ?? 'Usuario'} (Mercado Libre)`,
+            telefono: '',
+            email: '',
+            mensaje: String(p.text ?? '').trim() || '(pregunta sin texto)',
+          };
+        })
+        .sort((a, b) => Date.parse(a.fecha) - Date.parse(b.fecha));
+    },
   };
 }
+
+/** A question as GET /questions/search answers it (api_version 4), the fields read. */
+type PreguntaMercadoLibre = {
+  id: number | string;
+  item_id: string;
+  text?: string;
+  date_created: string;
+  status?: string;
+  from?: { id?: number | string };
+};
+const POR_PAGINA = 50;
+/** At most this many pages a read (1,000 questions): the next read goes on from the newest kept. */
+const PAGINAS_PREGUNTAS = 20;
 
 /** Mercado Libre's refusal codes that deserve their own words. */
 function traducir(e: unknown): unknown {

@@ -17,6 +17,8 @@ export type FilaConfig = {
     telefono_contacto?: string;
     hub_id?: string;
     verify_token?: string;
+    /** Portals with contacts: who takes a contact about a property without an asesor. */
+    id_asignado_contactos?: number | null;
   };
   credenciales: string;
   /** OAuth2 portals: the encrypted tokens ('' when not connected). */
@@ -245,5 +247,17 @@ export async function listar(tx: Tx, portal: string) {
         where p.id_inmueble is not null or coalesce((i.publicar ->> ${portal})::boolean, false)
         order by i.consecutivo desc
         limit 500`,
+  );
+}
+
+/** Every company's active configuration of these portals (platform-wide, from db.system). */
+export async function configsActivas(tx: Tx, portales: readonly string[]) {
+  if (portales.length === 0) return [];
+  return queryRows<{ id_empresa: number; portal: string }>(
+    tx,
+    sql`select id_empresa, portal from portal_config where activo and portal in (${sql.join(
+      portales.map((p) => sql`${p}`),
+      sql`, `,
+    )})`,
   );
 }

@@ -3,6 +3,7 @@ import {
   AJUSTES_PORTAL,
   IDM_PORTAL,
   IDM_PORTAL_FEED,
+  PORTALES_CON_CONTACTOS,
   PORTALES_CON_WEBHOOK,
   PORTALES_FEED,
   PORTALES_SINCRONIZADOS,
@@ -13,16 +14,23 @@ import {
   ZAutorizacionOAuth,
   ZPortalConfigGuardar,
   ZPortalInmuebleParam,
+  ZFiltroMasivo,
+  ZPublicarMasivo,
+  ZSaludQuery,
 } from '@predio/contract/portales';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import * as publico from '../pagina-web/publico.service.ts';
+import * as contactos from './contactos.service.ts';
 import * as feed from './feed.service.ts';
+import * as masivo from './masivo.service.ts';
 import * as service from './portales.service.ts';
 
 const tags = ['portales'];
+/** Any portal's idm opens the property's portal states (each portal shown only to whom manages it). */
+const IDMS_PORTALES: readonly number[] = PORTALES_SINCRONIZADOS.map((p) => IDM_PORTAL[p]);
 
 /** Inmuebles › Portales: one set of endpoints per portal, each behind its own idm (Wasi 10606). */
 export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
@@ -104,6 +112,56 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
     });
     defineRoute(app, deps, {
       method: 'GET',
+      url: `${base}/salud`,
+      permiso,
+      schema: {
+        querystring: ZSaludQuery,
+        tags,
+        summary: `Salud de la sincronización con ${portal}: publicados, errores, último éxito, contactos del periodo`,
+      },
+      handler: ({ tx, query }) => contactos.salud({ tx, portal, dias: query.dias }),
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `${base}/masivo/vista-previa`,
+      permiso,
+      schema: {
+        body: ZFiltroMasivo,
+        tags,
+        summary: `Publicación masiva en ${portal}: cuántos inmuebles selecciona el filtro y cuáles rechazaría y por qué`,
+      },
+      handler: ({ tx, user, body }) => masivo.vistaPrevia({ tx, user, portal, filtro: body, urlPublica: deps.config.publicUrl }),
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `${base}/masivo`,
+      permiso,
+      schema: {
+        body: ZPublicarMasivo,
+        tags,
+        summary: `Publica en ${portal} los inmuebles listos del filtro (los que la vista previa mostró; lo hace un trabajo)`,
+      },
+      handler: ({ tx, user, req, body }) =>
+        masivo.publicar({ tx, user, ip: req.ip, portal, body, urlPublica: deps.config.publicUrl }),
+    });
+    if (PORTALES_CON_CONTACTOS.includes(portal)) {
+      defineRoute(app, deps, {
+        method: 'GET',
+        url: `${base}/contactos`,
+        permiso,
+        schema: { tags, summary: `Contactos recibidos de ${portal} y la solicitud que cada uno creó o amplió` },
+        handler: ({ tx }) => contactos.listar({ tx, portal }),
+      });
+      defineRoute(app, deps, {
+        method: 'POST',
+        url: `${base}/contactos/leer`,
+        permiso,
+        schema: { tags, summary: `Lee ahora los contactos de ${portal} (lo hace un trabajo)` },
+        handler: ({ tx }) => contactos.pedirLectura({ tx, portal }),
+      });
+    }
+    defineRoute(app, deps, {
+      method: 'GET',
       url: `${base}/inmuebles/:consecutivo/historial`,
       permiso,
       schema: { params: ZPortalInmuebleParam.omit({ portal: true }), tags, summary: `Lo enviado a ${portal} de un inmueble` },
@@ -129,6 +187,19 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         }),
     });
   }
+
+  // The property's form: its state on each portal the person manages.
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/portales/inmueble/:consecutivo',
+    permiso: IDMS_PORTALES,
+    schema: {
+      params: ZPortalInmuebleParam.pick({ consecutivo: true }),
+      tags,
+      summary: 'El estado de un inmueble en cada portal que el usuario administra, con su último error',
+    },
+    handler: ({ tx, user, params }) => contactos.deInmueble({ tx, user, consecutivo: params.consecutivo }),
+  });
 
   // Portals that read a feed: the settings and the list behind each portal's idm, and the feed itself,
   // public, at a secret address per company and portal.

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { CODES } from '@predio/contract/codes';
 import {
   AJUSTES_PORTAL,
+  ETIQUETA_ASIGNADO_CONTACTOS,
   ETIQUETA_PORTAL_SINCRONIZADO,
+  PORTALES_CON_CONTACTOS,
   PORTALES_CON_WEBHOOK,
   PORTALES_SINCRONIZADOS,
   RUTA_RETORNO_MERCADOLIBRE,
@@ -21,7 +23,8 @@ import type { Database, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, invalido } from '../../platform/errors/app-error.ts';
+import { siAtiende } from '../solicitudes/solicitudes.service.ts';
 import { encolar, ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -59,7 +62,7 @@ export const PROPOSITO_CIFRADO = 'portales.credenciales.v1';
 /** A property in these states is taken off every portal. */
 const FUERA_DE_OFERTA = ['retirado', 'arrendado', 'vendido'];
 
-const ajustesDe = (f: repo.FilaConfig | null): AjustesPortal => ({
+export const ajustesDe = (f: repo.FilaConfig | null): AjustesPortal => ({
   url: f?.ajustes.url ?? '',
   usuario: f?.ajustes.usuario ?? '',
   cuenta: f?.ajustes.cuenta ?? '',
@@ -109,6 +112,7 @@ export async function leerConfig(o: {
     correo_contacto: a.correo_contacto ?? '',
     telefono_contacto: a.telefono_contacto ?? '',
     hub_id: f?.ajustes.hub_id ?? '',
+    id_asignado_contactos: f?.ajustes.id_asignado_contactos ?? null,
     con_secreto: Boolean(f?.credenciales),
     webhook:
       token && o.publico ? { url: `${o.publico.base}${rutaWebhook(o.publico.idEmpresa, o.portal)}`, verify_token: token } : null,
@@ -125,7 +129,7 @@ export async function leerConfig(o: {
 }
 
 /** What the adapter needs to call the portal: settings, secret and, for OAuth2 portals, the tokens. */
-function credenciales(
+export function credenciales(
   o: { db?: Database; tx?: Tx; idEmpresa?: number; cifrador: Cifrador; portal: string },
   cfg: repo.FilaConfig,
   secreto: string,
@@ -234,6 +238,12 @@ export async function guardarConfig(o: {
 }): Promise<PortalConfig> {
   const b = ZPortalConfigGuardar.parse(o.body);
   exigirDestinoExterno(b.url, 'url', 'Dirección de la API');
+  const conContactos = PORTALES_CON_CONTACTOS.includes(o.portal);
+  if (conContactos && b.id_asignado_contactos !== null && !(await siAtiende(o.tx, b.id_asignado_contactos)))
+    throw invalido(
+      'id_asignado_contactos',
+      `El campo ${ETIQUETA_ASIGNADO_CONTACTOS} debe ser un usuario activo de esta empresa con permiso para ver solicitudes`,
+    );
   const cifrado = b.secreto ? o.cifrador.cifrar(b.secreto) : null;
   const antes = await repo.config(o.tx, o.portal);
   const ajustes = {
@@ -251,6 +261,7 @@ export async function guardarConfig(o: {
           verify_token: antes?.ajustes.verify_token || randomBytes(24).toString('base64url'),
         }
       : {}),
+    ...(conContactos ? { id_asignado_contactos: b.id_asignado_contactos } : {}),
   };
   await repo.guardarConfig(o.tx, { portal: o.portal, activo: b.activo, ajustes, cifrado, usuario: o.user.usuario });
   await registrarAuditoria(o.tx, {
@@ -314,7 +325,7 @@ async function inmuebleOError(tx: Tx, consecutivo: number) {
   return i;
 }
 
-async function encolarSincronizacion(
+export async function encolarSincronizacion(
   tx: Tx,
   o: { idInmueble: number; portal: string; objetivo: 'publicado' | 'despublicado'; forzar?: boolean },
 ) {

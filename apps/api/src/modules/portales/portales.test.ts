@@ -191,6 +191,7 @@ describe('settings', () => {
       correo_contacto: '',
       telefono_contacto: '',
       hub_id: '',
+      id_asignado_contactos: null,
       con_secreto: true,
       webhook: null,
     });
@@ -426,6 +427,62 @@ describe('the screen’s endpoints', () => {
     const d = await crear();
     const otra = await pedir(admin2, 'POST', `/api/portales/wasi/inmuebles/${d.consecutivo}/publicar`);
     expect([404, 409]).toContain(otra.statusCode);
+  });
+});
+
+describe('bulk publication by filter', () => {
+  it('previews how many and which would be refused naming what each lacks, then sends only the ready ones', async () => {
+    expect((await configurar()).statusCode).toBe(200);
+    const listo = await crear({ tipo: 'finca', gestion: 'venta', canon: null, precio_venta: 900_000_000, publicar: {} });
+    const falta = await crear({
+      tipo: 'finca',
+      gestion: 'venta',
+      canon: null,
+      precio_venta: 800_000_000,
+      descripcion: '',
+      publicar: {},
+    });
+    const filtro = { estado: 'captado', tipo: 'finca', gestion: 'venta' };
+    type Vista = {
+      total: number;
+      recortado: boolean;
+      listos: { consecutivo: number }[];
+      con_faltantes: { consecutivo: number; faltantes: string[] }[];
+    };
+    const ver = async () => (await pedir(admin1, 'POST', '/api/portales/wasi/masivo/vista-previa', filtro)).json().data as Vista;
+    const v = await ver();
+    expect(v.listos.map((x) => x.consecutivo)).toContain(listo.consecutivo);
+    expect(v.con_faltantes.find((x) => x.consecutivo === falta.consecutivo)?.faltantes).toEqual(['Descripción']);
+    expect(v).toMatchObject({ total: v.listos.length + v.con_faltantes.length, recortado: false });
+
+    // The set changed since the preview (another count): nothing is sent.
+    const otro = await pedir(admin1, 'POST', '/api/portales/wasi/masivo', { ...filtro, listos: v.listos.length + 1 });
+    expect(otro.statusCode).toBe(409);
+    expect(otro.json().message).toMatch(/use «Vista previa» de nuevo/);
+    expect(await pendientes(listo.consecutivo)).toEqual([]);
+
+    const ok = await pedir(admin1, 'POST', '/api/portales/wasi/masivo', { ...filtro, listos: v.listos.length });
+    expect(ok.json().data).toEqual({ encolados: v.listos.length, con_faltantes: v.con_faltantes.length });
+    expect(await pendientes(falta.consecutivo)).toEqual([]);
+    await correr(listo.consecutivo);
+    expect(await fila(listo.consecutivo)).toMatchObject({ estado: 'publicado' });
+    expect((await pedir(admin1, 'GET', `/api/inmuebles/${listo.consecutivo}`)).json().data.publicar).toMatchObject({
+      wasi: true,
+    });
+    // Already on Wasi: a second preview leaves it out.
+    expect((await ver()).listos.map((x) => x.consecutivo)).not.toContain(listo.consecutivo);
+  });
+
+  it('refuses bad input naming the field, a user without the idm, and a company without the portal', async () => {
+    const vp = (token: string, body: unknown) => pedir(token, 'POST', '/api/portales/wasi/masivo/vista-previa', body);
+    expect((await vp(admin1, { estado: 'vendido' })).json().message).toMatch(/Estado del inmueble/);
+    expect((await vp(admin1, { tipo: 'castillo' })).json().message).toMatch(/Tipo de inmueble/);
+    expect((await vp(admin1, { gestion: 'permuta' })).json().message).toMatch(/Gestión/);
+    expect((await pedir(admin1, 'POST', '/api/portales/wasi/masivo', { estado: 'captado' })).json().message).toMatch(/listos/);
+    expect((await vp(asesor1, {})).statusCode).toBe(403);
+    const otra = await vp(admin2, {});
+    expect(otra.statusCode).toBe(409);
+    expect(otra.json().message).toMatch(/Wasi no está configurado/);
   });
 });
 

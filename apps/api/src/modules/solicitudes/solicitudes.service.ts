@@ -161,6 +161,22 @@ function valores(form: Omit<SolicitudForm, 'id_asignado'>, idInm: number | null)
   };
 }
 
+/**
+ * For requests other modules create (a portal's contacts): a note in a request's history by its number,
+ * and the users who may attend requests (the ones told of a request nobody was assigned).
+ */
+export async function anotar(tx: Tx, numero: number, nota: string, usuario: string): Promise<void> {
+  const f = await filaOError(tx, numero);
+  await repo.registrarHistorial(tx, { idSolicitud: f.id, tipo: 'nota', nota, idUsuario: null, usuario });
+}
+export const quienesAtienden = async (tx: Tx) => (await repo.usuariosActivos(tx)).filter(puedeAtender);
+/** The user if active and allowed to open requests (so a request may be assigned to them), else null. */
+export async function siAtiende(tx: Tx, id: number | null): Promise<repo.UsuarioEmpresa | null> {
+  if (id === null) return null;
+  const u = await repo.usuario(tx, id);
+  return u && puedeAtender(u) ? u : null;
+}
+
 export async function crear(o: ConAviso & { body: SolicitudForm }): Promise<SolicitudDetalle> {
   await validarTercero(o.tx, o.body.id_tercero);
   const idInm = await idInmueble(o.tx, o.body.consecutivo_inmueble);

@@ -10,6 +10,7 @@ import { CitasDeRegistro } from '../../components/agenda/citas-registro.tsx';
 import { MensajesDeRegistro } from '../../components/redactar-correo/mensajes-registro.tsx';
 import { IDM_INVENTARIOS } from '@predio/contract/inventarios';
 import { hasIdm } from '@predio/contract/menu';
+import { IDM_PORTAL, PORTALES_SINCRONIZADOS } from '@predio/contract/portales';
 import { formatFechaHora } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
 import { usePermisos, useSession } from '../../lib/session-store.ts';
@@ -24,6 +25,7 @@ import { useDuplicar } from './duplicar-store.ts';
 import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
 import { IDM_TAREAS } from '@predio/contract/tareas';
 import { InventariosInmueble } from './inventarios-inmueble.tsx';
+import { PortalesInmueble } from './portales-inmueble.tsx';
 import { ClientesCoincidentes } from './clientes-coincidentes.tsx';
 import { EliminarInmuebleModal } from './eliminar-modal.tsx';
 import { EstadoModal } from './estado-modal.tsx';
@@ -433,6 +435,9 @@ function InmuebleEditar({ consecutivo }: { consecutivo: number }) {
               : []),
             ...(hasIdm(permisos, IDM_INVENTARIOS)
               ? [{ key: 'inventarios', label: 'Inventarios', children: <InventariosInmueble consecutivo={d.consecutivo} /> }]
+              : []),
+            ...(PORTALES_SINCRONIZADOS.some((p) => hasIdm(permisos, IDM_PORTAL[p]))
+              ? [{ key: 'portales', label: 'Portales', children: <PortalesInmueble consecutivo={d.consecutivo} /> }]
               : []),
             {
               key: 'clientes',

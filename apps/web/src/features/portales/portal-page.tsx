@@ -1,25 +1,69 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Skeleton, Space, Switch, Tag, Typography } from 'antd';
-import { ApiOutlined, CloudUploadOutlined, LinkOutlined, SaveOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Skeleton,
+  Space,
+  Statistic,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
+import {
+  ApiOutlined,
+  CloudUploadOutlined,
+  InboxOutlined,
+  LinkOutlined,
+  ReloadOutlined,
+  SaveOutlined,
+  StopOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
+import { Link } from 'react-router';
 import {
   AJUSTES_PORTAL,
+  ETIQUETA_ASIGNADO_CONTACTOS,
   ETIQUETA_PORTAL_SINCRONIZADO,
+  PORTALES_CON_CONTACTOS,
   PORTALES_CON_WEBHOOK,
   ETIQUETAS_ESTADO_PUBLICACION,
+  ESTADOS_MASIVO,
   type AccionPortal,
+  type FiltroMasivo,
   type PortalConfig,
   type PortalConfigGuardar,
   type PortalSincronizado,
   type PublicacionPortal,
+  type VistaPreviaMasivo,
 } from '@predio/contract/portales';
-import { ETIQUETAS_ESTADO, type EstadoInmueble } from '@predio/contract/inmuebles';
+import {
+  ETIQUETAS_ESTADO,
+  ETIQUETAS_GESTION,
+  ETIQUETAS_TIPO,
+  GESTIONES,
+  TIPOS_INMUEBLE,
+  type EstadoInmueble,
+} from '@predio/contract/inmuebles';
 import { Dialogo } from '../../components/dialogo.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
 import {
   useAccionPortal,
+  useAsignablesContactos,
   useConfigPortal,
+  useContactosPortal,
+  useLeerContactos,
+  usePublicarMasivo,
+  useSaludPortal,
+  useVistaPreviaMasivo,
   useGuardarConfigPortal,
   useInmueblesPortal,
   useProbarPortal,
@@ -37,7 +81,10 @@ export function portalPage(portal: PortalSincronizado) {
     return (
       <div className="portales-page">
         <Typography.Title level={3}>{nombre}</Typography.Title>
+        <SaludCard portal={portal} nombre={nombre} />
         <ConfigCard portal={portal} nombre={nombre} />
+        {PORTALES_CON_CONTACTOS.includes(portal) ? <ContactosCard portal={portal} nombre={nombre} /> : null}
+        <MasivoCard portal={portal} nombre={nombre} />
         <InmueblesCard portal={portal} nombre={nombre} />
       </div>
     );
@@ -124,6 +171,8 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
   const [prueba, setPrueba] = useState<{ ok: boolean; mensaje: string } | null>(null);
   const campos = AJUSTES_PORTAL[portal];
   const integradores = PORTALES_CON_WEBHOOK.includes(portal);
+  const conContactos = PORTALES_CON_CONTACTOS.includes(portal);
+  const asignables = useAsignablesContactos(conContactos);
   return (
     <Form<PortalConfigGuardar>
       form={form}
@@ -140,6 +189,7 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
         correo_contacto: actual.correo_contacto,
         telefono_contacto: actual.telefono_contacto,
         hub_id: actual.hub_id,
+        id_asignado_contactos: actual.id_asignado_contactos,
         secreto: '',
       }}
       onFinish={async (v) => {
@@ -150,6 +200,7 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
             url: v.url || undefined,
             id_region: v.id_region ?? null,
             id_ciudad: v.id_ciudad ?? null,
+            id_asignado_contactos: v.id_asignado_contactos ?? null,
           });
           form.setFieldValue('secreto', '');
           void message.success(`Configuración de ${nombre} guardada`);
@@ -208,6 +259,22 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
           </>
         ) : null}
       </Space>
+      {conContactos ? (
+        <Form.Item
+          name="id_asignado_contactos"
+          label={ETIQUETA_ASIGNADO_CONTACTOS}
+          extra={`Recibe los contactos de ${nombre} sobre inmuebles sin asesor comercial ni captador. Vacío: se avisa a todos los que atienden solicitudes.`}
+        >
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={asignables.isPending}
+            placeholder="Nadie en particular"
+            options={(asignables.data ?? []).map((u) => ({ value: u.id, label: u.nombre || u.usuario }))}
+            style={{ width: 'min(320px, 80vw)' }}
+          />
+        </Form.Item>
+      ) : null}
       <Form.Item
         name="url"
         label="Dirección de la API"
@@ -463,6 +530,320 @@ function InmueblesCard({ portal, nombre }: { portal: PortalSincronizado; nombre:
           : confirmar
             ? `El inmueble ${confirmar.consecutivo} se enviará a ${nombre} con sus datos actuales. ¿Continuar?`
             : null}
+      </Dialogo>
+    </Card>
+  );
+}
+
+const DIAS = [7, 30, 90];
+
+/** Sync health for the manager: how the portal is doing now, and which properties it refused and why. */
+function SaludCard({ portal, nombre }: { portal: PortalSincronizado; nombre: string }) {
+  const [dias, setDias] = useState(30);
+  const salud = useSaludPortal(portal, dias);
+  const accion = useAccionPortal(portal);
+  const { message } = App.useApp();
+  const [error, setError] = useState<string | null>(null);
+  if (salud.isError)
+    return <ErrorDeCarga titulo={`No se pudo cargar la salud de ${nombre}`} onReintentar={() => void salud.refetch()} />;
+  const s = salud.data;
+  const reintentar = async (consecutivo: number) => {
+    setError(null);
+    try {
+      await accion.mutateAsync({ consecutivo, accion: 'actualizar' });
+      void message.success(`El inmueble ${consecutivo} quedó en cola para ${nombre}`);
+      void salud.refetch();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <Card
+      title="Salud de la sincronización"
+      className="portales-card"
+      extra={
+        <Select
+          aria-label="Periodo"
+          size="small"
+          value={dias}
+          onChange={setDias}
+          options={DIAS.map((d) => ({ value: d, label: `Últimos ${d} días` }))}
+          style={{ width: 150 }}
+        />
+      }
+    >
+      {!s ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : (
+        <>
+          <div className="portales-salud" role="group" aria-label={`Salud de ${nombre}`}>
+            <Statistic title="Publicados" value={s.publicados} />
+            <Statistic title="En curso" value={s.en_curso} />
+            <Statistic
+              title="Con error"
+              value={s.con_error}
+              styles={{ content: s.con_error > 0 ? { color: 'var(--ant-color-error, #cf1322)' } : undefined }}
+            />
+            <Statistic
+              title="Último éxito"
+              value={s.ultimo_exito ? formatFechaHora(s.ultimo_exito) : '—'}
+              styles={{ content: { fontSize: 16 } }}
+            />
+            {s.contactos_periodo !== null ? <Statistic title={`Contactos (${s.dias} días)`} value={s.contactos_periodo} /> : null}
+          </div>
+          {!s.configurado ? (
+            <Typography.Paragraph type="secondary">{nombre} aún no está configurado.</Typography.Paragraph>
+          ) : null}
+          {s.contactos_error ? <Alert type="warning" showIcon title={s.contactos_error} style={{ marginBottom: 12 }} /> : null}
+          {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} /> : null}
+          {s.errores.length > 0 ? (
+            <section aria-label={`Inmuebles con error en ${nombre}`}>
+              <Typography.Title level={5}>Inmuebles con error</Typography.Title>
+              <ul className="portales-errores">
+                {s.errores.map((e) => (
+                  <li key={e.consecutivo}>
+                    <span>
+                      <strong>Inmueble {e.consecutivo}</strong> · {e.direccion}
+                      {e.actualizado_en ? (
+                        <Typography.Text type="secondary"> · {formatFechaHora(e.actualizado_en)}</Typography.Text>
+                      ) : null}
+                    </span>
+                    <Typography.Text type="danger">{e.ultimo_error}</Typography.Text>
+                    <Button
+                      size="small"
+                      icon={<ReloadOutlined />}
+                      loading={accion.isPending && accion.variables?.consecutivo === e.consecutivo}
+                      onClick={() => void reintentar(e.consecutivo)}
+                      aria-label={`Reintentar el inmueble ${e.consecutivo}`}
+                    >
+                      Reintentar
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : (
+            <Typography.Text type="secondary">Ningún inmueble con error en {nombre}.</Typography.Text>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The contacts the portal handed over, each with the solicitud it became or was added to. */
+function ContactosCard({ portal, nombre }: { portal: PortalSincronizado; nombre: string }) {
+  // While a read is queued: the last read's time and error when it was asked; either changing ends the wait.
+  const [antes, setAntes] = useState<{ leido: string | null; error: string | null } | null>(null);
+  const esperando = antes !== null;
+  const lista = useContactosPortal(portal, esperando);
+  const leer = useLeerContactos(portal);
+  const { message } = App.useApp();
+  const [error, setError] = useState<string | null>(null);
+  if (antes && lista.data && (lista.data.leido_en !== antes.leido || lista.data.error !== antes.error)) setAntes(null);
+  if (lista.isError)
+    return <ErrorDeCarga titulo={`No se pudieron cargar los contactos de ${nombre}`} onReintentar={() => void lista.refetch()} />;
+  const d = lista.data;
+  return (
+    <Card
+      title={`Contactos desde ${nombre}`}
+      className="portales-card"
+      extra={
+        <Button
+          icon={<InboxOutlined />}
+          loading={leer.isPending || esperando}
+          onClick={async () => {
+            setError(null);
+            try {
+              await leer.mutateAsync();
+              setAntes({ leido: d?.leido_en ?? null, error: d?.error ?? null });
+              void message.info(`Leyendo los contactos de ${nombre}…`);
+            } catch (e) {
+              setError(e instanceof Error ? e.message : String(e));
+            }
+          }}
+        >
+          Leer contactos ahora
+        </Button>
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        Las preguntas que le hacen en {nombre} se leen cada hora y llegan a Solicitudes (canal portal) con el inmueble, asignadas
+        a su asesor. La misma persona sobre el mismo inmueble en 7 días se suma a su solicitud abierta.
+        {d?.leido_en ? ` Última lectura: ${formatFechaHora(d.leido_en)}` : ' Aún no se han leído.'}
+      </Typography.Paragraph>
+      {d?.error ? <Alert type="warning" showIcon title={d.error} style={{ marginBottom: 12 }} /> : null}
+      {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} /> : null}
+      {!d ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : d.contactos.length === 0 ? (
+        <Empty description={`Aún no han llegado contactos desde ${nombre}`} />
+      ) : (
+        <ul className="portales-contactos" aria-label={`Contactos desde ${nombre}`}>
+          {d.contactos.map((c) => (
+            <li key={c.id_portal}>
+              <span>
+                <strong>{c.nombre}</strong>
+                {c.consecutivo !== null ? ` · inmueble ${c.consecutivo}` : ` · publicación ${c.id_externo}`} ·{' '}
+                <Typography.Text type="secondary">{formatFechaHora(c.fecha_portal ?? c.recibido_en)}</Typography.Text>
+              </span>
+              <span className="portales-contacto-mensaje">{c.mensaje}</span>
+              <span>
+                {c.numero_solicitud !== null ? (
+                  <Link to={`/propiedades/solicitudes?abrir=${c.numero_solicitud}`}>Solicitud {c.numero_solicitud}</Link>
+                ) : (
+                  'Solicitud eliminada'
+                )}{' '}
+                <Tag color={c.resultado === 'creada' ? 'blue' : 'default'}>
+                  {c.resultado === 'creada' ? 'Nueva solicitud' : 'Sumado a la solicitud'}
+                </Tag>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * Bulk publication by filter: «Vista previa» says how many properties the filter selects, which are
+ * ready and which the portal would refuse (naming what each lacks); «Publicar N» sends only the ready
+ * ones, after confirmation, each through the usual job.
+ */
+function MasivoCard({ portal, nombre }: { portal: PortalSincronizado; nombre: string }) {
+  const [form] = Form.useForm<FiltroMasivo>();
+  const vista = useVistaPreviaMasivo(portal);
+  const publicar = usePublicarMasivo(portal);
+  const { message } = App.useApp();
+  const [previa, setPrevia] = useState<{ filtro: FiltroMasivo; r: VistaPreviaMasivo } | null>(null);
+  const [confirmar, setConfirmar] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ver = async (filtro: FiltroMasivo) => {
+    setError(null);
+    try {
+      setPrevia({ filtro, r: await vista.mutateAsync(filtro) });
+    } catch (e) {
+      setPrevia(null);
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const enviar = async () => {
+    if (!previa) return;
+    setError(null);
+    try {
+      const r = await publicar.mutateAsync({ ...previa.filtro, listos: previa.r.listos.length });
+      void message.success(
+        `${r.encolados} ${r.encolados === 1 ? 'inmueble quedó' : 'inmuebles quedaron'} en cola para ${nombre}`,
+      );
+      setPrevia(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+    setConfirmar(false);
+  };
+  const r = previa?.r;
+  return (
+    <Card title="Publicación masiva" className="portales-card">
+      <Form<FiltroMasivo>
+        form={form}
+        layout="vertical"
+        name={`masivo-${portal}`}
+        aria-label={`Publicación masiva en ${nombre}`}
+        initialValues={{ estado: 'disponible', tipo: null, gestion: null, solo_nuevos: true }}
+        onValuesChange={() => setPrevia(null)}
+        onFinish={(v) => void ver({ ...v, tipo: v.tipo ?? null, gestion: v.gestion ?? null })}
+      >
+        <Space wrap align="start">
+          <Form.Item name="estado" label="Estado del inmueble">
+            <Select options={ESTADOS_MASIVO.map((e) => ({ value: e, label: ETIQUETAS_ESTADO[e] }))} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="tipo" label="Tipo de inmueble">
+            <Select
+              allowClear
+              placeholder="Todos"
+              options={TIPOS_INMUEBLE.map((t) => ({ value: t, label: ETIQUETAS_TIPO[t] }))}
+              style={{ width: 200 }}
+            />
+          </Form.Item>
+          <Form.Item name="gestion" label="Gestión">
+            <Select
+              allowClear
+              placeholder="Todas"
+              options={GESTIONES.map((g) => ({ value: g, label: ETIQUETAS_GESTION[g] }))}
+              style={{ width: 180 }}
+            />
+          </Form.Item>
+          <Form.Item name="solo_nuevos" label={`Solo los que aún no están en ${nombre}`} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+        <Space wrap>
+          <Button htmlType="submit" loading={vista.isPending}>
+            Vista previa
+          </Button>
+          {r && r.listos.length > 0 ? (
+            <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setConfirmar(true)}>
+              {`Publicar ${r.listos.length} en ${nombre}`}
+            </Button>
+          ) : null}
+        </Space>
+      </Form>
+      {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 12 }} /> : null}
+      {r ? (
+        <section aria-label="Vista previa de la publicación masiva" className="portales-masivo">
+          <Alert
+            type={r.con_faltantes.length > 0 ? 'warning' : 'info'}
+            showIcon
+            role="status"
+            title={
+              r.total === 0
+                ? 'Ningún inmueble cumple el filtro'
+                : `El filtro selecciona ${r.total} ${r.total === 1 ? 'inmueble' : 'inmuebles'}: ${r.listos.length} ${r.listos.length === 1 ? 'listo' : 'listos'} para enviar, ${r.con_faltantes.length} con datos faltantes.`
+            }
+            description={r.recortado ? 'Se muestran los primeros 500: acote el filtro para ver el resto.' : undefined}
+          />
+          {r.con_faltantes.length > 0 ? (
+            <>
+              <Typography.Title level={5}>No se enviarán (les faltan datos)</Typography.Title>
+              <ul className="portales-errores">
+                {r.con_faltantes.map((x) => (
+                  <li key={x.consecutivo}>
+                    <span>
+                      <strong>Inmueble {x.consecutivo}</strong> · {x.direccion}
+                    </span>
+                    <Typography.Text type="danger">Falta: {x.faltantes.join('; ')}</Typography.Text>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {r.listos.length > 0 ? (
+            <>
+              <Typography.Title level={5}>Se enviarán</Typography.Title>
+              <Typography.Paragraph>
+                {r.listos
+                  .slice(0, 50)
+                  .map((x) => `Inmueble ${x.consecutivo} (${x.direccion})`)
+                  .join(' · ')}
+                {r.listos.length > 50 ? ` · y ${r.listos.length - 50} más` : ''}
+              </Typography.Paragraph>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+      <Dialogo
+        open={confirmar}
+        title={`Publicación masiva en ${nombre}`}
+        okText={r ? `Publicar ${r.listos.length}` : 'Publicar'}
+        okButtonProps={{ loading: publicar.isPending }}
+        cancelText="Cancelar"
+        onOk={() => void enviar()}
+        onCancel={() => setConfirmar(false)}
+      >
+        {r
+          ? `Se enviarán a ${nombre} ${r.listos.length} ${r.listos.length === 1 ? 'inmueble' : 'inmuebles'} con sus datos actuales y quedarán marcados «Publicar en ${nombre}». ¿Continuar?`
+          : null}
       </Dialogo>
     </Card>
   );

@@ -1,18 +1,69 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccionPortal,
+  ContactosPortal,
+  FiltroMasivo,
   PortalConfig,
   PortalConfigGuardar,
   PortalSincronizado,
   PublicacionPortal,
+  PublicarMasivo,
+  SaludPortal,
+  VistaPreviaMasivo,
 } from '@predio/contract/portales';
+import type { UsuarioAsignable } from '@predio/contract/solicitudes';
 import { http } from '../../../lib/http.ts';
 
 export const portalesKeys = {
   all: ['portales'] as const,
   config: (portal: PortalSincronizado) => [...portalesKeys.all, portal, 'config'] as const,
   inmuebles: (portal: PortalSincronizado) => [...portalesKeys.all, portal, 'inmuebles'] as const,
+  salud: (portal: PortalSincronizado, dias: number) => [...portalesKeys.all, portal, 'salud', dias] as const,
+  contactos: (portal: PortalSincronizado) => [...portalesKeys.all, portal, 'contactos'] as const,
 };
+
+/** The sync-health panel: published, errors, last success, contacts in the last `dias` days. */
+export function useSaludPortal(portal: PortalSincronizado, dias: number) {
+  return useQuery({
+    queryKey: portalesKeys.salud(portal, dias),
+    queryFn: async ({ signal }) =>
+      (await http.get<SaludPortal>(`/portales/${portal}/salud?dias=${dias}`, { signal, silent: true })).data,
+  });
+}
+
+/** The contacts a portal handed over; read again every few seconds while a read is queued. */
+export function useContactosPortal(portal: PortalSincronizado, esperando: boolean) {
+  return useQuery({
+    queryKey: portalesKeys.contactos(portal),
+    queryFn: async ({ signal }) =>
+      (await http.get<ContactosPortal>(`/portales/${portal}/contactos`, { signal, silent: true })).data,
+    refetchInterval: esperando ? 2_000 : false,
+  });
+}
+
+export function useLeerContactos(portal: PortalSincronizado) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await http.post<{ encolado: boolean }>(`/portales/${portal}/contactos/leer`, undefined, { silent: true })).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...portalesKeys.all, portal] }),
+  });
+}
+
+/** Who may take a contact (the users who attend solicitudes); empty when the person cannot list them. */
+export function useAsignablesContactos(activo: boolean) {
+  return useQuery({
+    queryKey: ['solicitudes', 'asignables', 'portales'],
+    enabled: activo,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await http.get<UsuarioAsignable[]>('/solicitudes/asignables', { signal, silent: true })).data;
+      } catch {
+        return [];
+      }
+    },
+  });
+}
 
 export function useConfigPortal(portal: PortalSincronizado) {
   return useQuery({
@@ -72,6 +123,23 @@ export function useAutorizarPortal(portal: PortalSincronizado) {
   return useMutation({
     mutationFn: async (body: { code: string; state: string }) =>
       (await http.post<PortalConfig>(`/portales/${portal}/autorizacion`, body, { silent: true })).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...portalesKeys.all, portal] }),
+  });
+}
+
+/** Bulk publication: what a filter would send and what it would refuse, before sending. */
+export function useVistaPreviaMasivo(portal: PortalSincronizado) {
+  return useMutation({
+    mutationFn: async (f: FiltroMasivo) =>
+      (await http.post<VistaPreviaMasivo>(`/portales/${portal}/masivo/vista-previa`, f, { silent: true })).data,
+  });
+}
+
+export function usePublicarMasivo(portal: PortalSincronizado) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (b: PublicarMasivo) =>
+      (await http.post<{ encolados: number; con_faltantes: number }>(`/portales/${portal}/masivo`, b, { silent: true })).data,
     onSuccess: () => qc.invalidateQueries({ queryKey: [...portalesKeys.all, portal] }),
   });
 }
