@@ -94,8 +94,10 @@ function FittingBar(props: {
           onChange={props.onChange}
           options={props.opciones}
           className="section-tabs-select"
-          // Every section without scrolling; a read-only form can still be browsed.
-          listHeight={360}
+          // Every section without scrolling where it fits; not virtual, so a section past the list's
+          // height is still in the page (a screen reader and a search find it) and scrolls into view.
+          listHeight={400}
+          virtual={false}
           disabled={false}
         />
       ) : null}
