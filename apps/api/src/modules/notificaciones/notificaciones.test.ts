@@ -63,6 +63,7 @@ describe('GET /notificaciones/Consultar_config', () => {
       'Gestión documental',
       'Firmas electrónicas',
       'Zona clientes',
+      'Página web',
       'Seguridad',
     ]);
     for (const m of mods) {

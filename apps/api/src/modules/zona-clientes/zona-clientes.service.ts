@@ -417,14 +417,15 @@ export async function yo(o: { tx: Tx; cliente: ClientePortal }): Promise<PortalY
 
 /**
  * The sections a client sees: those the company shows to any kind of client they are (owner, tenant or
- * co-signer of any property). A client who is none of them yet sees what every kind is shown.
+ * co-signer of any property). A client who is none of these (a party of an inventory only, say) is not
+ * narrowed to a kind: they see any section some kind is shown, and each section still lists only theirs.
  */
 export async function seccionesDe(o: { tx: Tx; cliente: ClientePortal; cfg?: ConfigZonaClientes }): Promise<SeccionPortal[]> {
   const cfg = o.cfg ?? (await leerConfig(o));
   const tipos = new Set((await documentosRepo.rolesDe(o.tx, o.cliente.idTercero)).map((r) => r.para));
   const por = TIPOS_CLIENTE_PORTAL.map((t) => new Set(cfg.secciones[t]));
   return SECCIONES_PORTAL.filter((s) =>
-    tipos.size === 0 ? por.every((x) => x.has(s)) : TIPOS_CLIENTE_PORTAL.some((t, i) => tipos.has(t) && por[i]!.has(s)),
+    tipos.size === 0 ? por.some((x) => x.has(s)) : TIPOS_CLIENTE_PORTAL.some((t, i) => tipos.has(t) && por[i]!.has(s)),
   );
 }
 
