@@ -116,7 +116,7 @@ export function ImportarTrdPage() {
   const puedeImportar = resultado !== null && !resultado.reporte.aplicado && resultado.reporte.conErrores === 0;
 
   return (
-    <Space direction="vertical" size={16} className="trd-pagina">
+    <Space orientation="vertical" size={16} className="trd-pagina">
       <Card title="Importar parametrización">
         <Space wrap className="trd-descargas">
           <Button icon={<FileExcelOutlined />} onClick={() => void descargar('plantilla')}>

@@ -31,7 +31,7 @@ export function PermisosGdPage() {
       <ErrorDeCarga titulo="No se pudieron cargar los permisos" error={datos.error} onReintentar={() => void datos.refetch()} />
     );
   return (
-    <Space direction="vertical" size={16} className="trd-pagina">
+    <Space orientation="vertical" size={16} className="trd-pagina">
       <Reglas d={datos.data} />
       <Integrantes d={datos.data} />
     </Space>

@@ -83,7 +83,7 @@ function Programaciones({ clave }: { clave: ClaveInforme }) {
   const [editando, setEditando] = useState<ProgramacionInforme | 'nueva' | null>(null);
   const nombres = new Map((destinatarios.data ?? []).map((d) => [d.id, d.nombre]));
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {meta.periodo
           ? 'El informe se envía por correo con la semana anterior completa (de lunes a domingo) o el mes anterior completo, '
@@ -166,7 +166,7 @@ function Tarjeta({
         />
       }
     >
-      <Space direction="vertical" size={4} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={4} style={{ width: '100%' }}>
         <Typography.Text>
           <Tag>{FORMATO_ENVIO_LABEL[p.formato]}</Tag>
           Para: {para}
