@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { expect as esperar, test, type APIRequestContext, type Page } from '@playwright/test';
 import { textoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
 import { recibidosPara } from './correo.ts';
 import { ADMIN, apiComo, cerrarAvisos, ingresar, selectDe } from './helpers.ts';
+import { violacionesAxe } from './axe.ts';
 
 /*
  * Zona clientes (issue 31), a maintenance quote: staff send it from the request (amount, supplier, PDF);
@@ -19,7 +19,6 @@ const PROVEEDOR = `Plomería El Chorro ${sufijo}`;
 const DIRECCION = `Carrera 43A # 1-${sufijo % 100} Apto 802`;
 const CLAVE = 'Mi-clave-del-portal-1';
 const SHOTS = process.env.SHOTS_DIR;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let numeroContrato = '';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -31,21 +30,7 @@ async function foto(page: Page, nombre: string) {
 
 async function axe(page: Page): Promise<string[]> {
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-  await page.evaluate(AXE);
-  const v = await page.evaluate(async () => {
-    const a = (
-      window as unknown as {
-        axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    return (
-      await a.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-        rules: { 'color-contrast': { enabled: false } },
-      })
-    ).violations;
-  });
-  return v.flatMap((x) => x.nodes.map((n) => `${x.id}: ${n.target.join(' ')}`));
+  return violacionesAxe(page);
 }
 
 /** Redeems the invitation e-mailed to `email` and accepts the policy, through the portal's API. */
@@ -175,7 +160,8 @@ test('staff send a quote, the owner approves it on a phone, the tenant sees it a
   await panel
     .locator('input[type=file]')
     .setInputFiles({ name: 'cotizacion-sifon.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(panel.getByText('cotizacion-sifon.pdf')).toBeVisible();
+  // The stored file's download link (the upload queue may still show the same name for a moment).
+  await expect(panel.getByLabel('Descargar cotizacion-sifon.pdf')).toBeVisible();
   await foto(page, 'zona-cotizacion-staff-1440');
 
   // The owner is told by e-mail, with the amount and where to decide.

@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { expect as esperar, test, type Locator, type Page } from '@playwright/test';
 import { textoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
 import { recibidosPara } from './correo.ts';
 import { ADMIN, apiComo, cerrarAvisos, elegir as elegirOpcion, ingresar, selectDe } from './helpers.ts';
+import { violacionesAxe } from './axe.ts';
 
 /*
  * Zona clientes (issue 31), categorías de documentos (10525): staff share a document with a tenant; the
@@ -20,7 +20,6 @@ const CONTRATO = `Contrato de arrendamiento ${sufijo}`;
 const SOPORTE = `Soporte de pago ${sufijo}`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const SHOTS = process.env.SHOTS_DIR;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function foto(page: Page, nombre: string) {
   if (!SHOTS) return;
@@ -30,21 +29,7 @@ async function foto(page: Page, nombre: string) {
 
 async function axe(page: Page): Promise<string[]> {
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-  await page.evaluate(AXE);
-  const v = await page.evaluate(async () => {
-    const a = (
-      window as unknown as {
-        axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    return (
-      await a.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-        rules: { 'color-contrast': { enabled: false } },
-      })
-    ).violations;
-  });
-  return v.flatMap((x) => x.nodes.map((n) => `${x.id}: ${n.target.join(' ')}`));
+  return violacionesAxe(page);
 }
 
 /** Types in a remote select and picks the option (tried again when the dropdown moved under the click). */

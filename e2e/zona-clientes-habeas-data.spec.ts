@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { expect as esperar, test, type Page } from '@playwright/test';
 import { textoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
 import { recibidosPara } from './correo.ts';
 import { ADMIN, apiComo, cerrarAvisos, ingresar } from './helpers.ts';
+import { violacionesAxe } from './axe.ts';
 
 /*
  * Zona clientes (issue 31), habeas data (Ley 1581 de 2012): a client, on a phone, asks to correct their
@@ -17,30 +17,11 @@ const EMAIL = `rosa.hd.${sufijo}@example.com`;
 const NOMBRE = `Rosa Datos ${sufijo}`;
 const CLAVE = 'Mi-clave-del-portal-1';
 const SHOTS = process.env.SHOTS_DIR;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function foto(page: Page, nombre: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${nombre}.png`, fullPage: true });
-}
-
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const v = await page.evaluate(async () => {
-    const a = (
-      window as unknown as {
-        axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    return (
-      await a.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-        rules: { 'color-contrast': { enabled: false } },
-      })
-    ).violations;
-  });
-  return v.flatMap((x) => x.nodes.map((n) => `${x.id}: ${n.target.join(' ')}`));
 }
 
 test('a client asks to correct their data on a phone; staff answer within the deadline; the client reads it', async ({
@@ -86,7 +67,7 @@ test('a client asks to correct their data on a phone; staff answer within the de
   await expect(cel.getByText('Elija qué quiere hacer')).toBeVisible();
   await cel.getByText('Actualizar o corregir mis datos').click();
   await cel.getByLabel('Detalle de su solicitud').fill(`Mi celular cambió: el nuevo es 300 555 ${sufijo}`);
-  const hallazgos = (await axe(cel)).map((h) => `pedir: ${h}`);
+  const hallazgos = (await violacionesAxe(cel)).map((h) => `pedir: ${h}`);
   await foto(cel, 'zona-habeas-pedir-390');
   await cel.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(cel.getByText(/Solicitud enviada: le responderemos a más tardar el/)).toBeVisible();
@@ -113,7 +94,7 @@ test('a client asks to correct their data on a phone; staff answer within the de
   const respondida = cel.getByRole('article', { name: /Actualizar o corregir mis datos/ });
   await expect(respondida.getByText('Respondida')).toBeVisible();
   await expect(respondida.getByText('Actualizamos su celular en nuestros registros.', { exact: false })).toBeVisible();
-  hallazgos.push(...(await axe(cel)).map((h) => `respondida: ${h}`));
+  hallazgos.push(...(await violacionesAxe(cel)).map((h) => `respondida: ${h}`));
   await foto(cel, 'zona-habeas-respuesta-390');
   await expect.poll(() => recibidosPara(EMAIL).length, { timeout: 30_000 }).toBe(2);
   expect(textoDelMensaje(recibidosPara(EMAIL)[1]!.data)).toContain('Actualizamos su celular');
@@ -123,7 +104,7 @@ test('a client asks to correct their data on a phone; staff answer within the de
   await page.getByLabel('Contraseña').fill(CLAVE);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page.getByRole('article', { name: /Actualizar o corregir mis datos/ }).getByText('Respondida')).toBeVisible();
-  hallazgos.push(...(await axe(page)).map((h) => `escritorio: ${h}`));
+  hallazgos.push(...(await violacionesAxe(page)).map((h) => `escritorio: ${h}`));
   await foto(page, 'zona-habeas-portal-1440');
   expect(hallazgos).toEqual([]);
   await movil.close();

@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { expect as esperar, test, type APIRequestContext, type Page } from '@playwright/test';
 import { textoDelMensaje } from '../apps/api/src/test/smtp-sink.ts';
 import { recibidosPara } from './correo.ts';
 import { ADMIN, apiComo, cerrarAvisos, elegir as elegirOpcion, ingresar, selectDe } from './helpers.ts';
+import { violacionesAxe } from './axe.ts';
 import { png } from './imagenes.ts';
 
 /*
@@ -19,7 +19,6 @@ const EMAIL = `tomas.${sufijo}@example.com`;
 const NOMBRE = `Tomás Inquilino ${sufijo}`;
 const DIRECCION = `Calle 33 # 70-${sufijo % 100} Apto 301`;
 const SHOTS = process.env.SHOTS_DIR;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function foto(page: Page, nombre: string) {
   if (!SHOTS) return;
@@ -30,21 +29,7 @@ async function foto(page: Page, nombre: string) {
 async function axe(page: Page): Promise<string[]> {
   // A dropdown still closing would be checked with its list: the screen is checked once it has closed.
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-  await page.evaluate(AXE);
-  const v = await page.evaluate(async () => {
-    const a = (
-      window as unknown as {
-        axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    return (
-      await a.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-        rules: { 'color-contrast': { enabled: false } },
-      })
-    ).violations;
-  });
-  return v.flatMap((x) => x.nodes.map((n) => `${x.id}: ${n.target.join(' ')}`));
+  return violacionesAxe(page);
 }
 
 async function activarPortal(a: Awaited<ReturnType<typeof apiComo>>): Promise<void> {
