@@ -209,16 +209,7 @@ async function avisarCompartido(o: Escritura & Avisos & { urlBase: string }, d: 
   let n = 0;
   for (const c of await repo.clientesAvisables(o.tx, { idTercero: d.id_tercero, idInmueble: d.id_inmueble })) {
     if ((await repo.paraCliente(o.tx, c.id_tercero, d.id)).length === 0) continue;
-    const cliente: ClientePortal = {
-      idEmpresa: o.user.idEmpresa,
-      idCliente: c.id,
-      idTercero: c.id_tercero,
-      email: c.email,
-      nombre: c.nombre,
-      jti: '',
-      autorizoVersion: null,
-    };
-    if (!(await seccionesDe({ tx: o.tx, cliente, cfg })).includes('documentos')) continue;
+    if (!(await seccionesDe({ tx: o.tx, idTercero: c.id_tercero, cfg })).includes('documentos')) continue;
     await encolarCorreo(o, {
       para: c.email,
       asunto: `${empresa || 'Su inmobiliaria'}: compartimos con usted «${d.titulo}»`,

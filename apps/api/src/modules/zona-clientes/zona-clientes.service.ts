@@ -122,7 +122,7 @@ export const listarClientes = (o: { tx: Tx }) => repo.clientes(o.tx);
 
 /** Staff turn a client's access off (their sessions close at once) or back on; audited. */
 export async function cambiarActivo(o: Staff & { id: number; activo: boolean }) {
-  const antes = (await repo.clientes(o.tx)).find((c) => c.id === o.id);
+  const antes = await repo.cliente(o.tx, o.id);
   if (!antes || !(await repo.ponerActivo(o.tx, o.id, o.activo))) throw noEncontrado(`El cliente ${o.id}`);
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
@@ -411,7 +411,7 @@ export async function yo(o: { tx: Tx; cliente: ClientePortal }): Promise<PortalY
     politica: cfg.politica,
     version_politica: cfg.version_politica,
     autorizo: o.cliente.autorizoVersion === cfg.version_politica,
-    secciones: await seccionesDe({ ...o, cfg }),
+    secciones: await seccionesDe({ tx: o.tx, idTercero: o.cliente.idTercero, cfg }),
   };
 }
 
@@ -420,9 +420,9 @@ export async function yo(o: { tx: Tx; cliente: ClientePortal }): Promise<PortalY
  * co-signer of any property). A client who is none of these (a party of an inventory only, say) is not
  * narrowed to a kind: they see any section some kind is shown, and each section still lists only theirs.
  */
-export async function seccionesDe(o: { tx: Tx; cliente: ClientePortal; cfg?: ConfigZonaClientes }): Promise<SeccionPortal[]> {
+export async function seccionesDe(o: { tx: Tx; idTercero: number; cfg?: ConfigZonaClientes }): Promise<SeccionPortal[]> {
   const cfg = o.cfg ?? (await leerConfig(o));
-  const tipos = new Set((await documentosRepo.rolesDe(o.tx, o.cliente.idTercero)).map((r) => r.para));
+  const tipos = new Set((await documentosRepo.rolesDe(o.tx, o.idTercero)).map((r) => r.para));
   const por = TIPOS_CLIENTE_PORTAL.map((t) => new Set(cfg.secciones[t]));
   return SECCIONES_PORTAL.filter((s) =>
     tipos.size === 0 ? por.some((x) => x.has(s)) : TIPOS_CLIENTE_PORTAL.some((t, i) => tipos.has(t) && por[i]!.has(s)),
@@ -431,7 +431,7 @@ export async function seccionesDe(o: { tx: Tx; cliente: ClientePortal; cfg?: Con
 
 /** A hidden section's endpoints answer 403, so hiding it is not only cosmetic. */
 export async function exigirSeccion(o: { tx: Tx; cliente: ClientePortal }, seccion: SeccionPortal): Promise<void> {
-  if (!(await seccionesDe(o)).includes(seccion))
+  if (!(await seccionesDe({ tx: o.tx, idTercero: o.cliente.idTercero })).includes(seccion))
     throw new AppError(
       CODES.SIN_PERMISO,
       `La sección ${ETIQUETAS_SECCION_PORTAL[seccion]} no está disponible en su zona clientes.`,
