@@ -2,7 +2,7 @@ import { violacionesAxe } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { CLAVE_DOVECOT, Dovecot, mensajeRaw, sinDovecot } from '../apps/api/src/test/dovecot.ts';
 import { recibidosPara } from './correo.ts';
-import { ADMIN, elegir, ingresar } from './helpers.ts';
+import { ADMIN, apiComo, elegir, ingresar } from './helpers.ts';
 
 // Bandeja de correos (issue 27): a real IMAP server (dovecot) holds a client's message; the admin
 // connects the box, the job syncs it, the message is read and answered, and the answer reaches the
@@ -20,7 +20,7 @@ test.afterAll(async () => {
   await dovecot.stop();
 });
 
-test('the box is connected, a message read and answered', async ({ page }) => {
+test('the box is connected, a message read and answered', async ({ page, request }) => {
   test.setTimeout(120_000);
   const marca = `B${Date.now() % 1_000_000}`;
   const remitente = `cliente.${marca.toLowerCase()}@correo.test`;
@@ -38,6 +38,15 @@ test('the box is connected, a message read and answered', async ({ page }) => {
   );
 
   await ingresar(page, ADMIN, '/emails/bandeja-correos');
+  // A free message of Configurar mensajes to start the reply from.
+  await (
+    await apiComo(request, ADMIN)
+  ).post('/mensajes/plantillas', {
+    nombre: `Disponible ${marca}`,
+    tipo: 'ninguno',
+    asunto: 'Disponible',
+    html: '<p>Le confirmamos que el inmueble sigue disponible en {{ empresa.nombre }}.</p>',
+  });
   // A retry finds the box already configured: its settings are in a dialog then.
   const configurar = page.getByRole('button', { name: 'Configurar cuenta' });
   const primera = page.getByRole('form', { name: 'Cuenta de correo' });
@@ -77,6 +86,9 @@ test('the box is connected, a message read and answered', async ({ page }) => {
   const ruta = await bajado.path();
   expect((await import('node:fs')).readFileSync(ruta).equals(PDF)).toBe(true);
 
+  // Starting from a template fills the message with the company's data; what is written is then edited.
+  await elegir(page, lector.getByLabel('Plantilla'), `Disponible ${marca}`, { comprobar: false });
+  await expect(lector.getByLabel('Mensaje', { exact: true })).toHaveValue(/sigue disponible en Inmobiliaria Demo/);
   await lector.getByLabel('Mensaje', { exact: true }).fill(`Sí, sigue disponible (${marca}).`);
   await lector
     .getByLabel('Archivo para adjuntar')

@@ -120,6 +120,12 @@ export type MensajeCorreo = {
 
 export type HiloDetalle = { mensajes: MensajeCorreo[] };
 
+/**
+ * A free message of Configurar mensajes a reply may start from, filled as plain text with the sender's
+ * tercero when the box linked one (only the messages for any record otherwise).
+ */
+export type PlantillaRespuesta = { clave: string; nombre: string; texto: string };
+
 export const ZMensajeIdParam = z.object({ id: idQuery('id') });
 export const ZMarcarLeido = z.object({ leido: si('Leído') });
 export type MarcarLeido = z.input<typeof ZMarcarLeido>;

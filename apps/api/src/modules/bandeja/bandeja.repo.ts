@@ -265,6 +265,12 @@ export async function mensaje(tx: Tx, idCuenta: number, id: number): Promise<(Me
   return m ?? null;
 }
 
+/** The document number of a linked tercero: what the template fields are filled from. */
+export async function nroIdTercero(tx: Tx, idTercero: number): Promise<string | null> {
+  const [t] = await queryRows<{ nro_id: string }>(tx, sql`select nro_id from terceros where id = ${idTercero}`);
+  return t?.nro_id ?? null;
+}
+
 export async function mensajesDelHilo(tx: Tx, idCuenta: number, hilo: string): Promise<MensajeCorreo[]> {
   return queryRows<MensajeCorreo>(
     tx,

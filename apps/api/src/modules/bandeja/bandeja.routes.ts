@@ -80,6 +80,13 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     handler: (o) => service.marcar({ ...o, id: o.params.id, leido: o.body.leido }),
   });
   defineRoute(app, deps, {
+    method: 'GET',
+    url: '/bandeja/mensajes/:id/plantillas',
+    permiso,
+    schema: { params: ZMensajeIdParam, tags, summary: 'Mensajes libres para empezar la respuesta, llenos con el tercero' },
+    handler: (o) => service.plantillasRespuesta({ ...o, id: o.params.id }),
+  });
+  defineRoute(app, deps, {
     method: 'POST',
     url: '/bandeja/mensajes/:id/responder',
     permiso,

@@ -16,6 +16,7 @@ import {
   type AdjuntoSubido,
   type CuentaCorreo,
   type HiloDetalle,
+  type PlantillaRespuesta,
   type ZCrearSolicitudCorreo,
   type ZCrearTerceroCorreo,
   type ZCuentaCorreoGuardar,
@@ -36,6 +37,7 @@ import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { firmaDe, leerConfig } from '../mensajes/mensajes.service.ts';
+import { plantillasDeTexto } from '../mensajes/redactar.service.ts';
 import * as repo from './bandeja.repo.ts';
 import * as terceros from '../terceros/terceros-gestion.service.ts';
 import * as solicitudes from '../solicitudes/solicitudes.service.ts';
@@ -208,6 +210,15 @@ export async function responder(
     },
   );
   return { para, asunto, adjuntos: adjuntos.map((a) => a.nombre) };
+}
+
+/** Configurar mensajes' free messages, filled for a reply to this message (its tercero when linked). */
+export async function plantillasRespuesta(o: Con & { id: number }): Promise<PlantillaRespuesta[]> {
+  const c = await cuentaExigida(o);
+  const m = await repo.mensaje(o.tx, c.id, o.id);
+  if (!m) throw noEncontrado('El correo');
+  const nroId = m.id_tercero ? await repo.nroIdTercero(o.tx, m.id_tercero) : null;
+  return plantillasDeTexto({ tx: o.tx, user: o.user, nroId });
 }
 
 /** An unknown sender made a tercero (with its e-mail), and the box's messages from it linked to it. */

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CarpetaCorreo, CuentaCorreo, HiloCorreo, HiloDetalle } from '@predio/contract/bandeja';
+import type { CarpetaCorreo, CuentaCorreo, HiloCorreo, HiloDetalle, PlantillaRespuesta } from '@predio/contract/bandeja';
 import { queryRows } from '../../db/rows.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 import { as, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
@@ -226,6 +226,34 @@ describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => 
     expect(asuntoDelMensaje(data)).toBe('Re: Apartamento en Laureles');
     expect(textoDelMensaje(data)).toContain('Claro, el sábado a las 10.');
     expect(data).toContain('Inmobiliaria Demo');
+  });
+
+  it('ofrece los mensajes libres llenos con el tercero del remitente para empezar la respuesta', async () => {
+    const crear = (nombre: string, tipo: string, html: string) =>
+      as(t.app, admin1).post('/api/mensajes/plantillas', { nombre, tipo, asunto: nombre, html });
+    expect(
+      (await crear('Visita confirmada', 'tercero', '<p>Hola {{ tercero.nombre }}, su visita queda confirmada.</p>')).statusCode,
+    ).toBe(200);
+    expect((await crear('Gracias', 'ninguno', '<p>Gracias por escribir a {{ empresa.nombre }}.</p>')).statusCode).toBe(200);
+    expect((await crear('Ficha', 'inmueble', '<p>{{ inmueble.direccion }}</p>')).statusCode).toBe(200);
+    const carpetas = (await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[];
+    const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${carpetas[0]!.id}&q=Laureles`)).json().data as {
+      items: HiloCorreo[];
+    };
+    const detalle = ((await as(t.app, admin1).get(`/api/bandeja/mensajes/${h.items[0]!.id_ultimo}`)).json().data as HiloDetalle)
+      .mensajes;
+    const deLucia = detalle.find((m) => m.message_id === '<m2@cliente.test>')!;
+    expect(deLucia.id_tercero).not.toBeNull();
+    const r = await as(t.app, admin1).get(`/api/bandeja/mensajes/${deLucia.id}/plantillas`);
+    expect(r.statusCode, r.body).toBe(200);
+    const plantillas = r.json().data as PlantillaRespuesta[];
+    // A property's template has nothing to fill from a sender: only the tercero's and the general ones.
+    expect(plantillas.map((p) => p.nombre).sort()).toEqual(['Gracias', 'Visita confirmada']);
+    expect(plantillas.find((p) => p.nombre === 'Visita confirmada')!.texto).toBe('Hola Lucía Gómez, su visita queda confirmada.');
+    expect(plantillas.find((p) => p.nombre === 'Gracias')!.texto).toContain('Inmobiliaria Demo');
+    // Another user's box does not have this message; another company neither.
+    expect((await as(t.app, admin2).get(`/api/bandeja/mensajes/${deLucia.id}/plantillas`)).statusCode).toBe(404);
+    expect((await as(t.app, admin1).get('/api/bandeja/mensajes/abc/plantillas')).statusCode).toBe(400);
   });
 
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

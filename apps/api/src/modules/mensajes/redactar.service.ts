@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { CODES } from '@predio/contract/codes';
 import { esCorreo } from '@predio/contract/campos';
 import type { TipoPlantilla } from '@predio/contract/documentos';
+import type { PlantillaRespuesta } from '@predio/contract/bandeja';
 import { ETIQUETAS_TIPO, type TipoInmueble } from '@predio/contract/inmuebles';
 import {
   ETIQUETAS_ENTIDAD_CORREO,
@@ -291,6 +292,25 @@ async function llenar(o: { tx: Tx; user: Principal; r: Registro; asunto: string;
     html: lleno.html + firmaHtml(firma),
     texto: firma ? `${lleno.texto}\n\n-- \n${firma}` : lleno.texto,
   };
+}
+
+/**
+ * The free messages a reply in the Bandeja may start from, as plain text filled with the sender's tercero
+ * (`nroId`) or, without one, only those written for any record. The reply adds the signature itself; a
+ * template whose fields no longer fill (a field renamed since it was saved) is left out rather than offered
+ * half-filled.
+ */
+export async function plantillasDeTexto(o: { tx: Tx; user: Principal; nroId: string | null }): Promise<PlantillaRespuesta[]> {
+  const tipo: TipoPlantilla = o.nroId ? 'tercero' : 'ninguno';
+  const plantillas = (await repo.todas(o.tx)).filter((p) => p.tipo_carta === null && (p.tipo === 'ninguno' || p.tipo === tipo));
+  if (plantillas.length === 0) return [];
+  const datos = await cargarDatos({ tx: o.tx, idUsuario: o.user.idUsuario, tipo, registro: o.nroId ?? '' });
+  const out: PlantillaRespuesta[] = [];
+  for (const p of plantillas) {
+    const lleno = await llenarPlantilla(p, { tipo, datos, notificacion: false }).catch(() => null);
+    if (lleno) out.push({ clave: `libre-${p.id}`, nombre: p.nombre, texto: lleno.texto });
+  }
+  return out;
 }
 
 /** The message as it will leave, filled with the record: what «Vista previa» shows. */

@@ -45,6 +45,7 @@ import { hasIdm } from '@predio/contract/menu';
 import { IDM_SOLICITUDES, TIPOS_SOLICITUD } from '@predio/contract/solicitudes';
 import { IDM_TERCEROS } from '@predio/contract/terceros';
 import { Cajon } from '../../components/cajon.tsx';
+import { useAvisos } from '../../components/foco.ts';
 import { DialogoForm } from '../../components/dialogo-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
@@ -61,6 +62,7 @@ import {
   useMarcarLeidoCorreo,
   useMensajeCorreo,
   urlAdjuntoRecibido,
+  usePlantillasRespuesta,
   useResponderCorreo,
   useSubirAdjuntoCorreo,
   useSincronizarCorreo,
@@ -258,10 +260,12 @@ function Buzon({ cuenta }: { cuenta: CuentaCorreo }) {
   const refetchCarpetas = carpetas.refetch;
   const refetchHilos = hilos.refetch;
   // A finished sync brings new messages: read the folders and the list again.
+  // refetch() runs even while the list is disabled: without a folder yet it would ask for «carpeta=null».
+  const hayCarpeta = actual !== null;
   useEffect(() => {
     void refetchCarpetas();
-    void refetchHilos();
-  }, [sincronizadoEn, refetchCarpetas, refetchHilos]);
+    if (hayCarpeta) void refetchHilos();
+  }, [sincronizadoEn, refetchCarpetas, refetchHilos, hayCarpeta]);
 
   if (carpetas.isError)
     return (
@@ -597,8 +601,24 @@ function Respuesta({ mensaje }: { mensaje: MensajeCorreo }) {
   const [adjuntos, setAdjuntos] = useState<AdjuntoSubido[]>([]);
   const entrada = useRef<HTMLInputElement>(null);
   const { message } = App.useApp();
+  const modal = useAvisos();
   const [error, setError] = useState<string | null>(null);
   const modo = Form.useWatch('modo', form) ?? 'responder';
+  const plantillas = usePlantillasRespuesta(mensaje.id);
+  /** A template replaces what is written: asked first when there is something to lose. */
+  const usarPlantilla = (clave: string | undefined) => {
+    const p = plantillas.data?.find((x) => x.clave === clave);
+    if (!p) return;
+    const escrito = String(form.getFieldValue('texto') ?? '').trim();
+    if (!escrito) return form.setFieldValue('texto', p.texto);
+    modal.confirm({
+      title: `¿Reemplazar el mensaje escrito por «${p.nombre}»?`,
+      content: 'Lo que ha escrito se pierde.',
+      okText: 'Reemplazar',
+      cancelText: 'Conservar lo escrito',
+      onOk: () => form.setFieldValue('texto', p.texto),
+    });
+  };
   return (
     <Card size="small" title="Responder" className="bandeja-responder">
       {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} /> : null}
@@ -634,6 +654,21 @@ function Respuesta({ mensaje }: { mensaje: MensajeCorreo }) {
             <Input type="email" />
           </Form.Item>
         ) : null}
+        <Form.Item label="Plantilla" extra={plantillas.isError ? 'No se pudieron cargar las plantillas.' : undefined}>
+          <Select
+            style={{ maxWidth: 360 }}
+            allowClear
+            placeholder={
+              plantillas.data?.length === 0 ? 'No hay mensajes libres en Configurar mensajes' : 'Empezar desde un mensaje libre'
+            }
+            loading={plantillas.isLoading}
+            disabled={plantillas.data?.length === 0}
+            value={null}
+            options={plantillas.data?.map((p) => ({ value: p.clave, label: p.nombre }))}
+            onChange={usarPlantilla}
+            aria-label="Plantilla"
+          />
+        </Form.Item>
         <Form.Item
           name="texto"
           label="Mensaje"

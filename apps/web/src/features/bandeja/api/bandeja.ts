@@ -8,6 +8,7 @@ import type {
   CuentaCorreoGuardar,
   HiloCorreo,
   HiloDetalle,
+  PlantillaRespuesta,
   ResponderCorreo,
 } from '@predio/contract/bandeja';
 import type { ListResult } from '@predio/contract/list';
@@ -87,6 +88,15 @@ export function useSincronizarCorreo() {
   return useMutation({
     mutationFn: async () => (await http.post<CuentaCorreo>('/bandeja/sincronizar', undefined, { silent: true })).data,
     onSuccess: (c) => qc.setQueryData(bandejaKeys.cuenta(), c),
+  });
+}
+
+/** Free messages filled for a reply to message `id`; asked when the reply form opens. */
+export function usePlantillasRespuesta(id: number) {
+  return useQuery({
+    queryKey: [...bandejaKeys.all, 'plantillas', id],
+    queryFn: async ({ signal }) =>
+      (await http.get<PlantillaRespuesta[]>(`/bandeja/mensajes/${id}/plantillas`, { signal, silent: true })).data,
   });
 }
 
