@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, elegir, ingresar } from './helpers.ts';
+import { ADMIN, apiComo, elegir, ingresar } from './helpers.ts';
 
 /** Company 1's data-protection notice may open at any moment on a slow machine: accept it whenever it shows. */
 async function aceptarAviso(page: Page) {
@@ -75,4 +75,58 @@ test('a form built in Formularios shows on /sitio/1 and its submission becomes a
   await expect(solicitud).toBeVisible({ timeout: 15_000 });
   await expect(solicitud).toContainText('Sitio web');
   await expect(solicitud).toContainText('Consignar');
+});
+
+test('a form that creates clientes atendidos: a known visitor becomes a lead linked from its envío', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const sufijo = Math.random().toString(36).slice(2, 8);
+  const nombre = `Busco para comprar ${sufijo}`;
+  const correo = `cliente.${sufijo}@example.com`;
+  const api = await apiComo(request, { empresa: 1, usuario: ADMIN.usuario, clave: ADMIN.clave });
+  await api.post('/api/terceros', {
+    nro_id: `91${Date.now() % 1e8}`,
+    nombre1: 'Clara',
+    apellido1: `Web ${sufijo}`,
+    email: correo,
+  });
+
+  await ingresar(page, ADMIN, '/paginaweb/formularios');
+  await aceptarAviso(page);
+  await page.getByRole('button', { name: 'Nuevo formulario' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Nuevo formulario' });
+  await dialogo.getByLabel('Nombre', { exact: true }).fill(nombre);
+  await elegir(page, dialogo.getByRole('combobox', { name: 'Cada envío crea' }), 'Un cliente atendido');
+  await elegir(page, dialogo.getByRole('combobox', { name: 'Busca' }), 'Comprar');
+  await expect(dialogo.getByText('Si ningún tercero tiene el correo o el teléfono del visitante')).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialogo).toBeHidden();
+  const fila = page.getByRole('row').filter({ hasText: nombre });
+  await expect(fila).toContainText('Clientes atendidos (comprar)');
+
+  const sitio = await page.context().newPage();
+  await sitio.goto('/sitio/1');
+  await sitio.getByRole('link', { name: nombre }).click();
+  await sitio.getByLabel('Nombre').fill(`Clara ${sufijo}`);
+  await sitio.getByLabel('Correo electrónico').fill(correo.toUpperCase());
+  await sitio.getByLabel('Mensaje').fill('Apartamento de dos alcobas.');
+  await sitio.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos personales/ }).check();
+  await sitio.getByRole('button', { name: 'Enviar' }).click();
+  await expect(sitio.getByRole('heading', { name: '¡Gracias!' })).toBeVisible();
+  await sitio.close();
+
+  await page.reload();
+  await expect(fila).toBeVisible({ timeout: 30_000 });
+  await fila.getByRole('button', { name: `Envíos de «${nombre}»` }).click();
+  const envios = page.getByRole('dialog', { name: `Envíos de «${nombre}»` });
+  const envio = envios.getByRole('row').filter({ hasText: `Clara ${sufijo}` });
+  await expect(envio).toContainText(`Se reconoció al tercero Clara Web ${sufijo} por su correo electrónico.`);
+  await envio.getByRole('link', { name: /Cliente atendido N\.º \d+/ }).click();
+  await expect(page).toHaveURL(/\/propiedades\/clientes-atendidos\?abrir=\d+/);
+  await expect(page.getByRole('dialog', { name: new RegExp(`Cliente atendido \\d+ · Clara Web ${sufijo}`) })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(envios).toBeHidden();
 });

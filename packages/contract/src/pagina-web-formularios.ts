@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cuandoValidos, esCorreo, esDia, opcion, si, texto, textoObligatorio } from './campos.ts';
 import { zListQuery } from './list.ts';
+import { GESTIONES, type Gestion } from './inmuebles.ts';
 import { TIPO_VALUES, TIPOS_SOLICITUD, type TipoSolicitud } from './solicitudes.ts';
 
 // Página web > Formularios (idm 10536, issue 32): forms the staff build, the public site shows, and whose
@@ -32,6 +33,20 @@ export const TEXTO_CONSENTIMIENTO =
   'Autorizo el tratamiento de mis datos personales (Ley 1581 de 2012) para que me contacten sobre esta solicitud.';
 export const MAX_CAMPOS = 30;
 
+/** What each submission becomes: a solicitud, or a cliente atendido of a tercero found by e-mail or phone. */
+export const DESTINOS_FORMULARIO = ['solicitud', 'cliente_atendido'] as const;
+export type DestinoFormulario = (typeof DESTINOS_FORMULARIO)[number];
+export const ETIQUETAS_DESTINO: Record<DestinoFormulario, string> = {
+  solicitud: 'Una solicitud',
+  cliente_atendido: 'Un cliente atendido',
+};
+/** The lead's «Busca», as Clientes atendidos says it. */
+export const ETIQUETAS_GESTION_FORMULARIO: Record<Gestion, string> = {
+  arriendo: 'Arrendar',
+  venta: 'Comprar',
+  arriendo_venta: 'Arrendar o comprar',
+};
+
 export const ZCampoFormulario = z.object({
   etiqueta: textoObligatorio('Etiqueta del campo', 80),
   tipo: opcion('Tipo de campo', TIPOS_CAMPO, ETIQUETAS_TIPO_CAMPO),
@@ -51,6 +66,8 @@ export const ZFormularioForm = z
     nombre: textoObligatorio('Nombre', 120),
     descripcion: texto('Descripción', 1000),
     tipo_solicitud: opcion('Tipo de solicitud', TIPO_VALUES, ETIQUETAS_TIPO_SOLICITUD).default('informacion'),
+    destino: opcion('Cada envío crea', DESTINOS_FORMULARIO, ETIQUETAS_DESTINO).default('solicitud'),
+    gestion_cliente: opcion('Busca', GESTIONES, ETIQUETAS_GESTION_FORMULARIO).default('arriendo'),
     mensaje_gracias: texto('Mensaje de agradecimiento', 500),
     activo: si('Publicado').default(true),
     campos: z
@@ -97,6 +114,8 @@ export type Formulario = {
   nombre: string;
   descripcion: string;
   tipo_solicitud: TipoSolicitud;
+  destino: DestinoFormulario;
+  gestion_cliente: Gestion;
   mensaje_gracias: string;
   activo: boolean;
   campos: CampoFormulario[];
@@ -118,6 +137,10 @@ export type EnvioFormulario = {
   nombre: string;
   respuestas: RespuestaEnvio[];
   numero_solicitud: number | null;
+  /** The cliente atendido it became, when the form creates them and a tercero matched. */
+  consecutivo_cliente: number | null;
+  /** Why it became what it became, when that is not obvious (no tercero matched the e-mail or phone). */
+  nota: string;
   creado_en: string;
 };
 

@@ -18,6 +18,7 @@ import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
 import { enTenant } from '../../platform/tenant.ts';
+import { crearDesdeSitio } from '../clientes/clientes.service.ts';
 import { debeConfirmar, recibirDeFormulario } from '../solicitudes/solicitudes-web.service.ts';
 import * as repo from './formularios.repo.ts';
 
@@ -79,7 +80,7 @@ export async function actualizar(o: Escritura & { id: number; body: FormularioFo
   const b = conClaves(o.body);
   await repo.actualizar(o.tx, o.id, b, o.user.usuario);
   const cambios: Record<string, { antes: unknown; despues: unknown }> = {};
-  for (const k of ['nombre', 'descripcion', 'tipo_solicitud', 'mensaje_gracias', 'activo'] as const)
+  for (const k of ['nombre', 'descripcion', 'tipo_solicitud', 'destino', 'gestion_cliente', 'mensaje_gracias', 'activo'] as const)
     if (antes[k] !== b[k]) cambios[k] = { antes: antes[k], despues: b[k] };
   const lista = (cs: CampoFormulario[]) =>
     cs.map((c) => `${c.etiqueta} (${ETIQUETAS_TIPO_CAMPO[c.tipo]}${c.obligatorio ? ', obligatorio' : ''})`).join('; ');
@@ -111,12 +112,14 @@ export async function exportarEnvios(o: Base & { id: number; formato: 'csv' | 'x
     ...new Set([...f.campos.map((c) => c.etiqueta), ...items.flatMap((e) => e.respuestas.map((r) => r.etiqueta))]),
   ];
   const hoja = {
-    encabezados: ['Fecha', 'Nombre', ...etiquetas, 'Solicitud'],
+    encabezados: ['Fecha', 'Nombre', ...etiquetas, 'Solicitud', 'Cliente atendido', 'Nota'],
     filas: items.map((e) => [
       new Date(e.creado_en),
       e.nombre,
       ...etiquetas.map((k) => e.respuestas.find((r) => r.etiqueta === k)?.valor ?? ''),
       e.numero_solicitud,
+      e.consecutivo_cliente,
+      e.nota,
     ]),
   };
   return exportarHoja({ hoja, base: `formulario-${f.id}-envios`, titulo: f.nombre.slice(0, 31), formato: o.formato });
@@ -137,7 +140,13 @@ export const publicos = async (tx: Tx) => (await repo.publicos(tx)).map(conConse
 export async function publico(tx: Tx, id: number) {
   const f = await repo.publico(tx, id);
   if (!f) throw noEncontrado(`El formulario ${id}`);
-  return { ...conConsentimiento(f), mensaje_gracias: f.mensaje_gracias, tipo_solicitud: f.tipo_solicitud as TipoSolicitud };
+  return {
+    ...conConsentimiento(f),
+    mensaje_gracias: f.mensaje_gracias,
+    tipo_solicitud: f.tipo_solicitud as TipoSolicitud,
+    destino: f.destino,
+    gestion_cliente: f.gestion_cliente,
+  };
 }
 
 /** As many as the site's own contact form: a person sends one or two; a flood stops at the company's limit. */
@@ -192,6 +201,36 @@ export async function recibir(
     .filter((v) => v.valor !== '')
     .map((v) => `${v.etiqueta}: ${v.valor}`)
     .join('\n');
+  const mensajeSolicitud = `Formulario «${f.nombre}»\n${texto}`.slice(0, 2000);
+  const respuestas = valores.map(({ etiqueta, tipo, valor }) => ({ etiqueta, tipo, valor }));
+  // A form that creates clientes atendidos does so when the visitor is a known tercero; the confirmation
+  // e-mail names a solicitud's number, so it goes only when a solicitud is what was created.
+  if (f.destino === 'cliente_atendido') {
+    const hecho = await enTenant(deps.db, a.idEmpresa, async (scope) => {
+      const c = await crearDesdeSitio(
+        { ...scope, hub: deps.hub, mailer: deps.mailer, ip: a.ip, idEmpresa: a.idEmpresa },
+        {
+          email: primero('correo'),
+          telefono: primero('telefono'),
+          gestion: f.gestion_cliente,
+          formulario: f.nombre,
+          observaciones: `Llegó por el formulario «${f.nombre}» del sitio web a nombre de ${a.body.nombre}. El solicitante autorizó el tratamiento de sus datos personales (Ley 1581 de 2012), desde la dirección ${a.ip}.\n${texto}`,
+        },
+      );
+      if (!c) return false;
+      await repo.insertarEnvio(scope.tx, {
+        idFormulario: f.id,
+        nombre: a.body.nombre,
+        respuestas,
+        numeroSolicitud: null,
+        consecutivoCliente: c.consecutivo,
+        nota: `Se reconoció al tercero ${c.tercero} por su ${c.por === 'correo' ? 'correo electrónico' : 'teléfono'}.`,
+        ip: a.ip,
+      });
+      return true;
+    });
+    if (hecho) return { numero: null, mensaje };
+  }
   const confirmar = await debeConfirmar(deps.db, a.idEmpresa, primero('correo'));
   const numero = await enTenant(deps.db, a.idEmpresa, async (scope) => {
     const n = await recibirDeFormulario(
@@ -200,7 +239,7 @@ export async function recibir(
         nombre: a.body.nombre,
         telefono: primero('telefono'),
         email: primero('correo'),
-        mensaje: `Formulario «${f.nombre}»\n${texto}`.slice(0, 2000),
+        mensaje: mensajeSolicitud,
         tipo: f.tipo_solicitud,
         formulario: f.nombre,
         confirmar,
@@ -209,8 +248,13 @@ export async function recibir(
     await repo.insertarEnvio(scope.tx, {
       idFormulario: f.id,
       nombre: a.body.nombre,
-      respuestas: valores.map(({ etiqueta, tipo, valor }) => ({ etiqueta, tipo, valor })),
+      respuestas,
       numeroSolicitud: n,
+      consecutivoCliente: null,
+      nota:
+        f.destino === 'cliente_atendido'
+          ? 'Ningún tercero de la empresa tiene ese correo electrónico ni ese teléfono: quedó como solicitud para convertirla allí.'
+          : '',
       ip: a.ip,
     });
     return n;
