@@ -10,7 +10,17 @@ import { TIPO_VALUES, TIPOS_SOLICITUD, type TipoSolicitud } from './solicitudes.
 
 export const IDM_FORMULARIOS = 10536;
 
-export const TIPOS_CAMPO = ['texto', 'correo', 'telefono', 'numero', 'seleccion', 'casilla', 'fecha', 'parrafo'] as const;
+export const TIPOS_CAMPO = [
+  'texto',
+  'correo',
+  'telefono',
+  'numero',
+  'seleccion',
+  'casilla',
+  'fecha',
+  'parrafo',
+  'archivo',
+] as const;
 export type TipoCampo = (typeof TIPOS_CAMPO)[number];
 export const ETIQUETAS_TIPO_CAMPO: Record<TipoCampo, string> = {
   texto: 'Texto',
@@ -21,7 +31,12 @@ export const ETIQUETAS_TIPO_CAMPO: Record<TipoCampo, string> = {
   casilla: 'Casilla (sí/no)',
   fecha: 'Fecha',
   parrafo: 'Texto largo',
+  archivo: 'Archivo (PDF, JPG o PNG)',
 };
+
+/** A form's file field: one file, told by its bytes, of at most 5 MB. */
+export const ARCHIVO_MAX_BYTES = 5 * 1024 * 1024;
+export const ARCHIVO_TIPOS = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
 export const ETIQUETAS_TIPO_SOLICITUD = Object.fromEntries(TIPOS_SOLICITUD.map((t) => [t.value, t.label])) as Record<
   TipoSolicitud,
@@ -95,6 +110,14 @@ export const ZFormularioForm = z
           message: `El campo Opciones de «${c.etiqueta}» necesita al menos dos opciones`,
         });
     });
+    // The public submission carries one file at most (platform/archivos reads a single file part).
+    const archivos = v.campos.map((c, i) => ({ c, i })).filter(({ c }) => c.tipo === 'archivo');
+    for (const { c, i } of archivos.slice(1))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['campos', i, 'tipo'],
+        message: `El campo Tipo de campo de «${c.etiqueta}»: un formulario admite un solo campo de archivo`,
+      });
     // A solicitud is answered by phone or e-mail: a form without either would bring requests no one can answer.
     if (!v.campos.some((c) => c.tipo === 'correo' || c.tipo === 'telefono'))
       ctx.addIssue({
@@ -137,6 +160,8 @@ export type EnvioFormulario = {
   nombre: string;
   respuestas: RespuestaEnvio[];
   numero_solicitud: number | null;
+  /** The file of the form's file field, read at /api/archivos/formulario_envio/<envío>/<id>. */
+  archivo: { id: number; nombre: string; content_type: string } | null;
   /** The cliente atendido it became, when the form creates them and a tercero matched. */
   consecutivo_cliente: number | null;
   /** Why it became what it became, when that is not obvious (no tercero matched the e-mail or phone). */
@@ -177,6 +202,7 @@ const MAX_RESPUESTA: Record<TipoCampo, number> = {
   casilla: 5,
   fecha: 10,
   parrafo: 2000,
+  archivo: 200,
 };
 
 /**

@@ -82,7 +82,10 @@ export async function listarEnvios(tx: Tx, idFormulario: number, p: Pagina): Pro
   const dir = p.order === 'asc' ? sql`asc` : sql`desc`;
   const items = await queryRows<EnvioFormulario>(
     tx,
-    sql`select e.id, e.nombre, e.respuestas, e.numero_solicitud, e.consecutivo_cliente, e.nota, e.creado_en from formulario_envio e
+    sql`select e.id, e.nombre, e.respuestas, e.numero_solicitud, e.consecutivo_cliente, e.nota, e.creado_en,
+          (select json_build_object('id', a.id, 'nombre', a.nombre, 'content_type', a.content_type)
+             from archivo a where a.tipo_dueno = 'formulario_envio' and a.id_dueno = e.id::text order by a.id desc limit 1) as archivo
+        from formulario_envio e
         where e.id_formulario = ${idFormulario} order by e.creado_en ${dir}, e.id ${dir} limit ${p.limit} offset ${p.offset}`,
   );
   return { items, ...(await contar(tx, sql`select 1 from formulario_envio e where e.id_formulario = ${idFormulario}`, p)) };
@@ -128,4 +131,9 @@ export async function publico(tx: Tx, id: number): Promise<(Omit<FormularioPubli
         from formulario_web f where f.id = ${id} and f.activo`,
   );
   return r ?? null;
+}
+
+export async function existeEnvio(tx: Tx, id: number): Promise<boolean> {
+  const [r] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from formulario_envio where id = ${id}`);
+  return r!.n > 0;
 }

@@ -7,6 +7,7 @@ import {
   DeleteOutlined,
   ExportOutlined,
   InboxOutlined,
+  PaperClipOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
 import { GESTIONES } from '@predio/contract/inmuebles';
@@ -274,6 +275,10 @@ function FormularioDialogo({ formulario, onCerrar }: { formulario: Formulario | 
                       >
                         <Select mode="tags" open={false} tokenSeparators={[',']} aria-label="Opciones" />
                       </Form.Item>
+                    ) : form.getFieldValue(['campos', c.name, 'tipo']) === 'archivo' ? (
+                      <Typography.Text type="secondary" className="formulario-opciones">
+                        El visitante adjunta un PDF, JPG o PNG de máximo 5 MB; un formulario admite un solo archivo.
+                      </Typography.Text>
                     ) : null
                   }
                 </Form.Item>
@@ -397,7 +402,20 @@ function EnviosCajon({ formulario, onCerrar }: { formulario: Formulario; onCerra
                     .map((r) => (
                       <div key={r.etiqueta}>
                         <dt>{r.etiqueta}</dt>
-                        <dd>{r.valor}</dd>
+                        <dd>
+                          {r.tipo === 'archivo' && e.archivo ? (
+                            <a
+                              href={`/api/archivos/formulario_envio/${e.id}/${e.archivo.id}`}
+                              target="_blank"
+                              rel="noopener noreferrer"
+                              aria-label={`Archivo de ${e.nombre}: ${e.archivo.nombre}`}
+                            >
+                              <PaperClipOutlined /> {e.archivo.nombre}
+                            </a>
+                          ) : (
+                            r.valor
+                          )}
+                        </dd>
                       </div>
                     ))}
                 </dl>
