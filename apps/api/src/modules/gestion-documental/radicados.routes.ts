@@ -26,7 +26,12 @@ const permiso = IDM_GESTION_DOCUMENTAL;
 const URL = '/gestion-documental/radicados';
 
 const ZIdParam = z.object({ id: idQuery('id') });
-const PERMISO_MAESTROS: readonly number[] = [IDM_GESTION_DOCUMENTAL, IDM_PLANTILLAS_CARTAS, IDM_SUBSERIES_AUTOMATICAS];
+const PERMISO_MAESTROS: readonly number[] = [
+  IDM_GESTION_DOCUMENTAL,
+  IDM_BUSCAR_GESTION_DOCUMENTAL,
+  IDM_PLANTILLAS_CARTAS,
+  IDM_SUBSERIES_AUTOMATICAS,
+];
 const PERMISO_TERCEROS: readonly number[] = [IDM_GESTION_DOCUMENTAL, IDM_PLANTILLAS_CARTAS];
 const ZBuscar = z.object({ q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional() });
 
@@ -50,7 +55,7 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
   defineRoute(app, deps, {
     method: 'GET',
     url: `${URL}/opciones`,
-    // Letters (10580) and automatic rules (10591) choose the same masters.
+    // Letters (10580) and automatic rules (10591) choose the same masters; the search (10581) filters by them.
     permiso: PERMISO_MAESTROS,
     schema: { tags, summary: 'Áreas, series, subseries, tipos documentales y estados activos para radicar' },
     handler: ({ tx }) => service.opciones({ tx }),

@@ -18,6 +18,7 @@ import { formatFecha } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import { parametros, useOpcionesRadicado, useRadicado, useRadicados, type FiltrosRadicados } from './api/radicados.ts';
 import { listaRadicados, type OrdenRadicados } from './listado-filtros.ts';
+import { FiltrosTrd } from './filtros-trd.tsx';
 import { RadicadoDetalle, TipoTag } from './radicado-detalle.tsx';
 import { RadicadoForm } from './radicado-form.tsx';
 import './gestion-documental.css';
@@ -37,6 +38,9 @@ export function GestionDocumentalPage() {
     q: params.q || undefined,
     tipo: params.tipo ?? undefined,
     id_area: params.id_area ?? undefined,
+    id_serie: params.id_serie ?? undefined,
+    id_subserie: params.id_subserie ?? undefined,
+    id_tipo_documental: params.id_tipo_documental ?? undefined,
     id_estado: params.id_estado ?? undefined,
     desde: params.desde ?? undefined,
     hasta: params.hasta ?? undefined,
@@ -75,9 +79,15 @@ export function GestionDocumentalPage() {
     { key: 'archivos', title: 'Archivos', width: 90, oculta: true, render: (_v, r) => r.archivos },
   ];
 
-  const activos = [params.tipo, params.id_area, params.id_estado, params.desde || params.hasta].filter(
-    (x) => x !== null && x !== '',
-  ).length;
+  const activos = [
+    params.tipo,
+    params.id_area,
+    params.id_serie,
+    params.id_subserie,
+    params.id_tipo_documental,
+    params.id_estado,
+    params.desde || params.hasta,
+  ].filter((x) => x !== null && x !== '').length;
 
   return (
     <Card title="Gestión documental" className="gestion-documental-page">
@@ -92,8 +102,8 @@ export function GestionDocumentalPage() {
         busqueda={{
           valor: params.q,
           onBuscar: (q) => cambiar({ q }, { replace: true }),
-          placeholder: movil ? 'Buscar' : 'Radicado, asunto o tercero',
-          titulo: 'Busca por número de radicado, asunto o remitente / destinatario',
+          placeholder: movil ? 'Buscar' : 'Radicado, asunto, tercero o texto',
+          titulo: 'Busca por número de radicado, asunto, remitente / destinatario o una palabra dentro de sus PDF',
         }}
         filtros={
           <>
@@ -116,6 +126,7 @@ export function GestionDocumentalPage() {
               onChange={(v?: number) => cambiar({ id_area: v ?? null })}
               className="gd-filtro"
             />
+            <FiltrosTrd opciones={opciones.data} valores={params} cambiar={cambiar} />
             <Select
               allowClear
               aria-label="Estado"
