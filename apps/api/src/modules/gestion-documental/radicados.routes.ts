@@ -18,6 +18,7 @@ import * as service from './radicados.service.ts';
 import { automaticosRoutes } from './automaticos.routes.ts';
 import { cartasRoutes } from './cartas.routes.ts';
 import { estadosGdRoutes } from './estados.routes.ts';
+import { expedientesRoutes } from './expedientes.routes.ts';
 import { permisosGdRoutes } from './permisos.routes.ts';
 import { trdRoutes } from './trd.routes.ts';
 
@@ -101,4 +102,5 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
   cartasRoutes(app, deps);
   automaticosRoutes(app, deps);
   estadosGdRoutes(app, deps);
+  expedientesRoutes(app, deps);
 }

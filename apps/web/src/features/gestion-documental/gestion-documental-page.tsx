@@ -1,7 +1,7 @@
 import { Button, Card, DatePicker, Grid, Select, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { hasIdm } from '@predio/contract/menu';
 import {
   ETIQUETAS_TIPO_RADICADO,
@@ -11,6 +11,7 @@ import {
   type TipoRadicado,
 } from '@predio/contract/gestion-documental';
 import { DetalleDrawer } from '../../components/lista/detalle-drawer.tsx';
+import { SectionTabs } from '../../components/section-tabs.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import { descargar } from '../../lib/descargar.ts';
@@ -18,6 +19,7 @@ import { formatFecha } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import { parametros, useOpcionesRadicado, useRadicado, useRadicados, type FiltrosRadicados } from './api/radicados.ts';
 import { listaRadicados, type OrdenRadicados } from './listado-filtros.ts';
+import { ExpedientesTab } from './expedientes-tab.tsx';
 import { FiltrosTrd } from './filtros-trd.tsx';
 import { RadicadoDetalle, TipoTag } from './radicado-detalle.tsx';
 import { RadicadoForm } from './radicado-form.tsx';
@@ -26,8 +28,27 @@ import './gestion-documental.css';
 const PATH = '/gestion-documental/gestion-documental';
 const fecha = (d: string) => formatFecha(`${d}T12:00:00`);
 
-/** Gestión documental (idm 10579): the company's radicados, filing a new one and its documents. */
+/**
+ * Gestión documental (idm 10579): the company's radicados (filing, documents) and, in a second tab
+ * (`?pestana=expedientes`), the expedientes that group them.
+ */
 export function GestionDocumentalPage() {
+  const [sp, setSp] = useSearchParams();
+  const puedeEditar = hasIdm(usePermisos(), IDM_GESTION_DOCUMENTAL);
+  return (
+    <SectionTabs
+      activeKey={sp.get('pestana') === 'expedientes' ? 'expedientes' : 'radicados'}
+      onChange={(k) => setSp(k === 'expedientes' ? { pestana: 'expedientes' } : {})}
+      destroyOnHidden
+      items={[
+        { key: 'radicados', label: 'Radicados', children: <Radicados /> },
+        { key: 'expedientes', label: 'Expedientes', children: <ExpedientesTab puedeEditar={puedeEditar} /> },
+      ]}
+    />
+  );
+}
+
+function Radicados() {
   const { params, cambiar, limpiar, hayFiltros, abierto, abrir, enlace } = useListaUrl(listaRadicados, PATH, {
     detalle: { clave: 'abrir', nuevo: 'nuevo' },
   });
