@@ -177,4 +177,12 @@ test('the box is connected, a message read and answered', async ({ page, request
   await expect(page.getByRole('article', { name: `Consulta ${marca}` })).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/bandeja-390.png` });
   expect(await violacionesAxe(page)).toEqual([]);
+
+  // Informes › Correos enviados lists the reply, sent to the client.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/informes/emails-enviados?para=${encodeURIComponent(remitente)}`);
+  const enviado = page.getByRole('row', { name: new RegExp(`Re: Consulta ${marca}`) });
+  // The report's first load waits on a busy machine: more than the default 10 s.
+  await expect(enviado).toContainText('Enviado', { timeout: 30_000 });
+  await expect(enviado).toContainText(remitente);
 });

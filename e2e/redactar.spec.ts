@@ -89,6 +89,13 @@ test('an e-mail to a tercero goes with a property’s ficha and stays in its his
   await expect(fila).toContainText(`para ${correo}`);
   expect(await violacionesAxe(page)).toEqual([]);
   await foto(page, 'redactar-historial-1440');
+
+  // Informes › Correos enviados lists it too, sent, to the tercero's address.
+  await page.goto(`/informes/emails-enviados?para=${encodeURIComponent(correo)}`);
+  const enviado = page.getByRole('row', { name: new RegExp(`Su apartamento ${marca}`) });
+  // The report's first load waits on a busy machine: more than the default 10 s.
+  await expect(enviado).toContainText('Enviado', { timeout: 30_000 });
+  await expect(enviado).toContainText(correo);
 });
 
 test('from a property, the dialog offers its owner and its ficha checked, and passes axe', async ({ page, request }) => {
