@@ -65,7 +65,6 @@ describe('the daily jobs', () => {
       'informes.programados',
       'encuestas.automaticas',
       'inmuebles.avisos-consignacion',
-      'portales.conciliar-todos',
       'portales.contactos-todos',
       'tareas.diario',
       'trabajos.purgar',
