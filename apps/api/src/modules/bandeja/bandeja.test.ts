@@ -198,15 +198,20 @@ describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => 
     expect(aud!.cambios.email?.despues).toBe(luego!.de_correo);
   });
 
-  it('responde por el correo saliente con In-Reply-To, References y la firma', async () => {
-    await put(admin1, '/api/mensajes/mi-firma', { firma: '<p>Ana — Inmobiliaria Demo</p>' });
+  /** Lucía's second message (<m2@cliente.test>) in the Laureles conversation, as the reader opens it. */
+  const mensajeDeLucia = async () => {
     const carpetas = (await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[];
     const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${carpetas[0]!.id}&q=Laureles`)).json().data as {
       items: HiloCorreo[];
     };
     const detalle = ((await as(t.app, admin1).get(`/api/bandeja/mensajes/${h.items[0]!.id_ultimo}`)).json().data as HiloDetalle)
       .mensajes;
-    const m2 = detalle.find((m) => m.message_id === '<m2@cliente.test>')!;
+    return detalle.find((m) => m.message_id === '<m2@cliente.test>')!;
+  };
+
+  it('responde por el correo saliente con In-Reply-To, References y la firma', async () => {
+    await put(admin1, '/api/mensajes/mi-firma', { firma: '<p>Ana — Inmobiliaria Demo</p>' });
+    const m2 = await mensajeDeLucia();
     const sin = await as(t.app, admin1).post(`/api/bandeja/mensajes/${m2.id}/responder`, { texto: '  ' });
     expect(sin.statusCode).toBe(400);
     expect(sin.json().message).toContain('Mensaje');
@@ -236,13 +241,7 @@ describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => 
     ).toBe(200);
     expect((await crear('Gracias', 'ninguno', '<p>Gracias por escribir a {{ empresa.nombre }}.</p>')).statusCode).toBe(200);
     expect((await crear('Ficha', 'inmueble', '<p>{{ inmueble.direccion }}</p>')).statusCode).toBe(200);
-    const carpetas = (await as(t.app, admin1).get('/api/bandeja/carpetas')).json().data as CarpetaCorreo[];
-    const h = (await as(t.app, admin1).get(`/api/bandeja/hilos?carpeta=${carpetas[0]!.id}&q=Laureles`)).json().data as {
-      items: HiloCorreo[];
-    };
-    const detalle = ((await as(t.app, admin1).get(`/api/bandeja/mensajes/${h.items[0]!.id_ultimo}`)).json().data as HiloDetalle)
-      .mensajes;
-    const deLucia = detalle.find((m) => m.message_id === '<m2@cliente.test>')!;
+    const deLucia = await mensajeDeLucia();
     expect(deLucia.id_tercero).not.toBeNull();
     const r = await as(t.app, admin1).get(`/api/bandeja/mensajes/${deLucia.id}/plantillas`);
     expect(r.statusCode, r.body).toBe(200);
