@@ -55,7 +55,8 @@ test('a user with only Terceros sees only that page, and disabling them ends the
   const logs = page.getByRole('table');
   await expect(logs.getByRole('row', { name: new RegExp(`${RECEPCION.usuario}.*Inicio de sesión`) }).first()).toBeVisible();
   await page.goto('/archivo/utilidades/logs-sistema?entidad=usuarios&accion=desactivar');
-  const desactivado = page.getByRole('row', { name: /admin.*Desactivación.*usuarios/ });
+  // The newest first: a retry finds the first attempt's deactivation below its own.
+  const desactivado = page.getByRole('row', { name: /admin.*Desactivación.*usuarios/ }).first();
   await expect(desactivado).toBeVisible();
   await desactivado.getByRole('button', { name: /Expandir|Expand/ }).click();
   await expect(page.getByText('sesiones_cerradas')).toBeVisible();

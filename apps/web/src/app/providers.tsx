@@ -7,6 +7,7 @@ import 'dayjs/locale/es';
 import type { Size } from '@predio/contract/constants';
 import { avisosConFoco } from '../components/foco.ts';
 import { setFeedback } from '../lib/feedback.ts';
+import { useMovimientoReducido } from '../lib/movimiento-reducido.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { useAppStore } from './layout/app-store.ts';
 import { useSettings } from './settings/settings-store.ts';
@@ -34,13 +35,14 @@ function FeedbackBridge() {
 export function AppProviders({ children }: { children: ReactNode }) {
   const colorPrimary = useSettings((s) => s.themeColor);
   const size = useAppStore((s) => s.size);
+  const sinMovimiento = useMovimientoReducido();
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         locale={esES}
         componentSize={COMPONENT_SIZE[size]}
         theme={{
-          token: { colorPrimary, colorLink: colorPrimary, borderRadius: 6 },
+          token: { colorPrimary, colorLink: colorPrimary, borderRadius: 6, motion: !sinMovimiento },
           algorithm: size === 'mini' ? theme.compactAlgorithm : theme.defaultAlgorithm,
           components: {
             Menu: {
