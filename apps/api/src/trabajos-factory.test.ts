@@ -65,6 +65,7 @@ describe('the daily jobs', () => {
       'informes.programados',
       'encuestas.automaticas',
       'inmuebles.avisos-consignacion',
+      'portales.conciliar-todos',
       'portales.contactos-todos',
       'tareas.diario',
       'trabajos.purgar',

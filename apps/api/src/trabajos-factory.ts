@@ -35,6 +35,13 @@ import {
   TRABAJO_CONTACTOS_TODOS,
 } from './modules/portales/contactos.service.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar, TRABAJO_SINCRONIZAR } from './modules/portales/portales.service.ts';
+import {
+  conciliar,
+  encolarConciliaciones,
+  MAX_INTENTOS_CONCILIAR,
+  TRABAJO_CONCILIAR,
+  TRABAJO_CONCILIAR_TODOS,
+} from './modules/portales/conciliacion.service.ts';
 import { marcarEnServidor, sincronizarCuenta } from './modules/bandeja/bandeja-sync.ts';
 import { PROPOSITO_CIFRADO_BANDEJA } from './modules/bandeja/bandeja.routes.ts';
 import { TRABAJO_BANDEJA_MARCAR, TRABAJO_BANDEJA_SINCRONIZAR, TRABAJO_BANDEJA_TODAS } from '@predio/contract/bandeja';
@@ -156,6 +163,30 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
     tipo: TRABAJO_CONTACTOS_TODOS,
     cada: 'hora',
     minuto: 20,
+  });
+  // Nightly reconciliation of the portals (docs/portales.md): each company's listings read back from each
+  // portal that allows it, and the local state corrected; at 02:40, when nobody is publishing.
+  t.definir({
+    tipo: TRABAJO_CONCILIAR,
+    timeoutMs: 30 * MINUTO,
+    maxIntentos: MAX_INTENTOS_CONCILIAR,
+    esperaMs: 60_000,
+    manejar: (j) =>
+      conciliar({
+        db,
+        cifrador: cifradorPortales,
+        idEmpresa: j.idEmpresa!,
+        portal: j.datos.portal as Parameters<typeof conciliar>[0]['portal'],
+        intento: j.intento,
+        maxIntentos: MAX_INTENTOS_CONCILIAR,
+        signal: j.signal,
+      }),
+  });
+  t.definir({ tipo: TRABAJO_CONCILIAR_TODOS, manejar: () => encolarConciliaciones(db) }).programar({
+    tipo: TRABAJO_CONCILIAR_TODOS,
+    cada: 'dia',
+    hora: 2,
+    minuto: 40,
   });
   // Bandeja de correos (docs/mensajes.md): a user's IMAP box brought up to date; the error, in Spanish, is
   // also kept on the box for its screen. Few attempts: the person can press «Sincronizar» again.

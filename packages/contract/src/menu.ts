@@ -111,7 +111,7 @@ export const MENU: MenuNode[] = [
     group('portales', 'Portales', 'Sincronizadores de portales', 'global', [
       leaf('fincaraiz', 'Fincaraiz', 'Fincaraíz', 514, 'inmuebles', { component: 'portal-fincaraiz' }),
       leaf('ciencuadras', 'Ciencuadras', 'Ciencuadras', 10513, 'inmuebles', { component: 'portal-ciencuadras' }),
-      leaf('metrocuadrado', 'Metrocuadrado', 'Metrocuadrado', 515, 'inmuebles'),
+      leaf('metrocuadrado', 'Metrocuadrado', 'Metrocuadrado', 515, 'inmuebles', { component: 'portal-metrocuadrado' }),
       leaf('mercadolibre', 'Mercadolibre', 'Mercado Libre', 516, 'inmuebles', { component: 'portal-mercadolibre' }),
       leaf('authmercadolibre', 'AuthMercadolibre', 'Autorización Mercado Libre', 516, 'inmuebles', {
         hidden: true,

@@ -15,6 +15,7 @@ export const PORTALES_SINCRONIZADOS = [
   'proppit',
   'domus',
   'mercadolibre',
+  'metrocuadrado',
 ] as const;
 export type PortalSincronizado = (typeof PORTALES_SINCRONIZADOS)[number];
 export const IDM_PORTAL: Record<PortalSincronizado, number> = {
@@ -24,6 +25,7 @@ export const IDM_PORTAL: Record<PortalSincronizado, number> = {
   proppit: 10541,
   domus: 10607,
   mercadolibre: 516,
+  metrocuadrado: 515,
 };
 export const ETIQUETA_PORTAL_SINCRONIZADO: Record<PortalSincronizado, string> = {
   ciencuadras: ETIQUETAS_PORTAL.ciencuadras,
@@ -32,6 +34,7 @@ export const ETIQUETA_PORTAL_SINCRONIZADO: Record<PortalSincronizado, string> = 
   proppit: ETIQUETAS_PORTAL.proppit,
   domus: ETIQUETAS_PORTAL.domus,
   mercadolibre: ETIQUETAS_PORTAL.mercadolibre,
+  metrocuadrado: ETIQUETAS_PORTAL.metrocuadrado,
 };
 /** Portals whose writes are asynchronous tasks that report back to a webhook (the integrators' API). */
 export const PORTALES_CON_WEBHOOK: readonly PortalSincronizado[] = ['ciencuadras', 'fincaraiz'];
@@ -43,6 +46,12 @@ export const PORTALES_CON_WEBHOOK: readonly PortalSincronizado[] = ['ciencuadras
  * not in its public guide: see docs/portales.md.
  */
 export const PORTALES_CON_CONTACTOS: readonly PortalSincronizado[] = ['mercadolibre'];
+
+/**
+ * Portals whose adapter reads a listing's state back (ClientePortal.leerEstado): the nightly
+ * reconciliation covers them. Metrocuadrado: GET /properties/{id} with its status and reason.
+ */
+export const PORTALES_CON_CONCILIACION: readonly PortalSincronizado[] = ['metrocuadrado'];
 
 /** One setting as the portal's screen names it; `requerido`: the portal cannot be used without it. */
 export type CampoAjustePortal = { etiqueta: string; ayuda?: string; requerido?: boolean };
@@ -57,6 +66,8 @@ export type AjustesDePortal = {
   id_region?: CampoAjustePortal;
   id_ciudad?: CampoAjustePortal;
   secreto: CampoAjustePortal;
+  /** A second secret some portals ask besides the password (Metrocuadrado's API key): write-only too. */
+  clave_api?: CampoAjustePortal;
   /** The company connects its account once through the portal's OAuth2 authorisation (Mercado Libre). */
   oauth?: boolean;
 };
@@ -102,6 +113,17 @@ export const AJUSTES_PORTAL: Record<PortalSincronizado, AjustesDePortal> = {
     },
     secreto: { etiqueta: 'Clave secreta de la aplicación (client_secret)' },
     oauth: true,
+  },
+  metrocuadrado: {
+    url: 'https://api.metrocuadrado.com/ptec/v1',
+    usuario: { etiqueta: 'Usuario (username)', requerido: true },
+    cuenta: {
+      etiqueta: 'Identificación (identification)',
+      ayuda: 'El NIT o la cédula con que la inmobiliaria está registrada en Metrocuadrado.',
+      requerido: true,
+    },
+    secreto: { etiqueta: 'Contraseña (password)' },
+    clave_api: { etiqueta: 'Clave de la API (x-api-key)', ayuda: 'Metrocuadrado la entrega al integrador con el contrato.' },
   },
 };
 
@@ -181,6 +203,11 @@ export const ZPortalConfigGuardar = z.object({
     .string({ error: 'El campo Token debe ser texto' })
     .max(2_000, 'El campo Token admite máximo 2.000 caracteres')
     .default(''),
+  // Metrocuadrado's API key, besides its password: write-only, stored encrypted; empty keeps the saved one.
+  clave_api: z
+    .string({ error: 'El campo Clave de la API debe ser texto' })
+    .max(2_000, 'El campo Clave de la API admite máximo 2.000 caracteres')
+    .default(''),
   // Integrators' API (Ciencuadras, Fincaraíz): the listing's contact and the webhook's HUB.ID.
   correo_contacto: z
     .union([z.literal(''), z.email({ error: 'El campo Correo de contacto debe ser un correo válido' })])
@@ -199,11 +226,13 @@ export const ZPortalConfigGuardar = z.object({
   id_asignado_contactos: idCatalogo(ETIQUETA_ASIGNADO_CONTACTOS),
 });
 export type PortalConfigGuardar = z.input<typeof ZPortalConfigGuardar>;
-export type PortalConfig = Omit<z.output<typeof ZPortalConfigGuardar>, 'secreto'> & {
+export type PortalConfig = Omit<z.output<typeof ZPortalConfigGuardar>, 'secreto' | 'clave_api'> & {
   portal: PortalSincronizado;
   configurado: boolean;
   /** A token is saved (its value is never answered). */
   con_secreto: boolean;
+  /** Portals with a second secret (AJUSTES_PORTAL.clave_api): whether it is saved (never answered). */
+  con_clave_api: boolean;
   /** OAuth2 portals: whether the company's account is connected, and as which user of the portal. */
   oauth?: { conectado: boolean; usuario_portal: string | null; vence: string | null };
   /** Portals with a webhook: the address to subscribe and its VERIFY-TOKEN (null until configured). */
@@ -256,6 +285,25 @@ export type SaludPortal = {
   contactos_leido_en: string | null;
   contactos_error: string | null;
   errores: { consecutivo: number; direccion: string; ultimo_error: string; actualizado_en: string | null }[];
+  /** The last nightly reconciliation; null for a portal whose state cannot be read back. */
+  conciliacion: ConciliacionPortal | null;
+};
+
+/** One listing whose state on the portal differed from Predio's, and what it became here. */
+export type DiferenciaConciliacion = {
+  consecutivo: number;
+  antes: EstadoPublicacion;
+  despues: EstadoPublicacion;
+  /** The portal's reason, in Spanish (null when it gave none). */
+  motivo: string | null;
+};
+export type ConciliacionPortal = {
+  /** When the last pass ended (null: never ran). */
+  en: string | null;
+  revisados: number;
+  diferencias: DiferenciaConciliacion[];
+  /** Why the last pass could not finish, in Spanish (null when it did). */
+  error: string | null;
 };
 export const ZSaludQuery = z.object({
   dias: z.coerce
@@ -296,6 +344,37 @@ export const ZPublicarMasivo = ZFiltroMasivo.extend({
     .max(MAX_MASIVO, { error: `El campo listos admite máximo ${MAX_MASIVO}` }),
 });
 export type PublicarMasivo = z.input<typeof ZPublicarMasivo>;
+
+/**
+ * Bulk unpublishing (issue 34): what is on the portal (published, on its way, or in error) that the filter
+ * selects, previewed before anything is taken off. Any estado of the property may be chosen (none: all).
+ */
+export const ZFiltroDespublicarMasivo = z.object({
+  estado: z
+    .enum(ESTADOS_INMUEBLE, { error: `El campo Estado del inmueble debe ser uno de: ${ESTADOS_INMUEBLE.join(', ')}` })
+    .nullable()
+    .default(null),
+  tipo: z.enum(TIPOS_INMUEBLE, { error: 'El campo Tipo de inmueble no es un tipo de inmueble' }).nullable().default(null),
+  gestion: z
+    .enum(GESTIONES, { error: `El campo Gestión debe ser uno de: ${GESTIONES.join(', ')}` })
+    .nullable()
+    .default(null),
+});
+export type FiltroDespublicarMasivo = z.input<typeof ZFiltroDespublicarMasivo>;
+export const ZDespublicarMasivo = ZFiltroDespublicarMasivo.extend({
+  /** The number of properties in the preview the person confirmed: a different number now is refused. */
+  cantidad: z
+    .number({ error: 'El campo cantidad debe ser un número' })
+    .int({ error: 'El campo cantidad debe ser un número entero' })
+    .min(1, { error: 'El campo cantidad debe ser al menos 1' })
+    .max(MAX_MASIVO, { error: `El campo cantidad admite máximo ${MAX_MASIVO}` }),
+});
+export type DespublicarMasivo = z.input<typeof ZDespublicarMasivo>;
+export type VistaPreviaDespublicar = {
+  total: number;
+  recortado: boolean;
+  inmuebles: { consecutivo: number; direccion: string; estado: EstadoPublicacion }[];
+};
 export type VistaPreviaMasivo = {
   /** Properties the filter selects (at most MAX_MASIVO are looked at). */
   total: number;

@@ -60,6 +60,8 @@ export type AjustesPortal = {
 export type TokensOAuth = { access_token: string; refresh_token: string; vence: number; usuario_portal: string };
 export type CredencialesPortal = AjustesPortal & {
   secreto: string;
+  /** Portals with a second secret (Metrocuadrado's x-api-key), decrypted; '' when not saved. */
+  claveApi?: string;
   /** OAuth2 portals: the connected account's tokens (absent: not connected). */
   oauth?: TokensOAuth | null;
   /** Keeps renewed tokens (a refresh token is single-use: losing the new one disconnects the account). */
@@ -95,6 +97,17 @@ export type ContactoPortal = {
   mensaje: string;
 };
 
+/**
+ * A listing's state as the portal reports it (the nightly reconciliation): on show, taken off, refused
+ * (with the portal's reason in Spanish), or still under review; `no_existe` when the portal does not know it.
+ */
+export type EstadoEnPortal =
+  | { estado: 'publicado' }
+  | { estado: 'despublicado'; motivo?: string }
+  | { estado: 'error'; motivo: string }
+  | { estado: 'pendiente' }
+  | { estado: 'no_existe' };
+
 export type ClientePortal<P> = {
   /** Checks the credentials with a harmless call. */
   autenticar(): Promise<void>;
@@ -110,6 +123,8 @@ export type ClientePortal<P> = {
    * contacts received since `desde` (null: the portal's latest page), oldest first.
    */
   leerContactos?(desde: Date | null): Promise<ContactoPortal[]>;
+  /** Portals whose contract lets one read a listing's state (the nightly reconciliation); optional. */
+  leerEstado?(idExterno: string): Promise<EstadoEnPortal>;
 };
 
 export type AdaptadorPortal<P> = {

@@ -29,6 +29,7 @@ import {
   TIPO_CARTA_SOLICITUD,
 } from '../solicitudes/solicitudes.service.ts';
 import { ErrorPortal, type AdaptadorPortal, type ContactoPortal } from './adaptador.ts';
+import { ultimaConciliacion } from './conciliacion.service.ts';
 import * as repo from './contactos.repo.ts';
 import * as portalesRepo from './portales.repo.ts';
 import { ADAPTADORES, credenciales } from './portales.service.ts';
@@ -250,6 +251,7 @@ export async function salud(o: { tx: Tx; portal: PortalSincronizado; dias: numbe
     contactos_leido_en: conContactos ? iso(s.contactos_leido_en) : null,
     contactos_error: conContactos ? s.contactos_error : null,
     errores: s.errores.map((e) => ({ ...e, consecutivo: Number(e.consecutivo), actualizado_en: iso(e.actualizado_en) })),
+    conciliacion: await ultimaConciliacion(o.tx, o.portal),
   };
 }
 

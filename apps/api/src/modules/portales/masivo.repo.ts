@@ -29,3 +29,27 @@ export async function candidatos(
   );
   return filas.map((x) => ({ ...x, consecutivo: Number(x.consecutivo) }));
 }
+
+/**
+ * What a bulk unpublishing's filter selects: properties whose row on the portal still aims at being
+ * published (published, on its way, or in error), oldest consecutivo first, at most `limite`.
+ */
+export async function enPortal(
+  tx: Tx,
+  portal: string,
+  f: { estado: string | null; tipo: string | null; gestion: string | null },
+  limite: number,
+) {
+  const filas = await queryRows<{ id: number; consecutivo: number; direccion: string; estado: string }>(
+    tx,
+    sql`select i.id, i.consecutivo, i.direccion, p.estado from portal_publicacion p
+        join inmueble i on i.id_empresa = p.id_empresa and i.id = p.id_inmueble
+        where p.portal = ${portal} and p.objetivo = 'publicado'
+          and p.estado in ('pendiente', 'enviado', 'en_proceso', 'publicado', 'error')
+          ${f.estado === null ? sql`` : sql`and i.estado = ${f.estado}`}
+          ${f.tipo === null ? sql`` : sql`and i.tipo = ${f.tipo}`}
+          ${f.gestion === null ? sql`` : sql`and i.gestion = ${f.gestion}`}
+        order by i.consecutivo limit ${limite}`,
+  );
+  return filas.map((x) => ({ ...x, consecutivo: Number(x.consecutivo) }));
+}

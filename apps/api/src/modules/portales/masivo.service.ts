@@ -2,11 +2,17 @@ import { sql } from 'drizzle-orm';
 import { CODES } from '@predio/contract/codes';
 import {
   MAX_MASIVO,
+  ZDespublicarMasivo,
+  ZFiltroDespublicarMasivo,
   ZFiltroMasivo,
   ZPublicarMasivo,
+  type DespublicarMasivo,
+  type EstadoPublicacion,
+  type FiltroDespublicarMasivo,
   type FiltroMasivo,
   type PortalSincronizado,
   type PublicarMasivo,
+  type VistaPreviaDespublicar,
   type VistaPreviaMasivo,
 } from '@predio/contract/portales';
 import type { Tx } from '../../db/client.ts';
@@ -109,4 +115,67 @@ export async function publicar(
     ip: o.ip,
   });
   return { encolados: c.listos.length, con_faltantes: c.con_faltantes.length };
+}
+
+// Bulk unpublishing: the same screen, the other way. The preview lists what the filter would take off the
+// portal; confirming unmarks «Publicar en <portal>» on each and queues one job per property and portal
+// (the usual sync job, which takes the listing off). Nothing is sent if the set changed since the preview.
+
+async function enPortal(o: Lectura, filtro: FiltroDespublicarMasivo) {
+  const f = ZFiltroDespublicarMasivo.parse(filtro);
+  const ad = ADAPTADORES[o.portal];
+  const cfg = await repo.config(o.tx, o.portal);
+  if (!cfg || !cfg.activo)
+    throw new AppError(CODES.CONFLICTO, `${ad.nombre} no está configurado o está inactivo: guarde su configuración primero`);
+  const filas = await masivoRepo.enPortal(o.tx, o.portal, f, MAX_MASIVO + 1);
+  return { f, filas: filas.slice(0, MAX_MASIVO), recortado: filas.length > MAX_MASIVO };
+}
+
+/** «Vista previa» of a bulk unpublishing: what the filter would take off the portal. */
+export async function vistaPreviaDespublicar(o: Lectura & { filtro: FiltroDespublicarMasivo }): Promise<VistaPreviaDespublicar> {
+  const { filas, recortado } = await enPortal(o, o.filtro);
+  return {
+    total: filas.length,
+    recortado,
+    inmuebles: filas.map((i) => ({ consecutivo: i.consecutivo, direccion: i.direccion, estado: i.estado as EstadoPublicacion })),
+  };
+}
+
+/** «Despublicar N»: each selected property unmarked for the portal, and its job queued. */
+export async function despublicar(o: Lectura & { ip: string; body: DespublicarMasivo }): Promise<{ encolados: number }> {
+  const b = ZDespublicarMasivo.parse(o.body);
+  const { f, filas } = await enPortal(o, b);
+  if (filas.length !== b.cantidad)
+    throw new AppError(
+      CODES.CONFLICTO,
+      `La vista previa mostraba ${b.cantidad} inmuebles para despublicar y ahora son ${filas.length}: use «Vista previa» de nuevo`,
+    );
+  for (const i of filas) {
+    await o.tx.execute(sql`update inmueble set publicar = publicar || jsonb_build_object(${o.portal}::text, false),
+        version = version + 1 where id = ${i.id} and coalesce((publicar ->> ${o.portal})::boolean, false)`);
+    await encolarSincronizacion(o.tx, { idInmueble: i.id, portal: o.portal, objetivo: 'despublicado' });
+    await repo.historial(o.tx, {
+      idInmueble: i.id,
+      portal: o.portal,
+      accion: 'despublicar',
+      resultado: 'solicitado',
+      detalle: 'despublicación masiva',
+      usuario: o.user.usuario,
+    });
+  }
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'despublicar',
+    entidad: 'portal_publicacion',
+    entidadId: o.portal,
+    cambios: {
+      despublicacion_masiva: {
+        antes: null,
+        despues: { filtro: { estado: f.estado, tipo: f.tipo, gestion: f.gestion }, inmuebles: filas.map((i) => i.consecutivo) },
+      },
+    },
+    ip: o.ip,
+  });
+  return { encolados: filas.length };
 }

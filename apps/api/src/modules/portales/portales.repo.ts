@@ -19,6 +19,8 @@ export type FilaConfig = {
     verify_token?: string;
     /** Portals with contacts: who takes a contact about a property without an asesor. */
     id_asignado_contactos?: number | null;
+    /** Metrocuadrado's API key, encrypted with the tokens' cipher (never answered). */
+    clave_api?: string;
   };
   credenciales: string;
   /** OAuth2 portals: the encrypted tokens ('' when not connected). */

@@ -3,6 +3,7 @@ import {
   AJUSTES_PORTAL,
   IDM_PORTAL,
   IDM_PORTAL_FEED,
+  PORTALES_CON_CONCILIACION,
   PORTALES_CON_CONTACTOS,
   PORTALES_CON_WEBHOOK,
   PORTALES_FEED,
@@ -14,6 +15,8 @@ import {
   ZAutorizacionOAuth,
   ZPortalConfigGuardar,
   ZPortalInmuebleParam,
+  ZDespublicarMasivo,
+  ZFiltroDespublicarMasivo,
   ZFiltroMasivo,
   ZPublicarMasivo,
   ZSaludQuery,
@@ -23,6 +26,7 @@ import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import * as publico from '../pagina-web/publico.service.ts';
+import * as conciliacion from './conciliacion.service.ts';
 import * as contactos from './contactos.service.ts';
 import * as feed from './feed.service.ts';
 import * as masivo from './masivo.service.ts';
@@ -144,6 +148,36 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       handler: ({ tx, user, req, body }) =>
         masivo.publicar({ tx, user, ip: req.ip, portal, body, urlPublica: deps.config.publicUrl }),
     });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `${base}/masivo/despublicar/vista-previa`,
+      permiso,
+      schema: {
+        body: ZFiltroDespublicarMasivo,
+        tags,
+        summary: `Despublicación masiva en ${portal}: qué inmuebles de ${portal} selecciona el filtro`,
+      },
+      handler: ({ tx, user, body }) => masivo.vistaPreviaDespublicar({ tx, user, portal, filtro: body }),
+    });
+    defineRoute(app, deps, {
+      method: 'POST',
+      url: `${base}/masivo/despublicar`,
+      permiso,
+      schema: {
+        body: ZDespublicarMasivo,
+        tags,
+        summary: `Quita de ${portal} los inmuebles del filtro (los que mostró la vista previa; un trabajo por inmueble)`,
+      },
+      handler: ({ tx, user, req, body }) => masivo.despublicar({ tx, user, ip: req.ip, portal, body }),
+    });
+    if (PORTALES_CON_CONCILIACION.includes(portal))
+      defineRoute(app, deps, {
+        method: 'POST',
+        url: `${base}/conciliar`,
+        permiso,
+        schema: { tags, summary: `Concilia ahora el estado de lo publicado en ${portal} (lo hace un trabajo)` },
+        handler: ({ tx }) => conciliacion.conciliarAhora({ tx, portal }),
+      });
     if (PORTALES_CON_CONTACTOS.includes(portal)) {
       defineRoute(app, deps, {
         method: 'GET',

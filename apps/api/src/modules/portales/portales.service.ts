@@ -40,6 +40,7 @@ import { ciencuadras, fincaraiz, resultadoDeTarea } from './integradores.ts';
 import * as repo from './portales.repo.ts';
 import { domus } from './domus.ts';
 import { mercadolibre, pedirTokens } from './mercadolibre.ts';
+import { metrocuadrado } from './metrocuadrado.ts';
 import { proppit } from './proppit.ts';
 import { wasi } from './wasi.ts';
 import { exigirDestinoExterno } from '../../platform/http/destinos.ts';
@@ -53,6 +54,7 @@ export const ADAPTADORES: Record<PortalSincronizado, AdaptadorPortal<unknown>> =
   proppit: proppit as AdaptadorPortal<unknown>,
   domus: domus as AdaptadorPortal<unknown>,
   mercadolibre: mercadolibre as AdaptadorPortal<unknown>,
+  metrocuadrado: metrocuadrado as AdaptadorPortal<unknown>,
 };
 
 export const TRABAJO_SINCRONIZAR = 'portales.sincronizar';
@@ -114,6 +116,7 @@ export async function leerConfig(o: {
     hub_id: f?.ajustes.hub_id ?? '',
     id_asignado_contactos: f?.ajustes.id_asignado_contactos ?? null,
     con_secreto: Boolean(f?.credenciales),
+    con_clave_api: Boolean(f?.ajustes.clave_api),
     webhook:
       token && o.publico ? { url: `${o.publico.base}${rutaWebhook(o.publico.idEmpresa, o.portal)}`, verify_token: token } : null,
     ...(t === undefined
@@ -137,6 +140,7 @@ export function credenciales(
   return {
     ...ajustesDe(cfg),
     secreto,
+    claveApi: cfg.ajustes.clave_api ? (o.cifrador.descifrar(cfg.ajustes.clave_api) ?? '') : '',
     oauth: tokensDe(o.cifrador, cfg),
     // Renewed tokens are written at once, in their own transaction when a job holds none.
     guardarOAuth: async (t) => {
@@ -246,6 +250,9 @@ export async function guardarConfig(o: {
     );
   const cifrado = b.secreto ? o.cifrador.cifrar(b.secreto) : null;
   const antes = await repo.config(o.tx, o.portal);
+  // The second secret (Metrocuadrado's API key) is kept encrypted among the settings; empty keeps it.
+  const conClaveApi = Boolean(AJUSTES_PORTAL[o.portal].clave_api);
+  const claveApi = conClaveApi ? (b.clave_api ? o.cifrador.cifrar(b.clave_api) : (antes?.ajustes.clave_api ?? '')) : '';
   const ajustes = {
     url: b.url ?? '',
     usuario: b.usuario,
@@ -262,6 +269,7 @@ export async function guardarConfig(o: {
         }
       : {}),
     ...(conContactos ? { id_asignado_contactos: b.id_asignado_contactos } : {}),
+    ...(conClaveApi ? { clave_api: claveApi } : {}),
   };
   await repo.guardarConfig(o.tx, { portal: o.portal, activo: b.activo, ajustes, cifrado, usuario: o.user.usuario });
   await registrarAuditoria(o.tx, {
@@ -272,8 +280,9 @@ export async function guardarConfig(o: {
     entidadId: o.portal,
     // The token never reaches the audit either: only whether it changed.
     cambios: {
-      ajustes: { antes: null, despues: { ...ajustes, verify_token: undefined } },
+      ajustes: { antes: null, despues: { ...ajustes, verify_token: undefined, clave_api: undefined } },
       token: { antes: null, despues: cifrado ? 'cambiado' : 'sin cambio' },
+      ...(conClaveApi ? { clave_api: { antes: null, despues: b.clave_api ? 'cambiada' : 'sin cambio' } } : {}),
     },
     ip: o.ip,
   });

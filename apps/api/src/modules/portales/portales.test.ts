@@ -193,6 +193,7 @@ describe('settings', () => {
       hub_id: '',
       id_asignado_contactos: null,
       con_secreto: true,
+      con_clave_api: false,
       webhook: null,
     });
     expect(r.body).not.toContain(WASI_TOKEN);

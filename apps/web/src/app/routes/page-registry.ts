@@ -115,6 +115,9 @@ export const PAGES: Record<string, Page> = {
       default: m.autorizacionPage('mercadolibre', '/propiedades/portales/mercadolibre'),
     })),
   ),
+  'portal-metrocuadrado': lazy(() =>
+    import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('metrocuadrado') })),
+  ),
   'portal-domus': lazy(() => import('../../features/portales/portal-page.tsx').then((m) => ({ default: m.portalPage('domus') }))),
   'portal-impulso-raiz': lazy(() =>
     import('../../features/portales/feed-page.tsx').then((m) => ({ default: m.feedPage('impulso_raiz') })),

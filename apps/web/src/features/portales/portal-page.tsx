@@ -35,7 +35,10 @@ import {
   PORTALES_CON_WEBHOOK,
   ETIQUETAS_ESTADO_PUBLICACION,
   ESTADOS_MASIVO,
+  type FiltroDespublicarMasivo,
+  type VistaPreviaDespublicar,
   type AccionPortal,
+  type ConciliacionPortal,
   type FiltroMasivo,
   type PortalConfig,
   type PortalConfigGuardar,
@@ -44,6 +47,7 @@ import {
   type VistaPreviaMasivo,
 } from '@predio/contract/portales';
 import {
+  ESTADOS_INMUEBLE,
   ETIQUETAS_ESTADO,
   ETIQUETAS_GESTION,
   ETIQUETAS_TIPO,
@@ -52,14 +56,18 @@ import {
   type EstadoInmueble,
 } from '@predio/contract/inmuebles';
 import { Dialogo } from '../../components/dialogo.tsx';
+import { SectionTabs } from '../../components/section-tabs.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
 import {
   useAccionPortal,
   useAsignablesContactos,
+  useConciliarPortal,
   useConfigPortal,
   useContactosPortal,
+  useDespublicarMasivo,
+  useVistaPreviaDespublicar,
   useLeerContactos,
   usePublicarMasivo,
   useSaludPortal,
@@ -191,6 +199,7 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
         hub_id: actual.hub_id,
         id_asignado_contactos: actual.id_asignado_contactos,
         secreto: '',
+        clave_api: '',
       }}
       onFinish={async (v) => {
         setError(null);
@@ -203,6 +212,7 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
             id_asignado_contactos: v.id_asignado_contactos ?? null,
           });
           form.setFieldValue('secreto', '');
+          form.setFieldValue('clave_api', '');
           void message.success(`Configuración de ${nombre} guardada`);
         } catch (e) {
           setError(e instanceof Error ? e.message : String(e));
@@ -294,6 +304,20 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
       >
         <Input.Password maxLength={2000} autoComplete="new-password" style={{ width: 'min(420px, 80vw)' }} />
       </Form.Item>
+      {campos.clave_api ? (
+        <Form.Item
+          name="clave_api"
+          label={campos.clave_api.etiqueta}
+          extra={
+            <>
+              {actual.con_clave_api ? 'Guardada. Déjela vacía para conservarla.' : 'Aún no se ha guardado.'}
+              {campos.clave_api.ayuda ? ` ${campos.clave_api.ayuda}` : ''}
+            </>
+          }
+        >
+          <Input.Password maxLength={2000} autoComplete="new-password" style={{ width: 'min(420px, 80vw)' }} />
+        </Form.Item>
+      ) : null}
       {integradores ? (
         <div className="portales-webhook">
           <Form.Item
@@ -596,6 +620,7 @@ function SaludCard({ portal, nombre }: { portal: PortalSincronizado; nombre: str
           ) : null}
           {s.contactos_error ? <Alert type="warning" showIcon title={s.contactos_error} style={{ marginBottom: 12 }} /> : null}
           {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} /> : null}
+          {s.conciliacion ? <ConciliacionResumen portal={portal} nombre={nombre} c={s.conciliacion} /> : null}
           {s.errores.length > 0 ? (
             <section aria-label={`Inmuebles con error en ${nombre}`}>
               <Typography.Title level={5}>Inmuebles con error</Typography.Title>
@@ -628,6 +653,61 @@ function SaludCard({ portal, nombre }: { portal: PortalSincronizado; nombre: str
         </>
       )}
     </Card>
+  );
+}
+
+/**
+ * The last nightly reconciliation: when it ran, how many listings it read back, what differed and what
+ * each became here (with the portal's reason), or why it could not finish. «Conciliar ahora» runs one.
+ */
+function ConciliacionResumen({ portal, nombre, c }: { portal: PortalSincronizado; nombre: string; c: ConciliacionPortal }) {
+  const conciliar = useConciliarPortal(portal);
+  const { message } = App.useApp();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <section aria-label={`Conciliación con ${nombre}`} className="portales-conciliacion">
+      <Space wrap align="baseline">
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          Conciliación nocturna
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          {c.en
+            ? `Última: ${formatFechaHora(c.en)} · ${c.revisados} revisados · ${c.diferencias.length} diferencias`
+            : 'Aún no se ha conciliado.'}
+        </Typography.Text>
+        <Button
+          size="small"
+          icon={<SyncOutlined />}
+          loading={conciliar.isPending}
+          onClick={async () => {
+            setError(null);
+            try {
+              await conciliar.mutateAsync();
+              void message.success(`La conciliación con ${nombre} quedó en cola`);
+            } catch (e) {
+              setError(e instanceof Error ? e.message : String(e));
+            }
+          }}
+        >
+          Conciliar ahora
+        </Button>
+      </Space>
+      {c.error ? <Alert type="warning" showIcon title={c.error} style={{ margin: '8px 0' }} /> : null}
+      {error ? <Alert type="error" showIcon title={error} role="alert" style={{ margin: '8px 0' }} /> : null}
+      {c.diferencias.length > 0 ? (
+        <ul className="portales-errores" aria-label={`Diferencias con ${nombre}`}>
+          {c.diferencias.map((d) => (
+            <li key={d.consecutivo}>
+              <span>
+                <strong>Inmueble {d.consecutivo}</strong> · {ETIQUETAS_ESTADO_PUBLICACION[d.antes]} →{' '}
+                {ETIQUETAS_ESTADO_PUBLICACION[d.despues]}
+              </span>
+              {d.motivo ? <Typography.Text type="secondary">{d.motivo}</Typography.Text> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }
 
@@ -745,18 +825,178 @@ function MasivoCard({ portal, nombre }: { portal: PortalSincronizado; nombre: st
   const r = previa?.r;
   return (
     <Card title="Publicación masiva" className="portales-card">
-      <Form<FiltroMasivo>
+      <SectionTabs
+        selectLabel="Acción masiva"
+        items={[
+          { key: 'publicar', label: 'Publicar', children: contenido() },
+          { key: 'despublicar', label: 'Despublicar', children: <DespublicarMasivoPanel portal={portal} nombre={nombre} /> },
+        ]}
+      />
+    </Card>
+  );
+  function contenido() {
+    return (
+      <>
+        <Form<FiltroMasivo>
+          form={form}
+          layout="vertical"
+          name={`masivo-${portal}`}
+          aria-label={`Publicación masiva en ${nombre}`}
+          initialValues={{ estado: 'disponible', tipo: null, gestion: null, solo_nuevos: true }}
+          onValuesChange={() => setPrevia(null)}
+          onFinish={(v) => void ver({ ...v, tipo: v.tipo ?? null, gestion: v.gestion ?? null })}
+        >
+          <Space wrap align="start">
+            <Form.Item name="estado" label="Estado del inmueble">
+              <Select options={ESTADOS_MASIVO.map((e) => ({ value: e, label: ETIQUETAS_ESTADO[e] }))} style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="tipo" label="Tipo de inmueble">
+              <Select
+                allowClear
+                placeholder="Todos"
+                options={TIPOS_INMUEBLE.map((t) => ({ value: t, label: ETIQUETAS_TIPO[t] }))}
+                style={{ width: 200 }}
+              />
+            </Form.Item>
+            <Form.Item name="gestion" label="Gestión">
+              <Select
+                allowClear
+                placeholder="Todas"
+                options={GESTIONES.map((g) => ({ value: g, label: ETIQUETAS_GESTION[g] }))}
+                style={{ width: 180 }}
+              />
+            </Form.Item>
+            <Form.Item name="solo_nuevos" label={`Solo los que aún no están en ${nombre}`} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Space>
+          <Space wrap>
+            <Button htmlType="submit" loading={vista.isPending}>
+              Vista previa
+            </Button>
+            {r && r.listos.length > 0 ? (
+              <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setConfirmar(true)}>
+                {`Publicar ${r.listos.length} en ${nombre}`}
+              </Button>
+            ) : null}
+          </Space>
+        </Form>
+        {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 12 }} /> : null}
+        {r ? (
+          <section aria-label="Vista previa de la publicación masiva" className="portales-masivo">
+            <Alert
+              type={r.con_faltantes.length > 0 ? 'warning' : 'info'}
+              showIcon
+              role="status"
+              title={
+                r.total === 0
+                  ? 'Ningún inmueble cumple el filtro'
+                  : `El filtro selecciona ${r.total} ${r.total === 1 ? 'inmueble' : 'inmuebles'}: ${r.listos.length} ${r.listos.length === 1 ? 'listo' : 'listos'} para enviar, ${r.con_faltantes.length} con datos faltantes.`
+              }
+              description={r.recortado ? 'Se muestran los primeros 500: acote el filtro para ver el resto.' : undefined}
+            />
+            {r.con_faltantes.length > 0 ? (
+              <>
+                <Typography.Title level={5}>No se enviarán (les faltan datos)</Typography.Title>
+                <ul className="portales-errores">
+                  {r.con_faltantes.map((x) => (
+                    <li key={x.consecutivo}>
+                      <span>
+                        <strong>Inmueble {x.consecutivo}</strong> · {x.direccion}
+                      </span>
+                      <Typography.Text type="danger">Falta: {x.faltantes.join('; ')}</Typography.Text>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {r.listos.length > 0 ? (
+              <>
+                <Typography.Title level={5}>Se enviarán</Typography.Title>
+                <Typography.Paragraph>
+                  {r.listos
+                    .slice(0, 50)
+                    .map((x) => `Inmueble ${x.consecutivo} (${x.direccion})`)
+                    .join(' · ')}
+                  {r.listos.length > 50 ? ` · y ${r.listos.length - 50} más` : ''}
+                </Typography.Paragraph>
+              </>
+            ) : null}
+          </section>
+        ) : null}
+        <Dialogo
+          open={confirmar}
+          title={`Publicación masiva en ${nombre}`}
+          okText={r ? `Publicar ${r.listos.length}` : 'Publicar'}
+          okButtonProps={{ loading: publicar.isPending }}
+          cancelText="Cancelar"
+          onOk={() => void enviar()}
+          onCancel={() => setConfirmar(false)}
+        >
+          {r
+            ? `Se enviarán a ${nombre} ${r.listos.length} ${r.listos.length === 1 ? 'inmueble' : 'inmuebles'} con sus datos actuales y quedarán marcados «Publicar en ${nombre}». ¿Continuar?`
+            : null}
+        </Dialogo>
+      </>
+    );
+  }
+}
+
+/**
+ * Bulk unpublishing, the other tab of the bulk screen: the filter's preview lists what is on the portal
+ * (published, on its way or in error); confirming takes each off through its own job.
+ */
+function DespublicarMasivoPanel({ portal, nombre }: { portal: PortalSincronizado; nombre: string }) {
+  const [form] = Form.useForm<FiltroDespublicarMasivo>();
+  const vista = useVistaPreviaDespublicar(portal);
+  const despublicar = useDespublicarMasivo(portal);
+  const { message } = App.useApp();
+  const [previa, setPrevia] = useState<{ filtro: FiltroDespublicarMasivo; r: VistaPreviaDespublicar } | null>(null);
+  const [confirmar, setConfirmar] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ver = async (filtro: FiltroDespublicarMasivo) => {
+    setError(null);
+    try {
+      setPrevia({ filtro, r: await vista.mutateAsync(filtro) });
+    } catch (e) {
+      setPrevia(null);
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const enviar = async () => {
+    if (!previa) return;
+    setError(null);
+    try {
+      const r = await despublicar.mutateAsync({ ...previa.filtro, cantidad: previa.r.total });
+      void message.success(
+        `${r.encolados} ${r.encolados === 1 ? 'inmueble quedó' : 'inmuebles quedaron'} en cola para despublicar de ${nombre}`,
+      );
+      setPrevia(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+    setConfirmar(false);
+  };
+  const r = previa?.r;
+  return (
+    <>
+      <Form<FiltroDespublicarMasivo>
         form={form}
         layout="vertical"
-        name={`masivo-${portal}`}
-        aria-label={`Publicación masiva en ${nombre}`}
-        initialValues={{ estado: 'disponible', tipo: null, gestion: null, solo_nuevos: true }}
+        name={`despublicar-masivo-${portal}`}
+        aria-label={`Despublicación masiva en ${nombre}`}
+        initialValues={{ estado: null, tipo: null, gestion: null }}
         onValuesChange={() => setPrevia(null)}
-        onFinish={(v) => void ver({ ...v, tipo: v.tipo ?? null, gestion: v.gestion ?? null })}
+        onFinish={(v) => void ver({ estado: v.estado ?? null, tipo: v.tipo ?? null, gestion: v.gestion ?? null })}
       >
         <Space wrap align="start">
           <Form.Item name="estado" label="Estado del inmueble">
-            <Select options={ESTADOS_MASIVO.map((e) => ({ value: e, label: ETIQUETAS_ESTADO[e] }))} style={{ width: 180 }} />
+            <Select
+              allowClear
+              placeholder="Todos"
+              options={ESTADOS_INMUEBLE.map((e) => ({ value: e, label: ETIQUETAS_ESTADO[e] }))}
+              style={{ width: 180 }}
+            />
           </Form.Item>
           <Form.Item name="tipo" label="Tipo de inmueble">
             <Select
@@ -774,59 +1014,41 @@ function MasivoCard({ portal, nombre }: { portal: PortalSincronizado; nombre: st
               style={{ width: 180 }}
             />
           </Form.Item>
-          <Form.Item name="solo_nuevos" label={`Solo los que aún no están en ${nombre}`} valuePropName="checked">
-            <Switch />
-          </Form.Item>
         </Space>
         <Space wrap>
           <Button htmlType="submit" loading={vista.isPending}>
             Vista previa
           </Button>
-          {r && r.listos.length > 0 ? (
-            <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setConfirmar(true)}>
-              {`Publicar ${r.listos.length} en ${nombre}`}
+          {r && r.total > 0 ? (
+            <Button danger icon={<StopOutlined />} onClick={() => setConfirmar(true)}>
+              {`Despublicar ${r.total} de ${nombre}`}
             </Button>
           ) : null}
         </Space>
       </Form>
       {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 12 }} /> : null}
       {r ? (
-        <section aria-label="Vista previa de la publicación masiva" className="portales-masivo">
+        <section aria-label="Vista previa de la despublicación masiva" className="portales-masivo">
           <Alert
-            type={r.con_faltantes.length > 0 ? 'warning' : 'info'}
+            type="info"
             showIcon
             role="status"
             title={
               r.total === 0
-                ? 'Ningún inmueble cumple el filtro'
-                : `El filtro selecciona ${r.total} ${r.total === 1 ? 'inmueble' : 'inmuebles'}: ${r.listos.length} ${r.listos.length === 1 ? 'listo' : 'listos'} para enviar, ${r.con_faltantes.length} con datos faltantes.`
+                ? `Ningún inmueble del filtro está en ${nombre}`
+                : `El filtro selecciona ${r.total} ${r.total === 1 ? 'inmueble' : 'inmuebles'} en ${nombre}.`
             }
             description={r.recortado ? 'Se muestran los primeros 500: acote el filtro para ver el resto.' : undefined}
           />
-          {r.con_faltantes.length > 0 ? (
+          {r.total > 0 ? (
             <>
-              <Typography.Title level={5}>No se enviarán (les faltan datos)</Typography.Title>
-              <ul className="portales-errores">
-                {r.con_faltantes.map((x) => (
-                  <li key={x.consecutivo}>
-                    <span>
-                      <strong>Inmueble {x.consecutivo}</strong> · {x.direccion}
-                    </span>
-                    <Typography.Text type="danger">Falta: {x.faltantes.join('; ')}</Typography.Text>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {r.listos.length > 0 ? (
-            <>
-              <Typography.Title level={5}>Se enviarán</Typography.Title>
+              <Typography.Title level={5}>Se quitarán de {nombre}</Typography.Title>
               <Typography.Paragraph>
-                {r.listos
+                {r.inmuebles
                   .slice(0, 50)
-                  .map((x) => `Inmueble ${x.consecutivo} (${x.direccion})`)
+                  .map((x) => `Inmueble ${x.consecutivo} (${x.direccion}) · ${ETIQUETAS_ESTADO_PUBLICACION[x.estado]}`)
                   .join(' · ')}
-                {r.listos.length > 50 ? ` · y ${r.listos.length - 50} más` : ''}
+                {r.inmuebles.length > 50 ? ` · y ${r.inmuebles.length - 50} más` : ''}
               </Typography.Paragraph>
             </>
           ) : null}
@@ -834,17 +1056,17 @@ function MasivoCard({ portal, nombre }: { portal: PortalSincronizado; nombre: st
       ) : null}
       <Dialogo
         open={confirmar}
-        title={`Publicación masiva en ${nombre}`}
-        okText={r ? `Publicar ${r.listos.length}` : 'Publicar'}
-        okButtonProps={{ loading: publicar.isPending }}
+        title={`Despublicación masiva en ${nombre}`}
+        okText={r ? `Despublicar ${r.total}` : 'Despublicar'}
+        okButtonProps={{ danger: true, loading: despublicar.isPending }}
         cancelText="Cancelar"
         onOk={() => void enviar()}
         onCancel={() => setConfirmar(false)}
       >
         {r
-          ? `Se enviarán a ${nombre} ${r.listos.length} ${r.listos.length === 1 ? 'inmueble' : 'inmuebles'} con sus datos actuales y quedarán marcados «Publicar en ${nombre}». ¿Continuar?`
+          ? `Se quitarán de ${nombre} ${r.total} ${r.total === 1 ? 'inmueble' : 'inmuebles'} y dejarán de estar marcados «Publicar en ${nombre}». ¿Continuar?`
           : null}
       </Dialogo>
-    </Card>
+    </>
   );
 }

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccionPortal,
   ContactosPortal,
+  DespublicarMasivo,
+  FiltroDespublicarMasivo,
   FiltroMasivo,
   PortalConfig,
   PortalConfigGuardar,
@@ -9,6 +11,7 @@ import type {
   PublicacionPortal,
   PublicarMasivo,
   SaludPortal,
+  VistaPreviaDespublicar,
   VistaPreviaMasivo,
 } from '@predio/contract/portales';
 import type { UsuarioAsignable } from '@predio/contract/solicitudes';
@@ -46,6 +49,16 @@ export function useLeerContactos(portal: PortalSincronizado) {
   return useMutation({
     mutationFn: async () =>
       (await http.post<{ encolado: boolean }>(`/portales/${portal}/contactos/leer`, undefined, { silent: true })).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...portalesKeys.all, portal] }),
+  });
+}
+
+/** «Conciliar ahora»: queues the reconciliation of the portal's published listings (a job). */
+export function useConciliarPortal(portal: PortalSincronizado) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await http.post<{ encolado: boolean }>(`/portales/${portal}/conciliar`, undefined, { silent: true })).data,
     onSuccess: () => qc.invalidateQueries({ queryKey: [...portalesKeys.all, portal] }),
   });
 }
@@ -140,6 +153,23 @@ export function usePublicarMasivo(portal: PortalSincronizado) {
   return useMutation({
     mutationFn: async (b: PublicarMasivo) =>
       (await http.post<{ encolados: number; con_faltantes: number }>(`/portales/${portal}/masivo`, b, { silent: true })).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...portalesKeys.all, portal] }),
+  });
+}
+
+/** Bulk unpublishing: what a filter would take off the portal, before anything is taken off. */
+export function useVistaPreviaDespublicar(portal: PortalSincronizado) {
+  return useMutation({
+    mutationFn: async (f: FiltroDespublicarMasivo) =>
+      (await http.post<VistaPreviaDespublicar>(`/portales/${portal}/masivo/despublicar/vista-previa`, f, { silent: true })).data,
+  });
+}
+
+export function useDespublicarMasivo(portal: PortalSincronizado) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (b: DespublicarMasivo) =>
+      (await http.post<{ encolados: number }>(`/portales/${portal}/masivo/despublicar`, b, { silent: true })).data,
     onSuccess: () => qc.invalidateQueries({ queryKey: [...portalesKeys.all, portal] }),
   });
 }
