@@ -62,6 +62,7 @@ import {
   TRABAJO_GD_DIARIO,
   TRABAJO_GD_DIARIO_EMPRESA,
 } from './modules/gestion-documental/radicados.service.ts';
+import { extraerTexto, TRABAJO_GD_EXTRAER_TEXTO } from './modules/gestion-documental/texto.service.ts';
 import { enviarInforme, programarEnvios, type DatosEnvio } from './modules/informes/informes-envio.ts';
 
 /** Finished jobs are kept this long for the screen, then deleted (failed ones stay until retried). */
@@ -413,6 +414,15 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
           hoy: new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10),
         }),
       ),
+  });
+  // Gestión documental: the text of a PDF filed with a radicado, for the full-text search.
+  t.definir({
+    tipo: TRABAJO_GD_EXTRAER_TEXTO,
+    timeoutMs: 2 * MINUTO,
+    maxIntentos: 3,
+    esperaMs: 60_000,
+    manejar: (j) =>
+      extraerTexto({ db, storage: deps.storage, idEmpresa: j.idEmpresa!, idArchivo: Number(j.datos.id), signal: j.signal }),
   });
   // Informes «Programar envío» (docs/informes.md): every hour, a send job per schedule due (keyed by
   // schedule and period, so each period goes once), which renders the report and e-mails it.

@@ -113,6 +113,8 @@ const ZFiltrosRadicados = z.object({
   tipo: z.enum(TIPOS_RADICADO, { error: "tipo debe ser 'entrada', 'salida' o 'interna'" }).optional(),
   id_area: idQuery('id_area').optional(),
   id_serie: idQuery('id_serie').optional(),
+  id_subserie: idQuery('id_subserie').optional(),
+  id_tipo_documental: idQuery('id_tipo_documental').optional(),
   id_estado: idQuery('id_estado').optional(),
   id_tercero: idQuery('id_tercero').optional(),
   desde: fechaQuery('desde'),

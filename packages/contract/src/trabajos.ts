@@ -32,6 +32,7 @@ export const TIPO_TRABAJO_LABEL: Record<string, string> = {
   'encuestas.automaticas': 'Encuestas automáticas (busca empresas)',
   'encuestas.automaticas-empresa': 'Encuestas automáticas de una empresa',
   'inventarios.radicar': 'Radicación de un inventario en gestión documental',
+  'gestion-documental.extraer-texto': 'Lectura del texto de un PDF radicado (búsqueda)',
   'bandeja.sincronizar': 'Sincronización de una bandeja de correos',
   'bandeja.sincronizar-todas': 'Sincronización de las bandejas de correos (todas las empresas)',
   'informes.programados': 'Envíos programados de informes (todas las empresas)',

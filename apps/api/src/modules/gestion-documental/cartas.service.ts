@@ -33,6 +33,7 @@ import { membreteConLogo } from '../empresa/empresa.service.ts';
 import { fechaEnLetras } from './fecha-letras.ts';
 import * as estados from './estados.service.ts';
 import { radicar } from './radicados.service.ts';
+import * as texto from './texto.service.ts';
 
 // Plantillas de cartas (idm 10580). A carta is the platform's «document from a template» (engine, field
 // catalogue, sanitiser and PDF of platform/documentos, the contract's fields of modules/contratos), filled
@@ -267,7 +268,7 @@ export async function generar(
   const nombre = `carta-${r.radicado}.pdf`;
   const clave = `${o.user.idEmpresa}/archivos/${randomUUID()}`;
   await o.storage.put(clave, pdf);
-  await archivosRepo.agregar(o.tx, { tipo: TIPO_DUENO_RADICADO, id: String(r.id), categoria: 'documento' }, [
+  const [archivoPdf] = await archivosRepo.agregar(o.tx, { tipo: TIPO_DUENO_RADICADO, id: String(r.id), categoria: 'documento' }, [
     {
       nombre,
       descripcion: asunto,
@@ -278,6 +279,7 @@ export async function generar(
       creadoPor: o.user.usuario,
     },
   ]);
+  await texto.encolarExtraccion(o.tx, archivoPdf!);
   const [carta] = await queryRows<{ id: number }>(
     o.tx,
     sql`insert into carta (id_plantilla, id_radicado, id_tercero, id_inmueble, id_contrato, email, creado_por)

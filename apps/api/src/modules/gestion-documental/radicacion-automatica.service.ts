@@ -11,6 +11,7 @@ import type { Scope } from '../../platform/tenant.ts';
 import { reglaActiva } from './automaticos.service.ts';
 import { areaRecepcion } from './configuracion.service.ts';
 import { radicar } from './radicados.service.ts';
+import * as texto from './texto.service.ts';
 
 // Documents other modules produce (a closed inventory's PDF, a signed document) are filed by a job as
 // radicados de salida with the file: deleting the radicado's document must never take the original's
@@ -93,7 +94,7 @@ export async function radicarDocumento(
   const compartible = o.archivo.clave.startsWith(`${o.user.idEmpresa}/archivos/`);
   const clave = compartible ? o.archivo.clave : `${o.user.idEmpresa}/archivos/${randomUUID()}`;
   if (!compartible) await o.storage.put(clave, buf);
-  await archivosRepo.agregar(o.tx, { tipo: TIPO_DUENO_RADICADO, id: String(r.id), categoria: 'documento' }, [
+  const [archivoPdf] = await archivosRepo.agregar(o.tx, { tipo: TIPO_DUENO_RADICADO, id: String(r.id), categoria: 'documento' }, [
     {
       nombre: o.archivo.nombre,
       descripcion: o.asunto,
@@ -104,6 +105,7 @@ export async function radicarDocumento(
       creadoPor: o.user.usuario,
     },
   ]);
+  await texto.encolarExtraccion(o.tx, archivoPdf!);
   return { id: r.id, radicado: r.radicado };
 }
 

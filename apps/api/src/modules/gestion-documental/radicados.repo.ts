@@ -14,6 +14,8 @@ export type FiltrosRadicados = {
   tipo?: TipoRadicado | undefined;
   id_area?: number | undefined;
   id_serie?: number | undefined;
+  id_subserie?: number | undefined;
+  id_tipo_documental?: number | undefined;
   id_estado?: number | undefined;
   id_tercero?: number | undefined;
   desde?: string | undefined;
@@ -22,14 +24,28 @@ export type FiltrosRadicados = {
   permitidos?: SQL | undefined;
 };
 
-/** Each word of q in the radicado's number and asunto, or in its tercero's name, document, phone, e-mail. */
+/**
+ * A radicado one of whose PDFs holds the word, by Spanish full text on the unaccented text
+ * (radicado_texto, filled by the job of texto.service.ts): «contratos» finds «Contrato». A stop word
+ * («de») makes an empty query, which matches nothing here: the other condition still may.
+ */
+const enSuTexto = (palabra: string): SQL =>
+  sql`r.id in (select rt.id_radicado from radicado_texto rt
+        where rt.documento @@ (select plainto_tsquery('spanish', lower(predio_unaccent(${palabra}::text)))))`;
+
+/**
+ * Each word of q in the radicado's number and asunto, or in its tercero's name, document, phone, e-mail,
+ * or inside one of its PDFs.
+ */
 function donde(f: FiltrosRadicados): SQL {
   const texto = sql`(r.texto_busqueda || ' ' || coalesce(t.texto_busqueda, ''))`;
   return y([
-    ...palabras(f.q).map((p) => contiene(texto, p)),
+    ...palabras(f.q).map((p) => sql`(${contiene(texto, p)} or ${enSuTexto(p)})`),
     f.tipo ? sql`r.tipo = ${f.tipo}` : undefined,
     f.id_area ? sql`r.id_area = ${f.id_area}` : undefined,
     f.id_serie ? sql`r.id_serie = ${f.id_serie}` : undefined,
+    f.id_subserie ? sql`r.id_subserie = ${f.id_subserie}` : undefined,
+    f.id_tipo_documental ? sql`r.id_tipo_documental = ${f.id_tipo_documental}` : undefined,
     f.id_estado ? sql`r.id_estado = ${f.id_estado}` : undefined,
     f.id_tercero ? sql`r.id_tercero = ${f.id_tercero}` : undefined,
     f.desde ? sql`r.fecha >= ${f.desde}::date` : undefined,

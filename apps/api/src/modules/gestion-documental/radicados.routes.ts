@@ -18,6 +18,7 @@ import * as service from './radicados.service.ts';
 import { automaticosRoutes } from './automaticos.routes.ts';
 import { cartasRoutes } from './cartas.routes.ts';
 import { estadosGdRoutes } from './estados.routes.ts';
+import { expedientesRoutes } from './expedientes.routes.ts';
 import { permisosGdRoutes } from './permisos.routes.ts';
 import { trdRoutes } from './trd.routes.ts';
 
@@ -26,7 +27,12 @@ const permiso = IDM_GESTION_DOCUMENTAL;
 const URL = '/gestion-documental/radicados';
 
 const ZIdParam = z.object({ id: idQuery('id') });
-const PERMISO_MAESTROS: readonly number[] = [IDM_GESTION_DOCUMENTAL, IDM_PLANTILLAS_CARTAS, IDM_SUBSERIES_AUTOMATICAS];
+const PERMISO_MAESTROS: readonly number[] = [
+  IDM_GESTION_DOCUMENTAL,
+  IDM_BUSCAR_GESTION_DOCUMENTAL,
+  IDM_PLANTILLAS_CARTAS,
+  IDM_SUBSERIES_AUTOMATICAS,
+];
 const PERMISO_TERCEROS: readonly number[] = [IDM_GESTION_DOCUMENTAL, IDM_PLANTILLAS_CARTAS];
 const ZBuscar = z.object({ q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional() });
 
@@ -50,7 +56,7 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
   defineRoute(app, deps, {
     method: 'GET',
     url: `${URL}/opciones`,
-    // Letters (10580) and automatic rules (10591) choose the same masters.
+    // Letters (10580) and automatic rules (10591) choose the same masters; the search (10581) filters by them.
     permiso: PERMISO_MAESTROS,
     schema: { tags, summary: 'Áreas, series, subseries, tipos documentales y estados activos para radicar' },
     handler: ({ tx }) => service.opciones({ tx }),
@@ -96,4 +102,5 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
   cartasRoutes(app, deps);
   automaticosRoutes(app, deps);
   estadosGdRoutes(app, deps);
+  expedientesRoutes(app, deps);
 }

@@ -35,6 +35,7 @@ import * as configuracion from './configuracion.service.ts';
 import * as estadosRepo from './estados.repo.ts';
 import * as permisos from './permisos.service.ts';
 import * as repo from './radicados.repo.ts';
+import * as texto from './texto.service.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
@@ -77,6 +78,8 @@ export function registrarDuenoRadicado(): void {
     },
     categoriaPorDefecto: 'documento',
     entidadAuditoria: ENTIDAD_RADICADO,
+    // A PDF's text is extracted by a job (texto.service.ts) so the search finds words inside it.
+    despuesDeRegistrar: ({ tx, archivo }) => texto.encolarExtraccion(tx, archivo),
   });
 }
 

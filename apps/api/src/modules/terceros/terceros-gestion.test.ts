@@ -407,6 +407,7 @@ describe('POST /terceros/fusionar', () => {
       { tabla: 'correo_mensaje', columna: 'id_tercero', referida: 'id' },
       { tabla: 'cotizacion_mantenimiento', columna: 'id_proveedor', referida: 'id' },
       { tabla: 'documento_cliente', columna: 'id_tercero', referida: 'id' },
+      { tabla: 'expediente', columna: 'id_tercero', referida: 'id' },
       { tabla: 'inmueble_arrendatario', columna: 'id_tercero', referida: 'id' },
       { tabla: 'inmueble_propietario', columna: 'id_tercero', referida: 'id' },
       { tabla: 'inventario_parte', columna: 'id_tercero', referida: 'id' },

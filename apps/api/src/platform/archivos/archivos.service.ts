@@ -286,6 +286,7 @@ export async function registrar(
       cambios: { [auditar.campo]: { antes: null, despues: `${fila!.id}: ${fila!.nombre}` } },
       ip: o.ip,
     });
+    await t.despuesDeRegistrar?.({ tx: o.tx, user: o.user, clave: o.clave, archivo: fila! });
     return fila!;
   } catch (e) {
     await o.storage.delete(o.subida.clave).catch(() => undefined);

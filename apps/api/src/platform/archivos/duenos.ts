@@ -2,6 +2,7 @@ import { CODES } from '@predio/contract/codes';
 import { hasIdm } from '@predio/contract/menu';
 import type { Tx } from '../../db/client.ts';
 import type { Principal } from '../auth/principal.ts';
+import type { FilaArchivo } from './archivos.repo.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../errors/app-error.ts';
 
 /** What one category of an owner's files accepts (a property's «documento», a cita's «adjunto»). */
@@ -64,6 +65,11 @@ export type TipoDueno = {
    * may still not see (a task they take no part in); throws to refuse, best as «no existe».
    */
   antesDeLeer?(o: { tx: Tx; user: Principal; clave: string }): Promise<unknown>;
+  /**
+   * Work an upload's owner does in the transaction that records the file (queueing a job that reads it:
+   * a radicado's text extraction), so it exists if and only if the file does.
+   */
+  despuesDeRegistrar?(o: { tx: Tx; user: Principal; clave: string; archivo: FilaArchivo }): Promise<unknown>;
   categorias: Record<string, Categoria>;
   /** Used when the request names none. */
   categoriaPorDefecto: string;

@@ -8,7 +8,8 @@ import { ListPage, type ColumnaLista } from '../../components/lista/list-page.ts
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import { formatFecha } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
-import { useRadicadoPorNumero, useRadicados } from './api/radicados.ts';
+import { useOpcionesRadicado, useRadicadoPorNumero, useRadicados } from './api/radicados.ts';
+import { FiltrosTrd } from './filtros-trd.tsx';
 import { listaRadicados, type OrdenRadicados } from './listado-filtros.ts';
 import { RadicadoDetalle, TipoTag } from './radicado-detalle.tsx';
 import './gestion-documental.css';
@@ -17,7 +18,10 @@ const PATH = '/gestion-documental/buscar-gestion-documental';
 const fecha = (d: string) => formatFecha(`${d}T12:00:00`);
 const enlace = (r: Radicado) => `${PATH}/${encodeURIComponent(r.radicado)}`;
 
-/** Buscar gestión documental (idm 10581): find radicados by number, asunto or tercero; /:consecutivo opens one. */
+/**
+ * Buscar gestión documental (idm 10581): find radicados by number, asunto, tercero or a word inside their
+ * PDFs, filtered by serie, subserie and tipo documental; /:consecutivo opens one.
+ */
 export function BuscarGestionDocumentalPage() {
   const { consecutivo } = useParams();
   return consecutivo ? <UnRadicado radicado={consecutivo} /> : <Busqueda />;
@@ -54,9 +58,13 @@ function UnRadicado({ radicado }: { radicado: string }) {
 function Busqueda() {
   const { params, cambiar, limpiar, hayFiltros } = useListaUrl(listaRadicados, PATH);
   const movil = Grid.useBreakpoint().md === false;
+  const opciones = useOpcionesRadicado();
   const lista = useRadicados(
     {
       q: params.q || undefined,
+      id_serie: params.id_serie ?? undefined,
+      id_subserie: params.id_subserie ?? undefined,
+      id_tipo_documental: params.id_tipo_documental ?? undefined,
       sort: params.sort ?? undefined,
       order: params.order ?? undefined,
       page: params.page,
@@ -90,9 +98,11 @@ function Busqueda() {
         busqueda={{
           valor: params.q,
           onBuscar: (q) => cambiar({ q }, { replace: true }),
-          placeholder: movil ? 'Buscar' : 'Número de radicado, asunto o tercero',
-          titulo: 'Busca por número de radicado, asunto o remitente / destinatario',
+          placeholder: movil ? 'Buscar' : 'Número de radicado, asunto, tercero o texto del documento',
+          titulo: 'Busca por número de radicado, asunto, remitente / destinatario o una palabra dentro de sus PDF',
         }}
+        filtros={<FiltrosTrd opciones={opciones.data} valores={params} cambiar={cambiar} />}
+        filtrosActivos={[params.id_serie, params.id_subserie, params.id_tipo_documental].filter((x) => x !== null).length}
         hayFiltros={hayFiltros}
         onLimpiar={limpiar}
         vacio={{ texto: 'Aún no hay radicados' }}

@@ -1,7 +1,7 @@
 import { Button, Card, DatePicker, Grid, Select, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { hasIdm } from '@predio/contract/menu';
 import {
   ETIQUETAS_TIPO_RADICADO,
@@ -11,6 +11,7 @@ import {
   type TipoRadicado,
 } from '@predio/contract/gestion-documental';
 import { DetalleDrawer } from '../../components/lista/detalle-drawer.tsx';
+import { SectionTabs } from '../../components/section-tabs.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import { descargar } from '../../lib/descargar.ts';
@@ -18,6 +19,8 @@ import { formatFecha } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import { parametros, useOpcionesRadicado, useRadicado, useRadicados, type FiltrosRadicados } from './api/radicados.ts';
 import { listaRadicados, type OrdenRadicados } from './listado-filtros.ts';
+import { ExpedientesTab } from './expedientes-tab.tsx';
+import { FiltrosTrd } from './filtros-trd.tsx';
 import { RadicadoDetalle, TipoTag } from './radicado-detalle.tsx';
 import { RadicadoForm } from './radicado-form.tsx';
 import './gestion-documental.css';
@@ -25,8 +28,27 @@ import './gestion-documental.css';
 const PATH = '/gestion-documental/gestion-documental';
 const fecha = (d: string) => formatFecha(`${d}T12:00:00`);
 
-/** Gestión documental (idm 10579): the company's radicados, filing a new one and its documents. */
+/**
+ * Gestión documental (idm 10579): the company's radicados (filing, documents) and, in a second tab
+ * (`?pestana=expedientes`), the expedientes that group them.
+ */
 export function GestionDocumentalPage() {
+  const [sp, setSp] = useSearchParams();
+  const puedeEditar = hasIdm(usePermisos(), IDM_GESTION_DOCUMENTAL);
+  return (
+    <SectionTabs
+      activeKey={sp.get('pestana') === 'expedientes' ? 'expedientes' : 'radicados'}
+      onChange={(k) => setSp(k === 'expedientes' ? { pestana: 'expedientes' } : {})}
+      destroyOnHidden
+      items={[
+        { key: 'radicados', label: 'Radicados', children: <Radicados /> },
+        { key: 'expedientes', label: 'Expedientes', children: <ExpedientesTab puedeEditar={puedeEditar} /> },
+      ]}
+    />
+  );
+}
+
+function Radicados() {
   const { params, cambiar, limpiar, hayFiltros, abierto, abrir, enlace } = useListaUrl(listaRadicados, PATH, {
     detalle: { clave: 'abrir', nuevo: 'nuevo' },
   });
@@ -37,6 +59,9 @@ export function GestionDocumentalPage() {
     q: params.q || undefined,
     tipo: params.tipo ?? undefined,
     id_area: params.id_area ?? undefined,
+    id_serie: params.id_serie ?? undefined,
+    id_subserie: params.id_subserie ?? undefined,
+    id_tipo_documental: params.id_tipo_documental ?? undefined,
     id_estado: params.id_estado ?? undefined,
     desde: params.desde ?? undefined,
     hasta: params.hasta ?? undefined,
@@ -75,9 +100,15 @@ export function GestionDocumentalPage() {
     { key: 'archivos', title: 'Archivos', width: 90, oculta: true, render: (_v, r) => r.archivos },
   ];
 
-  const activos = [params.tipo, params.id_area, params.id_estado, params.desde || params.hasta].filter(
-    (x) => x !== null && x !== '',
-  ).length;
+  const activos = [
+    params.tipo,
+    params.id_area,
+    params.id_serie,
+    params.id_subserie,
+    params.id_tipo_documental,
+    params.id_estado,
+    params.desde || params.hasta,
+  ].filter((x) => x !== null && x !== '').length;
 
   return (
     <Card title="Gestión documental" className="gestion-documental-page">
@@ -92,8 +123,8 @@ export function GestionDocumentalPage() {
         busqueda={{
           valor: params.q,
           onBuscar: (q) => cambiar({ q }, { replace: true }),
-          placeholder: movil ? 'Buscar' : 'Radicado, asunto o tercero',
-          titulo: 'Busca por número de radicado, asunto o remitente / destinatario',
+          placeholder: movil ? 'Buscar' : 'Radicado, asunto, tercero o texto',
+          titulo: 'Busca por número de radicado, asunto, remitente / destinatario o una palabra dentro de sus PDF',
         }}
         filtros={
           <>
@@ -116,6 +147,7 @@ export function GestionDocumentalPage() {
               onChange={(v?: number) => cambiar({ id_area: v ?? null })}
               className="gd-filtro"
             />
+            <FiltrosTrd opciones={opciones.data} valores={params} cambiar={cambiar} />
             <Select
               allowClear
               aria-label="Estado"

@@ -3,7 +3,17 @@ import { definirLista, dia, id, texto, unoDe } from '../../components/lista/camp
 
 /** The radicados' criteria as they travel in the URL and to the API (same names). */
 export const listaRadicados = definirLista({
-  filtros: { q: texto(), tipo: unoDe(TIPOS_RADICADO), id_area: id(), id_estado: id(), desde: dia(), hasta: dia() },
+  filtros: {
+    q: texto(),
+    tipo: unoDe(TIPOS_RADICADO),
+    id_area: id(),
+    id_serie: id(),
+    id_subserie: id(),
+    id_tipo_documental: id(),
+    id_estado: id(),
+    desde: dia(),
+    hasta: dia(),
+  },
   orden: ORDEN_RADICADOS,
 });
 

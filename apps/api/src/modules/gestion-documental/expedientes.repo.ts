@@ -1,0 +1,140 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Expediente, ExpedientesQuery, RadicadoDeExpediente } from '@predio/contract/gestion-documental-expedientes';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { contiene, palabras } from '../../platform/busqueda.ts';
+
+const SELECT = sql`
+  select x.id, x.numero, x.nombre, x.agrupa,
+    json_build_object('id', s.id, 'nombre', s.nombre, 'codigo', s.codigo) as serie,
+    json_build_object('id', ss.id, 'nombre', ss.nombre, 'codigo', ss.codigo, 'anios_gestion', ss.anios_gestion,
+      'anios_central', ss.anios_central, 'disposicion_final', ss.disposicion_final) as subserie,
+    case when i.id is null then null else json_build_object('id', i.id, 'consecutivo', i.consecutivo, 'direccion', i.direccion) end as inmueble,
+    case when c.id is null then null else json_build_object('id', c.id, 'consecutivo', c.consecutivo, 'programa', c.programa) end as contrato,
+    case when t.id is null then null else json_build_object('id', t.id, 'nombre', t.nombre) end as tercero,
+    x.observaciones, x.estado, to_char(x.abierto_en, 'YYYY-MM-DD') as abierto_en, to_char(x.cerrado_en, 'YYYY-MM-DD') as cerrado_en,
+    x.cerrado_por, to_char(x.vence_gestion, 'YYYY-MM-DD') as vence_gestion, to_char(x.vence_central, 'YYYY-MM-DD') as vence_central,
+    (select count(*)::int from expediente_radicado er where er.id_expediente = x.id) as radicados, x.creado_por
+  from expediente x
+  join series_documentales s on s.id = x.id_serie
+  join subseries_documentales ss on ss.id = x.id_subserie
+  left join inmueble i on i.id = x.id_inmueble
+  left join contrato c on c.id = x.id_contrato
+  left join terceros t on t.id = x.id_tercero`;
+
+export async function listar(
+  tx: Tx,
+  f: Omit<ExpedientesQuery, 'page' | 'pageSize'> & { permitidos: SQL | undefined; limit: number; offset: number },
+): Promise<{ items: Expediente[]; total: number }> {
+  const conds: SQL[] = [
+    ...palabras(f.q).map((p) => sql`(${contiene(sql`(x.texto_busqueda || ' ' || coalesce(t.texto_busqueda, ''))`, p)})`),
+    ...(f.estado ? [sql`x.estado = ${f.estado}`] : []),
+    ...(f.agrupa ? [sql`x.agrupa = ${f.agrupa}`] : []),
+    ...(f.id_radicado ? [sql`x.id in (select id_expediente from expediente_radicado where id_radicado = ${f.id_radicado})`] : []),
+    ...(f.permitidos ? [f.permitidos] : []),
+  ];
+  const donde = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
+  const [items, [n]] = await Promise.all([
+    queryRows<Expediente>(tx, sql`${SELECT} ${donde} order by x.creado_en desc, x.id desc limit ${f.limit} offset ${f.offset}`),
+    queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from expediente x left join terceros t on t.id = x.id_tercero ${donde}`,
+    ),
+  ]);
+  return { items, total: n?.n ?? 0 };
+}
+
+export async function porId(tx: Tx, id: number, bloquear = false): Promise<Expediente | null> {
+  if (bloquear) await tx.execute(sql`select id from expediente where id = ${id} for update`);
+  return (await queryRows<Expediente>(tx, sql`${SELECT} where x.id = ${id}`))[0] ?? null;
+}
+
+export async function documentos(tx: Tx, id: number): Promise<RadicadoDeExpediente[]> {
+  return queryRows<RadicadoDeExpediente>(
+    tx,
+    sql`select r.id, r.radicado, r.tipo, to_char(r.fecha, 'YYYY-MM-DD') as fecha, r.asunto, er.agregado_por,
+               er.agregado_en
+          from expediente_radicado er join radicado r on r.id = er.id_radicado
+         where er.id_expediente = ${id}
+         order by r.fecha, r.anio, r.numero`,
+  );
+}
+
+export async function idInmueble(tx: Tx, consecutivo: number): Promise<number | null> {
+  return (await queryRows<{ id: number }>(tx, sql`select id from inmueble where consecutivo = ${consecutivo}`))[0]?.id ?? null;
+}
+export async function existeContrato(tx: Tx, id: number): Promise<boolean> {
+  return (await queryRows<{ id: number }>(tx, sql`select id from contrato where id = ${id}`)).length > 0;
+}
+
+export async function crear(
+  tx: Tx,
+  e: {
+    numero: string;
+    nombre: string;
+    agrupa: string;
+    idSerie: number;
+    idSubserie: number;
+    idInmueble: number | null;
+    idContrato: number | null;
+    idTercero: number | null;
+    observaciones: string;
+    creadoPor: string;
+  },
+): Promise<number> {
+  const [r] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into expediente (numero, nombre, agrupa, id_serie, id_subserie, id_inmueble, id_contrato, id_tercero,
+          observaciones, abierto_en, creado_por)
+        values (${e.numero}, ${e.nombre}, ${e.agrupa}, ${e.idSerie}, ${e.idSubserie}, ${e.idInmueble}, ${e.idContrato},
+          ${e.idTercero}, ${e.observaciones}, (now() at time zone 'America/Bogota')::date, ${e.creadoPor})
+        returning id`,
+  );
+  return r!.id;
+}
+
+/** The expediente a radicado is in, if any. */
+export async function deRadicado(tx: Tx, idRadicado: number): Promise<{ id: number; numero: string } | null> {
+  return (
+    (
+      await queryRows<{ id: number; numero: string }>(
+        tx,
+        sql`select x.id, x.numero from expediente_radicado er join expediente x on x.id = er.id_expediente
+             where er.id_radicado = ${idRadicado}`,
+      )
+    )[0] ?? null
+  );
+}
+
+export async function agregar(tx: Tx, idExpediente: number, idRadicado: number, usuario: string): Promise<void> {
+  await tx.execute(
+    sql`insert into expediente_radicado (id_expediente, id_radicado, agregado_por) values (${idExpediente}, ${idRadicado}, ${usuario})`,
+  );
+}
+
+export async function quitar(tx: Tx, idExpediente: number, idRadicado: number): Promise<boolean> {
+  const r = await queryRows<{ id_radicado: number }>(
+    tx,
+    sql`delete from expediente_radicado where id_expediente = ${idExpediente} and id_radicado = ${idRadicado} returning id_radicado`,
+  );
+  return r.length > 0;
+}
+
+/** Closes it today (Bogotá) and writes its clock from the subserie's retention, in whole years. */
+export async function cerrar(tx: Tx, id: number, usuario: string): Promise<void> {
+  await tx.execute(
+    sql`update expediente x
+           set estado = 'cerrado', cerrado_en = d.hoy, cerrado_por = ${usuario},
+               vence_gestion = (d.hoy + make_interval(years => coalesce(ss.anios_gestion, 0)))::date,
+               vence_central = (d.hoy + make_interval(years => coalesce(ss.anios_gestion, 0) + coalesce(ss.anios_central, 0)))::date
+          from subseries_documentales ss, (select (now() at time zone 'America/Bogota')::date as hoy) d
+         where x.id = ${id} and ss.id = x.id_subserie`,
+  );
+}
+
+export async function reabrir(tx: Tx, id: number): Promise<void> {
+  await tx.execute(
+    sql`update expediente set estado = 'abierto', cerrado_en = null, cerrado_por = null, vence_gestion = null, vence_central = null
+         where id = ${id}`,
+  );
+}

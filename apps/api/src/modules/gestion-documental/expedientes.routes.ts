@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idQuery } from '@predio/contract/campos';
+import { IDM_GESTION_DOCUMENTAL } from '@predio/contract/gestion-documental';
+import { ZExpedienteForm, ZExpedienteRadicado, ZExpedientesQuery } from '@predio/contract/gestion-documental-expedientes';
+import type { Deps } from '../../platform/deps.ts';
+import { defineRoute } from '../../platform/http/route.ts';
+import * as service from './expedientes.service.ts';
+
+const tags = ['gestion-documental'];
+const permiso = IDM_GESTION_DOCUMENTAL;
+const URL = '/gestion-documental/expedientes';
+const ZId = z.object({ id: idQuery('id') });
+const ZIdRadicado = z.object({ id: idQuery('id'), id_radicado: idQuery('id_radicado') });
+
+/** Expedientes (a tab of Gestión documental, idm 10579): open, add radicados, close (retention clock), reopen. */
+export function expedientesRoutes(app: FastifyInstance, deps: Deps): void {
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: URL,
+    permiso,
+    schema: { querystring: ZExpedientesQuery, tags, summary: 'Expedientes (búsqueda, estado, agrupación)' },
+    handler: ({ tx, user, query }) => service.listar({ tx, user, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${URL}/:id`,
+    permiso,
+    schema: { params: ZId, tags, summary: 'Un expediente con sus radicados' },
+    handler: ({ tx, user, params }) => service.obtener({ tx, user, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: URL,
+    permiso,
+    schema: { body: ZExpedienteForm, tags, summary: 'Abre un expediente' },
+    handler: ({ tx, user, req, body }) => service.crear({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${URL}/:id/radicados`,
+    permiso,
+    schema: { params: ZId, body: ZExpedienteRadicado, tags, summary: 'Agrega un radicado al expediente abierto' },
+    handler: ({ tx, user, req, params, body }) =>
+      service.agregarRadicado({ tx, user, ip: req.ip, id: params.id, idRadicado: body.id_radicado }),
+  });
+  defineRoute(app, deps, {
+    method: 'DELETE',
+    url: `${URL}/:id/radicados/:id_radicado`,
+    permiso,
+    schema: { params: ZIdRadicado, tags, summary: 'Saca un radicado del expediente abierto' },
+    handler: ({ tx, user, req, params }) =>
+      service.quitarRadicado({ tx, user, ip: req.ip, id: params.id, idRadicado: params.id_radicado }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${URL}/:id/cerrar`,
+    permiso,
+    schema: { params: ZId, tags, summary: 'Cierra el expediente: empieza su tiempo de retención' },
+    handler: ({ tx, user, req, params }) => service.cerrar({ tx, user, ip: req.ip, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${URL}/:id/reabrir`,
+    permiso,
+    schema: { params: ZId, tags, summary: 'Abre de nuevo un expediente cerrado' },
+    handler: ({ tx, user, req, params }) => service.reabrir({ tx, user, ip: req.ip, id: params.id }),
+  });
+}

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+
+export type ArchivoParaTexto = { id: number; id_radicado: number; clave: string; content_type: string; nombre: string };
+
+/** A radicado's stored PDF, or null when the file is gone (deleted before the job ran) or is not a radicado's. */
+export async function archivo(tx: Tx, idArchivo: number, tipoDueno: string): Promise<ArchivoParaTexto | null> {
+  const [f] = await queryRows<ArchivoParaTexto>(
+    tx,
+    sql`select a.id, r.id as id_radicado, a.clave, a.content_type, a.nombre
+          from archivo a join radicado r on r.id::text = a.id_dueno
+         where a.id = ${idArchivo} and a.tipo_dueno = ${tipoDueno}`,
+  );
+  return f ?? null;
+}
+
+/** Writes (or rewrites: a job may run twice) a file's text, lower-cased and unaccented, with its Spanish tsvector. */
+export async function guardar(tx: Tx, f: { idArchivo: number; idRadicado: number; texto: string }): Promise<void> {
+  await tx.execute(
+    sql`insert into radicado_texto (id_archivo, id_radicado, texto, documento)
+        select ${f.idArchivo}, ${f.idRadicado}, t, to_tsvector('spanish', t)
+          from (select lower(predio_unaccent(${f.texto}::text)) as t) x
+        on conflict (id_archivo) do update set texto = excluded.texto, documento = excluded.documento, extraido_en = now()`,
+  );
+}
+
+/** How many of a radicado's files have their text extracted (shown on the radicado). */
+export async function extraidos(tx: Tx, idRadicado: number): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from radicado_texto where id_radicado = ${idRadicado}`,
+  );
+  return r?.n ?? 0;
+}

@@ -1,0 +1,71 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Expediente,
+  ExpedienteDetalle,
+  ExpedienteFormIn,
+  ExpedientesQuery,
+} from '@predio/contract/gestion-documental-expedientes';
+import type { ListResult } from '@predio/contract/list';
+import { http } from '../../../lib/http.ts';
+
+const URL = '/gestion-documental/expedientes';
+
+export const expedientesKeys = {
+  all: ['expedientes'] as const,
+  lista: (q: string) => [...expedientesKeys.all, 'lista', q] as const,
+  uno: (id: number) => [...expedientesKeys.all, 'uno', id] as const,
+};
+
+export type FiltrosExpedientes = Partial<ExpedientesQuery>;
+
+export function useExpedientes(f: FiltrosExpedientes) {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+  const q = p.toString();
+  return useQuery(
+    queryOptions({
+      queryKey: expedientesKeys.lista(q),
+      queryFn: async ({ signal }) => (await http.get<ListResult<Expediente>>(`${URL}?${q}`, { signal, silent: true })).data,
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+export function useExpediente(id: number | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: expedientesKeys.uno(id ?? 0),
+      queryFn: async ({ signal }) => (await http.get<ExpedienteDetalle>(`${URL}/${id}`, { signal, silent: true })).data,
+      enabled: id !== null,
+    }),
+  );
+}
+
+/** Every write answers the expediente as it is now; the lists refresh. */
+function useEscritura<V>(fn: (v: V) => Promise<ExpedienteDetalle>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (e) => {
+      qc.setQueryData(expedientesKeys.uno(e.id), e);
+      void qc.invalidateQueries({ queryKey: expedientesKeys.all });
+    },
+  });
+}
+
+export const useCrearExpediente = () =>
+  useEscritura(async (v: ExpedienteFormIn) => (await http.post<ExpedienteDetalle>(URL, v, { silent: true })).data);
+export const useAgregarRadicado = () =>
+  useEscritura(
+    async (v: { id: number; id_radicado: number }) =>
+      (await http.post<ExpedienteDetalle>(`${URL}/${v.id}/radicados`, { id_radicado: v.id_radicado }, { silent: true })).data,
+  );
+export const useQuitarRadicado = () =>
+  useEscritura(
+    async (v: { id: number; id_radicado: number }) =>
+      (await http.delete<ExpedienteDetalle>(`${URL}/${v.id}/radicados/${v.id_radicado}`, { silent: true })).data,
+  );
+export const useCerrarExpediente = () =>
+  useEscritura(async (id: number) => (await http.post<ExpedienteDetalle>(`${URL}/${id}/cerrar`, {}, { silent: true })).data);
+export const useReabrirExpediente = () =>
+  useEscritura(async (id: number) => (await http.post<ExpedienteDetalle>(`${URL}/${id}/reabrir`, {}, { silent: true })).data);

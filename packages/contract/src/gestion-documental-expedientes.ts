@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { enteroQuery, id, idQuery, opcion, texto, textoObligatorio } from './campos.ts';
+import './validation.ts';
+
+// Gestión documental (issue 28): expedientes, the files that group radicados per inmueble, contrato,
+// tercero or subserie (a tab of Gestión documental, idm 10579). Closing one starts its retention clock
+// from its subserie's TRD retention (años en archivo de gestión, then en archivo central).
+
+export const AGRUPA_EXPEDIENTE = ['inmueble', 'contrato', 'tercero', 'subserie'] as const;
+export type AgrupaExpediente = (typeof AGRUPA_EXPEDIENTE)[number];
+export const ETIQUETAS_AGRUPA: Record<AgrupaExpediente, string> = {
+  inmueble: 'Inmueble',
+  contrato: 'Contrato',
+  tercero: 'Tercero',
+  subserie: 'Subserie',
+};
+export const ESTADOS_EXPEDIENTE = ['abierto', 'cerrado'] as const;
+export type EstadoExpediente = (typeof ESTADOS_EXPEDIENTE)[number];
+export const ETIQUETAS_ESTADO_EXPEDIENTE: Record<EstadoExpediente, string> = { abierto: 'Abierto', cerrado: 'Cerrado' };
+
+export const ETIQUETAS_EXPEDIENTE = {
+  nombre: 'Nombre',
+  agrupa: 'Agrupa por',
+  id_serie: 'Serie',
+  id_subserie: 'Subserie',
+  inmueble: 'Inmueble',
+  id_contrato: 'Contrato',
+  id_tercero: 'Tercero',
+  observaciones: 'Observaciones',
+  id_radicado: 'Radicado',
+} as const;
+const L = ETIQUETAS_EXPEDIENTE;
+
+/** Opening an expediente; what it groups is named by the field of its kind (the service checks it). */
+export const ZExpedienteForm = z.object({
+  nombre: textoObligatorio(L.nombre, 200),
+  agrupa: opcion(L.agrupa, AGRUPA_EXPEDIENTE, ETIQUETAS_AGRUPA),
+  id_serie: id(L.id_serie),
+  id_subserie: id(L.id_subserie),
+  /** The inmueble's number (consecutivo), as users know it. */
+  inmueble: id(L.inmueble).nullish(),
+  id_contrato: id(L.id_contrato).nullish(),
+  id_tercero: id(L.id_tercero).nullish(),
+  observaciones: texto(L.observaciones, 2000),
+});
+export type ExpedienteForm = z.output<typeof ZExpedienteForm>;
+export type ExpedienteFormIn = z.input<typeof ZExpedienteForm>;
+
+export const ZExpedienteRadicado = z.object({ id_radicado: id(L.id_radicado) });
+export type ExpedienteRadicado = z.output<typeof ZExpedienteRadicado>;
+
+export const ZExpedientesQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(200, { error: 'q admite máximo 200 caracteres' })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  estado: z.enum(ESTADOS_EXPEDIENTE, { error: "estado debe ser 'abierto' o 'cerrado'" }).optional(),
+  agrupa: z.enum(AGRUPA_EXPEDIENTE, { error: `agrupa debe ser uno de: ${AGRUPA_EXPEDIENTE.join(', ')}` }).optional(),
+  id_radicado: idQuery('id_radicado').optional(),
+  page: enteroQuery('page', 1, 1_000_000).default(1),
+  pageSize: enteroQuery('pageSize', 1, 200).default(50),
+});
+export type ExpedientesQuery = z.output<typeof ZExpedientesQuery>;
+
+type Ref = { id: number; nombre: string; codigo: string | null };
+export type Expediente = {
+  id: number;
+  numero: string;
+  nombre: string;
+  agrupa: AgrupaExpediente;
+  serie: Ref;
+  subserie: Ref & { anios_gestion: number | null; anios_central: number | null; disposicion_final: string | null };
+  inmueble: { id: number; consecutivo: number; direccion: string } | null;
+  contrato: { id: number; consecutivo: number; programa: string } | null;
+  tercero: { id: number; nombre: string } | null;
+  observaciones: string;
+  estado: EstadoExpediente;
+  abierto_en: string;
+  cerrado_en: string | null;
+  cerrado_por: string | null;
+  /** When its time in the archivo de gestión, then in the central, runs out (set on closing). */
+  vence_gestion: string | null;
+  vence_central: string | null;
+  radicados: number;
+  creado_por: string;
+};
+export type RadicadoDeExpediente = {
+  id: number;
+  radicado: string;
+  tipo: string;
+  fecha: string;
+  asunto: string;
+  agregado_por: string;
+  agregado_en: string;
+};
+export type ExpedienteDetalle = Expediente & { documentos: RadicadoDeExpediente[] };
