@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cuandoValidos, esCorreo, esDia, opcion, si, texto, textoObligatorio } from './campos.ts';
 import { zListQuery } from './list.ts';
+import { GESTIONES, type Gestion } from './inmuebles.ts';
 import { TIPO_VALUES, TIPOS_SOLICITUD, type TipoSolicitud } from './solicitudes.ts';
 
 // Página web > Formularios (idm 10536, issue 32): forms the staff build, the public site shows, and whose
@@ -9,7 +10,17 @@ import { TIPO_VALUES, TIPOS_SOLICITUD, type TipoSolicitud } from './solicitudes.
 
 export const IDM_FORMULARIOS = 10536;
 
-export const TIPOS_CAMPO = ['texto', 'correo', 'telefono', 'numero', 'seleccion', 'casilla', 'fecha', 'parrafo'] as const;
+export const TIPOS_CAMPO = [
+  'texto',
+  'correo',
+  'telefono',
+  'numero',
+  'seleccion',
+  'casilla',
+  'fecha',
+  'parrafo',
+  'archivo',
+] as const;
 export type TipoCampo = (typeof TIPOS_CAMPO)[number];
 export const ETIQUETAS_TIPO_CAMPO: Record<TipoCampo, string> = {
   texto: 'Texto',
@@ -20,7 +31,12 @@ export const ETIQUETAS_TIPO_CAMPO: Record<TipoCampo, string> = {
   casilla: 'Casilla (sí/no)',
   fecha: 'Fecha',
   parrafo: 'Texto largo',
+  archivo: 'Archivo (PDF, JPG o PNG)',
 };
+
+/** A form's file field: one file, told by its bytes, of at most 5 MB. */
+export const ARCHIVO_MAX_BYTES = 5 * 1024 * 1024;
+export const ARCHIVO_TIPOS = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
 export const ETIQUETAS_TIPO_SOLICITUD = Object.fromEntries(TIPOS_SOLICITUD.map((t) => [t.value, t.label])) as Record<
   TipoSolicitud,
@@ -31,6 +47,20 @@ export const ETIQUETAS_TIPO_SOLICITUD = Object.fromEntries(TIPOS_SOLICITUD.map((
 export const TEXTO_CONSENTIMIENTO =
   'Autorizo el tratamiento de mis datos personales (Ley 1581 de 2012) para que me contacten sobre esta solicitud.';
 export const MAX_CAMPOS = 30;
+
+/** What each submission becomes: a solicitud, or a cliente atendido of a tercero found by e-mail or phone. */
+export const DESTINOS_FORMULARIO = ['solicitud', 'cliente_atendido'] as const;
+export type DestinoFormulario = (typeof DESTINOS_FORMULARIO)[number];
+export const ETIQUETAS_DESTINO: Record<DestinoFormulario, string> = {
+  solicitud: 'Una solicitud',
+  cliente_atendido: 'Un cliente atendido',
+};
+/** The lead's «Busca», as Clientes atendidos says it. */
+export const ETIQUETAS_GESTION_FORMULARIO: Record<Gestion, string> = {
+  arriendo: 'Arrendar',
+  venta: 'Comprar',
+  arriendo_venta: 'Arrendar o comprar',
+};
 
 export const ZCampoFormulario = z.object({
   etiqueta: textoObligatorio('Etiqueta del campo', 80),
@@ -51,6 +81,8 @@ export const ZFormularioForm = z
     nombre: textoObligatorio('Nombre', 120),
     descripcion: texto('Descripción', 1000),
     tipo_solicitud: opcion('Tipo de solicitud', TIPO_VALUES, ETIQUETAS_TIPO_SOLICITUD).default('informacion'),
+    destino: opcion('Cada envío crea', DESTINOS_FORMULARIO, ETIQUETAS_DESTINO).default('solicitud'),
+    gestion_cliente: opcion('Busca', GESTIONES, ETIQUETAS_GESTION_FORMULARIO).default('arriendo'),
     mensaje_gracias: texto('Mensaje de agradecimiento', 500),
     activo: si('Publicado').default(true),
     campos: z
@@ -78,6 +110,14 @@ export const ZFormularioForm = z
           message: `El campo Opciones de «${c.etiqueta}» necesita al menos dos opciones`,
         });
     });
+    // The public submission carries one file at most (platform/archivos reads a single file part).
+    const archivos = v.campos.map((c, i) => ({ c, i })).filter(({ c }) => c.tipo === 'archivo');
+    for (const { c, i } of archivos.slice(1))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['campos', i, 'tipo'],
+        message: `El campo Tipo de campo de «${c.etiqueta}»: un formulario admite un solo campo de archivo`,
+      });
     // A solicitud is answered by phone or e-mail: a form without either would bring requests no one can answer.
     if (!v.campos.some((c) => c.tipo === 'correo' || c.tipo === 'telefono'))
       ctx.addIssue({
@@ -97,6 +137,8 @@ export type Formulario = {
   nombre: string;
   descripcion: string;
   tipo_solicitud: TipoSolicitud;
+  destino: DestinoFormulario;
+  gestion_cliente: Gestion;
   mensaje_gracias: string;
   activo: boolean;
   campos: CampoFormulario[];
@@ -118,6 +160,12 @@ export type EnvioFormulario = {
   nombre: string;
   respuestas: RespuestaEnvio[];
   numero_solicitud: number | null;
+  /** The file of the form's file field, read at /api/archivos/formulario_envio/<envío>/<id>. */
+  archivo: { id: number; nombre: string; content_type: string } | null;
+  /** The cliente atendido it became, when the form creates them and a tercero matched. */
+  consecutivo_cliente: number | null;
+  /** Why it became what it became, when that is not obvious (no tercero matched the e-mail or phone). */
+  nota: string;
   creado_en: string;
 };
 
@@ -154,6 +202,7 @@ const MAX_RESPUESTA: Record<TipoCampo, number> = {
   casilla: 5,
   fecha: 10,
   parrafo: 2000,
+  archivo: 200,
 };
 
 /**

@@ -289,3 +289,39 @@ export async function contarCascada(tx: Tx, c: CriteriosCascada): Promise<number
 }
 
 export const fechas = { dia, instante, num };
+
+/**
+ * The active tercero whose e-mail is this one (any case), or else one of whose phones ends with these
+ * digits (a phone field may hold several, separated by commas, semicolons or slashes). The most
+ * recently created wins when several match.
+ */
+export async function terceroPorContacto(
+  tx: Tx,
+  c: { email: string; digitos: string },
+): Promise<{ id: number; nombre: string; por: 'correo' | 'telefono' } | null> {
+  if (c.email) {
+    const [t] = await queryRows<{ id: number; nombre: string }>(
+      tx,
+      sql`select id, nombre from terceros where activo and lower(trim(email)) = ${c.email.toLowerCase()} order by id desc limit 1`,
+    );
+    if (t) return { ...t, por: 'correo' };
+  }
+  if (c.digitos.length >= 7) {
+    const [t] = await queryRows<{ id: number; nombre: string }>(
+      tx,
+      sql`select t.id, t.nombre from terceros t
+          where t.activo and exists (
+            select 1 from regexp_split_to_table(t.celular || ',' || t.telefonos || ',' || t.telefono_res || ',' || t.telefono_of, '[,;/]') x
+            where right(regexp_replace(x, '[^0-9]', '', 'g'), ${c.digitos.length}) = ${c.digitos}
+              and length(regexp_replace(x, '[^0-9]', '', 'g')) >= ${c.digitos.length})
+          order by t.id desc limit 1`,
+    );
+    if (t) return { ...t, por: 'telefono' };
+  }
+  return null;
+}
+
+/** Active users with their permisos, to tell who attends leads. */
+export async function usuariosActivos(tx: Tx) {
+  return queryRows<{ id: number; permisos: string }>(tx, sql`select id, permisos from usuarios where activo order by id`);
+}

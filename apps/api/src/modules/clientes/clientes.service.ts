@@ -40,6 +40,8 @@ import { marcarRol } from '../terceros/terceros-roles.service.ts';
 import { inmueblesParaCliente } from './clientes-coincidencias.service.ts';
 import * as repo from './clientes.repo.ts';
 import { siguiente } from '../../platform/numeracion/numeracion.ts';
+import { principalSinSesion } from '../../platform/auth/principal.ts';
+import { normalizarTelefono } from '../../platform/mensajes/salida.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
@@ -464,3 +466,59 @@ export async function cerrarCascada(o: Escritura & { body: CerrarCascada }): Pro
 
 /** The count of a filtered list, for the home page's counters. */
 export { contar as contarClientes } from './clientes.repo.ts';
+
+// ----- from the website (Página web > Formularios) ---------------------------------------------------
+
+/** Notice type 802: a form of the website created a lead (migration 0292). */
+export const TIPO_CARTA_CLIENTE_SITIO = 802;
+
+/** The national digits of a phone (a Colombian mobile or landline: its last 10), '' when it has too few. */
+export function digitosTelefono(telefono: string): string {
+  const n = normalizarTelefono(telefono);
+  const d = (n ? n.replace(/^\+57/, '') : telefono).replace(/\D/g, '');
+  return d.length >= 7 ? d.slice(-10) : '';
+}
+
+/**
+ * A submission of a website form set to create clientes atendidos: the visitor is matched to an active
+ * tercero of the company by e-mail, then by phone (its national digits). With a match, a lead «activo»
+ * of the form's gestión is created for that tercero (the company's default asesor, the answers in its
+ * observaciones) and the asesor and everyone who attends leads hear of it. Without one it answers null
+ * and creates nothing: the caller keeps the submission as a solicitud, since a tercero needs a document
+ * number a visitor does not give. Runs in the company's transaction.
+ */
+export async function crearDesdeSitio(
+  o: Scope & { hub: Hub; mailer: Despertador; ip: string; idEmpresa: number },
+  d: { email: string; telefono: string; gestion: ClienteForm['gestion']; observaciones: string; formulario: string },
+): Promise<{ consecutivo: number; tercero: string; por: 'correo' | 'telefono' } | null> {
+  const t = await repo.terceroPorContacto(o.tx, { email: d.email.trim(), digitos: digitosTelefono(d.telefono) });
+  if (!t) return null;
+  const user = principalSinSesion({ idEmpresa: o.idEmpresa, usuario: 'sitio web' });
+  const c = await crear({
+    ...o,
+    user,
+    body: {
+      id_tercero: t.id,
+      gestion: d.gestion,
+      estado: 'activo',
+      tipos: [],
+      municipios: [],
+      barrios: [],
+      zonas: [],
+      estratos: [],
+      caracteristicas: [],
+      observaciones: d.observaciones.slice(0, 5000),
+    },
+  });
+  for (const u of await repo.usuariosActivos(o.tx))
+    if (u.id !== c.id_asesor && hasIdm(u.permisos, IDM_CLIENTES_ATENDIDOS))
+      await notificar(o, {
+        idEmpresa: o.idEmpresa,
+        idUsuario: u.id,
+        tipoCarta: TIPO_CARTA_CLIENTE_SITIO,
+        titulo: `Cliente atendido ${c.consecutivo} del formulario «${d.formulario}»`,
+        cuerpo: `${c.tercero.nombre} envió el formulario «${d.formulario}» del sitio web (${ETIQUETA_GESTION_CLIENTE[d.gestion].toLowerCase()}); se reconoció por su ${t.por === 'correo' ? 'correo electrónico' : 'teléfono'}.`,
+        enlace: `/propiedades/clientes-atendidos?abrir=${c.consecutivo}`,
+      });
+  return { consecutivo: c.consecutivo, tercero: c.tercero.nombre, por: t.por };
+}

@@ -8,7 +8,11 @@ import {
   ZFormulariosQuery,
 } from '@predio/contract/pagina-web-formularios';
 import { ZArchivoPublicoParam, ZEmpresaPublicaParam, ZRegistroParam } from '@predio/contract/pagina-web';
+import { CODES } from '@predio/contract/codes';
+import { camposConError, mensajeValidacion } from '@predio/contract/validation';
+import { registrarDueno } from '../../platform/archivos/duenos.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import * as service from './formularios.service.ts';
@@ -20,6 +24,17 @@ const tags = ['pagina-web'];
 /** Página web > Formularios (idm 10536): the staff's builder and the public definition and submission. */
 export function formulariosRoutes(app: FastifyInstance, deps: Deps): void {
   const F = IDM_FORMULARIOS;
+  // The file of a form's file field belongs to its envío: staff read it at /api/archivos/formulario_envio/<envío>/<id>.
+  registrarDueno({
+    tipo: service.TIPO_DUENO_ENVIO,
+    nombre: 'El envío del formulario',
+    leer: [F],
+    escribir: [F],
+    resolver: service.resolverDueno,
+    categorias: { [service.CATEGORIA_ADJUNTO_KEY]: service.CATEGORIA_ADJUNTO },
+    categoriaPorDefecto: service.CATEGORIA_ADJUNTO_KEY,
+    entidadAuditoria: service.ENTIDAD_FORMULARIO,
+  });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/paginaweb/formularios',
@@ -101,13 +116,24 @@ export function formulariosRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: 'publico',
     schema: {
       params: ZArchivoPublicoParam,
-      body: ZEnvioFormularioPublico,
       tags,
-      summary: 'Público: envía un formulario; se vuelve una solicitud nueva del tipo del formulario',
+      summary:
+        'Público: envía un formulario (JSON, o multipart con nombre, autoriza_datos, c1, c2… y el archivo bajo la clave de su campo); se vuelve una solicitud nueva o un cliente atendido',
     },
-    handler: async ({ deps: d, req, reply, params, body }) => {
+    handler: async ({ deps: d, req, reply, params }) => {
       await publico.empresa(d.db, params.empresa);
-      const r = await service.recibir(d, { idEmpresa: params.empresa, idFormulario: params.id, body, ip: req.ip });
+      const a = { idEmpresa: params.empresa, idFormulario: params.id, ip: req.ip };
+      // Two bodies on one address: JSON as before, or multipart when the form has a file field.
+      let r: service.ResultadoEnvio;
+      if (req.isMultipart()) r = await service.recibirMultipart(d, { ...a, partes: (o) => req.parts(o) });
+      else {
+        const datos = ZEnvioFormularioPublico.safeParse(req.body ?? {});
+        if (!datos.success) {
+          const c = camposConError(datos.error);
+          throw new AppError(CODES.VALIDACION, c[0]?.mensaje ?? mensajeValidacion(c), c);
+        }
+        r = await service.recibir(d, { ...a, body: datos.data });
+      }
       reply.header('access-control-allow-origin', '*');
       return r;
     },

@@ -1,6 +1,12 @@
 import { CODES } from '@predio/contract/codes';
+import { camposConError, mensajeValidacion } from '@predio/contract/validation';
 import {
+  ARCHIVO_MAX_BYTES,
+  ARCHIVO_TIPOS,
   ETIQUETAS_TIPO_CAMPO,
+  IDM_FORMULARIOS,
+  MAX_CAMPOS,
+  ZEnvioFormularioPublico,
   TEXTO_CONSENTIMIENTO,
   validarRespuestas,
   type CampoFormulario,
@@ -10,6 +16,9 @@ import {
 } from '@predio/contract/pagina-web-formularios';
 import { SOLICITUDES_WEB_POR_IP_HORA, type TipoSolicitud } from '@predio/contract/solicitudes';
 import type { Tx } from '../../db/client.ts';
+import * as archivos from '../../platform/archivos/archivos.service.ts';
+import type { Categoria } from '../../platform/archivos/duenos.ts';
+import { principalSinSesion } from '../../platform/auth/principal.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
@@ -17,7 +26,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { enTenant, type Scope } from '../../platform/tenant.ts';
+import { crearDesdeSitio } from '../clientes/clientes.service.ts';
 import { debeConfirmar, recibirDeFormulario } from '../solicitudes/solicitudes-web.service.ts';
 import * as repo from './formularios.repo.ts';
 
@@ -79,7 +89,7 @@ export async function actualizar(o: Escritura & { id: number; body: FormularioFo
   const b = conClaves(o.body);
   await repo.actualizar(o.tx, o.id, b, o.user.usuario);
   const cambios: Record<string, { antes: unknown; despues: unknown }> = {};
-  for (const k of ['nombre', 'descripcion', 'tipo_solicitud', 'mensaje_gracias', 'activo'] as const)
+  for (const k of ['nombre', 'descripcion', 'tipo_solicitud', 'destino', 'gestion_cliente', 'mensaje_gracias', 'activo'] as const)
     if (antes[k] !== b[k]) cambios[k] = { antes: antes[k], despues: b[k] };
   const lista = (cs: CampoFormulario[]) =>
     cs.map((c) => `${c.etiqueta} (${ETIQUETAS_TIPO_CAMPO[c.tipo]}${c.obligatorio ? ', obligatorio' : ''})`).join('; ');
@@ -111,12 +121,14 @@ export async function exportarEnvios(o: Base & { id: number; formato: 'csv' | 'x
     ...new Set([...f.campos.map((c) => c.etiqueta), ...items.flatMap((e) => e.respuestas.map((r) => r.etiqueta))]),
   ];
   const hoja = {
-    encabezados: ['Fecha', 'Nombre', ...etiquetas, 'Solicitud'],
+    encabezados: ['Fecha', 'Nombre', ...etiquetas, 'Solicitud', 'Cliente atendido', 'Nota'],
     filas: items.map((e) => [
       new Date(e.creado_en),
       e.nombre,
       ...etiquetas.map((k) => e.respuestas.find((r) => r.etiqueta === k)?.valor ?? ''),
       e.numero_solicitud,
+      e.consecutivo_cliente,
+      e.nota,
     ]),
   };
   return exportarHoja({ hoja, base: `formulario-${f.id}-envios`, titulo: f.nombre.slice(0, 31), formato: o.formato });
@@ -137,7 +149,13 @@ export const publicos = async (tx: Tx) => (await repo.publicos(tx)).map(conConse
 export async function publico(tx: Tx, id: number) {
   const f = await repo.publico(tx, id);
   if (!f) throw noEncontrado(`El formulario ${id}`);
-  return { ...conConsentimiento(f), mensaje_gracias: f.mensaje_gracias, tipo_solicitud: f.tipo_solicitud as TipoSolicitud };
+  return {
+    ...conConsentimiento(f),
+    mensaje_gracias: f.mensaje_gracias,
+    tipo_solicitud: f.tipo_solicitud as TipoSolicitud,
+    destino: f.destino,
+    gestion_cliente: f.gestion_cliente,
+  };
 }
 
 /** As many as the site's own contact form: a person sends one or two; a flood stops at the company's limit. */
@@ -169,51 +187,232 @@ export function revisar(campos: CampoFormulario[], body: EnvioFormularioPublico)
   return r.valores;
 }
 
+// ----- the file field: a file of the envío (platform/archivos)
+
+export const TIPO_DUENO_ENVIO = 'formulario_envio';
+export const CATEGORIA_ADJUNTO_KEY = 'adjunto';
+
+/** PDF, JPG or PNG told by the bytes (a text renamed .pdf is refused), up to ARCHIVO_MAX_BYTES. */
+export const CATEGORIA_ADJUNTO: Categoria = {
+  maxBytes: ARCHIVO_MAX_BYTES,
+  maxPorDueno: 1,
+  plural: 'archivos',
+  tipo: ({ nombre, detectado }) => {
+    if (detectado && (ARCHIVO_TIPOS as readonly string[]).includes(detectado)) return detectado;
+    throw new AppError(
+      CODES.ARCHIVO_INVALIDO,
+      `file: «${nombre}» no es un PDF, JPG ni PNG; adjunte el archivo en uno de esos formatos.`,
+    );
+  },
+};
+
 /**
- * A visitor's submission (JSON API or the public site): counted against the connection and the
- * company like the site's contact form, checked against the form, kept, and turned into a solicitud.
+ * The key `recibir` checks before reading a public upload: the published form it is sent to. The envío
+ * it will belong to does not exist yet; `registrar` then names the real one (a number).
  */
-export async function recibir(
-  deps: Pick<Deps, 'db' | 'hub' | 'mailer'>,
-  a: { idEmpresa: number; idFormulario: number; body: EnvioFormularioPublico; ip: string },
+const CLAVE_FORMULARIO = /^formulario-(\d{1,9})$/;
+export const claveFormulario = (id: number) => `formulario-${id}`;
+
+export async function resolverDueno(tx: Tx, clave: string, escribir: boolean): Promise<string | null> {
+  const v = CLAVE_FORMULARIO.exec(clave);
+  if (v) return !escribir && (await repo.publico(tx, Number(v[1]))) ? clave : null;
+  const n = Number(clave);
+  if (!/^\d{1,10}$/.test(clave) || !Number.isInteger(n) || n <= 0 || n > 2_147_483_647) return null;
+  return (await repo.existeEnvio(tx, n)) ? String(n) : null;
+}
+
+/** An error of the platform's upload about its `file` part, said of the form's field by its label. */
+function delCampo(e: unknown, c: CampoFormulario): unknown {
+  if (!(e instanceof AppError) || !e.message.startsWith('file: ')) return e;
+  const mensaje = `El campo ${c.etiqueta}: ${e.message.slice('file: '.length)}`;
+  return new AppError(e.code, mensaje, [{ campo: `respuestas.${c.campo}`, mensaje }], e.headers);
+}
+
+type DepsEnvio = Pick<Deps, 'db' | 'hub' | 'mailer' | 'storage' | 'config'>;
+
+/**
+ * A multipart submission (a form with a file field, from the API or the site): the fields as the HTML
+ * form posts them (`nombre`, `autoriza_datos`, `sitio`, `c1`, `c2`…) and the file under its field's key.
+ * The file streams through platform/archivos first (checked by its bytes, cut off past 5 MB); any refusal
+ * afterwards deletes it.
+ */
+export async function recibirMultipart(
+  deps: DepsEnvio,
+  a: {
+    idEmpresa: number;
+    idFormulario: number;
+    ip: string;
+    partes: archivos.Partes;
+    /** Filled with the fields as they arrive: the public site shows them again beside its mistakes. */
+    campos?: Record<string, string>;
+  },
 ): Promise<ResultadoEnvio> {
   const porIp = `web-ip:${a.ip}`;
   await demasiadas(deps.db, { usuario: porIp, ip: porIp });
   const f = await enTenant(deps.db, a.idEmpresa, ({ tx }) => publico(tx, a.idFormulario));
-  const valores = revisar(f.campos, a.body);
+  const campoArchivo = f.campos.find((c) => c.tipo === 'archivo');
+  const campos: Record<string, string> = a.campos ?? {};
+  const partes: archivos.Partes = (opts) =>
+    (async function* () {
+      for await (const p of a.partes(opts)) {
+        if (p.type === 'field') {
+          if (typeof p.value === 'string' && Object.keys(campos).length < MAX_CAMPOS + 5) campos[p.fieldname] = p.value;
+          yield p;
+        } else if (campoArchivo && p.fieldname === campoArchivo.campo)
+          yield Object.create(p, { fieldname: { value: 'file' } }) as typeof p;
+        else {
+          p.file.resume();
+        }
+      }
+    })();
+  let subida: archivos.Subida | null = null;
+  if (campoArchivo) {
+    try {
+      subida = await archivos.recibir({
+        db: deps.db,
+        storage: deps.storage,
+        user: principalSinSesion({ idEmpresa: a.idEmpresa, usuario: 'sitio web', permisos: String(IDM_FORMULARIOS) }),
+        cuota: { limiteBytes: deps.config.archivosCuotaBytes },
+        tipo: TIPO_DUENO_ENVIO,
+        clave: claveFormulario(f.id),
+        categoria: CATEGORIA_ADJUNTO_KEY,
+        partes,
+      });
+    } catch (e) {
+      // No file sent: the field's own rule (required or not) decides below.
+      if (!(e instanceof AppError && e.message.startsWith('file: adjunte el archivo'))) throw delCampo(e, campoArchivo);
+    }
+  } else for await (const p of partes({ limits: { files: 1, fileSize: 1 } })) void p;
+  const { nombre = '', autoriza_datos: autoriza = '', sitio = '', ...respuestas } = campos;
+  const datos = ZEnvioFormularioPublico.safeParse({
+    nombre,
+    respuestas,
+    autoriza_datos: autoriza === 'true' || autoriza === 'on',
+    sitio,
+  });
+  if (!datos.success) {
+    if (subida) await deps.storage.delete(subida.clave).catch(() => undefined);
+    const c = camposConError(datos.error);
+    throw new AppError(CODES.VALIDACION, c[0]?.mensaje ?? mensajeValidacion(c), c);
+  }
+  return recibir(deps, { idEmpresa: a.idEmpresa, idFormulario: a.idFormulario, body: datos.data, ip: a.ip, subida });
+}
+
+/**
+ * A visitor's submission (JSON API, multipart or the public site): counted against the connection and
+ * the company like the site's contact form, checked against the form, kept, and turned into a solicitud
+ * or a cliente atendido. A file received for it is recorded under the envío, or deleted on any refusal.
+ */
+export async function recibir(
+  deps: DepsEnvio,
+  a: { idEmpresa: number; idFormulario: number; body: EnvioFormularioPublico; ip: string; subida?: archivos.Subida | null },
+): Promise<ResultadoEnvio> {
+  const subida = a.subida ?? null;
+  const borrar = () => (subida ? deps.storage.delete(subida.clave).catch(() => undefined) : Promise.resolve());
+  try {
+    const r = await recibirYGuardar(deps, { ...a, subida });
+    if (r.numero === null && r.guardado === false) await borrar();
+    return { numero: r.numero, mensaje: r.mensaje };
+  } catch (e) {
+    await borrar();
+    throw e;
+  }
+}
+
+async function recibirYGuardar(
+  deps: DepsEnvio,
+  a: { idEmpresa: number; idFormulario: number; body: EnvioFormularioPublico; ip: string; subida: archivos.Subida | null },
+): Promise<ResultadoEnvio & { guardado: boolean }> {
+  const porIp = `web-ip:${a.ip}`;
+  await demasiadas(deps.db, { usuario: porIp, ip: porIp });
+  const f = await enTenant(deps.db, a.idEmpresa, ({ tx }) => publico(tx, a.idFormulario));
+  // The file field's answer is the name of the file received, never a text the visitor sent for it.
+  const campoArchivo = f.campos.find((c) => c.tipo === 'archivo');
+  const body = campoArchivo
+    ? { ...a.body, respuestas: { ...a.body.respuestas, [campoArchivo.campo]: a.subida?.nombre ?? '' } }
+    : a.body;
+  const valores = revisar(f.campos, body);
   const claves = { usuario: `web-form:${a.idEmpresa}`, ip: porIp };
   await demasiadas(deps.db, claves);
   await registrarFallo(deps.db, claves, LIMITE);
   const mensaje = f.mensaje_gracias || 'Recibimos su información. Un asesor se comunicará con usted pronto.';
   // A robot filled the field people never see: thanked, and nothing is kept.
-  if (a.body.sitio) return { numero: null, mensaje };
+  if (body.sitio) return { numero: null, mensaje, guardado: false };
   const primero = (tipo: string) => valores.find((v) => v.tipo === tipo && v.valor)?.valor ?? '';
   const texto = valores
     .filter((v) => v.valor !== '')
     .map((v) => `${v.etiqueta}: ${v.valor}`)
     .join('\n');
+  const mensajeSolicitud = `Formulario «${f.nombre}»\n${texto}`.slice(0, 2000);
+  const respuestas = valores.map(({ etiqueta, tipo, valor }) => ({ etiqueta, tipo, valor }));
+  const guardarEnvio = async (
+    scope: Scope,
+    e: { numeroSolicitud: number | null; consecutivoCliente: number | null; nota: string },
+  ) => {
+    const id = await repo.insertarEnvio(scope.tx, { idFormulario: f.id, nombre: body.nombre, respuestas, ip: a.ip, ...e });
+    if (a.subida && campoArchivo)
+      await archivos.registrar(
+        {
+          ...scope,
+          user: principalSinSesion({ idEmpresa: a.idEmpresa, usuario: 'sitio web', permisos: String(IDM_FORMULARIOS) }),
+          ip: a.ip,
+          storage: deps.storage,
+          cuota: { limiteBytes: deps.config.archivosCuotaBytes },
+          tipo: TIPO_DUENO_ENVIO,
+          clave: String(id),
+          categoria: CATEGORIA_ADJUNTO_KEY,
+          subida: a.subida,
+        },
+        { accion: 'formulario recibido', campo: campoArchivo.etiqueta },
+      );
+  };
+  // A form that creates clientes atendidos does so when the visitor is a known tercero; the confirmation
+  // e-mail names a solicitud's number, so it goes only when a solicitud is what was created.
+  if (f.destino === 'cliente_atendido') {
+    const hecho = await enTenant(deps.db, a.idEmpresa, async (scope) => {
+      const c = await crearDesdeSitio(
+        { ...scope, hub: deps.hub, mailer: deps.mailer, ip: a.ip, idEmpresa: a.idEmpresa },
+        {
+          email: primero('correo'),
+          telefono: primero('telefono'),
+          gestion: f.gestion_cliente,
+          formulario: f.nombre,
+          observaciones: `Llegó por el formulario «${f.nombre}» del sitio web a nombre de ${body.nombre}. El solicitante autorizó el tratamiento de sus datos personales (Ley 1581 de 2012), desde la dirección ${a.ip}.\n${texto}`,
+        },
+      );
+      if (!c) return false;
+      await guardarEnvio(scope, {
+        numeroSolicitud: null,
+        consecutivoCliente: c.consecutivo,
+        nota: `Se reconoció al tercero ${c.tercero} por su ${c.por === 'correo' ? 'correo electrónico' : 'teléfono'}.`,
+      });
+      return true;
+    });
+    if (hecho) return { numero: null, mensaje, guardado: true };
+  }
   const confirmar = await debeConfirmar(deps.db, a.idEmpresa, primero('correo'));
   const numero = await enTenant(deps.db, a.idEmpresa, async (scope) => {
     const n = await recibirDeFormulario(
       { ...scope, hub: deps.hub, mailer: deps.mailer, ip: a.ip, idEmpresa: a.idEmpresa },
       {
-        nombre: a.body.nombre,
+        nombre: body.nombre,
         telefono: primero('telefono'),
         email: primero('correo'),
-        mensaje: `Formulario «${f.nombre}»\n${texto}`.slice(0, 2000),
+        mensaje: mensajeSolicitud,
         tipo: f.tipo_solicitud,
         formulario: f.nombre,
         confirmar,
       },
     );
-    await repo.insertarEnvio(scope.tx, {
-      idFormulario: f.id,
-      nombre: a.body.nombre,
-      respuestas: valores.map(({ etiqueta, tipo, valor }) => ({ etiqueta, tipo, valor })),
+    await guardarEnvio(scope, {
       numeroSolicitud: n,
-      ip: a.ip,
+      consecutivoCliente: null,
+      nota:
+        f.destino === 'cliente_atendido'
+          ? 'Ningún tercero de la empresa tiene ese correo electrónico ni ese teléfono: quedó como solicitud para convertirla allí.'
+          : '',
     });
     return n;
   });
-  return { numero, mensaje };
+  return { numero, mensaje, guardado: true };
 }

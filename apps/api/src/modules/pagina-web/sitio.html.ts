@@ -279,6 +279,9 @@ export function formularioWeb(e: EmpresaSitio, f: FormularioPublico, estado: Est
       return `${etiqueta}<select id="${k}" name="${k}"${a}><option value="">Elija una opción</option>${c.opciones
         .map((o) => `<option${estado.valores[k] === o ? ' selected' : ''}>${esc(o)}</option>`)
         .join('')}</select>${err(k)}`;
+    // The file must be chosen again after a mistake: a browser never fills a file input from the server.
+    if (c.tipo === 'archivo')
+      return `${etiqueta}<input id="${k}" name="${k}" type="file" accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png" aria-describedby="ayuda-${k}${estado.errores[k] ? ` error-${k}" aria-invalid="true"` : '"'}${c.obligatorio ? ' required' : ''}><p class="ayuda" id="ayuda-${k}">PDF, JPG o PNG, máximo 5 MB.</p>${err(k)}`;
     const tipo = { texto: 'text', correo: 'email', telefono: 'tel', numero: 'text', fecha: 'date' }[c.tipo];
     const extra =
       c.tipo === 'numero'
@@ -294,7 +297,7 @@ export function formularioWeb(e: EmpresaSitio, f: FormularioPublico, estado: Est
 <h1 id="formulario-titulo">${esc(f.nombre)}</h1>
 ${f.descripcion ? `<p>${esc(f.descripcion)}</p>` : ''}
 ${estado.general ? `<p class="error" role="alert">${esc(estado.general)}</p>` : ''}
-<form method="post" action="/sitio/${e.id_empresa}/formularios/${f.id}" novalidate>
+<form method="post" action="/sitio/${e.id_empresa}/formularios/${f.id}"${f.campos.some((c) => c.tipo === 'archivo') ? ' enctype="multipart/form-data"' : ''} novalidate>
   <label for="nombre">Nombre <span aria-hidden="true">*</span></label><input id="nombre" name="nombre" autocomplete="name" maxlength="120" value="${v('nombre')}"${attrs('nombre', true)}>${err('nombre')}
   ${f.campos.map(campo).join('\n  ')}
   <div class="oculto" aria-hidden="true"><label for="sitio">No llene este campo</label><input id="sitio" name="sitio" tabindex="-1" autocomplete="off"></div>

@@ -274,6 +274,46 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     return servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
       if (!p.success) throw new AppError(40400, 'Este formulario no existe.');
       const id = p.data.id;
+      const exito = async (r: formularios.ResultadoEnvio) => {
+        const fo = await enTenant(deps.db, e.id_empresa, ({ tx }) => formularios.publico(tx, id));
+        return {
+          titulo: `Formulario enviado · ${publico.empresaPublica(e).nombre}`,
+          og: {
+            titulo: fo.nombre,
+            descripcion: 'Formulario enviado',
+            imagen: null,
+            url: `/sitio/${e.id_empresa}/formularios/${id}`,
+          },
+          cuerpo: html.graciasFormulario(e, r.mensaje, r.numero),
+        };
+      };
+      // A refusal of the service (a file of the wrong kind, too big, a limit) shown beside its field.
+      const rechazo = (err: unknown, valores: Record<string, string>) => {
+        if (!(err instanceof AppError) || err.status === 404 || err.status >= 500) throw err;
+        const errores = Object.fromEntries(
+          (err.campos ?? []).map((c) => [c.campo.replace(/^respuestas\./, ''), c.mensaje] as const),
+        );
+        const general = Object.keys(errores).length ? 'Revise los campos marcados.' : err.message;
+        const { sitio: _sitio, ...vistos } = valores;
+        return formularioDe(e, id, { valores: vistos, errores, general }, err.status);
+      };
+      // A form with a file field posts multipart/form-data; the file streams through platform/archivos.
+      if (req.isMultipart()) {
+        const campos: Record<string, string> = {};
+        try {
+          return await exito(
+            await formularios.recibirMultipart(deps, {
+              idEmpresa: e.id_empresa,
+              idFormulario: id,
+              ip: req.ip,
+              partes: (o) => req.parts(o),
+              campos,
+            }),
+          );
+        } catch (err) {
+          return rechazo(err, campos);
+        }
+      }
       const valores = z
         .record(z.string(), z.string())
         .catch({})
@@ -287,20 +327,12 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       if (!datos.success) for (const i of datos.error.issues) errores[String(i.path[0] ?? 'general')] ??= i.message;
       if (!datos.success || Object.keys(errores).length) return fallo(errores);
       try {
-        const r = await formularios.recibir(deps, { idEmpresa: e.id_empresa, idFormulario: id, body: datos.data, ip: req.ip });
-        return {
-          titulo: `Formulario enviado · ${publico.empresaPublica(e).nombre}`,
-          og: {
-            titulo: fo.nombre,
-            descripcion: 'Formulario enviado',
-            imagen: null,
-            url: `/sitio/${e.id_empresa}/formularios/${id}`,
-          },
-          cuerpo: html.graciasFormulario(e, r.mensaje, r.numero),
-        };
+        return await exito(
+          await formularios.recibir(deps, { idEmpresa: e.id_empresa, idFormulario: id, body: datos.data, ip: req.ip }),
+        );
       } catch (err) {
         if (err instanceof AppError && err.status === 429) return fallo({}, err.message, 429);
-        throw err;
+        return rechazo(err, valores);
       }
     });
   });

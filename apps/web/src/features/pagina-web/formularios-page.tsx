@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, Button, Card, Checkbox, Empty, Form, Input, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import {
   ArrowDownOutlined,
@@ -6,9 +7,14 @@ import {
   DeleteOutlined,
   ExportOutlined,
   InboxOutlined,
+  PaperClipOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
+import { GESTIONES } from '@predio/contract/inmuebles';
 import {
+  DESTINOS_FORMULARIO,
+  ETIQUETAS_DESTINO,
+  ETIQUETAS_GESTION_FORMULARIO,
   ETIQUETAS_TIPO_CAMPO,
   ETIQUETAS_TIPO_SOLICITUD,
   FORMULARIOS_SORT,
@@ -38,6 +44,14 @@ const lista = definirLista({ filtros: { q: texto() }, orden: FORMULARIOS_SORT })
 
 const OPCIONES_TIPO_CAMPO = TIPOS_CAMPO.map((t) => ({ value: t, label: ETIQUETAS_TIPO_CAMPO[t] }));
 const OPCIONES_TIPO_SOLICITUD = TIPO_VALUES.map((t) => ({ value: t, label: ETIQUETAS_TIPO_SOLICITUD[t] }));
+const OPCIONES_DESTINO = DESTINOS_FORMULARIO.map((d) => ({ value: d, label: ETIQUETAS_DESTINO[d] }));
+const OPCIONES_GESTION = GESTIONES.map((g) => ({ value: g, label: ETIQUETAS_GESTION_FORMULARIO[g] }));
+
+/** What a form's submissions become, in the list's words. */
+const creaDe = (f: Formulario) =>
+  f.destino === 'cliente_atendido'
+    ? `Clientes atendidos (${ETIQUETAS_GESTION_FORMULARIO[f.gestion_cliente].toLowerCase()})`
+    : `Solicitudes: ${ETIQUETAS_TIPO_SOLICITUD[f.tipo_solicitud]}`;
 
 const estadoDe = (f: Formulario) => (f.activo ? <Tag color="green">Publicado</Tag> : <Tag>No publicado</Tag>);
 
@@ -85,9 +99,9 @@ export function FormulariosPage() {
     { key: 'nombre', dataIndex: 'nombre', title: 'Nombre', ordenable: true, fija: true },
     {
       key: 'tipo_solicitud',
-      title: 'Crea solicitudes de',
+      title: 'Cada envío crea',
       responsive: ['md'],
-      render: (_: unknown, f) => ETIQUETAS_TIPO_SOLICITUD[f.tipo_solicitud],
+      render: (_: unknown, f) => creaDe(f),
     },
     { key: 'campos', title: 'Campos', responsive: ['lg'], render: (_: unknown, f) => f.campos.length + 1 },
     { key: 'envios', dataIndex: 'envios', title: 'Envíos', ordenable: true },
@@ -131,7 +145,7 @@ export function FormulariosPage() {
               <strong>{f.nombre}</strong>
               <div>{estadoDe(f)}</div>
               <div>
-                {f.envios} envíos · {ETIQUETAS_TIPO_SOLICITUD[f.tipo_solicitud]}
+                {f.envios} envíos · {creaDe(f)}
               </div>
             </div>
             {acciones(f)}
@@ -156,6 +170,8 @@ const NUEVO: Partial<FormularioForm> = {
   nombre: '',
   descripcion: '',
   tipo_solicitud: 'informacion',
+  destino: 'solicitud',
+  gestion_cliente: 'arriendo',
   mensaje_gracias: '',
   activo: true,
   campos: [
@@ -191,8 +207,32 @@ function FormularioDialogo({ formulario, onCerrar }: { formulario: Formulario | 
         <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
       </Form.Item>
       <Space wrap align="start" size="large">
-        <Form.Item name="tipo_solicitud" label="Tipo de solicitud" extra="Cada envío crea una solicitud de este tipo.">
-          <Select options={OPCIONES_TIPO_SOLICITUD} style={{ minWidth: 240 }} />
+        <Form.Item name="destino" label="Cada envío crea">
+          <Select options={OPCIONES_DESTINO} style={{ minWidth: 200 }} />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.destino !== b.destino}>
+          {() =>
+            form.getFieldValue('destino') === 'cliente_atendido' ? (
+              <Form.Item name="gestion_cliente" label="Busca">
+                <Select options={OPCIONES_GESTION} style={{ minWidth: 180 }} />
+              </Form.Item>
+            ) : null
+          }
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.destino !== b.destino}>
+          {() => (
+            <Form.Item
+              name="tipo_solicitud"
+              label="Tipo de solicitud"
+              extra={
+                form.getFieldValue('destino') === 'cliente_atendido'
+                  ? 'Si ningún tercero tiene el correo o el teléfono del visitante, se crea una solicitud de este tipo.'
+                  : 'Cada envío crea una solicitud de este tipo.'
+              }
+            >
+              <Select options={OPCIONES_TIPO_SOLICITUD} style={{ minWidth: 240 }} />
+            </Form.Item>
+          )}
         </Form.Item>
         <Form.Item name="activo" label="Publicado" valuePropName="checked">
           <Switch />
@@ -235,6 +275,10 @@ function FormularioDialogo({ formulario, onCerrar }: { formulario: Formulario | 
                       >
                         <Select mode="tags" open={false} tokenSeparators={[',']} aria-label="Opciones" />
                       </Form.Item>
+                    ) : form.getFieldValue(['campos', c.name, 'tipo']) === 'archivo' ? (
+                      <Typography.Text type="secondary" className="formulario-opciones">
+                        El visitante adjunta un PDF, JPG o PNG de máximo 5 MB; un formulario admite un solo archivo.
+                      </Typography.Text>
                     ) : null
                   }
                 </Form.Item>
@@ -282,6 +326,28 @@ function FormularioDialogo({ formulario, onCerrar }: { formulario: Formulario | 
         description={TEXTO_CONSENTIMIENTO}
       />
     </DialogoForm>
+  );
+}
+
+/** What a submission became, with a link to it, and why when it is not what the form asks for. */
+function ResultadoEnvio({ envio: e, onIr }: { envio: EnvioFormulario; onIr: () => void }) {
+  const enlace =
+    e.consecutivo_cliente !== null ? (
+      <Link to={`/propiedades/clientes-atendidos?abrir=${e.consecutivo_cliente}`} onClick={onIr}>
+        Cliente atendido N.º {e.consecutivo_cliente}
+      </Link>
+    ) : e.numero_solicitud !== null ? (
+      <Link to={`/propiedades/solicitudes?abrir=${e.numero_solicitud}`} onClick={onIr}>
+        Solicitud N.º {e.numero_solicitud}
+      </Link>
+    ) : (
+      '—'
+    );
+  return (
+    <div className="formulario-resultado">
+      {enlace}
+      {e.nota ? <Typography.Text type="secondary">{e.nota}</Typography.Text> : null}
+    </div>
   );
 }
 
@@ -336,21 +402,29 @@ function EnviosCajon({ formulario, onCerrar }: { formulario: Formulario; onCerra
                     .map((r) => (
                       <div key={r.etiqueta}>
                         <dt>{r.etiqueta}</dt>
-                        <dd>{r.valor}</dd>
+                        <dd>
+                          {r.tipo === 'archivo' && e.archivo ? (
+                            <a
+                              href={`/api/archivos/formulario_envio/${e.id}/${e.archivo.id}`}
+                              target="_blank"
+                              rel="noopener noreferrer"
+                              aria-label={`Archivo de ${e.nombre}: ${e.archivo.nombre}`}
+                            >
+                              <PaperClipOutlined /> {e.archivo.nombre}
+                            </a>
+                          ) : (
+                            r.valor
+                          )}
+                        </dd>
                       </div>
                     ))}
                 </dl>
               ),
             },
             {
-              key: 'solicitud',
-              title: 'Solicitud',
-              render: (_: unknown, e) =>
-                e.numero_solicitud ? (
-                  <a href={`/propiedades/solicitudes?abrir=${e.numero_solicitud}`}>N.º {e.numero_solicitud}</a>
-                ) : (
-                  '—'
-                ),
+              key: 'resultado',
+              title: 'Se convirtió en',
+              render: (_: unknown, e) => <ResultadoEnvio envio={e} onIr={onCerrar} />,
             },
           ]}
         />
