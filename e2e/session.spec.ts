@@ -20,9 +20,8 @@ test('an unauthenticated visit goes to /login with the redirect, and login retur
   await expect(page).toHaveURL(/\/propiedades\/portales\/metrocuadrado$/);
   await cerrarAvisos(page);
   await expect(page).toHaveTitle('Metrocuadrado - Predio Web 3');
-  // a module not built yet says so and names itself
-  await expect(page.getByText('Módulo en construcción').filter({ visible: true })).toBeVisible();
-  await expect(page.getByText(/La pantalla\s+Metrocuadrado\s+del módulo\s+Propiedades e inventarios/)).toBeVisible();
+  // The screen asked for, not Inicio: the portal's configuration.
+  await expect(page.getByRole('form', { name: 'Configuración de Metrocuadrado' })).toBeVisible();
 });
 
 test('a wrong password shows the server message and stays on login', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configStorage, cuotaArchivos, diasAdjuntos, urlGeocodificador, urlPublica } from './config.ts';
+import { configStorage, cuotaArchivos, diasAdjuntos, formulariosPorHora, urlGeocodificador, urlPublica } from './config.ts';
 
 describe('PUBLIC_URL', () => {
   it('is optional, and kept without its trailing slash', () => {
@@ -72,5 +72,17 @@ describe('GEOCODER_URL', () => {
     expect(urlGeocodificador('https://nominatim.openstreetmap.org')).toBe('https://nominatim.openstreetmap.org');
     expect(() => urlGeocodificador('nominatim')).toThrow('GEOCODER_URL debe ser una dirección http(s)');
     expect(() => urlGeocodificador('ftp://geo.local')).toThrow('GEOCODER_URL debe ser http(s)');
+  });
+});
+
+describe('FORMULARIOS_WEB_POR_IP_HORA', () => {
+  it('is 5 an hour unless set, and a whole number, 1 or more', () => {
+    expect(formulariosPorHora(undefined)).toBe(5);
+    expect(formulariosPorHora(' ')).toBe(5);
+    expect(formulariosPorHora('40')).toBe(40);
+    for (const malo of ['0', '-3', '2.5', 'muchos'])
+      expect(() => formulariosPorHora(malo)).toThrow(
+        `FORMULARIOS_WEB_POR_IP_HORA debe ser un número entero de formularios por hora, 1 o más: «${malo}»`,
+      );
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { SOLICITUDES_WEB_POR_IP_HORA } from '@predio/contract/solicitudes';
 import type { LoginThrottleConfig } from './platform/auth/throttle.ts';
 import { DIAS_ADJUNTOS } from './platform/mail/limpieza.ts';
 
@@ -24,6 +25,8 @@ export type Config = {
   /** Days the files of a sent e-mail (fichas, photos) stay in storage. */
   correoAdjuntosDias: number;
   loginThrottle: LoginThrottleConfig;
+  /** FORMULARIOS_WEB_POR_IP_HORA: what one address may send in an hour through the website's public forms. */
+  formulariosWebPorIpHora: number;
   /** Which proxies may name the client in X-Forwarded-For: none, how many hops, or their addresses. */
   trustProxy: false | number | string[];
   /** Where files live (platform/storage): this disk (DATA_DIR/files) or an S3-compatible bucket. */
@@ -66,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bloqueoMin: 15,
       esperaMaxMs: 8000,
     },
+    formulariosWebPorIpHora: formulariosPorHora(env.FORMULARIOS_WEB_POR_IP_HORA),
     trustProxy: proxies.trustProxy,
     storage: configStorage(env),
     archivosCuotaBytes: cuotaArchivos(env.ARCHIVOS_CUOTA_MB),
@@ -204,4 +208,13 @@ function secretFromDataDir(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** FORMULARIOS_WEB_POR_IP_HORA: the public forms' hourly limit per address; a bad value stops the start. */
+export function formulariosPorHora(valor: string | undefined): number {
+  if (valor === undefined || valor.trim() === '') return SOLICITUDES_WEB_POR_IP_HORA;
+  const n = Number(valor);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`FORMULARIOS_WEB_POR_IP_HORA debe ser un número entero de formularios por hora, 1 o más: «${valor}»`);
+  return n;
 }

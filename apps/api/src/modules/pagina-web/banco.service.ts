@@ -10,7 +10,6 @@ import {
   type VacanteForm,
   type VacantePublica,
 } from '@predio/contract/pagina-web-banco';
-import { SOLICITUDES_WEB_POR_IP_HORA } from '@predio/contract/solicitudes';
 import { camposConError, mensajeValidacion } from '@predio/contract/validation';
 import type { Tx } from '../../db/client.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
@@ -18,7 +17,7 @@ import type { Categoria } from '../../platform/archivos/duenos.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { principalSinSesion } from '../../platform/auth/principal.ts';
-import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
+import { limitePublico, minutosBloqueo, registrarFallo } from '../../platform/auth/throttle.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sanearHtml } from '../../platform/documentos/sanear.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
@@ -213,9 +212,6 @@ export async function vacantePublica(tx: Tx, id: number): Promise<VacantePublica
   return v;
 }
 
-/** As many as the site's other forms: a person applies once or twice; a flood stops at the limit. */
-const LIMITE: ThrottleConfig = { maxPorIp: SOLICITUDES_WEB_POR_IP_HORA, maxPorUsuario: 300, ventanaMin: 60, bloqueoMin: 60 };
-
 async function demasiadas(db: Deps['db'], claves: { usuario: string; ip: string }) {
   const bloqueo = await minutosBloqueo(db, claves);
   if (bloqueo > 0)
@@ -325,7 +321,7 @@ export async function postular(
     await borrarSubida();
     throw e;
   }
-  await registrarFallo(deps.db, claves, LIMITE);
+  await registrarFallo(deps.db, claves, limitePublico(deps.config.formulariosWebPorIpHora));
   // A robot filled the field people never see: thanked, and nothing is kept.
   if (datos.data.sitio) {
     await borrarSubida();

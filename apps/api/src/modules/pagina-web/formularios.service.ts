@@ -14,14 +14,14 @@ import {
   type FormularioForm,
   type FormularioPublico,
 } from '@predio/contract/pagina-web-formularios';
-import { SOLICITUDES_WEB_POR_IP_HORA, type TipoSolicitud } from '@predio/contract/solicitudes';
+import type { TipoSolicitud } from '@predio/contract/solicitudes';
 import type { Tx } from '../../db/client.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
 import type { Categoria } from '../../platform/archivos/duenos.ts';
 import { principalSinSesion } from '../../platform/auth/principal.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
+import { limitePublico, minutosBloqueo, registrarFallo } from '../../platform/auth/throttle.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
@@ -157,9 +157,6 @@ export async function publico(tx: Tx, id: number) {
     gestion_cliente: f.gestion_cliente,
   };
 }
-
-/** As many as the site's own contact form: a person sends one or two; a flood stops at the company's limit. */
-const LIMITE: ThrottleConfig = { maxPorIp: SOLICITUDES_WEB_POR_IP_HORA, maxPorUsuario: 300, ventanaMin: 60, bloqueoMin: 60 };
 
 async function demasiadas(db: Deps['db'], claves: { usuario: string; ip: string }) {
   const bloqueo = await minutosBloqueo(db, claves);
@@ -334,7 +331,7 @@ async function recibirYGuardar(
   const valores = revisar(f.campos, body);
   const claves = { usuario: `web-form:${a.idEmpresa}`, ip: porIp };
   await demasiadas(deps.db, claves);
-  await registrarFallo(deps.db, claves, LIMITE);
+  await registrarFallo(deps.db, claves, limitePublico(deps.config.formulariosWebPorIpHora));
   const mensaje = f.mensaje_gracias || 'Recibimos su información. Un asesor se comunicará con usted pronto.';
   // A robot filled the field people never see: thanked, and nothing is kept.
   if (body.sitio) return { numero: null, mensaje, guardado: false };

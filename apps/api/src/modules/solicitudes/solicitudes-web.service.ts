@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { esCorreo } from '@predio/contract/campos';
 import { CODES } from '@predio/contract/codes';
-import { SOLICITUDES_WEB_POR_IP_HORA, etiquetaTipo, type SolicitudWeb, type TipoSolicitud } from '@predio/contract/solicitudes';
+import { etiquetaTipo, type SolicitudWeb, type TipoSolicitud } from '@predio/contract/solicitudes';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { principalSinSesion, type Principal } from '../../platform/auth/principal.ts';
-import { minutosBloqueo, registrarFallo, tomarTurno, type ThrottleConfig } from '../../platform/auth/throttle.ts';
+import { limitePublico, minutosBloqueo, registrarFallo, tomarTurno } from '../../platform/auth/throttle.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import { encolarCorreo } from '../../platform/mail/outbox.ts';
@@ -13,9 +13,6 @@ import { enTenant, type Scope } from '../../platform/tenant.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import * as repo from './solicitudes.repo.ts';
 import { crear, enlaceSolicitud, puedeAtender, TIPO_CARTA_SOLICITUD } from './solicitudes.service.ts';
-
-/** Per connection: a person sends one or two; per form (company): a flood from many connections stops too. */
-const LIMITE: ThrottleConfig = { maxPorIp: SOLICITUDES_WEB_POR_IP_HORA, maxPorUsuario: 300, ventanaMin: 60, bloqueoMin: 60 };
 
 /** Who wrote it, for the history, the audit and «creado por». */
 const sitioWeb = (idEmpresa: number): Principal => principalSinSesion({ idEmpresa, usuario: 'sitio web' });
@@ -112,7 +109,7 @@ export async function debeConfirmar(db: Database, idEmpresa: number, email: stri
  * Answers the request's number, which the website may show.
  */
 export async function recibir(
-  deps: Pick<Deps, 'db' | 'hub' | 'mailer'>,
+  deps: Pick<Deps, 'db' | 'hub' | 'mailer' | 'config'>,
   body: SolicitudWeb,
   ip: string,
 ): Promise<{ numero: number | null }> {
@@ -137,12 +134,12 @@ export async function recibir(
   );
   if (!empresa) {
     // Guessing keys counts against the connection too (twice: it has no form to count against).
-    await registrarFallo(deps.db, { usuario: porIp, ip: porIp }, LIMITE);
+    await registrarFallo(deps.db, { usuario: porIp, ip: porIp }, limitePublico(deps.config.formulariosWebPorIpHora));
     throw noEncontrado('El formulario de este sitio web (la clave no corresponde a un formulario activo)');
   }
   const claves = { usuario: `web-form:${empresa.id_empresa}`, ip: porIp };
   await demasiadas(claves);
-  await registrarFallo(deps.db, claves, LIMITE);
+  await registrarFallo(deps.db, claves, limitePublico(deps.config.formulariosWebPorIpHora));
   // A robot filled the field people never see: thanked, and nothing is kept.
   if (body.sitio) return { numero: null };
   const user = sitioWeb(empresa.id_empresa);

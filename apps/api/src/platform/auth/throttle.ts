@@ -50,6 +50,17 @@ export async function limpiarFallos(db: Database, k: ThrottleKeys): Promise<void
  * user; maxPorIp: failures from one address, any user, before it is blocked; esperaMaxMs: the longest wait
  * an attempt on an account with many failures (from anywhere) sits out before it is checked.
  */
+/**
+ * The website's public forms (contact form, the forms built in Página web, job applications): so many
+ * an hour per address (Config.formulariosWebPorIpHora), and a flood per company stops at 300.
+ */
+export const limitePublico = (porIpHora: number): ThrottleConfig => ({
+  maxPorIp: porIpHora,
+  maxPorUsuario: 300,
+  ventanaMin: 60,
+  bloqueoMin: 60,
+});
+
 export type LoginThrottleConfig = ThrottleConfig & { esperaMaxMs: number };
 export type LoginKeys = { cuenta: string; usuarioIp: string; ip: string; aviso: string };
 

@@ -620,7 +620,9 @@ function SaludCard({ portal, nombre }: { portal: PortalSincronizado; nombre: str
           ) : null}
           {s.contactos_error ? <Alert type="warning" showIcon title={s.contactos_error} style={{ marginBottom: 12 }} /> : null}
           {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} /> : null}
-          {s.conciliacion ? <ConciliacionResumen portal={portal} nombre={nombre} c={s.conciliacion} /> : null}
+          {s.conciliacion ? (
+            <ConciliacionResumen portal={portal} nombre={nombre} c={s.conciliacion} listo={s.configurado && s.activo} />
+          ) : null}
           {s.errores.length > 0 ? (
             <section aria-label={`Inmuebles con error en ${nombre}`}>
               <Typography.Title level={5}>Inmuebles con error</Typography.Title>
@@ -660,7 +662,18 @@ function SaludCard({ portal, nombre }: { portal: PortalSincronizado; nombre: str
  * The last nightly reconciliation: when it ran, how many listings it read back, what differed and what
  * each became here (with the portal's reason), or why it could not finish. «Conciliar ahora» runs one.
  */
-function ConciliacionResumen({ portal, nombre, c }: { portal: PortalSincronizado; nombre: string; c: ConciliacionPortal }) {
+function ConciliacionResumen({
+  portal,
+  nombre,
+  c,
+  listo,
+}: {
+  portal: PortalSincronizado;
+  nombre: string;
+  c: ConciliacionPortal;
+  /** Configured and active: before that there is nothing to read back, and the button says why. */
+  listo: boolean;
+}) {
   const conciliar = useConciliarPortal(portal);
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
@@ -679,6 +692,8 @@ function ConciliacionResumen({ portal, nombre, c }: { portal: PortalSincronizado
           size="small"
           icon={<SyncOutlined />}
           loading={conciliar.isPending}
+          disabled={!listo}
+          title={listo ? undefined : `Configure y active ${nombre} para conciliar`}
           onClick={async () => {
             setError(null);
             try {
