@@ -242,7 +242,10 @@ ${dato('Fecha de eliminación', fechaLegible(o.hoy))}
 ${dato('Motivo u observación', o.motivo)}
 </tbody></table>
 <h3>Radicados eliminados (${e.documentos.length})</h3>
-<table><thead><tr><th>Radicado</th><th>Fecha</th><th>Asunto</th></tr></thead><tbody>${filas}</tbody></table>`;
+<table><thead><tr><th>Radicado</th><th>Fecha</th><th>Asunto</th></tr></thead><tbody>${filas}</tbody></table>
+<p></p>
+<p>______________________________<br>${esc(o.usuario)}<br>Eliminó</p>
+<p>______________________________<br>Responsable del archivo</p>`;
 }
 
 /**
