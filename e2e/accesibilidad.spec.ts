@@ -145,6 +145,8 @@ const PANTALLAS = [
   '/paginaweb/sesion-texto',
   '/paginaweb/popupinicio',
   '/informes/encuestas',
+  // Gestión documental: the retention tab (its segments, table and empty state).
+  '/gestion-documental/gestion-documental?pestana=retencion',
   '/sitio/2',
 ];
 

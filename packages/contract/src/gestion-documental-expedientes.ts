@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enteroQuery, id, idQuery, opcion, texto, textoObligatorio } from './campos.ts';
+import { cuandoValidos, enteroQuery, id, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
 import './validation.ts';
 
 // Gestión documental (issue 28): expedientes, the files that group radicados per inmueble, contrato,
@@ -85,6 +85,20 @@ export type Expediente = {
   vence_central: string | null;
   radicados: number;
   creado_por: string;
+  /** Where it is kept (retention): gestión until transferred, central, then its final disposition. */
+  fase: FaseExpediente;
+  transferido_en: string | null;
+  transferido_por: string | null;
+  dispuesto_en: string | null;
+  dispuesto_por: string | null;
+  motivo_disposicion: string | null;
+  /** Legal hold: while on, it cannot be eliminated. */
+  retencion_legal: boolean;
+  motivo_retencion: string | null;
+  retencion_por: string | null;
+  retencion_en: string | null;
+  /** The acta de eliminación is kept (GET …/expedientes/:id/acta). */
+  tiene_acta: boolean;
 };
 export type RadicadoDeExpediente = {
   id: number;
@@ -96,3 +110,65 @@ export type RadicadoDeExpediente = {
   agregado_en: string;
 };
 export type ExpedienteDetalle = Expediente & { documentos: RadicadoDeExpediente[] };
+
+// ----- Retention (tab «Retención»): transfer to the central archive, final disposition, legal hold -----
+
+export const FASES_EXPEDIENTE = ['gestion', 'central', 'eliminado', 'conservado'] as const;
+export type FaseExpediente = (typeof FASES_EXPEDIENTE)[number];
+export const ETIQUETAS_FASE: Record<FaseExpediente, string> = {
+  gestion: 'Archivo de gestión',
+  central: 'Archivo central',
+  eliminado: 'Eliminado',
+  conservado: 'Conservado',
+};
+
+/** «transferir»: closed, its time in gestión ran out; «disponer»: in the central, its time there ran out. */
+export const VISTAS_RETENCION = ['transferir', 'disponer'] as const;
+export type VistaRetencion = (typeof VISTAS_RETENCION)[number];
+export const ETIQUETAS_VISTA_RETENCION: Record<VistaRetencion, string> = {
+  transferir: 'Por transferir',
+  disponer: 'Por disponer',
+};
+
+export const ZRetencionQuery = z.object({
+  vista: z.enum(VISTAS_RETENCION, { error: "vista debe ser 'transferir' o 'disponer'" }).default('transferir'),
+  q: z
+    .string()
+    .trim()
+    .max(200, { error: 'q admite máximo 200 caracteres' })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  page: enteroQuery('page', 1, 1_000_000).default(1),
+  pageSize: enteroQuery('pageSize', 1, 200).default(50),
+});
+export type RetencionQuery = z.output<typeof ZRetencionQuery>;
+
+export const ETIQUETAS_RETENCION = {
+  motivo: 'Motivo',
+  activa: 'Retención legal',
+  motivo_retencion: 'Motivo de la retención',
+} as const;
+
+/** Eliminating an expediente: the reason goes into the acta de eliminación. */
+export const ZEliminarExpediente = z.object({ motivo: textoObligatorio(ETIQUETAS_RETENCION.motivo, 2000) });
+export type EliminarExpediente = z.output<typeof ZEliminarExpediente>;
+
+/** Setting or clearing the legal hold; setting it needs its reason. */
+export const ZRetencionLegal = z
+  .object({
+    activa: si(ETIQUETAS_RETENCION.activa),
+    motivo: texto(ETIQUETAS_RETENCION.motivo_retencion, 1000),
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (v.activa && !v.motivo)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['motivo'],
+          message: `El campo ${ETIQUETAS_RETENCION.motivo_retencion} es obligatorio para activar la retención legal`,
+        });
+    },
+    cuandoValidos('activa', 'motivo'),
+  );
+export type RetencionLegal = z.output<typeof ZRetencionLegal>;
+export type RetencionLegalIn = z.input<typeof ZRetencionLegal>;

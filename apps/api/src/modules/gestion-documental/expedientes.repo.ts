@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Expediente, ExpedientesQuery, RadicadoDeExpediente } from '@predio/contract/gestion-documental-expedientes';
+import type {
+  Expediente,
+  ExpedientesQuery,
+  RadicadoDeExpediente,
+  RetencionQuery,
+} from '@predio/contract/gestion-documental-expedientes';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { contiene, palabras } from '../../platform/busqueda.ts';
@@ -14,7 +19,10 @@ const SELECT = sql`
     case when t.id is null then null else json_build_object('id', t.id, 'nombre', t.nombre) end as tercero,
     x.observaciones, x.estado, to_char(x.abierto_en, 'YYYY-MM-DD') as abierto_en, to_char(x.cerrado_en, 'YYYY-MM-DD') as cerrado_en,
     x.cerrado_por, to_char(x.vence_gestion, 'YYYY-MM-DD') as vence_gestion, to_char(x.vence_central, 'YYYY-MM-DD') as vence_central,
-    (select count(*)::int from expediente_radicado er where er.id_expediente = x.id) as radicados, x.creado_por
+    (select count(*)::int from expediente_radicado er where er.id_expediente = x.id) as radicados, x.creado_por,
+    x.fase, to_char(x.transferido_en, 'YYYY-MM-DD') as transferido_en, x.transferido_por,
+    to_char(x.dispuesto_en, 'YYYY-MM-DD') as dispuesto_en, x.dispuesto_por, x.motivo_disposicion,
+    x.retencion_legal, x.motivo_retencion, x.retencion_por, x.retencion_en, x.id_acta is not null as tiene_acta
   from expediente x
   join series_documentales s on s.id = x.id_serie
   join subseries_documentales ss on ss.id = x.id_subserie
@@ -136,5 +144,86 @@ export async function reabrir(tx: Tx, id: number): Promise<void> {
   await tx.execute(
     sql`update expediente set estado = 'abierto', cerrado_en = null, cerrado_por = null, vence_gestion = null, vence_central = null
          where id = ${id}`,
+  );
+}
+
+// ----- Retention -----------------------------------------------------------------------------------
+
+const HOY = sql`(now() at time zone 'America/Bogota')::date`;
+
+/**
+ * The expedientes due for the next archival step: closed, still in gestión and past vence_gestion
+ * («transferir»), or in the central and past vence_central («disponer»); the longest overdue first.
+ */
+export async function retencion(
+  tx: Tx,
+  f: Omit<RetencionQuery, 'page' | 'pageSize'> & { permitidos: SQL | undefined; limit: number; offset: number },
+): Promise<{ items: Expediente[]; total: number }> {
+  const vence = f.vista === 'transferir' ? sql`x.vence_gestion` : sql`x.vence_central`;
+  const conds: SQL[] = [
+    sql`x.estado = 'cerrado'`,
+    f.vista === 'transferir' ? sql`x.fase = 'gestion'` : sql`x.fase = 'central'`,
+    sql`${vence} <= ${HOY}`,
+    ...palabras(f.q).map((p) => sql`(${contiene(sql`(x.texto_busqueda || ' ' || coalesce(t.texto_busqueda, ''))`, p)})`),
+    ...(f.permitidos ? [f.permitidos] : []),
+  ];
+  const donde = sql`where ${sql.join(conds, sql` and `)}`;
+  const [items, [n]] = await Promise.all([
+    queryRows<Expediente>(tx, sql`${SELECT} ${donde} order by ${vence}, x.id limit ${f.limit} offset ${f.offset}`),
+    queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from expediente x left join terceros t on t.id = x.id_tercero ${donde}`,
+    ),
+  ]);
+  return { items, total: n?.n ?? 0 };
+}
+
+/** Today in Bogotá, as the retention dates are written. */
+export async function hoy(tx: Tx): Promise<string> {
+  return (await queryRows<{ d: string }>(tx, sql`select to_char(${HOY}, 'YYYY-MM-DD') as d`))[0]!.d;
+}
+
+export async function transferir(tx: Tx, id: number, usuario: string): Promise<void> {
+  await tx.execute(
+    sql`update expediente set fase = 'central', transferido_en = ${HOY}, transferido_por = ${usuario} where id = ${id}`,
+  );
+}
+
+export async function disponer(
+  tx: Tx,
+  id: number,
+  d: { fase: 'eliminado' | 'conservado'; usuario: string; motivo: string | null; idActa: number | null },
+): Promise<void> {
+  await tx.execute(
+    sql`update expediente set fase = ${d.fase}, dispuesto_en = ${HOY}, dispuesto_por = ${d.usuario},
+               motivo_disposicion = ${d.motivo}, id_acta = ${d.idActa}
+         where id = ${id}`,
+  );
+}
+
+export async function retencionLegal(tx: Tx, id: number, r: { activa: boolean; motivo: string; usuario: string }): Promise<void> {
+  await tx.execute(
+    sql`update expediente set retencion_legal = ${r.activa}, motivo_retencion = ${r.activa ? r.motivo : null},
+               retencion_por = ${r.usuario}, retencion_en = now()
+         where id = ${id}`,
+  );
+}
+
+export async function idActa(tx: Tx, id: number): Promise<number | null> {
+  return (
+    (await queryRows<{ id_acta: number | null }>(tx, sql`select id_acta from expediente where id = ${id}`))[0]?.id_acta ?? null
+  );
+}
+
+/** Whether a radicado belongs to an eliminated expediente (its files are disposed of: no more changes). */
+export async function eliminadoDeRadicado(tx: Tx, idRadicado: number): Promise<string | null> {
+  return (
+    (
+      await queryRows<{ numero: string }>(
+        tx,
+        sql`select x.numero from expediente_radicado er join expediente x on x.id = er.id_expediente
+             where er.id_radicado = ${idRadicado} and x.fase = 'eliminado'`,
+      )
+    )[0]?.numero ?? null
   );
 }

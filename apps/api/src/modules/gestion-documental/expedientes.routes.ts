@@ -2,9 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idQuery } from '@predio/contract/campos';
 import { IDM_GESTION_DOCUMENTAL } from '@predio/contract/gestion-documental';
-import { ZExpedienteForm, ZExpedienteRadicado, ZExpedientesQuery } from '@predio/contract/gestion-documental-expedientes';
+import {
+  ZEliminarExpediente,
+  ZExpedienteForm,
+  ZExpedienteRadicado,
+  ZExpedientesQuery,
+  ZRetencionLegal,
+  ZRetencionQuery,
+} from '@predio/contract/gestion-documental-expedientes';
+import { enviar } from '../../platform/archivos/archivos.service.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { defineRoute } from '../../platform/http/route.ts';
+import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
 import * as service from './expedientes.service.ts';
 
 const tags = ['gestion-documental'];
@@ -65,5 +73,61 @@ export function expedientesRoutes(app: FastifyInstance, deps: Deps): void {
     permiso,
     schema: { params: ZId, tags, summary: 'Abre de nuevo un expediente cerrado' },
     handler: ({ tx, user, req, params }) => service.reabrir({ tx, user, ip: req.ip, id: params.id }),
+  });
+
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/gestion-documental/retencion',
+    permiso,
+    schema: {
+      querystring: ZRetencionQuery,
+      tags,
+      summary: 'Expedientes cuyo tiempo en gestión (por transferir) o en central (por disponer) ya venció',
+    },
+    handler: ({ tx, user, query }) => service.retencion({ tx, user, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${URL}/:id/transferir`,
+    permiso,
+    schema: { params: ZId, tags, summary: 'Transfiere el expediente al archivo central (vencido en gestión)' },
+    handler: ({ tx, user, req, params }) => service.transferir({ tx, user, ip: req.ip, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${URL}/:id/conservar`,
+    permiso,
+    schema: { params: ZId, tags, summary: 'Disposición final: conserva el expediente (vencido en central)' },
+    handler: ({ tx, user, req, params }) => service.conservar({ tx, user, ip: req.ip, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${URL}/:id/eliminar`,
+    permiso,
+    schema: {
+      params: ZId,
+      body: ZEliminarExpediente,
+      tags,
+      summary: 'Disposición final: elimina el expediente con su acta de eliminación en PDF',
+    },
+    handler: ({ tx, user, req, params, body }) =>
+      service.eliminar({ tx, user, ip: req.ip, id: params.id, body, storage: deps.storage }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${URL}/:id/retencion-legal`,
+    permiso,
+    schema: { params: ZId, body: ZRetencionLegal, tags, summary: 'Activa o levanta la retención legal del expediente' },
+    handler: ({ tx, user, req, params, body }) => service.retencionLegal({ tx, user, ip: req.ip, id: params.id, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${URL}/:id/acta`,
+    permiso,
+    schema: { params: ZId, tags, summary: 'Descarga el acta de eliminación del expediente (PDF)' },
+    handler: async ({ tx, user, params, reply, alConfirmar }) => {
+      const f = await service.acta({ tx, user, id: params.id });
+      return despuesDeConfirmar(alConfirmar, reply, () => enviar(reply, deps.storage, f, { descargar: true }));
+    },
   });
 }

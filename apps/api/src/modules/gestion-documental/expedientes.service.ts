@@ -1,17 +1,29 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { CODES } from '@predio/contract/codes';
 import {
   ETIQUETAS_EXPEDIENTE as L,
+  ETIQUETAS_FASE,
+  type EliminarExpediente,
   type Expediente,
   type ExpedienteDetalle,
   type ExpedienteForm,
   type ExpedientesQuery,
+  type RetencionLegal,
+  type RetencionQuery,
 } from '@predio/contract/gestion-documental-expedientes';
+import { ETIQUETAS_DISPOSICION, type DisposicionTrd } from '@predio/contract/gestion-documental-trd';
 import type { ListResult } from '@predio/contract/list';
 import type { Tx } from '../../db/client.ts';
+import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
+import { empresaDocumento } from '../../platform/documentos/contextos.ts';
+import { htmlAPdf } from '../../platform/documentos/pdf.ts';
+import { sanearHtml } from '../../platform/documentos/sanear.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { anioBogota, formatear, siguiente } from '../../platform/numeracion/numeracion.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { membreteConLogo } from '../empresa/empresa.service.ts';
 import * as repo from './expedientes.repo.ts';
 import * as permisos from './permisos.service.ts';
 import * as radicadosRepo from './radicados.repo.ts';
@@ -141,7 +153,171 @@ export async function cerrar(o: Escritura & { id: number }): Promise<ExpedienteD
 export async function reabrir(o: Escritura & { id: number }): Promise<ExpedienteDetalle> {
   const e = await uno(o, o.id, 'editar', true);
   if (e.estado !== 'cerrado') throw conflicto(`El expediente ${e.numero} ya está abierto.`);
+  // Once transferred or disposed of, its retention has moved on: it is no longer a working file.
+  if (e.fase !== 'gestion')
+    throw conflicto(`El expediente ${e.numero} ya está en «${ETIQUETAS_FASE[e.fase]}»: no se puede abrir de nuevo.`);
   await repo.reabrir(o.tx, o.id);
   await auditar(o, o.id, 'reabrir', { estado: { antes: 'cerrado', despues: 'abierto' } });
   return obtener(o);
+}
+
+// ----- Retention (tab «Retención»): transfer, final disposition and legal hold ---------------------------
+
+/** The expedientes due for transfer to the central archive, or for their final disposition. */
+export async function retencion(o: Base & { query: RetencionQuery }): Promise<ListResult<Expediente>> {
+  const { page, pageSize, ...f } = o.query;
+  const permitidos = permisos.filtroVer(await permisos.alcance(o.tx, o.user), 'x');
+  return repo.retencion(o.tx, { ...f, permitidos, limit: pageSize, offset: (page - 1) * pageSize });
+}
+
+const fechaLegible = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+/** Gestión → central, once its time in the archivo de gestión has run out. */
+export async function transferir(o: Escritura & { id: number }): Promise<ExpedienteDetalle> {
+  const e = await uno(o, o.id, 'editar', true);
+  if (e.estado !== 'cerrado') throw conflicto(`El expediente ${e.numero} está abierto: ciérrelo antes de transferirlo.`);
+  if (e.fase !== 'gestion')
+    throw conflicto(`El expediente ${e.numero} ya no está en el archivo de gestión (${ETIQUETAS_FASE[e.fase]}).`);
+  if (e.vence_gestion! > (await repo.hoy(o.tx)))
+    throw conflicto(
+      `El expediente ${e.numero} debe permanecer en el archivo de gestión hasta el ${fechaLegible(e.vence_gestion!)}.`,
+    );
+  await repo.transferir(o.tx, o.id, o.user.usuario);
+  await auditar(o, o.id, 'transferir', { fase: { antes: 'gestion', despues: 'central' } });
+  return obtener(o);
+}
+
+/** The checks common to both final dispositions: in the central archive and past its time there. */
+async function paraDisponer(o: Escritura & { id: number }): Promise<Expediente> {
+  const e = await uno(o, o.id, 'editar', true);
+  if (e.fase !== 'central')
+    throw conflicto(
+      e.fase === 'gestion'
+        ? `El expediente ${e.numero} está en el archivo de gestión: transfiéralo al central antes de su disposición final.`
+        : `El expediente ${e.numero} ya tuvo su disposición final (${ETIQUETAS_FASE[e.fase]}).`,
+    );
+  if (e.vence_central! > (await repo.hoy(o.tx)))
+    throw conflicto(
+      `El expediente ${e.numero} debe permanecer en el archivo central hasta el ${fechaLegible(e.vence_central!)}.`,
+    );
+  return e;
+}
+
+/** Central → conservado: kept for good (any disposition may choose to keep it). */
+export async function conservar(o: Escritura & { id: number }): Promise<ExpedienteDetalle> {
+  await paraDisponer(o);
+  await repo.disponer(o.tx, o.id, { fase: 'conservado', usuario: o.user.usuario, motivo: null, idActa: null });
+  await auditar(o, o.id, 'conservar', { fase: { antes: 'central', despues: 'conservado' } });
+  return obtener(o);
+}
+
+export const TIPO_DUENO_EXPEDIENTE = 'expediente';
+export const CATEGORIA_ACTA = 'acta';
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const conCodigo = (r: { codigo: string | null; nombre: string }) => (r.codigo ? `${r.codigo} ${r.nombre}` : r.nombre);
+
+/** The acta's body: who eliminated what, when, why, with every radicado of the expediente by its number. */
+function htmlActa(e: ExpedienteDetalle, o: { empresa: string; usuario: string; hoy: string; motivo: string }): string {
+  const ss = e.subserie;
+  const filas = e.documentos
+    .map((r) => `<tr><td>${esc(r.radicado)}</td><td>${fechaLegible(r.fecha)}</td><td>${esc(r.asunto)}</td></tr>`)
+    .join('');
+  const dato = (k: string, v: string) => `<tr><th>${k}</th><td>${esc(v)}</td></tr>`;
+  return `<h2>Acta de eliminación documental</h2>
+<p>${esc(o.empresa)} deja constancia de la eliminación del expediente que se describe, cumplido su tiempo de retención en el archivo de gestión y en el archivo central según la Tabla de Retención Documental.</p>
+<table><tbody>
+${dato('Expediente', `${e.numero} · ${e.nombre}`)}
+${dato('Serie', conCodigo(e.serie))}
+${dato('Subserie', conCodigo(ss))}
+${dato('Disposición final (TRD)', ss.disposicion_final ? ETIQUETAS_DISPOSICION[ss.disposicion_final as DisposicionTrd] : '—')}
+${dato('Retención', `${ss.anios_gestion ?? 0} años en gestión, ${ss.anios_central ?? 0} años en central`)}
+${dato('Abierto', fechaLegible(e.abierto_en))}
+${dato('Cerrado', fechaLegible(e.cerrado_en!))}
+${dato('Transferido al archivo central', e.transferido_en ? `${fechaLegible(e.transferido_en)} · ${e.transferido_por ?? ''}` : '—')}
+${dato('Fin en archivo central', fechaLegible(e.vence_central!))}
+${dato('Eliminado por', o.usuario)}
+${dato('Fecha de eliminación', fechaLegible(o.hoy))}
+${dato('Motivo u observación', o.motivo)}
+</tbody></table>
+<h3>Radicados eliminados (${e.documentos.length})</h3>
+<table><thead><tr><th>Radicado</th><th>Fecha</th><th>Asunto</th></tr></thead><tbody>${filas}</tbody></table>
+<p></p>
+<p>______________________________<br>${esc(o.usuario)}<br>Eliminó</p>
+<p>______________________________<br>Responsable del archivo</p>`;
+}
+
+/**
+ * Central → eliminado: refused under legal hold, before its time, or when the TRD says to keep it. The
+ * acta de eliminación is drawn (~0.1 s) and stored inside the transaction, so the expediente is never
+ * marked eliminated without its acta. Rows (the expediente, its radicados, their history) are kept.
+ */
+export async function eliminar(
+  o: Escritura & { id: number; body: EliminarExpediente; storage: Storage },
+): Promise<ExpedienteDetalle> {
+  const e = await paraDisponer(o);
+  if (e.retencion_legal)
+    throw conflicto(
+      `El expediente ${e.numero} tiene retención legal (${e.motivo_retencion ?? ''}): no se puede eliminar hasta levantarla.`,
+    );
+  const disp = e.subserie.disposicion_final;
+  if (disp === 'CT')
+    throw conflicto(
+      `La subserie «${e.subserie.nombre}» es de conservación total: el expediente ${e.numero} no se elimina, se conserva.`,
+    );
+  if (!disp)
+    throw conflicto(
+      `La subserie «${e.subserie.nombre}» no tiene disposición final en la TRD: defínala antes de eliminar el expediente ${e.numero}.`,
+    );
+  const detalle = await obtener(o);
+  const hoy = await repo.hoy(o.tx);
+  const empresa = await empresaDocumento(o.tx);
+  const membrete = await membreteConLogo({ idEmpresa: o.user.idEmpresa, storage: o.storage, empresa });
+  const html = sanearHtml(htmlActa(detalle, { empresa: empresa.nombre, usuario: o.user.usuario, hoy, motivo: o.body.motivo }));
+  const pdf = await htmlAPdf({ html, membrete, titulo: `Acta de eliminación · ${e.numero}` });
+  const clave = `${o.user.idEmpresa}/archivos/${randomUUID()}`;
+  await o.storage.put(clave, pdf);
+  const [acta] = await archivosRepo.agregar(o.tx, { tipo: TIPO_DUENO_EXPEDIENTE, id: String(e.id), categoria: CATEGORIA_ACTA }, [
+    {
+      nombre: `acta-eliminacion-${e.numero}.pdf`,
+      descripcion: `Acta de eliminación del expediente ${e.numero}`,
+      contentType: 'application/pdf',
+      bytes: pdf.length,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      clave,
+      creadoPor: o.user.usuario,
+    },
+  ]);
+  await repo.disponer(o.tx, o.id, { fase: 'eliminado', usuario: o.user.usuario, motivo: o.body.motivo, idActa: acta!.id });
+  await auditar(o, o.id, 'eliminar', {
+    fase: { antes: 'central', despues: 'eliminado' },
+    motivo: { antes: null, despues: o.body.motivo },
+    acta: { antes: null, despues: acta!.nombre },
+    radicados: { antes: detalle.documentos.map((r) => r.radicado).join(', '), despues: null },
+  });
+  return obtener(o);
+}
+
+/** Sets or clears the legal hold (a lawsuit, an authority's request): while on, no elimination. */
+export async function retencionLegal(o: Escritura & { id: number; body: RetencionLegal }): Promise<ExpedienteDetalle> {
+  const e = await uno(o, o.id, 'editar', true);
+  if (e.fase === 'eliminado') throw conflicto(`El expediente ${e.numero} ya fue eliminado.`);
+  if (e.retencion_legal === o.body.activa)
+    throw conflicto(`El expediente ${e.numero} ${o.body.activa ? 'ya tiene' : 'no tiene'} retención legal.`);
+  await repo.retencionLegal(o.tx, o.id, { activa: o.body.activa, motivo: o.body.motivo, usuario: o.user.usuario });
+  await auditar(o, o.id, o.body.activa ? 'activar_retencion_legal' : 'levantar_retencion_legal', {
+    retencion_legal: { antes: e.retencion_legal, despues: o.body.activa },
+    motivo_retencion: { antes: e.motivo_retencion, despues: o.body.activa ? o.body.motivo : null },
+  });
+  return obtener(o);
+}
+
+/** The stored acta de eliminación of an eliminated expediente the user may see (streamed after the commit). */
+export async function acta(o: Base & { id: number }): Promise<archivosRepo.FilaArchivo> {
+  const e = await uno(o, o.id, 'ver');
+  const id = await repo.idActa(o.tx, o.id);
+  const f = id === null ? null : await archivosRepo.deDueno(o.tx, TIPO_DUENO_EXPEDIENTE, String(e.id), id);
+  if (!f) throw noEncontrado(`El acta de eliminación del expediente ${e.numero}`);
+  return f;
 }

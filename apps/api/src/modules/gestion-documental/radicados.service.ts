@@ -34,6 +34,7 @@ import { sumarDiasHabiles } from '@predio/contract/gestion-documental-configurac
 import * as configuracion from './configuracion.service.ts';
 import * as estadosRepo from './estados.repo.ts';
 import * as permisos from './permisos.service.ts';
+import * as expedientesRepo from './expedientes.repo.ts';
 import * as repo from './radicados.repo.ts';
 import * as texto from './texto.service.ts';
 
@@ -78,6 +79,15 @@ export function registrarDuenoRadicado(): void {
     },
     categoriaPorDefecto: 'documento',
     entidadAuditoria: ENTIDAD_RADICADO,
+    // The documents of an eliminated expediente were disposed of (acta de eliminación): they take no changes.
+    antesDeEscribir: async ({ tx, clave }) => {
+      const numero = await expedientesRepo.eliminadoDeRadicado(tx, Number(clave));
+      if (numero)
+        throw new AppError(
+          CODES.CONFLICTO,
+          `El radicado pertenece al expediente ${numero}, eliminado por disposición final: sus documentos no cambian.`,
+        );
+    },
     // A PDF's text is extracted by a job (texto.service.ts) so the search finds words inside it.
     despuesDeRegistrar: ({ tx, archivo }) => texto.encolarExtraccion(tx, archivo),
   });

@@ -16,25 +16,38 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { DeleteOutlined, FolderOpenOutlined, LockOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  FilePdfOutlined,
+  FolderOpenOutlined,
+  LockOutlined,
+  PlusOutlined,
+  SafetyOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
 import { Link } from 'react-router';
 import {
   AGRUPA_EXPEDIENTE,
   ETIQUETAS_AGRUPA,
   ETIQUETAS_EXPEDIENTE as L,
   ETIQUETAS_ESTADO_EXPEDIENTE,
+  ETIQUETAS_FASE,
+  ETIQUETAS_RETENCION,
   ZExpedienteForm,
+  ZRetencionLegal,
   type AgrupaExpediente,
   type EstadoExpediente,
   type Expediente,
   type ExpedienteDetalle,
   type ExpedienteFormIn,
+  type RetencionLegalIn,
 } from '@predio/contract/gestion-documental-expedientes';
 import { Cajon } from '../../components/cajon.tsx';
 import { DialogoForm } from '../../components/dialogo-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { zodRule } from '../../components/zod-rule.ts';
+import { descargar } from '../../lib/descargar.ts';
 import { formatFecha } from '../../lib/format.ts';
 import {
   useAgregarRadicado,
@@ -44,6 +57,8 @@ import {
   useExpedientes,
   useQuitarRadicado,
   useReabrirExpediente,
+  useRetencionLegal,
+  urlActa,
 } from './api/expedientes.ts';
 import { useOpcionesRadicado, useRadicados, useTercerosRadicado } from './api/radicados.ts';
 
@@ -266,7 +281,7 @@ function NuevoExpediente({
   );
 }
 
-function DetalleExpediente({ id, puedeEditar }: { id: number; puedeEditar: boolean }) {
+export function DetalleExpediente({ id, puedeEditar }: { id: number; puedeEditar: boolean }) {
   const e = useExpediente(id);
   if (e.isError)
     return <ErrorDeCarga titulo="No se pudo abrir el expediente" error={e.error} onReintentar={() => void e.refetch()} />;
@@ -286,6 +301,7 @@ function Detalle({ e, puedeEditar }: { e: ExpedienteDetalle; puedeEditar: boolea
     <div className="gd-expediente">
       <Typography.Title level={4}>
         {e.numero} · {e.nombre} <EstadoTag e={e.estado} />
+        {e.fase !== 'gestion' ? <Tag color={e.fase === 'eliminado' ? 'red' : 'blue'}>{ETIQUETAS_FASE[e.fase]}</Tag> : null}
       </Typography.Title>
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label="Agrupa">{queAgrupa(e)}</Descriptions.Item>
@@ -306,6 +322,30 @@ function Detalle({ e, puedeEditar }: { e: ExpedienteDetalle; puedeEditar: boolea
             <Descriptions.Item label="Fin en archivo central">{fecha(e.vence_central)}</Descriptions.Item>
           </>
         ) : null}
+        {e.estado === 'cerrado' ? <Descriptions.Item label="Fase">{ETIQUETAS_FASE[e.fase]}</Descriptions.Item> : null}
+        {e.transferido_en ? (
+          <Descriptions.Item label="Transferido al central">
+            {fecha(e.transferido_en)} · {e.transferido_por}
+          </Descriptions.Item>
+        ) : null}
+        {e.dispuesto_en ? (
+          <Descriptions.Item label={e.fase === 'eliminado' ? 'Eliminado' : 'Conservado'}>
+            {fecha(e.dispuesto_en)} · {e.dispuesto_por}
+            {e.motivo_disposicion ? ` · ${e.motivo_disposicion}` : ''}
+          </Descriptions.Item>
+        ) : null}
+        <Descriptions.Item label="Retención legal">
+          {e.retencion_legal ? (
+            <>
+              <Tag color="red" icon={<SafetyOutlined />}>
+                Activa
+              </Tag>
+              {e.motivo_retencion}
+            </>
+          ) : (
+            'No'
+          )}
+        </Descriptions.Item>
         {e.observaciones ? <Descriptions.Item label="Observaciones">{e.observaciones}</Descriptions.Item> : null}
       </Descriptions>
       {puedeEditar ? (
@@ -327,7 +367,7 @@ function Detalle({ e, puedeEditar }: { e: ExpedienteDetalle; puedeEditar: boolea
             >
               Cerrar expediente
             </Button>
-          ) : (
+          ) : e.fase === 'gestion' ? (
             <Button
               icon={<UnlockOutlined />}
               loading={reabrir.isPending}
@@ -343,8 +383,18 @@ function Detalle({ e, puedeEditar }: { e: ExpedienteDetalle; puedeEditar: boolea
             >
               Abrir de nuevo
             </Button>
-          )}
+          ) : null}
+          {e.fase !== 'eliminado' ? <BotonRetencionLegal e={e} /> : null}
         </Space>
+      ) : null}
+      {e.tiene_acta ? (
+        <Button
+          icon={<FilePdfOutlined />}
+          className="gd-expediente-acciones"
+          onClick={() => void descargar(urlActa(e.id)).catch((x: Error) => void message.error(x.message))}
+        >
+          Descargar acta de eliminación
+        </Button>
       ) : null}
       <Typography.Title level={5} className="gd-expediente-subtitulo">
         Radicados ({e.radicados})
@@ -439,5 +489,68 @@ function AgregarRadicado({ e }: { e: ExpedienteDetalle }) {
       </Space.Compact>
       {error ? <Alert type="error" showIcon title={error} className="gd-expediente-error" /> : null}
     </div>
+  );
+}
+
+/** Sets the legal hold (asks its reason) or lifts it (asks first): while on, the expediente is not eliminated. */
+function BotonRetencionLegal({ e }: { e: ExpedienteDetalle }) {
+  const [pidiendo, setPidiendo] = useState(false);
+  const cambiar = useRetencionLegal();
+  const avisos = useAvisos();
+  const { message } = App.useApp();
+  if (e.retencion_legal)
+    return (
+      <Button
+        icon={<SafetyOutlined />}
+        onClick={() =>
+          avisos.confirm({
+            title: `¿Levantar la retención legal del expediente ${e.numero}?`,
+            content: 'Cumplido su tiempo en el archivo central, podrá eliminarse según su disposición final.',
+            okText: 'Levantar retención',
+            cancelText: 'Cancelar',
+            onOk: () => cambiar.mutateAsync({ id: e.id, activa: false }).then(() => message.success('Retención legal levantada')),
+          })
+        }
+      >
+        Levantar retención legal
+      </Button>
+    );
+  return (
+    <>
+      <Button icon={<SafetyOutlined />} onClick={() => setPidiendo(true)}>
+        Activar retención legal
+      </Button>
+      <DialogoForm<RetencionLegalIn>
+        open={pidiendo}
+        title={`Retención legal del expediente ${e.numero}`}
+        okText="Activar retención"
+        valores={{ activa: true, motivo: '' }}
+        guardando={cambiar.isPending}
+        onCerrar={() => setPidiendo(false)}
+        onGuardar={async (v) => {
+          await cambiar.mutateAsync({ id: e.id, activa: true, motivo: v.motivo });
+          void message.success('Retención legal activada');
+        }}
+        formProps={{ layout: 'vertical' }}
+      >
+        <Typography.Paragraph>
+          Mientras esté activa, el expediente no se puede eliminar aunque haya cumplido su tiempo de retención.
+        </Typography.Paragraph>
+        <Form.Item name="activa" hidden>
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="motivo"
+          label={ETIQUETAS_RETENCION.motivo_retencion}
+          rules={[
+            { required: true, whitespace: true, message: `El campo ${ETIQUETAS_RETENCION.motivo_retencion} es obligatorio` },
+            zodRule(ZRetencionLegal.shape.motivo, ETIQUETAS_RETENCION.motivo_retencion),
+          ]}
+          extra="Por ejemplo, el proceso judicial o la solicitud de la autoridad."
+        >
+          <Input.TextArea rows={2} maxLength={1000} />
+        </Form.Item>
+      </DialogoForm>
+    </>
   );
 }

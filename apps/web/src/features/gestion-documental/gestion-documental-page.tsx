@@ -23,26 +23,30 @@ import { ExpedientesTab } from './expedientes-tab.tsx';
 import { FiltrosTrd } from './filtros-trd.tsx';
 import { RadicadoDetalle, TipoTag } from './radicado-detalle.tsx';
 import { RadicadoForm } from './radicado-form.tsx';
+import { RetencionTab } from './retencion-tab.tsx';
 import './gestion-documental.css';
 
 const PATH = '/gestion-documental/gestion-documental';
+const PESTANAS = ['radicados', 'expedientes', 'retencion'] as const;
 const fecha = (d: string) => formatFecha(`${d}T12:00:00`);
 
 /**
- * Gestión documental (idm 10579): the company's radicados (filing, documents) and, in a second tab
- * (`?pestana=expedientes`), the expedientes that group them.
+ * Gestión documental (idm 10579): the company's radicados (filing, documents), in a second tab
+ * (`?pestana=expedientes`) the expedientes that group them, and in a third (`?pestana=retencion`) the
+ * expedientes due for transfer to the central archive or for their final disposition.
  */
 export function GestionDocumentalPage() {
   const [sp, setSp] = useSearchParams();
   const puedeEditar = hasIdm(usePermisos(), IDM_GESTION_DOCUMENTAL);
   return (
     <SectionTabs
-      activeKey={sp.get('pestana') === 'expedientes' ? 'expedientes' : 'radicados'}
-      onChange={(k) => setSp(k === 'expedientes' ? { pestana: 'expedientes' } : {})}
+      activeKey={PESTANAS.find((p) => p === sp.get('pestana')) ?? 'radicados'}
+      onChange={(k) => setSp(k === 'radicados' ? {} : { pestana: k })}
       destroyOnHidden
       items={[
         { key: 'radicados', label: 'Radicados', children: <Radicados /> },
         { key: 'expedientes', label: 'Expedientes', children: <ExpedientesTab puedeEditar={puedeEditar} /> },
+        { key: 'retencion', label: 'Retención', children: <RetencionTab puedeEditar={puedeEditar} /> },
       ]}
     />
   );

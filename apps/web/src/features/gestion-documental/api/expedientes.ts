@@ -4,6 +4,8 @@ import type {
   ExpedienteDetalle,
   ExpedienteFormIn,
   ExpedientesQuery,
+  RetencionLegalIn,
+  RetencionQuery,
 } from '@predio/contract/gestion-documental-expedientes';
 import type { ListResult } from '@predio/contract/list';
 import { http } from '../../../lib/http.ts';
@@ -14,6 +16,7 @@ export const expedientesKeys = {
   all: ['expedientes'] as const,
   lista: (q: string) => [...expedientesKeys.all, 'lista', q] as const,
   uno: (id: number) => [...expedientesKeys.all, 'uno', id] as const,
+  retencion: (q: string) => [...expedientesKeys.all, 'retencion', q] as const,
 };
 
 export type FiltrosExpedientes = Partial<ExpedientesQuery>;
@@ -69,3 +72,40 @@ export const useCerrarExpediente = () =>
   useEscritura(async (id: number) => (await http.post<ExpedienteDetalle>(`${URL}/${id}/cerrar`, {}, { silent: true })).data);
 export const useReabrirExpediente = () =>
   useEscritura(async (id: number) => (await http.post<ExpedienteDetalle>(`${URL}/${id}/reabrir`, {}, { silent: true })).data);
+
+// ----- Retention (tab «Retención») -----
+
+export function useRetencion(f: Partial<RetencionQuery>) {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+  const q = p.toString();
+  return useQuery(
+    queryOptions({
+      queryKey: expedientesKeys.retencion(q),
+      queryFn: async ({ signal }) =>
+        (await http.get<ListResult<Expediente>>(`/gestion-documental/retencion?${q}`, { signal, silent: true })).data,
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+export const useTransferirExpediente = () =>
+  useEscritura(async (id: number) => (await http.post<ExpedienteDetalle>(`${URL}/${id}/transferir`, {}, { silent: true })).data);
+export const useConservarExpediente = () =>
+  useEscritura(async (id: number) => (await http.post<ExpedienteDetalle>(`${URL}/${id}/conservar`, {}, { silent: true })).data);
+export const useEliminarExpediente = () =>
+  useEscritura(
+    async (v: { id: number; motivo: string }) =>
+      (await http.post<ExpedienteDetalle>(`${URL}/${v.id}/eliminar`, { motivo: v.motivo }, { silent: true })).data,
+  );
+export const useRetencionLegal = () =>
+  useEscritura(
+    async (v: { id: number } & RetencionLegalIn) =>
+      (
+        await http.post<ExpedienteDetalle>(
+          `${URL}/${v.id}/retencion-legal`,
+          { activa: v.activa, motivo: v.motivo ?? '' },
+          { silent: true },
+        )
+      ).data,
+  );
+export const urlActa = (id: number) => `${URL}/${id}/acta`;

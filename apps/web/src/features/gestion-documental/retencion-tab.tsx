@@ -1,0 +1,305 @@
+import { useState } from 'react';
+import { App, Button, Card, Empty, Form, Grid, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, ExportOutlined, SafetyCertificateOutlined, SafetyOutlined } from '@ant-design/icons';
+import {
+  ETIQUETAS_RETENCION,
+  ETIQUETAS_VISTA_RETENCION,
+  VISTAS_RETENCION,
+  ZEliminarExpediente,
+  type EliminarExpediente,
+  type Expediente,
+  type VistaRetencion,
+} from '@predio/contract/gestion-documental-expedientes';
+import { ETIQUETAS_DISPOSICION, type DisposicionTrd } from '@predio/contract/gestion-documental-trd';
+import { Cajon } from '../../components/cajon.tsx';
+import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
+import { useAvisos } from '../../components/foco.ts';
+import { zodRule } from '../../components/zod-rule.ts';
+import { formatFecha } from '../../lib/format.ts';
+import { useConservarExpediente, useEliminarExpediente, useRetencion, useTransferirExpediente } from './api/expedientes.ts';
+import { DetalleExpediente } from './expedientes-tab.tsx';
+
+const fecha = (d: string | null) => (d ? formatFecha(`${d}T12:00:00`) : '—');
+export const disposicion = (e: Expediente) =>
+  e.subserie.disposicion_final
+    ? (ETIQUETAS_DISPOSICION[e.subserie.disposicion_final as DisposicionTrd] ?? e.subserie.disposicion_final)
+    : 'Sin disposición';
+const conCodigo = (r: { codigo: string | null; nombre: string }) => (r.codigo ? `${r.codigo} ${r.nombre}` : r.nombre);
+/** Why «Eliminar» is not offered for a row, or null when it is. */
+const sinEliminar = (e: Expediente) =>
+  e.retencion_legal
+    ? 'Tiene retención legal: levántela en el expediente para poder eliminarlo'
+    : e.subserie.disposicion_final === 'CT'
+      ? 'Su subserie es de conservación total'
+      : !e.subserie.disposicion_final
+        ? 'Su subserie no tiene disposición final en la TRD'
+        : null;
+
+/**
+ * Retención (a tab of Gestión documental, idm 10579): closed expedientes whose time in the archivo de
+ * gestión ran out (transfer them to the central) and those whose time in the central ran out (their final
+ * disposition: conservar, or eliminar with an acta de eliminación; a legal hold blocks eliminating).
+ */
+export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
+  const [vista, setVista] = useState<VistaRetencion>('transferir');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [abierto, setAbierto] = useState<number | null>(null);
+  const [eliminando, setEliminando] = useState<Expediente | null>(null);
+  const movil = Grid.useBreakpoint().md === false;
+  const lista = useRetencion({ vista, q: q || undefined, page, pageSize: 50 });
+  const avisos = useAvisos();
+  const { message } = App.useApp();
+  const transferir = useTransferirExpediente();
+  const conservar = useConservarExpediente();
+
+  const acciones = (e: Expediente) =>
+    !puedeEditar ? null : vista === 'transferir' ? (
+      <Button
+        size="small"
+        icon={<ExportOutlined />}
+        aria-label={`Transferir ${e.numero} al archivo central`}
+        onClick={() =>
+          avisos.confirm({
+            title: `¿Transferir el expediente ${e.numero} al archivo central?`,
+            content: `Cumplió su tiempo en el archivo de gestión (${fecha(e.vence_gestion)}). Permanecerá en el central hasta el ${fecha(e.vence_central)}.`,
+            okText: 'Transferir',
+            cancelText: 'Cancelar',
+            onOk: () => transferir.mutateAsync(e.id).then(() => message.success(`Expediente ${e.numero} transferido`)),
+          })
+        }
+      >
+        Transferir
+      </Button>
+    ) : (
+      <Space wrap size={4}>
+        <Button
+          size="small"
+          icon={<SafetyCertificateOutlined />}
+          aria-label={`Conservar ${e.numero}`}
+          onClick={() =>
+            avisos.confirm({
+              title: `¿Conservar el expediente ${e.numero}?`,
+              content: `Queda conservado de forma permanente (disposición de su subserie: ${disposicion(e)}).`,
+              okText: 'Conservar',
+              cancelText: 'Cancelar',
+              onOk: () => conservar.mutateAsync(e.id).then(() => message.success(`Expediente ${e.numero} conservado`)),
+            })
+          }
+        >
+          Conservar
+        </Button>
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`Eliminar ${e.numero}`}
+          disabled={sinEliminar(e) !== null}
+          title={sinEliminar(e) ?? undefined}
+          onClick={() => setEliminando(e)}
+        >
+          Eliminar
+        </Button>
+      </Space>
+    );
+
+  const retencionTag = (e: Expediente) =>
+    e.retencion_legal ? (
+      <Tag color="red" icon={<SafetyOutlined />} title={e.motivo_retencion ?? undefined}>
+        Retención legal
+      </Tag>
+    ) : null;
+
+  return (
+    <Card title="Retención documental">
+      <Space wrap className="gd-expedientes-filtros">
+        <Segmented<VistaRetencion>
+          aria-label="Vista de retención"
+          value={vista}
+          options={VISTAS_RETENCION.map((v) => ({ value: v, label: ETIQUETAS_VISTA_RETENCION[v] }))}
+          onChange={(v) => {
+            setVista(v);
+            setPage(1);
+          }}
+        />
+        <Input.Search
+          allowClear
+          aria-label="Buscar en retención"
+          placeholder="Número, nombre o tercero"
+          onSearch={(v) => {
+            setQ(v.trim());
+            setPage(1);
+          }}
+          className="gd-filtro"
+        />
+      </Space>
+      <Typography.Paragraph type="secondary" className="gd-retencion-ayuda">
+        {vista === 'transferir'
+          ? 'Expedientes cerrados cuyo tiempo en el archivo de gestión ya se cumplió: transfiéralos al archivo central.'
+          : 'Expedientes del archivo central cuyo tiempo de retención ya se cumplió: aplique su disposición final.'}
+      </Typography.Paragraph>
+      {lista.isError ? (
+        <ErrorDeCarga titulo="No se pudo cargar la retención" error={lista.error} onReintentar={() => void lista.refetch()} />
+      ) : (
+        <Table<Expediente>
+          rowKey="id"
+          size="middle"
+          loading={lista.isPending}
+          dataSource={lista.data?.items ?? []}
+          pagination={
+            (lista.data?.total ?? 0) > 50
+              ? { current: page, pageSize: 50, total: lista.data?.total, onChange: setPage, showSizeChanger: false }
+              : false
+          }
+          scroll={{ x: movil ? undefined : 1000 }}
+          locale={{
+            emptyText: (
+              <Empty
+                description={
+                  q
+                    ? 'Ningún expediente coincide.'
+                    : vista === 'transferir'
+                      ? 'No hay expedientes por transferir'
+                      : 'No hay expedientes por disponer'
+                }
+              />
+            ),
+          }}
+          columns={
+            movil
+              ? [
+                  {
+                    key: 'expediente',
+                    title: 'Expediente',
+                    render: (_v, e) => (
+                      <div className="gd-tarjeta">
+                        <div className="gd-tarjeta-cabeza">
+                          <Button type="link" className="gd-enlace" onClick={() => setAbierto(e.id)}>
+                            {e.numero}
+                          </Button>
+                          {retencionTag(e)}
+                        </div>
+                        <span>{e.nombre}</span>
+                        <Typography.Text type="secondary">
+                          {conCodigo(e.subserie)} · {disposicion(e)}
+                        </Typography.Text>
+                        <Typography.Text type="secondary">
+                          Venció {fecha(vista === 'transferir' ? e.vence_gestion : e.vence_central)} · {e.radicados}{' '}
+                          {e.radicados === 1 ? 'radicado' : 'radicados'}
+                        </Typography.Text>
+                        {acciones(e)}
+                      </div>
+                    ),
+                  },
+                ]
+              : [
+                  {
+                    key: 'numero',
+                    title: 'Número',
+                    width: 140,
+                    render: (_v, e) => (
+                      <Button type="link" className="gd-enlace" onClick={() => setAbierto(e.id)}>
+                        {e.numero}
+                      </Button>
+                    ),
+                  },
+                  { key: 'nombre', title: 'Nombre', dataIndex: 'nombre' },
+                  {
+                    key: 'subserie',
+                    title: 'Serie / subserie',
+                    render: (_v, e) => `${conCodigo(e.serie)} / ${conCodigo(e.subserie)}`,
+                  },
+                  {
+                    key: 'vence',
+                    title: 'Venció',
+                    width: 110,
+                    render: (_v, e) => fecha(vista === 'transferir' ? e.vence_gestion : e.vence_central),
+                  },
+                  { key: 'disposicion', title: 'Disposición', width: 150, render: (_v, e) => disposicion(e) },
+                  { key: 'radicados', title: 'Radicados', dataIndex: 'radicados', width: 95 },
+                  {
+                    key: 'retencion',
+                    title: 'Retención legal',
+                    width: 140,
+                    render: (_v, e) => retencionTag(e) ?? <Typography.Text type="secondary">No</Typography.Text>,
+                  },
+                  ...(puedeEditar
+                    ? [
+                        {
+                          key: 'acciones',
+                          title: 'Acciones',
+                          width: vista === 'transferir' ? 130 : 240,
+                          render: (_v: unknown, e: Expediente) => acciones(e),
+                        },
+                      ]
+                    : []),
+                ]
+          }
+        />
+      )}
+      <Cajon
+        open={abierto !== null}
+        onClose={() => setAbierto(null)}
+        title="Expediente"
+        size={movil ? 'default' : 'large'}
+        destroyOnHidden
+      >
+        {abierto !== null ? <DetalleExpediente id={abierto} puedeEditar={puedeEditar} /> : null}
+      </Cajon>
+      <EliminarDialogo
+        e={eliminando}
+        onCerrar={() => setEliminando(null)}
+        onEliminado={(id) => {
+          setEliminando(null);
+          setAbierto(id);
+        }}
+      />
+    </Card>
+  );
+}
+
+function EliminarDialogo({
+  e,
+  onCerrar,
+  onEliminado,
+}: {
+  e: Expediente | null;
+  onCerrar: () => void;
+  onEliminado: (id: number) => void;
+}) {
+  const eliminar = useEliminarExpediente();
+  const { message } = App.useApp();
+  return (
+    <DialogoForm<EliminarExpediente>
+      open={e !== null}
+      title={e ? `Eliminar el expediente ${e.numero}` : 'Eliminar expediente'}
+      okText="Eliminar y generar acta"
+      valores={{ motivo: '' }}
+      guardando={eliminar.isPending}
+      onCerrar={onCerrar}
+      onGuardar={async (v) => {
+        const d = await eliminar.mutateAsync({ id: e!.id, motivo: v.motivo });
+        void message.success(`Expediente ${d.numero} eliminado; el acta de eliminación quedó guardada`);
+        onEliminado(d.id);
+      }}
+      formProps={{ layout: 'vertical' }}
+    >
+      {e ? (
+        <Typography.Paragraph>
+          {e.radicados === 1 ? 'Se eliminará el radicado' : `Se eliminarán los ${e.radicados} radicados`} del expediente «
+          {e.nombre}» ({disposicion(e)}). Se generará un <strong>acta de eliminación documental</strong> en PDF, que queda
+          guardada con el expediente. Esta acción no se puede deshacer.
+        </Typography.Paragraph>
+      ) : null}
+      <Form.Item
+        name="motivo"
+        label={ETIQUETAS_RETENCION.motivo}
+        rules={[zodRule(ZEliminarExpediente.shape.motivo, ETIQUETAS_RETENCION.motivo)]}
+        extra="Queda escrito en el acta."
+      >
+        <Input.TextArea rows={3} maxLength={2000} />
+      </Form.Item>
+    </DialogoForm>
+  );
+}
