@@ -132,12 +132,12 @@ describe('site search /sitio/:empresa/inmuebles', () => {
     const vacio = await html('/sitio/1/inmuebles?precio_min=999999999999');
     expect(vacio).toContain('No encontramos inmuebles con esos filtros');
     for (const [q, campo] of [
-      ['gestion=permuta', 'gestion debe ser uno de'],
-      ['precio_min=mucho', 'precio_min debe ser un número'],
-      ['precio_min=5000000&precio_max=1000000', 'precio_max debe ser mayor o igual que precio_min'],
-      ['habitaciones_min=-1', 'habitaciones_min no puede ser negativo'],
-      ['municipio=abc', 'municipio debe ser un número'],
-      ['pagina=0', 'pagina debe ser al menos 1'],
+      ['gestion=permuta', 'Gestión debe ser uno de'],
+      ['precio_min=mucho', 'Precio desde debe ser un número'],
+      ['precio_min=5000000&precio_max=1000000', 'Precio hasta debe ser mayor o igual que Precio desde'],
+      ['habitaciones_min=-1', 'Habitaciones no puede ser negativo'],
+      ['municipio=abc', 'Municipio debe ser un número'],
+      ['pagina=0', 'La página debe ser al menos 1'],
     ] as const) {
       const b = await html(`/sitio/1/inmuebles?${q}`, 400);
       expect(b).toContain(campo);

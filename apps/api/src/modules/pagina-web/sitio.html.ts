@@ -102,7 +102,7 @@ function tarjetaInmueble(idEmpresa: number, i: InmueblePublico): string {
     <h3>${esc(tituloInmueble(i))}</h3>
   </a>
   <p class="precio">${esc(precio(i))}</p>
-  <p class="datos">${[i.habitaciones ? `${i.habitaciones} hab.` : '', i.banos ? `${i.banos} baños` : '', i.area_construida ? `${i.area_construida} m²` : ''].filter(Boolean).join(' · ')}</p>
+  <p class="datos">${[i.habitaciones ? `${i.habitaciones} hab.` : '', i.banos ? `${i.banos} ${i.banos === 1 ? 'baño' : 'baños'}` : '', i.area_construida ? `${i.area_construida} m²` : ''].filter(Boolean).join(' · ')}</p>
 </li>`;
 }
 
@@ -238,6 +238,8 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .tarjeta{background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.1);padding-bottom:12px}
 .tarjeta a{text-decoration:none}
 .contacto h1{margin-top:4px}
+.contacto>h2:first-child{margin-top:8px}
+.tarjeta h2{font-size:1.15rem;margin:12px 12px 4px;color:#111827}
 .tarjeta img,.sin-foto{width:100%;aspect-ratio:4/3;object-fit:cover;background:#e5e7eb}
 .tarjeta p{margin:4px 12px}
 .precio{font-weight:700;color:#111827;font-size:1.1rem}
@@ -280,20 +282,21 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .pie-texto{max-width:760px;margin:12px auto 0;font-size:.95rem}
 .cabecera nav{flex-wrap:wrap;gap:4px 16px}
 .cabecera nav a[aria-current="page"]{text-decoration:underline;text-underline-offset:6px;text-decoration-thickness:3px}
-.filtros{display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));align-items:end;background:#fff;border-radius:12px;padding:16px;box-shadow:0 1px 3px rgba(0,0,0,.1);margin:8px 0 16px}
+.filtros{display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));align-items:start;background:#fff;border-radius:12px;padding:16px;box-shadow:0 1px 3px rgba(0,0,0,.1);margin:8px 0 16px}
 .filtros>.error{grid-column:1/-1}
 .filtro{display:grid;gap:4px}
 .filtro label{font-weight:600}
-.filtro input,.filtro select{font:inherit;padding:9px 10px;border:1px solid #9ca3af;border-radius:8px;width:100%;background:#fff}
-.filtros .acciones{display:flex;gap:16px;align-items:center}
+.filtro input,.filtro select{font:inherit;height:44px;padding:0 10px;border:1px solid #9ca3af;border-radius:8px;width:100%;background:#fff}
+.filtros .acciones{grid-column:1/-1;display:flex;gap:16px;align-items:center}
 .filtros button{font:inherit;font-weight:700;padding:10px 20px;border:0;border-radius:8px;background:var(--color);color:#fff;cursor:pointer}
 .conteo{color:#374151;margin:0 0 12px}
 .vacio{background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.1);text-align:center}
 .paginacion{display:flex;justify-content:space-between;align-items:center;gap:12px;margin:24px 0 0}
 .paginacion a{font-weight:600;padding:8px 0}
-.datos-contacto{max-width:760px}
+.datos-contacto{max-width:760px;grid-template-columns:repeat(auto-fill,minmax(220px,1fr))}
+.datos-contacto dd{overflow-wrap:anywhere}
 .texto-sitio{max-width:760px;background:#fff;border-radius:12px;padding:16px 24px 24px;margin-top:16px;box-shadow:0 1px 3px rgba(0,0,0,.1)}
-@media (max-width:600px){main{padding:12px 16px 32px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}}
+@media (max-width:600px){main{padding:12px 16px 32px}.filtros{grid-template-columns:1fr 1fr;padding:12px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}}
 `;
 
 /** A form built in Página web > Formularios: the name, the staff's fields, the honeypot and the consent. */
@@ -449,7 +452,7 @@ export function vacantesWeb(e: EmpresaSitio, vs: VacantePublica[]): string {
     ? `<ul class="rejilla">${vs
         .map(
           (v) =>
-            `<li class="tarjeta"><a href="/sitio/${e.id_empresa}/vacantes/${v.id}"><h2>${esc(v.titulo)}</h2></a><p>${esc(v.area)} · ${esc(rangoSalario(v.salario_min, v.salario_max))}</p><p>Recibimos hojas de vida hasta el ${esc(fechaCorta(v.fecha_cierre))}</p></li>`,
+            `<li class="tarjeta"><a href="/sitio/${e.id_empresa}/vacantes/${v.id}"><h2>${esc(v.titulo)}</h2></a><p>${esc(v.area)} · ${esc(rangoSalario(v.salario_min, v.salario_max))}</p><p>Recibimos hojas de vida hasta el ${esc(fechaCorta(v.fecha_cierre))}</p><p><a href="/sitio/${e.id_empresa}/vacantes/${v.id}" aria-label="Postularse a ${esc(v.titulo)}">Ver la vacante y postularse</a></p></li>`,
         )
         .join('')}</ul>`
     : '<p>En este momento no tenemos vacantes abiertas.</p>';
@@ -542,7 +545,7 @@ ${paginacion(ruta, b.valores, b.pagina, b.total, b.porPagina)}`
   return `<h1>Inmuebles en arriendo y venta</h1>
 <form class="filtros" method="get" action="${ruta}" aria-label="Buscar inmuebles">
   ${errores ? `<p class="error" role="alert">Revise los filtros marcados.${sinCampo ? ` ${esc(sinCampo)}` : ''}</p>` : ''}
-  <div class="filtro"><label for="gestion">Gestión</label><select id="gestion" name="gestion"${attrs('gestion')}>${opcion('', 'Arriendo o venta', 'gestion')}${opcion('arriendo', 'Arriendo', 'gestion')}${opcion('venta', 'Venta', 'gestion')}</select>${err('gestion')}</div>
+  <div class="filtro"><label for="gestion">Gestión</label><select id="gestion" name="gestion"${attrs('gestion')}>${opcion('', 'Todas', 'gestion')}${opcion('arriendo', 'Arriendo', 'gestion')}${opcion('venta', 'Venta', 'gestion')}</select>${err('gestion')}</div>
   <div class="filtro"><label for="tipo">Tipo</label><select id="tipo" name="tipo"${attrs('tipo')}>${opcion('', 'Todos', 'tipo')}${b.tipos
     .map((t) => opcion(t, ETIQUETAS_TIPO[t as TipoInmueble] ?? t, 'tipo'))
     .join('')}</select>${err('tipo')}</div>

@@ -164,6 +164,15 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
 
   // ----- the property search: a plain GET form, the query in the address, 12 a page
   const POR_PAGINA = 12;
+  const ETIQUETAS_FILTRO: Record<string, string> = {
+    gestion: 'Gestión',
+    tipo: 'Tipo',
+    municipio: 'Municipio',
+    precio_min: 'Precio desde',
+    precio_max: 'Precio hasta',
+    habitaciones_min: 'Habitaciones',
+    pagina: 'La página',
+  };
   const FILTROS = ['gestion', 'tipo', 'municipio', 'precio_min', 'precio_max', 'habitaciones_min', 'pagina'] as const;
   app.get('/sitio/:empresa/inmuebles', (req, reply) =>
     servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
@@ -180,7 +189,10 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       }
       const q = ZInmueblesPublicosQuery.safeParse({ ...valores, limite: POR_PAGINA });
       const errores: Record<string, string> = {};
-      if (!q.success) for (const i of q.error.issues) errores[String(i.path[0] ?? 'general')] ??= i.message;
+      // The API's messages name the parameter; the visitor reads the label beside the field.
+      const etiqueta = (m: string) =>
+        m.replace(/\b(gestion|tipo|municipio|precio_min|precio_max|habitaciones_min|pagina)\b/g, (k) => ETIQUETAS_FILTRO[k]!);
+      if (!q.success) for (const i of q.error.issues) errores[String(i.path[0] ?? 'general')] ??= etiqueta(i.message);
       const { pagina: _p, ...consulta } = valores;
       const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
         tipos: await publico.tiposConInmuebles(tx),
