@@ -39,9 +39,9 @@ test('a visitor searches /sitio/1 by arriendo and price, opens the property, the
 
   await page.goto('/sitio/1');
   const menu = page.getByRole('navigation', { name: 'Secciones' });
-  await menu.getByRole('link', { name: 'Inmuebles' }).click();
+  await menu.getByRole('link', { name: 'Inmuebles', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inmuebles en arriendo y venta' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Inmuebles' })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: 'Inmuebles', exact: true })).toHaveAttribute('aria-current', 'page');
 
   // A plain GET form: the filters travel in the address.
   await page.getByLabel('Gestión').selectOption('arriendo');
@@ -63,14 +63,14 @@ test('a visitor searches /sitio/1 by arriendo and price, opens the property, the
   await page.goto('/sitio/1/inmuebles?precio_min=900000000000');
   await expect(page.getByText('No encontramos inmuebles con esos filtros.')).toBeVisible();
 
-  await menu.getByRole('link', { name: 'Noticias' }).click();
+  await menu.getByRole('link', { name: 'Noticias', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Noticias' })).toBeVisible();
   await page.getByRole('link', { name: titulo }).click();
   await expect(page.getByRole('heading', { level: 1, name: titulo })).toBeVisible();
   await expect(page.getByText('Abrimos una oficina nueva en Laureles.')).toBeVisible();
 
-  await menu.getByRole('link', { name: 'Contacto' }).click();
+  await menu.getByRole('link', { name: 'Contacto', exact: true }).click();
   await expect(page).toHaveURL(/\/sitio\/1\/contacto$/);
-  await expect(menu.getByRole('link', { name: 'Contacto' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('region', { name: 'Escríbanos' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Contacto', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('region', { name: 'Envíenos un mensaje' })).toBeVisible();
 });

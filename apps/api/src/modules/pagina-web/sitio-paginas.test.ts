@@ -266,6 +266,7 @@ describe('news list, vacancies, contact and policies', () => {
     let b = await html('/sitio/1/contacto');
     expect(b).toContain('<h1>Contacto</h1>');
     expect(b).toContain('action="/sitio/1/contacto"');
+    expect(b).toContain('Envíenos un mensaje');
     expect(b).toContain('aria-current="page">Contacto</a>');
     ok(
       await pedir(admin1, 'PUT', '/api/paginaweb/sesion-texto/contacto', {

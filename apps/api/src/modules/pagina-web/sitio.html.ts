@@ -590,7 +590,7 @@ export function contacto(
   ].join('');
   const form = e.clave_formulario_web
     ? formularioContacto(f, {
-        titulo: 'Escríbanos',
+        titulo: 'Envíenos un mensaje',
         accion: `/sitio/${e.id_empresa}/contacto`,
         mensaje: '',
         consentimiento: 'para que respondan mi mensaje',
