@@ -148,6 +148,11 @@ const PANTALLAS = [
   // Gestión documental: the retention tab (its segments, table and empty state).
   '/gestion-documental/gestion-documental?pestana=retencion',
   '/sitio/2',
+  // The site's own pages: the search (with a filter that finds nothing: its empty state), news, contact.
+  '/sitio/2/inmuebles',
+  '/sitio/2/inmuebles?gestion=venta&precio_min=999999999999',
+  '/sitio/2/noticias',
+  '/sitio/2/contacto',
 ];
 
 for (const [tamano, viewport] of [

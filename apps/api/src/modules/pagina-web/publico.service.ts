@@ -81,13 +81,18 @@ type FilaNoticia = Omit<NoticiaPublica, 'portada'> & { portada: number | null };
 
 const portadaNoticia = sql`(select a.id from archivo a where a.tipo_dueno = 'noticia' and a.id_dueno = n.id::text order by a.orden, a.id limit 1)`;
 
-export async function noticias(tx: Tx, idEmpresa: number, limite = 50): Promise<NoticiaPublica[]> {
+export async function noticias(tx: Tx, idEmpresa: number, limite = 50, desde = 0): Promise<NoticiaPublica[]> {
   const rows = await queryRows<FilaNoticia>(
     tx,
     sql`select n.titulo, n.slug, n.resumen, n.etiquetas, n.autor, n.publicar_en as publicada_en, ${portadaNoticia} as portada
-        from noticia n where ${NOTICIA_VISIBLE} order by n.publicar_en desc nulls last, n.id desc limit ${limite}`,
+        from noticia n where ${NOTICIA_VISIBLE} order by n.publicar_en desc nulls last, n.id desc limit ${limite} offset ${desde}`,
   );
   return rows.map((r) => ({ ...r, portada: urlArchivo(idEmpresa, r.portada) }));
+}
+
+export async function contarNoticias(tx: Tx): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from noticia n where ${NOTICIA_VISIBLE}`);
+  return r?.n ?? 0;
 }
 
 export async function noticia(tx: Tx, idEmpresa: number, slug: string): Promise<NoticiaPublica> {
@@ -157,18 +162,83 @@ const conFotos = (idEmpresa: number, r: FilaInmueble): InmueblePublico => ({
   fotos: (r.fotos ?? []).map((id) => ({ grande: urlArchivo(idEmpresa, id)!, miniatura: urlArchivo(idEmpresa, id, true)! })),
 });
 
-export type FiltrosInmuebles = { gestion?: string | undefined; tipo?: string | undefined; limite: number };
+export type FiltrosInmuebles = {
+  gestion?: string | undefined;
+  tipo?: string | undefined;
+  municipio?: number | undefined;
+  precio_min?: number | undefined;
+  precio_max?: number | undefined;
+  habitaciones_min?: number | undefined;
+  limite: number;
+  pagina?: number | undefined;
+};
+
+/**
+ * The search's conditions. «arriendo» and «venta» also match a property offered both ways; the price
+ * range reads the canon for arriendo, the sale price for venta, and either of them without a gestión.
+ */
+function condiciones(f: FiltrosInmuebles) {
+  const gestiones = f.gestion === 'arriendo_venta' || !f.gestion ? [f.gestion] : [f.gestion, 'arriendo_venta'];
+  const enRango = (col: ReturnType<typeof sql>) =>
+    sql`(${col} is not null ${f.precio_min !== undefined ? sql`and ${col} >= ${f.precio_min}` : sql``} ${
+      f.precio_max !== undefined ? sql`and ${col} <= ${f.precio_max}` : sql``
+    })`;
+  const precio =
+    f.precio_min === undefined && f.precio_max === undefined
+      ? sql``
+      : f.gestion === 'arriendo'
+        ? sql`and ${enRango(sql`i.canon`)}`
+        : f.gestion === 'venta'
+          ? sql`and ${enRango(sql`i.precio_venta`)}`
+          : sql`and (${enRango(sql`i.canon`)} or ${enRango(sql`i.precio_venta`)})`;
+  return sql`${
+    f.gestion
+      ? sql`and i.gestion in (${sql.join(
+          gestiones.map((g) => sql`${g}`),
+          sql`, `,
+        )})`
+      : sql``
+  }
+    ${f.tipo ? sql`and i.tipo = ${f.tipo}` : sql``}
+    ${f.municipio ? sql`and i.id_municipio = ${f.municipio}` : sql``}
+    ${f.habitaciones_min ? sql`and i.habitaciones >= ${f.habitaciones_min}` : sql``}
+    ${precio}`;
+}
 
 export async function inmuebles(tx: Tx, idEmpresa: number, f: FiltrosInmuebles): Promise<InmueblePublico[]> {
+  const desde = ((f.pagina ?? 1) - 1) * f.limite;
   const rows = await queryRows<FilaInmueble>(
     tx,
-    sql`select ${COLUMNAS_INMUEBLE} ${DESDE_INMUEBLE}
-        ${f.gestion ? sql`and i.gestion = ${f.gestion}` : sql``} ${f.tipo ? sql`and i.tipo = ${f.tipo}` : sql``}
+    sql`select ${COLUMNAS_INMUEBLE} ${DESDE_INMUEBLE} ${condiciones(f)}
         order by (select count(*) from archivo a where a.tipo_dueno = 'inmueble' and a.id_dueno = i.id::text and a.categoria = 'foto') > 0 desc,
                  i.consecutivo desc
-        limit ${f.limite}`,
+        limit ${f.limite} offset ${desde}`,
   );
   return rows.map((r) => conFotos(idEmpresa, r));
+}
+
+/** How many available properties the search finds (the site's pages). */
+export async function contarInmuebles(tx: Tx, f: FiltrosInmuebles): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n ${DESDE_INMUEBLE} ${condiciones(f)}`);
+  return r?.n ?? 0;
+}
+
+/** The municipios that have an available property: the search's choices. */
+export async function municipiosConInmuebles(tx: Tx): Promise<{ id: number; municipio: string }[]> {
+  return queryRows(
+    tx,
+    sql`select distinct m.id, m.municipio from inmueble i join municipios m on m.id_empresa = i.id_empresa and m.id = i.id_municipio
+        where i.estado = 'disponible' order by m.municipio`,
+  );
+}
+
+/** The types that have an available property. */
+export async function tiposConInmuebles(tx: Tx): Promise<string[]> {
+  const rows = await queryRows<{ tipo: string }>(
+    tx,
+    sql`select distinct i.tipo from inmueble i where i.estado = 'disponible' order by i.tipo`,
+  );
+  return rows.map((r) => r.tipo);
 }
 
 export async function inmueble(tx: Tx, idEmpresa: number, consecutivo: number): Promise<InmueblePublico> {

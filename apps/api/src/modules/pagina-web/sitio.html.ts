@@ -26,17 +26,26 @@ type Pagina = { e: EmpresaSitio; titulo: string; og: Og; cuerpo: string; base: s
 export function pagina({ e, titulo, og, cuerpo, base, textos = [] }: Pagina): string {
   const p = empresaPublica(e);
   // Sections the staff published (Sesión de texto) get a link; the footer block shows on every page.
+  // Contacto is always in the menu: its page shows the company's data with or without a published text.
   const secciones = textos
-    .filter((t) => t.seccion !== 'pie')
-    .map(
-      (t) =>
-        `<a href="/sitio/${e.id_empresa}/${RUTA_SECCION_TEXTO[t.seccion as Exclude<SeccionTexto, 'pie'>]}">${esc(t.titulo)}</a>`,
-    )
-    .join('');
+    .filter((t) => t.seccion !== 'pie' && t.seccion !== 'contacto')
+    .map((t) => [`/sitio/${e.id_empresa}/${RUTA_SECCION_TEXTO[t.seccion as Exclude<SeccionTexto, 'pie'>]}`, t.titulo] as const);
   const pie = textos.find((t) => t.seccion === 'pie');
   const raiz = `/sitio/${e.id_empresa}`;
   const abs = (u: string | null) => (u ? (u.startsWith('http') ? u : `${base}${u}`) : null);
   const imagen = abs(og.imagen);
+  // The page a link leads to is marked for screen readers; a property or a news marks its list.
+  const actual = og.url.split('?')[0]!;
+  const enlace = ([href, texto]: readonly [string, string]) =>
+    `<a href="${href}"${actual === href || (href !== raiz && actual.startsWith(`${href}/`)) ? ' aria-current="page"' : ''}>${esc(texto)}</a>`;
+  const menu = [
+    [raiz, 'Inicio'],
+    [`${raiz}/inmuebles`, 'Inmuebles'],
+    [`${raiz}/noticias`, 'Noticias'],
+    [`${raiz}/vacantes`, 'Vacantes'],
+    ...secciones,
+    [`${raiz}/contacto`, 'Contacto'],
+  ] as const;
   return `<!doctype html>
 <html lang="es-CO">
 <head>
@@ -58,7 +67,7 @@ ${imagen ? `<meta property="og:image" content="${esc(imagen)}">\n<meta name="twi
 <body>
 <header class="cabecera">
   <a class="marca" href="${raiz}">${p.logo ? `<img src="${p.logo}" alt="" width="40" height="40">` : ''}<span>${esc(p.nombre)}</span></a>
-  <nav aria-label="Secciones"><a href="${raiz}#inmuebles">Inmuebles</a><a href="${raiz}#noticias">Noticias</a>${secciones || `<a href="${raiz}#contacto">Contacto</a>`}</nav>
+  <nav aria-label="Secciones">${menu.map(enlace).join('')}</nav>
 </header>
 <main id="contenido">
 ${cuerpo}
@@ -93,7 +102,7 @@ function tarjetaInmueble(idEmpresa: number, i: InmueblePublico): string {
     <h3>${esc(tituloInmueble(i))}</h3>
   </a>
   <p class="precio">${esc(precio(i))}</p>
-  <p class="datos">${[i.habitaciones ? `${i.habitaciones} hab.` : '', i.banos ? `${i.banos} baños` : '', i.area_construida ? `${i.area_construida} m²` : ''].filter(Boolean).join(' · ')}</p>
+  <p class="datos">${[i.habitaciones ? `${i.habitaciones} hab.` : '', i.banos ? `${i.banos} ${i.banos === 1 ? 'baño' : 'baños'}` : '', i.area_construida ? `${i.area_construida} m²` : ''].filter(Boolean).join(' · ')}</p>
 </li>`;
 }
 
@@ -136,20 +145,33 @@ export type EstadoFormulario = { valores: Record<string, string>; errores: Recor
 function formulario(e: EmpresaSitio, i: InmueblePublico, f: EstadoFormulario): string {
   if (!e.clave_formulario_web)
     return `<section class="contacto"><h2>¿Le interesa?</h2><p>Comuníquese con nosotros${e.telefonos ? ` al ${esc(e.telefonos)}` : ''} y mencione el inmueble N.º ${i.consecutivo}.</p></section>`;
+  return formularioContacto(f, {
+    titulo: '¿Le interesa? Escríbanos',
+    accion: `/sitio/${e.id_empresa}/inmuebles/${i.consecutivo}/contacto`,
+    mensaje: `Hola, me interesa el inmueble N.º ${i.consecutivo}. ¿Me pueden dar más información?`,
+    consentimiento: 'para que me contacten sobre este inmueble',
+  });
+}
+
+/** The website form (a solicitud «nueva», canal sitio web): a property's page and the contact page. */
+function formularioContacto(
+  f: EstadoFormulario,
+  o: { titulo: string; accion: string; mensaje: string; consentimiento: string },
+): string {
   const v = (k: string) => esc(f.valores[k] ?? '');
   const err = (k: string) => (f.errores[k] ? `<p class="error" id="error-${k}">${esc(f.errores[k])}</p>` : '');
   const attrs = (k: string) => (f.errores[k] ? ` aria-invalid="true" aria-describedby="error-${k}"` : '');
-  const mensaje = f.valores.mensaje ?? `Hola, me interesa el inmueble N.º ${i.consecutivo}. ¿Me pueden dar más información?`;
+  const mensaje = f.valores.mensaje ?? o.mensaje;
   return `<section class="contacto" aria-labelledby="contacto-titulo">
-<h2 id="contacto-titulo">¿Le interesa? Escríbanos</h2>
+<h2 id="contacto-titulo">${esc(o.titulo)}</h2>
 ${f.general ? `<p class="error" role="alert">${esc(f.general)}</p>` : ''}
-<form method="post" action="/sitio/${e.id_empresa}/inmuebles/${i.consecutivo}/contacto" novalidate>
+<form method="post" action="${o.accion}" novalidate>
   <label for="nombre">Nombre</label><input id="nombre" name="nombre" autocomplete="name" required maxlength="120" value="${v('nombre')}"${attrs('nombre')}>${err('nombre')}
   <label for="telefono">Teléfono</label><input id="telefono" name="telefono" type="tel" autocomplete="tel" maxlength="20" value="${v('telefono')}"${attrs('telefono')}>${err('telefono')}
   <label for="email">Correo electrónico</label><input id="email" name="email" type="email" autocomplete="email" maxlength="120" value="${v('email')}"${attrs('email')}>${err('email')}
   <label for="mensaje">Mensaje</label><textarea id="mensaje" name="mensaje" rows="4" maxlength="2000" required${attrs('mensaje')}>${esc(mensaje)}</textarea>${err('mensaje')}
   <div class="oculto" aria-hidden="true"><label for="sitio">No llene este campo</label><input id="sitio" name="sitio" tabindex="-1" autocomplete="off"></div>
-  <label class="consentimiento"><input type="checkbox" name="autoriza_datos" value="true"${f.valores.autoriza_datos ? ' checked' : ''}${attrs('autoriza_datos')}> Autorizo el tratamiento de mis datos personales (Ley 1581 de 2012) para que me contacten sobre este inmueble.</label>${err('autoriza_datos')}
+  <label class="consentimiento"><input type="checkbox" name="autoriza_datos" value="true"${f.valores.autoriza_datos ? ' checked' : ''}${attrs('autoriza_datos')}> Autorizo el tratamiento de mis datos personales (Ley 1581 de 2012) ${esc(o.consentimiento)}.</label>${err('autoriza_datos')}
   <button type="submit">Enviar</button>
 </form>
 </section>`;
@@ -182,9 +204,9 @@ ${i.caracteristicas.length ? `<h2>Características</h2><ul class="caracteristica
 ${formulario(e, i, f)}`;
 }
 
-export const gracias = (e: EmpresaSitio, numero: number | null, consecutivo: number) =>
+export const gracias = (e: EmpresaSitio, numero: number | null, consecutivo: number | null) =>
   `<section class="gracias" role="status"><h1>¡Gracias!</h1><p>Recibimos su solicitud${numero ? ` N.º ${numero}` : ''}. Un asesor de ${esc(empresaPublica(e).nombre)} se comunicará con usted pronto.</p>
-<p><a href="/sitio/${e.id_empresa}/inmuebles/${consecutivo}">Volver al inmueble</a> · <a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;
+<p>${consecutivo ? `<a href="/sitio/${e.id_empresa}/inmuebles/${consecutivo}">Volver al inmueble</a> · ` : ''}<a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;
 
 export const articulo = (n: NoticiaPublica) =>
   `<article class="noticia"><h1>${esc(n.titulo)}</h1><p class="fecha">${esc(fechaCorta(n.publicada_en))}${n.autor ? ` · ${esc(n.autor)}` : ''}</p>
@@ -216,6 +238,8 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .tarjeta{background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.1);padding-bottom:12px}
 .tarjeta a{text-decoration:none}
 .contacto h1{margin-top:4px}
+.contacto>h2:first-child{margin-top:8px}
+.tarjeta h2{font-size:1.15rem;margin:12px 12px 4px;color:#111827}
 .tarjeta img,.sin-foto{width:100%;aspect-ratio:4/3;object-fit:cover;background:#e5e7eb}
 .tarjeta p{margin:4px 12px}
 .precio{font-weight:700;color:#111827;font-size:1.1rem}
@@ -256,8 +280,23 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .pie a{color:#fff}
 .pie p{margin:4px 0}
 .pie-texto{max-width:760px;margin:12px auto 0;font-size:.95rem}
+.cabecera nav{flex-wrap:wrap;gap:4px 16px}
+.cabecera nav a[aria-current="page"]{text-decoration:underline;text-underline-offset:6px;text-decoration-thickness:3px}
+.filtros{display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));align-items:start;background:#fff;border-radius:12px;padding:16px;box-shadow:0 1px 3px rgba(0,0,0,.1);margin:8px 0 16px}
+.filtros>.error{grid-column:1/-1}
+.filtro{display:grid;gap:4px}
+.filtro label{font-weight:600}
+.filtro input,.filtro select{font:inherit;height:44px;padding:0 10px;border:1px solid #9ca3af;border-radius:8px;width:100%;background:#fff}
+.filtros .acciones{grid-column:1/-1;display:flex;gap:16px;align-items:center}
+.filtros button{font:inherit;font-weight:700;padding:10px 20px;border:0;border-radius:8px;background:var(--color);color:#fff;cursor:pointer}
+.conteo{color:#374151;margin:0 0 12px}
+.vacio{background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.1);text-align:center}
+.paginacion{display:flex;justify-content:space-between;align-items:center;gap:12px;margin:24px 0 0}
+.paginacion a{font-weight:600;padding:8px 0}
+.datos-contacto{max-width:760px;grid-template-columns:repeat(auto-fill,minmax(220px,1fr))}
+.datos-contacto dd{overflow-wrap:anywhere}
 .texto-sitio{max-width:760px;background:#fff;border-radius:12px;padding:16px 24px 24px;margin-top:16px;box-shadow:0 1px 3px rgba(0,0,0,.1)}
-@media (max-width:600px){main{padding:12px 16px 32px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}}
+@media (max-width:600px){main{padding:12px 16px 32px}.filtros{grid-template-columns:1fr 1fr;padding:12px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}}
 `;
 
 /** A form built in Página web > Formularios: the name, the staff's fields, the honeypot and the consent. */
@@ -413,7 +452,7 @@ export function vacantesWeb(e: EmpresaSitio, vs: VacantePublica[]): string {
     ? `<ul class="rejilla">${vs
         .map(
           (v) =>
-            `<li class="tarjeta"><a href="/sitio/${e.id_empresa}/vacantes/${v.id}"><h2>${esc(v.titulo)}</h2></a><p>${esc(v.area)} · ${esc(rangoSalario(v.salario_min, v.salario_max))}</p><p>Recibimos hojas de vida hasta el ${esc(fechaCorta(v.fecha_cierre))}</p></li>`,
+            `<li class="tarjeta"><a href="/sitio/${e.id_empresa}/vacantes/${v.id}"><h2>${esc(v.titulo)}</h2></a><p>${esc(v.area)} · ${esc(rangoSalario(v.salario_min, v.salario_max))}</p><p>Recibimos hojas de vida hasta el ${esc(fechaCorta(v.fecha_cierre))}</p><p><a href="/sitio/${e.id_empresa}/vacantes/${v.id}" aria-label="Postularse a ${esc(v.titulo)}">Ver la vacante y postularse</a></p></li>`,
         )
         .join('')}</ul>`
     : '<p>En este momento no tenemos vacantes abiertas.</p>';
@@ -453,3 +492,113 @@ export const avisoVacantes = (idEmpresa: number, n: number) =>
   n > 0
     ? `<section id="vacantes"><h2>Trabaje con nosotros</h2><p>${n === 1 ? 'Tenemos una vacante abierta.' : `Tenemos ${n} vacantes abiertas.`} <a href="/sitio/${idEmpresa}/vacantes">Ver vacantes y postularse</a></p></section>`
     : '';
+
+// ----- the site's lists: property search, news, contact
+
+/** «Anterior · Página 2 de 5 · Siguiente», keeping the search in the links. */
+function paginacion(ruta: string, consulta: Record<string, string>, pagina: number, total: number, porPagina: number): string {
+  const paginas = Math.max(1, Math.ceil(total / porPagina));
+  if (paginas <= 1 && pagina <= 1) return '';
+  const a = (n: number) => {
+    const q = new URLSearchParams({ ...consulta, ...(n > 1 ? { pagina: String(n) } : {}) });
+    if (n <= 1) q.delete('pagina');
+    const qs = q.toString();
+    return esc(`${ruta}${qs ? `?${qs}` : ''}`);
+  };
+  return `<nav class="paginacion" aria-label="Paginación">${
+    pagina > 1 ? `<a href="${a(Math.min(pagina - 1, paginas))}" rel="prev">← Anterior</a>` : '<span></span>'
+  }<span>Página ${pagina} de ${paginas}</span>${pagina < paginas ? `<a href="${a(pagina + 1)}" rel="next">Siguiente →</a>` : '<span></span>'}</nav>`;
+}
+
+export type Busqueda = {
+  /** What the visitor typed, drawn back in the form and kept in the pages' links. */
+  valores: Record<string, string>;
+  errores: Record<string, string>;
+  tipos: string[];
+  municipios: { id: number; municipio: string }[];
+  inmuebles: InmueblePublico[];
+  total: number;
+  pagina: number;
+  porPagina: number;
+};
+
+export function buscador(e: EmpresaSitio, b: Busqueda): string {
+  const v = (k: string) => b.valores[k] ?? '';
+  const err = (k: string) => (b.errores[k] ? `<p class="error" id="error-${k}">${esc(b.errores[k])}</p>` : '');
+  const attrs = (k: string) => (b.errores[k] ? ` aria-invalid="true" aria-describedby="error-${k}"` : '');
+  const opcion = (valor: string, texto: string, k: string) =>
+    `<option value="${esc(valor)}"${v(k) === valor ? ' selected' : ''}>${esc(texto)}</option>`;
+  const ruta = `/sitio/${e.id_empresa}/inmuebles`;
+  const errores = Object.keys(b.errores).length;
+  // A mistake without a field of its own (the page number) is told in the message above the form.
+  const sinCampo = Object.entries(b.errores)
+    .filter(([k]) => !['gestion', 'tipo', 'municipio', 'precio_min', 'precio_max', 'habitaciones_min'].includes(k))
+    .map(([, m]) => m)
+    .join(' ');
+  const resultados = errores
+    ? ''
+    : b.inmuebles.length
+      ? `<p class="conteo" role="status">${b.total === 1 ? '1 inmueble encontrado' : `${b.total.toLocaleString('es-CO')} inmuebles encontrados`}</p>
+<ul class="rejilla">${b.inmuebles.map((i) => tarjetaInmueble(e.id_empresa, i)).join('')}</ul>
+${paginacion(ruta, b.valores, b.pagina, b.total, b.porPagina)}`
+      : `<div class="vacio" role="status"><p><strong>No encontramos inmuebles con esos filtros.</strong></p><p>Pruebe con otro precio, municipio o tipo, o <a href="${ruta}">vea todos los inmuebles</a>.</p></div>`;
+  return `<h1>Inmuebles en arriendo y venta</h1>
+<form class="filtros" method="get" action="${ruta}" aria-label="Buscar inmuebles">
+  ${errores ? `<p class="error" role="alert">Revise los filtros marcados.${sinCampo ? ` ${esc(sinCampo)}` : ''}</p>` : ''}
+  <div class="filtro"><label for="gestion">Gestión</label><select id="gestion" name="gestion"${attrs('gestion')}>${opcion('', 'Todas', 'gestion')}${opcion('arriendo', 'Arriendo', 'gestion')}${opcion('venta', 'Venta', 'gestion')}</select>${err('gestion')}</div>
+  <div class="filtro"><label for="tipo">Tipo</label><select id="tipo" name="tipo"${attrs('tipo')}>${opcion('', 'Todos', 'tipo')}${b.tipos
+    .map((t) => opcion(t, ETIQUETAS_TIPO[t as TipoInmueble] ?? t, 'tipo'))
+    .join('')}</select>${err('tipo')}</div>
+  <div class="filtro"><label for="municipio">Municipio</label><select id="municipio" name="municipio"${attrs('municipio')}>${opcion('', 'Todos', 'municipio')}${b.municipios
+    .map((m) => opcion(String(m.id), m.municipio, 'municipio'))
+    .join('')}</select>${err('municipio')}</div>
+  <div class="filtro"><label for="precio_min">Precio desde</label><input id="precio_min" name="precio_min" inputmode="numeric" placeholder="$ mínimo" value="${esc(v('precio_min'))}"${attrs('precio_min')}>${err('precio_min')}</div>
+  <div class="filtro"><label for="precio_max">Precio hasta</label><input id="precio_max" name="precio_max" inputmode="numeric" placeholder="$ máximo" value="${esc(v('precio_max'))}"${attrs('precio_max')}>${err('precio_max')}</div>
+  <div class="filtro"><label for="habitaciones_min">Habitaciones</label><select id="habitaciones_min" name="habitaciones_min"${attrs('habitaciones_min')}>${opcion('', 'Cualquiera', 'habitaciones_min')}${[
+    '1',
+    '2',
+    '3',
+    '4',
+  ]
+    .map((n) => opcion(n, `${n} o más`, 'habitaciones_min'))
+    .join('')}</select>${err('habitaciones_min')}</div>
+  <div class="acciones"><button type="submit">Buscar</button><a href="${ruta}">Limpiar filtros</a></div>
+</form>
+<section aria-label="Resultados">${resultados}</section>`;
+}
+
+export function listaNoticias(e: EmpresaSitio, ns: NoticiaPublica[], pagina: number, total: number, porPagina: number): string {
+  const lista = ns.length
+    ? `<ul class="rejilla">${ns.map((n) => tarjetaNoticia(e.id_empresa, n)).join('')}</ul>${paginacion(`/sitio/${e.id_empresa}/noticias`, {}, pagina, total, porPagina)}`
+    : `<div class="vacio" role="status"><p>${pagina > 1 ? 'No hay más noticias.' : 'Aún no hay noticias.'}</p>${pagina > 1 ? `<p><a href="/sitio/${e.id_empresa}/noticias">Ver las más recientes</a></p>` : ''}</div>`;
+  return `<h1>Noticias</h1>${lista}`;
+}
+
+/** Contacto: the company's data, the text published in Sesión de texto and the website form. */
+export function contacto(
+  e: EmpresaSitio,
+  d: { texto: TextoSitioPublico | null; formularios: Pick<FormularioPublico, 'id' | 'nombre' | 'descripcion'>[] },
+  f: EstadoFormulario,
+): string {
+  const p = empresaPublica(e);
+  const datos = [
+    p.direccion ? `<div><dt>Dirección</dt><dd>${esc(p.direccion)}</dd></div>` : '',
+    p.telefonos
+      ? `<div><dt>Teléfono</dt><dd><a href="tel:${esc(p.telefonos.replace(/[^\d+]/g, ''))}">${esc(p.telefonos)}</a></dd></div>`
+      : '',
+    p.email ? `<div><dt>Correo</dt><dd><a href="mailto:${esc(p.email)}">${esc(p.email)}</a></dd></div>` : '',
+  ].join('');
+  const form = e.clave_formulario_web
+    ? formularioContacto(f, {
+        titulo: 'Envíenos un mensaje',
+        accion: `/sitio/${e.id_empresa}/contacto`,
+        mensaje: '',
+        consentimiento: 'para que respondan mi mensaje',
+      })
+    : '';
+  return `<h1>${esc(d.texto?.titulo || 'Contacto')}</h1>
+${datos ? `<dl class="datos-inmueble datos-contacto">${datos}</dl>` : ''}
+${d.texto ? `<div class="texto-sitio"><div class="cuerpo">${sanearHtml(d.texto.contenido)}</div></div>` : ''}
+${form}
+${listaFormularios(e.id_empresa, d.formularios)}`;
+}

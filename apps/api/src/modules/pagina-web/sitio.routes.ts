@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZSolicitudWeb } from '@predio/contract/solicitudes';
-import { ZArchivoPublicoParam, ZEmpresaPublicaParam, ZInmueblePublicoParam, ZSlugParam } from '@predio/contract/pagina-web';
+import {
+  ZArchivoPublicoParam,
+  ZEmpresaPublicaParam,
+  ZInmueblePublicoParam,
+  ZInmueblesPublicosQuery,
+  ZNoticiasPublicasQuery,
+  ZSlugParam,
+} from '@predio/contract/pagina-web';
 import { ZEnvioFormularioPublico, validarRespuestas } from '@predio/contract/pagina-web-formularios';
 import { ZTokenEncuestaParam, validarRespuestasEncuesta } from '@predio/contract/pagina-web-encuestas';
 import { RUTA_SECCION_TEXTO } from '@predio/contract/pagina-web-textos';
@@ -154,6 +161,147 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     if (!img) return reply.code(404).send();
     return reply.header('content-type', img.contentType).header('cache-control', 'public, max-age=3600').send(img.buf);
   });
+
+  // ----- the property search: a plain GET form, the query in the address, 12 a page
+  const POR_PAGINA = 12;
+  const ETIQUETAS_FILTRO: Record<string, string> = {
+    gestion: 'Gestión',
+    tipo: 'Tipo',
+    municipio: 'Municipio',
+    precio_min: 'Precio desde',
+    precio_max: 'Precio hasta',
+    habitaciones_min: 'Habitaciones',
+    pagina: 'La página',
+  };
+  const FILTROS = ['gestion', 'tipo', 'municipio', 'precio_min', 'precio_max', 'habitaciones_min', 'pagina'] as const;
+  app.get('/sitio/:empresa/inmuebles', (req, reply) =>
+    servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+      const crudos = z
+        .record(z.string(), z.unknown())
+        .catch({})
+        .parse(req.query ?? {});
+      // Only the known filters, each once and not empty; a price may come written «2.500.000» or «$ 2500000».
+      const valores: Record<string, string> = {};
+      for (const k of FILTROS) {
+        const x = crudos[k];
+        const t = (Array.isArray(x) ? x[0] : x) === undefined ? '' : String(Array.isArray(x) ? x[0] : x).trim();
+        if (t) valores[k] = k.startsWith('precio') ? t.replace(/[$.\s]/g, '') : t.slice(0, 40);
+      }
+      const q = ZInmueblesPublicosQuery.safeParse({ ...valores, limite: POR_PAGINA });
+      const errores: Record<string, string> = {};
+      // The API's messages name the parameter; the visitor reads the label beside the field.
+      const etiqueta = (m: string) =>
+        m.replace(/\b(gestion|tipo|municipio|precio_min|precio_max|habitaciones_min|pagina)\b/g, (k) => ETIQUETAS_FILTRO[k]!);
+      if (!q.success) for (const i of q.error.issues) errores[String(i.path[0] ?? 'general')] ??= etiqueta(i.message);
+      const { pagina: _p, ...consulta } = valores;
+      const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
+        tipos: await publico.tiposConInmuebles(tx),
+        municipios: await publico.municipiosConInmuebles(tx),
+        inmuebles: q.success ? await publico.inmuebles(tx, e.id_empresa, q.data) : [],
+        total: q.success ? await publico.contarInmuebles(tx, q.data) : 0,
+      }));
+      const nombre = publico.empresaPublica(e).nombre;
+      return {
+        codigo: q.success ? 200 : 400,
+        titulo: `Inmuebles en arriendo y venta · ${nombre}`,
+        og: {
+          titulo: `Inmuebles de ${nombre}`,
+          descripcion: `Busque inmuebles en arriendo y venta de ${nombre} por tipo, municipio, precio y habitaciones.`,
+          imagen: d.inmuebles.find((i) => i.fotos.length)?.fotos[0]?.grande ?? null,
+          url: `/sitio/${e.id_empresa}/inmuebles`,
+        },
+        cuerpo: html.buscador(e, {
+          valores: consulta,
+          errores,
+          ...d,
+          pagina: q.success ? q.data.pagina : 1,
+          porPagina: POR_PAGINA,
+        }),
+      };
+    }),
+  );
+
+  // ----- the news, newest first
+  app.get('/sitio/:empresa/noticias', (req, reply) =>
+    servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+      // A page number that is not one shows the first page: a visitor's typo is no error.
+      const q = ZNoticiasPublicasQuery.safeParse(req.query ?? {});
+      const pagina = q.success ? q.data.pagina : 1;
+      const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
+        noticias: await publico.noticias(tx, e.id_empresa, POR_PAGINA, (pagina - 1) * POR_PAGINA),
+        total: await publico.contarNoticias(tx),
+      }));
+      const nombre = publico.empresaPublica(e).nombre;
+      return {
+        titulo: `Noticias · ${nombre}`,
+        og: {
+          titulo: `Noticias de ${nombre}`,
+          descripcion: `Las noticias de ${nombre}.`,
+          imagen: d.noticias.find((n) => n.portada)?.portada ?? null,
+          url: `/sitio/${e.id_empresa}/noticias`,
+        },
+        cuerpo: html.listaNoticias(e, d.noticias, pagina, d.total, POR_PAGINA),
+      };
+    }),
+  );
+
+  // ----- Contacto: the company's data, its published text and the website form
+  const contactoDe = async (e: publico.EmpresaSitio, f: html.EstadoFormulario, codigo = 200) => {
+    const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
+      texto: (await textos.publicados(tx)).find((x) => x.seccion === 'contacto') ?? null,
+      formularios: await formularios.publicos(tx),
+    }));
+    const nombre = publico.empresaPublica(e).nombre;
+    return {
+      codigo,
+      titulo: `${d.texto?.titulo || 'Contacto'} · ${nombre}`,
+      og: {
+        titulo: `Contacto · ${nombre}`,
+        descripcion: `Escriba o llame a ${nombre}.`,
+        imagen: null,
+        url: `/sitio/${e.id_empresa}/contacto`,
+      },
+      cuerpo: html.contacto(e, d, f),
+    };
+  };
+  app.get('/sitio/:empresa/contacto', (req, reply) =>
+    servir(req, reply, (req.params as { empresa: string }).empresa, (e) => contactoDe(e, { valores: {}, errores: {} })),
+  );
+  app.post('/sitio/:empresa/contacto', (req, reply) =>
+    servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
+      const valores = z
+        .record(z.string(), z.string())
+        .catch({})
+        .parse(req.body ?? {});
+      if (!e.clave_formulario_web) return contactoDe(e, { valores, errores: {} });
+      // The same path as the agency's own website form: a solicitud «nueva», canal sitio web.
+      const datos = ZSolicitudWeb.safeParse({
+        ...valores,
+        clave: e.clave_formulario_web,
+        tipo: 'informacion',
+        inmueble: null,
+        autoriza_datos: valores.autoriza_datos === 'true',
+      });
+      if (!datos.success) {
+        const errores: Record<string, string> = {};
+        for (const i of datos.error.issues) errores[String(i.path[0] ?? 'general')] ??= i.message;
+        return contactoDe(e, { valores, errores, general: 'Revise los campos marcados.' }, 400);
+      }
+      try {
+        const { numero } = await recibir(deps, datos.data, req.ip);
+        const nombre = publico.empresaPublica(e).nombre;
+        return {
+          titulo: `Solicitud recibida · ${nombre}`,
+          og: { titulo: nombre, descripcion: 'Solicitud recibida', imagen: null, url: `/sitio/${e.id_empresa}/contacto` },
+          cuerpo: html.gracias(e, numero, null),
+        };
+      } catch (err) {
+        if (err instanceof AppError && err.status === 429)
+          return contactoDe(e, { valores, errores: {}, general: err.message }, 429);
+        throw err;
+      }
+    }),
+  );
 
   const fichaDe = (e: publico.EmpresaSitio, consecutivo: number, f: html.EstadoFormulario, codigo = 200) =>
     enTenant(deps.db, e.id_empresa, ({ tx }) => publico.inmueble(tx, e.id_empresa, consecutivo)).then((i) => {
@@ -472,7 +620,8 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   // ----- the sections of Sesión de texto with a page of their own
-  for (const [seccion, ruta] of Object.entries(RUTA_SECCION_TEXTO))
+  // (Contacto has its own page above, with the company's data and the form.)
+  for (const [seccion, ruta] of Object.entries(RUTA_SECCION_TEXTO).filter(([k]) => k !== 'contacto'))
     app.get(`/sitio/:empresa/${ruta}`, (req, reply) =>
       servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
         const t = (await enTenant(deps.db, e.id_empresa, ({ tx }) => textos.publicados(tx))).find((x) => x.seccion === seccion);
