@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cuandoValidos, entero, esDia, fecha, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
+import { cuandoValidos, entero, enteroQuery, esDia, fecha, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
 import { GESTIONES } from './inmuebles.ts';
 import { zListQuery } from './list.ts';
 
@@ -181,43 +181,32 @@ export const CAMPOS_PRIVADOS = [
 
 export const ZRegistroParam = z.object({ id: idQuery('id') });
 export const ZInmueblePublicoParam = ZEmpresaPublicaParam.extend({ consecutivo: idQuery('consecutivo') });
+/** A price bound of the public search, in pesos. */
+const precioQuery = (campo: string) =>
+  z.coerce
+    .number({ error: `${campo} debe ser un número` })
+    .min(0, { error: `${campo} no puede ser negativo` })
+    .max(1e12, { error: `${campo} es demasiado grande` })
+    .optional();
 export const ZInmueblesPublicosQuery = z
   .object({
     gestion: z.enum(GESTIONES, { error: `gestion debe ser uno de: ${GESTIONES.join(', ')}` }).optional(),
     tipo: z.string().trim().max(40, { error: 'tipo es demasiado largo' }).optional(),
-    limite: z.coerce
-      .number({ error: 'limite debe ser un número' })
-      .int({ error: 'limite debe ser un número entero' })
-      .min(1, { error: 'limite debe ser al menos 1' })
-      .max(100, { error: 'limite debe ser como máximo 100' })
-      .default(24),
+    limite: enteroQuery('limite', 1, 100).default(24),
     municipio: z.coerce
       .number({ error: 'municipio debe ser un número' })
       .int({ error: 'municipio debe ser un número entero' })
       .positive({ error: 'municipio debe ser un número positivo' })
       .optional(),
-    precio_min: z.coerce
-      .number({ error: 'precio_min debe ser un número' })
-      .min(0, { error: 'precio_min no puede ser negativo' })
-      .max(1e12, { error: 'precio_min es demasiado grande' })
-      .optional(),
-    precio_max: z.coerce
-      .number({ error: 'precio_max debe ser un número' })
-      .min(0, { error: 'precio_max no puede ser negativo' })
-      .max(1e12, { error: 'precio_max es demasiado grande' })
-      .optional(),
+    precio_min: precioQuery('precio_min'),
+    precio_max: precioQuery('precio_max'),
     habitaciones_min: z.coerce
       .number({ error: 'habitaciones_min debe ser un número' })
       .int({ error: 'habitaciones_min debe ser un número entero' })
       .min(0, { error: 'habitaciones_min no puede ser negativo' })
       .max(50, { error: 'habitaciones_min debe ser como máximo 50' })
       .optional(),
-    pagina: z.coerce
-      .number({ error: 'pagina debe ser un número' })
-      .int({ error: 'pagina debe ser un número entero' })
-      .min(1, { error: 'pagina debe ser al menos 1' })
-      .max(1000, { error: 'pagina debe ser como máximo 1000' })
-      .default(1),
+    pagina: enteroQuery('pagina', 1, 1000).default(1),
   })
   .refine((q) => q.precio_min === undefined || q.precio_max === undefined || q.precio_min <= q.precio_max, {
     error: 'precio_max debe ser mayor o igual que precio_min',
@@ -226,12 +215,7 @@ export const ZInmueblesPublicosQuery = z
 export type InmueblesPublicosQuery = z.infer<typeof ZInmueblesPublicosQuery>;
 /** The site's news list: a page number, nothing else. */
 export const ZNoticiasPublicasQuery = z.object({
-  pagina: z.coerce
-    .number({ error: 'pagina debe ser un número' })
-    .int({ error: 'pagina debe ser un número entero' })
-    .min(1, { error: 'pagina debe ser al menos 1' })
-    .max(1000, { error: 'pagina debe ser como máximo 1000' })
-    .default(1),
+  pagina: enteroQuery('pagina', 1, 1000).default(1),
 });
 export const ZArchivoPublicoQuery = z.object({
   tamano: z.enum(['miniatura', 'grande'], { error: 'tamano debe ser miniatura o grande' }).optional(),

@@ -32,6 +32,25 @@ import { urlPublica } from '../../platform/http/url-publica.ts';
  * no script, only what is published. Its contact form posts here and goes through the same path as
  * the agency's own website form (POST /api/publico/solicitudes): same checks, limits and notices.
  */
+type PaginaSitio = {
+  titulo: string;
+  og: html.Og;
+  cuerpo: string;
+  codigo?: number;
+  cookie?: string | undefined;
+  privado?: boolean;
+};
+
+/** A form's refusals by field, the first message of each, as the page shows them beside the field. */
+function erroresPorCampo(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  errores: Record<string, string> = {},
+  mensaje = (m: string) => m,
+): Record<string, string> {
+  for (const i of issues) errores[String(i.path[0] ?? 'general')] ??= mensaje(i.message);
+  return errores;
+}
+
 export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
   // A plain HTML form sends application/x-www-form-urlencoded; only these routes read it. A name sent
   // more than once (a survey's checkbox group) becomes the list of its values.
@@ -69,14 +88,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     req: FastifyRequest,
     reply: FastifyReply,
     idEmpresa: unknown,
-    armar: (e: publico.EmpresaSitio) => Promise<{
-      titulo: string;
-      og: html.Og;
-      cuerpo: string;
-      codigo?: number;
-      cookie?: string | undefined;
-      privado?: boolean;
-    }>,
+    armar: (e: publico.EmpresaSitio) => Promise<PaginaSitio>,
   ) {
     const id = ZEmpresaPublicaParam.safeParse({ empresa: idEmpresa });
     try {
@@ -174,6 +186,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     pagina: 'La página',
   };
   const FILTROS = ['gestion', 'tipo', 'municipio', 'precio_min', 'precio_max', 'habitaciones_min', 'pagina'] as const;
+  const NOMBRE_DE_FILTRO = new RegExp(`\\b(${FILTROS.join('|')})\\b`, 'g');
   app.get('/sitio/:empresa/inmuebles', (req, reply) =>
     servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
       const crudos = z
@@ -183,16 +196,14 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       // Only the known filters, each once and not empty; a price may come written «2.500.000» or «$ 2500000».
       const valores: Record<string, string> = {};
       for (const k of FILTROS) {
-        const x = crudos[k];
-        const t = (Array.isArray(x) ? x[0] : x) === undefined ? '' : String(Array.isArray(x) ? x[0] : x).trim();
+        const x = Array.isArray(crudos[k]) ? (crudos[k] as unknown[])[0] : crudos[k];
+        const t = x === undefined ? '' : String(x).trim();
         if (t) valores[k] = k.startsWith('precio') ? t.replace(/[$.\s]/g, '') : t.slice(0, 40);
       }
       const q = ZInmueblesPublicosQuery.safeParse({ ...valores, limite: POR_PAGINA });
-      const errores: Record<string, string> = {};
       // The API's messages name the parameter; the visitor reads the label beside the field.
-      const etiqueta = (m: string) =>
-        m.replace(/\b(gestion|tipo|municipio|precio_min|precio_max|habitaciones_min|pagina)\b/g, (k) => ETIQUETAS_FILTRO[k]!);
-      if (!q.success) for (const i of q.error.issues) errores[String(i.path[0] ?? 'general')] ??= etiqueta(i.message);
+      const etiqueta = (m: string) => m.replace(NOMBRE_DE_FILTRO, (k) => ETIQUETAS_FILTRO[k]!);
+      const errores = q.success ? {} : erroresPorCampo(q.error.issues, {}, etiqueta);
       const { pagina: _p, ...consulta } = valores;
       const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
         tipos: await publico.tiposConInmuebles(tx),
@@ -245,6 +256,49 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     }),
   );
 
+  /**
+   * The site's contact forms (a property's page, Contacto): the same path as the agency's own website
+   * form, a solicitud «nueva» of canal sitio web. A refusal shows the page again with what was typed.
+   */
+  async function recibirContacto(
+    req: FastifyRequest,
+    e: publico.EmpresaSitio,
+    inmueble: number | null,
+    pagina: (f: html.EstadoFormulario, codigo?: number) => Promise<PaginaSitio>,
+  ): Promise<PaginaSitio> {
+    const valores = z
+      .record(z.string(), z.string())
+      .catch({})
+      .parse(req.body ?? {});
+    if (!e.clave_formulario_web) return pagina({ valores, errores: {} });
+    const datos = ZSolicitudWeb.safeParse({
+      ...valores,
+      clave: e.clave_formulario_web,
+      tipo: 'informacion',
+      inmueble,
+      autoriza_datos: valores.autoriza_datos === 'true',
+    });
+    if (!datos.success)
+      return pagina({ valores, errores: erroresPorCampo(datos.error.issues), general: 'Revise los campos marcados.' }, 400);
+    try {
+      const { numero } = await recibir(deps, datos.data, req.ip);
+      const nombre = publico.empresaPublica(e).nombre;
+      return {
+        titulo: `Solicitud recibida · ${nombre}`,
+        og: {
+          titulo: nombre,
+          descripcion: 'Solicitud recibida',
+          imagen: null,
+          url: `/sitio/${e.id_empresa}/${inmueble === null ? 'contacto' : `inmuebles/${inmueble}`}`,
+        },
+        cuerpo: html.gracias(e, numero, inmueble),
+      };
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) return pagina({ valores, errores: {}, general: err.message }, 429);
+      throw err;
+    }
+  }
+
   // ----- Contacto: the company's data, its published text and the website form
   const contactoDe = async (e: publico.EmpresaSitio, f: html.EstadoFormulario, codigo = 200) => {
     const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
@@ -268,39 +322,9 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     servir(req, reply, (req.params as { empresa: string }).empresa, (e) => contactoDe(e, { valores: {}, errores: {} })),
   );
   app.post('/sitio/:empresa/contacto', (req, reply) =>
-    servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
-      const valores = z
-        .record(z.string(), z.string())
-        .catch({})
-        .parse(req.body ?? {});
-      if (!e.clave_formulario_web) return contactoDe(e, { valores, errores: {} });
-      // The same path as the agency's own website form: a solicitud «nueva», canal sitio web.
-      const datos = ZSolicitudWeb.safeParse({
-        ...valores,
-        clave: e.clave_formulario_web,
-        tipo: 'informacion',
-        inmueble: null,
-        autoriza_datos: valores.autoriza_datos === 'true',
-      });
-      if (!datos.success) {
-        const errores: Record<string, string> = {};
-        for (const i of datos.error.issues) errores[String(i.path[0] ?? 'general')] ??= i.message;
-        return contactoDe(e, { valores, errores, general: 'Revise los campos marcados.' }, 400);
-      }
-      try {
-        const { numero } = await recibir(deps, datos.data, req.ip);
-        const nombre = publico.empresaPublica(e).nombre;
-        return {
-          titulo: `Solicitud recibida · ${nombre}`,
-          og: { titulo: nombre, descripcion: 'Solicitud recibida', imagen: null, url: `/sitio/${e.id_empresa}/contacto` },
-          cuerpo: html.gracias(e, numero, null),
-        };
-      } catch (err) {
-        if (err instanceof AppError && err.status === 429)
-          return contactoDe(e, { valores, errores: {}, general: err.message }, 429);
-        throw err;
-      }
-    }),
+    servir(req, reply, (req.params as { empresa: string }).empresa, (e) =>
+      recibirContacto(req, e, null, (f, codigo) => contactoDe(e, f, codigo)),
+    ),
   );
 
   const fichaDe = (e: publico.EmpresaSitio, consecutivo: number, f: html.EstadoFormulario, codigo = 200) =>
@@ -334,44 +358,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     return servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
       if (!p.success) throw new AppError(40400, 'Este inmueble no existe o ya no está disponible.');
       const consecutivo = p.data.consecutivo;
-      const valores = z
-        .record(z.string(), z.string())
-        .catch({})
-        .parse(req.body ?? {});
-      if (!e.clave_formulario_web) return fichaDe(e, consecutivo, { valores, errores: {} });
-      const datos = ZSolicitudWeb.safeParse({
-        ...valores,
-        clave: e.clave_formulario_web,
-        tipo: 'informacion',
-        inmueble: consecutivo,
-        autoriza_datos: valores.autoriza_datos === 'true',
-      });
-      if (!datos.success) {
-        const errores: Record<string, string> = {};
-        for (const i of datos.error.issues) {
-          const k = String(i.path[0] ?? 'general');
-          errores[k] ??= i.message;
-        }
-        return fichaDe(e, consecutivo, { valores, errores, general: 'Revise los campos marcados.' }, 400);
-      }
-      try {
-        const { numero } = await recibir(deps, datos.data, req.ip);
-        const nombre = publico.empresaPublica(e).nombre;
-        return {
-          titulo: `Solicitud recibida · ${nombre}`,
-          og: {
-            titulo: nombre,
-            descripcion: 'Solicitud recibida',
-            imagen: null,
-            url: `/sitio/${e.id_empresa}/inmuebles/${consecutivo}`,
-          },
-          cuerpo: html.gracias(e, numero, consecutivo),
-        };
-      } catch (err) {
-        if (err instanceof AppError && err.status === 429)
-          return fichaDe(e, consecutivo, { valores, errores: {}, general: err.message }, 429);
-        throw err;
-      }
+      return recibirContacto(req, e, consecutivo, (f, codigo) => fichaDe(e, consecutivo, f, codigo));
     });
   });
 
@@ -472,7 +459,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       const datos = ZEnvioFormularioPublico.safeParse({ nombre, respuestas, autoriza_datos: autoriza_datos === 'true', sitio });
       const fo = await enTenant(deps.db, e.id_empresa, ({ tx }) => formularios.publico(tx, id));
       const errores: Record<string, string> = { ...validarRespuestas(fo.campos, respuestas).errores };
-      if (!datos.success) for (const i of datos.error.issues) errores[String(i.path[0] ?? 'general')] ??= i.message;
+      if (!datos.success) erroresPorCampo(datos.error.issues, errores);
       if (!datos.success || Object.keys(errores).length) return fallo(errores);
       try {
         return await exito(
