@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   ETIQUETAS_RADICADO as L,
@@ -95,6 +95,15 @@ export function RadicadoForm({
     }
   };
 
+  // A new radicado starts in the estado «Radicado»: the form waits for the options so that default is
+  // there when it mounts, instead of remounting (and dropping what was typed) when they arrive.
+  if (!op && !radicado)
+    return opciones.isError ? (
+      <Alert type="error" showIcon message="No se pudieron cargar las opciones de radicación." />
+    ) : (
+      <Spin aria-label="Cargando" />
+    );
+
   return (
     <Form<Valores>
       form={form}
@@ -116,7 +125,7 @@ export function RadicadoForm({
             }
           : { tipo: 'entrada', fecha: dayjs(), id_estado: estadoInicial, id_responsable: op?.id_usuario_recepcion ?? null }
       }
-      key={radicado ? `editar-${radicado.id}` : (estadoInicial ?? 'cargando')}
+      key={radicado ? `editar-${radicado.id}` : 'nuevo'}
       onValuesChange={(c: Partial<Valores>) => {
         // An entrada goes to the user that receives inbound mail; the other kinds start without one.
         if (c.tipo && !radicado)
