@@ -18,35 +18,8 @@ import { defineRoute } from './platform/http/route.ts';
 import { peticionParaElLog } from './platform/http/request-log.ts';
 import { cabecerasDeSeguridad } from './platform/http/security-headers.ts';
 import { realtimeRoutes } from './platform/realtime/ws.routes.ts';
-import { empresaRoutes } from './modules/empresa/empresa.routes.ts';
-import { inicioRoutes } from './modules/inicio/inicio.routes.ts';
-import { inmueblesRoutes } from './modules/inmuebles/inmuebles.routes.ts';
-import { inmueblesArchivosRoutes } from './modules/inmuebles/inmuebles-archivos.routes.ts';
-import { inmueblesUtilidadesRoutes } from './modules/inmuebles-utilidades/inmuebles-utilidades.routes.ts';
-import { maestrosRoutes } from './modules/maestros/maestros.routes.ts';
-import { notificacionesRoutes } from './modules/notificaciones/notificaciones.routes.ts';
-import { solicitudesRoutes } from './modules/solicitudes/solicitudes.routes.ts';
-import { tercerosRoutes } from './modules/terceros/terceros.routes.ts';
-import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
-import { usuariosAdminRoutes } from './modules/usuarios/usuarios-admin.routes.ts';
-import { agendaRoutes } from './modules/agenda/agenda.routes.ts';
-import { tareasRoutes } from './modules/tareas/tareas.routes.ts';
-import { contratosRoutes } from './modules/contratos/contratos.routes.ts';
-import { firmasRoutes } from './modules/firmas/firmas.routes.ts';
-import { inventariosRoutes } from './modules/inventarios/inventarios.routes.ts';
-import { gestionDocumentalRoutes } from './modules/gestion-documental/radicados.routes.ts';
-import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
-import { clientesRoutes } from './modules/clientes/clientes.routes.ts';
-import { correoRoutes } from './modules/correo/correo.routes.ts';
-import { mensajesRoutes } from './modules/mensajes/mensajes.routes.ts';
-import { bandejaRoutes } from './modules/bandeja/bandeja.routes.ts';
-import { portalesRoutes } from './modules/portales/portales.routes.ts';
-import { plantillasRoutes } from './modules/plantillas/plantillas.routes.ts';
-import { informesRoutes } from './modules/informes/informes.routes.ts';
+import { loadModules } from './modules/registry.ts';
 import { trabajosRoutes } from './platform/jobs/trabajos.routes.ts';
-import { zonaClientesRoutes } from './modules/zona-clientes/zona-clientes.routes.ts';
-import { paginaWebRoutes } from './modules/pagina-web/pagina-web.routes.ts';
-import { sitioRoutes } from './modules/pagina-web/sitio.routes.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const DOCS_PREFIX = '/api/docs';
@@ -115,6 +88,7 @@ export async function buildServer(
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 
+  const modules = await loadModules();
   await app.register(
     async (api) => {
       defineRoute(api, deps, {
@@ -124,42 +98,17 @@ export async function buildServer(
         schema: { tags: ['sistema'], summary: 'Estado del servicio' },
         handler: async () => ({ status: 'ok', db: deps.db.kind }),
       });
-      usuariosRoutes(api, deps);
-      usuariosAdminRoutes(api, deps);
-      auditoriaRoutes(api, deps);
-      tercerosRoutes(api, deps);
-      empresaRoutes(api, deps);
-      notificacionesRoutes(api, deps);
-      inmueblesRoutes(api, deps);
-      inmueblesArchivosRoutes(api, deps);
+      // The platform's own routes, then every module found in apps/api/src/modules (registry.ts).
       archivosRoutes(api, deps);
-      inmueblesUtilidadesRoutes(api, deps);
-      clientesRoutes(api, deps);
-      solicitudesRoutes(api, deps);
-      agendaRoutes(api, deps);
-      tareasRoutes(api, deps);
-      firmasRoutes(api, deps);
-      contratosRoutes(api, deps);
-      inventariosRoutes(api, deps);
-      gestionDocumentalRoutes(api, deps);
-      inicioRoutes(api, deps);
-      correoRoutes(api, deps);
-      mensajesRoutes(api, deps);
-      bandejaRoutes(api, deps);
-      portalesRoutes(api, deps);
-      plantillasRoutes(api, deps);
-      informesRoutes(api, deps);
       trabajosRoutes(api, deps);
-      zonaClientesRoutes(api, deps);
-      paginaWebRoutes(api, deps);
-      maestrosRoutes(api, deps);
+      for (const m of modules) m.routes(api, deps);
       realtimeRoutes(api, deps);
     },
     { prefix: '/api' },
   );
 
-  // The public site of each company (server-rendered HTML, outside the API and the SPA).
-  await app.register(async (sitio) => sitioRoutes(sitio, deps));
+  // Routes outside /api (the public site), each module's in a plugin of its own.
+  for (const m of modules) if (m.rootRoutes) await app.register(async (raiz) => m.rootRoutes!(raiz, deps));
 
   const webDist = deps.config.webDist ?? DEFAULT_WEB_DIST;
   const hayWeb = existsSync(`${webDist}/index.html`);

@@ -1,0 +1,6 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { agendaRoutes } from './agenda.routes.ts';
+
+export const apiModule: ApiModule = {
+  routes: agendaRoutes,
+};

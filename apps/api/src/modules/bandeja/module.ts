@@ -1,0 +1,6 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { bandejaRoutes } from './bandeja.routes.ts';
+
+export const apiModule: ApiModule = {
+  routes: bandejaRoutes,
+};

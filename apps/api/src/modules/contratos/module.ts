@@ -1,0 +1,6 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { contratosRoutes } from './contratos.routes.ts';
+
+export const apiModule: ApiModule = {
+  routes: contratosRoutes,
+};

@@ -1,0 +1,6 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { correoRoutes } from './correo.routes.ts';
+
+export const apiModule: ApiModule = {
+  routes: correoRoutes,
+};

@@ -1,0 +1,6 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { empresaRoutes } from './empresa.routes.ts';
+
+export const apiModule: ApiModule = {
+  routes: empresaRoutes,
+};

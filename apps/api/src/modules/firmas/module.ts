@@ -1,0 +1,6 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { firmasRoutes } from './firmas.routes.ts';
+
+export const apiModule: ApiModule = {
+  routes: firmasRoutes,
+};

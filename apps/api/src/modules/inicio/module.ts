@@ -1,0 +1,6 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { inicioRoutes } from './inicio.routes.ts';
+
+export const apiModule: ApiModule = {
+  routes: inicioRoutes,
+};

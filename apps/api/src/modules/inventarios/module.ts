@@ -1,0 +1,6 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { inventariosRoutes } from './inventarios.routes.ts';
+
+export const apiModule: ApiModule = {
+  routes: inventariosRoutes,
+};

@@ -1,0 +1,6 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { maestrosRoutes } from './maestros.routes.ts';
+
+export const apiModule: ApiModule = {
+  routes: maestrosRoutes,
+};

@@ -1,0 +1,6 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { tareasRoutes } from './tareas.routes.ts';
+
+export const apiModule: ApiModule = {
+  routes: tareasRoutes,
+};

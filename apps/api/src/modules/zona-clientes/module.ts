@@ -1,0 +1,6 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { zonaClientesRoutes } from './zona-clientes.routes.ts';
+
+export const apiModule: ApiModule = {
+  routes: zonaClientesRoutes,
+};

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from './deps.ts';
+
+/**
+ * What a folder of `apps/api/src/modules/` gives the server, exported as `apiModule` from its
+ * `module.ts`. The server finds the folders by itself (`modules/registry.ts`), so a new module is
+ * registered by creating that file; docs/adding-a-module.md walks through it.
+ */
+export type ApiModule = {
+  /** Registers the module's routes under `/api`. */
+  routes: (api: FastifyInstance, deps: Deps) => void;
+  /** Routes outside `/api` (the public site), registered in a plugin of their own. */
+  rootRoutes?: (app: FastifyInstance, deps: Deps) => void;
+};
