@@ -48,4 +48,4 @@ await build({
 });
 cpSync('src/db/migrations', `${out}/migrations`, { recursive: true });
 cpSync('src/db/seed/divipola-municipios.csv', `${out}/divipola-municipios.csv`);
-cpSync('src/db/pglite-hilo.mjs', `${out}/pglite-hilo.mjs`);
+cpSync('src/db/driver/pglite-thread.mjs', `${out}/pglite-thread.mjs`);

@@ -15,7 +15,7 @@ const db = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: join(config.dataDir, 'db'),
   // Without its database thread the server can answer nothing: it stops, to be started again.
-  alFallar: (err) => {
+  onFailure: (err) => {
     console.error(err);
     process.exit(1);
   },

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { queryRows } from './rows.ts';
-import { openPglite, planPorValores, POR_VALORES, Sentencias } from './client.ts';
+import { openPglite, planForValues } from './client.ts';
+import { StatementNames } from './driver/statements.ts';
 import { terceros } from './schema/terceros.ts';
 
 // The client both engines are reached through (PGlite here, PostgreSQL with DATABASE_URL): parameters,
@@ -129,9 +130,8 @@ describe('database client', () => {
     expect(filas.map((f) => [Number(f.custom_plans), Number(f.generic_plans)])).toEqual([[5, 2]]);
   });
 
-  it('never plans a statement marked planPorValores once for any value, named or not', async () => {
-    const marcada = (min: number, max: number) =>
-      sql`select count(*) as n from terceros where ${planPorValores(sql`id between ${min} and ${max}`)}`;
+  it('never plans a statement run inside planForValues once for any value, named or not', async () => {
+    const marcada = (min: number, max: number) => sql`select count(*) as n from terceros where id between ${min} and ${max}`;
     const rangos = [
       [0, 10],
       [5, 5_000_000],
@@ -144,14 +144,15 @@ describe('database client', () => {
     ] as const;
     // Eight runs in one transaction, and eight transactions that each start with it.
     await t.db.tenant(1, async (tx) => {
-      for (const [min, max] of rangos) await queryRows(tx, marcada(min, max));
+      for (const [min, max] of rangos) await planForValues(() => queryRows(tx, marcada(min, max)));
     });
-    for (const [min, max] of rangos) await t.db.tenant(1, (tx) => queryRows(tx, marcada(min, max)));
+    for (const [min, max] of rangos) await t.db.tenant(1, (tx) => planForValues(() => queryRows(tx, marcada(min, max))));
     const planes = await t.db.tenant(1, async (tx) => {
       await queryRows(tx, sql`select 1`);
       return queryRows<{ custom_plans: string; generic_plans: string }>(
         tx,
-        sql`select custom_plans, generic_plans from pg_prepared_statements where statement like '%plan por valores%'`,
+        sql`select custom_plans, generic_plans from pg_prepared_statements
+            where statement like 'select count(*) as n from terceros where id between%'`,
       );
     });
     // Parsed once, planned each time: its exchange sets the plans to be made for its values around it.
@@ -165,17 +166,17 @@ describe('database client', () => {
     expect(r!.n).toBe(r!.sin_marca);
   });
 
-  it('answers a marked statement with its own rows and count, and plans what follows it as before', async () => {
+  it('answers a statement planned for its values with its own rows and count, and plans what follows it as before', async () => {
     await t.db.system((tx) => tx.execute(sql`insert into prueba_cliente (nombre) values ('m1'), ('m2'), ('m3')`));
     const vueltas = await t.db.system(async (tx) => {
       const r: unknown[] = [];
       for (let i = 0; i < 3; i++) {
-        const u = (await tx.execute(
-          sql`update prueba_cliente set nombre = nombre where ${planPorValores(sql`nombre like ${'m%'}`)} returning nombre`,
+        const u = (await planForValues(() =>
+          tx.execute(sql`update prueba_cliente set nombre = nombre where nombre like ${'m%'} returning nombre`),
         )) as unknown as { rowCount: number; rows: { nombre: string }[] };
         r.push([u.rowCount, u.rows.map((f) => f.nombre).sort()]);
       }
-      // An unmarked statement after it in the same transaction is still planned once (after five).
+      // A statement outside planForValues after it in the same transaction is still planned once (after five).
       for (let id = 1; id <= 8; id++) await queryRows(tx, sql`select nombre from prueba_cliente where id = ${id} or false`);
       r.push(
         await queryRows<{ custom_plans: string; generic_plans: string }>(
@@ -264,8 +265,8 @@ describe('database client', () => {
 
 describe('statement names', () => {
   it('names a text on its second use, the same name after, and no more than its maximum', () => {
-    const s = new Sentencias(2);
-    const nombre = (text: string) => s.para(text).nombre;
+    const s = new StatementNames(2);
+    const nombre = (text: string) => s.for(text).name;
     expect(nombre('a')).toBeUndefined();
     const a = nombre('a');
     expect(a).toBeDefined();
@@ -277,16 +278,17 @@ describe('statement names', () => {
     nombre('c');
     expect(nombre('c')).toBeUndefined();
     expect(nombre('a')).toBe(a);
-    expect(s.para('a')).toEqual({ nombre: a, rodeada: false });
+    expect(s.for('a')).toEqual({ name: a, wrapped: false });
   });
 
-  it('names a text marked to be planned for its values only where its exchange plans it so', () => {
-    const s = new Sentencias(5);
-    const texto = `select 1 from inmueble where ${POR_VALORES} canon between $1 and $2`;
-    expect(s.para(texto)).toEqual({ nombre: undefined, rodeada: false });
-    const { nombre } = s.para(texto);
-    expect(nombre).toBeDefined();
-    for (let i = 0; i < 3; i++) expect(s.para(texto)).toEqual({ nombre, rodeada: true });
+  it('wraps a named text in plans for its values only inside planForValues', async () => {
+    const s = new StatementNames(5);
+    const texto = 'select 1 from inmueble where canon between $1 and $2';
+    expect(await planForValues(async () => s.for(texto))).toEqual({ name: undefined, wrapped: false });
+    const { name } = s.for(texto);
+    expect(name).toBeDefined();
+    for (let i = 0; i < 3; i++) expect(await planForValues(async () => s.for(texto))).toEqual({ name, wrapped: true });
+    expect(s.for(texto)).toEqual({ name, wrapped: false });
   });
 });
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { prepareValue } from 'pg/lib/utils.js';
 import { describe, expect, it } from 'vitest';
 
-// db/client.ts subclasses node-postgres's Query and calls its connection's protocol methods, none of
+// db/driver/postgres.ts subclasses node-postgres's Query and calls its connection's protocol methods, none of
 // them public API (docs/database-driver.md): an upgrade of pg must be a decision, read against them.
 const PG_VERSION = '8.23.1';
 const require = createRequire(import.meta.url);

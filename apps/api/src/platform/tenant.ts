@@ -1,4 +1,4 @@
-import type { Database, OpcionesTx, Tx } from '../db/client.ts';
+import type { Database, TxOptions, Tx } from '../db/client.ts';
 import { seguir } from './tras-confirmar.ts';
 
 /**
@@ -11,7 +11,7 @@ export async function enTenant<T>(
   db: Database,
   idEmpresa: number,
   fn: (s: Scope) => Promise<T>,
-  opciones?: OpcionesTx,
+  opciones?: TxOptions,
 ): Promise<T> {
   const pendientes: (() => void)[] = [];
   const result = await db.tenant(idEmpresa, (tx) => fn({ tx, alConfirmar: (f) => pendientes.push(f) }), opciones);

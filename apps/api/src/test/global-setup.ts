@@ -38,7 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const db = await openPglite();
   await migrate(db);
   await seedDemo(db);
-  const imagen = await db.volcar();
+  const imagen = await db.dump();
   await db.close();
   const dir = mkdtempSync(join(tmpdir(), 'predio-imagen-'));
   const archivo = join(dir, 'demo.tar');

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuditoriaFiltros } from '@predio/contract/auditoria';
-import { planPorValores, type Tx } from '../../db/client.ts';
+import { planForValues, type Tx } from '../../db/client.ts';
 import { auditoria } from '../../db/schema/plataforma.ts';
 
 export type Consulta = AuditoriaFiltros & {
@@ -20,8 +20,13 @@ const ORDEN: Record<string, SQL> = {
 // Dates are days in Colombia: 'hasta' includes the whole day.
 const inicioDia = (d: string) => sql`(${d}::date::timestamp at time zone 'America/Bogota')`;
 
-export async function listar(tx: Tx, c: Consulta) {
-  const where = planPorValores(
+/** The log's page and count, planned for the filters' values (a user with most of the rows, or a day). */
+export function listar(tx: Tx, c: Consulta) {
+  return planForValues(() => listarFiltrado(tx, c));
+}
+
+async function listarFiltrado(tx: Tx, c: Consulta) {
+  const where =
     and(
       c.usuario ? sql`lower(${auditoria.usuario}) = lower(${c.usuario})` : undefined,
       c.entidad ? eq(auditoria.entidad, c.entidad) : undefined,
@@ -29,8 +34,7 @@ export async function listar(tx: Tx, c: Consulta) {
       c.entidad_id ? eq(auditoria.entidadId, c.entidad_id) : undefined,
       c.desde ? sql`${auditoria.creadoEn} >= ${inicioDia(c.desde)}` : undefined,
       c.hasta ? sql`${auditoria.creadoEn} < ${inicioDia(c.hasta)} + interval '1 day'` : undefined,
-    ) ?? sql`true`,
-  );
+    ) ?? sql`true`;
   const dir = c.order === 'asc' ? asc : desc;
   const items = await tx
     .select()

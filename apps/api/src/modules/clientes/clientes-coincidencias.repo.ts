@@ -6,7 +6,7 @@ import {
   TOLERANCIA_COINCIDENCIA,
   type CriterioCoincidencia,
 } from '@predio/contract/clientes';
-import { planPorValores, type Tx } from '../../db/client.ts';
+import { planForValues, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
 // The matching of a lead (alias c, cliente_atendido) with a property (alias i, inmueble), written once
@@ -172,15 +172,19 @@ function filtroConstante(c: Criterios): SQL {
     ].filter((x): x is SQL => x !== undefined);
     conds.push(sql`(${sql.join(ps, sql` or `)})`);
   }
-  return planPorValores(conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`);
+  return conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`;
 }
 
-/** The best available properties for a lead: hard criteria through the search indexes, then the score. */
+/**
+ * The best available properties for a lead: hard criteria through the search indexes, then the score.
+ * Planned for the lead's values: its criteria are constants in the statement.
+ */
 export async function inmueblesParaCliente(tx: Tx, c: Criterios): Promise<FilaInmuebleCoincidente[]> {
   const idCliente = c.id;
-  return queryRows(
-    tx,
-    sql`select s.*, m.municipio, b.nombre as barrio,
+  return planForValues(() =>
+    queryRows<FilaInmuebleCoincidente>(
+      tx,
+      sql`select s.*, m.municipio, b.nombre as barrio,
                (select max(e.fecha) from cliente_atendido_envio e
                 where e.id_empresa = s.id_empresa and e.id_cliente = ${idCliente} and e.id_inmueble = s.id_inmueble) as enviado
         from (
@@ -199,6 +203,7 @@ export async function inmueblesParaCliente(tx: Tx, c: Criterios): Promise<FilaIn
         left join municipios m on m.id = s.id_municipio
         left join barrios b on b.id = s.id_barrio
         order by s.puntaje desc, s.consecutivo desc`,
+    ),
   );
 }
 

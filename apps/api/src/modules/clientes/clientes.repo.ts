@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ClienteResumen, ClientesFiltro, CriteriosCascada } from '@predio/contract/clientes';
-import { planPorValores, type Tx } from '../../db/client.ts';
+import { planForValues, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { clienteAtendido, clienteAtendidoNota } from '../../db/schema/clientes.ts';
 import { contiene, contieneCadaPalabra, palabras } from '../../platform/busqueda.ts';
@@ -110,6 +110,7 @@ export type Consulta = ClientesFiltro & {
   offset: number;
 };
 
+// The lists and counts below are built from a user's filters: each runs planned for its values (planForValues).
 function condiciones(f: ClientesFiltro & { q?: string | undefined }): SQL {
   const conds: (SQL | undefined)[] = [
     f.estado && f.estado.length > 0 ? sql`c.estado = any(${sql.param(f.estado)}::text[])` : undefined,
@@ -128,7 +129,7 @@ function condiciones(f: ClientesFiltro & { q?: string | undefined }): SQL {
     conds.push(/^\d{1,9}$/.test(palabra) ? sql`(${enTercero} or c.consecutivo = ${Number(palabra)})` : enTercero);
   }
   const xs = conds.filter((x): x is SQL => x !== undefined);
-  return planPorValores(xs.length > 0 ? sql.join(xs, sql` and `) : sql`true`);
+  return xs.length > 0 ? sql.join(xs, sql` and `) : sql`true`;
 }
 
 const ORDEN: Record<string, string> = {
@@ -154,7 +155,8 @@ const instante = (v: string | Date | null) => (v === null ? null : new Date(v).t
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 
 /** How many leads the list finds with this filter (its total past the last page; Inicio's counter). */
-export async function contar(tx: Tx, f: ClientesFiltro & { q?: string | undefined }): Promise<number> {
+export const contar = (...a: Parameters<typeof contarFiltrado>) => planForValues(() => contarFiltrado(...a));
+async function contarFiltrado(tx: Tx, f: ClientesFiltro & { q?: string | undefined }): Promise<number> {
   const [r] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from cliente_atendido c join terceros t on t.id_empresa = c.id_empresa and t.id = c.id_tercero
@@ -163,7 +165,8 @@ export async function contar(tx: Tx, f: ClientesFiltro & { q?: string | undefine
   return Number(r?.n ?? 0);
 }
 
-export async function listar(tx: Tx, c: Consulta): Promise<{ filas: ClienteResumen[]; total: number }> {
+export const listar = (...a: Parameters<typeof listarFiltrado>) => planForValues(() => listarFiltrado(...a));
+async function listarFiltrado(tx: Tx, c: Consulta): Promise<{ filas: ClienteResumen[]; total: number }> {
   const dir = sql.raw(c.order === 'asc' ? 'asc' : 'desc');
   const orden = sql.raw(ORDEN[c.sort] ?? 'c.consecutivo');
   const where = condiciones(c);
@@ -234,15 +237,15 @@ function condicionesCascada(c: CriteriosCascada): SQL {
       ? sql`coalesce(c.ultimo_seguimiento, c.fecha_ingreso::timestamptz) < (${c.sin_seguimiento_desde}::date)::timestamptz`
       : undefined,
   ];
-  return planPorValores(
-    sql.join(
-      conds.filter((x): x is SQL => x !== undefined),
-      sql` and `,
-    ),
+  return sql.join(
+    conds.filter((x): x is SQL => x !== undefined),
+    sql` and `,
   );
 }
 
-export async function vistaPreviaCascada(tx: Tx, c: CriteriosCascada, limit: number) {
+export const vistaPreviaCascada = (...a: Parameters<typeof vistaPreviaCascadaFiltrado>) =>
+  planForValues(() => vistaPreviaCascadaFiltrado(...a));
+async function vistaPreviaCascadaFiltrado(tx: Tx, c: CriteriosCascada, limit: number) {
   return queryRows<{
     consecutivo: number;
     nombre: string;
@@ -265,7 +268,8 @@ export async function vistaPreviaCascada(tx: Tx, c: CriteriosCascada, limit: num
 }
 
 /** Locks and closes every lead of the criteria in one statement; returns the closed consecutivos. */
-export async function cerrarCascada(
+export const cerrarCascada = (...a: Parameters<typeof cerrarCascadaFiltrado>) => planForValues(() => cerrarCascadaFiltrado(...a));
+async function cerrarCascadaFiltrado(
   tx: Tx,
   c: CriteriosCascada,
   v: { resultado: string; observacion: string; fecha: string; usuario: string },
@@ -280,7 +284,8 @@ export async function cerrarCascada(
   return filas.map((f) => f.consecutivo).sort((a, b) => a - b);
 }
 
-export async function contarCascada(tx: Tx, c: CriteriosCascada): Promise<number> {
+export const contarCascada = (...a: Parameters<typeof contarCascadaFiltrado>) => planForValues(() => contarCascadaFiltrado(...a));
+async function contarCascadaFiltrado(tx: Tx, c: CriteriosCascada): Promise<number> {
   const [r] = await queryRows<{ n: string | number }>(
     tx,
     sql`select count(*) as n from cliente_atendido c where ${condicionesCascada(c)}`,

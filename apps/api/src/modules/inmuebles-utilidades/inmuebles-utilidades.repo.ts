@@ -8,7 +8,7 @@ import type {
   TvInmueble,
 } from '@predio/contract/inmuebles-utilidades';
 import type { EstadoInmueble } from '@predio/contract/inmuebles';
-import { planPorValores, type Tx } from '../../db/client.ts';
+import { planForValues, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inmuebleTvConfig } from '../../db/schema/inmuebles-utilidades.ts';
 import { escaparLike } from '../../db/like.ts';
@@ -19,10 +19,10 @@ import { escaparLike } from '../../db/like.ts';
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 const enLista = (col: string, xs: readonly (number | string)[] | undefined, tipo: 'int' | 'text') =>
   xs && xs.length > 0 ? sql`${sql.raw(col)} = any(${sql.param(xs)}::${sql.raw(tipo)}[])` : undefined;
-// A where built from a user's choices: planned for its values (db/client.ts Sentencias).
+// The lists below are built from a user's choices: each runs planned for its values (planForValues).
 const y = (conds: (SQL | undefined)[]) => {
   const xs = conds.filter((c): c is SQL => c !== undefined);
-  return planPorValores(xs.length > 0 ? sql.join(xs, sql` and `) : sql`true`);
+  return xs.length > 0 ? sql.join(xs, sql` and `) : sql`true`;
 };
 
 export type FilaUsuario = { id: number; usuario: string; nombre: string; activo: boolean };
@@ -60,7 +60,8 @@ const delAsesor = (origen: number, rol: RolAsesor) =>
 
 export type Criterios = { origen: number; rol: RolAsesor; estado?: EstadoInmueble[] | undefined };
 
-export async function reasignables(
+export const reasignables = (...a: Parameters<typeof reasignablesFiltrado>) => planForValues(() => reasignablesFiltrado(...a));
+async function reasignablesFiltrado(
   tx: Tx,
   c: Criterios & { consecutivos?: number[]; bloquear?: boolean },
 ): Promise<(InmuebleReasignable & { id: number; version: number; editando_id: number | null })[]> {
@@ -140,7 +141,9 @@ export type FilaModificacion = {
 };
 
 /** One row per changed field: the audit rows of entity 'inmuebles' with their `cambios` object unfolded. */
-export async function modificaciones(tx: Tx, c: ConsultaModificaciones): Promise<{ filas: FilaModificacion[]; total: number }> {
+export const modificaciones = (...a: Parameters<typeof modificacionesFiltrado>) =>
+  planForValues(() => modificacionesFiltrado(...a));
+async function modificacionesFiltrado(tx: Tx, c: ConsultaModificaciones): Promise<{ filas: FilaModificacion[]; total: number }> {
   const where = y([
     sql`a.entidad = 'inmuebles'`,
     // A creation lists every field; the ones left empty say nothing.
@@ -238,7 +241,8 @@ export type ConsultaUbicaciones = {
 };
 const ORDEN_UBI: Record<string, string> = { consecutivo: 'i.consecutivo', municipio: 'm.municipio', direccion: 'i.direccion' };
 
-export async function ubicaciones(tx: Tx, c: ConsultaUbicaciones) {
+export const ubicaciones = (...a: Parameters<typeof ubicacionesFiltrado>) => planForValues(() => ubicacionesFiltrado(...a));
+async function ubicacionesFiltrado(tx: Tx, c: ConsultaUbicaciones) {
   const conds: (SQL | undefined)[] = [
     c.sinCoordenadas ? sql`(i.lat is null or i.lng is null)` : undefined,
     enLista('i.id_municipio', c.municipio, 'int'),
@@ -305,7 +309,8 @@ export async function guardarTvConfig(tx: Tx, config: TvConfig, usuario: string)
   await tx.insert(inmuebleTvConfig).values(v).onConflictDoUpdate({ target: inmuebleTvConfig.idEmpresa, set: v });
 }
 
-export async function tvInmuebles(tx: Tx, c: TvConfig): Promise<TvInmueble[]> {
+export const tvInmuebles = (...a: Parameters<typeof tvInmueblesFiltrado>) => planForValues(() => tvInmueblesFiltrado(...a));
+async function tvInmueblesFiltrado(tx: Tx, c: TvConfig): Promise<TvInmueble[]> {
   const conFoto = sql`exists (select 1 from archivo f where f.tipo_dueno = 'inmueble' and f.categoria = 'foto' and f.id_dueno = i.id::text)`;
   const where = y([
     sql`i.estado = 'disponible'`,

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DIAS_AVISO_CONSIGNACION, type InmuebleResumen, type InmueblesFiltro } from '@predio/contract/inmuebles';
-import { planPorValores, type Tx } from '../../db/client.ts';
+import { planForValues, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inmueble, inmuebleCaracteristica, inmuebleEstadoHistorial, inmueblePropietario } from '../../db/schema/inmuebles.ts';
 import { contiene, contieneCadaPalabra } from '../../platform/busqueda.ts';
@@ -236,20 +236,22 @@ function condiciones(f: InmueblesFiltro & { q?: string | undefined }, ocultar = 
  * characteristic or the consignment's dates; another order than the newest first walks another index.
  * Without those (the disponibles by gestión, tipo, estrato, rooms and words, newest first: what the
  * screen opens with and most searches) every value is best served by walking the newest disponibles,
- * of the tipo when one is asked, and the statement is left to PostgreSQL's own choice (db/client.ts
- * Sentencias): it plans it once when the plan for any value is estimated to cost no more. The first
+ * of the tipo when one is asked, and the statement is left to PostgreSQL's own choice (db/driver
+ * statements.ts): it plans it once when the plan for any value is estimated to cost no more. The first
  * page without filters, the screen as it opens, has no parameter left (see hasta) and is planned once
  * per connection.
  */
 function donde(f: InmueblesFiltro & { q?: string | undefined; sort?: string }): SQL {
-  const porValores =
-    (f.sort !== undefined && f.sort !== 'consecutivo') ||
-    (f.estado !== undefined && f.estado.length > 0 && !(f.estado.length === 1 && f.estado[0] === 'disponible')) ||
-    [f.municipio, f.barrio, f.zona, f.sector, f.caracteristicas].some((xs) => xs !== undefined && xs.length > 0) ||
-    [f.asesor, f.consignacion, f.precioMin, f.precioMax, f.areaMin, f.areaMax].some((x) => x !== undefined);
-  const where = sql.join(condiciones(f, !porValores), sql` and `);
-  return porValores ? planPorValores(where) : where;
+  return sql.join(condiciones(f, !porValores(f)), sql` and `);
 }
+const porValores = (f: InmueblesFiltro & { q?: string | undefined; sort?: string }): boolean =>
+  (f.sort !== undefined && f.sort !== 'consecutivo') ||
+  (f.estado !== undefined && f.estado.length > 0 && !(f.estado.length === 1 && f.estado[0] === 'disponible')) ||
+  [f.municipio, f.barrio, f.zona, f.sector, f.caracteristicas].some((xs) => xs !== undefined && xs.length > 0) ||
+  [f.asesor, f.consignacion, f.precioMin, f.precioMax, f.areaMin, f.areaMax].some((x) => x !== undefined);
+/** Runs the search's statements planned for their values when `porValores` says their best plan depends on them. */
+const segunValores = <T>(f: InmueblesFiltro & { q?: string | undefined; sort?: string }, run: () => Promise<T>): Promise<T> =>
+  porValores(f) ? planForValues(run) : run();
 
 /**
  * The limit, and the offset of the first page, written into the statement: a plan made once for any
@@ -329,11 +331,13 @@ function resumen({ orden: _o, ...f }: FilaResumen): InmuebleResumen {
 export async function contar(tx: Tx, f: InmueblesFiltro & { q?: string | undefined }, tope?: number): Promise<number> {
   const where = donde(f);
   const enOrden = f.q?.trim() ? sql`order by i.consecutivo desc` : sql``;
-  const [r] = await queryRows<{ n: number }>(
-    tx,
-    tope === undefined
-      ? sql`select count(*)::int as n from inmueble i where ${where}`
-      : sql`select count(*)::int as n from (select 1 from inmueble i where ${where} ${enOrden} ${hasta(tope, 0)}) c`,
+  const [r] = await segunValores(f, () =>
+    queryRows<{ n: number }>(
+      tx,
+      tope === undefined
+        ? sql`select count(*)::int as n from inmueble i where ${where}`
+        : sql`select count(*)::int as n from (select 1 from inmueble i where ${where} ${enOrden} ${hasta(tope, 0)}) c`,
+    ),
   );
   return Number(r?.n ?? 0);
 }
@@ -351,9 +355,11 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: InmuebleResu
 /** The matches without counting them (the export: its own limit tells whether there are too many). */
 export async function pagina(tx: Tx, c: Consulta): Promise<InmuebleResumen[]> {
   const { pagina, ordenar } = sqlPagina(c);
-  const filas = await queryRows<FilaResumen>(
-    tx,
-    sql`select f.* from (${pagina}) f order by ${ordenar(sql.raw('f.orden'), sql.raw('f.consecutivo'))}`,
+  const filas = await segunValores(c, () =>
+    queryRows<FilaResumen>(
+      tx,
+      sql`select f.* from (${pagina}) f order by ${ordenar(sql.raw('f.orden'), sql.raw('f.consecutivo'))}`,
+    ),
   );
   return filas.map(resumen);
 }

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { campo, refDetailKey, refLabelKey, type FieldDef, type ResourceDef } from '@predio/contract/maestros/resource';
 import { hijosDe, recurso } from '@predio/contract/maestros/resources';
 import type { Item, Valores } from '@predio/contract/maestros/schemas';
-import { planPorValores, type Tx } from '../../db/client.ts';
+import { planForValues, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { aliasDe, col, tablaDe, type TablaMaestro } from '../../db/schema/maestros.ts';
 import { escaparLike } from '../../db/like.ts';
@@ -52,7 +52,7 @@ function condiciones(def: ResourceDef, t: TablaMaestro, c: Pick<Consulta, 'q' | 
     const f = def.fields.find((x) => x.key === k);
     conds.push(f && esTexto(f) ? sql`${norm(columna)} = ${norm(sql`${v}::text`)}` : eq(columna, v));
   }
-  return planPorValores(and(...conds) ?? sql`true`);
+  return and(...conds) ?? sql`true`;
 }
 
 function orden(def: ResourceDef, v: ReturnType<typeof vista>, sort: string, order: 'asc' | 'desc'): SQL[] {
@@ -73,8 +73,12 @@ function seleccion(tx: Tx, v: ReturnType<typeof vista>, extra: Record<string, SQ
   return q;
 }
 
-/** One statement: the page and the total (count over the whole filter). */
-export async function listar(tx: Tx, def: ResourceDef, c: Consulta): Promise<{ items: Item[]; total: number }> {
+/** One statement: the page and the total (count over the whole filter), planned for the filters' values. */
+export function listar(tx: Tx, def: ResourceDef, c: Consulta): Promise<{ items: Item[]; total: number }> {
+  return planForValues(() => listarFiltrado(tx, def, c));
+}
+
+async function listarFiltrado(tx: Tx, def: ResourceDef, c: Consulta): Promise<{ items: Item[]; total: number }> {
   const v = vista(def);
   const where = condiciones(def, v.t, c);
   const filas = (await seleccion(tx, v, { __total: sql`count(*) over()`.mapWith(Number) })
@@ -139,12 +143,14 @@ export async function opciones(
   if (def.detailField) campos.detalle = col(t, def.detailField);
   // By id, the row whatever its state: it names a value already stored somewhere.
   const filtros = c.id === undefined && def.activo ? { ...c.filtros, activo: true } : c.filtros;
-  const filas = await tx
-    .select(campos)
-    .from(t)
-    .where(and(condiciones(def, t, { q: c.q, filtros }), c.id === undefined ? undefined : eq(t.id, c.id)))
-    .orderBy(norm(col(t, def.labelField)), asc(t.id))
-    .limit(c.limit);
+  const filas = await planForValues(() =>
+    tx
+      .select(campos)
+      .from(t)
+      .where(and(condiciones(def, t, { q: c.q, filtros }), c.id === undefined ? undefined : eq(t.id, c.id)))
+      .orderBy(norm(col(t, def.labelField)), asc(t.id))
+      .limit(c.limit),
+  );
   return filas as { id: number; label: string; detalle?: string }[];
 }
 

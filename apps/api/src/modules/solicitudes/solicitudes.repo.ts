@@ -7,7 +7,7 @@ import type {
   TerceroSolicitud,
   TipoHistorial,
 } from '@predio/contract/solicitudes';
-import { planPorValores, type Tx } from '../../db/client.ts';
+import { planForValues, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { solicitud, solicitudHistorial } from '../../db/schema/solicitudes.ts';
 import { contiene, contieneCadaPalabra, palabras } from '../../platform/busqueda.ts';
@@ -238,12 +238,15 @@ function consultaResumen(where: SQL, orden: SQL, limit: number, offset: number) 
     order by ${orden}`;
 }
 
-const donde = (conds: SQL[]) => planPorValores(conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`);
+// The list and its count are built from a user's filters: each runs planned for its values (planForValues).
+const donde = (conds: SQL[]) => (conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`);
 
 /** How many requests the list finds with this filter (its total past the last page; Inicio's counter). */
 export async function contar(tx: Tx, f: SolicitudesFiltro & { q?: string | undefined }): Promise<number> {
   const where = donde(condiciones(f));
-  const [r] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from solicitud s where ${where}`);
+  const [r] = await planForValues(() =>
+    queryRows<{ n: number }>(tx, sql`select count(*)::int as n from solicitud s where ${where}`),
+  );
   return Number(r?.n ?? 0);
 }
 
@@ -251,7 +254,7 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: SolicitudRes
   const dir = c.order === 'asc' ? 'asc' : 'desc';
   const orden = sql.raw(`${ORDEN[c.sort] ?? 's.numero'} ${dir}, s.numero desc`);
   const where = donde(condiciones(c));
-  const filas = await queryRows<FilaResumen>(tx, consultaResumen(where, orden, c.limit, c.offset));
+  const filas = await planForValues(() => queryRows<FilaResumen>(tx, consultaResumen(where, orden, c.limit, c.offset)));
   // A page past the end has no row to carry the total.
   const total = filas.length === 0 && c.offset > 0 ? await contar(tx, c) : Number(filas[0]?.total ?? 0);
   return { total, filas: filas.map((f) => aResumen(f, false)) };

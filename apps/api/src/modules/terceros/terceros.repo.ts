@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { topeDeConteo } from '@predio/contract/list';
 import type { Rol } from '@predio/contract/terceros';
-import { planPorValores, type Tx } from '../../db/client.ts';
+import { planForValues, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { col, tablaDe } from '../../db/schema/maestros.ts';
 import { terceros } from '../../db/schema/terceros.ts';
@@ -39,7 +39,7 @@ function condiciones(f: Filtro): SQL {
   if (f.rol) conds.push(eq(terceros[f.rol], true));
   if (f.activo !== undefined) conds.push(eq(terceros.activo, f.activo));
   if (f.sinAutorizacionDatos !== undefined) conds.push(eq(terceros.aut_Manejo_Datos_Personales, !f.sinAutorizacionDatos));
-  return planPorValores(and(...conds) ?? sql`true`);
+  return and(...conds) ?? sql`true`;
 }
 
 const ORDEN: Record<string, SQL> = {
@@ -64,11 +64,14 @@ export function pagina(tx: Tx, c: Consulta): Promise<FilaTercero[]> {
     .orderBy(...orden)
     .limit(c.limit)
     .offset(c.offset);
-  return tx
-    .select()
-    .from(terceros)
-    .where(inArray(terceros.id, ids))
-    .orderBy(...orden);
+  // Planned for the filters' values (docs/database-driver.md), as the count below.
+  return planForValues(() =>
+    tx
+      .select()
+      .from(terceros)
+      .where(inArray(terceros.id, ids))
+      .orderBy(...orden),
+  );
 }
 
 /**
@@ -83,9 +86,11 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: FilaTercero[
     return { filas, total: c.offset + filas.length, totalExacto: true };
   const hasta = topeDeConteo(c.offset, c.limit);
   const where = condiciones(c);
-  const [r] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from (select 1 from terceros where ${where} limit ${hasta + 1}) c`,
+  const [r] = await planForValues(() =>
+    queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from (select 1 from terceros where ${where} limit ${hasta + 1}) c`,
+    ),
   );
   const n = r?.n ?? 0;
   return { filas, total: Math.min(n, hasta), totalExacto: n <= hasta };

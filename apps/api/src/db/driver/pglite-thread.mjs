@@ -7,35 +7,34 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 const db = await PGlite.create({
   ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
-  // A data directory dumped by `volcar` (the tests' migrated and seeded database): no initdb, no migrations.
-  ...(workerData.imagen ? { loadDataDir: new Blob([workerData.imagen]) } : {}),
+  // A data directory dumped by `dump` (the tests' migrated and seeded database): no initdb, no migrations.
+  ...(workerData.image ? { loadDataDir: new Blob([workerData.image]) } : {}),
   extensions: { pg_trgm, unaccent },
 });
 
 // The answer's bytes as PostgreSQL writes them, gathered in one buffer that is kept between messages.
-// PGlite's own collector (execProtocolRawSync) also decoded every message it copied, each row's values
-// into JavaScript strings the API thread never saw: a quarter of this thread's work on a search page
-// (cpu profile, PGlite, 16 connections). execProtocolRawStream hands the bytes over undecoded.
-const INICIAL = 64 * 1024;
-let salida = new Uint8Array(INICIAL);
-let largo = 0;
-const recibir = (trozo) => {
-  if (largo + trozo.length > salida.length) {
-    const mayor = new Uint8Array(Math.max(2 * salida.length, largo + trozo.length));
-    mayor.set(salida.subarray(0, largo));
-    salida = mayor;
+// PGlite's own collector (execProtocolRawSync) also decoded every message it copied into JavaScript
+// strings the API thread never saw (docs/database-driver.md); execProtocolRawStream hands them over undecoded.
+const INITIAL = 64 * 1024;
+let output = new Uint8Array(INITIAL);
+let length = 0;
+const receive = (chunk) => {
+  if (length + chunk.length > output.length) {
+    const larger = new Uint8Array(Math.max(2 * output.length, length + chunk.length));
+    larger.set(output.subarray(0, length));
+    output = larger;
   }
-  salida.set(trozo, largo);
-  largo += trozo.length;
+  output.set(chunk, length);
+  length += chunk.length;
 };
 
-async function atender(m) {
-  if (m.cerrar) {
+async function serve(m) {
+  if (m.close) {
     await db.close();
     parentPort.postMessage({ id: m.id });
     return;
   }
-  if (m.volcar) {
+  if (m.dump) {
     try {
       await db.exec('checkpoint');
       const r = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
@@ -45,23 +44,23 @@ async function atender(m) {
     }
     return;
   }
-  largo = 0;
+  length = 0;
   try {
     // Without syncToFs the work is done before this returns: PGlite writes to the data directory itself.
-    await db.execProtocolRawStream(m.mensaje, { syncToFs: false, onRawData: recibir });
-    const r = salida.slice(0, largo);
+    await db.execProtocolRawStream(m.message, { syncToFs: false, onRawData: receive });
+    const r = output.slice(0, length);
     parentPort.postMessage({ id: m.id, r }, [r.buffer]);
   } catch (e) {
     parentPort.postMessage({ id: m.id, error: String(e instanceof Error ? e.message : e) });
   } finally {
     // An export's answer may have grown the buffer to megabytes: it is not kept.
-    if (salida.length > 16 * INICIAL) salida = new Uint8Array(INICIAL);
+    if (output.length > 16 * INITIAL) output = new Uint8Array(INITIAL);
   }
 }
 
 // One message at a time, in the order sent.
-let cola = Promise.resolve();
+let queue = Promise.resolve();
 parentPort.on('message', (m) => {
-  cola = cola.then(() => atender(m));
+  queue = queue.then(() => serve(m));
 });
-parentPort.postMessage({ listo: true });
+parentPort.postMessage({ ready: true });
