@@ -31,7 +31,7 @@ if (permisosCorregidos > 0)
   app.log.info(`${permisosCorregidos} archivos y carpetas de DATA_DIR quedaron legibles solo por el usuario del servidor`);
 log = (err) => app.log.error({ err }, 'error enviando correo');
 deps.mailer.start();
-const trabajos = crearTrabajos(deps, { registro: app.log });
+const trabajos = await crearTrabajos(deps, { registro: app.log });
 await trabajos.start();
 if (applied.length > 0) app.log.info({ applied }, 'migraciones aplicadas');
 const soporte = avisoSoporte(await db.system((tx) => accesoSoporte(tx, config)));

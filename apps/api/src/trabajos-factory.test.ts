@@ -53,7 +53,7 @@ describe('the daily jobs', () => {
     expect(inmueble).toBeDefined();
     // 08:00 in Bogotá: every turn of the day has passed.
     const hoy = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
-    const r = crearTrabajos(t.deps, { ahora: () => new Date(`${hoy}T13:00:00Z`) });
+    const r = await crearTrabajos(t.deps, { ahora: () => new Date(`${hoy}T13:00:00Z`) });
     await r.vuelta();
     const escritos = await trabajos();
     const esperados = [
@@ -75,7 +75,7 @@ describe('the daily jobs', () => {
     expect(escritos.every((f) => f.id_empresa === null && f.clave.startsWith(`${f.tipo}@${hoy}T`))).toBe(true);
 
     // Written again by a second pass or a second process: nothing new.
-    await crearTrabajos(t.deps, { ahora: () => new Date(`${hoy}T13:00:00Z`) }).vuelta();
+    await (await crearTrabajos(t.deps, { ahora: () => new Date(`${hoy}T13:00:00Z`) })).vuelta();
     expect(await trabajos()).toHaveLength(esperados.length);
 
     // The turns of the day wrote as past are due a minute later (a missed turn); run them now.

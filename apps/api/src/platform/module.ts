@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from './deps.ts';
+import type { Trabajos } from './jobs/trabajos.ts';
 
 /**
  * What a folder of `apps/api/src/modules/` gives the server, exported as `apiModule` from its
@@ -11,4 +12,9 @@ export type ApiModule = {
   routes: (api: FastifyInstance, deps: Deps) => void;
   /** Routes outside `/api` (the public site), registered in a plugin of their own. */
   rootRoutes?: (app: FastifyInstance, deps: Deps) => void;
+  /** Defines the module's jobs, and their schedule, on the process's runner (docs/jobs.md). */
+  jobs?: (ctx: JobContext) => void;
 };
+
+/** What a module's jobs are defined with: the runner, the server's dependencies and its clock. */
+export type JobContext = { runner: Trabajos; deps: Deps; now: () => Date };

@@ -411,7 +411,7 @@ describe('bad input, conflicts and reminders', () => {
       tx.execute(sql`update trabajo set ejecutar_en = now() - interval '1 second'
                      where tipo = 'agenda.recordatorios-serie' and (datos->>'idSerie')::int = ${idSerie}`),
     );
-    const runner = crearTrabajos(t.deps);
+    const runner = await crearTrabajos(t.deps);
     await runner.vuelta();
     await runner.stop();
     const despues = await trabajos();

@@ -395,7 +395,7 @@ describe('reminders (102)', () => {
     );
     const [j] = await trabajosDe(c.id);
     expect(new Date(j!.ejecutar_en).getTime()).toBe(inicio.getTime() - 30 * 60_000);
-    const runner = crearTrabajos(t.deps);
+    const runner = await crearTrabajos(t.deps);
     await runner.vuelta();
     expect((await trabajosDe(c.id))[0]!.estado).toBe('pendiente');
     const titulo = 'Recordatorio: Entrega de llaves';

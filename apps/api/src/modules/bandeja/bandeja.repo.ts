@@ -359,3 +359,8 @@ export async function vincularSolicitud(tx: Tx, idCuenta: number, id: number, nu
   );
   return r.length > 0;
 }
+
+/** Every box with a password, of every company (run as the owner: the hourly pass). */
+export async function cuentasConClave(tx: Tx): Promise<{ id: number; id_empresa: number }[]> {
+  return queryRows<{ id: number; id_empresa: number }>(tx, sql`select id, id_empresa from correo_cuenta where imap_clave <> ''`);
+}

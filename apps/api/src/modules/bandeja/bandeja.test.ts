@@ -48,7 +48,7 @@ describe.skipIf(sinDovecot !== null)('bandeja de correos contra dovecot', () => 
     imap_usuario: usuario,
     imap_clave: CLAVE_DOVECOT,
   });
-  const correr = () => crearTrabajos(t.deps).vuelta();
+  const correr = async () => (await crearTrabajos(t.deps)).vuelta();
 
   it('sincroniza, agrupa en conversaciones y vincula al tercero', async () => {
     await t.db.tenant(1, (tx) =>

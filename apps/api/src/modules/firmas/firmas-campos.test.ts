@@ -172,7 +172,7 @@ describe('firmas: fields placed on the pages per signer', () => {
     });
     expect(fin.statusCode, fin.body).toBe(200);
     expect(fin.json().data.estado_documento).toBe('firmado');
-    const runner = crearTrabajos(t.deps);
+    const runner = await crearTrabajos(t.deps);
     await runner.vuelta();
     await runner.stop();
 

@@ -170,7 +170,7 @@ describe('firmas by SMS and WhatsApp', () => {
     await p.post(`/api/firmar/${token}/verificar`, { codigo });
     await p.get(`/api/firmar/${token}/pdf`);
     expect((await p.post(`/api/firmar/${token}/firmar`, { tipo: 'escrita', texto: 'Ana', acepto: true })).statusCode).toBe(200);
-    const runner = crearTrabajos(t.deps);
+    const runner = await crearTrabajos(t.deps);
     await runner.vuelta();
     await runner.stop();
     const firmado = await as(t.app, admin).get(`/api/firmas/documentos/${id}/firmado`);

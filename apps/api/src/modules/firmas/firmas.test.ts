@@ -122,7 +122,7 @@ async function firmarComo(token: string, tipo: 'dibujada' | 'escrita' = 'escrita
 }
 /** Runs the jobs due: the seal queued by the last signature, then what the seal queues (filing). */
 async function correrTrabajos() {
-  const runner = crearTrabajos(t.deps);
+  const runner = await crearTrabajos(t.deps);
   await runner.vuelta();
   await runner.stop();
 }
@@ -425,7 +425,7 @@ describe('firmas: order, reminders and expiry', () => {
   /** Runs one company's daily pass as the job runner does. */
   async function pasoDiario(idEmpresa = 1) {
     await t.db.system((tx) => encolar(tx, { tipo: TRABAJO_FIRMAS_DIARIO_EMPRESA, idEmpresa }));
-    const runner = crearTrabajos(t.deps);
+    const runner = await crearTrabajos(t.deps);
     try {
       await runner.vuelta();
     } finally {

@@ -326,7 +326,7 @@ describe('subseries-documentales-automaticos (idm 10591)', () => {
     await t.db.tenant(1, (tx) =>
       encolar(tx, { tipo: TRABAJO_FIRMAS_RADICAR, datos: { id: doc.id }, clave: `firma-radicar:${doc.id}` }),
     );
-    const runner = crearTrabajos(t.deps);
+    const runner = await crearTrabajos(t.deps);
     await runner.vuelta();
     await runner.stop();
     const { id_radicado } = await uno<{ id_radicado: number | null }>(
@@ -362,7 +362,7 @@ describe('subseries-documentales-automaticos (idm 10591)', () => {
     await t.db.tenant(1, (tx) =>
       encolar(tx, { tipo: TRABAJO_FIRMAS_RADICAR, datos: { id: doc.id }, clave: `firma-radicar:${doc.id}` }),
     );
-    const runner = crearTrabajos(t.deps);
+    const runner = await crearTrabajos(t.deps);
     await runner.vuelta();
     await runner.stop();
     const { id_radicado } = await uno<{ id_radicado: number }>(sql`select id_radicado from firma_documento where id = ${doc.id}`);

@@ -61,7 +61,7 @@ const subir = (token: string, id: number, nombre: string, data: Buffer) => {
 const encontrados = async (token: string, url: string) =>
   ok<ListResult<Radicado>>(await as(t.app, token).get(url)).items.map((r) => r.id);
 async function correrTrabajos() {
-  const runner = crearTrabajos(t.deps);
+  const runner = await crearTrabajos(t.deps);
   await runner.vuelta();
   await runner.stop();
 }

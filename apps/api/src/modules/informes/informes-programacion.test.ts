@@ -224,7 +224,7 @@ describe('the send', () => {
       await inm(9802, idAdmin, 2_500_000, periodo.hasta);
       await inm(9803, idAdmin, 7_000_000, diaBogota(new Date(new Date(`${periodo.desde}T12:00:00Z`).getTime() - 86_400_000)));
     });
-    const r = crearTrabajos(t.deps, { ahora: () => cuando });
+    const r = await crearTrabajos(t.deps, { ahora: () => cuando });
     const tic = async () => {
       await t.db.system((tx) => encolar(tx, { tipo: 'informes.programados', idEmpresa: null }));
       await r.vuelta();
@@ -301,7 +301,7 @@ describe('the send', () => {
     // A second click before the send ran is the same send: one job, one e-mail.
     const otraVez = await as(t.app, admin1).post(`${URL}/${p.id}/enviar`);
     expect(otraVez.json().data).toEqual(r.json().data);
-    const corredor = crearTrabajos(t.deps);
+    const corredor = await crearTrabajos(t.deps);
     await corredor.vuelta();
     await t.deps.mailer.idle();
     await sink.esperar(sink.recibidos.length + 1);

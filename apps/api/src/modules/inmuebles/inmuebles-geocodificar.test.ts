@@ -112,7 +112,7 @@ describe('a property saved without coordinates', () => {
   it('is placed on the map by a job, recorded in its history by the geocoder', async () => {
     const n = await crear(t, 'Calle 72 # 45-10');
     expect(await ubicacion(t, n)).toMatchObject({ lat: null });
-    await crearTrabajos(t.deps).vuelta();
+    await (await crearTrabajos(t.deps)).vuelta();
     expect(await ubicacion(t, n)).toEqual({ lat: 10.987812, lng: -74.788946, modificado_por: 'geocodificador' });
     expect(consultas.at(-1)!.q).toMatch(/^Calle 72 # 45-10, .*Barranquilla.*, Colombia$/);
     const [audit] = await t.db.system((tx) =>
@@ -127,17 +127,17 @@ describe('a property saved without coordinates', () => {
   it('is tried again later when the service is down, and left alone when nothing matches', async () => {
     caido = true;
     const n = await crear(t, 'Carrera 50 # 70-20');
-    await crearTrabajos(t.deps).vuelta();
+    await (await crearTrabajos(t.deps)).vuelta();
     expect((await trabajos(t)).at(-1)).toMatchObject({ estado: 'pendiente', intentos: 1 });
     expect((await trabajos(t)).at(-1)!.ultimo_error).toContain('503');
     expect(await ubicacion(t, n)).toMatchObject({ lat: null });
     caido = false;
     await t.db.system((tx) => tx.execute(sql`update trabajo set ejecutar_en = now() where estado = 'pendiente'`));
-    await crearTrabajos(t.deps).vuelta();
+    await (await crearTrabajos(t.deps)).vuelta();
     expect(await ubicacion(t, n)).toMatchObject({ lat: 10.987812 });
 
     const nada = await crear(t, 'Calle Inexistente 1');
-    await crearTrabajos(t.deps).vuelta();
+    await (await crearTrabajos(t.deps)).vuelta();
     expect((await trabajos(t)).at(-1)).toMatchObject({ estado: 'terminado', resultado: { resultado: 'sin resultado' } });
     expect(await ubicacion(t, nada)).toMatchObject({ lat: null });
   });

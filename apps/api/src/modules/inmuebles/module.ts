@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { inmueblesJobs } from './inmuebles.jobs.ts';
 import { inmueblesArchivosRoutes } from './inmuebles-archivos.routes.ts';
 import { inmueblesRoutes } from './inmuebles.routes.ts';
 
@@ -7,4 +8,5 @@ export const apiModule: ApiModule = {
     inmueblesRoutes(api, deps);
     inmueblesArchivosRoutes(api, deps);
   },
+  jobs: inmueblesJobs,
 };

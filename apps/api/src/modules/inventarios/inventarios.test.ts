@@ -498,7 +498,7 @@ describe('inventarios (496): take, sign, close, compare', () => {
         }),
       );
     ok(await pedir(admin1, 'POST', `/api/inventarios/${devolucion.id}/cerrar`));
-    const runner = crearTrabajos(t.deps);
+    const runner = await crearTrabajos(t.deps);
     await runner.vuelta();
     await runner.stop();
     const d = ok<Inventario>(await pedir(admin1, 'GET', `/api/inventarios/${devolucion.id}`));
@@ -670,7 +670,7 @@ describe('partes (terceros), gestión documental, zona clientes and re-encoded p
       expect(s).toContain('Arrendatario: Ana Tercera Arrendataria · Documento 43999001');
       expect(s).toContain('Otro asistente: Luis Vecino Testigo');
     }
-    const runner = crearTrabajos(t.deps);
+    const runner = await crearTrabajos(t.deps);
     await runner.vuelta();
     v = ok<Inventario>(await pedir(admin1, 'GET', url()));
     expect(v.radicacion?.error).toContain('no tiene áreas activas');

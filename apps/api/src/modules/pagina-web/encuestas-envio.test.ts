@@ -389,7 +389,7 @@ describe('encuestas sent by e-mail', () => {
       await tx.execute(sql`insert into cita_participante (id_cita, id_tercero) values (${c!.id}, ${beto})`);
     });
     const ahora = new Date(Date.now() + 60_000);
-    const r = crearTrabajos(t.deps, { ahora: () => ahora });
+    const r = await crearTrabajos(t.deps, { ahora: () => ahora });
     await r.vuelta();
     await t.db.system((tx) => tx.execute(sql`update trabajo set ejecutar_en = now() where estado = 'pendiente'`));
     for (let i = 0; i < 3; i++) await r.vuelta();

@@ -364,7 +364,7 @@ describe('playbooks, business days, recurrence and the due-tomorrow notice', () 
     // Both runners stand at today's 07:00 turn (a turn further back would wait a minute to run).
     const turno = ultimoTurno({ tipo: 'tareas.diario', cada: 'dia', hora: 7 }, new Date());
     const opciones = { intervaloMs: 20, ahora: () => turno };
-    const runners = [crearTrabajos(t.deps, opciones), crearTrabajos(otroProceso.deps, opciones)];
+    const runners = [await crearTrabajos(t.deps, opciones), await crearTrabajos(otroProceso.deps, opciones)];
     for (const r of runners) await r.start();
     try {
       const fin = Date.now() + 15_000;

@@ -1,0 +1,39 @@
+import { diaBogota, porEmpresa } from '../../platform/jobs/por-empresa.ts';
+import type { JobContext } from '../../platform/module.ts';
+import { enTenant } from '../../platform/tenant.ts';
+import {
+  avisarVencimientos,
+  empresasConVencimientos,
+  TRABAJO_GD_DIARIO,
+  TRABAJO_GD_DIARIO_EMPRESA,
+} from './radicados.service.ts';
+import { extraerTexto, TRABAJO_GD_EXTRAER_TEXTO } from './texto.service.ts';
+
+export function gestionDocumentalJobs({ runner, deps }: JobContext): void {
+  const { db } = deps;
+  // At 07:05 Bogotá a job per company with radicados waiting for an answer sends notice 502 for those
+  // due within two business days (once per deadline).
+  porEmpresa(runner, db, {
+    tipo: TRABAJO_GD_DIARIO,
+    programa: { cada: 'dia', hora: 7, minuto: 5 },
+    empresas: () => db.system((tx) => empresasConVencimientos(tx)),
+    clave: 'gd-vencimientos',
+    empresa: {
+      tipo: TRABAJO_GD_DIARIO_EMPRESA,
+      timeoutMs: 5 * 60_000,
+      manejar: (idEmpresa) =>
+        enTenant(db, idEmpresa, (scope) =>
+          avisarVencimientos({ ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa, hoy: diaBogota() }),
+        ),
+    },
+  });
+  // The text of a PDF filed with a radicado, for the full-text search.
+  runner.definir({
+    tipo: TRABAJO_GD_EXTRAER_TEXTO,
+    timeoutMs: 2 * 60_000,
+    maxIntentos: 3,
+    esperaMs: 60_000,
+    manejar: (j) =>
+      extraerTexto({ db, storage: deps.storage, idEmpresa: j.idEmpresa!, idArchivo: Number(j.datos.id), signal: j.signal }),
+  });
+}
