@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { ADMIN, ADMIN_NORTE, ASESOR, ingresar, elegir, elegirDelMenu } from './helpers.ts';
 
 const consecutivoDe = (page: Page) => Number(/\/inmueble\/(\d+)$/.exec(page.url())?.[1]);
@@ -270,4 +271,45 @@ test('an owner not yet in terceros is created from the property file and takes t
   const tercero = (await (await request.get(`/api/terceros/${inmueble.propietarios[0]!.id_tercero}`, { headers })).json())
     .data as { propietario: boolean; cliente: boolean };
   expect(tercero).toMatchObject({ propietario: true, cliente: false });
+});
+
+test('the search exports what it finds, in the order it shows it', async ({ page }) => {
+  // Two properties of this attempt, made through the API, found by a word of their address.
+  const palabra = `Exporta${Date.now().toString(36)}${test.info().retry}`;
+  const login = await page.request.post('/api/usuarios/login', { data: { idEmpresa: 1, usuario: 'admin', clave: 'demo1234' } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const municipios = (await (await page.request.get('/api/maestros/municipios/opciones?q=Medellín', { headers })).json()) as {
+    data: { id: number }[];
+  };
+  const consecutivos: number[] = [];
+  for (const n of [1, 2]) {
+    const r = await page.request.post('/api/inmuebles', {
+      headers,
+      data: {
+        tipo: 'casa',
+        gestion: 'venta',
+        direccion: `Carrera ${n} # 10-20 ${palabra}`,
+        id_municipio: municipios.data[0]!.id,
+        precio_venta: 300_000_000 + n,
+      },
+    });
+    expect(r.status(), await r.text()).toBe(200);
+    consecutivos.push(((await r.json()) as { data: { consecutivo: number } }).data.consecutivo);
+  }
+
+  // A new property is «Captado»: the search is asked for those, by the URL a person could share.
+  await ingresar(page, ADMIN, `/propiedades/inmuebles-disponibles?q=${palabra}&estado=captado`);
+  await expect(page.getByText('2 inmuebles')).toBeVisible();
+  const descarga = page.waitForEvent('download');
+  await elegirDelMenu(page, page.getByRole('button', { name: 'Exportar' }), 'CSV (.csv)');
+  const archivo = await descarga;
+  expect(archivo.suggestedFilename()).toMatch(/^inmuebles-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lineas = (await readFile(await archivo.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  expect(lineas[0]).toMatch(/^Consecutivo;Tipo;Gestión;Estado;Dirección;Municipio;Barrio/);
+  // Newest first, as the list shows them.
+  expect(lineas.slice(1).map((l) => Number(l.split(';')[0]))).toEqual([...consecutivos].reverse());
+  expect(lineas[1]).toContain(`Carrera 2 # 10-20 ${palabra}`);
 });

@@ -11,11 +11,18 @@ export { openPostgres } from './driver/postgres.ts';
 
 export type Tx = PgDatabase<PgQueryResultHKT>;
 
-/**
- * `instantanea`: the transaction is REPEATABLE READ READ ONLY, so all its statements read one snapshot
- * (the reports); the isolation level can only be chosen at BEGIN, before the prelude's first statement.
- */
-export type TxOptions = { instantanea?: boolean };
+export type TxOptions = {
+  /**
+   * The transaction is REPEATABLE READ READ ONLY, so all its statements read one snapshot (the reports);
+   * the isolation level can only be chosen at BEGIN, before the prelude's first statement.
+   */
+  instantanea?: boolean;
+  /**
+   * Work in the background of a person's request (an export's pages): on PGlite, whose one connection
+   * runs a transaction at a time, it waits until no other transaction is waiting.
+   */
+  background?: boolean;
+};
 
 export type Database = {
   kind: 'pglite' | 'postgres';

@@ -137,17 +137,31 @@ class PgliteClient implements TxClient {
 
 /**
  * One transaction at a time: PGlite is a single connection. A turn ends when its transaction has sent
- * its COMMIT or ROLLBACK (`release`), or failed before.
+ * its COMMIT or ROLLBACK (`release`), or failed before. Background turns go after every waiting turn
+ * of a request, so a long piece of work split into short transactions lets the requests through.
  */
 function turns() {
-  let queue: Promise<unknown> = Promise.resolve();
-  return <T>(fn: (release: () => void) => Promise<T>): Promise<T> => {
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    const turn = queue.then(() => fn(release));
-    queue = Promise.race([released, turn.catch(() => undefined)]);
-    return turn;
+  const waiting: (() => void)[] = [];
+  const waitingBackground: (() => void)[] = [];
+  let busy = false;
+  const next = () => {
+    const start = waiting.shift() ?? waitingBackground.shift();
+    busy = start !== undefined;
+    start?.();
   };
+  return <T>(fn: (release: () => void) => Promise<T>, background = false): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      (background ? waitingBackground : waiting).push(() => {
+        let released = false;
+        const release = () => {
+          if (released) return;
+          released = true;
+          next();
+        };
+        fn(release).then(resolve, reject).finally(release);
+      });
+      if (!busy) next();
+    });
 }
 
 /** PGlite's database, which can also be dumped whole (the tests start each app from one dump). */
@@ -167,7 +181,10 @@ export async function openPglite(
     kind: 'pglite',
     tenant: (idEmpresa, fn, options) => {
       const prelude = tenantPrelude(idEmpresa);
-      return inTurn((release) => runTransaction(c, prelude, (tx) => fn(tx), release, beginStatement(options)));
+      return inTurn(
+        (release) => runTransaction(c, prelude, (tx) => fn(tx), release, beginStatement(options)),
+        options?.background === true,
+      );
     },
     system: (fn) => inTurn((release) => runTransaction(c, [], fn, release)),
     exec: (sql) => inTurn(() => c.simple(sql)),

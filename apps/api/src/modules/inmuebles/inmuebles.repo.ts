@@ -291,6 +291,12 @@ type FilaResumen = Omit<InmuebleResumen, 'area' | 'canon' | 'precio_venta' | 'co
  * outer query can keep the order.
  */
 function sqlPagina(c: Consulta): { pagina: SQL; ordenar: (o: SQL, consecutivo: SQL) => SQL } {
+  const { ids, orden, ordenar } = sqlIds(c);
+  return { pagina: filasDe(sql`array(${ids})`, orden), ordenar };
+}
+
+/** The matches' ids in the list's order (one page of them, by `limit` and `offset`). */
+function sqlIds(c: Consulta): { ids: SQL; orden: SQL; ordenar: (o: SQL, consecutivo: SQL) => SQL } {
   const where = donde(c);
   const dir = sql.raw(c.order === 'asc' ? 'asc' : 'desc');
   const precio =
@@ -301,19 +307,34 @@ function sqlPagina(c: Consulta): { pagina: SQL; ordenar: (o: SQL, consecutivo: S
   // without them the order is the one the consecutivo indexes are read in.
   const ordenar = (o: SQL, consecutivo: SQL) =>
     columna === 'i.consecutivo' ? sql`${o} ${dir}` : sql`${o} ${dir} nulls last, ${consecutivo} desc`;
-  const pagina = sql`
-      select i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion,
+  const ids = sql`
+        select i.id from inmueble i where ${where}
+        order by ${ordenar(orden, sql.raw('i.consecutivo'))}
+        ${hasta(c.limit, c.offset)}
+      `;
+  return { ids, orden, ordenar };
+}
+
+/** The list's columns of the properties whose ids `ids` (an int[] expression) holds. */
+const filasDe = (ids: SQL, orden: SQL = sql.raw('i.consecutivo'), conId = false) => sql`
+      select ${conId ? sql.raw('i.id, ') : sql``}i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion,
              (select m.municipio from municipios m where m.id = i.id_municipio) as municipio,
              (select b.nombre from barrios b where b.id = i.id_barrio) as barrio, i.estrato,
              ${AREA} as area, i.habitaciones, i.banos, i.parqueaderos, i.canon, i.precio_venta, i.id_asesor_comercial,
              i.lat, i.lng, i.vigencia_consignacion::text as vigencia_consignacion, ${orden} as orden
       from inmueble i
-      where i.id = any(array(
-        select i.id from inmueble i where ${where}
-        order by ${ordenar(orden, sql.raw('i.consecutivo'))}
-        ${hasta(c.limit, c.offset)}
-      ))`;
-  return { pagina, ordenar };
+      where i.id = any(${ids})`;
+
+/** The ids of the matches in the list's order: an export reads their rows a page at a time (porIds). */
+export async function idsEnOrden(tx: Tx, c: Consulta): Promise<number[]> {
+  const filas = await segunValores(c, () => queryRows<{ id: number }>(tx, sqlIds(c).ids));
+  return filas.map((f) => f.id);
+}
+
+/** Some properties by id, with the list's columns, in no particular order. */
+export async function porIds(tx: Tx, ids: number[]): Promise<(InmuebleResumen & { id: number })[]> {
+  const filas = await queryRows<FilaResumen & { id: number }>(tx, filasDe(sql`${sql.param(ids)}::int[]`, undefined, true));
+  return filas.map(({ id, ...f }) => ({ id, ...resumen(f) }));
 }
 
 function resumen({ orden: _o, ...f }: FilaResumen): InmuebleResumen {

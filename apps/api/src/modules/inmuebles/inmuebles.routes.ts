@@ -17,7 +17,7 @@ import {
 } from '@predio/contract/inmuebles';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
-import { defineRoute } from '../../platform/http/route.ts';
+import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
 import { liberarTodos } from '../../platform/bloqueos/bloqueos.ts';
 import * as service from './inmuebles.service.ts';
 
@@ -55,7 +55,10 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/inmuebles/exportar',
     permiso: IDM_INMUEBLES_DISPONIBLES,
     schema: { querystring: ZInmueblesExportarQuery, tags, summary: 'Exporta el resultado de la búsqueda (Excel o CSV)' },
-    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, query })),
+    handler: async ({ tx, user, query, reply, alConfirmar }) => {
+      const { escribir } = await service.exportar({ tx, query });
+      return despuesDeConfirmar(alConfirmar, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
+    },
   });
   defineRoute(app, deps, {
     method: 'POST',

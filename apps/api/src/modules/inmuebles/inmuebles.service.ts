@@ -27,7 +27,7 @@ import {
   type InmueblesPagina,
   type InmueblesQuery,
 } from '@predio/contract/inmuebles';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { notificarCoincidencias } from '../clientes/clientes-coincidencias.service.ts';
@@ -35,7 +35,7 @@ import { marcarRol } from '../terceros/terceros-roles.service.ts';
 import { avisarAsesores } from './inmuebles-avisos.service.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
-import { exportarHoja } from '../../platform/tabular/exportar.ts';
+import { exportarPorPartes } from '../../platform/tabular/por-partes.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { borrarAlConfirmar } from '../../platform/archivos/archivos.service.ts';
@@ -554,28 +554,46 @@ const COLUMNAS_EXPORTAR: { label: string; celda: (i: InmuebleResumen, asesor: st
   },
 ];
 
+/**
+ * The search's export. In the request's transaction only its ids (in the list's order, at most
+ * EXPORTAR_INMUEBLES_MAX) and the asesores' names are read; `escribir`, run after the commit, reads the
+ * rows a page per transaction and writes them as they come (platform/tabular/por-partes.ts), so a
+ * 20,000-row export does not hold the database for everyone else.
+ */
 export async function exportar(
   o: Base & { query: Omit<InmueblesQuery, 'page' | 'pageSize'> & { formato: 'csv' | 'xlsx' } },
-): Promise<Archivo> {
+): Promise<{ escribir: (db: Database, idEmpresa: number) => Promise<Archivo> }> {
   const { formato, sort, order, ...filtro } = o.query;
-  const filas = await repo.pagina(o.tx, {
+  const ids = await repo.idsEnOrden(o.tx, {
     ...filtro,
     sort: sort ?? 'consecutivo',
     order: order ?? 'desc',
     limit: EXPORTAR_INMUEBLES_MAX + 1,
     offset: 0,
   });
-  if (filas.length > EXPORTAR_INMUEBLES_MAX)
+  if (ids.length > EXPORTAR_INMUEBLES_MAX)
     throw new AppError(
       CODES.VALIDACION,
       `La exportación admite máximo ${EXPORTAR_INMUEBLES_MAX.toLocaleString('es-CO')} inmuebles y la búsqueda tiene más: filtre la lista.`,
     );
   const asesores = new Map((await repo.asesores(o.tx, undefined, undefined)).map((a) => [a.id, a.label]));
-  const hoja = {
-    encabezados: COLUMNAS_EXPORTAR.map((c) => c.label),
-    filas: filas.map((i) => COLUMNAS_EXPORTAR.map((c) => c.celda(i, asesores.get(i.id_asesor_comercial ?? 0) ?? null))),
+  return {
+    escribir: (db, idEmpresa) =>
+      exportarPorPartes({
+        db,
+        idEmpresa,
+        ids,
+        leer: async (tx, parte) =>
+          (await repo.porIds(tx, parte)).map((i) => ({
+            id: i.id,
+            celdas: COLUMNAS_EXPORTAR.map((c) => c.celda(i, asesores.get(i.id_asesor_comercial ?? 0) ?? null)),
+          })),
+        encabezados: COLUMNAS_EXPORTAR.map((c) => c.label),
+        base: 'inmuebles',
+        titulo: 'Inmuebles',
+        formato,
+      }),
   };
-  return exportarHoja({ hoja, base: `inmuebles`, titulo: 'Inmuebles', formato });
 }
 
 // ----- edit locks ------------------------------------------------------------------------------

@@ -2,9 +2,9 @@ import { escaparFormula, excedido, numero, SIN_LIMITES, type Celda, type Hoja, t
 
 // CSV for Colombian Excel: UTF-8 with BOM (or accents break), ';' between cells and decimal comma.
 
-const BOM = '\uFEFF';
+export const BOM_CSV = '\uFEFF';
 
-function celda(v: Celda): string {
+export function celdaCsv(v: Celda): string {
   if (v === null) return '';
   if (typeof v === 'number') return String(v).replace('.', ',');
   if (typeof v === 'boolean') return v ? 'Sí' : 'No';
@@ -13,8 +13,8 @@ function celda(v: Celda): string {
 }
 
 export function escribirCsv(h: Hoja): Buffer {
-  const lineas = [h.encabezados, ...h.filas].map((fila) => fila.map(celda).join(';'));
-  return Buffer.from(BOM + lineas.join('\r\n') + '\r\n', 'utf8');
+  const lineas = [h.encabezados, ...h.filas].map((fila) => fila.map(celdaCsv).join(';'));
+  return Buffer.from(BOM_CSV + lineas.join('\r\n') + '\r\n', 'utf8');
 }
 
 /** The separator is the one of ; , or tab that appears most in the header line (outside quotes). */
