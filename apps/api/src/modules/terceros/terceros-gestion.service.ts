@@ -20,14 +20,14 @@ import {
   type TercerosLista,
   type TercerosQuery,
 } from '@predio/contract/terceros';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
-import { exportarHoja } from '../../platform/tabular/exportar.ts';
+import { exportarPorPartes } from '../../platform/tabular/por-partes.ts';
 import * as repo from './terceros.repo.ts';
 
 type Base = { tx: Tx };
@@ -534,16 +534,29 @@ const COLUMNAS: { label: string; celda: (t: repo.FilaTercero) => Celda }[] = [
   { label: ETIQUETAS.activo, celda: (t) => t.activo },
 ];
 
+/** The filter's export: its ids now, its rows a page per transaction after the commit (docs/platform.md). */
 export async function exportar(
   o: Base & { query: Omit<TercerosQuery, 'page' | 'pageSize'> & { formato: 'csv' | 'xlsx' } },
-): Promise<Archivo> {
+): Promise<{ escribir: (db: Database, idEmpresa: number) => Promise<Archivo> }> {
   const { formato, ...resto } = o.query;
-  const filas = await repo.pagina(o.tx, consulta(resto, EXPORT_MAX + 1, 0));
-  if (filas.length > EXPORT_MAX)
+  const ids = await repo.idsEnOrden(o.tx, consulta(resto, EXPORT_MAX + 1, 0));
+  if (ids.length > EXPORT_MAX)
     throw new AppError(
       CODES.VALIDACION,
       `La exportación admite máximo ${EXPORT_MAX.toLocaleString('es-CO')} filas y el filtro tiene más: filtre la lista.`,
     );
-  const hoja = { encabezados: COLUMNAS.map((c) => c.label), filas: filas.map((t) => COLUMNAS.map((c) => c.celda(t))) };
-  return exportarHoja({ hoja, base: `terceros`, titulo: 'Terceros', formato });
+  return {
+    escribir: (db, idEmpresa) =>
+      exportarPorPartes({
+        db,
+        idEmpresa,
+        ids,
+        leer: async (tx, parte) =>
+          (await repo.porIds(tx, parte)).map((t) => ({ id: t.id, celdas: COLUMNAS.map((c) => c.celda(t)) })),
+        encabezados: COLUMNAS.map((c) => c.label),
+        base: 'terceros',
+        titulo: 'Terceros',
+        formato,
+      }),
+  };
 }

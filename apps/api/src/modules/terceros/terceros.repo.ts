@@ -74,6 +74,26 @@ export function pagina(tx: Tx, c: Consulta): Promise<FilaTercero[]> {
   );
 }
 
+/** The ids of the matches in the list's order: an export reads their rows a page at a time (porIds). */
+export async function idsEnOrden(tx: Tx, c: Consulta): Promise<number[]> {
+  const dir = c.order === 'desc' ? desc : asc;
+  const filas = await planForValues(() =>
+    tx
+      .select({ id: terceros.id })
+      .from(terceros)
+      .where(condiciones(c))
+      .orderBy(dir(ORDEN[c.sort] ?? ORDEN.nombre!), asc(terceros.id))
+      .limit(c.limit)
+      .offset(c.offset),
+  );
+  return filas.map((f) => f.id);
+}
+
+/** Some terceros by id, in no particular order. */
+export function porIds(tx: Tx, ids: number[]): Promise<FilaTercero[]> {
+  return tx.select().from(terceros).where(inArray(terceros.id, ids));
+}
+
 /**
  * The page and the number of matches. A page that comes back short tells the number by itself; else
  * the matches are counted only up to TOPE_CONTEO (or the end of the asked page when further):
