@@ -167,9 +167,21 @@ async function contarFiltrado(tx: Tx, f: ClientesFiltro & { q?: string | undefin
 
 export const listar = (...a: Parameters<typeof listarFiltrado>) => planForValues(() => listarFiltrado(...a));
 async function listarFiltrado(tx: Tx, c: Consulta): Promise<{ filas: ClienteResumen[]; total: number }> {
-  const dir = sql.raw(c.order === 'asc' ? 'asc' : 'desc');
-  const orden = sql.raw(ORDEN[c.sort] ?? 'c.consecutivo');
-  const where = condiciones(c);
+  const { filas, total } = await resumenes(tx, condiciones(c), ordenDe(c), c.limit, c.offset);
+  // A page past the end has no row to carry the total.
+  return { filas, total: filas.length === 0 && c.offset > 0 ? await contar(tx, c) : total };
+}
+
+const ordenDe = (c: Pick<Consulta, 'sort' | 'order'>) =>
+  sql`${sql.raw(ORDEN[c.sort] ?? 'c.consecutivo')} ${sql.raw(c.order === 'asc' ? 'asc' : 'desc')} nulls last, c.consecutivo desc`;
+
+async function resumenes(
+  tx: Tx,
+  where: SQL,
+  orden: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ filas: ClienteResumen[]; total: number }> {
   const filas = await queryRows<FilaResumen>(
     tx,
     sql`select c.id, c.consecutivo, c.id_tercero, t.nombre, t.nro_id, t.celular, t.email, c.fecha_ingreso::text as fecha_ingreso,
@@ -180,13 +192,11 @@ async function listarFiltrado(tx: Tx, c: Consulta): Promise<{ filas: ClienteResu
         left join usuarios u on u.id_empresa = c.id_empresa and u.id = c.id_asesor
         left join medios_publicitarios m on m.id_empresa = c.id_empresa and m.id = c.id_medio
         where ${where}
-        order by ${orden} ${dir} nulls last, c.consecutivo desc
-        limit ${c.limit} offset ${c.offset}`,
+        order by ${orden}
+        limit ${limit} offset ${offset}`,
   );
-  // A page past the end has no row to carry the total.
-  const total = filas.length === 0 && c.offset > 0 ? await contar(tx, c) : Number(filas[0]?.total ?? 0);
   return {
-    total,
+    total: Number(filas[0]?.total ?? 0),
     filas: filas.map(({ total: _t, ...f }) => ({
       ...f,
       precio_min: num(f.precio_min),
@@ -196,6 +206,23 @@ async function listarFiltrado(tx: Tx, c: Consulta): Promise<{ filas: ClienteResu
       ultimo_seguimiento: instante(f.ultimo_seguimiento),
     })),
   };
+}
+
+/** The ids of the matches in the list's order: an export reads their rows a page at a time (porIds). */
+export const idsEnOrden = (tx: Tx, c: Consulta): Promise<number[]> =>
+  planForValues(async () =>
+    (
+      await queryRows<{ id: number }>(
+        tx,
+        sql`select c.id from cliente_atendido c join terceros t on t.id_empresa = c.id_empresa and t.id = c.id_tercero
+            where ${condiciones(c)} order by ${ordenDe(c)} limit ${c.limit} offset ${c.offset}`,
+      )
+    ).map((f) => f.id),
+  );
+
+/** Some leads by id, as the list shows them, in no particular order. */
+export async function porIds(tx: Tx, ids: number[]): Promise<ClienteResumen[]> {
+  return (await resumenes(tx, sql`c.id = any(${sql.param(ids)}::int[])`, sql`c.id`, ids.length, 0)).filas;
 }
 
 export async function buscarTerceros(tx: Tx, q: string) {

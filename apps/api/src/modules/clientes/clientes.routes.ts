@@ -67,7 +67,10 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${base}/exportar`,
     permiso,
     schema: { querystring: ZClientesExportarQuery, tags, summary: 'Exporta los clientes del filtro actual (Excel o CSV)' },
-    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, query })),
+    handler: async ({ tx, user, query, reply, alConfirmar }) => {
+      const { escribir } = await service.exportar({ tx, query });
+      return despuesDeConfirmar(alConfirmar, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
+    },
   });
   defineRoute(app, deps, {
     method: 'GET',

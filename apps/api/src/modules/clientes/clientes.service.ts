@@ -24,7 +24,7 @@ import {
 } from '@predio/contract/clientes';
 import type { ListResult } from '@predio/contract/list';
 import { hasIdm } from '@predio/contract/menu';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
@@ -33,7 +33,7 @@ import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Despertador } from '../../platform/mail/outbox.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
-import { exportarHoja } from '../../platform/tabular/exportar.ts';
+import { exportarPorPartes } from '../../platform/tabular/por-partes.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import { marcarRol } from '../terceros/terceros-roles.service.ts';
@@ -381,24 +381,39 @@ const COLUMNAS: { label: string; celda: (c: ClienteResumen) => Celda }[] = [
   { label: 'Fecha de cierre', celda: (c) => (c.fecha_cierre ? new Date(`${c.fecha_cierre}T00:00:00Z`) : null) },
 ];
 
+/** The filter's export: its ids now, its rows a page per transaction after the commit (docs/platform.md). */
 export async function exportar(
   o: Base & { query: Omit<ClientesQuery, 'page' | 'pageSize'> & { formato: 'csv' | 'xlsx' } },
-): Promise<Archivo> {
+): Promise<{ escribir: (db: Database, idEmpresa: number) => Promise<Archivo> }> {
   const { formato, sort, order, ...filtro } = o.query;
-  const { filas, total } = await repo.listar(o.tx, {
+  const ids = await repo.idsEnOrden(o.tx, {
     ...filtro,
     sort: sort ?? 'consecutivo',
     order: order ?? 'desc',
-    limit: EXPORT_MAX,
+    limit: EXPORT_MAX + 1,
     offset: 0,
   });
-  if (total > EXPORT_MAX)
+  if (ids.length > EXPORT_MAX) {
+    const total = await repo.contar(o.tx, filtro);
     throw new AppError(
       CODES.VALIDACION,
       `La exportación admite máximo ${EXPORT_MAX.toLocaleString('es-CO')} filas y el filtro tiene ${total.toLocaleString('es-CO')}: filtre la lista.`,
     );
-  const hoja = { encabezados: COLUMNAS.map((c) => c.label), filas: filas.map((t) => COLUMNAS.map((c) => c.celda(t))) };
-  return exportarHoja({ hoja, base: `clientes-atendidos`, titulo: 'Clientes atendidos', formato });
+  }
+  return {
+    escribir: (db, idEmpresa) =>
+      exportarPorPartes({
+        db,
+        idEmpresa,
+        ids,
+        leer: async (tx, parte) =>
+          (await repo.porIds(tx, parte)).map((t) => ({ id: t.id, celdas: COLUMNAS.map((c) => c.celda(t)) })),
+        encabezados: COLUMNAS.map((c) => c.label),
+        base: 'clientes-atendidos',
+        titulo: 'Clientes atendidos',
+        formato,
+      }),
+  };
 }
 
 export async function coincidencias(o: Base & { consecutivo: number }): Promise<InmuebleCoincidente[]> {

@@ -260,6 +260,29 @@ export async function listar(tx: Tx, c: Consulta): Promise<{ filas: SolicitudRes
   return { total, filas: filas.map((f) => aResumen(f, false)) };
 }
 
+/** The numbers of the matches in the list's order: an export reads their rows a page at a time (porNumeros). */
+export async function numerosEnOrden(tx: Tx, c: Consulta): Promise<number[]> {
+  const dir = c.order === 'asc' ? 'asc' : 'desc';
+  const orden = sql.raw(`${ORDEN[c.sort] ?? 's.numero'} ${dir}, s.numero desc`);
+  const where = donde(condiciones(c));
+  const filas = await planForValues(() =>
+    queryRows<{ numero: number }>(
+      tx,
+      sql`select s.numero from solicitud s where ${where} order by ${orden} limit ${c.limit} offset ${c.offset}`,
+    ),
+  );
+  return filas.map((f) => f.numero);
+}
+
+/** Some requests by number, as the list shows them, in no particular order. */
+export async function porNumeros(tx: Tx, numeros: number[]): Promise<SolicitudResumen[]> {
+  const filas = await queryRows<FilaResumen>(
+    tx,
+    consultaResumen(sql`s.numero = any(${sql.param(numeros)}::int[])`, sql.raw('s.numero'), numeros.length, 0),
+  );
+  return filas.map((f) => aResumen(f, false));
+}
+
 /** One request with its names resolved (the detail reuses the list's joins). */
 export async function resumen(tx: Tx, numero: number): Promise<SolicitudResumen | null> {
   const [f] = await queryRows<FilaResumen>(tx, consultaResumen(sql`s.numero = ${numero}`, sql.raw('s.numero'), 1, 0));

@@ -15,7 +15,7 @@ import {
 } from '@predio/contract/solicitudes';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
-import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { defineRoute, despuesDeConfirmar, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import * as web from './solicitudes-web.service.ts';
 import * as service from './solicitudes.service.ts';
 
@@ -75,7 +75,10 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes/exportar',
     permiso,
     schema: { querystring: ZSolicitudesExportarQuery, tags, summary: 'Exporta las solicitudes del filtro actual (Excel o CSV)' },
-    handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, query })),
+    handler: async ({ tx, user, query, reply, alConfirmar }) => {
+      const { escribir } = await service.exportar({ tx, query });
+      return despuesDeConfirmar(alConfirmar, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
+    },
   });
   defineRoute(app, deps, {
     method: 'GET',

@@ -27,7 +27,7 @@ import {
   type TerceroSolicitud,
   type UsuarioAsignable,
 } from '@predio/contract/solicitudes';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
@@ -36,7 +36,7 @@ import type { Archivo } from '../../platform/http/archivo.ts';
 import type { Despertador } from '../../platform/mail/outbox.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Celda } from '../../platform/tabular/celdas.ts';
-import { exportarHoja } from '../../platform/tabular/exportar.ts';
+import { exportarPorPartes } from '../../platform/tabular/por-partes.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import * as clientes from '../clientes/clientes.service.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
@@ -468,22 +468,39 @@ const COLUMNAS: { label: string; celda: (s: SolicitudResumen) => Celda }[] = [
   { label: L.mensaje, celda: (s) => s.mensaje },
 ];
 
-export async function exportar(o: Base & { query: SolicitudesExportarQuery }): Promise<Archivo> {
+/** The filter's export: its numbers now, its rows a page per transaction after the commit (docs/platform.md). */
+export async function exportar(
+  o: Base & { query: SolicitudesExportarQuery },
+): Promise<{ escribir: (db: Database, idEmpresa: number) => Promise<Archivo> }> {
   const { formato, sort, order, ...filtro } = o.query;
-  const { filas, total } = await repo.listar(o.tx, {
+  const numeros = await repo.numerosEnOrden(o.tx, {
     ...filtro,
     sort: sort ?? 'numero',
     order: order ?? 'desc',
-    limit: EXPORT_MAX,
+    limit: EXPORT_MAX + 1,
     offset: 0,
   });
-  if (total > EXPORT_MAX)
+  if (numeros.length > EXPORT_MAX) {
+    const total = await repo.contar(o.tx, filtro);
     throw new AppError(
       CODES.VALIDACION,
       `La exportación admite máximo ${EXPORT_MAX.toLocaleString('es-CO')} filas y el filtro tiene ${total.toLocaleString('es-CO')}: filtre la lista.`,
     );
-  const hoja = { encabezados: COLUMNAS.map((c) => c.label), filas: filas.map((s) => COLUMNAS.map((c) => c.celda(s))) };
-  return exportarHoja({ hoja, base: `solicitudes`, titulo: 'Solicitudes', formato });
+  }
+  return {
+    escribir: (db, idEmpresa) =>
+      exportarPorPartes({
+        db,
+        idEmpresa,
+        ids: numeros,
+        leer: async (tx, parte) =>
+          (await repo.porNumeros(tx, parte)).map((s) => ({ id: s.numero, celdas: COLUMNAS.map((c) => c.celda(s)) })),
+        encabezados: COLUMNAS.map((c) => c.label),
+        base: 'solicitudes',
+        titulo: 'Solicitudes',
+        formato,
+      }),
+  };
 }
 
 /** Who may take a request: active users whose permisos include solicitudes. */
