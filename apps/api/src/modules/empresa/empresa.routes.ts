@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZAgenciaGuardar, ZConfiguracionActualizar, ZEmpresaActualizar } from '@predio/contract/empresa';
+import { ZAgenciaGuardar, ZApiPublicaCambio, ZConfiguracionActualizar, ZEmpresaActualizar } from '@predio/contract/empresa';
 import { ZIdParam } from '@predio/contract/usuarios';
 import { ZFormularioWebCambio } from '@predio/contract/solicitudes';
 import type { Deps } from '../../platform/deps.ts';
@@ -107,6 +107,24 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
       summary: 'Activa el formulario con una clave nueva, o lo desactiva; activa o desactiva la confirmación al visitante',
     },
     handler: ({ tx, user, req, body }) => service.cambiarFormularioWeb({ tx, user, ip: req.ip, cambio: body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/empresa/api-publica',
+    permiso: IDM_EMPRESA,
+    schema: { tags, summary: 'API pública del sitio: su clave y los orígenes que pueden leerla (CORS)' },
+    handler: ({ tx }) => service.apiPublica({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/empresa/api-publica',
+    permiso: IDM_EMPRESA,
+    schema: {
+      body: ZApiPublicaCambio,
+      tags,
+      summary: 'Genera o quita la clave de la API pública; cambia los orígenes permitidos (CORS)',
+    },
+    handler: ({ tx, user, req, body }) => service.cambiarApiPublica({ tx, user, ip: req.ip, cambio: body }),
   });
   defineRoute(app, deps, {
     method: 'GET',

@@ -26,7 +26,7 @@ import { encuestasRoutes } from './encuestas.routes.ts';
 import { formulariosRoutes } from './formularios.routes.ts';
 import { popupRoutes } from './popup.routes.ts';
 import { textosRoutes } from './textos.routes.ts';
-import { leerPublico } from './publico.http.ts';
+import { claveApiPublica, leerPublico } from './publico.http.ts';
 
 const tags = ['pagina-web'];
 
@@ -58,6 +58,8 @@ function registrarDuenos(): void {
 /** Página web: news (idm 202), banners (idm 10535) and the public read-only API per company. */
 export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
   registrarDuenos();
+  // First: its hooks resolve the key of every /publico/:empresa route declared below.
+  claveApiPublica(app, deps);
   bancoRoutes(app, deps);
   formulariosRoutes(app, deps);
   encuestasRoutes(app, deps);
@@ -208,7 +210,6 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
       await reply
         .header('content-type', f.contentType)
         .header('cache-control', 'public, max-age=300')
-        .header('access-control-allow-origin', '*')
         .header('cross-origin-resource-policy', 'cross-origin')
         .send(buf);
       return YA_RESPONDIDO;

@@ -52,6 +52,33 @@ export async function empresa(db: Database, id: number): Promise<EmpresaSitio> {
   return e;
 }
 
+/** A company's public API key: `pk_` and 32 random characters (empresa.service.ts makes them). */
+export const CLAVE_API = /^pk_[A-Za-z0-9_-]{32}$/;
+
+export type EmpresaPorClave = { id_empresa: number; cors_origenes: string[] };
+
+/** The company whose public API key this is (keys are unique across companies), or null. */
+export async function empresaPorClave(db: Database, clave: string): Promise<EmpresaPorClave | null> {
+  if (!CLAVE_API.test(clave)) return null;
+  const [e] = await db.system((tx) =>
+    queryRows<EmpresaPorClave>(tx, sql`select id_empresa, cors_origenes from empresa where api_clave = ${clave}`),
+  );
+  return e ?? null;
+}
+
+/**
+ * Whether a preflight from this origin may go on: with a key, that company's list decides; without one
+ * (a browser sends no X-Api-Key in a preflight), any company that allows the origin. The real request is
+ * then checked against its own key's company.
+ */
+export async function origenPermitido(db: Database, origen: string, clave: string | undefined): Promise<boolean> {
+  if (clave !== undefined) return (await empresaPorClave(db, clave))?.cors_origenes.includes(origen) ?? false;
+  const [r] = await db.system((tx) =>
+    queryRows<{ si: boolean }>(tx, sql`select exists (select 1 from empresa where ${origen} = any (cors_origenes)) as si`),
+  );
+  return r?.si ?? false;
+}
+
 /** What the public API says about the company (no keys, no ids of staff). */
 export const empresaPublica = (e: EmpresaSitio) => ({
   nombre: e.nombre || 'Inmobiliaria',

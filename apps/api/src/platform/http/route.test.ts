@@ -90,6 +90,7 @@ describe('every API route declares its permission', () => {
       'HEAD /api/publico/:empresa/vacantes',
       'HEAD /api/publico/:empresa/vacantes/:id',
       'HEAD /api/publico/mensajes/whatsapp/:empresa',
+      'OPTIONS /api/publico/api/*',
       'OPTIONS /api/publico/solicitudes',
       'POST /api/firmar/:token/codigo',
       'POST /api/firmar/:token/firmar',
