@@ -26,7 +26,7 @@ import { encuestasRoutes } from './encuestas.routes.ts';
 import { formulariosRoutes } from './formularios.routes.ts';
 import { popupRoutes } from './popup.routes.ts';
 import { textosRoutes } from './textos.routes.ts';
-import { claveApiPublica, leerPublico } from './publico.http.ts';
+import { claveApiPublica, leerPublico, servirFeed } from './publico.http.ts';
 
 const tags = ['pagina-web'];
 
@@ -189,6 +189,18 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, (tx) => publico.inmueble(tx, params.empresa, params.consecutivo)),
   });
+  for (const formato of ['xml', 'json'] as const)
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `/publico/:empresa/feed/inmuebles.${formato}`,
+      permiso: 'publico',
+      schema: {
+        params: ZEmpresaPublicaParam,
+        tags,
+        summary: `Público: feed ${formato.toUpperCase()} de los inmuebles disponibles (fotos y páginas con dirección completa)`,
+      },
+      handler: ({ deps: d, req, reply, params }) => servirFeed(d, req, reply, params.empresa, formato),
+    });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/publico/:empresa/archivos/:id',

@@ -5,7 +5,9 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { defineRoute, envelope, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { urlPublica } from '../../platform/http/url-publica.ts';
 import { enTenant } from '../../platform/tenant.ts';
+import { generarFeed, type FormatoFeed } from './feed-sitio.ts';
 import * as publico from './publico.service.ts';
 
 /** The path segment that, in place of a company's id, says «the company of this key». */
@@ -110,5 +112,29 @@ export async function leerPublico<T>(
   reply.header('cache-control', 'public, max-age=60').header('etag', etag).header('vary', 'accept-encoding');
   if (req.headers['if-none-match'] === etag) await reply.code(304).send();
   else await reply.type('application/json; charset=utf-8').send(cuerpo);
+  return YA_RESPONDIDO;
+}
+
+/** A feed holds at most this many properties (the newest, those with photos first). */
+export const MAX_FEED = 5000;
+
+/**
+ * The property feed (XML or JSON, no envelope: portals read it as a file), with the read limits and
+ * ETag of the public API; photos and pages are absolute addresses (PUBLIC_URL, else this request's host).
+ */
+export async function servirFeed(
+  deps: Deps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  idEmpresa: number,
+  formato: FormatoFeed,
+): Promise<typeof YA_RESPONDIDO> {
+  await publico.limitar(deps.db, req.ip, idEmpresa);
+  const empresa = await publico.empresa(deps.db, idEmpresa);
+  const inmuebles = await enTenant(deps.db, idEmpresa, ({ tx }) => publico.inmuebles(tx, idEmpresa, { limite: MAX_FEED }));
+  const f = generarFeed({ formato, empresa, inmuebles, base: urlPublica(deps.config.publicUrl, req) });
+  reply.header('cache-control', 'public, max-age=300').header('etag', f.etag).header('vary', 'accept-encoding');
+  if (req.headers['if-none-match'] === f.etag) await reply.code(304).send();
+  else await reply.type(f.contentType).send(f.contenido);
   return YA_RESPONDIDO;
 }

@@ -86,6 +86,19 @@ export function ApiPublicaCard() {
                     children: <Typography.Text copyable>{`${base}/api/publico/api/inmuebles`}</Typography.Text>,
                   },
                   {
+                    key: 'feed',
+                    label: 'Feed de inmuebles (portales)',
+                    children: (
+                      <Space orientation="vertical" size={0}>
+                        {(['xml', 'json'] as const).map((f) => (
+                          <Typography.Text key={f} copyable className="empresa-feed">
+                            {`${base}/api/publico/api/feed/inmuebles.${f}?key=${estado.data.clave}`}
+                          </Typography.Text>
+                        ))}
+                      </Space>
+                    ),
+                  },
+                  {
                     key: 'clave',
                     label: 'Clave',
                     children: (
