@@ -54,7 +54,7 @@ test('an agencia is created and offered as the default', async ({ page }) => {
 // changed (not generated), and the origin typed carries the attempt.
 test('the public API key is generated, its origins validated and saved, and a changed key stops working', async ({ page }) => {
   await ingresar(page, ADMIN_SIN_NOMBRE, '/archivo/empresa');
-  const tarjeta = page.locator('.ant-card').filter({ hasText: 'API pública del sitio web' });
+  const tarjeta = page.locator('.ant-card').filter({ hasText: 'API pública y dominio del sitio web' });
   await expect(tarjeta.getByText(/Sin clave|Cambiar clave/).first()).toBeVisible();
   const claveVisible = tarjeta.getByText(/^pk_[A-Za-z0-9_-]{32}$/);
   if (await tarjeta.getByRole('button', { name: 'Generar clave' }).isVisible()) {
@@ -94,4 +94,23 @@ test('the public API key is generated, its origins validated and saved, and a ch
   await expect(page.getByText('Clave de la API pública cambiada')).toBeVisible();
   await expect(claveVisible).not.toHaveText(clave);
   expect((await page.request.get('/api/publico/api/sitio', { headers: { 'x-api-key': clave } })).status()).toBe(401);
+
+  // The site's own domain: a URL is refused beside the field; a name is saved, served by Host, then removed.
+  const campoDominio = tarjeta.getByLabel('Dominio propio del sitio');
+  await campoDominio.fill('https://www.ejemplo.co/');
+  await tarjeta.getByRole('button', { name: 'Guardar dominio' }).click();
+  await expect(
+    tarjeta.getByText('El campo Dominio propio: «https://www.ejemplo.co/» no es un nombre de dominio válido', { exact: false }),
+  ).toBeVisible();
+  const dominio = `sitio-${test.info().retry}-${test.info().repeatEachIndex}-${Date.now() % 1_000_000}.ejemplo.co`;
+  await campoDominio.fill(dominio.toUpperCase());
+  await tarjeta.getByRole('button', { name: 'Guardar dominio' }).click();
+  await expect(page.getByText('Dominio propio guardado')).toBeVisible();
+  await expect(campoDominio).toHaveValue(dominio);
+  const sitio = await page.request.get('/', { headers: { host: dominio } });
+  expect(sitio.status()).toBe(200);
+  expect(await sitio.text()).toContain('href="/inmuebles"');
+  await campoDominio.fill('');
+  await tarjeta.getByRole('button', { name: 'Guardar dominio' }).click();
+  await expect(page.getByText('Dominio propio quitado')).toBeVisible();
 });

@@ -45,6 +45,7 @@ import { plantillasRoutes } from './modules/plantillas/plantillas.routes.ts';
 import { informesRoutes } from './modules/informes/informes.routes.ts';
 import { trabajosRoutes } from './platform/jobs/trabajos.routes.ts';
 import { zonaClientesRoutes } from './modules/zona-clientes/zona-clientes.routes.ts';
+import { DominiosPropios } from './platform/http/dominios.ts';
 import { paginaWebRoutes } from './modules/pagina-web/pagina-web.routes.ts';
 import { sitioRoutes } from './modules/pagina-web/sitio.routes.ts';
 
@@ -57,7 +58,11 @@ export async function buildServer(
   deps: Deps,
   opts: { logger?: boolean; logStream?: { write(linea: string): void } } = {},
 ): Promise<FastifyInstance> {
+  // Companies' own domains route to their public site before anything else (platform/http/dominios.ts).
+  const dominios = new DominiosPropios(deps.db);
+  await dominios.cargar();
   const app = Fastify({
+    rewriteUrl: (req) => dominios.reescribir(req),
     logger: opts.logger
       ? {
           level: process.env.LOG_LEVEL ?? 'info',
@@ -73,6 +78,9 @@ export async function buildServer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.decorate('dominiosPropios', dominios);
+  dominios.iniciar();
+  app.addHook('onClose', async () => dominios.detener());
 
   // Every API route must declare its permission (ARCHITECTURE "Permissions").
   const routes: ApiRoute[] = [];

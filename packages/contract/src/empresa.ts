@@ -237,9 +237,24 @@ export const ZOrigenCors = z
       `El campo Orígenes permitidos: «${String(i.input).slice(0, 80)}» no es un origen válido (use https://dominio[:puerto] o http://localhost[:puerto], sin ruta)`,
   });
 
+/** A host name of at least two labels, the last one letters (no IP, no port, no scheme, no path). */
+const DOMINIO = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The company's own domain for its public site; empty means none. */
+export const ZDominioPropio = z
+  .string({ error: 'El campo Dominio propio debe ser un texto' })
+  .trim()
+  .transform((v) => v.toLowerCase().replace(/\.$/, ''))
+  .refine((v) => v === '' || DOMINIO.test(v), {
+    error: (i) =>
+      `El campo Dominio propio: «${String(i.input).slice(0, 80)}» no es un nombre de dominio válido (p. ej. www.suinmobiliaria.com, sin https:// ni ruta)`,
+  })
+  .transform((v) => v || null);
+
 /**
  * PUT /api/empresa/api-publica. clave: «generar» makes a new key (the old one stops working at once),
- * «quitar» leaves the company without one; origenes replaces the list (duplicates dropped).
+ * «quitar» leaves the company without one; origenes replaces the list (duplicates dropped); dominio is
+ * the site's own domain (null or empty: none).
  */
 export const ZApiPublicaCambio = z
   .object({
@@ -249,7 +264,10 @@ export const ZApiPublicaCambio = z
       .max(MAX_ORIGENES_CORS, { error: `El campo Orígenes permitidos admite máximo ${MAX_ORIGENES_CORS} orígenes` })
       .transform((v) => [...new Set(v)])
       .optional(),
+    dominio: ZDominioPropio.nullable().optional(),
   })
-  .refine((v) => v.clave !== undefined || v.origenes !== undefined, { error: 'Indique la clave o los orígenes permitidos' });
+  .refine((v) => v.clave !== undefined || v.origenes !== undefined || v.dominio !== undefined, {
+    error: 'Indique la clave, los orígenes permitidos o el dominio propio',
+  });
 export type ApiPublicaCambio = z.output<typeof ZApiPublicaCambio>;
-export type ApiPublica = { clave: string | null; origenes: string[] };
+export type ApiPublica = { clave: string | null; origenes: string[]; dominio: string | null };

@@ -23,6 +23,8 @@ export const empresa = pgTable('empresa', {
   apiClave: text('api_clave'),
   /** Origins whose browsers may read the public API (CORS, migration 0282). */
   corsOrigenes: text('cors_origenes').array().notNull().default([]),
+  /** The public site's own domain, served by Host header (migration 0283). */
+  dominio: text('dominio'),
   creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
 });
 

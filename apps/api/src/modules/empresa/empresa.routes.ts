@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZAgenciaGuardar, ZApiPublicaCambio, ZConfiguracionActualizar, ZEmpresaActualizar } from '@predio/contract/empresa';
 import { ZIdParam } from '@predio/contract/usuarios';
@@ -9,6 +9,12 @@ import { enviarImagen } from '../../platform/http/archivo.ts';
 import * as service from './empresa.service.ts';
 
 const tags = ['empresa'];
+
+/** The names Predio itself answers at: the one the admin is using and PUBLIC_URL's. */
+function hostsPredio(req: FastifyRequest, publicUrl: string | null): string[] {
+  const publica = publicUrl ? URL.parse(publicUrl)?.hostname : undefined;
+  return [req.hostname.toLowerCase(), ...(publica ? [publica.toLowerCase()] : [])];
+}
 const IDM_EMPRESA = 3;
 const IDM_CONFIGURAR = 55;
 
@@ -124,7 +130,18 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Genera o quita la clave de la API pública; cambia los orígenes permitidos (CORS)',
     },
-    handler: ({ tx, user, req, body }) => service.cambiarApiPublica({ tx, user, ip: req.ip, cambio: body }),
+    handler: async ({ tx, user, req, body, alConfirmar }) => {
+      const r = await service.cambiarApiPublica({
+        tx,
+        user,
+        ip: req.ip,
+        cambio: body,
+        hostsPredio: hostsPredio(req, deps.config.publicUrl),
+      });
+      // This process routes the new domain at once; the others within 30 s (platform/http/dominios.ts).
+      if (body.dominio !== undefined) alConfirmar(() => req.server.dominiosPropios.cargar().catch(() => undefined));
+      return r;
+    },
   });
   defineRoute(app, deps, {
     method: 'GET',

@@ -53,7 +53,11 @@ afterAll(() => t.close());
 
 describe('Compañía › API pública (idm 3)', () => {
   it('generates a key, keeps the origins normalised, audits without the key, and refuses bad origins naming the field', async () => {
-    expect(ok<ApiPublica>(await pedir(admin1, 'GET', '/api/empresa/api-publica'))).toEqual({ clave: null, origenes: [] });
+    expect(ok<ApiPublica>(await pedir(admin1, 'GET', '/api/empresa/api-publica'))).toEqual({
+      clave: null,
+      origenes: [],
+      dominio: null,
+    });
     error(await pedir(sin3, 'GET', '/api/empresa/api-publica'), 403);
     error(await cambiar(sin3, { clave: 'generar' }), 403);
 

@@ -48,7 +48,7 @@ export function claveApiPublica(app: FastifyInstance, deps: Deps): void {
     if (!e)
       throw new AppError(
         CODES.CREDENCIALES,
-        'La clave de la API no es válida: use la vigente de Compañía › API pública (una clave cambiada deja de servir).',
+        'La clave de la API no es válida: use la vigente de Compañía › API pública y dominio del sitio web (una clave cambiada deja de servir).',
         [{ campo: 'key', mensaje: 'no es válida' }],
       );
     params.empresa = String(e.id_empresa);

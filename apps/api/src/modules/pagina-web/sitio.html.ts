@@ -602,3 +602,11 @@ ${d.texto ? `<div class="texto-sitio"><div class="cuerpo">${sanearHtml(d.texto.c
 ${form}
 ${listaFormularios(e.id_empresa, d.formularios)}`;
 }
+
+/**
+ * A page served by the company's own domain: its links, forms and og:url drop `/sitio/<id>` (relative,
+ * or after the domain), since there the site lives at `/`. `/sitio/estilos.css` and `/api/…` stay.
+ */
+export function sinPrefijoSitio(h: string, idEmpresa: number): string {
+  return h.replace(new RegExp(`(["'])((?:https?://[^"'/\\s]+)?)/sitio/${idEmpresa}(?=[/"'?#])/?`, 'g'), '$1$2/');
+}

@@ -96,20 +96,23 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       await publico.limitar(deps.db, req.ip, id.data.empresa);
       const e = await publico.empresa(deps.db, id.data.empresa);
       const ts = await enTenant(deps.db, e.id_empresa, ({ tx }) => textos.publicados(tx));
+      // By the company's own domain its pages live at / (Compañía › Dominio propio): links and og:url say so.
+      const propio = req.server.dominiosPropios.empresaDe(req.raw) === e.id_empresa;
+      const b = propio ? `${req.protocol}://${req.host}` : base(req);
+      const pagina = (a: Omit<Parameters<typeof html.pagina>[0], 'base'>) => {
+        const h = html.pagina({ ...a, base: b });
+        return propio ? html.sinPrefijoSitio(h, e.id_empresa) : h;
+      };
       try {
         const p = await armar(e);
         // A page that depends on a visitor's cookie (the pop-up seen or not) is theirs alone: no shared cache.
-        const contenido = html.pagina({ e, titulo: p.titulo, og: p.og, cuerpo: p.cuerpo, base: base(req), textos: ts });
+        const contenido = pagina({ e, titulo: p.titulo, og: p.og, cuerpo: p.cuerpo, textos: ts });
         if (p.cookie) reply.header('set-cookie', p.cookie);
         return (p.privado ? enviarPrivado : enviar)(reply, p.codigo ?? 200, contenido);
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 404) throw err;
         const og = { titulo: 'No encontrado', descripcion: err.message, imagen: null, url: `/sitio/${e.id_empresa}` };
-        return enviar(
-          reply,
-          404,
-          html.pagina({ e, titulo: 'No encontrado', og, cuerpo: html.noExiste(err.message), base: base(req), textos: ts }),
-        );
+        return enviar(reply, 404, pagina({ e, titulo: 'No encontrado', og, cuerpo: html.noExiste(err.message), textos: ts }));
       }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -621,4 +624,12 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
         };
       }),
     );
+
+  // Any other path of a site (an old link, or /login asked of a company's own domain): the site's 404 page,
+  // not the API's JSON one.
+  app.get('/sitio/:empresa/*', (req, reply) =>
+    servir(req, reply, (req.params as { empresa: string }).empresa, async () => {
+      throw new AppError(40400, 'Esta página no existe.');
+    }),
+  );
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { App, Button, Card, Descriptions, Form, Input, Skeleton, Space, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Divider, Form, Input, Skeleton, Space, Typography } from 'antd';
 import { ApiOutlined, SaveOutlined } from '@ant-design/icons';
 import { z } from 'zod';
-import { MAX_ORIGENES_CORS, ZOrigenCors, type ApiPublicaCambio } from '@predio/contract/empresa';
+import { MAX_ORIGENES_CORS, ZDominioPropio, ZOrigenCors, type ApiPublicaCambio } from '@predio/contract/empresa';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { useApiPublica, useCambiarApiPublica } from './api/api-publica.ts';
@@ -35,12 +35,17 @@ export function ApiPublicaCard() {
   const estado = useApiPublica();
   const cambiar = useCambiarApiPublica();
   const [form] = Form.useForm<{ origenes: string }>();
+  const [formDominio] = Form.useForm<{ dominio: string }>();
   const base = window.location.origin;
   const origenes = estado.data?.origenes;
+  const dominio = estado.data?.dominio;
 
   useEffect(() => {
     if (origenes) form.setFieldsValue({ origenes: origenes.join('\n') });
   }, [form, origenes]);
+  useEffect(() => {
+    if (dominio !== undefined) formDominio.setFieldsValue({ dominio: dominio ?? '' });
+  }, [formDominio, dominio]);
 
   const aplicar = async (cambio: ApiPublicaCambio, ok: string) => {
     try {
@@ -58,7 +63,7 @@ export function ApiPublicaCard() {
       title={
         <Space>
           <ApiOutlined />
-          API pública del sitio web
+          API pública y dominio del sitio web
         </Space>
       }
     >
@@ -191,6 +196,38 @@ export function ApiPublicaCard() {
             </Form.Item>
             <Button htmlType="submit" icon={<SaveOutlined />} loading={cambiar.isPending}>
               Guardar orígenes
+            </Button>
+          </Form>
+          <Divider />
+          <Form
+            form={formDominio}
+            name="dominio-propio"
+            layout="vertical"
+            initialValues={{ dominio: estado.data.dominio ?? '' }}
+            onFinish={(v) =>
+              void aplicar(
+                { dominio: v.dominio.trim() || null },
+                v.dominio.trim() ? 'Dominio propio guardado' : 'Dominio propio quitado',
+              )
+            }
+          >
+            <Form.Item
+              name="dominio"
+              label="Dominio propio del sitio"
+              extra={`Apunte el DNS del dominio (registro A o CNAME) a este servidor: ${window.location.host}. Las páginas de /sitio se verán en su raíz. Vacío: sin dominio propio.`}
+              rules={[
+                {
+                  validator: (_r, v: unknown) => {
+                    const r = ZDominioPropio.safeParse(v ?? '');
+                    return r.success ? Promise.resolve() : Promise.reject(new Error(r.error.issues[0]?.message));
+                  },
+                },
+              ]}
+            >
+              <Input maxLength={253} placeholder="www.suinmobiliaria.com" spellCheck={false} />
+            </Form.Item>
+            <Button htmlType="submit" icon={<SaveOutlined />} loading={cambiar.isPending}>
+              Guardar dominio
             </Button>
           </Form>
         </Space>
