@@ -10,6 +10,7 @@ import {
   ZInmueblePublicoParam,
   ZInmueblesPublicosQuery,
   ZNoticiaForm,
+  ZNoticiasApiQuery,
   ZNoticiasQuery,
   ZRegistroParam,
   ZSlugParam,
@@ -148,9 +149,14 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/noticias',
     permiso: 'publico',
-    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: noticias publicadas, la más reciente primero' },
-    handler: ({ deps: d, req, reply, params }) =>
-      leerPublico(d, req, reply, params.empresa, (tx) => publico.noticias(tx, params.empresa)),
+    schema: {
+      params: ZEmpresaPublicaParam,
+      querystring: ZNoticiasApiQuery,
+      tags,
+      summary: 'Público: noticias publicadas, la más reciente primero (?etiqueta= filtra por etiqueta)',
+    },
+    handler: ({ deps: d, req, reply, params, query }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => publico.noticias(tx, params.empresa, 50, 0, query.etiqueta)),
   });
   defineRoute(app, deps, {
     method: 'GET',

@@ -186,9 +186,21 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     precio_min: 'Precio desde',
     precio_max: 'Precio hasta',
     habitaciones_min: 'Habitaciones',
+    barrio: 'Barrio',
+    codigo: 'Código del inmueble',
     pagina: 'La página',
   };
-  const FILTROS = ['gestion', 'tipo', 'municipio', 'precio_min', 'precio_max', 'habitaciones_min', 'pagina'] as const;
+  const FILTROS = [
+    'gestion',
+    'tipo',
+    'municipio',
+    'barrio',
+    'precio_min',
+    'precio_max',
+    'habitaciones_min',
+    'codigo',
+    'pagina',
+  ] as const;
   const NOMBRE_DE_FILTRO = new RegExp(`\\b(${FILTROS.join('|')})\\b`, 'g');
   app.get('/sitio/:empresa/inmuebles', (req, reply) =>
     servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
@@ -211,6 +223,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
         tipos: await publico.tiposConInmuebles(tx),
         municipios: await publico.municipiosConInmuebles(tx),
+        barrios: await publico.barriosConInmuebles(tx, q.success ? q.data.municipio : undefined),
         inmuebles: q.success ? await publico.inmuebles(tx, e.id_empresa, q.data) : [],
         total: q.success ? await publico.contarInmuebles(tx, q.data) : 0,
       }));
@@ -241,9 +254,11 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       // A page number that is not one shows the first page: a visitor's typo is no error.
       const q = ZNoticiasPublicasQuery.safeParse(req.query ?? {});
       const pagina = q.success ? q.data.pagina : 1;
+      const crudo = (req.query as Record<string, unknown> | undefined)?.etiqueta;
+      const etiqueta = typeof crudo === 'string' ? crudo.trim().slice(0, 60) || undefined : undefined;
       const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
-        noticias: await publico.noticias(tx, e.id_empresa, POR_PAGINA, (pagina - 1) * POR_PAGINA),
-        total: await publico.contarNoticias(tx),
+        noticias: await publico.noticias(tx, e.id_empresa, POR_PAGINA, (pagina - 1) * POR_PAGINA, etiqueta),
+        total: await publico.contarNoticias(tx, etiqueta),
       }));
       const nombre = publico.empresaPublica(e).nombre;
       return {
@@ -254,7 +269,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
           imagen: d.noticias.find((n) => n.portada)?.portada ?? null,
           url: `/sitio/${e.id_empresa}/noticias`,
         },
-        cuerpo: html.listaNoticias(e, d.noticias, pagina, d.total, POR_PAGINA),
+        cuerpo: html.listaNoticias(e, d.noticias, pagina, d.total, POR_PAGINA, etiqueta),
       };
     }),
   );
@@ -379,7 +394,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
           url: `/sitio/${e.id_empresa}/noticias/${n.slug}`,
           tipo: 'article',
         },
-        cuerpo: html.articulo(n),
+        cuerpo: html.articulo(n, e.id_empresa),
       };
     });
   });
