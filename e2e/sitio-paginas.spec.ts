@@ -66,7 +66,7 @@ test('a visitor searches /sitio/1 by arriendo and price, opens the property, the
 
   // By its code, typed as the page shows it («#»): that property alone.
   await page.goto('/sitio/1/inmuebles');
-  await page.getByLabel('Código del inmueble').fill(`#${consecutivo}`);
+  await page.getByLabel('Código', { exact: true }).fill(`#${consecutivo}`);
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByText('1 inmueble encontrado')).toBeVisible();
   await expect(page.locator(`a[href="/sitio/1/inmuebles/${consecutivo}"]`)).toBeVisible();

@@ -114,7 +114,7 @@ describe('site search by barrio and code', () => {
     expect(nada.body).toContain('No encontramos inmuebles con esos filtros.');
     const malo = await pedir(null, 'GET', '/sitio/1/inmuebles?codigo=abc');
     expect(malo.statusCode).toBe(400);
-    expect(malo.body).toContain('Código del inmueble debe ser un número');
+    expect(malo.body).toContain('Código debe ser un número');
     expect(malo.body).toContain('aria-describedby="error-codigo"');
     expect((await pedir(null, 'GET', '/api/publico/1/inmuebles?codigo=abc')).json().message).toContain('codigo');
     expect(ok<unknown[]>(await pedir(null, 'GET', `/api/publico/1/inmuebles?codigo=${enLaureles}`)).length).toBe(1);

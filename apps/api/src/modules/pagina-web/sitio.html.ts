@@ -579,7 +579,7 @@ ${paginacion(ruta, b.valores, b.pagina, b.total, b.porPagina)}`
   ]
     .map((n) => opcion(n, `${n} o más`, 'habitaciones_min'))
     .join('')}</select>${err('habitaciones_min')}</div>
-  <div class="filtro"><label for="codigo">Código del inmueble</label><input id="codigo" name="codigo" inputmode="numeric" placeholder="p. ej. 1024" value="${esc(v('codigo'))}"${attrs('codigo')}>${err('codigo')}</div>
+  <div class="filtro"><label for="codigo">Código</label><input id="codigo" name="codigo" inputmode="numeric" placeholder="p. ej. 1024" value="${esc(v('codigo'))}"${attrs('codigo')}>${err('codigo')}</div>
   <div class="acciones"><button type="submit">Buscar</button><a href="${ruta}">Limpiar filtros</a></div>
 </form>
 <section aria-label="Resultados">${resultados}</section>`;

@@ -187,7 +187,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     precio_max: 'Precio hasta',
     habitaciones_min: 'Habitaciones',
     barrio: 'Barrio',
-    codigo: 'Código del inmueble',
+    codigo: 'Código',
     pagina: 'La página',
   };
   const FILTROS = [
