@@ -137,6 +137,13 @@ describe('Compañía › API pública (idm 3)', () => {
     expect(r304.statusCode).toBe(304);
     expect(r304.headers['access-control-allow-origin']).toBe(origen);
 
+    // The other modules' public routes answer by key too (the hook runs for every /api/publico/:empresa route).
+    for (const recurso of ['vacantes', 'formularios', 'textos', 'popup', 'feed/inmuebles.json']) {
+      const r = await pedir(null, 'GET', `/api/publico/api/${recurso}`, undefined, { 'x-api-key': clave, origin: origen });
+      expect(r.statusCode, `${recurso}: ${r.body}`).toBe(200);
+      expect(r.headers['access-control-allow-origin'], recurso).toBe(origen);
+    }
+
     // Nothing internal by key either, nor the key itself.
     for (const url of [
       '/api/publico/api/sitio',
