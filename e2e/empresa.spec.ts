@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_NORTE, ingresar } from './helpers.ts';
+import { ADMIN_NORTE, ADMIN_SIN_NOMBRE, ingresar } from './helpers.ts';
 
 // Company 2, renamed to a name that still contains the seeded one and restored at the end: the session
 // suite checks 'Inmobiliaria del Norte' here and 'Sin nombre de empresa' for company 3, possibly meanwhile.
@@ -48,4 +48,69 @@ test('an agencia is created and offered as the default', async ({ page }) => {
   await page.reload();
   // As above: after a reload the shell loads again before the form.
   await expect(page.getByTitle(sede)).toBeVisible({ timeout: 20_000 });
+});
+
+// Company 3, whose API key and origins no other spec reads. Retry-safe: a key left by a first attempt is
+// changed (not generated), and the origin typed carries the attempt.
+test('the public API key is generated, its origins validated and saved, and a changed key stops working', async ({ page }) => {
+  await ingresar(page, ADMIN_SIN_NOMBRE, '/archivo/empresa');
+  const tarjeta = page.locator('.ant-card').filter({ hasText: 'API pública y dominio del sitio web' });
+  await expect(tarjeta.getByText(/Sin clave|Cambiar clave/).first()).toBeVisible();
+  const claveVisible = tarjeta.getByText(/^pk_[A-Za-z0-9_-]{32}$/);
+  if (await tarjeta.getByRole('button', { name: 'Generar clave' }).isVisible()) {
+    await tarjeta.getByRole('button', { name: 'Generar clave' }).click();
+    await expect(page.getByText('Clave de la API pública generada')).toBeVisible();
+  }
+  await expect(claveVisible).toBeVisible();
+  const clave = (await claveVisible.textContent())!.trim();
+
+  const origenes = tarjeta.getByLabel('Orígenes permitidos (CORS)');
+  await origenes.fill('http://www.ejemplo.co');
+  await tarjeta.getByRole('button', { name: 'Guardar orígenes' }).click();
+  await expect(
+    tarjeta.getByText('El campo Orígenes permitidos: «http://www.ejemplo.co» no es un origen válido', { exact: false }),
+  ).toBeVisible();
+  const origen = `https://e2e-${test.info().retry}-${test.info().repeatEachIndex}-${Date.now() % 1_000_000}.ejemplo.co`;
+  await origenes.fill(`${origen}\nhttp://localhost:5173`);
+  await tarjeta.getByRole('button', { name: 'Guardar orígenes' }).click();
+  await expect(page.getByText('Orígenes permitidos guardados')).toBeVisible();
+
+  // The site of that origin reads the company by its key, and its browser may see the answer.
+  const leida = await page.request.get('/api/publico/api/sitio', { headers: { 'x-api-key': clave, origin: origen } });
+  expect(leida.status()).toBe(200);
+  expect(leida.headers()['access-control-allow-origin']).toBe(origen);
+  const ajena = await page.request.get('/api/publico/api/sitio', {
+    headers: { 'x-api-key': clave, origin: 'https://otro.ejemplo.co' },
+  });
+  expect(ajena.headers()['access-control-allow-origin']).toBeUndefined();
+
+  await page.reload();
+  await expect(page.getByLabel('Orígenes permitidos (CORS)')).toHaveValue(`${origen}\nhttp://localhost:5173`, {
+    timeout: 20_000,
+  });
+  await tarjeta.getByRole('button', { name: 'Cambiar clave' }).click();
+  const dialogo = page.getByRole('dialog', { name: '¿Cambiar la clave de la API pública?' });
+  await dialogo.getByRole('button', { name: 'Cambiar clave' }).click();
+  await expect(page.getByText('Clave de la API pública cambiada')).toBeVisible();
+  await expect(claveVisible).not.toHaveText(clave);
+  expect((await page.request.get('/api/publico/api/sitio', { headers: { 'x-api-key': clave } })).status()).toBe(401);
+
+  // The site's own domain: a URL is refused beside the field; a name is saved, served by Host, then removed.
+  const campoDominio = tarjeta.getByLabel('Dominio propio del sitio');
+  await campoDominio.fill('https://www.ejemplo.co/');
+  await tarjeta.getByRole('button', { name: 'Guardar dominio' }).click();
+  await expect(
+    tarjeta.getByText('El campo Dominio propio: «https://www.ejemplo.co/» no es un nombre de dominio válido', { exact: false }),
+  ).toBeVisible();
+  const dominio = `sitio-${test.info().retry}-${test.info().repeatEachIndex}-${Date.now() % 1_000_000}.ejemplo.co`;
+  await campoDominio.fill(dominio.toUpperCase());
+  await tarjeta.getByRole('button', { name: 'Guardar dominio' }).click();
+  await expect(page.getByText('Dominio propio guardado')).toBeVisible();
+  await expect(campoDominio).toHaveValue(dominio);
+  const sitio = await page.request.get('/', { headers: { host: dominio } });
+  expect(sitio.status()).toBe(200);
+  expect(await sitio.text()).toContain('href="/inmuebles"');
+  await campoDominio.fill('');
+  await tarjeta.getByRole('button', { name: 'Guardar dominio' }).click();
+  await expect(page.getByText('Dominio propio quitado')).toBeVisible();
 });

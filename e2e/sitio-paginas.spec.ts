@@ -33,6 +33,7 @@ test('a visitor searches /sitio/1 by arriendo and price, opens the property, the
     resumen: 'Abrimos nueva oficina.',
     cuerpo: '<p>Abrimos una oficina nueva en Laureles.</p>',
     estado: 'publicada',
+    etiquetas: [`Sede${sufijo}`],
   });
   const formulario = await a.get<{ activo: boolean }>('/api/empresa/formulario-web');
   if (!formulario.activo) await a.call('PUT', '/api/empresa/formulario-web', { activar: true });
@@ -63,11 +64,22 @@ test('a visitor searches /sitio/1 by arriendo and price, opens the property, the
   await page.goto('/sitio/1/inmuebles?precio_min=900000000000');
   await expect(page.getByText('No encontramos inmuebles con esos filtros.')).toBeVisible();
 
+  // By its code, typed as the page shows it («#»): that property alone.
+  await page.goto('/sitio/1/inmuebles');
+  await page.getByLabel('Código', { exact: true }).fill(`#${consecutivo}`);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('1 inmueble encontrado')).toBeVisible();
+  await expect(page.locator(`a[href="/sitio/1/inmuebles/${consecutivo}"]`)).toBeVisible();
+
   await menu.getByRole('link', { name: 'Noticias', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Noticias' })).toBeVisible();
   await page.getByRole('link', { name: titulo }).click();
   await expect(page.getByRole('heading', { level: 1, name: titulo })).toBeVisible();
   await expect(page.getByText('Abrimos una oficina nueva en Laureles.')).toBeVisible();
+  // Its tag leads to the news that carry it.
+  await page.getByRole('link', { name: `#Sede${sufijo}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Noticias: #Sede${sufijo}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: titulo })).toBeVisible();
 
   await menu.getByRole('link', { name: 'Contacto', exact: true }).click();
   await expect(page).toHaveURL(/\/sitio\/1\/contacto$/);

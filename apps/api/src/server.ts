@@ -20,6 +20,7 @@ import { cabecerasDeSeguridad } from './platform/http/security-headers.ts';
 import { realtimeRoutes } from './platform/realtime/ws.routes.ts';
 import { loadModules } from './modules/registry.ts';
 import { trabajosRoutes } from './platform/jobs/trabajos.routes.ts';
+import { DominiosPropios } from './platform/http/dominios.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const DOCS_PREFIX = '/api/docs';
@@ -30,7 +31,11 @@ export async function buildServer(
   deps: Deps,
   opts: { logger?: boolean; logStream?: { write(linea: string): void } } = {},
 ): Promise<FastifyInstance> {
+  // Companies' own domains route to their public site before anything else (platform/http/dominios.ts).
+  const dominios = new DominiosPropios(deps.db);
+  await dominios.cargar();
   const app = Fastify({
+    rewriteUrl: (req) => dominios.reescribir(req),
     logger: opts.logger
       ? {
           level: process.env.LOG_LEVEL ?? 'info',
@@ -46,6 +51,9 @@ export async function buildServer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.decorate('dominiosPropios', dominios);
+  dominios.iniciar();
+  app.addHook('onClose', async () => dominios.detener());
 
   // Every API route must declare its permission (ARCHITECTURE "Permissions").
   const routes: ApiRoute[] = [];

@@ -215,3 +215,59 @@ export const ZConfiguracionActualizar = z.object({
   }),
 });
 export type ConfiguracionActualizar = z.output<typeof ZConfiguracionActualizar>;
+
+// ---- The public API of Página web: its key and the origins allowed to read it (CORS) ----
+
+/** How many origins a company may allow; a site and its variants (www, staging) fit easily. */
+export const MAX_ORIGENES_CORS = 20;
+
+/**
+ * An origin as a browser sends it: `https://host[:port]`, or `http://localhost[:port]` (also 127.0.0.1)
+ * for a developer's machine. Plain http elsewhere is refused: the site would leak its visitors' searches.
+ */
+const ORIGEN =
+  /^(https:\/\/(?=.{1,253}(:|$))([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|http:\/\/(localhost|127\.0\.0\.1))(:\d{1,5})?$/;
+
+export const ZOrigenCors = z
+  .string({ error: 'El campo Orígenes permitidos debe ser una lista de textos' })
+  .trim()
+  .transform((v) => v.toLowerCase().replace(/\/+$/, ''))
+  .refine((v) => ORIGEN.test(v) && Number(v.split(':')[2] ?? '1') <= 65535, {
+    error: (i) =>
+      `El campo Orígenes permitidos: «${String(i.input).slice(0, 80)}» no es un origen válido (use https://dominio[:puerto] o http://localhost[:puerto], sin ruta)`,
+  });
+
+/** A host name of at least two labels, the last one letters (no IP, no port, no scheme, no path). */
+const DOMINIO = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The company's own domain for its public site; empty means none. */
+export const ZDominioPropio = z
+  .string({ error: 'El campo Dominio propio debe ser un texto' })
+  .trim()
+  .transform((v) => v.toLowerCase().replace(/\.$/, ''))
+  .refine((v) => v === '' || DOMINIO.test(v), {
+    error: (i) =>
+      `El campo Dominio propio: «${String(i.input).slice(0, 80)}» no es un nombre de dominio válido (p. ej. www.suinmobiliaria.com, sin https:// ni ruta)`,
+  })
+  .transform((v) => v || null);
+
+/**
+ * PUT /api/empresa/api-publica. clave: «generar» makes a new key (the old one stops working at once),
+ * «quitar» leaves the company without one; origenes replaces the list (duplicates dropped); dominio is
+ * the site's own domain (null or empty: none).
+ */
+export const ZApiPublicaCambio = z
+  .object({
+    clave: z.enum(['generar', 'quitar'], { error: 'El campo Clave debe ser generar o quitar' }).optional(),
+    origenes: z
+      .array(ZOrigenCors, { error: 'El campo Orígenes permitidos debe ser una lista de textos' })
+      .max(MAX_ORIGENES_CORS, { error: `El campo Orígenes permitidos admite máximo ${MAX_ORIGENES_CORS} orígenes` })
+      .transform((v) => [...new Set(v)])
+      .optional(),
+    dominio: ZDominioPropio.nullable().optional(),
+  })
+  .refine((v) => v.clave !== undefined || v.origenes !== undefined || v.dominio !== undefined, {
+    error: 'Indique la clave, los orígenes permitidos o el dominio propio',
+  });
+export type ApiPublicaCambio = z.output<typeof ZApiPublicaCambio>;
+export type ApiPublica = { clave: string | null; origenes: string[]; dominio: string | null };

@@ -206,6 +206,16 @@ export const ZInmueblesPublicosQuery = z
       .min(0, { error: 'habitaciones_min no puede ser negativo' })
       .max(50, { error: 'habitaciones_min debe ser como máximo 50' })
       .optional(),
+    barrio: z.coerce
+      .number({ error: 'barrio debe ser un número' })
+      .int({ error: 'barrio debe ser un número entero' })
+      .positive({ error: 'barrio debe ser un número positivo' })
+      .max(2_147_483_647, { error: 'barrio es demasiado grande' })
+      .optional(),
+    /** A property's code (its consecutivo) as the site shows it; a leading «#» is fine. */
+    codigo: z
+      .preprocess((v) => (typeof v === 'string' ? v.trim().replace(/^#\s*/, '') : v), enteroQuery('codigo', 1, 2_147_483_647))
+      .optional(),
     pagina: enteroQuery('pagina', 1, 1000).default(1),
   })
   .refine((q) => q.precio_min === undefined || q.precio_max === undefined || q.precio_min <= q.precio_max, {
@@ -213,10 +223,15 @@ export const ZInmueblesPublicosQuery = z
     path: ['precio_max'],
   });
 export type InmueblesPublicosQuery = z.infer<typeof ZInmueblesPublicosQuery>;
-/** The site's news list: a page number, nothing else. */
+/** A news tag to filter by (the site's tag links, the API's `?etiqueta=`). */
+const etiquetaQuery = z.string().trim().max(60, { error: 'etiqueta es demasiado larga' }).optional();
+/** The site's news list: a page number and, optionally, a tag. */
 export const ZNoticiasPublicasQuery = z.object({
   pagina: enteroQuery('pagina', 1, 1000).default(1),
+  etiqueta: etiquetaQuery,
 });
+/** The API's news list: optionally a tag. */
+export const ZNoticiasApiQuery = z.object({ etiqueta: etiquetaQuery });
 export const ZArchivoPublicoQuery = z.object({
   tamano: z.enum(['miniatura', 'grande'], { error: 'tamano debe ser miniatura o grande' }).optional(),
 });

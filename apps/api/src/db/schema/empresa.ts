@@ -19,6 +19,12 @@ export const empresa = pgTable('empresa', {
   confirmarFormularioWeb: boolean('confirmar_formulario_web').notNull().default(true),
   /** The main colour of the public site /sitio/:empresa (migration 0170). */
   colorSitio: text('color_sitio').notNull().default('#1d4ed8'),
+  /** The public API's key (migration 0282); null while the company has none. */
+  apiClave: text('api_clave'),
+  /** Origins whose browsers may read the public API (CORS, migration 0282). */
+  corsOrigenes: text('cors_origenes').array().notNull().default([]),
+  /** The public site's own domain, served by Host header (migration 0283). */
+  dominio: text('dominio'),
   creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ZAgenciaGuardar, ZConfiguracionActualizar, ZEmpresaActualizar } from '@predio/contract/empresa';
+import { ZAgenciaGuardar, ZApiPublicaCambio, ZConfiguracionActualizar, ZEmpresaActualizar } from '@predio/contract/empresa';
 import { ZIdParam } from '@predio/contract/usuarios';
 import { ZFormularioWebCambio } from '@predio/contract/solicitudes';
 import type { Deps } from '../../platform/deps.ts';
@@ -9,6 +9,12 @@ import { enviarImagen } from '../../platform/http/archivo.ts';
 import * as service from './empresa.service.ts';
 
 const tags = ['empresa'];
+
+/** The names Predio itself answers at: the one the admin is using and PUBLIC_URL's. */
+function hostsPredio(req: FastifyRequest, publicUrl: string | null): string[] {
+  const publica = publicUrl ? URL.parse(publicUrl)?.hostname : undefined;
+  return [req.hostname.toLowerCase(), ...(publica ? [publica.toLowerCase()] : [])];
+}
 const IDM_EMPRESA = 3;
 const IDM_CONFIGURAR = 55;
 
@@ -107,6 +113,35 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
       summary: 'Activa el formulario con una clave nueva, o lo desactiva; activa o desactiva la confirmación al visitante',
     },
     handler: ({ tx, user, req, body }) => service.cambiarFormularioWeb({ tx, user, ip: req.ip, cambio: body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/empresa/api-publica',
+    permiso: IDM_EMPRESA,
+    schema: { tags, summary: 'API pública del sitio: su clave y los orígenes que pueden leerla (CORS)' },
+    handler: ({ tx }) => service.apiPublica({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'PUT',
+    url: '/empresa/api-publica',
+    permiso: IDM_EMPRESA,
+    schema: {
+      body: ZApiPublicaCambio,
+      tags,
+      summary: 'Genera o quita la clave de la API pública; cambia los orígenes permitidos (CORS)',
+    },
+    handler: async ({ tx, user, req, body, alConfirmar }) => {
+      const r = await service.cambiarApiPublica({
+        tx,
+        user,
+        ip: req.ip,
+        cambio: body,
+        hostsPredio: hostsPredio(req, deps.config.publicUrl),
+      });
+      // This process routes the new domain at once; the others within 30 s (platform/http/dominios.ts).
+      if (body.dominio !== undefined) alConfirmar(() => req.server.dominiosPropios.cargar().catch(() => undefined));
+      return r;
+    },
   });
   defineRoute(app, deps, {
     method: 'GET',

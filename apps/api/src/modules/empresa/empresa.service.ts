@@ -7,6 +7,8 @@ import {
   LOGO_MIN_PX,
   type Agencia,
   type AgenciaGuardar,
+  type ApiPublica,
+  type ApiPublicaCambio,
   type Configuracion,
   type ConfiguracionActualizar,
   type Empresa,
@@ -302,4 +304,55 @@ export async function cambiarFormularioWeb(o: Escritura & { cambio: FormularioWe
   }
   if (Object.keys(cambios).length > 0) await auditar(o, 'actualizar', 'empresa', String(o.user.idEmpresa), cambios);
   return formularioWeb(o);
+}
+
+// ----- the public API of Página web: its key and the origins allowed to read it ----------------------
+
+export async function apiPublica(o: { tx: Tx }): Promise<ApiPublica> {
+  const e = await repo.actual(o.tx);
+  if (!e) throw noEncontrado('La empresa');
+  return { clave: e.apiClave, origenes: e.corsOrigenes, dominio: e.dominio };
+}
+
+/**
+ * A new key (`pk_` and 32 random characters: 192 bits, never guessed) replaces the old one at once, so a
+ * key copied somewhere it should not be stops working; «quitar» leaves only the id-based paths of Predio's
+ * own site. The audit says that the key changed, never the key; the origins are audited as they are.
+ */
+export async function cambiarApiPublica(o: Escritura & { cambio: ApiPublicaCambio; hostsPredio: string[] }): Promise<ApiPublica> {
+  const antes = await apiPublica(o);
+  const cambios: Cambios = {};
+  if (o.cambio.clave !== undefined) {
+    const nueva = o.cambio.clave === 'generar' ? `pk_${randomBytes(24).toString('base64url')}` : null;
+    if (nueva !== null || antes.clave !== null) {
+      await repo.actualizar(o.tx, { apiClave: nueva });
+      cambios.api_clave = { antes: antes.clave ? 'activa' : 'sin clave', despues: nueva ? 'clave nueva' : 'sin clave' };
+    }
+  }
+  const origenes = o.cambio.origenes;
+  if (origenes !== undefined && JSON.stringify(origenes) !== JSON.stringify(antes.origenes)) {
+    await repo.actualizar(o.tx, { corsOrigenes: origenes });
+    cambios.cors_origenes = { antes: antes.origenes, despues: origenes };
+  }
+  const dominio = o.cambio.dominio === undefined ? undefined : (o.cambio.dominio ?? null);
+  if (dominio !== undefined && dominio !== antes.dominio) {
+    // Predio's own address would send the back-office's visitors to one company's site.
+    if (dominio !== null && o.hostsPredio.includes(dominio))
+      throw invalido(
+        'dominio',
+        `El campo Dominio propio: «${dominio}» es la dirección de Predio, no la del sitio de la inmobiliaria`,
+      );
+    try {
+      await repo.actualizar(o.tx, { dominio });
+    } catch (e) {
+      if (errorPg(e)?.code === PG.UNICO)
+        throw new AppError(CODES.CONFLICTO, `El dominio «${dominio}» ya lo usa otra empresa.`, [
+          { campo: 'dominio', mensaje: 'ya lo usa otra empresa' },
+        ]);
+      throw e;
+    }
+    cambios.dominio = { antes: antes.dominio, despues: dominio };
+  }
+  if (Object.keys(cambios).length > 0) await auditar(o, 'actualizar', 'empresa', String(o.user.idEmpresa), cambios);
+  return apiPublica(o);
 }

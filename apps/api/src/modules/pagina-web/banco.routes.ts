@@ -147,7 +147,7 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
       summary:
         'Público: se postula a una vacante abierta (multipart: nombre, email, telefono, mensaje, autoriza_datos y el archivo cv en PDF o DOCX)',
     },
-    handler: async ({ deps: d, req, reply, params }) => {
+    handler: async ({ deps: d, req, params }) => {
       await publico.empresa(d.db, params.empresa);
       const r = await service.postular(d, {
         idEmpresa: params.empresa,
@@ -155,7 +155,6 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
         ip: req.ip,
         partes: (opts) => req.parts(opts),
       });
-      reply.header('access-control-allow-origin', '*');
       return r;
     },
   });

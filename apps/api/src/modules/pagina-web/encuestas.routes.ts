@@ -159,10 +159,9 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Público: responde la encuesta (una vez por enlace)',
     },
-    handler: async ({ deps: d, req, reply, params, body }) => {
+    handler: async ({ deps: d, req, params, body }) => {
       await publico.limitar(d.db, req.ip, params.empresa);
       await publico.empresa(d.db, params.empresa);
-      reply.header('access-control-allow-origin', '*');
       return enTenant(d.db, params.empresa, ({ tx }) => service.responder(tx, params.token, body));
     },
   });

@@ -120,7 +120,7 @@ export function formulariosRoutes(app: FastifyInstance, deps: Deps): void {
       summary:
         'Público: envía un formulario (JSON, o multipart con nombre, autoriza_datos, c1, c2… y el archivo bajo la clave de su campo); se vuelve una solicitud nueva o un cliente atendido',
     },
-    handler: async ({ deps: d, req, reply, params }) => {
+    handler: async ({ deps: d, req, params }) => {
       await publico.empresa(d.db, params.empresa);
       const a = { idEmpresa: params.empresa, idFormulario: params.id, ip: req.ip };
       // Two bodies on one address: JSON as before, or multipart when the form has a file field.
@@ -134,7 +134,6 @@ export function formulariosRoutes(app: FastifyInstance, deps: Deps): void {
         }
         r = await service.recibir(d, { ...a, body: datos.data });
       }
-      reply.header('access-control-allow-origin', '*');
       return r;
     },
   });

@@ -10,6 +10,7 @@ import {
   ZInmueblePublicoParam,
   ZInmueblesPublicosQuery,
   ZNoticiaForm,
+  ZNoticiasApiQuery,
   ZNoticiasQuery,
   ZRegistroParam,
   ZSlugParam,
@@ -26,7 +27,7 @@ import { encuestasRoutes } from './encuestas.routes.ts';
 import { formulariosRoutes } from './formularios.routes.ts';
 import { popupRoutes } from './popup.routes.ts';
 import { textosRoutes } from './textos.routes.ts';
-import { leerPublico } from './publico.http.ts';
+import { claveApiPublica, leerPublico, servirFeed } from './publico.http.ts';
 
 const tags = ['pagina-web'];
 
@@ -58,6 +59,8 @@ function registrarDuenos(): void {
 /** Página web: news (idm 202), banners (idm 10535) and the public read-only API per company. */
 export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
   registrarDuenos();
+  // First: its hooks resolve the key of every /publico/:empresa route declared below.
+  claveApiPublica(app, deps);
   bancoRoutes(app, deps);
   formulariosRoutes(app, deps);
   encuestasRoutes(app, deps);
@@ -146,9 +149,14 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/noticias',
     permiso: 'publico',
-    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: noticias publicadas, la más reciente primero' },
-    handler: ({ deps: d, req, reply, params }) =>
-      leerPublico(d, req, reply, params.empresa, (tx) => publico.noticias(tx, params.empresa)),
+    schema: {
+      params: ZEmpresaPublicaParam,
+      querystring: ZNoticiasApiQuery,
+      tags,
+      summary: 'Público: noticias publicadas, la más reciente primero (?etiqueta= filtra por etiqueta)',
+    },
+    handler: ({ deps: d, req, reply, params, query }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => publico.noticias(tx, params.empresa, 50, 0, query.etiqueta)),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -187,6 +195,18 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, (tx) => publico.inmueble(tx, params.empresa, params.consecutivo)),
   });
+  for (const formato of ['xml', 'json'] as const)
+    defineRoute(app, deps, {
+      method: 'GET',
+      url: `/publico/:empresa/feed/inmuebles.${formato}`,
+      permiso: 'publico',
+      schema: {
+        params: ZEmpresaPublicaParam,
+        tags,
+        summary: `Público: feed ${formato.toUpperCase()} de los inmuebles disponibles (fotos y páginas con dirección completa)`,
+      },
+      handler: ({ deps: d, req, reply, params }) => servirFeed(d, req, reply, params.empresa, formato),
+    });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/publico/:empresa/archivos/:id',
@@ -208,7 +228,6 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
       await reply
         .header('content-type', f.contentType)
         .header('cache-control', 'public, max-age=300')
-        .header('access-control-allow-origin', '*')
         .header('cross-origin-resource-policy', 'cross-origin')
         .send(buf);
       return YA_RESPONDIDO;

@@ -1,14 +1,101 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CODES } from '@predio/contract/codes';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { envelope, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { defineRoute, envelope, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { urlPublica } from '../../platform/http/url-publica.ts';
 import { enTenant } from '../../platform/tenant.ts';
+import { generarFeed, type FormatoFeed } from './feed-sitio.ts';
 import * as publico from './publico.service.ts';
+
+/** The path segment that, in place of a company's id, says «the company of this key». */
+export const SEGMENTO_CLAVE = 'api';
+
+/** Requests that named their company by its API key, with the origins that company allows. */
+const porClave = new WeakMap<FastifyRequest, publico.EmpresaPorClave>();
+
+const claveDe = (req: FastifyRequest): string | undefined => {
+  const h = req.headers['x-api-key'];
+  const q = (req.query as Record<string, unknown> | undefined)?.key;
+  const v = typeof h === 'string' && h !== '' ? h : typeof q === 'string' && q !== '' ? q : undefined;
+  return v?.trim();
+};
+
+const METODOS = 'GET, POST, OPTIONS';
+const CABECERAS = 'x-api-key, content-type, if-none-match';
+
+/**
+ * The public API by key: `/api/publico/api/<recurso>` with the key in `X-Api-Key` or `?key=` reads the
+ * same routes as `/api/publico/<id>/<recurso>` (the id is put in its place before validation), and only
+ * those answers carry CORS headers, for the origins the company listed in Compañía. The id-based paths
+ * are for Predio's own /sitio pages, which are same-origin and need no CORS.
+ */
+export function claveApiPublica(app: FastifyInstance, deps: Deps): void {
+  app.addHook('preValidation', async (req) => {
+    if (!req.routeOptions.url?.startsWith('/api/publico/:empresa')) return;
+    const params = req.params as Record<string, string>;
+    if (params.empresa?.toLowerCase() !== SEGMENTO_CLAVE) return;
+    const clave = claveDe(req);
+    if (!clave)
+      throw new AppError(
+        CODES.CREDENCIALES,
+        'Falta la clave de la API: envíela en el encabezado X-Api-Key o en el parámetro key.',
+        [{ campo: 'key', mensaje: 'es obligatoria' }],
+      );
+    const e = await publico.empresaPorClave(deps.db, clave);
+    if (!e)
+      throw new AppError(
+        CODES.CREDENCIALES,
+        'La clave de la API no es válida: use la vigente de Compañía › API pública y dominio del sitio web (una clave cambiada deja de servir).',
+        [{ campo: 'key', mensaje: 'no es válida' }],
+      );
+    params.empresa = String(e.id_empresa);
+    porClave.set(req, e);
+  });
+
+  // Errors too (401 after the key, 404, 429): the site's script can read the message.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const e = porClave.get(req);
+    if (e) {
+      reply.header('vary', varyConOrigen(reply.getHeader('vary')));
+      const origen = req.headers.origin;
+      if (origen && e.cors_origenes.includes(origen))
+        reply.header('access-control-allow-origin', origen).header('access-control-expose-headers', 'etag, retry-after');
+    }
+    return payload;
+  });
+
+  defineRoute(app, deps, {
+    method: 'OPTIONS',
+    url: `/publico/${SEGMENTO_CLAVE}/*`,
+    permiso: 'publico',
+    schema: { tags: ['pagina-web'], summary: 'Público: preflight CORS de la API por clave (orígenes de Compañía)' },
+    handler: async ({ req, reply }) => {
+      const origen = req.headers.origin;
+      reply.header('vary', 'origin');
+      if (origen && (await publico.origenPermitido(deps.db, origen, claveDe(req))))
+        reply
+          .header('access-control-allow-origin', origen)
+          .header('access-control-allow-methods', METODOS)
+          .header('access-control-allow-headers', CABECERAS)
+          .header('access-control-max-age', '600');
+      // An origin not listed gets no CORS headers: the browser then stops the request itself.
+      await reply.code(204).send();
+      return YA_RESPONDIDO;
+    },
+  });
+}
+
+function varyConOrigen(actual: unknown): string {
+  const v = typeof actual === 'string' ? actual : Array.isArray(actual) ? actual.join(', ') : '';
+  return /(^|,\s*)origin(\s*,|$)/i.test(v) ? v : v ? `${v}, origin` : 'origin';
+}
 
 /**
  * A public read: limited per address and company, the company's data read under its RLS, and answered
- * with an ETag (a site polling the same list gets 304 without the body), readable from any origin.
+ * with an ETag (a site polling the same list gets 304 without the body).
  */
 export async function leerPublico<T>(
   deps: Deps,
@@ -22,12 +109,32 @@ export async function leerPublico<T>(
   const data = await enTenant(deps.db, idEmpresa, ({ tx }) => leer(tx, e));
   const cuerpo = JSON.stringify(envelope(data));
   const etag = `"${createHash('sha1').update(cuerpo).digest('base64url')}"`;
-  reply
-    .header('access-control-allow-origin', '*')
-    .header('cache-control', 'public, max-age=60')
-    .header('etag', etag)
-    .header('vary', 'accept-encoding');
+  reply.header('cache-control', 'public, max-age=60').header('etag', etag).header('vary', 'accept-encoding');
   if (req.headers['if-none-match'] === etag) await reply.code(304).send();
   else await reply.type('application/json; charset=utf-8').send(cuerpo);
+  return YA_RESPONDIDO;
+}
+
+/** A feed holds at most this many properties (the newest, those with photos first). */
+export const MAX_FEED = 5000;
+
+/**
+ * The property feed (XML or JSON, no envelope: portals read it as a file), with the read limits and
+ * ETag of the public API; photos and pages are absolute addresses (PUBLIC_URL, else this request's host).
+ */
+export async function servirFeed(
+  deps: Deps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  idEmpresa: number,
+  formato: FormatoFeed,
+): Promise<typeof YA_RESPONDIDO> {
+  await publico.limitar(deps.db, req.ip, idEmpresa);
+  const empresa = await publico.empresa(deps.db, idEmpresa);
+  const inmuebles = await enTenant(deps.db, idEmpresa, ({ tx }) => publico.inmuebles(tx, idEmpresa, { limite: MAX_FEED }));
+  const f = generarFeed({ formato, empresa, inmuebles, base: urlPublica(deps.config.publicUrl, req) });
+  reply.header('cache-control', 'public, max-age=300').header('etag', f.etag).header('vary', 'accept-encoding');
+  if (req.headers['if-none-match'] === f.etag) await reply.code(304).send();
+  else await reply.type(f.contentType).send(f.contenido);
   return YA_RESPONDIDO;
 }

@@ -52,6 +52,33 @@ export async function empresa(db: Database, id: number): Promise<EmpresaSitio> {
   return e;
 }
 
+/** A company's public API key: `pk_` and 32 random characters (empresa.service.ts makes them). */
+export const CLAVE_API = /^pk_[A-Za-z0-9_-]{32}$/;
+
+export type EmpresaPorClave = { id_empresa: number; cors_origenes: string[] };
+
+/** The company whose public API key this is (keys are unique across companies), or null. */
+export async function empresaPorClave(db: Database, clave: string): Promise<EmpresaPorClave | null> {
+  if (!CLAVE_API.test(clave)) return null;
+  const [e] = await db.system((tx) =>
+    queryRows<EmpresaPorClave>(tx, sql`select id_empresa, cors_origenes from empresa where api_clave = ${clave}`),
+  );
+  return e ?? null;
+}
+
+/**
+ * Whether a preflight from this origin may go on: with a key, that company's list decides; without one
+ * (a browser sends no X-Api-Key in a preflight), any company that allows the origin. The real request is
+ * then checked against its own key's company.
+ */
+export async function origenPermitido(db: Database, origen: string, clave: string | undefined): Promise<boolean> {
+  if (clave !== undefined) return (await empresaPorClave(db, clave))?.cors_origenes.includes(origen) ?? false;
+  const [r] = await db.system((tx) =>
+    queryRows<{ si: boolean }>(tx, sql`select exists (select 1 from empresa where ${origen} = any (cors_origenes)) as si`),
+  );
+  return r?.si ?? false;
+}
+
 /** What the public API says about the company (no keys, no ids of staff). */
 export const empresaPublica = (e: EmpresaSitio) => ({
   nombre: e.nombre || 'Inmobiliaria',
@@ -81,17 +108,25 @@ type FilaNoticia = Omit<NoticiaPublica, 'portada'> & { portada: number | null };
 
 const portadaNoticia = sql`(select a.id from archivo a where a.tipo_dueno = 'noticia' and a.id_dueno = n.id::text order by a.orden, a.id limit 1)`;
 
-export async function noticias(tx: Tx, idEmpresa: number, limite = 50, desde = 0): Promise<NoticiaPublica[]> {
+/** A tag matches whatever its capitals (staff may write «Arriendos» in one news and «arriendos» in another). */
+const conEtiqueta = (etiqueta: string | undefined) =>
+  etiqueta ? sql`and exists (select 1 from unnest(n.etiquetas) x where lower(x) = lower(${etiqueta}))` : sql``;
+
+export async function noticias(tx: Tx, idEmpresa: number, limite = 50, desde = 0, etiqueta?: string): Promise<NoticiaPublica[]> {
   const rows = await queryRows<FilaNoticia>(
     tx,
     sql`select n.titulo, n.slug, n.resumen, n.etiquetas, n.autor, n.publicar_en as publicada_en, ${portadaNoticia} as portada
-        from noticia n where ${NOTICIA_VISIBLE} order by n.publicar_en desc nulls last, n.id desc limit ${limite} offset ${desde}`,
+        from noticia n where ${NOTICIA_VISIBLE} ${conEtiqueta(etiqueta)}
+        order by n.publicar_en desc nulls last, n.id desc limit ${limite} offset ${desde}`,
   );
   return rows.map((r) => ({ ...r, portada: urlArchivo(idEmpresa, r.portada) }));
 }
 
-export async function contarNoticias(tx: Tx): Promise<number> {
-  const [r] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from noticia n where ${NOTICIA_VISIBLE}`);
+export async function contarNoticias(tx: Tx, etiqueta?: string): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from noticia n where ${NOTICIA_VISIBLE} ${conEtiqueta(etiqueta)}`,
+  );
   return r?.n ?? 0;
 }
 
@@ -169,6 +204,8 @@ export type FiltrosInmuebles = {
   precio_min?: number | undefined;
   precio_max?: number | undefined;
   habitaciones_min?: number | undefined;
+  barrio?: number | undefined;
+  codigo?: number | undefined;
   limite: number;
   pagina?: number | undefined;
 };
@@ -202,6 +239,8 @@ function condiciones(f: FiltrosInmuebles) {
     ${f.tipo ? sql`and i.tipo = ${f.tipo}` : sql``}
     ${f.municipio ? sql`and i.id_municipio = ${f.municipio}` : sql``}
     ${f.habitaciones_min ? sql`and i.habitaciones >= ${f.habitaciones_min}` : sql``}
+    ${f.barrio ? sql`and i.id_barrio = ${f.barrio}` : sql``}
+    ${f.codigo ? sql`and i.consecutivo = ${f.codigo}` : sql``}
     ${precio}`;
 }
 
@@ -229,6 +268,21 @@ export async function municipiosConInmuebles(tx: Tx): Promise<{ id: number; muni
     tx,
     sql`select distinct m.id, m.municipio from inmueble i join municipios m on m.id_empresa = i.id_empresa and m.id = i.id_municipio
         where i.estado = 'disponible' order by m.municipio`,
+  );
+}
+
+/** The barrios that have an available property (of one municipio when given), named with their municipio. */
+export async function barriosConInmuebles(
+  tx: Tx,
+  municipio: number | undefined,
+): Promise<{ id: number; barrio: string; municipio: string | null }[]> {
+  return queryRows(
+    tx,
+    sql`select distinct b.id, b.nombre as barrio, m.municipio from inmueble i
+        join barrios b on b.id_empresa = i.id_empresa and b.id = i.id_barrio
+        left join municipios m on m.id_empresa = i.id_empresa and m.id = i.id_municipio
+        where i.estado = 'disponible' ${municipio ? sql`and i.id_municipio = ${municipio}` : sql``}
+        order by b.nombre, m.municipio`,
   );
 }
 

@@ -106,6 +106,14 @@ function tarjetaInmueble(idEmpresa: number, i: InmueblePublico): string {
 </li>`;
 }
 
+/** A news' tags, each a link to the news that carry it. */
+function etiquetasNoticia(idEmpresa: number, etiquetas: string[]): string {
+  if (etiquetas.length === 0) return '';
+  return `<p class="etiquetas">${etiquetas
+    .map((t) => `<a href="${esc(`/sitio/${idEmpresa}/noticias?etiqueta=${encodeURIComponent(t)}`)}">#${esc(t)}</a>`)
+    .join(' ')}</p>`;
+}
+
 function tarjetaNoticia(idEmpresa: number, n: NoticiaPublica): string {
   return `<li class="tarjeta">
   <a href="/sitio/${idEmpresa}/noticias/${esc(n.slug)}">
@@ -114,6 +122,7 @@ function tarjetaNoticia(idEmpresa: number, n: NoticiaPublica): string {
   </a>
   <p class="fecha">${esc(fechaCorta(n.publicada_en))}</p>
   <p>${esc(n.resumen)}</p>
+  ${etiquetasNoticia(idEmpresa, n.etiquetas)}
 </li>`;
 }
 
@@ -208,11 +217,11 @@ export const gracias = (e: EmpresaSitio, numero: number | null, consecutivo: num
   `<section class="gracias" role="status"><h1>¡Gracias!</h1><p>Recibimos su solicitud${numero ? ` N.º ${numero}` : ''}. Un asesor de ${esc(empresaPublica(e).nombre)} se comunicará con usted pronto.</p>
 <p>${consecutivo ? `<a href="/sitio/${e.id_empresa}/inmuebles/${consecutivo}">Volver al inmueble</a> · ` : ''}<a href="/sitio/${e.id_empresa}">Ir al inicio</a></p></section>`;
 
-export const articulo = (n: NoticiaPublica) =>
+export const articulo = (n: NoticiaPublica, idEmpresa: number) =>
   `<article class="noticia"><h1>${esc(n.titulo)}</h1><p class="fecha">${esc(fechaCorta(n.publicada_en))}${n.autor ? ` · ${esc(n.autor)}` : ''}</p>
 ${n.portada ? `<img class="portada" src="${n.portada}" alt="" width="1200" height="630">` : ''}
 ${n.resumen ? `<p class="resumen">${esc(n.resumen)}</p>` : ''}
-<div class="cuerpo">${sanearHtml(n.cuerpo ?? '')}</div></article>`;
+<div class="cuerpo">${sanearHtml(n.cuerpo ?? '')}</div>${etiquetasNoticia(idEmpresa, n.etiquetas)}</article>`;
 
 export const noExiste = (texto: string) => `<section class="gracias"><h1>No encontrado</h1><p>${esc(texto)}</p></section>`;
 
@@ -244,6 +253,7 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .tarjeta p{margin:4px 12px}
 .precio{font-weight:700;color:#111827;font-size:1.1rem}
 .datos,.fecha{color:#4b5563;font-size:.95rem}
+.etiquetas a{display:inline-block;margin:0 .5rem .25rem 0;font-size:.9rem}
 .galeria{display:grid;gap:8px;grid-template-columns:repeat(auto-fill,minmax(280px,1fr));margin:16px 0}
 .galeria img{border-radius:8px;aspect-ratio:4/3;object-fit:cover;width:100%}
 .datos-inmueble{display:grid;grid-template-columns:repeat(auto-fill,minmax(160px,1fr));gap:8px;margin:16px 0}
@@ -516,6 +526,7 @@ export type Busqueda = {
   errores: Record<string, string>;
   tipos: string[];
   municipios: { id: number; municipio: string }[];
+  barrios: { id: number; barrio: string; municipio: string | null }[];
   inmuebles: InmueblePublico[];
   total: number;
   pagina: number;
@@ -532,7 +543,9 @@ export function buscador(e: EmpresaSitio, b: Busqueda): string {
   const errores = Object.keys(b.errores).length;
   // A mistake without a field of its own (the page number) is told in the message above the form.
   const sinCampo = Object.entries(b.errores)
-    .filter(([k]) => !['gestion', 'tipo', 'municipio', 'precio_min', 'precio_max', 'habitaciones_min'].includes(k))
+    .filter(
+      ([k]) => !['gestion', 'tipo', 'municipio', 'barrio', 'precio_min', 'precio_max', 'habitaciones_min', 'codigo'].includes(k),
+    )
     .map(([, m]) => m)
     .join(' ');
   const resultados = errores
@@ -552,6 +565,10 @@ ${paginacion(ruta, b.valores, b.pagina, b.total, b.porPagina)}`
   <div class="filtro"><label for="municipio">Municipio</label><select id="municipio" name="municipio"${attrs('municipio')}>${opcion('', 'Todos', 'municipio')}${b.municipios
     .map((m) => opcion(String(m.id), m.municipio, 'municipio'))
     .join('')}</select>${err('municipio')}</div>
+  <div class="filtro"><label for="barrio">Barrio</label><select id="barrio" name="barrio"${attrs('barrio')}>${opcion('', 'Todos', 'barrio')}${b.barrios
+    // With a municipio chosen its barrios suffice; otherwise each says where it is (names repeat across towns).
+    .map((x) => opcion(String(x.id), v('municipio') || !x.municipio ? x.barrio : `${x.barrio} · ${x.municipio}`, 'barrio'))
+    .join('')}</select>${err('barrio')}</div>
   <div class="filtro"><label for="precio_min">Precio desde</label><input id="precio_min" name="precio_min" inputmode="numeric" placeholder="$ mínimo" value="${esc(v('precio_min'))}"${attrs('precio_min')}>${err('precio_min')}</div>
   <div class="filtro"><label for="precio_max">Precio hasta</label><input id="precio_max" name="precio_max" inputmode="numeric" placeholder="$ máximo" value="${esc(v('precio_max'))}"${attrs('precio_max')}>${err('precio_max')}</div>
   <div class="filtro"><label for="habitaciones_min">Habitaciones</label><select id="habitaciones_min" name="habitaciones_min"${attrs('habitaciones_min')}>${opcion('', 'Cualquiera', 'habitaciones_min')}${[
@@ -562,16 +579,32 @@ ${paginacion(ruta, b.valores, b.pagina, b.total, b.porPagina)}`
   ]
     .map((n) => opcion(n, `${n} o más`, 'habitaciones_min'))
     .join('')}</select>${err('habitaciones_min')}</div>
+  <div class="filtro"><label for="codigo">Código</label><input id="codigo" name="codigo" inputmode="numeric" placeholder="p. ej. 1024" value="${esc(v('codigo'))}"${attrs('codigo')}>${err('codigo')}</div>
   <div class="acciones"><button type="submit">Buscar</button><a href="${ruta}">Limpiar filtros</a></div>
 </form>
 <section aria-label="Resultados">${resultados}</section>`;
 }
 
-export function listaNoticias(e: EmpresaSitio, ns: NoticiaPublica[], pagina: number, total: number, porPagina: number): string {
+export function listaNoticias(
+  e: EmpresaSitio,
+  ns: NoticiaPublica[],
+  pagina: number,
+  total: number,
+  porPagina: number,
+  etiqueta?: string,
+): string {
+  const ruta = `/sitio/${e.id_empresa}/noticias`;
+  const vacio = etiqueta
+    ? `No hay noticias con la etiqueta «${esc(etiqueta)}».`
+    : pagina > 1
+      ? 'No hay más noticias.'
+      : 'Aún no hay noticias.';
   const lista = ns.length
-    ? `<ul class="rejilla">${ns.map((n) => tarjetaNoticia(e.id_empresa, n)).join('')}</ul>${paginacion(`/sitio/${e.id_empresa}/noticias`, {}, pagina, total, porPagina)}`
-    : `<div class="vacio" role="status"><p>${pagina > 1 ? 'No hay más noticias.' : 'Aún no hay noticias.'}</p>${pagina > 1 ? `<p><a href="/sitio/${e.id_empresa}/noticias">Ver las más recientes</a></p>` : ''}</div>`;
-  return `<h1>Noticias</h1>${lista}`;
+    ? `<ul class="rejilla">${ns.map((n) => tarjetaNoticia(e.id_empresa, n)).join('')}</ul>${paginacion(ruta, etiqueta ? { etiqueta } : {}, pagina, total, porPagina)}`
+    : `<div class="vacio" role="status"><p>${vacio}</p>${pagina > 1 || etiqueta ? `<p><a href="${ruta}">Ver las más recientes</a></p>` : ''}</div>`;
+  return etiqueta
+    ? `<h1>Noticias: #${esc(etiqueta)}</h1><p><a href="${ruta}">Ver todas las noticias</a></p>${lista}`
+    : `<h1>Noticias</h1>${lista}`;
 }
 
 /** Contacto: the company's data, the text published in Sesión de texto and the website form. */
@@ -601,4 +634,12 @@ ${datos ? `<dl class="datos-inmueble datos-contacto">${datos}</dl>` : ''}
 ${d.texto ? `<div class="texto-sitio"><div class="cuerpo">${sanearHtml(d.texto.contenido)}</div></div>` : ''}
 ${form}
 ${listaFormularios(e.id_empresa, d.formularios)}`;
+}
+
+/**
+ * A page served by the company's own domain: its links, forms and og:url drop `/sitio/<id>` (relative,
+ * or after the domain), since there the site lives at `/`. `/sitio/estilos.css` and `/api/…` stay.
+ */
+export function sinPrefijoSitio(h: string, idEmpresa: number): string {
+  return h.replace(new RegExp(`(["'])((?:https?://[^"'/\\s]+)?)/sitio/${idEmpresa}(?=[/"'?#])/?`, 'g'), '$1$2/');
 }

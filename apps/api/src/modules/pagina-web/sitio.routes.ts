@@ -96,20 +96,23 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       await publico.limitar(deps.db, req.ip, id.data.empresa);
       const e = await publico.empresa(deps.db, id.data.empresa);
       const ts = await enTenant(deps.db, e.id_empresa, ({ tx }) => textos.publicados(tx));
+      // By the company's own domain its pages live at / (Compañía › Dominio propio): links and og:url say so.
+      const propio = req.server.dominiosPropios.empresaDe(req.raw) === e.id_empresa;
+      const b = propio ? `${req.protocol}://${req.host}` : base(req);
+      const pagina = (a: Omit<Parameters<typeof html.pagina>[0], 'base'>) => {
+        const h = html.pagina({ ...a, base: b });
+        return propio ? html.sinPrefijoSitio(h, e.id_empresa) : h;
+      };
       try {
         const p = await armar(e);
         // A page that depends on a visitor's cookie (the pop-up seen or not) is theirs alone: no shared cache.
-        const contenido = html.pagina({ e, titulo: p.titulo, og: p.og, cuerpo: p.cuerpo, base: base(req), textos: ts });
+        const contenido = pagina({ e, titulo: p.titulo, og: p.og, cuerpo: p.cuerpo, textos: ts });
         if (p.cookie) reply.header('set-cookie', p.cookie);
         return (p.privado ? enviarPrivado : enviar)(reply, p.codigo ?? 200, contenido);
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 404) throw err;
         const og = { titulo: 'No encontrado', descripcion: err.message, imagen: null, url: `/sitio/${e.id_empresa}` };
-        return enviar(
-          reply,
-          404,
-          html.pagina({ e, titulo: 'No encontrado', og, cuerpo: html.noExiste(err.message), base: base(req), textos: ts }),
-        );
+        return enviar(reply, 404, pagina({ e, titulo: 'No encontrado', og, cuerpo: html.noExiste(err.message), textos: ts }));
       }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -183,9 +186,21 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     precio_min: 'Precio desde',
     precio_max: 'Precio hasta',
     habitaciones_min: 'Habitaciones',
+    barrio: 'Barrio',
+    codigo: 'Código',
     pagina: 'La página',
   };
-  const FILTROS = ['gestion', 'tipo', 'municipio', 'precio_min', 'precio_max', 'habitaciones_min', 'pagina'] as const;
+  const FILTROS = [
+    'gestion',
+    'tipo',
+    'municipio',
+    'barrio',
+    'precio_min',
+    'precio_max',
+    'habitaciones_min',
+    'codigo',
+    'pagina',
+  ] as const;
   const NOMBRE_DE_FILTRO = new RegExp(`\\b(${FILTROS.join('|')})\\b`, 'g');
   app.get('/sitio/:empresa/inmuebles', (req, reply) =>
     servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
@@ -208,6 +223,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
         tipos: await publico.tiposConInmuebles(tx),
         municipios: await publico.municipiosConInmuebles(tx),
+        barrios: await publico.barriosConInmuebles(tx, q.success ? q.data.municipio : undefined),
         inmuebles: q.success ? await publico.inmuebles(tx, e.id_empresa, q.data) : [],
         total: q.success ? await publico.contarInmuebles(tx, q.data) : 0,
       }));
@@ -238,9 +254,11 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       // A page number that is not one shows the first page: a visitor's typo is no error.
       const q = ZNoticiasPublicasQuery.safeParse(req.query ?? {});
       const pagina = q.success ? q.data.pagina : 1;
+      const crudo = (req.query as Record<string, unknown> | undefined)?.etiqueta;
+      const etiqueta = typeof crudo === 'string' ? crudo.trim().slice(0, 60) || undefined : undefined;
       const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
-        noticias: await publico.noticias(tx, e.id_empresa, POR_PAGINA, (pagina - 1) * POR_PAGINA),
-        total: await publico.contarNoticias(tx),
+        noticias: await publico.noticias(tx, e.id_empresa, POR_PAGINA, (pagina - 1) * POR_PAGINA, etiqueta),
+        total: await publico.contarNoticias(tx, etiqueta),
       }));
       const nombre = publico.empresaPublica(e).nombre;
       return {
@@ -251,7 +269,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
           imagen: d.noticias.find((n) => n.portada)?.portada ?? null,
           url: `/sitio/${e.id_empresa}/noticias`,
         },
-        cuerpo: html.listaNoticias(e, d.noticias, pagina, d.total, POR_PAGINA),
+        cuerpo: html.listaNoticias(e, d.noticias, pagina, d.total, POR_PAGINA, etiqueta),
       };
     }),
   );
@@ -376,7 +394,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
           url: `/sitio/${e.id_empresa}/noticias/${n.slug}`,
           tipo: 'article',
         },
-        cuerpo: html.articulo(n),
+        cuerpo: html.articulo(n, e.id_empresa),
       };
     });
   });
@@ -621,4 +639,12 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
         };
       }),
     );
+
+  // Any other path of a site (an old link, or /login asked of a company's own domain): the site's 404 page,
+  // not the API's JSON one.
+  app.get('/sitio/:empresa/*', (req, reply) =>
+    servir(req, reply, (req.params as { empresa: string }).empresa, async () => {
+      throw new AppError(40400, 'Esta página no existe.');
+    }),
+  );
 }

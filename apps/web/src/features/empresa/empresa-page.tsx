@@ -14,6 +14,7 @@ import { useUsuariosOpciones } from './api/get-usuarios-opciones.ts';
 import { AgenciasCard } from './agencias-card.tsx';
 import { EspacioArchivosCard } from './espacio-archivos-card.tsx';
 import { FormularioWebCard } from './formulario-web-card.tsx';
+import { ApiPublicaCard } from './api-publica-card.tsx';
 import './empresa.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 
@@ -213,6 +214,7 @@ function EmpresaForm() {
       </Card>
       <AgenciasCard />
       <FormularioWebCard />
+      <ApiPublicaCard />
       <EspacioArchivosCard />
     </Space>
   );
