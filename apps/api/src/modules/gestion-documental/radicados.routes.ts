@@ -21,6 +21,7 @@ import { estadosGdRoutes } from './estados.routes.ts';
 import { expedientesRoutes } from './expedientes.routes.ts';
 import { permisosGdRoutes } from './permisos.routes.ts';
 import { trdRoutes } from './trd.routes.ts';
+import { versionesRoutes } from './versiones.routes.ts';
 
 const tags = ['gestion-documental'];
 const permiso = IDM_GESTION_DOCUMENTAL;
@@ -73,7 +74,7 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
     url: `${URL}/:id`,
     permiso,
     schema: { params: ZIdParam, tags, summary: 'Un radicado' },
-    handler: ({ tx, user, params }) => service.obtener({ tx, user, id: params.id }),
+    handler: ({ tx, user, params }) => service.ver({ tx, user, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -95,7 +96,7 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
     url: '/gestion-documental/buscar/:radicado',
     permiso: IDM_BUSCAR_GESTION_DOCUMENTAL,
     schema: { params: ZRadicadoParam, tags, summary: 'Un radicado por su número' },
-    handler: ({ tx, user, params }) => service.porRadicado({ tx, user, radicado: params.radicado }),
+    handler: ({ tx, user, params }) => service.ver({ tx, user, radicado: params.radicado }),
   });
   trdRoutes(app, deps);
   permisosGdRoutes(app, deps);
@@ -103,4 +104,5 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
   automaticosRoutes(app, deps);
   estadosGdRoutes(app, deps);
   expedientesRoutes(app, deps);
+  versionesRoutes(app, deps);
 }

@@ -17,6 +17,7 @@ import {
   type TerceroRadicado,
 } from '@predio/contract/gestion-documental';
 import { esAnulado } from '@predio/contract/gestion-documental-estados';
+import { CATEGORIA_VERSION, MINUTOS_VISTA, type AccionHistorial } from '@predio/contract/gestion-documental-versiones';
 import type { ListResult } from '@predio/contract/list';
 import { CODES } from '@predio/contract/codes';
 import type { Tx } from '../../db/client.ts';
@@ -37,6 +38,7 @@ import * as permisos from './permisos.service.ts';
 import * as expedientesRepo from './expedientes.repo.ts';
 import * as repo from './radicados.repo.ts';
 import * as texto from './texto.service.ts';
+import * as versionesRepo from './versiones.repo.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
@@ -46,7 +48,35 @@ export type Aviso = { hub: Hub; mailer: Despertador; alConfirmar: Scope['alConfi
 export const ENTIDAD_RADICADO = 'radicados';
 const L = ETIQUETAS_RADICADO;
 
-/** Called from the routes: a radicado owns its scanned letter, PDF or images (platform/archivos). */
+// A radicado holds what was filed: a scan or a PDF, nothing that could run in the browser.
+const tipoDocumento = ({ nombre, detectado }: { nombre: string; detectado: string | null }) => {
+  if (detectado === 'application/pdf' || detectado === 'image/jpeg' || detectado === 'image/png' || detectado === 'image/tiff')
+    return detectado;
+  throw new AppError(CODES.ARCHIVO_INVALIDO, `file: «${nombre}» no es un PDF ni una imagen (JPG, PNG o TIFF).`);
+};
+
+/** One row of a radicado's history of its documents (who saw, downloaded or changed what). */
+export const anotar = (
+  o: { tx: Tx; user: Principal },
+  idRadicado: number,
+  accion: AccionHistorial,
+  archivo?: { id: number; nombre: string },
+  detalle = '',
+) =>
+  versionesRepo.anotar(o.tx, {
+    idRadicado,
+    accion,
+    idArchivo: archivo?.id ?? null,
+    archivo: archivo?.nombre ?? '',
+    detalle,
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+  });
+
+/**
+ * Called from the routes: a radicado owns its scanned letter, PDF or images (platform/archivos), and the
+ * previous versions of them (category «version», written only by versiones.service).
+ */
 export function registrarDuenoRadicado(): void {
   registrarDueno({
     tipo: TIPO_DUENO_RADICADO,
@@ -60,27 +90,19 @@ export function registrarDuenoRadicado(): void {
       return id === null ? null : String(id);
     },
     categorias: {
-      documento: {
+      documento: { maxBytes: 25 * 1024 * 1024, maxPorDueno: 20, plural: 'documentos', tipo: tipoDocumento },
+      [CATEGORIA_VERSION]: {
         maxBytes: 25 * 1024 * 1024,
-        maxPorDueno: 20,
-        plural: 'documentos',
-        // A radicado holds what was filed: a scan or a PDF, nothing that could run in the browser.
-        tipo: ({ nombre, detectado }) => {
-          if (
-            detectado === 'application/pdf' ||
-            detectado === 'image/jpeg' ||
-            detectado === 'image/png' ||
-            detectado === 'image/tiff'
-          )
-            return detectado;
-          throw new AppError(CODES.ARCHIVO_INVALIDO, `file: «${nombre}» no es un PDF ni una imagen (JPG, PNG o TIFF).`);
-        },
+        plural: 'versiones anteriores',
+        tipo: tipoDocumento,
+        recientesPrimero: true,
+        interna: true,
       },
     },
     categoriaPorDefecto: 'documento',
     entidadAuditoria: ENTIDAD_RADICADO,
-    // The documents of an eliminated expediente were disposed of (acta de eliminación): they take no changes.
     antesDeEscribir: async ({ tx, clave }) => {
+      // The documents of an eliminated expediente were disposed of (acta de eliminación): they take no changes.
       const numero = await expedientesRepo.eliminadoDeRadicado(tx, Number(clave));
       if (numero)
         throw new AppError(
@@ -89,7 +111,21 @@ export function registrarDuenoRadicado(): void {
         );
     },
     // A PDF's text is extracted by a job (texto.service.ts) so the search finds words inside it.
-    despuesDeRegistrar: ({ tx, archivo }) => texto.encolarExtraccion(tx, archivo),
+    despuesDeRegistrar: async (o) => {
+      await texto.encolarExtraccion(o.tx, o.archivo);
+      await anotar(o, Number(o.clave), 'subir', o.archivo);
+    },
+    alDescargar: (o) =>
+      anotar(o, Number(o.clave), 'descargar', o.archivo, o.archivo.categoria === CATEGORIA_VERSION ? 'versión anterior' : ''),
+    // A document with versions keeps them all: it is replaced, never deleted.
+    antesDeEliminar: async (o) => {
+      if (await versionesRepo.tieneVersiones(o.tx, o.archivo.id))
+        throw new AppError(
+          CODES.CONFLICTO,
+          `El documento «${o.archivo.nombre}» tiene versiones: no se elimina; suba una nueva versión si hace falta corregirlo.`,
+        );
+      await anotar(o, Number(o.clave), 'eliminar', o.archivo);
+    },
   });
 }
 
@@ -337,6 +373,16 @@ export async function obtener(o: Base & { user: Principal; id: number }): Promis
   const r = await repo.porId(o.tx, o.id);
   if (!r) throw noEncontrado(`El radicado ${o.id}`);
   return visible(o, r);
+}
+
+/**
+ * The radicado's detail as a person opens it: recorded in its history as «ver», once per user within
+ * MINUTOS_VISTA (the screen reads it again after each change).
+ */
+export async function ver(o: Base & { user: Principal; id?: number; radicado?: string }): Promise<Radicado> {
+  const r = o.id !== undefined ? await obtener({ ...o, id: o.id }) : await porRadicado({ ...o, radicado: o.radicado ?? '' });
+  if (!(await versionesRepo.vistoHace(o.tx, r.id, o.user.usuario, MINUTOS_VISTA))) await anotar(o, r.id, 'ver');
+  return r;
 }
 
 /** buscar-gestion-documental/{consecutivo}: one radicado by the number users write. */

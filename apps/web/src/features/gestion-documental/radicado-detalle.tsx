@@ -20,6 +20,7 @@ import { descargar } from '../../lib/descargar.ts';
 import { formatFecha, formatFechaHora } from '../../lib/format.ts';
 import { useCambiarEstado, useEstadosRadicado } from './api/estados.ts';
 import { RadicadoForm } from './radicado-form.tsx';
+import { RadicadoVersiones } from './radicado-versiones.tsx';
 
 const TEXTOS = {
   singular: 'documento',
@@ -190,6 +191,11 @@ export function RadicadoDetalle({ r, soloLectura }: { r: Radicado; soloLectura: 
           soloLectura={soloLectura}
         />
       </div>
+      <RadicadoVersiones
+        idRadicado={r.id}
+        soloLectura={soloLectura}
+        bloqueo={anulado ? 'El radicado está anulado: sus documentos no admiten nuevas versiones.' : null}
+      />
       {conTareas ? (
         <section className="radicado-tareas" aria-label="Tareas del radicado">
           <Typography.Title level={5}>Tareas</Typography.Title>
