@@ -75,7 +75,9 @@ export const anotar = (
 
 /**
  * Called from the routes: a radicado owns its scanned letter, PDF or images (platform/archivos), and the
- * previous versions of them (category «version», written only by versiones.service).
+ * previous versions of them (category «version», written only by versiones.service). Its files follow the
+ * radicado's own permissions: the series rules decide who lists and downloads them (as the radicado) and
+ * who changes them (radicar or editar on its serie), through the generic /api/archivos routes too.
  */
 export function registrarDuenoRadicado(): void {
   registrarDueno({
@@ -101,7 +103,8 @@ export function registrarDuenoRadicado(): void {
     },
     categoriaPorDefecto: 'documento',
     entidadAuditoria: ENTIDAD_RADICADO,
-    antesDeEscribir: async ({ tx, clave }) => {
+    antesDeLeer: ({ tx, user, clave }) => obtener({ tx, user, id: Number(clave) }),
+    antesDeEscribir: async ({ tx, user, clave }) => {
       // The documents of an eliminated expediente were disposed of (acta de eliminación): they take no changes.
       const numero = await expedientesRepo.eliminadoDeRadicado(tx, Number(clave));
       if (numero)
@@ -109,6 +112,8 @@ export function registrarDuenoRadicado(): void {
           CODES.CONFLICTO,
           `El radicado pertenece al expediente ${numero}, eliminado por disposición final: sus documentos no cambian.`,
         );
+      const r = await obtener({ tx, user, id: Number(clave) });
+      await permisos.exigirArchivos(tx, user, r.serie?.id ?? null, r.subserie?.id ?? null);
     },
     // A PDF's text is extracted by a job (texto.service.ts) so the search finds words inside it.
     despuesDeRegistrar: async (o) => {

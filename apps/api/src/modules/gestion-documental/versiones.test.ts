@@ -7,16 +7,19 @@ import type { DocumentoConVersiones, HistorialDocumento } from '@predio/contract
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
-// Versions of a radicado's documents and the history of who saw / downloaded / changed them
-// (docs/gestion-documental.md).
+// Versions of a radicado's documents, the history of who saw / downloaded / changed them, and the series
+// permissions applied to its files through the generic /api/archivos routes (docs/gestion-documental.md).
 
 let t: TestApp;
 let admin1: string;
 let admin2: string;
 let soloBuscar: string;
 let ninguno: string;
+let ana: string;
+let idAna: number;
 let area: number;
 let contratos: number;
+let correspondencia: number;
 let anulado: number;
 const RAD = '/api/gestion-documental/radicados';
 
@@ -47,9 +50,9 @@ const enviar = (token: string, url: string, data: Buffer | null, campos: Record<
 };
 const version = (token: string, r: number, doc: number, data: Buffer | null, motivo?: string, nombre?: string) =>
   enviar(token, `${RAD}/${r}/documentos/${doc}/versiones`, data, motivo === undefined ? {} : { motivo }, nombre);
-const radicar = async (asunto: string) =>
+const radicar = async (asunto: string, idSerie = contratos) =>
   ok<Radicado>(
-    await as(t.app, admin1).post(RAD, { tipo: 'entrada', fecha: '2026-11-20', asunto, id_area: area, id_serie: contratos }),
+    await as(t.app, admin1).post(RAD, { tipo: 'entrada', fecha: '2026-11-20', asunto, id_area: area, id_serie: idSerie }),
   );
 const adjuntar = async (r: number, data = V1) =>
   ok<ArchivoRegistro>(await enviar(admin1, `/api/archivos/radicado/${r}`, data, {}, 'oficio.pdf'));
@@ -64,8 +67,11 @@ beforeAll(async () => {
   soloBuscar = await login(t.app, { idEmpresa: 1, usuario: 'gdvbusca', clave: 'demo1234' });
   await crearUsuario(t.db, 1, { usuario: 'gdvnada', nroId: '80702', permisos: '489' });
   ninguno = await login(t.app, { idEmpresa: 1, usuario: 'gdvnada', clave: 'demo1234' });
+  idAna = await crearUsuario(t.db, 1, { usuario: 'gdvana', nroId: '80703', permisos: '10579,10581' });
+  ana = await login(t.app, { idEmpresa: 1, usuario: 'gdvana', clave: 'demo1234' });
   area = await id1(sql`select id from areas_empresa where codigo = '100'`);
   contratos = await id1(sql`select id from series_documentales where codigo = '02'`);
+  correspondencia = await id1(sql`select id from series_documentales where codigo = '03'`);
   anulado = await id1(sql`select id from estados_gestion_documental where nombre = 'Anulado'`);
 });
 afterAll(async () => {
@@ -206,5 +212,47 @@ describe('versiones de los documentos de un radicado', () => {
     error(await version(admin2, r.id, doc.id, V2, 'Otra empresa'), 404);
     error(await as(t.app, admin2).get(`${RAD}/${r.id}/documentos`), 404);
     error(await as(t.app, admin2).get(`${RAD}/${r.id}/historial`), 404);
+  });
+
+  it('applies the series permissions to the radicado files, through the generic archivos routes too', async () => {
+    const r = await radicar('Contrato reservado');
+    const doc = await adjuntar(r.id);
+    const c = await radicar('Correspondencia visible', correspondencia);
+    const docC = await adjuntar(c.id);
+    // Ana may only see Correspondencia: the contract's files are as hidden as the contract.
+    ok(
+      await as(t.app, admin1).post('/api/gestion-documental/permisos', {
+        id_usuario: idAna,
+        id_serie: correspondencia,
+        ver: true,
+      }),
+    );
+    const msg = 'No tiene permiso para ver esta serie documental.';
+    error(await as(t.app, ana).get(`/api/archivos/radicado/${r.id}`), 403, msg);
+    error(await as(t.app, ana).get(`/api/archivos/radicado/${r.id}/${doc.id}`), 403, msg);
+    error(await as(t.app, ana).get(`${RAD}/${r.id}/documentos`), 403, msg);
+    error(await as(t.app, ana).get(`${RAD}/${r.id}/historial`), 403, msg);
+    error(await version(ana, r.id, doc.id, V2, 'Ajena'), 403);
+    error(await enviar(ana, `/api/archivos/radicado/${r.id}`, V2), 403);
+    // She sees and downloads Correspondencia's files, but «ver» alone changes none of them.
+    expect((await as(t.app, ana).get(`/api/archivos/radicado/${c.id}/${docC.id}`)).rawPayload).toEqual(V1);
+    error(await enviar(ana, `/api/archivos/radicado/${c.id}`, V2), 403, 'cambiar los documentos');
+    error(await version(ana, c.id, docC.id, V2, 'Solo ve'), 403, 'cambiar los documentos');
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/archivos/radicado/${c.id}/${docC.id}`,
+      headers: { authorization: `Bearer ${ana}` },
+    });
+    error(del, 403);
+    // With editar on the serie she may.
+    ok(
+      await as(t.app, admin1).post('/api/gestion-documental/permisos', {
+        id_usuario: idAna,
+        id_serie: contratos,
+        editar: true,
+      }),
+    );
+    ok(await version(ana, r.id, doc.id, V2, 'Con permiso de editar'));
+    expect((await historial(r.id, ana)).some((x) => x.usuario === 'gdvana' && x.accion === 'version')).toBe(true);
   });
 });
