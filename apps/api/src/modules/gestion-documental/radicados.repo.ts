@@ -76,7 +76,7 @@ const SELECT = sql`
     case when ra.id is null then null else json_build_object('id', ra.id, 'radicado', ra.radicado) end as responde_a,
     coalesce((select json_agg(json_build_object('id', x.id, 'radicado', x.radicado) order by x.id) from radicado x
       where x.id_responde_a = r.id), '[]'::json) as respuestas,
-    (select count(*)::int from archivo ar where ar.tipo_dueno = 'radicado' and ar.id_dueno = r.id::text) as archivos,
+    (select count(*)::int from archivo ar where ar.tipo_dueno = 'radicado' and ar.id_dueno = r.id::text and ar.categoria = 'documento') as archivos,
     r.creado_por, to_char(r.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as creado_en,
     r.modificado_por, to_char(r.modificado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as modificado_en
   from radicado r

@@ -107,6 +107,8 @@ describe('versiones de los documentos de un radicado', () => {
     const listaDocs = ok<DocumentoConVersiones[]>(await as(t.app, admin1).get(`${RAD}/${r.id}/documentos`));
     expect(listaDocs).toHaveLength(1);
     expect(listaDocs[0]!.versiones).toHaveLength(3);
+    // The radicado counts its documents, not their previous versions.
+    expect(ok<Radicado>(await as(t.app, admin1).get(`${RAD}/${r.id}`)).archivos).toBe(1);
 
     // Opening the radicado twice is one «ver»; every download and change is a row.
     ok(await as(t.app, admin1).get(`${RAD}/${r.id}`));
