@@ -35,6 +35,8 @@ const PERMISO_MAESTROS: readonly number[] = [
   IDM_SUBSERIES_AUTOMATICAS,
 ];
 const PERMISO_TERCEROS: readonly number[] = [IDM_GESTION_DOCUMENTAL, IDM_PLANTILLAS_CARTAS];
+// The inmueble and contrato pickers serve filing, letters and the search's filters.
+const PERMISO_RELACIONADOS: readonly number[] = [IDM_GESTION_DOCUMENTAL, IDM_PLANTILLAS_CARTAS, IDM_BUSCAR_GESTION_DOCUMENTAL];
 const ZBuscar = z.object({ q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional() });
 
 /** Gestión documental (idm 10579): filing radicados; Buscar gestión documental (idm 10581): finding them. */
@@ -68,6 +70,20 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
     permiso: PERMISO_TERCEROS,
     schema: { querystring: ZBuscar, tags, summary: 'Terceros activos para remitente o destinatario (máximo 20)' },
     handler: ({ tx, query }) => service.buscarTerceros({ tx, q: query.q }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${URL}/inmuebles`,
+    permiso: PERMISO_RELACIONADOS,
+    schema: { querystring: ZBuscar, tags, summary: 'Inmuebles por número o dirección, para el radicado o el expediente (20)' },
+    handler: ({ tx, query }) => service.buscarInmuebles({ tx, q: query.q }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${URL}/contratos`,
+    permiso: PERMISO_RELACIONADOS,
+    schema: { querystring: ZBuscar, tags, summary: 'Contratos por número o inmueble, para el radicado o el expediente (20)' },
+    handler: ({ tx, query }) => service.buscarContratos({ tx, q: query.q }),
   });
   defineRoute(app, deps, {
     method: 'GET',

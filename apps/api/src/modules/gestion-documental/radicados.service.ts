@@ -15,6 +15,8 @@ import {
   type RadicadosExportarQuery,
   type RadicadosQuery,
   type TerceroRadicado,
+  type InmuebleRadicado,
+  type ContratoRadicado,
 } from '@predio/contract/gestion-documental';
 import { esAnulado } from '@predio/contract/gestion-documental-estados';
 import { CATEGORIA_VERSION, MINUTOS_VISTA, type AccionHistorial } from '@predio/contract/gestion-documental-versiones';
@@ -135,7 +137,10 @@ export function registrarDuenoRadicado(): void {
 }
 
 /** The body's references, checked against the company's masters so a mistake names its field. */
-export async function validar(tx: Tx, b: RadicadoForm): Promise<{ codigoArea: string | null }> {
+export async function validar(
+  tx: Tx,
+  b: RadicadoForm,
+): Promise<{ codigoArea: string | null; idInmueble: number | null; idContrato: number | null }> {
   const area = await repo.area(tx, b.id_area);
   if (!area || !area.activo) throw invalido('id_area', `El campo ${L.id_area} no existe en esta empresa o está inactiva`);
   const activos: [keyof typeof L, string, number | null | undefined][] = [
@@ -155,7 +160,28 @@ export async function validar(tx: Tx, b: RadicadoForm): Promise<{ codigoArea: st
   }
   if (b.id_tercero != null && !(await repo.existeTercero(tx, b.id_tercero)))
     throw invalido('id_tercero', `El campo ${L.id_tercero} no existe en esta empresa`);
-  return { codigoArea: area.codigo };
+  return { codigoArea: area.codigo, ...(await relacionados(tx, b)) };
+}
+
+/**
+ * The inmueble (by its number) and the contrato the radicado is about: each must be the company's (400
+ * naming the field); a contrato without an inmueble brings its own, and with one it must be of it.
+ */
+async function relacionados(
+  tx: Tx,
+  b: { inmueble?: number | null | undefined; id_contrato?: number | null | undefined },
+): Promise<{ idInmueble: number | null; idContrato: number | null }> {
+  let idInmueble: number | null = null;
+  if (b.inmueble != null) {
+    idInmueble = await repo.idInmueble(tx, b.inmueble);
+    if (idInmueble === null) throw invalido('inmueble', `El campo ${L.inmueble} no existe en esta empresa (${b.inmueble})`);
+  }
+  if (b.id_contrato == null) return { idInmueble, idContrato: null };
+  const c = await repo.contrato(tx, b.id_contrato);
+  if (!c) throw invalido('id_contrato', `El campo ${L.id_contrato} no existe en esta empresa`);
+  if (idInmueble !== null && c.id_inmueble !== null && c.id_inmueble !== idInmueble)
+    throw invalido('id_contrato', `El campo ${L.id_contrato} es de otro inmueble, no del ${b.inmueble}`);
+  return { idInmueble: idInmueble ?? c.id_inmueble, idContrato: c.id };
 }
 
 export const enlaceRadicado = (id: number) => `/gestion-documental/gestion-documental?abrir=${id}`;
@@ -196,7 +222,7 @@ async function avisarRadicado(o: Escritura & { aviso: Aviso }, r: Radicado, solo
 
 export async function radicar(o: Escritura & { body: RadicadoForm; aviso?: Aviso }): Promise<Radicado> {
   const b = o.body;
-  const { codigoArea } = await validar(o.tx, b);
+  const { codigoArea, idInmueble, idContrato } = await validar(o.tx, b);
   const idResponsable = await responsable(o.tx, b);
   await permisos.exigir(o.tx, o.user, 'radicar', b.id_serie ?? null, b.id_subserie ?? null);
   const vence = await configuracion.vence(o.tx, { tipo: b.tipo, idTipoDocumental: b.id_tipo_documental ?? null });
@@ -220,6 +246,8 @@ export async function radicar(o: Escritura & { body: RadicadoForm; aviso?: Aviso
     observaciones: b.observaciones,
     vence,
     id_responsable: idResponsable,
+    id_inmueble: idInmueble,
+    id_contrato: idContrato,
   };
   const id = await repo.insertar(o.tx, valores, o.user.usuario);
   // The history starts with the estado it was filed in, so «who moved it where» reads from the beginning.
@@ -259,7 +287,7 @@ export async function editar(o: Escritura & { id: number; body: RadicadoEdicion;
     throw new AppError(CODES.CONFLICTO, `El radicado ${r.radicado} está anulado: no se puede modificar.`);
   await permisos.exigir(o.tx, o.user, 'editar', r.serie?.id ?? null, r.subserie?.id ?? null);
   const b = o.body;
-  await validar(o.tx, { ...b, tipo: r.tipo, fecha: r.fecha, id_estado: null });
+  const rel = await validar(o.tx, { ...b, tipo: r.tipo, fecha: r.fecha, id_estado: null });
   if ((b.id_serie ?? null) !== (r.serie?.id ?? null) || (b.id_subserie ?? null) !== (r.subserie?.id ?? null))
     await permisos.exigir(o.tx, o.user, 'editar', b.id_serie ?? null, b.id_subserie ?? null);
   // A new tipo documental brings its own response days, still counted from the filing day.
@@ -286,6 +314,8 @@ export async function editar(o: Escritura & { id: number; body: RadicadoEdicion;
       b.id_responsable === undefined || b.id_responsable === (r.responsable?.id ?? null)
         ? (r.responsable?.id ?? null)
         : await responsable(o.tx, { tipo: 'salida', id_responsable: b.id_responsable }),
+    id_inmueble: rel.idInmueble,
+    id_contrato: rel.idContrato,
   };
   const antes: repo.CambiosRadicado = {
     asunto: r.asunto,
@@ -298,6 +328,8 @@ export async function editar(o: Escritura & { id: number; body: RadicadoEdicion;
     observaciones: r.observaciones,
     vence: r.vence,
     id_responsable: r.responsable?.id ?? null,
+    id_inmueble: r.inmueble?.id ?? null,
+    id_contrato: r.contrato?.id ?? null,
   };
   const cambios = Object.fromEntries(
     (Object.keys(nuevos) as (keyof repo.CambiosRadicado)[])
@@ -403,6 +435,11 @@ export async function opciones(o: Base): Promise<OpcionesRadicado> {
   return { ...m, usuarios, id_usuario_recepcion: await configuracion.usuarioRecepcion(o.tx) };
 }
 export const buscarTerceros = (o: Base & { q: string | undefined }): Promise<TerceroRadicado[]> => repo.buscarTerceros(o.tx, o.q);
+/** The pickers' lookups: gestión documental's own, so filing needs no idm of Propiedades or Contratos. */
+export const buscarInmuebles = (o: Base & { q: string | undefined }): Promise<InmuebleRadicado[]> =>
+  repo.buscarInmuebles(o.tx, o.q);
+export const buscarContratos = (o: Base & { q: string | undefined }): Promise<ContratoRadicado[]> =>
+  repo.buscarContratos(o.tx, o.q);
 
 export async function exportar(o: Base & { user: Principal; query: RadicadosExportarQuery }): Promise<Archivo> {
   const { formato, ...f } = o.query;
@@ -426,6 +463,8 @@ export async function exportar(o: Base & { user: Principal; query: RadicadosExpo
       'Subserie',
       'Tipo documental',
       'Estado',
+      'Inmueble',
+      'Contrato',
       'Folios',
       'Archivos',
       'Radicó',
@@ -442,6 +481,8 @@ export async function exportar(o: Base & { user: Principal; query: RadicadosExpo
       x.subserie?.nombre ?? '',
       x.tipo_documental?.nombre ?? '',
       x.estado?.nombre ?? '',
+      x.inmueble ? `${x.inmueble.consecutivo} · ${x.inmueble.direccion}` : '',
+      x.contrato?.numero ?? '',
       x.folios ?? '',
       x.archivos,
       x.creado_por,

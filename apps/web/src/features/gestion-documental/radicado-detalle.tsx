@@ -122,6 +122,10 @@ export function RadicadoDetalle({ r, soloLectura }: { r: Radicado; soloLectura: 
         <Descriptions.Item label={L.id_tipo_documental}>{conCodigo(r.tipo_documental)}</Descriptions.Item>
         <Descriptions.Item label={L.id_serie}>{conCodigo(r.serie)}</Descriptions.Item>
         <Descriptions.Item label={L.id_subserie}>{conCodigo(r.subserie)}</Descriptions.Item>
+        <Descriptions.Item label={L.inmueble}>
+          {r.inmueble ? `${r.inmueble.consecutivo} · ${r.inmueble.direccion}` : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={L.id_contrato}>{r.contrato?.numero ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={L.id_responsable}>{r.responsable?.nombre ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="Responder a más tardar">{r.vence ? formatFecha(`${r.vence}T12:00:00`) : '—'}</Descriptions.Item>
         <Descriptions.Item label={L.folios}>{r.folios ?? '—'}</Descriptions.Item>
