@@ -63,6 +63,7 @@ import {
   TRABAJO_GD_DIARIO_EMPRESA,
 } from './modules/gestion-documental/radicados.service.ts';
 import { extraerTexto, TRABAJO_GD_EXTRAER_TEXTO } from './modules/gestion-documental/texto.service.ts';
+import { avisarRetencion, empresasConRetencion } from './modules/gestion-documental/expedientes.service.ts';
 import { enviarInforme, programarEnvios, type DatosEnvio } from './modules/informes/informes-envio.ts';
 
 /** Finished jobs are kept this long for the screen, then deleted (failed ones stay until retried). */
@@ -388,12 +389,15 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
       ),
   });
   // Gestión documental (issue 28): at 07:00 Bogotá a job per company with radicados waiting for an answer
-  // sends notice 502 for those due within two business days (once per deadline).
+  // sends notice 502 for those due within two business days (once per deadline), and tells of expedientes
+  // that fell due for transfer or final disposition (once per expediente and stage).
   t.definir({
     tipo: TRABAJO_GD_DIARIO,
     manejar: async () => {
-      const empresas = await db.system((tx) => empresasConVencimientos(tx));
       const hoy = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+      const empresas = await db.system(async (tx) => [
+        ...new Set([...(await empresasConVencimientos(tx)), ...(await empresasConRetencion(tx, hoy))]),
+      ]);
       await db.system(async (tx) => {
         for (const idEmpresa of empresas)
           await encolar(tx, { tipo: TRABAJO_GD_DIARIO_EMPRESA, idEmpresa, clave: `gd-vencimientos@${hoy}` });
@@ -406,13 +410,19 @@ export function crearTrabajos(deps: Deps, opciones: OpcionesTrabajos = {}): Trab
     timeoutMs: 5 * MINUTO,
     manejar: (j) =>
       enTenant(db, j.idEmpresa!, (scope) =>
-        avisarVencimientos({
-          ...scope,
-          hub: deps.hub,
-          mailer: deps.mailer,
-          idEmpresa: j.idEmpresa!,
-          hoy: new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10),
-        }),
+        (async () => {
+          const o = {
+            ...scope,
+            hub: deps.hub,
+            mailer: deps.mailer,
+            idEmpresa: j.idEmpresa!,
+            hoy: new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10),
+          };
+          const radicados = await avisarVencimientos(o);
+          // Expedientes falling due for transfer or final disposition (once per expediente and stage).
+          const expedientes = await avisarRetencion(o);
+          return { avisos: radicados.avisos, avisosRetencion: expedientes.avisos };
+        })(),
       ),
   });
   // Gestión documental: the text of a PDF filed with a radicado, for the full-text search.
