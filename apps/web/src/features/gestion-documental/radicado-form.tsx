@@ -169,21 +169,6 @@ export function RadicadoForm({
           notFoundContent={terceros.isFetching ? 'Buscando…' : 'Sin coincidencias'}
         />
       </Form.Item>
-      <Form.Item name="inmueble" label={L.inmueble}>
-        <SelectInmueble
-          actual={
-            radicado?.inmueble
-              ? {
-                  value: radicado.inmueble.consecutivo,
-                  label: `${radicado.inmueble.consecutivo} · ${radicado.inmueble.direccion}`,
-                }
-              : null
-          }
-        />
-      </Form.Item>
-      <Form.Item name="id_contrato" label={L.id_contrato} extra="Sin inmueble, se toma el del contrato.">
-        <SelectContrato actual={radicado?.contrato ? { value: radicado.contrato.id, label: radicado.contrato.numero } : null} />
-      </Form.Item>
       <Form.Item name="id_area" label={L.id_area} rules={obligatorio(L.id_area)}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
@@ -214,6 +199,21 @@ export function RadicadoForm({
           showSearch={{ optionFilterProp: 'label' }}
           options={(op?.tipos_documentales ?? []).map((t) => ({ value: t.id, label: t.nombre }))}
         />
+      </Form.Item>
+      <Form.Item name="inmueble" label={L.inmueble}>
+        <SelectInmueble
+          actual={
+            radicado?.inmueble
+              ? {
+                  value: radicado.inmueble.consecutivo,
+                  label: `${radicado.inmueble.consecutivo} · ${radicado.inmueble.direccion}`,
+                }
+              : null
+          }
+        />
+      </Form.Item>
+      <Form.Item name="id_contrato" label={L.id_contrato} extra="Sin inmueble, se toma el del contrato.">
+        <SelectContrato actual={radicado?.contrato ? { value: radicado.contrato.id, label: radicado.contrato.numero } : null} />
       </Form.Item>
       {radicado ? null : (
         <Form.Item name="id_estado" label={L.id_estado}>

@@ -12,7 +12,6 @@ import { TIPO_DUENO_RADICADO } from '@predio/contract/gestion-documental';
 import { DialogoForm } from '../../components/dialogo-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { formatTamano } from '../../components/archivos/cola-subida.ts';
-import { zodRule } from '../../components/zod-rule.ts';
 import { descargar } from '../../lib/descargar.ts';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useDocumentosRadicado, useHistorialRadicado, useNuevaVersion, versionesKeys } from './api/versiones.ts';
@@ -154,6 +153,14 @@ function HistorialDocumentos({ idRadicado }: { idRadicado: number }) {
   );
 }
 
+/** The contract's rule; its messages already name the field («El campo Motivo del cambio es obligatorio»). */
+const reglaMotivo = {
+  validator: (_r: unknown, v: unknown) => {
+    const r = ZVersionMotivo.shape.motivo.safeParse(v ?? undefined);
+    return r.success ? Promise.resolve() : Promise.reject(new Error(r.error.issues[0]?.message ?? 'no es válido'));
+  },
+};
+
 type ValoresVersion = { motivo?: string; archivo?: UploadFile[] };
 
 function NuevaVersion(props: { idRadicado: number; documento: DocumentoConVersiones | null; onCerrar: () => void }) {
@@ -194,7 +201,7 @@ function NuevaVersion(props: { idRadicado: number; documento: DocumentoConVersio
           <Button icon={<UploadOutlined />}>Elegir archivo (PDF o imagen, hasta 25 MB)</Button>
         </Upload>
       </Form.Item>
-      <Form.Item name="motivo" label={LV.motivo} rules={[zodRule(ZVersionMotivo.shape.motivo, LV.motivo)]}>
+      <Form.Item name="motivo" label={LV.motivo} rules={[reglaMotivo]}>
         <Input.TextArea rows={3} maxLength={500} showCount placeholder="Por qué reemplaza a la versión actual" />
       </Form.Item>
     </DialogoForm>
