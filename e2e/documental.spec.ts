@@ -77,7 +77,7 @@ test('an inbound letter is filed with its PDF, found by its radicado and opened'
   await page.getByRole('link', { name: radicado }).click();
   await expect(page).toHaveURL(new RegExp(`/gestion-documental/buscar-gestion-documental/${radicado}$`));
   await expect(page.getByText(`Radicado ${radicado}`)).toBeVisible();
-  await expect(page.getByText('Derecho de peticion.pdf')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Versiones de Derecho de peticion.pdf' })).toBeVisible();
   await foto(page, 'gd-buscar-uno');
 
   // A number that does not exist says so.
@@ -90,7 +90,7 @@ test('an inbound letter is filed with its PDF, found by its radicado and opened'
     await expect(page.getByText(radicado)).toBeVisible();
     await foto(page, 'gd-lista');
     await page.goto(`/gestion-documental/buscar-gestion-documental/${radicado}`);
-    await expect(page.getByText('Derecho de peticion.pdf')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Versiones de Derecho de peticion.pdf' })).toBeVisible();
     await foto(page, 'gd-buscar-uno');
   }
 });

@@ -85,7 +85,7 @@ test('a letter template is written, a letter generated for a tercero and its rad
   await aviso.getByRole('link', { name: radicado }).click();
   const detalle = page.getByRole('dialog', { name: `Radicado ${radicado}` });
   await lento(detalle).toBeVisible();
-  await expect(detalle.getByText(`carta-${radicado}.pdf`)).toBeVisible();
+  await expect(detalle.getByRole('group', { name: `Versiones de carta-${radicado}.pdf` })).toBeVisible();
   await expect(detalle.getByText('Correspondencia').first()).toBeVisible();
 
   // The PDF itself, read back by a real PDF reader when there is one.

@@ -181,5 +181,5 @@ test('a letter generated as the answer links both radicados, the entrada becomes
   await entrada.getByRole('link', { name: salida }).click();
   const carta = page.getByRole('dialog', { name: `Radicado ${salida}` });
   await expect(carta.getByRole('row').filter({ hasText: 'Responde a' })).toContainText(e.radicado);
-  await expect(carta.getByText(`carta-${salida}.pdf`)).toBeVisible();
+  await expect(carta.getByRole('group', { name: `Versiones de carta-${salida}.pdf` })).toBeVisible();
 });

@@ -73,5 +73,5 @@ test('a word inside a radicado’s PDF finds it in Buscar gestión documental, f
   await expect(page.getByRole('link', { name: r.radicado })).toBeVisible();
   await foto(page, 'gd-buscar-filtros');
   await page.getByRole('link', { name: r.radicado }).click();
-  await expect(page.getByText('queja.pdf')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Versiones de queja.pdf' })).toBeVisible();
 });

@@ -34,6 +34,8 @@ export const ETIQUETAS_RADICADO = {
   folios: 'Folios',
   observaciones: 'Observaciones',
   id_responsable: 'Responsable',
+  inmueble: 'Inmueble',
+  id_contrato: 'Contrato',
 } as const;
 const L = ETIQUETAS_RADICADO;
 
@@ -56,6 +58,10 @@ export const ZRadicadoForm = z.object({
   observaciones: texto(L.observaciones, 2000),
   /** Who must answer it; a radicado de entrada without one goes to the user that receives inbound mail. */
   id_responsable: id(L.id_responsable).nullish(),
+  /** The inmueble it is about, by its number (consecutivo) as users know it. */
+  inmueble: id(L.inmueble).nullish(),
+  /** The contrato it is about; without an inmueble, the contrato's inmueble is taken. */
+  id_contrato: id(L.id_contrato).nullish(),
 });
 export type RadicadoForm = z.output<typeof ZRadicadoForm>;
 export type RadicadoFormIn = z.input<typeof ZRadicadoForm>;
@@ -89,6 +95,9 @@ export const ZRadicado = z.object({
   /** Response deadline of a radicado de entrada (its tipo's business days), AAAA-MM-DD. */
   vence: z.string().nullable(),
   responsable: z.object({ id: z.number().int(), nombre: z.string() }).nullable(),
+  inmueble: z.object({ id: z.number().int(), consecutivo: z.number().int(), direccion: z.string() }).nullable(),
+  /** `numero` as contracts are shown: CT-0007 (contratos) or CM-0007 (mandato / consignación, programa coem). */
+  contrato: z.object({ id: z.number().int(), numero: z.string() }).nullable(),
   /** The radicado de entrada this one (a letter) answers, and the letters that answered this one. */
   responde_a: z.object({ id: z.number().int(), radicado: z.string() }).nullable(),
   respuestas: z.array(z.object({ id: z.number().int(), radicado: z.string() })),
@@ -117,6 +126,9 @@ const ZFiltrosRadicados = z.object({
   id_tipo_documental: idQuery('id_tipo_documental').optional(),
   id_estado: idQuery('id_estado').optional(),
   id_tercero: idQuery('id_tercero').optional(),
+  /** By the inmueble's number (consecutivo) and by contrato. */
+  inmueble: idQuery('inmueble').optional(),
+  id_contrato: idQuery('id_contrato').optional(),
   desde: fechaQuery('desde'),
   hasta: fechaQuery('hasta'),
   sort: z.enum(ORDEN_RADICADOS, { error: `sort debe ser uno de: ${ORDEN_RADICADOS.join(', ')}` }).optional(),
@@ -154,6 +166,9 @@ export type OpcionesRadicado = {
   id_usuario_recepcion: number | null;
 };
 export type TerceroRadicado = { id: number; nombre: string; nro_id: string };
+/** The pickers of the radicado and expediente forms (gestión documental's own lookups, 20 rows). */
+export type InmuebleRadicado = { consecutivo: number; direccion: string };
+export type ContratoRadicado = { id: number; numero: string; inmueble: number; direccion: string };
 
 /**
  * A document another module produced (an inventory's PDF, a signed document) is filed by a job after it

@@ -252,6 +252,8 @@ export async function generar(
       id_estado: null,
       folios: null,
       observaciones: `Carta generada con la plantilla «${p.nombre}».`,
+      inmueble,
+      id_contrato: idContrato,
     },
   });
   if (entrada) await estados.responder(o, entrada, r);

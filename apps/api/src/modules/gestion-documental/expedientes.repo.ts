@@ -227,3 +227,43 @@ export async function eliminadoDeRadicado(tx: Tx, idRadicado: number): Promise<s
     )[0]?.numero ?? null
   );
 }
+
+export type PorAvisar = { id: number; numero: string; nombre: string; etapa: 'gestion' | 'central'; vence: string };
+
+/**
+ * Closed expedientes whose time in gestión or central ran out by `hoy` and that were not yet told for that
+ * due date, marked as told in the same statement (so two runs never tell twice).
+ */
+export async function marcarPorAvisar(tx: Tx, hoy: string): Promise<PorAvisar[]> {
+  const gestion = await queryRows<PorAvisar>(
+    tx,
+    sql`update expediente set avisado_gestion = vence_gestion
+         where estado = 'cerrado' and fase = 'gestion' and vence_gestion <= ${hoy}::date
+           and avisado_gestion is distinct from vence_gestion
+        returning id, numero, nombre, 'gestion' as etapa, to_char(vence_gestion, 'YYYY-MM-DD') as vence`,
+  );
+  const central = await queryRows<PorAvisar>(
+    tx,
+    sql`update expediente set avisado_central = vence_central
+         where estado = 'cerrado' and fase = 'central' and vence_central <= ${hoy}::date
+           and avisado_central is distinct from vence_central
+        returning id, numero, nombre, 'central' as etapa, to_char(vence_central, 'YYYY-MM-DD') as vence`,
+  );
+  return [...gestion, ...central].sort((a, b) => a.vence.localeCompare(b.vence) || a.id - b.id);
+}
+
+/** Companies with an expediente due and not yet told (the daily job queues one job for each). */
+export async function empresasConRetencion(tx: Tx, hoy: string): Promise<number[]> {
+  const filas = await queryRows<{ id_empresa: number }>(
+    tx,
+    sql`select distinct id_empresa from expediente
+         where estado = 'cerrado'
+           and ((fase = 'gestion' and vence_gestion <= ${hoy}::date and avisado_gestion is distinct from vence_gestion)
+             or (fase = 'central' and vence_central <= ${hoy}::date and avisado_central is distinct from vence_central))`,
+  );
+  return filas.map((f) => f.id_empresa);
+}
+
+/** Active users of the company with their permisos (who is told is decided by the service). */
+export const usuariosConPermisos = (tx: Tx) =>
+  queryRows<{ id: number; permisos: string; admemp: boolean }>(tx, sql`select id, permisos, admemp from usuarios where activo`);

@@ -24,7 +24,12 @@ import { AppError, invalido, noEncontrado } from '../../platform/errors/app-erro
 import { anioBogota, formatear, siguiente } from '../../platform/numeracion/numeracion.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { membreteConLogo } from '../empresa/empresa.service.ts';
+import { hasIdm } from '@predio/contract/menu';
+import { IDM_GESTION_DOCUMENTAL } from '@predio/contract/gestion-documental';
+import { IDM_CONFIGURACION_GESTION_DOCUMENTAL as IDM_CONFIGURACION_GD } from '@predio/contract/gestion-documental-trd';
+import { notificar } from '../../platform/notificar/notificar.ts';
 import * as repo from './expedientes.repo.ts';
+import type { Aviso } from './radicados.service.ts';
 import * as permisos from './permisos.service.ts';
 import * as radicadosRepo from './radicados.repo.ts';
 
@@ -321,3 +326,48 @@ export async function acta(o: Base & { id: number }): Promise<archivosRepo.FilaA
   if (!f) throw noEncontrado(`El acta de eliminación del expediente ${e.numero}`);
   return f;
 }
+
+/** More expedientes than this falling due in one run for one stage are told in one notice, not one each. */
+const AVISOS_POR_ETAPA = 5;
+
+/**
+ * The daily pass of one company: tells the users of Gestión documental (10579) or of its configuration
+ * (10574) — and the company administrator — which closed expedientes fell due for transfer to the central
+ * archive or for their final disposition, once per expediente and stage (marked before sending). In-app
+ * only: the spec's catalogue of notification types has none for retention (501 and 502 are radicados').
+ */
+export async function avisarRetencion(o: { tx: Tx } & Aviso & { idEmpresa: number; hoy: string }): Promise<{ avisos: number }> {
+  const due = await repo.marcarPorAvisar(o.tx, o.hoy);
+  if (due.length === 0) return { avisos: 0 };
+  const para = (await repo.usuariosConPermisos(o.tx))
+    .filter((u) => u.admemp || hasIdm(u.permisos, IDM_GESTION_DOCUMENTAL) || hasIdm(u.permisos, IDM_CONFIGURACION_GD))
+    .map((u) => u.id);
+  const avisos: { titulo: string; cuerpo: string }[] = [];
+  for (const etapa of ['gestion', 'central'] as const) {
+    const de = due.filter((d) => d.etapa === etapa);
+    const accion = etapa === 'gestion' ? 'por transferir al archivo central' : 'por disposición final';
+    const donde = etapa === 'gestion' ? 'el archivo de gestión' : 'el archivo central';
+    const fecha = (d: string) => d.split('-').reverse().join('/');
+    if (de.length <= AVISOS_POR_ETAPA)
+      for (const d of de)
+        avisos.push({
+          titulo: `Expediente ${accion} ${d.numero}`,
+          cuerpo: `«${d.nombre}» cumplió su tiempo en ${donde} el ${fecha(d.vence)}.`,
+        });
+    else
+      avisos.push({
+        titulo: `${de.length} expedientes ${accion}`,
+        cuerpo: `Cumplieron su tiempo en ${donde}: ${de
+          .slice(0, 10)
+          .map((d) => d.numero)
+          .join(', ')}${de.length > 10 ? '…' : ''}.`,
+      });
+  }
+  for (const idUsuario of para)
+    for (const a of avisos)
+      await notificar(o, { idEmpresa: o.idEmpresa, idUsuario, tipoCarta: null, ...a, enlace: ENLACE_RETENCION });
+  return { avisos: para.length * avisos.length };
+}
+
+const ENLACE_RETENCION = '/gestion-documental/gestion-documental?pestana=retencion';
+export const empresasConRetencion = (tx: Tx, hoy: string) => repo.empresasConRetencion(tx, hoy);

@@ -1,6 +1,7 @@
 import { diaBogota, porEmpresa } from '../../platform/jobs/por-empresa.ts';
 import type { JobContext } from '../../platform/module.ts';
 import { enTenant } from '../../platform/tenant.ts';
+import { avisarRetencion, empresasConRetencion } from './expedientes.service.ts';
 import {
   avisarVencimientos,
   empresasConVencimientos,
@@ -12,19 +13,26 @@ import { extraerTexto, TRABAJO_GD_EXTRAER_TEXTO } from './texto.service.ts';
 export function gestionDocumentalJobs({ runner, deps }: JobContext): void {
   const { db } = deps;
   // At 07:05 Bogotá a job per company with radicados waiting for an answer sends notice 502 for those
-  // due within two business days (once per deadline).
+  // due within two business days (once per deadline), and tells of expedientes that fell due for transfer
+  // or final disposition (once per expediente and stage).
   porEmpresa(runner, db, {
     tipo: TRABAJO_GD_DIARIO,
     programa: { cada: 'dia', hora: 7, minuto: 5 },
-    empresas: () => db.system((tx) => empresasConVencimientos(tx)),
+    empresas: () =>
+      db.system(async (tx) => [
+        ...new Set([...(await empresasConVencimientos(tx)), ...(await empresasConRetencion(tx, diaBogota()))]),
+      ]),
     clave: 'gd-vencimientos',
     empresa: {
       tipo: TRABAJO_GD_DIARIO_EMPRESA,
       timeoutMs: 5 * 60_000,
       manejar: (idEmpresa) =>
-        enTenant(db, idEmpresa, (scope) =>
-          avisarVencimientos({ ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa, hoy: diaBogota() }),
-        ),
+        enTenant(db, idEmpresa, async (scope) => {
+          const o = { ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa, hoy: diaBogota() };
+          const radicados = await avisarVencimientos(o);
+          const expedientes = await avisarRetencion(o);
+          return { avisos: radicados.avisos, avisosRetencion: expedientes.avisos };
+        }),
     },
   });
   // The text of a PDF filed with a radicado, for the full-text search.

@@ -46,6 +46,17 @@ export async function exigir(
     );
 }
 
+/**
+ * Changing a radicado's files (attaching the scan after filing, a new version, deleting one): whoever may
+ * file into its serie or edit it. 403 naming the serie otherwise.
+ */
+export async function exigirArchivos(tx: Tx, user: Principal, idSerie: number | null, idSubserie: number | null): Promise<void> {
+  const a = await alcance(tx, user);
+  if (!a || idSerie === null) return;
+  if (!(await repo.permite(tx, a, 'radicar', idSerie, idSubserie)) && !(await repo.permite(tx, a, 'editar', idSerie, idSubserie)))
+    throw new AppError(CODES.SIN_PERMISO, 'No tiene permiso para cambiar los documentos de esta serie documental.');
+}
+
 export { filtroVer } from './permisos.repo.ts';
 
 export async function listar(o: Base): Promise<PermisosGd> {

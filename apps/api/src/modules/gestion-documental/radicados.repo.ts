@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { OpcionesRadicado, Radicado, TerceroRadicado, TipoRadicado } from '@predio/contract/gestion-documental';
+import type {
+  ContratoRadicado,
+  InmuebleRadicado,
+  OpcionesRadicado,
+  Radicado,
+  TerceroRadicado,
+  TipoRadicado,
+} from '@predio/contract/gestion-documental';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { contiene, palabras } from '../../platform/busqueda.ts';
@@ -18,6 +25,8 @@ export type FiltrosRadicados = {
   id_tipo_documental?: number | undefined;
   id_estado?: number | undefined;
   id_tercero?: number | undefined;
+  inmueble?: number | undefined;
+  id_contrato?: number | undefined;
   desde?: string | undefined;
   hasta?: string | undefined;
   /** The document permissions' condition (permisos.repo filtroVer); undefined: every radicado. */
@@ -48,6 +57,8 @@ function donde(f: FiltrosRadicados): SQL {
     f.id_tipo_documental ? sql`r.id_tipo_documental = ${f.id_tipo_documental}` : undefined,
     f.id_estado ? sql`r.id_estado = ${f.id_estado}` : undefined,
     f.id_tercero ? sql`r.id_tercero = ${f.id_tercero}` : undefined,
+    f.inmueble ? sql`r.id_inmueble = (select id from inmueble where consecutivo = ${f.inmueble})` : undefined,
+    f.id_contrato ? sql`r.id_contrato = ${f.id_contrato}` : undefined,
     f.desde ? sql`r.fecha >= ${f.desde}::date` : undefined,
     f.hasta ? sql`r.fecha <= ${f.hasta}::date` : undefined,
     f.permitidos,
@@ -66,6 +77,9 @@ const ref = (alias: string, conCodigo = true) =>
     `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'nombre', ${alias}.nombre, 'codigo', ${conCodigo ? `${alias}.codigo` : 'null'}) end`,
   );
 
+/** A contract as the screens show it: CT-0007 (contratos) or CM-0007 (programa coem). */
+const NUMERO_CONTRATO = sql.raw(`(case when c.programa = 'coem' then 'CM-' else 'CT-' end) || lpad(c.consecutivo::text, 4, '0')`);
+
 const SELECT = sql`
   select r.id, r.radicado, r.anio, r.numero, r.tipo, to_char(r.fecha, 'YYYY-MM-DD') as fecha, r.asunto,
     case when t.id is null then null else json_build_object('id', t.id, 'nombre', t.nombre, 'nro_id', t.nro_id) end as tercero,
@@ -73,10 +87,12 @@ const SELECT = sql`
     case when e.id is null then null else json_build_object('id', e.id, 'nombre', e.nombre, 'color', e.color) end as estado,
     r.folios, r.observaciones, to_char(r.vence, 'YYYY-MM-DD') as vence,
     case when ur.id is null then null else json_build_object('id', ur.id, 'nombre', coalesce(nullif(ur.nombre, ''), ur.usuario)) end as responsable,
+    case when i.id is null then null else json_build_object('id', i.id, 'consecutivo', i.consecutivo, 'direccion', i.direccion) end as inmueble,
+    case when c.id is null then null else json_build_object('id', c.id, 'numero', ${NUMERO_CONTRATO}) end as contrato,
     case when ra.id is null then null else json_build_object('id', ra.id, 'radicado', ra.radicado) end as responde_a,
     coalesce((select json_agg(json_build_object('id', x.id, 'radicado', x.radicado) order by x.id) from radicado x
       where x.id_responde_a = r.id), '[]'::json) as respuestas,
-    (select count(*)::int from archivo ar where ar.tipo_dueno = 'radicado' and ar.id_dueno = r.id::text) as archivos,
+    (select count(*)::int from archivo ar where ar.tipo_dueno = 'radicado' and ar.id_dueno = r.id::text and ar.categoria = 'documento') as archivos,
     r.creado_por, to_char(r.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as creado_en,
     r.modificado_por, to_char(r.modificado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as modificado_en
   from radicado r
@@ -87,7 +103,9 @@ const SELECT = sql`
   left join tipos_documentales td on td.id = r.id_tipo_documental
   left join estados_gestion_documental e on e.id = r.id_estado
   left join usuarios ur on ur.id = r.id_responsable
-  left join radicado ra on ra.id = r.id_responde_a`;
+  left join radicado ra on ra.id = r.id_responde_a
+  left join inmueble i on i.id = r.id_inmueble
+  left join contrato c on c.id = r.id_contrato`;
 
 export async function listar(
   tx: Tx,
@@ -141,16 +159,18 @@ export type ValoresRadicado = {
   observaciones: string;
   vence: string | null;
   id_responsable: number | null;
+  id_inmueble: number | null;
+  id_contrato: number | null;
 };
 
 export async function insertar(tx: Tx, v: ValoresRadicado, usuario: string): Promise<number> {
   const [fila] = await queryRows<{ id: number }>(
     tx,
     sql`insert into radicado (anio, numero, radicado, tipo, fecha, asunto, id_tercero, id_area, id_serie, id_subserie,
-          id_tipo_documental, id_estado, folios, observaciones, vence, id_responsable, creado_por)
+          id_tipo_documental, id_estado, folios, observaciones, vence, id_responsable, id_inmueble, id_contrato, creado_por)
         values (${v.anio}, ${v.numero}, ${v.radicado}, ${v.tipo}, ${v.fecha}::date, ${v.asunto}, ${v.id_tercero}, ${v.id_area},
           ${v.id_serie}, ${v.id_subserie}, ${v.id_tipo_documental}, ${v.id_estado}, ${v.folios}, ${v.observaciones}, ${v.vence}::date,
-          ${v.id_responsable}, ${usuario})
+          ${v.id_responsable}, ${v.id_inmueble}, ${v.id_contrato}, ${usuario})
         returning id`,
   );
   return fila!.id;
@@ -169,13 +189,16 @@ export type CambiosRadicado = Pick<
   | 'observaciones'
   | 'vence'
   | 'id_responsable'
+  | 'id_inmueble'
+  | 'id_contrato'
 >;
 
 export async function actualizar(tx: Tx, id: number, v: CambiosRadicado, usuario: string): Promise<void> {
   await tx.execute(sql`
     update radicado set asunto = ${v.asunto}, id_tercero = ${v.id_tercero}, id_area = ${v.id_area}, id_serie = ${v.id_serie},
       id_subserie = ${v.id_subserie}, id_tipo_documental = ${v.id_tipo_documental}, folios = ${v.folios},
-      observaciones = ${v.observaciones}, vence = ${v.vence}::date, id_responsable = ${v.id_responsable}, modificado_por = ${usuario}, modificado_en = now()
+      observaciones = ${v.observaciones}, vence = ${v.vence}::date, id_responsable = ${v.id_responsable},
+      id_inmueble = ${v.id_inmueble}, id_contrato = ${v.id_contrato}, modificado_por = ${usuario}, modificado_en = now()
     where id = ${id}`);
 }
 
@@ -306,4 +329,41 @@ export async function empresasConVencimientos(tx: Tx): Promise<number[]> {
     sql`select distinct id_empresa from radicado where vence is not null and avisado_vence is distinct from vence`,
   );
   return filas.map((f) => f.id_empresa);
+}
+
+/** The inmueble's id for the number users know (RLS: the company's), or null. */
+export async function idInmueble(tx: Tx, consecutivo: number): Promise<number | null> {
+  return (await queryRows<{ id: number }>(tx, sql`select id from inmueble where consecutivo = ${consecutivo}`))[0]?.id ?? null;
+}
+
+/** A contract of the company with its inmueble's id, or null. */
+export async function contrato(tx: Tx, id: number): Promise<{ id: number; id_inmueble: number | null } | null> {
+  return (
+    (
+      await queryRows<{ id: number; id_inmueble: number | null }>(tx, sql`select id, id_inmueble from contrato where id = ${id}`)
+    )[0] ?? null
+  );
+}
+
+/** Inmuebles for the pickers: each word in the number or the address (20, newest first). */
+export function buscarInmuebles(tx: Tx, q: string | undefined): Promise<InmuebleRadicado[]> {
+  const texto = sql`(i.consecutivo::text || ' ' || lower(predio_unaccent(coalesce(i.direccion, ''))))`;
+  return queryRows<InmuebleRadicado>(
+    tx,
+    sql`select i.consecutivo, coalesce(i.direccion, '') as direccion from inmueble i
+        ${y(palabras(q).map((p) => contiene(texto, p)))}
+        order by i.consecutivo desc limit 20`,
+  );
+}
+
+/** Contracts for the pickers: each word in its number (CT-0007), its inmueble's number or address (20, newest first). */
+export function buscarContratos(tx: Tx, q: string | undefined): Promise<ContratoRadicado[]> {
+  const texto = sql`(lower(${NUMERO_CONTRATO}) || ' ' || c.consecutivo::text || ' ' || coalesce(i.consecutivo::text, '') || ' ' || lower(predio_unaccent(coalesce(i.direccion, ''))))`;
+  return queryRows<ContratoRadicado>(
+    tx,
+    sql`select c.id, ${NUMERO_CONTRATO} as numero, i.consecutivo as inmueble, coalesce(i.direccion, '') as direccion
+          from contrato c left join inmueble i on i.id = c.id_inmueble
+        ${y(palabras(q).map((p) => contiene(texto, p)))}
+        order by c.id desc limit 20`,
+  );
 }

@@ -21,6 +21,7 @@ import { estadosGdRoutes } from './estados.routes.ts';
 import { expedientesRoutes } from './expedientes.routes.ts';
 import { permisosGdRoutes } from './permisos.routes.ts';
 import { trdRoutes } from './trd.routes.ts';
+import { versionesRoutes } from './versiones.routes.ts';
 
 const tags = ['gestion-documental'];
 const permiso = IDM_GESTION_DOCUMENTAL;
@@ -34,6 +35,8 @@ const PERMISO_MAESTROS: readonly number[] = [
   IDM_SUBSERIES_AUTOMATICAS,
 ];
 const PERMISO_TERCEROS: readonly number[] = [IDM_GESTION_DOCUMENTAL, IDM_PLANTILLAS_CARTAS];
+// The inmueble and contrato pickers serve filing, letters and the search's filters.
+const PERMISO_RELACIONADOS: readonly number[] = [IDM_GESTION_DOCUMENTAL, IDM_PLANTILLAS_CARTAS, IDM_BUSCAR_GESTION_DOCUMENTAL];
 const ZBuscar = z.object({ q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional() });
 
 /** Gestión documental (idm 10579): filing radicados; Buscar gestión documental (idm 10581): finding them. */
@@ -70,10 +73,24 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
   });
   defineRoute(app, deps, {
     method: 'GET',
+    url: `${URL}/inmuebles`,
+    permiso: PERMISO_RELACIONADOS,
+    schema: { querystring: ZBuscar, tags, summary: 'Inmuebles por número o dirección, para el radicado o el expediente (20)' },
+    handler: ({ tx, query }) => service.buscarInmuebles({ tx, q: query.q }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: `${URL}/contratos`,
+    permiso: PERMISO_RELACIONADOS,
+    schema: { querystring: ZBuscar, tags, summary: 'Contratos por número o inmueble, para el radicado o el expediente (20)' },
+    handler: ({ tx, query }) => service.buscarContratos({ tx, q: query.q }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
     url: `${URL}/:id`,
     permiso,
     schema: { params: ZIdParam, tags, summary: 'Un radicado' },
-    handler: ({ tx, user, params }) => service.obtener({ tx, user, id: params.id }),
+    handler: ({ tx, user, params }) => service.ver({ tx, user, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -95,7 +112,7 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
     url: '/gestion-documental/buscar/:radicado',
     permiso: IDM_BUSCAR_GESTION_DOCUMENTAL,
     schema: { params: ZRadicadoParam, tags, summary: 'Un radicado por su número' },
-    handler: ({ tx, user, params }) => service.porRadicado({ tx, user, radicado: params.radicado }),
+    handler: ({ tx, user, params }) => service.ver({ tx, user, radicado: params.radicado }),
   });
   trdRoutes(app, deps);
   permisosGdRoutes(app, deps);
@@ -103,4 +120,5 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
   automaticosRoutes(app, deps);
   estadosGdRoutes(app, deps);
   expedientesRoutes(app, deps);
+  versionesRoutes(app, deps);
 }

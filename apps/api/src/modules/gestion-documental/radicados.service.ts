@@ -15,8 +15,11 @@ import {
   type RadicadosExportarQuery,
   type RadicadosQuery,
   type TerceroRadicado,
+  type InmuebleRadicado,
+  type ContratoRadicado,
 } from '@predio/contract/gestion-documental';
 import { esAnulado } from '@predio/contract/gestion-documental-estados';
+import { CATEGORIA_VERSION, MINUTOS_VISTA, type AccionHistorial } from '@predio/contract/gestion-documental-versiones';
 import type { ListResult } from '@predio/contract/list';
 import { CODES } from '@predio/contract/codes';
 import type { Tx } from '../../db/client.ts';
@@ -37,6 +40,7 @@ import * as permisos from './permisos.service.ts';
 import * as expedientesRepo from './expedientes.repo.ts';
 import * as repo from './radicados.repo.ts';
 import * as texto from './texto.service.ts';
+import * as versionesRepo from './versiones.repo.ts';
 
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
@@ -46,7 +50,37 @@ export type Aviso = { hub: Hub; mailer: Despertador; alConfirmar: Scope['alConfi
 export const ENTIDAD_RADICADO = 'radicados';
 const L = ETIQUETAS_RADICADO;
 
-/** Called from the routes: a radicado owns its scanned letter, PDF or images (platform/archivos). */
+// A radicado holds what was filed: a scan or a PDF, nothing that could run in the browser.
+const tipoDocumento = ({ nombre, detectado }: { nombre: string; detectado: string | null }) => {
+  if (detectado === 'application/pdf' || detectado === 'image/jpeg' || detectado === 'image/png' || detectado === 'image/tiff')
+    return detectado;
+  throw new AppError(CODES.ARCHIVO_INVALIDO, `file: «${nombre}» no es un PDF ni una imagen (JPG, PNG o TIFF).`);
+};
+
+/** One row of a radicado's history of its documents (who saw, downloaded or changed what). */
+export const anotar = (
+  o: { tx: Tx; user: Principal },
+  idRadicado: number,
+  accion: AccionHistorial,
+  archivo?: { id: number; nombre: string },
+  detalle = '',
+) =>
+  versionesRepo.anotar(o.tx, {
+    idRadicado,
+    accion,
+    idArchivo: archivo?.id ?? null,
+    archivo: archivo?.nombre ?? '',
+    detalle,
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+  });
+
+/**
+ * Called from the routes: a radicado owns its scanned letter, PDF or images (platform/archivos), and the
+ * previous versions of them (category «version», written only by versiones.service). Its files follow the
+ * radicado's own permissions: the series rules decide who lists and downloads them (as the radicado) and
+ * who changes them (radicar or editar on its serie), through the generic /api/archivos routes too.
+ */
 export function registrarDuenoRadicado(): void {
   registrarDueno({
     tipo: TIPO_DUENO_RADICADO,
@@ -60,41 +94,53 @@ export function registrarDuenoRadicado(): void {
       return id === null ? null : String(id);
     },
     categorias: {
-      documento: {
+      documento: { maxBytes: 25 * 1024 * 1024, maxPorDueno: 20, plural: 'documentos', tipo: tipoDocumento },
+      [CATEGORIA_VERSION]: {
         maxBytes: 25 * 1024 * 1024,
-        maxPorDueno: 20,
-        plural: 'documentos',
-        // A radicado holds what was filed: a scan or a PDF, nothing that could run in the browser.
-        tipo: ({ nombre, detectado }) => {
-          if (
-            detectado === 'application/pdf' ||
-            detectado === 'image/jpeg' ||
-            detectado === 'image/png' ||
-            detectado === 'image/tiff'
-          )
-            return detectado;
-          throw new AppError(CODES.ARCHIVO_INVALIDO, `file: «${nombre}» no es un PDF ni una imagen (JPG, PNG o TIFF).`);
-        },
+        plural: 'versiones anteriores',
+        tipo: tipoDocumento,
+        recientesPrimero: true,
+        interna: true,
       },
     },
     categoriaPorDefecto: 'documento',
     entidadAuditoria: ENTIDAD_RADICADO,
-    // The documents of an eliminated expediente were disposed of (acta de eliminación): they take no changes.
-    antesDeEscribir: async ({ tx, clave }) => {
+    antesDeLeer: ({ tx, user, clave }) => obtener({ tx, user, id: Number(clave) }),
+    antesDeEscribir: async ({ tx, user, clave }) => {
+      // The documents of an eliminated expediente were disposed of (acta de eliminación): they take no changes.
       const numero = await expedientesRepo.eliminadoDeRadicado(tx, Number(clave));
       if (numero)
         throw new AppError(
           CODES.CONFLICTO,
           `El radicado pertenece al expediente ${numero}, eliminado por disposición final: sus documentos no cambian.`,
         );
+      const r = await obtener({ tx, user, id: Number(clave) });
+      await permisos.exigirArchivos(tx, user, r.serie?.id ?? null, r.subserie?.id ?? null);
     },
     // A PDF's text is extracted by a job (texto.service.ts) so the search finds words inside it.
-    despuesDeRegistrar: ({ tx, archivo }) => texto.encolarExtraccion(tx, archivo),
+    despuesDeRegistrar: async (o) => {
+      await texto.encolarExtraccion(o.tx, o.archivo);
+      await anotar(o, Number(o.clave), 'subir', o.archivo);
+    },
+    alDescargar: (o) =>
+      anotar(o, Number(o.clave), 'descargar', o.archivo, o.archivo.categoria === CATEGORIA_VERSION ? 'versión anterior' : ''),
+    // A document with versions keeps them all: it is replaced, never deleted.
+    antesDeEliminar: async (o) => {
+      if (await versionesRepo.tieneVersiones(o.tx, o.archivo.id))
+        throw new AppError(
+          CODES.CONFLICTO,
+          `El documento «${o.archivo.nombre}» tiene versiones: no se elimina; suba una nueva versión si hace falta corregirlo.`,
+        );
+      await anotar(o, Number(o.clave), 'eliminar', o.archivo);
+    },
   });
 }
 
 /** The body's references, checked against the company's masters so a mistake names its field. */
-export async function validar(tx: Tx, b: RadicadoForm): Promise<{ codigoArea: string | null }> {
+export async function validar(
+  tx: Tx,
+  b: RadicadoForm,
+): Promise<{ codigoArea: string | null; idInmueble: number | null; idContrato: number | null }> {
   const area = await repo.area(tx, b.id_area);
   if (!area || !area.activo) throw invalido('id_area', `El campo ${L.id_area} no existe en esta empresa o está inactiva`);
   const activos: [keyof typeof L, string, number | null | undefined][] = [
@@ -114,7 +160,28 @@ export async function validar(tx: Tx, b: RadicadoForm): Promise<{ codigoArea: st
   }
   if (b.id_tercero != null && !(await repo.existeTercero(tx, b.id_tercero)))
     throw invalido('id_tercero', `El campo ${L.id_tercero} no existe en esta empresa`);
-  return { codigoArea: area.codigo };
+  return { codigoArea: area.codigo, ...(await relacionados(tx, b)) };
+}
+
+/**
+ * The inmueble (by its number) and the contrato the radicado is about: each must be the company's (400
+ * naming the field); a contrato without an inmueble brings its own, and with one it must be of it.
+ */
+async function relacionados(
+  tx: Tx,
+  b: { inmueble?: number | null | undefined; id_contrato?: number | null | undefined },
+): Promise<{ idInmueble: number | null; idContrato: number | null }> {
+  let idInmueble: number | null = null;
+  if (b.inmueble != null) {
+    idInmueble = await repo.idInmueble(tx, b.inmueble);
+    if (idInmueble === null) throw invalido('inmueble', `El campo ${L.inmueble} no existe en esta empresa (${b.inmueble})`);
+  }
+  if (b.id_contrato == null) return { idInmueble, idContrato: null };
+  const c = await repo.contrato(tx, b.id_contrato);
+  if (!c) throw invalido('id_contrato', `El campo ${L.id_contrato} no existe en esta empresa`);
+  if (idInmueble !== null && c.id_inmueble !== null && c.id_inmueble !== idInmueble)
+    throw invalido('id_contrato', `El campo ${L.id_contrato} es de otro inmueble, no del ${b.inmueble}`);
+  return { idInmueble: idInmueble ?? c.id_inmueble, idContrato: c.id };
 }
 
 export const enlaceRadicado = (id: number) => `/gestion-documental/gestion-documental?abrir=${id}`;
@@ -155,7 +222,7 @@ async function avisarRadicado(o: Escritura & { aviso: Aviso }, r: Radicado, solo
 
 export async function radicar(o: Escritura & { body: RadicadoForm; aviso?: Aviso }): Promise<Radicado> {
   const b = o.body;
-  const { codigoArea } = await validar(o.tx, b);
+  const { codigoArea, idInmueble, idContrato } = await validar(o.tx, b);
   const idResponsable = await responsable(o.tx, b);
   await permisos.exigir(o.tx, o.user, 'radicar', b.id_serie ?? null, b.id_subserie ?? null);
   const vence = await configuracion.vence(o.tx, { tipo: b.tipo, idTipoDocumental: b.id_tipo_documental ?? null });
@@ -179,6 +246,8 @@ export async function radicar(o: Escritura & { body: RadicadoForm; aviso?: Aviso
     observaciones: b.observaciones,
     vence,
     id_responsable: idResponsable,
+    id_inmueble: idInmueble,
+    id_contrato: idContrato,
   };
   const id = await repo.insertar(o.tx, valores, o.user.usuario);
   // The history starts with the estado it was filed in, so «who moved it where» reads from the beginning.
@@ -218,7 +287,7 @@ export async function editar(o: Escritura & { id: number; body: RadicadoEdicion;
     throw new AppError(CODES.CONFLICTO, `El radicado ${r.radicado} está anulado: no se puede modificar.`);
   await permisos.exigir(o.tx, o.user, 'editar', r.serie?.id ?? null, r.subserie?.id ?? null);
   const b = o.body;
-  await validar(o.tx, { ...b, tipo: r.tipo, fecha: r.fecha, id_estado: null });
+  const rel = await validar(o.tx, { ...b, tipo: r.tipo, fecha: r.fecha, id_estado: null });
   if ((b.id_serie ?? null) !== (r.serie?.id ?? null) || (b.id_subserie ?? null) !== (r.subserie?.id ?? null))
     await permisos.exigir(o.tx, o.user, 'editar', b.id_serie ?? null, b.id_subserie ?? null);
   // A new tipo documental brings its own response days, still counted from the filing day.
@@ -245,6 +314,8 @@ export async function editar(o: Escritura & { id: number; body: RadicadoEdicion;
       b.id_responsable === undefined || b.id_responsable === (r.responsable?.id ?? null)
         ? (r.responsable?.id ?? null)
         : await responsable(o.tx, { tipo: 'salida', id_responsable: b.id_responsable }),
+    id_inmueble: rel.idInmueble,
+    id_contrato: rel.idContrato,
   };
   const antes: repo.CambiosRadicado = {
     asunto: r.asunto,
@@ -257,6 +328,8 @@ export async function editar(o: Escritura & { id: number; body: RadicadoEdicion;
     observaciones: r.observaciones,
     vence: r.vence,
     id_responsable: r.responsable?.id ?? null,
+    id_inmueble: r.inmueble?.id ?? null,
+    id_contrato: r.contrato?.id ?? null,
   };
   const cambios = Object.fromEntries(
     (Object.keys(nuevos) as (keyof repo.CambiosRadicado)[])
@@ -339,6 +412,16 @@ export async function obtener(o: Base & { user: Principal; id: number }): Promis
   return visible(o, r);
 }
 
+/**
+ * The radicado's detail as a person opens it: recorded in its history as «ver», once per user within
+ * MINUTOS_VISTA (the screen reads it again after each change).
+ */
+export async function ver(o: Base & { user: Principal; id?: number; radicado?: string }): Promise<Radicado> {
+  const r = o.id !== undefined ? await obtener({ ...o, id: o.id }) : await porRadicado({ ...o, radicado: o.radicado ?? '' });
+  if (!(await versionesRepo.vistoHace(o.tx, r.id, o.user.usuario, MINUTOS_VISTA))) await anotar(o, r.id, 'ver');
+  return r;
+}
+
 /** buscar-gestion-documental/{consecutivo}: one radicado by the number users write. */
 export async function porRadicado(o: Base & { user: Principal; radicado: string }): Promise<Radicado> {
   const r = await repo.porRadicado(o.tx, o.radicado);
@@ -352,6 +435,11 @@ export async function opciones(o: Base): Promise<OpcionesRadicado> {
   return { ...m, usuarios, id_usuario_recepcion: await configuracion.usuarioRecepcion(o.tx) };
 }
 export const buscarTerceros = (o: Base & { q: string | undefined }): Promise<TerceroRadicado[]> => repo.buscarTerceros(o.tx, o.q);
+/** The pickers' lookups: gestión documental's own, so filing needs no idm of Propiedades or Contratos. */
+export const buscarInmuebles = (o: Base & { q: string | undefined }): Promise<InmuebleRadicado[]> =>
+  repo.buscarInmuebles(o.tx, o.q);
+export const buscarContratos = (o: Base & { q: string | undefined }): Promise<ContratoRadicado[]> =>
+  repo.buscarContratos(o.tx, o.q);
 
 export async function exportar(o: Base & { user: Principal; query: RadicadosExportarQuery }): Promise<Archivo> {
   const { formato, ...f } = o.query;
@@ -375,6 +463,8 @@ export async function exportar(o: Base & { user: Principal; query: RadicadosExpo
       'Subserie',
       'Tipo documental',
       'Estado',
+      'Inmueble',
+      'Contrato',
       'Folios',
       'Archivos',
       'Radicó',
@@ -391,6 +481,8 @@ export async function exportar(o: Base & { user: Principal; query: RadicadosExpo
       x.subserie?.nombre ?? '',
       x.tipo_documental?.nombre ?? '',
       x.estado?.nombre ?? '',
+      x.inmueble ? `${x.inmueble.consecutivo} · ${x.inmueble.direccion}` : '',
+      x.contrato?.numero ?? '',
       x.folios ?? '',
       x.archivos,
       x.creado_por,

@@ -16,9 +16,11 @@ const PDFTOTEXT_MS = 60_000;
  * Queues the extraction of a just-recorded file's text, in the transaction that recorded it: the job
  * exists only if the file does. Only PDFs carry text (scanned images would need OCR, not available here).
  */
-export async function encolarExtraccion(tx: Tx, f: { id: number; contentType: string }): Promise<void> {
+export async function encolarExtraccion(tx: Tx, f: { id: number; contentType: string }, version?: number): Promise<void> {
   if (f.contentType !== 'application/pdf') return;
-  await encolar(tx, { tipo: TRABAJO_GD_EXTRAER_TEXTO, datos: { id: f.id }, clave: `gd-texto:${f.id}` });
+  // A new version of the same file is a new job (the key of the first one is taken for good).
+  const clave = `gd-texto:${f.id}${version ? `:v${version}` : ''}`;
+  await encolar(tx, { tipo: TRABAJO_GD_EXTRAER_TEXTO, datos: { id: f.id }, clave });
 }
 
 /** `pdftotext` (poppler) reading the PDF from stdin; its text in UTF-8, pages as form feeds. */

@@ -25,13 +25,28 @@ export async function uno(tx: Tx, d: Dueno, id: number): Promise<FilaArchivo | n
   return f ?? null;
 }
 
-/** A file of the owner in any category. */
-export async function deDueno(tx: Tx, tipo: string, idDueno: string, id: number): Promise<FilaArchivo | null> {
-  const [f] = await tx
+/** A file of the owner in any category; `bloquear` locks its row until the commit (replacing it). */
+export async function deDueno(tx: Tx, tipo: string, idDueno: string, id: number, bloquear = false): Promise<FilaArchivo | null> {
+  const q = tx
     .select()
     .from(archivo)
     .where(and(eq(archivo.tipoDueno, tipo), eq(archivo.idDueno, idDueno), eq(archivo.id, id)));
+  const [f] = bloquear ? await q.for('update') : await q;
   return f ?? null;
+}
+
+/** A row takes other stored bytes (a new version): its id, owner, category and order stay. */
+export async function cambiarContenido(
+  tx: Tx,
+  id: number,
+  n: Pick<NuevoArchivo, 'nombre' | 'contentType' | 'bytes' | 'sha256' | 'clave' | 'creadoPor'>,
+): Promise<FilaArchivo> {
+  const [f] = await tx
+    .update(archivo)
+    .set({ ...n, claveMiniatura: null, ancho: null, alto: null, creadoEn: new Date() })
+    .where(eq(archivo.id, id))
+    .returning();
+  return f!;
 }
 
 export async function principal(tx: Tx, d: Dueno): Promise<FilaArchivo | null> {

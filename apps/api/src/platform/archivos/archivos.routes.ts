@@ -78,7 +78,7 @@ export function archivosRoutes(app: FastifyInstance, deps: Deps): void {
       summary: 'Descarga un archivo (imágenes seguras y PDF se abren en el navegador; lo demás se descarga)',
     },
     handler: async ({ tx, user, params, reply, alConfirmar }) => {
-      const f = await service.guardado({ tx, user, tipo: params.tipo, clave: params.dueno, id: params.id });
+      const f = await service.descargar({ tx, user, tipo: params.tipo, clave: params.dueno, id: params.id });
       return despuesDeConfirmar(alConfirmar, reply, () => service.enviar(reply, storage, f));
     },
   });

@@ -14,7 +14,7 @@ import type { CarpetaArchivos } from '../storage/sin-uso.ts';
 import type { Storage } from '../storage/storage.ts';
 import * as repo from './archivos.repo.ts';
 import { contadorDeMemoria } from './memoria.ts';
-import { categoriaDe, exigir, resolverOError, tipoDueno, type Categoria, type TipoDueno } from './duenos.ts';
+import { categoriaDe, escribible, exigir, resolverOError, tipoDueno, type Categoria, type TipoDueno } from './duenos.ts';
 
 /** What a category's `tipo` check and the type sniffing see of a file: its first bytes. */
 const CABEZA_BYTES = 64 * 1024;
@@ -31,6 +31,8 @@ export type Subida = {
   contentType: string;
   bytes: number;
   sha256: string;
+  /** The extra multipart fields the caller asked `recibir` for (a new version's motivo). */
+  campos?: Record<string, string>;
 };
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -141,10 +143,13 @@ export async function recibir(o: {
   clave: string;
   categoria: string | undefined;
   partes: Partes;
+  /** Other text fields to keep (at most 2,000 characters each), besides descripcion. */
+  campos?: string[];
 }): Promise<Subida> {
   const t = tipoDueno(o.tipo);
   exigir(o.user, t.escribir);
-  const [, cat] = categoriaDe(t, o.categoria);
+  const [nombreCat, cat] = categoriaDe(t, o.categoria);
+  escribible(t, nombreCat, cat);
   // A short transaction before any byte is read: a stranger's record or a full quota costs no upload.
   const { usados, libre } = await o.db.tenant(o.user.idEmpresa, async (tx) => {
     await resolverOError(t, tx, o.clave, false);
@@ -154,12 +159,16 @@ export async function recibir(o: {
   if (libre <= 0) throw cuotaAgotada(usados, o.cuota.limiteBytes!);
   const max = Math.min(cat.maxBytes, libre);
   let descripcion = '';
+  const campos: Record<string, string> = {};
   let subida: Subida | null = null;
   for await (const part of o.partes({ limits: { files: 1, fileSize: max + 1 } })) {
     if (part.type === 'field') {
       if (part.fieldname === 'descripcion' && typeof part.value === 'string') {
         descripcion = part.value.trim();
         if (descripcion.length > DESCRIPCION_MAX) throw invalido('descripcion', `admite máximo ${DESCRIPCION_MAX} caracteres`);
+      } else if (o.campos?.includes(part.fieldname) && typeof part.value === 'string') {
+        if (part.value.length > 2000) throw invalido(part.fieldname, 'admite máximo 2.000 caracteres');
+        campos[part.fieldname] = part.value;
       }
       continue;
     }
@@ -200,7 +209,7 @@ export async function recibir(o: {
   }
   if (!subida) throw invalido('file', 'adjunte el archivo en el campo file');
   // A description sent after the file still counts.
-  return { ...subida, descripcion };
+  return { ...subida, descripcion, campos };
 }
 
 /**
@@ -252,6 +261,7 @@ export async function registrar(
     const t = tipoDueno(o.tipo);
     exigir(o.user, t.escribir);
     const [categoria, cat] = categoriaDe(t, o.categoria);
+    escribible(t, categoria, cat);
     const id = await resolverOError(t, o.tx, o.clave, true);
     await t.antesDeEscribir?.({ tx: o.tx, user: o.user, clave: o.clave });
     const dueno = { tipo: t.tipo, id, categoria };
@@ -294,6 +304,70 @@ export async function registrar(
   }
 }
 
+/**
+ * Puts a new file in the place of one of the owner's (a radicado's document gets a new version): the row
+ * keeps its id and takes the new bytes, name and author; the previous bytes stay, never overwritten, as a
+ * new row of `categoriaAnterior` (same stored key) that the caller numbers. Checked like `registrar` (the
+ * permission, the owner, its lock, the quota); on any failure the new stored file is deleted. The row is
+ * rewritten in place, so links to the file give its newest version.
+ */
+export async function sustituir(
+  o: Escritura & { cuota: Cuota; tipo: string; clave: string; id: number; categoriaAnterior: string; subida: Subida },
+): Promise<{ anterior: repo.FilaArchivo; actual: repo.FilaArchivo }> {
+  try {
+    const t = tipoDueno(o.tipo);
+    exigir(o.user, t.escribir);
+    categoriaDe(t, o.categoriaAnterior);
+    const idDueno = await resolverOError(t, o.tx, o.clave, true);
+    await t.antesDeEscribir?.({ tx: o.tx, user: o.user, clave: o.clave });
+    const f = await repo.deDueno(o.tx, t.tipo, idDueno, o.id, true);
+    if (!f || !t.categorias[f.categoria] || t.categorias[f.categoria]!.interna)
+      throw noEncontrado(`El archivo ${o.id} de ${t.nombre.toLowerCase()} ${o.clave}`);
+    if (o.cuota.limiteBytes !== null) {
+      await repo.bloquearCuota(o.tx);
+      const { usados, libre } = await usoYLimite(o.tx, o.cuota);
+      if (o.subida.bytes > libre) throw cuotaAgotada(usados, o.cuota.limiteBytes);
+    }
+    const [anterior] = await repo.agregar(o.tx, { tipo: t.tipo, id: idDueno, categoria: o.categoriaAnterior }, [
+      {
+        nombre: f.nombre,
+        descripcion: f.descripcion,
+        contentType: f.contentType,
+        bytes: f.bytes,
+        sha256: f.sha256,
+        clave: f.clave,
+        claveMiniatura: f.claveMiniatura,
+        ancho: f.ancho,
+        alto: f.alto,
+        creadoPor: f.creadoPor,
+        creadoEn: f.creadoEn,
+      },
+    ]);
+    const actual = await repo.cambiarContenido(o.tx, f.id, {
+      nombre: o.subida.nombre,
+      contentType: o.subida.contentType,
+      bytes: o.subida.bytes,
+      sha256: o.subida.sha256,
+      clave: o.subida.clave,
+      creadoPor: o.user.usuario,
+    });
+    await registrarAuditoria(o.tx, {
+      idUsuario: o.user.idUsuario || null,
+      usuario: o.user.usuario,
+      accion: 'nueva versión de archivo',
+      entidad: t.entidadAuditoria,
+      entidadId: o.clave,
+      cambios: { archivos: { antes: `${f.id}: ${f.nombre}`, despues: `${f.id}: ${actual.nombre}` } },
+      ip: o.ip,
+    });
+    // The owner's follow-up (despuesDeRegistrar) is the caller's: a replacement is its own event.
+    return { anterior: anterior!, actual };
+  } catch (e) {
+    await o.storage.delete(o.subida.clave).catch(() => undefined);
+    throw e;
+  }
+}
+
 type Lectura = { tx: Tx; user: Principal; tipo: string; clave: string };
 
 async function duenoParaLeer(o: Lectura, categoria: string | undefined): Promise<[TipoDueno, repo.Dueno, Categoria]> {
@@ -324,6 +398,13 @@ export async function guardado(o: Lectura & { id: number; categoria?: string }):
   return f;
 }
 
+/** A download: the file's row, after the owner's hook recorded it (a radicado's history). */
+export async function descargar(o: Lectura & { id: number }): Promise<repo.FilaArchivo> {
+  const f = await guardado(o);
+  await tipoDueno(o.tipo).alDescargar?.({ tx: o.tx, user: o.user, clave: o.clave, archivo: f });
+  return f;
+}
+
 export async function eliminar(
   o: Escritura & { tipo: string; clave: string; id: number; categoria?: string },
   auditar: { accion: string; campo: string } = { accion: 'eliminar archivo', campo: 'archivos' },
@@ -333,6 +414,8 @@ export async function eliminar(
   const id = await resolverOError(t, o.tx, o.clave, true);
   await t.antesDeEscribir?.({ tx: o.tx, user: o.user, clave: o.clave });
   const f = await guardado({ ...o, tipo: t.tipo });
+  escribible(t, f.categoria, t.categorias[f.categoria]!);
+  await t.antesDeEliminar?.({ tx: o.tx, user: o.user, clave: o.clave, archivo: f });
   await repo.eliminar(o.tx, { tipo: t.tipo, id, categoria: f.categoria }, f);
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,

@@ -26,6 +26,11 @@ export type Categoria = {
    * bytes, name and type become what it answers. Throws an AppError to refuse the file.
    */
   procesar?: (o: { nombre: string; contenido: Buffer }) => Promise<{ nombre: string; contentType: string; contenido: Buffer }>;
+  /**
+   * Written only by its module's own code (a radicado's previous versions): the generic routes list and
+   * download its files but neither upload to it nor delete from it.
+   */
+  interna?: boolean;
 };
 
 const TIPOS_FOTO = ['image/jpeg', 'image/png', 'image/webp'];
@@ -70,6 +75,10 @@ export type TipoDueno = {
    * a radicado's text extraction), so it exists if and only if the file does.
    */
   despuesDeRegistrar?(o: { tx: Tx; user: Principal; clave: string; archivo: FilaArchivo }): Promise<unknown>;
+  /** Work a download does in its transaction (a radicado's history records who downloaded what). */
+  alDescargar?(o: { tx: Tx; user: Principal; clave: string; archivo: FilaArchivo }): Promise<unknown>;
+  /** A check (or a record) before one file is deleted, knowing which; throws to refuse. */
+  antesDeEliminar?(o: { tx: Tx; user: Principal; clave: string; archivo: FilaArchivo }): Promise<unknown>;
   categorias: Record<string, Categoria>;
   /** Used when the request names none. */
   categoriaPorDefecto: string;
@@ -104,6 +113,12 @@ export function categoriaDe(t: TipoDueno, categoria: string | undefined): [strin
       `«${nombre}» no es una categoría de archivos de ${t.tipo} (${Object.keys(t.categorias).join(', ')})`,
     );
   return [nombre, c];
+}
+
+/** A category its module writes by itself refuses the generic upload and delete (400 naming categoria). */
+export function escribible(t: TipoDueno, nombre: string, c: Categoria): void {
+  if (c.interna)
+    throw invalido('categoria', `Los archivos «${nombre}» de ${t.nombre.toLowerCase()} no se suben ni se eliminan aquí`);
 }
 
 export function exigir(user: Principal, idms: number[]): void {

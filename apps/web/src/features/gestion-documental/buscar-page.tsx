@@ -10,6 +10,7 @@ import { formatFecha } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import { useOpcionesRadicado, useRadicadoPorNumero, useRadicados } from './api/radicados.ts';
 import { FiltrosTrd } from './filtros-trd.tsx';
+import { FiltrosRelacionados } from './selectores-relacionados.tsx';
 import { listaRadicados, type OrdenRadicados } from './listado-filtros.ts';
 import { RadicadoDetalle, TipoTag } from './radicado-detalle.tsx';
 import './gestion-documental.css';
@@ -20,7 +21,7 @@ const enlace = (r: Radicado) => `${PATH}/${encodeURIComponent(r.radicado)}`;
 
 /**
  * Buscar gestión documental (idm 10581): find radicados by number, asunto, tercero or a word inside their
- * PDFs, filtered by serie, subserie and tipo documental; /:consecutivo opens one.
+ * PDFs, filtered by serie, subserie, tipo documental, inmueble and contrato; /:consecutivo opens one.
  */
 export function BuscarGestionDocumentalPage() {
   const { consecutivo } = useParams();
@@ -65,6 +66,8 @@ function Busqueda() {
       id_serie: params.id_serie ?? undefined,
       id_subserie: params.id_subserie ?? undefined,
       id_tipo_documental: params.id_tipo_documental ?? undefined,
+      inmueble: params.inmueble ?? undefined,
+      id_contrato: params.id_contrato ?? undefined,
       sort: params.sort ?? undefined,
       order: params.order ?? undefined,
       page: params.page,
@@ -101,8 +104,17 @@ function Busqueda() {
           placeholder: movil ? 'Buscar' : 'Número de radicado, asunto, tercero o texto del documento',
           titulo: 'Busca por número de radicado, asunto, remitente / destinatario o una palabra dentro de sus PDF',
         }}
-        filtros={<FiltrosTrd opciones={opciones.data} valores={params} cambiar={cambiar} />}
-        filtrosActivos={[params.id_serie, params.id_subserie, params.id_tipo_documental].filter((x) => x !== null).length}
+        filtros={
+          <>
+            <FiltrosTrd opciones={opciones.data} valores={params} cambiar={cambiar} />
+            <FiltrosRelacionados valores={params} cambiar={cambiar} />
+          </>
+        }
+        filtrosActivos={
+          [params.id_serie, params.id_subserie, params.id_tipo_documental, params.inmueble, params.id_contrato].filter(
+            (x) => x !== null,
+          ).length
+        }
         hayFiltros={hayFiltros}
         onLimpiar={limpiar}
         vacio={{ texto: 'Aún no hay radicados' }}

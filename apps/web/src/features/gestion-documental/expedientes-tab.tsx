@@ -1,21 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Form,
-  Grid,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import {
   DeleteOutlined,
   FilePdfOutlined,
@@ -47,6 +31,7 @@ import { DialogoForm } from '../../components/dialogo-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { zodRule } from '../../components/zod-rule.ts';
+import { SelectContrato, SelectInmueble } from './selectores-relacionados.tsx';
 import { descargar } from '../../lib/descargar.ts';
 import { formatFecha } from '../../lib/format.ts';
 import {
@@ -227,9 +212,7 @@ function NuevoExpediente({
         <Input maxLength={200} />
       </Form.Item>
       <Form.Item name="agrupa" label={L.agrupa} rules={[campo('agrupa')]}>
-        <Select
-          options={AGRUPA_EXPEDIENTE.filter((a) => a !== 'contrato').map((a) => ({ value: a, label: ETIQUETAS_AGRUPA[a] }))}
-        />
+        <Select options={AGRUPA_EXPEDIENTE.map((a) => ({ value: a, label: ETIQUETAS_AGRUPA[a] }))} />
       </Form.Item>
       <Form.Item name="id_serie" label={L.id_serie} rules={[campo('id_serie')]}>
         <Select
@@ -255,8 +238,21 @@ function NuevoExpediente({
         />
       </Form.Item>
       {agrupa === 'inmueble' ? (
-        <Form.Item name="inmueble" label={L.inmueble} rules={[campo('inmueble')]} extra="El número del inmueble.">
-          <InputNumber min={1} className="gd-numero" />
+        <Form.Item
+          name="inmueble"
+          label={L.inmueble}
+          rules={[campo('inmueble'), { required: true, message: `El campo ${L.inmueble} es obligatorio` }]}
+        >
+          <SelectInmueble />
+        </Form.Item>
+      ) : null}
+      {agrupa === 'contrato' ? (
+        <Form.Item
+          name="id_contrato"
+          label={L.id_contrato}
+          rules={[campo('id_contrato'), { required: true, message: `El campo ${L.id_contrato} es obligatorio` }]}
+        >
+          <SelectContrato />
         </Form.Item>
       ) : null}
       <Form.Item

@@ -21,6 +21,7 @@ import { parametros, useOpcionesRadicado, useRadicado, useRadicados, type Filtro
 import { listaRadicados, type OrdenRadicados } from './listado-filtros.ts';
 import { ExpedientesTab } from './expedientes-tab.tsx';
 import { FiltrosTrd } from './filtros-trd.tsx';
+import { FiltrosRelacionados } from './selectores-relacionados.tsx';
 import { RadicadoDetalle, TipoTag } from './radicado-detalle.tsx';
 import { RadicadoForm } from './radicado-form.tsx';
 import { RetencionTab } from './retencion-tab.tsx';
@@ -67,6 +68,8 @@ function Radicados() {
     id_subserie: params.id_subserie ?? undefined,
     id_tipo_documental: params.id_tipo_documental ?? undefined,
     id_estado: params.id_estado ?? undefined,
+    inmueble: params.inmueble ?? undefined,
+    id_contrato: params.id_contrato ?? undefined,
     desde: params.desde ?? undefined,
     hasta: params.hasta ?? undefined,
     sort: params.sort ?? undefined,
@@ -111,6 +114,8 @@ function Radicados() {
     params.id_subserie,
     params.id_tipo_documental,
     params.id_estado,
+    params.inmueble,
+    params.id_contrato,
     params.desde || params.hasta,
   ].filter((x) => x !== null && x !== '').length;
 
@@ -152,6 +157,7 @@ function Radicados() {
               className="gd-filtro"
             />
             <FiltrosTrd opciones={opciones.data} valores={params} cambiar={cambiar} />
+            <FiltrosRelacionados valores={params} cambiar={cambiar} />
             <Select
               allowClear
               aria-label="Estado"

@@ -11,6 +11,8 @@ export const listaRadicados = definirLista({
     id_subserie: id(),
     id_tipo_documental: id(),
     id_estado: id(),
+    inmueble: id(),
+    id_contrato: id(),
     desde: dia(),
     hasta: dia(),
   },

@@ -20,6 +20,7 @@ import { descargar } from '../../lib/descargar.ts';
 import { formatFecha, formatFechaHora } from '../../lib/format.ts';
 import { useCambiarEstado, useEstadosRadicado } from './api/estados.ts';
 import { RadicadoForm } from './radicado-form.tsx';
+import { RadicadoVersiones } from './radicado-versiones.tsx';
 
 const TEXTOS = {
   singular: 'documento',
@@ -121,6 +122,10 @@ export function RadicadoDetalle({ r, soloLectura }: { r: Radicado; soloLectura: 
         <Descriptions.Item label={L.id_tipo_documental}>{conCodigo(r.tipo_documental)}</Descriptions.Item>
         <Descriptions.Item label={L.id_serie}>{conCodigo(r.serie)}</Descriptions.Item>
         <Descriptions.Item label={L.id_subserie}>{conCodigo(r.subserie)}</Descriptions.Item>
+        <Descriptions.Item label={L.inmueble}>
+          {r.inmueble ? `${r.inmueble.consecutivo} · ${r.inmueble.direccion}` : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={L.id_contrato}>{r.contrato?.numero ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={L.id_responsable}>{r.responsable?.nombre ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="Responder a más tardar">{r.vence ? formatFecha(`${r.vence}T12:00:00`) : '—'}</Descriptions.Item>
         <Descriptions.Item label={L.folios}>{r.folios ?? '—'}</Descriptions.Item>
@@ -190,6 +195,11 @@ export function RadicadoDetalle({ r, soloLectura }: { r: Radicado; soloLectura: 
           soloLectura={soloLectura}
         />
       </div>
+      <RadicadoVersiones
+        idRadicado={r.id}
+        soloLectura={soloLectura}
+        bloqueo={anulado ? 'El radicado está anulado: sus documentos no admiten nuevas versiones.' : null}
+      />
       {conTareas ? (
         <section className="radicado-tareas" aria-label="Tareas del radicado">
           <Typography.Title level={5}>Tareas</Typography.Title>

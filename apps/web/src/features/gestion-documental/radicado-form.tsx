@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/http.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { useEditarRadicado } from './api/estados.ts';
 import { useOpcionesRadicado, useRadicar, useTercerosRadicado } from './api/radicados.ts';
+import { SelectContrato, SelectInmueble } from './selectores-relacionados.tsx';
 
 type Valores = {
   tipo: TipoRadicado;
@@ -26,6 +27,8 @@ type Valores = {
   folios?: number | null;
   observaciones?: string;
   id_responsable?: number | null;
+  inmueble?: number | null;
+  id_contrato?: number | null;
 };
 
 const obligatorio = (label: string) => [{ required: true, message: `El campo ${label} es obligatorio` }];
@@ -70,6 +73,8 @@ export function RadicadoForm({
             folios: v.folios ?? null,
             observaciones: v.observaciones ?? '',
             id_responsable: v.id_responsable ?? null,
+            inmueble: v.inmueble ?? null,
+            id_contrato: v.id_contrato ?? null,
           }),
         );
         return;
@@ -87,6 +92,8 @@ export function RadicadoForm({
         folios: v.folios ?? null,
         observaciones: v.observaciones ?? '',
         id_responsable: v.id_responsable ?? null,
+        inmueble: v.inmueble ?? null,
+        id_contrato: v.id_contrato ?? null,
       });
       onRadicado(r);
     } catch (e) {
@@ -122,6 +129,8 @@ export function RadicadoForm({
               folios: radicado.folios,
               observaciones: radicado.observaciones,
               id_responsable: radicado.responsable?.id ?? null,
+              inmueble: radicado.inmueble?.consecutivo ?? null,
+              id_contrato: radicado.contrato?.id ?? null,
             }
           : { tipo: 'entrada', fecha: dayjs(), id_estado: estadoInicial, id_responsable: op?.id_usuario_recepcion ?? null }
       }
@@ -199,6 +208,21 @@ export function RadicadoForm({
           showSearch={{ optionFilterProp: 'label' }}
           options={(op?.tipos_documentales ?? []).map((t) => ({ value: t.id, label: t.nombre }))}
         />
+      </Form.Item>
+      <Form.Item name="inmueble" label={L.inmueble}>
+        <SelectInmueble
+          actual={
+            radicado?.inmueble
+              ? {
+                  value: radicado.inmueble.consecutivo,
+                  label: `${radicado.inmueble.consecutivo} · ${radicado.inmueble.direccion}`,
+                }
+              : null
+          }
+        />
+      </Form.Item>
+      <Form.Item name="id_contrato" label={L.id_contrato} extra="Sin inmueble, se toma el del contrato.">
+        <SelectContrato actual={radicado?.contrato ? { value: radicado.contrato.id, label: radicado.contrato.numero } : null} />
       </Form.Item>
       {radicado ? null : (
         <Form.Item name="id_estado" label={L.id_estado}>

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ContratoRadicado,
+  InmuebleRadicado,
   OpcionesRadicado,
   Radicado,
   RadicadoFormIn,
@@ -17,6 +19,8 @@ export const radicadosKeys = {
   uno: (id: number) => [...radicadosKeys.all, 'uno', id] as const,
   numero: (radicado: string) => [...radicadosKeys.all, 'numero', radicado] as const,
   terceros: (q: string) => [...radicadosKeys.all, 'terceros', q] as const,
+  inmuebles: (q: string) => [...radicadosKeys.all, 'inmuebles', q] as const,
+  contratos: (q: string) => [...radicadosKeys.all, 'contratos', q] as const,
 };
 
 export type FiltrosRadicados = Partial<Omit<RadicadosQuery, 'page' | 'pageSize'>> & { page?: number; pageSize?: number };
@@ -102,4 +106,38 @@ export function useRadicar() {
       (await http.post<Radicado>('/gestion-documental/radicados', v, { silent: true })).data,
     onSuccess: () => qc.invalidateQueries({ queryKey: radicadosKeys.listas() }),
   });
+}
+
+/** The inmueble picker of the radicado and expediente forms (gestión documental's own lookup). */
+export function useInmueblesRadicado(q: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: radicadosKeys.inmuebles(q),
+      queryFn: async ({ signal }) =>
+        (
+          await http.get<InmuebleRadicado[]>(`/gestion-documental/radicados/inmuebles?${new URLSearchParams({ q })}`, {
+            signal,
+            silent: true,
+          })
+        ).data,
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/** The contrato picker: no idm of Contratos needed (gestión documental's own lookup). */
+export function useContratosRadicado(q: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: radicadosKeys.contratos(q),
+      queryFn: async ({ signal }) =>
+        (
+          await http.get<ContratoRadicado[]>(`/gestion-documental/radicados/contratos?${new URLSearchParams({ q })}`, {
+            signal,
+            silent: true,
+          })
+        ).data,
+      placeholderData: keepPreviousData,
+    }),
+  );
 }
