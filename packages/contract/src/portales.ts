@@ -49,9 +49,16 @@ export const PORTALES_CON_CONTACTOS: readonly PortalSincronizado[] = ['mercadoli
 
 /**
  * Portals whose adapter reads a listing's state back (ClientePortal.leerEstado): the nightly
- * reconciliation covers them. Metrocuadrado: GET /properties/{id} with its status and reason.
+ * reconciliation covers them. Metrocuadrado: GET /properties/{id}; Mercado Libre: GET /items/{id};
+ * Wasi: property/get; Ciencuadras and Fincaraíz: GET /listing.
  */
-export const PORTALES_CON_CONCILIACION: readonly PortalSincronizado[] = ['metrocuadrado'];
+export const PORTALES_CON_CONCILIACION: readonly PortalSincronizado[] = [
+  'metrocuadrado',
+  'mercadolibre',
+  'wasi',
+  'ciencuadras',
+  'fincaraiz',
+];
 
 /** One setting as the portal's screen names it; `requerido`: the portal cannot be used without it. */
 export type CampoAjustePortal = { etiqueta: string; ayuda?: string; requerido?: boolean };

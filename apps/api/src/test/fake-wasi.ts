@@ -132,6 +132,13 @@ export class FakeWasi {
       if (!autorizado(req.query as Record<string, string>, reply)) return reply;
       return lista(WASI_ZONAS[Number(req.params.id)] ?? []);
     });
+    app.get<{ Params: { id: string } }>('/v1/property/get/:id', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.query as Record<string, string>, reply)) return reply;
+      const p = this.propiedades.get(req.params.id);
+      if (!p) return { status: 'error', message: 'Property not found' };
+      return { status: 'success', id_property: Number(req.params.id), ...p, id_status_on_page: Number(p.id_status_on_page ?? 1) };
+    });
     app.post('/v1/property/add', async (req, reply) => {
       if (await falla(reply)) return reply;
       const d = datos(req.body);

@@ -8,6 +8,7 @@ import {
   type AdaptadorPortal,
   type AjustesPortal,
   sinEquivalencia,
+  type EstadoEnPortal,
   type FichaPortal,
 } from './adaptador.ts';
 import type { EntradaCatalogo } from '@predio/contract/portales';
@@ -176,6 +177,16 @@ function revisar(j: Record<string, unknown> | null): Record<string, unknown> {
 }
 
 /**
+ * A property's state on Wasi: `id_status_on_page` 1 is shown on the company's pages and portals; any
+ * other value is hidden there (someone changed it in Wasi).
+ */
+export function estadoWasi(j: Record<string, unknown>): EstadoEnPortal {
+  const enPagina = Number(j.id_status_on_page ?? 1);
+  if (enPagina === 1) return { estado: 'publicado' };
+  return { estado: 'despublicado', motivo: `Wasi la tiene oculta (id_status_on_page ${enPagina})` };
+}
+
+/**
  * Wasi's lists answer the entries keyed by position beside `status` ({ "0": {…}, "1": {…}, status,
  * total }); an array is taken too.
  */
@@ -220,6 +231,22 @@ export const wasi: AdaptadorPortal<WasiPropiedad> = {
       },
       async despublicar(id) {
         await post(`/property/delete/${encodeURIComponent(id)}`, {});
+      },
+      // The nightly reconciliation: GET /property/get/{id} (inferred like the writes). Wasi answers an
+      // unknown id with its error body, not a 404.
+      async leerEstado(id) {
+        const j = await llamar(
+          'Wasi',
+          `${base}/property/get/${encodeURIComponent(id)}?${form({}).toString()}`,
+          { method: 'GET' },
+          signal,
+        ).catch((e: unknown) => {
+          if (e instanceof ErrorPortal && e.status === 404) return { status: 'error', message: 'Property not found' };
+          throw e;
+        });
+        if (j?.status === 'error' && typeof j.message === 'string' && /not found|no existe/i.test(j.message))
+          return { estado: 'no_existe' };
+        return estadoWasi(revisar(j));
       },
       // Catalogues (inferred like the writes; docs/portales.md): GET /property-type/all,
       // /location/regions-from-country/1, /location/cities-from-region/{id_region},
