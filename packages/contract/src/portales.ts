@@ -619,7 +619,7 @@ export const ETIQUETA_CLASE_CATALOGO: Record<ClaseCatalogo, string> = { tipo: 'T
 export type CatalogoDePortal = { clases: readonly ClaseEquivalencia[]; desdePortal: boolean };
 export const CATALOGO_PORTAL: Partial<Record<PortalSincronizado, CatalogoDePortal>> = {
   wasi: { clases: ['tipo', 'municipio', 'barrio'], desdePortal: true },
-  metrocuadrado: { clases: ['tipo', 'municipio', 'barrio'], desdePortal: true },
+  metrocuadrado: { clases: ['municipio', 'barrio'], desdePortal: true },
 };
 export const MAX_CSV_CATALOGO = 1_000_000;
 

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/rows.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
 import { createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../../test/fake-wasi.ts';
+import { FakeMetrocuadrado, M2_API_KEY, M2_CLAVE, M2_IDENTIFICACION, M2_USUARIO } from '../../test/fake-metrocuadrado.ts';
 import { FICHA_PORTAL } from '../../test/ficha-portal.ts';
 import type { Equivalencias } from './adaptador.ts';
 import { leerCsv } from './catalogo.service.ts';
@@ -305,5 +306,58 @@ describe('catalogue and equivalences through the API', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('Metrocuadrado: cities and barrios from its catalogue', () => {
+  const m2 = new FakeMetrocuadrado();
+  beforeAll(async () => {
+    await m2.start();
+  });
+  afterAll(async () => {
+    await m2.stop();
+  });
+
+  it('loads them with the API key, matches Bogotá and its barrios, and sends their ids', async () => {
+    const conf = await pedir(admin1, 'PUT', '/api/portales/metrocuadrado/configuracion', {
+      activo: true,
+      url: m2.url,
+      usuario: M2_USUARIO,
+      cuenta: M2_IDENTIFICACION,
+      secreto: M2_CLAVE,
+      clave_api: M2_API_KEY,
+    });
+    expect(conf.statusCode, conf.body).toBe(200);
+    const n = await crear({ id_municipio: ids.bogota, id_barrio: ids.chapinero, publicar: { metrocuadrado: false } });
+    const r = await pedir(admin1, 'POST', '/api/portales/metrocuadrado/catalogo/cargar');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ tipo: 0, ciudad: 2, barrio: 2 });
+    const resumen = (await pedir(admin1, 'GET', '/api/portales/metrocuadrado/catalogo')).json().data;
+    expect(resumen.clases.map((c: { clase: string }) => c.clase)).toEqual(['ciudad', 'barrio']);
+    // Barranquilla has no city in Metrocuadrado's (fake) catalogue: held, named.
+    const baq = await crear({ id_municipio: ids.barranquilla });
+    const malo = await pedir(admin1, 'POST', `/api/portales/metrocuadrado/inmuebles/${baq}/publicar`);
+    expect(malo.json().message).toContain('Municipio sin equivalencia en Metrocuadrado: Barranquilla');
+    expect((await pedir(admin1, 'POST', `/api/portales/metrocuadrado/inmuebles/${n}/publicar`)).statusCode).toBe(200);
+    const js = await t.db.tenant(1, (tx) =>
+      queryRows<{ id: number; datos: { idInmueble: number; portal: 'metrocuadrado'; solicitud: number } }>(
+        tx,
+        sql`select id, datos from trabajo where tipo = 'portales.sincronizar' and estado = 'pendiente'
+            and datos ->> 'portal' = 'metrocuadrado' order by id`,
+      ),
+    );
+    for (const j of js)
+      await sincronizar({
+        db: t.db,
+        storage: t.deps.storage,
+        cifrador,
+        idEmpresa: 1,
+        datos: j.datos,
+        intento: 1,
+        maxIntentos: MAX_INTENTOS_PORTAL,
+      });
+    const enviado = [...m2.inmuebles.values()].find((i) => (i as { externalCode?: string }).externalCode === String(n)) as
+      { location: Record<string, unknown> } | undefined;
+    expect(enviado?.location).toMatchObject({ cityId: 'BOG', neighborhoodId: 'BOG-CHAP' });
   });
 });
