@@ -42,6 +42,8 @@ import {
 
 const PLURAL: Record<ClaseEquivalencia, string> = { tipo: 'Tipos de inmueble', municipio: 'Municipios', barrio: 'Barrios' };
 const TAMANO = 20;
+/** «a, b y c». */
+const lista = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} y ${xs[xs.length - 1]}`);
 const error = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
@@ -92,8 +94,8 @@ export function EquivalenciasCard({ portal, nombre }: { portal: PortalSincroniza
   return (
     <Card title={`Equivalencias con ${nombre}`} className="portales-card">
       <Typography.Paragraph type="secondary">
-        {nombre} identifica tipos, ciudades y barrios con sus propios códigos. Cargue su catálogo y elija, para cada tipo,
-        municipio y barrio que usan sus inmuebles, el de {nombre}. Un inmueble sin equivalencia no se envía: se dice cuál falta.
+        {nombre} identifica {lista(def.clases.map((c) => PLURAL[c].toLowerCase()))} con sus propios códigos. Cargue su catálogo y
+        elija, para cada uno que usan sus inmuebles, el de {nombre}. Un inmueble sin equivalencia no se envía: se dice cuál falta.
       </Typography.Paragraph>
       {!r ? (
         <Skeleton active paragraph={{ rows: 2 }} />
