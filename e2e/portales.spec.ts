@@ -3,7 +3,7 @@ import { FakeMercadoLibre, ML_CLIENTE, ML_SECRETO } from '../apps/api/src/test/f
 import { FakeProppit, PROPPIT_ANUNCIANTE, PROPPIT_CLAVE, PROPPIT_USUARIO } from '../apps/api/src/test/fake-proppit.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../apps/api/src/test/fake-wasi.ts';
 import { FakeIntegradores, INTEGRADORES_CLAVE, INTEGRADORES_CLIENTE } from '../apps/api/src/test/fake-integradores.ts';
-import { ADMIN, apiComo, elegir, ingresar } from './helpers.ts';
+import { ADMIN, ADMIN_NORTE, apiComo, elegir, ingresar } from './helpers.ts';
 import { png } from './imagenes.ts';
 
 // Portales › Wasi (issue 34): configured to point at a local Wasi started here, a property is published
@@ -81,6 +81,67 @@ test('Wasi: configure, publish, update the price, withdraw → unpublished', asy
   await page.goto('/propiedades/portales/wasi');
   await expect(fila.getByText('Despublicado')).toBeVisible({ timeout: 30_000 });
   await expect(fila.getByRole('button', { name: `Publicar el inmueble ${n}` })).toBeVisible();
+});
+
+// In the second company (the Wasi test above keeps the first without a catalogue): Wasi's catalogue is
+// loaded from the fake, a barrio without equivalence is mapped on the screen, and the listing then goes
+// with Wasi's city and zone ids.
+test('Wasi: load the catalogue, map a barrio on the screen, publish with its ids', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const api = await apiComo(request, ADMIN_NORTE);
+  await api.call('PUT', '/portales/wasi/configuracion', {
+    activo: true,
+    url: wasi.url,
+    usuario: WASI_EMPRESA,
+    secreto: WASI_TOKEN,
+  });
+  const [bogota] = await api.get<{ id: number }[]>('/maestros/municipios/opciones?q=bogota');
+  const [barrio] = await api.get<{ id: number }[]>(`/maestros/barrios/opciones?q=teusaquillo&id_municipio=${bogota!.id}`);
+  const sufijo = `${test.info().retry}${test.info().repeatEachIndex}${Math.floor(Math.random() * 9000 + 1000)}`;
+  const direccion = `Carrera ${sufijo} # 39-10`;
+  const inm = await api.post<{ consecutivo: number }>('/inmuebles', {
+    tipo: 'apartamento',
+    gestion: 'arriendo',
+    direccion,
+    id_municipio: bogota!.id,
+    id_barrio: barrio!.id,
+    area_construida: 64,
+    habitaciones: 2,
+    banos: 2,
+    canon: 2_100_000,
+    descripcion: 'Apartamento en Teusaquillo para el catálogo de Wasi',
+  });
+  const n = inm.consecutivo;
+  await api.post(`/inmuebles/${n}/estado`, { estado: 'disponible' });
+  // A retry finds the barrio mapped by the first attempt: start it unmapped again.
+  await api.call('PUT', '/portales/wasi/equivalencias', { clase: 'barrio', id_local: String(barrio!.id), codigo: null });
+
+  await ingresar(page, ADMIN_NORTE, '/propiedades/portales/wasi');
+  const tarjeta = page.locator('.portales-card').filter({ hasText: 'Equivalencias con Wasi' });
+  await tarjeta.getByRole('button', { name: 'Cargar desde Wasi' }).click();
+  await expect(page.getByText(/Catálogo cargado: 11 tipos, 5 ciudades/)).toBeVisible();
+  await tarjeta.getByRole('tab', { name: /Barrios/ }).click();
+  await tarjeta.getByLabel('Buscar barrios').fill('Teusaquillo');
+  await tarjeta.getByLabel('Buscar barrios').press('Enter');
+  const lista = tarjeta.getByRole('list', { name: 'Equivalencias de barrios' });
+  const fila = lista.getByRole('listitem').filter({ hasText: 'Teusaquillo' });
+  await expect(fila.getByText('Sin mapear')).toBeVisible();
+  // Held before sending, naming the barrio.
+  const antes = await request.post(`/api/portales/wasi/inmuebles/${n}/publicar`, {
+    headers: { authorization: `Bearer ${api.token}` },
+  });
+  expect(antes.status()).toBe(400);
+  expect(((await antes.json()) as { message: string }).message).toContain('Barrio sin equivalencia en Wasi: Teusaquillo');
+
+  await elegir(page, fila.getByRole('combobox', { name: 'Barrio Teusaquillo en Wasi' }), /Cedritos/, { buscar: 'Cedr' });
+  await expect(page.getByText('Teusaquillo: equivalencia guardada')).toBeVisible();
+  await expect(fila.getByText('Sin mapear')).toHaveCount(0);
+
+  await api.post(`/portales/wasi/inmuebles/${n}/publicar`, {});
+  await expect
+    // By address: the first company's Wasi test may have sent a property with the same consecutivo.
+    .poll(() => wasi.eventos.find((e) => e.accion === 'add' && e.datos.address === direccion)?.datos, { timeout: 30_000 })
+    .toMatchObject({ id_region: '3', id_city: '698', id_zone: '9003' });
 });
 
 test('Ciencuadras: configure, publish through a task, update the price, withdraw → unpublished', async ({ page, request }) => {

@@ -49,9 +49,16 @@ export const PORTALES_CON_CONTACTOS: readonly PortalSincronizado[] = ['mercadoli
 
 /**
  * Portals whose adapter reads a listing's state back (ClientePortal.leerEstado): the nightly
- * reconciliation covers them. Metrocuadrado: GET /properties/{id} with its status and reason.
+ * reconciliation covers them. Metrocuadrado: GET /properties/{id}; Mercado Libre: GET /items/{id};
+ * Wasi: property/get; Ciencuadras and Fincaraíz: GET /listing.
  */
-export const PORTALES_CON_CONCILIACION: readonly PortalSincronizado[] = ['metrocuadrado'];
+export const PORTALES_CON_CONCILIACION: readonly PortalSincronizado[] = [
+  'metrocuadrado',
+  'mercadolibre',
+  'wasi',
+  'ciencuadras',
+  'fincaraiz',
+];
 
 /** One setting as the portal's screen names it; `requerido`: the portal cannot be used without it. */
 export type CampoAjustePortal = { etiqueta: string; ayuda?: string; requerido?: boolean };
@@ -85,8 +92,14 @@ export const AJUSTES_PORTAL: Record<PortalSincronizado, AjustesDePortal> = {
   wasi: {
     url: 'https://api.wasi.co/v1',
     usuario: { etiqueta: 'Identificador de la empresa (id_company)', requerido: true },
-    id_region: { etiqueta: 'Departamento en Wasi (id_region)', requerido: true },
-    id_ciudad: { etiqueta: 'Ciudad en Wasi (id_city)', requerido: true },
+    id_region: {
+      etiqueta: 'Departamento en Wasi (id_region)',
+      ayuda: 'Solo mientras no cargue el catálogo de Wasi: con él, cada municipio va con su equivalencia.',
+    },
+    id_ciudad: {
+      etiqueta: 'Ciudad en Wasi (id_city)',
+      ayuda: 'Solo mientras no cargue el catálogo de Wasi: con él, cada municipio va con su equivalencia.',
+    },
     secreto: { etiqueta: 'Token (wasi_token)' },
   },
   proppit: {
@@ -579,3 +592,111 @@ export const ZFeedPublicoParam = z.object({
   portal: z.enum(PORTALES_FEED, { error: 'portal desconocido' }),
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'token no válido'),
 });
+
+/**
+ * Per-portal catalogues and the company's equivalences (issue 34): each portal names property types,
+ * cities and neighbourhoods by its own ids. The company maps its tipos de inmueble, municipios and barrios
+ * to the portal's entries on the portal's screen; the adapter sends the ids and names what has none.
+ * `desdePortal`: the portal's published contract has a catalogue endpoint («Cargar desde <portal>»);
+ * every portal with a catalogue also takes a CSV.
+ */
+export const CLASES_CATALOGO = ['tipo', 'ciudad', 'barrio'] as const;
+export type ClaseCatalogo = (typeof CLASES_CATALOGO)[number];
+export const CLASES_EQUIVALENCIA = ['tipo', 'municipio', 'barrio'] as const;
+export type ClaseEquivalencia = (typeof CLASES_EQUIVALENCIA)[number];
+/** The catalogue class a company master is mapped to. */
+export const CATALOGO_DE_CLASE: Record<ClaseEquivalencia, ClaseCatalogo> = {
+  tipo: 'tipo',
+  municipio: 'ciudad',
+  barrio: 'barrio',
+};
+export const ETIQUETA_CLASE_EQUIVALENCIA: Record<ClaseEquivalencia, string> = {
+  tipo: 'Tipo de inmueble',
+  municipio: 'Municipio',
+  barrio: 'Barrio',
+};
+export const ETIQUETA_CLASE_CATALOGO: Record<ClaseCatalogo, string> = { tipo: 'Tipos', ciudad: 'Ciudades', barrio: 'Barrios' };
+export type CatalogoDePortal = { clases: readonly ClaseEquivalencia[]; desdePortal: boolean };
+export const CATALOGO_PORTAL: Partial<Record<PortalSincronizado, CatalogoDePortal>> = {
+  wasi: { clases: ['tipo', 'municipio', 'barrio'], desdePortal: true },
+  metrocuadrado: { clases: ['municipio', 'barrio'], desdePortal: true },
+};
+export const MAX_CSV_CATALOGO = 1_000_000;
+
+const claseCatalogo = z.enum(CLASES_CATALOGO, { error: `El campo Clase debe ser uno de: ${CLASES_CATALOGO.join(', ')}` });
+const claseEquivalencia = z.enum(CLASES_EQUIVALENCIA, {
+  error: `El campo Clase debe ser uno de: ${CLASES_EQUIVALENCIA.join(', ')}`,
+});
+const busqueda = z
+  .string({ error: 'El campo Buscar debe ser texto' })
+  .trim()
+  .max(80, { error: 'El campo Buscar admite máximo 80 caracteres' });
+const codigoPortal = z
+  .string({ error: 'El campo Código en el portal debe ser texto' })
+  .trim()
+  .min(1, { error: 'El campo Código en el portal es obligatorio' })
+  .max(60, { error: 'El campo Código en el portal admite máximo 60 caracteres' });
+
+export const ZCatalogoQuery = z.object({
+  clase: claseCatalogo,
+  q: busqueda.default(''),
+  padre: z.string().trim().max(60, { error: 'El campo Padre admite máximo 60 caracteres' }).optional(),
+});
+export type CatalogoQuery = z.input<typeof ZCatalogoQuery>;
+export const ZCatalogoCsv = z.object({
+  clase: claseCatalogo,
+  contenido: z
+    .string({ error: 'El campo Archivo CSV debe ser texto' })
+    .min(1, { error: 'El campo Archivo CSV está vacío' })
+    .max(MAX_CSV_CATALOGO, { error: `El campo Archivo CSV admite máximo ${MAX_CSV_CATALOGO / 1_000_000} MB` }),
+});
+export type CatalogoCsv = z.input<typeof ZCatalogoCsv>;
+export const ZEquivalenciasQuery = z.object({
+  clase: claseEquivalencia,
+  q: busqueda.default(''),
+  sin_mapear: z
+    .enum(['true', 'false'], { error: 'El campo Solo sin mapear debe ser true o false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+  page: z.coerce
+    .number({ error: 'El campo page debe ser un número' })
+    .int()
+    .min(1, { error: 'El campo page debe ser al menos 1' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'El campo pageSize debe ser un número' })
+    .int()
+    .min(1, { error: 'El campo pageSize debe ser al menos 1' })
+    .max(200, { error: 'El campo pageSize admite máximo 200' })
+    .default(50),
+});
+export type EquivalenciasQuery = z.input<typeof ZEquivalenciasQuery>;
+export const ZEquivalenciaGuardar = z.object({
+  clase: claseEquivalencia,
+  id_local: z
+    .string({ error: 'El campo Elemento debe ser texto' })
+    .trim()
+    .min(1, { error: 'El campo Elemento es obligatorio' })
+    .max(40, { error: 'El campo Elemento admite máximo 40 caracteres' }),
+  /** null removes the equivalence. */
+  codigo: codigoPortal.nullable(),
+});
+export type EquivalenciaGuardar = z.input<typeof ZEquivalenciaGuardar>;
+
+export type EntradaCatalogo = { codigo: string; nombre: string; padre: string; detalle: string };
+export type FilaEquivalencia = {
+  id_local: string;
+  nombre: string;
+  /** A municipio's department, a barrio's municipio. */
+  detalle: string;
+  codigo: string | null;
+  nombre_portal: string | null;
+  /** A barrio: the portal's city its municipio maps to (the Select then offers that city's barrios). */
+  padre?: string | null;
+};
+export type ResumenCatalogo = {
+  clases: { clase: ClaseCatalogo; entradas: number; cargado_en: string | null; origen: 'portal' | 'csv' | null }[];
+  sin_mapear: Record<ClaseEquivalencia, number>;
+  desde_portal: boolean;
+};
+export type CargaCatalogo = Record<ClaseCatalogo, number>;

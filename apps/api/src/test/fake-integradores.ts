@@ -184,6 +184,22 @@ export class FakeIntegradores {
       }
       return respuesta(t);
     });
+    app.get<{ Querystring: Record<string, string> }>(P + '/listing', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.headers.apikey, reply)) return reply;
+      const l = this.listings.get(String(req.query.listing_id ?? ''));
+      if (!l || req.query.client_id !== INTEGRADORES_CLIENTE) return { content: [] };
+      return {
+        content: [
+          {
+            listing_id: req.query.listing_id,
+            external_code: l.external_code,
+            status: l.status,
+            status_description: l.status_description ?? '',
+          },
+        ],
+      };
+    });
     app.get<{ Params: { id: string } }>(P + '/task/:id', async (req, reply) => {
       if (await falla(reply)) return reply;
       if (!autorizado(req.headers.apikey, reply)) return reply;

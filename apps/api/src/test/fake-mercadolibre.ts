@@ -206,6 +206,13 @@ export class FakeMercadoLibre {
       this.eventos.push({ accion: 'crear', id });
       return reply.code(201).send({ id, status: 'active', permalink: `https://inmueble.mercadolibre.com.co/${id}` });
     });
+    app.get<{ Params: { id: string } }>('/items/:id', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req, reply)) return reply;
+      const it = this.items.get(req.params.id);
+      if (!it) return error(reply, 404, 'not_found', `Item ${req.params.id} not found`);
+      return { id: req.params.id, status: it.status, sub_status: it.sub_status ?? [] };
+    });
     app.put<{ Params: { id: string } }>('/items/:id', async (req, reply) => {
       if (await falla(reply)) return reply;
       if (!autorizado(req, reply)) return reply;
@@ -266,6 +273,13 @@ export class FakeMercadoLibre {
       from: { id: o.de ?? 555001 },
     });
     return id;
+  }
+
+  /** An access token for the tests that need the account connected without the OAuth round trip. */
+  tokenDePrueba(): string {
+    const t = `APP_USR-prueba-${++this.n}`;
+    this.accesos.add(t);
+    return t;
   }
 
   async stop(): Promise<void> {

@@ -107,6 +107,27 @@ export class FakeMetrocuadrado {
       return { id, ...resto, images: images.size };
     };
 
+    // Catalogues: the API key only (no token), as the SDK's catalogue calls.
+    app.get('/ptec/v1/catalogs/cities', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!conClave(req, reply)) return reply;
+      return [
+        { id: 'MED', name: 'Medellín', departmentId: '05', departmentName: 'Antioquia' },
+        { id: 'BOG', name: 'Bogotá D.C.', departmentId: '11', departmentName: 'Bogotá D.C.' },
+      ];
+    });
+    app.get<{ Querystring: { cityId?: string } }>('/ptec/v1/catalogs/neighborhoods', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!conClave(req, reply)) return reply;
+      const barrios: Record<string, { id: string; name: string }[]> = {
+        BOG: [
+          { id: 'BOG-CHAP', name: 'Chapinero' },
+          { id: 'BOG-TEUS', name: 'Teusaquillo' },
+        ],
+        MED: [{ id: 'MED-POB', name: 'El Poblado' }],
+      };
+      return barrios[req.query.cityId ?? ''] ?? [];
+    });
     app.post('/ptec/v1/auth/login', async (req, reply) => {
       if (await falla(reply)) return reply;
       if (!conClave(req, reply)) return reply;

@@ -12,6 +12,53 @@ export type EventoWasi = { accion: 'add' | 'update' | 'delete' | 'image'; id: st
 export const WASI_EMPRESA = '778899';
 export const WASI_TOKEN = 'token-wasi-de-prueba';
 
+/** The fake's catalogues (Wasi's ids for Colombia, as far as the tests need them). */
+export const WASI_REGIONES = [
+  { id_region: 2, name: 'Antioquia' },
+  { id_region: 3, name: 'Bogotá D.C.' },
+  { id_region: 4, name: 'Cundinamarca' },
+  { id_region: 21, name: 'Santander' },
+];
+export const WASI_CIUDADES: Record<number, { id_city: number; name: string }[]> = {
+  2: [
+    { id_city: 520, name: 'Medellín' },
+    { id_city: 530, name: 'Rionegro' },
+  ],
+  3: [{ id_city: 698, name: 'Bogotá D.C.' }],
+  4: [{ id_city: 701, name: 'Chía' }],
+  21: [{ id_city: 1530, name: 'Rionegro' }],
+};
+export const WASI_ZONAS: Record<number, { id_zone: number; name: string }[]> = {
+  698: [
+    { id_zone: 9001, name: 'Chapinero' },
+    { id_zone: 9002, name: 'Usaquén' },
+    { id_zone: 9003, name: 'Cedritos' },
+  ],
+  520: [
+    { id_zone: 9101, name: 'El Poblado' },
+    { id_zone: 9102, name: 'Laureles' },
+  ],
+};
+export const WASI_TIPOS = [
+  { id_property_type: 1, name: 'Casa' },
+  { id_property_type: 2, name: 'Apartamento' },
+  { id_property_type: 3, name: 'Local' },
+  { id_property_type: 4, name: 'Oficina' },
+  { id_property_type: 5, name: 'Lote' },
+  { id_property_type: 7, name: 'Finca' },
+  { id_property_type: 8, name: 'Bodega' },
+  { id_property_type: 14, name: 'Apartaestudio' },
+  { id_property_type: 15, name: 'Consultorio' },
+  { id_property_type: 16, name: 'Edificio' },
+  { id_property_type: 20, name: 'Habitación' },
+];
+/** Wasi's list shape: the entries keyed by position beside status and total. */
+const lista = (xs: object[]) => ({
+  ...Object.fromEntries(xs.map((x, i) => [String(i), x])),
+  total: xs.length,
+  status: 'success',
+});
+
 export class FakeWasi {
   fallas: FallaWasi[] = [];
   retryAfter = '1';
@@ -64,6 +111,33 @@ export class FakeWasi {
       if (await falla(reply)) return reply;
       if (!autorizado(req.query as Record<string, string>, reply)) return reply;
       return { total: this.propiedades.size };
+    });
+    app.get('/v1/property-type/all', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.query as Record<string, string>, reply)) return reply;
+      return lista(WASI_TIPOS);
+    });
+    app.get<{ Params: { id: string } }>('/v1/location/regions-from-country/:id', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.query as Record<string, string>, reply)) return reply;
+      return lista(req.params.id === '1' ? WASI_REGIONES : []);
+    });
+    app.get<{ Params: { id: string } }>('/v1/location/cities-from-region/:id', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.query as Record<string, string>, reply)) return reply;
+      return lista(WASI_CIUDADES[Number(req.params.id)] ?? []);
+    });
+    app.get<{ Params: { id: string } }>('/v1/location/zones-from-city/:id', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.query as Record<string, string>, reply)) return reply;
+      return lista(WASI_ZONAS[Number(req.params.id)] ?? []);
+    });
+    app.get<{ Params: { id: string } }>('/v1/property/get/:id', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.query as Record<string, string>, reply)) return reply;
+      const p = this.propiedades.get(req.params.id);
+      if (!p) return { status: 'error', message: 'Property not found' };
+      return { status: 'success', id_property: Number(req.params.id), ...p, id_status_on_page: Number(p.id_status_on_page ?? 1) };
     });
     app.post('/v1/property/add', async (req, reply) => {
       if (await falla(reply)) return reply;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PortalSincronizado } from '@predio/contract/portales';
+import type { ClaseCatalogo, EntradaCatalogo, PortalSincronizado } from '@predio/contract/portales';
 import { llamarExterno, SinRespuesta, type RespuestaExterna } from '../../platform/http/externo.ts';
 
 // The contract every portal adapter meets (issue 34). The synchroniser (portales.sync.ts) knows only
@@ -39,7 +39,29 @@ export type FichaPortal = {
    * Predio has no public address (PUBLIC_URL).
    */
   fotosUrl: string[];
+  /** The company's equivalences to this portal's catalogue (absent: the portal has no catalogue here). */
+  equivalencias?: Equivalencias;
 };
+
+/**
+ * What the company mapped for this property on this portal (docs/portales.md «Catálogos y
+ * equivalencias»). Once a class of the catalogue is loaded its ids are required: a property whose
+ * municipio has no equivalence is held, naming it, rather than sent to a wrong city.
+ */
+export type Equivalencias = {
+  /** Whether the company holds the portal's catalogue of each class. */
+  conCatalogo: Record<ClaseCatalogo, boolean>;
+  tipo: string | null;
+  /** The city's id and its parent (Wasi's id_region). */
+  ciudad: { codigo: string; padre: string } | null;
+  barrio: string | null;
+  /** The mapped city has barrios in the catalogue: a barrio without equivalence is then named. */
+  barriosDeCiudad: boolean;
+};
+
+/** «<Clase> sin equivalencia en <portal>: <nombre>», as the pre-send validation names a missing mapping. */
+export const sinEquivalencia = (clase: 'Tipo de inmueble' | 'Municipio' | 'Barrio', portal: string, nombre: string) =>
+  `${clase} sin equivalencia en ${portal}: ${nombre}`;
 
 /** Offered for rent (arriendo or arriendo_venta) / for sale (venta or arriendo_venta). */
 export const enArriendo = (f: FichaPortal) => f.gestion !== 'venta';
@@ -125,6 +147,11 @@ export type ClientePortal<P> = {
   leerContactos?(desde: Date | null): Promise<ContactoPortal[]>;
   /** Portals whose contract lets one read a listing's state (the nightly reconciliation); optional. */
   leerEstado?(idExterno: string): Promise<EstadoEnPortal>;
+  /**
+   * Portals whose contract publishes catalogues: the entries of one class (barrios: those of the city
+   * `padre`; cities carry their department in `padre`). Optional; others take a CSV.
+   */
+  leerCatalogo?(clase: ClaseCatalogo, padre?: string): Promise<EntradaCatalogo[]>;
 };
 
 export type AdaptadorPortal<P> = {

@@ -6,6 +6,7 @@ import {
   llamar,
   type AdaptadorPortal,
   type AjustesPortal,
+  type EstadoEnPortal,
   type FichaPortal,
   type ResultadoTarea,
 } from './adaptador.ts';
@@ -197,6 +198,35 @@ export function resultadoDeTarea(nombre: string, tarea: Tarea, externalCode: str
   throw new ErrorPortal(`${nombre} devolvió una tarea en un estado desconocido (${estado}): se reintentará`, true);
 }
 
+/**
+ * A listing's status code on the integrators' API: 4 is active and 7 deleted (the codes PATCH
+ * /listing/status ACTIVE / DELETED leave); 1 and 2 are still being processed; 5 is refused by the portal's
+ * moderation and 6 expired (to confirm with a real key: docs/portales.md). No listing: the portal does
+ * not know it.
+ */
+export function estadoListing(nombre: string, j: Record<string, unknown> | null): EstadoEnPortal {
+  const lista = Array.isArray(j?.content) ? (j.content as Record<string, unknown>[]) : [];
+  const l = lista[0];
+  if (!l) return { estado: 'no_existe' };
+  const codigo = Number(l.status);
+  const razon = typeof l.status_description === 'string' && l.status_description.trim() ? `: ${l.status_description.trim()}` : '';
+  switch (codigo) {
+    case 4:
+      return { estado: 'publicado' };
+    case 1:
+    case 2:
+      return { estado: 'pendiente' };
+    case 5:
+      return { estado: 'error', motivo: `${nombre} rechazó el inmueble${razon || ': sin motivo indicado'}` };
+    case 6:
+      return { estado: 'despublicado', motivo: `${nombre} lo retiró${razon || ': la publicación venció'}` };
+    case 7:
+      return { estado: 'despublicado', motivo: `${nombre} lo tiene eliminado${razon}` };
+    default:
+      return { estado: 'error', motivo: `${nombre} informó un estado desconocido (${String(l.status ?? 'vacío')})` };
+  }
+}
+
 function tareaDe(nombre: string, j: Record<string, unknown> | null): { tarea: string } {
   const t = (j?.task ?? null) as { id?: unknown } | null;
   if (typeof t?.id !== 'string' || !t.id)
@@ -239,6 +269,15 @@ function adaptador(portal: PortalSincronizado, nombre: string, urlPorDefecto: st
             nombre,
             await enviar('PATCH', '/listing/status', [{ listing_id: id, client_id: c.usuario, status: 'DELETED' }]),
           );
+        },
+        // The nightly reconciliation: GET /listing?client_id=…&listing_id=… answers the listing with its status.
+        async leerEstado(id) {
+          const q = new URLSearchParams({ client_id: c.usuario, listing_id: id });
+          const j = await enviar('GET', `/listing?${q.toString()}`).catch((e: unknown) => {
+            if (e instanceof ErrorPortal && e.status === 404) return null;
+            throw e;
+          });
+          return estadoListing(nombre, j);
         },
         async leerTarea(tarea) {
           const j = await enviar('GET', `/task/${encodeURIComponent(tarea)}`);

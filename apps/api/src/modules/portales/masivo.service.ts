@@ -52,7 +52,7 @@ async function clasificar(o: Lectura, filtro: FiltroMasivo) {
     ids: new Map(),
   };
   for (const i of filas.slice(0, MAX_MASIVO)) {
-    const ficha = await repo.ficha(o.tx, i.id);
+    const ficha = await repo.ficha(o.tx, i.id, o.portal);
     if (!ficha) continue;
     // As the job will see it: portals that download photos get their public addresses.
     if (o.urlPublica) ficha.fotosUrl = ficha.fotos.map((id) => urlFotoPublica(o.urlPublica!, o.user.idEmpresa, id));

@@ -9,6 +9,7 @@ import {
   type AjustesPortal,
   type ContactoPortal,
   type CredencialesPortal,
+  type EstadoEnPortal,
   type FichaPortal,
   type TokensOAuth,
 } from './adaptador.ts';
@@ -272,6 +273,15 @@ function cliente(c: CredencialesPortal, signal?: AbortSignal) {
     async despublicar(id: string) {
       await api(`/items/${encodeURIComponent(id)}`, json('PUT', { status: 'closed' }));
     },
+    /** The nightly reconciliation: GET /items/{id} and its status (and sub_status, the reason). */
+    async leerEstado(id: string): Promise<EstadoEnPortal> {
+      try {
+        return estadoItem(await api(`/items/${encodeURIComponent(id)}`));
+      } catch (e) {
+        if (e instanceof ErrorPortal && e.status === 404) return { estado: 'no_existe' };
+        throw e;
+      }
+    },
     /*
      * Contacts: Mercado Libre's questions on the account's items (GET /questions/search?seller_id=…,
      * api_version 4, newest first, 50 a page), read back to `desde` less an hour (a question created
@@ -343,6 +353,38 @@ type PreguntaMercadoLibre = {
 const POR_PAGINA = 50;
 /** At most this many pages a read (1,000 questions): the next read goes on from the newest kept. */
 const PAGINAS_PREGUNTAS = 20;
+
+/**
+ * An item's status as the reconciliation reads it: `active` is on show; `under_review` and
+ * `not_yet_active` / `payment_required` wait (unless the review forbade it); `paused` and `inactive` are
+ * off the site with the item kept (an error to look at); `closed` is finished (a new listing is needed).
+ */
+export function estadoItem(cuerpo: Record<string, unknown> | null): EstadoEnPortal {
+  const status = typeof cuerpo?.status === 'string' ? cuerpo.status : '';
+  const sub = Array.isArray(cuerpo?.sub_status) ? (cuerpo.sub_status as unknown[]).map(String) : [];
+  const motivo = sub.length > 0 ? ` (${sub.join(', ')})` : '';
+  switch (status) {
+    case 'active':
+      return { estado: 'publicado' };
+    case 'under_review':
+      if (sub.includes('forbidden'))
+        return {
+          estado: 'error',
+          motivo: `Mercado Libre bloqueó la publicación en su revisión${motivo}: corríjala y use Actualizar`,
+        };
+      return { estado: 'pendiente' };
+    case 'not_yet_active':
+    case 'payment_required':
+      return { estado: 'pendiente' };
+    case 'paused':
+    case 'inactive':
+      return { estado: 'error', motivo: `Mercado Libre pausó la publicación${motivo}: revísela en Mercado Libre` };
+    case 'closed':
+      return { estado: 'despublicado', motivo: `Mercado Libre finalizó la publicación${motivo}` };
+    default:
+      return { estado: 'error', motivo: `Mercado Libre informó un estado desconocido «${status || 'vacío'}»` };
+  }
+}
 
 /** Mercado Libre's refusal codes that deserve their own words. */
 function traducir(e: unknown): unknown {

@@ -461,7 +461,7 @@ describe('nightly reconciliation against the fake', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data).toEqual({ encolado: true });
     expect((await pedir(asesor1, 'POST', '/api/portales/metrocuadrado/conciliar')).statusCode).toBe(403);
-    expect((await pedir(admin1, 'POST', '/api/portales/wasi/conciliar')).statusCode).toBe(404);
+    expect((await pedir(admin1, 'POST', '/api/portales/proppit/conciliar')).statusCode).toBe(404);
     await encolarConciliaciones(t.db);
     const jobs = await t.db.system((tx) =>
       queryRows<{ id_empresa: number; clave: string }>(

@@ -10,6 +10,7 @@ import {
   type AjustesPortal,
   type EstadoEnPortal,
   type FichaPortal,
+  sinEquivalencia,
 } from './adaptador.ts';
 
 /*
@@ -63,6 +64,9 @@ export const ZMetrocuadradoInmueble = z.object({
       .regex(/^\d{5}$/)
       .optional(),
     neighborhood: z.string().min(1).optional(),
+    /** Metrocuadrado's catalogue ids, from the company's equivalences (docs/portales.md). */
+    cityId: z.string().min(1).optional(),
+    neighborhoodId: z.string().min(1).optional(),
     address: z.string().min(1),
     latitude: z.number().min(-90).max(90).optional(),
     longitude: z.number().min(-180).max(180).optional(),
@@ -100,6 +104,10 @@ function faltantes(f: FichaPortal, a: AjustesPortal): string[] {
   if (!f.descripcion.trim()) out.push(L.descripcion);
   if (!a.usuario) out.push(`${A.usuario!.etiqueta} (configuración del portal)`);
   if (!a.cuenta) out.push(`${A.cuenta!.etiqueta} (configuración del portal)`);
+  // Once the company loaded Metrocuadrado's cities (barrios), each property's must have its equivalence.
+  const eq = f.equivalencias;
+  if (eq?.conCatalogo.ciudad && !eq.ciudad) out.push(sinEquivalencia('Municipio', 'Metrocuadrado', f.municipio));
+  if (f.barrio && eq?.barriosDeCiudad && !eq.barrio) out.push(sinEquivalencia('Barrio', 'Metrocuadrado', f.barrio));
   return out;
 }
 
@@ -122,6 +130,8 @@ function mapear(f: FichaPortal, a: AjustesPortal): MetrocuadradoInmueble {
       city: f.municipio,
       ...(f.codigo_dane && /^\d{5}$/.test(f.codigo_dane) ? { daneCode: f.codigo_dane } : {}),
       ...(f.barrio ? { neighborhood: f.barrio } : {}),
+      ...(f.equivalencias?.ciudad ? { cityId: f.equivalencias.ciudad.codigo } : {}),
+      ...(f.equivalencias?.barrio ? { neighborhoodId: f.equivalencias.barrio } : {}),
       address: f.direccion.trim(),
       ...(f.lat !== null && f.lng !== null ? { latitude: f.lat, longitude: f.lng } : {}),
     },
@@ -286,6 +296,34 @@ export const metrocuadrado: AdaptadorPortal<MetrocuadradoInmueble> = {
         datos.set('position', String(foto.posicion));
         datos.set('image', new Blob([new Uint8Array(foto.contenido)], { type: 'image/jpeg' }), foto.nombre);
         await conToken(`${inmueble(id)}/images`, { method: 'POST', body: datos });
+      },
+      // Catalogues (the API key only): GET /catalogs/cities, /catalogs/neighborhoods?cityId= (inferred
+      // like the rest of PTEC Core's paths). Types are Predio's fixed list (TIPOS_METROCUADRADO).
+      async leerCatalogo(clase, padre) {
+        const lista = async (ruta: string) => {
+          try {
+            const r = await llamar('Metrocuadrado', `${base}${ruta}`, conClave({ method: 'GET' }), signal);
+            return (Array.isArray(r) ? r : []) as Record<string, unknown>[];
+          } catch (e) {
+            throw credencialMala(e, false);
+          }
+        };
+        const texto = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+        if (clase === 'ciudad')
+          return (await lista('/catalogs/cities')).map((x) => ({
+            codigo: texto(x.id),
+            nombre: texto(x.name),
+            padre: texto(x.departmentId),
+            detalle: texto(x.departmentName),
+          }));
+        if (clase === 'barrio' && padre)
+          return (await lista(`/catalogs/neighborhoods?cityId=${encodeURIComponent(padre)}`)).map((x) => ({
+            codigo: texto(x.id),
+            nombre: texto(x.name),
+            padre,
+            detalle: '',
+          }));
+        return [];
       },
       async leerEstado(id) {
         try {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { EstadoPublicacion } from '@predio/contract/portales';
+import { CATALOGO_PORTAL, type EstadoPublicacion, type PortalSincronizado } from '@predio/contract/portales';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import * as archivos from '../../platform/archivos/archivos.repo.ts';
 import type { FichaPortal } from './adaptador.ts';
+import { paraInmueble } from './catalogo.repo.ts';
 
 export type FilaConfig = {
   activo: boolean;
@@ -180,10 +181,15 @@ export async function inmueble(tx: Tx, consecutivo: number) {
 /** A nullable numeric column (drivers may answer numeric as text) as a number or null. */
 export const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export async function ficha(tx: Tx, idInmueble: number): Promise<(FichaPortal & { fotosClaves: string[] }) | null> {
+/** The property as a portal may receive it; with `portal`, its equivalences to that portal's catalogue. */
+export async function ficha(
+  tx: Tx,
+  idInmueble: number,
+  portal?: PortalSincronizado,
+): Promise<(FichaPortal & { fotosClaves: string[] }) | null> {
   const [f] = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion, m.municipio, m.departamento, m.codigo_dane,
+    sql`select i.consecutivo, i.tipo, i.gestion, i.estado, i.direccion, i.id_municipio, i.id_barrio, m.municipio, m.departamento, m.codigo_dane,
                b.nombre as barrio,
                i.estrato, i.area_construida, i.area_privada, i.area_lote, i.habitaciones, i.banos, i.parqueaderos,
                i.piso, i.anio_construccion, i.canon, i.precio_venta, i.administracion, i.descripcion, i.lat, i.lng
@@ -225,6 +231,16 @@ export async function ficha(tx: Tx, idInmueble: number): Promise<(FichaPortal & 
     fotos: fotos.map((x) => x.id),
     fotosUrl: [],
     fotosClaves: fotos.map((x) => x.clave),
+    ...(portal && CATALOGO_PORTAL[portal]
+      ? {
+          equivalencias: await paraInmueble(tx, {
+            portal,
+            tipo: String(f.tipo),
+            idMunicipio: Number(f.id_municipio),
+            idBarrio: f.id_barrio === null || f.id_barrio === undefined ? null : Number(f.id_barrio),
+          }),
+        }
+      : {}),
   };
 }
 

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AJUSTES_PORTAL,
+  CATALOGO_PORTAL,
+  ZCatalogoCsv,
+  ZCatalogoQuery,
+  ZEquivalenciaGuardar,
+  ZEquivalenciasQuery,
   IDM_PORTAL,
   IDM_PORTAL_FEED,
   PORTALES_CON_CONCILIACION,
@@ -26,6 +31,7 @@ import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import * as publico from '../pagina-web/publico.service.ts';
+import * as catalogo from './catalogo.service.ts';
 import * as conciliacion from './conciliacion.service.ts';
 import * as contactos from './contactos.service.ts';
 import * as feed from './feed.service.ts';
@@ -178,6 +184,63 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         schema: { tags, summary: `Concilia ahora el estado de lo publicado en ${portal} (lo hace un trabajo)` },
         handler: ({ tx }) => conciliacion.conciliarAhora({ tx, portal }),
       });
+    if (CATALOGO_PORTAL[portal]) {
+      defineRoute(app, deps, {
+        method: 'GET',
+        url: `${base}/catalogo`,
+        permiso,
+        schema: { tags, summary: `Catálogo de ${portal} cargado (entradas por clase) y cuántos maestros están sin mapear` },
+        handler: ({ tx }) => catalogo.resumen({ tx, portal }),
+      });
+      defineRoute(app, deps, {
+        method: 'GET',
+        url: `${base}/catalogo/entradas`,
+        permiso,
+        schema: { querystring: ZCatalogoQuery, tags, summary: `Busca en el catálogo de ${portal} (máximo 50 entradas)` },
+        handler: ({ tx, query }) => catalogo.buscar({ tx, portal, query }),
+      });
+      if (CATALOGO_PORTAL[portal].desdePortal)
+        defineRoute(app, deps, {
+          method: 'POST',
+          url: `${base}/catalogo/cargar`,
+          permiso,
+          schema: { tags, summary: `Carga el catálogo desde ${portal} y empareja por nombre lo que no tiene dudas` },
+          handler: ({ tx, user, req }) => catalogo.cargarDesdePortal({ tx, user, ip: req.ip, cifrador, portal }),
+        });
+      defineRoute(app, deps, {
+        method: 'POST',
+        url: `${base}/catalogo/csv`,
+        permiso,
+        schema: {
+          body: ZCatalogoCsv,
+          tags,
+          summary: `Carga una clase del catálogo de ${portal} desde un CSV (código, nombre, padre, detalle)`,
+        },
+        handler: ({ tx, user, req, body }) => catalogo.cargarCsv({ tx, user, ip: req.ip, portal, body }),
+      });
+      defineRoute(app, deps, {
+        method: 'GET',
+        url: `${base}/equivalencias`,
+        permiso,
+        schema: {
+          querystring: ZEquivalenciasQuery,
+          tags,
+          summary: `Tipos, municipios o barrios de la empresa con su equivalencia en ${portal}`,
+        },
+        handler: ({ tx, query }) => catalogo.equivalencias({ tx, portal, query }),
+      });
+      defineRoute(app, deps, {
+        method: 'PUT',
+        url: `${base}/equivalencias`,
+        permiso,
+        schema: {
+          body: ZEquivalenciaGuardar,
+          tags,
+          summary: `Guarda (o quita, con código null) la equivalencia de un maestro en ${portal}`,
+        },
+        handler: ({ tx, user, req, body }) => catalogo.guardarEquivalencia({ tx, user, ip: req.ip, portal, body }),
+      });
+    }
     if (PORTALES_CON_CONTACTOS.includes(portal)) {
       defineRoute(app, deps, {
         method: 'GET',

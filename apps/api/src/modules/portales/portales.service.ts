@@ -370,7 +370,7 @@ export async function accion(o: {
       throw new AppError(CODES.VALIDACION, `El inmueble está ${i.estado}: no se publica en ${ad.nombre}`, [
         { campo: 'estado', mensaje: `está ${i.estado}` },
       ]);
-    const f = (await repo.ficha(o.tx, i.id))!;
+    const f = (await repo.ficha(o.tx, i.id, o.portal))!;
     if (o.urlPublica) f.fotosUrl = f.fotos.map((id) => urlFotoPublica(o.urlPublica!, o.user.idEmpresa, id));
     const faltan = ad.faltantes(f, ajustesDe(cfg));
     if (faltan.length > 0)
@@ -464,7 +464,7 @@ export async function sincronizar(o: {
     if (fila.solicitud > solicitud) return { fin: 'reemplazado por una solicitud posterior' } as const;
     if (!(await repo.tomar(tx, idInmueble, portal))) return { ocupado: true } as const;
     const cfg = await repo.config(tx, portal);
-    const ficha = fila.objetivo === 'publicado' ? await repo.ficha(tx, idInmueble) : null;
+    const ficha = fila.objetivo === 'publicado' ? await repo.ficha(tx, idInmueble, portal) : null;
     return { fila, cfg, ficha };
   });
   if ('fin' in prep) return { omitido: prep.fin };

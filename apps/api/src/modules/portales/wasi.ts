@@ -7,8 +7,11 @@ import {
   llamar,
   type AdaptadorPortal,
   type AjustesPortal,
+  sinEquivalencia,
+  type EstadoEnPortal,
   type FichaPortal,
 } from './adaptador.ts';
+import type { EntradaCatalogo } from '@predio/contract/portales';
 
 /*
  * Wasi (api.wasi.co, docs/guide): every call carries `id_company` and `wasi_token`; a property is written
@@ -47,6 +50,8 @@ export const ZWasiPropiedad = z.object({
   id_country: z.literal(1),
   id_region: z.number().int().positive({ error: 'Wasi: falta el departamento (id_region)' }),
   id_city: z.number().int().positive({ error: 'Wasi: falta la ciudad (id_city)' }),
+  /** The barrio's zone, when the company mapped it (Wasi's catalogue of zones per city). */
+  id_zone: z.number().int().positive().optional(),
   id_currency: z.literal(1),
   title: z.string().min(1).max(150),
   address: z.string().min(1).max(250),
@@ -79,16 +84,40 @@ export type WasiPropiedad = z.infer<typeof ZWasiPropiedad>;
 
 const L = ETIQUETAS_INMUEBLE;
 
+/** The property type's id in Wasi: the company's equivalence once Wasi's types are loaded, else Predio's reading of them. */
+const tipoDe = (f: FichaPortal): number | null => {
+  const eq = f.equivalencias;
+  if (eq?.conCatalogo.tipo) return eq.tipo && /^\d+$/.test(eq.tipo) ? Number(eq.tipo) : null;
+  return TIPOS_WASI[f.tipo] ?? null;
+};
+/** Department and city: the municipio's equivalence once the catalogue is loaded, else the settings. */
+const ciudadDe = (f: FichaPortal, a: AjustesPortal): { region: number | null; ciudad: number | null } => {
+  const eq = f.equivalencias;
+  if (eq?.ciudad) return { region: Number(eq.ciudad.padre) || null, ciudad: Number(eq.ciudad.codigo) || null };
+  if (eq?.conCatalogo.ciudad) return { region: null, ciudad: null };
+  return { region: a.id_region, ciudad: a.id_ciudad };
+};
+
 function faltantes(f: FichaPortal, a: AjustesPortal): string[] {
   const out: string[] = [];
-  if (!TIPOS_WASI[f.tipo]) out.push(`${L.tipo} (Wasi no tiene «${f.tipo}»)`);
+  const eq = f.equivalencias;
+  if (!tipoDe(f))
+    out.push(
+      eq?.conCatalogo.tipo ? sinEquivalencia('Tipo de inmueble', 'Wasi', f.tipo) : `${L.tipo} (Wasi no tiene «${f.tipo}»)`,
+    );
   if (enArriendo(f) && !f.canon) out.push(L.canon);
   if (enVenta(f) && !f.precio_venta) out.push(L.precio_venta);
   if (!f.area_construida && !f.area_privada && !f.area_lote) out.push(`${L.area_construida}, ${L.area_privada} o ${L.area_lote}`);
   if (!f.descripcion.trim()) out.push(L.descripcion);
   if (!a.usuario) out.push('Identificador de la empresa en Wasi (configuración del portal)');
-  if (!a.id_region) out.push('Departamento en Wasi (configuración del portal)');
-  if (!a.id_ciudad) out.push('Ciudad en Wasi (configuración del portal)');
+  if (eq?.conCatalogo.ciudad) {
+    if (!eq.ciudad) out.push(sinEquivalencia('Municipio', 'Wasi', f.municipio));
+    else if (!Number(eq.ciudad.padre)) out.push(`Departamento de la ciudad ${f.municipio} en el catálogo de Wasi`);
+  } else {
+    if (!a.id_region) out.push('Departamento en Wasi (configuración del portal)');
+    if (!a.id_ciudad) out.push('Ciudad en Wasi (configuración del portal)');
+  }
+  if (f.barrio && eq?.barriosDeCiudad && !eq.barrio) out.push(sinEquivalencia('Barrio', 'Wasi', f.barrio));
   return out;
 }
 
@@ -98,10 +127,11 @@ function mapear(f: FichaPortal, a: AjustesPortal): WasiPropiedad {
   const area = f.area_construida ?? f.area_privada ?? f.area_lote ?? 0;
   const tipo = f.tipo.charAt(0).toUpperCase() + f.tipo.slice(1);
   return {
-    id_property_type: TIPOS_WASI[f.tipo]!,
+    id_property_type: tipoDe(f) ?? 0,
     id_country: 1,
-    id_region: a.id_region ?? 0,
-    id_city: a.id_ciudad ?? 0,
+    id_region: ciudadDe(f, a).region ?? 0,
+    id_city: ciudadDe(f, a).ciudad ?? 0,
+    ...(f.equivalencias?.barrio && /^\d+$/.test(f.equivalencias.barrio) ? { id_zone: Number(f.equivalencias.barrio) } : {}),
     id_currency: 1,
     title: `${tipo} en ${f.gestion === 'venta' ? 'venta' : f.gestion === 'arriendo' ? 'arriendo' : 'arriendo y venta'}${f.barrio ? `, ${f.barrio}` : ''} - ${f.municipio}`,
     address: f.direccion,
@@ -146,6 +176,32 @@ function revisar(j: Record<string, unknown> | null): Record<string, unknown> {
   return j ?? {};
 }
 
+/**
+ * A property's state on Wasi: `id_status_on_page` 1 is shown on the company's pages and portals; any
+ * other value is hidden there (someone changed it in Wasi).
+ */
+export function estadoWasi(j: Record<string, unknown>): EstadoEnPortal {
+  const enPagina = Number(j.id_status_on_page ?? 1);
+  if (enPagina === 1) return { estado: 'publicado' };
+  return { estado: 'despublicado', motivo: `Wasi la tiene oculta (id_status_on_page ${enPagina})` };
+}
+
+/**
+ * Wasi's lists answer the entries keyed by position beside `status` ({ "0": {…}, "1": {…}, status,
+ * total }); an array is taken too.
+ */
+export function entradasWasi(j: Record<string, unknown>, id: string): { codigo: string; nombre: string }[] {
+  const xs = Array.isArray(j)
+    ? (j as unknown[])
+    : Object.entries(j)
+        .filter(([k]) => /^\d+$/.test(k))
+        .map(([, v]) => v);
+  return xs
+    .map((x) => x as Record<string, unknown>)
+    .filter((x) => x && (typeof x[id] === 'number' || typeof x[id] === 'string') && typeof x.name === 'string')
+    .map((x) => ({ codigo: String(x[id]), nombre: String(x.name).trim() }));
+}
+
 export const wasi: AdaptadorPortal<WasiPropiedad> = {
   portal: 'wasi',
   nombre: 'Wasi',
@@ -175,6 +231,46 @@ export const wasi: AdaptadorPortal<WasiPropiedad> = {
       },
       async despublicar(id) {
         await post(`/property/delete/${encodeURIComponent(id)}`, {});
+      },
+      // The nightly reconciliation: GET /property/get/{id} (inferred like the writes). Wasi answers an
+      // unknown id with its error body, not a 404.
+      async leerEstado(id) {
+        const j = await llamar(
+          'Wasi',
+          `${base}/property/get/${encodeURIComponent(id)}?${form({}).toString()}`,
+          { method: 'GET' },
+          signal,
+        ).catch((e: unknown) => {
+          if (e instanceof ErrorPortal && e.status === 404) return { status: 'error', message: 'Property not found' };
+          throw e;
+        });
+        if (j?.status === 'error' && typeof j.message === 'string' && /not found|no existe/i.test(j.message))
+          return { estado: 'no_existe' };
+        return estadoWasi(revisar(j));
+      },
+      // Catalogues (inferred like the writes; docs/portales.md): GET /property-type/all,
+      // /location/regions-from-country/1, /location/cities-from-region/{id_region},
+      // /location/zones-from-city/{id_city}.
+      async leerCatalogo(clase, padre) {
+        const get = async (ruta: string) =>
+          revisar(await llamar('Wasi', `${base}${ruta}?${form({}).toString()}`, { method: 'GET' }, signal));
+        const a = (xs: { codigo: string; nombre: string }[], padreDe = '', detalle = ''): EntradaCatalogo[] =>
+          xs.map((x) => ({ ...x, padre: padreDe, detalle }));
+        if (clase === 'tipo') return a(entradasWasi(await get('/property-type/all'), 'id_property_type'));
+        if (clase === 'barrio') {
+          if (!padre) return [];
+          return a(entradasWasi(await get(`/location/zones-from-city/${encodeURIComponent(padre)}`), 'id_zone'), padre);
+        }
+        const out: EntradaCatalogo[] = [];
+        for (const r of entradasWasi(await get('/location/regions-from-country/1'), 'id_region'))
+          out.push(
+            ...a(
+              entradasWasi(await get(`/location/cities-from-region/${encodeURIComponent(r.codigo)}`), 'id_city'),
+              r.codigo,
+              r.nombre,
+            ),
+          );
+        return out;
       },
       async subirFoto(id, foto) {
         const datos = new FormData();

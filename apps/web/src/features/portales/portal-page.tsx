@@ -29,6 +29,7 @@ import {
 import { Link } from 'react-router';
 import {
   AJUSTES_PORTAL,
+  CATALOGO_PORTAL,
   ETIQUETA_ASIGNADO_CONTACTOS,
   ETIQUETA_PORTAL_SINCRONIZADO,
   PORTALES_CON_CONTACTOS,
@@ -78,6 +79,7 @@ import {
   useUrlAutorizacion,
 } from './api/portales.ts';
 import { COLOR_ESTADO_PUBLICACION } from './estado-publicacion.ts';
+import { EquivalenciasCard } from './equivalencias-card.tsx';
 import './portales.css';
 
 const VERBO: Record<AccionPortal, string> = { publicar: 'Publicar', actualizar: 'Actualizar', despublicar: 'Despublicar' };
@@ -91,6 +93,7 @@ export function portalPage(portal: PortalSincronizado) {
         <Typography.Title level={3}>{nombre}</Typography.Title>
         <SaludCard portal={portal} nombre={nombre} />
         <ConfigCard portal={portal} nombre={nombre} />
+        {CATALOGO_PORTAL[portal] ? <EquivalenciasCard portal={portal} nombre={nombre} /> : null}
         {PORTALES_CON_CONTACTOS.includes(portal) ? <ContactosCard portal={portal} nombre={nombre} /> : null}
         <MasivoCard portal={portal} nombre={nombre} />
         <InmueblesCard portal={portal} nombre={nombre} />
