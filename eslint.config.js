@@ -90,7 +90,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Drawers and dialogs go through Cajon and Dialogo, which give focus back politely (components/foco.ts).
+      // Drawers and dialogs go through AppDrawer and AppModal, which give focus back politely (components/foco.ts).
       'no-restricted-imports': [
         'error',
         {
@@ -98,7 +98,7 @@ export default tseslint.config(
             {
               name: 'antd',
               importNames: ['Drawer', 'Modal'],
-              message: 'Use Cajon (components/cajon.tsx) or Dialogo (components/dialogo.tsx).',
+              message: 'Use AppDrawer (components/app-drawer.tsx) or AppModal (components/app-modal.tsx).',
             },
             {
               name: 'antd',
@@ -120,8 +120,8 @@ export default tseslint.config(
   },
   {
     files: [
-      'apps/web/src/components/cajon.tsx',
-      'apps/web/src/components/dialogo.tsx',
+      'apps/web/src/components/app-drawer.tsx',
+      'apps/web/src/components/app-modal.tsx',
       'apps/web/src/components/section-tabs.tsx',
     ],
     rules: { 'no-restricted-imports': 'off' },

@@ -12,6 +12,6 @@ export function seguir(trabajo: Promise<unknown>): void {
 }
 
 /** Resolves once all the after-commit work started so far, and any it started in turn, has ended. */
-export async function esperarTrasConfirmar(): Promise<void> {
+export async function waitAfterCommit(): Promise<void> {
   while (enCurso.size > 0) await Promise.allSettled([...enCurso]);
 }

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { queryRows } from '../db/rows.ts';
 import { sellarFirmado } from '../modules/firmas/firmas.service.ts';
 import { cifradorDe } from '../platform/mensajes/cifrado.ts';
-import { enTenant } from '../platform/tenant.ts';
+import { inTenant } from '../platform/tenant.ts';
 import { as, type TestApp } from './harness.ts';
 import { asuntoDelMensaje, type SmtpSink } from './smtp-sink.ts';
 
@@ -19,7 +19,7 @@ export async function sellarFirmas(t: TestApp, idEmpresa = 1): Promise<number> {
     ),
   );
   for (const { id } of ids)
-    await enTenant(t.db, idEmpresa, (scope) =>
+    await inTenant(t.db, idEmpresa, (scope) =>
       sellarFirmado({
         ...scope,
         hub: t.deps.hub,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { Alert, App, Button, Progress, Slider, Space, Steps, Typography, Upload } from 'antd';
-import { Dialogo } from './dialogo.tsx';
+import { AppModal } from './app-modal.tsx';
 import { InboxOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { IMAGE_DEFAULTS } from '@predio/contract/constants';
 import { http, type ApiBody } from '../lib/http.ts';
@@ -222,7 +222,7 @@ export function ImageCropUpload({
     );
 
   return (
-    <Dialogo
+    <AppModal
       title={title}
       open={open}
       onCancel={uploading ? undefined : onClose}
@@ -312,6 +312,6 @@ export function ImageCropUpload({
           )}
         </div>
       ) : null}
-    </Dialogo>
+    </AppModal>
   );
 }

@@ -6,7 +6,7 @@ import { queryRows } from '../../db/rows.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { noEncontrado } from '../../platform/errors/app-error.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import * as repo from './agenda.repo.ts';
 import type { Cita } from '@predio/contract/agenda';
 
@@ -51,7 +51,7 @@ export async function feedIcs(deps: Pick<Deps, 'db'>, token: string, ahora = Dat
     ),
   );
   if (!f) throw noEncontrado('El calendario');
-  const citas = await enTenant(deps.db, f.id_empresa, ({ tx }) =>
+  const citas = await inTenant(deps.db, f.id_empresa, ({ tx }) =>
     repo.enRango(tx, {
       desde: new Date(ahora - 30 * DIA).toISOString(),
       hasta: new Date(ahora + 365 * DIA).toISOString(),

@@ -1,5 +1,5 @@
 import type { JobContext } from '../../platform/module.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import {
   enviarRecordatorio,
   recordatoriosSerie,
@@ -14,7 +14,7 @@ export function agendaJobs({ runner, deps }: JobContext): void {
     tipo: TIPO_TRABAJO_RECORDATORIO,
     timeoutMs: 60_000,
     manejar: (j) =>
-      enTenant(db, j.idEmpresa!, (scope) =>
+      inTenant(db, j.idEmpresa!, (scope) =>
         enviarRecordatorio(
           { ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa: j.idEmpresa! },
           j.datos as { idCita: number; idUsuario: number; inicio: string },
@@ -26,6 +26,6 @@ export function agendaJobs({ runner, deps }: JobContext): void {
     tipo: TIPO_TRABAJO_RECORDATORIOS_SERIE,
     timeoutMs: 60_000,
     manejar: (j) =>
-      enTenant(db, j.idEmpresa!, (scope) => recordatoriosSerie(scope, j.datos as { idSerie: number; desde: string })),
+      inTenant(db, j.idEmpresa!, (scope) => recordatoriosSerie(scope, j.datos as { idSerie: number; desde: string })),
   });
 }

@@ -172,15 +172,15 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/citas',
     permiso,
     schema: { body: ZCitaForm, tags, summary: 'Agenda una cita (409 con los cruces si no se confirmó)' },
-    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, ...aviso, user, ip: req.ip, body }),
+    handler: ({ tx, onCommit, user, req, body }) => service.crear({ tx, onCommit, ...aviso, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'PATCH',
     url: '/citas/:id',
     permiso,
     schema: { params: ZIdParam, body: ZCitaCambios, tags, summary: 'Modifica una cita: mover, estado y resultado, datos' },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.actualizar({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.actualizar({ tx, onCommit, ...aviso, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -192,10 +192,10 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Envía la cita por correo a sus participantes, con un .ics para su calendario',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+    handler: ({ tx, onCommit, user, req, params, body }) =>
       service.invitarParticipantes({
         tx,
-        alConfirmar,
+        onCommit,
         user,
         ip: req.ip,
         mailer: deps.mailer,
@@ -214,7 +214,7 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Elimina una cita, o las citas abiertas de su serie (alcance=serie); avisa a sus asesores',
     },
-    handler: ({ tx, alConfirmar, user, req, params, query }) =>
-      service.borrar({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id, alcance: query.alcance }),
+    handler: ({ tx, onCommit, user, req, params, query }) =>
+      service.borrar({ tx, onCommit, ...aviso, user, ip: req.ip, id: params.id, alcance: query.alcance }),
   });
 }

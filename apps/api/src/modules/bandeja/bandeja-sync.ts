@@ -3,7 +3,7 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { asuntoBase } from '@predio/contract/bandeja';
 import type { Database } from '../../db/client.ts';
 import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import * as repo from './bandeja.repo.ts';
 import { sanearHtmlCorreo } from './html-correo.ts';
 
@@ -94,15 +94,15 @@ type Opciones = { db: Database; cifrador: Cifrador; idEmpresa: number; idCuenta:
  * Spanish) is kept on the account for the screen; an error is also thrown, for the job to retry.
  */
 export async function sincronizarCuenta(o: Opciones): Promise<{ carpetas: number; nuevos: number }> {
-  const cuenta = await enTenant(o.db, o.idEmpresa, ({ tx }) => repo.cuentaPorId(tx, o.idCuenta));
+  const cuenta = await inTenant(o.db, o.idEmpresa, ({ tx }) => repo.cuentaPorId(tx, o.idCuenta));
   if (!cuenta) return { carpetas: 0, nuevos: 0 };
   try {
     const r = await sincronizar(o, cuenta);
-    await enTenant(o.db, o.idEmpresa, ({ tx }) => repo.marcarSincronizada(tx, cuenta.id, null));
+    await inTenant(o.db, o.idEmpresa, ({ tx }) => repo.marcarSincronizada(tx, cuenta.id, null));
     return r;
   } catch (e) {
     const mensaje = errorEnEspanol(e, cuenta);
-    await enTenant(o.db, o.idEmpresa, ({ tx }) => repo.marcarSincronizada(tx, cuenta.id, mensaje));
+    await inTenant(o.db, o.idEmpresa, ({ tx }) => repo.marcarSincronizada(tx, cuenta.id, mensaje));
     throw new ErrorImap(mensaje);
   }
 }
@@ -173,7 +173,7 @@ async function sincronizar(o: Opciones, cuenta: repo.CuentaFila): Promise<{ carp
   try {
     await client.connect();
     const carpetas = (await client.list()).filter((c) => !c.flags.has('\\Noselect') && !c.flags.has('\\NonExistent'));
-    const ids = await enTenant(o.db, o.idEmpresa, ({ tx }) =>
+    const ids = await inTenant(o.db, o.idEmpresa, ({ tx }) =>
       repo.guardarCarpetas(
         tx,
         cuenta.id,
@@ -183,7 +183,7 @@ async function sincronizar(o: Opciones, cuenta: repo.CuentaFila): Promise<{ carp
     let nuevos = 0;
     for (const c of carpetas) {
       const idCarpeta = ids.get(c.path)!;
-      const estado = await enTenant(o.db, o.idEmpresa, ({ tx }) => repo.estadoCarpeta(tx, idCarpeta));
+      const estado = await inTenant(o.db, o.idEmpresa, ({ tx }) => repo.estadoCarpeta(tx, idCarpeta));
       const lock = await client.getMailboxLock(c.path, { readOnly: true });
       try {
         const buzon = client.mailbox;
@@ -191,14 +191,14 @@ async function sincronizar(o: Opciones, cuenta: repo.CuentaFila): Promise<{ carp
         const validez = String(buzon.uidValidity);
         let desde = 1;
         if (estado?.uidvalidity === validez) desde = Number(estado.uidnext ?? 1);
-        else await enTenant(o.db, o.idEmpresa, ({ tx }) => repo.reiniciarCarpeta(tx, idCarpeta, validez));
+        else await inTenant(o.db, o.idEmpresa, ({ tx }) => repo.reiniciarCarpeta(tx, idCarpeta, validez));
         const siguiente = Number(buzon.uidNext);
         if (buzon.exists > 0 && siguiente > desde) {
           let lote: MensajeLeido[] = [];
           const guardar = async (hasta: number) => {
             const l = lote;
             lote = [];
-            await enTenant(o.db, o.idEmpresa, ({ tx }) =>
+            await inTenant(o.db, o.idEmpresa, ({ tx }) =>
               repo.guardarMensajes(tx, { idCuenta: cuenta.id, idCarpeta, uidvalidity: validez, mensajes: l, uidnext: hasta }),
             );
             nuevos += l.length;
@@ -211,7 +211,7 @@ async function sincronizar(o: Opciones, cuenta: repo.CuentaFila): Promise<{ carp
             if (lote.length >= LOTE) await guardar(m.uid + 1);
           }
           await guardar(siguiente);
-        } else await enTenant(o.db, o.idEmpresa, ({ tx }) => repo.avanzarCarpeta(tx, idCarpeta, siguiente, buzon.exists));
+        } else await inTenant(o.db, o.idEmpresa, ({ tx }) => repo.avanzarCarpeta(tx, idCarpeta, siguiente, buzon.exists));
       } finally {
         lock.release();
       }
@@ -232,9 +232,9 @@ async function sincronizar(o: Opciones, cuenta: repo.CuentaFila): Promise<{ carp
  * skipped (its messages are copied again by the next sync). A failure is thrown for the job to retry.
  */
 export async function marcarEnServidor(o: Opciones): Promise<{ marcados: number }> {
-  const cuenta = await enTenant(o.db, o.idEmpresa, ({ tx }) => repo.cuentaPorId(tx, o.idCuenta));
+  const cuenta = await inTenant(o.db, o.idEmpresa, ({ tx }) => repo.cuentaPorId(tx, o.idCuenta));
   if (!cuenta) return { marcados: 0 };
-  const pendientes = await enTenant(o.db, o.idEmpresa, ({ tx }) => repo.pendientesDeMarcar(tx, cuenta.id));
+  const pendientes = await inTenant(o.db, o.idEmpresa, ({ tx }) => repo.pendientesDeMarcar(tx, cuenta.id));
   if (pendientes.length === 0) return { marcados: 0 };
   const client = clienteImap(o.cifrador, cuenta);
   let caida: unknown = null;
@@ -254,7 +254,7 @@ export async function marcarEnServidor(o: Opciones): Promise<{ marcados: number 
           const uids = estos.map((p) => p.uid).join(',');
           if (leido) await client.messageFlagsAdd(uids, ['\\Seen'], { uid: true });
           else await client.messageFlagsRemove(uids, ['\\Seen'], { uid: true });
-          await enTenant(o.db, o.idEmpresa, ({ tx }) =>
+          await inTenant(o.db, o.idEmpresa, ({ tx }) =>
             repo.flagGuardado(
               tx,
               estos.map((p) => p.id),

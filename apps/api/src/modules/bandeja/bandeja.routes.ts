@@ -135,6 +135,6 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/terceros/:id/correos-recibidos',
     permiso: IDM_TERCEROS,
     schema: { params: ZTerceroIdParam, tags, summary: 'Correos recibidos del tercero en la bandeja del usuario' },
-    handler: ({ tx, alConfirmar, user, params }) => service.correosDeTercero({ tx, alConfirmar, user, idTercero: params.id }),
+    handler: ({ tx, onCommit, user, params }) => service.correosDeTercero({ tx, onCommit, user, idTercero: params.id }),
   });
 }

@@ -194,7 +194,7 @@ export async function responder(
     cabeceras.References = [...m.referencias, m.message_id].join(' ');
   }
   await encolarCorreo(
-    { tx: o.tx, alConfirmar: o.alConfirmar, mailer: o.mailer },
+    { tx: o.tx, onCommit: o.onCommit, mailer: o.mailer },
     {
       para,
       asunto,

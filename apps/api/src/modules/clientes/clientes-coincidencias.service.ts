@@ -208,7 +208,7 @@ export async function notificarCoincidencias(
       .join(', ');
     const mas = clientes.length > 3 ? ` y ${clientes.length - 3} más` : '';
     await notificar(
-      { tx: o.tx, alConfirmar: o.alConfirmar, hub: o.hub, mailer: o.mailer },
+      { tx: o.tx, onCommit: o.onCommit, hub: o.hub, mailer: o.mailer },
       {
         idEmpresa: inm.id_empresa,
         idUsuario,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ClienteCoincidente, InmuebleCoincidente } from '@predio/contract/clientes';
 import { queryRows } from '../../db/rows.ts';
 import { terceros } from '../../db/schema/terceros.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { notificarCoincidencias } from './clientes-coincidencias.service.ts';
 
@@ -285,7 +285,7 @@ describe('notificarCoincidencias', () => {
       async (tx) => (await queryRows<{ id: number }>(tx, sql`select id from inmueble where consecutivo = ${consecutivo}`))[0]!.id,
     );
   const avisar = (idInmueble: number, motivo: 'nuevo' | 'precio') =>
-    enTenant(t.db, 3, (s) => notificarCoincidencias({ ...s, hub: t.deps.hub, mailer: t.deps.mailer, idInmueble, motivo }));
+    inTenant(t.db, 3, (s) => notificarCoincidencias({ ...s, hub: t.deps.hub, mailer: t.deps.mailer, idInmueble, motivo }));
   const avisos = (idUsuario: number) =>
     t.db.tenant(3, (tx) =>
       queryRows<{ titulo: string; cuerpo: string; enlace: string }>(

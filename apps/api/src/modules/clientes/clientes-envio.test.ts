@@ -4,7 +4,7 @@ import type { EnvioInmuebles } from '@predio/contract/clientes';
 import { queryRows } from '../../db/rows.ts';
 import { terceros } from '../../db/schema/terceros.ts';
 import { encolarCorreo } from '../../platform/mail/outbox.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import sharp from 'sharp';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, tokenClaims, type TestApp } from '../../test/harness.ts';
@@ -244,7 +244,7 @@ describe('sending a lead the fichas of properties by e-mail', () => {
     expect(cierre.statusCode, cierre.body).toBe(200);
     const antes = (await outbox()).length;
     await expect(
-      enTenant(t.db, 1, (scope) => envio.encolarEnvio({ ...scope, mailer: t.deps.mailer, user, ip: '', preparado, adjuntos })),
+      inTenant(t.db, 1, (scope) => envio.encolarEnvio({ ...scope, mailer: t.deps.mailer, user, ip: '', preparado, adjuntos })),
     ).rejects.toThrow('está cerrado');
     expect((await outbox()).length).toBe(antes);
     // What the route then does with the fichas nobody will send.
@@ -260,7 +260,7 @@ describe('sending a lead the fichas of properties by e-mail', () => {
   });
 
   it('a message whose attached file is gone is retried and then reports why', async () => {
-    await enTenant(t.db, 1, (scope) =>
+    await inTenant(t.db, 1, (scope) =>
       encolarCorreo(
         { ...scope, mailer: { despertar: () => undefined, urlPublica: null } },
         {

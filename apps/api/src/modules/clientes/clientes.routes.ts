@@ -20,8 +20,8 @@ import {
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
-import { defineRoute, despuesDeConfirmar, envelope } from '../../platform/http/route.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { defineRoute, afterCommit, envelope } from '../../platform/http/route.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import * as coincidencias from './clientes-coincidencias.service.ts';
 import * as envio from './clientes-envio.service.ts';
 import * as service from './clientes.service.ts';
@@ -34,19 +34,19 @@ const base = '/clientes-atendidos';
 export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
   const avisos = { hub: deps.hub, mailer: deps.mailer };
   /**
-   * The fichas are laid out and stored once the request's transaction commits (despuesDeConfirmar),
+   * The fichas are laid out and stored once the request's transaction commits (afterCommit),
    * then queued in a second one. If that fails (a lead was closed meanwhile), the stored fichas are
    * removed.
    */
   const conFichas = <T>(
-    c: { user: Principal; ip: string; urlPublica: string; reply: FastifyReply; alConfirmar: (fn: () => void) => void },
+    c: { user: Principal; ip: string; urlPublica: string; reply: FastifyReply; onCommit: (fn: () => void) => void },
     preparado: { pedidos: envio.PedidoFicha[] },
     encolar: (o: envio.Encolar) => Promise<T>,
   ) =>
-    despuesDeConfirmar(c.alConfirmar, c.reply, async () => {
+    afterCommit(c.onCommit, c.reply, async () => {
       const adjuntos = await envio.guardarFichas({ user: c.user, storage: deps.storage, preparado, urlPublica: c.urlPublica });
       try {
-        const r = await enTenant(deps.db, c.user.idEmpresa, (scope) =>
+        const r = await inTenant(deps.db, c.user.idEmpresa, (scope) =>
           encolar({ ...scope, mailer: deps.mailer, user: c.user, ip: c.ip, adjuntos }),
         );
         await c.reply.send(envelope(r));
@@ -67,9 +67,9 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${base}/exportar`,
     permiso,
     schema: { querystring: ZClientesExportarQuery, tags, summary: 'Exporta los clientes del filtro actual (Excel o CSV)' },
-    handler: async ({ tx, user, query, reply, alConfirmar }) => {
+    handler: async ({ tx, user, query, reply, onCommit }) => {
       const { escribir } = await service.exportar({ tx, query });
-      return despuesDeConfirmar(alConfirmar, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
+      return afterCommit(onCommit, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
     },
   });
   defineRoute(app, deps, {
@@ -91,7 +91,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: base,
     permiso,
     schema: { body: ZClienteForm, tags, summary: 'Registra un cliente atendido con el siguiente consecutivo' },
-    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, ...avisos, user, ip: req.ip, body }),
+    handler: ({ tx, onCommit, user, req, body }) => service.crear({ tx, onCommit, ...avisos, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -110,8 +110,8 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Modifica un cliente abierto (version: la que se editó)',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.actualizar({ tx, alConfirmar, ...avisos, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.actualizar({ tx, onCommit, ...avisos, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -158,10 +158,10 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Envía al cliente por correo la ficha en PDF de los inmuebles elegidos y lo anota en el seguimiento',
     },
-    handler: async ({ tx, user, req, reply, params, body, alConfirmar }) => {
+    handler: async ({ tx, user, req, reply, params, body, onCommit }) => {
       const preparado = await envio.prepararEnvio({ tx, user, consecutivo: params.consecutivo, body });
       return conFichas(
-        { user, ip: req.ip, urlPublica: urlPublica(deps.config.publicUrl, req), reply, alConfirmar },
+        { user, ip: req.ip, urlPublica: urlPublica(deps.config.publicUrl, req), reply, onCommit },
         preparado,
         (o) => envio.encolarEnvio({ ...o, preparado }),
       );
@@ -180,10 +180,10 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
       summary:
         'Envía la ficha en PDF del inmueble a varios clientes atendidos, un correo a cada uno, y lo anota en su seguimiento',
     },
-    handler: async ({ tx, user, req, reply, params, body, alConfirmar }) => {
+    handler: async ({ tx, user, req, reply, params, body, onCommit }) => {
       const preparado = await envio.prepararEnvioVarios({ tx, user, consecutivo: params.consecutivo, body });
       return conFichas(
-        { user, ip: req.ip, urlPublica: urlPublica(deps.config.publicUrl, req), reply, alConfirmar },
+        { user, ip: req.ip, urlPublica: urlPublica(deps.config.publicUrl, req), reply, onCommit },
         preparado,
         (o) => envio.encolarEnvioVarios({ ...o, preparado }),
       );

@@ -17,7 +17,7 @@ import {
 } from '@predio/contract/contratos';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
-import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
+import { defineRoute, afterCommit } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import { registrarAlCompletar } from '../firmas/firmas.service.ts';
@@ -163,9 +163,9 @@ export function contratosRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/:id/pdf`,
       permiso,
       schema: { params: ZIdContratoParam, tags, summary: `El ${que} en PDF, llenado desde su plantilla` },
-      handler: async ({ tx, user, params, reply, alConfirmar }) => {
+      handler: async ({ tx, user, params, reply, onCommit }) => {
         const doc = await service.documento({ tx, user, programa, id: params.id });
-        return despuesDeConfirmar(alConfirmar, reply, async () =>
+        return afterCommit(onCommit, reply, async () =>
           enviarArchivo(reply, await service.pdfDe({ user, storage: deps.storage, doc })),
         );
       },
@@ -188,10 +188,10 @@ export function contratosRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         summary: 'Envía el contrato a firma electrónica a sus partes',
       },
-      handler: ({ tx, alConfirmar, user, req, params, body }) =>
+      handler: ({ tx, onCommit, user, req, params, body }) =>
         service.enviarAFirma({
           tx,
-          alConfirmar,
+          onCommit,
           user,
           ip: req.ip,
           storage: deps.storage,

@@ -587,7 +587,7 @@ export async function pdfFirmado(o: { tx: Tx; storage: Storage; programa: Progra
 }
 
 type ConFirmas = Escritura &
-  Pick<Scope, 'alConfirmar'> & { storage: Storage; mailer: Despertador; hub: Hub; cifrador: Cifrador; base: string };
+  Pick<Scope, 'onCommit'> & { storage: Storage; mailer: Despertador; hub: Hub; cifrador: Cifrador; base: string };
 
 /**
  * «Enviar a firma»: the contract rendered from its template goes to firmas as one document with the
@@ -665,7 +665,7 @@ export async function alFirmarTodos(
     try {
       await inmuebles.cambiarEstado({
         ...x,
-        alConfirmar: o.alConfirmar,
+        onCommit: o.onCommit,
         // The property's notices only queue e-mail and wake the mailer: what firmas gives us is enough.
         deps: { hub: o.hub, mailer: o.mailer as Deps['mailer'] },
         consecutivo: c.consecutivo,

@@ -53,8 +53,8 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: IDM_EMPRESA,
     schema: { tags, summary: 'Sube el logo de la empresa (multipart: file)' },
     prepare: ({ req }) => service.leerLogo(req.parts()),
-    handler: async ({ tx, user, req, prep, alConfirmar }) => {
-      const nombreArchivo = await service.guardarLogo({ tx, user, ip: req.ip, alConfirmar, storage: deps.storage, subida: prep });
+    handler: async ({ tx, user, req, prep, onCommit }) => {
+      const nombreArchivo = await service.guardarLogo({ tx, user, ip: req.ip, onCommit, storage: deps.storage, subida: prep });
       return new Respuesta({ nombreArchivo }, { nombreArchivo });
     },
   });
@@ -130,7 +130,7 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Genera o quita la clave de la API pública; cambia los orígenes permitidos (CORS)',
     },
-    handler: async ({ tx, user, req, body, alConfirmar }) => {
+    handler: async ({ tx, user, req, body, onCommit }) => {
       const r = await service.cambiarApiPublica({
         tx,
         user,
@@ -139,7 +139,7 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
         hostsPredio: hostsPredio(req, deps.config.publicUrl),
       });
       // This process routes the new domain at once; the others within 30 s (platform/http/dominios.ts).
-      if (body.dominio !== undefined) alConfirmar(() => req.server.dominiosPropios.cargar().catch(() => undefined));
+      if (body.dominio !== undefined) onCommit(() => req.server.dominiosPropios.cargar().catch(() => undefined));
       return r;
     },
   });

@@ -135,7 +135,7 @@ export async function leerLogo(parts: AsyncIterableIterator<Parte>): Promise<Log
 }
 
 export async function guardarLogo(
-  o: Escritura & Pick<Scope, 'alConfirmar'> & { storage: Storage; subida: LogoSubido },
+  o: Escritura & Pick<Scope, 'onCommit'> & { storage: Storage; subida: LogoSubido },
 ): Promise<string> {
   const antes = await getEmpresa(o);
   const nombre = `${randomUUID()}.${o.subida.img.ext}`;
@@ -145,7 +145,7 @@ export async function guardarLogo(
   // The old file goes once the new name is committed (a rollback keeps the old one in use).
   if (antes.logo && NOMBRE_LOGO.test(antes.logo)) {
     const viejo = claveLogo(o.user.idEmpresa, antes.logo);
-    o.alConfirmar(() => o.storage.delete(viejo).catch(() => undefined));
+    o.onCommit(() => o.storage.delete(viejo).catch(() => undefined));
   }
   return nombre;
 }

@@ -6,7 +6,7 @@ import { infoSms } from '@predio/contract/mensajes';
 import { queryRows } from '../../db/rows.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
 import { enviarMensaje } from '../../platform/mensajes/salida.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { CLAVE_HABLAME, FakeProveedores, TOKEN_WHATSAPP } from '../../test/fake-proveedores.ts';
 import { as, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 import { SmtpSink } from '../../test/smtp-sink.ts';
@@ -229,7 +229,7 @@ describe('firmas by SMS and WhatsApp', () => {
     await t.db.tenant(1, (tx) =>
       tx.execute(sql`update firma_firmante set invitado_en = now() - interval '4 days' where id_documento = ${id}`),
     );
-    const r = await enTenant(t.db, 1, (s) =>
+    const r = await inTenant(t.db, 1, (s) =>
       pasoDiario({ ...s, hub: t.deps.hub, mailer: t.deps.mailer, cifrador, idEmpresa: 1 }),
     );
     expect(r.recordatorios).toBeGreaterThanOrEqual(1);

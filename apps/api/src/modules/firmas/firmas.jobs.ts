@@ -1,7 +1,7 @@
 import { porEmpresa } from '../../platform/jobs/por-empresa.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import type { JobContext } from '../../platform/module.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import {
   empresasConFirmasEnCurso,
   pasoDiario,
@@ -27,7 +27,7 @@ export function firmasJobs({ runner, deps }: JobContext): void {
       tipo: TRABAJO_FIRMAS_DIARIO_EMPRESA,
       timeoutMs: 10 * 60_000,
       manejar: (idEmpresa) =>
-        enTenant(db, idEmpresa, (scope) =>
+        inTenant(db, idEmpresa, (scope) =>
           pasoDiario({ ...scope, hub: deps.hub, mailer: deps.mailer, cifrador: cifradorDe(config), idEmpresa }),
         ),
     },
@@ -40,7 +40,7 @@ export function firmasJobs({ runner, deps }: JobContext): void {
     maxIntentos: 5,
     esperaMs: 30_000,
     manejar: (j) =>
-      enTenant(db, j.idEmpresa!, (scope) =>
+      inTenant(db, j.idEmpresa!, (scope) =>
         sellarFirmado({
           ...scope,
           hub: deps.hub,
@@ -59,7 +59,7 @@ export function firmasJobs({ runner, deps }: JobContext): void {
     maxIntentos: 5,
     esperaMs: 60_000,
     manejar: (j) =>
-      enTenant(db, j.idEmpresa!, (scope) =>
+      inTenant(db, j.idEmpresa!, (scope) =>
         radicarFirmado({ ...scope, storage: deps.storage, idEmpresa: j.idEmpresa!, id: Number(j.datos.id) }),
       ),
   });

@@ -106,7 +106,7 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Crea el borrador con sus firmantes (luego se adjunta el PDF y se envía)',
     },
-    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, user, ip: req.ip, body }),
+    handler: ({ tx, onCommit, user, req, body }) => service.crear({ tx, onCommit, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -125,8 +125,8 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Los campos que cada firmante llena, ubicados en las páginas del borrador',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.guardarCampos({ tx, alConfirmar, user, ip: req.ip, storage: deps.storage, id: params.id, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.guardarCampos({ tx, onCommit, user, ip: req.ip, storage: deps.storage, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -146,10 +146,10 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Envía el borrador: cada firmante recibe su enlace privado por correo, SMS o WhatsApp',
     },
-    handler: ({ tx, alConfirmar, user, req, params }) =>
+    handler: ({ tx, onCommit, user, req, params }) =>
       service.enviar({
         tx,
-        alConfirmar,
+        onCommit,
         user,
         ip: req.ip,
         ...aviso,
@@ -166,10 +166,10 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Un enlace nuevo para cada firmante pendiente (los anteriores dejan de servir)',
     },
-    handler: ({ tx, alConfirmar, user, req, params }) =>
+    handler: ({ tx, onCommit, user, req, params }) =>
       service.reenviar({
         tx,
-        alConfirmar,
+        onCommit,
         user,
         ip: req.ip,
         mailer: deps.mailer,
@@ -183,7 +183,7 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/firmas/documentos/:id/cancelar',
     permiso,
     schema: { params: ZIdDocumentoParam, tags, summary: 'Cancela el documento: los enlaces dejan de servir' },
-    handler: ({ tx, alConfirmar, user, req, params }) => service.cancelar({ tx, alConfirmar, user, ip: req.ip, id: params.id }),
+    handler: ({ tx, onCommit, user, req, params }) => service.cancelar({ tx, onCommit, user, ip: req.ip, id: params.id }),
   });
   for (const cual of ['original', 'firmado'] as const)
     defineRoute(app, deps, {

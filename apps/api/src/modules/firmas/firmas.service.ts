@@ -41,7 +41,7 @@ import { canalActivo, encolarMensaje, normalizarTelefono } from '../../platform/
 import { notificar } from '../../platform/notificar/notificar.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { enTenant, type Scope } from '../../platform/tenant.ts';
+import { inTenant, type Scope } from '../../platform/tenant.ts';
 import { estadoRadicacion, radicarDocumento } from '../gestion-documental/radicacion-automatica.service.ts';
 import { certificadoEmpresa } from './firmas-certificado.service.ts';
 import { imagenPagina, tamanosPaginas } from './firmas-paginas.ts';
@@ -826,7 +826,7 @@ async function conFirmante<T>(
     await falloPublico(o);
     throw new AppError(CODES.NO_ENCONTRADO, ENLACE_NO_VALE);
   }
-  return enTenant(o.db, r.id_empresa, async (scope) => {
+  return inTenant(o.db, r.id_empresa, async (scope) => {
     const [f] = await queryRows<FilaFirmante>(scope.tx, sql`select * from firma_firmante where id = ${r.id} for update`);
     if (!f) throw new AppError(CODES.NO_ENCONTRADO, ENLACE_NO_VALE);
     const d = await filaDoc(scope.tx, f.id_documento, true);

@@ -50,8 +50,8 @@ export function cartasRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Genera una carta: la radica como salida con su PDF en el membrete y, si se pide, la envía por correo',
     },
-    handler: ({ tx, alConfirmar, user, req, body }) =>
-      service.generar({ tx, alConfirmar, user, ip: req.ip, storage: deps.storage, mailer: deps.mailer, body }),
+    handler: ({ tx, onCommit, user, req, body }) =>
+      service.generar({ tx, onCommit, user, ip: req.ip, storage: deps.storage, mailer: deps.mailer, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',

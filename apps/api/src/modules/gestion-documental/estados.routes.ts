@@ -70,14 +70,14 @@ export function estadosGdRoutes(app: FastifyInstance, deps: Deps): void {
     url: RADICADO,
     permiso: IDM_GESTION_DOCUMENTAL,
     schema: { params: ZIdParam, body: ZRadicadoEdicion, tags, summary: 'Corrige los datos de un radicado (nunca su número)' },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+    handler: ({ tx, onCommit, user, req, params, body }) =>
       radicados.editar({
         tx,
         user,
         ip: req.ip,
         id: params.id,
         body,
-        aviso: { hub: deps.hub, mailer: deps.mailer, alConfirmar },
+        aviso: { hub: deps.hub, mailer: deps.mailer, onCommit },
       }),
   });
 }

@@ -12,7 +12,7 @@ import {
 } from '@predio/contract/gestion-documental-expedientes';
 import { enviar } from '../../platform/archivos/archivos.service.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
+import { defineRoute, afterCommit } from '../../platform/http/route.ts';
 import * as service from './expedientes.service.ts';
 
 const tags = ['gestion-documental'];
@@ -125,9 +125,9 @@ export function expedientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${URL}/:id/acta`,
     permiso,
     schema: { params: ZId, tags, summary: 'Descarga el acta de eliminación del expediente (PDF)' },
-    handler: async ({ tx, user, params, reply, alConfirmar }) => {
+    handler: async ({ tx, user, params, reply, onCommit }) => {
       const f = await service.acta({ tx, user, id: params.id });
-      return despuesDeConfirmar(alConfirmar, reply, () => enviar(reply, deps.storage, f, { descargar: true }));
+      return afterCommit(onCommit, reply, () => enviar(reply, deps.storage, f, { descargar: true }));
     },
   });
 }

@@ -1,6 +1,6 @@
 import { diaBogota, porEmpresa } from '../../platform/jobs/por-empresa.ts';
 import type { JobContext } from '../../platform/module.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { avisarRetencion, empresasConRetencion } from './expedientes.service.ts';
 import {
   avisarVencimientos,
@@ -27,7 +27,7 @@ export function gestionDocumentalJobs({ runner, deps }: JobContext): void {
       tipo: TRABAJO_GD_DIARIO_EMPRESA,
       timeoutMs: 5 * 60_000,
       manejar: (idEmpresa) =>
-        enTenant(db, idEmpresa, async (scope) => {
+        inTenant(db, idEmpresa, async (scope) => {
           const o = { ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa, hoy: diaBogota() };
           const radicados = await avisarVencimientos(o);
           const expedientes = await avisarRetencion(o);

@@ -97,8 +97,8 @@ export function gestionDocumentalRoutes(app: FastifyInstance, deps: Deps): void 
     url: URL,
     permiso,
     schema: { body: ZRadicadoForm, tags, summary: 'Radica un documento: le da el siguiente número del año' },
-    handler: ({ tx, alConfirmar, user, req, body }) =>
-      service.radicar({ tx, user, ip: req.ip, body, aviso: { hub: deps.hub, mailer: deps.mailer, alConfirmar } }),
+    handler: ({ tx, onCommit, user, req, body }) =>
+      service.radicar({ tx, user, ip: req.ip, body, aviso: { hub: deps.hub, mailer: deps.mailer, onCommit } }),
   });
   defineRoute(app, deps, {
     method: 'GET',

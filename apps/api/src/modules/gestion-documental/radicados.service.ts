@@ -45,7 +45,7 @@ import * as versionesRepo from './versiones.repo.ts';
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
 /** What sending a notice needs (platform/notificar); a filing without it (a job's) sends none. */
-export type Aviso = { hub: Hub; mailer: Despertador; alConfirmar: Scope['alConfirmar'] };
+export type Aviso = { hub: Hub; mailer: Despertador; onCommit: Scope['onCommit'] };
 
 export const ENTIDAD_RADICADO = 'radicados';
 const L = ETIQUETAS_RADICADO;

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { OpcionesRadicado, Radicado } from '@predio/contract/gestion-documental';
 import { sumarDiasHabiles, type ConfiguracionGd } from '@predio/contract/gestion-documental-configuracion';
 import { queryRows } from '../../db/rows.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { avisarVencimientos } from './radicados.service.ts';
 
@@ -49,7 +49,7 @@ const avisos = async (token: string, tipo: number) =>
     await as(t.app, token).get('/api/notificaciones'),
   ).items.filter((n) => n.tipo_Carta === tipo);
 const pasada = () =>
-  enTenant(t.db, 1, (scope) =>
+  inTenant(t.db, 1, (scope) =>
     avisarVencimientos({ ...scope, hub: t.deps.hub, mailer: t.deps.mailer, idEmpresa: 1, hoy: hoy() }),
   );
 

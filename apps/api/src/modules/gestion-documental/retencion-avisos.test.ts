@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { ExpedienteDetalle } from '@predio/contract/gestion-documental-expedientes';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import { queryRows } from '../../db/rows.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { avisarRetencion, empresasConRetencion } from './expedientes.service.ts';
 
@@ -33,7 +33,7 @@ const avisos = async (token: string) =>
     await as(t.app, token).get('/api/notificaciones'),
   ).items.filter((n) => n.titulo.startsWith('Expediente') || / expedientes por /.test(n.titulo));
 const pasada = () =>
-  enTenant(t.db, 1, (scope) => avisarRetencion({ ...scope, hub: t.deps.hub, mailer: t.deps.mailer, idEmpresa: 1, hoy: hoy() }));
+  inTenant(t.db, 1, (scope) => avisarRetencion({ ...scope, hub: t.deps.hub, mailer: t.deps.mailer, idEmpresa: 1, hoy: hoy() }));
 const mover = (id: number, q: ReturnType<typeof sql>) => t.db.tenant(1, (tx) => tx.execute(sql`${q} where id = ${id}`));
 
 async function cerrado(nombre: string): Promise<ExpedienteDetalle> {

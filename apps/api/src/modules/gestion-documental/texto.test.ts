@@ -5,7 +5,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import type { ListResult } from '@predio/contract/list';
 import { queryRows } from '../../db/rows.ts';
-import { esperarTrasConfirmar } from '../../platform/tras-confirmar.ts';
+import { waitAfterCommit } from '../../platform/tras-confirmar.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 import { TRABAJO_GD_EXTRAER_TEXTO } from './texto.service.ts';
@@ -188,7 +188,7 @@ describe('full-text search inside a radicado’s PDFs', () => {
         headers: { authorization: `Bearer ${admin1}` },
       }),
     );
-    await esperarTrasConfirmar();
+    await waitAfterCommit();
     expect(await encontrados(admin1, `${BUSCAR}?q=wenceslao`)).toEqual([]);
   });
 });

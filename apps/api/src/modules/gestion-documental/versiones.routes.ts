@@ -53,13 +53,13 @@ export function versionesRoutes(app: FastifyInstance, deps: Deps): void {
         partes: (opts) => req.parts(opts),
         campos: ['motivo'],
       }),
-    handler: ({ tx, user, req, params, prep, alConfirmar }) =>
+    handler: ({ tx, user, req, params, prep, onCommit }) =>
       service.nuevaVersion({
         tx,
         user,
         ip: req.ip,
         storage: deps.storage,
-        alConfirmar,
+        onCommit,
         cuota,
         id: params.id,
         idArchivo: params.id_archivo,

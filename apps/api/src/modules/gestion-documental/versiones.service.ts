@@ -58,7 +58,7 @@ export async function nuevaVersion(o: {
   user: Principal;
   ip: string;
   storage: Storage;
-  alConfirmar: (fn: () => void) => void;
+  onCommit: (fn: () => void) => void;
   cuota: archivos.Cuota;
   id: number;
   idArchivo: number;

@@ -18,7 +18,7 @@ import type { Archivo } from '../../platform/http/archivo.ts';
 import { encolar } from '../../platform/jobs/trabajos.ts';
 import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { alcance, ejecutar } from './informes.ts';
 import * as exportar from './informes.exportar.ts';
 import { REGISTRO } from './informes.registro.ts';
@@ -86,7 +86,7 @@ export type DatosEnvio = { id: number; desde: string; hasta: string; manual?: bo
 
 /** What the last send left, on the schedule: written in its own transaction (the send's may have failed). */
 const anotar = (db: Database, idEmpresa: number, id: number, error: string) =>
-  enTenant(db, idEmpresa, ({ tx }) =>
+  inTenant(db, idEmpresa, ({ tx }) =>
     tx.execute(sql`update informe_programacion set ultimo_error = ${error.slice(0, 2000)} where id = ${id}`),
   );
 
@@ -123,7 +123,7 @@ async function enviar(o: {
   datos: DatosEnvio;
 }): Promise<Record<string, unknown>> {
   const { db, idEmpresa, datos } = o;
-  const leido = await enTenant(db, idEmpresa, async ({ tx }) => {
+  const leido = await inTenant(db, idEmpresa, async ({ tx }) => {
     const [p] = await queryRows<Programacion>(
       tx,
       sql`select id, clave, frecuencia, dia, hora, formato, asesor, dias, destinatarios, activo, id_creador, creado_por,
@@ -158,7 +158,7 @@ async function enviar(o: {
   };
   // The report as its creator sees it (an asesor who is not a manager gets their own rows), from one
   // snapshot like the screen's.
-  const render = await enTenant(
+  const render = await inTenant(
     db,
     idEmpresa,
     async ({ tx }) => {
@@ -201,7 +201,7 @@ async function enviar(o: {
     return `- ${i.titulo}: ${n(i.valor)}${i.anterior === null ? '' : ` (periodo anterior: ${n(i.anterior)})`}`;
   });
 
-  const enviados = await enTenant(db, idEmpresa, async (scope) => {
+  const enviados = await inTenant(db, idEmpresa, async (scope) => {
     // A scheduled period is claimed here: a second run of the same job finds it taken and sends nothing.
     if (!datos.manual) {
       const [tomado] = await queryRows<{ id: number }>(

@@ -12,7 +12,7 @@ import {
 } from '@predio/contract/informes';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
-import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
+import { defineRoute, afterCommit } from '../../platform/http/route.ts';
 import { alcance, asesores, clientesDelRegistro, confirmarDisponibilidad, ejecutar, tablero } from './informes.ts';
 import * as exportar from './informes.exportar.ts';
 import { REGISTRO } from './informes.registro.ts';
@@ -51,7 +51,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       permiso: meta.idm,
       instantanea: true,
       schema: { querystring, tags, summary: `${meta.titulo} en Excel o PDF` },
-      handler: async ({ tx, user, query, reply, alConfirmar }) => {
+      handler: async ({ tx, user, query, reply, onCommit }) => {
         const { agrupar, ...filtros } = query;
         const r = await ejecutar(tx, def, alcance(clave, user, filtros));
         const grupos = exportar.gruposExportados(r, typeof agrupar === 'string' ? agrupar : undefined);
@@ -59,7 +59,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
           // The HTML is checked inside the transaction (a 400 for too many rows); the layout runs after it.
           const html = await exportar.pdfHtml(r, grupos);
           const empresa = await exportar.empresaDe(tx);
-          return despuesDeConfirmar(alConfirmar, reply, async () =>
+          return afterCommit(onCommit, reply, async () =>
             enviarArchivo(reply, await exportar.pdf(html, { empresa, idEmpresa: user.idEmpresa, storage: deps.storage }, r)),
           );
         }

@@ -44,7 +44,7 @@ export function inmueblesUtilidadesRoutes(app: FastifyInstance, deps: Deps): voi
     url: `${URL}/reasignar`,
     permiso: IDM_REASIGNAR,
     schema: { body: ZReasignar, tags, summary: 'Reasigna los inmuebles (todos los del criterio o los seleccionados)' },
-    handler: ({ tx, alConfirmar, user, req, body }) => service.reasignar({ tx, alConfirmar, user, ip: req.ip, deps, body }),
+    handler: ({ tx, onCommit, user, req, body }) => service.reasignar({ tx, onCommit, user, ip: req.ip, deps, body }),
   });
 
   defineRoute(app, deps, {

@@ -130,7 +130,7 @@ export async function reasignar(
     const movidos = new Set(reasignados);
     const estados = [...new Set(filas.filter((f) => movidos.has(f.consecutivo)).map((f) => f.estado))].sort();
     await notificar(
-      { tx: o.tx, alConfirmar: o.alConfirmar, hub: o.deps.hub, mailer: o.deps.mailer },
+      { tx: o.tx, onCommit: o.onCommit, hub: o.deps.hub, mailer: o.deps.mailer },
       {
         idEmpresa: o.user.idEmpresa,
         idUsuario: destino.id,

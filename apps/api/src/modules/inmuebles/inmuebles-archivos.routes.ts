@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
 import { principalAntes } from '../../platform/auth/principal.ts';
 import { enviarArchivo, enviarImagen } from '../../platform/http/archivo.ts';
-import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
+import { defineRoute, afterCommit } from '../../platform/http/route.ts';
 import * as service from './inmuebles-archivos.service.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 
@@ -16,7 +16,7 @@ const permiso = IDM_INMUEBLE;
 /** The cover is also shown by the TV screen's configuration. */
 const LECTURA_PORTADA = [...IDMS_LECTURA_INMUEBLE, IDM_CONFIGURAR_TV];
 
-// Files are read from storage (and the ficha laid out) after the transaction commits (despuesDeConfirmar).
+// Files are read from storage (and the ficha laid out) after the transaction commits (afterCommit).
 export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void {
   const { storage } = deps;
   const cuota = { limiteBytes: deps.config.archivosCuotaBytes };
@@ -40,32 +40,32 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
       summary: 'Sube fotos (multipart: uno o varios campos file); la primera del inmueble queda de portada',
     },
     prepare: ({ req }) => service.leerSubidaFotos((opts) => req.parts(opts)),
-    handler: ({ tx, user, req, params, prep, alConfirmar }) =>
-      service.subirFotos({ tx, user, ip: req.ip, storage, alConfirmar, consecutivo: params.consecutivo, fotos: prep }),
+    handler: ({ tx, user, req, params, prep, onCommit }) =>
+      service.subirFotos({ tx, user, ip: req.ip, storage, onCommit, consecutivo: params.consecutivo, fotos: prep }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/inmuebles/:consecutivo/fotos/orden',
     permiso,
     schema: { params: ZConsecutivoParam, body: ZOrdenFotos, tags, summary: 'Ordena las fotos (ids: todas, en el orden nuevo)' },
-    handler: ({ tx, user, req, params, body, alConfirmar }) =>
-      service.ordenarFotos({ tx, user, ip: req.ip, storage, alConfirmar, consecutivo: params.consecutivo, body }),
+    handler: ({ tx, user, req, params, body, onCommit }) =>
+      service.ordenarFotos({ tx, user, ip: req.ip, storage, onCommit, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/inmuebles/:consecutivo/fotos/:id/portada',
     permiso,
     schema: { params: ZFotoParam, tags, summary: 'Usa la foto como portada del inmueble' },
-    handler: ({ tx, user, req, params, alConfirmar }) =>
-      service.usarComoPortada({ tx, user, ip: req.ip, storage, alConfirmar, consecutivo: params.consecutivo, id: params.id }),
+    handler: ({ tx, user, req, params, onCommit }) =>
+      service.usarComoPortada({ tx, user, ip: req.ip, storage, onCommit, consecutivo: params.consecutivo, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/inmuebles/:consecutivo/fotos/:id',
     permiso,
     schema: { params: ZFotoParam, tags, summary: 'Elimina una foto (si era la portada, la siguiente toma su lugar)' },
-    handler: ({ tx, user, req, params, alConfirmar }) =>
-      service.eliminarFoto({ tx, user, ip: req.ip, storage, alConfirmar, consecutivo: params.consecutivo, id: params.id }),
+    handler: ({ tx, user, req, params, onCommit }) =>
+      service.eliminarFoto({ tx, user, ip: req.ip, storage, onCommit, consecutivo: params.consecutivo, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -73,9 +73,9 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     permiso: IDMS_LECTURA_INMUEBLE,
     cookieAuth: true,
     schema: { params: ZFotoTamanoParam, tags, summary: 'Imagen de una foto: miniatura (~400 px) o grande (~1600 px)' },
-    handler: async ({ tx, user, params, reply, alConfirmar }) => {
+    handler: async ({ tx, user, params, reply, onCommit }) => {
       const clave = await service.claveDeFoto({ tx, user, ...params });
-      return despuesDeConfirmar(alConfirmar, reply, async () => enviarImagen(reply, await service.leerImagen(storage, clave)));
+      return afterCommit(onCommit, reply, async () => enviarImagen(reply, await service.leerImagen(storage, clave)));
     },
   });
   defineRoute(app, deps, {
@@ -89,10 +89,10 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
       tags,
       summary: 'Foto de portada, grande o miniatura (?tamano=miniatura); 404 si el inmueble no tiene fotos',
     },
-    handler: async ({ tx, user, params, query, reply, alConfirmar }) => {
+    handler: async ({ tx, user, params, query, reply, onCommit }) => {
       const clave = await service.claveDePortada({ tx, user, consecutivo: params.consecutivo, tamano: query.tamano });
       // The cover can change, so it is cached briefly instead of forever like a photo by id.
-      return despuesDeConfirmar(alConfirmar, reply, async () => {
+      return afterCommit(onCommit, reply, async () => {
         const img = await service.leerImagen(storage, clave);
         await reply
           .header('content-type', img.contentType)
@@ -129,13 +129,13 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
         clave: String(params.consecutivo),
         partes: (opts) => req.parts(opts),
       }),
-    handler: ({ tx, user, req, params, prep, alConfirmar }) =>
+    handler: ({ tx, user, req, params, prep, onCommit }) =>
       service.subirDocumento({
         tx,
         user,
         ip: req.ip,
         storage,
-        alConfirmar,
+        onCommit,
         cuota,
         consecutivo: params.consecutivo,
         subida: prep,
@@ -146,11 +146,11 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     url: '/inmuebles/:consecutivo/documentos/:id',
     permiso: IDMS_LECTURA_INMUEBLE,
     schema: { params: ZDocumentoParam, tags, summary: 'Descarga un documento del inmueble' },
-    handler: async ({ tx, user, params, reply, alConfirmar }) => {
+    handler: async ({ tx, user, params, reply, onCommit }) => {
       const d = await service.documentoGuardado({ tx, user, ...params });
       // Always a download, with the ASCII file name it always had (the generic route opens PDFs inline).
       const disposicion = `attachment; filename="${d.nombre.replace(/[^\w.-]/g, '_')}"`;
-      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, storage, d, { disposicion }));
+      return afterCommit(onCommit, reply, () => archivos.enviar(reply, storage, d, { disposicion }));
     },
   });
   defineRoute(app, deps, {
@@ -158,8 +158,8 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     url: '/inmuebles/:consecutivo/documentos/:id',
     permiso,
     schema: { params: ZDocumentoParam, tags, summary: 'Elimina un documento del inmueble' },
-    handler: ({ tx, user, req, params, alConfirmar }) =>
-      service.eliminarDocumento({ tx, user, ip: req.ip, storage, alConfirmar, consecutivo: params.consecutivo, id: params.id }),
+    handler: ({ tx, user, req, params, onCommit }) =>
+      service.eliminarDocumento({ tx, user, ip: req.ip, storage, onCommit, consecutivo: params.consecutivo, id: params.id }),
   });
 
   // ----- ficha -----
@@ -168,10 +168,10 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     url: '/inmuebles/:consecutivo/ficha',
     permiso: IDMS_LECTURA_INMUEBLE,
     schema: { params: ZConsecutivoParam, tags, summary: 'Ficha del inmueble en PDF (para entregar a clientes)' },
-    handler: async ({ tx, user, req, params, reply, alConfirmar }) => {
+    handler: async ({ tx, user, req, params, reply, onCommit }) => {
       const pedido = await service.pedidoFicha({ tx, user, consecutivo: params.consecutivo });
       const base = urlPublica(deps.config.publicUrl, req);
-      return despuesDeConfirmar(alConfirmar, reply, async () =>
+      return afterCommit(onCommit, reply, async () =>
         enviarArchivo(reply, await service.fichaPdf({ user, storage, pedido, urlPublica: base })),
       );
     },

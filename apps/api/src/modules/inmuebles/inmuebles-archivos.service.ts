@@ -44,7 +44,7 @@ import { generarFicha } from './inmuebles-ficha.service.ts';
 import { urlInmuebleEnSitio } from '../../platform/http/url-publica.ts';
 
 type Base = { tx: Tx; user: Principal; consecutivo: number };
-type Escritura = Base & { ip: string; storage: Storage; alConfirmar: (fn: () => void) => void };
+type Escritura = Base & { ip: string; storage: Storage; onCommit: (fn: () => void) => void };
 type Parte = MultipartFile | { type: 'field'; fieldname: string; value: unknown };
 
 const ENTIDAD = 'inmuebles';
@@ -371,7 +371,7 @@ export async function eliminarFoto(o: Escritura & { id: number }): Promise<FotoI
     fotos: { antes: `${f.id}: ${f.nombreOriginal}`, despues: null },
     ...(f.portada ? { portada: { antes: f.id, despues: nuevaPortada } } : {}),
   });
-  archivos.borrarAlConfirmar(o, [f.claveMiniatura, f.claveGrande]);
+  archivos.deleteOnCommit(o, [f.claveMiniatura, f.claveGrande]);
   await alGuardarInmueble(o.tx, idInm);
   return (await repo.fotos(o.tx, idInm)).map(aFoto);
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esperarTrasConfirmar } from '../../platform/tras-confirmar.ts';
+import { waitAfterCommit } from '../../platform/tras-confirmar.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -437,7 +437,7 @@ describe('DELETE /inmuebles/:consecutivo/fotos/:id', () => {
     expect(despues.map((f) => f.id)).toEqual(restantes.map((f) => f.id));
     expect(despues.filter((f) => f.portada).map((f) => f.id)).toEqual([restantes[0]!.id]);
     // Files go after the commit.
-    await esperarTrasConfirmar();
+    await waitAfterCommit();
     expect(await t.deps.storage.get(fila!.clave)).toBeNull();
     expect(await t.deps.storage.get(fila!.claveMiniatura!)).toBeNull();
     error(await as(t.app, admin1).get(`/api/inmuebles/${c1}/fotos/${portada.id}/grande`), 404, 40400);
@@ -567,7 +567,7 @@ describe('documentos', () => {
     const [fila] = await t.db.tenant(1, (tx) => tx.select().from(archivo).where(eq(archivo.id, d.id)));
     const r = await pedir(admin1, 'DELETE', `/api/inmuebles/${c1}/documentos/${d.id}`);
     expect(r.statusCode, r.body).toBe(200);
-    await esperarTrasConfirmar();
+    await waitAfterCommit();
     expect(await t.deps.storage.get(fila!.clave)).toBeNull();
     const despues = (await as(t.app, admin1).get(`/api/inmuebles/${c1}/documentos`)).json().data as { id: number }[];
     expect(despues.map((x) => x.id)).toEqual(docs.slice(1).map((x) => x.id));

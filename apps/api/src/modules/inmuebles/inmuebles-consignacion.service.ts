@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { Despertador } from '../../platform/mail/outbox.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import { nombreInmueble, TIPO_CARTA_VENCIMIENTO_CONSIGNACION } from './inmuebles-avisos.service.ts';
 import { consignacionPorVencer, HOY_BOGOTA } from './inmuebles.repo.ts';
@@ -136,7 +136,7 @@ export async function avisarConsignaciones(o: {
   const inmuebles = new Set<string>();
   for (const { id_empresa } of empresas) {
     for (const { c, ventana } of clases)
-      await enTenant(o.db, id_empresa, async (scope) => {
+      await inTenant(o.db, id_empresa, async (scope) => {
         // Recorded first: only what this pass recorded is sent.
         const pendientes = await queryRows<Pendiente>(
           scope.tx,

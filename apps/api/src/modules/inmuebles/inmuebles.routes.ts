@@ -17,7 +17,7 @@ import {
 } from '@predio/contract/inmuebles';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
-import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
+import { defineRoute, afterCommit } from '../../platform/http/route.ts';
 import { liberarTodos } from '../../platform/bloqueos/bloqueos.ts';
 import * as service from './inmuebles.service.ts';
 
@@ -55,9 +55,9 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/inmuebles/exportar',
     permiso: IDM_INMUEBLES_DISPONIBLES,
     schema: { querystring: ZInmueblesExportarQuery, tags, summary: 'Exporta el resultado de la búsqueda (Excel o CSV)' },
-    handler: async ({ tx, user, query, reply, alConfirmar }) => {
+    handler: async ({ tx, user, query, reply, onCommit }) => {
       const { escribir } = await service.exportar({ tx, query });
-      return despuesDeConfirmar(alConfirmar, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
+      return afterCommit(onCommit, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
     },
   });
   defineRoute(app, deps, {
@@ -65,7 +65,7 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/inmuebles',
     permiso,
     schema: { body: ZInmuebleForm, tags, summary: 'Crea un inmueble con el siguiente consecutivo de la empresa' },
-    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, deps, user, ip: req.ip, body }),
+    handler: ({ tx, onCommit, user, req, body }) => service.crear({ tx, onCommit, deps, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -84,16 +84,16 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Modifica un inmueble (exige el bloqueo de edición; version: la que se editó)',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.actualizar({ tx, alConfirmar, deps, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.actualizar({ tx, onCommit, deps, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/inmuebles/:consecutivo/estado',
     permiso,
     schema: { params: ZConsecutivoParam, body: ZCambioEstado, tags, summary: 'Cambia el estado (retirado exige causal)' },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.cambiarEstado({ tx, alConfirmar, deps, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.cambiarEstado({ tx, onCommit, deps, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -106,8 +106,8 @@ export function inmueblesRoutes(app: FastifyInstance, deps: Deps): void {
       summary:
         'Elimina un inmueble creado por error (administrador; no si está arrendado o vendido, o tiene solicitudes o envíos)',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.eliminar({ tx, alConfirmar, storage: deps.storage, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.eliminar({ tx, onCommit, storage: deps.storage, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',

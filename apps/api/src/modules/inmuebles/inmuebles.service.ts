@@ -38,7 +38,7 @@ import type { Celda } from '../../platform/tabular/celdas.ts';
 import { exportarPorPartes } from '../../platform/tabular/por-partes.ts';
 import { registrarAuditoria, type Cambios } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { borrarAlConfirmar } from '../../platform/archivos/archivos.service.ts';
+import { deleteOnCommit } from '../../platform/archivos/archivos.service.ts';
 import { AppError, invalido, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import { errorPg, PG } from '../../platform/errors/db-errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -52,7 +52,7 @@ import { alGuardarInmueble } from '../portales/portales.service.ts';
 type Base = { tx: Tx };
 type Escritura = Base & { user: Principal; ip: string };
 /** What a write needs to notify after commit (issue 4: matching leads' asesores hear of new or re-priced properties). */
-type Avisos = Pick<Scope, 'alConfirmar'> & {
+type Avisos = Pick<Scope, 'onCommit'> & {
   deps: Pick<Deps, 'hub' | 'mailer'> & { config?: Pick<Deps['config'], 'geocoderUrl'> };
 };
 
@@ -61,18 +61,14 @@ type Avisos = Pick<Scope, 'alConfirmar'> & {
  * becomes) available, or changes price while available, is news to matching leads.
  */
 async function avisar(o: Escritura & Avisos, antes: InmuebleDetalle | null, despues: InmuebleDetalle) {
-  await avisarAsesores(
-    { tx: o.tx, alConfirmar: o.alConfirmar, hub: o.deps.hub, mailer: o.deps.mailer, user: o.user },
-    antes,
-    despues,
-  );
+  await avisarAsesores({ tx: o.tx, onCommit: o.onCommit, hub: o.deps.hub, mailer: o.deps.mailer, user: o.user }, antes, despues);
   if (!antes || despues.estado !== 'disponible') return;
   const nuevo = antes.estado !== 'disponible';
   const precio = antes.canon !== despues.canon || antes.precio_venta !== despues.precio_venta;
   if (!nuevo && !precio) return;
   await notificarCoincidencias({
     tx: o.tx,
-    alConfirmar: o.alConfirmar,
+    onCommit: o.onCommit,
     hub: o.deps.hub,
     mailer: o.deps.mailer,
     idInmueble: despues.id,
@@ -436,7 +432,7 @@ const lista = (ns: number[]) => (ns.length <= 5 ? ns.join(', ') : `${ns.slice(0,
  * is never given again.
  */
 export async function eliminar(
-  o: Escritura & Pick<Scope, 'alConfirmar'> & { storage: Storage; consecutivo: number; body: EliminarInmueble },
+  o: Escritura & Pick<Scope, 'onCommit'> & { storage: Storage; consecutivo: number; body: EliminarInmueble },
 ): Promise<InmuebleEliminado> {
   if (!o.user.admemp) throw new AppError(CODES.SIN_PERMISO, 'Solo un administrador de la empresa puede eliminar inmuebles.');
   const antes = await filaOError(o.tx, o.consecutivo, true);
@@ -481,7 +477,7 @@ export async function eliminar(
   if (docs.length > 0) cambios.documentos = { antes: docs.map((x) => x.nombre), despues: null };
   cambios.motivo = { antes: null, despues: o.body.motivo };
   await auditar(o, 'eliminar', o.consecutivo, cambios);
-  borrarAlConfirmar(o, [...fotos.flatMap((f) => [f.claveMiniatura, f.claveGrande]), ...docs.map((x) => x.clave)]);
+  deleteOnCommit(o, [...fotos.flatMap((f) => [f.claveMiniatura, f.claveGrande]), ...docs.map((x) => x.clave)]);
   return { consecutivo: o.consecutivo, fotos: fotos.length, documentos: docs.length };
 }
 

@@ -1,5 +1,5 @@
 import type { JobContext } from '../../platform/module.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { radicarEnGestionDocumental, TRABAJO_RADICAR } from './inventarios.service.ts';
 
 /** A closed inventory's PDF filed in gestión documental (docs/inventarios.md). */
@@ -10,7 +10,7 @@ export function inventariosJobs({ runner, deps }: JobContext): void {
     maxIntentos: 5,
     esperaMs: 60_000,
     manejar: (j) =>
-      enTenant(deps.db, j.idEmpresa!, (scope) =>
+      inTenant(deps.db, j.idEmpresa!, (scope) =>
         radicarEnGestionDocumental({
           ...scope,
           storage: deps.storage,

@@ -258,7 +258,7 @@ export function inventariosRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Crea un inventario de un inmueble desde una plantilla (la devolución copia la entrega)',
     },
-    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, user, ip: req.ip, body }),
+    handler: ({ tx, onCommit, user, req, body }) => service.crear({ tx, onCommit, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -272,63 +272,63 @@ export function inventariosRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/inventarios/:id',
     permiso: I,
     schema: { params: ZIdParam, body: ZInventarioCambios, tags, summary: 'Cambia la fecha, las observaciones o el contrato' },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.actualizar({ tx, alConfirmar, user, ip: req.ip, id: params.id, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.actualizar({ tx, onCommit, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/inventarios/:id',
     permiso: I,
     schema: { params: ZIdParam, tags, summary: 'Elimina un inventario en curso' },
-    handler: ({ tx, alConfirmar, user, req, params }) => service.borrar({ tx, alConfirmar, user, ip: req.ip, id: params.id }),
+    handler: ({ tx, onCommit, user, req, params }) => service.borrar({ tx, onCommit, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'PATCH',
     url: '/inventarios/:id/detalles/:detalle',
     permiso: I,
     schema: { params: ZDetalleParam, body: ZDetalleCambios, tags, summary: 'Guarda la respuesta de un ítem (idempotente)' },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.guardarDetalle({ tx, alConfirmar, user, ip: req.ip, id: params.id, detalle: params.detalle, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.guardarDetalle({ tx, onCommit, user, ip: req.ip, id: params.id, detalle: params.detalle, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/inventarios/:id/espacios',
     permiso: I,
     schema: { params: ZIdParam, body: ZEspacioNuevo, tags, summary: 'Repite un espacio (Alcoba 2) con sus ítems en blanco' },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.repetirEspacio({ tx, alConfirmar, user, ip: req.ip, id: params.id, copiarDe: body.copiar_de }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.repetirEspacio({ tx, onCommit, user, ip: req.ip, id: params.id, copiarDe: body.copiar_de }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/inventarios/:id/partes',
     permiso: I,
     schema: { params: ZIdParam, body: ZParteForm, tags, summary: 'Agrega una parte presente (un tercero o un nombre)' },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.agregarParte({ tx, alConfirmar, user, ip: req.ip, id: params.id, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.agregarParte({ tx, onCommit, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/inventarios/:id/partes/:parte',
     permiso: I,
     schema: { params: ZParteParam, tags, summary: 'Quita una parte presente' },
-    handler: ({ tx, alConfirmar, user, req, params }) =>
-      service.quitarParte({ tx, alConfirmar, user, ip: req.ip, id: params.id, parte: params.parte }),
+    handler: ({ tx, onCommit, user, req, params }) =>
+      service.quitarParte({ tx, onCommit, user, ip: req.ip, id: params.id, parte: params.parte }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/inventarios/:id/firmas/:rol',
     permiso: I,
     schema: { params: ZFirmaParam, body: ZFirmaForm, tags, summary: 'Guarda la firma dibujada de una de las partes' },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.firmar({ tx, alConfirmar, user, ip: req.ip, id: params.id, rol: params.rol, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.firmar({ tx, onCommit, user, ip: req.ip, id: params.id, rol: params.rol, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/inventarios/:id/firmas/:rol',
     permiso: I,
     schema: { params: ZFirmaParam, tags, summary: 'Borra una firma para firmar de nuevo' },
-    handler: ({ tx, alConfirmar, user, req, params }) =>
-      service.quitarFirma({ tx, alConfirmar, user, ip: req.ip, id: params.id, rol: params.rol }),
+    handler: ({ tx, onCommit, user, req, params }) =>
+      service.quitarFirma({ tx, onCommit, user, ip: req.ip, id: params.id, rol: params.rol }),
   });
   const cifrador = cifradorDe(deps.config);
   registrarAlCompletar('inventarios', service.alFirmarTodos);
@@ -342,10 +342,10 @@ export function inventariosRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Envía el PDF del inventario a firmar a distancia (firmas electrónicas) a las partes con correo',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+    handler: ({ tx, onCommit, user, req, params, body }) =>
       service.firmarADistancia({
         tx,
-        alConfirmar,
+        onCommit,
         user,
         ip: req.ip,
         storage: deps.storage,
@@ -362,24 +362,24 @@ export function inventariosRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/inventarios/:id/firma-remota',
     permiso: I,
     schema: { params: ZIdParam, tags, summary: 'Cancela la firma a distancia del inventario' },
-    handler: ({ tx, alConfirmar, user, req, params }) =>
-      service.cancelarFirmaRemota({ tx, alConfirmar, user, ip: req.ip, id: params.id }),
+    handler: ({ tx, onCommit, user, req, params }) =>
+      service.cancelarFirmaRemota({ tx, onCommit, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/inventarios/:id/cerrar',
     permiso: I,
     schema: { params: ZIdParam, tags, summary: 'Cierra el inventario: genera y archiva el PDF (y el acta en una devolución)' },
-    handler: ({ tx, alConfirmar, user, req, params }) =>
-      service.cerrar({ tx, alConfirmar, user, ip: req.ip, storage: deps.storage, mailer: deps.mailer, id: params.id }),
+    handler: ({ tx, onCommit, user, req, params }) =>
+      service.cerrar({ tx, onCommit, user, ip: req.ip, storage: deps.storage, mailer: deps.mailer, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/inventarios/:id/pdf',
     permiso: I,
     schema: { params: ZIdParam, tags, summary: 'El PDF archivado del inventario cerrado (o un borrador si está en curso)' },
-    handler: async ({ tx, alConfirmar, user, req, params, reply }) =>
-      enviarArchivo(reply, await service.pdf({ tx, alConfirmar, user, ip: req.ip, storage: deps.storage, id: params.id })),
+    handler: async ({ tx, onCommit, user, req, params, reply }) =>
+      enviarArchivo(reply, await service.pdf({ tx, onCommit, user, ip: req.ip, storage: deps.storage, id: params.id })),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -393,7 +393,7 @@ export function inventariosRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/inventarios/:id/acta',
     permiso: I,
     schema: { params: ZIdParam, tags, summary: 'El acta de restitución en PDF (diferencias, costos y quién paga)' },
-    handler: async ({ tx, alConfirmar, user, req, params, reply }) =>
-      enviarArchivo(reply, await service.acta({ tx, alConfirmar, user, ip: req.ip, storage: deps.storage, id: params.id })),
+    handler: async ({ tx, onCommit, user, req, params, reply }) =>
+      enviarArchivo(reply, await service.acta({ tx, onCommit, user, ip: req.ip, storage: deps.storage, id: params.id })),
   });
 }

@@ -7,7 +7,7 @@ import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness
 import { FakeProveedores, SECRETO_APP_WHATSAPP, TOKEN_WHATSAPP } from '../../test/fake-proveedores.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import { encolarMensaje, enviarMensaje } from '../../platform/mensajes/salida.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 
 // WhatsApp Cloud API delivery statuses (issue 27): Meta verifies the webhook with the company's token,
 // then posts statuses signed with the App Secret; each one moves the message sent through the fake.
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 /** Queues a WhatsApp message and sends it through the fake: answers its row id and Meta's wamid. */
 async function enviado(): Promise<{ id: number; wamid: string }> {
-  const id = await enTenant(t.db, 1, (s) =>
+  const id = await inTenant(t.db, 1, (s) =>
     encolarMensaje(s, {
       canal: 'whatsapp',
       para: '3001234567',

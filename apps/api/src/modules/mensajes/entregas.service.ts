@@ -5,7 +5,7 @@ import { CODES } from '@predio/contract/codes';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 
 /*
  * Delivery reports of SMS (issue 27): the gateway calls back with the message's id and its state, instead
@@ -82,7 +82,7 @@ export async function recibirEntrega(o: {
   if (!o.body.id) throw invalido('id', 'El campo id (el identificador del mensaje en la pasarela) es obligatorio');
   const estado = estadoDe(o.body.estado);
   if (!estado) throw invalido('status', `El estado «${o.body.estado}» no es uno que Predio conozca`);
-  return enTenant(o.db, o.idEmpresa, async ({ tx }) => {
+  return inTenant(o.db, o.idEmpresa, async ({ tx }) => {
     const [m] = await queryRows<{ id: number; estado: string }>(
       tx,
       sql`select id::int as id, estado from mensaje_salida where canal = 'sms' and id_externo = ${o.body.id} for update`,
@@ -178,7 +178,7 @@ export async function recibirWhatsapp(o: {
   firma: string;
   cuerpo: Buffer;
 }): Promise<{ estados: number; cambios: number }> {
-  const secreto = await enTenant(o.db, o.idEmpresa, async ({ tx }) => {
+  const secreto = await inTenant(o.db, o.idEmpresa, async ({ tx }) => {
     const [p] = await queryRows<{ secreto_webhook: string }>(
       tx,
       sql`select secreto_webhook from mensaje_proveedor where canal = 'whatsapp' and proveedor = 'whatsapp_cloud'`,
@@ -203,7 +203,7 @@ export async function recibirWhatsapp(o: {
   if (!n.success) throw invalido('entry', 'La notificación no tiene la forma de las de WhatsApp Cloud API');
   const estados = n.data.entry.flatMap((e) => e.changes.flatMap((c) => (c.field === 'messages' ? (c.value.statuses ?? []) : [])));
   let cambios = 0;
-  await enTenant(o.db, o.idEmpresa, async ({ tx }) => {
+  await inTenant(o.db, o.idEmpresa, async ({ tx }) => {
     for (const s of estados) {
       const estado = ESTADO_WHATSAPP[s.status];
       if (!estado || estado === 'enviado') continue;

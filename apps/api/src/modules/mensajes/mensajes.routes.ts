@@ -48,8 +48,7 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Envía un SMS al tercero (con su autorización de datos, en el horario de la Ley 2300)',
     },
-    handler: ({ tx, alConfirmar, user, params, body }) =>
-      tercero.enviarSms({ tx, alConfirmar, user, idTercero: params.id, body }),
+    handler: ({ tx, onCommit, user, params, body }) => tercero.enviarSms({ tx, onCommit, user, idTercero: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -295,7 +294,7 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Envía la plantilla en edición al correo del usuario',
     },
-    handler: ({ tx, alConfirmar, user, params, body }) =>
-      service.prueba({ tx, alConfirmar, user, mailer: deps.mailer, clave: params.clave, body }),
+    handler: ({ tx, onCommit, user, params, body }) =>
+      service.prueba({ tx, onCommit, user, mailer: deps.mailer, clave: params.clave, body }),
   });
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { infoSms, type MensajeLleno, type PlantillaMensaje, type PlantillaMensajeResumen } from '@predio/contract/mensajes';
 import { queryRows } from '../../db/rows.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { as, createTestApp, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
 import { asuntoDelMensaje, SmtpSink } from '../../test/smtp-sink.ts';
 
@@ -114,7 +114,7 @@ describe('templates of the notification types', () => {
     expect(m.sms_info).toMatchObject({ codificacion: 'GSM-7', segmentos: 1 });
 
     const idUsuario = tokenClaims(asesor1).idUsuario;
-    await enTenant(t.db, 1, (s) =>
+    await inTenant(t.db, 1, (s) =>
       notificar(
         { ...s, hub: t.deps.hub, mailer: { despertar: () => undefined, urlPublica: null } },
         { idEmpresa: 1, idUsuario, tipoCarta: 101, titulo: 'Visita casa 12', cuerpo: 'Lunes 7 a las 9', enlace: null },
@@ -166,7 +166,7 @@ describe('templates of the notification types', () => {
   });
 
   it('a notification e-mail uses the company’s template', async () => {
-    await enTenant(t.db, 1, (s) =>
+    await inTenant(t.db, 1, (s) =>
       notificar(
         { ...s, hub: t.deps.hub, mailer: t.deps.mailer },
         {

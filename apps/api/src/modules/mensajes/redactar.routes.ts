@@ -12,9 +12,9 @@ import {
 import { IDM_SOLICITUDES } from '@predio/contract/solicitudes';
 import { IDM_TERCEROS } from '@predio/contract/terceros';
 import type { Deps } from '../../platform/deps.ts';
-import { defineRoute, despuesDeConfirmar, envelope } from '../../platform/http/route.ts';
+import { defineRoute, afterCommit, envelope } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import * as redactar from './redactar.service.ts';
 import { historial } from './tercero.service.ts';
 
@@ -69,9 +69,9 @@ export function redactarRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         summary: `Envía un correo desde ${que} (queda en su historial con su estado)`,
       },
-      handler: async ({ tx, user, req, reply, params, body, alConfirmar }) => {
+      handler: async ({ tx, user, req, reply, params, body, onCommit }) => {
         const preparado = await redactar.preparar({ tx, user, entidad, clave: params.clave, body });
-        return despuesDeConfirmar(alConfirmar, reply, async () => {
+        return afterCommit(onCommit, reply, async () => {
           const adjuntos = await redactar.guardarAdjuntos({
             user,
             storage: deps.storage,
@@ -79,7 +79,7 @@ export function redactarRoutes(app: FastifyInstance, deps: Deps): void {
             urlPublica: urlPublica(deps.config.publicUrl, req),
           });
           try {
-            const r = await enTenant(deps.db, user.idEmpresa, (scope) =>
+            const r = await inTenant(deps.db, user.idEmpresa, (scope) =>
               redactar.encolar({ ...scope, user, ip: req.ip, mailer: deps.mailer, preparado, adjuntos }),
             );
             await reply.send(envelope(r));

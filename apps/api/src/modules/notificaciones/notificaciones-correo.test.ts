@@ -4,7 +4,7 @@ import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { SmtpSink } from '../../test/smtp-sink.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 
 let t: TestApp;
 const sink = new SmtpSink();
@@ -28,7 +28,7 @@ const outbox = () =>
 async function notificarAdmin(tipoCarta: number, titulo: string) {
   const token = await login(t.app, DEMO.admin1);
   const idUsuario = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).idUsuario as number;
-  await enTenant(t.db, 1, (scope) =>
+  await inTenant(t.db, 1, (scope) =>
     notificar(
       { ...scope, hub: t.deps.hub, mailer: t.deps.mailer },
       { idEmpresa: 1, idUsuario, tipoCarta, titulo, cuerpo: 'Cuerpo del aviso', enlace: null },

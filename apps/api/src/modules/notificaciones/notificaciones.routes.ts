@@ -51,6 +51,6 @@ export function notificacionesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/notificaciones/prueba',
     permiso: 'sesion',
     schema: { tags, summary: 'Envía una notificación de prueba al usuario actual' },
-    handler: ({ tx, alConfirmar, user }) => service.prueba({ tx, alConfirmar, hub: deps.hub, mailer: deps.mailer, user }),
+    handler: ({ tx, onCommit, user }) => service.prueba({ tx, onCommit, hub: deps.hub, mailer: deps.mailer, user }),
   });
 }

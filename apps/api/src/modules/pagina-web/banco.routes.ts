@@ -66,8 +66,8 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/paginaweb/banco-de-trabajo/vacantes/:id',
     permiso: B,
     schema: { params: ZRegistroParam, tags, summary: 'Elimina una vacante con sus postulaciones y hojas de vida' },
-    handler: ({ tx, user, req, params, alConfirmar }) =>
-      service.borrarVacante({ tx, user, ip: req.ip, id: params.id, storage: deps.storage, alConfirmar }),
+    handler: ({ tx, user, req, params, onCommit }) =>
+      service.borrarVacante({ tx, user, ip: req.ip, id: params.id, storage: deps.storage, onCommit }),
   });
 
   defineRoute(app, deps, {
@@ -116,8 +116,8 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/paginaweb/banco-de-trabajo/postulaciones/:id',
     permiso: B,
     schema: { params: ZRegistroParam, tags, summary: 'Elimina una postulación y su hoja de vida' },
-    handler: ({ tx, user, req, params, alConfirmar }) =>
-      service.borrarPostulacion({ tx, user, ip: req.ip, id: params.id, storage: deps.storage, alConfirmar }),
+    handler: ({ tx, user, req, params, onCommit }) =>
+      service.borrarPostulacion({ tx, user, ip: req.ip, id: params.id, storage: deps.storage, onCommit }),
   });
 
   // ----- public: open vacancies only, and the application with its CV (limited like the site's forms)

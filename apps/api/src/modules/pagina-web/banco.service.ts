@@ -23,7 +23,7 @@ import { sanearHtml } from '../../platform/documentos/sanear.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import * as repo from './banco.repo.ts';
 import { hasIdm } from '@predio/contract/menu';
 import { esCorreo } from '@predio/contract/campos';
@@ -100,13 +100,11 @@ export async function actualizarVacante(o: Escritura & { id: number; body: Vacan
 }
 
 /** Deletes the vacancy with its applications; their CVs' bytes go once the deletion commits. */
-export async function borrarVacante(
-  o: Escritura & { id: number; storage: Deps['storage']; alConfirmar: (fn: () => void) => void },
-) {
+export async function borrarVacante(o: Escritura & { id: number; storage: Deps['storage']; onCommit: (fn: () => void) => void }) {
   const v = await vacanteOError(o.tx, o.id);
   const claves = await repo.clavesDeVacante(o.tx, o.id);
   await repo.borrarVacante(o.tx, o.id);
-  archivos.borrarAlConfirmar(o, claves);
+  archivos.deleteOnCommit(o, claves);
   await auditar(o, 'eliminar', `vacante ${o.id}`, {
     vacante: { antes: `${v.titulo} (${v.postulaciones} postulaciones)`, despues: null },
   });
@@ -139,10 +137,10 @@ export async function revisarPostulacion(o: Escritura & { id: number; body: Revi
 }
 
 export async function borrarPostulacion(
-  o: Escritura & { id: number; storage: Deps['storage']; alConfirmar: (fn: () => void) => void },
+  o: Escritura & { id: number; storage: Deps['storage']; onCommit: (fn: () => void) => void },
 ) {
   const p = await postulacionOError(o.tx, o.id);
-  archivos.borrarAlConfirmar(o, await repo.borrarPostulacion(o.tx, o.id));
+  archivos.deleteOnCommit(o, await repo.borrarPostulacion(o.tx, o.id));
   await auditar(o, 'eliminar', `postulacion ${o.id}`, { postulacion: { antes: `${p.nombre} — ${p.vacante}`, despues: null } });
   return { id: o.id };
 }
@@ -274,7 +272,7 @@ export async function postular(
 ): Promise<{ mensaje: string }> {
   const porIp = `web-ip:${a.ip}`;
   await demasiadas(deps.db, { usuario: porIp, ip: porIp });
-  await enTenant(deps.db, a.idEmpresa, ({ tx }) => vacantePublica(tx, a.idVacante));
+  await inTenant(deps.db, a.idEmpresa, ({ tx }) => vacantePublica(tx, a.idVacante));
   const cuota = { limiteBytes: deps.config.archivosCuotaBytes };
   const sitio = principalSinSesion({ idEmpresa: a.idEmpresa, usuario: 'sitio web', permisos: '202' });
   const campos: Record<string, string> = a.campos ?? {};
@@ -329,7 +327,7 @@ export async function postular(
   }
   // At most one acknowledgement an hour per inbox (and 60 per company), as the site's other forms.
   const acusar = await puedeConfirmar(deps.db, a.idEmpresa, datos.data.email);
-  await enTenant(deps.db, a.idEmpresa, async ({ tx, alConfirmar }) => {
+  await inTenant(deps.db, a.idEmpresa, async ({ tx, onCommit }) => {
     // Closed or unpublished while the CV streamed in: refused, and `registrar` is never reached.
     const vacante = await repo.vacanteAbierta(tx, a.idVacante);
     if (!vacante) {
@@ -345,7 +343,7 @@ export async function postular(
     await archivos.registrar(
       {
         tx,
-        alConfirmar,
+        onCommit,
         user: principalSinSesion({ idEmpresa: a.idEmpresa, usuario: `sitio web: ${datos.data.email}`, permisos: '202' }),
         ip: a.ip,
         storage: deps.storage,
@@ -357,7 +355,7 @@ export async function postular(
       },
       { accion: 'postulacion recibida', campo: 'hoja de vida' },
     );
-    const o = { tx, alConfirmar, hub: deps.hub, mailer: deps.mailer };
+    const o = { tx, onCommit, hub: deps.hub, mailer: deps.mailer };
     const [empresa] = await queryRows<{ nombre: string; telefonos: string; email: string }>(
       tx,
       sql`select nombre, telefonos, email from empresa limit 1`,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ApiPublica } from '@predio/contract/empresa';
 import { queryRows } from '../../db/rows.ts';
-import { esperarTrasConfirmar } from '../../platform/tras-confirmar.ts';
+import { waitAfterCommit } from '../../platform/tras-confirmar.ts';
 import { createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
 
 // Compañía › Dominio propio: a request whose Host is the company's domain gets its public site at /.
@@ -35,7 +35,7 @@ const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
 /** The domain routes once its reload after the commit has run (platform/http/dominios.ts). */
 async function cambiar(token: string, dominio: string | null, headers = {}) {
   const r = await pedir(token, 'PUT', '/api/empresa/api-publica', { dominio }, headers);
-  await esperarTrasConfirmar();
+  await waitAfterCommit();
   return r;
 }
 const porDominio = (url: string, host = DOMINIO) => pedir(null, 'GET', url, undefined, { host });

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { EnlaceEncuesta, Encuesta, EnvioEncuesta, ResultadosEncuesta } from '@predio/contract/pagina-web-encuestas';
 import type { RespuestaInforme } from '@predio/contract/informes';
 import { queryRows } from '../../db/rows.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { asuntoDelMensaje, SmtpSink, textoDelMensaje, type Recibido } from '../../test/smtp-sink.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
@@ -344,7 +344,7 @@ describe('encuestas sent by e-mail', () => {
     });
 
     const correr = (ahora: Date) =>
-      enTenant(t.db, 1, (scope) =>
+      inTenant(t.db, 1, (scope) =>
         enviarAutomaticas({ ...scope, mailer: t.deps.mailer, idEmpresa: 1, publicUrl: 'https://predio.example', ahora }),
       );
     // Today: the visit and the maintenance request; the lease waits its 2 days.
@@ -370,7 +370,7 @@ describe('encuestas sent by e-mail', () => {
     await t.db.tenant(1, (tx) => tx.execute(sql`update encuesta set disparador_desde = now() where id = ${visita.id}`));
     await t.db.tenant(1, (tx) => tx.execute(sql`delete from encuesta_enlace where id_encuesta = ${visita.id}`));
     expect(await correr(new Date())).toEqual({ enviados: 0, encuestas: 3 });
-    const otra = await enTenant(t.db, 2, (scope) =>
+    const otra = await inTenant(t.db, 2, (scope) =>
       enviarAutomaticas({ ...scope, mailer: t.deps.mailer, idEmpresa: 2, publicUrl: null }),
     );
     expect(otra).toEqual({ enviados: 0, encuestas: 0 });

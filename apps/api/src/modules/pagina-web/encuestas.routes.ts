@@ -15,7 +15,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import * as service from './encuestas.service.ts';
 import { leerPublico } from './publico.http.ts';
 import * as publico from './publico.service.ts';
@@ -50,10 +50,10 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Envía por correo un enlace personal (una respuesta, con vencimiento) a cada tercero elegido',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+    handler: ({ tx, onCommit, user, req, params, body }) =>
       service.enviar({
         tx,
-        alConfirmar,
+        onCommit,
         user,
         ip: req.ip,
         id: params.id,
@@ -162,7 +162,7 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
     handler: async ({ deps: d, req, params, body }) => {
       await publico.limitar(d.db, req.ip, params.empresa);
       await publico.empresa(d.db, params.empresa);
-      return enTenant(d.db, params.empresa, ({ tx }) => service.responder(tx, params.token, body));
+      return inTenant(d.db, params.empresa, ({ tx }) => service.responder(tx, params.token, body));
     },
   });
 }

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import type { EnvioFormulario, Formulario } from '@predio/contract/pagina-web-formularios';
 import { queryRows } from '../../db/rows.ts';
-import { esperarTrasConfirmar } from '../../platform/tras-confirmar.ts';
+import { waitAfterCommit } from '../../platform/tras-confirmar.ts';
 import { createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
 // Página web > Formularios, the file field (issue 32): multipart on the public API and the site, the file
@@ -154,7 +154,7 @@ describe('formularios: the file field', () => {
     expect(json.json().message).toBe('El campo Certificado de libertad es obligatorio');
     // A robot is thanked and its file dropped.
     ok(await enviar(form.id, { filename: 'c.pdf', data: pdf }, visitante({ sitio: 'http://spam' })));
-    await esperarTrasConfirmar();
+    await waitAfterCommit();
     expect(await archivosGuardados()).toBe(antes);
     // Another company's address does not know the form.
     expect((await enviar(form.id, { filename: 'c.pdf', data: pdf }, visitante(), 2)).statusCode).toBe(404);

@@ -26,7 +26,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Archivo } from '../../platform/http/archivo.ts';
 import { exportarHoja } from '../../platform/tabular/exportar.ts';
-import { enTenant, type Scope } from '../../platform/tenant.ts';
+import { inTenant, type Scope } from '../../platform/tenant.ts';
 import { crearDesdeSitio } from '../clientes/clientes.service.ts';
 import { debeConfirmar, recibirDeFormulario } from '../solicitudes/solicitudes-web.service.ts';
 import * as repo from './formularios.repo.ts';
@@ -246,7 +246,7 @@ export async function recibirMultipart(
 ): Promise<ResultadoEnvio> {
   const porIp = `web-ip:${a.ip}`;
   await demasiadas(deps.db, { usuario: porIp, ip: porIp });
-  const f = await enTenant(deps.db, a.idEmpresa, ({ tx }) => publico(tx, a.idFormulario));
+  const f = await inTenant(deps.db, a.idEmpresa, ({ tx }) => publico(tx, a.idFormulario));
   const campoArchivo = f.campos.find((c) => c.tipo === 'archivo');
   const campos: Record<string, string> = a.campos ?? {};
   const partes: archivos.Partes = (opts) =>
@@ -322,7 +322,7 @@ async function recibirYGuardar(
 ): Promise<ResultadoEnvio & { guardado: boolean }> {
   const porIp = `web-ip:${a.ip}`;
   await demasiadas(deps.db, { usuario: porIp, ip: porIp });
-  const f = await enTenant(deps.db, a.idEmpresa, ({ tx }) => publico(tx, a.idFormulario));
+  const f = await inTenant(deps.db, a.idEmpresa, ({ tx }) => publico(tx, a.idFormulario));
   // The file field's answer is the name of the file received, never a text the visitor sent for it.
   const campoArchivo = f.campos.find((c) => c.tipo === 'archivo');
   const body = campoArchivo
@@ -366,7 +366,7 @@ async function recibirYGuardar(
   // A form that creates clientes atendidos does so when the visitor is a known tercero; the confirmation
   // e-mail names a solicitud's number, so it goes only when a solicitud is what was created.
   if (f.destino === 'cliente_atendido') {
-    const hecho = await enTenant(deps.db, a.idEmpresa, async (scope) => {
+    const hecho = await inTenant(deps.db, a.idEmpresa, async (scope) => {
       const c = await crearDesdeSitio(
         { ...scope, hub: deps.hub, mailer: deps.mailer, ip: a.ip, idEmpresa: a.idEmpresa },
         {
@@ -388,7 +388,7 @@ async function recibirYGuardar(
     if (hecho) return { numero: null, mensaje, guardado: true };
   }
   const confirmar = await debeConfirmar(deps.db, a.idEmpresa, primero('correo'));
-  const numero = await enTenant(deps.db, a.idEmpresa, async (scope) => {
+  const numero = await inTenant(deps.db, a.idEmpresa, async (scope) => {
     const n = await recibirDeFormulario(
       { ...scope, hub: deps.hub, mailer: deps.mailer, ip: a.ip, idEmpresa: a.idEmpresa },
       {

@@ -1,7 +1,7 @@
 import { TRABAJO_ENCUESTAS_AUTOMATICAS, TRABAJO_ENCUESTAS_AUTOMATICAS_EMPRESA } from '@predio/contract/pagina-web-encuestas';
 import { porEmpresa } from '../../platform/jobs/por-empresa.ts';
 import type { JobContext } from '../../platform/module.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { empresasConEncuestasAutomaticas } from './encuestas.repo.ts';
 import { enviarAutomaticas } from './encuestas.service.ts';
 import { publicarProgramada, TRABAJO_PUBLICAR } from './pagina-web.service.ts';
@@ -13,7 +13,7 @@ export function paginaWebJobs({ runner, deps, now }: JobContext): void {
     tipo: TRABAJO_PUBLICAR,
     timeoutMs: 60_000,
     manejar: async (j) => ({
-      publicada: await enTenant(db, j.idEmpresa!, ({ tx }) => publicarProgramada(tx, Number(j.datos.id))),
+      publicada: await inTenant(db, j.idEmpresa!, ({ tx }) => publicarProgramada(tx, Number(j.datos.id))),
     }),
   });
   // Encuestas with a trigger (docs/pagina-web.md): every hour, a job per company that has one, which
@@ -30,7 +30,7 @@ export function paginaWebJobs({ runner, deps, now }: JobContext): void {
       maxIntentos: 3,
       esperaMs: 60_000,
       manejar: (idEmpresa) =>
-        enTenant(db, idEmpresa, (scope) =>
+        inTenant(db, idEmpresa, (scope) =>
           enviarAutomaticas({ ...scope, mailer: deps.mailer, idEmpresa, publicUrl: config.publicUrl, ahora: now() }),
         ),
     },

@@ -18,7 +18,7 @@ import {
 import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import * as repo from './pagina-web.repo.ts';
 import * as service from './pagina-web.service.ts';
 import * as publico from './publico.service.ts';
@@ -220,7 +220,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     handler: async ({ deps: d, req, reply, params, query }) => {
       await publico.limitar(d.db, req.ip, params.empresa);
       await publico.empresa(d.db, params.empresa);
-      const f = await enTenant(d.db, params.empresa, ({ tx }) =>
+      const f = await inTenant(d.db, params.empresa, ({ tx }) =>
         publico.archivoPublico(tx, params.id, query.tamano === 'miniatura'),
       );
       const buf = await d.storage.get(f.clave);

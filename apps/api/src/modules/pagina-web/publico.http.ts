@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { defineRoute, envelope, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { generarFeed, type FormatoFeed } from './feed-sitio.ts';
 import * as publico from './publico.service.ts';
 
@@ -106,7 +106,7 @@ export async function leerPublico<T>(
 ): Promise<typeof YA_RESPONDIDO> {
   await publico.limitar(deps.db, req.ip, idEmpresa);
   const e = await publico.empresa(deps.db, idEmpresa);
-  const data = await enTenant(deps.db, idEmpresa, ({ tx }) => leer(tx, e));
+  const data = await inTenant(deps.db, idEmpresa, ({ tx }) => leer(tx, e));
   const cuerpo = JSON.stringify(envelope(data));
   const etag = `"${createHash('sha1').update(cuerpo).digest('base64url')}"`;
   reply.header('cache-control', 'public, max-age=60').header('etag', etag).header('vary', 'accept-encoding');
@@ -131,7 +131,7 @@ export async function servirFeed(
 ): Promise<typeof YA_RESPONDIDO> {
   await publico.limitar(deps.db, req.ip, idEmpresa);
   const empresa = await publico.empresa(deps.db, idEmpresa);
-  const inmuebles = await enTenant(deps.db, idEmpresa, ({ tx }) => publico.inmuebles(tx, idEmpresa, { limite: MAX_FEED }));
+  const inmuebles = await inTenant(deps.db, idEmpresa, ({ tx }) => publico.inmuebles(tx, idEmpresa, { limite: MAX_FEED }));
   const f = generarFeed({ formato, empresa, inmuebles, base: urlPublica(deps.config.publicUrl, req) });
   reply.header('cache-control', 'public, max-age=300').header('etag', f.etag).header('vary', 'accept-encoding');
   if (req.headers['if-none-match'] === f.etag) await reply.code(304).send();

@@ -15,7 +15,7 @@ import { RUTA_SECCION_TEXTO } from '@predio/contract/pagina-web-textos';
 import { SEGUNDOS_FRECUENCIA } from '@predio/contract/pagina-web-popup';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
 import { recibir } from '../solicitudes/solicitudes-web.service.ts';
 import * as publico from './publico.service.ts';
@@ -95,7 +95,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       if (!id.success) throw new AppError(40400, 'Este sitio no existe.');
       await publico.limitar(deps.db, req.ip, id.data.empresa);
       const e = await publico.empresa(deps.db, id.data.empresa);
-      const ts = await enTenant(deps.db, e.id_empresa, ({ tx }) => textos.publicados(tx));
+      const ts = await inTenant(deps.db, e.id_empresa, ({ tx }) => textos.publicados(tx));
       // By the company's own domain its pages live at / (Compañía › Dominio propio): links and og:url say so.
       const propio = req.server.dominiosPropios.empresaDe(req.raw) === e.id_empresa;
       const b = propio ? `${req.protocol}://${req.host}` : base(req);
@@ -131,7 +131,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get('/sitio/:empresa', (req, reply) =>
     servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
-      const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
+      const d = await inTenant(deps.db, e.id_empresa, async ({ tx }) => ({
         banners: await publico.banners(tx, e.id_empresa),
         inmuebles: await publico.inmuebles(tx, e.id_empresa, { limite: 12 }),
         noticias: await publico.noticias(tx, e.id_empresa, 6),
@@ -220,7 +220,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       const etiqueta = (m: string) => m.replace(NOMBRE_DE_FILTRO, (k) => ETIQUETAS_FILTRO[k]!);
       const errores = q.success ? {} : erroresPorCampo(q.error.issues, {}, etiqueta);
       const { pagina: _p, ...consulta } = valores;
-      const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
+      const d = await inTenant(deps.db, e.id_empresa, async ({ tx }) => ({
         tipos: await publico.tiposConInmuebles(tx),
         municipios: await publico.municipiosConInmuebles(tx),
         barrios: await publico.barriosConInmuebles(tx, q.success ? q.data.municipio : undefined),
@@ -256,7 +256,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       const pagina = q.success ? q.data.pagina : 1;
       const crudo = (req.query as Record<string, unknown> | undefined)?.etiqueta;
       const etiqueta = typeof crudo === 'string' ? crudo.trim().slice(0, 60) || undefined : undefined;
-      const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
+      const d = await inTenant(deps.db, e.id_empresa, async ({ tx }) => ({
         noticias: await publico.noticias(tx, e.id_empresa, POR_PAGINA, (pagina - 1) * POR_PAGINA, etiqueta),
         total: await publico.contarNoticias(tx, etiqueta),
       }));
@@ -319,7 +319,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
 
   // ----- Contacto: the company's data, its published text and the website form
   const contactoDe = async (e: publico.EmpresaSitio, f: html.EstadoFormulario, codigo = 200) => {
-    const d = await enTenant(deps.db, e.id_empresa, async ({ tx }) => ({
+    const d = await inTenant(deps.db, e.id_empresa, async ({ tx }) => ({
       texto: (await textos.publicados(tx)).find((x) => x.seccion === 'contacto') ?? null,
       formularios: await formularios.publicos(tx),
     }));
@@ -346,7 +346,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   const fichaDe = (e: publico.EmpresaSitio, consecutivo: number, f: html.EstadoFormulario, codigo = 200) =>
-    enTenant(deps.db, e.id_empresa, ({ tx }) => publico.inmueble(tx, e.id_empresa, consecutivo)).then((i) => {
+    inTenant(deps.db, e.id_empresa, ({ tx }) => publico.inmueble(tx, e.id_empresa, consecutivo)).then((i) => {
       const titulo = html.tituloInmueble(i);
       return {
         codigo,
@@ -384,7 +384,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     const p = ZSlugParam.safeParse(req.params);
     return servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
       if (!p.success) throw new AppError(40400, 'Esta noticia no existe.');
-      const n = await enTenant(deps.db, e.id_empresa, ({ tx }) => publico.noticia(tx, e.id_empresa, p.data.slug));
+      const n = await inTenant(deps.db, e.id_empresa, ({ tx }) => publico.noticia(tx, e.id_empresa, p.data.slug));
       return {
         titulo: `${n.titulo} · ${publico.empresaPublica(e).nombre}`,
         og: {
@@ -401,7 +401,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
 
   // ----- forms built in Página web > Formularios
   const formularioDe = (e: publico.EmpresaSitio, id: number, f: html.EstadoFormulario, codigo = 200) =>
-    enTenant(deps.db, e.id_empresa, ({ tx }) => formularios.publico(tx, id)).then((fo) => ({
+    inTenant(deps.db, e.id_empresa, ({ tx }) => formularios.publico(tx, id)).then((fo) => ({
       codigo,
       titulo: `${fo.nombre} · ${publico.empresaPublica(e).nombre}`,
       og: {
@@ -428,7 +428,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       if (!p.success) throw new AppError(40400, 'Este formulario no existe.');
       const id = p.data.id;
       const exito = async (r: formularios.ResultadoEnvio) => {
-        const fo = await enTenant(deps.db, e.id_empresa, ({ tx }) => formularios.publico(tx, id));
+        const fo = await inTenant(deps.db, e.id_empresa, ({ tx }) => formularios.publico(tx, id));
         return {
           titulo: `Formulario enviado · ${publico.empresaPublica(e).nombre}`,
           og: {
@@ -475,7 +475,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       const fallo = (errores: Record<string, string>, general = 'Revise los campos marcados.', codigo = 400) =>
         formularioDe(e, id, { valores, errores, general }, codigo);
       const datos = ZEnvioFormularioPublico.safeParse({ nombre, respuestas, autoriza_datos: autoriza_datos === 'true', sitio });
-      const fo = await enTenant(deps.db, e.id_empresa, ({ tx }) => formularios.publico(tx, id));
+      const fo = await inTenant(deps.db, e.id_empresa, ({ tx }) => formularios.publico(tx, id));
       const errores: Record<string, string> = { ...validarRespuestas(fo.campos, respuestas).errores };
       if (!datos.success) erroresPorCampo(datos.error.issues, errores);
       if (!datos.success || Object.keys(errores).length) return fallo(errores);
@@ -493,7 +493,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
   // ----- Banco de trabajo: open vacancies and the application with its CV
   app.get('/sitio/:empresa/vacantes', (req, reply) =>
     servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
-      const vs = await enTenant(deps.db, e.id_empresa, ({ tx }) => banco.vacantesPublicas(tx));
+      const vs = await inTenant(deps.db, e.id_empresa, ({ tx }) => banco.vacantesPublicas(tx));
       const nombre = publico.empresaPublica(e).nombre;
       return {
         titulo: `Trabaje con nosotros · ${nombre}`,
@@ -508,7 +508,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     }),
   );
   const vacanteDe = (e: publico.EmpresaSitio, id: number, f: html.EstadoFormulario, codigo = 200) =>
-    enTenant(deps.db, e.id_empresa, ({ tx }) => banco.vacantePublica(tx, id)).then((v) => ({
+    inTenant(deps.db, e.id_empresa, ({ tx }) => banco.vacantePublica(tx, id)).then((v) => ({
       codigo,
       titulo: `${v.titulo} · ${publico.empresaPublica(e).nombre}`,
       og: {
@@ -567,7 +567,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
   });
   /** The survey of a link, or the page saying the link expired. */
   const leerEncuesta = (e: publico.EmpresaSitio, token: string) =>
-    enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.publica(tx, token)).then(
+    inTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.publica(tx, token)).then(
       (enc) => ({ enc, pagina: null }),
       (err: unknown) => {
         if (err instanceof AppError && err.status === 409) return { enc: null, pagina: vencida(e, err.message) };
@@ -611,7 +611,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       if (!enc.respondida && Object.keys(errores).length)
         return encuestaDe(e, token, { valores, errores, general: 'Revise las preguntas marcadas.' }, 400);
       try {
-        const r = await enTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.responder(tx, token, { respuestas: crudos }));
+        const r = await inTenant(deps.db, e.id_empresa, ({ tx }) => encuestas.responder(tx, token, { respuestas: crudos }));
         return {
           titulo: `Encuesta enviada · ${publico.empresaPublica(e).nombre}`,
           og: { titulo: enc.titulo, descripcion: 'Encuesta enviada', imagen: null, url: `/sitio/${e.id_empresa}` },
@@ -629,7 +629,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
   for (const [seccion, ruta] of Object.entries(RUTA_SECCION_TEXTO).filter(([k]) => k !== 'contacto'))
     app.get(`/sitio/:empresa/${ruta}`, (req, reply) =>
       servir(req, reply, (req.params as { empresa: string }).empresa, async (e) => {
-        const t = (await enTenant(deps.db, e.id_empresa, ({ tx }) => textos.publicados(tx))).find((x) => x.seccion === seccion);
+        const t = (await inTenant(deps.db, e.id_empresa, ({ tx }) => textos.publicados(tx))).find((x) => x.seccion === seccion);
         if (!t) throw new AppError(40400, 'Esta página no existe.');
         const nombre = publico.empresaPublica(e).nombre;
         return {

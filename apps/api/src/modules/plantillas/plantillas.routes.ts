@@ -4,7 +4,7 @@ import { TIPOS_PLANTILLA, ZPlantillaGuardar, ZRevisarPlantilla, ZVistaPrevia } f
 import { ZIdParam } from '@predio/contract/usuarios';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
-import { defineRoute, despuesDeConfirmar } from '../../platform/http/route.ts';
+import { defineRoute, afterCommit } from '../../platform/http/route.ts';
 import * as service from './plantillas.service.ts';
 
 const tags = ['plantillas'];
@@ -77,9 +77,9 @@ export function plantillasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/plantillas/vista-previa/pdf',
     permiso: IDM_CONFIGURAR,
     schema: { body: ZVistaPrevia, tags, summary: 'La plantilla llenada con un registro, en PDF con el membrete' },
-    handler: async ({ tx, user, body, reply, alConfirmar }) => {
+    handler: async ({ tx, user, body, reply, onCommit }) => {
       const previa = await service.vistaPrevia({ tx, user, body });
-      return despuesDeConfirmar(alConfirmar, reply, async () =>
+      return afterCommit(onCommit, reply, async () =>
         enviarArchivo(reply, await service.vistaPreviaPdf({ user, storage: deps.storage, previa })),
       );
     },

@@ -19,7 +19,7 @@ import type { Despertador } from '../../platform/mail/outbox.ts';
 import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
-import { enTenant, type Scope } from '../../platform/tenant.ts';
+import { inTenant, type Scope } from '../../platform/tenant.ts';
 import {
   anotar,
   crear,
@@ -195,7 +195,7 @@ export async function leerContactos(
     throw e.esperaMs === undefined ? e : new ReintentarEn(e.message, e.esperaMs);
   }
   const nuevo = contactos.reduce<string | null>((m, c) => (m === null || c.fecha > m ? c.fecha : m), null);
-  return enTenant(o.db, o.idEmpresa, async (scope) => {
+  return inTenant(o.db, o.idEmpresa, async (scope) => {
     const r = await importar({ ...scope, hub: o.hub, mailer: o.mailer, idEmpresa: o.idEmpresa, portal: o.portal, contactos });
     await repo.marcarLectura(scope.tx, o.portal, { hasta: nuevo !== null && !Number.isNaN(Date.parse(nuevo)) ? nuevo : null });
     return { leidos: contactos.length, ...r };

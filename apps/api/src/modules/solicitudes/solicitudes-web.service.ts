@@ -9,7 +9,7 @@ import { limitePublico, minutosBloqueo, registrarFallo, tomarTurno } from '../..
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import { encolarCorreo } from '../../platform/mail/outbox.ts';
-import { enTenant, type Scope } from '../../platform/tenant.ts';
+import { inTenant, type Scope } from '../../platform/tenant.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import * as repo from './solicitudes.repo.ts';
 import { crear, enlaceSolicitud, puedeAtender, TIPO_CARTA_SOLICITUD } from './solicitudes.service.ts';
@@ -144,7 +144,7 @@ export async function recibir(
   if (body.sitio) return { numero: null };
   const user = sitioWeb(empresa.id_empresa);
   const confirmar = body.email !== '' && empresa.confirmar && (await puedeConfirmar(deps.db, empresa.id_empresa, body.email));
-  const numero = await enTenant(deps.db, empresa.id_empresa, async (scope) => {
+  const numero = await inTenant(deps.db, empresa.id_empresa, async (scope) => {
     const o = { ...scope, hub: deps.hub, mailer: deps.mailer, user, ip };
     // A page left open may name a property since deleted, or a number mistyped: the request is kept
     // without it, and its history says which one the visitor named.

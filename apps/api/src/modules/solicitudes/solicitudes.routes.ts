@@ -15,7 +15,7 @@ import {
 } from '@predio/contract/solicitudes';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
-import { defineRoute, despuesDeConfirmar, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { defineRoute, afterCommit, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import * as web from './solicitudes-web.service.ts';
 import * as service from './solicitudes.service.ts';
 
@@ -75,9 +75,9 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes/exportar',
     permiso,
     schema: { querystring: ZSolicitudesExportarQuery, tags, summary: 'Exporta las solicitudes del filtro actual (Excel o CSV)' },
-    handler: async ({ tx, user, query, reply, alConfirmar }) => {
+    handler: async ({ tx, user, query, reply, onCommit }) => {
       const { escribir } = await service.exportar({ tx, query });
-      return despuesDeConfirmar(alConfirmar, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
+      return afterCommit(onCommit, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
     },
   });
   defineRoute(app, deps, {
@@ -99,7 +99,7 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes',
     permiso,
     schema: { body: ZSolicitudForm, tags, summary: 'Registra una solicitud con el siguiente número de la empresa' },
-    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, ...aviso, user, ip: req.ip, body }),
+    handler: ({ tx, onCommit, user, req, body }) => service.crear({ tx, onCommit, ...aviso, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -125,8 +125,8 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes/:numero/asignar',
     permiso,
     schema: { params: ZNumeroParam, body: ZAsignarSolicitud, tags, summary: 'Asigna la solicitud a un usuario (le avisa)' },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.asignar({ tx, alConfirmar, ...aviso, user, ip: req.ip, numero: params.numero, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.asignar({ tx, onCommit, ...aviso, user, ip: req.ip, numero: params.numero, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -150,8 +150,8 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Convierte la solicitud en un cliente atendido (exige también el permiso 463)',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.convertir({ tx, alConfirmar, ...aviso, user, ip: req.ip, numero: params.numero, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.convertir({ tx, onCommit, ...aviso, user, ip: req.ip, numero: params.numero, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',

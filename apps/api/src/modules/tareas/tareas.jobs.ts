@@ -1,6 +1,6 @@
 import { porEmpresa } from '../../platform/jobs/por-empresa.ts';
 import type { JobContext } from '../../platform/module.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { empresasConTareas } from './tareas.repo.ts';
 import { diarioEmpresa, TIPO_TRABAJO_DIARIO, TIPO_TRABAJO_DIARIO_EMPRESA } from './tareas.service.ts';
 
@@ -19,7 +19,7 @@ export function tareasJobs({ runner, deps }: JobContext): void {
       tipo: TIPO_TRABAJO_DIARIO_EMPRESA,
       timeoutMs: 10 * 60_000,
       manejar: (idEmpresa) =>
-        enTenant(db, idEmpresa, (scope) => diarioEmpresa({ ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa })),
+        inTenant(db, idEmpresa, (scope) => diarioEmpresa({ ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa })),
     },
   });
 }

@@ -101,7 +101,7 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/tareas',
     permiso,
     schema: { body: ZTareaForm, tags, summary: 'Crea una tarea (409 si vence en el pasado y no se confirmó)' },
-    handler: ({ tx, alConfirmar, user, req, body }) => service.crear({ tx, alConfirmar, ...aviso, user, ip: req.ip, body }),
+    handler: ({ tx, onCommit, user, req, body }) => service.crear({ tx, onCommit, ...aviso, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -120,26 +120,26 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Modifica una tarea (estado, responsables, vencimiento…)',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.actualizar({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.actualizar({ tx, onCommit, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/tareas/:consecutivo/items',
     permiso,
     schema: { params: ZConsecutivoTarea, body: ZItemAgregar, tags, summary: 'Agrega un ítem a la lista de la tarea' },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.agregarItem({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, ...body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.agregarItem({ tx, onCommit, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, ...body }),
   });
   defineRoute(app, deps, {
     method: 'PATCH',
     url: '/tareas/:consecutivo/items/:idItem',
     permiso,
     schema: { params: ZItemParam, body: ZItemCambio, tags, summary: 'Marca o desmarca un ítem de la lista' },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+    handler: ({ tx, onCommit, user, req, params, body }) =>
       service.marcarItem({
         tx,
-        alConfirmar,
+        onCommit,
         ...aviso,
         user,
         ip: req.ip,
@@ -158,8 +158,8 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Comenta la tarea (avisa a participantes y mencionados)',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.comentar({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.comentar({ tx, onCommit, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
 
   // Listas de verificación and the categories' playbooks (idm 10586).
@@ -177,8 +177,8 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/listas-verificacion',
     permiso: p2,
     schema: { body: ZListaVerificacionForm, tags: t2, summary: 'Crea una lista de verificación' },
-    handler: ({ tx, alConfirmar, user, req, body }) =>
-      service.guardarLista({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: null, body }),
+    handler: ({ tx, onCommit, user, req, body }) =>
+      service.guardarLista({ tx, onCommit, ...aviso, user, ip: req.ip, id: null, body }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
@@ -190,16 +190,16 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
       tags: t2,
       summary: 'Reemplaza una lista (las tareas ya creadas no cambian)',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.guardarLista({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.guardarLista({ tx, onCommit, ...aviso, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/listas-verificacion/:id',
     permiso: p2,
     schema: { params: ZIdParam, tags: t2, summary: 'Elimina una lista de verificación' },
-    handler: ({ tx, alConfirmar, user, req, params }) =>
-      service.borrarLista({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id }),
+    handler: ({ tx, onCommit, user, req, params }) =>
+      service.borrarLista({ tx, onCommit, ...aviso, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -222,7 +222,7 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
       tags: t2,
       summary: 'Lista y días hábiles de vencimiento con que empiezan las tareas de la categoría',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.guardarPlaybook({ tx, alConfirmar, ...aviso, user, ip: req.ip, idCategoria: params.id, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.guardarPlaybook({ tx, onCommit, ...aviso, user, ip: req.ip, idCategoria: params.id, body }),
   });
 }

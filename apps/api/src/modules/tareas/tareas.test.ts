@@ -6,7 +6,7 @@ import type { ListaVerificacion, ModTarea, OpcionesTareas, Tarea, TareaResumen }
 import { textoAHtml } from '@predio/contract/texto-rico';
 import { migrationFiles } from '../../db/migrate.ts';
 import { queryRows } from '../../db/rows.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { as, createTestApp, crearUsuario, DEMO, login, multipart, tokenClaims, type TestApp } from '../../test/harness.ts';
 import { ultimoTurno } from '../../platform/jobs/trabajos.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
@@ -331,7 +331,7 @@ describe('playbooks, business days, recurrence and the due-tomorrow notice', () 
       }),
     );
     const pasada = (db: typeof t.db, deps: typeof t.deps, ahora?: Date) =>
-      enTenant(db, 1, (scope) =>
+      inTenant(db, 1, (scope) =>
         diarioEmpresa({ ...scope, hub: deps.hub, mailer: deps.mailer, idEmpresa: 1, ...(ahora ? { ahora } : {}) }),
       );
     const otroProceso = process.env.DATABASE_URL ? await t.otroProceso() : t;

@@ -14,7 +14,7 @@ import {
 } from '@predio/contract/terceros';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo, enviarImagen } from '../../platform/http/archivo.ts';
-import { defineRoute, despuesDeConfirmar, Respuesta } from '../../platform/http/route.ts';
+import { defineRoute, afterCommit, Respuesta } from '../../platform/http/route.ts';
 import * as gestion from './terceros-gestion.service.ts';
 import * as service from './terceros.service.ts';
 
@@ -77,9 +77,9 @@ function gestionRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/terceros/exportar',
     permiso,
     schema: { querystring: ZTercerosExportarQuery, tags, summary: 'Exporta los terceros del filtro actual (CSV o Excel)' },
-    handler: async ({ tx, user, query, reply, alConfirmar }) => {
+    handler: async ({ tx, user, query, reply, onCommit }) => {
       const { escribir } = await gestion.exportar({ tx, query });
-      return despuesDeConfirmar(alConfirmar, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
+      return afterCommit(onCommit, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
     },
   });
   defineRoute(app, deps, {

@@ -11,7 +11,7 @@ import {
 } from '../../platform/auth/throttle.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import * as repo from './usuarios.repo.ts';
 
@@ -56,8 +56,8 @@ export async function fallo(o: Intento & { idUsuario: number | null; nombre: str
   const soporte = o.usuario.toUpperCase() === SUPPORT_USER;
   if (f.fallos < 2 * cfg.maxPorUsuario || (o.idUsuario === null && !soporte)) return;
   if (!(await tomarTurno(db, k.aviso, cfg.ventanaMin))) return;
-  await enTenant(db, o.idEmpresa, async ({ tx, alConfirmar }) => {
-    const s = { tx, alConfirmar, hub: o.deps.hub, mailer: o.deps.mailer };
+  await inTenant(db, o.idEmpresa, async ({ tx, onCommit }) => {
+    const s = { tx, onCommit, hub: o.deps.hub, mailer: o.deps.mailer };
     const cuantos = `${f.fallos} intentos fallidos de iniciar sesión`;
     const donde = `en los últimos ${cfg.ventanaMin} minutos, desde ${f.direcciones} ${f.direcciones === 1 ? 'dirección' : 'direcciones'}`;
     const titulo = 'Intentos fallidos de inicio de sesión';

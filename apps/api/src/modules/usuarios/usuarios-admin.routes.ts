@@ -69,8 +69,7 @@ export function usuariosAdminRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/usuarios/:id/desactivar',
     permiso: IDM,
     schema: { params: ZIdParam, tags, summary: 'Desactiva un usuario y cierra sus sesiones' },
-    handler: ({ tx, alConfirmar, user, req, params }) =>
-      service.desactivar({ tx, alConfirmar, deps, user, ip: req.ip, id: params.id }),
+    handler: ({ tx, onCommit, user, req, params }) => service.desactivar({ tx, onCommit, deps, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -85,8 +84,8 @@ export function usuariosAdminRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: IDM,
     schema: { params: ZIdParam, body: ZRestablecerClave, tags, summary: 'Asigna una contraseña nueva y cierra sus sesiones' },
     prepare: ({ body }) => hashClave(body.clave),
-    handler: ({ tx, alConfirmar, user, req, params, prep }) =>
-      service.restablecerClave({ tx, alConfirmar, deps, user, ip: req.ip, id: params.id, claveHash: prep }),
+    handler: ({ tx, onCommit, user, req, params, prep }) =>
+      service.restablecerClave({ tx, onCommit, deps, user, ip: req.ip, id: params.id, claveHash: prep }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -96,7 +95,7 @@ export function usuariosAdminRoutes(app: FastifyInstance, deps: Deps): void {
     // The current password is checked (and throttled) in prepare: a failure must be counted outside the
     // transaction that its error rolls back.
     prepare: ({ token, req, body }) => service.comprobarClaveActual({ deps, claims: token.claims, ip: req.ip, body }),
-    handler: ({ tx, alConfirmar, user, req, prep }) =>
-      service.cambiarClave({ tx, alConfirmar, deps, user, ip: req.ip, claveHash: prep }),
+    handler: ({ tx, onCommit, user, req, prep }) =>
+      service.cambiarClave({ tx, onCommit, deps, user, ip: req.ip, claveHash: prep }),
   });
 }

@@ -30,7 +30,7 @@ const IDM_USUARIOS = 37;
 
 type Base = { tx: Tx; deps: Deps; user: Principal; ip: string };
 /** For what ends a user's sessions. */
-type ConCierre = Base & Pick<Scope, 'alConfirmar'>;
+type ConCierre = Base & Pick<Scope, 'onCommit'>;
 
 const iso = (v: Date | string | null) => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
@@ -137,7 +137,7 @@ function refrescarSesiones(deps: Deps, jtis: string[] = []) {
 
 /** A user's sessions were closed: once that commits, their live connections close too, on every process. */
 function terminarConexiones(o: ConCierre, idUsuario: number, salvo: string | null) {
-  o.alConfirmar(() => o.deps.hub.terminarSesiones(o.user.idEmpresa, idUsuario, { salvo }));
+  o.onCommit(() => o.deps.hub.terminarSesiones(o.user.idEmpresa, idUsuario, { salvo }));
 }
 
 const repetido = (usuario: string) =>

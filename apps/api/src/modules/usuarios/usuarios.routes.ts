@@ -33,7 +33,7 @@ export function usuariosRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/Usuarios/cerrarsesion',
     permiso: 'token',
     schema: { tags, summary: 'Cierra la sesión del token' },
-    handler: ({ tx, alConfirmar, user, req }) => service.cerrarSesion({ tx, alConfirmar, deps, user, ip: req.ip }),
+    handler: ({ tx, onCommit, user, req }) => service.cerrarSesion({ tx, onCommit, deps, user, ip: req.ip }),
   });
   defineRoute(app, deps, {
     method: 'GET',

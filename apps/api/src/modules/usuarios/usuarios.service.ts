@@ -9,7 +9,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { hashSeñuelo, verificarClave } from '../../platform/auth/passwords.ts';
 import { accesoSoporte } from '../../platform/auth/soporte.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { enTenant, type Scope } from '../../platform/tenant.ts';
+import { inTenant, type Scope } from '../../platform/tenant.ts';
 import { AppError, noEncontrado, sinPermiso } from '../../platform/errors/app-error.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import * as intentos from './intentos.ts';
@@ -84,7 +84,7 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
       };
   const jti = randomUUID();
   const expiraEn = new Date(Date.now() + config.sessionTtlDays * DIA_MS);
-  await enTenant(db, body.idEmpresa, async ({ tx, alConfirmar }) => {
+  await inTenant(db, body.idEmpresa, async ({ tx, onCommit }) => {
     const anterior = u ? await repo.ultimaSesion(tx, u.usuario) : null;
     await repo.crearSesion(tx, { id: jti, idUsuario: u?.id ?? null, usuario: claims.nombre_usuario, expiraEn, ...cliente });
     await registrarAuditoria(tx, {
@@ -99,7 +99,7 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
     if (!u) {
       for (const idAdmin of await repo.administradores(tx))
         await notificar(
-          { tx, alConfirmar, hub: deps.hub, mailer: deps.mailer },
+          { tx, onCommit, hub: deps.hub, mailer: deps.mailer },
           {
             idEmpresa: body.idEmpresa,
             idUsuario: idAdmin,
@@ -112,7 +112,7 @@ export async function login(o: { deps: Deps; body: LoginBody; cliente: Cliente }
     }
     if (u && anterior && (anterior.ip !== cliente.ip || anterior.userAgent !== cliente.userAgent)) {
       await notificar(
-        { tx, alConfirmar, hub: deps.hub, mailer: deps.mailer },
+        { tx, onCommit, hub: deps.hub, mailer: deps.mailer },
         {
           idEmpresa: body.idEmpresa,
           idUsuario: u.id,
@@ -138,7 +138,7 @@ export async function getUsuario(o: { tx: Tx; user: Principal }) {
 export async function cerrarSesion(o: Scope & { deps: Deps; user: Principal; ip: string }): Promise<void> {
   const cerrada = await repo.cerrarSesion(o.tx, o.user.jti);
   o.deps.sessions.delete(o.user.jti);
-  o.alConfirmar(() => o.deps.hub.terminarSesiones(o.user.idEmpresa, o.user.idUsuario, { jti: o.user.jti }));
+  o.onCommit(() => o.deps.hub.terminarSesiones(o.user.idEmpresa, o.user.idUsuario, { jti: o.user.jti }));
   if (cerrada) {
     await registrarAuditoria(o.tx, {
       idUsuario: o.user.idUsuario || null,

@@ -26,7 +26,7 @@ import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { enTenant, type Scope } from '../../platform/tenant.ts';
+import { inTenant, type Scope } from '../../platform/tenant.ts';
 import * as repo from './documentos.repo.ts';
 import * as zonaRepo from './zona-clientes.repo.ts';
 import { exigirAutorizacion, leerConfig, seccionesDe } from './zona-clientes.service.ts';
@@ -38,7 +38,7 @@ const IDM = IDM_CATEGORIAS_DOCUMENTOS_CLIENTES;
 type Aviso = Scope & { hub: Hub; mailer: Despertador };
 type Staff = { tx: Tx; user: Principal; ip: string };
 type Avisos = { mailer: Despertador };
-type Escritura = Staff & { storage: Storage; alConfirmar: (fn: () => void) => void };
+type Escritura = Staff & { storage: Storage; onCommit: (fn: () => void) => void };
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const TIPOS_DOCUMENTO = ['application/pdf', 'image/jpeg', 'image/png', DOCX];
@@ -146,7 +146,7 @@ export async function recibirCompartido(o: {
   query: CompartirDocumento;
   partes: archivos.Partes;
 }): Promise<{ id: number; subida: archivos.Subida }> {
-  const id = await enTenant(o.db, o.user.idEmpresa, async ({ tx }) => {
+  const id = await inTenant(o.db, o.user.idEmpresa, async ({ tx }) => {
     const v = await validarCompartir(tx, o.query);
     return repo.crear(tx, {
       idCategoria: v.categoria.id,
@@ -178,7 +178,7 @@ async function recibirPara(
     });
     return { id, subida };
   } catch (e) {
-    await enTenant(o.db, o.user.idEmpresa, ({ tx }) => repo.borrar(tx, id)).catch(() => undefined);
+    await inTenant(o.db, o.user.idEmpresa, ({ tx }) => repo.borrar(tx, id)).catch(() => undefined);
     throw e;
   }
 }
@@ -186,7 +186,7 @@ async function recibirPara(
 async function registrarArchivo(o: Escritura & { cuota: archivos.Cuota; id: number; subida: archivos.Subida }): Promise<void> {
   await archivos.registrar({
     tx: o.tx,
-    alConfirmar: o.alConfirmar,
+    onCommit: o.onCommit,
     user: o.user,
     ip: o.ip,
     storage: o.storage,
@@ -255,7 +255,7 @@ export async function eliminar(o: Escritura & { id: number }): Promise<{ id: num
   if (!d) throw noEncontrado(`El documento ${o.id}`);
   const claves = await archivosRepo.borrarDeDueno(o.tx, TIPO_DUENO_DOCUMENTO, String(o.id));
   await repo.borrar(o.tx, o.id);
-  archivos.borrarAlConfirmar(o, claves);
+  archivos.deleteOnCommit(o, claves);
   await registrarAuditoria(o.tx, {
     idUsuario: o.user.idUsuario || null,
     usuario: o.user.usuario,
@@ -310,7 +310,7 @@ export async function recibirDelCliente(o: {
   partes: archivos.Partes;
 }): Promise<{ id: number; subida: archivos.Subida }> {
   const c = o.cliente;
-  const id = await enTenant(o.db, c.idEmpresa, async ({ tx }) => {
+  const id = await inTenant(o.db, c.idEmpresa, async ({ tx }) => {
     await exigirAutorizacion({ tx, cliente: c });
     const cat = (await categoriasDelCliente(tx, c.idTercero)).find((x) => x.id === o.query.id_categoria);
     if (!cat || !cat.activo || !cat.cliente_puede_subir)
@@ -345,7 +345,7 @@ export async function subirDelCliente(
     cliente: ClientePortal;
     ip: string;
     storage: Storage;
-    alConfirmar: (fn: () => void) => void;
+    onCommit: (fn: () => void) => void;
     cuota: archivos.Cuota;
     prep: { id: number; subida: archivos.Subida };
   },

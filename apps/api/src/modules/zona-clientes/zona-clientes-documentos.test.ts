@@ -4,7 +4,7 @@ import type { CategoriaDocumentoCliente, DocumentoCliente, DocumentosPortal } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { hashClave } from '../../platform/auth/passwords.ts';
-import { esperarTrasConfirmar } from '../../platform/tras-confirmar.ts';
+import { waitAfterCommit } from '../../platform/tras-confirmar.ts';
 import { as, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
 // Zona clientes (issue 31): categorías de documentos (10525), documents shared with clients and their uploads (702).
@@ -312,7 +312,7 @@ describe('documents shared with clients', () => {
     expect(r.json().message).toContain('documentos compartidos con clientes');
     expect((await api(asesor1).delete(`/api/zona-clientes/documentos/${contrato.id}`)).statusCode).toBe(403);
     ok(await api(admin1).delete(`/api/zona-clientes/documentos/${contrato.id}`));
-    await esperarTrasConfirmar();
+    await waitAfterCommit();
     expect((await as(t.app, portal.tomas).get(`/api/portal/documentos/${contrato.id}/archivo`)).statusCode).toBe(404);
     const tomas = ok<DocumentosPortal>(await as(t.app, portal.tomas).get('/api/portal/documentos'));
     expect(tomas.documentos.map((d) => d.titulo).sort()).toEqual(['Factura noviembre', 'Soporte de pago']);

@@ -56,8 +56,8 @@ import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.t
 import { ZIdParam } from '@predio/contract/inventarios';
 import type { Deps } from '../../platform/deps.ts';
 import { invalido, noEncontrado } from '../../platform/errors/app-error.ts';
-import { defineRoute, definePortalRoute, despuesDeConfirmar, Respuesta } from '../../platform/http/route.ts';
-import { enTenant } from '../../platform/tenant.ts';
+import { defineRoute, definePortalRoute, afterCommit, Respuesta } from '../../platform/http/route.ts';
+import { inTenant } from '../../platform/tenant.ts';
 import * as service from './zona-clientes.service.ts';
 import * as cotizacionesRepo from './cotizaciones.repo.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
@@ -133,8 +133,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/zona-clientes/config',
     permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
     schema: { body: ZConfigZonaClientes, tags, summary: 'Activa la zona clientes, sus textos y la política de datos' },
-    handler: ({ tx, alConfirmar, user, req, body }) =>
-      service.guardarConfig({ tx, alConfirmar, ...aviso, user, ip: req.ip, body }),
+    handler: ({ tx, onCommit, user, req, body }) => service.guardarConfig({ tx, onCommit, ...aviso, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -153,16 +152,16 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Desactiva el acceso de un cliente (cierra sus sesiones) o lo activa de nuevo',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.cambiarActivo({ tx, alConfirmar, ...aviso, user, ip: req.ip, id: params.id, activo: body.activo }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.cambiarActivo({ tx, onCommit, ...aviso, user, ip: req.ip, id: params.id, activo: body.activo }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/zona-clientes/invitaciones',
     permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
     schema: { body: ZInvitacionForm, tags, summary: 'Invita un tercero por correo (enlace de un solo uso que vence)' },
-    handler: ({ tx, alConfirmar, user, req, body }) =>
-      service.invitar({ tx, alConfirmar, ...aviso, user, ip: req.ip, body, urlBase: urlPublica(deps.config.publicUrl, req) }),
+    handler: ({ tx, onCommit, user, req, body }) =>
+      service.invitar({ tx, onCommit, ...aviso, user, ip: req.ip, body, urlBase: urlPublica(deps.config.publicUrl, req) }),
   });
 
   // Habeas data (Ley 1581): the requests clients file, answered by whoever configures the portal.
@@ -183,10 +182,10 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Responde una solicitud de datos personales (el cliente la lee en el portal y por correo)',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+    handler: ({ tx, onCommit, user, req, params, body }) =>
       habeasData.responder({
         tx,
-        alConfirmar,
+        onCommit,
         ...aviso,
         user,
         ip: req.ip,
@@ -225,10 +224,10 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes-mantenimiento/:consecutivo',
     permiso: p2,
     schema: { params: ZConsecutivoMantenimiento, body: ZMantenimientoCambios, tags: t2, summary: 'Cambia el estado o asigna' },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+    handler: ({ tx, onCommit, user, req, params, body }) =>
       service.cambiar({
         tx,
-        alConfirmar,
+        onCommit,
         ...aviso,
         user,
         ip: req.ip,
@@ -247,8 +246,8 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       tags: t2,
       summary: 'Registra el costo de la reparación, quién lo paga y el proveedor',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
-      service.ponerCosto({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
+    handler: ({ tx, onCommit, user, req, params, body }) =>
+      service.ponerCosto({ tx, onCommit, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -260,10 +259,10 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       tags: t2,
       summary: 'Comentario interno o visible para el cliente',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+    handler: ({ tx, onCommit, user, req, params, body }) =>
       service.comentar({
         tx,
-        alConfirmar,
+        onCommit,
         ...aviso,
         user,
         ip: req.ip,
@@ -283,10 +282,10 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       tags: t2,
       summary: 'Envía una cotización al propietario del inmueble (el PDF se sube luego como archivo de la cotización)',
     },
-    handler: ({ tx, alConfirmar, user, req, params, body }) =>
+    handler: ({ tx, onCommit, user, req, params, body }) =>
       cotizaciones.crear({
         tx,
-        alConfirmar,
+        onCommit,
         ...aviso,
         user,
         ip: req.ip,
@@ -300,8 +299,8 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes-mantenimiento/:consecutivo/cotizaciones/:id/anular',
     permiso: p2,
     schema: { params: ZCotizacionParam, tags: t2, summary: 'Anula una cotización que el propietario aún no decide' },
-    handler: ({ tx, alConfirmar, user, req, params }) =>
-      cotizaciones.anular({ tx, alConfirmar, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, id: params.id }),
+    handler: ({ tx, onCommit, user, req, params }) =>
+      cotizaciones.anular({ tx, onCommit, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, id: params.id }),
   });
 
   // ---- Información zona clientes (201): announcements ----
@@ -392,10 +391,10 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
         query,
         partes: (opts) => req.parts(opts),
       }),
-    handler: ({ tx, alConfirmar, user, req, prep }) =>
+    handler: ({ tx, onCommit, user, req, prep }) =>
       documentos.compartir({
         tx,
-        alConfirmar,
+        onCommit,
         mailer: deps.mailer,
         user,
         ip: req.ip,
@@ -410,8 +409,8 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/zona-clientes/documentos/:id',
     permiso: p5,
     schema: { params: ZIdDocumentoParam, tags: t5, summary: 'Deja de compartir un documento y borra su archivo' },
-    handler: ({ tx, alConfirmar, user, req, params }) =>
-      documentos.eliminar({ tx, alConfirmar, user, ip: req.ip, storage: deps.storage, id: params.id }),
+    handler: ({ tx, onCommit, user, req, params }) =>
+      documentos.eliminar({ tx, onCommit, user, ip: req.ip, storage: deps.storage, id: params.id }),
   });
 
   // ---- The portal: public ----
@@ -421,7 +420,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/:idEmpresa/info',
     permiso: 'publico',
     schema: { params: ZEmpresaPortalParam, tags: t3, summary: 'Nombre y textos de la zona clientes de una empresa' },
-    handler: ({ params }) => enTenant(deps.db, params.idEmpresa, ({ tx }) => service.info({ tx, idEmpresa: params.idEmpresa })),
+    handler: ({ params }) => inTenant(deps.db, params.idEmpresa, ({ tx }) => service.info({ tx, idEmpresa: params.idEmpresa })),
   });
   defineRoute(app, deps, {
     method: 'POST',
@@ -508,7 +507,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: 'publico',
     schema: { params: ZEmpresaPortalParam, tags: t3, summary: 'El logo de la empresa para la página de ingreso' },
     handler: async ({ params, reply }) => {
-      const nombre = await enTenant(deps.db, params.idEmpresa, ({ tx }) => service.logoPortal({ tx }));
+      const nombre = await inTenant(deps.db, params.idEmpresa, ({ tx }) => service.logoPortal({ tx }));
       if (!nombre) throw noEncontrado('El logo');
       const img = await leerLogoGuardado({ user: { idEmpresa: params.idEmpresa }, storage: deps.storage, nombre });
       return enviarImagen(reply, img);
@@ -552,7 +551,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/solicitudes',
     acceso: seccion('mantenimiento'),
     schema: { body: ZMantenimientoForm, tags: t3, summary: 'Reporta un problema de un inmueble suyo' },
-    handler: ({ tx, alConfirmar, cliente, body }) => service.crearSolicitud({ tx, alConfirmar, ...aviso, cliente, body }),
+    handler: ({ tx, onCommit, cliente, body }) => service.crearSolicitud({ tx, onCommit, ...aviso, cliente, body }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
@@ -568,7 +567,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     schema: { params: ZConsecutivoMantenimiento, tags: t3, summary: 'Sube una foto (JPG, PNG o WEBP, revisada por contenido)' },
     // Only the client's own request takes photos; then the platform streams and checks the upload.
     prepare: async ({ req, params, cliente }) => {
-      await enTenant(deps.db, cliente.idEmpresa, ({ tx }) => service.propia(tx, cliente, params.consecutivo));
+      await inTenant(deps.db, cliente.idEmpresa, ({ tx }) => service.propia(tx, cliente, params.consecutivo));
       return archivos.recibir({
         db: deps.db,
         storage: deps.storage,
@@ -580,11 +579,11 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
         partes: (opts) => req.parts(opts),
       });
     },
-    handler: async ({ tx, alConfirmar, cliente, params, prep, req }) => {
+    handler: async ({ tx, onCommit, cliente, params, prep, req }) => {
       await service.propia(tx, cliente, params.consecutivo);
       const f = await archivos.registrar({
         tx,
-        alConfirmar,
+        onCommit,
         user: service.comoPrincipal(cliente),
         ip: req.ip,
         storage: deps.storage,
@@ -609,9 +608,9 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/contratos/:id/pdf',
     acceso: seccion('contratos'),
     schema: { params: ZIdParam, tags: t3, summary: 'El PDF firmado de un contrato suyo' },
-    handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+    handler: async ({ tx, cliente, params, reply, onCommit }) => {
       const f = await pdfFirmadoCliente({ tx, cliente, id: params.id });
-      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
+      return afterCommit(onCommit, reply, () => archivos.enviar(reply, deps.storage, f));
     },
   });
   definePortalRoute(app, deps, {
@@ -638,8 +637,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       tags: t3,
       summary: 'Pide consultar, actualizar, suprimir sus datos o revocar la autorización (Ley 1581)',
     },
-    handler: ({ tx, alConfirmar, cliente, req, body }) =>
-      habeasData.crear({ tx, alConfirmar, ...aviso, cliente, ip: req.ip, body }),
+    handler: ({ tx, onCommit, cliente, req, body }) => habeasData.crear({ tx, onCommit, ...aviso, cliente, ip: req.ip, body }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
@@ -658,17 +656,17 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       tags: t3,
       summary: 'El propietario aprueba o rechaza una cotización, con un comentario',
     },
-    handler: ({ tx, alConfirmar, cliente, req, params, body }) =>
-      cotizaciones.decidir({ tx, alConfirmar, ...aviso, cliente, ip: req.ip, id: params.id, body }),
+    handler: ({ tx, onCommit, cliente, req, params, body }) =>
+      cotizaciones.decidir({ tx, onCommit, ...aviso, cliente, ip: req.ip, id: params.id, body }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/cotizaciones/:id/pdf',
     acceso: seccion('cotizaciones'),
     schema: { params: ZIdCotizacionParam, tags: t3, summary: 'El PDF de una cotización de un inmueble suyo' },
-    handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+    handler: async ({ tx, cliente, params, reply, onCommit }) => {
       const f = await cotizaciones.pdfCliente({ tx, cliente, id: params.id });
-      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
+      return afterCommit(onCommit, reply, () => archivos.enviar(reply, deps.storage, f));
     },
   });
   definePortalRoute(app, deps, {
@@ -695,9 +693,9 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
         tags: t3,
         summary: cual === 'pdf' ? 'El PDF de un inventario suyo' : 'El acta de restitución de un inventario suyo',
       },
-      handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+      handler: async ({ tx, cliente, params, reply, onCommit }) => {
         const f = await service.inventarioCliente({ tx, cliente, id: params.id, cual });
-        return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
+        return afterCommit(onCommit, reply, () => archivos.enviar(reply, deps.storage, f));
       },
     });
   definePortalRoute(app, deps, {
@@ -712,9 +710,9 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/documentos/:id/archivo',
     acceso: seccion('documentos'),
     schema: { params: ZIdDocumentoParam, tags: t3, summary: 'Descarga un documento suyo' },
-    handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+    handler: async ({ tx, cliente, params, reply, onCommit }) => {
       const f = await documentos.archivoPortal({ tx, cliente, id: params.id });
-      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
+      return afterCommit(onCommit, reply, () => archivos.enviar(reply, deps.storage, f));
     },
   });
   definePortalRoute(app, deps, {
@@ -735,8 +733,8 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
         query,
         partes: (opts) => req.parts(opts),
       }),
-    handler: ({ tx, alConfirmar, cliente, req, prep }) =>
-      documentos.subirDelCliente({ tx, alConfirmar, ...aviso, cliente, ip: req.ip, storage: deps.storage, cuota, prep }),
+    handler: ({ tx, onCommit, cliente, req, prep }) =>
+      documentos.subirDelCliente({ tx, onCommit, ...aviso, cliente, ip: req.ip, storage: deps.storage, cuota, prep }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
@@ -750,9 +748,9 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/firmados/:id/pdf',
     acceso: seccion('firmados'),
     schema: { params: ZIdParam, tags: t3, summary: 'El PDF firmado y sellado de un documento suyo' },
-    handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+    handler: async ({ tx, cliente, params, reply, onCommit }) => {
       const f = await service.firmadoCliente({ tx, cliente, id: params.id });
-      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
+      return afterCommit(onCommit, reply, () => archivos.enviar(reply, deps.storage, f));
     },
   });
   definePortalRoute(app, deps, {
@@ -760,11 +758,11 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/solicitudes/:consecutivo/fotos/:id',
     acceso: seccion('mantenimiento'),
     schema: { params: ZFotoParam, tags: t3, summary: 'Una foto de una solicitud suya' },
-    handler: async ({ tx, cliente, params, reply, alConfirmar }) => {
+    handler: async ({ tx, cliente, params, reply, onCommit }) => {
       const s = await service.propia(tx, cliente, params.consecutivo);
       const f = await archivosRepo.deDueno(tx, service.TIPO_DUENO_MANTENIMIENTO, String(s.id), params.id);
       if (!f) throw noEncontrado(`La foto ${params.id}`);
-      return despuesDeConfirmar(alConfirmar, reply, () => archivos.enviar(reply, deps.storage, f));
+      return afterCommit(onCommit, reply, () => archivos.enviar(reply, deps.storage, f));
     },
   });
 }

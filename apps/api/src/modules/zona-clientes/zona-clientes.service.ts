@@ -49,7 +49,7 @@ import { encolarCorreo, type Despertador } from '../../platform/mail/outbox.ts';
 import { notificar } from '../../platform/notificar/notificar.ts';
 import { siguiente } from '../../platform/numeracion/numeracion.ts';
 import type { Hub } from '../../platform/realtime/hub.ts';
-import { enTenant, type Scope } from '../../platform/tenant.ts';
+import { inTenant, type Scope } from '../../platform/tenant.ts';
 import * as repo from './zona-clientes.repo.ts';
 import type { z } from 'zod';
 import type { ZCostoMantenimiento } from '@predio/contract/zona-clientes';
@@ -234,7 +234,7 @@ export async function activar(o: Publico & { token: string; clave: string }): Pr
   if (min > 0)
     throw new AppError(CODES.DEMASIADOS_INTENTOS, `Demasiados enlaces no válidos. Intente de nuevo en ${min} minutos.`);
   const claveHash = await hashClave(o.clave);
-  const r = await enTenant(o.db, o.idEmpresa, async ({ tx }) => {
+  const r = await inTenant(o.db, o.idEmpresa, async ({ tx }) => {
     if (!(await repo.config(tx))?.activo) return null;
     const inv = await repo.usarInvitacion(tx, sha256(o.token));
     if (!inv) return null;
@@ -271,7 +271,7 @@ async function enviarEnlace(
       `Demasiadas solicitudes. Intente de nuevo en ${min} ${min === 1 ? 'minuto' : 'minutos'}.`,
     );
   await registrarFallo(o.db, claves, LIMITE_RECUPERAR);
-  await enTenant(o.db, o.idEmpresa, async (scope) => {
+  await inTenant(o.db, o.idEmpresa, async (scope) => {
     if (!(await repo.config(scope.tx))?.activo) return;
     const c = await repo.paraIngresar(scope.tx, o.email);
     if (!c?.activo) return;
@@ -355,7 +355,7 @@ export async function entrarConEnlace(o: Publico & { token: string }): Promise<{
   const min = await minutosBloqueo(o.db, claves);
   if (min > 0)
     throw new AppError(CODES.DEMASIADOS_INTENTOS, `Demasiados enlaces no válidos. Intente de nuevo en ${min} minutos.`);
-  const r = await enTenant(o.db, o.idEmpresa, async ({ tx }) => {
+  const r = await inTenant(o.db, o.idEmpresa, async ({ tx }) => {
     if (!(await repo.config(tx))?.activo) return null;
     const enlace = await repo.usarInvitacion(tx, sha256(o.token), 'ingreso');
     if (!enlace) return null;
@@ -386,7 +386,7 @@ export async function ingresar(o: Publico & { email: string; clave: string }): P
       `Demasiados intentos fallidos. Intente de nuevo en ${e.bloqueoMin} ${e.bloqueoMin === 1 ? 'minuto' : 'minutos'}.`,
     );
   if (e.esperaMs > 0) await new Promise((r) => setTimeout(r, e.esperaMs));
-  const c = await enTenant(o.db, o.idEmpresa, async ({ tx }) =>
+  const c = await inTenant(o.db, o.idEmpresa, async ({ tx }) =>
     (await repo.config(tx))?.activo ? repo.paraIngresar(tx, o.email) : null,
   );
   const ok = c?.clave_hash ? await verificarClave(c.clave_hash, o.clave) : await verificarClave(await hashSeñuelo(), o.clave);
@@ -395,7 +395,7 @@ export async function ingresar(o: Publico & { email: string; clave: string }): P
     throw new AppError(CODES.CREDENCIALES, 'Correo o contraseña incorrectos.');
   }
   await limpiarFallosLogin(o.db, k);
-  return enTenant(o.db, o.idEmpresa, async ({ tx }) => ({ token: await abrir({ ...o, tx, idCliente: c.id }) }));
+  return inTenant(o.db, o.idEmpresa, async ({ tx }) => ({ token: await abrir({ ...o, tx, idCliente: c.id }) }));
 }
 
 // ---- Portal: a client's own ----

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ZArchivoParam, ZCategoriaQuery, ZDuenoParam } from '@predio/contract/archivos';
 import type { Deps } from '../deps.ts';
 import { principalAntes } from '../auth/principal.ts';
-import { defineRoute, despuesDeConfirmar } from '../http/route.ts';
+import { defineRoute, afterCommit } from '../http/route.ts';
 import * as service from './archivos.service.ts';
 
 const tags = ['archivos'];
@@ -51,14 +51,14 @@ export function archivosRoutes(app: FastifyInstance, deps: Deps): void {
         categoria: query.categoria,
         partes: (opts) => req.parts(opts),
       }),
-    handler: async ({ tx, user, req, params, query, prep, alConfirmar }) =>
+    handler: async ({ tx, user, req, params, query, prep, onCommit }) =>
       service.aRegistro(
         await service.registrar({
           tx,
           user,
           ip: req.ip,
           storage,
-          alConfirmar,
+          onCommit,
           cuota,
           tipo: params.tipo,
           clave: params.dueno,
@@ -77,9 +77,9 @@ export function archivosRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Descarga un archivo (imágenes seguras y PDF se abren en el navegador; lo demás se descarga)',
     },
-    handler: async ({ tx, user, params, reply, alConfirmar }) => {
+    handler: async ({ tx, user, params, reply, onCommit }) => {
       const f = await service.descargar({ tx, user, tipo: params.tipo, clave: params.dueno, id: params.id });
-      return despuesDeConfirmar(alConfirmar, reply, () => service.enviar(reply, storage, f));
+      return afterCommit(onCommit, reply, () => service.enviar(reply, storage, f));
     },
   });
   defineRoute(app, deps, {
@@ -87,13 +87,13 @@ export function archivosRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/archivos/:tipo/:dueno/:id',
     permiso: 'sesion',
     schema: { params: ZArchivoParam, tags, summary: 'Elimina un archivo del registro' },
-    handler: async ({ tx, user, req, params, alConfirmar }) => {
+    handler: async ({ tx, user, req, params, onCommit }) => {
       const f = await service.eliminar({
         tx,
         user,
         ip: req.ip,
         storage,
-        alConfirmar,
+        onCommit,
         tipo: params.tipo,
         clave: params.dueno,
         id: params.id,

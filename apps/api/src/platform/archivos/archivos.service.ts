@@ -241,11 +241,11 @@ async function procesarSubida(storage: Storage, procesar: NonNullable<Categoria[
  */
 export const CARPETA_ARCHIVOS: CarpetaArchivos = { carpeta: 'archivos', enUso: repo.nombresEnUso };
 
-type Escritura = { tx: Tx; user: Principal; ip: string; storage: Storage; alConfirmar: (fn: () => void) => void };
+type Escritura = { tx: Tx; user: Principal; ip: string; storage: Storage; onCommit: (fn: () => void) => void };
 
 /** Removes stored files once the rows that pointed at them are gone for good. */
-export function borrarAlConfirmar(o: Pick<Escritura, 'storage' | 'alConfirmar'>, claves: string[]): void {
-  o.alConfirmar(() => Promise.all(claves.map((k) => o.storage.delete(k).catch(() => undefined))));
+export function deleteOnCommit(o: Pick<Escritura, 'storage' | 'onCommit'>, claves: string[]): void {
+  o.onCommit(() => Promise.all(claves.map((k) => o.storage.delete(k).catch(() => undefined))));
 }
 
 /**
@@ -428,7 +428,7 @@ export async function eliminar(
   });
   // A stored file another row shares (a radicado's copy of an inventory's PDF) stays for that row.
   const compartida = await repo.clavesEnUso(o.tx, [f.clave]);
-  borrarAlConfirmar(o, [...(compartida.has(f.clave) ? [] : [f.clave]), ...(f.claveMiniatura ? [f.claveMiniatura] : [])]);
+  deleteOnCommit(o, [...(compartida.has(f.clave) ? [] : [f.clave]), ...(f.claveMiniatura ? [f.claveMiniatura] : [])]);
   return f;
 }
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esperarTrasConfirmar } from '../tras-confirmar.ts';
+import { waitAfterCommit } from '../tras-confirmar.ts';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -223,7 +223,7 @@ describe('files of a record (/api/archivos/:tipo/:dueno)', () => {
     const id = r.json().data.id as number;
     const antes = guardados(t).length;
     expect((await pedir(admin1, 'DELETE', `/api/archivos/prueba/${c1}/${id}`)).statusCode).toBe(200);
-    await esperarTrasConfirmar();
+    await waitAfterCommit();
     expect(guardados(t).length).toBe(antes - 1);
     error(await as(t.app, admin1).get(`/api/archivos/prueba/${c1}/${id}`), 404, 40400);
     const acciones = await t.db.tenant(1, (tx) =>

@@ -5,7 +5,7 @@ import { TOKEN_COOKIE } from '@predio/contract/constants';
 import { hasIdm } from '@predio/contract/menu';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../deps.ts';
-import { enTenant, type Scope } from '../tenant.ts';
+import { inTenant, type Scope } from '../tenant.ts';
 import { sinPermiso } from '../errors/app-error.ts';
 import {
   assertActiva,
@@ -63,12 +63,12 @@ export const YA_RESPONDIDO = Symbol('ya-respondido');
  * connection, and that work inside the transaction would hold every other request back. `enviar`
  * writes the reply; an error it throws is answered through the error handler.
  */
-export function despuesDeConfirmar(
-  alConfirmar: (fn: () => void) => void,
+export function afterCommit(
+  onCommit: (fn: () => void) => void,
   reply: FastifyReply,
   enviar: () => Promise<unknown>,
 ): typeof YA_RESPONDIDO {
-  alConfirmar(() => void enviar().catch((e: unknown) => reply.send(e)));
+  onCommit(() => void enviar().catch((e: unknown) => reply.send(e)));
   return YA_RESPONDIDO;
 }
 
@@ -166,7 +166,7 @@ async function runAuthenticated<T>(
   instantanea = false,
 ): Promise<T> {
   // Checked again inside the request's transaction: this is the check the work relies on.
-  return enTenant(
+  return inTenant(
     deps.db,
     verified.claims.idempresa,
     async (scope) => {
@@ -229,7 +229,7 @@ export function definePortalRoute<S extends Schemas, P = undefined>(
       const base = { req, reply, deps, body: req.body, query: req.query, params: req.params } as Ctx<S>;
       const v = verificados.get(req)!;
       const prep = (def.prepare ? await def.prepare({ ...base, ...v }) : undefined) as P;
-      const result = await enTenant(deps.db, v.token.claims.idempresa, async (scope) => {
+      const result = await inTenant(deps.db, v.token.claims.idempresa, async (scope) => {
         // Checked again inside the transaction the work relies on (a session closed meanwhile).
         const cliente = await clienteDeSesion(scope.tx, v.token);
         await def.acceso?.({ tx: scope.tx, cliente });

@@ -6,7 +6,7 @@ import { queryRows } from '../../db/rows.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { invalido, noEncontrado, sinPermiso } from '../errors/app-error.ts';
-import { defineRoute, despuesDeConfirmar, envelope } from '../http/route.ts';
+import { defineRoute, afterCommit, envelope } from '../http/route.ts';
 import type { Scope } from '../tenant.ts';
 import type { FastifyReply } from 'fastify';
 import { reintentar } from './trabajos.ts';
@@ -55,7 +55,7 @@ function comoCorresponda<T>(
   if (!ctx.user.admemp) throw sinPermiso();
   if (!ctx.user.soporte) return fn(ctx.tx);
   return Promise.resolve(
-    despuesDeConfirmar(ctx.alConfirmar, ctx.reply, async () => ctx.reply.send(envelope(await deps.db.system((tx) => fn(tx))))),
+    afterCommit(ctx.onCommit, ctx.reply, async () => ctx.reply.send(envelope(await deps.db.system((tx) => fn(tx))))),
   );
 }
 

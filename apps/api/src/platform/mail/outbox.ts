@@ -43,5 +43,5 @@ export async function encolarCorreo(o: Scope & { mailer: Despertador }, c: Corre
     entidadId: c.entidadId ?? null,
     cabeceras: c.cabeceras ?? {},
   });
-  o.alConfirmar(() => o.mailer.despertar());
+  o.onCommit(() => o.mailer.despertar());
 }

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
 import { CLAVE_HABLAME, FakeProveedores, TOKEN_WHATSAPP } from '../../test/fake-proveedores.ts';
 import { notificar } from '../notificar/notificar.ts';
-import { enTenant } from '../tenant.ts';
+import { inTenant } from '../tenant.ts';
 import { Cifrador, cifradorDe } from './cifrado.ts';
 import { generico, hablame, whatsappCloud, type ErrorProveedor } from './proveedores.ts';
 import { encolarMensaje, enviarMensaje, normalizarTelefono, type NuevoMensaje } from './salida.ts';
@@ -195,7 +195,7 @@ describe('the sending job', () => {
   const LUNES_10AM = new Date('2026-11-23T15:00:00Z'); // Monday 10:00 in Bogotá
 
   async function nuevo(m: Partial<NuevoMensaje> = {}): Promise<number> {
-    return enTenant(t.db, 1, (s) =>
+    return inTenant(t.db, 1, (s) =>
       encolarMensaje(s, {
         canal: 'sms',
         para: '3001234567',
@@ -383,7 +383,7 @@ describe('the sending job', () => {
         sql`update terceros set celular = '300 765 4321' where nro_id = (select nro_id from usuarios where id = ${idUsuario})`,
       ),
     );
-    await enTenant(t.db, 1, (s) =>
+    await inTenant(t.db, 1, (s) =>
       notificar(
         { ...s, hub: t.deps.hub, mailer: t.deps.mailer },
         { idEmpresa: 1, idUsuario, tipoCarta: 102, titulo: 'Recordatorio: visita casa 12', cuerpo: '', enlace: null },

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/rows.ts';
 import { createTestApp, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
 import { SmtpSink } from '../../test/smtp-sink.ts';
 import { Mailer } from '../mail/mailer.ts';
-import { enTenant } from '../tenant.ts';
+import { inTenant } from '../tenant.ts';
 import { notificar } from './notificar.ts';
 
 // Without SMTP_URL this process sends nothing: its e-mail waits in the outbox, as if it had died.
@@ -28,7 +28,7 @@ const filas = () =>
 
 // Type 101 (cita asignada) goes in-app and by e-mail by default.
 const avisar = (titulo: string, fallar = false) =>
-  enTenant(t.db, 1, async (scope) => {
+  inTenant(t.db, 1, async (scope) => {
     await notificar(
       { ...scope, hub: t.deps.hub, mailer: t.deps.mailer },
       { idEmpresa: 1, idUsuario: idAdmin, tipoCarta: 101, titulo, cuerpo: 'Visita a las 3 p. m.', enlace: null },

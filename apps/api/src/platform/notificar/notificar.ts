@@ -117,6 +117,6 @@ export async function notificar(
   if (!canales.inApp) return null;
   const dto = aNotificacion(await insertar(o.tx, n));
   // Pushed only after commit: a rolled-back notification never reaches a browser.
-  o.alConfirmar(() => o.hub.publish(n.idEmpresa, n.idUsuario, { tipo: 'notificacion', data: dto }));
+  o.onCommit(() => o.hub.publish(n.idEmpresa, n.idUsuario, { tipo: 'notificacion', data: dto }));
   return dto;
 }

@@ -3,7 +3,7 @@ import { setImmediate as turno } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { Database, Tx } from '../../db/client.ts';
 import type { Archivo } from '../http/archivo.ts';
-import { enTenant } from '../tenant.ts';
+import { inTenant } from '../tenant.ts';
 import { escaparFormula, type Celda } from './celdas.ts';
 import { celdaCsv, BOM_CSV } from './csv.ts';
 import { nombreExportacion, XLSX } from './exportar.ts';
@@ -88,7 +88,7 @@ export async function exportarPorPartes(o: {
   const tamano = o.porParte ?? FILAS_POR_PARTE;
   for (let i = 0; i < o.ids.length; i += tamano) {
     const ids = o.ids.slice(i, i + tamano);
-    const filas = await enTenant(o.db, o.idEmpresa, ({ tx }) => o.leer(tx, ids), { background: true });
+    const filas = await inTenant(o.db, o.idEmpresa, ({ tx }) => o.leer(tx, ids), { background: true });
     const porId = new Map(filas.map((f) => [f.id, f.celdas]));
     escritor.agregar(ids.flatMap((id) => (porId.has(id) ? [porId.get(id)!] : [])));
     // Whatever came in meanwhile (a click, a page) is served before the next page.

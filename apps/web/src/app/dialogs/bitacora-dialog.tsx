@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Button } from 'antd';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { useActualizarBitacora } from './api/actualizar-bitacora.ts';
 import { useBitacora } from './api/consultar-bitacora.ts';
 
@@ -13,7 +13,7 @@ export function BitacoraDialog() {
   const aceptar = useActualizarBitacora();
   const html = bitacora.data ?? '';
   return (
-    <Dialogo
+    <AppModal
       title="Informacion Importante"
       open={html.trim() !== ''}
       closable={false}
@@ -29,7 +29,7 @@ export function BitacoraDialog() {
       <Suspense fallback={null}>
         <SafeHtml html={html} className="bitacora-content" />
       </Suspense>
-    </Dialogo>
+    </AppModal>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Typography } from 'antd';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { BellOutlined } from '@ant-design/icons';
 
 type Permission = NotificationPermission | 'unsupported';
@@ -38,7 +38,7 @@ export function NotificationPermission({ waiting }: { waiting: boolean }) {
 
   return (
     <>
-      <Dialogo
+      <AppModal
         title="Se requiere permiso para notificaciones"
         open={permission === 'default' && !asked && !waiting}
         closable={false}
@@ -57,7 +57,7 @@ export function NotificationPermission({ waiting }: { waiting: boolean }) {
         <Typography.Paragraph>
           Pulse <strong>Permitir notificaciones</strong> y luego elija <strong>Permitir</strong> en el aviso del navegador.
         </Typography.Paragraph>
-      </Dialogo>
+      </AppModal>
       {permission === 'denied' && !dismissed ? (
         <Alert
           className="notifications-denied"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Tooltip, Typography } from 'antd';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { BugOutlined } from '@ant-design/icons';
 import { useErrorLog } from '../../lib/error-log-store.ts';
 import { formatFechaHora } from '../../lib/format.ts';
@@ -18,7 +18,7 @@ export function ErrorLogButton() {
           <Button type="text" icon={<BugOutlined />} aria-label="Registro de errores" onClick={() => setOpen(true)} danger />
         </Badge>
       </Tooltip>
-      <Dialogo
+      <AppModal
         title="Registro de errores"
         open={open}
         onCancel={() => setOpen(false)}
@@ -54,7 +54,7 @@ export function ErrorLogButton() {
             </li>
           ))}
         </ol>
-      </Dialogo>
+      </AppModal>
     </>
   );
 }

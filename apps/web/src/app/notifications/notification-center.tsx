@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Badge, Button, Empty, Skeleton, Tooltip } from 'antd';
-import { Cajon } from '../../components/cajon.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
 import { BellOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { PUSH_TOAST_MS } from '@predio/contract/constants';
@@ -60,7 +60,7 @@ export function NotificationCenter() {
           <Button type="text" icon={<BellOutlined />} aria-label={label} onClick={() => setOpen(true)} />
         </Badge>
       </Tooltip>
-      <Cajon
+      <AppDrawer
         title="Notificaciones"
         placement="right"
         size={380}
@@ -100,7 +100,7 @@ export function NotificationCenter() {
             ))}
           </ul>
         )}
-      </Cajon>
+      </AppDrawer>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Switch, Typography } from 'antd';
-import { Cajon } from '../../components/cajon.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
 import { CheckOutlined } from '@ant-design/icons';
 import { THEME_PRESETS } from '@predio/contract/constants';
 import { useSettings } from './settings-store.ts';
@@ -15,7 +15,7 @@ export function SettingsDrawer({ open, onClose }: Props) {
   ] as const;
 
   return (
-    <Cajon title="Configuración de la página" placement="right" open={open} onClose={onClose} size={300}>
+    <AppDrawer title="Configuración de la página" placement="right" open={open} onClose={onClose} size={300}>
       <Typography.Title level={5}>Color del tema</Typography.Title>
       <div className="theme-presets" role="radiogroup" aria-label="Color del tema">
         {THEME_PRESETS.map((color) => {
@@ -45,6 +45,6 @@ export function SettingsDrawer({ open, onClose }: Props) {
           <Switch checked={settings[key]} onChange={(checked) => settings.change(key, checked)} aria-label={label} />
         </label>
       ))}
-    </Cajon>
+    </AppDrawer>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Empty, Grid, Segmented, Skeleton, Table, Tag, Typography } from 'antd';
 import { ETIQUETAS_ESTADO_COLA, type CorreoEnCola, type EstadoCola } from '@predio/contract/correo';
-import { Cajon } from '../cajon.tsx';
+import { AppDrawer } from '../app-drawer.tsx';
 import { ErrorDeCarga } from '../error-de-carga.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useColaCorreos } from './api.ts';
@@ -20,7 +20,7 @@ export function ColaCorreos({ abierto, onCerrar }: { abierto: boolean; onCerrar:
   const cola = useColaCorreos(filtro === 'todos' ? null : filtro, abierto);
   const pantalla = Grid.useBreakpoint();
   return (
-    <Cajon open={abierto} onClose={onCerrar} title="Correos en cola" size={pantalla.md ? 820 : '100%'}>
+    <AppDrawer open={abierto} onClose={onCerrar} title="Correos en cola" size={pantalla.md ? 820 : '100%'}>
       <Segmented<EstadoCola | 'todos'> options={FILTROS} value={filtro} onChange={setFiltro} aria-label="Estado" />
       <div style={{ marginTop: 16 }}>
         {cola.isPending ? (
@@ -63,6 +63,6 @@ export function ColaCorreos({ abierto, onCerrar }: { abierto: boolean; onCerrar:
           />
         )}
       </div>
-    </Cajon>
+    </AppDrawer>
   );
 }

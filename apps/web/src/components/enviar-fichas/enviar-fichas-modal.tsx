@@ -1,7 +1,7 @@
 import { Alert, App, Form, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { MAX_INMUEBLES_ENVIO, type EnvioInmuebles } from '@predio/contract/clientes';
-import { Dialogo } from '../dialogo.tsx';
+import { AppModal } from '../app-modal.tsx';
 import { useEmpresa } from '../../lib/api/get-empresa.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -78,7 +78,7 @@ export function EnviarFichasModal({
   }
 
   return (
-    <Dialogo
+    <AppModal
       open={abierto}
       title={`Enviar por correo a ${cliente.nombre}`}
       okText={inmuebles.length === 1 ? 'Enviar ficha' : `Enviar ${inmuebles.length} fichas`}
@@ -127,6 +127,6 @@ export function EnviarFichasModal({
       <Typography.Paragraph type="secondary" className="enviar-fichas-ayuda">
         El envío queda anotado en el seguimiento del cliente.
       </Typography.Paragraph>
-    </Dialogo>
+    </AppModal>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Grid, Skeleton } from 'antd';
-import { Cajon } from '../cajon.tsx';
+import { AppDrawer } from '../app-drawer.tsx';
 import { ErrorDeCarga } from '../error-de-carga.tsx';
 import { SectionTabs } from '../section-tabs.tsx';
 
@@ -65,7 +65,7 @@ export function DetalleDrawer<D>(props: Props<D>) {
     else cuerpo = props.contenido?.(consulta.data) ?? null;
   }
   return (
-    <Cajon
+    <AppDrawer
       open={props.abierto}
       onClose={props.onCerrar}
       title={props.titulo}
@@ -76,6 +76,6 @@ export function DetalleDrawer<D>(props: Props<D>) {
     >
       {cuerpo}
       {props.children}
-    </Cajon>
+    </AppDrawer>
   );
 }

@@ -4,8 +4,8 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { TIPOS_DCTO, type Advertencia } from '@predio/contract/terceros';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
-import { BotonConMotivo } from '../boton-con-motivo.tsx';
-import { Dialogo } from '../dialogo.tsx';
+import { ReasonButton } from '../reason-button.tsx';
+import { AppModal } from '../app-modal.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { useCrearTercero, useDuplicadosTercero, usePuedeCrearTercero } from './api.ts';
 import './nuevo-tercero.css';
@@ -70,7 +70,7 @@ export function NuevoTerceroModal({
   }
 
   return (
-    <Dialogo
+    <AppModal
       open={abierto}
       title={TITULO[rol]}
       okText="Crear tercero"
@@ -150,7 +150,7 @@ export function NuevoTerceroModal({
           </Col>
         </Row>
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }
 
@@ -176,7 +176,7 @@ export function NuevoTercero({
   const puede = usePuedeCrearTercero();
   return (
     <>
-      <BotonConMotivo
+      <ReasonButton
         motivo={puede ? null : 'Su usuario no puede crear terceros'}
         ayuda="Su usuario no puede crear terceros: pida el permiso de Terceros a un administrador."
         icon={<UserAddOutlined />}
@@ -185,7 +185,7 @@ export function NuevoTercero({
         disabled={disabled}
       >
         {soloIcono ? null : texto}
-      </BotonConMotivo>
+      </ReasonButton>
       <NuevoTerceroModal
         abierto={abierto}
         rol={rol}

@@ -11,7 +11,7 @@ import {
   type EstadoMensaje,
   type MensajeDeRegistro,
 } from '@predio/contract/mensajes';
-import { Dialogo } from '../dialogo.tsx';
+import { AppModal } from '../app-modal.tsx';
 import { ErrorDeCarga } from '../error-de-carga.tsx';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { formatFechaHora } from '../../lib/format.ts';
@@ -81,7 +81,7 @@ function EnviarSmsDialog({ idTercero, abierto, onCerrar }: { idTercero: number; 
   }
 
   return (
-    <Dialogo
+    <AppModal
       open={abierto}
       title="Enviar SMS"
       okText="Enviar"
@@ -105,7 +105,7 @@ function EnviarSmsDialog({ idTercero, abierto, onCerrar }: { idTercero: number; 
           <Input.TextArea rows={4} maxLength={MAX_SMS} />
         </Form.Item>
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }
 

@@ -3,7 +3,7 @@ import { Alert, App, Button, Checkbox, Form, Input, Select, Skeleton, Typography
 import { EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { esCorreo } from '@predio/contract/campos';
 import { MAX_DESTINATARIOS, type MensajeRedactado, type OpcionesRedactar } from '@predio/contract/redactar';
-import { Dialogo } from '../dialogo.tsx';
+import { AppModal } from '../app-modal.tsx';
 import { ErrorDeCarga } from '../error-de-carga.tsx';
 import { SafeHtml } from '../safe-html.tsx';
 import { AvisoCorreoSinConfigurar, useTextoEnviado } from '../correo/aviso-correo.tsx';
@@ -252,7 +252,7 @@ export function RedactarCorreoDialog({
   }
 
   return (
-    <Dialogo
+    <AppModal
       open={abierto}
       title={opciones.data ? `Enviar correo · ${opciones.data.titulo}` : 'Enviar correo'}
       okText="Enviar"
@@ -279,6 +279,6 @@ export function RedactarCorreoDialog({
       ) : (
         <Formulario opciones={opciones.data} form={form} registro={registro} onError={setError} />
       )}
-    </Dialogo>
+    </AppModal>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Form, Grid, Space, Switch } from 'antd';
-import { Cajon } from '../cajon.tsx';
+import { AppDrawer } from '../app-drawer.tsx';
 import { etiquetaReferencia, type ResourceDef } from '@predio/contract/maestros/resource';
 import type { Item, Valores } from '@predio/contract/maestros/schemas';
 import { ApiError } from '../../lib/http.ts';
@@ -37,7 +37,7 @@ export function ResourceForm({ def, fuente, edicion, onClose, onGuardar }: Props
   const screens = Grid.useBreakpoint();
   const titulo = edicion === null ? '' : edicion.item === null ? tituloNuevo(def) : `Editar ${elRegistro(def, edicion.item)}`;
   return (
-    <Cajon
+    <AppDrawer
       open={edicion !== null}
       onClose={onClose}
       title={mayuscula(titulo)}
@@ -48,7 +48,7 @@ export function ResourceForm({ def, fuente, edicion, onClose, onGuardar }: Props
       {edicion === null ? null : (
         <FormularioRecurso def={def} fuente={fuente} edicion={edicion} onClose={onClose} onGuardar={onGuardar} />
       )}
-    </Cajon>
+    </AppDrawer>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Progress, Space, Table, Typography, Upload } from 'antd';
-import { Dialogo } from '../dialogo.tsx';
+import { AppModal } from '../app-modal.tsx';
 import { InboxOutlined } from '@ant-design/icons';
 import { ACTIVO_LABEL, enFormulario, etiquetasDe, type ResourceDef } from '@predio/contract/maestros/resource';
 import { IMPORT_MAX_FILAS, type ImportReporte } from '@predio/contract/maestros/schemas';
@@ -53,7 +53,7 @@ export function ImportModal({ def, open, onClose, onImportar }: Props) {
   const llaves = def.unique.map((u) => etiquetasDe(def, u)).join(' o por ');
 
   return (
-    <Dialogo
+    <AppModal
       open={open}
       title={`Importar ${def.plural}`}
       onCancel={cerrar}
@@ -122,7 +122,7 @@ export function ImportModal({ def, open, onClose, onImportar }: Props) {
       ) : null}
       {estado.fase === 'error' ? <Alert type="error" showIcon title={estado.mensaje} className="resource-import-result" /> : null}
       {estado.fase === 'reporte' ? <Reporte modo={estado.modo} reporte={estado.reporte} /> : null}
-    </Dialogo>
+    </AppModal>
   );
 }
 

@@ -10,7 +10,7 @@ import {
   type Recurrencia,
   type TareaFormEntrada,
 } from '@predio/contract/tareas';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { EditorTextoRicoDiferido } from '../texto-rico/editor-diferido.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
@@ -112,7 +112,7 @@ export function TareaFormModal(p: {
   };
 
   return (
-    <Dialogo
+    <AppModal
       open={p.abierto}
       title="Nueva tarea"
       okText="Crear tarea"
@@ -187,6 +187,6 @@ export function TareaFormModal(p: {
           <EditorTextoRicoDiferido etiqueta={L.descripcion} />
         </Form.Item>
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }

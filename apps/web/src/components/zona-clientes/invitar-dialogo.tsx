@@ -1,6 +1,6 @@
 import { App, Form, Input, Typography } from 'antd';
 import type { InvitacionForm } from '@predio/contract/zona-clientes';
-import { Dialogo } from '../dialogo.tsx';
+import { AppModal } from '../app-modal.tsx';
 import { RemoteSelect } from '../remote-select.tsx';
 import { consultaInmuebles, consultaTerceros, useInvitar } from './api.ts';
 
@@ -21,7 +21,7 @@ export function InvitarDialogo({
   const invitar = useInvitar();
   const [form] = Form.useForm<InvitacionForm>();
   return (
-    <Dialogo
+    <AppModal
       open={abierto}
       title="Invitar cliente"
       okText="Enviar invitación"
@@ -79,6 +79,6 @@ export function InvitarDialogo({
           <RemoteSelect fuente="zona-clientes:inmuebles" opciones={consultaInmuebles} placeholder="Consecutivo o dirección" />
         </Form.Item>
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }

@@ -7,7 +7,7 @@ import { tituloAvisos } from './avisos.ts';
 import { CODES } from '@predio/contract/codes';
 import type { AlcanceCita, AvisosCita, Cita, VinculoCita } from '@predio/contract/agenda';
 import { preguntarAlcance } from './alcance.tsx';
-import { Cajon } from '../../components/cajon.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -279,7 +279,7 @@ export function AgendaPage() {
         alAbrir={(c) => abrirCita(c.id)}
         alMover={(m) => void mover(m)}
       />
-      <Cajon
+      <AppDrawer
         open={abierta !== null || (idCita !== null && citaUrl.isFetching)}
         onClose={cerrar}
         title={abierta?.cita ? `Cita: ${abierta.cita.titulo}` : 'Nueva cita'}
@@ -297,7 +297,7 @@ export function AgendaPage() {
             alBorrar={listo}
           />
         )}
-      </Cajon>
+      </AppDrawer>
       {opciones.data.asesores.length === 0 && (
         <Typography.Paragraph type="secondary">No hay asesores activos en la empresa.</Typography.Paragraph>
       )}

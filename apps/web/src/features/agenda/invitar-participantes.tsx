@@ -3,7 +3,7 @@ import { App, Button, Form, Input, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import type { Cita } from '@predio/contract/agenda';
 import { AvisoCorreoSinConfigurar, useTextoEnviado } from '../../components/correo/aviso-correo.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { useInvitarCita } from './api/citas.ts';
 
 /** «Enviar a los participantes»: the cita by e-mail, with an .ics their calendar adds (issue 25). */
@@ -19,7 +19,7 @@ export function InvitarParticipantes({ cita }: { cita: Cita }) {
       <Button icon={<MailOutlined />} onClick={() => setAbierto(true)}>
         Enviar a los participantes
       </Button>
-      <DialogoForm<{ mensaje: string }>
+      <ModalForm<{ mensaje: string }>
         open={abierto}
         title={`Enviar «${cita.titulo}» por correo`}
         okText="Enviar"
@@ -46,7 +46,7 @@ export function InvitarParticipantes({ cita }: { cita: Cita }) {
         <Form.Item name="mensaje" label="Mensaje para los participantes" extra="Opcional; va antes de los datos de la cita.">
           <Input.TextArea rows={3} maxLength={1000} showCount />
         </Form.Item>
-      </DialogoForm>
+      </ModalForm>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, InputNumber, Popconfirm, Space, Typography } from 'antd';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { SettingOutlined } from '@ant-design/icons';
 import { formatFechaHora } from '../../lib/format.ts';
 import { useCrearFeed, useFeed, useGuardarPreferencias, usePreferencias, useRevocarFeed } from './api/feed.ts';
@@ -22,7 +22,7 @@ export function MiCalendario({ soloIcono }: { soloIcono: boolean }) {
       <Button icon={<SettingOutlined />} onClick={() => setAbierto(true)} aria-label="Mi calendario">
         {soloIcono ? null : 'Mi calendario'}
       </Button>
-      <Dialogo open={abierto} title="Mi calendario" onCancel={() => setAbierto(false)} footer={null} destroyOnHidden>
+      <AppModal open={abierto} title="Mi calendario" onCancel={() => setAbierto(false)} footer={null} destroyOnHidden>
         <Typography.Title level={5}>Recordatorio</Typography.Title>
         <Space wrap>
           <span>Avisarme</span>
@@ -79,7 +79,7 @@ export function MiCalendario({ soloIcono }: { soloIcono: boolean }) {
             </Popconfirm>
           )}
         </Space>
-      </Dialogo>
+      </AppModal>
     </>
   );
 }

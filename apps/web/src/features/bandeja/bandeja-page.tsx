@@ -44,9 +44,9 @@ import { tamanoLegible } from '@predio/contract/archivos';
 import { hasIdm } from '@predio/contract/menu';
 import { IDM_SOLICITUDES, TIPOS_SOLICITUD } from '@predio/contract/solicitudes';
 import { IDM_TERCEROS } from '@predio/contract/terceros';
-import { Cajon } from '../../components/cajon.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
 import { useAvisos } from '../../components/foco.ts';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -231,7 +231,7 @@ function FormCuenta({ actual }: { actual: CuentaCorreo | null }) {
 function DialogoCuenta({ abierto, actual, onCerrar }: { abierto: boolean; actual: CuentaCorreo | null; onCerrar: () => void }) {
   const guardar = useGuardarCuentaCorreo();
   return (
-    <DialogoForm<CuentaCorreoGuardar>
+    <ModalForm<CuentaCorreoGuardar>
       open={abierto}
       title="Cuenta de correo"
       okText="Guardar y sincronizar"
@@ -241,7 +241,7 @@ function DialogoCuenta({ abierto, actual, onCerrar }: { abierto: boolean; actual
       guardando={guardar.isPending}
     >
       <CamposCuenta conClave={actual?.con_clave ?? false} />
-    </DialogoForm>
+    </ModalForm>
   );
 }
 
@@ -357,9 +357,9 @@ function Buzon({ cuenta }: { cuenta: CuentaCorreo }) {
           options={carpetas.data.map((c) => ({ value: c.id, label: `${nombre(c)}${c.sin_leer ? ` (${c.sin_leer})` : ''}` }))}
         />
         {lista}
-        <Cajon open={abierto !== null} onClose={() => setAbierto(null)} size="100%" title="Correo" destroyOnHidden>
+        <AppDrawer open={abierto !== null} onClose={() => setAbierto(null)} size="100%" title="Correo" destroyOnHidden>
           {lector}
-        </Cajon>
+        </AppDrawer>
       </div>
     );
   return (
@@ -527,7 +527,7 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
           ))}
         </div>
       ) : null}
-      <DialogoForm<{ nro_id: string; nombre: string }>
+      <ModalForm<{ nro_id: string; nombre: string }>
         open={crear}
         title={`Crear tercero con ${m.de_correo}`}
         okText="Crear tercero"
@@ -549,8 +549,8 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
         <Form.Item name="nombre" label="Nombre" rules={[{ required: true, message: 'El campo Nombre es obligatorio' }]}>
           <Input />
         </Form.Item>
-      </DialogoForm>
-      <DialogoForm<{ tipo: string; nro_id: string; nombre: string }>
+      </ModalForm>
+      <ModalForm<{ tipo: string; nro_id: string; nombre: string }>
         open={solicitud}
         title={`Crear solicitud con el correo de ${m.de_correo}`}
         okText="Crear solicitud"
@@ -589,7 +589,7 @@ function Mensaje({ m, propio }: { m: MensajeCorreo; propio: string }) {
             </Form.Item>
           </>
         )}
-      </DialogoForm>
+      </ModalForm>
     </Card>
   );
 }

@@ -19,8 +19,8 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import { Dialogo } from '../../components/dialogo.tsx';
-import { Cajon } from '../../components/cajon.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
 import { SectionTabs } from '../../components/section-tabs.tsx';
 import type { Dayjs } from 'dayjs';
 import {
@@ -82,7 +82,7 @@ export function ClienteDrawer({
         ? `Cliente atendido ${detalle.data.consecutivo} · ${detalle.data.tercero.nombre}`
         : 'Cliente atendido';
   return (
-    <Cajon open={abierto !== null} onClose={onCerrar} title={titulo} size={pantalla.md ? 960 : '100%'} destroyOnHidden>
+    <AppDrawer open={abierto !== null} onClose={onCerrar} title={titulo} size={pantalla.md ? 960 : '100%'} destroyOnHidden>
       {abierto === 'nuevo' ? (
         <ClienteForm key="nuevo" cliente={null} onGuardado={onAbrir} onCancelar={onCerrar} />
       ) : detalle.isPending ? (
@@ -96,7 +96,7 @@ export function ClienteDrawer({
       ) : (
         <ClienteTabs key={detalle.data.consecutivo} cliente={detalle.data} onCerrar={onCerrar} />
       )}
-    </Cajon>
+    </AppDrawer>
   );
 }
 
@@ -570,7 +570,7 @@ export function CerrarModal({
 }) {
   const [form] = Form.useForm<ValoresCierre>();
   return (
-    <Dialogo
+    <AppModal
       open={abierto}
       title={`Cerrar el cliente ${nombre}`}
       okText="Cerrar cliente"
@@ -604,6 +604,6 @@ export function CerrarModal({
           <Input.TextArea rows={3} maxLength={1000} showCount />
         </Form.Item>
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }

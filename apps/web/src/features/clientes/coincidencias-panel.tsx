@@ -17,7 +17,7 @@ import { IDM_INMUEBLE, IDM_INMUEBLES_DISPONIBLES } from '@predio/contract/inmueb
 import { formatFecha, formatFechaHora, formatMoneda } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { BotonConMotivo } from '../../components/boton-con-motivo.tsx';
+import { ReasonButton } from '../../components/reason-button.tsx';
 import { EnviarFichasModal } from '../../components/enviar-fichas/enviar-fichas-modal.tsx';
 import { clientesKeys } from './api/get-clientes.ts';
 import { useCoincidencias } from './api/get-coincidencias.ts';
@@ -92,14 +92,14 @@ export function CoincidenciasPanel({ cliente }: { cliente: ClienteDetalle }) {
               ? `Elija hasta ${MAX_INMUEBLES_ENVIO} inmuebles para enviarle sus fichas por correo.`
               : `${aEnviar.length} de ${MAX_INMUEBLES_ENVIO} elegidos`}
           </Typography.Text>
-          <BotonConMotivo
+          <ReasonButton
             motivo={sinEnvio}
             icon={<MailOutlined />}
             disabled={aEnviar.length === 0}
             onClick={() => setEnviando(true)}
           >
             Enviar por correo
-          </BotonConMotivo>
+          </ReasonButton>
         </div>
       ) : null}
       <Listado

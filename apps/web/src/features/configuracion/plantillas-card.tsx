@@ -16,7 +16,7 @@ import {
   type ProblemaPlantilla,
   type TipoPlantilla,
 } from '@predio/contract/documentos';
-import { Cajon } from '../../components/cajon.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
@@ -106,7 +106,7 @@ export function PlantillasCard() {
           ]}
         />
       )}
-      <Cajon
+      <AppDrawer
         title={abierta === 'nueva' ? 'Nueva plantilla' : 'Editar plantilla'}
         open={abierta !== null}
         onClose={() => setAbierta(null)}
@@ -116,7 +116,7 @@ export function PlantillasCard() {
         {abierta !== null ? (
           <EdicionPlantilla id={abierta === 'nueva' ? null : abierta} onGuardada={(id) => setAbierta(id)} />
         ) : null}
-      </Cajon>
+      </AppDrawer>
     </Card>
   );
 }

@@ -52,8 +52,8 @@ import {
 import { ETIQUETAS_ESTADO, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { IDM_INVENTARIOS } from '@predio/contract/inventarios';
 import { hasIdm } from '@predio/contract/menu';
-import { Cajon } from '../../components/cajon.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { definirLista, texto, unoDe } from '../../components/lista/campos-url.ts';
@@ -258,7 +258,7 @@ function Registro({ programa }: { programa: ProgramaContrato }) {
         filaClave={(c) => c.id}
         tituloError={`No se pudo cargar la lista de ${t.plural}`}
       />
-      <Cajon
+      <AppDrawer
         title="Contrato"
         open={abierto !== null}
         onClose={() => setAbierto(null)}
@@ -268,7 +268,7 @@ function Registro({ programa }: { programa: ProgramaContrato }) {
         {abierto !== null ? (
           <Detalle programa={programa} id={abierto} onEditar={(c) => setEditando(c)} onSalir={() => setAbierto(null)} />
         ) : null}
-      </Cajon>
+      </AppDrawer>
       {editando !== null ? (
         <ContratoDialogo
           key={editando === 'nuevo' ? 'nuevo' : editando.id}
@@ -482,7 +482,7 @@ function ContratoDialogo({
   const arriendo = clase !== undefined && clase !== 'mandato' && clase !== 'autorizacion_datos' && clase !== 'otro';
   const opcionesPlantilla = (plantillas.data ?? []).filter((p) => !clase || p.clase === clase);
   return (
-    <DialogoForm<Valores>
+    <ModalForm<Valores>
       open
       width={820}
       form={form}
@@ -653,6 +653,6 @@ function ContratoDialogo({
       <Form.Item name="clausulas" label="Cláusulas adicionales">
         <Input.TextArea maxLength={5000} autoSize={{ minRows: 2, maxRows: 8 }} />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }

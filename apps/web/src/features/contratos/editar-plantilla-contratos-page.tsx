@@ -12,7 +12,7 @@ import {
   type ProgramaContrato,
   type VersionPlantilla,
 } from '@predio/contract/contratos';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
@@ -224,9 +224,9 @@ function Editor({ programa, plantilla }: { programa: ProgramaContrato; plantilla
           <Historial plantilla={plantilla} onVer={(v, html) => setPrevia({ titulo: `Versión ${v}`, html })} />
         </div>
       </Card>
-      <Dialogo open={previa !== null} title={previa?.titulo} footer={null} width={900} onCancel={() => setPrevia(null)}>
+      <AppModal open={previa !== null} title={previa?.titulo} footer={null} width={900} onCancel={() => setPrevia(null)}>
         {previa ? <SafeHtml html={previa.html} className="contratos-previa" /> : null}
-      </Dialogo>
+      </AppModal>
     </Space>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Form, Input, Space, Switch, Table, Tag, Tooltip } from 'antd';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Agencia, AgenciaGuardar } from '@predio/contract/empresa';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
@@ -103,7 +103,7 @@ export function AgenciasCard() {
           },
         ]}
       />
-      <Dialogo
+      <AppModal
         open={edicion !== null}
         title={edicion?.agencia ? `Editar la agencia «${edicion.agencia.nombre}»` : 'Nueva agencia'}
         okText="Guardar"
@@ -138,7 +138,7 @@ export function AgenciasCard() {
             <Switch />
           </Form.Item>
         </Form>
-      </Dialogo>
+      </AppModal>
     </Card>
   );
 }

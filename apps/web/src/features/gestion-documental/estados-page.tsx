@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { App, Button, Card, Form, Select, Table, Tag, Typography } from 'antd';
 import { ArrowRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ETIQUETAS_TRANSICION as L, type EstadoRef, type Transicion } from '@predio/contract/gestion-documental-estados';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { SectionTabs } from '../../components/section-tabs.tsx';
@@ -119,7 +119,7 @@ function TransicionesGd() {
           },
         ]}
       />
-      <DialogoForm<Valores>
+      <ModalForm<Valores>
         open={abierto}
         title="Nueva transición"
         form={form}
@@ -149,7 +149,7 @@ function TransicionesGd() {
         >
           <Select options={estados.map((e) => ({ value: e.id, label: e.nombre }))} />
         </Form.Item>
-      </DialogoForm>
+      </ModalForm>
     </Card>
   );
 }

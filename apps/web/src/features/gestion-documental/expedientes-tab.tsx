@@ -26,8 +26,8 @@ import {
   type ExpedienteFormIn,
   type RetencionLegalIn,
 } from '@predio/contract/gestion-documental-expedientes';
-import { Cajon } from '../../components/cajon.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { zodRule } from '../../components/zod-rule.ts';
@@ -166,7 +166,7 @@ export function ExpedientesTab({ puedeEditar }: { puedeEditar: boolean }) {
           }
         />
       )}
-      <Cajon
+      <AppDrawer
         open={abierto !== null}
         onClose={() => setAbierto(null)}
         title="Expediente"
@@ -174,7 +174,7 @@ export function ExpedientesTab({ puedeEditar }: { puedeEditar: boolean }) {
         destroyOnHidden
       >
         {abierto !== null ? <DetalleExpediente id={abierto} puedeEditar={puedeEditar} /> : null}
-      </Cajon>
+      </AppDrawer>
       <NuevoExpediente abierto={nuevo} onCerrar={() => setNuevo(false)} onCreado={(id) => setAbierto(id)} />
     </Card>
   );
@@ -197,7 +197,7 @@ function NuevoExpediente({
   const agrupa = Form.useWatch('agrupa', form) as AgrupaExpediente | undefined;
   const serie = Form.useWatch('id_serie', form) as number | undefined;
   return (
-    <DialogoForm<ExpedienteFormIn>
+    <ModalForm<ExpedienteFormIn>
       open={abierto}
       title="Abrir expediente"
       okText="Abrir"
@@ -273,7 +273,7 @@ function NuevoExpediente({
       <Form.Item name="observaciones" label={L.observaciones} rules={[campo('observaciones')]}>
         <Input.TextArea rows={2} maxLength={2000} />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }
 
@@ -516,7 +516,7 @@ function BotonRetencionLegal({ e }: { e: ExpedienteDetalle }) {
       <Button icon={<SafetyOutlined />} onClick={() => setPidiendo(true)}>
         Activar retención legal
       </Button>
-      <DialogoForm<RetencionLegalIn>
+      <ModalForm<RetencionLegalIn>
         open={pidiendo}
         title={`Retención legal del expediente ${e.numero}`}
         okText="Activar retención"
@@ -546,7 +546,7 @@ function BotonRetencionLegal({ e }: { e: ExpedienteDetalle }) {
         >
           <Input.TextArea rows={2} maxLength={1000} />
         </Form.Item>
-      </DialogoForm>
+      </ModalForm>
     </>
   );
 }

@@ -8,7 +8,7 @@ import {
   type PermisosGd,
 } from '@predio/contract/gestion-documental-permisos';
 import { Acciones } from '../../components/acciones-fila.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useBorrarPermisoGd, useGuardarPermisoGd, useIntegrantesArea, usePermisosGd } from './api/permisos.ts';
 import './gestion-documental.css';
@@ -134,7 +134,7 @@ function Reglas({ d }: { d: PermisosGd }) {
           },
         ]}
       />
-      <DialogoForm<Valores>
+      <ModalForm<Valores>
         open={abierto !== null}
         title={abierto?.regla ? 'Modificar regla' : 'Nueva regla'}
         form={form}
@@ -219,7 +219,7 @@ function Reglas({ d }: { d: PermisosGd }) {
             ]}
           />
         </Form.Item>
-      </DialogoForm>
+      </ModalForm>
     </Card>
   );
 }

@@ -28,8 +28,8 @@ import {
 import type { GrupoCampos } from '@predio/contract/documentos';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import { Acciones } from '../../components/acciones-fila.tsx';
-import { Dialogo } from '../../components/dialogo.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { formatFechaHora } from '../../lib/format.ts';
@@ -241,7 +241,7 @@ function EditarPlantilla({ id, onCerrar }: { id: number | null; onCerrar: () => 
 
   return (
     <>
-      <DialogoForm<ValoresPlantilla>
+      <ModalForm<ValoresPlantilla>
         open
         width={960}
         title={id === null ? 'Nueva plantilla de carta' : `Plantilla «${plantilla.data?.nombre ?? ''}»`}
@@ -318,8 +318,8 @@ function EditarPlantilla({ id, onCerrar }: { id: number | null; onCerrar: () => 
             </Space>
           </>
         )}
-      </DialogoForm>
-      <Dialogo
+      </ModalForm>
+      <AppModal
         open={previa !== null}
         title="Vista previa con datos de ejemplo"
         footer={null}
@@ -327,7 +327,7 @@ function EditarPlantilla({ id, onCerrar }: { id: number | null; onCerrar: () => 
         onCancel={() => setPrevia(null)}
       >
         {previa !== null ? <SafeHtml html={previa} className="gd-carta-previa" /> : null}
-      </Dialogo>
+      </AppModal>
     </>
   );
 }
@@ -360,7 +360,7 @@ function GenerarCarta({
   const entrada = abierto?.responde_a;
 
   return (
-    <DialogoForm<ValoresGenerar>
+    <ModalForm<ValoresGenerar>
       open={abierto !== null}
       width={640}
       title="Generar carta"
@@ -481,7 +481,7 @@ function GenerarCarta({
           <Input type="email" maxLength={200} />
         </Form.Item>
       ) : null}
-    </DialogoForm>
+    </ModalForm>
   );
 }
 

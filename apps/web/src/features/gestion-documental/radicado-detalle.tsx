@@ -13,7 +13,7 @@ import { IDM_PLANTILLAS_CARTAS } from '@predio/contract/gestion-documental-carta
 import { hasIdm } from '@predio/contract/menu';
 import { IDM_TAREAS } from '@predio/contract/tareas';
 import { Archivos } from '../../components/archivos/archivos.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { TareasDeRegistro } from '../../components/tareas/tareas-registro.tsx';
 import { usePermisos } from '../../lib/session-store.ts';
 import { descargar } from '../../lib/descargar.ts';
@@ -225,7 +225,7 @@ function CambiarEstado(props: {
   const elegido = Form.useWatch('id_estado', form);
   const anula = esAnulado(props.siguientes.find((e) => e.id === elegido)?.nombre);
   return (
-    <DialogoForm<ValoresEstado>
+    <ModalForm<ValoresEstado>
       open={props.abierto}
       title={`Cambiar estado del radicado ${props.r.radicado}`}
       okText={anula ? 'Anular radicado' : 'Cambiar estado'}
@@ -256,6 +256,6 @@ function CambiarEstado(props: {
       >
         <Input.TextArea rows={3} maxLength={1000} />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }

@@ -9,7 +9,7 @@ import {
   type DocumentoConVersiones,
 } from '@predio/contract/gestion-documental-versiones';
 import { TIPO_DUENO_RADICADO } from '@predio/contract/gestion-documental';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { formatTamano } from '../../components/archivos/cola-subida.ts';
 import { descargar } from '../../lib/descargar.ts';
@@ -168,7 +168,7 @@ function NuevaVersion(props: { idRadicado: number; documento: DocumentoConVersio
   const { message } = App.useApp();
   const d = props.documento;
   return (
-    <DialogoForm<ValoresVersion>
+    <ModalForm<ValoresVersion>
       open={d !== null}
       title={d ? `Nueva versión de «${d.nombre}»` : 'Nueva versión'}
       okText="Subir versión"
@@ -204,6 +204,6 @@ function NuevaVersion(props: { idRadicado: number; documento: DocumentoConVersio
       <Form.Item name="motivo" label={LV.motivo} rules={[reglaMotivo]}>
         <Input.TextArea rows={3} maxLength={500} showCount placeholder="Por qué reemplaza a la versión actual" />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }

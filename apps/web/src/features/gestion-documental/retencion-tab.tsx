@@ -11,8 +11,8 @@ import {
   type VistaRetencion,
 } from '@predio/contract/gestion-documental-expedientes';
 import { ETIQUETAS_DISPOSICION, type DisposicionTrd } from '@predio/contract/gestion-documental-trd';
-import { Cajon } from '../../components/cajon.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { zodRule } from '../../components/zod-rule.ts';
@@ -238,7 +238,7 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
           }
         />
       )}
-      <Cajon
+      <AppDrawer
         open={abierto !== null}
         onClose={() => setAbierto(null)}
         title="Expediente"
@@ -246,7 +246,7 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
         destroyOnHidden
       >
         {abierto !== null ? <DetalleExpediente id={abierto} puedeEditar={puedeEditar} /> : null}
-      </Cajon>
+      </AppDrawer>
       <EliminarDialogo
         e={eliminando}
         onCerrar={() => setEliminando(null)}
@@ -271,7 +271,7 @@ function EliminarDialogo({
   const eliminar = useEliminarExpediente();
   const { message } = App.useApp();
   return (
-    <DialogoForm<EliminarExpediente>
+    <ModalForm<EliminarExpediente>
       open={e !== null}
       title={e ? `Eliminar el expediente ${e.numero}` : 'Eliminar expediente'}
       okText="Eliminar y generar acta"
@@ -300,6 +300,6 @@ function EliminarDialogo({
       >
         <Input.TextArea rows={3} maxLength={2000} />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }

@@ -9,7 +9,7 @@ import {
   type ReglaAutomaticaFormIn,
 } from '@predio/contract/gestion-documental-automaticos';
 import { Acciones } from '../../components/acciones-fila.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useBorrarReglaAutomatica, useGuardarReglaAutomatica, useReglasAutomaticas } from './api/automaticos.ts';
 import { useOpcionesRadicado } from './api/radicados.ts';
@@ -121,7 +121,7 @@ export function SubseriesAutomaticasPage() {
           },
         ]}
       />
-      <DialogoForm<Valores>
+      <ModalForm<Valores>
         open={abierto !== null}
         title={abierto?.regla ? 'Modificar regla' : 'Nueva regla'}
         form={form}
@@ -195,7 +195,7 @@ export function SubseriesAutomaticasPage() {
         <Form.Item name="activo" label={L.activo} valuePropName="checked">
           <Switch />
         </Form.Item>
-      </DialogoForm>
+      </ModalForm>
     </Card>
   );
 }

@@ -14,8 +14,8 @@ import {
   type ProgramacionInforme,
 } from '@predio/contract/informes';
 import { Acciones } from '../../components/acciones-fila.tsx';
-import { Cajon } from '../../components/cajon.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { formatFecha, formatFechaHora } from '../../lib/format.ts';
@@ -63,7 +63,7 @@ export function ProgramarEnvio({ clave }: { clave: ClaveInforme }) {
       <Button icon={<MailOutlined />} onClick={() => setAbierto(true)}>
         Programar envío
       </Button>
-      <Cajon
+      <AppDrawer
         title={`Programar envío: ${INFORMES[clave].titulo}`}
         open={abierto}
         onClose={() => setAbierto(false)}
@@ -71,7 +71,7 @@ export function ProgramarEnvio({ clave }: { clave: ClaveInforme }) {
         destroyOnHidden
       >
         {abierto ? <Programaciones clave={clave} /> : null}
-      </Cajon>
+      </AppDrawer>
     </>
   );
 }
@@ -228,7 +228,7 @@ function FormProgramacion({
           activo: editando.activo,
         };
   return (
-    <DialogoForm<ProgramacionForm>
+    <ModalForm<ProgramacionForm>
       open={editando !== null}
       title={editando === 'nueva' ? 'Nuevo envío programado' : 'Editar envío programado'}
       valores={valores}
@@ -301,6 +301,6 @@ function FormProgramacion({
       <Form.Item label="Activo" name="activo" valuePropName="checked">
         <Switch />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }

@@ -7,7 +7,7 @@ import { IDM_CLIENTES_ATENDIDOS, type ClienteCoincidente } from '@predio/contrac
 import { ETIQUETAS_GESTION, type EstadoInmueble } from '@predio/contract/inmuebles';
 import { esCorreo } from '@predio/contract/campos';
 import { hasIdm } from '@predio/contract/menu';
-import { BotonConMotivo } from '../../components/boton-con-motivo.tsx';
+import { ReasonButton } from '../../components/reason-button.tsx';
 import { EnviarFichasModal } from '../../components/enviar-fichas/enviar-fichas-modal.tsx';
 import { formatFecha, formatFechaHora } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
@@ -92,7 +92,7 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
               {q.data.length === 1 ? '1 cliente coincide' : `${q.data.length} clientes coinciden`}, de mayor a menor puntaje.
             </Typography.Text>
             {puedeEnviar && seleccion.conCorreo.length > 0 ? (
-              <BotonConMotivo
+              <ReasonButton
                 motivo={seleccion.elegidos.length === 0 ? 'Marque los clientes a los que enviará la ficha' : null}
                 type="primary"
                 icon={<SendOutlined />}
@@ -102,7 +102,7 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
                 {seleccion.elegidos.length === 0
                   ? 'Enviar ficha a los marcados'
                   : `Enviar ficha a ${seleccion.elegidos.length === 1 ? '1 cliente' : `${seleccion.elegidos.length} clientes`}`}
-              </BotonConMotivo>
+              </ReasonButton>
             ) : null}
           </div>
         }
@@ -158,7 +158,7 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
                   ))}
                 </Space>
               </div>
-              <BotonConMotivo
+              <ReasonButton
                 motivo={puedeEnviar ? null : SIN_PERMISO_ENVIO}
                 icon={<MailOutlined />}
                 className="inm-coincidencia-enviar"
@@ -166,7 +166,7 @@ export function ClientesCoincidentes({ consecutivo, estado }: { consecutivo: num
                 onClick={() => setDestino(c)}
               >
                 Enviar ficha
-              </BotonConMotivo>
+              </ReasonButton>
             </div>
           </ListadoItem>
         )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Form, Input, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { ETIQUETAS_ESTADO, negocioDe, type InmuebleDetalle } from '@predio/contract/inmuebles';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useTagsView } from '../../lib/tags-view-store.ts';
@@ -56,7 +56,7 @@ export function EliminarInmuebleModal({ inmueble, onCerrar }: { inmueble: Inmueb
   }
 
   return (
-    <Dialogo
+    <AppModal
       open
       title={`¿Eliminar el inmueble ${n}?`}
       okText="Eliminar inmueble"
@@ -99,6 +99,6 @@ export function EliminarInmuebleModal({ inmueble, onCerrar }: { inmueble: Inmueb
         </>
       )}
       {error ? <Alert type="error" showIcon title={error} /> : null}
-    </Dialogo>
+    </AppModal>
   );
 }

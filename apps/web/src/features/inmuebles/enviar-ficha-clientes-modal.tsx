@@ -1,7 +1,7 @@
 import { Alert, App, Form, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { MARCA_NOMBRE, type ClienteCoincidente } from '@predio/contract/clientes';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { CampoAsunto, mensajeInicial } from '../../components/enviar-fichas/enviar-fichas-modal.tsx';
 import { AvisoCorreoSinConfigurar, useTextoEnviado } from '../../components/correo/aviso-correo.tsx';
 import { useEmpresa } from '../../lib/api/get-empresa.ts';
@@ -57,7 +57,7 @@ export function EnviarFichaClientesModal({
   }
 
   return (
-    <Dialogo
+    <AppModal
       open
       title={n === 1 ? 'Enviar la ficha a 1 cliente' : `Enviar la ficha a ${n} clientes`}
       okText={correos === 1 ? 'Enviar 1 correo' : `Enviar ${correos} correos`}
@@ -97,6 +97,6 @@ export function EnviarFichaClientesModal({
       <Typography.Paragraph type="secondary" className="enviar-fichas-ayuda">
         Cada cliente recibe su propio correo, y el envío queda anotado en su seguimiento.
       </Typography.Paragraph>
-    </Dialogo>
+    </AppModal>
   );
 }

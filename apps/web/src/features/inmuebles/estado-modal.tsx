@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Form, Input, Select } from 'antd';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { ESTADOS_INMUEBLE, ETIQUETAS_ESTADO, type EstadoInmueble, type InmuebleDetalle } from '@predio/contract/inmuebles';
 import { RemoteSelect } from '../../components/remote-select.tsx';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
@@ -45,7 +45,7 @@ export function EstadoModal({
   }
 
   return (
-    <Dialogo
+    <AppModal
       open={abierto}
       title={`Cambiar estado del inmueble ${inmueble.consecutivo}`}
       okText="Cambiar estado"
@@ -78,6 +78,6 @@ export function EstadoModal({
         </Form.Item>
         {error ? <div className="ant-form-item-explain-error">{error}</div> : null}
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }

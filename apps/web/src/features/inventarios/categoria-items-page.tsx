@@ -3,7 +3,7 @@ import { Breadcrumb, Button, Card, Form, Input, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { ETIQUETAS_TIPO_ITEM, TIPOS_ITEM, type Item, type ItemForm } from '@predio/contract/inventarios';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useBorrarItem, useCategoria, useGuardarItem, useOrdenarItems } from './api/inventarios-api.ts';
 import { ListaOrdenada } from './lista-ordenada.tsx';
@@ -70,7 +70,7 @@ function ItemDialogo({
   const guardar = useGuardarItem();
   const i = editando === 'nuevo' ? null : editando;
   return (
-    <DialogoForm<ItemForm>
+    <ModalForm<ItemForm>
       open={editando !== null}
       title={i ? `Ítem «${i.nombre}»` : 'Nuevo ítem'}
       valores={i ? { nombre: i.nombre, tipo: i.tipo } : { nombre: '', tipo: 'estado' }}
@@ -88,6 +88,6 @@ function ItemDialogo({
       <Form.Item name="tipo" label="Tipo">
         <Select options={TIPOS_ITEM.map((t) => ({ value: t, label: ETIQUETAS_TIPO_ITEM[t] }))} />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }

@@ -42,8 +42,8 @@ import { ETIQUETAS_CLASE, ETIQUETAS_ESTADO_CONTRATO } from '@predio/contract/con
 import { ETIQUETAS_ESTADO_DOCUMENTO, ETIQUETAS_ESTADO_FIRMANTE } from '@predio/contract/firmas';
 import { archivosKeys, archivosQueryOptions } from '../../components/archivos/archivos-api.ts';
 import { Archivos } from '../../components/archivos/archivos.tsx';
-import { Cajon } from '../../components/cajon.tsx';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { RemoteSelect } from '../../components/remote-select.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
@@ -474,7 +474,7 @@ function ItemTarjeta({
           ))}
         </div>
       )}
-      <Cajon open={verFotos} onClose={() => setVerFotos(false)} title={`Fotos: ${d.nombre}`} size={520}>
+      <AppDrawer open={verFotos} onClose={() => setVerFotos(false)} title={`Fotos: ${d.nombre}`} size={520}>
         <Archivos
           tipo="inventario_detalle"
           dueno={String(d.id)}
@@ -490,7 +490,7 @@ function ItemTarjeta({
             ayuda: 'JPG, PNG, WEBP o HEIC de hasta 15 MB; máximo 10 por ítem. Se guardan sin ubicación ni datos de la cámara.',
           }}
         />
-      </Cajon>
+      </AppDrawer>
     </Card>
   );
 }
@@ -621,7 +621,7 @@ function EnviarAFirmar({ v, pendientes }: { v: Inventario; pendientes: number })
       >
         Firmar a distancia
       </Button>
-      <Dialogo
+      <AppModal
         open={abierto}
         title={`Enviar a firmar el inventario N° ${v.consecutivo}`}
         okText="Enviar a firmar"
@@ -665,7 +665,7 @@ function EnviarAFirmar({ v, pendientes }: { v: Inventario; pendientes: number })
             <InputNumber min={1} max={90} value={dias} onChange={(n) => setDias(n)} aria-label="Vence en (días)" />
           </label>
         </Space>
-      </Dialogo>
+      </AppModal>
     </>
   );
 }

@@ -12,7 +12,7 @@ import {
   type InventarioForm,
   type TipoInventario,
 } from '@predio/contract/inventarios';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import { ETIQUETAS_CLASE } from '@predio/contract/contratos';
@@ -249,7 +249,7 @@ function NuevoInventario({
   };
 
   return (
-    <DialogoForm<Valores>
+    <ModalForm<Valores>
       open={abierto !== null}
       title="Nuevo inventario"
       okText="Crear y empezar"
@@ -313,6 +313,6 @@ function NuevoInventario({
           <Select size="large" options={(opciones.data?.plantillas ?? []).map((p) => ({ value: p.id, label: p.nombre }))} />
         </Form.Item>
       )}
-    </DialogoForm>
+    </ModalForm>
   );
 }

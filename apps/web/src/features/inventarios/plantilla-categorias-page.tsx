@@ -3,7 +3,7 @@ import { Breadcrumb, Button, Card, Form, Input, Space, Switch, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import type { Categoria, CategoriaForm } from '@predio/contract/inventarios';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useBorrarCategoria, useGuardarCategoria, useOrdenarCategorias, usePlantilla } from './api/inventarios-api.ts';
 import { ListaOrdenada } from './lista-ordenada.tsx';
@@ -68,7 +68,7 @@ function CategoriaDialogo({
   const guardar = useGuardarCategoria();
   const c = editando === 'nueva' ? null : editando;
   return (
-    <DialogoForm<CategoriaForm>
+    <ModalForm<CategoriaForm>
       open={editando !== null}
       title={c ? `Espacio «${c.nombre}»` : 'Nuevo espacio'}
       valores={c ? { nombre: c.nombre, repetible: c.repetible } : { nombre: '', repetible: false }}
@@ -86,6 +86,6 @@ function CategoriaDialogo({
       <Form.Item name="repetible" label="Repetible (se agrega otra vez con un toque: Alcoba 2, 3…)" valuePropName="checked">
         <Switch />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }

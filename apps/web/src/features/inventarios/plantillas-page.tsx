@@ -4,7 +4,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, ThunderboltOutlined } from 
 import { Link, useNavigate } from 'react-router';
 import { TIPOS_INMUEBLE, ETIQUETAS_TIPO } from '@predio/contract/inmuebles';
 import { PLANTILLAS_SUGERIDAS, type Plantilla, type PlantillaForm } from '@predio/contract/inventarios';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { useBorrarPlantilla, useCrearSugeridas, useGuardarPlantilla, usePlantillas } from './api/inventarios-api.ts';
@@ -114,7 +114,7 @@ function PlantillaDialogo({ editando, onCerrar }: { editando: Plantilla | 'nueva
   const navigate = useNavigate();
   const p = editando === 'nueva' ? null : editando;
   return (
-    <DialogoForm<PlantillaForm>
+    <ModalForm<PlantillaForm>
       open={editando !== null}
       title={p ? `Plantilla «${p.nombre}»` : 'Nueva plantilla'}
       valores={p ?? { nombre: '', tipo_inmueble: '', descripcion: '', activa: true }}
@@ -142,6 +142,6 @@ function PlantillaDialogo({ editando, onCerrar }: { editando: Plantilla | 'nueva
       <Form.Item name="activa" label="Activa" valuePropName="checked">
         <Switch />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }

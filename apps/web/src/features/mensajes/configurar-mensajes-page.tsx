@@ -26,7 +26,7 @@ import {
   type PlantillaMensaje,
   type PlantillaMensajeResumen,
 } from '@predio/contract/mensajes';
-import { Cajon } from '../../components/cajon.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
 import { AvisoCorreoAdministrador, AvisoCorreoSinConfigurar } from '../../components/correo/aviso-correo.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
@@ -130,7 +130,7 @@ export function ConfigurarMensajesPage() {
         <MiFirmaCard />
       </Space>
       <ProveedoresCard />
-      <Cajon
+      <AppDrawer
         title={abierta === 'nueva' ? 'Nuevo mensaje libre' : 'Editar plantilla de mensaje'}
         open={abierta !== null}
         onClose={() => setAbierta(null)}
@@ -144,7 +144,7 @@ export function ConfigurarMensajesPage() {
             onCerrar={() => setAbierta(null)}
           />
         ) : null}
-      </Cajon>
+      </AppDrawer>
     </div>
   );
 }

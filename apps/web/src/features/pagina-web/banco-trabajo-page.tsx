@@ -19,7 +19,7 @@ import {
   type VacanteForm,
 } from '@predio/contract/pagina-web-banco';
 import { Acciones } from '../../components/acciones-fila.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { definirLista, id, texto, unoDe } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
@@ -254,7 +254,7 @@ type ValoresVacante = Omit<VacanteForm, 'fecha_cierre'> & { fecha_cierre: Dayjs 
 function VacanteDialogo({ vacante, onCerrar }: { vacante: Vacante | null; onCerrar: () => void }) {
   const guardar = useGuardarVacante();
   return (
-    <DialogoForm<ValoresVacante>
+    <ModalForm<ValoresVacante>
       open
       title={vacante ? `Vacante «${vacante.titulo}»` : 'Nueva vacante'}
       width={760}
@@ -339,7 +339,7 @@ function VacanteDialogo({ vacante, onCerrar }: { vacante: Vacante | null; onCerr
       <Form.Item name="descripcion" label="Descripción">
         <EditorTextoRicoDiferido etiqueta="Descripción de la vacante" />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }
 
@@ -472,7 +472,7 @@ function Postulaciones({ params, cambiar }: { params: Params; cambiar: Cambiar }
 function RevisionDialogo({ postulacion: p, onCerrar }: { postulacion: Postulacion; onCerrar: () => void }) {
   const revisar = useRevisarPostulacion();
   return (
-    <DialogoForm<RevisionPostulacion>
+    <ModalForm<RevisionPostulacion>
       open
       title={`Postulación de ${p.nombre}`}
       width={680}
@@ -523,6 +523,6 @@ function RevisionDialogo({ postulacion: p, onCerrar }: { postulacion: Postulacio
       <Form.Item name="notas" label="Notas" extra="Internas: el postulante no las ve.">
         <Input.TextArea rows={4} maxLength={4000} showCount />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }

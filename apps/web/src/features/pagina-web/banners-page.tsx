@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { BANNERS_SORT, type Banner, type BannerForm } from '@predio/contract/pagina-web';
 import { Archivos, type TextosArchivos } from '../../components/archivos/archivos.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { definirLista, texto } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
@@ -142,7 +142,7 @@ function BannerDialogo({ banner, onCerrar }: { banner: Banner | null; onCerrar: 
   const guardar = useGuardarBanner();
   const creado = useRef<Banner | undefined>(undefined);
   return (
-    <DialogoForm<Valores>
+    <ModalForm<Valores>
       open
       title={banner ? `Banner «${banner.titulo}»` : 'Nuevo banner'}
       valores={
@@ -201,6 +201,6 @@ function BannerDialogo({ banner, onCerrar }: { banner: Banner | null; onCerrar: 
       ) : (
         <Alert type="info" showIcon title="Al guardar el banner podrá agregarle la imagen." />
       )}
-    </DialogoForm>
+    </ModalForm>
   );
 }

@@ -47,9 +47,9 @@ import {
   type ResultadoPregunta,
 } from '@predio/contract/pagina-web-encuestas';
 import { Acciones } from '../../components/acciones-fila.tsx';
-import { Cajon } from '../../components/cajon.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
 import { RemoteSelect } from '../../components/remote-select.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { definirLista, texto } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
@@ -244,7 +244,7 @@ function EncuestaDialogo({ encuesta, onCerrar }: { encuesta: Encuesta | null; on
   const [form] = Form.useForm<EncuestaForm>();
   const respondida = (encuesta?.respuestas ?? 0) > 0;
   return (
-    <DialogoForm<EncuestaForm>
+    <ModalForm<EncuestaForm>
       open
       form={form}
       width={760}
@@ -374,7 +374,7 @@ function EncuestaDialogo({ encuesta, onCerrar }: { encuesta: Encuesta | null; on
           </>
         )}
       </Form.List>
-    </DialogoForm>
+    </ModalForm>
   );
 }
 
@@ -414,7 +414,7 @@ function EnlacesCajon({ encuesta, onCerrar }: { encuesta: Encuesta; onCerrar: ()
     }
   };
   return (
-    <Cajon open title={`Enlaces de «${encuesta.titulo}»`} size="large" onClose={onCerrar}>
+    <AppDrawer open title={`Enlaces de «${encuesta.titulo}»`} size="large" onClose={onCerrar}>
       <Typography.Paragraph type="secondary">
         Cada enlace se responde una sola vez. Cree uno por persona (por ejemplo, después de una visita) o varios para repartir.
       </Typography.Paragraph>
@@ -522,7 +522,7 @@ function EnlacesCajon({ encuesta, onCerrar }: { encuesta: Encuesta; onCerrar: ()
           ]}
         />
       )}
-    </Cajon>
+    </AppDrawer>
   );
 }
 
@@ -572,7 +572,7 @@ function Resultado({ p }: { p: ResultadoPregunta }) {
 function ResultadosCajon({ id, titulo, onCerrar }: { id: number; titulo: string | undefined; onCerrar: () => void }) {
   const r = useResultadosEncuesta(id);
   return (
-    <Cajon open title={titulo ? `Resultados de «${titulo}»` : 'Resultados de la encuesta'} size="large" onClose={onCerrar}>
+    <AppDrawer open title={titulo ? `Resultados de «${titulo}»` : 'Resultados de la encuesta'} size="large" onClose={onCerrar}>
       {r.isLoading ? (
         <Spin />
       ) : r.error ? (
@@ -591,7 +591,7 @@ function ResultadosCajon({ id, titulo, onCerrar }: { id: number; titulo: string 
           {r.data.respuestas > 0 ? r.data.preguntas.map((p) => <Resultado key={p.indice} p={p} />) : null}
         </>
       ) : null}
-    </Cajon>
+    </AppDrawer>
   );
 }
 
@@ -600,7 +600,7 @@ function EnviarDialogo({ encuesta, onCerrar }: { encuesta: Encuesta; onCerrar: (
   const enviar = useEnviarEncuesta();
   const { message } = App.useApp();
   return (
-    <DialogoForm<EnviarEncuesta>
+    <ModalForm<EnviarEncuesta>
       open
       title={`Enviar «${encuesta.titulo}» por correo`}
       okText="Enviar"
@@ -629,6 +629,6 @@ function EnviarDialogo({ encuesta, onCerrar }: { encuesta: Encuesta; onCerrar: (
           aria-label="Destinatarios"
         />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }

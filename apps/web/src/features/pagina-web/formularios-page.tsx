@@ -27,8 +27,8 @@ import {
 } from '@predio/contract/pagina-web-formularios';
 import { TIPO_VALUES } from '@predio/contract/solicitudes';
 import { Acciones } from '../../components/acciones-fila.tsx';
-import { Cajon } from '../../components/cajon.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ExportarMenu } from '../../components/exportar-menu.tsx';
 import { definirLista, texto } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
@@ -186,7 +186,7 @@ function FormularioDialogo({ formulario, onCerrar }: { formulario: Formulario | 
   const guardar = useGuardarFormulario();
   const [form] = Form.useForm<FormularioForm>();
   return (
-    <DialogoForm<FormularioForm>
+    <ModalForm<FormularioForm>
       open
       form={form}
       width={760}
@@ -325,7 +325,7 @@ function FormularioDialogo({ formulario, onCerrar }: { formulario: Formulario | 
         title="Autorización de datos (siempre presente y obligatoria)"
         description={TEXTO_CONSENTIMIENTO}
       />
-    </DialogoForm>
+    </ModalForm>
   );
 }
 
@@ -366,7 +366,7 @@ function EnviosCajon({ formulario, onCerrar }: { formulario: Formulario; onCerra
     }
   };
   return (
-    <Cajon
+    <AppDrawer
       open
       title={`Envíos de «${formulario.nombre}»`}
       size="large"
@@ -429,6 +429,6 @@ function EnviosCajon({ formulario, onCerrar }: { formulario: Formulario; onCerra
           ]}
         />
       )}
-    </Cajon>
+    </AppDrawer>
   );
 }

@@ -11,7 +11,7 @@ import {
   type NoticiaForm,
 } from '@predio/contract/pagina-web';
 import { Archivos, type TextosArchivos } from '../../components/archivos/archivos.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { definirLista, texto, unoDe } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
@@ -174,7 +174,7 @@ function NoticiaDialogo({ noticia, onCerrar }: { noticia: Noticia | null; onCerr
   const guardada = noticia;
   const creada = useRef<Noticia | undefined>(undefined);
   return (
-    <DialogoForm<Valores>
+    <ModalForm<Valores>
       open
       width={820}
       form={form}
@@ -251,6 +251,6 @@ function NoticiaDialogo({ noticia, onCerrar }: { noticia: Noticia | null; onCerr
       ) : (
         <Alert type="info" showIcon title="Al guardar la noticia podrá agregarle la portada." />
       )}
-    </DialogoForm>
+    </ModalForm>
   );
 }

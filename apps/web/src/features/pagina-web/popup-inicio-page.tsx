@@ -11,7 +11,7 @@ import {
 } from '@predio/contract/pagina-web-popup';
 import { EditorTextoRicoDiferido } from '../../components/texto-rico/editor-diferido.tsx';
 import { Archivos, type TextosArchivos } from '../../components/archivos/archivos.tsx';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { definirLista, texto } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
@@ -156,7 +156,7 @@ function PopupDialogo({ popup, onCerrar }: { popup: Popup | null; onCerrar: (cre
   const guardar = useGuardarPopup();
   const creado = useRef<Popup | undefined>(undefined);
   return (
-    <DialogoForm<Valores>
+    <ModalForm<Valores>
       open
       title={popup ? `Popup «${popup.titulo}»` : 'Nuevo popup'}
       width={720}
@@ -244,6 +244,6 @@ function PopupDialogo({ popup, onCerrar }: { popup: Popup | null; onCerrar: (cre
       ) : (
         <Alert type="info" showIcon title="Al guardar el popup podrá agregarle una imagen." />
       )}
-    </DialogoForm>
+    </ModalForm>
   );
 }

@@ -36,7 +36,7 @@ import {
   type EstadoInmueble,
   type TipoInmueble,
 } from '@predio/contract/inmuebles';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { formatFechaHora, formatNumero } from '../../lib/format.ts';
@@ -258,7 +258,7 @@ function FormFeed({ portal, nombre, actual }: { portal: PortalFeed; nombre: stri
           Generar nueva dirección
         </Button>
       </Space>
-      <Dialogo
+      <AppModal
         open={confirmarNueva}
         title="Generar nueva dirección"
         okText="Generar"
@@ -277,7 +277,7 @@ function FormFeed({ portal, nombre, actual }: { portal: PortalFeed; nombre: stri
       >
         La dirección actual dejará de funcionar de inmediato y {nombre} no podrá leer el feed hasta que le entregue la nueva.
         ¿Continuar?
-      </Dialogo>
+      </AppModal>
       {verPrevia ? <VistaPrevia portal={portal} nombre={nombre} onCerrar={() => setVerPrevia(false)} /> : null}
     </div>
   );
@@ -286,7 +286,7 @@ function FormFeed({ portal, nombre, actual }: { portal: PortalFeed; nombre: stri
 function VistaPrevia({ portal, nombre, onCerrar }: { portal: PortalFeed; nombre: string; onCerrar: () => void }) {
   const q = useVistaPreviaFeed(portal, true);
   return (
-    <Dialogo open title={`Vista previa del feed de ${nombre}`} onCancel={onCerrar} footer={null} width={820}>
+    <AppModal open title={`Vista previa del feed de ${nombre}`} onCancel={onCerrar} footer={null} width={820}>
       {q.isPending ? (
         <Skeleton active />
       ) : q.isError ? (
@@ -301,7 +301,7 @@ function VistaPrevia({ portal, nombre, onCerrar }: { portal: PortalFeed; nombre:
           </pre>
         </>
       )}
-    </Dialogo>
+    </AppModal>
   );
 }
 
@@ -467,7 +467,7 @@ function InmueblesCard({ portal, nombre }: { portal: PortalFeed; nombre: string 
         }}
         tituloError={`No se pudieron cargar los inmuebles de ${nombre}`}
       />
-      <Dialogo
+      <AppModal
         open={confirmar !== null}
         title={`Quitar del feed de ${nombre}`}
         okText="Quitar"
@@ -479,7 +479,7 @@ function InmueblesCard({ portal, nombre }: { portal: PortalFeed; nombre: string 
         {confirmar
           ? `El inmueble ${confirmar.consecutivo} dejará de ir en el feed y ${nombre} lo retirará en su próxima lectura. ¿Continuar?`
           : null}
-      </Dialogo>
+      </AppModal>
     </Card>
   );
 }

@@ -56,7 +56,7 @@ import {
   TIPOS_INMUEBLE,
   type EstadoInmueble,
 } from '@predio/contract/inmuebles';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { SectionTabs } from '../../components/section-tabs.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
@@ -543,7 +543,7 @@ function InmueblesCard({ portal, nombre }: { portal: PortalSincronizado; nombre:
         vacio={{ texto: `Aún no hay inmuebles marcados para ${nombre}` }}
         tituloError={`No se pudieron cargar los inmuebles de ${nombre}`}
       />
-      <Dialogo
+      <AppModal
         open={confirmar !== null}
         title={confirmar ? `${VERBO[confirmar.accion]} en ${nombre}` : ''}
         okText={confirmar ? VERBO[confirmar.accion] : 'Aceptar'}
@@ -557,7 +557,7 @@ function InmueblesCard({ portal, nombre }: { portal: PortalSincronizado; nombre:
           : confirmar
             ? `El inmueble ${confirmar.consecutivo} se enviará a ${nombre} con sus datos actuales. ¿Continuar?`
             : null}
-      </Dialogo>
+      </AppModal>
     </Card>
   );
 }
@@ -942,7 +942,7 @@ function MasivoCard({ portal, nombre }: { portal: PortalSincronizado; nombre: st
             ) : null}
           </section>
         ) : null}
-        <Dialogo
+        <AppModal
           open={confirmar}
           title={`Publicación masiva en ${nombre}`}
           okText={r ? `Publicar ${r.listos.length}` : 'Publicar'}
@@ -954,7 +954,7 @@ function MasivoCard({ portal, nombre }: { portal: PortalSincronizado; nombre: st
           {r
             ? `Se enviarán a ${nombre} ${r.listos.length} ${r.listos.length === 1 ? 'inmueble' : 'inmuebles'} con sus datos actuales y quedarán marcados «Publicar en ${nombre}». ¿Continuar?`
             : null}
-        </Dialogo>
+        </AppModal>
       </>
     );
   }
@@ -1072,7 +1072,7 @@ function DespublicarMasivoPanel({ portal, nombre }: { portal: PortalSincronizado
           ) : null}
         </section>
       ) : null}
-      <Dialogo
+      <AppModal
         open={confirmar}
         title={`Despublicación masiva en ${nombre}`}
         okText={r ? `Despublicar ${r.total}` : 'Despublicar'}
@@ -1084,7 +1084,7 @@ function DespublicarMasivoPanel({ portal, nombre }: { portal: PortalSincronizado
         {r
           ? `Se quitarán de ${nombre} ${r.total} ${r.total === 1 ? 'inmueble' : 'inmuebles'} y dejarán de estar marcados «Publicar en ${nombre}». ¿Continuar?`
           : null}
-      </Dialogo>
+      </AppModal>
     </>
   );
 }

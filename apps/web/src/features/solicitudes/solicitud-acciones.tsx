@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Form, Input, Select, Typography } from 'antd';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { useDuplicadosTercero } from '../../components/nuevo-tercero/api.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { GESTIONES, type Gestion } from '@predio/contract/inmuebles';
@@ -68,7 +68,7 @@ export function AsignarModal({ solicitud, onCerrar }: Props) {
     }
   };
   return (
-    <Dialogo
+    <AppModal
       open
       title={solicitud.asignado ? `Reasignar la solicitud ${solicitud.numero}` : `Asignar la solicitud ${solicitud.numero}`}
       okText="Asignar"
@@ -98,7 +98,7 @@ export function AsignarModal({ solicitud, onCerrar }: Props) {
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
         </Form.Item>
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }
 
@@ -131,7 +131,7 @@ export function EstadoModal({ solicitud, onCerrar }: Props) {
     }
   };
   return (
-    <Dialogo
+    <AppModal
       open
       title={`Cambiar el estado de la solicitud ${solicitud.numero}`}
       okText="Cambiar estado"
@@ -164,7 +164,7 @@ export function EstadoModal({ solicitud, onCerrar }: Props) {
           />
         </Form.Item>
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }
 
@@ -186,7 +186,7 @@ export function NotaModal({ solicitud, onCerrar }: Props) {
     }
   };
   return (
-    <Dialogo
+    <AppModal
       open
       title={`Nota en la solicitud ${solicitud.numero}`}
       okText="Agregar nota"
@@ -206,7 +206,7 @@ export function NotaModal({ solicitud, onCerrar }: Props) {
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount />
         </Form.Item>
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }
 
@@ -310,7 +310,7 @@ export function CrearTerceroModal({ solicitud, onCerrar }: Props) {
     onCerrar();
   };
   return (
-    <Dialogo
+    <AppModal
       open
       title="Crear tercero con los datos del contacto"
       okText="Crear tercero"
@@ -367,7 +367,7 @@ export function CrearTerceroModal({ solicitud, onCerrar }: Props) {
           </Form.Item>
         ))}
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }
 
@@ -395,7 +395,7 @@ export function ConvertirModal({ solicitud, onCerrar }: Props) {
     }
   };
   return (
-    <Dialogo
+    <AppModal
       open
       title={`Convertir la solicitud ${solicitud.numero} en cliente atendido`}
       okText="Convertir"
@@ -435,6 +435,6 @@ export function ConvertirModal({ solicitud, onCerrar }: Props) {
           {solicitud.inmueble ? ' El tipo y el municipio del inmueble relacionado quedan como requisitos.' : ''}
         </Typography.Paragraph>
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Form, InputNumber, Select, Skeleton, Tooltip } from 'antd';
 import { ProfileOutlined } from '@ant-design/icons';
 import { ETIQUETAS_GUION as L, type PlaybookFormEntrada } from '@predio/contract/tareas';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useGuardarPlaybook, useGuionCategoria, useListasVerificacion } from '../../components/tareas/api.ts';
 import type { AccionFilaMaestro } from '../../components/resource-table/resource-table.tsx';
@@ -43,7 +43,7 @@ function GuionDialogo({ idCategoria, nombre, onCerrar }: { idCategoria: number; 
     .filter((l) => l.activo || l.id === g?.id_lista_verificacion)
     .map((l) => ({ value: l.id, label: l.activo ? l.nombre : `${l.nombre} (inactiva)` }));
   return (
-    <DialogoForm<Valores>
+    <ModalForm<Valores>
       open
       title={`Guion de «${nombre}»`}
       form={form}
@@ -85,6 +85,6 @@ function GuionDialogo({ idCategoria, nombre, onCerrar }: { idCategoria: number; 
           </Form.Item>
         </>
       )}
-    </DialogoForm>
+    </ModalForm>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Col, Descriptions, Empty, Radio, Row, Select, Tag, Typography } from 'antd';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { ROLES, TIPOS_DCTO, type TerceroDetalle, type TerceroResumen } from '@predio/contract/terceros';
 import { useTercero } from './api/get-tercero.ts';
 import { useTerceros } from './api/get-terceros.ts';
@@ -81,7 +81,7 @@ export function FusionarDialog({ origen, onCerrar }: Props) {
     .map((t) => ({ value: t.id, label: `${t.nombre} — ${documento(t)}` }));
 
   return (
-    <Dialogo
+    <AppModal
       open={origen !== null}
       onCancel={cerrar}
       title={origen ? `Fusionar «${origen.nombre}» con…` : 'Fusionar'}
@@ -134,6 +134,6 @@ export function FusionarDialog({ origen, onCerrar }: Props) {
           />
         </>
       ) : null}
-    </Dialogo>
+    </AppModal>
   );
 }

@@ -22,7 +22,7 @@ import {
   type FormRule,
 } from 'antd';
 import { SectionTabs } from '../../components/section-tabs.tsx';
-import { Cajon } from '../../components/cajon.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CORRESPONDENCIA,
@@ -143,7 +143,7 @@ export function TerceroFormDrawer({ abierto, onCerrar, onAbrir }: Props) {
   const detalle = useTercero(id);
   const titulo = abierto === 'nuevo' ? 'Nuevo tercero' : detalle.data ? `Tercero: ${detalle.data.nombre}` : 'Tercero';
   return (
-    <Cajon
+    <AppDrawer
       open={abierto !== null}
       onClose={onCerrar}
       title={titulo}
@@ -166,7 +166,7 @@ export function TerceroFormDrawer({ abierto, onCerrar, onAbrir }: Props) {
           onCancelar={onCerrar}
         />
       )}
-    </Cajon>
+    </AppDrawer>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Form, Input } from 'antd';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { ZClaveNueva, type Usuario } from '@predio/contract/usuarios';
 import { zodRule } from '../../components/zod-rule.ts';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
@@ -29,7 +29,7 @@ export function RestablecerClaveModal({ usuario, onClose }: { usuario: Usuario |
   };
 
   return (
-    <Dialogo
+    <AppModal
       open={usuario !== null}
       title={usuario ? `Restablecer la contraseña de «${usuario.usuario}»` : ''}
       okText="Restablecer contraseña"
@@ -59,6 +59,6 @@ export function RestablecerClaveModal({ usuario, onClose }: { usuario: Usuario |
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Grid, Input, Select, Space, Switch } from 'antd';
 import { SectionTabs } from '../../components/section-tabs.tsx';
-import { Cajon } from '../../components/cajon.tsx';
+import { AppDrawer } from '../../components/app-drawer.tsx';
 import { ZClaveNueva, ZPermisos, type Usuario } from '@predio/contract/usuarios';
 import { useAgencias } from '../../lib/api/get-agencias.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -32,7 +32,7 @@ export function UsuarioForm({ edicion, onClose }: Props) {
   const screens = Grid.useBreakpoint();
   const u = edicion?.usuario ?? null;
   return (
-    <Cajon
+    <AppDrawer
       open={edicion !== null}
       onClose={onClose}
       title={u === null ? 'Nuevo usuario' : `Editar el usuario «${u.usuario}»`}
@@ -41,7 +41,7 @@ export function UsuarioForm({ edicion, onClose }: Props) {
       mask={{ closable: false }}
     >
       {edicion === null ? null : <Formulario usuario={u} onClose={onClose} />}
-    </Cajon>
+    </AppDrawer>
   );
 }
 

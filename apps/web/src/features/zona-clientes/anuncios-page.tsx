@@ -11,7 +11,7 @@ import {
   type AnuncioForm,
   type ParaAnuncio,
 } from '@predio/contract/zona-clientes';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { definirLista, texto } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
@@ -140,7 +140,7 @@ function AnuncioDialogo({ anuncio, onCerrar }: { anuncio: Anuncio | null; onCerr
   );
   const [form] = Form.useForm<Valores>();
   return (
-    <DialogoForm<Valores>
+    <ModalForm<Valores>
       open
       width={760}
       form={form}
@@ -192,6 +192,6 @@ function AnuncioDialogo({ anuncio, onCerrar }: { anuncio: Anuncio | null; onCerr
       <Form.Item name="contenido" label="Contenido">
         <EditorTextoRicoDiferido etiqueta="Contenido del anuncio" />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }

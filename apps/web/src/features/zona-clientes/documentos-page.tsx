@@ -13,7 +13,7 @@ import {
   type DocumentoCliente,
   type OpcionesDocumentosClientes,
 } from '@predio/contract/zona-clientes';
-import { DialogoForm } from '../../components/dialogo-form.tsx';
+import { ModalForm } from '../../components/modal-form.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { definirLista, id, texto, unoDe } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
@@ -237,7 +237,7 @@ function CompartirDialogo({ opciones, onCerrar }: { opciones: OpcionesDocumentos
   const [guardando, setGuardando] = useState(false);
   const categorias = (opciones?.categorias ?? []).filter((c) => c.activo);
   return (
-    <DialogoForm<Valores>
+    <ModalForm<Valores>
       open
       form={form}
       formProps={{ name: 'compartir-documento' }}
@@ -314,6 +314,6 @@ function CompartirDialogo({ opciones, onCerrar }: { opciones: OpcionesDocumentos
       >
         <input type="file" accept={ACCEPT_DOCUMENTO_CLIENTE} aria-label="Archivo" />
       </Form.Item>
-    </DialogoForm>
+    </ModalForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Table, Tag, Typography } from 'antd';
-import { Dialogo } from '../../components/dialogo.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import {
   DIAS_HABILES_HABEAS_DATA,
   ETIQUETAS_TIPO_HABEAS_DATA,
@@ -94,7 +94,7 @@ function Responder({ h, onCerrar }: { h: SolicitudHabeasDataStaff; onCerrar: () 
   });
   const respondida = h.estado === 'respondida';
   return (
-    <Dialogo
+    <AppModal
       open
       title={`${ETIQUETAS_TIPO_HABEAS_DATA[h.tipo]}: ${h.cliente}`}
       onCancel={onCerrar}
@@ -139,6 +139,6 @@ function Responder({ h, onCerrar }: { h: SolicitudHabeasDataStaff; onCerrar: () 
           </Form.Item>
         </Form>
       )}
-    </Dialogo>
+    </AppModal>
   );
 }

@@ -5,7 +5,7 @@ import { useId } from 'react';
  * A button that may be refused up front, saying why: with a `motivo` it is disabled, the reason is in a
  * tooltip (`ayuda`, when longer) and, for screen readers, in a hidden text the button is described by.
  */
-export function BotonConMotivo({ motivo, ayuda, disabled, ...props }: ButtonProps & { motivo: string | null; ayuda?: string }) {
+export function ReasonButton({ motivo, ayuda, disabled, ...props }: ButtonProps & { motivo: string | null; ayuda?: string }) {
   const id = useId();
   return (
     <>

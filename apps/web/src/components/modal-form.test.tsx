@@ -3,13 +3,13 @@ import { Form, Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { CODES } from '@predio/contract/codes';
 import { ApiError } from '../lib/http.ts';
-import { DialogoForm } from './dialogo-form.tsx';
+import { ModalForm } from './modal-form.tsx';
 
 type Espacio = { nombre: string };
 
 function abrir(onGuardar: (v: Espacio) => Promise<unknown>, onCerrar = vi.fn()) {
   render(
-    <DialogoForm<Espacio>
+    <ModalForm<Espacio>
       open
       title="Nuevo espacio"
       valores={{ nombre: 'Sala' }}
@@ -20,12 +20,12 @@ function abrir(onGuardar: (v: Espacio) => Promise<unknown>, onCerrar = vi.fn()) 
       <Form.Item name="nombre" label="Nombre">
         <Input />
       </Form.Item>
-    </DialogoForm>,
+    </ModalForm>,
   );
   return onCerrar;
 }
 
-describe('DialogoForm', () => {
+describe('ModalForm', () => {
   it('saves what was typed and closes', async () => {
     const onGuardar = vi.fn().mockResolvedValue({ id: 1 });
     const onCerrar = abrir(onGuardar);

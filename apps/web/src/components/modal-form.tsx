@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Form, type FormInstance, type FormProps } from 'antd';
 import { erroresEnCampos } from '../lib/errores-en-campos.ts';
 import { ApiError } from '../lib/http.ts';
-import { Dialogo } from './dialogo.tsx';
+import { AppModal } from './app-modal.tsx';
 
 type Props<V> = {
   open: boolean;
@@ -26,7 +26,7 @@ type Props<V> = {
  * A form in a dialog: filled on opening, saved with «Guardar», each error the server names shown
  * beside its field and any other above the form, so a refused save is never silent.
  */
-export function DialogoForm<V extends object>(props: Props<V>) {
+export function ModalForm<V extends object>(props: Props<V>) {
   const [propio] = Form.useForm<V>();
   const form = props.form ?? propio;
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +41,7 @@ export function DialogoForm<V extends object>(props: Props<V>) {
     }
   };
   return (
-    <Dialogo
+    <AppModal
       open={props.open}
       title={props.title}
       okText={props.okText ?? 'Guardar'}
@@ -57,7 +57,7 @@ export function DialogoForm<V extends object>(props: Props<V>) {
         <AlAbrir form={form} valores={props.valores} onAbrir={() => setError(null)} />
         {props.children}
       </Form>
-    </Dialogo>
+    </AppModal>
   );
 }
 

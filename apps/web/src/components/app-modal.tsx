@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { devolverFoco, useOrigenDelFoco } from './foco.ts';
 
 /** antd's Modal, giving focus back to what opened it only when focus has nowhere else to be (foco.ts). */
-export function Dialogo({ open, afterOpenChange, focusable, modalRender, ...props }: ModalProps) {
+export function AppModal({ open, afterOpenChange, focusable, modalRender, ...props }: ModalProps) {
   const origen = useOrigenDelFoco(open);
   // The dialog's own box, to tell focus left inside it from focus the user put elsewhere.
   const caja = useRef<HTMLDivElement>(null);

@@ -8,7 +8,7 @@ const enCajonCerrado = (activo: Element) => {
 };
 
 /** antd's Drawer, giving focus back to what opened it only when focus has nowhere else to be (foco.ts). */
-export function Cajon({ open, afterOpenChange, focusable, ...props }: DrawerProps) {
+export function AppDrawer({ open, afterOpenChange, focusable, ...props }: DrawerProps) {
   const origen = useOrigenDelFoco(open);
   return (
     <Drawer
