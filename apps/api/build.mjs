@@ -1,6 +1,6 @@
-// Bundles the API into dist/main.js and the import reader's worker thread into dist/hilo-lectura.js
-// (the contract is inlined; npm packages stay external), and copies the SQL migrations, seed data
-// and PGlite's thread beside them.
+// Bundles the API into dist/main.js and the worker threads of imports and exports into
+// dist/hilo-lectura.js and dist/hilo-escritura.js (the contract is inlined; npm packages stay external),
+// and copies the SQL migrations, seed data and PGlite's thread beside them.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,7 +34,7 @@ const modules = {
 
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/platform/tabular/hilo-lectura.ts'],
+  entryPoints: ['src/main.ts', 'src/platform/tabular/hilo-lectura.ts', 'src/platform/tabular/hilo-escritura.ts'],
   outdir: out,
   entryNames: '[name]',
   bundle: true,

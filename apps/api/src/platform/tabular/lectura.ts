@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Celda, Limites } from './celdas.ts';
+import { nuevoHilo } from './hilo.ts';
 
 /**
  * Uploaded CSV and Excel files are read in a worker thread (hilo-lectura.ts): ExcelJS builds the whole
@@ -42,23 +43,7 @@ let siguienteId = 1;
 let reposo: NodeJS.Timeout | null = null;
 
 function iniciarHilo(): Worker {
-  // From the sources (tests, development) the worker's TypeScript goes through tsx, as the API's does;
-  // the build bundles it beside main.js.
-  const w = import.meta.url.endsWith('.ts')
-    ? new Worker(
-        `const { workerData: d } = require('node:worker_threads');
-         import(d.tsx).then((t) => t.tsImport(d.entrada, d.padre));`,
-        {
-          eval: true,
-          workerData: {
-            tsx: import.meta.resolve('tsx/esm/api'),
-            entrada: new URL('./hilo-lectura.ts', import.meta.url).href,
-            padre: import.meta.url,
-          },
-          resourceLimits: { maxOldGenerationSizeMb: MEMORIA_MB },
-        },
-      )
-    : new Worker(new URL('./hilo-lectura.js', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: MEMORIA_MB } });
+  const w = nuevoHilo('hilo-lectura', MEMORIA_MB);
   w.on('message', (r: Respuesta) => {
     if (actual?.id === r.id) terminar(r.lectura);
   });

@@ -1,68 +1,39 @@
-import { PassThrough } from 'node:stream';
 import { setImmediate as turno } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
 import type { Database, Tx } from '../../db/client.ts';
 import type { Archivo } from '../http/archivo.ts';
 import { inTenant } from '../tenant.ts';
-import { escaparFormula, type Celda } from './celdas.ts';
-import { celdaCsv, BOM_CSV } from './csv.ts';
+import type { Celda } from './celdas.ts';
+import type { Escritor } from './escritura.ts';
 import { nombreExportacion, XLSX } from './exportar.ts';
+import type { MensajeEscritura, RespuestaEscritura } from './hilo-escritura.ts';
+import { nuevoHilo } from './hilo.ts';
 
 /** Rows read per transaction: a page takes PGlite a few milliseconds, so a request waits at most that. */
 export const FILAS_POR_PARTE = 100;
 
-type Escritor = { agregar(filas: Celda[][]): void; cerrar(): Promise<Buffer> };
-
-/** CSV for Colombian Excel, a page at a time (csv.ts has the format). */
-function escritorCsv(encabezados: string[]): Escritor {
-  const partes: string[] = [BOM_CSV + encabezados.map(celdaCsv).join(';') + '\r\n'];
+/** An export's sheet is written in a worker thread of its own (hilo-escritura.ts), ended with it. */
+function escritorEnHilo(formato: 'csv' | 'xlsx', encabezados: string[], titulo: string): Escritor & { terminar(): void } {
+  const hilo = nuevoHilo('hilo-escritura', 256);
+  const enviar = (m: MensajeEscritura) => hilo.postMessage(m);
+  const respuesta = new Promise<Buffer>((ok, mal) => {
+    hilo.once('message', (r: RespuestaEscritura) =>
+      'contenido' in r
+        ? ok(Buffer.from(r.contenido.buffer, r.contenido.byteOffset, r.contenido.byteLength))
+        : mal(new Error(r.error)),
+    );
+    hilo.once('error', mal);
+    hilo.once('exit', (codigo) => mal(new Error(`el hilo de la exportación terminó (código ${codigo})`)));
+  });
+  // Until it is awaited in cerrar, a failure must not go unhandled.
+  respuesta.catch(() => undefined);
+  enviar({ abrir: { formato, encabezados, titulo } });
   return {
-    agregar: (filas) => void partes.push(filas.map((f) => f.map(celdaCsv).join(';') + '\r\n').join('')),
-    cerrar: async () => Buffer.from(partes.join(''), 'utf8'),
-  };
-}
-
-/**
- * An .xlsx written as rows come (ExcelJS's streaming writer): each page's rows are committed and zipped
- * while the next page is read, instead of the whole workbook built in memory at the end. The widths and
- * date columns come from the first page, as escribirXlsx takes them from the first 500 rows.
- */
-function escritorXlsx(encabezados: string[], titulo: string): Escritor {
-  const salida = new PassThrough();
-  const trozos: Buffer[] = [];
-  salida.on('data', (b: Buffer) => trozos.push(b));
-  const libro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: salida, useStyles: true, useSharedStrings: false });
-  libro.creator = 'Predio Web 3';
-  const hoja = libro.addWorksheet(titulo.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  let primera = true;
-  return {
-    agregar(filas) {
-      if (primera) {
-        primera = false;
-        hoja.columns = encabezados.map((e, i) => {
-          const largo = Math.max(e.length, ...filas.slice(0, 500).map((f) => String(f[i] ?? '').length));
-          const fecha = filas.some((f) => f[i] instanceof Date);
-          return {
-            header: e,
-            width: Math.min(60, Math.max(10, largo + 2)),
-            ...(fecha ? { style: { numFmt: 'yyyy-mm-dd' } } : {}),
-          };
-        });
-        hoja.getRow(1).font = { bold: true };
-        hoja.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(1, encabezados.length) } };
-        hoja.getRow(1).commit();
-      }
-      for (const f of filas)
-        hoja
-          .addRow(f.map((v) => (typeof v === 'string' ? escaparFormula(v) : typeof v === 'boolean' ? (v ? 'Sí' : 'No') : v)))
-          .commit();
+    agregar: (filas) => enviar({ filas }),
+    cerrar: async () => {
+      enviar({ cerrar: true });
+      return respuesta;
     },
-    async cerrar() {
-      if (primera) this.agregar([]);
-      hoja.commit();
-      await libro.commit();
-      return Buffer.concat(trozos);
-    },
+    terminar: () => void hilo.terminate(),
   };
 }
 
@@ -84,17 +55,22 @@ export async function exportarPorPartes(o: {
   formato: 'csv' | 'xlsx';
   porParte?: number;
 }): Promise<Archivo> {
-  const escritor = o.formato === 'csv' ? escritorCsv(o.encabezados) : escritorXlsx(o.encabezados, o.titulo);
-  const tamano = o.porParte ?? FILAS_POR_PARTE;
-  for (let i = 0; i < o.ids.length; i += tamano) {
-    const ids = o.ids.slice(i, i + tamano);
-    const filas = await inTenant(o.db, o.idEmpresa, ({ tx }) => o.leer(tx, ids), { background: true });
-    const porId = new Map(filas.map((f) => [f.id, f.celdas]));
-    escritor.agregar(ids.flatMap((id) => (porId.has(id) ? [porId.get(id)!] : [])));
-    // Whatever came in meanwhile (a click, a page) is served before the next page.
-    await turno();
+  const escritor = escritorEnHilo(o.formato, o.encabezados, o.titulo);
+  let contenido: Buffer;
+  try {
+    const tamano = o.porParte ?? FILAS_POR_PARTE;
+    for (let i = 0; i < o.ids.length; i += tamano) {
+      const ids = o.ids.slice(i, i + tamano);
+      const filas = await inTenant(o.db, o.idEmpresa, ({ tx }) => o.leer(tx, ids), { background: true });
+      const porId = new Map(filas.map((f) => [f.id, f.celdas]));
+      escritor.agregar(ids.flatMap((id) => (porId.has(id) ? [porId.get(id)!] : [])));
+      // Whatever came in meanwhile (a click, a page) is served before the next page.
+      await turno();
+    }
+    contenido = await escritor.cerrar();
+  } finally {
+    escritor.terminar();
   }
-  const contenido = await escritor.cerrar();
   return o.formato === 'csv'
     ? { nombre: nombreExportacion(o.base, 'csv'), contentType: 'text/csv; charset=utf-8', contenido }
     : { nombre: nombreExportacion(o.base, 'xlsx'), contentType: XLSX, contenido };
