@@ -102,18 +102,27 @@ export function TrabajosTab({
       ) : lista.isError && lista.data === undefined ? (
         <ErrorDeCarga titulo="No se pudieron cargar los trabajos" error={lista.error} onReintentar={() => void lista.refetch()} />
       ) : (
-        <Table<Trabajo>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={lista.data ?? []}
-          // Scrolling sideways only with rows: an empty table offers nothing to reach by keyboard.
-          {...(lista.data?.length ? { scroll: { x: 'max-content' } } : {})}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          locale={{
-            emptyText: <Empty description={estado ? 'Ningún trabajo en ese estado' : 'No hay trabajos recientes ni fallidos'} />,
-          }}
-        />
+        // The region scrolls sideways on a phone; it takes the focus itself, since its rows may hold no
+        // button (only failed jobs have «Reintentar») and the keyboard must still reach what is hidden.
+        <div
+          className={lista.data?.length ? 'logs-trabajos logs-trabajos-con-filas' : 'logs-trabajos'}
+          role="region"
+          aria-label="Trabajos en segundo plano"
+          tabIndex={0}
+        >
+          <Table<Trabajo>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={lista.data ?? []}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            locale={{
+              emptyText: (
+                <Empty description={estado ? 'Ningún trabajo en ese estado' : 'No hay trabajos recientes ni fallidos'} />
+              ),
+            }}
+          />
+        </div>
       )}
     </>
   );
