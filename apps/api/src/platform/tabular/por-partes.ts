@@ -9,7 +9,7 @@ import type { MensajeEscritura, RespuestaEscritura } from './hilo-escritura.ts';
 import { nuevoHilo } from './hilo.ts';
 
 /** Rows read per transaction: a page takes PGlite a few milliseconds, so a request waits at most that. */
-export const FILAS_POR_PARTE = 100;
+export const FILAS_POR_PARTE = 25;
 
 /** An export's sheet is written in a worker thread of its own (hilo-escritura.ts), ended with it. */
 function escritorEnHilo(formato: 'csv' | 'xlsx', encabezados: string[], titulo: string): Escritor & { terminar(): void } {
