@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { CODES } from '@predio/contract/codes';
 import { FOTO_MAX_BYTES } from '@predio/contract/terceros';
 import type { Config } from './config.ts';
@@ -15,6 +15,7 @@ import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { invalido } from './platform/errors/app-error.ts';
 import { defineRoute } from './platform/http/route.ts';
+import { responseSerializer } from './platform/http/response.ts';
 import { peticionParaElLog } from './platform/http/request-log.ts';
 import { cabecerasDeSeguridad } from './platform/http/security-headers.ts';
 import { realtimeRoutes } from './platform/realtime/ws.routes.ts';
@@ -25,7 +26,8 @@ import { DominiosPropios } from './platform/http/dominios.ts';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const DOCS_PREFIX = '/api/docs';
 
-export type ApiRoute = { method: string; url: string; permiso: unknown };
+/** `modulo`: the folder of apps/api/src/modules that declared it, or 'platform'. */
+export type ApiRoute = { method: string; url: string; permiso: unknown; respuesta: boolean; modulo: string };
 
 export async function buildServer(
   deps: Deps,
@@ -49,7 +51,7 @@ export async function buildServer(
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(!deps.config.produccion));
   registerErrorHandler(app);
   app.decorate('dominiosPropios', dominios);
   dominios.iniciar();
@@ -57,13 +59,15 @@ export async function buildServer(
 
   // Every API route must declare its permission (ARCHITECTURE "Permissions").
   const routes: ApiRoute[] = [];
+  // Which module is registering routes: onRoute runs as each route is declared.
+  let modulo = 'platform';
   app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (r) => {
     if (!r.url.toLowerCase().startsWith('/api') || r.url.startsWith(DOCS_PREFIX)) return;
     const permiso = r.config?.permiso;
     if (permiso === undefined)
       throw new Error(`La ruta ${String(r.method)} ${r.url} no declara su permiso (idm, 'sesion', 'token' o 'publico').`);
-    routes.push({ method: String(r.method), url: r.url, permiso });
+    routes.push({ method: String(r.method), url: r.url, permiso, respuesta: r.schema?.response !== undefined, modulo });
   });
 
   // Text no field can hold is refused here, naming where it came, rather than as a database error (a 500)
@@ -109,7 +113,11 @@ export async function buildServer(
       // The platform's own routes, then every module found in apps/api/src/modules (registry.ts).
       archivosRoutes(api, deps);
       trabajosRoutes(api, deps);
-      for (const m of modules) m.routes(api, deps);
+      for (const m of modules) {
+        modulo = m.name;
+        m.routes(api, deps);
+      }
+      modulo = 'platform';
       realtimeRoutes(api, deps);
     },
     { prefix: '/api' },

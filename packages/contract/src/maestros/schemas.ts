@@ -213,11 +213,27 @@ export const ZImportReporte = z.object({
 });
 export type ImportReporte = z.infer<typeof ZImportReporte>;
 
+/** A field's value as the API answers it: the stored value, whatever rule a later edit must meet. */
+function enRespuesta(f: FieldDef): z.ZodType {
+  switch (f.type) {
+    case 'number':
+    case 'money':
+    case 'reference':
+      return z.number();
+    case 'boolean':
+      return z.boolean();
+    case 'enum':
+      return z.enum(f.options.map((o) => o.value) as [string, ...string[]]);
+    default:
+      return z.string();
+  }
+}
+
 /** A row as the API returns it: fields, reference labels, activo and the audit columns. */
 export function zodItem(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = { id: z.number().int() };
   for (const f of def.fields) {
-    shape[f.key] = f.required ? valor(f) : valor(f).nullable();
+    shape[f.key] = f.required ? enRespuesta(f) : enRespuesta(f).nullable();
     if (f.type === 'reference') shape[refLabelKey(f.key)] = z.string().nullable();
     if (f.type === 'reference' && recurso(f.ref).detailField) shape[refDetailKey(f.key)] = z.string().nullable();
   }

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CODES, type Code } from '@predio/contract/codes';
 import { FOTO_MAX_BYTES } from '@predio/contract/terceros';
 import { mensajeValidacion, type CampoError } from '@predio/contract/validation';
+import { ResponseOutOfContract } from '../http/response.ts';
 import { AppError } from './app-error.ts';
 
 const PARTE: Record<string, string> = { body: 'cuerpo', querystring: 'consulta', params: 'ruta', headers: 'cabecera' };
@@ -40,6 +41,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ code: CODIGO_POR_ESTADO[status] ?? CODES.VALIDACION, message: traducir(err) });
     }
     req.log.error({ err }, 'error no controlado');
+    // Only development and tests check answers against their contract: say which field broke it.
+    if (err instanceof ResponseOutOfContract) return reply.status(500).send({ code: CODES.ERROR_INTERNO, message: err.message });
     return reply.status(500).send({ code: CODES.ERROR_INTERNO, message: 'Ocurrió un error inesperado. Intente de nuevo.' });
   });
 }

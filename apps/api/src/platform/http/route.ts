@@ -18,6 +18,7 @@ import {
 } from '../auth/principal.ts';
 import type { VerifiedPortalToken, VerifiedToken } from '../auth/tokens.ts';
 import { clienteDeSesion, verificarPortal, type ClientePortal } from '../auth/portal.ts';
+import { fastifyResponse, type BeforeJson, type FileResponse, type ResponseSpec, type WithExtra } from './response.ts';
 
 /**
  * Every API route declares who may call it:
@@ -28,8 +29,16 @@ import { clienteDeSesion, verificarPortal, type ClientePortal } from '../auth/po
  */
 export type Permiso = number | readonly number[] | 'sesion' | 'token' | 'publico' | 'portal';
 
-type Schemas = { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType };
+type Schemas = { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: ResponseSpec };
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+/** What a handler returns: its declared response (dates may still be Date objects), or an answer it wrote itself. */
+type Returns<S extends Schemas> = S['response'] extends z.ZodType
+  ? BeforeJson<z.output<S['response']>> | JsonCrudo | symbol
+  : S['response'] extends WithExtra
+    ? Respuesta
+    : S['response'] extends FileResponse
+      ? symbol
+      : unknown;
 
 export type Ctx<S extends Schemas> = {
   req: FastifyRequest;
@@ -86,7 +95,7 @@ type Common<S extends Schemas> = {
 };
 
 export type RouteDef<S extends Schemas, P = undefined> =
-  | (Common<S> & { permiso: 'publico'; handler: (ctx: Ctx<S>) => Promise<unknown> })
+  | (Common<S> & { permiso: 'publico'; handler: (ctx: Ctx<S>) => Promise<Returns<S>> })
   | (Common<S> & {
       permiso: Exclude<Permiso, 'publico' | 'portal'>;
       /**
@@ -96,7 +105,7 @@ export type RouteDef<S extends Schemas, P = undefined> =
        * keyed by the caller.
        */
       prepare?: (ctx: Ctx<S> & { token: VerifiedToken }) => Promise<P>;
-      handler: (ctx: TenantCtx<S, P>) => Promise<unknown>;
+      handler: (ctx: TenantCtx<S, P>) => Promise<Returns<S>>;
     });
 
 declare module 'fastify' {
@@ -104,6 +113,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     permiso?: Permiso;
   }
+}
+
+/** The route's schemas as Fastify takes them: the response's `data` schema wrapped in the envelope. */
+function fastifySchema(schema: Schemas & Record<string, unknown>): Record<string, unknown> {
+  const { response, ...rest } = schema;
+  return response === undefined ? rest : { ...rest, response: fastifyResponse(response) };
 }
 
 export function envelope(result: unknown): Record<string, unknown> {
@@ -120,7 +135,7 @@ export function defineRoute<S extends Schemas, P = undefined>(app: FastifyInstan
   const options: RouteOptions = {
     method: def.method,
     url: def.url,
-    ...(def.schema ? { schema: def.schema } : {}),
+    ...(def.schema ? { schema: fastifySchema(def.schema) } : {}),
     config: { permiso: def.permiso },
     ...(def.permiso === 'publico'
       ? {}
@@ -150,8 +165,11 @@ export function defineRoute<S extends Schemas, P = undefined>(app: FastifyInstan
         );
       }
       if (result === YA_RESPONDIDO) return reply;
-      if (result instanceof JsonCrudo)
+      if (result instanceof JsonCrudo) {
+        // Checked against the contract like any answer where answers are checked (not in production).
+        if (def.schema?.response && !deps.config.produccion) return reply.send(envelope(JSON.parse(result.texto)));
         return reply.type('application/json; charset=utf-8').send(`{"code":${CODES.OK},"message":"ok","data":${result.texto}}`);
+      }
       return reply.send(envelope(result));
     },
   };
@@ -197,7 +215,7 @@ export type PortalRouteDef<S extends Schemas, P = undefined> = Common<S> & {
   acceso?: (o: { tx: Tx; cliente: ClientePortal }) => Promise<void>;
   /** Work before the transaction (an upload), once the portal token and its session passed. */
   prepare?: (ctx: Ctx<S> & { token: VerifiedPortalToken; cliente: ClientePortal }) => Promise<P>;
-  handler: (ctx: PortalCtx<S, P>) => Promise<unknown>;
+  handler: (ctx: PortalCtx<S, P>) => Promise<Returns<S>>;
 };
 
 /**
@@ -214,7 +232,7 @@ export function definePortalRoute<S extends Schemas, P = undefined>(
   const options: RouteOptions = {
     method: def.method,
     url: def.url,
-    ...(def.schema ? { schema: def.schema } : {}),
+    ...(def.schema ? { schema: fastifySchema(def.schema) } : {}),
     config: { permiso: 'portal' },
     onRequest: async (req: FastifyRequest) => {
       const token = await verificarPortal(deps, bearerToken(req.headers.authorization));
