@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cuandoValidos, entero, enteroQuery, fechaQuery, idQuery, id, ids, opcion, si } from './campos.ts';
 import { hasIdm } from './menu.ts';
-import { ZOrigenFiltro, type OrigenEnlace } from './pagina-web-encuestas.ts';
+import { ZOrigenFiltro } from './pagina-web-encuestas.ts';
 
 // Informes (issue 33, spec §2 /informes): every report is declared once in the API
 // (modules/informes/informes.registro.ts) and answers the same shape; the web draws it with one page.
@@ -71,33 +71,42 @@ export const IDM_GERENTE_INFORMES = 10590;
 export const veTodosLosAsesores = (u: { admemp: boolean; soporte?: boolean; permisos: string }) =>
   u.admemp || u.soporte === true || hasIdm(u.permisos, IDM_GERENTE_INFORMES);
 
+const ZClaveInforme = z.enum(CLAVES_INFORME as [ClaveInforme, ...ClaveInforme[]]);
+
 /** GET /informes/tablero: the manager's month on Inicio, each figure from a report it links to. */
-export type CifraTablero = {
-  clave: string;
-  titulo: string;
-  valor: number;
+export const ZCifraTablero = z.object({
+  clave: z.string(),
+  titulo: z.string(),
+  valor: z.number(),
   /** The same figure for the month before, when the report compares. */
-  anterior: number | null;
-  dinero: boolean;
-  informe: ClaveInforme;
-};
-export type TableroGerencia = {
-  desde: string;
-  hasta: string;
-  cifras: CifraTablero[];
+  anterior: z.number().nullable(),
+  dinero: z.boolean(),
+  informe: ZClaveInforme,
+});
+export type CifraTablero = z.infer<typeof ZCifraTablero>;
+export const ZTableroGerencia = z.object({
+  desde: z.string(),
+  hasta: z.string(),
+  cifras: z.array(ZCifraTablero),
   /** This month's leads per medio publicitario, most first (the clientesatendidos report). */
-  medios: { medio: string; clientes: number }[];
-};
+  medios: z.array(z.object({ medio: z.string(), clientes: z.number() })),
+});
+export type TableroGerencia = z.infer<typeof ZTableroGerencia>;
 
 /** POST /informes/verificar-disponibilidad/confirmar: the owner confirmed the property is still available. */
 export const ZConfirmarDisponibilidad = z.strictObject({ consecutivo: id('consecutivo') });
-export type ConfirmacionDisponibilidad = { consecutivo: number; fecha: string; usuario: string };
+export const ZConfirmacionDisponibilidad = z.object({ consecutivo: z.number(), fecha: z.string(), usuario: z.string() });
+export type ConfirmacionDisponibilidad = z.infer<typeof ZConfirmacionDisponibilidad>;
 
 /** GET /informes/clientesatendidosregistro/clientes?q: the client filter's options (N.º or name). */
 export const ZBuscarClienteInforme = z.strictObject({
   q: z.string({ error: 'q debe ser texto' }).trim().max(100, { error: 'q admite como máximo 100 caracteres' }).optional(),
 });
-export type ClienteInforme = { consecutivo: number; nombre: string };
+export const ZClienteInforme = z.object({ consecutivo: z.number(), nombre: z.string() });
+export type ClienteInforme = z.infer<typeof ZClienteInforme>;
+
+/** GET /informes/<clave>/asesores: the asesor filter's options. */
+export const ZAsesorInforme = z.object({ id: z.number(), nombre: z.string() });
 
 /** The longest period a report reads: longer ranges would scan years of agenda for one screen. */
 export const MAX_ANIOS_INFORME = 5;
@@ -131,17 +140,18 @@ export const FILTROS_INFORME = {
     .optional(),
 };
 export type ClaveFiltro = Exclude<keyof typeof FILTROS_INFORME, 'formato' | 'agrupar'>;
-export type FiltrosInforme = {
-  desde?: string;
-  hasta?: string;
-  asesor?: number;
-  dias?: number;
-  fecha?: OpcionFechaCliente;
-  cliente?: number;
-  rol?: RolAsesor;
-  encuesta?: number;
-  origen?: OrigenEnlace;
-};
+export const ZFiltrosInforme = z.object({
+  desde: z.string().optional(),
+  hasta: z.string().optional(),
+  asesor: z.number().optional(),
+  dias: z.number().optional(),
+  fecha: z.enum(OPCIONES_FECHA_CLIENTE).optional(),
+  cliente: z.number().optional(),
+  rol: z.enum(ROLES_ASESOR).optional(),
+  encuesta: z.number().optional(),
+  origen: ZOrigenFiltro.optional(),
+});
+export type FiltrosInforme = z.infer<typeof ZFiltrosInforme>;
 
 /** The query schema of a report that takes `filtros`: any other key is a 400 naming it. */
 export function zFiltros(filtros: readonly ClaveFiltro[]) {
@@ -156,8 +166,16 @@ export function zFiltros(filtros: readonly ClaveFiltro[]) {
   });
 }
 
-export type TipoColumna = 'texto' | 'entero' | 'dinero' | 'fecha' | 'porcentaje';
-export type ColumnaInforme = { clave: string; titulo: string; tipo: TipoColumna; total?: boolean };
+export const TIPOS_COLUMNA = ['texto', 'entero', 'dinero', 'fecha', 'porcentaje'] as const;
+export type TipoColumna = (typeof TIPOS_COLUMNA)[number];
+export const ZColumnaInforme = z.object({
+  clave: z.string(),
+  titulo: z.string(),
+  tipo: z.enum(TIPOS_COLUMNA),
+  total: z.boolean().optional(),
+});
+export type ColumnaInforme = z.infer<typeof ZColumnaInforme>;
+export const ZFilaInforme = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 export type FilaInforme = Record<string, string | number | null> & { enlace?: string | null };
 
 /** The columns a report's table can be grouped by («Agrupar por»): its text columns. */
@@ -192,22 +210,28 @@ export function agruparInforme(
 }
 
 /** A summary tile: the period's figure and, for reports with a period, the previous period's. */
-export type Indicador = { clave: string; titulo: string; valor: number; anterior: number | null };
+export const ZIndicador = z.object({ clave: z.string(), titulo: z.string(), valor: z.number(), anterior: z.number().nullable() });
+export type Indicador = z.infer<typeof ZIndicador>;
 
-export type RespuestaInforme = {
-  informe: ClaveInforme;
-  titulo: string;
+export const ZRespuestaInforme = z.object({
+  informe: ZClaveInforme,
+  titulo: z.string(),
   /** The filters applied, with the defaults filled in (a report with a period always has desde and hasta). */
-  filtros: FiltrosInforme;
+  filtros: ZFiltrosInforme,
   /** The period before, as long as this one (null for reports without a period). */
-  anterior: { desde: string; hasta: string } | null;
-  resumen: Indicador[];
+  anterior: z.object({ desde: z.string(), hasta: z.string() }).nullable(),
+  resumen: z.array(ZIndicador),
   /** The chart: one label per point and one or more named series. */
-  serie: { tipo: 'barras' | 'linea'; etiquetas: string[]; series: { nombre: string; valores: number[] }[] };
-  columnas: ColumnaInforme[];
-  filas: FilaInforme[];
-  totales: Record<string, number>;
-};
+  serie: z.object({
+    tipo: z.enum(['barras', 'linea']),
+    etiquetas: z.array(z.string()),
+    series: z.array(z.object({ nombre: z.string(), valores: z.array(z.number()) })),
+  }),
+  columnas: z.array(ZColumnaInforme),
+  filas: z.array(ZFilaInforme),
+  totales: z.record(z.string(), z.number()),
+});
+export type RespuestaInforme = Omit<z.infer<typeof ZRespuestaInforme>, 'filas'> & { filas: FilaInforme[] };
 
 // «Programar envío» (docs/informes.md): a report e-mailed weekly or monthly to chosen users, as a PDF or
 // an Excel file, over the previous complete week or month at send time.
@@ -259,22 +283,37 @@ export type ProgramacionForm = z.infer<typeof ZProgramacionForm>;
 export const ZProgramacionActivo = z.strictObject({ activo: si('Activo') });
 export const ZProgramacionParams = z.object({ id: idQuery('id') });
 
-export type ProgramacionInforme = ProgramacionForm & {
-  id: number;
-  clave: ClaveInforme;
-  id_creador: number;
-  creado_por: string;
-  creado_en: string;
-  ultimo_envio: string | null;
-  proximo_envio: string | null;
+export const ZProgramacionInforme = z.object({
+  frecuencia: z.enum(FRECUENCIAS_ENVIO),
+  dia: z.number(),
+  hora: z.number(),
+  formato: z.enum(FORMATOS_ENVIO),
+  asesor: z.number().nullable(),
+  dias: z.number().nullable(),
+  destinatarios: z.array(z.number()),
+  activo: z.boolean(),
+  id: z.number(),
+  clave: ZClaveInforme,
+  id_creador: z.number(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+  ultimo_envio: z.string().nullable(),
+  proximo_envio: z.string().nullable(),
   /** Why the last send failed (it is retried by the jobs runner). */
-  ultimo_error: string | null;
+  ultimo_error: z.string().nullable(),
   /** What the last send left out (a recipient without e-mail or no longer active). */
-  ultimo_aviso: string | null;
-};
+  ultimo_aviso: z.string().nullable(),
+});
+export type ProgramacionInforme = z.infer<typeof ZProgramacionInforme>;
 
 /** GET /informes/<clave>/destinatarios: the company's active users, and whether mail can reach them. */
-export type DestinatarioInforme = { id: number; nombre: string; correo: boolean };
+export const ZDestinatarioInforme = z.object({ id: z.number(), nombre: z.string(), correo: z.boolean() });
+export type DestinatarioInforme = z.infer<typeof ZDestinatarioInforme>;
 
 /** POST …/:id/enviar: the send job enqueued. */
-export type EnvioInformeEncolado = { trabajo: number | null; desde: string | null; hasta: string | null };
+export const ZEnvioInformeEncolado = z.object({
+  trabajo: z.number().nullable(),
+  desde: z.string().nullable(),
+  hasta: z.string().nullable(),
+});
+export type EnvioInformeEncolado = z.infer<typeof ZEnvioInformeEncolado>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   CLAVES_INFORME,
   IDM_GERENTE_INFORMES,
@@ -9,10 +10,19 @@ import {
   ZProgramacionForm,
   ZProgramacionParams,
   zFiltros,
+  ZAsesorInforme,
+  ZClienteInforme,
+  ZConfirmacionDisponibilidad,
+  ZDestinatarioInforme,
+  ZEnvioInformeEncolado,
+  ZProgramacionInforme,
+  ZRespuestaInforme,
+  ZTableroGerencia,
 } from '@predio/contract/informes';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute, afterCommit } from '../../platform/http/route.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { alcance, asesores, clientesDelRegistro, confirmarDisponibilidad, ejecutar, tablero } from './informes.ts';
 import * as exportar from './informes.exportar.ts';
 import { REGISTRO } from './informes.registro.ts';
@@ -34,7 +44,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `/informes/${clave}/datos`,
       permiso: meta.idm,
       instantanea: true,
-      schema: { querystring, tags, summary: `${meta.titulo}: resumen, gráfico y filas` },
+      schema: { querystring, response: ZRespuestaInforme, tags, summary: `${meta.titulo}: resumen, gráfico y filas` },
       handler: ({ tx, user, query }) => ejecutar(tx, def, alcance(clave, user, query)),
     });
     // The asesor filter's options, under the report's own idm (the users' list needs another permission).
@@ -42,7 +52,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `/informes/${clave}/asesores`,
       permiso: meta.idm,
-      schema: { tags, summary: 'Usuarios activos de la empresa, para el filtro de asesor' },
+      schema: { response: z.array(ZAsesorInforme), tags, summary: 'Usuarios activos de la empresa, para el filtro de asesor' },
       handler: ({ tx, user }) => asesores(tx, user),
     });
     defineRoute(app, deps, {
@@ -50,7 +60,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `/informes/${clave}/exportar`,
       permiso: meta.idm,
       instantanea: true,
-      schema: { querystring, tags, summary: `${meta.titulo} en Excel o PDF` },
+      schema: { querystring, response: FILE_RESPONSE, tags, summary: `${meta.titulo} en Excel o PDF` },
       handler: async ({ tx, user, query, reply, onCommit }) => {
         const { agrupar, ...filtros } = query;
         const r = await ejecutar(tx, def, alcance(clave, user, filtros));
@@ -72,35 +82,56 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: base,
       permiso: meta.idm,
-      schema: { tags, summary: `${meta.titulo}: envíos programados por correo` },
+      schema: { response: z.array(ZProgramacionInforme), tags, summary: `${meta.titulo}: envíos programados por correo` },
       handler: ({ tx, user }) => programacion.listar({ tx, user, clave }),
     });
     defineRoute(app, deps, {
       method: 'GET',
       url: `/informes/${clave}/destinatarios`,
       permiso: meta.idm,
-      schema: { tags, summary: 'Usuarios activos de la empresa que pueden recibir el informe, y si tienen correo' },
+      schema: {
+        response: z.array(ZDestinatarioInforme),
+        tags,
+        summary: 'Usuarios activos de la empresa que pueden recibir el informe, y si tienen correo',
+      },
       handler: ({ tx }) => programacion.destinatarios(tx),
     });
     defineRoute(app, deps, {
       method: 'POST',
       url: base,
       permiso: meta.idm,
-      schema: { body: ZProgramacionForm, tags, summary: `Programa el envío semanal o mensual de ${meta.titulo}` },
+      schema: {
+        body: ZProgramacionForm,
+        response: ZProgramacionInforme,
+        tags,
+        summary: `Programa el envío semanal o mensual de ${meta.titulo}`,
+      },
       handler: ({ tx, user, req, body }) => programacion.crear({ tx, user, ip: req.ip, clave, body }),
     });
     defineRoute(app, deps, {
       method: 'PUT',
       url: `${base}/:id`,
       permiso: meta.idm,
-      schema: { params: ZProgramacionParams, body: ZProgramacionForm, tags, summary: 'Cambia un envío programado' },
+      schema: {
+        params: ZProgramacionParams,
+        body: ZProgramacionForm,
+        response: ZProgramacionInforme,
+        tags,
+        summary: 'Cambia un envío programado',
+      },
       handler: ({ tx, user, req, params, body }) => programacion.modificar({ tx, user, ip: req.ip, clave, id: params.id, body }),
     });
     defineRoute(app, deps, {
       method: 'PATCH',
       url: `${base}/:id`,
       permiso: meta.idm,
-      schema: { params: ZProgramacionParams, body: ZProgramacionActivo, tags, summary: 'Activa o desactiva un envío programado' },
+      schema: {
+        params: ZProgramacionParams,
+        body: ZProgramacionActivo,
+        response: ZProgramacionInforme,
+        tags,
+        summary: 'Activa o desactiva un envío programado',
+      },
       handler: ({ tx, user, req, params, body }) =>
         programacion.activar({ tx, user, ip: req.ip, clave, id: params.id, activo: body.activo }),
     });
@@ -108,7 +139,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'DELETE',
       url: `${base}/:id`,
       permiso: meta.idm,
-      schema: { params: ZProgramacionParams, tags, summary: 'Elimina un envío programado' },
+      schema: { params: ZProgramacionParams, response: z.null(), tags, summary: 'Elimina un envío programado' },
       handler: ({ tx, user, req, params }) => programacion.eliminar({ tx, user, ip: req.ip, clave, id: params.id }),
     });
     defineRoute(app, deps, {
@@ -117,6 +148,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       permiso: meta.idm,
       schema: {
         params: ZProgramacionParams,
+        response: ZEnvioInformeEncolado,
         tags,
         summary: 'Envía el informe ahora a los destinatarios (el periodo anterior completo)',
       },
@@ -129,7 +161,11 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/informes/tablero',
     permiso: IDM_GERENTE_INFORMES,
     instantanea: true,
-    schema: { tags, summary: 'El mes de la agencia para la página de inicio, cifra por cifra desde sus informes' },
+    schema: {
+      response: ZTableroGerencia,
+      tags,
+      summary: 'El mes de la agencia para la página de inicio, cifra por cifra desde sus informes',
+    },
     handler: ({ tx }) => tablero(tx, REGISTRO),
   });
   defineRoute(app, deps, {
@@ -138,6 +174,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: INFORMES.clientesatendidosregistro.idm,
     schema: {
       querystring: ZBuscarClienteInforme,
+      response: z.array(ZClienteInforme),
       tags,
       summary: 'Clientes atendidos por N.º o nombre, para el filtro de cliente',
     },
@@ -148,7 +185,12 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: `/informes/verificar-disponibilidad/${disponibilidad.accion.ruta}`,
     permiso: disponibilidad.idm,
-    schema: { body: ZConfirmarDisponibilidad, tags, summary: 'Registra que el propietario confirmó la disponibilidad' },
+    schema: {
+      body: ZConfirmarDisponibilidad,
+      response: ZConfirmacionDisponibilidad,
+      tags,
+      summary: 'Registra que el propietario confirmó la disponibilidad',
+    },
     handler: ({ tx, user, req, body }) => confirmarDisponibilidad({ tx, user, ip: req.ip, consecutivo: body.consecutivo }),
   });
 }

@@ -36,7 +36,6 @@ const PENDIENTES = new Set([
   'empresa',
   'firmas',
   'gestion-documental',
-  'informes',
   'inicio',
   'inmuebles',
   'inmuebles-utilidades',

@@ -33,7 +33,7 @@ type Schemas = { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 /** What a handler returns: its declared response (dates may still be Date objects), or an answer it wrote itself. */
 type Returns<S extends Schemas> = S['response'] extends z.ZodType
-  ? BeforeJson<z.output<S['response']>> | JsonCrudo | symbol
+  ? BeforeJson<z.output<S['response']>> | (null extends z.output<S['response']> ? void : never) | JsonCrudo | symbol
   : S['response'] extends WithExtra
     ? Respuesta
     : S['response'] extends FileResponse
