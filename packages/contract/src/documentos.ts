@@ -145,12 +145,21 @@ export function expresionCampo(contexto: string, campo: CampoDef): string {
 }
 
 /** What `GET /documentos/campos` answers: the editor's list of insertable fields, by group. */
-export type GrupoCampos = {
-  clave: string;
-  etiqueta: string;
-  pendiente: boolean;
-  campos: (CampoDef & { expresion: string })[];
-};
+export const ZGrupoCampos = z.object({
+  clave: z.string(),
+  etiqueta: z.string(),
+  pendiente: z.boolean(),
+  campos: z.array(
+    z.object({
+      clave: z.string(),
+      etiqueta: z.string(),
+      tipo: z.enum(['texto', 'numero', 'dinero', 'fecha']),
+      ejemplo: z.union([z.string(), z.number()]),
+      expresion: z.string(),
+    }),
+  ),
+});
+export type GrupoCampos = z.infer<typeof ZGrupoCampos>;
 
 /** Templates are HTML from the editor; 1.5 MB leaves room for two small embedded images, and stays under the API's 2 MiB body limit. */
 export const MAX_PLANTILLA = 1_500_000;
@@ -162,15 +171,24 @@ export const ZPlantillaGuardar = z.object({
 });
 export type PlantillaGuardar = z.infer<typeof ZPlantillaGuardar>;
 
-export type Plantilla = PlantillaGuardar & { id: number; actualizado: string; actualizado_por: string };
-export type PlantillaResumen = Omit<Plantilla, 'contenido'>;
+export const ZPlantillaResumen = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  tipo: z.enum(TIPOS_PLANTILLA),
+  actualizado: z.string(),
+  actualizado_por: z.string(),
+});
+export type PlantillaResumen = z.infer<typeof ZPlantillaResumen>;
+export const ZPlantilla = ZPlantillaResumen.extend({ contenido: z.string() });
+export type Plantilla = z.infer<typeof ZPlantilla>;
 
 /** Checking a template without saving it: every problem found, each with its line when it has one. */
 export const ZRevisarPlantilla = z.object({
   tipo: z.enum(TIPOS_PLANTILLA, { error: 'debe ser general, inmueble, tercero o cliente atendido' }),
   contenido: z.string({ error: 'debe ser un texto' }).max(MAX_PLANTILLA, 'es demasiado grande (máximo 1,5 MB)'),
 });
-export type ProblemaPlantilla = { linea: number | null; mensaje: string };
+export const ZProblemaPlantilla = z.object({ linea: z.number().nullable(), mensaje: z.string() });
+export type ProblemaPlantilla = z.infer<typeof ZProblemaPlantilla>;
 
 /** Preview: a template (saved or being edited) against a record of the company, or sample values. */
 export const ZVistaPrevia = z.object({

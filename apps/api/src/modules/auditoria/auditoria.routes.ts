@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ZAuditoriaExportarQuery, ZAuditoriaQuery } from '@predio/contract/auditoria';
+import { z } from 'zod';
+import { ZAuditoria, ZAuditoriaExportarQuery, ZAuditoriaQuery } from '@predio/contract/auditoria';
+import { zListResult } from '@predio/contract/list';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import * as service from './auditoria.service.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 
 const tags = ['auditoria'];
 // Archivo > Utilidades > Logs del sistema.
@@ -14,21 +17,35 @@ export function auditoriaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/auditoria',
     permiso: IDM,
-    schema: { querystring: ZAuditoriaQuery, tags, summary: 'Registro de auditoría (filtros: usuario, entidad, acción, fechas)' },
+    schema: {
+      response: zListResult(ZAuditoria),
+      querystring: ZAuditoriaQuery,
+      tags,
+      summary: 'Registro de auditoría (filtros: usuario, entidad, acción, fechas)',
+    },
     handler: ({ tx, query }) => service.listar({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/auditoria/valores',
     permiso: IDM,
-    schema: { tags, summary: 'Usuarios, entidades y acciones que aparecen en el registro' },
+    schema: {
+      response: z.object({ entidades: z.array(z.string()), acciones: z.array(z.string()), usuarios: z.array(z.string()) }),
+      tags,
+      summary: 'Usuarios, entidades y acciones que aparecen en el registro',
+    },
     handler: ({ tx }) => service.valores({ tx }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/auditoria/exportar',
     permiso: IDM,
-    schema: { querystring: ZAuditoriaExportarQuery, tags, summary: 'Exporta el registro filtrado (CSV o Excel)' },
+    schema: {
+      response: FILE_RESPONSE,
+      querystring: ZAuditoriaExportarQuery,
+      tags,
+      summary: 'Exporta el registro filtrado (CSV o Excel)',
+    },
     handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, query })),
   });
 }
