@@ -285,53 +285,64 @@ export const ZTercerosSolicitudQuery = z.object({
 
 // ----- answers ---------------------------------------------------------------------------------
 
-export type TerceroSolicitud = { id: number; nro_id: string; nombre: string; celular: string; email: string };
-export type UsuarioAsignable = { id: number; nombre: string; usuario: string };
+export const ZTerceroSolicitud = z.object({
+  id: z.number(),
+  nro_id: z.string(),
+  nombre: z.string(),
+  celular: z.string(),
+  email: z.string(),
+});
+export type TerceroSolicitud = z.infer<typeof ZTerceroSolicitud>;
+export const ZUsuarioAsignable = z.object({ id: z.number(), nombre: z.string(), usuario: z.string() });
+export type UsuarioAsignable = z.infer<typeof ZUsuarioAsignable>;
 
-export type SolicitudResumen = {
-  numero: number;
-  canal: Canal;
-  portal: PortalSolicitud | null;
-  tipo: TipoSolicitud;
-  estado: EstadoSolicitud;
-  fecha_recepcion: string;
-  tercero: TerceroSolicitud | null;
-  contacto_nombre: string;
-  contacto_telefono: string;
-  contacto_email: string;
-  inmueble: { consecutivo: number; direccion: string } | null;
-  asignado: { id: number; nombre: string } | null;
+export const ZSolicitudResumen = z.object({
+  numero: z.number(),
+  canal: z.enum(CANAL_VALUES),
+  portal: z.enum(PORTAL_VALUES).nullable(),
+  tipo: z.enum(TIPO_VALUES),
+  estado: z.enum(ESTADO_VALUES),
+  fecha_recepcion: z.string(),
+  tercero: ZTerceroSolicitud.nullable(),
+  contacto_nombre: z.string(),
+  contacto_telefono: z.string(),
+  contacto_email: z.string(),
+  inmueble: z.object({ consecutivo: z.number(), direccion: z.string() }).nullable(),
+  asignado: z.object({ id: z.number(), nombre: z.string() }).nullable(),
   /** The first 200 characters. */
-  mensaje: string;
+  mensaje: z.string(),
   /** The lead it became, if any. */
-  cliente_atendido: { id: number; consecutivo: number } | null;
-};
+  cliente_atendido: z.object({ id: z.number(), consecutivo: z.number() }).nullable(),
+});
+export type SolicitudResumen = z.infer<typeof ZSolicitudResumen>;
 
-export type TipoHistorial = 'creacion' | 'edicion' | 'asignacion' | 'estado' | 'nota' | 'conversion';
+export const TIPOS_HISTORIAL = ['creacion', 'edicion', 'asignacion', 'estado', 'nota', 'conversion'] as const;
+export type TipoHistorial = (typeof TIPOS_HISTORIAL)[number];
 
-export type HistorialSolicitud = {
-  id: number;
-  tipo: TipoHistorial;
-  estado_anterior: EstadoSolicitud | null;
-  estado_nuevo: EstadoSolicitud | null;
-  asignado_anterior: string | null;
-  asignado_nuevo: string | null;
-  nota: string;
-  usuario: string;
-  fecha: string;
-};
+export const ZHistorialSolicitud = z.object({
+  id: z.number(),
+  tipo: z.enum(TIPOS_HISTORIAL),
+  estado_anterior: z.enum(ESTADO_VALUES).nullable(),
+  estado_nuevo: z.enum(ESTADO_VALUES).nullable(),
+  asignado_anterior: z.string().nullable(),
+  asignado_nuevo: z.string().nullable(),
+  nota: z.string(),
+  usuario: z.string(),
+  fecha: z.string(),
+});
+export type HistorialSolicitud = z.infer<typeof ZHistorialSolicitud>;
 
-export type SolicitudDetalle = Omit<SolicitudResumen, 'mensaje'> & {
-  mensaje: string;
+export const ZSolicitudDetalle = ZSolicitudResumen.extend({
   /** The last closing observation (resuelta or descartada). */
-  observacion: string;
-  version: number;
-  creado_por: string;
-  creado_en: string;
-  modificado_por: string | null;
-  modificado_en: string | null;
-  historial: HistorialSolicitud[];
-};
+  observacion: z.string(),
+  version: z.number(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+  modificado_por: z.string().nullable(),
+  modificado_en: z.string().nullable(),
+  historial: z.array(ZHistorialSolicitud),
+});
+export type SolicitudDetalle = z.infer<typeof ZSolicitudDetalle>;
 
 /** The name to show for a request: the tercero's, else the contact's. */
 export const nombreSolicitante = (s: Pick<SolicitudResumen, 'tercero' | 'contacto_nombre'>) =>

@@ -12,10 +12,17 @@ import {
   ZSolicitudesQuery,
   ZSolicitudWeb,
   ZTercerosSolicitudQuery,
+  ZSolicitudDetalle,
+  ZSolicitudResumen,
+  ZTerceroSolicitud,
+  ZUsuarioAsignable,
 } from '@predio/contract/solicitudes';
+import { zListResult } from '@predio/contract/list';
+import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute, afterCommit, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { FILE_RESPONSE, NO_CONTENT } from '../../platform/http/response.ts';
 import * as web from './solicitudes-web.service.ts';
 import * as service from './solicitudes.service.ts';
 
@@ -42,7 +49,7 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'OPTIONS',
     url: PUBLICA,
     permiso: 'publico',
-    schema: { tags, summary: 'Preflight CORS del formulario del sitio web' },
+    schema: { response: NO_CONTENT, tags, summary: 'Preflight CORS del formulario del sitio web' },
     handler: async ({ reply }) => {
       await reply.code(204).send();
       return YA_RESPONDIDO;
@@ -53,6 +60,7 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     url: PUBLICA,
     permiso: 'publico',
     schema: {
+      response: z.object({ numero: z.number().nullable() }),
       body: ZSolicitudWeb,
       tags,
       summary: 'Formulario del sitio web de la agencia: crea una solicitud nueva (clave del formulario, sin sesión)',
@@ -64,6 +72,7 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes',
     permiso,
     schema: {
+      response: zListResult(ZSolicitudResumen),
       querystring: ZSolicitudesQuery,
       tags,
       summary: 'Solicitudes (búsqueda, estado, canal, tipo, asignado, fechas, inmueble)',
@@ -74,7 +83,12 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/solicitudes/exportar',
     permiso,
-    schema: { querystring: ZSolicitudesExportarQuery, tags, summary: 'Exporta las solicitudes del filtro actual (Excel o CSV)' },
+    schema: {
+      response: FILE_RESPONSE,
+      querystring: ZSolicitudesExportarQuery,
+      tags,
+      summary: 'Exporta las solicitudes del filtro actual (Excel o CSV)',
+    },
     handler: async ({ tx, user, query, reply, onCommit }) => {
       const { escribir } = await service.exportar({ tx, query });
       return afterCommit(onCommit, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
@@ -84,28 +98,38 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/solicitudes/asignables',
     permiso,
-    schema: { tags, summary: 'Usuarios activos que pueden atender solicitudes' },
+    schema: { response: z.array(ZUsuarioAsignable), tags, summary: 'Usuarios activos que pueden atender solicitudes' },
     handler: ({ tx }) => service.asignables({ tx }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/solicitudes/terceros',
     permiso,
-    schema: { querystring: ZTercerosSolicitudQuery, tags, summary: 'Terceros activos para elegir el solicitante (máximo 20)' },
+    schema: {
+      response: z.array(ZTerceroSolicitud),
+      querystring: ZTercerosSolicitudQuery,
+      tags,
+      summary: 'Terceros activos para elegir el solicitante (máximo 20)',
+    },
     handler: ({ tx, query }) => service.terceros({ tx, q: query.q }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/solicitudes',
     permiso,
-    schema: { body: ZSolicitudForm, tags, summary: 'Registra una solicitud con el siguiente número de la empresa' },
+    schema: {
+      response: ZSolicitudDetalle,
+      body: ZSolicitudForm,
+      tags,
+      summary: 'Registra una solicitud con el siguiente número de la empresa',
+    },
     handler: ({ tx, onCommit, user, req, body }) => service.crear({ tx, onCommit, ...aviso, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/solicitudes/:numero',
     permiso,
-    schema: { params: ZNumeroParam, tags, summary: 'Una solicitud con su historial' },
+    schema: { response: ZSolicitudDetalle, params: ZNumeroParam, tags, summary: 'Una solicitud con su historial' },
     handler: ({ tx, params }) => service.obtener({ tx, numero: params.numero }),
   });
   defineRoute(app, deps, {
@@ -113,6 +137,7 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes/:numero',
     permiso,
     schema: {
+      response: ZSolicitudDetalle,
       params: ZNumeroParam,
       body: ZSolicitudActualizar,
       tags,
@@ -124,7 +149,13 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/solicitudes/:numero/asignar',
     permiso,
-    schema: { params: ZNumeroParam, body: ZAsignarSolicitud, tags, summary: 'Asigna la solicitud a un usuario (le avisa)' },
+    schema: {
+      response: ZSolicitudDetalle,
+      params: ZNumeroParam,
+      body: ZAsignarSolicitud,
+      tags,
+      summary: 'Asigna la solicitud a un usuario (le avisa)',
+    },
     handler: ({ tx, onCommit, user, req, params, body }) =>
       service.asignar({ tx, onCommit, ...aviso, user, ip: req.ip, numero: params.numero, body }),
   });
@@ -133,6 +164,7 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes/:numero/estado',
     permiso,
     schema: {
+      response: ZSolicitudDetalle,
       params: ZNumeroParam,
       body: ZCambioEstadoSolicitud,
       tags,
@@ -145,6 +177,7 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes/:numero/convertir',
     permiso,
     schema: {
+      response: ZSolicitudDetalle,
       params: ZNumeroParam,
       body: ZConvertirSolicitud,
       tags,
@@ -157,7 +190,13 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/solicitudes/:numero/notas',
     permiso,
-    schema: { params: ZNumeroParam, body: ZNotaSolicitud, tags, summary: 'Agrega una nota al historial' },
+    schema: {
+      response: ZSolicitudDetalle,
+      params: ZNumeroParam,
+      body: ZNotaSolicitud,
+      tags,
+      summary: 'Agrega una nota al historial',
+    },
     handler: ({ tx, user, req, params, body }) =>
       service.agregarNota({ tx, user, ip: req.ip, numero: params.numero, nota: body.nota }),
   });

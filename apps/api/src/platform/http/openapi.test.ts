@@ -40,7 +40,6 @@ const PENDIENTES = new Set([
   'mensajes',
   'pagina-web',
   'portales',
-  'solicitudes',
   'tareas',
   'terceros',
   'usuarios',

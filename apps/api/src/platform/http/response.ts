@@ -13,9 +13,12 @@ import { CODES } from '@predio/contract/codes';
 /** A route that answers a file or a stream, not the envelope. */
 export const FILE_RESPONSE = { archivo: true } as const;
 export type FileResponse = typeof FILE_RESPONSE;
+/** A route that answers 204 without a body (a CORS preflight). */
+export const NO_CONTENT = { sinContenido: true } as const;
+export type NoContent = typeof NO_CONTENT;
 /** Fields beside `data` at the top of the envelope (the login's token, GetUsuario's sesion). */
 export type WithExtra = { data: z.ZodType; extra: z.ZodRawShape };
-export type ResponseSpec = z.ZodType | FileResponse | WithExtra;
+export type ResponseSpec = z.ZodType | FileResponse | NoContent | WithExtra;
 
 /** The envelope every JSON answer travels in; `extra` for fields beside `data` (token, sesion...). */
 export function envelopeSchema(data: z.ZodType, extra: z.ZodRawShape = {}) {
@@ -24,6 +27,7 @@ export function envelopeSchema(data: z.ZodType, extra: z.ZodRawShape = {}) {
 
 /** Fastify's `schema.response` for a route's declared response. */
 export function fastifyResponse(r: ResponseSpec): Record<string, unknown> {
+  if ('sinContenido' in r) return { 204: z.null().describe('Sin contenido') };
   if ('archivo' in r)
     return {
       200: {

@@ -18,7 +18,14 @@ import {
 } from '../auth/principal.ts';
 import type { VerifiedPortalToken, VerifiedToken } from '../auth/tokens.ts';
 import { clienteDeSesion, verificarPortal, type ClientePortal } from '../auth/portal.ts';
-import { fastifyResponse, type BeforeJson, type FileResponse, type ResponseSpec, type WithExtra } from './response.ts';
+import {
+  fastifyResponse,
+  type BeforeJson,
+  type FileResponse,
+  type NoContent,
+  type ResponseSpec,
+  type WithExtra,
+} from './response.ts';
 
 /**
  * Every API route declares who may call it:
@@ -36,7 +43,7 @@ type Returns<S extends Schemas> = S['response'] extends z.ZodType
   ? BeforeJson<z.output<S['response']>> | (null extends z.output<S['response']> ? void : never) | JsonCrudo | symbol
   : S['response'] extends WithExtra
     ? Respuesta
-    : S['response'] extends FileResponse
+    : S['response'] extends FileResponse | NoContent
       ? symbol
       : unknown;
 
