@@ -62,3 +62,9 @@ export type Conteo = { total: number; totalExacto?: false };
 export const conteoAcotado = (n: number): Conteo => (n > TOPE_CONTEO ? { total: TOPE_CONTEO, totalExacto: false } : { total: n });
 
 export const zListResult = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+/** The schema of a ListaAcotada: a page whose count may have stopped at TOPE_CONTEO. */
+export const zListaAcotada = <T extends z.ZodType>(item: T) =>
+  zListResult(item).extend({ totalExacto: z.literal(false).optional() });
+/** The schema of a PaginaSinConteo. */
+export const zPaginaSinConteo = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), hayMas: z.boolean() });
+export const ZConteo = z.object({ total: z.number().int(), totalExacto: z.literal(false).optional() });

@@ -539,5 +539,10 @@ export const ZTerceroDetalle = ZTerceroCampos.extend({
 export type TerceroDetalle = z.infer<typeof ZTerceroDetalle>;
 
 /** Answer of create and update: the tercero and the possible duplicates found (saved anyway). */
-export type TerceroGuardado = { tercero: TerceroDetalle; advertencias: Advertencia[] };
-export type FusionResultado = { tercero: TerceroDetalle; movidos: { tabla: string; columna: string; filas: number }[] };
+export const ZTerceroGuardado = z.object({ tercero: ZTerceroDetalle, advertencias: z.array(ZAdvertencia) });
+export type TerceroGuardado = z.infer<typeof ZTerceroGuardado>;
+export const ZFusionResultado = z.object({
+  tercero: ZTerceroDetalle,
+  movidos: z.array(z.object({ tabla: z.string(), columna: z.string(), filas: z.number() })),
+});
+export type FusionResultado = z.infer<typeof ZFusionResultado>;
