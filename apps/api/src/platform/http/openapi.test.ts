@@ -41,7 +41,6 @@ const PENDIENTES = new Set([
   'pagina-web',
   'portales',
   'tareas',
-  'usuarios',
   'zona-clientes',
   'platform',
 ]);
