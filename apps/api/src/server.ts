@@ -22,6 +22,7 @@ import { realtimeRoutes } from './platform/realtime/ws.routes.ts';
 import { loadModules } from './modules/registry.ts';
 import { trabajosRoutes } from './platform/jobs/trabajos.routes.ts';
 import { DominiosPropios } from './platform/http/dominios.ts';
+import { z } from 'zod';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const DOCS_PREFIX = '/api/docs';
@@ -59,10 +60,10 @@ export async function buildServer(
 
   // Every API route must declare its permission (ARCHITECTURE "Permissions").
   const routes: ApiRoute[] = [];
-  // Which module is registering routes: onRoute runs as each route is declared.
-  let modulo = 'platform';
   app.decorate('apiRoutes', routes);
-  app.addHook('onRoute', (r) => {
+  app.addHook('onRoute', function (r) {
+    // Each module registers its routes in a plugin of its own, which carries its name.
+    const modulo = this.moduloApi ?? 'platform';
     if (!r.url.toLowerCase().startsWith('/api') || r.url.startsWith(DOCS_PREFIX)) return;
     const permiso = r.config?.permiso;
     if (permiso === undefined)
@@ -107,17 +108,21 @@ export async function buildServer(
         method: 'GET',
         url: '/health',
         permiso: 'publico',
-        schema: { tags: ['sistema'], summary: 'Estado del servicio' },
-        handler: async () => ({ status: 'ok', db: deps.db.kind }),
+        schema: {
+          response: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }),
+          tags: ['sistema'],
+          summary: 'Estado del servicio',
+        },
+        handler: async () => ({ status: 'ok' as const, db: deps.db.kind }),
       });
       // The platform's own routes, then every module found in apps/api/src/modules (registry.ts).
       archivosRoutes(api, deps);
       trabajosRoutes(api, deps);
-      for (const m of modules) {
-        modulo = m.name;
-        m.routes(api, deps);
-      }
-      modulo = 'platform';
+      for (const m of modules)
+        void api.register(async (sub) => {
+          sub.decorate('moduloApi', m.name);
+          m.routes(sub, deps);
+        });
       realtimeRoutes(api, deps);
     },
     { prefix: '/api' },
@@ -165,6 +170,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     apiRoutes: ApiRoute[];
+    /** The module whose plugin this is (the onRoute hook records it). */
+    moduloApi?: string;
   }
 }
 

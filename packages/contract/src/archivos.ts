@@ -21,21 +21,23 @@ export const ZArchivoParam = ZDuenoParam.extend({ id: idQuery('id') });
 /** GET/POST …?categoria=documento: the category listed or uploaded to (each owner type says which it has). */
 export const ZCategoriaQuery = z.object({ categoria: ZCategoria.optional() });
 
-export type ArchivoRegistro = {
-  id: number;
-  categoria: string;
-  orden: number;
-  nombre: string;
-  descripcion: string;
-  content_type: string;
-  bytes: number;
-  sha256: string | null;
-  creado_por: string;
-  creado_en: string;
-};
+export const ZArchivoRegistro = z.object({
+  id: z.number(),
+  categoria: z.string(),
+  orden: z.number(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  content_type: z.string(),
+  bytes: z.number(),
+  sha256: z.string().nullable(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+});
+export type ArchivoRegistro = z.infer<typeof ZArchivoRegistro>;
 
 /** The company's stored files in total, and its limit (null: none). */
-export type UsoArchivos = { bytes: number; archivos: number; limite_bytes: number | null };
+export const ZUsoArchivos = z.object({ bytes: z.number(), archivos: z.number(), limite_bytes: z.number().nullable() });
+export type UsoArchivos = z.infer<typeof ZUsoArchivos>;
 
 /** «12,5 MB»: sizes for people (es-CO decimal comma). */
 export function tamanoLegible(bytes: number): string {

@@ -9,7 +9,6 @@ import {
   GESTIONES,
   TIPOS_INMUEBLE,
   type EstadoInmueble,
-  type Gestion,
   type TipoInmueble,
 } from './inmuebles.ts';
 import { zListQuery, type ListQuery } from './list.ts';
@@ -38,9 +37,12 @@ const textoFiltro = (campo: string, max = 100) =>
 export const etiquetaTipo = (t: TipoInmueble | string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** Users of the company, for the asesor selects. */
-export type Asesor = { id: number; usuario: string; nombre: string; activo: boolean };
-export type OpcionMunicipio = { id: number; nombre: string; inmuebles: number };
-export type OpcionesUtilidades = { asesores: Asesor[]; municipios: OpcionMunicipio[] };
+export const ZAsesor = z.object({ id: z.number(), usuario: z.string(), nombre: z.string(), activo: z.boolean() });
+export type Asesor = z.infer<typeof ZAsesor>;
+export const ZOpcionMunicipio = z.object({ id: z.number(), nombre: z.string(), inmuebles: z.number() });
+export type OpcionMunicipio = z.infer<typeof ZOpcionMunicipio>;
+export const ZOpcionesUtilidades = z.object({ asesores: z.array(ZAsesor), municipios: z.array(ZOpcionMunicipio) });
+export type OpcionesUtilidades = z.infer<typeof ZOpcionesUtilidades>;
 
 // ----- reasignar inmuebles (10545) ---------------------------------------------------------------
 
@@ -83,25 +85,32 @@ export const ZReasignar = z
   });
 export type Reasignar = z.output<typeof ZReasignar>;
 
-export type InmuebleReasignable = {
-  consecutivo: number;
-  tipo: TipoInmueble;
-  gestion: Gestion;
-  estado: EstadoInmueble;
-  direccion: string;
-  municipio: string | null;
-  id_asesor_comercial: number | null;
-  id_asesor_captador: number | null;
+const ZTipo = z.enum(TIPOS_INMUEBLE);
+const ZGestion = z.enum(GESTIONES);
+const ZEstado = z.enum(ESTADOS_INMUEBLE);
+
+export const ZInmuebleReasignable = z.object({
+  consecutivo: z.number(),
+  tipo: ZTipo,
+  gestion: ZGestion,
+  estado: ZEstado,
+  direccion: z.string(),
+  municipio: z.string().nullable(),
+  id_asesor_comercial: z.number().nullable(),
+  id_asesor_captador: z.number().nullable(),
   /** Who is editing it now: it will be skipped. */
-  editando: string | null;
-};
-export type ReasignarPrevia = { items: InmuebleReasignable[]; total: number };
-export type ReasignarResultado = {
-  reasignados: number[];
-  omitidos: { consecutivo: number; motivo: string }[];
-  origen: string;
-  destino: string;
-};
+  editando: z.string().nullable(),
+});
+export type InmuebleReasignable = z.infer<typeof ZInmuebleReasignable>;
+export const ZReasignarPrevia = z.object({ items: z.array(ZInmuebleReasignable), total: z.number() });
+export type ReasignarPrevia = z.infer<typeof ZReasignarPrevia>;
+export const ZReasignarResultado = z.object({
+  reasignados: z.array(z.number()),
+  omitidos: z.array(z.object({ consecutivo: z.number(), motivo: z.string() })),
+  origen: z.string(),
+  destino: z.string(),
+});
+export type ReasignarResultado = z.infer<typeof ZReasignarResultado>;
 
 // ----- modificaciones de inmuebles (19) ----------------------------------------------------------
 
@@ -174,18 +183,24 @@ export const ZModificacionesExportarQuery = zListQuery({
 export const MODIFICACIONES_EXPORT_MAX = 50_000;
 
 /** One changed field of one audited write; antes/despues are display text (names, COP, Sí/No). */
-export type Modificacion = {
+export const ZModificacion = z.object({
   /** audit row id + field: unique per row of this list. */
-  clave: string;
-  fecha: string;
-  usuario: string;
-  accion: string;
-  consecutivo: number | null;
-  campo: string;
-  antes: string;
-  despues: string;
-};
-export type ModificacionesValores = { usuarios: string[]; campos: string[]; acciones: string[] };
+  clave: z.string(),
+  fecha: z.string(),
+  usuario: z.string(),
+  accion: z.string(),
+  consecutivo: z.number().nullable(),
+  campo: z.string(),
+  antes: z.string(),
+  despues: z.string(),
+});
+export type Modificacion = z.infer<typeof ZModificacion>;
+export const ZModificacionesValores = z.object({
+  usuarios: z.array(z.string()),
+  campos: z.array(z.string()),
+  acciones: z.array(z.string()),
+});
+export type ModificacionesValores = z.infer<typeof ZModificacionesValores>;
 
 // ----- geolocalizar inmuebles (31) ---------------------------------------------------------------
 
@@ -203,21 +218,29 @@ export const ZUbicacionesQuery = zListQuery({
 }) as z.ZodType<ListQuery & { sinCoordenadas: boolean; municipio?: number[] | undefined; estado?: EstadoInmueble[] | undefined }>;
 export type UbicacionesQuery = z.output<typeof ZUbicacionesQuery>;
 
-export type InmuebleUbicacion = {
-  consecutivo: number;
-  tipo: TipoInmueble;
-  gestion: Gestion;
-  estado: EstadoInmueble;
-  direccion: string;
-  municipio: string | null;
-  barrio: string | null;
-  canon: number | null;
-  precio_venta: number | null;
-  lat: number | null;
-  lng: number | null;
-  version: number;
-};
-export type Ubicaciones = { items: InmuebleUbicacion[]; total: number; sinCoordenadas: number };
+export const ZInmuebleUbicacion = z.object({
+  consecutivo: z.number(),
+  tipo: ZTipo,
+  gestion: ZGestion,
+  estado: ZEstado,
+  direccion: z.string(),
+  municipio: z.string().nullable(),
+  barrio: z.string().nullable(),
+  canon: z.number().nullable(),
+  precio_venta: z.number().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  version: z.number(),
+});
+export type InmuebleUbicacion = z.infer<typeof ZInmuebleUbicacion>;
+export const ZUbicaciones = z.object({ items: z.array(ZInmuebleUbicacion), total: z.number(), sinCoordenadas: z.number() });
+export type Ubicaciones = z.infer<typeof ZUbicaciones>;
+export const ZUbicacionGuardada = z.object({
+  consecutivo: z.number(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  version: z.number(),
+});
 
 const coord = (label: string, lim: number) =>
   z
@@ -281,27 +304,38 @@ export function tvConfigDe(guardado: unknown): TvConfig {
   return out as TvConfig;
 }
 
-export type TvInmueble = {
-  consecutivo: number;
-  tipo: TipoInmueble;
-  gestion: Gestion;
-  direccion: string;
-  municipio: string | null;
-  barrio: string | null;
-  canon: number | null;
-  precio_venta: number | null;
-  area_construida: number | null;
-  area_privada: number | null;
-  area_lote: number | null;
-  habitaciones: number;
-  banos: number;
-  parqueaderos: number;
-  estrato: number | null;
+export const ZTvInmueble = z.object({
+  consecutivo: z.number(),
+  tipo: ZTipo,
+  gestion: ZGestion,
+  direccion: z.string(),
+  municipio: z.string().nullable(),
+  barrio: z.string().nullable(),
+  canon: z.number().nullable(),
+  precio_venta: z.number().nullable(),
+  area_construida: z.number().nullable(),
+  area_privada: z.number().nullable(),
+  area_lote: z.number().nullable(),
+  habitaciones: z.number(),
+  banos: z.number(),
+  parqueaderos: z.number(),
+  estrato: z.number().nullable(),
   /** Has at least one photo: the slide asks for its cover. */
-  con_foto: boolean;
-};
-export type TvPresentacion = {
-  config: TvConfig;
-  empresa: { nombre: string; logo: string | null };
-  items: TvInmueble[];
-};
+  con_foto: z.boolean(),
+});
+export type TvInmueble = z.infer<typeof ZTvInmueble>;
+/** The stored configuration as the API answers it (defaults filled in). */
+export const ZTvConfigGuardada = z.object({
+  gestion: ZGestion.nullable(),
+  tipos: z.array(ZTipo),
+  municipios: z.array(z.number()),
+  soloConFotos: z.boolean(),
+  maxItems: z.number(),
+  intervaloSegundos: z.number(),
+});
+export const ZTvPresentacion = z.object({
+  config: ZTvConfigGuardada,
+  empresa: z.object({ nombre: z.string(), logo: z.string().nullable() }),
+  items: z.array(ZTvInmueble),
+});
+export type TvPresentacion = z.infer<typeof ZTvPresentacion>;

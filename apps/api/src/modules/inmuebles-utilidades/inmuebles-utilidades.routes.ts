@@ -12,10 +12,21 @@ import {
   ZTvConfig,
   ZUbicacion,
   ZUbicacionesQuery,
+  ZModificacion,
+  ZModificacionesValores,
+  ZOpcionesUtilidades,
+  ZReasignarPrevia,
+  ZReasignarResultado,
+  ZTvConfigGuardada,
+  ZTvPresentacion,
+  ZUbicaciones,
+  ZUbicacionGuardada,
 } from '@predio/contract/inmuebles-utilidades';
+import { zListResult } from '@predio/contract/list';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import * as service from './inmuebles-utilidades.service.ts';
 
 const tags = ['inmuebles-utilidades'];
@@ -28,7 +39,11 @@ export function inmueblesUtilidadesRoutes(app: FastifyInstance, deps: Deps): voi
     method: 'GET',
     url: `${URL}/opciones`,
     permiso: CUALQUIER_UTILIDAD,
-    schema: { tags, summary: 'Usuarios de la empresa y municipios con inmuebles, para los selectores' },
+    schema: {
+      response: ZOpcionesUtilidades,
+      tags,
+      summary: 'Usuarios de la empresa y municipios con inmuebles, para los selectores',
+    },
     handler: ({ tx, user }) => service.opciones({ tx, user }),
   });
 
@@ -36,14 +51,24 @@ export function inmueblesUtilidadesRoutes(app: FastifyInstance, deps: Deps): voi
     method: 'GET',
     url: `${URL}/reasignar/previa`,
     permiso: IDM_REASIGNAR,
-    schema: { querystring: ZReasignarPreviaQuery, tags, summary: 'Inmuebles que se reasignarían de un asesor a otro' },
+    schema: {
+      response: ZReasignarPrevia,
+      querystring: ZReasignarPreviaQuery,
+      tags,
+      summary: 'Inmuebles que se reasignarían de un asesor a otro',
+    },
     handler: ({ tx, query }) => service.previa({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: `${URL}/reasignar`,
     permiso: IDM_REASIGNAR,
-    schema: { body: ZReasignar, tags, summary: 'Reasigna los inmuebles (todos los del criterio o los seleccionados)' },
+    schema: {
+      response: ZReasignarResultado,
+      body: ZReasignar,
+      tags,
+      summary: 'Reasigna los inmuebles (todos los del criterio o los seleccionados)',
+    },
     handler: ({ tx, onCommit, user, req, body }) => service.reasignar({ tx, onCommit, user, ip: req.ip, deps, body }),
   });
 
@@ -51,21 +76,35 @@ export function inmueblesUtilidadesRoutes(app: FastifyInstance, deps: Deps): voi
     method: 'GET',
     url: `${URL}/modificaciones`,
     permiso: IDM_MODIFICACIONES,
-    schema: { querystring: ZModificacionesQuery, tags, summary: 'Cambios campo por campo de los inmuebles (auditoría)' },
+    schema: {
+      response: zListResult(ZModificacion),
+      querystring: ZModificacionesQuery,
+      tags,
+      summary: 'Cambios campo por campo de los inmuebles (auditoría)',
+    },
     handler: ({ tx, query }) => service.modificaciones({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: `${URL}/modificaciones/valores`,
     permiso: IDM_MODIFICACIONES,
-    schema: { tags, summary: 'Usuarios, campos y acciones que aparecen en el historial de inmuebles' },
+    schema: {
+      response: ZModificacionesValores,
+      tags,
+      summary: 'Usuarios, campos y acciones que aparecen en el historial de inmuebles',
+    },
     handler: ({ tx }) => service.valoresModificaciones({ tx }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: `${URL}/modificaciones/exportar`,
     permiso: IDM_MODIFICACIONES,
-    schema: { querystring: ZModificacionesExportarQuery, tags, summary: 'Exporta el historial filtrado (CSV o Excel)' },
+    schema: {
+      response: FILE_RESPONSE,
+      querystring: ZModificacionesExportarQuery,
+      tags,
+      summary: 'Exporta el historial filtrado (CSV o Excel)',
+    },
     handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportarModificaciones({ tx, query })),
   });
 
@@ -73,14 +112,25 @@ export function inmueblesUtilidadesRoutes(app: FastifyInstance, deps: Deps): voi
     method: 'GET',
     url: `${URL}/ubicacion`,
     permiso: IDM_GEOLOCALIZAR,
-    schema: { querystring: ZUbicacionesQuery, tags, summary: 'Inmuebles sin coordenadas (o todos) y cuántos faltan' },
+    schema: {
+      response: ZUbicaciones,
+      querystring: ZUbicacionesQuery,
+      tags,
+      summary: 'Inmuebles sin coordenadas (o todos) y cuántos faltan',
+    },
     handler: ({ tx, query }) => service.ubicaciones({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: `${URL}/ubicacion/:consecutivo`,
     permiso: IDM_GEOLOCALIZAR,
-    schema: { params: ZConsecutivoParam, body: ZUbicacion, tags, summary: 'Guarda la latitud y longitud de un inmueble' },
+    schema: {
+      response: ZUbicacionGuardada,
+      params: ZConsecutivoParam,
+      body: ZUbicacion,
+      tags,
+      summary: 'Guarda la latitud y longitud de un inmueble',
+    },
     handler: ({ tx, user, req, params, body }) => service.ubicar({ tx, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
 
@@ -88,21 +138,26 @@ export function inmueblesUtilidadesRoutes(app: FastifyInstance, deps: Deps): voi
     method: 'GET',
     url: `${URL}/tv/config`,
     permiso: IDM_TV,
-    schema: { tags, summary: 'Selección e intervalo de la presentación en TV' },
+    schema: { response: ZTvConfigGuardada, tags, summary: 'Selección e intervalo de la presentación en TV' },
     handler: ({ tx }) => service.tvConfig({ tx }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: `${URL}/tv/config`,
     permiso: IDM_TV,
-    schema: { body: ZTvConfig, tags, summary: 'Guarda la selección e intervalo de la presentación en TV' },
+    schema: {
+      response: ZTvConfigGuardada,
+      body: ZTvConfig,
+      tags,
+      summary: 'Guarda la selección e intervalo de la presentación en TV',
+    },
     handler: ({ tx, user, req, body }) => service.guardarTvConfig({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: `${URL}/tv/inmuebles`,
     permiso: IDM_TV,
-    schema: { tags, summary: 'Inmuebles disponibles de la selección de TV, con la empresa' },
+    schema: { response: ZTvPresentacion, tags, summary: 'Inmuebles disponibles de la selección de TV, con la empresa' },
     handler: ({ tx }) => service.tvPresentacion({ tx }),
   });
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ZArchivoParam, ZCategoriaQuery, ZDuenoParam } from '@predio/contract/archivos';
+import { z } from 'zod';
+import { ZArchivoParam, ZArchivoRegistro, ZCategoriaQuery, ZDuenoParam, ZUsoArchivos } from '@predio/contract/archivos';
 import type { Deps } from '../deps.ts';
 import { principalAntes } from '../auth/principal.ts';
 import { defineRoute, afterCommit } from '../http/route.ts';
+import { FILE_RESPONSE } from '../http/response.ts';
 import * as service from './archivos.service.ts';
 
 const tags = ['archivos'];
@@ -19,14 +21,24 @@ export function archivosRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/archivos/uso',
     permiso: 'sesion',
-    schema: { tags, summary: 'Espacio que ocupan los archivos de la empresa y su límite (null: sin límite)' },
+    schema: {
+      response: ZUsoArchivos,
+      tags,
+      summary: 'Espacio que ocupan los archivos de la empresa y su límite (null: sin límite)',
+    },
     handler: ({ tx }) => service.uso({ tx, cuota }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/archivos/:tipo/:dueno',
     permiso: 'sesion',
-    schema: { params: ZDuenoParam, querystring: ZCategoriaQuery, tags, summary: 'Archivos de un registro, de una categoría' },
+    schema: {
+      response: z.array(ZArchivoRegistro),
+      params: ZDuenoParam,
+      querystring: ZCategoriaQuery,
+      tags,
+      summary: 'Archivos de un registro, de una categoría',
+    },
     handler: ({ tx, user, params, query }) =>
       service.listar({ tx, user, tipo: params.tipo, clave: params.dueno, categoria: query.categoria }),
   });
@@ -35,6 +47,7 @@ export function archivosRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/archivos/:tipo/:dueno',
     permiso: 'sesion',
     schema: {
+      response: ZArchivoRegistro,
       params: ZDuenoParam,
       querystring: ZCategoriaQuery,
       tags,
@@ -73,6 +86,7 @@ export function archivosRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: 'sesion',
     cookieAuth: true,
     schema: {
+      response: FILE_RESPONSE,
       params: ZArchivoParam,
       tags,
       summary: 'Descarga un archivo (imágenes seguras y PDF se abren en el navegador; lo demás se descarga)',
@@ -86,7 +100,7 @@ export function archivosRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'DELETE',
     url: '/archivos/:tipo/:dueno/:id',
     permiso: 'sesion',
-    schema: { params: ZArchivoParam, tags, summary: 'Elimina un archivo del registro' },
+    schema: { response: z.object({ id: z.number() }), params: ZArchivoParam, tags, summary: 'Elimina un archivo del registro' },
     handler: async ({ tx, user, req, params, onCommit }) => {
       const f = await service.eliminar({
         tx,

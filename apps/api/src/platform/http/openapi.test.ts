@@ -35,14 +35,12 @@ const PENDIENTES = new Set([
   'firmas',
   'gestion-documental',
   'inmuebles',
-  'inmuebles-utilidades',
   'inventarios',
   'mensajes',
   'pagina-web',
   'portales',
   'tareas',
   'zona-clientes',
-  'platform',
 ]);
 
 describe('response contracts', () => {

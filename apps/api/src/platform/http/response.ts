@@ -43,7 +43,9 @@ export function fastifyResponse(r: ResponseSpec): Record<string, unknown> {
  * Date (JSON writes it as its ISO text), or an answer it sends itself.
  */
 export type BeforeJson<T> = T extends string
-  ? T | Date
+  ? string extends T
+    ? T | Date
+    : T
   : T extends readonly (infer U)[]
     ? readonly BeforeJson<U>[]
     : T extends object

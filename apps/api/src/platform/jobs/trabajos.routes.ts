@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { ZTrabajoParams, ZTrabajosQuery, type EstadoTrabajo, type Trabajo } from '@predio/contract/trabajos';
+import { z } from 'zod';
+import { ZTrabajo, ZTrabajoParams, ZTrabajosQuery, type EstadoTrabajo, type Trabajo } from '@predio/contract/trabajos';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -51,7 +52,7 @@ function comoCorresponda<T>(
   deps: Deps,
   ctx: Scope & { user: Principal; reply: FastifyReply },
   fn: (tx: Tx) => Promise<T>,
-): Promise<unknown> {
+): Promise<T | symbol> {
   if (!ctx.user.admemp) throw sinPermiso();
   if (!ctx.user.soporte) return fn(ctx.tx);
   return Promise.resolve(
@@ -64,14 +65,24 @@ export function trabajosRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/trabajos',
     permiso: IDM,
-    schema: { querystring: ZTrabajosQuery, tags, summary: 'Trabajos en segundo plano recientes y fallidos de la empresa' },
+    schema: {
+      response: z.array(ZTrabajo),
+      querystring: ZTrabajosQuery,
+      tags,
+      summary: 'Trabajos en segundo plano recientes y fallidos de la empresa',
+    },
     handler: (ctx) => comoCorresponda(deps, ctx, (tx) => listar(tx, ctx.user, ctx.query.estado)),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/trabajos/:id/reintentar',
     permiso: IDM,
-    schema: { params: ZTrabajoParams, tags, summary: 'Vuelve a poner en cola un trabajo fallido' },
+    schema: {
+      response: z.object({ id: z.number(), estado: z.literal('pendiente') }),
+      params: ZTrabajoParams,
+      tags,
+      summary: 'Vuelve a poner en cola un trabajo fallido',
+    },
     handler: (ctx) => comoCorresponda(deps, ctx, (tx) => volverAIntentar(tx, ctx.user, ctx.params.id)),
   });
 }

@@ -6,6 +6,7 @@ import { assertActiva, bearerToken, loadPrincipal, verifyOrThrow } from '../auth
 import type { VerifiedToken } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors/app-error.ts';
+import { z } from 'zod';
 
 /** How long a new connection may take to send its token. */
 const AUTENTICAR_MS = 10_000;
@@ -46,7 +47,8 @@ export function realtimeRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/ws',
     config: { permiso: 'sesion' },
-    schema: { hide: true },
+    // What a plain HTTP request gets; the upgrade itself has no body.
+    schema: { hide: true, response: { 426: z.object({ code: z.number(), message: z.string() }) } },
     // Before the upgrade: a page of another site must not open a connection in its visitor's name.
     onRequest: async (req) => {
       if (!origenPropio(req.headers.origin, req.host, deps.config.publicUrl))
