@@ -91,7 +91,14 @@ export const SCRIPT_MAPA = `(function () {
     var zona = el.hasAttribute('data-zona');
     var color = getComputedStyle(document.documentElement).getPropertyValue('--color').trim() || '#1d4ed8';
     el.textContent = '';
-    var mapa = L.map(el, { scrollWheelZoom: false });
+    var mapa = L.map(el, { scrollWheelZoom: false, zoomControl: false });
+    // The page is in Spanish: Leaflet's own labels are English.
+    L.control.zoom({ zoomInTitle: 'Acercar', zoomOutTitle: 'Alejar' }).addTo(mapa);
+    mapa.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+    mapa.on('popupopen', function (e) {
+      var cerrar = e.popup.getElement().querySelector('.leaflet-popup-close-button');
+      if (cerrar) cerrar.setAttribute('aria-label', 'Cerrar');
+    });
     L.tileLayer(el.getAttribute('data-teselas'), { attribution: el.getAttribute('data-atribucion'), maxZoom: 19 }).addTo(mapa);
     var grupo = L.featureGroup().addTo(mapa);
     puntos.forEach(function (p) {

@@ -316,6 +316,7 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .mapa-precio:focus-visible span{outline:3px solid #111827;outline-offset:2px}
 .mapa-precio span{display:inline-block;transform:translate(-50%,-50%);white-space:nowrap;padding:3px 8px;border-radius:999px;background:var(--color);color:#fff;font-weight:700;font-size:.85rem;box-shadow:0 1px 4px rgba(0,0,0,.35);border:2px solid #fff}
 .leaflet-popup-content a{font-weight:700}
+.mapa .leaflet-control-attribution a{text-decoration:underline}
 .leaflet-popup-content p{margin:4px 0 0!important;font-weight:600}
 .texto-sitio{max-width:760px;background:#fff;border-radius:12px;padding:16px 24px 24px;margin-top:16px;box-shadow:0 1px 3px rgba(0,0,0,.1)}
 @media (max-width:600px){main{padding:12px 16px 32px}.filtros{grid-template-columns:1fr 1fr;padding:12px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}}
