@@ -196,6 +196,19 @@ for (const [tamano, viewport] of [
       .click();
     await expect(page.getByRole('dialog', { name: /^Enviar por correo a / })).toBeVisible();
     hallazgos.push(...(await revisar(page)).map((h) => `ficha de un inmueble a un cliente: ${h}`));
+    // The public site's maps once drawn: Leaflet's controls, the price pills, an open popup; the
+    // property's own map. Tiles cannot load here; the points and controls are what a visitor reaches.
+    await page.goto('/sitio/2/inmuebles');
+    await page.getByRole('link', { name: 'Ver en el mapa' }).click();
+    await expect(page.locator('#mapa')).toHaveAttribute('data-estado', 'listo');
+    await page.locator('#mapa .leaflet-marker-icon').first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#mapa .leaflet-popup-content a')).toBeVisible();
+    hallazgos.push(...(await revisar(page)).map((h) => `mapa de la búsqueda del sitio: ${h}`));
+    await page.goto(`/sitio/2/inmuebles/${consecutivo}`);
+    await page.locator('#mapa').scrollIntoViewIfNeeded();
+    await expect(page.locator('#mapa')).toHaveAttribute('data-estado', 'listo');
+    hallazgos.push(...(await revisar(page)).map((h) => `mapa de un inmueble del sitio: ${h}`));
     // Compañía with the website form on: its address, key and the example to paste.
     await page.goto('/archivo/empresa');
     const activar = page.getByRole('button', { name: 'Activar formulario' });

@@ -76,7 +76,7 @@ beforeAll(async () => {
   admin2 = await login(t.app, DEMO.admin2);
   const muni = async (e: number) =>
     (await t.db.tenant(e, (tx) => queryRows<{ id: number }>(tx, sql`select id from municipios order by id limit 1`)))[0]!.id;
-  disponible = await crear(admin1, await muni(1), {});
+  disponible = await crear(admin1, await muni(1), { lat: 6.251234, lng: -75.563456 });
   retirado = await crear(admin1, await muni(1), { descripcion: 'Retirado del feed' });
   ok(await pedir(admin1, 'POST', `/api/inmuebles/${retirado}/estado`, { estado: 'reservado' }));
   ajeno = await crear(admin2, await muni(2), { descripcion: 'De otra inmobiliaria' });
@@ -116,6 +116,8 @@ describe('property feed', () => {
     expect(i.moneda).toBe('COP');
     expect(i.habitaciones).toBe('3');
     expect(i.area_construida).toBe('82.5');
+    // The public API's rounded point (a grid of 0.002°), never the one staff typed.
+    expect([i.latitud, i.longitud]).toEqual(['6.252', '-75.564']);
     expect(i.municipio).toBeTruthy();
     expect(i.titulo).toMatch(/^Apartamento en arriendo en /);
     expect(i.url).toBe(`http://localhost:80/sitio/1/inmuebles/${disponible}`);
@@ -134,6 +136,8 @@ describe('property feed', () => {
       'Carrera 70 # 44-12',
       'De otra inmobiliaria',
       'Retirado del feed',
+      '6.251234',
+      '75.563456',
     ])
       expect(r.body).not.toContain(interno);
   });

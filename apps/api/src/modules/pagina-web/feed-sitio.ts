@@ -28,6 +28,9 @@ export function itemFeed(i: InmueblePublico, base: string, idEmpresa: number): [
     ['departamento', i.departamento],
     ['municipio', i.municipio],
     ['barrio', i.barrio],
+    // The rounded point of the public API (about 220 m), never the property's own.
+    ['latitud', i.ubicacion?.lat],
+    ['longitud', i.ubicacion?.lng],
     ['estrato', i.estrato],
     ['area_construida', i.area_construida],
     ['area_privada', i.area_privada],

@@ -265,8 +265,14 @@ describe('public API', () => {
     const n = ok<Noticia>(await pedir(admin1, 'POST', '/api/paginaweb/noticias', noticia({ titulo: 'Con portada' })));
     const subida = await subir(admin1, 'noticia', n.id, 'portada', foto);
     expect(subida.statusCode, subida.body).toBe(200);
-    const pub = ok<{ slug: string; portada: string }>(await pedir(null, 'GET', `/api/publico/1/noticias/${n.slug}`));
-    expect(pub.portada).toMatch(/^\/api\/publico\/1\/archivos\/\d+$/);
+    const respuesta = ok<{ slug: string; portada: string }>(await pedir(null, 'GET', `/api/publico/1/noticias/${n.slug}`));
+    // Absolute on the host asked (no PUBLIC_URL here), so a site on another domain uses it as it comes.
+    expect(respuesta.portada).toMatch(/^http:\/\/localhost(:80)?\/api\/publico\/1\/archivos\/\d+$/);
+    const otroHost = ok<{ portada: string }>(
+      await pedir(null, 'GET', `/api/publico/1/noticias/${n.slug}`, undefined, { host: 'predio.ejemplo.co' }),
+    );
+    expect(otroHost.portada).toBe(respuesta.portada.replace(/^http:\/\/localhost(:80)?/, 'http://predio.ejemplo.co'));
+    const pub = { portada: new URL(respuesta.portada).pathname };
     const img = await pedir(null, 'GET', pub.portada);
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/jpeg');
@@ -286,6 +292,7 @@ describe('public API', () => {
     );
     const i = inmuebles.find((x) => x.consecutivo === consecutivo)!;
     expect(i.fotos.length).toBe(1);
+    expect(i.fotos[0]!.grande).toMatch(/^http:\/\/localhost(:80)?\/api\/publico\/1\/archivos\/\d+$/);
     expect((await pedir(null, 'GET', i.fotos[0]!.grande)).statusCode).toBe(200);
     const urls = [
       '/api/publico/1/sitio',

@@ -93,6 +93,24 @@ function varyConOrigen(actual: unknown): string {
   return /(^|,\s*)origin(\s*,|$)/i.test(v) ? v : v ? `${v}, origin` : 'origin';
 }
 
+/** The keys of public answers that hold an address of Predio's (photos, covers, banners, the logo). */
+const CLAVES_URL = new Set(['grande', 'miniatura', 'portada', 'imagen', 'logo']);
+
+/**
+ * The answer with its image addresses absolute (PUBLIC_URL, else this request's host), so a site on
+ * another domain can use them as they come, as the feed's are.
+ */
+export function conUrlsAbsolutas<T>(v: T, base: string): T {
+  if (Array.isArray(v)) return v.map((x: unknown) => conUrlsAbsolutas(x, base)) as T;
+  if (!v || typeof v !== 'object' || v instanceof Date) return v;
+  return Object.fromEntries(
+    Object.entries(v).map(([k, x]) => [
+      k,
+      CLAVES_URL.has(k) && typeof x === 'string' && x.startsWith('/') ? `${base}${x}` : conUrlsAbsolutas(x, base),
+    ]),
+  ) as T;
+}
+
 /**
  * A public read: limited per address and company, the company's data read under its RLS, and answered
  * with an ETag (a site polling the same list gets 304 without the body).
@@ -107,7 +125,7 @@ export async function leerPublico<T>(
   await publico.limitar(deps.db, req.ip, idEmpresa);
   const e = await publico.empresa(deps.db, idEmpresa);
   const data = await inTenant(deps.db, idEmpresa, ({ tx }) => leer(tx, e));
-  const cuerpo = JSON.stringify(envelope(data));
+  const cuerpo = JSON.stringify(envelope(conUrlsAbsolutas(data, urlPublica(deps.config.publicUrl, req))));
   const etag = `"${createHash('sha1').update(cuerpo).digest('base64url')}"`;
   reply.header('cache-control', 'public, max-age=60').header('etag', etag).header('vary', 'accept-encoding');
   if (req.headers['if-none-match'] === etag) await reply.code(304).send();

@@ -173,9 +173,21 @@ export type InmueblePublico = {
   descripcion: string;
   caracteristicas: string[];
   fotos: { grande: string; miniatura: string }[];
+  /** An approximate point (a grid of 0.002°, about 220 m), never the property's own coordinates. */
+  ubicacion: { lat: number; lng: number } | null;
 };
 
-type FilaInmueble = Omit<InmueblePublico, 'fotos'> & { fotos: number[] | null };
+type FilaInmueble = Omit<InmueblePublico, 'fotos' | 'ubicacion'> & {
+  fotos: number[] | null;
+  lat: number | null;
+  lng: number | null;
+};
+
+/**
+ * The public never sees the address, so neither its exact point: coordinates are rounded in the query to
+ * a grid of 0.002° (about 220 m in Colombia), enough for a map of the area and not for the building.
+ */
+export const REJILLA_UBICACION = 500;
 
 // Only «disponible» properties; never the address, the owners, the keys or the internal notes.
 const COLUMNAS_INMUEBLE = sql`i.consecutivo, i.tipo, i.gestion, m.municipio, m.departamento, b.nombre as barrio, i.estrato,
@@ -186,15 +198,18 @@ const COLUMNAS_INMUEBLE = sql`i.consecutivo, i.tipo, i.gestion, m.municipio, m.d
         join caracteristicas_inmueble c on c.id_empresa = ic.id_empresa and c.id = ic.id_caracteristica
         where ic.id_empresa = i.id_empresa and ic.id_inmueble = i.id order by c.nombre collate "C") as caracteristicas,
   array(select a.id from archivo a where a.tipo_dueno = 'inmueble' and a.id_dueno = i.id::text and a.categoria = 'foto'
-        order by a.principal desc, a.orden, a.id) as fotos`;
+        order by a.principal desc, a.orden, a.id) as fotos,
+  (round(i.lat::numeric * ${sql.raw(String(REJILLA_UBICACION))}) / ${sql.raw(String(REJILLA_UBICACION))})::float8 as lat,
+  (round(i.lng::numeric * ${sql.raw(String(REJILLA_UBICACION))}) / ${sql.raw(String(REJILLA_UBICACION))})::float8 as lng`;
 const DESDE_INMUEBLE = sql`from inmueble i
   left join municipios m on m.id_empresa = i.id_empresa and m.id = i.id_municipio
   left join barrios b on b.id_empresa = i.id_empresa and b.id = i.id_barrio
   where i.estado = 'disponible'`;
 
-const conFotos = (idEmpresa: number, r: FilaInmueble): InmueblePublico => ({
+const conFotos = (idEmpresa: number, { lat, lng, ...r }: FilaInmueble): InmueblePublico => ({
   ...r,
   fotos: (r.fotos ?? []).map((id) => ({ grande: urlArchivo(idEmpresa, id)!, miniatura: urlArchivo(idEmpresa, id, true)! })),
+  ubicacion: lat !== null && lng !== null ? { lat, lng } : null,
 });
 
 export type FiltrosInmuebles = {

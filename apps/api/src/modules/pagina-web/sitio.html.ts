@@ -8,8 +8,10 @@ import type { EncuestaPublica } from '@predio/contract/pagina-web-encuestas';
 import type { PopupPublico } from '@predio/contract/pagina-web-popup';
 import { rangoSalario, TEXTO_CONSENTIMIENTO_POSTULACION, type VacantePublica } from '@predio/contract/pagina-web-banco';
 import { RUTA_SECCION_TEXTO, type SeccionTexto, type TextoSitioPublico } from '@predio/contract/pagina-web-textos';
+import { RUTA_LEAFLET } from './sitio-recursos.ts';
 
-// The public site's pages: plain HTML written here, no script, one stylesheet (/sitio/estilos.css).
+// The public site's pages: plain HTML written here, one stylesheet (/sitio/estilos.css), no script but the
+// deferred one that draws a map (/sitio/mapa.js) on the pages that have one.
 // Everything that comes from the database passes through esc(); the news' body was sanitised on save
 // and is sanitised again here.
 
@@ -186,7 +188,7 @@ ${f.general ? `<p class="error" role="alert">${esc(f.general)}</p>` : ''}
 </section>`;
 }
 
-export function fichaInmueble(e: EmpresaSitio, i: InmueblePublico, f: EstadoFormulario): string {
+export function fichaInmueble(e: EmpresaSitio, i: InmueblePublico, f: EstadoFormulario, m: MapaSitio): string {
   const fotos = i.fotos.length
     ? `<div class="galeria">${i.fotos.map((f, n) => `<img src="${f.grande}" alt="Foto ${n + 1} de ${i.fotos.length}" ${n ? 'loading="lazy"' : ''} width="800" height="600">`).join('')}</div>`
     : '';
@@ -209,6 +211,7 @@ ${fotos}
 <dl class="datos-inmueble">${datos.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl>
 ${i.descripcion ? `<h2>Descripción</h2><p class="descripcion">${esc(i.descripcion)}</p>` : ''}
 ${i.caracteristicas.length ? `<h2>Características</h2><ul class="caracteristicas">${i.caracteristicas.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>` : ''}
+${mapa(e.id_empresa, m, [i], { titulo: 'Ubicación', zona: true })}
 </article>
 ${formulario(e, i, f)}`;
 }
@@ -305,6 +308,16 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .paginacion a{font-weight:600;padding:8px 0}
 .datos-contacto{max-width:760px;grid-template-columns:repeat(auto-fill,minmax(220px,1fr))}
 .datos-contacto dd{overflow-wrap:anywhere}
+.mapa-seccion{margin-top:24px}
+.mapa{height:380px;border-radius:12px;overflow:hidden;background:#e5e7eb;display:flex;align-items:center;justify-content:center;color:#374151}
+.mapa-seccion .ayuda{margin-top:6px}
+.mapa .mapa-aviso{margin:0;padding:16px;text-align:center}
+.mapa-precio:focus{outline:none}
+.mapa-precio:focus-visible span{outline:3px solid #111827;outline-offset:2px}
+.mapa-precio span{display:inline-block;transform:translate(-50%,-50%);white-space:nowrap;padding:3px 8px;border-radius:999px;background:var(--color);color:#fff;font-weight:700;font-size:.85rem;box-shadow:0 1px 4px rgba(0,0,0,.35);border:2px solid #fff}
+.leaflet-popup-content a{font-weight:700}
+.mapa .leaflet-control-attribution a{text-decoration:underline}
+.leaflet-popup-content p{margin:4px 0 0!important;font-weight:600}
 .texto-sitio{max-width:760px;background:#fff;border-radius:12px;padding:16px 24px 24px;margin-top:16px;box-shadow:0 1px 3px rgba(0,0,0,.1)}
 @media (max-width:600px){main{padding:12px 16px 32px}.filtros{grid-template-columns:1fr 1fr;padding:12px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}}
 `;
@@ -531,7 +544,49 @@ export type Busqueda = {
   total: number;
   pagina: number;
   porPagina: number;
+  mapa: MapaSitio;
 };
+
+/** The company's tile server and its credit (Configurar), for the site's maps. */
+export type MapaSitio = { teselas: string; atribucion: string };
+
+const compacto = new Intl.NumberFormat('es-CO', { notation: 'compact', maximumFractionDigits: 1 });
+/** A price pill's text: «$ 2,5 M» (the canon when the property is offered both ways). */
+const precioCorto = (i: Pick<InmueblePublico, 'canon' | 'precio_venta'>) => {
+  const v = i.canon ?? i.precio_venta;
+  return v ? `$ ${compacto.format(v).replace(/\u00a0/g, ' ')}` : 'Ver';
+};
+
+/**
+ * A map of properties, drawn by /sitio/mapa.js with Leaflet once it scrolls near the screen. The points
+ * travel in a data attribute (the page sends no inline script); only properties with a location, and that
+ * location is the rounded one of `publico.inmuebles`. `zona` draws an area instead of price pills (a
+ * property's own page). Without script the note stays and the page lacks nothing else.
+ */
+export function mapa(
+  idEmpresa: number,
+  m: MapaSitio,
+  inmuebles: InmueblePublico[],
+  o: { titulo: string; zona?: boolean },
+): string {
+  const puntos = inmuebles
+    .filter((i) => i.ubicacion)
+    .map((i) => ({
+      consecutivo: i.consecutivo,
+      lat: i.ubicacion!.lat,
+      lng: i.ubicacion!.lng,
+      titulo: tituloInmueble(i),
+      precio: precio(i),
+      corto: precioCorto(i),
+    }));
+  if (!puntos.length) return '';
+  return `<section class="mapa-seccion" aria-labelledby="mapa-titulo">
+<h2 id="mapa-titulo">${esc(o.titulo)}</h2>
+<div id="mapa" class="mapa" role="region" aria-label="${esc(o.titulo)}" data-leaflet="${RUTA_LEAFLET}" data-teselas="${esc(m.teselas)}" data-atribucion="${esc(m.atribucion)}" data-enlace="/sitio/${idEmpresa}/inmuebles/"${o.zona ? ' data-zona' : ''} data-puntos="${esc(JSON.stringify(puntos))}"><p class="mapa-aviso">El mapa se muestra con JavaScript activado.</p></div>
+<p class="ayuda">${o.zona ? 'La ubicación es aproximada (unos 200 m a la redonda): el asesor le da la dirección.' : 'Ubicaciones aproximadas: el asesor le da la dirección de cada inmueble.'}</p>
+</section>
+<script src="/sitio/mapa.js" defer></script>`;
+}
 
 export function buscador(e: EmpresaSitio, b: Busqueda): string {
   const v = (k: string) => b.valores[k] ?? '';
@@ -551,9 +606,12 @@ export function buscador(e: EmpresaSitio, b: Busqueda): string {
   const resultados = errores
     ? ''
     : b.inmuebles.length
-      ? `<p class="conteo" role="status">${b.total === 1 ? '1 inmueble encontrado' : `${b.total.toLocaleString('es-CO')} inmuebles encontrados`}</p>
+      ? `<p class="conteo" role="status">${b.total === 1 ? '1 inmueble encontrado' : `${b.total.toLocaleString('es-CO')} inmuebles encontrados`}${
+          b.inmuebles.some((i) => i.ubicacion) ? ` · <a href="#mapa-titulo">Ver en el mapa</a>` : ''
+        }</p>
 <ul class="rejilla">${b.inmuebles.map((i) => tarjetaInmueble(e.id_empresa, i)).join('')}</ul>
-${paginacion(ruta, b.valores, b.pagina, b.total, b.porPagina)}`
+${paginacion(ruta, b.valores, b.pagina, b.total, b.porPagina)}
+${mapa(e.id_empresa, b.mapa, b.inmuebles, { titulo: b.total > b.porPagina ? 'Mapa de los inmuebles de esta página' : 'Mapa de los inmuebles' })}`
       : `<div class="vacio" role="status"><p><strong>No encontramos inmuebles con esos filtros.</strong></p><p>Pruebe con otro precio, municipio o tipo, o <a href="${ruta}">vea todos los inmuebles</a>.</p></div>`;
   return `<h1>Inmuebles en arriendo y venta</h1>
 <form class="filtros" method="get" action="${ruta}" aria-label="Buscar inmuebles">

@@ -13,10 +13,11 @@ import { ZEnvioFormularioPublico, validarRespuestas } from '@predio/contract/pag
 import { ZTokenEncuestaParam, validarRespuestasEncuesta } from '@predio/contract/pagina-web-encuestas';
 import { RUTA_SECCION_TEXTO } from '@predio/contract/pagina-web-textos';
 import { SEGUNDOS_FRECUENCIA } from '@predio/contract/pagina-web-popup';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { inTenant } from '../../platform/tenant.ts';
-import { leerLogoGuardado } from '../empresa/empresa.service.ts';
+import { getConfiguracion, leerLogoGuardado } from '../empresa/empresa.service.ts';
 import { recibir } from '../solicitudes/solicitudes-web.service.ts';
 import * as publico from './publico.service.ts';
 import * as banco from './banco.service.ts';
@@ -26,10 +27,11 @@ import * as textos from './textos.service.ts';
 import * as popups from './popup.service.ts';
 import * as html from './sitio.html.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
+import { comprimir, enviarFijo, leerLeaflet, RUTA_LEAFLET, SCRIPT_MAPA } from './sitio-recursos.ts';
 
 /**
- * The public website Predio serves for each company at /sitio/:empresa (issue 32): server-rendered HTML,
- * no script, only what is published. Its contact form posts here and goes through the same path as
+ * The public website Predio serves for each company at /sitio/:empresa (issue 32): server-rendered HTML
+ * that works without script (a map is drawn after the page), only what is published. Its contact form posts here and goes through the same path as
  * the agency's own website form (POST /api/publico/solicitudes): same checks, limits and notices.
  */
 type PaginaSitio = {
@@ -51,6 +53,8 @@ function erroresPorCampo(
   return errores;
 }
 
+const INMUTABLE = 'public, max-age=31536000, immutable';
+
 export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
   // A plain HTML form sends application/x-www-form-urlencoded; only these routes read it. A name sent
   // more than once (a survey's checkbox group) becomes the list of its values.
@@ -68,20 +72,25 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   const base = (req: FastifyRequest) => urlPublica(deps.config.publicUrl, req);
+  /** The company's tile server (Configurar), as the back-office's maps use it. */
+  const mapaDe = async (tx: Tx): Promise<html.MapaSitio> => {
+    const { ajustes } = await getConfiguracion({ tx });
+    return { teselas: ajustes.urlMosaicoMapa, atribucion: ajustes.atribucionMapa };
+  };
 
   const enviarPrivado = (reply: FastifyReply, codigo: number, contenido: string) =>
     reply
       .code(codigo)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'private, no-store')
-      .send(contenido);
+      .send(comprimir(reply.request, reply, contenido));
 
   const enviar = (reply: FastifyReply, codigo: number, contenido: string) =>
     reply
       .code(codigo)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', codigo === 200 ? 'public, max-age=60' : 'no-store')
-      .send(contenido);
+      .send(comprimir(reply.request, reply, contenido));
 
   /** A page of a company: not found, too many requests and the rest end as a page, never a JSON error. */
   async function servir(
@@ -125,8 +134,18 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     }
   }
 
-  app.get('/sitio/estilos.css', async (_req, reply) =>
-    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(html.ESTILOS),
+  app.get('/sitio/estilos.css', (req, reply) =>
+    enviarFijo(req, reply, 'estilos', 'text/css; charset=utf-8', () => html.ESTILOS, 'public, max-age=3600'),
+  );
+  app.get('/sitio/mapa.js', (req, reply) =>
+    enviarFijo(req, reply, 'mapa', 'text/javascript; charset=utf-8', () => SCRIPT_MAPA, 'public, max-age=3600'),
+  );
+  // Leaflet from Predio itself, its version in the address: kept a year by the browser.
+  app.get(`${RUTA_LEAFLET}/leaflet.js`, (req, reply) =>
+    enviarFijo(req, reply, 'leaflet.js', 'text/javascript; charset=utf-8', () => leerLeaflet('leaflet.js'), INMUTABLE),
+  );
+  app.get(`${RUTA_LEAFLET}/leaflet.css`, (req, reply) =>
+    enviarFijo(req, reply, 'leaflet.css', 'text/css; charset=utf-8', () => leerLeaflet('leaflet.css'), INMUTABLE),
   );
 
   app.get('/sitio/:empresa', (req, reply) =>
@@ -226,6 +245,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
         barrios: await publico.barriosConInmuebles(tx, q.success ? q.data.municipio : undefined),
         inmuebles: q.success ? await publico.inmuebles(tx, e.id_empresa, q.data) : [],
         total: q.success ? await publico.contarInmuebles(tx, q.data) : 0,
+        mapa: await mapaDe(tx),
       }));
       const nombre = publico.empresaPublica(e).nombre;
       return {
@@ -346,7 +366,10 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   const fichaDe = (e: publico.EmpresaSitio, consecutivo: number, f: html.EstadoFormulario, codigo = 200) =>
-    inTenant(deps.db, e.id_empresa, ({ tx }) => publico.inmueble(tx, e.id_empresa, consecutivo)).then((i) => {
+    inTenant(deps.db, e.id_empresa, async ({ tx }) => ({
+      i: await publico.inmueble(tx, e.id_empresa, consecutivo),
+      mapa: await mapaDe(tx),
+    })).then(({ i, mapa }) => {
       const titulo = html.tituloInmueble(i);
       return {
         codigo,
@@ -357,7 +380,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
           imagen: i.fotos[0]?.grande ?? null,
           url: `/sitio/${e.id_empresa}/inmuebles/${i.consecutivo}`,
         },
-        cuerpo: html.fichaInmueble(e, i, f),
+        cuerpo: html.fichaInmueble(e, i, f, mapa),
       };
     });
 

@@ -24,6 +24,7 @@ type EmpresaFormulario = {
   email: string;
   web: string;
   confirmar: boolean;
+  cors_origenes: string[];
 };
 
 /**
@@ -112,6 +113,8 @@ export async function recibir(
   deps: Pick<Deps, 'db' | 'hub' | 'mailer' | 'config'>,
   body: SolicitudWeb,
   ip: string,
+  /** The page's origin when another site's page posted it (not Predio's own pages). */
+  origen?: string,
 ): Promise<{ numero: number | null }> {
   const porIp = `web-ip:${ip}`;
   const demasiadas = async (claves: { usuario: string; ip: string }) => {
@@ -128,7 +131,7 @@ export async function recibir(
   const [empresa] = await deps.db.system((tx) =>
     queryRows<EmpresaFormulario>(
       tx,
-      sql`select id_empresa, nombre, telefonos, email, web, confirmar_formulario_web as confirmar
+      sql`select id_empresa, nombre, telefonos, email, web, confirmar_formulario_web as confirmar, cors_origenes
           from empresa where clave_formulario_web = ${body.clave}`,
     ),
   );
@@ -137,6 +140,15 @@ export async function recibir(
     await registrarFallo(deps.db, { usuario: porIp, ip: porIp }, limitePublico(deps.config.formulariosWebPorIpHora));
     throw noEncontrado('El formulario de este sitio web (la clave no corresponde a un formulario activo)');
   }
+  // A company that listed its sites' origins (Compañía › API pública) takes the form only from them: the
+  // key is in every page's source, so without the list any site could post in its name. The browser's
+  // preflight cannot be refused (it carries no key), so the check is here, before anything is written.
+  if (origen && empresa.cors_origenes.length > 0 && !empresa.cors_origenes.includes(origen.toLowerCase()))
+    throw new AppError(
+      CODES.SIN_PERMISO,
+      `Este formulario no acepta envíos desde ${origen}: la inmobiliaria debe agregarlo en Compañía › API pública y dominio del sitio web › Orígenes permitidos.`,
+      [{ campo: 'origin', mensaje: 'no está en los orígenes permitidos' }],
+    );
   const claves = { usuario: `web-form:${empresa.id_empresa}`, ip: porIp };
   await demasiadas(claves);
   await registrarFallo(deps.db, claves, limitePublico(deps.config.formulariosWebPorIpHora));

@@ -260,6 +260,43 @@ describe('the website form: solicitudes from the agency’s site', () => {
     expect((await as(t.app, admin1).get('/api/solicitudes')).headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('takes the form only from the origins the company listed, when it listed any', async () => {
+    const desde = (origin: string | undefined, ip: string, host?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/publico/solicitudes',
+        payload: visitante({ mensaje: `Desde ${origin ?? 'ningún sitio'}` }),
+        remoteAddress: ip,
+        headers: { ...(origin ? { origin } : {}), ...(host ? { host } : {}) },
+      });
+    const origenes = (lista: string[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/empresa/api-publica',
+        payload: { origenes: lista },
+        headers: { authorization: `Bearer ${admin1}` },
+      });
+    // Without a list, any site (the behaviour agencies' pages rely on).
+    expect((await desde('https://cualquiera.example.co', '10.3.0.1')).statusCode).toBe(200);
+    expect((await origenes(['https://www.inmobiliaria.co'])).statusCode).toBe(200);
+    const ajena = await desde('https://copia.example.co', '10.3.0.2');
+    expect(ajena.statusCode).toBe(403);
+    expect(ajena.json().message).toContain('no acepta envíos desde https://copia.example.co');
+    expect(ajena.json().message).toContain('Orígenes permitidos');
+    expect(ajena.headers['access-control-allow-origin']).toBe('*');
+    const nada = await t.db.tenant(1, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from solicitud where mensaje like 'Desde https://copia%'`),
+    );
+    expect(nada[0]?.n).toBe(0);
+    // The listed site, one written in capitals by the browser, a server without Origin and Predio's own page.
+    expect((await desde('https://www.inmobiliaria.co', '10.3.0.3')).statusCode).toBe(200);
+    expect((await desde('https://WWW.Inmobiliaria.co', '10.3.0.4')).statusCode).toBe(200);
+    expect((await desde(undefined, '10.3.0.5')).statusCode).toBe(200);
+    expect((await desde('http://predio.example.co', '10.3.0.6', 'predio.example.co')).statusCode).toBe(200);
+    expect((await origenes([])).statusCode).toBe(200);
+    expect((await desde('https://copia.example.co', '10.3.0.7')).statusCode).toBe(200);
+  });
+
   it('refuses what a person would need to fix, naming the field', async () => {
     const casos: [Record<string, unknown>, number, string][] = [
       [{ nombre: '' }, 400, 'El campo Nombre es obligatorio'],

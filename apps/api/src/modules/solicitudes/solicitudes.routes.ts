@@ -35,6 +35,7 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
 
   // The agency's website posts its contact form here from its own domain: any origin may call it (it
   // carries no session; its key names the company), and the browser may read the answer, errors too.
+  // A company that listed its origins takes posts only from them (checked in web.recibir).
   const PUBLICA = '/publico/solicitudes';
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.routeOptions.url?.endsWith(PUBLICA)) {
@@ -65,7 +66,13 @@ export function solicitudesRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       summary: 'Formulario del sitio web de la agencia: crea una solicitud nueva (clave del formulario, sin sesión)',
     },
-    handler: ({ req, body }) => web.recibir(deps, body, req.ip),
+    handler: ({ req, body }) => {
+      // Predio's own pages (the example in Compañía) are always welcome; other sites are checked
+      // against the company's origins when it listed any.
+      const origen = req.headers.origin;
+      const propio = origen === `${req.protocol}://${req.host}`;
+      return web.recibir(deps, body, req.ip, origen && !propio ? origen : undefined);
+    },
   });
   defineRoute(app, deps, {
     method: 'GET',

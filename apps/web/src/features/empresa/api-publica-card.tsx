@@ -178,7 +178,7 @@ export function ApiPublicaCard() {
             <Form.Item
               name="origenes"
               label="Orígenes permitidos (CORS)"
-              extra="Uno por línea: https://dominio (con :puerto si lo usa), o http://localhost:puerto para pruebas. Sin ruta."
+              extra="Uno por línea: https://dominio (con :puerto si lo usa), o http://localhost:puerto para pruebas. Sin ruta. Con algún origen, el formulario de contacto del sitio web solo se acepta desde ellos."
               rules={[
                 {
                   validator: (_r, v: unknown) => {

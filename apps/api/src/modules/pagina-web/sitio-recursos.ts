@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+// What the public site sends besides its pages: its answers compressed, Leaflet's files served by Predio
+// itself (no CDN: the site keeps working where only Predio is reachable) and the script that draws a map.
+
+/**
+ * Brotli or gzip when the browser accepts them. Pages are a few kB and made per request, so brotli runs
+ * at quality 5 (a fraction of a millisecond); fixed files are compressed once at 11.
+ */
+export function comprimir(req: FastifyRequest, reply: FastifyReply, cuerpo: string | Buffer, calidad = 5): string | Buffer {
+  reply.header('vary', 'accept-encoding');
+  const acepta = String(req.headers['accept-encoding'] ?? '');
+  const datos = typeof cuerpo === 'string' ? Buffer.from(cuerpo) : cuerpo;
+  if (datos.length < 1024) return cuerpo;
+  if (/\bbr\b/.test(acepta)) {
+    reply.header('content-encoding', 'br');
+    return brotliCompressSync(datos, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: calidad, [constants.BROTLI_PARAM_SIZE_HINT]: datos.length },
+    });
+  }
+  if (/\bgzip\b/.test(acepta)) {
+    reply.header('content-encoding', 'gzip');
+    return gzipSync(datos, { level: calidad > 5 ? 9 : 6 });
+  }
+  return cuerpo;
+}
+
+type Fijo = { tipo: string; crudo: Buffer; br: Buffer; gz: Buffer };
+const fijos = new Map<string, Fijo>();
+
+/** A fixed file (the stylesheet, Leaflet, the map's script), compressed once on its first request. */
+export function enviarFijo(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  clave: string,
+  tipo: string,
+  leer: () => string | Buffer,
+  cache: string,
+) {
+  let f = fijos.get(clave);
+  if (!f) {
+    const crudo = Buffer.from(leer());
+    f = {
+      tipo,
+      crudo,
+      br: brotliCompressSync(crudo, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gz: gzipSync(crudo, { level: 9 }),
+    };
+    fijos.set(clave, f);
+  }
+  const acepta = String(req.headers['accept-encoding'] ?? '');
+  reply.header('content-type', f.tipo).header('cache-control', cache).header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(acepta)) return reply.header('content-encoding', 'br').send(f.br);
+  if (/\bgzip\b/.test(acepta)) return reply.header('content-encoding', 'gzip').send(f.gz);
+  return reply.send(f.crudo);
+}
+
+const requerir = createRequire(import.meta.url);
+/** Leaflet's version is in its files' address, so a browser may keep them for a year. */
+export const VERSION_LEAFLET: string = (requerir('leaflet/package.json') as { version: string }).version;
+export const RUTA_LEAFLET = `/sitio/leaflet-${VERSION_LEAFLET}`;
+export const leerLeaflet = (archivo: 'leaflet.js' | 'leaflet.css') => readFileSync(requerir.resolve(`leaflet/dist/${archivo}`));
+
+/**
+ * Draws the map of a page (`#mapa`, see `mapa()` in sitio.html.ts) once it comes within 300 px of the
+ * screen, so Leaflet's 40 kB never weigh on the first paint. Points are a price pill linking to the
+ * property; a property's own page shows a circle, its location being approximate. Tiles come from the
+ * company's tile server (Configurar): when they cannot load, the points still show on a plain background.
+ */
+export const SCRIPT_MAPA = `(function () {
+  var el = document.getElementById('mapa');
+  if (!el) return;
+  function cargar() {
+    var css = document.createElement('link');
+    css.rel = 'stylesheet';
+    css.href = el.getAttribute('data-leaflet') + '/leaflet.css';
+    document.head.appendChild(css);
+    var s = document.createElement('script');
+    s.src = el.getAttribute('data-leaflet') + '/leaflet.js';
+    s.onload = dibujar;
+    s.onerror = function () { el.setAttribute('data-estado', 'error'); el.querySelector('.mapa-aviso').textContent = 'No se pudo cargar el mapa.'; };
+    document.head.appendChild(s);
+  }
+  function dibujar() {
+    var L = window.L;
+    var puntos = JSON.parse(el.getAttribute('data-puntos') || '[]');
+    var enlace = el.getAttribute('data-enlace');
+    var zona = el.hasAttribute('data-zona');
+    var color = getComputedStyle(document.documentElement).getPropertyValue('--color').trim() || '#1d4ed8';
+    el.textContent = '';
+    var mapa = L.map(el, { scrollWheelZoom: false, zoomControl: false });
+    // The page is in Spanish: Leaflet's own labels are English.
+    L.control.zoom({ zoomInTitle: 'Acercar', zoomOutTitle: 'Alejar' }).addTo(mapa);
+    mapa.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+    mapa.on('popupopen', function (e) {
+      var cerrar = e.popup.getElement().querySelector('.leaflet-popup-close-button');
+      if (cerrar) cerrar.setAttribute('aria-label', 'Cerrar');
+    });
+    L.tileLayer(el.getAttribute('data-teselas'), { attribution: el.getAttribute('data-atribucion'), maxZoom: 19 }).addTo(mapa);
+    var grupo = L.featureGroup().addTo(mapa);
+    puntos.forEach(function (p) {
+      if (zona) {
+        L.circle([p.lat, p.lng], { radius: 250, color: color, weight: 2, fillOpacity: 0.2 }).addTo(grupo);
+        return;
+      }
+      var etiqueta = document.createElement('span');
+      etiqueta.textContent = p.corto;
+      var m = L.marker([p.lat, p.lng], {
+        title: p.titulo + ', ' + p.precio,
+        alt: p.titulo + ', ' + p.precio,
+        riseOnHover: true,
+        icon: L.divIcon({ className: 'mapa-precio', html: etiqueta.outerHTML, iconSize: null }),
+      });
+      var caja = document.createElement('div');
+      var a = document.createElement('a');
+      a.href = enlace + p.consecutivo;
+      a.textContent = p.titulo;
+      var precio = document.createElement('p');
+      precio.textContent = p.precio;
+      caja.appendChild(a);
+      caja.appendChild(precio);
+      m.bindPopup(caja);
+      grupo.addLayer(m);
+    });
+    if (puntos.length === 1) mapa.setView([puntos[0].lat, puntos[0].lng], zona ? 15 : 16);
+    else mapa.fitBounds(grupo.getBounds(), { padding: [32, 32], maxZoom: 16 });
+    el.setAttribute('data-estado', 'listo');
+  }
+  if ('IntersectionObserver' in window) {
+    var mirador = new IntersectionObserver(function (vistos) {
+      if (vistos.some(function (v) { return v.isIntersecting; })) { mirador.disconnect(); cargar(); }
+    }, { rootMargin: '300px' });
+    mirador.observe(el);
+  } else cargar();
+})();
+`;
