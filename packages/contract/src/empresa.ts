@@ -270,4 +270,9 @@ export const ZApiPublicaCambio = z
     error: 'Indique la clave, los orígenes permitidos o el dominio propio',
   });
 export type ApiPublicaCambio = z.output<typeof ZApiPublicaCambio>;
-export type ApiPublica = { clave: string | null; origenes: string[]; dominio: string | null };
+export const ZApiPublica = z.object({
+  clave: z.string().nullable(),
+  origenes: z.array(z.string()),
+  dominio: z.string().nullable(),
+});
+export type ApiPublica = z.infer<typeof ZApiPublica>;

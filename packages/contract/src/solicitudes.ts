@@ -352,7 +352,8 @@ export const nombreSolicitante = (s: Pick<SolicitudResumen, 'tercero' | 'contact
 
 /** GET/PUT /empresa/formulario-web (Compañía, idm 3): whether the website form is on, and its key. */
 /** confirmar: a visitor who left an e-mail is told by e-mail that the request arrived. */
-export type FormularioWeb = { activo: boolean; clave: string | null; confirmar: boolean };
+export const ZFormularioWeb = z.object({ activo: z.boolean(), clave: z.string().nullable(), confirmar: z.boolean() });
+export type FormularioWeb = z.infer<typeof ZFormularioWeb>;
 /**
  * activar: true turns the form on with a new key (also to change a leaked one); false turns it off.
  * confirmar: the confirmation e-mail to the visitor, on or off (the key stays).

@@ -1,10 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ZAgenciaGuardar, ZApiPublicaCambio, ZConfiguracionActualizar, ZEmpresaActualizar } from '@predio/contract/empresa';
+import {
+  ZAgencia,
+  ZAgenciaGuardar,
+  ZApiPublica,
+  ZApiPublicaCambio,
+  ZConfiguracion,
+  ZConfiguracionActualizar,
+  ZEmpresa,
+  ZEmpresaActualizar,
+  ZInfoEmpresa,
+  ZLogoSubido,
+  ZUsuarioOpcion,
+} from '@predio/contract/empresa';
 import { ZIdParam } from '@predio/contract/usuarios';
-import { ZFormularioWebCambio } from '@predio/contract/solicitudes';
+import { ZFormularioWeb, ZFormularioWebCambio } from '@predio/contract/solicitudes';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute, Respuesta } from '../../platform/http/route.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { enviarImagen } from '../../platform/http/archivo.ts';
 import * as service from './empresa.service.ts';
 
@@ -23,35 +36,43 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/Empresa/GetEmpresa',
     permiso: 'sesion',
-    schema: { tags, summary: 'Datos de la empresa del usuario' },
+    schema: { response: ZEmpresa, tags, summary: 'Datos de la empresa del usuario' },
     handler: ({ tx }) => service.getEmpresa({ tx }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/Empresa/GetInfoEmpresa',
     permiso: 'sesion',
-    schema: { tags, summary: 'Datos de la empresa con información adicional (usuarios activos, agencias)' },
+    schema: {
+      response: ZInfoEmpresa,
+      tags,
+      summary: 'Datos de la empresa con información adicional (usuarios activos, agencias)',
+    },
     handler: ({ tx }) => service.getInfoEmpresa({ tx }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/empresa',
     permiso: IDM_EMPRESA,
-    schema: { body: ZEmpresaActualizar, tags, summary: 'Modifica los datos de la empresa' },
+    schema: { response: ZEmpresa, body: ZEmpresaActualizar, tags, summary: 'Modifica los datos de la empresa' },
     handler: ({ tx, user, req, body }) => service.actualizar({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/empresa/usuarios-opciones',
     permiso: IDM_EMPRESA,
-    schema: { tags, summary: 'Usuarios activos (asesor y auxiliar por defecto)' },
+    schema: { response: z.array(ZUsuarioOpcion), tags, summary: 'Usuarios activos (asesor y auxiliar por defecto)' },
     handler: ({ tx }) => service.usuariosOpciones({ tx }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/empresa/logo',
     permiso: IDM_EMPRESA,
-    schema: { tags, summary: 'Sube el logo de la empresa (multipart: file)' },
+    schema: {
+      response: { data: ZLogoSubido, extra: ZLogoSubido.shape },
+      tags,
+      summary: 'Sube el logo de la empresa (multipart: file)',
+    },
     prepare: ({ req }) => service.leerLogo(req.parts()),
     handler: async ({ tx, user, req, prep, onCommit }) => {
       const nombreArchivo = await service.guardarLogo({ tx, user, ip: req.ip, onCommit, storage: deps.storage, subida: prep });
@@ -63,7 +84,7 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/empresa/logo/:nombre',
     permiso: 'sesion',
     cookieAuth: true,
-    schema: { params: z.object({ nombre: z.string().max(80) }), tags, summary: 'Descarga el logo' },
+    schema: { response: FILE_RESPONSE, params: z.object({ nombre: z.string().max(80) }), tags, summary: 'Descarga el logo' },
     handler: async ({ user, params, reply }) =>
       enviarImagen(reply, await service.leerLogoGuardado({ user, storage: deps.storage, nombre: params.nombre })),
   });
@@ -72,35 +93,35 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/empresa/agencias',
     // Forms of other modules (users, properties) offer the branches.
     permiso: 'sesion',
-    schema: { tags, summary: 'Agencias (sucursales) de la empresa' },
+    schema: { response: z.array(ZAgencia), tags, summary: 'Agencias (sucursales) de la empresa' },
     handler: ({ tx }) => service.agencias({ tx }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/empresa/agencias',
     permiso: IDM_EMPRESA,
-    schema: { body: ZAgenciaGuardar, tags, summary: 'Crea una agencia' },
+    schema: { response: ZAgencia, body: ZAgenciaGuardar, tags, summary: 'Crea una agencia' },
     handler: ({ tx, user, req, body }) => service.crearAgencia({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/empresa/agencias/:id',
     permiso: IDM_EMPRESA,
-    schema: { params: ZIdParam, body: ZAgenciaGuardar, tags, summary: 'Modifica o desactiva una agencia' },
+    schema: { response: ZAgencia, params: ZIdParam, body: ZAgenciaGuardar, tags, summary: 'Modifica o desactiva una agencia' },
     handler: ({ tx, user, req, params, body }) => service.actualizarAgencia({ tx, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/empresa/agencias/:id',
     permiso: IDM_EMPRESA,
-    schema: { params: ZIdParam, tags, summary: 'Elimina una agencia que nadie usa' },
+    schema: { response: z.object({ id: z.number() }), params: ZIdParam, tags, summary: 'Elimina una agencia que nadie usa' },
     handler: ({ tx, user, req, params }) => service.eliminarAgencia({ tx, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/empresa/formulario-web',
     permiso: IDM_EMPRESA,
-    schema: { tags, summary: 'Formulario del sitio web: si está activo y su clave' },
+    schema: { response: ZFormularioWeb, tags, summary: 'Formulario del sitio web: si está activo y su clave' },
     handler: ({ tx }) => service.formularioWeb({ tx }),
   });
   defineRoute(app, deps, {
@@ -108,6 +129,7 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/empresa/formulario-web',
     permiso: IDM_EMPRESA,
     schema: {
+      response: ZFormularioWeb,
       body: ZFormularioWebCambio,
       tags,
       summary: 'Activa el formulario con una clave nueva, o lo desactiva; activa o desactiva la confirmación al visitante',
@@ -118,7 +140,7 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/empresa/api-publica',
     permiso: IDM_EMPRESA,
-    schema: { tags, summary: 'API pública del sitio: su clave y los orígenes que pueden leerla (CORS)' },
+    schema: { response: ZApiPublica, tags, summary: 'API pública del sitio: su clave y los orígenes que pueden leerla (CORS)' },
     handler: ({ tx }) => service.apiPublica({ tx }),
   });
   defineRoute(app, deps, {
@@ -126,6 +148,7 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/empresa/api-publica',
     permiso: IDM_EMPRESA,
     schema: {
+      response: ZApiPublica,
       body: ZApiPublicaCambio,
       tags,
       summary: 'Genera o quita la clave de la API pública; cambia los orígenes permitidos (CORS)',
@@ -147,14 +170,14 @@ export function empresaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/configurarPredio/GetConfiguracion',
     permiso: 'sesion',
-    schema: { tags, summary: 'Configuración del software (objConfigurar)' },
+    schema: { response: ZConfiguracion, tags, summary: 'Configuración del software (objConfigurar)' },
     handler: ({ tx }) => service.getConfiguracion({ tx }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/configurarPredio/configuracion',
     permiso: IDM_CONFIGURAR,
-    schema: { body: ZConfiguracionActualizar, tags, summary: 'Modifica la configuración del software' },
+    schema: { response: ZConfiguracion, body: ZConfiguracionActualizar, tags, summary: 'Modifica la configuración del software' },
     handler: ({ tx, user, req, body }) => service.actualizarConfiguracion({ tx, user, ip: req.ip, body }),
   });
 }

@@ -31,7 +31,6 @@ const PENDIENTES = new Set([
   'bandeja',
   'clientes',
   'contratos',
-  'empresa',
   'firmas',
   'gestion-documental',
   'inmuebles',
