@@ -206,84 +206,94 @@ export const ZTareasExportarQuery = ZFiltrosTareas.extend({
 export type TareasExportarQuery = z.output<typeof ZTareasExportarQuery>;
 export const TAREAS_MAX_EXPORT = 50_000;
 
-export type Persona = { id: number; nombre: string };
-export type Maestro = Persona & { color: string | null };
+export const ZPersona = z.object({ id: z.number(), nombre: z.string() });
+export type Persona = z.infer<typeof ZPersona>;
+export const ZMaestro = ZPersona.extend({ color: z.string().nullable() });
+export type Maestro = z.infer<typeof ZMaestro>;
 
-export type ItemTarea = {
-  id: number;
-  orden: number;
-  texto: string;
-  obligatorio: boolean;
-  hecho: boolean;
-  hecho_por: string | null;
-  hecho_en: string | null;
-};
+export const ZItemTarea = z.object({
+  id: z.number(),
+  orden: z.number(),
+  texto: z.string(),
+  obligatorio: z.boolean(),
+  hecho: z.boolean(),
+  hecho_por: z.string().nullable(),
+  hecho_en: z.string().nullable(),
+});
+export type ItemTarea = z.infer<typeof ZItemTarea>;
 
 /** A row of the list and a card of the kanban. */
-export type TareaResumen = {
-  id: number;
-  consecutivo: number;
-  titulo: string;
-  estado: EstadoTarea;
-  vence_en: string | null;
-  vencida: boolean;
-  categoria: Maestro | null;
-  prioridad: Maestro | null;
-  responsables: Persona[];
-  solicitante: Persona | null;
-  items_total: number;
-  items_hechos: number;
-  inmueble: { consecutivo: number; direccion: string } | null;
-  creado_en: string;
-};
+export const ZTareaResumen = z.object({
+  id: z.number(),
+  consecutivo: z.number(),
+  titulo: z.string(),
+  estado: z.enum(ESTADOS_TAREA),
+  vence_en: z.string().nullable(),
+  vencida: z.boolean(),
+  categoria: ZMaestro.nullable(),
+  prioridad: ZMaestro.nullable(),
+  responsables: z.array(ZPersona),
+  solicitante: ZPersona.nullable(),
+  items_total: z.number(),
+  items_hechos: z.number(),
+  inmueble: z.object({ consecutivo: z.number(), direccion: z.string() }).nullable(),
+  creado_en: z.string(),
+});
+export type TareaResumen = z.infer<typeof ZTareaResumen>;
 
-export type ComentarioTarea = {
-  id: number;
-  usuario: string;
-  id_usuario: number | null;
-  texto: string;
-  menciones: number[];
-  creado_en: string;
-};
-export type CambioTarea = {
-  id: number;
-  fecha: string;
-  usuario: string;
-  accion: string;
-  campo: string;
-  antes: string;
-  despues: string;
-};
+export const ZComentarioTarea = z.object({
+  id: z.number(),
+  usuario: z.string(),
+  id_usuario: z.number().nullable(),
+  texto: z.string(),
+  menciones: z.array(z.number()),
+  creado_en: z.string(),
+});
+export type ComentarioTarea = z.infer<typeof ZComentarioTarea>;
+export const ZCambioTarea = z.object({
+  id: z.number(),
+  fecha: z.string(),
+  usuario: z.string(),
+  accion: z.string(),
+  campo: z.string(),
+  antes: z.string(),
+  despues: z.string(),
+});
+export type CambioTarea = z.infer<typeof ZCambioTarea>;
 
-export type Tarea = TareaResumen & {
+export const ZTarea = ZTareaResumen.extend({
   /** Allow-listed HTML; a description saved before it was rich may still be plain text (pareceHtml). */
-  descripcion: string;
-  seguidores: Persona[];
-  id_tercero: number | null;
-  tercero: Persona | null;
-  id_cliente_atendido: number | null;
-  numero_solicitud: number | null;
-  id_cita: number | null;
-  id_radicado: number | null;
+  descripcion: z.string(),
+  seguidores: z.array(ZPersona),
+  id_tercero: z.number().nullable(),
+  tercero: ZPersona.nullable(),
+  id_cliente_atendido: z.number().nullable(),
+  numero_solicitud: z.number().nullable(),
+  id_cita: z.number().nullable(),
+  id_radicado: z.number().nullable(),
   /** The linked radicado (documento), as its page names it. */
-  radicado: { id: number; radicado: string; asunto: string } | null;
-  recurrencia: Recurrencia | null;
-  items: ItemTarea[];
-  comentarios: ComentarioTarea[];
-  historial: CambioTarea[];
-  version: number;
+  radicado: z.object({ id: z.number(), radicado: z.string(), asunto: z.string() }).nullable(),
+  recurrencia: z.enum(RECURRENCIAS).nullable(),
+  items: z.array(ZItemTarea),
+  comentarios: z.array(ZComentarioTarea),
+  historial: z.array(ZCambioTarea),
+  version: z.number(),
   /** What the caller may do: edit the task (responsable, requester, follower or supervisor). */
-  puede_editar: boolean;
-};
+  puede_editar: z.boolean(),
+});
+export type Tarea = z.infer<typeof ZTarea>;
 
-export type OpcionesTareas = {
-  usuarios: Persona[];
-  categorias: (Maestro & { id_lista_verificacion: number | null; dias_habiles_vence: number | null })[];
-  prioridades: Maestro[];
-  listas: Persona[];
+export const ZOpcionesTareas = z.object({
+  usuarios: z.array(ZPersona),
+  categorias: z.array(
+    ZMaestro.extend({ id_lista_verificacion: z.number().nullable(), dias_habiles_vence: z.number().nullable() }),
+  ),
+  prioridades: z.array(ZMaestro),
+  listas: z.array(ZPersona),
   /** The caller may see every task of the company (view «Todas»). */
-  ve_todas: boolean;
-};
+  ve_todas: z.boolean(),
+});
+export type OpcionesTareas = z.infer<typeof ZOpcionesTareas>;
 
 /** The envelope's data of a 409 that needs confirmation (a due date in the past). */
 export type AvisoTarea = { vence_en_pasado: true };
@@ -301,13 +311,14 @@ export const ZListaVerificacionForm = z.object({
 });
 export type ListaVerificacionForm = z.output<typeof ZListaVerificacionForm>;
 export type ListaVerificacionFormEntrada = z.input<typeof ZListaVerificacionForm>;
-export type ListaVerificacion = {
-  id: number;
-  nombre: string;
-  descripcion: string;
-  activo: boolean;
-  items: { id: number; orden: number; texto: string; obligatorio: boolean }[];
-};
+export const ZListaVerificacion = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  activo: z.boolean(),
+  items: z.array(z.object({ id: z.number(), orden: z.number(), texto: z.string(), obligatorio: z.boolean() })),
+});
+export type ListaVerificacion = z.infer<typeof ZListaVerificacion>;
 export const ZIdParam = z.object({ id: idQuery('id') });
 
 /** A category's playbook (guion): the checklist and due offset (business days) new tasks of it start with. */
@@ -322,7 +333,13 @@ export const ZPlaybookForm = z.object({
 export type PlaybookForm = z.output<typeof ZPlaybookForm>;
 export type PlaybookFormEntrada = z.input<typeof ZPlaybookForm>;
 /** GET /tareas-categorias/:id/playbook. */
-export type GuionCategoria = PlaybookForm & { id_categoria: number; nombre: string };
+export const ZGuionCategoria = z.object({
+  id_lista_verificacion: z.number().nullable(),
+  dias_habiles_vence: z.number().nullable(),
+  id_categoria: z.number(),
+  nombre: z.string(),
+});
+export type GuionCategoria = z.infer<typeof ZGuionCategoria>;
 
 // ----- Modificaciones de tareas (/informes/mod-tarea, idm 10584) -----------------------------------
 
@@ -342,6 +359,7 @@ export const ZModTareaExportarQuery = ZFiltrosModTarea.extend({
   formato: z.enum(['csv', 'xlsx'], { error: "formato debe ser 'csv' o 'xlsx'" }).default('xlsx'),
 });
 export type ModTareaExportarQuery = z.output<typeof ZModTareaExportarQuery>;
-export type ModTarea = CambioTarea & { consecutivo: number; titulo: string };
+export const ZModTarea = ZCambioTarea.extend({ consecutivo: z.number(), titulo: z.string() });
+export type ModTarea = z.infer<typeof ZModTarea>;
 
 export const etiquetaCampoTarea = (campo: string): string => (L as Record<string, string>)[campo] ?? campo;

@@ -17,7 +17,14 @@ import {
   ZTareaForm,
   ZTareasExportarQuery,
   ZTareasQuery,
+  ZGuionCategoria,
+  ZListaVerificacion,
+  ZModTarea,
+  ZOpcionesTareas,
+  ZTarea,
+  ZTareaResumen,
 } from '@predio/contract/tareas';
+import { zListaAcotada, zListResult } from '@predio/contract/list';
 import { idQuery } from '@predio/contract/campos';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
@@ -25,6 +32,7 @@ import { registrarDueno } from '../../platform/archivos/duenos.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import * as service from './tareas.service.ts';
 
 const tags = ['tareas'];
@@ -61,21 +69,30 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/tareas',
     permiso,
-    schema: { querystring: ZTareasQuery, tags, summary: 'Tareas: mías, asignadas por mí o todas (quien puede), con filtros' },
+    schema: {
+      response: zListaAcotada(ZTareaResumen),
+      querystring: ZTareasQuery,
+      tags,
+      summary: 'Tareas: mías, asignadas por mí o todas (quien puede), con filtros',
+    },
     handler: ({ tx, user, query }) => service.listar({ tx, user, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/tareas/exportar',
     permiso,
-    schema: { querystring: ZTareasExportarQuery, tags, summary: 'Las tareas del filtro en Excel o CSV' },
+    schema: { response: FILE_RESPONSE, querystring: ZTareasExportarQuery, tags, summary: 'Las tareas del filtro en Excel o CSV' },
     handler: async ({ tx, user, query, reply }) => enviarArchivo(reply, await service.exportar({ tx, user, query })),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/tareas/opciones',
     permiso,
-    schema: { tags, summary: 'Usuarios, categorías (con su playbook), prioridades y listas de verificación' },
+    schema: {
+      response: ZOpcionesTareas,
+      tags,
+      summary: 'Usuarios, categorías (con su playbook), prioridades y listas de verificación',
+    },
     handler: ({ tx, user }) => service.opciones({ tx, user }),
   });
   defineRoute(app, deps, {
@@ -83,6 +100,7 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/tareas/modificaciones',
     permiso,
     schema: {
+      response: zListResult(ZModTarea),
       querystring: ZModTareaQuery,
       tags,
       summary: 'Cambios de las tareas campo por campo (Informes > Modificaciones de tareas)',
@@ -93,21 +111,26 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/tareas/modificaciones/exportar',
     permiso,
-    schema: { querystring: ZModTareaExportarQuery, tags, summary: 'Exporta los cambios del filtro (Excel o CSV)' },
+    schema: {
+      response: FILE_RESPONSE,
+      querystring: ZModTareaExportarQuery,
+      tags,
+      summary: 'Exporta los cambios del filtro (Excel o CSV)',
+    },
     handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportarModificaciones({ tx, query })),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/tareas',
     permiso,
-    schema: { body: ZTareaForm, tags, summary: 'Crea una tarea (409 si vence en el pasado y no se confirmó)' },
+    schema: { response: ZTarea, body: ZTareaForm, tags, summary: 'Crea una tarea (409 si vence en el pasado y no se confirmó)' },
     handler: ({ tx, onCommit, user, req, body }) => service.crear({ tx, onCommit, ...aviso, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/tareas/:consecutivo',
     permiso,
-    schema: { params: ZConsecutivoTarea, tags, summary: 'Una tarea con su lista, comentarios e historial' },
+    schema: { response: ZTarea, params: ZConsecutivoTarea, tags, summary: 'Una tarea con su lista, comentarios e historial' },
     handler: ({ tx, user, params }) => service.obtener({ tx, user, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
@@ -115,6 +138,7 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/tareas/:consecutivo',
     permiso,
     schema: {
+      response: ZTarea,
       params: ZConsecutivoTarea,
       body: ZTareaCambios,
       tags,
@@ -127,7 +151,13 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/tareas/:consecutivo/items',
     permiso,
-    schema: { params: ZConsecutivoTarea, body: ZItemAgregar, tags, summary: 'Agrega un ítem a la lista de la tarea' },
+    schema: {
+      response: ZTarea,
+      params: ZConsecutivoTarea,
+      body: ZItemAgregar,
+      tags,
+      summary: 'Agrega un ítem a la lista de la tarea',
+    },
     handler: ({ tx, onCommit, user, req, params, body }) =>
       service.agregarItem({ tx, onCommit, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, ...body }),
   });
@@ -135,7 +165,7 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'PATCH',
     url: '/tareas/:consecutivo/items/:idItem',
     permiso,
-    schema: { params: ZItemParam, body: ZItemCambio, tags, summary: 'Marca o desmarca un ítem de la lista' },
+    schema: { response: ZTarea, params: ZItemParam, body: ZItemCambio, tags, summary: 'Marca o desmarca un ítem de la lista' },
     handler: ({ tx, onCommit, user, req, params, body }) =>
       service.marcarItem({
         tx,
@@ -153,6 +183,7 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/tareas/:consecutivo/comentarios',
     permiso,
     schema: {
+      response: ZTarea,
       params: ZConsecutivoTarea,
       body: ZComentarioForm,
       tags,
@@ -169,14 +200,14 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/listas-verificacion',
     permiso: p2,
-    schema: { tags: t2, summary: 'Plantillas de listas de verificación con sus ítems' },
+    schema: { response: z.array(ZListaVerificacion), tags: t2, summary: 'Plantillas de listas de verificación con sus ítems' },
     handler: ({ tx }) => service.listas({ tx }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/listas-verificacion',
     permiso: p2,
-    schema: { body: ZListaVerificacionForm, tags: t2, summary: 'Crea una lista de verificación' },
+    schema: { response: ZListaVerificacion, body: ZListaVerificacionForm, tags: t2, summary: 'Crea una lista de verificación' },
     handler: ({ tx, onCommit, user, req, body }) =>
       service.guardarLista({ tx, onCommit, ...aviso, user, ip: req.ip, id: null, body }),
   });
@@ -185,6 +216,7 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/listas-verificacion/:id',
     permiso: p2,
     schema: {
+      response: ZListaVerificacion,
       params: ZIdParam,
       body: ZListaVerificacionForm,
       tags: t2,
@@ -197,7 +229,7 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'DELETE',
     url: '/listas-verificacion/:id',
     permiso: p2,
-    schema: { params: ZIdParam, tags: t2, summary: 'Elimina una lista de verificación' },
+    schema: { response: z.null(), params: ZIdParam, tags: t2, summary: 'Elimina una lista de verificación' },
     handler: ({ tx, onCommit, user, req, params }) =>
       service.borrarLista({ tx, onCommit, ...aviso, user, ip: req.ip, id: params.id }),
   });
@@ -206,6 +238,7 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/tareas-categorias/:id/playbook',
     permiso: p2,
     schema: {
+      response: ZGuionCategoria,
       params: z.object({ id: idQuery('id') }),
       tags: t2,
       summary: 'El guion de la categoría: su lista de verificación y días hábiles de vencimiento',
@@ -217,6 +250,7 @@ export function tareasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/tareas-categorias/:id/playbook',
     permiso: p2,
     schema: {
+      response: z.object({ ok: z.literal(true) }),
       params: z.object({ id: idQuery('id') }),
       body: ZPlaybookForm,
       tags: t2,

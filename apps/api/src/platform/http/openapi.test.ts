@@ -38,7 +38,6 @@ const PENDIENTES = new Set([
   'mensajes',
   'pagina-web',
   'portales',
-  'tareas',
   'zona-clientes',
 ]);
 
