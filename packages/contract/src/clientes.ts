@@ -16,7 +16,7 @@ import {
   texto,
   textoObligatorio,
 } from './campos.ts';
-import { ETIQUETAS_TIPO, GESTIONES, TIPOS_INMUEBLE, type EstadoInmueble, type Gestion, type TipoInmueble } from './inmuebles.ts';
+import { ESTADOS_INMUEBLE, ETIQUETAS_TIPO, GESTIONES, TIPOS_INMUEBLE, type Gestion } from './inmuebles.ts';
 import { zListQuery, zSort, ZListQuery, type ListQuery } from './list.ts';
 import './validation.ts';
 
@@ -190,7 +190,7 @@ export const ZEnviarInmuebles = z.object({
 export type EnviarInmuebles = z.output<typeof ZEnviarInmuebles>;
 export type EnviarInmueblesEntrada = z.input<typeof ZEnviarInmuebles>;
 /** What was queued: to whom, and which fichas went attached. */
-export type EnvioInmuebles = { para: string; inmuebles: number[]; cliente: ClienteDetalle };
+export type EnvioInmuebles = z.infer<typeof ZEnvioInmuebles>;
 
 /** The most leads one property's ficha goes to at once: the matching lists at most 50. */
 export const MAX_CLIENTES_ENVIO = 50;
@@ -214,11 +214,7 @@ export const ZEnviarFichaAClientes = z.object({
 export type EnviarFichaAClientes = z.output<typeof ZEnviarFichaAClientes>;
 export type EnviarFichaAClientesEntrada = z.input<typeof ZEnviarFichaAClientes>;
 /** What was queued: a message per address (`correos`; two leads of one person share one), each lead noted. */
-export type EnvioFichaAClientes = {
-  inmueble: number;
-  enviados: { consecutivo: number; nombre: string; para: string }[];
-  correos: number;
-};
+export type EnvioFichaAClientes = z.infer<typeof ZEnvioFichaAClientes>;
 
 // ----- list / buscador ----------------------------------------------------------------------------
 
@@ -344,110 +340,160 @@ export const TOLERANCIA_COINCIDENCIA = 0.1;
 export const PUNTAJE_MINIMO = 50;
 export const COINCIDENCIAS_MAX = 50;
 
+const ZEstadoCliente = z.enum(ESTADOS_CLIENTE);
+const ZResultadoCierre = z.enum(RESULTADOS_CIERRE.map((r) => r.key) as [ResultadoCierre, ...ResultadoCierre[]]);
+const ZGestionInmueble = z.enum(GESTIONES);
+const ZTipoInmueble = z.enum(TIPOS_INMUEBLE);
+
 /** One criterion's points and the reason in words (empty criteria are left out). */
-export type Motivo = { criterio: CriterioCoincidencia; puntos: number; maximo: number; texto: string; cumple: boolean };
+export const ZMotivo = z.object({
+  criterio: z.enum(Object.keys(PESOS_COINCIDENCIA) as [CriterioCoincidencia, ...CriterioCoincidencia[]]),
+  puntos: z.number(),
+  maximo: z.number(),
+  texto: z.string(),
+  cumple: z.boolean(),
+});
+export type Motivo = z.infer<typeof ZMotivo>;
 
 /** GET /clientes-atendidos/:consecutivo/coincidencias: properties for a lead, best first. */
-export type InmuebleCoincidente = {
-  consecutivo: number;
-  tipo: TipoInmueble;
-  gestion: Gestion;
-  estado: EstadoInmueble;
-  direccion: string;
-  municipio: string | null;
-  barrio: string | null;
-  canon: number | null;
-  precio_venta: number | null;
-  puntaje: number;
-  motivos: Motivo[];
+export const ZInmuebleCoincidente = z.object({
+  consecutivo: z.number(),
+  tipo: ZTipoInmueble,
+  gestion: ZGestionInmueble,
+  estado: z.enum(ESTADOS_INMUEBLE),
+  direccion: z.string(),
+  municipio: z.string().nullable(),
+  barrio: z.string().nullable(),
+  canon: z.number().nullable(),
+  precio_venta: z.number().nullable(),
+  puntaje: z.number(),
+  motivos: z.array(ZMotivo),
   /** When its ficha was last e-mailed to this lead (ISO instant), or null. */
-  enviado: string | null;
-};
+  enviado: z.string().nullable(),
+});
+export type InmuebleCoincidente = z.infer<typeof ZInmuebleCoincidente>;
 
 /**
  * GET /inmuebles/:consecutivo/clientes-coincidentes (permiso 490 or 491): open leads whose
  * requirements this property fits, best first (at most 50), each with its score and reasons.
  */
-export type ClienteCoincidente = {
-  consecutivo: number;
-  nombre: string;
-  celular: string;
-  email: string;
-  estado: EstadoCliente;
-  gestion: Gestion;
-  id_asesor: number | null;
-  asesor: string | null;
-  fecha_ingreso: string;
-  puntaje: number;
-  motivos: Motivo[];
+export const ZClienteCoincidente = z.object({
+  consecutivo: z.number(),
+  nombre: z.string(),
+  celular: z.string(),
+  email: z.string(),
+  estado: ZEstadoCliente,
+  gestion: ZGestionInmueble,
+  id_asesor: z.number().nullable(),
+  asesor: z.string().nullable(),
+  fecha_ingreso: z.string(),
+  puntaje: z.number(),
+  motivos: z.array(ZMotivo),
   /** When this property's ficha was last e-mailed to the lead (ISO instant), or null. */
-  enviado: string | null;
-};
+  enviado: z.string().nullable(),
+});
+export type ClienteCoincidente = z.infer<typeof ZClienteCoincidente>;
 
 // ----- answers -------------------------------------------------------------------------------------
 
-export type Etiqueta = { id: number; label: string };
+export const ZEtiqueta = z.object({ id: z.number(), label: z.string() });
+export type Etiqueta = z.infer<typeof ZEtiqueta>;
 
-export type Nota = { id: number; texto: string; usuario: string; fecha: string };
+export const ZNota = z.object({ id: z.number(), texto: z.string(), usuario: z.string(), fecha: z.string() });
+export type Nota = z.infer<typeof ZNota>;
 
-export type ClienteDetalle = Omit<ClienteForm, 'estado'> & {
-  id: number;
-  consecutivo: number;
-  fecha_ingreso: string;
-  estado: EstadoCliente;
-  tercero: {
-    id: number;
-    nro_id: string;
-    nombre: string;
-    celular: string;
-    email: string;
-    propietario: boolean;
-    arrendatario: boolean;
-  };
-  asesor: string | null;
-  medio: string | null;
-  resultado: ResultadoCierre | null;
-  observacion_cierre: string;
-  fecha_cierre: string | null;
-  ultimo_seguimiento: string | null;
+export const ZClienteDetalle = ZClienteCampos.omit({ estado: true }).extend({
+  id: z.number(),
+  consecutivo: z.number(),
+  fecha_ingreso: z.string(),
+  estado: ZEstadoCliente,
+  tercero: z.object({
+    id: z.number(),
+    nro_id: z.string(),
+    nombre: z.string(),
+    celular: z.string(),
+    email: z.string(),
+    propietario: z.boolean(),
+    arrendatario: z.boolean(),
+  }),
+  asesor: z.string().nullable(),
+  medio: z.string().nullable(),
+  resultado: ZResultadoCierre.nullable(),
+  observacion_cierre: z.string(),
+  fecha_cierre: z.string().nullable(),
+  ultimo_seguimiento: z.string().nullable(),
   /** Labels of the chosen masters, so the form shows them before their options load. */
-  etiquetas: { municipios: Etiqueta[]; barrios: Etiqueta[]; zonas: Etiqueta[]; caracteristicas: Etiqueta[] };
-  notas: Nota[];
-  version: number;
-  creado_por: string;
-  creado_en: string;
-  modificado_por: string | null;
-  modificado_en: string | null;
-};
+  etiquetas: z.object({
+    municipios: z.array(ZEtiqueta),
+    barrios: z.array(ZEtiqueta),
+    zonas: z.array(ZEtiqueta),
+    caracteristicas: z.array(ZEtiqueta),
+  }),
+  notas: z.array(ZNota),
+  version: z.number(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+  modificado_por: z.string().nullable(),
+  modificado_en: z.string().nullable(),
+});
+export type ClienteDetalle = z.infer<typeof ZClienteDetalle>;
 
-export type ClienteResumen = {
-  id: number;
-  consecutivo: number;
-  id_tercero: number;
-  nombre: string;
-  nro_id: string;
-  celular: string;
-  email: string;
-  fecha_ingreso: string;
-  estado: EstadoCliente;
-  gestion: Gestion;
-  tipos: TipoInmueble[];
-  precio_min: number | null;
-  precio_max: number | null;
-  id_asesor: number | null;
-  asesor: string | null;
-  medio: string | null;
-  resultado: ResultadoCierre | null;
-  fecha_cierre: string | null;
-  ultimo_seguimiento: string | null;
-};
+export const ZClienteResumen = z.object({
+  id: z.number(),
+  consecutivo: z.number(),
+  id_tercero: z.number(),
+  nombre: z.string(),
+  nro_id: z.string(),
+  celular: z.string(),
+  email: z.string(),
+  fecha_ingreso: z.string(),
+  estado: ZEstadoCliente,
+  gestion: ZGestionInmueble,
+  tipos: z.array(ZTipoInmueble),
+  precio_min: z.number().nullable(),
+  precio_max: z.number().nullable(),
+  id_asesor: z.number().nullable(),
+  asesor: z.string().nullable(),
+  medio: z.string().nullable(),
+  resultado: ZResultadoCierre.nullable(),
+  fecha_cierre: z.string().nullable(),
+  ultimo_seguimiento: z.string().nullable(),
+});
+export type ClienteResumen = z.infer<typeof ZClienteResumen>;
 
-export type TerceroOpcion = { id: number; nro_id: string; nombre: string; celular: string; email: string };
+export const ZTerceroOpcion = z.object({
+  id: z.number(),
+  nro_id: z.string(),
+  nombre: z.string(),
+  celular: z.string(),
+  email: z.string(),
+});
+export type TerceroOpcion = z.infer<typeof ZTerceroOpcion>;
 /** porDefecto: the asesor a new lead of the calling user gets when the form names nobody. */
-export type AsesorOpcion = { id: number; nombre: string; porDefecto?: boolean };
+export const ZAsesorOpcion = z.object({ id: z.number(), nombre: z.string(), porDefecto: z.boolean().optional() });
+export type AsesorOpcion = z.infer<typeof ZAsesorOpcion>;
 
-export type VistaPreviaCascada = {
-  total: number;
-  items: Pick<ClienteResumen, 'consecutivo' | 'nombre' | 'fecha_ingreso' | 'estado' | 'asesor' | 'ultimo_seguimiento'>[];
-};
-export type ResultadoCascada = { cerrados: number; consecutivos: number[] };
+export const ZVistaPreviaCascada = z.object({
+  total: z.number(),
+  items: z.array(
+    ZClienteResumen.pick({
+      consecutivo: true,
+      nombre: true,
+      fecha_ingreso: true,
+      estado: true,
+      asesor: true,
+      ultimo_seguimiento: true,
+    }),
+  ),
+});
+export type VistaPreviaCascada = z.infer<typeof ZVistaPreviaCascada>;
+export const ZResultadoCascada = z.object({ cerrados: z.number(), consecutivos: z.array(z.number()) });
+export type ResultadoCascada = z.infer<typeof ZResultadoCascada>;
+
+/** The answers of «Enviar fichas»: from a lead, and from a property to several leads. */
+export const ZEnvioInmuebles = z.object({ para: z.string(), inmuebles: z.array(z.number()), cliente: ZClienteDetalle });
+export const ZEnvioFichaAClientes = z.object({
+  inmueble: z.number(),
+  enviados: z.array(z.object({ consecutivo: z.number(), nombre: z.string(), para: z.string() })),
+  correos: z.number(),
+});

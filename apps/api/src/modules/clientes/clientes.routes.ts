@@ -16,11 +16,24 @@ import {
   ZEnviarFichaAClientes,
   ZEnviarInmuebles,
   ZNotaBody,
+  ZAsesorOpcion,
+  ZClienteCoincidente,
+  ZClienteDetalle,
+  ZClienteResumen,
+  ZEnvioFichaAClientes,
+  ZEnvioInmuebles,
+  ZInmuebleCoincidente,
+  ZResultadoCascada,
+  ZTerceroOpcion,
+  ZVistaPreviaCascada,
 } from '@predio/contract/clientes';
+import { zListResult } from '@predio/contract/list';
+import { z } from 'zod';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute, afterCommit, envelope } from '../../platform/http/route.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { inTenant } from '../../platform/tenant.ts';
 import * as coincidencias from './clientes-coincidencias.service.ts';
 import * as envio from './clientes-envio.service.ts';
@@ -59,14 +72,24 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: base,
     permiso,
-    schema: { querystring: ZClientesQuery, tags, summary: 'Clientes atendidos: búsqueda, filtros, orden y página' },
+    schema: {
+      response: zListResult(ZClienteResumen),
+      querystring: ZClientesQuery,
+      tags,
+      summary: 'Clientes atendidos: búsqueda, filtros, orden y página',
+    },
     handler: ({ tx, query }) => service.listar({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: `${base}/exportar`,
     permiso,
-    schema: { querystring: ZClientesExportarQuery, tags, summary: 'Exporta los clientes del filtro actual (Excel o CSV)' },
+    schema: {
+      response: FILE_RESPONSE,
+      querystring: ZClientesExportarQuery,
+      tags,
+      summary: 'Exporta los clientes del filtro actual (Excel o CSV)',
+    },
     handler: async ({ tx, user, query, reply, onCommit }) => {
       const { escribir } = await service.exportar({ tx, query });
       return afterCommit(onCommit, reply, async () => enviarArchivo(reply, await escribir(deps.db, user.idEmpresa)));
@@ -76,28 +99,47 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: `${base}/terceros`,
     permiso,
-    schema: { querystring: ZBuscarTercerosQuery, tags, summary: 'Terceros activos para elegir el del cliente (máximo 20)' },
+    schema: {
+      response: z.array(ZTerceroOpcion),
+      querystring: ZBuscarTercerosQuery,
+      tags,
+      summary: 'Terceros activos para elegir el del cliente (máximo 20)',
+    },
     handler: ({ tx, query }) => service.buscarTerceros({ tx, q: query.q }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: `${base}/asesores`,
     permiso,
-    schema: { tags, summary: 'Usuarios activos de la empresa que pueden ser asesores; porDefecto, el de un cliente nuevo' },
+    schema: {
+      response: z.array(ZAsesorOpcion),
+      tags,
+      summary: 'Usuarios activos de la empresa que pueden ser asesores; porDefecto, el de un cliente nuevo',
+    },
     handler: ({ tx, user }) => service.asesores({ tx, user }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: base,
     permiso,
-    schema: { body: ZClienteForm, tags, summary: 'Registra un cliente atendido con el siguiente consecutivo' },
+    schema: {
+      response: ZClienteDetalle,
+      body: ZClienteForm,
+      tags,
+      summary: 'Registra un cliente atendido con el siguiente consecutivo',
+    },
     handler: ({ tx, onCommit, user, req, body }) => service.crear({ tx, onCommit, ...avisos, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: `${base}/:consecutivo`,
     permiso,
-    schema: { params: ZConsecutivoParam, tags, summary: 'Un cliente atendido con requisitos y seguimiento' },
+    schema: {
+      response: ZClienteDetalle,
+      params: ZConsecutivoParam,
+      tags,
+      summary: 'Un cliente atendido con requisitos y seguimiento',
+    },
     handler: ({ tx, params }) => service.obtener({ tx, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
@@ -105,6 +147,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${base}/:consecutivo`,
     permiso,
     schema: {
+      response: ZClienteDetalle,
       params: ZConsecutivoParam,
       body: ZClienteActualizar,
       tags,
@@ -117,7 +160,13 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: `${base}/:consecutivo/notas`,
     permiso,
-    schema: { params: ZConsecutivoParam, body: ZNotaBody, tags, summary: 'Anota un seguimiento (pasa a en seguimiento)' },
+    schema: {
+      response: ZClienteDetalle,
+      params: ZConsecutivoParam,
+      body: ZNotaBody,
+      tags,
+      summary: 'Anota un seguimiento (pasa a en seguimiento)',
+    },
     handler: ({ tx, user, req, params, body }) =>
       service.agregarNota({ tx, user, ip: req.ip, consecutivo: params.consecutivo, texto: body.texto }),
   });
@@ -125,14 +174,25 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: `${base}/:consecutivo/cerrar`,
     permiso,
-    schema: { params: ZConsecutivoParam, body: ZCierre, tags, summary: 'Cierra el cliente con un resultado' },
+    schema: {
+      response: ZClienteDetalle,
+      params: ZConsecutivoParam,
+      body: ZCierre,
+      tags,
+      summary: 'Cierra el cliente con un resultado',
+    },
     handler: ({ tx, user, req, params, body }) => service.cerrar({ tx, user, ip: req.ip, consecutivo: params.consecutivo, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: `${base}/:consecutivo/reabrir`,
     permiso,
-    schema: { params: ZConsecutivoParam, tags, summary: 'Reabre un cliente cerrado (queda en seguimiento)' },
+    schema: {
+      response: ZClienteDetalle,
+      params: ZConsecutivoParam,
+      tags,
+      summary: 'Reabre un cliente cerrado (queda en seguimiento)',
+    },
     handler: ({ tx, user, req, params }) => service.reabrir({ tx, user, ip: req.ip, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
@@ -140,6 +200,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${base}/:consecutivo/convertir`,
     permiso,
     schema: {
+      response: ZClienteDetalle,
       params: ZConsecutivoParam,
       body: ZConvertir,
       tags,
@@ -153,6 +214,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${base}/:consecutivo/enviar-inmuebles`,
     permiso,
     schema: {
+      response: ZEnvioInmuebles,
       params: ZConsecutivoParam,
       body: ZEnviarInmuebles,
       tags,
@@ -174,6 +236,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/inmuebles/:consecutivo/enviar-a-clientes',
     permiso,
     schema: {
+      response: ZEnvioFichaAClientes,
       params: ZConsecutivoParam,
       body: ZEnviarFichaAClientes,
       tags,
@@ -193,7 +256,12 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: `${base}/:consecutivo/coincidencias`,
     permiso,
-    schema: { params: ZConsecutivoParam, tags, summary: 'Inmuebles disponibles que coinciden, con puntaje y motivos' },
+    schema: {
+      response: z.array(ZInmuebleCoincidente),
+      params: ZConsecutivoParam,
+      tags,
+      summary: 'Inmuebles disponibles que coinciden, con puntaje y motivos',
+    },
     handler: ({ tx, params }) => service.coincidencias({ tx, consecutivo: params.consecutivo }),
   });
   // Shown on the property page: from the form (490) or the search (491).
@@ -202,6 +270,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/inmuebles/:consecutivo/clientes-coincidentes',
     permiso: IDMS_LECTURA_INMUEBLE,
     schema: {
+      response: z.array(ZClienteCoincidente),
       params: ZConsecutivoParam,
       tags,
       summary: 'Clientes abiertos a los que les sirve el inmueble, con puntaje y motivos',
@@ -212,7 +281,12 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: `${base}/cascada/vista-previa`,
     permiso: IDM_CERRAR_CLIENTES_CASCADA,
-    schema: { body: ZCriteriosCascada, tags, summary: 'Cuántos y cuáles clientes cerraría la cascada (primeros 200)' },
+    schema: {
+      response: ZVistaPreviaCascada,
+      body: ZCriteriosCascada,
+      tags,
+      summary: 'Cuántos y cuáles clientes cerraría la cascada (primeros 200)',
+    },
     handler: ({ tx, body }) => service.vistaPreviaCascada({ tx, criterios: body }),
   });
   defineRoute(app, deps, {
@@ -220,6 +294,7 @@ export function clientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${base}/cascada/cerrar`,
     permiso: IDM_CERRAR_CLIENTES_CASCADA,
     schema: {
+      response: ZResultadoCascada,
       body: ZCerrarCascada,
       tags,
       summary: 'Cierra en una transacción los clientes de los criterios (esperados: el conteo confirmado)',

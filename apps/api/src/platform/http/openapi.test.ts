@@ -29,7 +29,6 @@ describe('the OpenAPI document', () => {
 const PENDIENTES = new Set([
   'agenda',
   'bandeja',
-  'clientes',
   'contratos',
   'firmas',
   'gestion-documental',
