@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ETIQUETAS_INMUEBLE } from '@predio/contract/inmuebles';
-import type { PortalSincronizado } from '@predio/contract/portales';
+import { CODIGO_NO_SE_ENVIA, type EntradaCatalogo, type PortalSincronizado } from '@predio/contract/portales';
 import {
+  claveCiudad,
   ErrorPortal,
+  sinEquivalencia,
   llamar,
   type AdaptadorPortal,
   type AjustesPortal,
@@ -94,7 +96,11 @@ export const ZListingIntegradores = z.object({
   locations: z.object({
     location_point: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
     view_map: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    /** The barrio's id from GET /location/{name} (a NEIGHBOURHOOD), from the company's equivalences. */
+    location_main_id: z.string().min(1).max(60).optional(),
   }),
+  /** Feature ids of GET /category, from the company's equivalences of its características. */
+  categories: z.array(z.number().int().positive()).optional(),
   rooms: z.number().int().min(0).max(20),
   baths: z.number().int().min(0).max(10),
   garages: z.number().int().min(0).max(11),
@@ -136,13 +142,31 @@ function faltantesDe(nombre: string) {
     if (!a.usuario) out.push(`Identificador del cliente en ${nombre} (configuración del portal)`);
     if (!a.correo_contacto) out.push('Correo de contacto (configuración del portal)');
     if (!a.telefono_contacto) out.push('Teléfono de contacto (configuración del portal)');
+    // Once the company loaded the portal's barrios or features, each of the property's needs its id.
+    const eq = f.equivalencias;
+    if (f.barrio && eq?.conCatalogo.barrio && !eq.barrio) out.push(sinEquivalencia('Barrio', nombre, f.barrio));
+    if (eq?.conCatalogo.caracteristica)
+      for (const c of eq.caracteristicas ?? [])
+        if (c.codigo === null) out.push(sinEquivalencia('Característica', nombre, c.nombre));
     return out;
   };
 }
 
+/** The feature ids the property's características map to (those «No se envía» left out), without repeats. */
+const categoriasDe = (f: FichaPortal): number[] => [
+  ...new Set(
+    (f.equivalencias?.caracteristicas ?? [])
+      .map((c) => c.codigo)
+      .filter((c): c is string => c !== null && c !== CODIGO_NO_SE_ENVIA && /^\d{1,9}$/.test(c))
+      .map(Number),
+  ),
+];
+
 /** Pure: the property as one listing of the integrators' API. */
 export function mapearIntegradores(f: FichaPortal, a: AjustesPortal, hoy = new Date()): ListingIntegradores {
   const area = areaDe(f) ?? 0;
+  const barrio = f.equivalencias?.barrio ?? null;
+  const categorias = categoriasDe(f);
   return {
     external_code: String(f.consecutivo),
     client_id: a.usuario,
@@ -157,7 +181,12 @@ export function mapearIntegradores(f: FichaPortal, a: AjustesPortal, hoy = new D
     age: antiguedad(f.anio_construccion, hoy),
     address: { address: f.direccion.trim() },
     // Zone only: the exact point of a property for rent is not shown to everyone.
-    locations: { location_point: { latitude: f.lat ?? 0, longitude: f.lng ?? 0 }, view_map: 2 },
+    locations: {
+      location_point: { latitude: f.lat ?? 0, longitude: f.lng ?? 0 },
+      view_map: 2,
+      ...(barrio ? { location_main_id: barrio } : {}),
+    },
+    ...(categorias.length > 0 ? { categories: categorias } : {}),
     rooms: tope(f.habitaciones, 20),
     baths: tope(f.banos, 10),
     garages: tope(f.parqueaderos, 11),
@@ -227,6 +256,51 @@ export function estadoListing(nombre: string, j: Record<string, unknown> | null)
   }
 }
 
+type Enviar = (method: string, ruta: string, cuerpo?: unknown) => Promise<Record<string, unknown> | null>;
+const POR_PAGINA = 100;
+
+/** GET /category?limit&offset → `{ total, list: { hits: [{ id, name, slug, parent: { name } }] } }`, every page. */
+async function leerCategorias(enviar: Enviar): Promise<EntradaCatalogo[]> {
+  const out = new Map<string, EntradaCatalogo>();
+  // The portal may answer fewer than asked per page: advance by what came, until `total` or an empty page.
+  for (let offset = 0, pagina = 0; pagina < 50; pagina++) {
+    const j = await enviar('GET', `/category?limit=${POR_PAGINA}&offset=${offset}`);
+    const lista = j?.list as { hits?: unknown } | undefined;
+    const hits = Array.isArray(lista?.hits) ? (lista.hits as Record<string, unknown>[]) : [];
+    for (const h of hits) {
+      const nombre = typeof h.name === 'string' ? h.name.trim() : '';
+      const padre = (h.parent ?? null) as { name?: unknown } | null;
+      if (h.id === undefined || h.id === null || !nombre) continue;
+      out.set(String(h.id), {
+        codigo: String(h.id),
+        nombre: nombre.slice(0, 200),
+        padre: '',
+        detalle: typeof padre?.name === 'string' ? padre.name.slice(0, 200) : '',
+      });
+    }
+    offset += hits.length;
+    if (hits.length === 0 || offset >= Number(j?.total ?? 0)) break;
+  }
+  return [...out.values()];
+}
+
+/**
+ * GET /location/{name} answers up to five places (or null): only NEIGHBOURHOOD ones go in
+ * `location_main_id`; each keeps its city's key in `padre` to be matched within the right municipio.
+ */
+export function barriosDe(j: unknown): EntradaCatalogo[] {
+  const lista = Array.isArray(j) ? (j as Record<string, unknown>[]) : [];
+  return lista
+    .filter((l) => l.location_type === 'NEIGHBOURHOOD' && typeof l.id === 'string' && typeof l.name === 'string')
+    .filter((l) => typeof l.city === 'string' && l.city.trim() !== '')
+    .map((l) => ({
+      codigo: String(l.id),
+      nombre: String(l.name).slice(0, 200),
+      padre: claveCiudad(String(l.city)),
+      detalle: `${String(l.city)}${typeof l.state === 'string' && l.state ? ` (${l.state})` : ''}`.slice(0, 200),
+    }));
+}
+
 function tareaDe(nombre: string, j: Record<string, unknown> | null): { tarea: string } {
   const t = (j?.task ?? null) as { id?: unknown } | null;
   if (typeof t?.id !== 'string' || !t.id)
@@ -278,6 +352,12 @@ function adaptador(portal: PortalSincronizado, nombre: string, urlPorDefecto: st
             throw e;
           });
           return estadoListing(nombre, j);
+        },
+        // Catalogues: features from GET /category (paged), barrios from the place search GET /location/{name}.
+        async leerCatalogo(clase, texto) {
+          if (clase === 'caracteristica') return leerCategorias(enviar);
+          if (clase === 'barrio' && texto) return barriosDe(await enviar('GET', `/location/${encodeURIComponent(texto)}`));
+          return [];
         },
         async leerTarea(tarea) {
           const j = await enviar('GET', `/task/${encodeURIComponent(tarea)}`);
