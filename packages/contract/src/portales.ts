@@ -50,7 +50,8 @@ export const PORTALES_CON_CONTACTOS: readonly PortalSincronizado[] = ['mercadoli
 /**
  * Portals whose adapter reads a listing's state back (ClientePortal.leerEstado): the nightly
  * reconciliation covers them. Metrocuadrado: GET /properties/{id}; Mercado Libre: GET /items/{id};
- * Wasi: property/get; Ciencuadras and Fincaraíz: GET /listing.
+ * Wasi: property/get; Ciencuadras and Fincaraíz: GET /listing/{listing_id}; Proppit: GET
+ * /proppit/CO/ads/{referenceId}; Domus: GET /properties/{codpro}.
  */
 export const PORTALES_CON_CONCILIACION: readonly PortalSincronizado[] = [
   'metrocuadrado',
@@ -58,6 +59,8 @@ export const PORTALES_CON_CONCILIACION: readonly PortalSincronizado[] = [
   'wasi',
   'ciencuadras',
   'fincaraiz',
+  'proppit',
+  'domus',
 ];
 
 /** One setting as the portal's screen names it; `requerido`: the portal cannot be used without it. */

@@ -267,22 +267,6 @@ export class FakeIntegradores {
       }
       return respuesta(t);
     });
-    app.get<{ Querystring: Record<string, string> }>(P + '/listing', async (req, reply) => {
-      if (await falla(reply)) return reply;
-      if (!autorizado(req.headers.apikey, reply)) return reply;
-      const l = this.listings.get(String(req.query.listing_id ?? ''));
-      if (!l || req.query.client_id !== INTEGRADORES_CLIENTE) return { content: [] };
-      return {
-        content: [
-          {
-            listing_id: req.query.listing_id,
-            external_code: l.external_code,
-            status: l.status,
-            status_description: l.status_description ?? '',
-          },
-        ],
-      };
-    });
     // GET /category: the features, paged by limit/offset (at most `porPaginaCategorias` a page).
     app.get<{ Querystring: Record<string, string> }>(P + '/category', async (req, reply) => {
       this.lecturasCatalogo.push('/category');
@@ -313,6 +297,23 @@ export class FakeIntegradores {
         return palabras.every((w) => texto.includes(` ${w}`));
       }).slice(0, 5);
       return reply.type('application/json').send(JSON.stringify(hits.length > 0 ? hits : null));
+    });
+    // GET /listing/{listing_id} (ListingResponse200): a one-item list with the listing's status code.
+    app.get<{ Params: { id: string } }>(P + '/listing/:id', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.headers.apikey, reply)) return reply;
+      const l = this.listings.get(req.params.id);
+      if (!l) return reply.code(404).send({ detail: 'No encontrado.' });
+      return [
+        {
+          client: INTEGRADORES_CLIENTE,
+          offer: l.offer,
+          property_type: l.property_type,
+          status: l.status,
+          ...(l.status_description ? { status_description: l.status_description } : {}),
+          fr_property_id: 10_002_072,
+        },
+      ];
     });
     app.get<{ Params: { id: string } }>(P + '/task/:id', async (req, reply) => {
       if (await falla(reply)) return reply;

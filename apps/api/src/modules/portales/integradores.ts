@@ -228,13 +228,19 @@ export function resultadoDeTarea(nombre: string, tarea: Tarea, externalCode: str
 }
 
 /**
- * A listing's status code on the integrators' API: 4 is active and 7 deleted (the codes PATCH
- * /listing/status ACTIVE / DELETED leave); 1 and 2 are still being processed; 5 is refused by the portal's
- * moderation and 6 expired (to confirm with a real key: docs/portales.md). No listing: the portal does
- * not know it.
+ * A listing's status code on the integrators' API, as its OpenAPI lists them (ListingResponse200.status):
+ * 4 active; 0 incomplete and 10 being published are still on their way; 1 disabled from the portal's
+ * office, 5 expired (the quota's product ran out) and 7 deleted are off; 2 no quota, 9 the portal's
+ * internal error and 11 rejected by its moderation are «Error». No listing: the portal does not know it.
+ * `j` is GET /listing/{listing_id}'s answer (a one-item list) or an object with `content[]`.
  */
-export function estadoListing(nombre: string, j: Record<string, unknown> | null): EstadoEnPortal {
-  const lista = Array.isArray(j?.content) ? (j.content as Record<string, unknown>[]) : [];
+export function estadoListing(nombre: string, j: unknown): EstadoEnPortal {
+  const o = (j ?? null) as Record<string, unknown> | null;
+  const lista = Array.isArray(j)
+    ? (j as Record<string, unknown>[])
+    : Array.isArray(o?.content)
+      ? (o.content as Record<string, unknown>[])
+      : [];
   const l = lista[0];
   if (!l) return { estado: 'no_existe' };
   const codigo = Number(l.status);
@@ -242,15 +248,21 @@ export function estadoListing(nombre: string, j: Record<string, unknown> | null)
   switch (codigo) {
     case 4:
       return { estado: 'publicado' };
-    case 1:
-    case 2:
+    case 0:
+    case 10:
       return { estado: 'pendiente' };
+    case 1:
+      return { estado: 'despublicado', motivo: `${nombre} lo tiene desactivado desde su oficina virtual${razon}` };
     case 5:
-      return { estado: 'error', motivo: `${nombre} rechazó el inmueble${razon || ': sin motivo indicado'}` };
-    case 6:
-      return { estado: 'despublicado', motivo: `${nombre} lo retiró${razon || ': la publicación venció'}` };
+      return { estado: 'despublicado', motivo: `${nombre} lo retiró: venció el producto de su cupo${razon}` };
     case 7:
       return { estado: 'despublicado', motivo: `${nombre} lo tiene eliminado${razon}` };
+    case 2:
+      return { estado: 'error', motivo: `${nombre} no lo publica: el cliente no tiene cupo${razon}` };
+    case 9:
+      return { estado: 'error', motivo: `${nombre} tuvo un error interno al publicarlo${razon}: use Actualizar` };
+    case 11:
+      return { estado: 'error', motivo: `${nombre} rechazó el inmueble en su moderación${razon || ': sin motivo indicado'}` };
     default:
       return { estado: 'error', motivo: `${nombre} informó un estado desconocido (${String(l.status ?? 'vacío')})` };
   }
@@ -344,10 +356,9 @@ function adaptador(portal: PortalSincronizado, nombre: string, urlPorDefecto: st
             await enviar('PATCH', '/listing/status', [{ listing_id: id, client_id: c.usuario, status: 'DELETED' }]),
           );
         },
-        // The nightly reconciliation: GET /listing?client_id=…&listing_id=… answers the listing with its status.
+        // The nightly reconciliation: GET /listing/{listing_id} answers the listing with its status code.
         async leerEstado(id) {
-          const q = new URLSearchParams({ client_id: c.usuario, listing_id: id });
-          const j = await enviar('GET', `/listing?${q.toString()}`).catch((e: unknown) => {
+          const j = await enviar('GET', `/listing/${encodeURIComponent(id)}`).catch((e: unknown) => {
             if (e instanceof ErrorPortal && e.status === 404) return null;
             throw e;
           });

@@ -8,6 +8,7 @@ import {
   llamar,
   type AdaptadorPortal,
   type AjustesPortal,
+  type EstadoEnPortal,
   type FichaPortal,
 } from './adaptador.ts';
 
@@ -144,6 +145,16 @@ function mapear(f: FichaPortal, a: AjustesPortal): ProppitAnuncio {
 /** A token is renewed this long before Proppit says it expires, so a call never carries a dying one. */
 const MARGEN_TOKEN_MS = 60_000;
 
+/**
+ * An ad as GET …/ads/{referenceId} answers it: the contract's only status is «published» (an ad on no
+ * site answers 404); any other value is «Error» naming it rather than ignored.
+ */
+export function estadoProppit(j: Record<string, unknown> | null): EstadoEnPortal {
+  const st = typeof j?.status === 'string' ? j.status : '';
+  if (st === 'published') return { estado: 'publicado' };
+  return { estado: 'error', motivo: `Proppit informó un estado que Predio no conoce: «${st || 'vacío'}»` };
+}
+
 export const proppit: AdaptadorPortal<ProppitAnuncio> = {
   portal: 'proppit',
   nombre: 'Proppit',
@@ -238,6 +249,21 @@ export const proppit: AdaptadorPortal<ProppitAnuncio> = {
       },
       async actualizar(id, p) {
         await conToken(`${anuncios}/${encodeURIComponent(id)}`, json('PUT', { ...p, referenceId: id }));
+      },
+      // The nightly reconciliation: GET …/ads/{referenceId}?externalId= answers the ad while it is
+      // published on some site (status «published»); 404 when Proppit shows it nowhere for this publisher.
+      async leerEstado(id) {
+        try {
+          return estadoProppit(await conToken(conAnunciante(id), { method: 'GET' }));
+        } catch (e) {
+          if (e instanceof ErrorPortal && e.status === 404)
+            return {
+              estado: 'error',
+              motivo:
+                'Proppit no muestra el anuncio en ningún sitio (404): el plan del anunciante no lo admite o se retiró en Proppit; revíselo allí y use Actualizar',
+            };
+          throw e;
+        }
       },
       async despublicar(id) {
         try {
