@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { TIPOS_INMUEBLE } from '@predio/contract/inmuebles';
+import { CARACTERISTICAS } from '@predio/contract/maestros/resources';
 import {
   type ClaseCatalogo,
   type ClaseEquivalencia,
@@ -118,7 +119,7 @@ function locales(portal: PortalSincronizado, clase: ClaseEquivalencia): SQL {
                where m.id in (select id_municipio from inmueble)
                   or m.id::text in (select id_local from portal_equivalencia where portal = ${portal} and clase = 'municipio')`;
   if (clase === 'caracteristica')
-    return sql`select c.id::text as id_local, c.nombre, c.grupo as detalle
+    return sql`select c.id::text as id_local, c.nombre, ${grupoEtiqueta} as detalle
                from caracteristicas_inmueble c
                where c.activo
                   or c.id in (select id_caracteristica from inmueble_caracteristica)
@@ -128,6 +129,17 @@ function locales(portal: PortalSincronizado, clase: ClaseEquivalencia): SQL {
              where b.id in (select id_barrio from inmueble where id_barrio is not null)
                 or b.id::text in (select id_local from portal_equivalencia where portal = ${portal} and clase = 'barrio')`;
 }
+
+/** A característica's group as the masters' screen names it («Zonas comunes»), for the detalle beside it. */
+const grupoEtiqueta: SQL = (() => {
+  const campo = CARACTERISTICAS.fields.find((c) => c.key === 'grupo');
+  const opciones = campo && 'options' in campo ? (campo.options as readonly { value: string; label: string }[]) : [];
+  if (opciones.length === 0) return sql`c.grupo`;
+  return sql`case c.grupo ${sql.join(
+    opciones.map((o) => sql`when ${o.value} then ${o.label}`),
+    sql` `,
+  )} else c.grupo end`;
+})();
 
 const CATALOGO_DE: Record<ClaseEquivalencia, ClaseCatalogo> = {
   tipo: 'tipo',
