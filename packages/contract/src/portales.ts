@@ -636,6 +636,7 @@ export const CATALOGO_PORTAL: Partial<Record<PortalSincronizado, CatalogoDePorta
   metrocuadrado: { clases: ['municipio', 'barrio'], desdePortal: true },
   ciencuadras: { clases: ['barrio', 'caracteristica'], desdePortal: true, barriosPorBusqueda: true },
   fincaraiz: { clases: ['barrio', 'caracteristica'], desdePortal: true, barriosPorBusqueda: true },
+  proppit: { clases: ['caracteristica'], desdePortal: true },
 };
 /**
  * The code a company chooses for a característica the portal has no feature for («No se envía»): the

@@ -112,6 +112,20 @@ export class FakeProppit {
       this.eventos.push({ accion: 'actualizar', ref: req.params.ref });
       return { ...a, status: 'published' };
     });
+    // GET property-types: the contract's example shape, each type with its allowed amenities.
+    app.get('/api/v2/proppit/:country/property-types', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req, reply)) return reply;
+      return [
+        {
+          id: 'apartment',
+          nearbyLocations: ['main street'],
+          amenities: ['air conditioning', 'gym', 'swimming pool', 'balcony'],
+          rules: ['pets allowed'],
+        },
+        { id: 'house', nearbyLocations: ['park'], amenities: ['garden', 'swimming pool', 'fireplace'], rules: ['pets allowed'] },
+      ];
+    });
     // GET an ad: the contract answers it while published on some site (status «published»), else 404.
     app.get<{ Params: { ref: string }; Querystring: { externalId?: string } }>(
       '/api/v2/proppit/:country/ads/:ref',

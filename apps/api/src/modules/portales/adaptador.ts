@@ -61,7 +61,7 @@ export type Equivalencias = {
    * The property's características and the portal's feature id each maps to (null: no equivalence yet;
    * CODIGO_NO_SE_ENVIA: the company said the portal has none). Absent for portals without features.
    */
-  caracteristicas?: { nombre: string; codigo: string | null }[];
+  caracteristicas?: { nombre: string; codigo: string | null; detalle?: string | null }[];
 };
 
 /** «<Clase> sin equivalencia en <portal>: <nombre>», as the pre-send validation names a missing mapping. */

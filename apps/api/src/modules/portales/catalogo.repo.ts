@@ -302,9 +302,9 @@ export async function paraInmueble(
   const caracteristicas =
     o.idInmueble === undefined
       ? []
-      : await queryRows<{ nombre: string; codigo: string | null }>(
+      : await queryRows<{ nombre: string; codigo: string | null; detalle: string | null }>(
           tx,
-          sql`select c.nombre, k.codigo from inmueble_caracteristica ic
+          sql`select c.nombre, k.codigo, k.detalle from inmueble_caracteristica ic
               join caracteristicas_inmueble c on c.id = ic.id_caracteristica
               left join portal_equivalencia e on e.portal = ${o.portal} and e.clase = 'caracteristica' and e.id_local = c.id::text
               left join portal_catalogo k on k.portal = ${o.portal} and k.clase = 'caracteristica' and k.codigo = e.codigo
