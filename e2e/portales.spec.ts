@@ -13,12 +13,14 @@ import { png } from './imagenes.ts';
 const wasi = new FakeWasi();
 const proppit = new FakeProppit();
 const integradores = new FakeIntegradores();
+/** Fincaraíz's own fake: the second company's consecutivos repeat the first's, and the Ciencuadras test finds its listing by external_code. */
+const fincaraiz = new FakeIntegradores();
 const ml = new FakeMercadoLibre();
 test.beforeAll(async () => {
-  await Promise.all([wasi.start(), proppit.start(), integradores.start(), ml.start()]);
+  await Promise.all([wasi.start(), proppit.start(), integradores.start(), fincaraiz.start(), ml.start()]);
 });
 test.afterAll(async () => {
-  await Promise.all([wasi.stop(), proppit.stop(), integradores.stop(), ml.stop()]);
+  await Promise.all([wasi.stop(), proppit.stop(), integradores.stop(), fincaraiz.stop(), ml.stop()]);
 });
 
 test('Wasi: configure, publish, update the price, withdraw → unpublished', async ({ page, request }) => {
@@ -142,6 +144,90 @@ test('Wasi: load the catalogue, map a barrio on the screen, publish with its ids
     // By address: the first company's Wasi test may have sent a property with the same consecutivo.
     .poll(() => wasi.eventos.find((e) => e.accion === 'add' && e.datos.address === direccion)?.datos, { timeout: 30_000 })
     .toMatchObject({ id_region: '3', id_city: '698', id_zone: '9003' });
+});
+
+test('Fincaraíz: load its features and barrios, say one feature is not sent, publish with the ids', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // The second company, so the first company's Ciencuadras test keeps publishing without a catalogue.
+  const api = await apiComo(request, ADMIN_NORTE);
+  await api.call('PUT', '/portales/fincaraiz/configuracion', {
+    activo: true,
+    url: fincaraiz.url,
+    usuario: INTEGRADORES_CLIENTE,
+    secreto: INTEGRADORES_CLAVE,
+    correo_contacto: 'ventas@norte.co',
+    telefono_contacto: '+57 300 222 3344',
+  });
+  const [bogota] = await api.get<{ id: number }[]>('/maestros/municipios/opciones?q=bogota');
+  const [barrio] = await api.get<{ id: number }[]>(`/maestros/barrios/opciones?q=teusaquillo&id_municipio=${bogota!.id}`);
+  const opciones = await api.get<{ id: number; label: string }[]>('/inmuebles-opciones/caracteristicas');
+  const piscina = opciones.find((o) => o.label === 'Piscina')!;
+  const estudio = opciones.find((o) => o.label === 'Estudio')!;
+  const direccion = `Calle ${Math.floor(Math.random() * 9000 + 1000)} # 24-10`;
+  const inm = await api.post<{ consecutivo: number }>('/inmuebles', {
+    tipo: 'apartamento',
+    gestion: 'arriendo',
+    direccion,
+    id_municipio: bogota!.id,
+    id_barrio: barrio!.id,
+    area_construida: 64,
+    habitaciones: 2,
+    banos: 2,
+    canon: 2_100_000,
+    lat: 4.6374,
+    lng: -74.0771,
+    caracteristicas: [piscina.id, estudio.id],
+    descripcion: 'Apartamento en Teusaquillo con piscina y estudio',
+  });
+  const n = inm.consecutivo;
+  await api.post(`/inmuebles/${n}/estado`, { estado: 'disponible' });
+  // A retry finds «Estudio» decided by the first attempt: start it undecided again.
+  await api.call('PUT', '/portales/fincaraiz/equivalencias', {
+    clase: 'caracteristica',
+    id_local: String(estudio.id),
+    codigo: null,
+  });
+
+  await ingresar(page, ADMIN_NORTE, '/propiedades/portales/fincaraiz');
+  const tarjeta = page.locator('.portales-card').filter({ hasText: 'Equivalencias con Fincaraíz' });
+  await tarjeta.getByRole('button', { name: 'Cargar desde Fincaraíz' }).click();
+  await expect(page.getByText(/Catálogo cargado: \d+ barrios y 22 características/)).toBeVisible();
+  await tarjeta.getByRole('tab', { name: /Características/ }).click();
+  await tarjeta.getByLabel('Buscar características').fill('Estudio');
+  await tarjeta.getByLabel('Buscar características').press('Enter');
+  const fila = tarjeta
+    .getByRole('list', { name: 'Equivalencias de características' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Estudio' });
+  await expect(fila.getByText('Sin mapear')).toBeVisible();
+  // Held before sending, naming the feature.
+  const antes = await request.post(`/api/portales/fincaraiz/inmuebles/${n}/publicar`, {
+    headers: { authorization: `Bearer ${api.token}` },
+  });
+  expect(antes.status()).toBe(400);
+  expect(((await antes.json()) as { message: string }).message).toContain(
+    'Característica sin equivalencia en Fincaraíz: Estudio',
+  );
+
+  await elegir(page, fila.getByRole('combobox', { name: 'Característica Estudio en Fincaraíz' }), /No se envía a Fincaraíz/, {
+    buscar: 'No se',
+  });
+  await expect(page.getByText('Estudio: equivalencia guardada')).toBeVisible();
+  await expect(fila.getByText('Sin mapear')).toHaveCount(0);
+
+  await api.post(`/portales/fincaraiz/inmuebles/${n}/publicar`, {});
+  await expect
+    .poll(
+      () =>
+        fincaraiz.eventos.find(
+          (e) => e.accion === 'crear' && (e.listing.address as { address?: string } | undefined)?.address === direccion,
+        )?.listing,
+      { timeout: 30_000 },
+    )
+    .toMatchObject({
+      categories: [17],
+      locations: expect.objectContaining({ location_main_id: 'c2b6e8d1-5f3a-4c7e-9b21-7d4e6f8a1b30' }),
+    });
 });
 
 test('Ciencuadras: configure, publish through a task, update the price, withdraw → unpublished', async ({ page, request }) => {

@@ -50,7 +50,8 @@ export const PORTALES_CON_CONTACTOS: readonly PortalSincronizado[] = ['mercadoli
 /**
  * Portals whose adapter reads a listing's state back (ClientePortal.leerEstado): the nightly
  * reconciliation covers them. Metrocuadrado: GET /properties/{id}; Mercado Libre: GET /items/{id};
- * Wasi: property/get; Ciencuadras and Fincaraíz: GET /listing.
+ * Wasi: property/get; Ciencuadras and Fincaraíz: GET /listing/{listing_id}; Proppit: GET
+ * /proppit/CO/ads/{referenceId}; Domus: GET /properties/{codpro}.
  */
 export const PORTALES_CON_CONCILIACION: readonly PortalSincronizado[] = [
   'metrocuadrado',
@@ -58,6 +59,8 @@ export const PORTALES_CON_CONCILIACION: readonly PortalSincronizado[] = [
   'wasi',
   'ciencuadras',
   'fincaraiz',
+  'proppit',
+  'domus',
 ];
 
 /** One setting as the portal's screen names it; `requerido`: the portal cannot be used without it. */
@@ -600,27 +603,46 @@ export const ZFeedPublicoParam = z.object({
  * `desdePortal`: the portal's published contract has a catalogue endpoint («Cargar desde <portal>»);
  * every portal with a catalogue also takes a CSV.
  */
-export const CLASES_CATALOGO = ['tipo', 'ciudad', 'barrio'] as const;
+export const CLASES_CATALOGO = ['tipo', 'ciudad', 'barrio', 'caracteristica'] as const;
 export type ClaseCatalogo = (typeof CLASES_CATALOGO)[number];
-export const CLASES_EQUIVALENCIA = ['tipo', 'municipio', 'barrio'] as const;
+export const CLASES_EQUIVALENCIA = ['tipo', 'municipio', 'barrio', 'caracteristica'] as const;
 export type ClaseEquivalencia = (typeof CLASES_EQUIVALENCIA)[number];
 /** The catalogue class a company master is mapped to. */
 export const CATALOGO_DE_CLASE: Record<ClaseEquivalencia, ClaseCatalogo> = {
   tipo: 'tipo',
   municipio: 'ciudad',
   barrio: 'barrio',
+  caracteristica: 'caracteristica',
 };
 export const ETIQUETA_CLASE_EQUIVALENCIA: Record<ClaseEquivalencia, string> = {
   tipo: 'Tipo de inmueble',
   municipio: 'Municipio',
   barrio: 'Barrio',
+  caracteristica: 'Característica',
 };
-export const ETIQUETA_CLASE_CATALOGO: Record<ClaseCatalogo, string> = { tipo: 'Tipos', ciudad: 'Ciudades', barrio: 'Barrios' };
-export type CatalogoDePortal = { clases: readonly ClaseEquivalencia[]; desdePortal: boolean };
+export const ETIQUETA_CLASE_CATALOGO: Record<ClaseCatalogo, string> = {
+  tipo: 'Tipos',
+  ciudad: 'Ciudades',
+  barrio: 'Barrios',
+  caracteristica: 'Características',
+};
+/**
+ * `barriosPorBusqueda`: the portal lists no barrios per city, only a place search (the integrators'
+ * `GET /location/{name}`); its barrios are loaded by searching each barrio the company's properties use.
+ */
+export type CatalogoDePortal = { clases: readonly ClaseEquivalencia[]; desdePortal: boolean; barriosPorBusqueda?: boolean };
 export const CATALOGO_PORTAL: Partial<Record<PortalSincronizado, CatalogoDePortal>> = {
   wasi: { clases: ['tipo', 'municipio', 'barrio'], desdePortal: true },
   metrocuadrado: { clases: ['municipio', 'barrio'], desdePortal: true },
+  ciencuadras: { clases: ['barrio', 'caracteristica'], desdePortal: true, barriosPorBusqueda: true },
+  fincaraiz: { clases: ['barrio', 'caracteristica'], desdePortal: true, barriosPorBusqueda: true },
+  proppit: { clases: ['caracteristica'], desdePortal: true },
 };
+/**
+ * The code a company chooses for a característica the portal has no feature for («No se envía»): the
+ * equivalence is then decided and nothing is sent for it, instead of holding every property that has it.
+ */
+export const CODIGO_NO_SE_ENVIA = '-';
 export const MAX_CSV_CATALOGO = 1_000_000;
 
 const claseCatalogo = z.enum(CLASES_CATALOGO, { error: `El campo Clase debe ser uno de: ${CLASES_CATALOGO.join(', ')}` });

@@ -112,6 +112,14 @@ export class FakeDomus {
       this.eventos.push({ accion: 'actualizar', codpro: req.params.codpro, datos: d });
       return { code: 200, message: 'The property was updated successfully', property: { codpro: Number(req.params.codpro) } };
     });
+    // GET /properties/{codpro} (inferred like the reconciliation that reads it): the property and its status code.
+    app.get<{ Params: { codpro: string } }>('/3.0/properties/:codpro', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req, reply)) return reply;
+      const p = this.propiedades.get(req.params.codpro);
+      if (!p) return reply.code(404).send({ code: 404, message: 'Property not found' });
+      return { code: 200, message: 'OK', data: { ...p, codpro: Number(req.params.codpro), status: Number(p.status) } };
+    });
     app.put<{ Params: { codpro: string } }>('/3.0/properties/status/:codpro', async (req, reply) => {
       if (await falla(reply)) return reply;
       if (!autorizado(req, reply)) return reply;

@@ -42,6 +42,86 @@ const REQUERIDOS = [
   'listing_contact',
 ];
 
+const sinAcentos = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/**
+ * A part of the features the OpenAPI lists in `categories` (id = name), with a parent group. The ids and
+ * names are the spec's; the parents are made up (the spec defines `parent { name, slug }` but lists none).
+ * «Terraza» is there twice, as in the spec.
+ */
+export const CATEGORIAS: [number, string, string][] = [
+  [1, 'Aire Acondicionado', 'Interior'],
+  [4, 'Piso en Baldosa /  Mármol', 'Interior'],
+  [5, 'Parqueadero Visitantes', 'Zonas comunes'],
+  [7, 'Jardín', 'Exterior'],
+  [10, 'Terraza', 'Exterior'],
+  [11, 'Depósito / Bodega', 'Interior'],
+  [12, 'En conjunto cerrado', 'Sector'],
+  [13, 'Ascensor', 'Zonas comunes'],
+  [16, 'Patio', 'Exterior'],
+  [17, 'Piscina', 'Zonas comunes'],
+  [19, 'Amoblado', 'Interior'],
+  [20, 'Cocina Integral', 'Interior'],
+  [32, 'Balcón', 'Exterior'],
+  [103, 'Gimnasio', 'Zonas comunes'],
+  [106, 'Zona Infantil', 'Zonas comunes'],
+  [107, 'Zonas Verdes', 'Zonas comunes'],
+  [112, 'Salón Comunal', 'Zonas comunes'],
+  [129, 'Chimenea', 'Interior'],
+  [147, 'Vigilancia 24x7', 'Seguridad'],
+  [177, 'Zona de BBQ', 'Zonas comunes'],
+  [180, 'Closet', 'Interior'],
+  [315, 'Terraza', 'Comercial'],
+];
+
+type Ubicacion = {
+  id: string;
+  name: string;
+  location_type: string;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+};
+const barrio = (id: string, name: string, city: string, state: string): Ubicacion => ({
+  id,
+  name,
+  location_type: 'NEIGHBOURHOOD',
+  country: 'Colombia',
+  state,
+  city,
+});
+/** Places as GET /location answers them (the spec's example: a Bogotá barrio's city is «Bogotá, d.c.»). */
+export const UBICACIONES: Ubicacion[] = [
+  barrio('4faca461-6a83-41cb-a57e-f3860624826a', 'Cedritos', 'Bogotá, d.c.', 'Cundinamarca'),
+  barrio('1895e0a3-60b8-4a9d-858d-f2c7297b48b2', 'Chapinero', 'Bogotá, d.c.', 'Cundinamarca'),
+  barrio('8a1f4c52-0d8e-4a57-9d35-4b0e7c1a2f10', 'Chapinero Alto', 'Bogotá, d.c.', 'Cundinamarca'),
+  barrio('c2b6e8d1-5f3a-4c7e-9b21-7d4e6f8a1b30', 'Teusaquillo', 'Bogotá, d.c.', 'Cundinamarca'),
+  barrio('e7d9a3b4-2c1f-4e8d-a6b5-3f9c8d7e6a40', 'El Prado', 'Barranquilla', 'Atlántico'),
+  barrio('f1e2d3c4-b5a6-4978-8a1b-2c3d4e5f6a50', 'El Poblado', 'Medellín', 'Antioquia'),
+  {
+    id: '52261b15-76b0-4f8c-a10a-105139d8d809',
+    name: 'Chapinero',
+    location_type: 'LOCALITY',
+    country: 'Colombia',
+    state: 'Bogotá, d.c.',
+    city: 'Bogotá',
+  },
+  {
+    id: 'd0ac326a-cade-4a06-86c1-6a8897bf56b3',
+    name: 'Bogotá',
+    location_type: 'CITY',
+    country: 'Colombia',
+    state: 'Bogotá, d.c.',
+    city: null,
+  },
+];
+
 export class FakeIntegradores {
   fallas: FallaIntegradores[] = [];
   retryAfter = '1';
@@ -51,6 +131,9 @@ export class FakeIntegradores {
   readonly tareas = new Map<string, Tarea>();
   readonly eventos: EventoIntegradores[] = [];
   peticiones = 0;
+  /** The catalogue calls received (paths), to check what a load asked. */
+  readonly lecturasCatalogo: string[] = [];
+  porPaginaCategorias = 10;
   url = '';
   private app: FastifyInstance | null = null;
   private fr = 10_002_000;
@@ -184,21 +267,53 @@ export class FakeIntegradores {
       }
       return respuesta(t);
     });
-    app.get<{ Querystring: Record<string, string> }>(P + '/listing', async (req, reply) => {
+    // GET /category: the features, paged by limit/offset (at most `porPaginaCategorias` a page).
+    app.get<{ Querystring: Record<string, string> }>(P + '/category', async (req, reply) => {
+      this.lecturasCatalogo.push('/category');
       if (await falla(reply)) return reply;
       if (!autorizado(req.headers.apikey, reply)) return reply;
-      const l = this.listings.get(String(req.query.listing_id ?? ''));
-      if (!l || req.query.client_id !== INTEGRADORES_CLIENTE) return { content: [] };
+      const limit = Math.min(Number(req.query.limit ?? 10) || 10, this.porPaginaCategorias);
+      const offset = Number(req.query.offset ?? 0) || 0;
       return {
-        content: [
-          {
-            listing_id: req.query.listing_id,
-            external_code: l.external_code,
-            status: l.status,
-            status_description: l.status_description ?? '',
-          },
-        ],
+        total: CATEGORIAS.length,
+        list: {
+          hits: CATEGORIAS.slice(offset, offset + limit).map(([id, name, padre]) => ({
+            id,
+            name,
+            slug: sinAcentos(name).replace(/ /g, '-'),
+            parent: { name: padre, slug: sinAcentos(padre).replace(/ /g, '-') },
+          })),
+        },
       };
+    });
+    // GET /location/{name}: autocomplete, the first five places whose words contain every word asked, or null.
+    app.get<{ Params: { name: string } }>(P + '/location/:name', async (req, reply) => {
+      this.lecturasCatalogo.push(`/location/${req.params.name}`);
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.headers.apikey, reply)) return reply;
+      const palabras = sinAcentos(req.params.name).split(' ').filter(Boolean);
+      const hits = UBICACIONES.filter((u) => {
+        const texto = ` ${sinAcentos(`${u.name} ${u.city ?? ''} ${u.state ?? ''}`)} `;
+        return palabras.every((w) => texto.includes(` ${w}`));
+      }).slice(0, 5);
+      return reply.type('application/json').send(JSON.stringify(hits.length > 0 ? hits : null));
+    });
+    // GET /listing/{listing_id} (ListingResponse200): a one-item list with the listing's status code.
+    app.get<{ Params: { id: string } }>(P + '/listing/:id', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.headers.apikey, reply)) return reply;
+      const l = this.listings.get(req.params.id);
+      if (!l) return reply.code(404).send({ detail: 'No encontrado.' });
+      return [
+        {
+          client: INTEGRADORES_CLIENTE,
+          offer: l.offer,
+          property_type: l.property_type,
+          status: l.status,
+          ...(l.status_description ? { status_description: l.status_description } : {}),
+          fr_property_id: 10_002_072,
+        },
+      ];
     });
     app.get<{ Params: { id: string } }>(P + '/task/:id', async (req, reply) => {
       if (await falla(reply)) return reply;

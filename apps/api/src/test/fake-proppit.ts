@@ -21,6 +21,8 @@ export class FakeProppit {
   /** Publishers Proppit's team has approved. */
   readonly aprobados = new Set([PROPPIT_ANUNCIANTE]);
   readonly anuncios = new Map<string, Record<string, unknown>>();
+  /** Ads Proppit keeps but shows on no site (its plan does not cover them): GET answers 404. */
+  readonly sinSitio = new Set<string>();
   readonly eventos: EventoProppit[] = [];
   /** Seconds a token lives. */
   vidaToken = 3600;
@@ -110,6 +112,32 @@ export class FakeProppit {
       this.eventos.push({ accion: 'actualizar', ref: req.params.ref });
       return { ...a, status: 'published' };
     });
+    // GET property-types: the contract's example shape, each type with its allowed amenities.
+    app.get('/api/v2/proppit/:country/property-types', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req, reply)) return reply;
+      return [
+        {
+          id: 'apartment',
+          nearbyLocations: ['main street'],
+          amenities: ['air conditioning', 'gym', 'swimming pool', 'balcony'],
+          rules: ['pets allowed'],
+        },
+        { id: 'house', nearbyLocations: ['park'], amenities: ['garden', 'swimming pool', 'fireplace'], rules: ['pets allowed'] },
+      ];
+    });
+    // GET an ad: the contract answers it while published on some site (status «published»), else 404.
+    app.get<{ Params: { ref: string }; Querystring: { externalId?: string } }>(
+      '/api/v2/proppit/:country/ads/:ref',
+      async (req, reply) => {
+        if (await falla(reply)) return reply;
+        if (!autorizado(req, reply)) return reply;
+        const a = this.anuncios.get(req.params.ref) as Anuncio | undefined;
+        if (!a || a.publisher?.externalId !== req.query.externalId || this.sinSitio.has(req.params.ref))
+          return error(reply, 404, 'Ad not found');
+        return { ...a, status: 'published' };
+      },
+    );
     app.delete<{ Params: { ref: string }; Querystring: { externalId?: string } }>(
       '/api/v2/proppit/:country/ads/:ref',
       async (req, reply) => {

@@ -57,11 +57,33 @@ export type Equivalencias = {
   barrio: string | null;
   /** The mapped city has barrios in the catalogue: a barrio without equivalence is then named. */
   barriosDeCiudad: boolean;
+  /**
+   * The property's características and the portal's feature id each maps to (null: no equivalence yet;
+   * CODIGO_NO_SE_ENVIA: the company said the portal has none). Absent for portals without features.
+   */
+  caracteristicas?: { nombre: string; codigo: string | null; detalle?: string | null }[];
 };
 
 /** «<Clase> sin equivalencia en <portal>: <nombre>», as the pre-send validation names a missing mapping. */
-export const sinEquivalencia = (clase: 'Tipo de inmueble' | 'Municipio' | 'Barrio', portal: string, nombre: string) =>
-  `${clase} sin equivalencia en ${portal}: ${nombre}`;
+export const sinEquivalencia = (
+  clase: 'Tipo de inmueble' | 'Municipio' | 'Barrio' | 'Característica',
+  portal: string,
+  nombre: string,
+) => `${clase} sin equivalencia en ${portal}: ${nombre}`;
+
+/**
+ * A city's name as a comparable key, for portals that name a place's city in words (the integrators'
+ * `GET /location`: «Bogotá, d.c.», elsewhere «Bogotá»): no accents, case, punctuation or «D.C.».
+ */
+export const claveCiudad = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/\bd c\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Offered for rent (arriendo or arriendo_venta) / for sale (venta or arriendo_venta). */
 export const enArriendo = (f: FichaPortal) => f.gestion !== 'venta';
@@ -149,7 +171,9 @@ export type ClientePortal<P> = {
   leerEstado?(idExterno: string): Promise<EstadoEnPortal>;
   /**
    * Portals whose contract publishes catalogues: the entries of one class (barrios: those of the city
-   * `padre`; cities carry their department in `padre`). Optional; others take a CSV.
+   * `padre`; cities carry their department in `padre`). A portal whose barrios come from a place search
+   * (`CatalogoDePortal.barriosPorBusqueda`) takes the text to search in `padre` and answers the barrios
+   * found, each with its city's key (`claveCiudad`) in `padre`. Optional; others take a CSV.
    */
   leerCatalogo?(clase: ClaseCatalogo, padre?: string): Promise<EntradaCatalogo[]>;
 };

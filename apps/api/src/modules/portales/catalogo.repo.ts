@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { TIPOS_INMUEBLE } from '@predio/contract/inmuebles';
+import { CARACTERISTICAS } from '@predio/contract/maestros/resources';
 import {
   type ClaseCatalogo,
   type ClaseEquivalencia,
@@ -117,13 +118,35 @@ function locales(portal: PortalSincronizado, clase: ClaseEquivalencia): SQL {
                from municipios m
                where m.id in (select id_municipio from inmueble)
                   or m.id::text in (select id_local from portal_equivalencia where portal = ${portal} and clase = 'municipio')`;
+  if (clase === 'caracteristica')
+    return sql`select c.id::text as id_local, c.nombre, ${grupoEtiqueta} as detalle
+               from caracteristicas_inmueble c
+               where c.activo
+                  or c.id in (select id_caracteristica from inmueble_caracteristica)
+                  or c.id::text in (select id_local from portal_equivalencia where portal = ${portal} and clase = 'caracteristica')`;
   return sql`select b.id::text as id_local, b.nombre, m.municipio || ' (' || m.departamento || ')' as detalle
              from barrios b join municipios m on m.id = b.id_municipio
              where b.id in (select id_barrio from inmueble where id_barrio is not null)
                 or b.id::text in (select id_local from portal_equivalencia where portal = ${portal} and clase = 'barrio')`;
 }
 
-const CATALOGO_DE: Record<ClaseEquivalencia, ClaseCatalogo> = { tipo: 'tipo', municipio: 'ciudad', barrio: 'barrio' };
+/** A característica's group as the masters' screen names it («Zonas comunes»), for the detalle beside it. */
+const grupoEtiqueta: SQL = (() => {
+  const campo = CARACTERISTICAS.fields.find((c) => c.key === 'grupo');
+  const opciones = campo && 'options' in campo ? (campo.options as readonly { value: string; label: string }[]) : [];
+  if (opciones.length === 0) return sql`c.grupo`;
+  return sql`case c.grupo ${sql.join(
+    opciones.map((o) => sql`when ${o.value} then ${o.label}`),
+    sql` `,
+  )} else c.grupo end`;
+})();
+
+const CATALOGO_DE: Record<ClaseEquivalencia, ClaseCatalogo> = {
+  tipo: 'tipo',
+  municipio: 'ciudad',
+  barrio: 'barrio',
+  caracteristica: 'caracteristica',
+};
 
 export async function equivalencias(
   tx: Tx,
@@ -167,16 +190,21 @@ export async function localesSinMapear(
   tx: Tx,
   portal: PortalSincronizado,
   clase: ClaseEquivalencia,
-): Promise<{ id_local: string; nombre: string; detalle: string; padre: string | null }[]> {
+): Promise<{ id_local: string; nombre: string; detalle: string; padre: string | null; municipio: string | null }[]> {
   // A barrio's «padre» is its municipio's equivalence (the portal's city): barrios are matched within it.
+  // Portals without a city catalogue match a barrio by its municipio's name instead (`municipio`).
   const padre =
     clase === 'barrio'
       ? sql`(select e.codigo from barrios b join portal_equivalencia e on e.portal = ${portal} and e.clase = 'municipio'
                and e.id_local = b.id_municipio::text where b.id::text = l.id_local)`
       : sql`null`;
+  const municipio =
+    clase === 'barrio'
+      ? sql`(select m.municipio from barrios b join municipios m on m.id = b.id_municipio where b.id::text = l.id_local)`
+      : sql`null`;
   return queryRows(
     tx,
-    sql`select l.id_local, l.nombre, l.detalle, ${padre} as padre from (${locales(portal, clase)}) l
+    sql`select l.id_local, l.nombre, l.detalle, ${padre} as padre, ${municipio} as municipio from (${locales(portal, clase)}) l
         where not exists (select 1 from portal_equivalencia e
                           where e.portal = ${portal} and e.clase = ${clase} and e.id_local = l.id_local)`,
   );
@@ -191,10 +219,29 @@ export async function ciudadesMapeadas(tx: Tx, portal: PortalSincronizado): Prom
   return filas.map((f) => f.codigo);
 }
 
+/**
+ * The barrios a search-based portal is asked for (`barriosPorBusqueda`): those the company's properties
+ * use and those already mapped (a reload must find their entries again), with their municipio's name.
+ * At most `limite`, one search each.
+ */
+export async function barriosParaBuscar(
+  tx: Tx,
+  portal: PortalSincronizado,
+  limite: number,
+): Promise<{ id_local: string; nombre: string; municipio: string }[]> {
+  return queryRows(
+    tx,
+    sql`select b.id::text as id_local, b.nombre, m.municipio from barrios b join municipios m on m.id = b.id_municipio
+        where b.id in (select id_barrio from inmueble where id_barrio is not null)
+           or b.id::text in (select id_local from portal_equivalencia where portal = ${portal} and clase = 'barrio')
+        order by b.nombre, b.id limit ${limite}`,
+  );
+}
+
 export async function existeLocal(tx: Tx, clase: ClaseEquivalencia, idLocal: string): Promise<boolean> {
   if (clase === 'tipo') return (TIPOS_INMUEBLE as readonly string[]).includes(idLocal);
   if (!/^\d{1,9}$/.test(idLocal)) return false;
-  const tabla = clase === 'municipio' ? sql`municipios` : sql`barrios`;
+  const tabla = clase === 'municipio' ? sql`municipios` : clase === 'barrio' ? sql`barrios` : sql`caracteristicas_inmueble`;
   const filas = await queryRows(tx, sql`select 1 from ${tabla} where id = ${Number(idLocal)}`);
   return filas.length > 0;
 }
@@ -220,12 +267,13 @@ export async function guardar(
 /** What the adapter needs for one property: its equivalences, and which catalogue classes are loaded. */
 export async function paraInmueble(
   tx: Tx,
-  o: { portal: PortalSincronizado; tipo: string; idMunicipio: number; idBarrio: number | null },
+  o: { portal: PortalSincronizado; tipo: string; idMunicipio: number; idBarrio: number | null; idInmueble?: number },
 ): Promise<Equivalencias> {
   const [f] = await queryRows<{
     tipos: boolean;
     ciudades: boolean;
     barrios: boolean;
+    caracteristicas: boolean;
     tipo: string | null;
     ciudad: string | null;
     ciudad_padre: string | null;
@@ -240,6 +288,7 @@ export async function paraInmueble(
         select exists (select 1 from portal_catalogo where portal = ${o.portal} and clase = 'tipo') as tipos,
                exists (select 1 from portal_catalogo where portal = ${o.portal} and clase = 'ciudad') as ciudades,
                exists (select 1 from portal_catalogo where portal = ${o.portal} and clase = 'barrio') as barrios,
+               exists (select 1 from portal_catalogo where portal = ${o.portal} and clase = 'caracteristica') as caracteristicas,
                (select e.codigo from eq e join portal_catalogo c on c.portal = ${o.portal} and c.clase = 'tipo' and c.codigo = e.codigo
                  where e.clase = 'tipo' and e.id_local = ${o.tipo}) as tipo,
                (select codigo from ciudad) as ciudad,
@@ -249,11 +298,30 @@ export async function paraInmueble(
                exists (select 1 from portal_catalogo c where c.portal = ${o.portal} and c.clase = 'barrio'
                         and c.padre = (select codigo from ciudad)) as barrios_de_ciudad`,
   );
+  // The property's features, each with the portal's feature it maps to (only if still in the catalogue).
+  const caracteristicas =
+    o.idInmueble === undefined
+      ? []
+      : await queryRows<{ nombre: string; codigo: string | null; detalle: string | null }>(
+          tx,
+          sql`select c.nombre, k.codigo, k.detalle from inmueble_caracteristica ic
+              join caracteristicas_inmueble c on c.id = ic.id_caracteristica
+              left join portal_equivalencia e on e.portal = ${o.portal} and e.clase = 'caracteristica' and e.id_local = c.id::text
+              left join portal_catalogo k on k.portal = ${o.portal} and k.clase = 'caracteristica' and k.codigo = e.codigo
+              where ic.id_inmueble = ${o.idInmueble}
+              order by c.nombre, c.id`,
+        );
   return {
-    conCatalogo: { tipo: Boolean(f?.tipos), ciudad: Boolean(f?.ciudades), barrio: Boolean(f?.barrios) },
+    conCatalogo: {
+      tipo: Boolean(f?.tipos),
+      ciudad: Boolean(f?.ciudades),
+      barrio: Boolean(f?.barrios),
+      caracteristica: Boolean(f?.caracteristicas),
+    },
     tipo: f?.tipo ?? null,
     ciudad: f?.ciudad ? { codigo: f.ciudad, padre: f.ciudad_padre ?? '' } : null,
     barrio: f?.barrio ?? null,
     barriosDeCiudad: Boolean(f?.barrios_de_ciudad),
+    caracteristicas,
   };
 }

@@ -4,6 +4,7 @@ import {
   CATALOGO_DE_CLASE,
   CATALOGO_PORTAL,
   CLASES_CATALOGO,
+  CODIGO_NO_SE_ENVIA,
   ETIQUETA_CLASE_EQUIVALENCIA,
   ZCatalogoCsv,
   ZEquivalenciaGuardar,
@@ -24,7 +25,7 @@ import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { AppError, invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
-import { ErrorPortal } from './adaptador.ts';
+import { claveCiudad, ErrorPortal } from './adaptador.ts';
 import * as repo from './catalogo.repo.ts';
 import * as portalesRepo from './portales.repo.ts';
 import { ADAPTADORES, credenciales } from './portales.service.ts';
@@ -34,6 +35,19 @@ import { ADAPTADORES, credenciales } from './portales.service.ts';
 // unambiguous, and completed by hand on the portal's screen.
 
 const MAX_FILAS_CSV = 50_000;
+/** Searches for a search-based portal's barrios in one load (one call each, inside the request). */
+export const MAX_BUSQUEDAS_BARRIO = 300;
+
+/**
+ * A feature catalogue plus the entry «No se envía a <portal>» (CODIGO_NO_SE_ENVIA): a característica the
+ * portal has no feature for is mapped to it once, and is then left out instead of holding the property.
+ */
+function conNoSeEnvia(entradas: EntradaCatalogo[], nombre: string): EntradaCatalogo[] {
+  return [
+    { codigo: CODIGO_NO_SE_ENVIA, nombre: `No se envía a ${nombre}`, padre: '', detalle: 'Sin característica equivalente' },
+    ...entradas.filter((e) => e.codigo !== CODIGO_NO_SE_ENVIA),
+  ];
+}
 
 function catalogoDe(portal: PortalSincronizado) {
   const c = CATALOGO_PORTAL[portal];
@@ -53,7 +67,7 @@ export const normalizar = (s: string) =>
 export async function resumen(o: { tx: Tx; portal: PortalSincronizado }): Promise<ResumenCatalogo> {
   const c = catalogoDe(o.portal);
   const hay = await repo.resumen(o.tx, o.portal);
-  const sin_mapear = { tipo: 0, municipio: 0, barrio: 0 } as Record<ClaseEquivalencia, number>;
+  const sin_mapear = { tipo: 0, municipio: 0, barrio: 0, caracteristica: 0 } as Record<ClaseEquivalencia, number>;
   for (const clase of c.clases) sin_mapear[clase] = await repo.sinMapear(o.tx, o.portal, clase);
   return {
     clases: CLASES_CATALOGO.filter((k) => c.clases.some((x) => CATALOGO_DE_CLASE[x] === k)).map(
@@ -137,9 +151,12 @@ async function emparejar(tx: Tx, portal: PortalSincronizado, clase: ClaseEquival
     porNombre.set(k, [...(porNombre.get(k) ?? []), e]);
   }
   let n = 0;
+  // A portal without a city catalogue keys its barrios by the city's name (barriosPorBusqueda).
+  const porCiudad = !(CATALOGO_PORTAL[portal]?.clases ?? []).includes('municipio');
   for (const l of await repo.localesSinMapear(tx, portal, clase)) {
     let xs = porNombre.get(normalizar(l.nombre)) ?? [];
-    if (clase === 'barrio') xs = l.padre ? xs.filter((e) => e.padre === l.padre) : [];
+    if (clase === 'barrio' && porCiudad) xs = l.municipio ? xs.filter((e) => e.padre === claveCiudad(l.municipio!)) : [];
+    else if (clase === 'barrio') xs = l.padre ? xs.filter((e) => e.padre === l.padre) : [];
     if (clase === 'municipio' && xs.length > 1) xs = xs.filter((e) => normalizar(e.detalle) === normalizar(l.detalle));
     if (xs.length !== 1) continue;
     await repo.guardar(tx, { portal, clase, idLocal: l.id_local, codigo: xs[0]!.codigo, usuario });
@@ -182,7 +199,7 @@ export async function cargarDesdePortal(o: {
   const secreto = o.cifrador.descifrar(cfg.credenciales) ?? '';
   const cliente = ad.cliente(credenciales({ tx: o.tx, cifrador: o.cifrador, portal: o.portal }, cfg, secreto));
   if (!cliente.leerCatalogo) throw invalido('portal', `${ad.nombre} no publica su catálogo: cárguelo desde un archivo CSV`);
-  const cuantas: CargaCatalogo = { tipo: 0, ciudad: 0, barrio: 0 };
+  const cuantas: CargaCatalogo = { tipo: 0, ciudad: 0, barrio: 0, caracteristica: 0 };
   let emparejados = 0;
   try {
     if (c.clases.includes('tipo')) {
@@ -197,7 +214,22 @@ export async function cargarDesdePortal(o: {
       cuantas.ciudad = ciudades.length;
       emparejados += await emparejar(o.tx, o.portal, 'municipio', o.user.usuario);
     }
-    if (c.clases.includes('barrio')) {
+    if (c.clases.includes('caracteristica')) {
+      const caracteristicas = conNoSeEnvia(await cliente.leerCatalogo('caracteristica'), ad.nombre);
+      await repo.reemplazar(o.tx, { portal: o.portal, clase: 'caracteristica', entradas: caracteristicas, origen: 'portal' });
+      cuantas.caracteristica = caracteristicas.length - 1;
+      emparejados += await emparejar(o.tx, o.portal, 'caracteristica', o.user.usuario);
+    }
+    if (c.clases.includes('barrio') && c.barriosPorBusqueda) {
+      // One search per barrio in use («Chapinero Bogotá, D.C.»), keeping the barrios of that city only.
+      const vistos = new Map<string, EntradaCatalogo>();
+      for (const b of await repo.barriosParaBuscar(o.tx, o.portal, MAX_BUSQUEDAS_BARRIO))
+        for (const e of await cliente.leerCatalogo('barrio', `${b.nombre} ${b.municipio}`))
+          if (e.padre === claveCiudad(b.municipio)) vistos.set(e.codigo, e);
+      await repo.reemplazar(o.tx, { portal: o.portal, clase: 'barrio', entradas: [...vistos.values()], origen: 'portal' });
+      cuantas.barrio = vistos.size;
+      emparejados += await emparejar(o.tx, o.portal, 'barrio', o.user.usuario);
+    } else if (c.clases.includes('barrio')) {
       const ciudades = new Map((await repo.todas(o.tx, o.portal, 'ciudad')).map((e) => [e.codigo, e.nombre]));
       for (const ciudad of await repo.ciudadesMapeadas(o.tx, o.portal)) {
         // The city's name beside each barrio tells two «El Prado» apart in the screen's search.
@@ -286,10 +318,19 @@ export async function cargarCsv(o: {
   const clases = c.clases.filter((x) => CATALOGO_DE_CLASE[x] === b.clase);
   if (clases.length === 0)
     throw invalido('clase', `El campo Clase: ${ADAPTADORES[o.portal].nombre} no usa un catálogo de ${b.clase}`);
-  const entradas = leerCsv(b.contenido, b.clase);
-  await repo.reemplazar(o.tx, { portal: o.portal, clase: b.clase, entradas, origen: 'csv' });
+  // A search-based portal keys barrios by their city's name (the CSV's third column), as its loader does.
+  const entradas = leerCsv(b.contenido, b.clase).map((e) =>
+    b.clase === 'barrio' && c.barriosPorBusqueda ? { ...e, padre: claveCiudad(e.padre) } : e,
+  );
+  const nombre = ADAPTADORES[o.portal].nombre;
+  await repo.reemplazar(o.tx, {
+    portal: o.portal,
+    clase: b.clase,
+    entradas: b.clase === 'caracteristica' ? conNoSeEnvia(entradas, nombre) : entradas,
+    origen: 'csv',
+  });
   const emparejados = await emparejar(o.tx, o.portal, clases[0]!, o.user.usuario);
-  const cuantas: CargaCatalogo = { tipo: 0, ciudad: 0, barrio: 0 };
+  const cuantas: CargaCatalogo = { tipo: 0, ciudad: 0, barrio: 0, caracteristica: 0 };
   cuantas[b.clase] = entradas.length;
   await auditarCarga(o.tx, { user: o.user, ip: o.ip, portal: o.portal, origen: 'csv', cuantas: { ...cuantas, emparejados } });
   return { ...cuantas, emparejados };

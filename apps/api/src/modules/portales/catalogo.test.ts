@@ -108,7 +108,7 @@ async function correr(consecutivo: number): Promise<void> {
 }
 
 const EQ: Equivalencias = {
-  conCatalogo: { tipo: true, ciudad: true, barrio: true },
+  conCatalogo: { tipo: true, ciudad: true, barrio: true, caracteristica: false },
   tipo: '2',
   ciudad: { codigo: '520', padre: '2' },
   barrio: '9101',

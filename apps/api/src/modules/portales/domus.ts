@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { ETIQUETAS_INMUEBLE } from '@predio/contract/inmuebles';
 import { AJUSTES_PORTAL } from '@predio/contract/portales';
 import { normalTexto as normal } from '../../platform/texto.ts';
-import { enArriendo, enVenta, ErrorPortal, llamar, type AdaptadorPortal, type FichaPortal } from './adaptador.ts';
+import {
+  enArriendo,
+  enVenta,
+  ErrorPortal,
+  llamar,
+  type AdaptadorPortal,
+  type EstadoEnPortal,
+  type FichaPortal,
+} from './adaptador.ts';
 
 /*
  * Domus API 3.0 (apiv3get.domus.la/docs/3.0): every call carries the agency's token as the raw
@@ -119,6 +127,36 @@ function revisar(j: Record<string, unknown> | null): Record<string, unknown> {
   return j ?? {};
 }
 
+/** The property in a GET /properties/{codpro} answer: `data` (an object or a one-item list) or `property`. */
+function propiedadDe(r: Record<string, unknown>): Record<string, unknown> | null {
+  const d = r.data ?? r.property;
+  const x = Array.isArray(d) ? d[0] : d;
+  return x && typeof x === 'object' ? (x as Record<string, unknown>) : null;
+}
+
+/**
+ * A Domus property's status as the reconciliation reads it: «Disponible» is on show; a withdrawn,
+ * rented or sold status is off (naming it: someone changed it in Domus); any other is «Error» naming it.
+ * `status` may come as a code, a name or {code, name}.
+ */
+export function estadoDomus(p: Record<string, unknown> | null, nombres: Map<number, string>): EstadoEnPortal {
+  if (!p) return { estado: 'no_existe' };
+  const st = p.status as unknown;
+  const obj = st && typeof st === 'object' ? (st as { code?: unknown; name?: unknown }) : null;
+  const codigo = Number(obj ? obj.code : st);
+  const nombre =
+    typeof obj?.name === 'string'
+      ? obj.name
+      : typeof st === 'string' && !/^\d+$/.test(st)
+        ? st
+        : (nombres.get(codigo) ?? `código ${String(obj ? obj.code : st)}`);
+  const n = normal(nombre);
+  if (n === normal('Disponible')) return { estado: 'publicado' };
+  if ([...ESTADOS_RETIRO, 'ARRENDADO', 'VENDIDO'].some((e) => normal(e) === n))
+    return { estado: 'despublicado', motivo: `Domus lo tiene en estado «${nombre}»` };
+  return { estado: 'error', motivo: `Domus informó un estado que Predio no publica: «${nombre}»` };
+}
+
 export const domus: AdaptadorPortal<DomusInmueble> = {
   portal: 'domus',
   nombre: 'Domus',
@@ -129,6 +167,8 @@ export const domus: AdaptadorPortal<DomusInmueble> = {
     const base = (c.url || AJUSTES_PORTAL.domus.url).replace(/\/+$/, '');
     const auth = { authorization: c.secreto };
     const catalogos = new Map<string, Map<string, number>>();
+    /** Each catalogue's codes → names as Domus writes them (the reconciliation names a status). */
+    const nombres = new Map<string, Map<number, string>>();
 
     const catalogo = async (ruta: string) => {
       let cat = catalogos.get(ruta);
@@ -141,6 +181,7 @@ export const domus: AdaptadorPortal<DomusInmueble> = {
           .map((x) => [normal(String(x.name)), Number(x.code)]),
       );
       catalogos.set(ruta, cat);
+      nombres.set(ruta, new Map(filas.filter((x) => typeof x.name === 'string').map((x) => [Number(x.code), String(x.name)])));
       return cat;
     };
     const codigo = async (ruta: string, nombre: string, que: string) => {
@@ -174,6 +215,21 @@ export const domus: AdaptadorPortal<DomusInmueble> = {
       },
       async actualizar(id, p) {
         await enviar('PUT', `/properties/${encodeURIComponent(id)}`, await formulario(p));
+      },
+      // The nightly reconciliation: GET /properties/{codpro} (inferred, docs/portales.md) and its status
+      // code read through /general/status, like every Domus code here.
+      async leerEstado(id) {
+        let r: Record<string, unknown>;
+        try {
+          r = revisar(
+            await llamar('Domus', `${base}/properties/${encodeURIComponent(id)}`, { method: 'GET', headers: auth }, signal),
+          );
+        } catch (e) {
+          if (e instanceof ErrorPortal && e.status === 404) return { estado: 'no_existe' };
+          throw e;
+        }
+        await catalogo('/general/status');
+        return estadoDomus(propiedadDe(r), nombres.get('/general/status') ?? new Map());
       },
       async despublicar(id) {
         const estados = await catalogo('/general/status');

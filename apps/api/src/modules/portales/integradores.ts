@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ETIQUETAS_INMUEBLE } from '@predio/contract/inmuebles';
-import type { PortalSincronizado } from '@predio/contract/portales';
+import { CODIGO_NO_SE_ENVIA, type EntradaCatalogo, type PortalSincronizado } from '@predio/contract/portales';
 import {
+  claveCiudad,
   ErrorPortal,
+  sinEquivalencia,
   llamar,
   type AdaptadorPortal,
   type AjustesPortal,
@@ -94,7 +96,11 @@ export const ZListingIntegradores = z.object({
   locations: z.object({
     location_point: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
     view_map: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    /** The barrio's id from GET /location/{name} (a NEIGHBOURHOOD), from the company's equivalences. */
+    location_main_id: z.string().min(1).max(60).optional(),
   }),
+  /** Feature ids of GET /category, from the company's equivalences of its características. */
+  categories: z.array(z.number().int().positive()).optional(),
   rooms: z.number().int().min(0).max(20),
   baths: z.number().int().min(0).max(10),
   garages: z.number().int().min(0).max(11),
@@ -136,13 +142,31 @@ function faltantesDe(nombre: string) {
     if (!a.usuario) out.push(`Identificador del cliente en ${nombre} (configuración del portal)`);
     if (!a.correo_contacto) out.push('Correo de contacto (configuración del portal)');
     if (!a.telefono_contacto) out.push('Teléfono de contacto (configuración del portal)');
+    // Once the company loaded the portal's barrios or features, each of the property's needs its id.
+    const eq = f.equivalencias;
+    if (f.barrio && eq?.conCatalogo.barrio && !eq.barrio) out.push(sinEquivalencia('Barrio', nombre, f.barrio));
+    if (eq?.conCatalogo.caracteristica)
+      for (const c of eq.caracteristicas ?? [])
+        if (c.codigo === null) out.push(sinEquivalencia('Característica', nombre, c.nombre));
     return out;
   };
 }
 
+/** The feature ids the property's características map to (those «No se envía» left out), without repeats. */
+const categoriasDe = (f: FichaPortal): number[] => [
+  ...new Set(
+    (f.equivalencias?.caracteristicas ?? [])
+      .map((c) => c.codigo)
+      .filter((c): c is string => c !== null && c !== CODIGO_NO_SE_ENVIA && /^\d{1,9}$/.test(c))
+      .map(Number),
+  ),
+];
+
 /** Pure: the property as one listing of the integrators' API. */
 export function mapearIntegradores(f: FichaPortal, a: AjustesPortal, hoy = new Date()): ListingIntegradores {
   const area = areaDe(f) ?? 0;
+  const barrio = f.equivalencias?.barrio ?? null;
+  const categorias = categoriasDe(f);
   return {
     external_code: String(f.consecutivo),
     client_id: a.usuario,
@@ -157,7 +181,12 @@ export function mapearIntegradores(f: FichaPortal, a: AjustesPortal, hoy = new D
     age: antiguedad(f.anio_construccion, hoy),
     address: { address: f.direccion.trim() },
     // Zone only: the exact point of a property for rent is not shown to everyone.
-    locations: { location_point: { latitude: f.lat ?? 0, longitude: f.lng ?? 0 }, view_map: 2 },
+    locations: {
+      location_point: { latitude: f.lat ?? 0, longitude: f.lng ?? 0 },
+      view_map: 2,
+      ...(barrio ? { location_main_id: barrio } : {}),
+    },
+    ...(categorias.length > 0 ? { categories: categorias } : {}),
     rooms: tope(f.habitaciones, 20),
     baths: tope(f.banos, 10),
     garages: tope(f.parqueaderos, 11),
@@ -199,13 +228,19 @@ export function resultadoDeTarea(nombre: string, tarea: Tarea, externalCode: str
 }
 
 /**
- * A listing's status code on the integrators' API: 4 is active and 7 deleted (the codes PATCH
- * /listing/status ACTIVE / DELETED leave); 1 and 2 are still being processed; 5 is refused by the portal's
- * moderation and 6 expired (to confirm with a real key: docs/portales.md). No listing: the portal does
- * not know it.
+ * A listing's status code on the integrators' API, as its OpenAPI lists them (ListingResponse200.status):
+ * 4 active; 0 incomplete and 10 being published are still on their way; 1 disabled from the portal's
+ * office, 5 expired (the quota's product ran out) and 7 deleted are off; 2 no quota, 9 the portal's
+ * internal error and 11 rejected by its moderation are «Error». No listing: the portal does not know it.
+ * `j` is GET /listing/{listing_id}'s answer (a one-item list) or an object with `content[]`.
  */
-export function estadoListing(nombre: string, j: Record<string, unknown> | null): EstadoEnPortal {
-  const lista = Array.isArray(j?.content) ? (j.content as Record<string, unknown>[]) : [];
+export function estadoListing(nombre: string, j: unknown): EstadoEnPortal {
+  const o = (j ?? null) as Record<string, unknown> | null;
+  const lista = Array.isArray(j)
+    ? (j as Record<string, unknown>[])
+    : Array.isArray(o?.content)
+      ? (o.content as Record<string, unknown>[])
+      : [];
   const l = lista[0];
   if (!l) return { estado: 'no_existe' };
   const codigo = Number(l.status);
@@ -213,18 +248,69 @@ export function estadoListing(nombre: string, j: Record<string, unknown> | null)
   switch (codigo) {
     case 4:
       return { estado: 'publicado' };
-    case 1:
-    case 2:
+    case 0:
+    case 10:
       return { estado: 'pendiente' };
+    case 1:
+      return { estado: 'despublicado', motivo: `${nombre} lo tiene desactivado desde su oficina virtual${razon}` };
     case 5:
-      return { estado: 'error', motivo: `${nombre} rechazó el inmueble${razon || ': sin motivo indicado'}` };
-    case 6:
-      return { estado: 'despublicado', motivo: `${nombre} lo retiró${razon || ': la publicación venció'}` };
+      return { estado: 'despublicado', motivo: `${nombre} lo retiró: venció el producto de su cupo${razon}` };
     case 7:
       return { estado: 'despublicado', motivo: `${nombre} lo tiene eliminado${razon}` };
+    case 2:
+      return { estado: 'error', motivo: `${nombre} no lo publica: el cliente no tiene cupo${razon}` };
+    case 9:
+      return { estado: 'error', motivo: `${nombre} tuvo un error interno al publicarlo${razon}: use Actualizar` };
+    case 11:
+      return { estado: 'error', motivo: `${nombre} rechazó el inmueble en su moderación${razon || ': sin motivo indicado'}` };
     default:
       return { estado: 'error', motivo: `${nombre} informó un estado desconocido (${String(l.status ?? 'vacío')})` };
   }
+}
+
+type Enviar = (method: string, ruta: string, cuerpo?: unknown) => Promise<Record<string, unknown> | null>;
+const POR_PAGINA = 100;
+
+/** GET /category?limit&offset → `{ total, list: { hits: [{ id, name, slug, parent: { name } }] } }`, every page. */
+async function leerCategorias(enviar: Enviar): Promise<EntradaCatalogo[]> {
+  const out = new Map<string, EntradaCatalogo>();
+  // The portal may answer fewer than asked per page: advance by what came, until `total` or an empty page.
+  for (let offset = 0, pagina = 0; pagina < 50; pagina++) {
+    const j = await enviar('GET', `/category?limit=${POR_PAGINA}&offset=${offset}`);
+    const lista = j?.list as { hits?: unknown } | undefined;
+    const hits = Array.isArray(lista?.hits) ? (lista.hits as Record<string, unknown>[]) : [];
+    for (const h of hits) {
+      const nombre = typeof h.name === 'string' ? h.name.trim() : '';
+      const padre = (h.parent ?? null) as { name?: unknown } | null;
+      if (h.id === undefined || h.id === null || !nombre) continue;
+      out.set(String(h.id), {
+        codigo: String(h.id),
+        nombre: nombre.slice(0, 200),
+        padre: '',
+        detalle: typeof padre?.name === 'string' ? padre.name.slice(0, 200) : '',
+      });
+    }
+    offset += hits.length;
+    if (hits.length === 0 || offset >= Number(j?.total ?? 0)) break;
+  }
+  return [...out.values()];
+}
+
+/**
+ * GET /location/{name} answers up to five places (or null): only NEIGHBOURHOOD ones go in
+ * `location_main_id`; each keeps its city's key in `padre` to be matched within the right municipio.
+ */
+export function barriosDe(j: unknown): EntradaCatalogo[] {
+  const lista = Array.isArray(j) ? (j as Record<string, unknown>[]) : [];
+  return lista
+    .filter((l) => l.location_type === 'NEIGHBOURHOOD' && typeof l.id === 'string' && typeof l.name === 'string')
+    .filter((l) => typeof l.city === 'string' && l.city.trim() !== '')
+    .map((l) => ({
+      codigo: String(l.id),
+      nombre: String(l.name).slice(0, 200),
+      padre: claveCiudad(String(l.city)),
+      detalle: `${String(l.city)}${typeof l.state === 'string' && l.state ? ` (${l.state})` : ''}`.slice(0, 200),
+    }));
 }
 
 function tareaDe(nombre: string, j: Record<string, unknown> | null): { tarea: string } {
@@ -270,14 +356,19 @@ function adaptador(portal: PortalSincronizado, nombre: string, urlPorDefecto: st
             await enviar('PATCH', '/listing/status', [{ listing_id: id, client_id: c.usuario, status: 'DELETED' }]),
           );
         },
-        // The nightly reconciliation: GET /listing?client_id=…&listing_id=… answers the listing with its status.
+        // The nightly reconciliation: GET /listing/{listing_id} answers the listing with its status code.
         async leerEstado(id) {
-          const q = new URLSearchParams({ client_id: c.usuario, listing_id: id });
-          const j = await enviar('GET', `/listing?${q.toString()}`).catch((e: unknown) => {
+          const j = await enviar('GET', `/listing/${encodeURIComponent(id)}`).catch((e: unknown) => {
             if (e instanceof ErrorPortal && e.status === 404) return null;
             throw e;
           });
           return estadoListing(nombre, j);
+        },
+        // Catalogues: features from GET /category (paged), barrios from the place search GET /location/{name}.
+        async leerCatalogo(clase, texto) {
+          if (clase === 'caracteristica') return leerCategorias(enviar);
+          if (clase === 'barrio' && texto) return barriosDe(await enviar('GET', `/location/${encodeURIComponent(texto)}`));
+          return [];
         },
         async leerTarea(tarea) {
           const j = await enviar('GET', `/task/${encodeURIComponent(tarea)}`);

@@ -456,12 +456,12 @@ describe('nightly reconciliation against the fake', () => {
     }
   });
 
-  it('«Conciliar ahora» queues one job (idm 515), the nightly pass one per company; others have no such action', async () => {
+  it('«Conciliar ahora» queues one job (idm 515), the nightly pass one per company; a feed portal has no such action', async () => {
     const r = await pedir(admin1, 'POST', '/api/portales/metrocuadrado/conciliar');
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data).toEqual({ encolado: true });
     expect((await pedir(asesor1, 'POST', '/api/portales/metrocuadrado/conciliar')).statusCode).toBe(403);
-    expect((await pedir(admin1, 'POST', '/api/portales/proppit/conciliar')).statusCode).toBe(404);
+    expect((await pedir(admin1, 'POST', '/api/portales/casa_raiz/conciliar')).statusCode).toBe(404);
     await encolarConciliaciones(t.db);
     const jobs = await t.db.system((tx) =>
       queryRows<{ id_empresa: number; clave: string }>(

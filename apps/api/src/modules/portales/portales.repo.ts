@@ -238,6 +238,7 @@ export async function ficha(
             tipo: String(f.tipo),
             idMunicipio: Number(f.id_municipio),
             idBarrio: f.id_barrio === null || f.id_barrio === undefined ? null : Number(f.id_barrio),
+            idInmueble,
           }),
         }
       : {}),

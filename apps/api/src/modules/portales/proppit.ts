@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { ETIQUETAS_INMUEBLE } from '@predio/contract/inmuebles';
-import { AJUSTES_PORTAL } from '@predio/contract/portales';
+import { AJUSTES_PORTAL, CODIGO_NO_SE_ENVIA, type EntradaCatalogo } from '@predio/contract/portales';
 import {
   enArriendo,
   enVenta,
   ErrorPortal,
   llamar,
+  sinEquivalencia,
   type AdaptadorPortal,
   type AjustesPortal,
+  type EstadoEnPortal,
   type FichaPortal,
 } from './adaptador.ts';
 
@@ -74,6 +76,8 @@ export const ZProppitAnuncio = z.object({
   parkingSpaces: z.number().int().nonnegative(),
   stratum: z.number().int().min(1).max(7).optional(),
   constructionYear: z.number().int().min(1500).max(2100).optional(),
+  /** Values of GET /proppit/{country}/property-types allowed for the ad's type, from the company's equivalences. */
+  amenities: z.array(z.string().min(1).max(60)).optional(),
 });
 export type ProppitAnuncio = z.infer<typeof ZProppitAnuncio>;
 
@@ -96,11 +100,33 @@ function faltantes(f: FichaPortal, a: AjustesPortal): string[] {
     out.push('Dirección pública de Predio (PUBLIC_URL), para que Proppit descargue las fotos');
   if (!a.usuario) out.push(`${A.usuario!.etiqueta} (configuración del portal)`);
   if (!a.cuenta) out.push(`${A.cuenta!.etiqueta} (configuración del portal)`);
+  // Once Proppit's amenities are loaded, each of the property's características needs its equivalence.
+  if (f.equivalencias?.conCatalogo.caracteristica)
+    for (const c of f.equivalencias.caracteristicas ?? [])
+      if (c.codigo === null) out.push(sinEquivalencia('Característica', 'Proppit', c.nombre));
   return out;
+}
+
+/**
+ * The amenities the property's características map to, only those Proppit allows for the ad's type (the
+ * catalogue keeps, in each entry's detalle, the types that list it): another type's amenity is refused.
+ */
+function amenidadesDe(f: FichaPortal, tipo: string): string[] {
+  const out = new Set<string>();
+  for (const c of f.equivalencias?.caracteristicas ?? []) {
+    if (c.codigo === null || c.codigo === CODIGO_NO_SE_ENVIA) continue;
+    const tipos = (c.detalle ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    if (tipos.length === 0 || tipos.includes(tipo)) out.add(c.codigo);
+  }
+  return [...out];
 }
 
 function mapear(f: FichaPortal, a: AjustesPortal): ProppitAnuncio {
   const tipo = TIPOS_PROPPIT[f.tipo]!;
+  const amenidades = amenidadesDe(f, tipo);
   const nombreTipo = f.tipo.charAt(0).toUpperCase() + f.tipo.slice(1);
   const operacion = f.gestion === 'venta' ? 'venta' : f.gestion === 'arriendo' ? 'arriendo' : 'arriendo y venta';
   const operaciones: ProppitAnuncio['operations'] = [];
@@ -138,11 +164,37 @@ function mapear(f: FichaPortal, a: AjustesPortal): ProppitAnuncio {
     parkingSpaces: f.parqueaderos,
     ...(f.estrato && f.estrato >= 1 ? { stratum: f.estrato } : {}),
     ...(f.anio_construccion && f.anio_construccion >= 1500 ? { constructionYear: f.anio_construccion } : {}),
+    ...(amenidades.length > 0 ? { amenities: amenidades } : {}),
   };
+}
+
+/**
+ * GET /proppit/{country}/property-types: `[{ id, nearbyLocations[], amenities[], rules[] }]`. Each amenity
+ * once, with the property types that allow it in `detalle` («apartment, house»).
+ */
+export function amenidadesProppit(j: unknown): EntradaCatalogo[] {
+  const tipos = Array.isArray(j) ? (j as { id?: unknown; amenities?: unknown }[]) : [];
+  const por = new Map<string, string[]>();
+  for (const t of tipos) {
+    if (typeof t.id !== 'string' || !Array.isArray(t.amenities)) continue;
+    for (const a of t.amenities)
+      if (typeof a === 'string' && a.trim() && a.length <= 60) por.set(a.trim(), [...(por.get(a.trim()) ?? []), t.id]);
+  }
+  return [...por.entries()].map(([a, ts]) => ({ codigo: a, nombre: a, padre: '', detalle: ts.join(', ').slice(0, 200) }));
 }
 
 /** A token is renewed this long before Proppit says it expires, so a call never carries a dying one. */
 const MARGEN_TOKEN_MS = 60_000;
+
+/**
+ * An ad as GET …/ads/{referenceId} answers it: the contract's only status is «published» (an ad on no
+ * site answers 404); any other value is «Error» naming it rather than ignored.
+ */
+export function estadoProppit(j: Record<string, unknown> | null): EstadoEnPortal {
+  const st = typeof j?.status === 'string' ? j.status : '';
+  if (st === 'published') return { estado: 'publicado' };
+  return { estado: 'error', motivo: `Proppit informó un estado que Predio no conoce: «${st || 'vacío'}»` };
+}
 
 export const proppit: AdaptadorPortal<ProppitAnuncio> = {
   portal: 'proppit',
@@ -238,6 +290,25 @@ export const proppit: AdaptadorPortal<ProppitAnuncio> = {
       },
       async actualizar(id, p) {
         await conToken(`${anuncios}/${encodeURIComponent(id)}`, json('PUT', { ...p, referenceId: id }));
+      },
+      // The nightly reconciliation: GET …/ads/{referenceId}?externalId= answers the ad while it is
+      // published on some site (status «published»); 404 when Proppit shows it nowhere for this publisher.
+      async leerEstado(id) {
+        try {
+          return estadoProppit(await conToken(conAnunciante(id), { method: 'GET' }));
+        } catch (e) {
+          if (e instanceof ErrorPortal && e.status === 404)
+            return {
+              estado: 'error',
+              motivo:
+                'Proppit no muestra el anuncio en ningún sitio (404): el plan del anunciante no lo admite o se retiró en Proppit; revíselo allí y use Actualizar',
+            };
+          throw e;
+        }
+      },
+      async leerCatalogo(clase) {
+        if (clase !== 'caracteristica') return [];
+        return amenidadesProppit(await conToken(`${base}/proppit/${PAIS_PROPPIT}/property-types`, { method: 'GET' }));
       },
       async despublicar(id) {
         try {

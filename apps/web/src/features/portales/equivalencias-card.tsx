@@ -40,7 +40,19 @@ import {
   useSubirCatalogoCsv,
 } from './api/catalogo.ts';
 
-const PLURAL: Record<ClaseEquivalencia, string> = { tipo: 'Tipos de inmueble', municipio: 'Municipios', barrio: 'Barrios' };
+const PLURAL: Record<ClaseEquivalencia, string> = {
+  tipo: 'Tipos de inmueble',
+  municipio: 'Municipios',
+  barrio: 'Barrios',
+  caracteristica: 'Características',
+};
+/** How a load's counts are said, per catalogue class. */
+const CUANTOS: Record<ClaseCatalogo, (n: number) => string> = {
+  tipo: (n) => `${n} tipos`,
+  ciudad: (n) => `${n} ciudades`,
+  barrio: (n) => `${n} barrios`,
+  caracteristica: (n) => `${n} características`,
+};
 const TAMANO = 20;
 /** «a, b y c». */
 const lista = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} y ${xs[xs.length - 1]}`);
@@ -57,7 +69,7 @@ export function EquivalenciasCard({ portal, nombre }: { portal: PortalSincroniza
   const subir = useSubirCatalogoCsv(portal);
   const { message } = App.useApp();
   const [clase, setClase] = useState<ClaseEquivalencia>(def?.clases[0] ?? 'municipio');
-  const [claseCsv, setClaseCsv] = useState<ClaseCatalogo>('ciudad');
+  const [claseCsv, setClaseCsv] = useState<ClaseCatalogo>(def ? CATALOGO_DE_CLASE[def.clases[0]!] : 'ciudad');
   const [fallo, setFallo] = useState<string | null>(null);
   const archivo = useRef<HTMLInputElement>(null);
   if (!def) return null;
@@ -66,9 +78,9 @@ export function EquivalenciasCard({ portal, nombre }: { portal: PortalSincroniza
   const r = resumen.data;
   const clasesCatalogo = def.clases.map((c) => CATALOGO_DE_CLASE[c]);
 
-  const informar = (x: { tipo: number; ciudad: number; barrio: number; emparejados: number }) =>
+  const informar = (x: Record<ClaseCatalogo, number> & { emparejados: number }) =>
     void message.success(
-      `Catálogo cargado: ${x.tipo} tipos, ${x.ciudad} ciudades, ${x.barrio} barrios; ${x.emparejados} equivalencias por nombre`,
+      `Catálogo cargado: ${lista(clasesCatalogo.map((c) => CUANTOS[c](x[c])))}; ${x.emparejados} equivalencias por nombre`,
     );
   const desdePortal = async () => {
     setFallo(null);
@@ -96,6 +108,9 @@ export function EquivalenciasCard({ portal, nombre }: { portal: PortalSincroniza
       <Typography.Paragraph type="secondary">
         {nombre} identifica {lista(def.clases.map((c) => PLURAL[c].toLowerCase()))} con sus propios códigos. Cargue su catálogo y
         elija, para cada uno que usan sus inmuebles, el de {nombre}. Un inmueble sin equivalencia no se envía: se dice cuál falta.
+        {def.clases.includes('caracteristica')
+          ? ` A una característica que ${nombre} no tiene, elija «No se envía a ${nombre}».`
+          : null}
       </Typography.Paragraph>
       {!r ? (
         <Skeleton active paragraph={{ rows: 2 }} />
@@ -147,8 +162,9 @@ export function EquivalenciasCard({ portal, nombre }: { portal: PortalSincroniza
         />
       </Space>
       <Typography.Paragraph type="secondary" className="portales-catalogo-ayuda">
-        CSV: código, nombre, código del padre (el departamento de una ciudad, la ciudad de un barrio) y detalle, separados por
-        coma o punto y coma. Reemplaza esa clase del catálogo.
+        {def.barriosPorBusqueda
+          ? 'CSV: código, nombre, padre (el nombre de la ciudad de un barrio; vacío para una característica) y detalle, separados por coma o punto y coma. Reemplaza esa clase del catálogo.'
+          : 'CSV: código, nombre, código del padre (el departamento de una ciudad, la ciudad de un barrio) y detalle, separados por coma o punto y coma. Reemplaza esa clase del catálogo.'}
       </Typography.Paragraph>
       {fallo ? <Alert type="error" showIcon message={fallo} closable onClose={() => setFallo(null)} /> : null}
       <SectionTabs
