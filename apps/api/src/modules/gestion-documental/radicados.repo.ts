@@ -34,6 +34,8 @@ export type FiltrosRadicados = {
   permitidos?: SQL | undefined;
 };
 
+/** A range of dates this short is searched by the date's index (listar). */
+const DIAS_ACOTADOS = 92;
 /** Past this many documents holding a word, the search checks the word row by row instead of by their ids. */
 const TOPE_TEXTO = 2000;
 const EMPRESA = sql.raw(`nullif(current_setting('app.empresa', true), '')::integer`);
@@ -74,8 +76,10 @@ export async function prepararPalabras(tx: Tx, q: string | undefined): Promise<P
 function unaPalabra(p: Palabra): SQL {
   const enTexto =
     p.textos === null
-      ? sql`exists (select 1 from radicado_lexema l where l.id_radicado = r.id and l.empresa = ${EMPRESA}
-              and l.documento @@ ${consulta(p.palabra)})`
+      ? // A scalar sub-select, not exists: PostgreSQL would hash an exists under «or» by reading every
+        // document holding the word (560 ms for one in two thirds of 200,000); this reads the few walked.
+        sql`coalesce((select bool_or(l.documento @@ ${consulta(p.palabra)}) from radicado_lexema l
+              where l.id_radicado = r.id and l.empresa = ${EMPRESA}), false)`
       : p.textos.length > 0
         ? sql`r.id = any(${`{${p.textos.join(',')}}`}::integer[])`
         : undefined;
@@ -163,9 +167,28 @@ export async function listar(
   const where = donde(f, ps);
   const orden = ORDEN[f.sort ?? ''] ?? sql`r.anio desc, r.numero`;
   const dir = sql.raw(f.order === 'asc' ? 'asc' : 'desc');
-  const items = await planForValues(() =>
-    queryRows<Radicado>(tx, sql`${SELECT} ${where} order by ${orden} ${dir}, r.id ${dir} limit ${f.limit} offset ${f.offset}`),
+  // The page's ids first, on radicado alone; then its rows with their eleven references by one statement
+  // that never changes, planned once per connection: planning both together took 14–57 ms at 200,000.
+  // A range of dates of up to DIAS_ACOTADOS keeps a few thousand radicados at most: they are read by the
+  // date's index first, then sorted. Left to itself PostgreSQL walked the numbers newest first expecting the
+  // matches spread over them (one month of 2024 + a serie: 110,000 rows read, 69 ms; this way 2–3 ms).
+  const acotada =
+    f.desde !== undefined && f.hasta !== undefined && Date.parse(f.hasta) - Date.parse(f.desde) <= DIAS_ACOTADOS * 86_400_000;
+  const ids = await planForValues(() =>
+    queryRows<{ id: number }>(
+      tx,
+      acotada
+        ? sql`with m as materialized (select r.id, r.anio, r.numero, r.fecha, r.asunto, r.creado_en from radicado r ${where})
+              select r.id from m r order by ${orden} ${dir}, r.id ${dir} limit ${f.limit} offset ${f.offset}`
+        : sql`select r.id from radicado r ${where} order by ${orden} ${dir}, r.id ${dir} limit ${f.limit} offset ${f.offset}`,
+    ),
   );
+  const filas =
+    ids.length === 0
+      ? []
+      : await queryRows<Radicado>(tx, sql`${SELECT} where r.id = any(${`{${ids.map((x) => x.id).join(',')}}`}::integer[])`);
+  const porId = new Map(filas.map((x) => [x.id, x]));
+  const items = ids.map((x) => porId.get(x.id)).filter((x): x is Radicado => x !== undefined);
   if (items.length < f.limit && (items.length > 0 || f.offset === 0))
     return { items, total: f.offset + items.length, totalExacto: true };
   const { q: _q, sort: _s, order: _o, limit: _l, offset: _f, permitidos, ...filtros } = f;
