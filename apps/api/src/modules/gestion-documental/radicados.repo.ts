@@ -56,11 +56,16 @@ export async function prepararPalabras(tx: Tx, q: string | undefined): Promise<P
     const [n] = /^[0-9A-Za-z]+(-[0-9A-Za-z]+){2,}$/.test(palabra)
       ? await queryRows<{ id: number }>(tx, sql`select id from radicado where radicado = ${palabra.toUpperCase()}`)
       : [];
-    // radicado_lexema has no RLS (migration 0284): the company is this filter's.
-    const ids = await queryRows<{ id: number }>(
-      tx,
-      sql`select id_radicado as id from radicado_lexema where empresa = ${EMPRESA} and documento @@ ${consulta(palabra)}
-          limit ${TOPE_TEXTO + 1}`,
+    // radicado_lexema has no RLS (migration 0284): the company is this filter's. Planned for the word, the
+    // query written out (not a sub-select) so the lexemes' statistics tell how common it is: a rare word is
+    // read by the GIN index, a common one by the first rows holding it (43 ms by the index, 2 ms so).
+    const ids = await planForValues(() =>
+      queryRows<{ id: number }>(
+        tx,
+        sql`select id_radicado as id from radicado_lexema where empresa = ${EMPRESA}
+              and documento @@ plainto_tsquery('spanish', lower(predio_unaccent(${palabra}::text)))
+            limit ${TOPE_TEXTO + 1}`,
+      ),
     );
     r.push({ palabra, radicado: n?.id ?? null, textos: ids.length > TOPE_TEXTO ? null : [...new Set(ids.map((x) => x.id))] });
   }
