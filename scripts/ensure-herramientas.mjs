@@ -1,5 +1,6 @@
 // The programs the tests need beside Node: poppler-utils (pdftotext reads a PDF's text back; pdfsig checks
-// signatures) and dovecot-imapd (the real IMAP server the Bandeja de correos syncs against). Installs
+// signatures; pdftoppm renders scanned PDFs for OCR), tesseract-ocr with its Spanish model (the OCR of
+// scanned radicados, which the server runs too) and dovecot-imapd (the real IMAP server the Bandeja de correos syncs against). Installs
 // Debian's package when missing and running as root; otherwise the tests that need it say they were
 // skipped, and this says how to install it.
 import { execSync } from 'node:child_process';
@@ -31,6 +32,28 @@ if (!tiene('pdftotext')) {
     console.warn(
       'AVISO: las pruebas que leen PDF necesitan poppler-utils (pdftotext) y se omitirán.\n' +
         'Instálelo con:  sudo apt-get install -y poppler-utils',
+    );
+  }
+}
+
+// Gestión documental reads scanned images and PDFs with tesseract; `spa` is its Spanish model.
+const conEspanol = () => {
+  try {
+    return execSync('tesseract --list-langs', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\n')
+      .includes('spa');
+  } catch {
+    return false;
+  }
+};
+if (!tiene('tesseract') || !conEspanol()) {
+  if (process.getuid?.() === 0) {
+    console.log('tesseract no está instalado: instalando tesseract-ocr y tesseract-ocr-spa (OCR de documentos escaneados)...');
+    instalar('tesseract-ocr tesseract-ocr-spa');
+  } else {
+    console.warn(
+      'AVISO: el OCR de gestión documental y sus pruebas necesitan tesseract con el modelo en español.\n' +
+        'Instálelo con:  sudo apt-get install -y tesseract-ocr tesseract-ocr-spa',
     );
   }
 }

@@ -32,7 +32,7 @@ import * as contratos from '../contratos/contratos.service.ts';
 import { membreteConLogo } from '../empresa/empresa.service.ts';
 import { fechaEnLetras } from './fecha-letras.ts';
 import * as estados from './estados.service.ts';
-import { radicar } from './radicados.service.ts';
+import { anotar, radicar } from './radicados.service.ts';
 import * as texto from './texto.service.ts';
 
 // Plantillas de cartas (idm 10580). A carta is the platform's «document from a template» (engine, field
@@ -282,6 +282,8 @@ export async function generar(
     },
   ]);
   await texto.encolarExtraccion(o.tx, archivoPdf!);
+  // Written straight to archivo (not through the upload's hooks): its «Adjuntó» row of the history here.
+  await anotar(o, r.id, 'subir', { id: archivoPdf!.id, nombre }, 'carta generada');
   const [carta] = await queryRows<{ id: number }>(
     o.tx,
     sql`insert into carta (id_plantilla, id_radicado, id_tercero, id_inmueble, id_contrato, email, creado_por)

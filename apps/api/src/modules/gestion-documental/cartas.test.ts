@@ -218,6 +218,12 @@ describe('plantillas-cartas (idm 10580)', () => {
       expect(r.radicado).toMatch(/^\d{4}-200-\d{6}-1$/);
       const [archivo] = ok<{ id: number; nombre: string }[]>(await c.get(`/api/archivos/radicado/${r.id}`));
       expect(archivo!.nombre).toBe(`carta-${r.radicado}.pdf`);
+      // The letter's file has its «Adjuntó» row in the radicado's history, though not uploaded.
+      expect(
+        await uno<{ accion: string; archivo: string; detalle: string }>(
+          sql`select accion, archivo, detalle from radicado_historial where id_radicado = ${r.id} and accion = 'subir'`,
+        ),
+      ).toEqual({ accion: 'subir', archivo: `carta-${r.radicado}.pdf`, detalle: 'carta generada' });
       const pdf = (await c.get(`/api/archivos/radicado/${r.id}/${archivo!.id}`)).rawPayload;
       const texto = textoPdf(pdf);
       const empresa = (await uno<{ nombre: string }>(sql`select nombre from empresa`)).nombre;
@@ -345,6 +351,10 @@ describe('subseries-documentales-automaticos (idm 10591)', () => {
     });
     const [regla] = ok<{ reglas: ReglaAutomatica[] }>(await cli(admin1).get(RURL)).reglas;
     expect(regla).toMatchObject({ radicados: 1, ultimo: { id: r.id, radicado: r.radicado } });
+    const hist = await uno<{ detalle: string }>(
+      sql`select detalle from radicado_historial where id_radicado = ${r.id} and accion = 'subir'`,
+    );
+    expect(hist.detalle).toBe('radicación automática');
   });
 
   it('an inactive rule leaves the origen filing as before (área de recepción, no serie)', async () => {

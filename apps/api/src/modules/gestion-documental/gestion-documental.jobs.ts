@@ -35,10 +35,11 @@ export function gestionDocumentalJobs({ runner, deps }: JobContext): void {
         }),
     },
   });
-  // The text of a PDF filed with a radicado, for the full-text search.
+  // The text of a PDF or image filed with a radicado, for the full-text search; a scanned one goes through
+  // OCR page by page (texto.service.ts PAGINAS_OCR), hence the longer time.
   runner.definir({
     tipo: TRABAJO_GD_EXTRAER_TEXTO,
-    timeoutMs: 2 * 60_000,
+    timeoutMs: 6 * 60_000,
     maxIntentos: 3,
     esperaMs: 60_000,
     manejar: (j) =>

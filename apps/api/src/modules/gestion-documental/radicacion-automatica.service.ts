@@ -10,7 +10,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import type { Scope } from '../../platform/tenant.ts';
 import { reglaActiva } from './automaticos.service.ts';
 import { areaRecepcion } from './configuracion.service.ts';
-import { radicar } from './radicados.service.ts';
+import { anotar, radicar } from './radicados.service.ts';
 import * as texto from './texto.service.ts';
 
 // Documents other modules produce (a closed inventory's PDF, a signed document) are filed by a job as
@@ -106,6 +106,8 @@ export async function radicarDocumento(
     },
   ]);
   await texto.encolarExtraccion(o.tx, archivoPdf!);
+  // Written straight to archivo (not through the upload's hooks): its «Adjuntó» row of the history here.
+  await anotar(o, r.id, 'subir', { id: archivoPdf!.id, nombre: o.archivo.nombre }, 'radicación automática');
   return { id: r.id, radicado: r.radicado };
 }
 

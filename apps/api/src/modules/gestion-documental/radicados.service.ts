@@ -20,7 +20,7 @@ import {
 } from '@predio/contract/gestion-documental';
 import { esAnulado } from '@predio/contract/gestion-documental-estados';
 import { CATEGORIA_VERSION, MINUTOS_VISTA, type AccionHistorial } from '@predio/contract/gestion-documental-versiones';
-import type { ListResult } from '@predio/contract/list';
+import { listaAcotada, type ListaAcotada } from '@predio/contract/list';
 import { CODES } from '@predio/contract/codes';
 import type { Tx } from '../../db/client.ts';
 import { registrarDueno } from '../../platform/archivos/duenos.ts';
@@ -383,11 +383,12 @@ export const empresasConVencimientos = (tx: Tx) => repo.empresasConVencimientos(
 export const TRABAJO_GD_DIARIO = 'gestion-documental.diario';
 export const TRABAJO_GD_DIARIO_EMPRESA = 'gestion-documental.diario-empresa';
 
-export async function listar(o: Base & { user: Principal; query: RadicadosQuery }): Promise<ListResult<Radicado>> {
+export async function listar(o: Base & { user: Principal; query: RadicadosQuery }): Promise<ListaAcotada<Radicado>> {
   const { page, pageSize, ...f } = o.query;
   rango(f);
   const permitidos = permisos.filtroVer(await permisos.alcance(o.tx, o.user));
-  return repo.listar(o.tx, { ...f, permitidos, limit: pageSize, offset: (page - 1) * pageSize });
+  const r = await repo.listar(o.tx, { ...f, permitidos, limit: pageSize, offset: (page - 1) * pageSize });
+  return listaAcotada(r.items, r.total, r.totalExacto);
 }
 
 /** A radicado the document permissions hide answers 403, naming why. */
@@ -445,12 +446,9 @@ export async function exportar(o: Base & { user: Principal; query: RadicadosExpo
   const { formato, ...f } = o.query;
   rango(f);
   const permitidos = permisos.filtroVer(await permisos.alcance(o.tx, o.user));
-  const r = await repo.listar(o.tx, { ...f, permitidos, limit: RADICADOS_MAX_EXPORT, offset: 0 });
-  if (r.total > RADICADOS_MAX_EXPORT)
-    throw invalido(
-      'hasta',
-      `La exportación admite máximo 50.000 filas y el filtro tiene ${r.total.toLocaleString('es-CO')}: acote las fechas.`,
-    );
+  const r = await repo.listar(o.tx, { ...f, permitidos, limit: RADICADOS_MAX_EXPORT, offset: 0 }, RADICADOS_MAX_EXPORT);
+  if (!r.totalExacto)
+    throw invalido('hasta', 'La exportación admite máximo 50.000 filas y el filtro tiene más: acote las fechas.');
   const hoja = {
     encabezados: [
       'Radicado',

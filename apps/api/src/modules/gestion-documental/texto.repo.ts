@@ -15,13 +15,20 @@ export async function archivo(tx: Tx, idArchivo: number, tipoDueno: string): Pro
   return f ?? null;
 }
 
-/** Writes (or rewrites: a job may run twice) a file's text, lower-cased and unaccented, with its Spanish tsvector. */
+/**
+ * Writes (or rewrites: a job may run twice) a file's text, lower-cased and unaccented, and its Spanish
+ * lexemes in radicado_lexema (migration 0284: the table the search's GIN index can serve), for this company.
+ */
 export async function guardar(tx: Tx, f: { idArchivo: number; idRadicado: number; texto: string }): Promise<void> {
   await tx.execute(
-    sql`insert into radicado_texto (id_archivo, id_radicado, texto, documento)
-        select ${f.idArchivo}, ${f.idRadicado}, t, to_tsvector('spanish', t)
-          from (select lower(predio_unaccent(${f.texto}::text)) as t) x
-        on conflict (id_archivo) do update set texto = excluded.texto, documento = excluded.documento, extraido_en = now()`,
+    sql`insert into radicado_texto (id_archivo, id_radicado, texto)
+        values (${f.idArchivo}, ${f.idRadicado}, lower(predio_unaccent(${f.texto}::text)))
+        on conflict (id_archivo) do update set texto = excluded.texto, extraido_en = now()`,
+  );
+  await tx.execute(
+    sql`insert into radicado_lexema (id_archivo, empresa, id_radicado, documento)
+        select id_archivo, id_empresa, id_radicado, to_tsvector('spanish', texto) from radicado_texto where id_archivo = ${f.idArchivo}
+        on conflict (id_archivo) do update set documento = excluded.documento`,
   );
 }
 

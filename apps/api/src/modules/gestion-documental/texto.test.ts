@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -40,12 +44,12 @@ const id1 = async (q: ReturnType<typeof sql>, empresa = 1) =>
   (await t.db.tenant(empresa, (tx) => queryRows<{ id: number }>(tx, q)))[0]!.id;
 
 /** A PDF with real text on two pages, as a scanner's OCR or a word processor writes it. */
-async function pdfCon(lineas: string[][]): Promise<Buffer> {
+async function pdfCon(lineas: string[][], tamano = 12): Promise<Buffer> {
   const d = await PDFDocument.create();
   const f = await d.embedFont(StandardFonts.Helvetica);
   for (const pagina of lineas) {
     const p = d.addPage();
-    pagina.forEach((l, i) => p.drawText(l, { x: 50, y: 740 - i * 20, size: 12, font: f }));
+    pagina.forEach((l, i) => p.drawText(l, { x: 50, y: 740 - i * tamano * 1.7, size: tamano, font: f }));
   }
   return Buffer.from(await d.save());
 }
@@ -133,16 +137,42 @@ describe('full-text search inside a radicado’s PDFs', () => {
     // The radicados list of Gestión documental searches the same way; a user with only the search idm too.
     expect(await encontrados(admin1, `${RAD}?q=zócalo`)).toEqual([r1.id]);
     expect(await encontrados(soloBuscar, `${BUSCAR}?q=zocalo`)).toEqual([r1.id]);
-    // An image carries no text here (no OCR): no job for it.
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
+  });
+
+  it('reads a scanned image and a scanned PDF by OCR (tesseract, Spanish) and finds the radicado by their words', async () => {
+    // A page as a scanner gives it: text drawn in a PDF, rendered to a 150 dpi grey PNG by poppler.
+    const pdf = await pdfCon([['Informe de la inspeccion', 'Filomena reporta goteras', 'en la claraboya del estudio']], 30);
+    const dir = mkdtempSync(join(tmpdir(), 'predio-ocr-test-'));
+    writeFileSync(join(dir, 'p.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', '-singlefile', join(dir, 'p.pdf'), join(dir, 'p')]);
+    const png = readFileSync(join(dir, 'p.png'));
+    rmSync(dir, { recursive: true, force: true });
+    ok(await subir(admin1, r2.id, 'escaneo.png', png));
+    // The same page as a PDF without a text layer: only the image.
+    const escaneado = await PDFDocument.create();
+    const img = await escaneado.embedPng(png);
+    escaneado.addPage([612, 792]).drawImage(img, { x: 0, y: 0, width: 612, height: 792 });
+    const r3 = ok(
+      await as(t.app, admin1).post(RAD, {
+        tipo: 'entrada',
+        fecha: '2026-11-22',
+        asunto: 'Escaneo sin texto',
+        id_area: area,
+      }),
     );
-    ok(await subir(admin1, r2.id, 'foto.png', png));
-    const [n] = await t.db.tenant(1, (tx) =>
-      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from trabajo where tipo = ${TRABAJO_GD_EXTRAER_TEXTO}`),
+    ok(await subir(admin1, r3.id, 'escaneado.pdf', Buffer.from(await escaneado.save())));
+    expect(await encontrados(admin1, `${BUSCAR}?q=claraboya`)).toEqual([]);
+    await correrTrabajos();
+    expect(await encontrados(admin1, `${BUSCAR}?q=claraboya`)).toEqual([r3.id, r2.id]);
+    expect(await encontrados(admin1, `${BUSCAR}?q=filomena%20goteras`)).toEqual([r3.id, r2.id]);
+    expect(await encontrados(admin1, `${BUSCAR}?q=claraboya&id_serie=${contratos}`)).toEqual([r2.id]);
+    const [png1] = await t.db.tenant(1, (tx) =>
+      queryRows<{ texto: string }>(
+        tx,
+        sql`select rt.texto from radicado_texto rt join archivo a on a.id = rt.id_archivo where a.nombre = 'escaneo.png'`,
+      ),
     );
-    expect(n!.n).toBe(1);
+    expect(png1!.texto).toContain('inspeccion');
   });
 
   it('filters by serie, subserie and tipo documental; refuses a bad filter naming it', async () => {

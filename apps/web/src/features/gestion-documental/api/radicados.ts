@@ -8,7 +8,7 @@ import type {
   RadicadosQuery,
   TerceroRadicado,
 } from '@predio/contract/gestion-documental';
-import type { ListResult } from '@predio/contract/list';
+import type { ListaAcotada } from '@predio/contract/list';
 import { http } from '../../../lib/http.ts';
 
 export const radicadosKeys = {
@@ -41,7 +41,7 @@ export function useRadicados(
   return useQuery(
     queryOptions({
       queryKey: radicadosKeys.lista(ruta, q),
-      queryFn: async ({ signal }) => (await http.get<ListResult<Radicado>>(`${ruta}?${q}`, { signal, silent: true })).data,
+      queryFn: async ({ signal }) => (await http.get<ListaAcotada<Radicado>>(`${ruta}?${q}`, { signal, silent: true })).data,
       placeholderData: keepPreviousData,
       enabled: activo,
     }),
