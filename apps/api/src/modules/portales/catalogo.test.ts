@@ -281,8 +281,8 @@ describe('catalogue and equivalences through the API', () => {
     const q = await pedir(admin1, 'GET', '/api/portales/wasi/equivalencias?clase=municipio&pageSize=5000');
     expect(q.statusCode).toBe(400);
     expect(q.json().message).toMatch(/pageSize/);
-    // Proppit keeps no catalogue: no such endpoint.
-    expect((await pedir(admin1, 'GET', '/api/portales/proppit/catalogo')).statusCode).toBe(404);
+    // Domus keeps no catalogue: no such endpoint.
+    expect((await pedir(admin1, 'GET', '/api/portales/domus/catalogo')).statusCode).toBe(404);
   });
 
   it('answers 403 without idm 10606, and another company sees and maps nothing of this one', async () => {
