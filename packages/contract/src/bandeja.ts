@@ -34,30 +34,32 @@ export const ZCuentaCorreoGuardar = z.object({
 });
 export type CuentaCorreoGuardar = z.input<typeof ZCuentaCorreoGuardar>;
 
-export type CuentaCorreo = {
-  id: number;
-  correo: string;
-  imap_host: string;
-  imap_puerto: number;
-  imap_tls: boolean;
-  imap_usuario: string;
+export const ZCuentaCorreo = z.object({
+  id: z.number(),
+  correo: z.string(),
+  imap_host: z.string(),
+  imap_puerto: z.number(),
+  imap_tls: z.boolean(),
+  imap_usuario: z.string(),
   /** A password is saved (its value is never answered). */
-  con_clave: boolean;
-  sincronizado_en: string | null;
-  ultimo_error: string | null;
-  error_en: string | null;
+  con_clave: z.boolean(),
+  sincronizado_en: z.string().nullable(),
+  ultimo_error: z.string().nullable(),
+  error_en: z.string().nullable(),
   /** A sync job is waiting or running. */
-  sincronizando: boolean;
-};
+  sincronizando: z.boolean(),
+});
+export type CuentaCorreo = z.infer<typeof ZCuentaCorreo>;
 
-export type CarpetaCorreo = {
-  id: number;
-  ruta: string;
-  nombre: string;
-  uso_especial: string | null;
-  total: number;
-  sin_leer: number;
-};
+export const ZCarpetaCorreo = z.object({
+  id: z.number(),
+  ruta: z.string(),
+  nombre: z.string(),
+  uso_especial: z.string().nullable(),
+  total: z.number(),
+  sin_leer: z.number(),
+});
+export type CarpetaCorreo = z.infer<typeof ZCarpetaCorreo>;
 
 export const ZHilosQuery = z.object({
   carpeta: idQuery('carpeta'),
@@ -68,21 +70,29 @@ export const ZHilosQuery = z.object({
 export type HilosQuery = z.input<typeof ZHilosQuery>;
 
 /** A message the user's own box received from a tercero (its screen lists them, newest first). */
-export type CorreoRecibido = { id: number; asunto: string; de_correo: string; fecha: string | null };
+export const ZCorreoRecibido = z.object({
+  id: z.number(),
+  asunto: z.string(),
+  de_correo: z.string(),
+  fecha: z.string().nullable(),
+});
+export type CorreoRecibido = z.infer<typeof ZCorreoRecibido>;
 
 /** A conversation of a folder: its latest message stands for it. */
-export type HiloCorreo = {
-  hilo: string;
-  id_ultimo: number;
-  asunto: string;
-  de: string;
-  fecha: string | null;
-  mensajes: number;
-  sin_leer: number;
-  con_adjuntos: boolean;
-};
+export const ZHiloCorreo = z.object({
+  hilo: z.string(),
+  id_ultimo: z.number(),
+  asunto: z.string(),
+  de: z.string(),
+  fecha: z.string().nullable(),
+  mensajes: z.number(),
+  sin_leer: z.number(),
+  con_adjuntos: z.boolean(),
+});
+export type HiloCorreo = z.infer<typeof ZHiloCorreo>;
 
-export type AdjuntoRecibido = { nombre: string; tipo: string; tamano: number };
+export const ZAdjuntoRecibido = z.object({ nombre: z.string(), tipo: z.string(), tamano: z.number() });
+export type AdjuntoRecibido = z.infer<typeof ZAdjuntoRecibido>;
 
 /** Outgoing attachments of a reply or forward: how many, how large each, and the whole message. */
 export const MAX_ADJUNTOS_RESPUESTA = 5;
@@ -91,40 +101,44 @@ export const MAX_BYTES_ADJUNTOS = 20 * 1024 * 1024;
 /** The server-made name of an uploaded attachment: a UUID and the file's cleaned name. */
 export const CLAVE_ADJUNTO = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[A-Za-z0-9._-]{1,120}$/;
 /** An attachment uploaded for a reply, not yet sent. */
-export type AdjuntoSubido = { clave: string; nombre: string; tipo: string; tamano: number };
+export const ZAdjuntoSubido = z.object({ clave: z.string(), nombre: z.string(), tipo: z.string(), tamano: z.number() });
+export type AdjuntoSubido = z.infer<typeof ZAdjuntoSubido>;
 
 export const ZAdjuntoParam = z.object({ id: idQuery('id'), n: enteroQuery('n', 0, 999) });
 
-export type MensajeCorreo = {
-  id: number;
-  hilo: string;
-  carpeta: string;
-  message_id: string | null;
-  de_correo: string;
-  de_nombre: string;
-  para: string;
-  cc: string;
-  asunto: string;
-  fecha: string | null;
-  texto: string;
+export const ZMensajeCorreo = z.object({
+  id: z.number(),
+  hilo: z.string(),
+  carpeta: z.string(),
+  message_id: z.string().nullable(),
+  de_correo: z.string(),
+  de_nombre: z.string(),
+  para: z.string(),
+  cc: z.string(),
+  asunto: z.string(),
+  fecha: z.string().nullable(),
+  texto: z.string(),
   /** Sanitised; remote images are left out unless asked for (`imagenes=1`). */
-  html: string | null;
-  imagenes_remotas: boolean;
-  adjuntos: AdjuntoRecibido[];
-  leido: boolean;
-  id_tercero: number | null;
-  tercero_nombre: string | null;
+  html: z.string().nullable(),
+  imagenes_remotas: z.boolean(),
+  adjuntos: z.array(ZAdjuntoRecibido),
+  leido: z.boolean(),
+  id_tercero: z.number().nullable(),
+  tercero_nombre: z.string().nullable(),
   /** The solicitud created from this message («Crear solicitud»), by its number. */
-  solicitud_numero: number | null;
-};
+  solicitud_numero: z.number().nullable(),
+});
+export type MensajeCorreo = z.infer<typeof ZMensajeCorreo>;
 
-export type HiloDetalle = { mensajes: MensajeCorreo[] };
+export const ZHiloDetalle = z.object({ mensajes: z.array(ZMensajeCorreo) });
+export type HiloDetalle = z.infer<typeof ZHiloDetalle>;
 
 /**
  * A free message of Configurar mensajes a reply may start from, filled as plain text with the sender's
  * tercero when the box linked one (only the messages for any record otherwise).
  */
-export type PlantillaRespuesta = { clave: string; nombre: string; texto: string };
+export const ZPlantillaRespuesta = z.object({ clave: z.string(), nombre: z.string(), texto: z.string() });
+export type PlantillaRespuesta = z.infer<typeof ZPlantillaRespuesta>;
 
 export const ZMensajeIdParam = z.object({ id: idQuery('id') });
 export const ZMarcarLeido = z.object({ leido: si('Leído') });

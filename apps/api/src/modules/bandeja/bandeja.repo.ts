@@ -238,7 +238,7 @@ export async function hilos(
   const [t] = await queryRows<{ total: number }>(tx, sql`select count(distinct m.hilo)::int as total ${base}`);
   const items = await queryRows<HiloCorreo>(
     tx,
-    sql`select distinct on (m.hilo) m.hilo, m.id as id_ultimo, m.asunto,
+    sql`select distinct on (m.hilo) m.hilo, m.id::int as id_ultimo, m.asunto,
                case when m.de_nombre <> '' then m.de_nombre else m.de_correo end as de,
                to_char(m.fecha at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as fecha,
                count(*) over (partition by m.hilo)::int as mensajes,

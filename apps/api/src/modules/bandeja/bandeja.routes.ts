@@ -10,11 +10,21 @@ import {
   ZMensajeIdParam,
   ZMensajeQuery,
   ZResponderCorreo,
+  ZAdjuntoSubido,
+  ZCarpetaCorreo,
+  ZCorreoRecibido,
+  ZCuentaCorreo,
+  ZHiloCorreo,
+  ZHiloDetalle,
+  ZPlantillaRespuesta,
 } from '@predio/contract/bandeja';
+import { zListResult } from '@predio/contract/list';
+import { z } from 'zod';
 import { IDM_TERCEROS, ZTerceroIdParam } from '@predio/contract/terceros';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import * as service from './bandeja.service.ts';
 
@@ -29,42 +39,62 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/bandeja/cuenta',
     permiso,
-    schema: { tags, summary: 'La cuenta IMAP del usuario (sin su contraseña), cuándo se sincronizó y su último error' },
+    schema: {
+      response: ZCuentaCorreo.nullable(),
+      tags,
+      summary: 'La cuenta IMAP del usuario (sin su contraseña), cuándo se sincronizó y su último error',
+    },
     handler: (o) => service.obtenerCuenta(o),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/bandeja/cuenta',
     permiso,
-    schema: { body: ZCuentaCorreoGuardar, tags, summary: 'Guarda la cuenta IMAP (la contraseña se cifra) y la sincroniza' },
+    schema: {
+      response: ZCuentaCorreo,
+      body: ZCuentaCorreoGuardar,
+      tags,
+      summary: 'Guarda la cuenta IMAP (la contraseña se cifra) y la sincroniza',
+    },
     handler: (o) => service.guardarCuenta({ ...o, cifrador, body: o.body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/bandeja/sincronizar',
     permiso,
-    schema: { tags, summary: 'Pide una sincronización de la bandeja (un trabajo en segundo plano)' },
+    schema: { response: ZCuentaCorreo, tags, summary: 'Pide una sincronización de la bandeja (un trabajo en segundo plano)' },
     handler: (o) => service.sincronizar(o),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/bandeja/carpetas',
     permiso,
-    schema: { tags, summary: 'Carpetas de la bandeja con sus mensajes sin leer' },
+    schema: { response: z.array(ZCarpetaCorreo), tags, summary: 'Carpetas de la bandeja con sus mensajes sin leer' },
     handler: (o) => service.carpetas(o),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/bandeja/hilos',
     permiso,
-    schema: { querystring: ZHilosQuery, tags, summary: 'Conversaciones de una carpeta, la más reciente primero' },
+    schema: {
+      response: zListResult(ZHiloCorreo),
+      querystring: ZHilosQuery,
+      tags,
+      summary: 'Conversaciones de una carpeta, la más reciente primero',
+    },
     handler: (o) => service.hilos({ ...o, query: o.query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/bandeja/mensajes/:id',
     permiso,
-    schema: { params: ZMensajeIdParam, querystring: ZMensajeQuery, tags, summary: 'Un correo con su conversación' },
+    schema: {
+      response: ZHiloDetalle,
+      params: ZMensajeIdParam,
+      querystring: ZMensajeQuery,
+      tags,
+      summary: 'Un correo con su conversación',
+    },
     handler: (o) => service.leer({ ...o, id: o.params.id, imagenes: o.query.imagenes }),
   });
   defineRoute(app, deps, {
@@ -72,6 +102,7 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/bandeja/mensajes/:id/leido',
     permiso,
     schema: {
+      response: z.object({ leido: z.boolean() }),
       params: ZMensajeIdParam,
       body: ZMarcarLeido,
       tags,
@@ -83,14 +114,25 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/bandeja/mensajes/:id/plantillas',
     permiso,
-    schema: { params: ZMensajeIdParam, tags, summary: 'Mensajes libres para empezar la respuesta, llenos con el tercero' },
+    schema: {
+      response: z.array(ZPlantillaRespuesta),
+      params: ZMensajeIdParam,
+      tags,
+      summary: 'Mensajes libres para empezar la respuesta, llenos con el tercero',
+    },
     handler: (o) => service.plantillasRespuesta({ ...o, id: o.params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/bandeja/mensajes/:id/responder',
     permiso,
-    schema: { params: ZMensajeIdParam, body: ZResponderCorreo, tags, summary: 'Responde o reenvía un correo' },
+    schema: {
+      response: z.object({ para: z.string(), asunto: z.string(), adjuntos: z.array(z.string()) }),
+      params: ZMensajeIdParam,
+      body: ZResponderCorreo,
+      tags,
+      summary: 'Responde o reenvía un correo',
+    },
     handler: (o) => service.responder({ ...o, mailer: deps.mailer, storage: deps.storage, id: o.params.id, body: o.body }),
   });
   defineRoute(app, deps, {
@@ -98,7 +140,12 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/bandeja/mensajes/:id/adjuntos/:n',
     permiso,
     cookieAuth: true,
-    schema: { params: ZAdjuntoParam, tags, summary: 'Descarga un adjunto de un correo recibido (de la bandeja propia)' },
+    schema: {
+      response: FILE_RESPONSE,
+      params: ZAdjuntoParam,
+      tags,
+      summary: 'Descarga un adjunto de un correo recibido (de la bandeja propia)',
+    },
     handler: async (o) =>
       enviarArchivo(o.reply, await service.adjuntoRecibido({ ...o, cifrador, id: o.params.id, n: o.params.n })),
   });
@@ -106,7 +153,7 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/bandeja/adjuntos',
     permiso,
-    schema: { tags, summary: 'Sube un archivo para adjuntarlo a una respuesta (multipart: file)' },
+    schema: { response: ZAdjuntoSubido, tags, summary: 'Sube un archivo para adjuntarlo a una respuesta (multipart: file)' },
     prepare: ({ req }) => service.leerAdjunto((opts) => req.parts(opts)),
     handler: (o) => service.subirAdjunto({ ...o, storage: deps.storage, leido: o.prep }),
   });
@@ -114,7 +161,13 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/bandeja/mensajes/:id/tercero',
     permiso,
-    schema: { params: ZMensajeIdParam, body: ZCrearTerceroCorreo, tags, summary: 'Crea un tercero con el remitente' },
+    schema: {
+      response: z.object({ id_tercero: z.number() }),
+      params: ZMensajeIdParam,
+      body: ZCrearTerceroCorreo,
+      tags,
+      summary: 'Crea un tercero con el remitente',
+    },
     handler: (o) => service.crearTercero({ ...o, ip: o.req.ip, id: o.params.id, body: o.body }),
   });
   defineRoute(app, deps, {
@@ -122,6 +175,7 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/bandeja/mensajes/:id/solicitud',
     permiso,
     schema: {
+      response: z.object({ numero: z.number(), id_tercero: z.number() }),
       params: ZMensajeIdParam,
       body: ZCrearSolicitudCorreo,
       tags,
@@ -134,7 +188,12 @@ export function bandejaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/terceros/:id/correos-recibidos',
     permiso: IDM_TERCEROS,
-    schema: { params: ZTerceroIdParam, tags, summary: 'Correos recibidos del tercero en la bandeja del usuario' },
+    schema: {
+      response: z.array(ZCorreoRecibido),
+      params: ZTerceroIdParam,
+      tags,
+      summary: 'Correos recibidos del tercero en la bandeja del usuario',
+    },
     handler: ({ tx, onCommit, user, params }) => service.correosDeTercero({ tx, onCommit, user, idTercero: params.id }),
   });
 }

@@ -28,7 +28,6 @@ describe('the OpenAPI document', () => {
  */
 const PENDIENTES = new Set([
   'agenda',
-  'bandeja',
   'contratos',
   'firmas',
   'gestion-documental',
