@@ -14,7 +14,7 @@ import {
   textoObligatorio,
 } from './campos.ts';
 import './validation.ts';
-import { reglasRepeticion, ZRepeticion, type Repeticion } from './agenda-repeticion.ts';
+import { reglasRepeticion, ZRepeticion } from './agenda-repeticion.ts';
 
 // Agenda (issue 25, menu /archivo/agenda, idm 489): citas and visits of the agency's asesores. The
 // change log of citas is /archivo/utilidades/modificaciones-agenda (idm 19).
@@ -218,8 +218,10 @@ export const ZCitasExportarQuery = ZCitasQuery.and(
 );
 export type CitasExportarQuery = z.output<typeof ZCitasExportarQuery>;
 
-export type Persona = { id: number; nombre: string };
-export type ParticipanteCita = Persona & { telefono: string; email: string };
+export const ZPersona = z.object({ id: z.number(), nombre: z.string() });
+export type Persona = z.infer<typeof ZPersona>;
+export const ZParticipanteCita = ZPersona.extend({ telefono: z.string(), email: z.string() });
+export type ParticipanteCita = z.infer<typeof ZParticipanteCita>;
 
 /** POST /citas/:id/invitar: a short note for the participants; the answer names who got it and who has no e-mail. */
 export const ZInvitarCita = z.object({
@@ -229,53 +231,72 @@ export const ZInvitarCita = z.object({
     .max(1000, { error: 'Mensaje admite máximo 1000 caracteres' })
     .default(''),
 });
-export type InvitacionCita = { enviados: string[]; sin_correo: string[] };
+export const ZInvitacionCita = z.object({ enviados: z.array(z.string()), sin_correo: z.array(z.string()) });
+export type InvitacionCita = z.infer<typeof ZInvitacionCita>;
 
-export type Cita = {
-  id: number;
-  titulo: string;
-  categoria: (Persona & { color: string }) | null;
-  inicio: string;
-  fin: string;
-  todo_el_dia: boolean;
-  asesores: Persona[];
-  participantes: ParticipanteCita[];
-  inmueble: { consecutivo: number; direccion: string } | null;
-  id_cliente_atendido: number | null;
-  id_solicitud: number | null;
-  lugar: string;
-  notas: string;
-  estado: EstadoCita;
-  resultado: Persona | null;
-  comentario_resultado: string;
-  interes: number | null;
-  version: number;
+export const ZSerieCita = z.object({
+  id: z.number(),
+  repeticion: ZRepeticion,
+  descripcion: z.string(),
+  excepcion: z.boolean(),
+});
+export type SerieCita = z.infer<typeof ZSerieCita>;
+
+const ZEstadoCita = z.enum(ESTADOS_CITA);
+
+export const ZCita = z.object({
+  id: z.number(),
+  titulo: z.string(),
+  categoria: ZPersona.extend({ color: z.string() }).nullable(),
+  inicio: z.string(),
+  fin: z.string(),
+  todo_el_dia: z.boolean(),
+  asesores: z.array(ZPersona),
+  participantes: z.array(ZParticipanteCita),
+  inmueble: z.object({ consecutivo: z.number(), direccion: z.string() }).nullable(),
+  id_cliente_atendido: z.number().nullable(),
+  id_solicitud: z.number().nullable(),
+  lugar: z.string(),
+  notas: z.string(),
+  estado: ZEstadoCita,
+  resultado: ZPersona.nullable(),
+  comentario_resultado: z.string(),
+  interes: z.number().nullable(),
+  version: z.number(),
   /** The series it is an occurrence of: its rule, and whether this one was changed on its own. */
-  serie: SerieCita | null;
-};
-
-export type SerieCita = { id: number; repeticion: Repeticion; descripcion: string; excepcion: boolean };
+  serie: ZSerieCita.nullable(),
+});
+export type Cita = z.infer<typeof ZCita>;
 
 /**
  * What the calendar draws of a cita (GET /citas): names and colours come from /citas/opciones and the
  * form reads the whole cita (GET /citas/:id), so a busy agency's week stays small on the wire.
  */
-export type CitaCalendario = Pick<Cita, 'id' | 'titulo' | 'inicio' | 'fin' | 'todo_el_dia' | 'estado' | 'version'> & {
-  id_categoria: number | null;
-  asesores: number[];
+export const ZCitaCalendario = z.object({
+  id: z.number(),
+  titulo: z.string(),
+  inicio: z.string(),
+  fin: z.string(),
+  todo_el_dia: z.boolean(),
+  estado: ZEstadoCita,
+  version: z.number(),
+  id_categoria: z.number().nullable(),
+  asesores: z.array(z.number()),
   /** The series it belongs to (the calendar marks it and asks «solo esta o toda la serie»). */
-  id_serie: number | null;
-};
+  id_serie: z.number().nullable(),
+});
+export type CitaCalendario = z.infer<typeof ZCitaCalendario>;
 
 /** What a cita created from a lead, a solicitud or a tercero starts with (GET /citas/vinculo/:tipo/:id). */
-export type VinculoCita = {
+export const ZVinculoCita = z.object({
   /** «Cliente atendido 12», «Solicitud 7», the tercero's name: what the form says the cita is about. */
-  etiqueta: string;
-  id_cliente_atendido: number | null;
-  id_solicitud: number | null;
+  etiqueta: z.string(),
+  id_cliente_atendido: z.number().nullable(),
+  id_solicitud: z.number().nullable(),
   /** The record's tercero, proposed as the cita's participant. */
-  participante: ParticipanteCita | null;
-};
+  participante: ZParticipanteCita.nullable(),
+});
+export type VinculoCita = z.infer<typeof ZVinculoCita>;
 
 /** Another cita of the same asesor at that time (a warning: saving again with confirmar goes ahead). */
 export type ConflictoCita = { id: number; titulo: string; inicio: string; fin: string; asesor: string };
@@ -328,12 +349,14 @@ export function fueraDeHorario(inicio: Date, fin: Date, todoElDia: boolean, h: H
 }
 
 /** An asesor the calendar can show: an active user; colour and visibility from their tercero. */
-export type AsesorAgenda = Persona & { color: string; desactivado: boolean };
-export type OpcionesAgenda = {
-  asesores: AsesorAgenda[];
-  categorias: (Persona & { color: string })[];
-  resultados: Persona[];
-};
+export const ZAsesorAgenda = ZPersona.extend({ color: z.string(), desactivado: z.boolean() });
+export type AsesorAgenda = z.infer<typeof ZAsesorAgenda>;
+export const ZOpcionesAgenda = z.object({
+  asesores: z.array(ZAsesorAgenda),
+  categorias: z.array(ZPersona.extend({ color: z.string() })),
+  resultados: z.array(ZPersona),
+});
+export type OpcionesAgenda = z.infer<typeof ZOpcionesAgenda>;
 
 // ----- Modificaciones de agenda (idm 19): the field-level change log of citas -----------------------
 
@@ -354,17 +377,18 @@ export const ZModificacionesAgendaExportarQuery = ZFiltrosModificacionesAgenda.e
 });
 
 /** One changed field of one write: antes/despues as a person reads them (names, dates in Bogotá). */
-export type ModificacionAgenda = {
-  clave: string;
-  fecha: string;
-  usuario: string;
-  accion: string;
-  id_cita: number;
-  titulo: string;
-  campo: string;
-  antes: string;
-  despues: string;
-};
+export const ZModificacionAgenda = z.object({
+  clave: z.string(),
+  fecha: z.string(),
+  usuario: z.string(),
+  accion: z.string(),
+  id_cita: z.number(),
+  titulo: z.string(),
+  campo: z.string(),
+  antes: z.string(),
+  despues: z.string(),
+});
+export type ModificacionAgenda = z.infer<typeof ZModificacionAgenda>;
 
 export const ETIQUETAS_ACCION_CITA: Record<string, string> = {
   crear: 'Creación',

@@ -12,11 +12,19 @@ import {
   ZInvitarCita,
   ZModificacionesAgendaExportarQuery,
   ZModificacionesAgendaQuery,
+  ZCita,
+  ZCitaCalendario,
+  ZInvitacionCita,
+  ZModificacionAgenda,
+  ZOpcionesAgenda,
+  ZVinculoCita,
 } from '@predio/contract/agenda';
+import { zListResult } from '@predio/contract/list';
 import { entero, ZConsecutivoParam } from '@predio/contract/campos';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { crearCacheCalendario } from './agenda-cache.ts';
 import * as feed from './agenda-feed.service.ts';
 import * as service from './agenda.service.ts';
@@ -38,7 +46,12 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/citas',
     permiso,
-    schema: { querystring: ZCitasQuery, tags, summary: 'Citas que se cruzan con [desde, hasta), por asesores y categorías' },
+    schema: {
+      response: z.array(ZCitaCalendario),
+      querystring: ZCitasQuery,
+      tags,
+      summary: 'Citas que se cruzan con [desde, hasta), por asesores y categorías',
+    },
     handler: ({ tx, user, query }) => service.listar({ tx, query, idEmpresa: user.idEmpresa, cache }),
   });
   defineRoute(app, deps, {
@@ -46,6 +59,7 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/citas/exportar',
     permiso,
     schema: {
+      response: FILE_RESPONSE,
       querystring: ZCitasExportarQuery,
       tags,
       summary: 'Las citas del rango y filtros del calendario en Excel, CSV o iCalendar (.ics)',
@@ -56,7 +70,11 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/citas/opciones',
     permiso,
-    schema: { tags, summary: 'Asesores (color, desactivado en agenda), categorías y resultados de la agenda' },
+    schema: {
+      response: ZOpcionesAgenda,
+      tags,
+      summary: 'Asesores (color, desactivado en agenda), categorías y resultados de la agenda',
+    },
     handler: ({ tx }) => service.opciones({ tx }),
   });
   // The user's private ICS feed: its state, a new URL (the old one stops), revocation.
@@ -64,28 +82,41 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/citas/feed',
     permiso,
-    schema: { tags, summary: 'Si el usuario tiene un calendario privado (ICS) publicado' },
+    schema: {
+      response: z.object({ activo: z.boolean(), creado_en: z.string().nullable() }),
+      tags,
+      summary: 'Si el usuario tiene un calendario privado (ICS) publicado',
+    },
     handler: ({ tx, user }) => feed.estadoFeed({ tx, user }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/citas/feed',
     permiso,
-    schema: { tags, summary: 'Crea la URL privada del calendario ICS del usuario (la anterior deja de servir)' },
+    schema: {
+      response: z.object({ url: z.string() }),
+      tags,
+      summary: 'Crea la URL privada del calendario ICS del usuario (la anterior deja de servir)',
+    },
     handler: ({ tx, user, req }) => feed.crearFeed({ tx, user, base: `${req.protocol}://${req.host}` }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/citas/feed',
     permiso,
-    schema: { tags, summary: 'Revoca el calendario ICS del usuario' },
+    schema: { response: z.object({ activo: z.literal(false) }), tags, summary: 'Revoca el calendario ICS del usuario' },
     handler: ({ tx, user }) => feed.revocarFeed({ tx, user }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/agenda/ical/:archivo',
     permiso: 'publico',
-    schema: { params: ZArchivoFeed, tags, summary: 'Calendario ICS de un usuario (sin sesión: la clave privada de su URL)' },
+    schema: {
+      response: FILE_RESPONSE,
+      params: ZArchivoFeed,
+      tags,
+      summary: 'Calendario ICS de un usuario (sin sesión: la clave privada de su URL)',
+    },
     handler: async ({ params, reply }) => {
       const ics = await feed.feedIcs(deps, params.archivo.slice(0, -4));
       await reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(ics);
@@ -96,28 +127,44 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/citas/terceros',
     permiso,
-    schema: { querystring: ZBuscar, tags, summary: 'Terceros activos para elegir los participantes (máximo 20)' },
+    schema: {
+      response: z.array(
+        z.object({ id: z.number(), nro_id: z.string(), nombre: z.string(), celular: z.string(), email: z.string() }),
+      ),
+      querystring: ZBuscar,
+      tags,
+      summary: 'Terceros activos para elegir los participantes (máximo 20)',
+    },
     handler: ({ tx, query }) => service.buscarTerceros({ tx, q: query.q }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/citas/preferencias',
     permiso,
-    schema: { tags, summary: 'Minutos antes de una cita en que llega su recordatorio (del usuario)' },
+    schema: {
+      response: z.object({ minutos: z.number() }),
+      tags,
+      summary: 'Minutos antes de una cita en que llega su recordatorio (del usuario)',
+    },
     handler: ({ tx, user }) => service.minutosRecordatorio({ tx, user }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/citas/preferencias',
     permiso,
-    schema: { body: ZPreferencias, tags, summary: 'Cambia los minutos del recordatorio del usuario' },
+    schema: {
+      response: z.object({ minutos: z.number() }),
+      body: ZPreferencias,
+      tags,
+      summary: 'Cambia los minutos del recordatorio del usuario',
+    },
     handler: ({ tx, user, body }) => service.guardarMinutosRecordatorio({ tx, user, minutos: body.minutos }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/citas/inmueble/:consecutivo',
     permiso,
-    schema: { params: ZConsecutivoParam, tags, summary: 'Citas de un inmueble, próximas y pasadas' },
+    schema: { response: z.array(ZCita), params: ZConsecutivoParam, tags, summary: 'Citas de un inmueble, próximas y pasadas' },
     handler: ({ tx, params }) => service.deInmueble({ tx, consecutivo: params.consecutivo }),
   });
   // A lead and a tercero by id, a solicitud by its numero.
@@ -130,14 +177,14 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `/citas/${tipo}/:id`,
       permiso,
-      schema: { params: ZIdParam, tags, summary: `Citas de ${quien}, próximas y pasadas` },
+      schema: { response: z.array(ZCita), params: ZIdParam, tags, summary: `Citas de ${quien}, próximas y pasadas` },
       handler: ({ tx, params }) => service.deRegistro({ tx, tipo, clave: params.id }),
     });
     defineRoute(app, deps, {
       method: 'GET',
       url: `/citas/vinculo/${tipo}/:id`,
       permiso,
-      schema: { params: ZIdParam, tags, summary: `Con qué empieza una cita nueva desde ${quien}` },
+      schema: { response: ZVinculoCita, params: ZIdParam, tags, summary: `Con qué empieza una cita nueva desde ${quien}` },
       handler: ({ tx, params }) => service.vinculo({ tx, tipo, clave: params.id }),
     });
   }
@@ -147,6 +194,7 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/citas/modificaciones',
     permiso: IDM_MODIFICACIONES_AGENDA,
     schema: {
+      response: zListResult(ZModificacionAgenda),
       querystring: ZModificacionesAgendaQuery,
       tags,
       summary: 'Cambios de las citas campo por campo (fechas, cita, asesor)',
@@ -157,28 +205,39 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/citas/modificaciones/exportar',
     permiso: IDM_MODIFICACIONES_AGENDA,
-    schema: { querystring: ZModificacionesAgendaExportarQuery, tags, summary: 'Exporta los cambios del filtro (Excel o CSV)' },
+    schema: {
+      response: FILE_RESPONSE,
+      querystring: ZModificacionesAgendaExportarQuery,
+      tags,
+      summary: 'Exporta los cambios del filtro (Excel o CSV)',
+    },
     handler: async ({ tx, query, reply }) => enviarArchivo(reply, await service.exportarModificaciones({ tx, query })),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/citas/:id',
     permiso,
-    schema: { params: ZIdParam, tags, summary: 'Una cita' },
+    schema: { response: ZCita, params: ZIdParam, tags, summary: 'Una cita' },
     handler: ({ tx, params }) => service.obtener({ tx, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/citas',
     permiso,
-    schema: { body: ZCitaForm, tags, summary: 'Agenda una cita (409 con los cruces si no se confirmó)' },
+    schema: { response: ZCita, body: ZCitaForm, tags, summary: 'Agenda una cita (409 con los cruces si no se confirmó)' },
     handler: ({ tx, onCommit, user, req, body }) => service.crear({ tx, onCommit, ...aviso, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'PATCH',
     url: '/citas/:id',
     permiso,
-    schema: { params: ZIdParam, body: ZCitaCambios, tags, summary: 'Modifica una cita: mover, estado y resultado, datos' },
+    schema: {
+      response: ZCita,
+      params: ZIdParam,
+      body: ZCitaCambios,
+      tags,
+      summary: 'Modifica una cita: mover, estado y resultado, datos',
+    },
     handler: ({ tx, onCommit, user, req, params, body }) =>
       service.actualizar({ tx, onCommit, ...aviso, user, ip: req.ip, id: params.id, body }),
   });
@@ -187,6 +246,7 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/citas/:id/invitar',
     permiso,
     schema: {
+      response: ZInvitacionCita,
       params: ZIdParam,
       body: ZInvitarCita,
       tags,
@@ -209,6 +269,7 @@ export function agendaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/citas/:id',
     permiso,
     schema: {
+      response: z.null(),
       params: ZIdParam,
       querystring: ZBorrarCitaQuery,
       tags,
