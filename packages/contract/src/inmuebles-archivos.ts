@@ -70,27 +70,29 @@ export const ZOrdenFotos = z.object({
 });
 export type OrdenFotos = z.output<typeof ZOrdenFotos>;
 
-export type FotoInmueble = {
-  id: number;
-  orden: number;
-  portada: boolean;
-  ancho: number;
-  alto: number;
-  bytes: number;
-  nombre_original: string;
-  creado_por: string;
-  creado_en: string;
-};
+export const ZFotoInmueble = z.object({
+  id: z.number(),
+  orden: z.number(),
+  portada: z.boolean(),
+  ancho: z.number(),
+  alto: z.number(),
+  bytes: z.number(),
+  nombre_original: z.string(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+});
+export type FotoInmueble = z.infer<typeof ZFotoInmueble>;
 
-export type DocumentoInmueble = {
-  id: number;
-  nombre: string;
-  descripcion: string;
-  content_type: string;
-  bytes: number;
-  creado_por: string;
-  creado_en: string;
-};
+export const ZDocumentoInmueble = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  content_type: z.string(),
+  bytes: z.number(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+});
+export type DocumentoInmueble = z.infer<typeof ZDocumentoInmueble>;
 
 /** API paths (relative to /api) shared by the server's tests and the web's <img src>. */
 export const rutaFoto = (consecutivo: number, id: number, tamano: TamanoFoto) =>

@@ -270,7 +270,8 @@ export const ZEliminarInmueble = z.object({
   motivo: textoObligatorio('Motivo', 500),
 });
 export type EliminarInmueble = z.output<typeof ZEliminarInmueble>;
-export type InmuebleEliminado = { consecutivo: number; fotos: number; documentos: number };
+export const ZInmuebleEliminado = z.object({ consecutivo: z.number(), fotos: z.number(), documentos: z.number() });
+export type InmuebleEliminado = z.infer<typeof ZInmuebleEliminado>;
 /** Estados of a property with business: one that is, or ever was, in them is never deleted. */
 export const ESTADOS_NO_ELIMINABLES = ['reservado', 'arrendado', 'vendido'] as const satisfies readonly EstadoInmueble[];
 
@@ -401,59 +402,71 @@ export const EXPORTAR_INMUEBLES_MAX = 20_000;
 
 // ----- answers ---------------------------------------------------------------------------------
 
-export type PropietarioDetalle = { id_tercero: number; nro_id: string; nombre: string; porcentaje: number };
+export const ZPropietarioDetalle = z.object({
+  id_tercero: z.number(),
+  nro_id: z.string(),
+  nombre: z.string(),
+  porcentaje: z.number(),
+});
+export type PropietarioDetalle = z.infer<typeof ZPropietarioDetalle>;
 
-export type InmuebleDetalle = Omit<InmuebleForm, 'propietarios'> & {
-  id: number;
-  consecutivo: number;
-  estado: EstadoInmueble;
-  id_causal_retiro: number | null;
-  municipio: string | null;
-  barrio: string | null;
-  propietarios: PropietarioDetalle[];
-  version: number;
-  creado_por: string;
-  creado_en: string;
-  modificado_por: string | null;
-  modificado_en: string | null;
-};
+const ZEstadoInmueble = z.enum(ESTADOS_INMUEBLE);
 
-export type InmuebleResumen = {
-  consecutivo: number;
-  tipo: TipoInmueble;
-  gestion: Gestion;
-  estado: EstadoInmueble;
-  direccion: string;
-  municipio: string | null;
-  barrio: string | null;
-  estrato: number | null;
-  area: number | null;
-  habitaciones: number;
-  banos: number;
-  parqueaderos: number;
-  canon: number | null;
-  precio_venta: number | null;
-  id_asesor_comercial: number | null;
-  lat: number | null;
-  lng: number | null;
+export const ZInmuebleDetalle = ZInmuebleCampos.omit({ propietarios: true }).extend({
+  id: z.number(),
+  consecutivo: z.number(),
+  estado: ZEstadoInmueble,
+  id_causal_retiro: z.number().nullable(),
+  municipio: z.string().nullable(),
+  barrio: z.string().nullable(),
+  propietarios: z.array(ZPropietarioDetalle),
+  version: z.number(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+  modificado_por: z.string().nullable(),
+  modificado_en: z.string().nullable(),
+});
+export type InmuebleDetalle = z.infer<typeof ZInmuebleDetalle>;
+
+export const ZInmuebleResumen = z.object({
+  consecutivo: z.number(),
+  tipo: z.enum(TIPOS_INMUEBLE),
+  gestion: z.enum(GESTIONES),
+  estado: ZEstadoInmueble,
+  direccion: z.string(),
+  municipio: z.string().nullable(),
+  barrio: z.string().nullable(),
+  estrato: z.number().nullable(),
+  area: z.number().nullable(),
+  habitaciones: z.number(),
+  banos: z.number(),
+  parqueaderos: z.number(),
+  canon: z.number().nullable(),
+  precio_venta: z.number().nullable(),
+  id_asesor_comercial: z.number().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
   /** YYYY-MM-DD: when the consignment contract ends (the list marks it when ended or ending soon). */
-  vigencia_consignacion: string | null;
-};
+  vigencia_consignacion: z.string().nullable(),
+});
+export type InmuebleResumen = z.infer<typeof ZInmuebleResumen>;
 
 /** GET /inmuebles: one page, without its count. */
 export type InmueblesPagina = PaginaSinConteo<InmuebleResumen>;
 /** GET /inmuebles/conteo: how many match, up to TOPE_CONTEO (list.ts). */
 export type InmueblesConteo = Conteo;
 
-export type Bloqueo = { usuario: string; desde: string; expira: string };
-export type HistorialEstado = {
-  desde: EstadoInmueble | null;
-  hasta: EstadoInmueble;
-  id_causal: number | null;
-  causal: string | null;
-  usuario: string;
-  fecha: string;
-};
+export const ZBloqueo = z.object({ usuario: z.string(), desde: z.string(), expira: z.string() });
+export type Bloqueo = z.infer<typeof ZBloqueo>;
+export const ZHistorialEstado = z.object({
+  desde: ZEstadoInmueble.nullable(),
+  hasta: ZEstadoInmueble,
+  id_causal: z.number().nullable(),
+  causal: z.string().nullable(),
+  usuario: z.string(),
+  fecha: z.string(),
+});
+export type HistorialEstado = z.infer<typeof ZHistorialEstado>;
 
 /** The prices a property's history follows. */
 export const CAMPOS_PRECIO = ['canon', 'precio_venta', 'administracion'] as const;
@@ -463,16 +476,19 @@ export type CampoPrecio = (typeof CAMPOS_PRECIO)[number];
  * GET /inmuebles/:consecutivo/precios: each save that set or changed a price, oldest first (from the
  * audit log). The first one, when the property was registered, has `antes: null`.
  */
-export type CambioPrecio = {
-  fecha: string;
-  usuario: string;
-  cambios: { campo: CampoPrecio; antes: number | null; despues: number | null }[];
-};
+export const ZCambioPrecio = z.object({
+  fecha: z.string(),
+  usuario: z.string(),
+  cambios: z.array(z.object({ campo: z.enum(CAMPOS_PRECIO), antes: z.number().nullable(), despues: z.number().nullable() })),
+});
+export type CambioPrecio = z.infer<typeof ZCambioPrecio>;
 
 /** A choice in the form's selects (asesores, propietarios). */
-export type OpcionInmueble = { id: number; label: string; detalle?: string };
+export const ZOpcionInmueble = z.object({ id: z.number(), label: z.string(), detalle: z.string().optional() });
+export type OpcionInmueble = z.infer<typeof ZOpcionInmueble>;
 
-export type CaracteristicaOpcion = { id: number; label: string; grupo: string };
+export const ZCaracteristicaOpcion = z.object({ id: z.number(), label: z.string(), grupo: z.string() });
+export type CaracteristicaOpcion = z.infer<typeof ZCaracteristicaOpcion>;
 
 export const ZOpcionesQuery = z.object({
   q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional(),

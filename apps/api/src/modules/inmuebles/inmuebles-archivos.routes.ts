@@ -2,12 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { ZConsecutivoParam } from '@predio/contract/campos';
 import { IDM_INMUEBLE, IDMS_LECTURA_INMUEBLE } from '@predio/contract/inmuebles';
 import { IDM_CONFIGURAR_TV } from '@predio/contract/inmuebles-archivos';
-import { ZDocumentoParam, ZFotoParam, ZFotoTamanoParam, ZOrdenFotos, ZPortadaQuery } from '@predio/contract/inmuebles-archivos';
+import {
+  ZDocumentoInmueble,
+  ZDocumentoParam,
+  ZFotoInmueble,
+  ZFotoParam,
+  ZFotoTamanoParam,
+  ZOrdenFotos,
+  ZPortadaQuery,
+} from '@predio/contract/inmuebles-archivos';
+import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
 import { principalAntes } from '../../platform/auth/principal.ts';
 import { enviarArchivo, enviarImagen } from '../../platform/http/archivo.ts';
 import { defineRoute, afterCommit } from '../../platform/http/route.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import * as service from './inmuebles-archivos.service.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 
@@ -27,7 +37,12 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     method: 'GET',
     url: '/inmuebles/:consecutivo/fotos',
     permiso: IDMS_LECTURA_INMUEBLE,
-    schema: { params: ZConsecutivoParam, tags, summary: 'Fotos del inmueble en su orden (490 o 491)' },
+    schema: {
+      response: z.array(ZFotoInmueble),
+      params: ZConsecutivoParam,
+      tags,
+      summary: 'Fotos del inmueble en su orden (490 o 491)',
+    },
     handler: ({ tx, user, params }) => service.listarFotos({ tx, user, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
@@ -35,6 +50,7 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     url: '/inmuebles/:consecutivo/fotos',
     permiso,
     schema: {
+      response: z.array(ZFotoInmueble),
       params: ZConsecutivoParam,
       tags,
       summary: 'Sube fotos (multipart: uno o varios campos file); la primera del inmueble queda de portada',
@@ -47,7 +63,13 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     method: 'PUT',
     url: '/inmuebles/:consecutivo/fotos/orden',
     permiso,
-    schema: { params: ZConsecutivoParam, body: ZOrdenFotos, tags, summary: 'Ordena las fotos (ids: todas, en el orden nuevo)' },
+    schema: {
+      response: z.array(ZFotoInmueble),
+      params: ZConsecutivoParam,
+      body: ZOrdenFotos,
+      tags,
+      summary: 'Ordena las fotos (ids: todas, en el orden nuevo)',
+    },
     handler: ({ tx, user, req, params, body, onCommit }) =>
       service.ordenarFotos({ tx, user, ip: req.ip, storage, onCommit, consecutivo: params.consecutivo, body }),
   });
@@ -55,7 +77,7 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     method: 'PUT',
     url: '/inmuebles/:consecutivo/fotos/:id/portada',
     permiso,
-    schema: { params: ZFotoParam, tags, summary: 'Usa la foto como portada del inmueble' },
+    schema: { response: z.array(ZFotoInmueble), params: ZFotoParam, tags, summary: 'Usa la foto como portada del inmueble' },
     handler: ({ tx, user, req, params, onCommit }) =>
       service.usarComoPortada({ tx, user, ip: req.ip, storage, onCommit, consecutivo: params.consecutivo, id: params.id }),
   });
@@ -63,7 +85,12 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     method: 'DELETE',
     url: '/inmuebles/:consecutivo/fotos/:id',
     permiso,
-    schema: { params: ZFotoParam, tags, summary: 'Elimina una foto (si era la portada, la siguiente toma su lugar)' },
+    schema: {
+      response: z.array(ZFotoInmueble),
+      params: ZFotoParam,
+      tags,
+      summary: 'Elimina una foto (si era la portada, la siguiente toma su lugar)',
+    },
     handler: ({ tx, user, req, params, onCommit }) =>
       service.eliminarFoto({ tx, user, ip: req.ip, storage, onCommit, consecutivo: params.consecutivo, id: params.id }),
   });
@@ -72,7 +99,12 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     url: '/inmuebles/:consecutivo/fotos/:id/:tamano',
     permiso: IDMS_LECTURA_INMUEBLE,
     cookieAuth: true,
-    schema: { params: ZFotoTamanoParam, tags, summary: 'Imagen de una foto: miniatura (~400 px) o grande (~1600 px)' },
+    schema: {
+      response: FILE_RESPONSE,
+      params: ZFotoTamanoParam,
+      tags,
+      summary: 'Imagen de una foto: miniatura (~400 px) o grande (~1600 px)',
+    },
     handler: async ({ tx, user, params, reply, onCommit }) => {
       const clave = await service.claveDeFoto({ tx, user, ...params });
       return afterCommit(onCommit, reply, async () => enviarImagen(reply, await service.leerImagen(storage, clave)));
@@ -84,6 +116,7 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     permiso: LECTURA_PORTADA,
     cookieAuth: true,
     schema: {
+      response: FILE_RESPONSE,
       params: ZConsecutivoParam,
       querystring: ZPortadaQuery,
       tags,
@@ -108,7 +141,12 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     method: 'GET',
     url: '/inmuebles/:consecutivo/documentos',
     permiso: IDMS_LECTURA_INMUEBLE,
-    schema: { params: ZConsecutivoParam, tags, summary: 'Documentos del inmueble, el más reciente primero (490 o 491)' },
+    schema: {
+      response: z.array(ZDocumentoInmueble),
+      params: ZConsecutivoParam,
+      tags,
+      summary: 'Documentos del inmueble, el más reciente primero (490 o 491)',
+    },
     handler: ({ tx, user, params }) => service.listarDocumentos({ tx, user, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
@@ -116,6 +154,7 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     url: '/inmuebles/:consecutivo/documentos',
     permiso,
     schema: {
+      response: ZDocumentoInmueble,
       params: ZConsecutivoParam,
       tags,
       summary: 'Adjunta un documento (multipart: file y descripcion opcional; PDF, imagen, Word o Excel, máx. 20 MB)',
@@ -145,7 +184,7 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     method: 'GET',
     url: '/inmuebles/:consecutivo/documentos/:id',
     permiso: IDMS_LECTURA_INMUEBLE,
-    schema: { params: ZDocumentoParam, tags, summary: 'Descarga un documento del inmueble' },
+    schema: { response: FILE_RESPONSE, params: ZDocumentoParam, tags, summary: 'Descarga un documento del inmueble' },
     handler: async ({ tx, user, params, reply, onCommit }) => {
       const d = await service.documentoGuardado({ tx, user, ...params });
       // Always a download, with the ASCII file name it always had (the generic route opens PDFs inline).
@@ -157,7 +196,12 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     method: 'DELETE',
     url: '/inmuebles/:consecutivo/documentos/:id',
     permiso,
-    schema: { params: ZDocumentoParam, tags, summary: 'Elimina un documento del inmueble' },
+    schema: {
+      response: z.object({ id: z.number() }),
+      params: ZDocumentoParam,
+      tags,
+      summary: 'Elimina un documento del inmueble',
+    },
     handler: ({ tx, user, req, params, onCommit }) =>
       service.eliminarDocumento({ tx, user, ip: req.ip, storage, onCommit, consecutivo: params.consecutivo, id: params.id }),
   });
@@ -167,7 +211,12 @@ export function inmueblesArchivosRoutes(app: FastifyInstance, deps: Deps): void 
     method: 'GET',
     url: '/inmuebles/:consecutivo/ficha',
     permiso: IDMS_LECTURA_INMUEBLE,
-    schema: { params: ZConsecutivoParam, tags, summary: 'Ficha del inmueble en PDF (para entregar a clientes)' },
+    schema: {
+      response: FILE_RESPONSE,
+      params: ZConsecutivoParam,
+      tags,
+      summary: 'Ficha del inmueble en PDF (para entregar a clientes)',
+    },
     handler: async ({ tx, user, req, params, reply, onCommit }) => {
       const pedido = await service.pedidoFicha({ tx, user, consecutivo: params.consecutivo });
       const base = urlPublica(deps.config.publicUrl, req);

@@ -30,7 +30,6 @@ const PENDIENTES = new Set([
   'contratos',
   'firmas',
   'gestion-documental',
-  'inmuebles',
   'inventarios',
   'mensajes',
   'pagina-web',
