@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Radicacion } from './gestion-documental.ts';
+import { ZRadicacion } from './gestion-documental.ts';
 import { entero, esCorreo, idQuery, texto, textoObligatorio } from './campos.ts';
 import './validation.ts';
 
@@ -63,6 +63,7 @@ export const ZFirmanteForm = z
   });
 export type FirmanteForm = z.input<typeof ZFirmanteForm>;
 /** The channels the company can send on (an active provider in Configurar mensajes). */
+export const ZCanalesFirma = z.object({ correo: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() });
 export type CanalesFirma = Record<CanalFirma, boolean>;
 
 export const ZDocumentoFirmaForm = z.object({
@@ -143,21 +144,23 @@ export const ZCamposFirmaForm = z.object({
     .max(MAX_CAMPOS_FIRMA, { error: `El campo Campos admite máximo ${MAX_CAMPOS_FIRMA} campos` }),
 });
 export type CamposFirmaForm = z.input<typeof ZCamposFirmaForm>;
-export type CampoFirma = {
-  id: number;
-  firmante: number;
-  tipo: TipoCampoFirma;
-  pagina: number;
-  x: number;
-  y: number;
-  ancho: number;
-  alto: number;
-  obligatorio: boolean;
+export const ZCampoFirma = z.object({
+  id: z.number(),
+  firmante: z.number(),
+  tipo: z.enum(TIPOS_CAMPO_FIRMA),
+  pagina: z.number(),
+  x: z.number(),
+  y: z.number(),
+  ancho: z.number(),
+  alto: z.number(),
+  obligatorio: z.boolean(),
   /** What the signer filled in (texto, iniciales, nombre; «sí» for a ticked casilla); null until they sign. */
-  valor: string | null;
-};
+  valor: z.string().nullable(),
+});
+export type CampoFirma = z.infer<typeof ZCampoFirma>;
 /** A page's size in PDF points, to keep its aspect ratio on screen. */
-export type PaginaFirma = { ancho: number; alto: number };
+export const ZPaginaFirma = z.object({ ancho: z.number(), alto: z.number() });
+export type PaginaFirma = z.infer<typeof ZPaginaFirma>;
 export const ZPaginaParam = z.object({ id: idQuery('id'), pagina: idQuery('pagina') });
 export const ZPaginaPublicaParam = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'El enlace de firma no es válido' }),
@@ -199,92 +202,109 @@ export type FirmarForm = z.input<typeof ZFirmarForm>;
 
 export const ZRechazarForm = z.object({ motivo: textoObligatorio('Motivo', 1000) });
 
-export type Firmante = {
-  id: number;
-  orden: number;
-  nombre: string;
-  documento: string;
-  email: string;
-  estado: EstadoFirmante;
-  firmado_en: string | null;
-  motivo_rechazo: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  codigo_verificado_en: string | null;
-  sha256_visto: string | null;
+const ZCanal = z.enum(CANALES_FIRMA);
+const ZEstadoFirmante = z.enum(ESTADOS_FIRMANTE);
+const ZEstadoDocumento = z.enum(ESTADOS_DOCUMENTO_FIRMA);
+
+export const ZFirmante = z.object({
+  id: z.number(),
+  orden: z.number(),
+  nombre: z.string(),
+  documento: z.string(),
+  email: z.string(),
+  estado: ZEstadoFirmante,
+  firmado_en: z.string().nullable(),
+  motivo_rechazo: z.string().nullable(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  codigo_verificado_en: z.string().nullable(),
+  sha256_visto: z.string().nullable(),
   /** When their link was sent: null while they wait for their turn (in order). */
-  invitado_en: string | null;
-  recordatorios: number;
-  canal: CanalFirma;
+  invitado_en: z.string().nullable(),
+  recordatorios: z.number(),
+  canal: ZCanal,
   /** E.164, or empty when the signer receives everything by e-mail. */
-  celular: string;
+  celular: z.string(),
   /** The channel and masked destination of the last one-time code (evidence). */
-  codigo_canal: CanalFirma | null;
-  codigo_destino: string | null;
+  codigo_canal: ZCanal.nullable(),
+  codigo_destino: z.string().nullable(),
   /** The last SMS/WhatsApp sent to the signer (link, code or reminder) and its state in the outbox. */
-  mensaje: {
-    /** entregado/rebotado once the gateway reports delivery (issue 27's webhook). */
-    estado: 'en_cola' | 'enviado' | 'entregado' | 'fallido' | 'rebotado';
-    error: string | null;
-    creado_en: string;
-    /** When a queued message leaves: later than now outside the Ley 2300 contact hours. */
-    programado_para: string;
-  } | null;
-};
-export type EventoFirma = { tipo: string; detalle: string; firmante: string | null; ip: string | null; creado_en: string };
-export type DocumentoFirmaResumen = {
-  id: number;
-  titulo: string;
-  estado: EstadoDocumentoFirma;
-  firmantes: number;
-  firmados: number;
-  creado_por: string;
-  creado_en: string;
-  vence_en: string | null;
-};
-export type DocumentoFirma = DocumentoFirmaResumen & {
-  mensaje: string;
-  secuencial: boolean;
-  recordar_dias: number;
-  nombre_archivo: string | null;
-  sha256_original: string | null;
-  sha256_firmado: string | null;
-  completado_en: string | null;
-  detalle: Firmante[];
-  eventos: EventoFirma[];
+  mensaje: z
+    .object({
+      /** entregado/rebotado once the gateway reports delivery (issue 27's webhook). */
+      estado: z.enum(['en_cola', 'enviado', 'entregado', 'fallido', 'rebotado']),
+      error: z.string().nullable(),
+      creado_en: z.string(),
+      /** When a queued message leaves: later than now outside the Ley 2300 contact hours. */
+      programado_para: z.string(),
+    })
+    .nullable(),
+});
+export type Firmante = z.infer<typeof ZFirmante>;
+export const ZEventoFirma = z.object({
+  tipo: z.string(),
+  detalle: z.string(),
+  firmante: z.string().nullable(),
+  ip: z.string().nullable(),
+  creado_en: z.string(),
+});
+export type EventoFirma = z.infer<typeof ZEventoFirma>;
+export const ZDocumentoFirmaResumen = z.object({
+  id: z.number(),
+  titulo: z.string(),
+  estado: ZEstadoDocumento,
+  firmantes: z.number(),
+  firmados: z.number(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+  vence_en: z.string().nullable(),
+});
+export type DocumentoFirmaResumen = z.infer<typeof ZDocumentoFirmaResumen>;
+export const ZDocumentoFirma = ZDocumentoFirmaResumen.extend({
+  mensaje: z.string(),
+  secuencial: z.boolean(),
+  recordar_dias: z.number(),
+  nombre_archivo: z.string().nullable(),
+  sha256_original: z.string().nullable(),
+  sha256_firmado: z.string().nullable(),
+  completado_en: z.string().nullable(),
+  detalle: z.array(ZFirmante),
+  eventos: z.array(ZEventoFirma),
   /** The radicado of gestión documental the signed PDF was filed as (job firmas.radicar). */
-  radicado: { id: number; radicado: string } | null;
+  radicado: z.object({ id: z.number(), radicado: z.string() }).nullable(),
   /** Null until everyone signed, or when another record (an inventory) files it. */
-  radicacion: Radicacion | null;
+  radicacion: ZRadicacion.nullable(),
   /** While everyone signed and the seal job has not made the PDF yet (job firmas.sellar); null after. */
-  sellado: Radicacion | null;
+  sellado: ZRadicacion.nullable(),
   /** Fields placed on the pages (none: the signatures go on the certificate page only). */
-  campos: CampoFirma[];
+  campos: z.array(ZCampoFirma),
   /** The original's pages (empty until its PDF is attached). */
-  paginas: PaginaFirma[];
-};
+  paginas: z.array(ZPaginaFirma),
+});
+export type DocumentoFirma = z.infer<typeof ZDocumentoFirma>;
 
 /** A signed document as the client portal lists it to a signer who is the client (zona clientes). */
 export type DocumentoFirmadoPortal = { id: number; titulo: string; completado_en: string; firmantes: string[] };
 
 /** What the public signing page reads. */
-export type SolicitudFirma = {
-  empresa: string;
-  titulo: string;
-  mensaje: string;
-  firmante: string;
-  estado: EstadoFirmante;
-  estado_documento: EstadoDocumentoFirma;
-  codigo_enviado: boolean;
-  verificado: boolean;
-  email_oculto: string;
+export const ZSolicitudFirma = z.object({
+  empresa: z.string(),
+  titulo: z.string(),
+  mensaje: z.string(),
+  firmante: z.string(),
+  estado: ZEstadoFirmante,
+  estado_documento: ZEstadoDocumento,
+  codigo_enviado: z.boolean(),
+  verificado: z.boolean(),
+  email_oculto: z.string(),
   /** Where the one-time code goes: the signer's channel and its masked address. */
-  canal: CanalFirma;
-  destino_oculto: string;
+  canal: ZCanal,
+  destino_oculto: z.string(),
   /** After the code: this signer's fields and the document's pages (empty when no fields were placed). */
-  campos: CampoFirma[];
-  paginas: PaginaFirma[];
-};
+  campos: z.array(ZCampoFirma),
+  paginas: z.array(ZPaginaFirma),
+});
+export type SolicitudFirma = z.infer<typeof ZSolicitudFirma>;
 
 // ---- the company's seal (admin only): its own PKCS#12, or the self-generated one; optional TSA ----
 
@@ -317,13 +337,14 @@ export const ZSelloTiempoForm = z.object({
 export type SelloTiempoForm = z.input<typeof ZSelloTiempoForm>;
 
 /** The certificate the next seal will use; null fields until the first seal makes the self-generated one. */
-export type CertificadoFirma = {
-  existe: boolean;
-  autogenerado: boolean;
-  sujeto: string | null;
-  emisor: string | null;
-  vence_en: string | null;
-  url_tsa: string | null;
+export const ZCertificadoFirma = z.object({
+  existe: z.boolean(),
+  autogenerado: z.boolean(),
+  sujeto: z.string().nullable(),
+  emisor: z.string().nullable(),
+  vence_en: z.string().nullable(),
+  url_tsa: z.string().nullable(),
   /** Only a company administrator changes it. */
-  puede_cambiar: boolean;
-};
+  puede_cambiar: z.boolean(),
+});
+export type CertificadoFirma = z.infer<typeof ZCertificadoFirma>;

@@ -175,7 +175,8 @@ export type ContratoRadicado = { id: number; numero: string; inmueble: number; d
  * is closed: `pendiente` while the job waits or retries, `fallido` once it gave up (with the reason; a
  * company administrator retries it under Logs del sistema › Trabajos en segundo plano).
  */
-export type Radicacion = { estado: 'pendiente' | 'radicado' | 'fallido'; error: string | null };
+export const ZRadicacion = z.object({ estado: z.enum(['pendiente', 'radicado', 'fallido']), error: z.string().nullable() });
+export type Radicacion = z.infer<typeof ZRadicacion>;
 
 /** Notices of gestión documental (tipo_carta, migration 0002). */
 export const TIPO_CARTA_RADICADO = 501;

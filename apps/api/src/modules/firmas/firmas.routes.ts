@@ -15,7 +15,17 @@ import {
   ZRechazarForm,
   ZSelloTiempoForm,
   ZTokenFirma,
+  CANALES_FIRMA,
+  ESTADOS_DOCUMENTO_FIRMA,
+  ESTADOS_FIRMANTE,
+  ZCanalesFirma,
+  ZCertificadoFirma,
+  ZDocumentoFirma,
+  ZDocumentoFirmaResumen,
+  ZSolicitudFirma,
 } from '@predio/contract/firmas';
+import { zListResult } from '@predio/contract/list';
+import { z } from 'zod';
 import { queryRows } from '../../db/rows.ts';
 import { registrarDueno } from '../../platform/archivos/duenos.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -23,6 +33,7 @@ import { invalido } from '../../platform/errors/app-error.ts';
 import { enviarArchivo, type Archivo } from '../../platform/http/archivo.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import * as certificado from './firmas-certificado.service.ts';
 import * as service from './firmas.service.ts';
@@ -87,14 +98,23 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/firmas/documentos',
     permiso,
-    schema: { querystring: ZDocumentosFirmaQuery, tags, summary: 'Documentos enviados a firma, recientes primero' },
+    schema: {
+      response: zListResult(ZDocumentoFirmaResumen),
+      querystring: ZDocumentosFirmaQuery,
+      tags,
+      summary: 'Documentos enviados a firma, recientes primero',
+    },
     handler: ({ tx, query }) => service.listar({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/firmas/canales',
     permiso,
-    schema: { tags, summary: 'Por dónde puede recibir un firmante su enlace y su código (correo; SMS y WhatsApp con proveedor)' },
+    schema: {
+      response: ZCanalesFirma,
+      tags,
+      summary: 'Por dónde puede recibir un firmante su enlace y su código (correo; SMS y WhatsApp con proveedor)',
+    },
     handler: ({ tx }) => service.canales(tx),
   });
   defineRoute(app, deps, {
@@ -102,6 +122,7 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/firmas/documentos',
     permiso,
     schema: {
+      response: z.object({ id: z.number() }),
       body: ZDocumentoFirmaForm,
       tags,
       summary: 'Crea el borrador con sus firmantes (luego se adjunta el PDF y se envía)',
@@ -112,7 +133,12 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/firmas/documentos/:id',
     permiso,
-    schema: { params: ZIdDocumentoParam, tags, summary: 'Un documento con sus firmantes, su evidencia y su historial' },
+    schema: {
+      response: ZDocumentoFirma,
+      params: ZIdDocumentoParam,
+      tags,
+      summary: 'Un documento con sus firmantes, su evidencia y su historial',
+    },
     handler: ({ tx, params }) => service.obtener({ tx, id: params.id, storage: deps.storage }),
   });
   defineRoute(app, deps, {
@@ -120,6 +146,7 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/firmas/documentos/:id/campos',
     permiso,
     schema: {
+      response: ZDocumentoFirma,
       params: ZIdDocumentoParam,
       body: ZCamposFirmaForm,
       tags,
@@ -133,7 +160,12 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/firmas/documentos/:id/paginas/:pagina',
     permiso,
     cookieAuth: true,
-    schema: { params: ZPaginaParam, tags, summary: 'Una página del PDF como imagen PNG (para ubicar los campos)' },
+    schema: {
+      response: FILE_RESPONSE,
+      params: ZPaginaParam,
+      tags,
+      summary: 'Una página del PDF como imagen PNG (para ubicar los campos)',
+    },
     handler: async ({ tx, params, reply }) =>
       enviarPagina(reply, await service.paginaDocumento({ tx, storage: deps.storage, id: params.id, pagina: params.pagina })),
   });
@@ -142,6 +174,7 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/firmas/documentos/:id/enviar',
     permiso,
     schema: {
+      response: ZDocumentoFirma,
       params: ZIdDocumentoParam,
       tags,
       summary: 'Envía el borrador: cada firmante recibe su enlace privado por correo, SMS o WhatsApp',
@@ -162,6 +195,7 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/firmas/documentos/:id/reenviar',
     permiso,
     schema: {
+      response: ZDocumentoFirma,
       params: ZIdDocumentoParam,
       tags,
       summary: 'Un enlace nuevo para cada firmante pendiente (los anteriores dejan de servir)',
@@ -182,7 +216,12 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/firmas/documentos/:id/cancelar',
     permiso,
-    schema: { params: ZIdDocumentoParam, tags, summary: 'Cancela el documento: los enlaces dejan de servir' },
+    schema: {
+      response: ZDocumentoFirma,
+      params: ZIdDocumentoParam,
+      tags,
+      summary: 'Cancela el documento: los enlaces dejan de servir',
+    },
     handler: ({ tx, onCommit, user, req, params }) => service.cancelar({ tx, onCommit, user, ip: req.ip, id: params.id }),
   });
   for (const cual of ['original', 'firmado'] as const)
@@ -191,7 +230,12 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
       url: `/firmas/documentos/:id/${cual}`,
       permiso,
       cookieAuth: true,
-      schema: { params: ZIdDocumentoParam, tags, summary: cual === 'original' ? 'El PDF enviado' : 'El PDF firmado y sellado' },
+      schema: {
+        response: FILE_RESPONSE,
+        params: ZIdDocumentoParam,
+        tags,
+        summary: cual === 'original' ? 'El PDF enviado' : 'El PDF firmado y sellado',
+      },
       handler: async ({ tx, params, reply }) =>
         enviarArchivo(reply, await service.descargar({ tx, storage: deps.storage, id: params.id, cual })),
     });
@@ -201,7 +245,11 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/firmas/certificado',
     permiso,
-    schema: { tags, summary: 'El certificado con que se sellan los documentos y el servidor de sello de tiempo' },
+    schema: {
+      response: ZCertificadoFirma,
+      tags,
+      summary: 'El certificado con que se sellan los documentos y el servidor de sello de tiempo',
+    },
     handler: ({ tx, user }) => certificado.ver({ tx, user }),
   });
   defineRoute(app, deps, {
@@ -209,6 +257,7 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/firmas/certificado',
     permiso,
     schema: {
+      response: ZCertificadoFirma,
       body: ZCertificadoFirmaForm,
       tags,
       summary: 'Sube el certificado propio de la empresa (.p12/.pfx y su contraseña)',
@@ -219,14 +268,19 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'DELETE',
     url: '/firmas/certificado',
     permiso,
-    schema: { tags, summary: 'Vuelve a un certificado autogenerado' },
+    schema: { response: ZCertificadoFirma, tags, summary: 'Vuelve a un certificado autogenerado' },
     handler: ({ tx, user, req }) => certificado.volverAutogenerado({ tx, user, ip: req.ip, cifrador }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/firmas/certificado/sello-tiempo',
     permiso,
-    schema: { body: ZSelloTiempoForm, tags, summary: 'El servidor RFC 3161 que fecha cada sello (vacío: ninguno)' },
+    schema: {
+      response: ZCertificadoFirma,
+      body: ZSelloTiempoForm,
+      tags,
+      summary: 'El servidor RFC 3161 que fecha cada sello (vacío: ninguno)',
+    },
     handler: ({ tx, user, req, body }) => certificado.guardarSelloTiempo({ tx, user, ip: req.ip, cifrador, body }),
   });
 
@@ -235,7 +289,12 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/firmar/:token',
     permiso: 'publico',
-    schema: { params: ZTokenFirma, tags, summary: 'Qué documento firma el dueño del enlace y en qué paso va' },
+    schema: {
+      response: ZSolicitudFirma,
+      params: ZTokenFirma,
+      tags,
+      summary: 'Qué documento firma el dueño del enlace y en qué paso va',
+    },
     handler: ({ req, params }) => service.solicitud(publico(deps, req, params.token)),
   });
   defineRoute(app, deps, {
@@ -243,6 +302,12 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/firmar/:token/codigo',
     permiso: 'publico',
     schema: {
+      response: z.object({
+        enviado: z.literal(true),
+        email_oculto: z.string(),
+        canal: z.enum(CANALES_FIRMA),
+        destino_oculto: z.string(),
+      }),
       params: ZTokenFirma,
       tags,
       summary: 'Envía un código de un solo uso por el canal del firmante (correo, SMS o WhatsApp)',
@@ -253,14 +318,25 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/firmar/:token/verificar',
     permiso: 'publico',
-    schema: { params: ZTokenFirma, body: ZCodigoFirma, tags, summary: 'Comprueba el código (5 intentos por código)' },
+    schema: {
+      response: z.object({ verificado: z.literal(true) }),
+      params: ZTokenFirma,
+      body: ZCodigoFirma,
+      tags,
+      summary: 'Comprueba el código (5 intentos por código)',
+    },
     handler: ({ req, params, body }) => service.verificarCodigo({ ...publico(deps, req, params.token), codigo: body.codigo }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/firmar/:token/pdf',
     permiso: 'publico',
-    schema: { params: ZTokenFirma, tags, summary: 'El PDF a firmar (después del código); queda su SHA-256 como evidencia' },
+    schema: {
+      response: FILE_RESPONSE,
+      params: ZTokenFirma,
+      tags,
+      summary: 'El PDF a firmar (después del código); queda su SHA-256 como evidencia',
+    },
     handler: async ({ req, reply, params }) => {
       const a = await service.pdfParaFirmar({ ...publico(deps, req, params.token), storage: deps.storage });
       await reply
@@ -276,6 +352,7 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/firmar/:token/paginas/:pagina',
     permiso: 'publico',
     schema: {
+      response: FILE_RESPONSE,
       params: ZPaginaPublicaParam,
       tags,
       summary: 'Una página del PDF como imagen, con los campos encima (después del código)',
@@ -291,6 +368,7 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/firmar/:token/firmar',
     permiso: 'publico',
     schema: {
+      response: z.object({ estado: z.enum(ESTADOS_FIRMANTE), estado_documento: z.enum(ESTADOS_DOCUMENTO_FIRMA) }),
       params: ZTokenFirma,
       body: ZFirmarForm,
       tags,
@@ -303,6 +381,7 @@ export function firmasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/firmar/:token/rechazar',
     permiso: 'publico',
     schema: {
+      response: z.object({ estado: z.enum(ESTADOS_FIRMANTE) }),
       params: ZTokenFirma,
       body: ZRechazarForm,
       tags,

@@ -28,7 +28,6 @@ describe('the OpenAPI document', () => {
  */
 const PENDIENTES = new Set([
   'contratos',
-  'firmas',
   'gestion-documental',
   'inventarios',
   'mensajes',
