@@ -171,20 +171,31 @@ export const ZPlantillasContratoQuery = z.object({
 });
 export const ZVersionParam = z.object({ id: idQuery('id'), version: idQuery('version') });
 
-export type PlantillaContratoResumen = {
-  id: number;
-  nombre: string;
-  clase: ClaseContrato;
-  programa: ProgramaContrato;
-  id_tipo_documento: number;
-  tipo_documento: string;
-  version: number;
-  activa: boolean;
-  actualizado: string;
-  actualizado_por: string;
-};
-export type VersionPlantilla = { version: number; nota: string; creado_por: string; creado_en: string };
-export type PlantillaContrato = PlantillaContratoResumen & { contenido: string; versiones: VersionPlantilla[] };
+export const ZPlantillaContratoResumen = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  clase: z.enum(CLASES_CONTRATO),
+  programa: z.enum(PROGRAMAS_CONTRATO),
+  id_tipo_documento: z.number(),
+  tipo_documento: z.string(),
+  version: z.number(),
+  activa: z.boolean(),
+  actualizado: z.string(),
+  actualizado_por: z.string(),
+});
+export type PlantillaContratoResumen = z.infer<typeof ZPlantillaContratoResumen>;
+export const ZVersionPlantilla = z.object({
+  version: z.number(),
+  nota: z.string(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+});
+export type VersionPlantilla = z.infer<typeof ZVersionPlantilla>;
+export const ZPlantillaContrato = ZPlantillaContratoResumen.extend({
+  contenido: z.string(),
+  versiones: z.array(ZVersionPlantilla),
+});
+export type PlantillaContrato = z.infer<typeof ZPlantillaContrato>;
 export type CamposContrato = GrupoCampos[];
 
 export const ZVistaPreviaContrato = z.object({
@@ -256,53 +267,58 @@ export const ZOpcionesQuery = z.object({
   id: idQuery('id').optional(),
 });
 
-export type ParteContrato = {
-  id_tercero: number;
-  rol: RolParte;
-  nombre: string;
-  nro_id: string;
-  email: string;
-  porcentaje: number | null;
-};
-export type HistorialContrato = {
-  desde: EstadoContrato | null;
-  hasta: EstadoContrato;
-  observacion: string;
-  usuario: string;
-  creado_en: string;
-};
-export type ContratoResumen = {
-  id: number;
-  numero: string;
-  programa: ProgramaContrato;
-  clase: ClaseContrato;
-  estado: EstadoContrato;
-  inmueble: number;
-  direccion: string;
-  arrendatario: string | null;
-  propietarios: string;
-  canon: number;
-  fecha_inicio: string;
-  duracion_meses: number;
-  creado_en: string;
-};
-export type Contrato = ContratoResumen & {
-  id_plantilla: number;
-  plantilla: string;
-  version_plantilla: number;
-  id_arrendatario: number | null;
-  codeudores: number[];
-  dia_pago: number;
-  incremento: Incremento;
-  incremento_puntos: number;
-  clausulas: string;
-  fecha_fin: string;
-  estado_inmueble: string;
-  partes: ParteContrato[];
-  historial: HistorialContrato[];
-  id_firma_documento: number | null;
-  estado_firma: string | null;
-  creado_por: string;
-};
-export type OpcionContrato = { id: number; label: string; detalle?: string };
+export const ZParteContrato = z.object({
+  id_tercero: z.number(),
+  rol: z.enum(ROLES_PARTE),
+  nombre: z.string(),
+  nro_id: z.string(),
+  email: z.string(),
+  porcentaje: z.number().nullable(),
+});
+export type ParteContrato = z.infer<typeof ZParteContrato>;
+export const ZHistorialContrato = z.object({
+  desde: z.enum(ESTADOS_CONTRATO).nullable(),
+  hasta: z.enum(ESTADOS_CONTRATO),
+  observacion: z.string(),
+  usuario: z.string(),
+  creado_en: z.string(),
+});
+export type HistorialContrato = z.infer<typeof ZHistorialContrato>;
+export const ZContratoResumen = z.object({
+  id: z.number(),
+  numero: z.string(),
+  programa: z.enum(PROGRAMAS_CONTRATO),
+  clase: z.enum(CLASES_CONTRATO),
+  estado: z.enum(ESTADOS_CONTRATO),
+  inmueble: z.number(),
+  direccion: z.string(),
+  arrendatario: z.string().nullable(),
+  propietarios: z.string(),
+  canon: z.number(),
+  fecha_inicio: z.string(),
+  duracion_meses: z.number(),
+  creado_en: z.string(),
+});
+export type ContratoResumen = z.infer<typeof ZContratoResumen>;
+export const ZContrato = ZContratoResumen.extend({
+  id_plantilla: z.number(),
+  plantilla: z.string(),
+  version_plantilla: z.number(),
+  id_arrendatario: z.number().nullable(),
+  codeudores: z.array(z.number()),
+  dia_pago: z.number(),
+  incremento: z.enum(INCREMENTOS),
+  incremento_puntos: z.number(),
+  clausulas: z.string(),
+  fecha_fin: z.string(),
+  estado_inmueble: z.string(),
+  partes: z.array(ZParteContrato),
+  historial: z.array(ZHistorialContrato),
+  id_firma_documento: z.number().nullable(),
+  estado_firma: z.string().nullable(),
+  creado_por: z.string(),
+});
+export type Contrato = z.infer<typeof ZContrato>;
+export const ZOpcionContrato = z.object({ id: z.number(), label: z.string(), detalle: z.string().optional() });
+export type OpcionContrato = z.infer<typeof ZOpcionContrato>;
 export const ZIdContratoParam = z.object({ id: idQuery('id') });

@@ -313,9 +313,9 @@ export async function obtener(o: { tx: Tx; programa: ProgramaContrato; id: numbe
     o.tx,
     sql`select desde, hasta, observacion, usuario, creado_en from contrato_estado_historial where id_contrato = ${o.id} order by id`,
   );
+  // The row minus what the contract does not answer (resumen(r) would carry every column of r).
   const { id_inmueble: _i, consecutivo: _c, ...x } = r;
   return {
-    ...resumen(r),
     ...x,
     numero: numeroDe(r.programa, r.consecutivo),
     fecha_fin: fechaFin(r.fecha_inicio, r.duracion_meses),
