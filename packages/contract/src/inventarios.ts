@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { entero, esCorreo, fechaQuery, fecha, id, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
-import type { ClaseContrato, EstadoContrato, ProgramaContrato } from './contratos.ts';
-import type { EstadoDocumentoFirma, EstadoFirmante } from './firmas.ts';
-import type { Radicacion } from './gestion-documental.ts';
+import { CLASES_CONTRATO, ESTADOS_CONTRATO, PROGRAMAS_CONTRATO } from './contratos.ts';
+import { ESTADOS_DOCUMENTO_FIRMA, ESTADOS_FIRMANTE } from './firmas.ts';
+import { ZRadicacion } from './gestion-documental.ts';
 import { ZListQuery, zListQuery, zSort, type ListQuery } from './list.ts';
 import './validation.ts';
 
@@ -140,19 +140,41 @@ export const ZPlantillaAsistente = ZPlantillaForm.extend({
 });
 export type PlantillaAsistente = z.output<typeof ZPlantillaAsistente>;
 
-export type Plantilla = {
-  id: number;
-  nombre: string;
-  tipo_inmueble: string;
-  descripcion: string;
-  activa: boolean;
-  categorias: number;
-  items: number;
-};
-export type Categoria = { id: number; id_plantilla: number; nombre: string; orden: number; repetible: boolean; items: number };
-export type Item = { id: number; id_categoria: number; nombre: string; orden: number; tipo: TipoItem };
-export type PlantillaConCategorias = { plantilla: Plantilla; categorias: Categoria[] };
-export type CategoriaConItems = { plantilla: Pick<Plantilla, 'id' | 'nombre'>; categoria: Categoria; items: Item[] };
+export const ZPlantilla = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  tipo_inmueble: z.string(),
+  descripcion: z.string(),
+  activa: z.boolean(),
+  categorias: z.number(),
+  items: z.number(),
+});
+export type Plantilla = z.infer<typeof ZPlantilla>;
+export const ZCategoria = z.object({
+  id: z.number(),
+  id_plantilla: z.number(),
+  nombre: z.string(),
+  orden: z.number(),
+  repetible: z.boolean(),
+  items: z.number(),
+});
+export type Categoria = z.infer<typeof ZCategoria>;
+export const ZItem = z.object({
+  id: z.number(),
+  id_categoria: z.number(),
+  nombre: z.string(),
+  orden: z.number(),
+  tipo: z.enum(TIPOS_ITEM),
+});
+export type Item = z.infer<typeof ZItem>;
+export const ZPlantillaConCategorias = z.object({ plantilla: ZPlantilla, categorias: z.array(ZCategoria) });
+export type PlantillaConCategorias = z.infer<typeof ZPlantillaConCategorias>;
+export const ZCategoriaConItems = z.object({
+  plantilla: ZPlantilla.pick({ id: true, nombre: true }),
+  categoria: ZCategoria,
+  items: z.array(ZItem),
+});
+export type CategoriaConItems = z.infer<typeof ZCategoriaConItems>;
 
 type Sugerida = {
   nombre: string;
@@ -423,85 +445,118 @@ export const ZInventariosExportarQuery = ZListQuery.omit({ page: true, pageSize:
 }) as unknown as z.ZodType<Omit<ListQuery, 'page' | 'pageSize'> & InventariosFiltro & { formato: 'csv' | 'xlsx' }>;
 export type InventariosExportarQuery = z.output<typeof ZInventariosExportarQuery>;
 
-export type InventarioFila = {
-  id: number;
-  consecutivo: number;
-  tipo: TipoInventario;
-  estado: EstadoInventario;
-  fecha: string;
-  plantilla: string;
-  tomado_por: string;
-  inmueble: { consecutivo: number; direccion: string };
-  avance: { hechos: number; total: number };
-  cerrado_en: string | null;
-};
+export const ZInventarioFila = z.object({
+  id: z.number(),
+  consecutivo: z.number(),
+  tipo: z.enum(TIPOS_INVENTARIO),
+  estado: z.enum(ESTADOS_INVENTARIO),
+  fecha: z.string(),
+  plantilla: z.string(),
+  tomado_por: z.string(),
+  inmueble: z.object({ consecutivo: z.number(), direccion: z.string() }),
+  avance: z.object({ hechos: z.number(), total: z.number() }),
+  cerrado_en: z.string().nullable(),
+});
+export type InventarioFila = z.infer<typeof ZInventarioFila>;
 
-export type Detalle = {
-  id: number;
-  nombre: string;
-  orden: number;
-  tipo: TipoItem;
-  estado: EstadoItem | null;
-  comentario: string;
-  cantidad: number | null;
-  lectura: string;
-  costo: number | null;
-  responsable: Responsable | null;
-  id_origen: number | null;
-  fotos: number;
-};
-export type Espacio = { id: number; nombre: string; orden: number; repetible: boolean; detalles: Detalle[] };
-export type Firma = { rol: RolFirma; nombre: string; documento: string; email: string; firmado_en: string; imagen: string };
-export type Parte = {
-  id: number;
-  rol: RolParte;
-  id_tercero: number | null;
-  nombre: string;
-  documento: string;
-  email: string;
-};
+const ZEstadoItem = z.enum(ESTADOS_ITEM);
+const ZResponsable = z.enum(RESPONSABLES);
+
+export const ZDetalle = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  orden: z.number(),
+  tipo: z.enum(TIPOS_ITEM),
+  estado: ZEstadoItem.nullable(),
+  comentario: z.string(),
+  cantidad: z.number().nullable(),
+  lectura: z.string(),
+  costo: z.number().nullable(),
+  responsable: ZResponsable.nullable(),
+  id_origen: z.number().nullable(),
+  fotos: z.number(),
+});
+export type Detalle = z.infer<typeof ZDetalle>;
+export const ZEspacio = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  orden: z.number(),
+  repetible: z.boolean(),
+  detalles: z.array(ZDetalle),
+});
+export type Espacio = z.infer<typeof ZEspacio>;
+export const ZFirma = z.object({
+  rol: z.enum(ROLES_FIRMA),
+  nombre: z.string(),
+  documento: z.string(),
+  email: z.string(),
+  firmado_en: z.string(),
+  imagen: z.string(),
+});
+export type Firma = z.infer<typeof ZFirma>;
+export const ZParte = z.object({
+  id: z.number(),
+  rol: z.enum(ROLES_PARTE),
+  id_tercero: z.number().nullable(),
+  nombre: z.string(),
+  documento: z.string(),
+  email: z.string(),
+});
+export type Parte = z.infer<typeof ZParte>;
 /** A tercero offered for a party (GET /api/inventarios/terceros). */
-export type TerceroInventario = { id: number; nombre: string; nro_id: string; email: string };
+export const ZTerceroInventario = z.object({ id: z.number(), nombre: z.string(), nro_id: z.string(), email: z.string() });
+export type TerceroInventario = z.infer<typeof ZTerceroInventario>;
 /** A contract an inventory may name (the property's, of either register). */
-export type ContratoInventario = {
-  id: number;
-  numero: string;
-  programa: ProgramaContrato;
-  clase: ClaseContrato;
-  estado: EstadoContrato;
-  arrendatario: string | null;
-  propietarios: string;
-};
+export const ZContratoInventario = z.object({
+  id: z.number(),
+  numero: z.string(),
+  programa: z.enum(PROGRAMAS_CONTRATO),
+  clase: z.enum(CLASES_CONTRATO),
+  estado: z.enum(ESTADOS_CONTRATO),
+  arrendatario: z.string().nullable(),
+  propietarios: z.string(),
+});
+export type ContratoInventario = z.infer<typeof ZContratoInventario>;
 /** A radicado of gestión documental an inventory's PDF was filed as. */
-export type RadicadoInventario = { id: number; radicado: string };
-
-export type Inventario = InventarioFila & {
-  observaciones: string;
-  id_origen: number | null;
-  origen: { id: number; consecutivo: number } | null;
-  pdf_sha256: string | null;
-  id_archivo_pdf: number | null;
-  version: number;
-  espacios: Espacio[];
-  firmas: Firma[];
-  partes: Parte[];
-  /** The contract it belongs to, when one was named. */
-  contrato: ContratoInventario | null;
-  radicado: RadicadoInventario | null;
-  radicado_acta: RadicadoInventario | null;
-  /** Null while the inventory is open. */
-  radicacion: Radicacion | null;
-  /** The last time it was sent to be signed at a distance (firmas electrónicas), or null. */
-  firma_remota: FirmaRemota | null;
-};
+export const ZRadicadoInventario = z.object({ id: z.number(), radicado: z.string() });
+export type RadicadoInventario = z.infer<typeof ZRadicadoInventario>;
 
 /** The inventory's document in firmas electrónicas: while `enviado`, the inventory is read-only. */
-export type FirmaRemota = {
-  id_documento: number;
-  estado: EstadoDocumentoFirma;
-  vence_en: string | null;
-  firmantes: { nombre: string; email: string; estado: EstadoFirmante; motivo_rechazo: string | null }[];
-};
+export const ZFirmaRemota = z.object({
+  id_documento: z.number(),
+  estado: z.enum(ESTADOS_DOCUMENTO_FIRMA),
+  vence_en: z.string().nullable(),
+  firmantes: z.array(
+    z.object({
+      nombre: z.string(),
+      email: z.string(),
+      estado: z.enum(ESTADOS_FIRMANTE),
+      motivo_rechazo: z.string().nullable(),
+    }),
+  ),
+});
+export type FirmaRemota = z.infer<typeof ZFirmaRemota>;
+
+export const ZInventario = ZInventarioFila.extend({
+  observaciones: z.string(),
+  id_origen: z.number().nullable(),
+  origen: z.object({ id: z.number(), consecutivo: z.number() }).nullable(),
+  pdf_sha256: z.string().nullable(),
+  id_archivo_pdf: z.number().nullable(),
+  version: z.number(),
+  espacios: z.array(ZEspacio),
+  firmas: z.array(ZFirma),
+  partes: z.array(ZParte),
+  /** The contract it belongs to, when one was named. */
+  contrato: ZContratoInventario.nullable(),
+  radicado: ZRadicadoInventario.nullable(),
+  radicado_acta: ZRadicadoInventario.nullable(),
+  /** Null while the inventory is open. */
+  radicacion: ZRadicacion.nullable(),
+  /** The last time it was sent to be signed at a distance (firmas electrónicas), or null. */
+  firma_remota: ZFirmaRemota.nullable(),
+});
+export type Inventario = z.infer<typeof ZInventario>;
 
 /** Closed, or out for signature at a distance: nothing in it may change. */
 export const inventarioBloqueado = (v: Pick<Inventario, 'estado' | 'firma_remota'>): boolean =>
@@ -519,34 +574,37 @@ export type InventarioPortal = {
 };
 
 /** A devolución's item beside its entrega's: what changed, its cost and who pays. */
-export type FilaComparacion = {
-  espacio: string;
-  id_detalle: number;
-  nombre: string;
-  tipo: TipoItem;
-  antes: {
-    estado: EstadoItem | null;
-    comentario: string;
-    cantidad: number | null;
-    lectura: string;
-    fotos: number[];
-    id: number;
-  } | null;
-  despues: { estado: EstadoItem | null; comentario: string; cantidad: number | null; lectura: string; fotos: number[] };
-  diferente: boolean;
-  costo: number | null;
-  responsable: Responsable | null;
-};
-export type Comparacion = {
-  entrega: { id: number; consecutivo: number; fecha: string } | null;
-  filas: FilaComparacion[];
-  totales: Record<Responsable, number>;
-};
+const ZLadoComparacion = z.object({
+  estado: ZEstadoItem.nullable(),
+  comentario: z.string(),
+  cantidad: z.number().nullable(),
+  lectura: z.string(),
+  fotos: z.array(z.number()),
+});
+export const ZFilaComparacion = z.object({
+  espacio: z.string(),
+  id_detalle: z.number(),
+  nombre: z.string(),
+  tipo: z.enum(TIPOS_ITEM),
+  antes: ZLadoComparacion.extend({ id: z.number() }).nullable(),
+  despues: ZLadoComparacion,
+  diferente: z.boolean(),
+  costo: z.number().nullable(),
+  responsable: ZResponsable.nullable(),
+});
+export type FilaComparacion = z.infer<typeof ZFilaComparacion>;
+export const ZComparacion = z.object({
+  entrega: z.object({ id: z.number(), consecutivo: z.number(), fecha: z.string() }).nullable(),
+  filas: z.array(ZFilaComparacion),
+  totales: z.object({ arrendatario: z.number(), propietario: z.number(), desgaste: z.number() }),
+});
+export type Comparacion = z.infer<typeof ZComparacion>;
 
-export type OpcionesInventario = {
-  plantillas: { id: number; nombre: string; tipo_inmueble: string }[];
-  usuarios: { id: number; nombre: string }[];
-};
+export const ZOpcionesInventario = z.object({
+  plantillas: z.array(z.object({ id: z.number(), nombre: z.string(), tipo_inmueble: z.string() })),
+  usuarios: z.array(z.object({ id: z.number(), nombre: z.string() })),
+});
+export type OpcionesInventario = z.infer<typeof ZOpcionesInventario>;
 
 /**
  * Who signs at a distance: the parties present with an e-mail, each address once. Only an
