@@ -67,27 +67,29 @@ export const ZPlantillaMensajeGuardar = z.object({
 });
 export type PlantillaMensajeGuardar = z.input<typeof ZPlantillaMensajeGuardar>;
 
-export type PlantillaMensaje = {
+export const ZPlantillaMensaje = z.object({
   /** `notificacion-101` or `libre-7`: what the URL names. */
-  clave: string;
-  id: number | null;
-  tipo_carta: number | null;
-  nombre: string;
+  clave: z.string(),
+  id: z.number().nullable(),
+  tipo_carta: z.number().nullable(),
+  nombre: z.string(),
   /** For a notification: its module; for a free message: «Mensajes libres». */
-  grupo: string;
-  tipo: (typeof TIPOS_PLANTILLA)[number];
-  asunto: string;
-  html: string;
-  texto: string;
-  sms: string;
-  whatsapp_plantilla: string;
-  whatsapp_parametros: string[];
+  grupo: z.string(),
+  tipo: z.enum(TIPOS_PLANTILLA),
+  asunto: z.string(),
+  html: z.string(),
+  texto: z.string(),
+  sms: z.string(),
+  whatsapp_plantilla: z.string(),
+  whatsapp_parametros: z.array(z.string()),
   /** False while a notification type uses the default. */
-  personalizada: boolean;
-  actualizado: string | null;
-  actualizado_por: string;
-};
-export type PlantillaMensajeResumen = Omit<PlantillaMensaje, 'html' | 'texto' | 'sms' | 'whatsapp_parametros'>;
+  personalizada: z.boolean(),
+  actualizado: z.string().nullable(),
+  actualizado_por: z.string(),
+});
+export type PlantillaMensaje = z.infer<typeof ZPlantillaMensaje>;
+export const ZPlantillaMensajeResumen = ZPlantillaMensaje.omit({ html: true, texto: true, sms: true, whatsapp_parametros: true });
+export type PlantillaMensajeResumen = z.infer<typeof ZPlantillaMensajeResumen>;
 
 export const ZClaveMensajeParam = z.object({
   clave: z.string().regex(/^(notificacion|libre)-\d{1,9}$/, { error: 'clave debe ser notificacion-<tipo> o libre-<id>' }),
@@ -100,17 +102,11 @@ export const ZMensajePrueba = ZPlantillaMensajeGuardar.extend({
 });
 export type MensajePrueba = z.input<typeof ZMensajePrueba>;
 
-export type MensajeLleno = {
-  asunto: string;
-  html: string;
-  texto: string;
-  sms: string;
-  whatsapp_parametros: string[];
-  sms_info: InfoSms;
-};
+export type MensajeLleno = z.infer<typeof ZMensajeLleno>;
 
 /** A notification of the type, to preview the template with (newest first). */
-export type EjemploNotificacion = { id: number; titulo: string; creada_en: string };
+export const ZEjemploNotificacion = z.object({ id: z.number(), titulo: z.string(), creada_en: z.string() });
+export type EjemploNotificacion = z.infer<typeof ZEjemploNotificacion>;
 
 export const ZCamposMensajeQuery = z.object({
   tipo_carta: enteroQuery('tipo_carta', 1, 99_999).optional(),
@@ -135,16 +131,27 @@ const GSM_BASICO =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM_EXTENSION = '^{}\\[~]|€\f';
 
-export type InfoSms = {
-  codificacion: 'GSM-7' | 'UCS-2';
+export const ZInfoSms = z.object({
+  codificacion: z.enum(['GSM-7', 'UCS-2']),
   /** Units the message takes: GSM-7 septets, or UTF-16 code units. */
-  caracteres: number;
-  segmentos: number;
+  caracteres: z.number(),
+  segmentos: z.number(),
   /** Characters that fit in each segment at this length. */
-  porSegmento: number;
+  porSegmento: z.number(),
   /** The characters that forced UCS-2, to suggest replacing them. */
-  noGsm: string[];
-};
+  noGsm: z.array(z.string()),
+});
+export type InfoSms = z.infer<typeof ZInfoSms>;
+
+/** A template filled with a record (or sample values): the preview. */
+export const ZMensajeLleno = z.object({
+  asunto: z.string(),
+  html: z.string(),
+  texto: z.string(),
+  sms: z.string(),
+  whatsapp_parametros: z.array(z.string()),
+  sms_info: ZInfoSms,
+});
 
 export function infoSms(t: string): InfoSms {
   let septetos = 0;
@@ -259,11 +266,22 @@ export const ZProveedorGuardar = z.object({
   secreto_app: z.string({ error: 'debe ser un texto' }).trim().max(200, 'admite hasta 200 caracteres').default(''),
 });
 export type ProveedorGuardar = z.input<typeof ZProveedorGuardar>;
+export const ZProveedorConfigurado = z.object({
+  proveedor: z.enum(['hablame', 'generico', 'whatsapp_cloud']),
+  activo: z.boolean(),
+  url: z.string().optional(),
+  remitente: z.string(),
+  cuerpo: z.string(),
+  cabecera: z.string(),
+  canal: z.enum(CANALES_MENSAJE),
+  /** A secret is saved (its value is never answered). */
+  con_secreto: z.boolean(),
+  /** WhatsApp: the App Secret that checks the webhook's signature is saved. */
+  con_secreto_app: z.boolean(),
+});
 export type ProveedorConfigurado = Omit<z.output<typeof ZProveedorGuardar>, 'secreto' | 'secreto_app'> & {
   canal: CanalMensaje;
-  /** A secret is saved (its value is never answered). */
   con_secreto: boolean;
-  /** WhatsApp: the App Secret that checks the webhook's signature is saved. */
   con_secreto_app: boolean;
 };
 /** What Configurar mensajes shows to paste in Meta's app: the webhook address and its verify token. */
@@ -291,30 +309,32 @@ export const ZEnviadosExportarQuery = ZEnviadosQuery.extend({
   formato: z.enum(['csv', 'xlsx'], { error: "formato debe ser 'csv' o 'xlsx'" }).default('xlsx'),
 });
 
-export type Enviado = {
-  id: number;
-  creado_en: string;
-  enviado_en: string | null;
+export const ZEnviado = z.object({
+  id: z.number(),
+  creado_en: z.string(),
+  enviado_en: z.string().nullable(),
   /** Who sent it; «Sistema» for notices and reminders. */
-  usuario: string;
-  para: string;
+  usuario: z.string(),
+  para: z.string(),
   /** E-mail: the subject; SMS/WhatsApp: the text. */
-  asunto: string;
+  asunto: z.string(),
   /** The notification type or what sent it (Prueba, Ficha…). */
-  tipo: string;
-  canal: 'correo' | CanalMensaje;
-  estado: EstadoMensaje;
-  error: string | null;
-  intentos: number;
-  segmentos: number | null;
-  costo: number | null;
-};
-export type TotalesEnviados = {
-  porDia: { dia: string; total: number; fallidos: number }[];
+  tipo: z.string(),
+  canal: z.enum(['correo', ...CANALES_MENSAJE]),
+  estado: z.enum(ESTADOS_MENSAJE),
+  error: z.string().nullable(),
+  intentos: z.number(),
+  segmentos: z.number().nullable(),
+  costo: z.number().nullable(),
+});
+export type Enviado = z.infer<typeof ZEnviado>;
+export const ZTotalesEnviados = z.object({
+  porDia: z.array(z.object({ dia: z.string(), total: z.number(), fallidos: z.number() })),
   /** null: the system (notices, reminders). */
-  porUsuario: { id_usuario: number | null; usuario: string; total: number }[];
-  porTipo: { tipo_carta: number; tipo: string; total: number }[];
-};
+  porUsuario: z.array(z.object({ id_usuario: z.number().nullable(), usuario: z.string(), total: z.number() })),
+  porTipo: z.array(z.object({ tipo_carta: z.number(), tipo: z.string(), total: z.number() })),
+});
+export type TotalesEnviados = z.infer<typeof ZTotalesEnviados>;
 
 // ----- A message to a tercero (a client): Ley 1581 consent, Ley 2300 hours, the company's name ------
 
@@ -333,14 +353,25 @@ export const ZSmsTercero = z
     path: ['texto'],
   });
 export type SmsTercero = z.infer<typeof ZSmsTercero>;
-export type SmsEncolado = {
-  id: number;
-  para: string;
-  texto: string;
-  segmentos: number;
-  programado_para: string;
-  aplazado: boolean;
-};
+export const ZSmsEncolado = z.object({
+  id: z.number(),
+  para: z.string(),
+  texto: z.string(),
+  segmentos: z.number(),
+  programado_para: z.string(),
+  aplazado: z.boolean(),
+});
+export type SmsEncolado = z.infer<typeof ZSmsEncolado>;
 
 /** A record's messages (e-mail and SMS), newest first: its history. */
-export type MensajeDeRegistro = Pick<Enviado, 'id' | 'creado_en' | 'usuario' | 'para' | 'asunto' | 'canal' | 'estado' | 'error'>;
+export const ZMensajeDeRegistro = ZEnviado.pick({
+  id: true,
+  creado_en: true,
+  usuario: true,
+  para: true,
+  asunto: true,
+  canal: true,
+  estado: true,
+  error: true,
+});
+export type MensajeDeRegistro = z.infer<typeof ZMensajeDeRegistro>;

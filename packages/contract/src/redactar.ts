@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idQuery } from './campos.ts';
-import type { TipoPlantilla } from './documentos.ts';
+import { TIPOS_PLANTILLA } from './documentos.ts';
 
 /*
  * An e-mail written from a record (issue 27 «Sending»): a tercero, a property (its ficha attached), a
@@ -85,25 +85,34 @@ export type CorreoRedactado = z.input<typeof ZCorreoRedactado>;
 export const ZVistaPreviaCorreo = ZCorreoRedactado.pick({ asunto: true, html: true });
 export type VistaPreviaCorreo = z.input<typeof ZVistaPreviaCorreo>;
 /** A message filled with its record and signed: as it leaves. */
-export type MensajeRedactado = { asunto: string; html: string; texto: string };
+export const ZMensajeRedactado = z.object({ asunto: z.string(), html: z.string(), texto: z.string() });
+export type MensajeRedactado = z.infer<typeof ZMensajeRedactado>;
 
 /** A free message offered in the dialog, as written (its fields are filled when sent). */
-export type PlantillaParaRedactar = { clave: string; nombre: string; asunto: string; html: string };
+export const ZPlantillaParaRedactar = z.object({ clave: z.string(), nombre: z.string(), asunto: z.string(), html: z.string() });
+export type PlantillaParaRedactar = z.infer<typeof ZPlantillaParaRedactar>;
 
 /** What the compose dialog starts from. */
-export type OpcionesRedactar = {
+export const ZOpcionesRedactar = z.object({
   /** «Ana Cliente», «Inmueble 12 · Apartamento en Laureles»: the dialog's title. */
-  titulo: string;
+  titulo: z.string(),
   /** The template fields the subject and body may use. */
-  tipo: TipoPlantilla;
+  tipo: z.enum(TIPOS_PLANTILLA),
   /** The e-mails of the record's terceros, the first ones prefilled. */
-  destinatarios: { nombre: string; email: string }[];
-  plantillas: PlantillaParaRedactar[];
-  archivos: { id: number; nombre: string; bytes: number }[];
+  destinatarios: z.array(z.object({ nombre: z.string(), email: z.string() })),
+  plantillas: z.array(ZPlantillaParaRedactar),
+  archivos: z.array(z.object({ id: z.number(), nombre: z.string(), bytes: z.number() })),
   /** Properties whose ficha may go; `marcada`: attached unless the user takes it off. */
-  fichas: { consecutivo: number; titulo: string; marcada: boolean }[];
+  fichas: z.array(z.object({ consecutivo: z.number(), titulo: z.string(), marcada: z.boolean() })),
   /** The user's signature (else the company's), appended when sent. */
-  firma: string;
-};
+  firma: z.string(),
+});
+export type OpcionesRedactar = z.infer<typeof ZOpcionesRedactar>;
 
-export type CorreoEncolado = { para: string[]; cc: string[]; asunto: string; adjuntos: string[] };
+export const ZCorreoEncolado = z.object({
+  para: z.array(z.string()),
+  cc: z.array(z.string()),
+  asunto: z.string(),
+  adjuntos: z.array(z.string()),
+});
+export type CorreoEncolado = z.infer<typeof ZCorreoEncolado>;

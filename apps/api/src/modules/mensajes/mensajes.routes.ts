@@ -15,11 +15,23 @@ import {
   ZPlantillaMensajeGuardar,
   ZProveedorGuardar,
   ZSmsTercero,
+  ZEjemploNotificacion,
+  ZEnviado,
+  ZMensajeDeRegistro,
+  ZMensajeLleno,
+  ZPlantillaMensaje,
+  ZPlantillaMensajeResumen,
+  ZProveedorConfigurado,
+  ZSmsEncolado,
+  ZTotalesEnviados,
 } from '@predio/contract/mensajes';
+import { ZGrupoCampos } from '@predio/contract/documentos';
+import { zListResult } from '@predio/contract/list';
 import { IDM_TERCEROS, ZTerceroIdParam } from '@predio/contract/terceros';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
 import * as enviados from './enviados.service.ts';
 import * as entregas from './entregas.service.ts';
@@ -43,6 +55,7 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/terceros/:id/sms',
     permiso: IDM_TERCEROS,
     schema: {
+      response: ZSmsEncolado,
       params: ZTerceroIdParam,
       body: ZSmsTercero,
       tags,
@@ -54,7 +67,12 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/terceros/:id/mensajes',
     permiso: IDM_TERCEROS,
-    schema: { params: ZTerceroIdParam, tags, summary: 'Correos y SMS enviados al tercero, el más reciente primero' },
+    schema: {
+      response: z.array(ZMensajeDeRegistro),
+      params: ZTerceroIdParam,
+      tags,
+      summary: 'Correos y SMS enviados al tercero, el más reciente primero',
+    },
     handler: ({ tx, params }) => tercero.historial({ tx, entidad: 'tercero', entidadId: String(params.id) }),
   });
   // Informes › Correos enviados and SMS enviados (idm 10562): one shape, two outboxes.
@@ -66,21 +84,36 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `/informes/${ruta}`,
       permiso: IDM_INFORMES_MENSAJES,
-      schema: { querystring: ZEnviadosQuery, tags, summary: `Los ${que} de la empresa, con su estado y error` },
+      schema: {
+        response: zListResult(ZEnviado),
+        querystring: ZEnviadosQuery,
+        tags,
+        summary: `Los ${que} de la empresa, con su estado y error`,
+      },
       handler: ({ tx, query }) => enviados.listar({ tx, informe, query }),
     });
     defineRoute(app, deps, {
       method: 'GET',
       url: `/informes/${ruta}/totales`,
       permiso: IDM_INFORMES_MENSAJES,
-      schema: { querystring: ZEnviadosQuery, tags, summary: `Totales de ${que} por día y por usuario` },
+      schema: {
+        response: ZTotalesEnviados,
+        querystring: ZEnviadosQuery,
+        tags,
+        summary: `Totales de ${que} por día y por usuario`,
+      },
       handler: ({ tx, query }) => enviados.totales({ tx, informe, query }),
     });
     defineRoute(app, deps, {
       method: 'GET',
       url: `/informes/${ruta}/exportar`,
       permiso: IDM_INFORMES_MENSAJES,
-      schema: { querystring: ZEnviadosExportarQuery, tags, summary: `Los ${que} del filtro en Excel o CSV` },
+      schema: {
+        response: FILE_RESPONSE,
+        querystring: ZEnviadosExportarQuery,
+        tags,
+        summary: `Los ${que} del filtro en Excel o CSV`,
+      },
       handler: async ({ tx, query, reply }) =>
         enviarArchivo(reply, await enviados.exportar({ tx, informe, query, formato: query.formato })),
     });
@@ -89,7 +122,11 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/mensajes/entregas-sms',
     permiso,
-    schema: { tags, summary: 'La dirección (con su clave) a la que la pasarela de SMS envía los reportes de entrega' },
+    schema: {
+      response: z.object({ url: z.string(), cabecera: z.string(), clave: z.string() }),
+      tags,
+      summary: 'La dirección (con su clave) a la que la pasarela de SMS envía los reportes de entrega',
+    },
     handler: async ({ user, req }) => entregas.datosEntregas(deps.config, user.idEmpresa, urlPublica(deps.config.publicUrl, req)),
   });
   defineRoute(app, deps, {
@@ -97,6 +134,7 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/mensajes/entregas-sms/:empresa',
     permiso: 'publico',
     schema: {
+      response: z.object({ id: z.number(), estado: z.string(), cambio: z.boolean() }),
       params: z.object({ empresa: enteroQuery('empresa', 1, 2_147_483_647) }),
       querystring: z.object({ clave: z.string().max(100).optional() }),
       body: entregas.ZEntregaSms,
@@ -118,7 +156,11 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/mensajes/entregas-whatsapp',
     permiso,
-    schema: { tags, summary: 'La dirección y el token de verificación del webhook de estados de WhatsApp' },
+    schema: {
+      response: z.object({ url: z.string(), token_verificacion: z.string() }),
+      tags,
+      summary: 'La dirección y el token de verificación del webhook de estados de WhatsApp',
+    },
     handler: async ({ user, req }) => entregas.datosWhatsapp(deps.config, user.idEmpresa, urlPublica(deps.config.publicUrl, req)),
   });
   const ZEmpresaWebhook = z.object({ empresa: enteroQuery('empresa', 1, 2_147_483_647) });
@@ -127,6 +169,7 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/mensajes/whatsapp/:empresa',
     permiso: 'publico',
     schema: {
+      response: FILE_RESPONSE,
       params: ZEmpresaWebhook,
       querystring: z.object({
         'hub.mode': z.string().max(40).optional(),
@@ -157,6 +200,7 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
       url: '/publico/mensajes/whatsapp/:empresa',
       permiso: 'publico',
       schema: {
+        response: z.object({ estados: z.number(), cambios: z.number() }),
         params: ZEmpresaWebhook,
         tags,
         summary: 'Estados de entrega de WhatsApp Cloud API (firmados con la clave secreta de la app)',
@@ -178,7 +222,11 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/mensajes/proveedores',
     permiso,
-    schema: { tags, summary: 'Proveedor de SMS y de WhatsApp de la empresa (sin sus credenciales)' },
+    schema: {
+      response: z.array(ZProveedorConfigurado),
+      tags,
+      summary: 'Proveedor de SMS y de WhatsApp de la empresa (sin sus credenciales)',
+    },
     handler: ({ tx }) => proveedores.listar({ tx }),
   });
   defineRoute(app, deps, {
@@ -186,6 +234,7 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/mensajes/proveedores/:canal',
     permiso,
     schema: {
+      response: ZProveedorConfigurado,
       params: ZCanalParam,
       body: ZProveedorGuardar,
       tags,
@@ -198,35 +247,58 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/mensajes/plantillas',
     permiso,
-    schema: { tags, summary: 'Plantilla de cada tipo de notificación (propia o la predeterminada) y los mensajes libres' },
+    schema: {
+      response: z.array(ZPlantillaMensajeResumen),
+      tags,
+      summary: 'Plantilla de cada tipo de notificación (propia o la predeterminada) y los mensajes libres',
+    },
     handler: ({ tx }) => service.listar({ tx }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/mensajes/campos',
     permiso,
-    schema: { querystring: ZCamposMensajeQuery, tags, summary: 'Campos que puede usar la plantilla, por grupo' },
+    schema: {
+      response: z.array(ZGrupoCampos),
+      querystring: ZCamposMensajeQuery,
+      tags,
+      summary: 'Campos que puede usar la plantilla, por grupo',
+    },
     handler: async ({ query }) => service.campos(query),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/mensajes/ejemplos',
     permiso,
-    schema: { querystring: ZEjemplosQuery, tags, summary: 'Notificaciones recientes de un tipo, para la vista previa' },
+    schema: {
+      response: z.array(ZEjemploNotificacion),
+      querystring: ZEjemplosQuery,
+      tags,
+      summary: 'Notificaciones recientes de un tipo, para la vista previa',
+    },
     handler: ({ tx, query }) => service.ejemplos({ tx, tipoCarta: query.tipo_carta }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/mensajes/configuracion',
     permiso,
-    schema: { tags, summary: 'Nombre del remitente y firma de la empresa' },
+    schema: {
+      response: z.object({ remitente_nombre: z.string(), firma: z.string() }),
+      tags,
+      summary: 'Nombre del remitente y firma de la empresa',
+    },
     handler: ({ tx }) => service.leerConfig({ tx }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/mensajes/configuracion',
     permiso,
-    schema: { body: ZConfigMensajes, tags, summary: 'Guarda el nombre del remitente y la firma de la empresa' },
+    schema: {
+      response: z.object({ remitente_nombre: z.string(), firma: z.string() }),
+      body: ZConfigMensajes,
+      tags,
+      summary: 'Guarda el nombre del remitente y la firma de la empresa',
+    },
     handler: ({ tx, user, req, body }) => service.guardarConfig({ tx, user, ip: req.ip, body }),
   });
   // Each user's own signature: anyone who sends mail has one, so it needs only a session.
@@ -234,42 +306,63 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/mensajes/mi-firma',
     permiso: 'sesion',
-    schema: { tags, summary: 'La firma del usuario para los correos que envía' },
+    schema: { response: z.object({ firma: z.string() }), tags, summary: 'La firma del usuario para los correos que envía' },
     handler: ({ tx, user }) => service.miFirma({ tx, user }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/mensajes/mi-firma',
     permiso: 'sesion',
-    schema: { body: ZMiFirma, tags, summary: 'Guarda la firma del usuario' },
+    schema: { response: z.object({ firma: z.string() }), body: ZMiFirma, tags, summary: 'Guarda la firma del usuario' },
     handler: ({ tx, user, body }) => service.guardarMiFirma({ tx, user, firma: body.firma }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/mensajes/plantillas',
     permiso,
-    schema: { body: ZPlantillaMensajeGuardar, tags, summary: 'Crea un mensaje libre (los campos se revisan)' },
+    schema: {
+      response: ZPlantillaMensaje,
+      body: ZPlantillaMensajeGuardar,
+      tags,
+      summary: 'Crea un mensaje libre (los campos se revisan)',
+    },
     handler: ({ tx, user, req, body }) => service.crear({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/mensajes/plantillas/:clave',
     permiso,
-    schema: { params: ZClaveMensajeParam, tags, summary: 'Una plantilla: notificacion-<tipo> o libre-<id>' },
+    schema: {
+      response: ZPlantillaMensaje,
+      params: ZClaveMensajeParam,
+      tags,
+      summary: 'Una plantilla: notificacion-<tipo> o libre-<id>',
+    },
     handler: ({ tx, params }) => service.obtener({ tx, clave: params.clave }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/mensajes/plantillas/:clave',
     permiso,
-    schema: { params: ZClaveMensajeParam, body: ZPlantillaMensajeGuardar, tags, summary: 'Guarda una plantilla' },
+    schema: {
+      response: ZPlantillaMensaje,
+      params: ZClaveMensajeParam,
+      body: ZPlantillaMensajeGuardar,
+      tags,
+      summary: 'Guarda una plantilla',
+    },
     handler: ({ tx, user, req, params, body }) => service.guardar({ tx, user, ip: req.ip, clave: params.clave, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/mensajes/plantillas/:clave',
     permiso,
-    schema: { params: ZClaveMensajeParam, tags, summary: 'Restablece la de un tipo de notificación; elimina un mensaje libre' },
+    schema: {
+      response: z.object({ clave: z.string() }),
+      params: ZClaveMensajeParam,
+      tags,
+      summary: 'Restablece la de un tipo de notificación; elimina un mensaje libre',
+    },
     handler: ({ tx, user, req, params }) => service.eliminar({ tx, user, ip: req.ip, clave: params.clave }),
   });
   defineRoute(app, deps, {
@@ -277,6 +370,7 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/mensajes/plantillas/:clave/vista-previa',
     permiso,
     schema: {
+      response: ZMensajeLleno,
       params: ZClaveMensajeParam,
       body: ZMensajePrueba,
       tags,
@@ -289,6 +383,7 @@ export function mensajesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/mensajes/plantillas/:clave/prueba',
     permiso,
     schema: {
+      response: z.object({ para: z.string(), asunto: z.string() }),
       params: ZClaveMensajeParam,
       body: ZMensajePrueba,
       tags,

@@ -8,7 +8,12 @@ import {
   ZRegistroParam,
   ZVistaPreviaCorreo,
   type EntidadCorreo,
+  ZCorreoEncolado,
+  ZMensajeRedactado,
+  ZOpcionesRedactar,
 } from '@predio/contract/redactar';
+import { ZMensajeDeRegistro } from '@predio/contract/mensajes';
+import { z } from 'zod';
 import { IDM_SOLICITUDES } from '@predio/contract/solicitudes';
 import { IDM_TERCEROS } from '@predio/contract/terceros';
 import type { Deps } from '../../platform/deps.ts';
@@ -39,6 +44,7 @@ export function redactarRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/correo`,
       permiso,
       schema: {
+        response: ZOpcionesRedactar,
         params: ZRegistroParam,
         tags,
         summary: `Para escribir un correo desde ${que}: destinatarios, plantillas, archivos y fichas`,
@@ -50,6 +56,7 @@ export function redactarRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/correo/vista-previa`,
       permiso,
       schema: {
+        response: ZMensajeRedactado,
         params: ZRegistroParam,
         body: ZVistaPreviaCorreo,
         tags,
@@ -64,6 +71,7 @@ export function redactarRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/correo`,
       permiso,
       schema: {
+        response: ZCorreoEncolado,
         params: ZRegistroParam,
         body: ZCorreoRedactado,
         tags,
@@ -94,7 +102,12 @@ export function redactarRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `${base}/historial`,
       permiso,
-      schema: { params: ZRegistroParam, tags, summary: `Correos y SMS de ${que}, el más reciente primero` },
+      schema: {
+        response: z.array(ZMensajeDeRegistro),
+        params: ZRegistroParam,
+        tags,
+        summary: `Correos y SMS de ${que}, el más reciente primero`,
+      },
       handler: async ({ tx, user, params }) => {
         await redactar.exigirRegistro({ tx, user, entidad, clave: params.clave });
         return historial({ tx, entidad, entidadId: String(params.clave) });
