@@ -89,13 +89,17 @@ const ZTipo = z.enum(TIPOS_INMUEBLE);
 const ZGestion = z.enum(GESTIONES);
 const ZEstado = z.enum(ESTADOS_INMUEBLE);
 
-export const ZInmuebleReasignable = z.object({
+/** What every list of this page says of a property first. */
+const ZInmuebleBase = z.object({
   consecutivo: z.number(),
   tipo: ZTipo,
   gestion: ZGestion,
   estado: ZEstado,
   direccion: z.string(),
   municipio: z.string().nullable(),
+});
+
+export const ZInmuebleReasignable = ZInmuebleBase.extend({
   id_asesor_comercial: z.number().nullable(),
   id_asesor_captador: z.number().nullable(),
   /** Who is editing it now: it will be skipped. */
@@ -218,13 +222,7 @@ export const ZUbicacionesQuery = zListQuery({
 }) as z.ZodType<ListQuery & { sinCoordenadas: boolean; municipio?: number[] | undefined; estado?: EstadoInmueble[] | undefined }>;
 export type UbicacionesQuery = z.output<typeof ZUbicacionesQuery>;
 
-export const ZInmuebleUbicacion = z.object({
-  consecutivo: z.number(),
-  tipo: ZTipo,
-  gestion: ZGestion,
-  estado: ZEstado,
-  direccion: z.string(),
-  municipio: z.string().nullable(),
+export const ZInmuebleUbicacion = ZInmuebleBase.extend({
   barrio: z.string().nullable(),
   canon: z.number().nullable(),
   precio_venta: z.number().nullable(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CODES } from '@predio/contract/codes';
 
 /**
- * Response contracts (docs/architecture.md, «Responses»). A route declares the schema of its `data`
+ * Response contracts (docs/architecture.md, «The response's contract»). A route declares the schema of its `data`
  * (`schema.response`), from packages/contract; the envelope around it is added here. In development and
  * tests every answer is checked against it as the browser receives it (after JSON), and a field the
  * schema does not declare is an error too, so the contract, the SQL behind it and the web's types
