@@ -284,7 +284,13 @@ export const ZDocumentoFirma = ZDocumentoFirmaResumen.extend({
 export type DocumentoFirma = z.infer<typeof ZDocumentoFirma>;
 
 /** A signed document as the client portal lists it to a signer who is the client (zona clientes). */
-export type DocumentoFirmadoPortal = { id: number; titulo: string; completado_en: string; firmantes: string[] };
+export const ZDocumentoFirmadoPortal = z.object({
+  id: z.number(),
+  titulo: z.string(),
+  completado_en: z.string(),
+  firmantes: z.array(z.string()),
+});
+export type DocumentoFirmadoPortal = z.infer<typeof ZDocumentoFirmadoPortal>;
 
 /** What the public signing page reads. */
 export const ZSolicitudFirma = z.object({

@@ -563,15 +563,16 @@ export const inventarioBloqueado = (v: Pick<Inventario, 'estado' | 'firma_remota
   v.estado === 'cerrado' || v.firma_remota?.estado === 'enviado';
 
 /** A closed inventory as the client portal lists it (zona clientes). */
-export type InventarioPortal = {
-  id: number;
-  consecutivo: number;
-  tipo: TipoInventario;
-  fecha: string;
-  inmueble: { consecutivo: number; direccion: string };
-  cerrado_en: string;
-  acta: boolean;
-};
+export const ZInventarioPortal = z.object({
+  id: z.number(),
+  consecutivo: z.number(),
+  tipo: z.enum(TIPOS_INVENTARIO),
+  fecha: z.string(),
+  inmueble: z.object({ consecutivo: z.number(), direccion: z.string() }),
+  cerrado_en: z.string(),
+  acta: z.boolean(),
+});
+export type InventarioPortal = z.infer<typeof ZInventarioPortal>;
 
 /** A devolución's item beside its entrega's: what changed, its cost and who pays. */
 const ZLadoComparacion = z.object({

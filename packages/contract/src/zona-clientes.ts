@@ -159,9 +159,26 @@ export const ZConfigZonaClientes = z.object({
     .transform((l) => [...new Set(l)]),
 });
 export type ConfigZonaClientesForm = z.output<typeof ZConfigZonaClientes>;
-export type ConfigZonaClientes = ConfigZonaClientesForm & { version_politica: number };
+export const ZConfigZonaClientesGuardada = z.object({
+  activo: z.boolean(),
+  titulo: z.string(),
+  bienvenida: z.string(),
+  politica: z.string(),
+  secciones: z.object({
+    propietarios: z.array(z.enum(SECCIONES_PORTAL)),
+    arrendatarios: z.array(z.enum(SECCIONES_PORTAL)),
+    codeudores: z.array(z.enum(SECCIONES_PORTAL)),
+  }),
+  avisar_cliente: z.boolean(),
+  receptores: z.array(z.number()),
+  version_politica: z.number(),
+});
+export type ConfigZonaClientes = z.infer<typeof ZConfigZonaClientesGuardada>;
 /** What Configurar shows: the configuration and the users who may receive requests. */
-export type ConfigZonaClientesPantalla = ConfigZonaClientes & { atienden: { id: number; nombre: string }[] };
+export const ZConfigZonaClientesPantalla = ZConfigZonaClientesGuardada.extend({
+  atienden: z.array(z.object({ id: z.number(), nombre: z.string() })),
+});
+export type ConfigZonaClientesPantalla = z.infer<typeof ZConfigZonaClientesPantalla>;
 
 export const ZInvitacionForm = z.object({
   id_tercero: id('Tercero'),
@@ -175,29 +192,31 @@ export const ZIdClientePortalParam = z.object({ id: idQuery('id') });
 /** Turns a client's access off (their sessions close) or on again. */
 export const ZActivoClientePortal = z.object({ activo: si('Activo') });
 
-export type ClientePortalFila = {
-  id: number;
-  id_tercero: number;
-  nombre: string;
-  email: string;
-  activo: boolean;
-  estado: 'invitado' | 'activo' | 'inactivo';
-  ultimo_ingreso: string | null;
-  autorizo_en: string | null;
-};
+export const ZClientePortalFila = z.object({
+  id: z.number(),
+  id_tercero: z.number(),
+  nombre: z.string(),
+  email: z.string(),
+  activo: z.boolean(),
+  estado: z.enum(['invitado', 'activo', 'inactivo']),
+  ultimo_ingreso: z.string().nullable(),
+  autorizo_en: z.string().nullable(),
+});
+export type ClientePortalFila = z.infer<typeof ZClientePortalFila>;
 
 // ---- Portal (public and client endpoints) ----
 
 export const ZEmpresaPortalParam = z.object({ idEmpresa: idQuery('idEmpresa') });
 
-export type PortalInfo = {
-  id_empresa: number;
-  empresa: string;
-  titulo: string;
-  bienvenida: string;
+export const ZPortalInfo = z.object({
+  id_empresa: z.number(),
+  empresa: z.string(),
+  titulo: z.string(),
+  bienvenida: z.string(),
   /** The company's logo for the login page (`/api/portal/:empresa/logo`), or null when it has none. */
-  logo: string | null;
-};
+  logo: z.string().nullable(),
+});
+export type PortalInfo = z.infer<typeof ZPortalInfo>;
 
 export const ZPortalLogin = z.object({
   email: correo('Correo'),
@@ -225,31 +244,33 @@ export const ZPortalActivar = z.object({
     .max(200, { error: 'El campo Contraseña admite máximo 200 caracteres' }),
 });
 
-export type PortalYo = {
-  nombre: string;
-  email: string;
-  empresa: string;
-  titulo: string;
-  bienvenida: string;
-  politica: string;
-  version_politica: number;
+export const ZPortalYo = z.object({
+  nombre: z.string(),
+  email: z.string(),
+  empresa: z.string(),
+  titulo: z.string(),
+  bienvenida: z.string(),
+  politica: z.string(),
+  version_politica: z.number(),
   /** False until the client accepts the current policy (Ley 1581). */
-  autorizo: boolean;
+  autorizo: z.boolean(),
   /** The sections this client sees: those the company shows to any kind of client they are. */
-  secciones: SeccionPortal[];
-};
+  secciones: z.array(z.enum(SECCIONES_PORTAL)),
+});
+export type PortalYo = z.infer<typeof ZPortalYo>;
 
 export const ZAutorizacion = z.object({ acepto: z.literal(true, { error: 'Debe aceptar la política para continuar' }) });
 
-export type InmueblePortal = {
-  id: number;
-  consecutivo: number;
-  direccion: string;
-  tipo: string;
-  estado: string;
-  municipio: string;
-  rol: 'propietario' | 'arrendatario';
-};
+export const ZInmueblePortal = z.object({
+  id: z.number(),
+  consecutivo: z.number(),
+  direccion: z.string(),
+  tipo: z.string(),
+  estado: z.string(),
+  municipio: z.string(),
+  rol: z.enum(['propietario', 'arrendatario']),
+});
+export type InmueblePortal = z.infer<typeof ZInmueblePortal>;
 
 export const ZMantenimientoForm = z.object({
   id_inmueble: id('Inmueble'),
@@ -261,17 +282,19 @@ export const ZMantenimientoForm = z.object({
 });
 export type MantenimientoForm = z.input<typeof ZMantenimientoForm>;
 
-export type EventoMantenimiento = {
-  id: number;
-  tipo: 'creada' | 'estado' | 'asignacion' | 'comentario' | 'cotizacion';
-  estado: EstadoMantenimiento | null;
-  texto: string;
-  visible_cliente: boolean;
-  autor: string;
-  creado_en: string;
-};
+export const ZEventoMantenimiento = z.object({
+  id: z.number(),
+  tipo: z.enum(['creada', 'estado', 'asignacion', 'comentario', 'cotizacion']),
+  estado: z.enum(ESTADOS_MANTENIMIENTO).nullable(),
+  texto: z.string(),
+  visible_cliente: z.boolean(),
+  autor: z.string(),
+  creado_en: z.string(),
+});
+export type EventoMantenimiento = z.infer<typeof ZEventoMantenimiento>;
 
-export type FotoMantenimiento = { id: number; nombre: string; content_type: string };
+export const ZFotoMantenimiento = z.object({ id: z.number(), nombre: z.string(), content_type: z.string() });
+export type FotoMantenimiento = z.infer<typeof ZFotoMantenimiento>;
 
 /** Who pays a request's repair. */
 export const PAGADORES = ['propietario', 'arrendatario', 'inmobiliaria'] as const;
@@ -282,31 +305,33 @@ export const ETIQUETAS_PAGADOR: Record<Pagador, string> = {
   inmobiliaria: 'La inmobiliaria',
 };
 
-export type SolicitudMantenimiento = {
-  id: number;
-  consecutivo: number;
-  id_inmueble: number;
-  inmueble: string;
-  categoria: CategoriaMantenimiento;
-  descripcion: string;
-  urgencia: Urgencia;
-  permiso_ingreso: boolean;
-  disponibilidad: string;
-  estado: EstadoMantenimiento;
-  id_asignado: number | null;
-  asignado: string | null;
-  cliente: string;
-  creado_en: string;
+export const ZSolicitudMantenimiento = z.object({
+  id: z.number(),
+  consecutivo: z.number(),
+  id_inmueble: z.number(),
+  inmueble: z.string(),
+  categoria: z.enum(CATEGORIAS_MANTENIMIENTO),
+  descripcion: z.string(),
+  urgencia: z.enum(URGENCIAS),
+  permiso_ingreso: z.boolean(),
+  disponibilidad: z.string(),
+  estado: z.enum(ESTADOS_MANTENIMIENTO),
+  id_asignado: z.number().nullable(),
+  asignado: z.string().nullable(),
+  cliente: z.string(),
+  creado_en: z.string(),
   /** The repair's cost in whole pesos; in the portal, only for the client who pays it. */
-  costo: number | null;
-  paga: Pagador | null;
-  id_proveedor: number | null;
-  proveedor: string | null;
-};
-export type SolicitudMantenimientoDetalle = SolicitudMantenimiento & {
-  eventos: EventoMantenimiento[];
-  fotos: FotoMantenimiento[];
-};
+  costo: z.number().nullable(),
+  paga: z.enum(PAGADORES).nullable(),
+  id_proveedor: z.number().nullable(),
+  proveedor: z.string().nullable(),
+});
+export type SolicitudMantenimiento = z.infer<typeof ZSolicitudMantenimiento>;
+export const ZSolicitudMantenimientoDetalle = ZSolicitudMantenimiento.extend({
+  eventos: z.array(ZEventoMantenimiento),
+  fotos: z.array(ZFotoMantenimiento),
+});
+export type SolicitudMantenimientoDetalle = z.infer<typeof ZSolicitudMantenimientoDetalle>;
 
 // ---- Staff (10550) ----
 
@@ -393,21 +418,23 @@ export type AnuncioForm = z.input<typeof ZAnuncioForm>;
 export const ZAnunciosQuery = ZListQuery;
 export const ZIdAnuncioParam = z.object({ id: idQuery('id') });
 
-export type Anuncio = {
-  id: number;
-  titulo: string;
-  contenido: string;
-  para: ParaAnuncio;
-  publicado: boolean;
-  desde: string | null;
-  hasta: string | null;
-  creado_por: string;
-  creado_en: string;
-  modificado_por: string | null;
-  modificado_en: string | null;
-};
+export const ZAnuncio = z.object({
+  id: z.number(),
+  titulo: z.string(),
+  contenido: z.string(),
+  para: z.enum(PARA_ANUNCIO),
+  publicado: z.boolean(),
+  desde: z.string().nullable(),
+  hasta: z.string().nullable(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+  modificado_por: z.string().nullable(),
+  modificado_en: z.string().nullable(),
+});
+export type Anuncio = z.infer<typeof ZAnuncio>;
 /** What a client reads in the portal: `fecha` is the day it shows from (its «Desde», else its creation). */
-export type AnuncioPortal = Pick<Anuncio, 'id' | 'titulo' | 'contenido'> & { fecha: string };
+export const ZAnuncioPortal = ZAnuncio.pick({ id: true, titulo: true, contenido: true }).extend({ fecha: z.string() });
+export type AnuncioPortal = z.infer<typeof ZAnuncioPortal>;
 
 // ---- Categorías de documentos (idm 10525): documents shared with clients, and their uploads ----
 
@@ -437,15 +464,16 @@ const idCampo = (label: string) =>
     .max(2_147_483_647, { error: `El campo ${label} debe ser un registro existente` });
 const vacioComoNada = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-export type CategoriaDocumentoCliente = {
-  id: number;
-  nombre: string;
-  descripcion: string | null;
-  visible_para: VisiblePara;
-  cliente_puede_subir: boolean;
-  activo: boolean;
-  documentos: number;
-};
+export const ZCategoriaDocumentoCliente = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  descripcion: z.string().nullable(),
+  visible_para: z.enum(VISIBLE_PARA),
+  cliente_puede_subir: z.boolean(),
+  activo: z.boolean(),
+  documentos: z.number(),
+});
+export type CategoriaDocumentoCliente = z.infer<typeof ZCategoriaDocumentoCliente>;
 
 export const ZSubidaCategoria = z.object({ cliente_puede_subir: si('El cliente puede subir') });
 
@@ -475,30 +503,38 @@ export const ZDocumentosClientesQuery = ZListQuery.extend({
 });
 export type DocumentosClientesQuery = z.output<typeof ZDocumentosClientesQuery>;
 
-export type ArchivoDocumentoCliente = { id: number; nombre: string; content_type: string; bytes: number };
+export const ZArchivoDocumentoCliente = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  content_type: z.string(),
+  bytes: z.number(),
+});
+export type ArchivoDocumentoCliente = z.infer<typeof ZArchivoDocumentoCliente>;
 
-export type DocumentoCliente = {
-  id: number;
-  titulo: string;
-  id_categoria: number;
-  categoria: string;
-  visible_para: VisiblePara;
-  id_tercero: number | null;
-  tercero: string | null;
-  id_inmueble: number | null;
-  inmueble_consecutivo: number | null;
-  inmueble: string | null;
-  subido_por_cliente: boolean;
-  creado_por: string;
-  creado_en: string;
-  archivo: ArchivoDocumentoCliente;
-};
+export const ZDocumentoCliente = z.object({
+  id: z.number(),
+  titulo: z.string(),
+  id_categoria: z.number(),
+  categoria: z.string(),
+  visible_para: z.enum(VISIBLE_PARA),
+  id_tercero: z.number().nullable(),
+  tercero: z.string().nullable(),
+  id_inmueble: z.number().nullable(),
+  inmueble_consecutivo: z.number().nullable(),
+  inmueble: z.string().nullable(),
+  subido_por_cliente: z.boolean(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+  archivo: ZArchivoDocumentoCliente,
+});
+export type DocumentoCliente = z.infer<typeof ZDocumentoCliente>;
 
-export type OpcionesDocumentosClientes = {
-  categorias: CategoriaDocumentoCliente[];
+export const ZOpcionesDocumentosClientes = z.object({
+  categorias: z.array(ZCategoriaDocumentoCliente),
   /** Terceros with a portal account, the usual recipients. */
-  clientes: { id_tercero: number; nombre: string; email: string }[];
-};
+  clientes: z.array(z.object({ id_tercero: z.number(), nombre: z.string(), email: z.string() })),
+});
+export type OpcionesDocumentosClientes = z.infer<typeof ZOpcionesDocumentosClientes>;
 
 export const ZIdDocumentoParam = z.object({ id: idQuery('id') });
 
@@ -510,21 +546,25 @@ export const ZSubirDocumentoPortal = z.object({
 });
 export type SubirDocumentoPortal = z.output<typeof ZSubirDocumentoPortal>;
 
-export type DocumentoPortal = {
-  id: number;
-  titulo: string;
-  id_categoria: number;
-  categoria: string;
-  inmueble: string | null;
-  subido_por_cliente: boolean;
-  creado_en: string;
-  archivo: ArchivoDocumentoCliente;
-};
-export type DocumentosPortal = {
+export const ZDocumentoPortal = z.object({
+  id: z.number(),
+  titulo: z.string(),
+  id_categoria: z.number(),
+  categoria: z.string(),
+  inmueble: z.string().nullable(),
+  subido_por_cliente: z.boolean(),
+  creado_en: z.string(),
+  archivo: ZArchivoDocumentoCliente,
+});
+export type DocumentoPortal = z.infer<typeof ZDocumentoPortal>;
+export const ZDocumentosPortal = z.object({
   /** The categories this client may see, in order, and whether they may upload into each. */
-  categorias: { id: number; nombre: string; descripcion: string | null; puede_subir: boolean }[];
-  documentos: DocumentoPortal[];
-};
+  categorias: z.array(
+    z.object({ id: z.number(), nombre: z.string(), descripcion: z.string().nullable(), puede_subir: z.boolean() }),
+  ),
+  documentos: z.array(ZDocumentoPortal),
+});
+export type DocumentosPortal = z.infer<typeof ZDocumentosPortal>;
 
 // ---- Quotes of a maintenance request, approved or rejected by the property's owner in the portal ----
 
@@ -565,37 +605,44 @@ export const ZDecisionCotizacion = z
   });
 export type DecisionCotizacion = z.input<typeof ZDecisionCotizacion>;
 
-export type CotizacionMantenimiento = {
-  id: number;
-  valor: number;
-  id_proveedor: number;
-  proveedor: string;
-  descripcion: string;
-  estado: EstadoCotizacion;
-  comentario: string;
+export const ZCotizacionMantenimiento = z.object({
+  id: z.number(),
+  valor: z.number(),
+  id_proveedor: z.number(),
+  proveedor: z.string(),
+  descripcion: z.string(),
+  estado: z.enum(ESTADOS_COTIZACION),
+  comentario: z.string(),
   /** Who decided: the owner's name, or null while pending or when staff voided it. */
-  decidido_por: string | null;
-  decidido_en: string | null;
-  creado_por: string;
-  creado_en: string;
+  decidido_por: z.string().nullable(),
+  decidido_en: z.string().nullable(),
+  creado_por: z.string(),
+  creado_en: z.string(),
   /** Whether a PDF is attached (file of owner type cotizacion_mantenimiento). */
-  pdf: { id: number; nombre: string } | null;
-};
+  pdf: z.object({ id: z.number(), nombre: z.string() }).nullable(),
+});
+export type CotizacionMantenimiento = z.infer<typeof ZCotizacionMantenimiento>;
 
 /** What staff see of a request: its steps, photos and quotes. */
-export type SolicitudMantenimientoGestion = SolicitudMantenimientoDetalle & {
-  cotizaciones: CotizacionMantenimiento[];
+export const ZSolicitudMantenimientoGestion = ZSolicitudMantenimientoDetalle.extend({
+  cotizaciones: z.array(ZCotizacionMantenimiento),
   /** Owners of the property with a portal account, who can decide a quote (none: tell the staff). */
-  propietarios_portal: number;
-};
+  propietarios_portal: z.number(),
+});
+export type SolicitudMantenimientoGestion = z.infer<typeof ZSolicitudMantenimientoGestion>;
 
 /** A quote as the property's owner sees it in the portal, with the request it is for. */
-export type CotizacionPortal = Omit<CotizacionMantenimiento, 'id_proveedor' | 'creado_por' | 'decidido_por'> & {
-  consecutivo: number;
-  inmueble: string;
-  categoria: CategoriaMantenimiento;
-  solicitud: string;
-};
+export const ZCotizacionPortal = ZCotizacionMantenimiento.omit({
+  id_proveedor: true,
+  creado_por: true,
+  decidido_por: true,
+}).extend({
+  consecutivo: z.number(),
+  inmueble: z.string(),
+  categoria: z.enum(CATEGORIAS_MANTENIMIENTO),
+  solicitud: z.string(),
+});
+export type CotizacionPortal = z.infer<typeof ZCotizacionPortal>;
 
 // ---- Habeas data (Ley 1581 de 2012): a client's requests about their personal data ----
 
@@ -628,71 +675,78 @@ export const ZRespuestaHabeasData = z.object({ respuesta: textoObligatorio('Resp
 export type RespuestaHabeasData = z.input<typeof ZRespuestaHabeasData>;
 export const ZIdHabeasDataParam = z.object({ id: idQuery('id') });
 
-export type SolicitudHabeasData = {
-  id: number;
-  tipo: TipoHabeasData;
-  descripcion: string;
-  estado: 'recibida' | 'respondida';
+export const ZSolicitudHabeasData = z.object({
+  id: z.number(),
+  tipo: z.enum(TIPOS_HABEAS_DATA),
+  descripcion: z.string(),
+  estado: z.enum(['recibida', 'respondida']),
   /** AAAA-MM-DD: the last business day to answer. */
-  vence_el: string;
-  respuesta: string | null;
-  respondido_en: string | null;
-  creado_en: string;
-};
+  vence_el: z.string(),
+  respuesta: z.string().nullable(),
+  respondido_en: z.string().nullable(),
+  creado_en: z.string(),
+});
+export type SolicitudHabeasData = z.infer<typeof ZSolicitudHabeasData>;
 /** What staff see: the client too, and who answered. */
-export type SolicitudHabeasDataStaff = SolicitudHabeasData & {
-  cliente: string;
-  email: string;
-  respondido_por: string | null;
-};
+export const ZSolicitudHabeasDataStaff = ZSolicitudHabeasData.extend({
+  cliente: z.string(),
+  email: z.string(),
+  respondido_por: z.string().nullable(),
+  id_cliente: z.number(),
+});
+export type SolicitudHabeasDataStaff = z.infer<typeof ZSolicitudHabeasDataStaff>;
 
 // ---- The owner's view: where their property is published and the visits it had ----
 
 /** A portal (or the website) the property is marked to be published on, and how that stands. */
-export type PublicacionPropietario = {
-  portal: string;
-  nombre: string;
+export const ZPublicacionPropietario = z.object({
+  portal: z.string(),
+  nombre: z.string(),
   /** publicado; en_proceso (sent, or waiting its turn); no_visible (withdrawn, or the property is not offered). */
-  estado: 'publicado' | 'en_proceso' | 'no_visible';
-};
+  estado: z.enum(['publicado', 'en_proceso', 'no_visible']),
+});
+export type PublicacionPropietario = z.infer<typeof ZPublicacionPropietario>;
 export const ETIQUETAS_PUBLICACION_PROPIETARIO: Record<PublicacionPropietario['estado'], string> = {
   publicado: 'Publicado',
   en_proceso: 'En proceso',
   no_visible: 'No visible',
 };
 /** A visit to the property: when and how it went, never who came (their personal data are theirs). */
-export type VisitaPropietario = {
-  inicio: string;
-  estado: 'programada' | 'confirmada' | 'realizada' | 'no_asistio';
+export const ZVisitaPropietario = z.object({
+  inicio: z.string(),
+  estado: z.enum(['programada', 'confirmada', 'realizada', 'no_asistio']),
   /** The visitor's interest, 1 (none) to 5 (ready to close), once it took place. */
-  interes: number | null;
-};
-export type InmueblePropietario = {
-  id: number;
-  consecutivo: number;
-  direccion: string;
-  estado: string;
-  publicaciones: PublicacionPropietario[];
-  visitas: VisitaPropietario[];
+  interes: z.number().nullable(),
+});
+export type VisitaPropietario = z.infer<typeof ZVisitaPropietario>;
+export const ZInmueblePropietario = z.object({
+  id: z.number(),
+  consecutivo: z.number(),
+  direccion: z.string(),
+  estado: z.string(),
+  publicaciones: z.array(ZPublicacionPropietario),
+  visitas: z.array(ZVisitaPropietario),
   /** Distinct people who visited or are to visit: a count, without names. */
-  interesados: number;
-};
+  interesados: z.number(),
+});
+export type InmueblePropietario = z.infer<typeof ZInmueblePropietario>;
 
 // ---- Contracts in the portal: those the client is a party of ----
 
-export type ContratoPortal = {
-  id: number;
-  numero: string;
-  clase: string;
-  estado: string;
-  direccion: string;
-  fecha_inicio: string;
-  fecha_fin: string;
-  canon: number;
+export const ZContratoPortal = z.object({
+  id: z.number(),
+  numero: z.string(),
+  clase: z.string(),
+  estado: z.string(),
+  direccion: z.string(),
+  fecha_inicio: z.string(),
+  fecha_fin: z.string(),
+  canon: z.number(),
   /** The client's role in it (propietario, arrendatario or codeudor). */
-  rol: string;
+  rol: z.string(),
   /** The parties by name and role: what the contract itself says, nothing more. */
-  partes: { nombre: string; rol: string }[];
+  partes: z.array(z.object({ nombre: z.string(), rol: z.string() })),
   /** True when everyone signed and its sealed PDF can be downloaded. */
-  firmado: boolean;
-};
+  firmado: z.boolean(),
+});
+export type ContratoPortal = z.infer<typeof ZContratoPortal>;

@@ -142,11 +142,21 @@ export async function soloPendiente(tx: Tx, clave: string): Promise<void> {
 
 // ---- Portal: the property's owner ----
 
+/** The owner sees the quote, not our internal ids nor which staff member wrote it or who decided it. */
 const paraPortal = ({
   id_solicitud: _s,
   id_inmueble: _i,
+  id_proveedor: _p,
+  creado_por: _c,
+  decidido_por: _d,
   ...c
-}: CotizacionPortal & { id_solicitud: number; id_inmueble: number }) => c;
+}: CotizacionPortal & {
+  id_solicitud: number;
+  id_inmueble: number;
+  id_proveedor: number;
+  creado_por?: string;
+  decidido_por?: string | null;
+}): CotizacionPortal => c;
 
 export async function paraCliente(o: { tx: Tx; cliente: ClientePortal }): Promise<CotizacionPortal[]> {
   await exigirAutorizacion(o);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   IDM_CATEGORIAS_DOCUMENTOS_CLIENTES,
   IDM_CONFIGURAR_ZONA_CLIENTES,
@@ -38,8 +39,32 @@ import {
   ZIdClientePortalParam,
   ZActivoClientePortal,
   ZPortalRecuperar,
+  ZAnuncio,
+  ZAnuncioPortal,
+  ZCategoriaDocumentoCliente,
+  ZClientePortalFila,
+  ZConfigZonaClientesPantalla,
+  ZContratoPortal,
+  ZCotizacionPortal,
+  ZDocumentoCliente,
+  ZDocumentoPortal,
+  ZDocumentosPortal,
+  ZFotoMantenimiento,
+  ZInmueblePortal,
+  ZInmueblePropietario,
+  ZOpcionesDocumentosClientes,
+  ZPortalInfo,
+  ZPortalYo,
+  ZSolicitudHabeasData,
+  ZSolicitudHabeasDataStaff,
+  ZSolicitudMantenimiento,
+  ZSolicitudMantenimientoDetalle,
+  ZSolicitudMantenimientoGestion,
   type SeccionPortal,
 } from '@predio/contract/zona-clientes';
+import { ZDocumentoFirmadoPortal } from '@predio/contract/firmas';
+import { zListResult } from '@predio/contract/list';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { enviarImagen } from '../../platform/http/archivo.ts';
 import { leerLogoGuardado } from '../empresa/empresa.service.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -53,7 +78,7 @@ import { principalAntes } from '../../platform/auth/principal.ts';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
 import * as archivosRepo from '../../platform/archivos/archivos.repo.ts';
 import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
-import { ZIdParam } from '@predio/contract/inventarios';
+import { ZIdParam, ZInventarioPortal } from '@predio/contract/inventarios';
 import type { Deps } from '../../platform/deps.ts';
 import { invalido, noEncontrado } from '../../platform/errors/app-error.ts';
 import { defineRoute, definePortalRoute, afterCommit, Respuesta } from '../../platform/http/route.ts';
@@ -125,21 +150,26 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/zona-clientes/config',
     permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
-    schema: { tags, summary: 'Configuración de la zona clientes' },
+    schema: { response: ZConfigZonaClientesPantalla, tags, summary: 'Configuración de la zona clientes' },
     handler: ({ tx }) => service.configPantalla({ tx }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/zona-clientes/config',
     permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
-    schema: { body: ZConfigZonaClientes, tags, summary: 'Activa la zona clientes, sus textos y la política de datos' },
+    schema: {
+      response: ZConfigZonaClientesPantalla,
+      body: ZConfigZonaClientes,
+      tags,
+      summary: 'Activa la zona clientes, sus textos y la política de datos',
+    },
     handler: ({ tx, onCommit, user, req, body }) => service.guardarConfig({ tx, onCommit, ...aviso, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/zona-clientes/clientes',
     permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
-    schema: { tags, summary: 'Clientes invitados a la zona clientes' },
+    schema: { response: z.array(ZClientePortalFila), tags, summary: 'Clientes invitados a la zona clientes' },
     handler: ({ tx }) => service.listarClientes({ tx }),
   });
   defineRoute(app, deps, {
@@ -147,6 +177,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/zona-clientes/clientes/:id/activo',
     permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
     schema: {
+      response: z.array(ZClientePortalFila),
       params: ZIdClientePortalParam,
       body: ZActivoClientePortal,
       tags,
@@ -159,7 +190,12 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/zona-clientes/invitaciones',
     permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
-    schema: { body: ZInvitacionForm, tags, summary: 'Invita un tercero por correo (enlace de un solo uso que vence)' },
+    schema: {
+      response: z.object({ id: z.number(), expira_horas: z.number() }),
+      body: ZInvitacionForm,
+      tags,
+      summary: 'Invita un tercero por correo (enlace de un solo uso que vence)',
+    },
     handler: ({ tx, onCommit, user, req, body }) =>
       service.invitar({ tx, onCommit, ...aviso, user, ip: req.ip, body, urlBase: urlPublica(deps.config.publicUrl, req) }),
   });
@@ -169,7 +205,11 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/zona-clientes/habeas-data',
     permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
-    schema: { tags, summary: 'Solicitudes de datos personales (Ley 1581), las pendientes primero con su plazo' },
+    schema: {
+      response: z.array(ZSolicitudHabeasDataStaff),
+      tags,
+      summary: 'Solicitudes de datos personales (Ley 1581), las pendientes primero con su plazo',
+    },
     handler: ({ tx }) => habeasData.listar({ tx }),
   });
   defineRoute(app, deps, {
@@ -177,6 +217,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/zona-clientes/habeas-data/:id/respuesta',
     permiso: IDM_CONFIGURAR_ZONA_CLIENTES,
     schema: {
+      response: ZSolicitudHabeasDataStaff,
       params: ZIdHabeasDataParam,
       body: ZRespuestaHabeasData,
       tags,
@@ -202,28 +243,48 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/solicitudes-mantenimiento',
     permiso: p2,
-    schema: { querystring: ZMantenimientoQuery, tags: t2, summary: 'Solicitudes de mantenimiento con filtros' },
+    schema: {
+      response: zListResult(ZSolicitudMantenimiento),
+      querystring: ZMantenimientoQuery,
+      tags: t2,
+      summary: 'Solicitudes de mantenimiento con filtros',
+    },
     handler: ({ tx, query }) => service.listar({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/solicitudes-mantenimiento/opciones',
     permiso: p2,
-    schema: { tags: t2, summary: 'Usuarios a quienes se puede asignar' },
+    schema: {
+      response: z.object({ usuarios: z.array(z.object({ id: z.number(), nombre: z.string() })) }),
+      tags: t2,
+      summary: 'Usuarios a quienes se puede asignar',
+    },
     handler: ({ tx }) => service.opciones({ tx }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/solicitudes-mantenimiento/:consecutivo',
     permiso: p2,
-    schema: { params: ZConsecutivoMantenimiento, tags: t2, summary: 'Una solicitud con sus pasos y fotos' },
+    schema: {
+      response: ZSolicitudMantenimientoGestion,
+      params: ZConsecutivoMantenimiento,
+      tags: t2,
+      summary: 'Una solicitud con sus pasos y fotos',
+    },
     handler: ({ tx, params }) => service.obtener({ tx, consecutivo: params.consecutivo }),
   });
   defineRoute(app, deps, {
     method: 'PATCH',
     url: '/solicitudes-mantenimiento/:consecutivo',
     permiso: p2,
-    schema: { params: ZConsecutivoMantenimiento, body: ZMantenimientoCambios, tags: t2, summary: 'Cambia el estado o asigna' },
+    schema: {
+      response: ZSolicitudMantenimientoGestion,
+      params: ZConsecutivoMantenimiento,
+      body: ZMantenimientoCambios,
+      tags: t2,
+      summary: 'Cambia el estado o asigna',
+    },
     handler: ({ tx, onCommit, user, req, params, body }) =>
       service.cambiar({
         tx,
@@ -241,6 +302,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes-mantenimiento/:consecutivo/costo',
     permiso: IDM_SOLICITUDES_MANTENIMIENTO,
     schema: {
+      response: ZSolicitudMantenimientoGestion,
       params: ZConsecutivoMantenimiento,
       body: ZCostoMantenimiento,
       tags: t2,
@@ -254,6 +316,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes-mantenimiento/:consecutivo/comentarios',
     permiso: p2,
     schema: {
+      response: ZSolicitudMantenimientoGestion,
       params: ZConsecutivoMantenimiento,
       body: ZMantenimientoComentario,
       tags: t2,
@@ -277,6 +340,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/solicitudes-mantenimiento/:consecutivo/cotizaciones',
     permiso: p2,
     schema: {
+      response: ZSolicitudMantenimientoGestion,
       params: ZConsecutivoMantenimiento,
       body: ZCotizacionForm,
       tags: t2,
@@ -298,7 +362,12 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/solicitudes-mantenimiento/:consecutivo/cotizaciones/:id/anular',
     permiso: p2,
-    schema: { params: ZCotizacionParam, tags: t2, summary: 'Anula una cotización que el propietario aún no decide' },
+    schema: {
+      response: ZSolicitudMantenimientoGestion,
+      params: ZCotizacionParam,
+      tags: t2,
+      summary: 'Anula una cotización que el propietario aún no decide',
+    },
     handler: ({ tx, onCommit, user, req, params }) =>
       cotizaciones.anular({ tx, onCommit, ...aviso, user, ip: req.ip, consecutivo: params.consecutivo, id: params.id }),
   });
@@ -310,7 +379,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/zona-clientes/anuncios',
     permiso: p4,
-    schema: { querystring: ZAnunciosQuery, tags: t4, summary: 'Anuncios de la zona clientes' },
+    schema: { response: zListResult(ZAnuncio), querystring: ZAnunciosQuery, tags: t4, summary: 'Anuncios de la zona clientes' },
     handler: ({ tx, query }) => anuncios.listar({ tx, query }),
   });
   defineRoute(app, deps, {
@@ -318,6 +387,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/zona-clientes/anuncios',
     permiso: p4,
     schema: {
+      response: ZAnuncio,
       body: ZAnuncioForm,
       tags: t4,
       summary: 'Crea un anuncio (texto enriquecido, para todos, propietarios o arrendatarios)',
@@ -328,14 +398,14 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'PUT',
     url: '/zona-clientes/anuncios/:id',
     permiso: p4,
-    schema: { params: ZIdAnuncioParam, body: ZAnuncioForm, tags: t4, summary: 'Modifica un anuncio' },
+    schema: { response: ZAnuncio, params: ZIdAnuncioParam, body: ZAnuncioForm, tags: t4, summary: 'Modifica un anuncio' },
     handler: ({ tx, user, req, params, body }) => anuncios.editar({ tx, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/zona-clientes/anuncios/:id',
     permiso: p4,
-    schema: { params: ZIdAnuncioParam, tags: t4, summary: 'Elimina un anuncio' },
+    schema: { response: z.object({ id: z.number() }), params: ZIdAnuncioParam, tags: t4, summary: 'Elimina un anuncio' },
     handler: ({ tx, user, req, params }) => anuncios.eliminar({ tx, user, ip: req.ip, id: params.id }),
   });
 
@@ -346,7 +416,11 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/zona-clientes/documentos/opciones',
     permiso: p5,
-    schema: { tags: t5, summary: 'Categorías (con quién las ve y si el cliente puede subir) y clientes de la zona' },
+    schema: {
+      response: ZOpcionesDocumentosClientes,
+      tags: t5,
+      summary: 'Categorías (con quién las ve y si el cliente puede subir) y clientes de la zona',
+    },
     handler: ({ tx }) => documentos.opciones({ tx }),
   });
   defineRoute(app, deps, {
@@ -354,6 +428,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/zona-clientes/documentos/categorias/:id/subida',
     permiso: p5,
     schema: {
+      response: ZCategoriaDocumentoCliente,
       params: ZIdDocumentoParam,
       body: ZSubidaCategoria,
       tags: t5,
@@ -367,6 +442,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/zona-clientes/documentos',
     permiso: p5,
     schema: {
+      response: zListResult(ZDocumentoCliente),
       querystring: ZDocumentosClientesQuery,
       tags: t5,
       summary: 'Documentos compartidos con clientes y los que ellos subieron',
@@ -378,6 +454,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/zona-clientes/documentos',
     permiso: p5,
     schema: {
+      response: ZDocumentoCliente,
       querystring: ZCompartirDocumento,
       tags: t5,
       summary: 'Comparte un documento (multipart file: PDF, JPG, PNG o DOCX) con un cliente o con los clientes de un inmueble',
@@ -408,7 +485,12 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'DELETE',
     url: '/zona-clientes/documentos/:id',
     permiso: p5,
-    schema: { params: ZIdDocumentoParam, tags: t5, summary: 'Deja de compartir un documento y borra su archivo' },
+    schema: {
+      response: z.object({ id: z.number() }),
+      params: ZIdDocumentoParam,
+      tags: t5,
+      summary: 'Deja de compartir un documento y borra su archivo',
+    },
     handler: ({ tx, onCommit, user, req, params }) =>
       documentos.eliminar({ tx, onCommit, user, ip: req.ip, storage: deps.storage, id: params.id }),
   });
@@ -419,7 +501,12 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/portal/:idEmpresa/info',
     permiso: 'publico',
-    schema: { params: ZEmpresaPortalParam, tags: t3, summary: 'Nombre y textos de la zona clientes de una empresa' },
+    schema: {
+      response: ZPortalInfo,
+      params: ZEmpresaPortalParam,
+      tags: t3,
+      summary: 'Nombre y textos de la zona clientes de una empresa',
+    },
     handler: ({ params }) => inTenant(deps.db, params.idEmpresa, ({ tx }) => service.info({ tx, idEmpresa: params.idEmpresa })),
   });
   defineRoute(app, deps, {
@@ -427,6 +514,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/:idEmpresa/activar',
     permiso: 'publico',
     schema: {
+      response: { data: z.null(), extra: { token: z.string() } },
       params: ZEmpresaPortalParam,
       body: ZPortalActivar,
       tags: t3,
@@ -442,6 +530,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/:idEmpresa/recuperar',
     permiso: 'publico',
     schema: {
+      response: z.object({ mensaje: z.string() }),
       params: ZEmpresaPortalParam,
       body: ZPortalRecuperar,
       tags: t3,
@@ -461,6 +550,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/:idEmpresa/login',
     permiso: 'publico',
     schema: {
+      response: { data: z.null(), extra: { token: z.string() } },
       params: ZEmpresaPortalParam,
       body: ZPortalLogin,
       tags: t3,
@@ -477,6 +567,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/:idEmpresa/enlace',
     permiso: 'publico',
     schema: {
+      response: z.object({ mensaje: z.string() }),
       params: ZEmpresaPortalParam,
       body: ZPortalRecuperar,
       tags: t3,
@@ -495,7 +586,13 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/portal/:idEmpresa/entrar',
     permiso: 'publico',
-    schema: { params: ZEmpresaPortalParam, body: ZPortalEntrar, tags: t3, summary: 'Ingresa con el enlace recibido por correo' },
+    schema: {
+      response: { data: z.null(), extra: { token: z.string() } },
+      params: ZEmpresaPortalParam,
+      body: ZPortalEntrar,
+      tags: t3,
+      summary: 'Ingresa con el enlace recibido por correo',
+    },
     handler: async ({ params, body, req }) => {
       const r = await service.entrarConEnlace({ ...deps, idEmpresa: params.idEmpresa, ip: req.ip, token: body.token });
       return new Respuesta(null, r);
@@ -505,7 +602,12 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/portal/:idEmpresa/logo',
     permiso: 'publico',
-    schema: { params: ZEmpresaPortalParam, tags: t3, summary: 'El logo de la empresa para la página de ingreso' },
+    schema: {
+      response: FILE_RESPONSE,
+      params: ZEmpresaPortalParam,
+      tags: t3,
+      summary: 'El logo de la empresa para la página de ingreso',
+    },
     handler: async ({ params, reply }) => {
       const nombre = await inTenant(deps.db, params.idEmpresa, ({ tx }) => service.logoPortal({ tx }));
       if (!nombre) throw noEncontrado('El logo');
@@ -518,53 +620,73 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/yo',
-    schema: { tags: t3, summary: 'El cliente, la empresa y la política de datos' },
+    schema: { response: ZPortalYo, tags: t3, summary: 'El cliente, la empresa y la política de datos' },
     handler: ({ tx, cliente }) => service.yo({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'POST',
     url: '/portal/autorizacion',
-    schema: { body: ZAutorizacion, tags: t3, summary: 'Registra la autorización de tratamiento de datos (Ley 1581)' },
+    schema: {
+      response: ZPortalYo,
+      body: ZAutorizacion,
+      tags: t3,
+      summary: 'Registra la autorización de tratamiento de datos (Ley 1581)',
+    },
     handler: ({ tx, cliente, req }) => service.autorizar({ tx, cliente, ip: req.ip }),
   });
   definePortalRoute(app, deps, {
     method: 'POST',
     url: '/portal/salir',
-    schema: { tags: t3, summary: 'Cierra la sesión del cliente' },
+    schema: { response: z.null(), tags: t3, summary: 'Cierra la sesión del cliente' },
     handler: ({ tx, cliente }) => service.salir({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/inmuebles',
-    schema: { tags: t3, summary: 'Inmuebles del cliente como propietario o arrendatario' },
+    schema: { response: z.array(ZInmueblePortal), tags: t3, summary: 'Inmuebles del cliente como propietario o arrendatario' },
     handler: ({ tx, cliente }) => service.inmuebles({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/solicitudes',
     acceso: seccion('mantenimiento'),
-    schema: { tags: t3, summary: 'Solicitudes de mantenimiento del cliente' },
+    schema: { response: z.array(ZSolicitudMantenimiento), tags: t3, summary: 'Solicitudes de mantenimiento del cliente' },
     handler: ({ tx, cliente }) => service.solicitudesCliente({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'POST',
     url: '/portal/solicitudes',
     acceso: seccion('mantenimiento'),
-    schema: { body: ZMantenimientoForm, tags: t3, summary: 'Reporta un problema de un inmueble suyo' },
+    schema: {
+      response: ZSolicitudMantenimientoDetalle,
+      body: ZMantenimientoForm,
+      tags: t3,
+      summary: 'Reporta un problema de un inmueble suyo',
+    },
     handler: ({ tx, onCommit, cliente, body }) => service.crearSolicitud({ tx, onCommit, ...aviso, cliente, body }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/solicitudes/:consecutivo',
     acceso: seccion('mantenimiento'),
-    schema: { params: ZConsecutivoMantenimiento, tags: t3, summary: 'Una solicitud suya con los pasos visibles' },
+    schema: {
+      response: ZSolicitudMantenimientoDetalle,
+      params: ZConsecutivoMantenimiento,
+      tags: t3,
+      summary: 'Una solicitud suya con los pasos visibles',
+    },
     handler: ({ tx, cliente, params }) => service.solicitudCliente({ tx, cliente, consecutivo: params.consecutivo }),
   });
   definePortalRoute(app, deps, {
     method: 'POST',
     url: '/portal/solicitudes/:consecutivo/fotos',
     acceso: seccion('mantenimiento'),
-    schema: { params: ZConsecutivoMantenimiento, tags: t3, summary: 'Sube una foto (JPG, PNG o WEBP, revisada por contenido)' },
+    schema: {
+      response: ZFotoMantenimiento,
+      params: ZConsecutivoMantenimiento,
+      tags: t3,
+      summary: 'Sube una foto (JPG, PNG o WEBP, revisada por contenido)',
+    },
     // Only the client's own request takes photos; then the platform streams and checks the upload.
     prepare: async ({ req, params, cliente }) => {
       await inTenant(deps.db, cliente.idEmpresa, ({ tx }) => service.propia(tx, cliente, params.consecutivo));
@@ -600,14 +722,18 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/portal/contratos',
     acceso: seccion('contratos'),
-    schema: { tags: t3, summary: 'Contratos de los que es parte (propietario, arrendatario o codeudor)' },
+    schema: {
+      response: z.array(ZContratoPortal),
+      tags: t3,
+      summary: 'Contratos de los que es parte (propietario, arrendatario o codeudor)',
+    },
     handler: ({ tx, cliente }) => contratosCliente({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/contratos/:id/pdf',
     acceso: seccion('contratos'),
-    schema: { params: ZIdParam, tags: t3, summary: 'El PDF firmado de un contrato suyo' },
+    schema: { response: FILE_RESPONSE, params: ZIdParam, tags: t3, summary: 'El PDF firmado de un contrato suyo' },
     handler: async ({ tx, cliente, params, reply, onCommit }) => {
       const f = await pdfFirmadoCliente({ tx, cliente, id: params.id });
       return afterCommit(onCommit, reply, () => archivos.enviar(reply, deps.storage, f));
@@ -618,6 +744,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/propietario',
     acceso: seccion('promocion'),
     schema: {
+      response: z.array(ZInmueblePropietario),
       tags: t3,
       summary: 'Sus inmuebles como propietario: dónde están publicados y sus visitas (sin datos de los visitantes)',
     },
@@ -626,13 +753,18 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/habeas-data',
-    schema: { tags: t3, summary: 'Sus solicitudes sobre sus datos personales (Ley 1581) y las respuestas' },
+    schema: {
+      response: z.array(ZSolicitudHabeasData),
+      tags: t3,
+      summary: 'Sus solicitudes sobre sus datos personales (Ley 1581) y las respuestas',
+    },
     handler: ({ tx, cliente }) => habeasData.deCliente({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'POST',
     url: '/portal/habeas-data',
     schema: {
+      response: z.array(ZSolicitudHabeasData),
       body: ZHabeasDataForm,
       tags: t3,
       summary: 'Pide consultar, actualizar, suprimir sus datos o revocar la autorización (Ley 1581)',
@@ -643,7 +775,11 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/portal/cotizaciones',
     acceso: seccion('cotizaciones'),
-    schema: { tags: t3, summary: 'Cotizaciones de mantenimiento de los inmuebles de los que es propietario' },
+    schema: {
+      response: z.array(ZCotizacionPortal),
+      tags: t3,
+      summary: 'Cotizaciones de mantenimiento de los inmuebles de los que es propietario',
+    },
     handler: ({ tx, cliente }) => cotizaciones.paraCliente({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
@@ -651,6 +787,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/cotizaciones/:id/decision',
     acceso: seccion('cotizaciones'),
     schema: {
+      response: ZCotizacionPortal,
       params: ZIdCotizacionParam,
       body: ZDecisionCotizacion,
       tags: t3,
@@ -663,7 +800,12 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/portal/cotizaciones/:id/pdf',
     acceso: seccion('cotizaciones'),
-    schema: { params: ZIdCotizacionParam, tags: t3, summary: 'El PDF de una cotización de un inmueble suyo' },
+    schema: {
+      response: FILE_RESPONSE,
+      params: ZIdCotizacionParam,
+      tags: t3,
+      summary: 'El PDF de una cotización de un inmueble suyo',
+    },
     handler: async ({ tx, cliente, params, reply, onCommit }) => {
       const f = await cotizaciones.pdfCliente({ tx, cliente, id: params.id });
       return afterCommit(onCommit, reply, () => archivos.enviar(reply, deps.storage, f));
@@ -673,14 +815,18 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/portal/anuncios',
     acceso: seccion('novedades'),
-    schema: { tags: t3, summary: 'Anuncios de la inmobiliaria para este cliente' },
+    schema: { response: z.array(ZAnuncioPortal), tags: t3, summary: 'Anuncios de la inmobiliaria para este cliente' },
     handler: ({ tx, cliente }) => anuncios.paraCliente({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/inventarios',
     acceso: seccion('inventarios'),
-    schema: { tags: t3, summary: 'Inventarios cerrados de sus inmuebles o en los que fue parte' },
+    schema: {
+      response: z.array(ZInventarioPortal),
+      tags: t3,
+      summary: 'Inventarios cerrados de sus inmuebles o en los que fue parte',
+    },
     handler: ({ tx, cliente }) => service.inventariosCliente({ tx, cliente }),
   });
   for (const cual of ['pdf', 'acta'] as const)
@@ -689,6 +835,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `/portal/inventarios/:id/${cual}`,
       acceso: seccion('inventarios'),
       schema: {
+        response: FILE_RESPONSE,
         params: ZIdParam,
         tags: t3,
         summary: cual === 'pdf' ? 'El PDF de un inventario suyo' : 'El acta de restitución de un inventario suyo',
@@ -702,14 +849,18 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/portal/documentos',
     acceso: seccion('documentos'),
-    schema: { tags: t3, summary: 'Documentos compartidos con el cliente o con sus inmuebles, y los que subió' },
+    schema: {
+      response: ZDocumentosPortal,
+      tags: t3,
+      summary: 'Documentos compartidos con el cliente o con sus inmuebles, y los que subió',
+    },
     handler: ({ tx, cliente }) => documentos.documentosPortal({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/documentos/:id/archivo',
     acceso: seccion('documentos'),
-    schema: { params: ZIdDocumentoParam, tags: t3, summary: 'Descarga un documento suyo' },
+    schema: { response: FILE_RESPONSE, params: ZIdDocumentoParam, tags: t3, summary: 'Descarga un documento suyo' },
     handler: async ({ tx, cliente, params, reply, onCommit }) => {
       const f = await documentos.archivoPortal({ tx, cliente, id: params.id });
       return afterCommit(onCommit, reply, () => archivos.enviar(reply, deps.storage, f));
@@ -720,6 +871,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portal/documentos',
     acceso: seccion('documentos'),
     schema: {
+      response: ZDocumentoPortal,
       querystring: ZSubirDocumentoPortal,
       tags: t3,
       summary: 'Sube un documento (PDF, JPG, PNG o DOCX, revisado por contenido) a una categoría que lo permite',
@@ -740,14 +892,14 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/portal/firmados',
     acceso: seccion('firmados'),
-    schema: { tags: t3, summary: 'Documentos que firmó electrónicamente' },
+    schema: { response: z.array(ZDocumentoFirmadoPortal), tags: t3, summary: 'Documentos que firmó electrónicamente' },
     handler: ({ tx, cliente }) => service.firmadosCliente({ tx, cliente }),
   });
   definePortalRoute(app, deps, {
     method: 'GET',
     url: '/portal/firmados/:id/pdf',
     acceso: seccion('firmados'),
-    schema: { params: ZIdParam, tags: t3, summary: 'El PDF firmado y sellado de un documento suyo' },
+    schema: { response: FILE_RESPONSE, params: ZIdParam, tags: t3, summary: 'El PDF firmado y sellado de un documento suyo' },
     handler: async ({ tx, cliente, params, reply, onCommit }) => {
       const f = await service.firmadoCliente({ tx, cliente, id: params.id });
       return afterCommit(onCommit, reply, () => archivos.enviar(reply, deps.storage, f));
@@ -757,7 +909,7 @@ export function zonaClientesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/portal/solicitudes/:consecutivo/fotos/:id',
     acceso: seccion('mantenimiento'),
-    schema: { params: ZFotoParam, tags: t3, summary: 'Una foto de una solicitud suya' },
+    schema: { response: FILE_RESPONSE, params: ZFotoParam, tags: t3, summary: 'Una foto de una solicitud suya' },
     handler: async ({ tx, cliente, params, reply, onCommit }) => {
       const s = await service.propia(tx, cliente, params.consecutivo);
       const f = await archivosRepo.deDueno(tx, service.TIPO_DUENO_MANTENIMIENTO, String(s.id), params.id);

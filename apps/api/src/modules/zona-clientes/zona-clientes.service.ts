@@ -642,7 +642,7 @@ export async function cambiar(
     body: { estado?: string; id_asignado?: number | null; nota: string };
     urlBase: string;
   },
-): Promise<SolicitudMantenimientoDetalle> {
+): Promise<SolicitudMantenimientoGestion> {
   const s = await obtener(o);
   const b = o.body;
   let asignado: string | null = null;
