@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -140,6 +140,24 @@ export function as(app: FastifyInstance, token: string | null): Client {
         headers: { ...headers, ...(opts.headers ?? {}) },
       }),
   };
+}
+
+/** What inject() answers, as far as the checks below read it. */
+export type Respondida = { statusCode: number; body: string; json: () => unknown };
+
+/** The envelope's `data` of a 200; anything else fails the test showing the body. */
+export function ok<T = unknown>(r: Respondida): T {
+  expect(r.statusCode, r.body).toBe(200);
+  return (r.json() as { data: T }).data;
+}
+
+/** A refused request: its status, never the success code, and `texto` in its message; answers the message. */
+export function error(r: Respondida, status: number, texto?: string): string {
+  expect(r.statusCode, r.body).toBe(status);
+  const body = r.json() as { code: number; message: string };
+  expect(body.code).not.toBe(20000);
+  if (texto) expect(body.message).toContain(texto);
+  return body.message;
 }
 
 /** A multipart body with one file field (and optional text fields) for inject(). */

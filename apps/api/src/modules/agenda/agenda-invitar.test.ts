@@ -4,7 +4,7 @@ import ical from 'node-ical';
 import type { Cita, InvitacionCita } from '@predio/contract/agenda';
 import { queryRows } from '../../db/rows.ts';
 import { terceros } from '../../db/schema/terceros.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, tokenClaims, type TestApp, ok } from '../../test/harness.ts';
 import { asuntoDelMensaje, SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 
 /** Issue 25: the cita e-mailed to its participants with an .ics, through a real SMTP exchange. */
@@ -16,10 +16,6 @@ let sin489: string;
 let conCorreo: number;
 let sinCorreo: number;
 
-const ok = <T>(r: { statusCode: number; body: string; json: () => unknown }): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return (r.json() as { data: T }).data;
-};
 const fallo = (r: { statusCode: number; body: string; json: () => unknown }, status: number) => {
   expect(r.statusCode, r.body).toBe(status);
   return (r.json() as { message: string }).message;

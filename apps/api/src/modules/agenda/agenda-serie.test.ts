@@ -4,7 +4,17 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import ical from 'node-ical';
 import type { Cita, CitaCalendario, ModificacionAgenda } from '@predio/contract/agenda';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  tokenClaims,
+  type TestApp,
+  ok as okDe,
+  type Respondida,
+} from '../../test/harness.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 
 // Recurring citas: a series writes one cita per occurrence; «solo esta» and «toda la serie».
@@ -28,10 +38,7 @@ const pedir = (token: string, method: InjectOptions['method'], url: string, payl
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
 
-const ok = <T = Cita>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
+const ok = <T = Cita>(r: Respondida): T => okDe<T>(r);
 
 const esperaError = (r: LightMyRequestResponse, status: number, texto?: string | RegExp) => {
   expect(r.statusCode, r.body).toBe(status);

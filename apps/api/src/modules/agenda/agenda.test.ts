@@ -4,7 +4,17 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Cita, CitaCalendario, VinculoCita } from '@predio/contract/agenda';
 import { festivos } from '@predio/contract/festivos';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  tokenClaims,
+  type TestApp,
+  ok as okDe,
+  type Respondida,
+} from '../../test/harness.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 
 let t: TestApp;
@@ -36,10 +46,7 @@ const esperaError = (r: LightMyRequestResponse, status: number, campo?: string) 
   return body;
 };
 
-const ok = <T = Cita>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
+const ok = <T = Cita>(r: Respondida): T => okDe<T>(r);
 
 /**
  * A day from today at hh:mm Bogotá, as ISO with offset; a Colombian holiday or a Sunday (the office is

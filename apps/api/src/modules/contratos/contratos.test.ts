@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Contrato, PlantillaContrato, PlantillaContratoResumen } from '@predio/contract/contratos';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
 import { firmarPorEnlace, sellarFirmas } from '../../test/sellar-firmas.ts';
 import { SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 
@@ -20,10 +19,6 @@ let estadoInicial: string;
 let arrendatario: number;
 let codeudor: number;
 
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 const put = (token: string, url: string, payload: unknown) =>
   t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
 

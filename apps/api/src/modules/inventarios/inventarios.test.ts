@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import type {
   CategoriaConItems,
   Comparacion,
@@ -19,7 +19,18 @@ import type { Radicado } from '@predio/contract/gestion-documental';
 import { queryRows } from '../../db/rows.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 import { sellarFirmas } from '../../test/sellar-firmas.ts';
-import { as, clienteDelPortal, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  clienteDelPortal,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  multipart,
+  type TestApp,
+  ok,
+  error,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -37,16 +48,6 @@ const pedir = (token: string, method: InjectOptions['method'], url: string, payl
     headers: { authorization: `Bearer ${token}` },
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  const m = r.json().message as string;
-  if (texto) expect(m).toContain(texto);
-  return m;
-};
 const subirFoto = (token: string, idDetalle: number, data: Buffer, filename = 'foto.jpg') => {
   const body = multipart({ filename, contentType: 'application/octet-stream', data });
   return t.app.inject({

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, DEMO, login, type TestApp, error } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -21,14 +21,6 @@ const pedir = (token: string, method: InjectOptions['method'], url: string, payl
     headers: { authorization: `Bearer ${token}` },
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
-
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  const body = r.json() as { code: number; message: string };
-  expect(body.code).not.toBe(20000);
-  if (texto) expect(body.message).toContain(texto);
-  return body.message;
-};
 
 const CARTA =
   '<h1>Carta</h1><p>Señor(a) <span data-campo="tercero.nombre" class="campo">{{ tercero.nombre }}</span>, identificado con ' +

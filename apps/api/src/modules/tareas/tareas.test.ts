@@ -7,7 +7,18 @@ import { textoAHtml } from '@predio/contract/texto-rico';
 import { migrationFiles } from '../../db/migrate.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inTenant } from '../../platform/tenant.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, multipart, tokenClaims, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  multipart,
+  tokenClaims,
+  type TestApp,
+  ok as okDe,
+  type Respondida,
+} from '../../test/harness.ts';
 import { ultimoTurno } from '../../platform/jobs/trabajos.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 import { diarioEmpresa, sumarDiasHabiles } from './tareas.service.ts';
@@ -40,10 +51,7 @@ const esperaError = (r: LightMyRequestResponse, status: number, texto?: string) 
   if (texto) expect(body.message).toContain(texto);
   return body;
 };
-const ok = <T = Tarea>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
+const ok = <T = Tarea>(r: Respondida): T => okDe<T>(r);
 const idDe = async (empresa: number, q: ReturnType<typeof sql>) =>
   (await t.db.tenant(empresa, (tx) => queryRows<{ id: number }>(tx, q)))[0]!.id;
 const notificaciones = async (token: string) =>

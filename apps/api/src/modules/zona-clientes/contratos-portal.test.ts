@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contrato } from '@predio/contract/contratos';
 import type { ContratoPortal } from '@predio/contract/zona-clientes';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
 import { firmarPorEnlace, sellarFirmas } from '../../test/sellar-firmas.ts';
 import { SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 
@@ -15,11 +15,6 @@ let admin1: string;
 let portales: { duena: string; inquilina: string; ajena: string };
 let idContrato: number;
 let antesDeFirmar = 0;
-
-const ok = <T>(r: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return (r.json() as { data: T }).data;
-};
 
 async function portal(idTercero: number, email: string): Promise<string> {
   const antes = sink.recibidos.length;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, DEMO, login, multipart, type TestApp, ok } from '../../test/harness.ts';
 import { SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 
 // Quotes of a maintenance request (issue 31): staff send one, the property's owner decides it in the
@@ -16,10 +16,6 @@ let tokens: { inquilino: string; duena: string; otroDueno: string };
 let ids: { proveedor: number; proveedor2: number; inmA: number };
 let consecutivo: number;
 
-const ok = <T>(r: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return (r.json() as { data: T }).data;
-};
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function sembrar() {

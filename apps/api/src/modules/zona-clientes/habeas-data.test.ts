@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
 import { SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 import { venceEl } from './habeas-data.service.ts';
 
@@ -15,11 +15,6 @@ let admin2: string;
 let asesor1: string;
 let ana: string;
 let beto: string;
-
-const ok = <T>(r: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return (r.json() as { data: T }).data;
-};
 
 async function cliente(nombre: string, nro: string, email: string, autorizar: boolean): Promise<string> {
   const idTercero = await t.db.tenant(

@@ -10,7 +10,7 @@ import {
 } from '@predio/contract/zona-clientes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, DEMO, login, multipart, type TestApp, ok } from '../../test/harness.ts';
 import { asuntoDelMensaje, SmtpSink, textoDelMensaje, type Recibido } from '../../test/smtp-sink.ts';
 
 // Zona clientes (issue 31): logging in by an e-mailed link, the company's logo on the login page, the
@@ -27,10 +27,6 @@ let ids: { duena: number; inquilino: number; inmueble: number };
 const POLITICA = 'Inmobiliaria Demo trata sus datos según la Ley 1581 de 2012.';
 const CONFIG = { activo: true, titulo: 'Zona clientes Demo', politica: POLITICA };
 
-const ok = <T>(r: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return (r.json() as { data: T }).data;
-};
 const put = (token: string, url: string, payload: unknown) =>
   t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
 const patch = (token: string, url: string, payload: unknown) =>

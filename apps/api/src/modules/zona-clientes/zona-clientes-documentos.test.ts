@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { hashClave } from '../../platform/auth/passwords.ts';
 import { waitAfterCommit } from '../../platform/tras-confirmar.ts';
-import { as, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, DEMO, login, multipart, type TestApp, ok } from '../../test/harness.ts';
 
 // Zona clientes (issue 31): categorías de documentos (10525), documents shared with clients and their uploads (702).
 
@@ -27,11 +27,6 @@ const api = (token: string) => ({
     t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { authorization: `Bearer ${token}` } }),
   delete: (url: string) => t.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${token}` } }),
 });
-
-const ok = <T>(r: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return (r.json() as { data: T }).data;
-};
 
 async function sembrar() {
   await t.db.tenant(1, async (tx) => {

@@ -4,7 +4,7 @@ import { CODES } from '@predio/contract/codes';
 import { MENSAJE_RECUPERAR, RECUPERAR_HORAS } from '@predio/contract/zona-clientes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
-import { as, crearUsuario, createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { as, crearUsuario, createTestApp, DEMO, login, multipart, type TestApp, ok } from '../../test/harness.ts';
 import { asuntoDelMensaje, SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 
 // Zona clientes (issue 31): two realms of users, invitations, the portal and maintenance requests.
@@ -75,10 +75,6 @@ afterAll(async () => {
   await sink.stop();
 });
 
-const ok = <T>(r: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return (r.json() as { data: T }).data;
-};
 const put = (token: string, url: string, payload: unknown) =>
   t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
 const patch = (token: string, url: string, payload: unknown) =>
