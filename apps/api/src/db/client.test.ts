@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { queryRows } from './rows.ts';
-import { openPglite, planForValues } from './client.ts';
+import { openPglite, planForValues, runInBackground } from './client.ts';
 import { StatementNames } from './driver/statements.ts';
 import { terceros } from './schema/terceros.ts';
 
@@ -316,6 +316,32 @@ describe('PGlite in its own thread', () => {
       await expect(openPglite(join(dir, 'db'))).rejects.toThrow();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lets requests through before waiting background work (a job’s transactions)', async () => {
+    const db = await openPglite();
+    try {
+      const orden: string[] = [];
+      let soltar!: () => void;
+      const ocupada = new Promise<void>((r) => (soltar = r));
+      // A transaction holds the connection while the others queue behind it.
+      const paso = (nombre: string) => db.system(async () => void orden.push(nombre));
+      const primera = db.system(async () => {
+        await ocupada;
+        orden.push('primera');
+      });
+      const enCola = [
+        runInBackground(() => paso('trabajo 1')),
+        paso('petición 1'),
+        runInBackground(() => paso('trabajo 2')),
+        paso('petición 2'),
+      ];
+      soltar();
+      await Promise.all([primera, ...enCola]);
+      expect(orden).toEqual(['primera', 'petición 1', 'petición 2', 'trabajo 1', 'trabajo 2']);
+    } finally {
+      await db.close();
     }
   });
 });

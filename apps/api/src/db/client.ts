@@ -6,6 +6,7 @@ import { openPostgres } from './driver/postgres.ts';
 // thread of PGlite, named statements, plans) is in ./driver and docs/database-driver.md.
 export { APP_ROLE } from './driver/transaction.ts';
 export { planForValues } from './driver/statements.ts';
+export { runInBackground } from './driver/background.ts';
 export { openPglite, type DatabasePglite } from './driver/pglite.ts';
 export { openPostgres } from './driver/postgres.ts';
 
@@ -19,7 +20,8 @@ export type TxOptions = {
   instantanea?: boolean;
   /**
    * Work in the background of a person's request (an export's pages): on PGlite, whose one connection
-   * runs a transaction at a time, it waits until no other transaction is waiting.
+   * runs a transaction at a time, it waits until no other transaction is waiting. Every transaction a
+   * job opens is background work too (runInBackground).
    */
   background?: boolean;
 };

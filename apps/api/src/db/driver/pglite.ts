@@ -5,6 +5,7 @@ import { prepareValue } from 'pg/lib/utils.js';
 import type { Database } from '../client.ts';
 import { concat, errorIn, readResult, section } from './protocol.ts';
 import { AUTO_PLANS, CUSTOM_PLANS, DEFAULT_PLANS, StatementNames } from './statements.ts';
+import { inBackground } from './background.ts';
 import { beginStatement, runTransaction, tenantPrelude, type QueryConfig, type Result, type TxClient } from './transaction.ts';
 
 const { serialize: s } = protocol;
@@ -183,10 +184,10 @@ export async function openPglite(
       const prelude = tenantPrelude(idEmpresa);
       return inTurn(
         (release) => runTransaction(c, prelude, (tx) => fn(tx), release, beginStatement(options)),
-        options?.background === true,
+        options?.background ?? inBackground(),
       );
     },
-    system: (fn) => inTurn((release) => runTransaction(c, [], fn, release)),
+    system: (fn) => inTurn((release) => runTransaction(c, [], fn, release), inBackground()),
     exec: (sql) => inTurn(() => c.simple(sql)),
     close: () => inTurn(() => engine.close()),
     dump: () => inTurn(() => engine.dump()),

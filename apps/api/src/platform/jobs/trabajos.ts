@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.ts';
+import { runInBackground, type Database, type Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
 // Durable background jobs (docs/jobs.md): the `trabajo` table is the queue, as `correo_salida` is the mailer's.
@@ -255,7 +255,8 @@ export class Trabajos {
       this.otraVuelta = true;
       return;
     }
-    this.corriendo = this.vuelta()
+    // Jobs are nobody's request: on PGlite their transactions wait while a request's are waiting.
+    this.corriendo = runInBackground(() => this.vuelta())
       .catch((err: unknown) => this.registro.error({ err }, 'error en la cola de trabajos'))
       .finally(() => {
         this.corriendo = null;
