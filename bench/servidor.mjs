@@ -27,11 +27,16 @@ export async function prepararBase({ prefijo, port }) {
     dbUrl = u.toString();
   }
 
-  /** Starts the built server; `env` adds settings. Its pid lets a benchmark watch its memory. */
+  /**
+   * Starts the built server; `env` adds settings. Its pid lets a benchmark watch its memory. It runs as
+   * in production: outside it, every answer is also checked against its contract, which is not what a
+   * user's server spends.
+   */
   function arrancar(env = {}) {
     const p = spawn('node', ['apps/api/dist/main.js'], {
       env: {
         ...process.env,
+        NODE_ENV: 'production',
         ...env,
         ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
         PORT: String(port),

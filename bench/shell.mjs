@@ -16,7 +16,15 @@ const base = `http://127.0.0.1:${PORT}`;
 if (!existsSync('apps/api/dist/main.js')) execSync('npm run -s build -w @predio/api', { stdio: 'inherit' });
 const dataDir = mkdtempSync(join(tmpdir(), 'predio-bench-'));
 const server = spawn('node', ['apps/api/dist/main.js'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = () => {
