@@ -25,6 +25,7 @@ import { defineRoute, afterCommit } from '../../platform/http/route.ts';
 import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { alcance, asesores, clientesDelRegistro, confirmarDisponibilidad, ejecutar, tablero } from './informes.ts';
 import * as exportar from './informes.exportar.ts';
+import { ConcurrencyLimit } from '../../platform/http/concurrency-limit.ts';
 import { REGISTRO } from './informes.registro.ts';
 import * as programacion from './informes-programacion.ts';
 
@@ -35,6 +36,10 @@ const tags = ['informes'];
  * idm: `GET /informes/<clave>/datos` (summary, chart, rows, totals) and `/exportar?formato=xlsx|pdf`.
  */
 export function informesRoutes(app: FastifyInstance, deps: Deps): void {
+  // Reports read a lot: two at a time on PostgreSQL (each a backend on the machine's cores and rows to
+  // serialise on the API's one thread), one on PGlite (whose one connection would otherwise hold the
+  // waiting reports' transactions ahead of every other request). Others wait their turn.
+  const limite = new ConcurrencyLimit(deps.db.kind === 'pglite' ? 1 : 2);
   for (const clave of CLAVES_INFORME) {
     const def = REGISTRO[clave];
     const meta = INFORMES[clave];
@@ -44,6 +49,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `/informes/${clave}/datos`,
       permiso: meta.idm,
       instantanea: true,
+      limite,
       schema: { querystring, response: ZRespuestaInforme, tags, summary: `${meta.titulo}: resumen, gráfico y filas` },
       handler: ({ tx, user, query }) => ejecutar(tx, def, alcance(clave, user, query)),
     });
@@ -60,6 +66,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `/informes/${clave}/exportar`,
       permiso: meta.idm,
       instantanea: true,
+      limite,
       schema: { querystring, response: FILE_RESPONSE, tags, summary: `${meta.titulo} en Excel o PDF` },
       handler: async ({ tx, user, query, reply, onCommit }) => {
         const { agrupar, ...filtros } = query;
@@ -161,6 +168,7 @@ export function informesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/informes/tablero',
     permiso: IDM_GERENTE_INFORMES,
     instantanea: true,
+    limite,
     schema: {
       response: ZTableroGerencia,
       tags,

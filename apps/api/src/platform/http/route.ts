@@ -18,6 +18,7 @@ import {
 } from '../auth/principal.ts';
 import type { VerifiedPortalToken, VerifiedToken } from '../auth/tokens.ts';
 import { clienteDeSesion, verificarPortal, type ClientePortal } from '../auth/portal.ts';
+import type { ConcurrencyLimit } from './concurrency-limit.ts';
 import {
   fastifyResponse,
   type BeforeJson,
@@ -99,6 +100,11 @@ type Common<S extends Schemas> = {
    * whose current period, previous period and chart are separate statements that must agree).
    */
   instantanea?: boolean;
+  /**
+   * Requests of the routes sharing this limit wait for a turn before their transaction opens, so only so
+   * many run at once (the reports).
+   */
+  limite?: ConcurrencyLimit;
 };
 
 export type RouteDef<S extends Schemas, P = undefined> =
@@ -163,13 +169,16 @@ export function defineRoute<S extends Schemas, P = undefined>(app: FastifyInstan
       } else {
         const token = verificados.get(req)!;
         const prep = (def.prepare ? await def.prepare({ ...base, token }) : undefined) as P;
-        result = await runAuthenticated(
-          deps,
-          token,
-          def.permiso,
-          (scope, user) => def.handler({ ...base, ...scope, user, prep }),
-          def.instantanea === true,
-        );
+        const permiso = def.permiso;
+        const run = () =>
+          runAuthenticated(
+            deps,
+            token,
+            permiso,
+            (scope, user) => def.handler({ ...base, ...scope, user, prep }),
+            def.instantanea === true,
+          );
+        result = await (def.limite ? def.limite.run(run) : run());
       }
       if (result === YA_RESPONDIDO) return reply;
       if (result instanceof JsonCrudo) {
