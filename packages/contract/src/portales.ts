@@ -251,8 +251,16 @@ export type PortalConfig = Omit<z.output<typeof ZPortalConfigGuardar>, 'secreto'
   con_clave_api: boolean;
   /** OAuth2 portals: whether the company's account is connected, and as which user of the portal. */
   oauth?: { conectado: boolean; usuario_portal: string | null; vence: string | null };
-  /** Portals with a webhook: the address to subscribe and its VERIFY-TOKEN (null until configured). */
-  webhook: { url: string; verify_token: string } | null;
+  /**
+   * Portals with a webhook: the address to subscribe and its VERIFY-TOKEN (null until configured), and
+   * the subscription made from the screen («Suscribir webhook»): when, to which address, and whether that
+   * address is still this one (a changed public address must be subscribed again).
+   */
+  webhook: {
+    url: string;
+    verify_token: string;
+    suscripcion: { en: string; url: string; hub_id: string; vigente: boolean } | null;
+  } | null;
 };
 
 export type PublicacionPortal = {

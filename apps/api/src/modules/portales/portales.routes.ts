@@ -113,6 +113,25 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { tags, summary: `Prueba las credenciales guardadas contra ${portal}` },
       handler: ({ tx }) => service.probar({ tx, cifrador, portal }),
     });
+    if (PORTALES_CON_WEBHOOK.includes(portal))
+      defineRoute(app, deps, {
+        method: 'POST',
+        url: `${base}/webhook/suscribir`,
+        permiso,
+        schema: {
+          tags,
+          summary: `Suscribe en ${portal} la dirección del webhook de la empresa con su VERIFY-TOKEN y guarda el HUB.ID`,
+        },
+        handler: ({ tx, user, req }) =>
+          service.suscribirWebhook({
+            tx,
+            user,
+            ip: req.ip,
+            cifrador,
+            portal,
+            publico: { base: urlPublica(deps.config.publicUrl, req), idEmpresa: user.idEmpresa },
+          }),
+      });
     defineRoute(app, deps, {
       method: 'GET',
       url: `${base}/inmuebles`,
