@@ -640,7 +640,7 @@ export const ETIQUETA_CLASE_CATALOGO: Record<ClaseCatalogo, string> = {
  */
 export type CatalogoDePortal = { clases: readonly ClaseEquivalencia[]; desdePortal: boolean; barriosPorBusqueda?: boolean };
 export const CATALOGO_PORTAL: Partial<Record<PortalSincronizado, CatalogoDePortal>> = {
-  wasi: { clases: ['tipo', 'municipio', 'barrio'], desdePortal: true },
+  wasi: { clases: ['tipo', 'municipio', 'barrio', 'caracteristica'], desdePortal: true },
   metrocuadrado: { clases: ['municipio', 'barrio'], desdePortal: true },
   ciencuadras: { clases: ['barrio', 'caracteristica'], desdePortal: true, barriosPorBusqueda: true },
   fincaraiz: { clases: ['barrio', 'caracteristica'], desdePortal: true, barriosPorBusqueda: true },
