@@ -242,38 +242,58 @@ export const ZPortalConfigGuardar = z.object({
   id_asignado_contactos: idCatalogo(ETIQUETA_ASIGNADO_CONTACTOS),
 });
 export type PortalConfigGuardar = z.input<typeof ZPortalConfigGuardar>;
-export type PortalConfig = Omit<z.output<typeof ZPortalConfigGuardar>, 'secreto' | 'clave_api'> & {
-  portal: PortalSincronizado;
-  configurado: boolean;
+/** A portal's settings as answered (the secrets never: only whether they are saved). */
+export const ZPortalConfig = z.object({
+  portal: z.enum(PORTALES_SINCRONIZADOS),
+  configurado: z.boolean(),
+  activo: z.boolean(),
+  url: z.string().optional(),
+  usuario: z.string(),
+  cuenta: z.string(),
+  id_region: z.number().int().nullable(),
+  id_ciudad: z.number().int().nullable(),
+  correo_contacto: z.string(),
+  telefono_contacto: z.string(),
+  hub_id: z.string(),
+  id_asignado_contactos: z.number().int().nullable(),
   /** A token is saved (its value is never answered). */
-  con_secreto: boolean;
+  con_secreto: z.boolean(),
   /** Portals with a second secret (AJUSTES_PORTAL.clave_api): whether it is saved (never answered). */
-  con_clave_api: boolean;
+  con_clave_api: z.boolean(),
   /** OAuth2 portals: whether the company's account is connected, and as which user of the portal. */
-  oauth?: { conectado: boolean; usuario_portal: string | null; vence: string | null };
+  oauth: z.object({ conectado: z.boolean(), usuario_portal: z.string().nullable(), vence: z.string().nullable() }).optional(),
   /**
    * Portals with a webhook: the address to subscribe and its VERIFY-TOKEN (null until configured), and
    * the subscription made from the screen («Suscribir webhook»): when, to which address, and whether that
    * address is still this one (a changed public address must be subscribed again).
    */
-  webhook: {
-    url: string;
-    verify_token: string;
-    suscripcion: { en: string; url: string; hub_id: string; vigente: boolean } | null;
-  } | null;
-};
+  webhook: z
+    .object({
+      url: z.string(),
+      verify_token: z.string(),
+      suscripcion: z.object({ en: z.string(), url: z.string(), hub_id: z.string(), vigente: z.boolean() }).nullable(),
+    })
+    .nullable(),
+});
+export type PortalConfig = z.infer<typeof ZPortalConfig>;
 
-export type PublicacionPortal = {
-  consecutivo: number;
-  direccion: string;
-  estado_inmueble: string;
+/** «Probar conexión»: what the portal said, in Spanish (a refusal is an answer, not an error). */
+export const ZPruebaPortal = z.object({ ok: z.boolean(), mensaje: z.string() });
+/** OAuth2 portals: the portal's authorisation page for this company. */
+export const ZUrlAutorizacion = z.object({ url: z.string() });
+
+export const ZPublicacionPortal = z.object({
+  consecutivo: z.number().int(),
+  direccion: z.string(),
+  estado_inmueble: z.string(),
   /** The property's «Publicar en» flag for this portal. */
-  marcado: boolean;
-  estado: EstadoPublicacion | null;
-  id_externo: string | null;
-  ultimo_error: string | null;
-  actualizado_en: string | null;
-};
+  marcado: z.boolean(),
+  estado: z.enum(ESTADOS_PUBLICACION).nullable(),
+  id_externo: z.string().nullable(),
+  ultimo_error: z.string().nullable(),
+  actualizado_en: z.string().nullable(),
+});
+export type PublicacionPortal = z.infer<typeof ZPublicacionPortal>;
 
 /** A contact a portal handed over and what it became. */
 export type ContactoRecibido = {
@@ -394,19 +414,29 @@ export const ZDespublicarMasivo = ZFiltroDespublicarMasivo.extend({
     .max(MAX_MASIVO, { error: `El campo cantidad admite máximo ${MAX_MASIVO}` }),
 });
 export type DespublicarMasivo = z.input<typeof ZDespublicarMasivo>;
-export type VistaPreviaDespublicar = {
-  total: number;
-  recortado: boolean;
-  inmuebles: { consecutivo: number; direccion: string; estado: EstadoPublicacion }[];
-};
-export type VistaPreviaMasivo = {
+const inmuebleMasivo = { consecutivo: z.number().int(), direccion: z.string() };
+export const ZVistaPreviaDespublicar = z.object({
+  total: z.number().int(),
+  recortado: z.boolean(),
+  inmuebles: z.array(z.object({ ...inmuebleMasivo, estado: z.enum(ESTADOS_PUBLICACION) })),
+});
+export type VistaPreviaDespublicar = z.infer<typeof ZVistaPreviaDespublicar>;
+export const ZVistaPreviaMasivo = z.object({
   /** Properties the filter selects (at most MAX_MASIVO are looked at). */
-  total: number;
+  total: z.number().int(),
   /** More than MAX_MASIVO matched: narrow the filter. */
-  recortado: boolean;
-  listos: { consecutivo: number; direccion: string }[];
-  con_faltantes: { consecutivo: number; direccion: string; faltantes: string[] }[];
-};
+  recortado: z.boolean(),
+  listos: z.array(z.object(inmuebleMasivo)),
+  con_faltantes: z.array(z.object({ ...inmuebleMasivo, faltantes: z.array(z.string()) })),
+});
+export type VistaPreviaMasivo = z.infer<typeof ZVistaPreviaMasivo>;
+/** Bulk publication: jobs queued, and properties left out for missing data. */
+export const ZResultadoMasivo = z.object({ encolados: z.number().int(), con_faltantes: z.number().int() });
+export const ZResultadoDespublicarMasivo = z.object({ encolados: z.number().int() });
+/** A reading or reconciliation asked for now: whether a job was queued (false: one is already waiting). */
+export const ZEncolado = z.object({ encolado: z.boolean() });
+/** The portal's webhook: how many properties its task settled. */
+export const ZWebhookResultado = z.object({ resueltos: z.number().int() });
 
 /** One portal's state for one property (the property's form). */
 export type PortalDeInmueble = {
@@ -419,7 +449,14 @@ export type PortalDeInmueble = {
   actualizado_en: string | null;
 };
 
-export type HistorialPortal = { accion: string; resultado: string; detalle: string; usuario: string | null; creado_en: string };
+export const ZHistorialPortal = z.object({
+  accion: z.string(),
+  resultado: z.string(),
+  detalle: z.string(),
+  usuario: z.string().nullable(),
+  creado_en: z.string(),
+});
+export type HistorialPortal = z.infer<typeof ZHistorialPortal>;
 
 export const ACCIONES_PORTAL = ['publicar', 'actualizar', 'despublicar'] as const;
 export type AccionPortal = (typeof ACCIONES_PORTAL)[number];

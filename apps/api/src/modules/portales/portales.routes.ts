@@ -25,7 +25,19 @@ import {
   ZFiltroMasivo,
   ZPublicarMasivo,
   ZSaludQuery,
+  ZEncolado,
+  ZHistorialPortal,
+  ZPortalConfig,
+  ZPruebaPortal,
+  ZPublicacionPortal,
+  ZResultadoDespublicarMasivo,
+  ZResultadoMasivo,
+  ZUrlAutorizacion,
+  ZVistaPreviaDespublicar,
+  ZVistaPreviaMasivo,
+  ZWebhookResultado,
 } from '@predio/contract/portales';
+import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
@@ -52,7 +64,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `${base}/configuracion`,
       permiso,
-      schema: { tags, summary: `Configuración de ${portal} (sin su token)` },
+      schema: { response: ZPortalConfig, tags, summary: `Configuración de ${portal} (sin su token)` },
       handler: ({ tx, user, req }) =>
         service.leerConfig({
           tx,
@@ -67,6 +79,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         url: `${base}/autorizacion`,
         permiso,
         schema: {
+          response: ZUrlAutorizacion,
           tags,
           summary: `Dirección donde la empresa autoriza a Predio en ${portal} (OAuth2, con estado de un solo uso)`,
         },
@@ -78,6 +91,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         url: `${base}/autorizacion`,
         permiso,
         schema: {
+          response: ZPortalConfig,
           body: ZAutorizacionOAuth,
           tags,
           summary: `Regreso de la autorización de ${portal}: cambia el código por los tokens de la cuenta (cifrados)`,
@@ -91,6 +105,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/configuracion`,
       permiso,
       schema: {
+        response: ZPortalConfig,
         body: ZPortalConfigGuardar,
         tags,
         summary: `Guarda la configuración de ${portal}; el token se cifra y nunca se devuelve`,
@@ -110,7 +125,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'POST',
       url: `${base}/probar`,
       permiso,
-      schema: { tags, summary: `Prueba las credenciales guardadas contra ${portal}` },
+      schema: { response: ZPruebaPortal, tags, summary: `Prueba las credenciales guardadas contra ${portal}` },
       handler: ({ tx }) => service.probar({ tx, cifrador, portal }),
     });
     if (PORTALES_CON_WEBHOOK.includes(portal))
@@ -119,6 +134,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         url: `${base}/webhook/suscribir`,
         permiso,
         schema: {
+          response: ZPortalConfig,
           tags,
           summary: `Suscribe en ${portal} la dirección del webhook de la empresa con su VERIFY-TOKEN y guarda el HUB.ID`,
         },
@@ -136,7 +152,11 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `${base}/inmuebles`,
       permiso,
-      schema: { tags, summary: `Inmuebles marcados para ${portal} o enviados a él, con su estado y último error` },
+      schema: {
+        response: z.array(ZPublicacionPortal),
+        tags,
+        summary: `Inmuebles marcados para ${portal} o enviados a él, con su estado y último error`,
+      },
       handler: ({ tx }) => service.listar({ tx, portal }),
     });
     defineRoute(app, deps, {
@@ -155,6 +175,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/masivo/vista-previa`,
       permiso,
       schema: {
+        response: ZVistaPreviaMasivo,
         body: ZFiltroMasivo,
         tags,
         summary: `Publicación masiva en ${portal}: cuántos inmuebles selecciona el filtro y cuáles rechazaría y por qué`,
@@ -166,6 +187,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/masivo`,
       permiso,
       schema: {
+        response: ZResultadoMasivo,
         body: ZPublicarMasivo,
         tags,
         summary: `Publica en ${portal} los inmuebles listos del filtro (los que la vista previa mostró; lo hace un trabajo)`,
@@ -178,6 +200,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/masivo/despublicar/vista-previa`,
       permiso,
       schema: {
+        response: ZVistaPreviaDespublicar,
         body: ZFiltroDespublicarMasivo,
         tags,
         summary: `Despublicación masiva en ${portal}: qué inmuebles de ${portal} selecciona el filtro`,
@@ -189,6 +212,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/masivo/despublicar`,
       permiso,
       schema: {
+        response: ZResultadoDespublicarMasivo,
         body: ZDespublicarMasivo,
         tags,
         summary: `Quita de ${portal} los inmuebles del filtro (los que mostró la vista previa; un trabajo por inmueble)`,
@@ -200,7 +224,11 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         method: 'POST',
         url: `${base}/conciliar`,
         permiso,
-        schema: { tags, summary: `Concilia ahora el estado de lo publicado en ${portal} (lo hace un trabajo)` },
+        schema: {
+          response: ZEncolado,
+          tags,
+          summary: `Concilia ahora el estado de lo publicado en ${portal} (lo hace un trabajo)`,
+        },
         handler: ({ tx }) => conciliacion.conciliarAhora({ tx, portal }),
       });
     if (CATALOGO_PORTAL[portal]) {
@@ -272,7 +300,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         method: 'POST',
         url: `${base}/contactos/leer`,
         permiso,
-        schema: { tags, summary: `Lee ahora los contactos de ${portal} (lo hace un trabajo)` },
+        schema: { response: ZEncolado, tags, summary: `Lee ahora los contactos de ${portal} (lo hace un trabajo)` },
         handler: ({ tx }) => contactos.pedirLectura({ tx, portal }),
       });
     }
@@ -280,7 +308,12 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `${base}/inmuebles/:consecutivo/historial`,
       permiso,
-      schema: { params: ZPortalInmuebleParam.omit({ portal: true }), tags, summary: `Lo enviado a ${portal} de un inmueble` },
+      schema: {
+        response: z.array(ZHistorialPortal),
+        params: ZPortalInmuebleParam.omit({ portal: true }),
+        tags,
+        summary: `Lo enviado a ${portal} de un inmueble`,
+      },
       handler: ({ tx, params }) => service.historial({ tx, portal, consecutivo: params.consecutivo }),
     });
     defineRoute(app, deps, {
@@ -288,6 +321,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/inmuebles/:consecutivo/:accion`,
       permiso,
       schema: {
+        response: ZPublicacionPortal,
         params: ZAccionPortalParam.omit({ portal: true }),
         tags,
         summary: `Publicar, actualizar o despublicar un inmueble en ${portal} (lo hace un trabajo)`,
@@ -376,6 +410,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `/publico/:empresa/portales/${portal}/webhook`,
       permiso: 'publico',
       schema: {
+        response: ZWebhookResultado,
         params: ZFeedPublicoParam.pick({ empresa: true }),
         tags,
         summary: `Público: el resultado de una tarea de ${portal} (verificado por HUB.ID y VERIFY-TOKEN)`,
