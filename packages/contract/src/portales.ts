@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ESTADOS_INMUEBLE, ETIQUETAS_PORTAL, GESTIONES, TIPOS_INMUEBLE, type TipoInmueble } from './inmuebles.ts';
+import { ESTADOS_INMUEBLE, ETIQUETAS_PORTAL, GESTIONES, TIPOS_INMUEBLE } from './inmuebles.ts';
 import { idQuery } from './campos.ts';
 
 // Portal synchronisers (issue 34, menu Inmuebles › Portales). One synchroniser, one adapter per portal;
@@ -296,59 +296,71 @@ export const ZPublicacionPortal = z.object({
 export type PublicacionPortal = z.infer<typeof ZPublicacionPortal>;
 
 /** A contact a portal handed over and what it became. */
-export type ContactoRecibido = {
-  id_portal: string;
-  id_externo: string;
-  consecutivo: number | null;
-  numero_solicitud: number | null;
-  nombre: string;
-  mensaje: string;
-  resultado: 'creada' | 'fusionada';
-  fecha_portal: string | null;
-  recibido_en: string;
-};
-export type ContactosPortal = {
+export const ZContactoRecibido = z.object({
+  id_portal: z.string(),
+  id_externo: z.string(),
+  consecutivo: z.number().int().nullable(),
+  numero_solicitud: z.number().int().nullable(),
+  nombre: z.string(),
+  mensaje: z.string(),
+  resultado: z.enum(['creada', 'fusionada']),
+  fecha_portal: z.string().nullable(),
+  recibido_en: z.string(),
+});
+export type ContactoRecibido = z.infer<typeof ZContactoRecibido>;
+export const ZContactosPortal = z.object({
   /** The last successful read, its Spanish error (null when fine), and the contacts kept (latest first). */
-  leido_en: string | null;
-  error: string | null;
-  contactos: ContactoRecibido[];
-};
-
-/** The sync-health panel of one portal: published, errors, last success, contacts in the period. */
-export type SaludPortal = {
-  portal: PortalSincronizado;
-  configurado: boolean;
-  activo: boolean;
-  publicados: number;
-  en_curso: number;
-  con_error: number;
-  ultimo_exito: string | null;
-  /** null when the portal hands over no contacts. */
-  contactos_periodo: number | null;
-  dias: number;
-  contactos_leido_en: string | null;
-  contactos_error: string | null;
-  errores: { consecutivo: number; direccion: string; ultimo_error: string; actualizado_en: string | null }[];
-  /** The last nightly reconciliation; null for a portal whose state cannot be read back. */
-  conciliacion: ConciliacionPortal | null;
-};
+  leido_en: z.string().nullable(),
+  error: z.string().nullable(),
+  contactos: z.array(ZContactoRecibido),
+});
+export type ContactosPortal = z.infer<typeof ZContactosPortal>;
 
 /** One listing whose state on the portal differed from Predio's, and what it became here. */
-export type DiferenciaConciliacion = {
-  consecutivo: number;
-  antes: EstadoPublicacion;
-  despues: EstadoPublicacion;
+export const ZDiferenciaConciliacion = z.object({
+  consecutivo: z.number().int(),
+  antes: z.enum(ESTADOS_PUBLICACION),
+  despues: z.enum(ESTADOS_PUBLICACION),
   /** The portal's reason, in Spanish (null when it gave none). */
-  motivo: string | null;
-};
-export type ConciliacionPortal = {
+  motivo: z.string().nullable(),
+});
+export type DiferenciaConciliacion = z.infer<typeof ZDiferenciaConciliacion>;
+export const ZConciliacionPortal = z.object({
   /** When the last pass ended (null: never ran). */
-  en: string | null;
-  revisados: number;
-  diferencias: DiferenciaConciliacion[];
+  en: z.string().nullable(),
+  revisados: z.number().int(),
+  diferencias: z.array(ZDiferenciaConciliacion),
   /** Why the last pass could not finish, in Spanish (null when it did). */
-  error: string | null;
-};
+  error: z.string().nullable(),
+});
+export type ConciliacionPortal = z.infer<typeof ZConciliacionPortal>;
+
+/** The sync-health panel of one portal: published, errors, last success, contacts in the period. */
+export const ZSaludPortal = z.object({
+  portal: z.enum(PORTALES_SINCRONIZADOS),
+  configurado: z.boolean(),
+  activo: z.boolean(),
+  publicados: z.number().int(),
+  en_curso: z.number().int(),
+  con_error: z.number().int(),
+  ultimo_exito: z.string().nullable(),
+  /** null when the portal hands over no contacts. */
+  contactos_periodo: z.number().int().nullable(),
+  dias: z.number().int(),
+  contactos_leido_en: z.string().nullable(),
+  contactos_error: z.string().nullable(),
+  errores: z.array(
+    z.object({
+      consecutivo: z.number().int(),
+      direccion: z.string(),
+      ultimo_error: z.string(),
+      actualizado_en: z.string().nullable(),
+    }),
+  ),
+  /** The last nightly reconciliation; null for a portal whose state cannot be read back. */
+  conciliacion: ZConciliacionPortal.nullable(),
+});
+export type SaludPortal = z.infer<typeof ZSaludPortal>;
 export const ZSaludQuery = z.object({
   dias: z.coerce
     .number({ error: 'El campo Días debe ser un número' })
@@ -439,15 +451,16 @@ export const ZEncolado = z.object({ encolado: z.boolean() });
 export const ZWebhookResultado = z.object({ resueltos: z.number().int() });
 
 /** One portal's state for one property (the property's form). */
-export type PortalDeInmueble = {
-  portal: PortalSincronizado;
-  nombre: string;
-  marcado: boolean;
-  estado: EstadoPublicacion | null;
-  id_externo: string | null;
-  ultimo_error: string | null;
-  actualizado_en: string | null;
-};
+export const ZPortalDeInmueble = z.object({
+  portal: z.enum(PORTALES_SINCRONIZADOS),
+  nombre: z.string(),
+  marcado: z.boolean(),
+  estado: z.enum(ESTADOS_PUBLICACION).nullable(),
+  id_externo: z.string().nullable(),
+  ultimo_error: z.string().nullable(),
+  actualizado_en: z.string().nullable(),
+});
+export type PortalDeInmueble = z.infer<typeof ZPortalDeInmueble>;
 
 export const ZHistorialPortal = z.object({
   accion: z.string(),
@@ -600,31 +613,44 @@ export const ZFeedConfigGuardar = z.object({
 });
 export type FeedConfigGuardar = z.input<typeof ZFeedConfigGuardar>;
 
-export type LecturaFeed = { fecha: string; ip: string; agente: string; inmuebles: number; sin_cambios: boolean };
+export const ZLecturaFeed = z.object({
+  fecha: z.string(),
+  ip: z.string(),
+  agente: z.string(),
+  inmuebles: z.number().int(),
+  sin_cambios: z.boolean(),
+});
+export type LecturaFeed = z.infer<typeof ZLecturaFeed>;
 
-export type FeedConfig = Omit<z.output<typeof ZFeedConfigGuardar>, 'tipos'> & {
-  portal: PortalFeed;
-  configurado: boolean;
-  tipos: Partial<Record<TipoInmueble, string>>;
+/** A feed's settings as answered. */
+export const ZFeedConfig = z.object({
+  portal: z.enum(PORTALES_FEED),
+  configurado: z.boolean(),
+  activo: z.boolean(),
+  formato: z.enum(FORMATOS_FEED),
+  campos: z.array(z.object({ campo: z.enum(CAMPOS_FEED), nombre: z.string() })),
+  tipos: z.partialRecord(z.enum(TIPOS_INMUEBLE), z.string()),
   /** The secret address the portal reads; null until the feed is configured. */
-  url: string | null;
-  ultima_lectura: LecturaFeed | null;
-  lecturas_30_dias: number;
-};
+  url: z.string().nullable(),
+  ultima_lectura: ZLecturaFeed.nullable(),
+  lecturas_30_dias: z.number().int(),
+});
+export type FeedConfig = z.infer<typeof ZFeedConfig>;
 
 /** A property marked for the portal, or once in its feed: whether the feed carries it and, if not, why. */
-export type PublicacionFeed = {
-  consecutivo: number;
-  direccion: string;
-  estado_inmueble: string;
-  marcado: boolean;
-  en_feed: boolean;
+export const ZPublicacionFeed = z.object({
+  consecutivo: z.number().int(),
+  direccion: z.string(),
+  estado_inmueble: z.string(),
+  marcado: z.boolean(),
+  en_feed: z.boolean(),
   /** Each field the portal needs that the property lacks, named as the form names it. */
-  faltan: string[];
+  faltan: z.array(z.string()),
   /** As of the portal's last read. */
-  estado: EstadoPublicacion | null;
-  actualizado_en: string | null;
-};
+  estado: z.enum(ESTADOS_PUBLICACION).nullable(),
+  actualizado_en: z.string().nullable(),
+});
+export type PublicacionFeed = z.infer<typeof ZPublicacionFeed>;
 
 export const ACCIONES_FEED = ['incluir', 'quitar'] as const;
 export type AccionFeed = (typeof ACCIONES_FEED)[number];
@@ -633,7 +659,8 @@ export const ZAccionFeedParam = z.object({
   accion: z.enum(ACCIONES_FEED, { error: 'accion debe ser incluir o quitar' }),
 });
 
-export type VistaPreviaFeed = { formato: FormatoFeed; inmuebles: number; contenido: string };
+export const ZVistaPreviaFeed = z.object({ formato: z.enum(FORMATOS_FEED), inmuebles: z.number().int(), contenido: z.string() });
+export type VistaPreviaFeed = z.infer<typeof ZVistaPreviaFeed>;
 
 export const ZFeedPublicoParam = z.object({
   empresa: idQuery('empresa'),
@@ -750,20 +777,45 @@ export const ZEquivalenciaGuardar = z.object({
 });
 export type EquivalenciaGuardar = z.input<typeof ZEquivalenciaGuardar>;
 
-export type EntradaCatalogo = { codigo: string; nombre: string; padre: string; detalle: string };
-export type FilaEquivalencia = {
-  id_local: string;
-  nombre: string;
+export const ZEntradaCatalogo = z.object({ codigo: z.string(), nombre: z.string(), padre: z.string(), detalle: z.string() });
+export type EntradaCatalogo = z.infer<typeof ZEntradaCatalogo>;
+export const ZFilaEquivalencia = z.object({
+  id_local: z.string(),
+  nombre: z.string(),
   /** A municipio's department, a barrio's municipio. */
-  detalle: string;
-  codigo: string | null;
-  nombre_portal: string | null;
+  detalle: z.string(),
+  codigo: z.string().nullable(),
+  nombre_portal: z.string().nullable(),
   /** A barrio: the portal's city its municipio maps to (the Select then offers that city's barrios). */
-  padre?: string | null;
-};
-export type ResumenCatalogo = {
-  clases: { clase: ClaseCatalogo; entradas: number; cargado_en: string | null; origen: 'portal' | 'csv' | null }[];
-  sin_mapear: Record<ClaseEquivalencia, number>;
-  desde_portal: boolean;
-};
-export type CargaCatalogo = Record<ClaseCatalogo, number>;
+  padre: z.string().nullable().optional(),
+});
+export type FilaEquivalencia = z.infer<typeof ZFilaEquivalencia>;
+/** Saving an equivalence answers the row; removing it (codigo null) answers the element without code. */
+export const ZEquivalenciaGuardada = z.union([ZFilaEquivalencia, z.object({ id_local: z.string(), codigo: z.null() })]);
+export const ZResumenCatalogo = z.object({
+  clases: z.array(
+    z.object({
+      clase: z.enum(CLASES_CATALOGO),
+      entradas: z.number().int(),
+      cargado_en: z.string().nullable(),
+      origen: z.enum(['portal', 'csv']).nullable(),
+    }),
+  ),
+  sin_mapear: z.object({
+    tipo: z.number().int(),
+    municipio: z.number().int(),
+    barrio: z.number().int(),
+    caracteristica: z.number().int(),
+  }),
+  desde_portal: z.boolean(),
+});
+export type ResumenCatalogo = z.infer<typeof ZResumenCatalogo>;
+export const ZCargaCatalogo = z.object({
+  tipo: z.number().int(),
+  ciudad: z.number().int(),
+  barrio: z.number().int(),
+  caracteristica: z.number().int(),
+});
+export type CargaCatalogo = z.infer<typeof ZCargaCatalogo>;
+/** A load (from the portal or a CSV): entries per class and how many were matched by name. */
+export const ZCargaCatalogoResultado = ZCargaCatalogo.extend({ emparejados: z.number().int() });

@@ -36,9 +36,22 @@ import {
   ZVistaPreviaDespublicar,
   ZVistaPreviaMasivo,
   ZWebhookResultado,
+  ZSaludPortal,
+  ZResumenCatalogo,
+  ZEntradaCatalogo,
+  ZCargaCatalogoResultado,
+  ZFilaEquivalencia,
+  ZEquivalenciaGuardada,
+  ZContactosPortal,
+  ZPortalDeInmueble,
+  ZFeedConfig,
+  ZPublicacionFeed,
+  ZVistaPreviaFeed,
 } from '@predio/contract/portales';
+import { zListResult } from '@predio/contract/list';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
@@ -164,6 +177,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/salud`,
       permiso,
       schema: {
+        response: ZSaludPortal,
         querystring: ZSaludQuery,
         tags,
         summary: `Salud de la sincronización con ${portal}: publicados, errores, último éxito, contactos del periodo`,
@@ -236,14 +250,23 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         method: 'GET',
         url: `${base}/catalogo`,
         permiso,
-        schema: { tags, summary: `Catálogo de ${portal} cargado (entradas por clase) y cuántos maestros están sin mapear` },
+        schema: {
+          response: ZResumenCatalogo,
+          tags,
+          summary: `Catálogo de ${portal} cargado (entradas por clase) y cuántos maestros están sin mapear`,
+        },
         handler: ({ tx }) => catalogo.resumen({ tx, portal }),
       });
       defineRoute(app, deps, {
         method: 'GET',
         url: `${base}/catalogo/entradas`,
         permiso,
-        schema: { querystring: ZCatalogoQuery, tags, summary: `Busca en el catálogo de ${portal} (máximo 50 entradas)` },
+        schema: {
+          response: z.array(ZEntradaCatalogo),
+          querystring: ZCatalogoQuery,
+          tags,
+          summary: `Busca en el catálogo de ${portal} (máximo 50 entradas)`,
+        },
         handler: ({ tx, query }) => catalogo.buscar({ tx, portal, query }),
       });
       if (CATALOGO_PORTAL[portal].desdePortal)
@@ -251,7 +274,11 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
           method: 'POST',
           url: `${base}/catalogo/cargar`,
           permiso,
-          schema: { tags, summary: `Carga el catálogo desde ${portal} y empareja por nombre lo que no tiene dudas` },
+          schema: {
+            response: ZCargaCatalogoResultado,
+            tags,
+            summary: `Carga el catálogo desde ${portal} y empareja por nombre lo que no tiene dudas`,
+          },
           handler: ({ tx, user, req }) => catalogo.cargarDesdePortal({ tx, user, ip: req.ip, cifrador, portal }),
         });
       defineRoute(app, deps, {
@@ -259,6 +286,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         url: `${base}/catalogo/csv`,
         permiso,
         schema: {
+          response: ZCargaCatalogoResultado,
           body: ZCatalogoCsv,
           tags,
           summary: `Carga una clase del catálogo de ${portal} desde un CSV (código, nombre, padre, detalle)`,
@@ -270,6 +298,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         url: `${base}/equivalencias`,
         permiso,
         schema: {
+          response: zListResult(ZFilaEquivalencia),
           querystring: ZEquivalenciasQuery,
           tags,
           summary: `Tipos, municipios o barrios de la empresa con su equivalencia en ${portal}`,
@@ -281,6 +310,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         url: `${base}/equivalencias`,
         permiso,
         schema: {
+          response: ZEquivalenciaGuardada,
           body: ZEquivalenciaGuardar,
           tags,
           summary: `Guarda (o quita, con código null) la equivalencia de un maestro en ${portal}`,
@@ -293,7 +323,11 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         method: 'GET',
         url: `${base}/contactos`,
         permiso,
-        schema: { tags, summary: `Contactos recibidos de ${portal} y la solicitud que cada uno creó o amplió` },
+        schema: {
+          response: ZContactosPortal,
+          tags,
+          summary: `Contactos recibidos de ${portal} y la solicitud que cada uno creó o amplió`,
+        },
         handler: ({ tx }) => contactos.listar({ tx, portal }),
       });
       defineRoute(app, deps, {
@@ -344,6 +378,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portales/inmueble/:consecutivo',
     permiso: IDMS_PORTALES,
     schema: {
+      response: z.array(ZPortalDeInmueble),
       params: ZPortalInmuebleParam.pick({ consecutivo: true }),
       tags,
       summary: 'El estado de un inmueble en cada portal que el usuario administra, con su último error',
@@ -361,14 +396,23 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: base,
       permiso,
-      schema: { tags, summary: `Configuración del feed de ${portal}, su dirección y sus últimas lecturas` },
+      schema: {
+        response: ZFeedConfig,
+        tags,
+        summary: `Configuración del feed de ${portal}, su dirección y sus últimas lecturas`,
+      },
       handler: ({ tx, user, req }) => feed.leerConfig({ tx, cifrador, portal, enlaces: enlaces(req, user.idEmpresa) }),
     });
     defineRoute(app, deps, {
       method: 'PUT',
       url: base,
       permiso,
-      schema: { body: ZFeedConfigGuardar, tags, summary: `Guarda el formato y los campos del feed de ${portal}` },
+      schema: {
+        response: ZFeedConfig,
+        body: ZFeedConfigGuardar,
+        tags,
+        summary: `Guarda el formato y los campos del feed de ${portal}`,
+      },
       handler: ({ tx, user, req, body }) =>
         feed.guardarConfig({ tx, user, ip: req.ip, cifrador, portal, body, enlaces: enlaces(req, user.idEmpresa) }),
     });
@@ -376,7 +420,11 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'POST',
       url: `${base}/direccion`,
       permiso,
-      schema: { tags, summary: `Genera una nueva dirección secreta del feed de ${portal}; la anterior deja de servir` },
+      schema: {
+        response: ZFeedConfig,
+        tags,
+        summary: `Genera una nueva dirección secreta del feed de ${portal}; la anterior deja de servir`,
+      },
       handler: ({ tx, user, req }) =>
         feed.regenerarDireccion({ tx, user, ip: req.ip, cifrador, portal, enlaces: enlaces(req, user.idEmpresa) }),
     });
@@ -384,21 +432,30 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `${base}/inmuebles`,
       permiso,
-      schema: { tags, summary: `Inmuebles marcados para ${portal}: si van en el feed o qué les falta` },
+      schema: {
+        response: z.array(ZPublicacionFeed),
+        tags,
+        summary: `Inmuebles marcados para ${portal}: si van en el feed o qué les falta`,
+      },
       handler: ({ tx }) => feed.listar({ tx, portal }),
     });
     defineRoute(app, deps, {
       method: 'GET',
       url: `${base}/vista-previa`,
       permiso,
-      schema: { tags, summary: `El feed de ${portal} tal como lo leería ahora el portal` },
+      schema: { response: ZVistaPreviaFeed, tags, summary: `El feed de ${portal} tal como lo leería ahora el portal` },
       handler: ({ tx, user, req }) => feed.vistaPrevia({ tx, portal, enlaces: enlaces(req, user.idEmpresa) }),
     });
     defineRoute(app, deps, {
       method: 'POST',
       url: `${base}/inmuebles/:consecutivo/:accion`,
       permiso,
-      schema: { params: ZAccionFeedParam, tags, summary: `Incluye o quita un inmueble del feed de ${portal}` },
+      schema: {
+        response: ZPublicacionFeed,
+        params: ZAccionFeedParam,
+        tags,
+        summary: `Incluye o quita un inmueble del feed de ${portal}`,
+      },
       handler: ({ tx, user, req, params }) =>
         feed.accion({ tx, user, ip: req.ip, portal, consecutivo: params.consecutivo, accion: params.accion }),
     });
@@ -436,6 +493,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/:empresa/portales/:portal/:token',
     permiso: 'publico',
     schema: {
+      response: FILE_RESPONSE,
       params: ZFeedPublicoParam,
       tags,
       summary: 'Público: el feed XML o JSON que lee un portal, en su dirección secreta',
