@@ -89,6 +89,19 @@ async function datos(request: APIRequestContext): Promise<{ consecutivo: number;
       },
     }),
   );
+  // Ciencuadras configured (never called: no publication), so its screen shows the webhook's block.
+  await ok(
+    await request.put('/api/portales/ciencuadras/configuracion', {
+      headers,
+      data: {
+        activo: true,
+        usuario: '2b53dfe3-e25e-44d4-8095-3d028e4e8ce4',
+        secreto: 'clave-de-prueba',
+        correo_contacto: 'ventas@inmobiliaria.co',
+        telefono_contacto: '+57 300 111 2233',
+      },
+    }),
+  );
   // A scheduled e-mail of a report, so its drawer shows a schedule with its actions.
   const usuarios = await request.get('/api/informes/propiedadesconsignadas/destinatarios', { headers });
   const yo = ((await usuarios.json()) as { data: { id: number }[] }).data[0]!.id;
@@ -108,6 +121,8 @@ const PANTALLAS = [
   '/propiedades/buscador-clientes-atendidos',
   '/propiedades/solicitudes',
   '/propiedades/portales/wasi',
+  // Configured, so its webhook (address, VERIFY-TOKEN, subscription) and mapping are on the screen.
+  '/propiedades/portales/ciencuadras',
   '/archivo/utilidades/reasignarinmuebles',
   '/archivo/utilidades/modificaciones-inmuebles',
   // With the located ones too, so the table has rows (a phone scrolls it sideways).

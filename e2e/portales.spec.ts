@@ -265,6 +265,18 @@ test('Ciencuadras: configure, publish through a task, update the price, withdraw
   await expect(form.getByText(/\/api\/publico\/\d+\/portales\/ciencuadras\/webhook$/)).toBeVisible();
   await form.getByRole('button', { name: 'Probar conexión' }).click();
   await expect(form.getByText('Ciencuadras aceptó las credenciales')).toBeVisible();
+  // «Suscribir webhook»: a refused key is said in Spanish; then the portal assigns the HUB.ID.
+  await expect(form.getByText('Sin suscribir desde Predio')).toBeVisible();
+  integradores.fallas = ['clave'];
+  await form.getByRole('button', { name: 'Suscribir webhook' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: 'rechazó la clave de la API (401)' })).toBeVisible();
+  await form.getByRole('button', { name: 'Suscribir webhook' }).click();
+  await expect(page.getByText('Webhook suscrito en Ciencuadras')).toBeVisible();
+  await expect(form.getByText('Suscrito', { exact: true })).toBeVisible();
+  const suscripcion = integradores.suscripciones.at(-1)!;
+  expect(suscripcion.url).toMatch(/\/api\/publico\/\d+\/portales\/ciencuadras\/webhook$/);
+  await expect(form.getByLabel('Identificador del webhook (HUB.ID)')).toHaveValue(suscripcion.id);
+  await expect(form.getByText(`(HUB.ID ${suscripcion.id})`, { exact: false })).toBeVisible();
 
   await page.getByLabel('Consecutivo del inmueble a publicar').fill(String(n));
   await page.getByRole('button', { name: 'Publicar otro' }).click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ESTADOS_INMUEBLE, ETIQUETAS_PORTAL, GESTIONES, TIPOS_INMUEBLE, type TipoInmueble } from './inmuebles.ts';
+import { ESTADOS_INMUEBLE, ETIQUETAS_PORTAL, GESTIONES, TIPOS_INMUEBLE } from './inmuebles.ts';
 import { idQuery } from './campos.ts';
 
 // Portal synchronisers (issue 34, menu Inmuebles › Portales). One synchroniser, one adapter per portal;
@@ -242,85 +242,125 @@ export const ZPortalConfigGuardar = z.object({
   id_asignado_contactos: idCatalogo(ETIQUETA_ASIGNADO_CONTACTOS),
 });
 export type PortalConfigGuardar = z.input<typeof ZPortalConfigGuardar>;
-export type PortalConfig = Omit<z.output<typeof ZPortalConfigGuardar>, 'secreto' | 'clave_api'> & {
-  portal: PortalSincronizado;
-  configurado: boolean;
+/** A portal's settings as answered (the secrets never: only whether they are saved). */
+export const ZPortalConfig = z.object({
+  portal: z.enum(PORTALES_SINCRONIZADOS),
+  configurado: z.boolean(),
+  activo: z.boolean(),
+  url: z.string().optional(),
+  usuario: z.string(),
+  cuenta: z.string(),
+  id_region: z.number().int().nullable(),
+  id_ciudad: z.number().int().nullable(),
+  correo_contacto: z.string(),
+  telefono_contacto: z.string(),
+  hub_id: z.string(),
+  id_asignado_contactos: z.number().int().nullable(),
   /** A token is saved (its value is never answered). */
-  con_secreto: boolean;
+  con_secreto: z.boolean(),
   /** Portals with a second secret (AJUSTES_PORTAL.clave_api): whether it is saved (never answered). */
-  con_clave_api: boolean;
+  con_clave_api: z.boolean(),
   /** OAuth2 portals: whether the company's account is connected, and as which user of the portal. */
-  oauth?: { conectado: boolean; usuario_portal: string | null; vence: string | null };
-  /** Portals with a webhook: the address to subscribe and its VERIFY-TOKEN (null until configured). */
-  webhook: { url: string; verify_token: string } | null;
-};
+  oauth: z.object({ conectado: z.boolean(), usuario_portal: z.string().nullable(), vence: z.string().nullable() }).optional(),
+  /**
+   * Portals with a webhook: the address to subscribe and its VERIFY-TOKEN (null until configured), and
+   * the subscription made from the screen («Suscribir webhook»): when, to which address, and whether that
+   * address is still this one (a changed public address must be subscribed again).
+   */
+  webhook: z
+    .object({
+      url: z.string(),
+      verify_token: z.string(),
+      suscripcion: z.object({ en: z.string(), url: z.string(), hub_id: z.string(), vigente: z.boolean() }).nullable(),
+    })
+    .nullable(),
+});
+export type PortalConfig = z.infer<typeof ZPortalConfig>;
 
-export type PublicacionPortal = {
-  consecutivo: number;
-  direccion: string;
-  estado_inmueble: string;
+/** «Probar conexión»: what the portal said, in Spanish (a refusal is an answer, not an error). */
+export const ZPruebaPortal = z.object({ ok: z.boolean(), mensaje: z.string() });
+/** OAuth2 portals: the portal's authorisation page for this company. */
+export const ZUrlAutorizacion = z.object({ url: z.string() });
+
+export const ZPublicacionPortal = z.object({
+  consecutivo: z.number().int(),
+  direccion: z.string(),
+  estado_inmueble: z.string(),
   /** The property's «Publicar en» flag for this portal. */
-  marcado: boolean;
-  estado: EstadoPublicacion | null;
-  id_externo: string | null;
-  ultimo_error: string | null;
-  actualizado_en: string | null;
-};
+  marcado: z.boolean(),
+  estado: z.enum(ESTADOS_PUBLICACION).nullable(),
+  id_externo: z.string().nullable(),
+  ultimo_error: z.string().nullable(),
+  actualizado_en: z.string().nullable(),
+});
+export type PublicacionPortal = z.infer<typeof ZPublicacionPortal>;
 
 /** A contact a portal handed over and what it became. */
-export type ContactoRecibido = {
-  id_portal: string;
-  id_externo: string;
-  consecutivo: number | null;
-  numero_solicitud: number | null;
-  nombre: string;
-  mensaje: string;
-  resultado: 'creada' | 'fusionada';
-  fecha_portal: string | null;
-  recibido_en: string;
-};
-export type ContactosPortal = {
+export const ZContactoRecibido = z.object({
+  id_portal: z.string(),
+  id_externo: z.string(),
+  consecutivo: z.number().int().nullable(),
+  numero_solicitud: z.number().int().nullable(),
+  nombre: z.string(),
+  mensaje: z.string(),
+  resultado: z.enum(['creada', 'fusionada']),
+  fecha_portal: z.string().nullable(),
+  recibido_en: z.string(),
+});
+export type ContactoRecibido = z.infer<typeof ZContactoRecibido>;
+export const ZContactosPortal = z.object({
   /** The last successful read, its Spanish error (null when fine), and the contacts kept (latest first). */
-  leido_en: string | null;
-  error: string | null;
-  contactos: ContactoRecibido[];
-};
-
-/** The sync-health panel of one portal: published, errors, last success, contacts in the period. */
-export type SaludPortal = {
-  portal: PortalSincronizado;
-  configurado: boolean;
-  activo: boolean;
-  publicados: number;
-  en_curso: number;
-  con_error: number;
-  ultimo_exito: string | null;
-  /** null when the portal hands over no contacts. */
-  contactos_periodo: number | null;
-  dias: number;
-  contactos_leido_en: string | null;
-  contactos_error: string | null;
-  errores: { consecutivo: number; direccion: string; ultimo_error: string; actualizado_en: string | null }[];
-  /** The last nightly reconciliation; null for a portal whose state cannot be read back. */
-  conciliacion: ConciliacionPortal | null;
-};
+  leido_en: z.string().nullable(),
+  error: z.string().nullable(),
+  contactos: z.array(ZContactoRecibido),
+});
+export type ContactosPortal = z.infer<typeof ZContactosPortal>;
 
 /** One listing whose state on the portal differed from Predio's, and what it became here. */
-export type DiferenciaConciliacion = {
-  consecutivo: number;
-  antes: EstadoPublicacion;
-  despues: EstadoPublicacion;
+export const ZDiferenciaConciliacion = z.object({
+  consecutivo: z.number().int(),
+  antes: z.enum(ESTADOS_PUBLICACION),
+  despues: z.enum(ESTADOS_PUBLICACION),
   /** The portal's reason, in Spanish (null when it gave none). */
-  motivo: string | null;
-};
-export type ConciliacionPortal = {
+  motivo: z.string().nullable(),
+});
+export type DiferenciaConciliacion = z.infer<typeof ZDiferenciaConciliacion>;
+export const ZConciliacionPortal = z.object({
   /** When the last pass ended (null: never ran). */
-  en: string | null;
-  revisados: number;
-  diferencias: DiferenciaConciliacion[];
+  en: z.string().nullable(),
+  revisados: z.number().int(),
+  diferencias: z.array(ZDiferenciaConciliacion),
   /** Why the last pass could not finish, in Spanish (null when it did). */
-  error: string | null;
-};
+  error: z.string().nullable(),
+});
+export type ConciliacionPortal = z.infer<typeof ZConciliacionPortal>;
+
+/** The sync-health panel of one portal: published, errors, last success, contacts in the period. */
+export const ZSaludPortal = z.object({
+  portal: z.enum(PORTALES_SINCRONIZADOS),
+  configurado: z.boolean(),
+  activo: z.boolean(),
+  publicados: z.number().int(),
+  en_curso: z.number().int(),
+  con_error: z.number().int(),
+  ultimo_exito: z.string().nullable(),
+  /** null when the portal hands over no contacts. */
+  contactos_periodo: z.number().int().nullable(),
+  dias: z.number().int(),
+  contactos_leido_en: z.string().nullable(),
+  contactos_error: z.string().nullable(),
+  errores: z.array(
+    z.object({
+      consecutivo: z.number().int(),
+      direccion: z.string(),
+      ultimo_error: z.string(),
+      actualizado_en: z.string().nullable(),
+    }),
+  ),
+  /** The last nightly reconciliation; null for a portal whose state cannot be read back. */
+  conciliacion: ZConciliacionPortal.nullable(),
+});
+export type SaludPortal = z.infer<typeof ZSaludPortal>;
 export const ZSaludQuery = z.object({
   dias: z.coerce
     .number({ error: 'El campo Días debe ser un número' })
@@ -386,32 +426,50 @@ export const ZDespublicarMasivo = ZFiltroDespublicarMasivo.extend({
     .max(MAX_MASIVO, { error: `El campo cantidad admite máximo ${MAX_MASIVO}` }),
 });
 export type DespublicarMasivo = z.input<typeof ZDespublicarMasivo>;
-export type VistaPreviaDespublicar = {
-  total: number;
-  recortado: boolean;
-  inmuebles: { consecutivo: number; direccion: string; estado: EstadoPublicacion }[];
-};
-export type VistaPreviaMasivo = {
+const inmuebleMasivo = { consecutivo: z.number().int(), direccion: z.string() };
+export const ZVistaPreviaDespublicar = z.object({
+  total: z.number().int(),
+  recortado: z.boolean(),
+  inmuebles: z.array(z.object({ ...inmuebleMasivo, estado: z.enum(ESTADOS_PUBLICACION) })),
+});
+export type VistaPreviaDespublicar = z.infer<typeof ZVistaPreviaDespublicar>;
+export const ZVistaPreviaMasivo = z.object({
   /** Properties the filter selects (at most MAX_MASIVO are looked at). */
-  total: number;
+  total: z.number().int(),
   /** More than MAX_MASIVO matched: narrow the filter. */
-  recortado: boolean;
-  listos: { consecutivo: number; direccion: string }[];
-  con_faltantes: { consecutivo: number; direccion: string; faltantes: string[] }[];
-};
+  recortado: z.boolean(),
+  listos: z.array(z.object(inmuebleMasivo)),
+  con_faltantes: z.array(z.object({ ...inmuebleMasivo, faltantes: z.array(z.string()) })),
+});
+export type VistaPreviaMasivo = z.infer<typeof ZVistaPreviaMasivo>;
+/** Bulk publication: jobs queued, and properties left out for missing data. */
+export const ZResultadoMasivo = z.object({ encolados: z.number().int(), con_faltantes: z.number().int() });
+export const ZResultadoDespublicarMasivo = z.object({ encolados: z.number().int() });
+/** A reading or reconciliation asked for now: whether a job was queued (false: one is already waiting). */
+export const ZEncolado = z.object({ encolado: z.boolean() });
+/** The portal's webhook: how many properties its task settled. */
+export const ZWebhookResultado = z.object({ resueltos: z.number().int() });
 
 /** One portal's state for one property (the property's form). */
-export type PortalDeInmueble = {
-  portal: PortalSincronizado;
-  nombre: string;
-  marcado: boolean;
-  estado: EstadoPublicacion | null;
-  id_externo: string | null;
-  ultimo_error: string | null;
-  actualizado_en: string | null;
-};
+export const ZPortalDeInmueble = z.object({
+  portal: z.enum(PORTALES_SINCRONIZADOS),
+  nombre: z.string(),
+  marcado: z.boolean(),
+  estado: z.enum(ESTADOS_PUBLICACION).nullable(),
+  id_externo: z.string().nullable(),
+  ultimo_error: z.string().nullable(),
+  actualizado_en: z.string().nullable(),
+});
+export type PortalDeInmueble = z.infer<typeof ZPortalDeInmueble>;
 
-export type HistorialPortal = { accion: string; resultado: string; detalle: string; usuario: string | null; creado_en: string };
+export const ZHistorialPortal = z.object({
+  accion: z.string(),
+  resultado: z.string(),
+  detalle: z.string(),
+  usuario: z.string().nullable(),
+  creado_en: z.string(),
+});
+export type HistorialPortal = z.infer<typeof ZHistorialPortal>;
 
 export const ACCIONES_PORTAL = ['publicar', 'actualizar', 'despublicar'] as const;
 export type AccionPortal = (typeof ACCIONES_PORTAL)[number];
@@ -555,31 +613,44 @@ export const ZFeedConfigGuardar = z.object({
 });
 export type FeedConfigGuardar = z.input<typeof ZFeedConfigGuardar>;
 
-export type LecturaFeed = { fecha: string; ip: string; agente: string; inmuebles: number; sin_cambios: boolean };
+export const ZLecturaFeed = z.object({
+  fecha: z.string(),
+  ip: z.string(),
+  agente: z.string(),
+  inmuebles: z.number().int(),
+  sin_cambios: z.boolean(),
+});
+export type LecturaFeed = z.infer<typeof ZLecturaFeed>;
 
-export type FeedConfig = Omit<z.output<typeof ZFeedConfigGuardar>, 'tipos'> & {
-  portal: PortalFeed;
-  configurado: boolean;
-  tipos: Partial<Record<TipoInmueble, string>>;
+/** A feed's settings as answered. */
+export const ZFeedConfig = z.object({
+  portal: z.enum(PORTALES_FEED),
+  configurado: z.boolean(),
+  activo: z.boolean(),
+  formato: z.enum(FORMATOS_FEED),
+  campos: z.array(z.object({ campo: z.enum(CAMPOS_FEED), nombre: z.string() })),
+  tipos: z.partialRecord(z.enum(TIPOS_INMUEBLE), z.string()),
   /** The secret address the portal reads; null until the feed is configured. */
-  url: string | null;
-  ultima_lectura: LecturaFeed | null;
-  lecturas_30_dias: number;
-};
+  url: z.string().nullable(),
+  ultima_lectura: ZLecturaFeed.nullable(),
+  lecturas_30_dias: z.number().int(),
+});
+export type FeedConfig = z.infer<typeof ZFeedConfig>;
 
 /** A property marked for the portal, or once in its feed: whether the feed carries it and, if not, why. */
-export type PublicacionFeed = {
-  consecutivo: number;
-  direccion: string;
-  estado_inmueble: string;
-  marcado: boolean;
-  en_feed: boolean;
+export const ZPublicacionFeed = z.object({
+  consecutivo: z.number().int(),
+  direccion: z.string(),
+  estado_inmueble: z.string(),
+  marcado: z.boolean(),
+  en_feed: z.boolean(),
   /** Each field the portal needs that the property lacks, named as the form names it. */
-  faltan: string[];
+  faltan: z.array(z.string()),
   /** As of the portal's last read. */
-  estado: EstadoPublicacion | null;
-  actualizado_en: string | null;
-};
+  estado: z.enum(ESTADOS_PUBLICACION).nullable(),
+  actualizado_en: z.string().nullable(),
+});
+export type PublicacionFeed = z.infer<typeof ZPublicacionFeed>;
 
 export const ACCIONES_FEED = ['incluir', 'quitar'] as const;
 export type AccionFeed = (typeof ACCIONES_FEED)[number];
@@ -588,7 +659,8 @@ export const ZAccionFeedParam = z.object({
   accion: z.enum(ACCIONES_FEED, { error: 'accion debe ser incluir o quitar' }),
 });
 
-export type VistaPreviaFeed = { formato: FormatoFeed; inmuebles: number; contenido: string };
+export const ZVistaPreviaFeed = z.object({ formato: z.enum(FORMATOS_FEED), inmuebles: z.number().int(), contenido: z.string() });
+export type VistaPreviaFeed = z.infer<typeof ZVistaPreviaFeed>;
 
 export const ZFeedPublicoParam = z.object({
   empresa: idQuery('empresa'),
@@ -632,7 +704,7 @@ export const ETIQUETA_CLASE_CATALOGO: Record<ClaseCatalogo, string> = {
  */
 export type CatalogoDePortal = { clases: readonly ClaseEquivalencia[]; desdePortal: boolean; barriosPorBusqueda?: boolean };
 export const CATALOGO_PORTAL: Partial<Record<PortalSincronizado, CatalogoDePortal>> = {
-  wasi: { clases: ['tipo', 'municipio', 'barrio'], desdePortal: true },
+  wasi: { clases: ['tipo', 'municipio', 'barrio', 'caracteristica'], desdePortal: true },
   metrocuadrado: { clases: ['municipio', 'barrio'], desdePortal: true },
   ciencuadras: { clases: ['barrio', 'caracteristica'], desdePortal: true, barriosPorBusqueda: true },
   fincaraiz: { clases: ['barrio', 'caracteristica'], desdePortal: true, barriosPorBusqueda: true },
@@ -705,20 +777,45 @@ export const ZEquivalenciaGuardar = z.object({
 });
 export type EquivalenciaGuardar = z.input<typeof ZEquivalenciaGuardar>;
 
-export type EntradaCatalogo = { codigo: string; nombre: string; padre: string; detalle: string };
-export type FilaEquivalencia = {
-  id_local: string;
-  nombre: string;
+export const ZEntradaCatalogo = z.object({ codigo: z.string(), nombre: z.string(), padre: z.string(), detalle: z.string() });
+export type EntradaCatalogo = z.infer<typeof ZEntradaCatalogo>;
+export const ZFilaEquivalencia = z.object({
+  id_local: z.string(),
+  nombre: z.string(),
   /** A municipio's department, a barrio's municipio. */
-  detalle: string;
-  codigo: string | null;
-  nombre_portal: string | null;
+  detalle: z.string(),
+  codigo: z.string().nullable(),
+  nombre_portal: z.string().nullable(),
   /** A barrio: the portal's city its municipio maps to (the Select then offers that city's barrios). */
-  padre?: string | null;
-};
-export type ResumenCatalogo = {
-  clases: { clase: ClaseCatalogo; entradas: number; cargado_en: string | null; origen: 'portal' | 'csv' | null }[];
-  sin_mapear: Record<ClaseEquivalencia, number>;
-  desde_portal: boolean;
-};
-export type CargaCatalogo = Record<ClaseCatalogo, number>;
+  padre: z.string().nullable().optional(),
+});
+export type FilaEquivalencia = z.infer<typeof ZFilaEquivalencia>;
+/** Saving an equivalence answers the row; removing it (codigo null) answers the element without code. */
+export const ZEquivalenciaGuardada = z.union([ZFilaEquivalencia, z.object({ id_local: z.string(), codigo: z.null() })]);
+export const ZResumenCatalogo = z.object({
+  clases: z.array(
+    z.object({
+      clase: z.enum(CLASES_CATALOGO),
+      entradas: z.number().int(),
+      cargado_en: z.string().nullable(),
+      origen: z.enum(['portal', 'csv']).nullable(),
+    }),
+  ),
+  sin_mapear: z.object({
+    tipo: z.number().int(),
+    municipio: z.number().int(),
+    barrio: z.number().int(),
+    caracteristica: z.number().int(),
+  }),
+  desde_portal: z.boolean(),
+});
+export type ResumenCatalogo = z.infer<typeof ZResumenCatalogo>;
+export const ZCargaCatalogo = z.object({
+  tipo: z.number().int(),
+  ciudad: z.number().int(),
+  barrio: z.number().int(),
+  caracteristica: z.number().int(),
+});
+export type CargaCatalogo = z.infer<typeof ZCargaCatalogo>;
+/** A load (from the portal or a CSV): entries per class and how many were matched by name. */
+export const ZCargaCatalogoResultado = ZCargaCatalogo.extend({ emparejados: z.number().int() });

@@ -8,7 +8,10 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
  * listing; GET /client/{id}. A listing without what the spec requires ends its task in ERROR with
  * messages.listings. Faults, one per request from `fallas`: '429' (Retry-After, { detail }), '500'
  * ({ error: { tracking_id, message } }), 'lento' (answers after any sane timeout), 'clave' (401).
- * `notificar` posts a task to a webhook as the portal does (headers HUB.ID and VERIFY-TOKEN).
+ * `notificar` posts a task to a webhook as the portal does (headers HUB.ID and VERIFY-TOKEN);
+ * Photos get an image id each (the task's content[].multimedia[]); a PATCH whose photos carry ids changes
+ * only those and adds the new ones; DELETE /listing/{id}/image/{image_id} takes one off.
+ * POST /webhook/{client_id}/subscribe records a subscription (same faults) and answers its id, the HUB.ID.
  */
 export type FallaIntegradores = '429' | '500' | 'lento' | 'clave';
 export type EventoIntegradores = { accion: 'crear' | 'actualizar' | 'estado'; listing: Record<string, unknown> };
@@ -23,10 +26,18 @@ type Tarea = {
   exec: 'AUTOMATIC';
   integrator: string;
   created: number;
-  content: { status: string; listing_id: string; fr_property_id: number; external_code: string; multimedia: unknown[] }[];
+  content: {
+    status: string;
+    listing_id: string;
+    fr_property_id: number;
+    external_code: string;
+    multimedia: { id: string; image: string; status: string }[];
+  }[];
   messages: { listings: unknown[]; images: unknown[] };
   lecturas: number;
 };
+
+type Foto = { id: string; image: string; is_main: boolean; sort_order: number };
 
 const P = '/management/api/1.0';
 const REQUERIDOS = [
@@ -130,6 +141,12 @@ export class FakeIntegradores {
   readonly listings = new Map<string, Record<string, unknown>>();
   readonly tareas = new Map<string, Tarea>();
   readonly eventos: EventoIntegradores[] = [];
+  /** Photo addresses downloaded (each new photo received by URL) and image ids deleted one by one. */
+  readonly descargas: string[] = [];
+  readonly borradas: string[] = [];
+  private imagen = 1;
+  /** Webhook subscriptions received (POST /webhook/{id}/subscribe), latest last. */
+  readonly suscripciones: { id: string; url: string; verify_token: string; status: string }[] = [];
   peticiones = 0;
   /** The catalogue calls received (paths), to check what a load asked. */
   readonly lecturasCatalogo: string[] = [];
@@ -181,8 +198,37 @@ export class FakeIntegradores {
       return t;
     };
     const respuesta = (t: Tarea) => ({ task: { id: t.id, status: t.status, created: t.created, integrator: t.integrator } });
+    /**
+     * The listing's photos after a POST or PATCH: items with `id` are photos the portal has (order and main
+     * change, nothing downloaded); items with `image` are downloaded and get a new id. Without any `id` in
+     * the request the set is replaced (the «recepción masiva» of a whole set). Answers the task's multimedia.
+     */
+    const fotos = (l: Record<string, unknown>, antes: Foto[]): { set: Foto[]; multimedia: Tarea['content'][0]['multimedia'] } => {
+      const pedidas = Array.isArray(l.photos) ? (l.photos as Record<string, unknown>[]) : [];
+      const incremental = pedidas.some((p) => typeof p.id === 'string');
+      const set: Foto[] = incremental ? antes.map((f) => ({ ...f })) : [];
+      const multimedia: Tarea['content'][0]['multimedia'] = [];
+      for (const p of pedidas) {
+        const existente = typeof p.id === 'string' ? set.find((f) => f.id === p.id) : undefined;
+        if (existente) {
+          existente.is_main = Boolean(p.is_main);
+          existente.sort_order = Number(p.sort_order);
+        } else if (typeof p.image === 'string') {
+          this.descargas.push(p.image);
+          const f = { id: `img-${this.imagen++}`, image: p.image, is_main: Boolean(p.is_main), sort_order: Number(p.sort_order) };
+          set.push(f);
+          multimedia.push({ id: f.id, image: f.image, status: 'COMPLETED' });
+        }
+      }
+      return { set: set.sort((a, b) => a.sort_order - b.sort_order), multimedia };
+    };
     /** What the task will say for one listing: ERROR naming the first missing field, or COMPLETED. */
-    const procesar = (t: Tarea, l: Record<string, unknown>, listingId: string) => {
+    const procesar = (
+      t: Tarea,
+      l: Record<string, unknown>,
+      listingId: string,
+      multimedia: Tarea['content'][0]['multimedia'] = [],
+    ) => {
       const falta = REQUERIDOS.find((c) => l[c] === undefined || l[c] === '' || l[c] === null);
       const precio = Number(l.price);
       const error = falta ? `${falta} is required.` : !(precio > 0) ? 'price must be positive.' : null;
@@ -191,7 +237,7 @@ export class FakeIntegradores {
         listing_id: listingId,
         fr_property_id: this.fr++,
         external_code: String(l.external_code ?? ''),
-        multimedia: [],
+        multimedia: error ? [] : multimedia,
       });
       if (error)
         t.messages.listings.push({
@@ -211,6 +257,21 @@ export class FakeIntegradores {
       if (req.params.id !== INTEGRADORES_CLIENTE) return reply.code(404).send({ detail: 'No encontrado.' });
       return [{ id: INTEGRADORES_CLIENTE, name: 'Inmobiliaria', initial_quota: 1400, remained_quota: 193, used_quota: 1207 }];
     });
+    // POST /webhook/{client_id}/subscribe { url, verify_token, events }: the subscription's id is the HUB.ID.
+    app.post<{ Params: { id: string }; Body: { url?: unknown; verify_token?: unknown } }>(
+      P + '/webhook/:id/subscribe',
+      async (req, reply) => {
+        if (await falla(reply)) return reply;
+        if (!autorizado(req.headers.apikey, reply)) return reply;
+        if (req.params.id !== INTEGRADORES_CLIENTE) return reply.code(404).send({ detail: 'No encontrado.' });
+        const { url, verify_token } = req.body ?? {};
+        if (typeof url !== 'string' || !/^https?:\/\//.test(url) || typeof verify_token !== 'string' || !verify_token)
+          return reply.code(400).send({ message: 'url and verify_token are required' });
+        const s = { id: randomUUID(), url, verify_token, status: 'ACTIVE' };
+        this.suscripciones.push(s);
+        return { id: s.id, url: s.url, status: s.status };
+      },
+    );
     app.post(P + '/listing', async (req, reply) => {
       if (await falla(reply)) return reply;
       if (!autorizado(req.headers.apikey, reply)) return reply;
@@ -218,7 +279,8 @@ export class FakeIntegradores {
       const t = nuevaTarea('LISTING_CORE');
       for (const l of req.body as Record<string, unknown>[]) {
         const id = randomUUID();
-        if (procesar(t, l, id)) this.listings.set(id, { ...l, status: 4 });
+        const f = fotos(l, []);
+        if (procesar(t, l, id, f.multimedia)) this.listings.set(id, { ...l, photos: f.set, status: 4 });
         this.eventos.push({ accion: 'crear', listing: l });
       }
       return respuesta(t);
@@ -243,10 +305,25 @@ export class FakeIntegradores {
             external_code: String(l.external_code ?? ''),
             error: { message: 'Listing not found' },
           });
-        } else if (procesar(t, l, id)) this.listings.set(id, { ...this.listings.get(id), ...l });
+        } else {
+          const antes = this.listings.get(id)!;
+          const f = fotos(l, (antes.photos as Foto[] | undefined) ?? []);
+          if (procesar(t, l, id, f.multimedia)) this.listings.set(id, { ...antes, ...l, photos: f.set });
+        }
         this.eventos.push({ accion: 'actualizar', listing: l });
       }
       return respuesta(t);
+    });
+    // DELETE /listing/{listing_id}/image/{image_id}: one photo off the listing (404 when unknown).
+    app.delete<{ Params: { id: string; imagen: string } }>(P + '/listing/:id/image/:imagen', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.headers.apikey, reply)) return reply;
+      const l = this.listings.get(req.params.id);
+      const set = (l?.photos as Foto[] | undefined) ?? [];
+      if (!l || !set.some((f) => f.id === req.params.imagen)) return reply.code(404).send({ detail: 'No encontrado.' });
+      l.photos = set.filter((f) => f.id !== req.params.imagen);
+      this.borradas.push(req.params.imagen);
+      return { id: req.params.imagen, status: 'DELETED' };
     });
     app.patch(P + '/listing/status', async (req, reply) => {
       if (await falla(reply)) return reply;

@@ -52,6 +52,19 @@ export const WASI_TIPOS = [
   { id_property_type: 16, name: 'Edificio' },
   { id_property_type: 20, name: 'Habitación' },
 ];
+/** Wasi's features (made up: ids and names as a property's `features` shows them, internal and external). */
+export const WASI_FEATURES = {
+  internal: [
+    { id: 4, nombre: 'Balcón', name: 'Balcony' },
+    { id: 9, nombre: 'Chimenea', name: 'Fireplace' },
+    { id: 17, nombre: 'Cocina integral', name: 'Integral kitchen' },
+  ],
+  external: [
+    { id: 52, nombre: 'Piscina', name: 'Swimming pool' },
+    { id: 61, nombre: 'Gimnasio', name: 'Gym' },
+    { id: 70, nombre: 'Zonas  verdes', name: 'Green areas' },
+  ],
+};
 /** Wasi's list shape: the entries keyed by position beside status and total. */
 const lista = (xs: object[]) => ({
   ...Object.fromEntries(xs.map((x, i) => [String(i), x])),
@@ -116,6 +129,11 @@ export class FakeWasi {
       if (await falla(reply)) return reply;
       if (!autorizado(req.query as Record<string, string>, reply)) return reply;
       return lista(WASI_TIPOS);
+    });
+    app.get('/v1/feature/all', async (req, reply) => {
+      if (await falla(reply)) return reply;
+      if (!autorizado(req.query as Record<string, string>, reply)) return reply;
+      return { ...WASI_FEATURES, status: 'success' };
     });
     app.get<{ Params: { id: string } }>('/v1/location/regions-from-country/:id', async (req, reply) => {
       if (await falla(reply)) return reply;

@@ -120,9 +120,28 @@ export type FotoParaPortal = { nombre: string; contenido: Buffer; posicion: numb
  * the webhook) before anything else is sent for that property.
  */
 export type EnTarea = { tarea: string };
-/** A task's outcome: still running, done (with the listing's id on the portal when it says it), or failed. */
+/**
+ * A task's outcome: still running, done (with the listing's id on the portal when it says it, and the ids
+ * the portal gave the photos it received, by their address), or failed.
+ */
 export type ResultadoTarea =
-  { estado: 'pendiente' } | { estado: 'completada'; idExterno: string | null } | { estado: 'error'; mensaje: string };
+  | { estado: 'pendiente' }
+  | { estado: 'completada'; idExterno: string | null; fotos?: { url: string; id: string }[] }
+  | { estado: 'error'; mensaje: string };
+
+/**
+ * Portals whose contract answers an id per photo (the integrators' API): the photos of the listing being
+ * updated (Predio's archivo ids, in the payload's order) and the portal's id of those it already has
+ * (archivo id → image id). With them the adapter deletes a removed photo by its id and sends only the new
+ * ones, instead of the whole set.
+ */
+export type FotosEnPortal = { archivos: number[]; enPortal: Record<string, string> };
+
+/** The archivo id in a photo's public address (`…/archivos/<id>`), as the portal echoes it back. */
+export const archivoDeUrl = (url: string): number | null => {
+  const m = /\/archivos\/(\d+)(?:[?#]|$)/.exec(url);
+  return m ? Number(m[1]) : null;
+};
 
 /**
  * A contact (lead) a portal hands over: someone who asked about a listing. `id` is the portal's own id
@@ -156,10 +175,15 @@ export type ClientePortal<P> = {
   /** Checks the credentials with a harmless call. */
   autenticar(): Promise<void>;
   publicar(payload: P): Promise<{ idExterno: string } | EnTarea>;
-  actualizar(idExterno: string, payload: P): Promise<void | EnTarea>;
+  actualizar(idExterno: string, payload: P, fotos?: FotosEnPortal): Promise<void | EnTarea>;
   despublicar(idExterno: string): Promise<void | EnTarea>;
   /** Portals that upload photos one by one (Wasi); absent when the photos travel in the payload as URLs. */
   subirFoto?(idExterno: string, foto: FotoParaPortal): Promise<void>;
+  /**
+   * Portals that post their tasks' results to a webhook (the integrators' API): subscribes `url` with the
+   * VERIFY-TOKEN the portal will send back; answers the subscription's id (HUB.ID).
+   */
+  suscribirWebhook?(o: { url: string; verifyToken: string }): Promise<{ hubId: string }>;
   /** Portals that answer tasks (EnTarea): reads one. Optional, so the synchronous adapters need nothing. */
   leerTarea?(tarea: string): Promise<ResultadoTarea>;
   /**

@@ -4,13 +4,14 @@ import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
 import { createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
-import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../../test/fake-wasi.ts';
+import { FakeWasi, WASI_EMPRESA, WASI_FEATURES, WASI_TOKEN } from '../../test/fake-wasi.ts';
+import { CODIGO_NO_SE_ENVIA } from '@predio/contract/portales';
 import { FakeMetrocuadrado, M2_API_KEY, M2_CLAVE, M2_IDENTIFICACION, M2_USUARIO } from '../../test/fake-metrocuadrado.ts';
 import { FICHA_PORTAL } from '../../test/ficha-portal.ts';
 import type { Equivalencias } from './adaptador.ts';
 import { leerCsv } from './catalogo.service.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar } from './portales.service.ts';
-import { wasi } from './wasi.ts';
+import { caracteristicasWasi, wasi } from './wasi.ts';
 
 // Per-portal catalogues and equivalences (issue 34): Wasi's catalogue read from the fake, matched by
 // name, completed by hand, and used by the adapter (department, city and zone ids); the pre-send
@@ -147,6 +148,33 @@ describe('Wasi mapping with equivalences (pure)', () => {
     ]);
   });
 
+  it('sends the características as Wasi’s feature ids, and names one without equivalence', () => {
+    const eq = {
+      ...EQ,
+      conCatalogo: { ...EQ.conCatalogo, caracteristica: true },
+      caracteristicas: [
+        { nombre: 'Piscina', codigo: '52' },
+        { nombre: 'Balcón', codigo: '4' },
+        { nombre: 'Vestier', codigo: CODIGO_NO_SE_ENVIA },
+      ],
+    };
+    const f = { ...FICHA_PORTAL, equivalencias: eq };
+    expect(wasi.faltantes(f, ajustes)).toEqual([]);
+    expect(wasi.esquema.parse(wasi.mapear(f, ajustes)).features).toBe('52,4');
+    const sin = { ...FICHA_PORTAL, equivalencias: { ...eq, caracteristicas: [{ nombre: 'Estudio', codigo: null }] } };
+    expect(wasi.faltantes(sin, ajustes)).toEqual(['Característica sin equivalencia en Wasi: Estudio']);
+    // None mapped (or none at all): no `features` field, as before.
+    expect(wasi.mapear({ ...FICHA_PORTAL, equivalencias: EQ }, ajustes)).not.toHaveProperty('features');
+    // Wasi's features list, internal and external, names with double spaces tidied.
+    expect(caracteristicasWasi({ ...WASI_FEATURES, status: 'success' }).slice(-2)).toEqual([
+      { codigo: '61', nombre: 'Gimnasio', padre: '', detalle: 'Externa' },
+      { codigo: '70', nombre: 'Zonas verdes', padre: '', detalle: 'Externa' },
+    ]);
+    expect(caracteristicasWasi({ '0': { id_feature: 3, name: 'Patio' }, status: 'success' })).toEqual([
+      { codigo: '3', nombre: 'Patio', padre: '', detalle: '' },
+    ]);
+  });
+
   it('reads a CSV with a header, quotes and «;», and refuses a bad line naming it', () => {
     expect(
       leerCsv('codigo;nombre;padre;detalle\n698;"Bogotá; D.C.";3;Bogotá D.C.\r\n520;Medellín;2;Antioquia\n', 'ciudad'),
@@ -184,7 +212,7 @@ describe('catalogue and equivalences through the API', () => {
     const r = await pedir(admin1, 'POST', '/api/portales/wasi/catalogo/cargar');
     expect(r.statusCode, r.body).toBe(200);
     // 11 types, 5 cities in 4 departments, the zones of the cities mapped (Bogotá's 3; Rionegro has none).
-    expect(r.json().data).toMatchObject({ tipo: 11, ciudad: 5, barrio: 3 });
+    expect(r.json().data).toMatchObject({ tipo: 11, ciudad: 5, barrio: 3, caracteristica: 6 });
 
     const muni = await pedir(admin1, 'GET', '/api/portales/wasi/equivalencias?clase=municipio&q=rionegro');
     // Two Rionegros in Wasi: the one in Antioquia, as the municipio's department says.
@@ -253,6 +281,28 @@ describe('catalogue and equivalences through the API', () => {
     });
     const otra = await pedir(admin1, 'POST', `/api/portales/wasi/inmuebles/${cons.teusaquillo}/actualizar`);
     expect(otra.json().message).toContain('Barrio sin equivalencia en Wasi: Teusaquillo');
+  });
+
+  it('sends a property’s características as the features matched by name; one without equivalence is named', async () => {
+    const opciones = (await pedir(admin1, 'GET', '/api/inmuebles-opciones/caracteristicas')).json().data as {
+      id: number;
+      label: string;
+    }[];
+    const id = (n: string) => opciones.find((o) => o.label === n)!.id;
+    const c = await crear({ id_municipio: ids.bogota, id_barrio: ids.chapinero, caracteristicas: [id('Piscina'), id('Balcón')] });
+    expect((await pedir(admin1, 'POST', `/api/portales/wasi/inmuebles/${c}/publicar`)).statusCode).toBe(200);
+    await correr(c);
+    // Matched by name when the catalogue was loaded: Piscina 52, Balcón 4.
+    expect(
+      fake.eventos
+        .findLast((e) => e.accion === 'add')!
+        .datos.features!.split(',')
+        .sort(),
+    ).toEqual(['4', '52']);
+    const d = await crear({ id_municipio: ids.bogota, id_barrio: ids.chapinero, caracteristicas: [id('Vestier')] });
+    const r = await pedir(admin1, 'POST', `/api/portales/wasi/inmuebles/${d}/publicar`);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toContain('Característica sin equivalencia en Wasi: Vestier');
   });
 
   it('loads a class from a CSV, replacing it, and matches by name', async () => {

@@ -239,6 +239,54 @@ describe('settings', () => {
   });
 });
 
+describe('«Suscribir webhook» (POST /webhook/{client_id}/subscribe)', () => {
+  const suscribir = (token = admin1, portal = 'ciencuadras') => pedir(token, 'POST', `/api/portales/${portal}/webhook/suscribir`);
+
+  it('says each fault in Spanish and keeps nothing; then subscribes and keeps the HUB.ID and when', async () => {
+    expect((await configurar(admin1, { hub_id: '' })).statusCode).toBe(200);
+    const antes = fake.suscripciones.length;
+    const casos: [typeof fake.fallas, string][] = [
+      [
+        ['clave'],
+        'No se pudo suscribir el webhook en Ciencuadras: rechazó la clave de la API (401). Revise la Clave de la API (apikey) y el Identificador del cliente, guárdelos e intente de nuevo',
+      ],
+      [['429'], 'No se pudo suscribir el webhook en Ciencuadras: limitó las peticiones (429). Intente de nuevo en 7 s'],
+      [['500'], 'No se pudo suscribir el webhook en Ciencuadras: falló (500): Internal Error. Intente de nuevo en unos minutos'],
+    ];
+    fake.retryAfter = '7';
+    for (const [fallas, mensaje] of casos) {
+      fake.fallas = fallas;
+      const r = await suscribir();
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json().message).toBe(mensaje);
+    }
+    expect(fake.suscripciones.length).toBe(antes);
+    const sin = (await pedir(admin1, 'GET', '/api/portales/ciencuadras/configuracion')).json().data;
+    expect(sin).toMatchObject({ hub_id: '', webhook: { suscripcion: null } });
+
+    const r = await suscribir();
+    expect(r.statusCode, r.body).toBe(200);
+    const c = r.json().data;
+    const s = fake.suscripciones.at(-1)!;
+    expect(s).toMatchObject({ url: c.webhook.url, verify_token: c.webhook.verify_token, status: 'ACTIVE' });
+    expect(c.hub_id).toBe(s.id);
+    expect(c.webhook.suscripcion).toEqual({ en: expect.any(String), url: c.webhook.url, hub_id: s.id, vigente: true });
+    // Saving the settings with that HUB.ID keeps the subscription; another HUB.ID typed by hand drops it.
+    expect((await configurar(admin1, { hub_id: s.id })).json().data.webhook.suscripcion).toMatchObject({ hub_id: s.id });
+    expect((await configurar(admin1, { hub_id: 'otro-hub' })).json().data.webhook.suscripcion).toBeNull();
+  });
+
+  it('needs the portal configured and its idm; another company’s settings are not used', async () => {
+    expect((await suscribir(asesor1)).statusCode).toBe(403);
+    const r = await suscribir(admin2);
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toBe('Ciencuadras no está configurado o está inactivo: guarde su configuración primero');
+    expect((await suscribir(admin1, 'fincaraiz')).json().message).toBe(
+      'Fincaraíz no está configurado o está inactivo: guarde su configuración primero',
+    );
+  });
+});
+
 describe('synchroniser against the fake integrators’ API', () => {
   beforeAll(async () => {
     expect((await configurar()).statusCode).toBe(200);
@@ -307,6 +355,88 @@ describe('synchroniser against the fake integrators’ API', () => {
       sort_order: 1,
       image: expect.stringMatching(/^https:\/\/predio\.example\/api\/publico\/1\/archivos\/\d+$/),
     });
+  });
+
+  it('keeps the portal’s id of each photo: one removed or replaced is deleted there, only a new one is sent', async () => {
+    const d = await crear();
+    const subir = async (color: string) => {
+      const data = await sharp({ create: { width: 400, height: 300, channels: 3, background: color } })
+        .jpeg()
+        .toBuffer();
+      const body = multipart({ filename: 'foto.jpg', contentType: 'image/jpeg', data });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: `/api/inmuebles/${d.consecutivo}/fotos`,
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${admin1}` },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      // The answer lists the photos uploaded: this one.
+      return (r.json().data as { id: number }[])[0]!.id;
+    };
+    const idsDe = async () =>
+      (
+        await t.db.tenant(1, (tx) =>
+          queryRows<{ fotos_portal: Record<string, string> }>(
+            tx,
+            sql`select p.fotos_portal from portal_publicacion p join inmueble i on i.id = p.id_inmueble
+                where i.consecutivo = ${d.consecutivo} and p.portal = 'ciencuadras'`,
+          ),
+        )
+      )[0]!.fotos_portal;
+    const url = (id: number) => `${URL_BASE}/api/publico/1/archivos/${id}`;
+    const a = await subir('#aa3344');
+    const b = await subir('#33aa44');
+    const c = await subir('#3344aa');
+    const descargas = fake.descargas.length;
+    await correr(d.consecutivo);
+    const f = (await fila(d.consecutivo))!;
+    expect(f.estado).toBe('publicado');
+    expect(fake.descargas.slice(descargas)).toEqual([url(a), url(b), url(c)]);
+    const ids = await idsDe();
+    expect(Object.keys(ids).sort()).toEqual([a, b, c].map(String).sort());
+    const enPortal = () => fake.listings.get(f.id_externo!)!.photos as { id: string; image: string; is_main: boolean }[];
+    expect(enPortal().map((x) => x.id)).toEqual([ids[a], ids[b], ids[c]]);
+
+    // Removed here: deleted there by its id, nothing downloaded again.
+    const borrar = await pedir(admin1, 'DELETE', `/api/inmuebles/${d.consecutivo}/fotos/${b}`);
+    expect(borrar.statusCode, borrar.body).toBe(200);
+    const antes = { descargas: fake.descargas.length, borradas: fake.borradas.length };
+    await correr(d.consecutivo);
+    expect(await fila(d.consecutivo)).toMatchObject({ estado: 'publicado', ultimo_error: null });
+    expect(fake.borradas.slice(antes.borradas)).toEqual([ids[b]]);
+    expect(fake.descargas.length).toBe(antes.descargas);
+    expect(enPortal().map((x) => x.image)).toEqual([url(a), url(c)]);
+    expect(await idsDe()).toEqual({ [a]: ids[a], [c]: ids[c] });
+
+    // Replaced (one deleted, another added): the old one deleted there, only the new one downloaded.
+    expect((await pedir(admin1, 'DELETE', `/api/inmuebles/${d.consecutivo}/fotos/${a}`)).statusCode).toBe(200);
+    const e = await subir('#999999');
+    const antes2 = { descargas: fake.descargas.length, borradas: fake.borradas.length };
+    await correr(d.consecutivo);
+    expect(fake.borradas.slice(antes2.borradas)).toEqual([ids[a]]);
+    expect(fake.descargas.slice(antes2.descargas)).toEqual([url(e)]);
+    expect(enPortal().map((x) => [x.image, x.is_main])).toEqual([
+      [url(c), true],
+      [url(e), false],
+    ]);
+    const ids2 = await idsDe();
+    expect(Object.keys(ids2).sort()).toEqual([c, e].map(String).sort());
+
+    // Reordered: the photos travel by id, nothing deleted or downloaded.
+    const orden = await pedir(admin1, 'PUT', `/api/inmuebles/${d.consecutivo}/fotos/orden`, { ids: [e, c] });
+    expect(orden.statusCode, orden.body).toBe(200);
+    const antes3 = { descargas: fake.descargas.length, borradas: fake.borradas.length };
+    await correr(d.consecutivo);
+    expect([fake.descargas.length, fake.borradas.length]).toEqual([antes3.descargas, antes3.borradas]);
+    expect(enPortal().map((x) => [x.id, x.is_main])).toEqual([
+      [ids2[e], true],
+      [ids2[c], false],
+    ]);
+    // Unpublished: the ids go with the listing.
+    await pedir(admin1, 'POST', `/api/portales/ciencuadras/inmuebles/${d.consecutivo}/despublicar`);
+    await correr(d.consecutivo);
+    expect(await idsDe()).toEqual({});
   });
 
   it('a task still running leaves «En proceso»; the retry reads the task and never publishes twice', async () => {

@@ -202,7 +202,14 @@ export function mapearIntegradores(f: FichaPortal, a: AjustesPortal, hoy = new D
 type Tarea = {
   id?: string;
   status?: string;
-  content?: { status?: string; listing_id?: string; external_code?: string; fr_property_id?: number }[];
+  content?: {
+    status?: string;
+    listing_id?: string;
+    external_code?: string;
+    fr_property_id?: number;
+    /** The photos received, each with the portal's image id (used to delete or replace one). */
+    multimedia?: { id?: unknown; image?: unknown; url?: unknown; status?: unknown }[];
+  }[];
   messages?: {
     listings?: { external_code?: string | number; error?: { message?: string; field?: { description?: string } } }[];
     images?: { url?: string; error?: { field?: { description?: string } } }[];
@@ -223,8 +230,21 @@ export function resultadoDeTarea(nombre: string, tarea: Tarea, externalCode: str
     .map((m) => m.error?.field?.description ?? m.error?.message ?? 'error sin detalle');
   if (estado === 'ERROR' || item?.status === 'ERROR')
     return { estado: 'error', mensaje: `${nombre} rechazó el inmueble: ${errores.join('; ') || 'la tarea terminó con error'}` };
-  if (estado === 'COMPLETED' || estado === 'FORWARDED') return { estado: 'completada', idExterno: item?.listing_id ?? null };
+  if (estado === 'COMPLETED' || estado === 'FORWARDED') {
+    const fotos = fotosDeTarea(item?.multimedia);
+    return { estado: 'completada', idExterno: item?.listing_id ?? null, ...(fotos.length > 0 ? { fotos } : {}) };
+  }
   throw new ErrorPortal(`${nombre} devolvió una tarea en un estado desconocido (${estado}): se reintentará`, true);
+}
+
+/** The task's multimedia[]: each photo received with its image id (those in ERROR left out). */
+function fotosDeTarea(m: unknown): { url: string; id: string }[] {
+  if (!Array.isArray(m)) return [];
+  return (m as Record<string, unknown>[]).flatMap((x) => {
+    const url = typeof x.image === 'string' ? x.image : typeof x.url === 'string' ? x.url : '';
+    const id = typeof x.id === 'string' || typeof x.id === 'number' ? String(x.id) : '';
+    return url && id && x.status !== 'ERROR' ? [{ url, id }] : [];
+  });
 }
 
 /**
@@ -347,8 +367,33 @@ function adaptador(portal: PortalSincronizado, nombre: string, urlPorDefecto: st
         async publicar(p) {
           return tareaDe(nombre, await enviar('POST', '/listing', [p]));
         },
-        async actualizar(id, p) {
-          return tareaDe(nombre, await enviar('PATCH', '/listing', [{ listing_id: id, ...p }]));
+        /*
+         * With the photos' ids (kept from earlier tasks): each photo removed here is deleted there by its id
+         * (DELETE /listing/{listing_id}/image/{image_id}; a 404 means it is gone already), the photos the
+         * portal has travel by id (order and main only, nothing downloaded again) and only new ones by URL.
+         * Without them (listings sent before the ids were kept) the whole set goes, as before.
+         */
+        async actualizar(id, p, fotos) {
+          let cuerpo: Record<string, unknown> = { listing_id: id, ...p };
+          if (fotos && Object.keys(fotos.enPortal).length > 0) {
+            const quedan = new Set(fotos.archivos.map(String));
+            for (const [archivo, imagen] of Object.entries(fotos.enPortal))
+              if (!quedan.has(archivo))
+                await enviar('DELETE', `/listing/${encodeURIComponent(id)}/image/${encodeURIComponent(imagen)}`).catch(
+                  (e: unknown) => {
+                    if (e instanceof ErrorPortal && e.status === 404) return null;
+                    throw e;
+                  },
+                );
+            cuerpo = {
+              ...cuerpo,
+              photos: p.photos.map((foto, i) => {
+                const imagen = fotos.enPortal[String(fotos.archivos[i])];
+                return imagen ? { id: imagen, is_main: foto.is_main, sort_order: foto.sort_order } : foto;
+              }),
+            };
+          }
+          return tareaDe(nombre, await enviar('PATCH', '/listing', [cuerpo]));
         },
         async despublicar(id) {
           return tareaDe(
@@ -369,6 +414,18 @@ function adaptador(portal: PortalSincronizado, nombre: string, urlPorDefecto: st
           if (clase === 'caracteristica') return leerCategorias(enviar);
           if (clase === 'barrio' && texto) return barriosDe(await enviar('GET', `/location/${encodeURIComponent(texto)}`));
           return [];
+        },
+        // POST /webhook/{client_id}/subscribe { url, verify_token, events } → { id (HUB.ID), url, status }.
+        async suscribirWebhook({ url, verifyToken }) {
+          const j = await enviar('POST', `/webhook/${encodeURIComponent(c.usuario)}/subscribe`, {
+            url,
+            verify_token: verifyToken,
+            events: ['TASK'],
+          });
+          const id = j?.hub_id ?? j?.id;
+          if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '')
+            throw new ErrorPortal(`${nombre} aceptó la suscripción pero no devolvió su identificador (HUB.ID)`, false);
+          return { hubId: String(id).trim().slice(0, 100) };
         },
         async leerTarea(tarea) {
           const j = await enviar('GET', `/task/${encodeURIComponent(tarea)}`);

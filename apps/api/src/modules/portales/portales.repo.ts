@@ -18,6 +18,8 @@ export type FilaConfig = {
     telefono_contacto?: string;
     hub_id?: string;
     verify_token?: string;
+    /** The webhook's subscription from the screen: when, and the address given (docs/portales.md). */
+    suscripcion?: { en: string; url: string; hub_id: string } | null;
     /** Portals with contacts: who takes a contact about a property without an asesor. */
     id_asignado_contactos?: number | null;
     /** Metrocuadrado's API key, encrypted with the tokens' cipher (never answered). */
@@ -63,6 +65,17 @@ export async function guardarConfig(
       credenciales = case when ${o.cifrado === null} then portal_config.credenciales else excluded.credenciales end`);
 }
 
+/** The webhook's subscription: the HUB.ID the portal assigned and when, kept among the settings. */
+export async function guardarSuscripcion(
+  tx: Tx,
+  o: { portal: string; hubId: string; url: string; en: Date; usuario: string },
+): Promise<void> {
+  const suscripcion = { en: o.en.toISOString(), url: o.url, hub_id: o.hubId };
+  await tx.execute(sql`update portal_config set ajustes = ajustes || jsonb_build_object('hub_id', ${o.hubId}::text,
+      'suscripcion', ${JSON.stringify(suscripcion)}::jsonb), modificado_por = ${o.usuario}, modificado_en = now()
+    where portal = ${o.portal}`);
+}
+
 export type FilaPublicacion = {
   id_inmueble: number;
   estado: EstadoPublicacion;
@@ -73,12 +86,14 @@ export type FilaPublicacion = {
   solicitud: number;
   /** The portal's task still to be read (asynchronous portals). */
   tarea: string | null;
+  /** The portal's id of each photo it has (archivo id → image id); {} when the portal gives none. */
+  fotos_portal: Record<string, string>;
 };
 
 export async function publicacion(tx: Tx, idInmueble: number, portal: string): Promise<FilaPublicacion | null> {
   const [f] = await queryRows<FilaPublicacion>(
     tx,
-    sql`select id_inmueble, estado, objetivo, id_externo, hash, fotos_hash, solicitud, tarea from portal_publicacion
+    sql`select id_inmueble, estado, objetivo, id_externo, hash, fotos_hash, solicitud, tarea, fotos_portal from portal_publicacion
         where id_inmueble = ${idInmueble} and portal = ${portal}`,
   );
   return f ?? null;
@@ -126,9 +141,11 @@ export async function marcar(
     error?: string | null;
     soltar?: boolean;
     tarea?: string | null;
+    fotosPortal?: Record<string, string>;
   },
 ): Promise<void> {
   await tx.execute(sql`update portal_publicacion set estado = ${o.estado},
+      fotos_portal = ${o.fotosPortal === undefined ? sql`fotos_portal` : sql`${JSON.stringify(o.fotosPortal)}::jsonb`},
       tarea = ${o.tarea === undefined ? sql`tarea` : sql`${o.tarea}`},
       id_externo = ${o.idExterno === undefined ? sql`id_externo` : sql`${o.idExterno}`},
       hash = ${o.hash === undefined ? sql`hash` : sql`${o.hash}`},

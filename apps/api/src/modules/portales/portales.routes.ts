@@ -25,8 +25,33 @@ import {
   ZFiltroMasivo,
   ZPublicarMasivo,
   ZSaludQuery,
+  ZEncolado,
+  ZHistorialPortal,
+  ZPortalConfig,
+  ZPruebaPortal,
+  ZPublicacionPortal,
+  ZResultadoDespublicarMasivo,
+  ZResultadoMasivo,
+  ZUrlAutorizacion,
+  ZVistaPreviaDespublicar,
+  ZVistaPreviaMasivo,
+  ZWebhookResultado,
+  ZSaludPortal,
+  ZResumenCatalogo,
+  ZEntradaCatalogo,
+  ZCargaCatalogoResultado,
+  ZFilaEquivalencia,
+  ZEquivalenciaGuardada,
+  ZContactosPortal,
+  ZPortalDeInmueble,
+  ZFeedConfig,
+  ZPublicacionFeed,
+  ZVistaPreviaFeed,
 } from '@predio/contract/portales';
+import { zListResult } from '@predio/contract/list';
+import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 import { cifradorDe } from '../../platform/mensajes/cifrado.ts';
@@ -52,7 +77,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `${base}/configuracion`,
       permiso,
-      schema: { tags, summary: `Configuración de ${portal} (sin su token)` },
+      schema: { response: ZPortalConfig, tags, summary: `Configuración de ${portal} (sin su token)` },
       handler: ({ tx, user, req }) =>
         service.leerConfig({
           tx,
@@ -67,6 +92,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         url: `${base}/autorizacion`,
         permiso,
         schema: {
+          response: ZUrlAutorizacion,
           tags,
           summary: `Dirección donde la empresa autoriza a Predio en ${portal} (OAuth2, con estado de un solo uso)`,
         },
@@ -78,6 +104,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         url: `${base}/autorizacion`,
         permiso,
         schema: {
+          response: ZPortalConfig,
           body: ZAutorizacionOAuth,
           tags,
           summary: `Regreso de la autorización de ${portal}: cambia el código por los tokens de la cuenta (cifrados)`,
@@ -91,6 +118,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/configuracion`,
       permiso,
       schema: {
+        response: ZPortalConfig,
         body: ZPortalConfigGuardar,
         tags,
         summary: `Guarda la configuración de ${portal}; el token se cifra y nunca se devuelve`,
@@ -110,14 +138,38 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'POST',
       url: `${base}/probar`,
       permiso,
-      schema: { tags, summary: `Prueba las credenciales guardadas contra ${portal}` },
+      schema: { response: ZPruebaPortal, tags, summary: `Prueba las credenciales guardadas contra ${portal}` },
       handler: ({ tx }) => service.probar({ tx, cifrador, portal }),
     });
+    if (PORTALES_CON_WEBHOOK.includes(portal))
+      defineRoute(app, deps, {
+        method: 'POST',
+        url: `${base}/webhook/suscribir`,
+        permiso,
+        schema: {
+          response: ZPortalConfig,
+          tags,
+          summary: `Suscribe en ${portal} la dirección del webhook de la empresa con su VERIFY-TOKEN y guarda el HUB.ID`,
+        },
+        handler: ({ tx, user, req }) =>
+          service.suscribirWebhook({
+            tx,
+            user,
+            ip: req.ip,
+            cifrador,
+            portal,
+            publico: { base: urlPublica(deps.config.publicUrl, req), idEmpresa: user.idEmpresa },
+          }),
+      });
     defineRoute(app, deps, {
       method: 'GET',
       url: `${base}/inmuebles`,
       permiso,
-      schema: { tags, summary: `Inmuebles marcados para ${portal} o enviados a él, con su estado y último error` },
+      schema: {
+        response: z.array(ZPublicacionPortal),
+        tags,
+        summary: `Inmuebles marcados para ${portal} o enviados a él, con su estado y último error`,
+      },
       handler: ({ tx }) => service.listar({ tx, portal }),
     });
     defineRoute(app, deps, {
@@ -125,6 +177,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/salud`,
       permiso,
       schema: {
+        response: ZSaludPortal,
         querystring: ZSaludQuery,
         tags,
         summary: `Salud de la sincronización con ${portal}: publicados, errores, último éxito, contactos del periodo`,
@@ -136,6 +189,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/masivo/vista-previa`,
       permiso,
       schema: {
+        response: ZVistaPreviaMasivo,
         body: ZFiltroMasivo,
         tags,
         summary: `Publicación masiva en ${portal}: cuántos inmuebles selecciona el filtro y cuáles rechazaría y por qué`,
@@ -147,6 +201,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/masivo`,
       permiso,
       schema: {
+        response: ZResultadoMasivo,
         body: ZPublicarMasivo,
         tags,
         summary: `Publica en ${portal} los inmuebles listos del filtro (los que la vista previa mostró; lo hace un trabajo)`,
@@ -159,6 +214,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/masivo/despublicar/vista-previa`,
       permiso,
       schema: {
+        response: ZVistaPreviaDespublicar,
         body: ZFiltroDespublicarMasivo,
         tags,
         summary: `Despublicación masiva en ${portal}: qué inmuebles de ${portal} selecciona el filtro`,
@@ -170,6 +226,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/masivo/despublicar`,
       permiso,
       schema: {
+        response: ZResultadoDespublicarMasivo,
         body: ZDespublicarMasivo,
         tags,
         summary: `Quita de ${portal} los inmuebles del filtro (los que mostró la vista previa; un trabajo por inmueble)`,
@@ -181,7 +238,11 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         method: 'POST',
         url: `${base}/conciliar`,
         permiso,
-        schema: { tags, summary: `Concilia ahora el estado de lo publicado en ${portal} (lo hace un trabajo)` },
+        schema: {
+          response: ZEncolado,
+          tags,
+          summary: `Concilia ahora el estado de lo publicado en ${portal} (lo hace un trabajo)`,
+        },
         handler: ({ tx }) => conciliacion.conciliarAhora({ tx, portal }),
       });
     if (CATALOGO_PORTAL[portal]) {
@@ -189,14 +250,23 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         method: 'GET',
         url: `${base}/catalogo`,
         permiso,
-        schema: { tags, summary: `Catálogo de ${portal} cargado (entradas por clase) y cuántos maestros están sin mapear` },
+        schema: {
+          response: ZResumenCatalogo,
+          tags,
+          summary: `Catálogo de ${portal} cargado (entradas por clase) y cuántos maestros están sin mapear`,
+        },
         handler: ({ tx }) => catalogo.resumen({ tx, portal }),
       });
       defineRoute(app, deps, {
         method: 'GET',
         url: `${base}/catalogo/entradas`,
         permiso,
-        schema: { querystring: ZCatalogoQuery, tags, summary: `Busca en el catálogo de ${portal} (máximo 50 entradas)` },
+        schema: {
+          response: z.array(ZEntradaCatalogo),
+          querystring: ZCatalogoQuery,
+          tags,
+          summary: `Busca en el catálogo de ${portal} (máximo 50 entradas)`,
+        },
         handler: ({ tx, query }) => catalogo.buscar({ tx, portal, query }),
       });
       if (CATALOGO_PORTAL[portal].desdePortal)
@@ -204,7 +274,11 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
           method: 'POST',
           url: `${base}/catalogo/cargar`,
           permiso,
-          schema: { tags, summary: `Carga el catálogo desde ${portal} y empareja por nombre lo que no tiene dudas` },
+          schema: {
+            response: ZCargaCatalogoResultado,
+            tags,
+            summary: `Carga el catálogo desde ${portal} y empareja por nombre lo que no tiene dudas`,
+          },
           handler: ({ tx, user, req }) => catalogo.cargarDesdePortal({ tx, user, ip: req.ip, cifrador, portal }),
         });
       defineRoute(app, deps, {
@@ -212,6 +286,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         url: `${base}/catalogo/csv`,
         permiso,
         schema: {
+          response: ZCargaCatalogoResultado,
           body: ZCatalogoCsv,
           tags,
           summary: `Carga una clase del catálogo de ${portal} desde un CSV (código, nombre, padre, detalle)`,
@@ -223,6 +298,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         url: `${base}/equivalencias`,
         permiso,
         schema: {
+          response: zListResult(ZFilaEquivalencia),
           querystring: ZEquivalenciasQuery,
           tags,
           summary: `Tipos, municipios o barrios de la empresa con su equivalencia en ${portal}`,
@@ -234,6 +310,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         url: `${base}/equivalencias`,
         permiso,
         schema: {
+          response: ZEquivalenciaGuardada,
           body: ZEquivalenciaGuardar,
           tags,
           summary: `Guarda (o quita, con código null) la equivalencia de un maestro en ${portal}`,
@@ -246,14 +323,18 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         method: 'GET',
         url: `${base}/contactos`,
         permiso,
-        schema: { tags, summary: `Contactos recibidos de ${portal} y la solicitud que cada uno creó o amplió` },
+        schema: {
+          response: ZContactosPortal,
+          tags,
+          summary: `Contactos recibidos de ${portal} y la solicitud que cada uno creó o amplió`,
+        },
         handler: ({ tx }) => contactos.listar({ tx, portal }),
       });
       defineRoute(app, deps, {
         method: 'POST',
         url: `${base}/contactos/leer`,
         permiso,
-        schema: { tags, summary: `Lee ahora los contactos de ${portal} (lo hace un trabajo)` },
+        schema: { response: ZEncolado, tags, summary: `Lee ahora los contactos de ${portal} (lo hace un trabajo)` },
         handler: ({ tx }) => contactos.pedirLectura({ tx, portal }),
       });
     }
@@ -261,7 +342,12 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `${base}/inmuebles/:consecutivo/historial`,
       permiso,
-      schema: { params: ZPortalInmuebleParam.omit({ portal: true }), tags, summary: `Lo enviado a ${portal} de un inmueble` },
+      schema: {
+        response: z.array(ZHistorialPortal),
+        params: ZPortalInmuebleParam.omit({ portal: true }),
+        tags,
+        summary: `Lo enviado a ${portal} de un inmueble`,
+      },
       handler: ({ tx, params }) => service.historial({ tx, portal, consecutivo: params.consecutivo }),
     });
     defineRoute(app, deps, {
@@ -269,6 +355,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `${base}/inmuebles/:consecutivo/:accion`,
       permiso,
       schema: {
+        response: ZPublicacionPortal,
         params: ZAccionPortalParam.omit({ portal: true }),
         tags,
         summary: `Publicar, actualizar o despublicar un inmueble en ${portal} (lo hace un trabajo)`,
@@ -291,6 +378,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/portales/inmueble/:consecutivo',
     permiso: IDMS_PORTALES,
     schema: {
+      response: z.array(ZPortalDeInmueble),
       params: ZPortalInmuebleParam.pick({ consecutivo: true }),
       tags,
       summary: 'El estado de un inmueble en cada portal que el usuario administra, con su último error',
@@ -308,14 +396,23 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: base,
       permiso,
-      schema: { tags, summary: `Configuración del feed de ${portal}, su dirección y sus últimas lecturas` },
+      schema: {
+        response: ZFeedConfig,
+        tags,
+        summary: `Configuración del feed de ${portal}, su dirección y sus últimas lecturas`,
+      },
       handler: ({ tx, user, req }) => feed.leerConfig({ tx, cifrador, portal, enlaces: enlaces(req, user.idEmpresa) }),
     });
     defineRoute(app, deps, {
       method: 'PUT',
       url: base,
       permiso,
-      schema: { body: ZFeedConfigGuardar, tags, summary: `Guarda el formato y los campos del feed de ${portal}` },
+      schema: {
+        response: ZFeedConfig,
+        body: ZFeedConfigGuardar,
+        tags,
+        summary: `Guarda el formato y los campos del feed de ${portal}`,
+      },
       handler: ({ tx, user, req, body }) =>
         feed.guardarConfig({ tx, user, ip: req.ip, cifrador, portal, body, enlaces: enlaces(req, user.idEmpresa) }),
     });
@@ -323,7 +420,11 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'POST',
       url: `${base}/direccion`,
       permiso,
-      schema: { tags, summary: `Genera una nueva dirección secreta del feed de ${portal}; la anterior deja de servir` },
+      schema: {
+        response: ZFeedConfig,
+        tags,
+        summary: `Genera una nueva dirección secreta del feed de ${portal}; la anterior deja de servir`,
+      },
       handler: ({ tx, user, req }) =>
         feed.regenerarDireccion({ tx, user, ip: req.ip, cifrador, portal, enlaces: enlaces(req, user.idEmpresa) }),
     });
@@ -331,21 +432,30 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       method: 'GET',
       url: `${base}/inmuebles`,
       permiso,
-      schema: { tags, summary: `Inmuebles marcados para ${portal}: si van en el feed o qué les falta` },
+      schema: {
+        response: z.array(ZPublicacionFeed),
+        tags,
+        summary: `Inmuebles marcados para ${portal}: si van en el feed o qué les falta`,
+      },
       handler: ({ tx }) => feed.listar({ tx, portal }),
     });
     defineRoute(app, deps, {
       method: 'GET',
       url: `${base}/vista-previa`,
       permiso,
-      schema: { tags, summary: `El feed de ${portal} tal como lo leería ahora el portal` },
+      schema: { response: ZVistaPreviaFeed, tags, summary: `El feed de ${portal} tal como lo leería ahora el portal` },
       handler: ({ tx, user, req }) => feed.vistaPrevia({ tx, portal, enlaces: enlaces(req, user.idEmpresa) }),
     });
     defineRoute(app, deps, {
       method: 'POST',
       url: `${base}/inmuebles/:consecutivo/:accion`,
       permiso,
-      schema: { params: ZAccionFeedParam, tags, summary: `Incluye o quita un inmueble del feed de ${portal}` },
+      schema: {
+        response: ZPublicacionFeed,
+        params: ZAccionFeedParam,
+        tags,
+        summary: `Incluye o quita un inmueble del feed de ${portal}`,
+      },
       handler: ({ tx, user, req, params }) =>
         feed.accion({ tx, user, ip: req.ip, portal, consecutivo: params.consecutivo, accion: params.accion }),
     });
@@ -357,6 +467,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
       url: `/publico/:empresa/portales/${portal}/webhook`,
       permiso: 'publico',
       schema: {
+        response: ZWebhookResultado,
         params: ZFeedPublicoParam.pick({ empresa: true }),
         tags,
         summary: `Público: el resultado de una tarea de ${portal} (verificado por HUB.ID y VERIFY-TOKEN)`,
@@ -382,6 +493,7 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/:empresa/portales/:portal/:token',
     permiso: 'publico',
     schema: {
+      response: FILE_RESPONSE,
       params: ZFeedPublicoParam,
       tags,
       summary: 'Público: el feed XML o JSON que lee un portal, en su dirección secreta',

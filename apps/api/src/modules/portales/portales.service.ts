@@ -29,6 +29,7 @@ import { encolar, ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import type { Cifrador } from '../../platform/mensajes/cifrado.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import {
+  archivoDeUrl,
   ErrorPortal,
   type AdaptadorPortal,
   type AjustesPortal,
@@ -117,8 +118,7 @@ export async function leerConfig(o: {
     id_asignado_contactos: f?.ajustes.id_asignado_contactos ?? null,
     con_secreto: Boolean(f?.credenciales),
     con_clave_api: Boolean(f?.ajustes.clave_api),
-    webhook:
-      token && o.publico ? { url: `${o.publico.base}${rutaWebhook(o.publico.idEmpresa, o.portal)}`, verify_token: token } : null,
+    webhook: token && o.publico ? webhookDe(f, token, `${o.publico.base}${rutaWebhook(o.publico.idEmpresa, o.portal)}`) : null,
     ...(t === undefined
       ? {}
       : {
@@ -129,6 +129,14 @@ export async function leerConfig(o: {
           },
         }),
   };
+}
+
+/** The webhook's address, its VERIFY-TOKEN and the subscription made from the screen (if any). */
+function webhookDe(f: repo.FilaConfig | null, token: string, url: string): NonNullable<PortalConfig['webhook']> {
+  const s = f?.ajustes.suscripcion;
+  // A HUB.ID typed by hand after subscribing is another subscription: the one recorded no longer holds.
+  const suscripcion = s && s.hub_id === (f?.ajustes.hub_id ?? '') ? { ...s, vigente: s.url === url } : null;
+  return { url, verify_token: token, suscripcion };
 }
 
 /** What the adapter needs to call the portal: settings, secret and, for OAuth2 portals, the tokens. */
@@ -266,6 +274,10 @@ export async function guardarConfig(o: {
           hub_id: b.hub_id,
           // The VERIFY-TOKEN the company gives the portal with the webhook's address: made once, kept.
           verify_token: antes?.ajustes.verify_token || randomBytes(24).toString('base64url'),
+          // The subscription made from the screen stays while its HUB.ID does.
+          ...(antes?.ajustes.suscripcion && antes.ajustes.suscripcion.hub_id === b.hub_id
+            ? { suscripcion: antes.ajustes.suscripcion }
+            : {}),
         }
       : {}),
     ...(conContactos ? { id_asignado_contactos: b.id_asignado_contactos } : {}),
@@ -310,6 +322,64 @@ export async function probar(o: {
     if (e instanceof ErrorPortal) return { ok: false, mensaje: e.message };
     throw e;
   }
+}
+
+/**
+ * «Suscribir webhook»: asks the portal to post its tasks' results to this company's webhook address with
+ * its VERIFY-TOKEN, and keeps the HUB.ID the portal assigns (and when). A refusal is an error in Spanish
+ * naming what to do; nothing is kept then.
+ */
+export async function suscribirWebhook(o: {
+  tx: Tx;
+  user: Principal;
+  ip: string;
+  cifrador: Cifrador;
+  portal: PortalSincronizado;
+  publico: { base: string; idEmpresa: number };
+}): Promise<PortalConfig> {
+  const ad = ADAPTADORES[o.portal];
+  const cfg = await repo.config(o.tx, o.portal);
+  if (!conWebhook(o.portal)) throw new AppError(CODES.NO_ENCONTRADO, `${ad.nombre} no tiene webhook`);
+  if (!cfg || !cfg.activo || !cfg.ajustes.verify_token)
+    throw new AppError(CODES.CONFLICTO, `${ad.nombre} no está configurado o está inactivo: guarde su configuración primero`);
+  const secreto = o.cifrador.descifrar(cfg.credenciales);
+  if (!secreto)
+    throw new AppError(CODES.CONFLICTO, `La clave de la API de ${ad.nombre} falta o no se puede leer: escríbala de nuevo`);
+  const cliente = ad.cliente(credenciales({ tx: o.tx, cifrador: o.cifrador, portal: o.portal }, cfg, secreto));
+  if (!cliente.suscribirWebhook) throw new AppError(CODES.NO_ENCONTRADO, `${ad.nombre} no tiene webhook`);
+  const url = `${o.publico.base}${rutaWebhook(o.publico.idEmpresa, o.portal)}`;
+  let hubId: string;
+  try {
+    ({ hubId } = await cliente.suscribirWebhook({ url, verifyToken: cfg.ajustes.verify_token }));
+  } catch (e) {
+    if (!(e instanceof ErrorPortal)) throw e;
+    throw new AppError(CODES.CONFLICTO, mensajeSuscripcion(ad.nombre, e));
+  }
+  await repo.guardarSuscripcion(o.tx, { portal: o.portal, hubId, url, en: new Date(), usuario: o.user.usuario });
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'actualizar',
+    entidad: 'portal_config',
+    entidadId: o.portal,
+    cambios: { hub_id: { antes: cfg.ajustes.hub_id ?? '', despues: hubId }, webhook: { antes: null, despues: url } },
+    ip: o.ip,
+  });
+  return leerConfig(o);
+}
+
+/** A portal's refusal of the subscription, said for someone at the screen (no job retries it). */
+export function mensajeSuscripcion(nombre: string, e: ErrorPortal): string {
+  const inicio = `No se pudo suscribir el webhook en ${nombre}`;
+  if (e.status === 401 || e.status === 403)
+    return `${inicio}: rechazó la clave de la API (${e.status}). Revise la Clave de la API (apikey) y el Identificador del cliente, guárdelos e intente de nuevo`;
+  if (e.status === 429) {
+    const s = e.esperaMs === undefined ? '' : ` en ${Math.max(1, Math.ceil(e.esperaMs / 1000))} s`;
+    return `${inicio}: limitó las peticiones (429). Intente de nuevo${s || ' en unos minutos'}`;
+  }
+  const sinNombre = e.message.startsWith(`${nombre} `) ? e.message.slice(nombre.length + 1) : e.message;
+  if (e.reintentable) return `${inicio}: ${sinNombre.replace(/: se reintentará.*$/, '')}. Intente de nuevo en unos minutos`;
+  return `${inicio}: ${sinNombre.replace(/^rechazó el inmueble \((\d+)\)/, 'la rechazó ($1)')}`;
 }
 
 // ----- the screen's list and actions -----------------------------------------------------------------
@@ -477,6 +547,7 @@ export async function sincronizar(o: {
       idExterno?: string | null;
       hash?: string | null;
       fotosHash?: string | null;
+      fotosPortal?: Record<string, string>;
       error?: string | null;
       accion: string;
       detalle?: string;
@@ -556,7 +627,7 @@ export async function sincronizar(o: {
           return fin(await seguir(tarea), { despublicado: fila.id_externo });
         }
       }
-      await terminar('despublicado', { idExterno: null, hash: null, fotosHash: null, accion: 'despublicar' });
+      await terminar('despublicado', { idExterno: null, hash: null, fotosHash: null, fotosPortal: {}, accion: 'despublicar' });
       return { despublicado: fila.id_externo };
     }
     if (!ficha) return { omitido: 'el inmueble ya no existe' };
@@ -572,7 +643,13 @@ export async function sincronizar(o: {
     await escribir((tx) => repo.marcar(tx, { idInmueble, portal, estado: 'enviado', soltar: false }));
     let idExterno = fila.id_externo;
     const fotosHash = ficha.fotos.join(',');
-    const enviado = idExterno ? await cliente.actualizar(idExterno, payload) : await cliente.publicar(payload);
+    // The photos' ids on the portal, when it gave them: a removed photo is deleted there by its id.
+    // Without public addresses (PUBLIC_URL) no photo travels: none is deleted either.
+    const fotosEnPortal =
+      ficha.fotos.length > 0 && ficha.fotosUrl.length === 0
+        ? undefined
+        : { archivos: ficha.fotos.slice(0, ficha.fotosUrl.length), enPortal: fila.fotos_portal ?? {} };
+    const enviado = idExterno ? await cliente.actualizar(idExterno, payload, fotosEnPortal) : await cliente.publicar(payload);
     if (enviado && 'tarea' in enviado) {
       // Kept at once, with what was sent: a retry reads this task instead of sending the listing again.
       const tarea = `p:${enviado.tarea}`;
@@ -626,6 +703,28 @@ const SONDEO = { intentos: 5, ms: 3_000 };
 const SONDEO_REINTENTO_MS = 60_000;
 
 /**
+ * The photos' ids after a completed task: for each photo sent (`fotos_hash`, written when the task was
+ * sent), the id the portal had for it or the one this task gave it (by its address); the photos no longer
+ * sent drop out. A portal that gives no ids keeps {} (and its photos travel whole, as before).
+ */
+function fotosTrasTarea(fila: repo.FilaPublicacion, nuevas: { url: string; id: string }[] | undefined): Record<string, string> {
+  const antes = fila.fotos_portal ?? {};
+  if (!nuevas?.length && Object.keys(antes).length === 0) return {};
+  const porArchivo = new Map<string, string>();
+  for (const f of nuevas ?? []) {
+    const a = archivoDeUrl(f.url);
+    if (a !== null) porArchivo.set(String(a), f.id);
+  }
+  const enviados = (fila.fotos_hash ?? '').split(',').filter(Boolean);
+  const out: Record<string, string> = {};
+  for (const a of enviados) {
+    const id = porArchivo.get(a) ?? antes[a];
+    if (id) out[a] = id;
+  }
+  return out;
+}
+
+/**
  * Writes a task's outcome on its row. `tarea` is as stored: «p:<id>» (a listing sent) or «d:<id>» (taken
  * off). Called by the job and by the webhook; a row whose task already changed is left alone.
  */
@@ -661,6 +760,7 @@ async function resolverTarea(
       idExterno: null,
       hash: null,
       fotosHash: null,
+      fotosPortal: {},
       tarea: null,
     });
     await repo.historial(tx, { idInmueble: o.idInmueble, portal: o.portal, accion, resultado: 'despublicado' });
@@ -673,7 +773,14 @@ async function resolverTarea(
     await repo.historial(tx, { idInmueble: o.idInmueble, portal: o.portal, accion, resultado: 'error', detalle: error });
     return;
   }
-  await repo.marcar(tx, { idInmueble: o.idInmueble, portal: o.portal, estado: 'publicado', idExterno, tarea: null });
+  await repo.marcar(tx, {
+    idInmueble: o.idInmueble,
+    portal: o.portal,
+    estado: 'publicado',
+    idExterno,
+    tarea: null,
+    fotosPortal: fotosTrasTarea(fila, o.resultado.fotos),
+  });
   await repo.historial(tx, {
     idInmueble: o.idInmueble,
     portal: o.portal,

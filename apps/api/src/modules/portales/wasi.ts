@@ -11,7 +11,7 @@ import {
   type EstadoEnPortal,
   type FichaPortal,
 } from './adaptador.ts';
-import type { EntradaCatalogo } from '@predio/contract/portales';
+import { CODIGO_NO_SE_ENVIA, type EntradaCatalogo } from '@predio/contract/portales';
 
 /*
  * Wasi (api.wasi.co, docs/guide): every call carries `id_company` and `wasi_token`; a property is written
@@ -79,6 +79,14 @@ export const ZWasiPropiedad = z.object({
   id_status_on_page: z.literal(1),
   id_availability: z.literal(1),
   id_rents_type: z.literal(4),
+  /**
+   * The property's features as Wasi's feature ids, comma-separated (form field), from the company's
+   * equivalences of its características (Wasi's catalogue of features: GET /feature/all).
+   */
+  features: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9})*$/)
+    .optional(),
 });
 export type WasiPropiedad = z.infer<typeof ZWasiPropiedad>;
 
@@ -118,7 +126,53 @@ function faltantes(f: FichaPortal, a: AjustesPortal): string[] {
     if (!a.id_ciudad) out.push('Ciudad en Wasi (configuración del portal)');
   }
   if (f.barrio && eq?.barriosDeCiudad && !eq.barrio) out.push(sinEquivalencia('Barrio', 'Wasi', f.barrio));
+  // Once the company loaded Wasi's features, each of the property's características needs its id (or «No se envía»).
+  if (eq?.conCatalogo.caracteristica)
+    for (const c of eq.caracteristicas ?? [])
+      if (c.codigo === null) out.push(sinEquivalencia('Característica', 'Wasi', c.nombre));
   return out;
+}
+
+/** Wasi's feature ids for the property's características («No se envía» and repeats left out). */
+const featuresDe = (f: FichaPortal): string =>
+  [
+    ...new Set(
+      (f.equivalencias?.caracteristicas ?? [])
+        .map((c) => c.codigo)
+        .filter((c): c is string => c !== null && c !== CODIGO_NO_SE_ENVIA && /^\d{1,9}$/.test(c)),
+    ),
+  ].join(',');
+
+/**
+ * Wasi's features: `{ internal: [...], external: [...] }` as a property's `features` shows them (each
+ * `{ id, nombre | name }`), or a list keyed by position with `id_feature` / `id`; the group goes in `detalle`.
+ */
+export function caracteristicasWasi(j: Record<string, unknown>): EntradaCatalogo[] {
+  const out = new Map<string, EntradaCatalogo>();
+  const tomar = (xs: unknown, grupo: string) => {
+    const lista = Array.isArray(xs)
+      ? (xs as unknown[])
+      : xs && typeof xs === 'object'
+        ? Object.entries(xs as Record<string, unknown>)
+            .filter(([k]) => /^\d+$/.test(k))
+            .map(([, v]) => v)
+        : [];
+    for (const x of lista as Record<string, unknown>[]) {
+      if (!x || typeof x !== 'object') continue;
+      const id = x.id_feature ?? x.id;
+      const nombre = String(x.nombre || x.name || '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      if ((typeof id !== 'number' && typeof id !== 'string') || !/^\d{1,9}$/.test(String(id)) || !nombre) continue;
+      const g = grupo || (x.type === 'external' ? 'Externa' : x.type === 'internal' ? 'Interna' : '');
+      out.set(String(id), { codigo: String(id), nombre: nombre.slice(0, 200), padre: '', detalle: g });
+    }
+  };
+  if (Array.isArray(j.internal) || Array.isArray(j.external)) {
+    tomar(j.internal, 'Interna');
+    tomar(j.external, 'Externa');
+  } else tomar(j, '');
+  return [...out.values()];
 }
 
 const texto = (v: number | null) => (v === null ? '' : String(v));
@@ -159,6 +213,7 @@ function mapear(f: FichaPortal, a: AjustesPortal): WasiPropiedad {
     id_status_on_page: 1,
     id_availability: 1,
     id_rents_type: 4,
+    ...(featuresDe(f) ? { features: featuresDe(f) } : {}),
   };
 }
 
@@ -248,7 +303,7 @@ export const wasi: AdaptadorPortal<WasiPropiedad> = {
           return { estado: 'no_existe' };
         return estadoWasi(revisar(j));
       },
-      // Catalogues (inferred like the writes; docs/portales.md): GET /property-type/all,
+      // Catalogues (inferred like the writes; docs/portales.md): GET /property-type/all, /feature/all,
       // /location/regions-from-country/1, /location/cities-from-region/{id_region},
       // /location/zones-from-city/{id_city}.
       async leerCatalogo(clase, padre) {
@@ -257,6 +312,7 @@ export const wasi: AdaptadorPortal<WasiPropiedad> = {
         const a = (xs: { codigo: string; nombre: string }[], padreDe = '', detalle = ''): EntradaCatalogo[] =>
           xs.map((x) => ({ ...x, padre: padreDe, detalle }));
         if (clase === 'tipo') return a(entradasWasi(await get('/property-type/all'), 'id_property_type'));
+        if (clase === 'caracteristica') return caracteristicasWasi(await get('/feature/all'));
         if (clase === 'barrio') {
           if (!padre) return [];
           return a(entradasWasi(await get(`/location/zones-from-city/${encodeURIComponent(padre)}`), 'id_zone'), padre);

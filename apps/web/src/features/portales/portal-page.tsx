@@ -76,6 +76,7 @@ import {
   useGuardarConfigPortal,
   useInmueblesPortal,
   useProbarPortal,
+  useSuscribirWebhook,
   useUrlAutorizacion,
 } from './api/portales.ts';
 import { COLOR_ESTADO_PUBLICACION } from './estado-publicacion.ts';
@@ -331,17 +332,26 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
             <Input maxLength={100} style={{ width: 'min(420px, 80vw)' }} />
           </Form.Item>
           {actual.webhook ? (
-            <Typography.Paragraph>
-              Dirección del webhook (resultado de las tareas):{' '}
-              <Typography.Text copyable code className="portales-direccion">
-                {actual.webhook.url}
-              </Typography.Text>
-              <br />
-              VERIFY-TOKEN:{' '}
-              <Typography.Text copyable code className="portales-direccion">
-                {actual.webhook.verify_token}
-              </Typography.Text>
-            </Typography.Paragraph>
+            <>
+              <Typography.Paragraph>
+                Dirección del webhook (resultado de las tareas):{' '}
+                <Typography.Text copyable code className="portales-direccion">
+                  {actual.webhook.url}
+                </Typography.Text>
+                <br />
+                VERIFY-TOKEN:{' '}
+                <Typography.Text copyable code className="portales-direccion">
+                  {actual.webhook.verify_token}
+                </Typography.Text>
+              </Typography.Paragraph>
+              <SuscripcionWebhook
+                portal={portal}
+                nombre={nombre}
+                webhook={actual.webhook}
+                conSecreto={actual.con_secreto}
+                alSuscribir={(hub) => form.setFieldValue('hub_id', hub)}
+              />
+            </>
           ) : (
             <Typography.Paragraph type="secondary">
               Al guardar la configuración se crean la dirección del webhook y su VERIFY-TOKEN para dárselos a {nombre}.
@@ -379,6 +389,66 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
         </Button>
       </Space>
     </Form>
+  );
+}
+
+/** The webhook's subscription: its state, and «Suscribir webhook» (the portal answers the HUB.ID). */
+function SuscripcionWebhook({
+  portal,
+  nombre,
+  webhook,
+  conSecreto,
+  alSuscribir,
+}: {
+  portal: PortalSincronizado;
+  nombre: string;
+  webhook: NonNullable<PortalConfig['webhook']>;
+  conSecreto: boolean;
+  alSuscribir: (hubId: string) => void;
+}) {
+  const suscribir = useSuscribirWebhook(portal);
+  const { message } = App.useApp();
+  const [error, setError] = useState<string | null>(null);
+  const s = webhook.suscripcion;
+  return (
+    <div className="portales-suscripcion" aria-live="polite">
+      <Space wrap align="center">
+        {s ? (
+          s.vigente ? (
+            <Tag color="green">Suscrito</Tag>
+          ) : (
+            <Tag color="orange">Suscrito en otra dirección</Tag>
+          )
+        ) : (
+          <Tag>Sin suscribir desde Predio</Tag>
+        )}
+        <Typography.Text type="secondary">
+          {s
+            ? s.vigente
+              ? `Suscrito el ${formatFechaHora(s.en)} (HUB.ID ${s.hub_id}).`
+              : `Suscrito el ${formatFechaHora(s.en)} en ${s.url}: la dirección cambió, suscríbalo de nuevo.`
+            : `${nombre} enviará el resultado de las tareas a esta dirección una vez suscrita.`}
+        </Typography.Text>
+        <Button
+          icon={<LinkOutlined />}
+          loading={suscribir.isPending}
+          disabled={!conSecreto}
+          onClick={async () => {
+            setError(null);
+            try {
+              const c = await suscribir.mutateAsync();
+              alSuscribir(c.hub_id);
+              void message.success(`Webhook suscrito en ${nombre}`);
+            } catch (e) {
+              setError(e instanceof Error ? e.message : String(e));
+            }
+          }}
+        >
+          {s ? 'Suscribir de nuevo' : 'Suscribir webhook'}
+        </Button>
+      </Space>
+      {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 8 }} /> : null}
+    </div>
   );
 }
 

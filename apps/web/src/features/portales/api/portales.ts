@@ -123,6 +123,16 @@ export function useProbarPortal(portal: PortalSincronizado) {
   });
 }
 
+/** «Suscribir webhook» (integrators' API): the portal subscribes the webhook's address and assigns its HUB.ID. */
+export function useSuscribirWebhook(portal: PortalSincronizado) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await http.post<PortalConfig>(`/portales/${portal}/webhook/suscribir`, undefined, { silent: true })).data,
+    onSuccess: (c) => qc.setQueryData(portalesKeys.config(portal), c),
+  });
+}
+
 /** OAuth2 portals: the portal's authorisation page for this company, with a fresh single-use state. */
 export function useUrlAutorizacion(portal: PortalSincronizado) {
   return useMutation({
