@@ -172,3 +172,35 @@ export const ZRetencionLegal = z
   );
 export type RetencionLegal = z.output<typeof ZRetencionLegal>;
 export type RetencionLegalIn = z.input<typeof ZRetencionLegal>;
+
+// ----- Batch transfer (tab «Retención» › Por transferir, several selected) -----
+
+/** Most expedientes one batch transfer takes (the list's page is 50). */
+export const MAX_TRANSFERIR_LOTE = 200;
+
+/** Transferring several expedientes to the archivo central at once: their ids, each checked as the single action. */
+export const ZTransferirLote = z.object({
+  ids: z
+    .array(id('Expedientes'), { error: 'El campo Expedientes debe ser una lista' })
+    .min(1, { error: 'El campo Expedientes está vacío: seleccione al menos un expediente' })
+    .max(MAX_TRANSFERIR_LOTE, { error: `El campo Expedientes admite máximo ${MAX_TRANSFERIR_LOTE} expedientes` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'El campo Expedientes repite un expediente' }),
+});
+export type TransferirLote = z.output<typeof ZTransferirLote>;
+
+/** One expediente of a batch transfer: transferred, or refused with the reason the single action gives. */
+export const ZResultadoTransferencia = z.object({
+  id: z.number().int(),
+  /** Null when the id is no expediente of the company. */
+  numero: z.string().nullable(),
+  transferido: z.boolean(),
+  motivo: z.string().nullable(),
+});
+export type ResultadoTransferencia = z.output<typeof ZResultadoTransferencia>;
+
+export const ZTransferenciaLote = z.object({
+  transferidos: z.number().int(),
+  rechazados: z.number().int(),
+  resultados: z.array(ZResultadoTransferencia),
+});
+export type TransferenciaLote = z.output<typeof ZTransferenciaLote>;

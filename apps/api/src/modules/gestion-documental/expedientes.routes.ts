@@ -9,6 +9,8 @@ import {
   ZExpedientesQuery,
   ZRetencionLegal,
   ZRetencionQuery,
+  ZTransferenciaLote,
+  ZTransferirLote,
 } from '@predio/contract/gestion-documental-expedientes';
 import { enviar } from '../../platform/archivos/archivos.service.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -92,6 +94,18 @@ export function expedientesRoutes(app: FastifyInstance, deps: Deps): void {
     permiso,
     schema: { params: ZId, tags, summary: 'Transfiere el expediente al archivo central (vencido en gestión)' },
     handler: ({ tx, user, req, params }) => service.transferir({ tx, user, ip: req.ip, id: params.id }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${URL}/transferir`,
+    permiso,
+    schema: {
+      body: ZTransferirLote,
+      response: ZTransferenciaLote,
+      tags,
+      summary: 'Transfiere varios expedientes al archivo central: el resultado de cada uno (transferido o por qué no)',
+    },
+    handler: ({ tx, user, req, body }) => service.transferirLote({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'POST',
