@@ -126,3 +126,24 @@ export function sumarDiasHabiles(desde: string, dias: number): string {
   }
   return dia;
 }
+
+/**
+ * Text extraction of the radicados' documents (Configuración › «Extraer texto de los documentos anteriores»):
+ * the PDFs and images filed before the text job existed (or before OCR) have no text for the search.
+ */
+export const ZEstadoExtraccion = z.object({
+  /** The radicados' current PDFs and images. */
+  documentos: z.number().int(),
+  /** Of them, those whose text is extracted (possibly empty: a blank page). */
+  con_texto: z.number().int(),
+  /** Without text: filed before the job existed, or whose job failed. */
+  sin_texto: z.number().int(),
+  /** Extraction jobs of the company still pending or running. */
+  en_cola: z.number().int(),
+});
+export type EstadoExtraccion = z.output<typeof ZEstadoExtraccion>;
+export const ZExtraccionIniciada = ZEstadoExtraccion.extend({
+  /** Jobs queued by this request (files without text and without a job already pending). */
+  encolados: z.number().int(),
+});
+export type ExtraccionIniciada = z.output<typeof ZExtraccionIniciada>;

@@ -4,8 +4,9 @@ import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import { leerArchivo } from '../maestros/maestros-archivos.service.ts';
-import { ZConfiguracionGd } from '@predio/contract/gestion-documental-configuracion';
+import { ZConfiguracionGd, ZEstadoExtraccion, ZExtraccionIniciada } from '@predio/contract/gestion-documental-configuracion';
 import * as configuracion from './configuracion.service.ts';
+import * as texto from './texto.service.ts';
 import * as service from './trd.service.ts';
 
 const tags = ['gestion-documental'];
@@ -30,6 +31,28 @@ export function trdRoutes(app: FastifyInstance, deps: Deps): void {
     permiso,
     schema: { body: ZConfiguracionGd, tags, summary: 'Guarda la configuración de gestión documental' },
     handler: ({ tx, user, req, body }) => configuracion.guardar({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/gestion-documental/configuracion/extraer-texto',
+    permiso,
+    schema: {
+      response: ZEstadoExtraccion,
+      tags,
+      summary: 'Cuántos documentos de los radicados tienen su texto extraído y cuántas extracciones faltan',
+    },
+    handler: ({ tx }) => texto.estadoExtraccion({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/gestion-documental/configuracion/extraer-texto',
+    permiso,
+    schema: {
+      response: ZExtraccionIniciada,
+      tags,
+      summary: 'Encola la extracción del texto de los documentos que no lo tienen (archivados antes de la extracción)',
+    },
+    handler: ({ tx, user, req }) => texto.reextraer({ tx, user, ip: req.ip }),
   });
   defineRoute(app, deps, {
     method: 'GET',
