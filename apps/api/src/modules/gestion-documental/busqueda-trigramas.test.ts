@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Radicado } from '@predio/contract/gestion-documental';
-import type { ListResult } from '@predio/contract/list';
+import type { ListaAcotada, ListResult } from '@predio/contract/list';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
 import { trigramasDe } from './radicados.repo.ts';
@@ -91,7 +91,7 @@ describe('búsqueda por partes del número, el asunto y el tercero', () => {
     expect(await ids('rogarro')).toEqual([]);
     expect(await ids('helicoptero')).toEqual([]);
     // Combined with a filter and the count.
-    const r = ok<ListResult<Radicado>>(await as(t.app, admin1).get(`${RAD}?q=rroga&tipo=entrada&pageSize=1`));
+    const r = ok<ListaAcotada<Radicado>>(await as(t.app, admin1).get(`${RAD}?q=rroga&tipo=entrada&pageSize=1`));
     expect(r.total).toBe(2);
     expect(r.totalExacto).toBeUndefined();
     expect(r.items).toHaveLength(1);
