@@ -104,13 +104,22 @@ export const ZConfiguracionGd = z
   });
 export type ConfiguracionGdForm = z.output<typeof ZConfiguracionGd>;
 
-export type ConfiguracionGd = Omit<ConfiguracionGdForm, 'plazos'> & {
-  plazos: { id_tipo_documental: number; nombre: string; dias_respuesta: number | null }[];
-  areas: { id: number; codigo: string | null; nombre: string }[];
-  usuarios: { id: number; nombre: string; usuario: string }[];
-  modificado_por: string | null;
-  modificado_en: string | null;
-};
+export const ZConfiguracionGdRespuesta = z.object({
+  reinicio_anual: z.boolean(),
+  formato_entrada: z.string(),
+  formato_salida: z.string(),
+  formato_interna: z.string(),
+  id_area_recepcion: z.number().int().nullable(),
+  id_usuario_recepcion: z.number().int().nullable(),
+  plazos: z.array(
+    z.object({ id_tipo_documental: z.number().int(), nombre: z.string(), dias_respuesta: z.number().int().nullable() }),
+  ),
+  areas: z.array(z.object({ id: z.number().int(), codigo: z.string().nullable(), nombre: z.string() })),
+  usuarios: z.array(z.object({ id: z.number().int(), nombre: z.string(), usuario: z.string() })),
+  modificado_por: z.string().nullable(),
+  modificado_en: z.string().nullable(),
+});
+export type ConfiguracionGd = z.infer<typeof ZConfiguracionGdRespuesta>;
 
 /** `dias` business days after the day `desde` (AAAA-MM-DD): Monday to Friday, Colombian holidays excluded. */
 export function sumarDiasHabiles(desde: string, dias: number): string {
