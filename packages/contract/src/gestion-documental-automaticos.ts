@@ -39,17 +39,22 @@ export const ZReglaAutomaticaForm = z.object({
 export type ReglaAutomaticaForm = z.output<typeof ZReglaAutomaticaForm>;
 export type ReglaAutomaticaFormIn = z.input<typeof ZReglaAutomaticaForm>;
 
-type Ref = { id: number; nombre: string; codigo: string | null };
-export type ReglaAutomatica = {
-  id: number;
-  origen: OrigenAutomatico;
-  area: Ref;
-  serie: Ref | null;
-  subserie: Ref | null;
-  tipo_documental: { id: number; nombre: string } | null;
-  activo: boolean;
+const ZRef = z.object({ id: z.number().int(), nombre: z.string(), codigo: z.string().nullable() });
+export const ZReglaAutomatica = z.object({
+  id: z.number().int(),
+  origen: z.enum(ORIGENES_AUTOMATICOS),
+  area: ZRef,
+  serie: ZRef.nullable(),
+  subserie: ZRef.nullable(),
+  tipo_documental: z.object({ id: z.number().int(), nombre: z.string() }).nullable(),
+  activo: z.boolean(),
   /** Radicados filed by this rule, and the last one. */
-  radicados: number;
-  ultimo: { id: number; radicado: string } | null;
-  actualizado_por: string;
-};
+  radicados: z.number().int(),
+  ultimo: z.object({ id: z.number().int(), radicado: z.string() }).nullable(),
+  actualizado_por: z.string(),
+});
+export type ReglaAutomatica = z.infer<typeof ZReglaAutomatica>;
+export const ZReglasAutomaticas = z.object({
+  reglas: z.array(ZReglaAutomatica),
+  origenes: z.array(z.object({ clave: z.enum(ORIGENES_AUTOMATICOS), etiqueta: z.string() })),
+});

@@ -55,16 +55,18 @@ export const ZPlantillaCartaForm = z.object({
 export type PlantillaCartaForm = z.output<typeof ZPlantillaCartaForm>;
 export type PlantillaCartaFormIn = z.input<typeof ZPlantillaCartaForm>;
 
-export type PlantillaCartaResumen = {
-  id: number;
-  nombre: string;
-  asunto: string;
-  activa: boolean;
-  cartas: number;
-  actualizado: string;
-  actualizado_por: string;
-};
-export type PlantillaCarta = PlantillaCartaResumen & { contenido: string };
+export const ZPlantillaCartaResumen = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  asunto: z.string(),
+  activa: z.boolean(),
+  cartas: z.number().int(),
+  actualizado: z.string(),
+  actualizado_por: z.string(),
+});
+export type PlantillaCartaResumen = z.infer<typeof ZPlantillaCartaResumen>;
+export const ZPlantillaCarta = ZPlantillaCartaResumen.extend({ contenido: z.string() });
+export type PlantillaCarta = z.infer<typeof ZPlantillaCarta>;
 
 export const ETIQUETAS_GENERAR_CARTA = {
   id_plantilla: 'Plantilla',
@@ -109,25 +111,27 @@ export type GenerarCarta = z.output<typeof ZGenerarCarta>;
 export type GenerarCartaIn = z.input<typeof ZGenerarCarta>;
 
 /** A generated letter: its radicado de salida and, when e-mailed, where it went. */
-export type Carta = {
-  id: number;
-  plantilla: string;
-  radicado: { id: number; radicado: string };
+export const ZCarta = z.object({
+  id: z.number().int(),
+  plantilla: z.string(),
+  radicado: z.object({ id: z.number().int(), radicado: z.string() }),
   /** The radicado de entrada it answers. */
-  responde_a: { id: number; radicado: string } | null;
-  asunto: string;
-  tercero: { id: number; nombre: string; nro_id: string };
-  inmueble: number | null;
-  contrato: string | null;
-  email: string | null;
-  creado_por: string;
-  creado_en: string;
-};
+  responde_a: z.object({ id: z.number().int(), radicado: z.string() }).nullable(),
+  asunto: z.string(),
+  tercero: z.object({ id: z.number().int(), nombre: z.string(), nro_id: z.string() }),
+  inmueble: z.number().int().nullable(),
+  contrato: z.string().nullable(),
+  email: z.string().nullable(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+});
+export type Carta = z.infer<typeof ZCarta>;
 
 export type CamposCarta = GrupoCampos[];
 
 /** Choices for the generate form: contracts by number (the inmuebles and terceros are searched). */
-export type OpcionesCarta = {
-  plantillas: { id: number; nombre: string; asunto: string }[];
-  contratos: { id: number; numero: string; inmueble: number }[];
-};
+export const ZOpcionesCarta = z.object({
+  plantillas: z.array(z.object({ id: z.number().int(), nombre: z.string(), asunto: z.string() })),
+  contratos: z.array(z.object({ id: z.number().int(), numero: z.string(), inmueble: z.number().int() })),
+});
+export type OpcionesCarta = z.infer<typeof ZOpcionesCarta>;

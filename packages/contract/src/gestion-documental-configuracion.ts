@@ -104,13 +104,22 @@ export const ZConfiguracionGd = z
   });
 export type ConfiguracionGdForm = z.output<typeof ZConfiguracionGd>;
 
-export type ConfiguracionGd = Omit<ConfiguracionGdForm, 'plazos'> & {
-  plazos: { id_tipo_documental: number; nombre: string; dias_respuesta: number | null }[];
-  areas: { id: number; codigo: string | null; nombre: string }[];
-  usuarios: { id: number; nombre: string; usuario: string }[];
-  modificado_por: string | null;
-  modificado_en: string | null;
-};
+export const ZConfiguracionGdRespuesta = z.object({
+  reinicio_anual: z.boolean(),
+  formato_entrada: z.string(),
+  formato_salida: z.string(),
+  formato_interna: z.string(),
+  id_area_recepcion: z.number().int().nullable(),
+  id_usuario_recepcion: z.number().int().nullable(),
+  plazos: z.array(
+    z.object({ id_tipo_documental: z.number().int(), nombre: z.string(), dias_respuesta: z.number().int().nullable() }),
+  ),
+  areas: z.array(z.object({ id: z.number().int(), codigo: z.string().nullable(), nombre: z.string() })),
+  usuarios: z.array(z.object({ id: z.number().int(), nombre: z.string(), usuario: z.string() })),
+  modificado_por: z.string().nullable(),
+  modificado_en: z.string().nullable(),
+});
+export type ConfiguracionGd = z.infer<typeof ZConfiguracionGdRespuesta>;
 
 /** `dias` business days after the day `desde` (AAAA-MM-DD): Monday to Friday, Colombian holidays excluded. */
 export function sumarDiasHabiles(desde: string, dias: number): string {
@@ -126,3 +135,24 @@ export function sumarDiasHabiles(desde: string, dias: number): string {
   }
   return dia;
 }
+
+/**
+ * Text extraction of the radicados' documents (Configuración › «Extraer texto de los documentos anteriores»):
+ * the PDFs and images filed before the text job existed (or before OCR) have no text for the search.
+ */
+export const ZEstadoExtraccion = z.object({
+  /** The radicados' current PDFs and images. */
+  documentos: z.number().int(),
+  /** Of them, those whose text is extracted (possibly empty: a blank page). */
+  con_texto: z.number().int(),
+  /** Without text: filed before the job existed, or whose job failed. */
+  sin_texto: z.number().int(),
+  /** Extraction jobs of the company still pending or running. */
+  en_cola: z.number().int(),
+});
+export type EstadoExtraccion = z.output<typeof ZEstadoExtraccion>;
+export const ZExtraccionIniciada = ZEstadoExtraccion.extend({
+  /** Jobs queued by this request (files without text and without a job already pending). */
+  encolados: z.number().int(),
+});
+export type ExtraccionIniciada = z.output<typeof ZExtraccionIniciada>;

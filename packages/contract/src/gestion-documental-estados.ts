@@ -24,15 +24,21 @@ export const ZTransicionForm = z.object({
 export type TransicionForm = z.output<typeof ZTransicionForm>;
 export type TransicionFormIn = z.input<typeof ZTransicionForm>;
 
-export type EstadoRef = { id: number; nombre: string; color: string | null };
-export type Transicion = {
-  id: number;
-  origen: EstadoRef | null;
-  destino: EstadoRef;
-  creado_por: string;
-  creado_en: string;
-};
-export type Transiciones = { transiciones: Transicion[]; estados: (EstadoRef & { activo: boolean })[] };
+export const ZEstadoRef = z.object({ id: z.number().int(), nombre: z.string(), color: z.string().nullable() });
+export type EstadoRef = z.infer<typeof ZEstadoRef>;
+export const ZTransicion = z.object({
+  id: z.number().int(),
+  origen: ZEstadoRef.nullable(),
+  destino: ZEstadoRef,
+  creado_por: z.string(),
+  creado_en: z.string(),
+});
+export type Transicion = z.infer<typeof ZTransicion>;
+export const ZTransiciones = z.object({
+  transiciones: z.array(ZTransicion),
+  estados: z.array(ZEstadoRef.extend({ activo: z.boolean() })),
+});
+export type Transiciones = z.infer<typeof ZTransiciones>;
 
 export const ETIQUETAS_CAMBIO_ESTADO = { id_estado: 'Nuevo estado', nota: 'Nota' } as const;
 export const ZCambioEstado = z.object({
@@ -42,13 +48,15 @@ export const ZCambioEstado = z.object({
 export type CambioEstado = z.output<typeof ZCambioEstado>;
 export type CambioEstadoIn = z.input<typeof ZCambioEstado>;
 
-export type HistorialEstado = {
-  id: number;
-  anterior: EstadoRef | null;
-  estado: EstadoRef;
-  nota: string;
-  usuario: string;
-  creado_en: string;
-};
+export const ZHistorialEstado = z.object({
+  id: z.number().int(),
+  anterior: ZEstadoRef.nullable(),
+  estado: ZEstadoRef,
+  nota: z.string(),
+  usuario: z.string(),
+  creado_en: z.string(),
+});
+export type HistorialEstado = z.infer<typeof ZHistorialEstado>;
 /** A radicado's estado history, newest first, and where it may go from here. */
-export type EstadosRadicado = { historial: HistorialEstado[]; siguientes: EstadoRef[] };
+export const ZEstadosRadicado = z.object({ historial: z.array(ZHistorialEstado), siguientes: z.array(ZEstadoRef) });
+export type EstadosRadicado = z.infer<typeof ZEstadosRadicado>;

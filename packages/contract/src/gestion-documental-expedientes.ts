@@ -64,57 +64,65 @@ export const ZExpedientesQuery = z.object({
 });
 export type ExpedientesQuery = z.output<typeof ZExpedientesQuery>;
 
-type Ref = { id: number; nombre: string; codigo: string | null };
-export type Expediente = {
-  id: number;
-  numero: string;
-  nombre: string;
-  agrupa: AgrupaExpediente;
-  serie: Ref;
-  subserie: Ref & { anios_gestion: number | null; anios_central: number | null; disposicion_final: string | null };
-  inmueble: { id: number; consecutivo: number; direccion: string } | null;
-  contrato: { id: number; consecutivo: number; programa: string } | null;
-  tercero: { id: number; nombre: string } | null;
-  observaciones: string;
-  estado: EstadoExpediente;
-  abierto_en: string;
-  cerrado_en: string | null;
-  cerrado_por: string | null;
+export const FASES_EXPEDIENTE = ['gestion', 'central', 'eliminado', 'conservado'] as const;
+export type FaseExpediente = (typeof FASES_EXPEDIENTE)[number];
+
+const ZRef = z.object({ id: z.number().int(), nombre: z.string(), codigo: z.string().nullable() });
+export const ZExpediente = z.object({
+  id: z.number().int(),
+  numero: z.string(),
+  nombre: z.string(),
+  agrupa: z.enum(AGRUPA_EXPEDIENTE),
+  serie: ZRef,
+  subserie: ZRef.extend({
+    anios_gestion: z.number().int().nullable(),
+    anios_central: z.number().int().nullable(),
+    disposicion_final: z.string().nullable(),
+  }),
+  inmueble: z.object({ id: z.number().int(), consecutivo: z.number().int(), direccion: z.string() }).nullable(),
+  contrato: z.object({ id: z.number().int(), consecutivo: z.number().int(), programa: z.string() }).nullable(),
+  tercero: z.object({ id: z.number().int(), nombre: z.string() }).nullable(),
+  observaciones: z.string(),
+  estado: z.enum(ESTADOS_EXPEDIENTE),
+  abierto_en: z.string(),
+  cerrado_en: z.string().nullable(),
+  cerrado_por: z.string().nullable(),
   /** When its time in the archivo de gestión, then in the central, runs out (set on closing). */
-  vence_gestion: string | null;
-  vence_central: string | null;
-  radicados: number;
-  creado_por: string;
+  vence_gestion: z.string().nullable(),
+  vence_central: z.string().nullable(),
+  radicados: z.number().int(),
+  creado_por: z.string(),
   /** Where it is kept (retention): gestión until transferred, central, then its final disposition. */
-  fase: FaseExpediente;
-  transferido_en: string | null;
-  transferido_por: string | null;
-  dispuesto_en: string | null;
-  dispuesto_por: string | null;
-  motivo_disposicion: string | null;
+  fase: z.enum(FASES_EXPEDIENTE),
+  transferido_en: z.string().nullable(),
+  transferido_por: z.string().nullable(),
+  dispuesto_en: z.string().nullable(),
+  dispuesto_por: z.string().nullable(),
+  motivo_disposicion: z.string().nullable(),
   /** Legal hold: while on, it cannot be eliminated. */
-  retencion_legal: boolean;
-  motivo_retencion: string | null;
-  retencion_por: string | null;
-  retencion_en: string | null;
+  retencion_legal: z.boolean(),
+  motivo_retencion: z.string().nullable(),
+  retencion_por: z.string().nullable(),
+  retencion_en: z.string().nullable(),
   /** The acta de eliminación is kept (GET …/expedientes/:id/acta). */
-  tiene_acta: boolean;
-};
-export type RadicadoDeExpediente = {
-  id: number;
-  radicado: string;
-  tipo: string;
-  fecha: string;
-  asunto: string;
-  agregado_por: string;
-  agregado_en: string;
-};
-export type ExpedienteDetalle = Expediente & { documentos: RadicadoDeExpediente[] };
+  tiene_acta: z.boolean(),
+});
+export type Expediente = z.infer<typeof ZExpediente>;
+export const ZRadicadoDeExpediente = z.object({
+  id: z.number().int(),
+  radicado: z.string(),
+  tipo: z.string(),
+  fecha: z.string(),
+  asunto: z.string(),
+  agregado_por: z.string(),
+  agregado_en: z.string(),
+});
+export type RadicadoDeExpediente = z.infer<typeof ZRadicadoDeExpediente>;
+export const ZExpedienteDetalle = ZExpediente.extend({ documentos: z.array(ZRadicadoDeExpediente) });
+export type ExpedienteDetalle = z.infer<typeof ZExpedienteDetalle>;
 
 // ----- Retention (tab «Retención»): transfer to the central archive, final disposition, legal hold -----
 
-export const FASES_EXPEDIENTE = ['gestion', 'central', 'eliminado', 'conservado'] as const;
-export type FaseExpediente = (typeof FASES_EXPEDIENTE)[number];
 export const ETIQUETAS_FASE: Record<FaseExpediente, string> = {
   gestion: 'Archivo de gestión',
   central: 'Archivo central',
@@ -172,3 +180,35 @@ export const ZRetencionLegal = z
   );
 export type RetencionLegal = z.output<typeof ZRetencionLegal>;
 export type RetencionLegalIn = z.input<typeof ZRetencionLegal>;
+
+// ----- Batch transfer (tab «Retención» › Por transferir, several selected) -----
+
+/** Most expedientes one batch transfer takes (the list's page is 50). */
+export const MAX_TRANSFERIR_LOTE = 200;
+
+/** Transferring several expedientes to the archivo central at once: their ids, each checked as the single action. */
+export const ZTransferirLote = z.object({
+  ids: z
+    .array(id('Expedientes'), { error: 'El campo Expedientes debe ser una lista' })
+    .min(1, { error: 'El campo Expedientes está vacío: seleccione al menos un expediente' })
+    .max(MAX_TRANSFERIR_LOTE, { error: `El campo Expedientes admite máximo ${MAX_TRANSFERIR_LOTE} expedientes` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'El campo Expedientes repite un expediente' }),
+});
+export type TransferirLote = z.output<typeof ZTransferirLote>;
+
+/** One expediente of a batch transfer: transferred, or refused with the reason the single action gives. */
+export const ZResultadoTransferencia = z.object({
+  id: z.number().int(),
+  /** Null when the id is no expediente of the company. */
+  numero: z.string().nullable(),
+  transferido: z.boolean(),
+  motivo: z.string().nullable(),
+});
+export type ResultadoTransferencia = z.output<typeof ZResultadoTransferencia>;
+
+export const ZTransferenciaLote = z.object({
+  transferidos: z.number().int(),
+  rechazados: z.number().int(),
+  resultados: z.array(ZResultadoTransferencia),
+});
+export type TransferenciaLote = z.output<typeof ZTransferenciaLote>;

@@ -48,25 +48,27 @@ export type PermisoGdFormIn = z.input<typeof ZPermisoGdForm>;
 
 export const ZIntegrantesArea = z.object({ id_usuarios: ids('Usuarios', 500) });
 
-type Ref = { id: number; nombre: string; codigo: string | null };
-export type PermisoGd = {
-  id: number;
-  usuario: { id: number; nombre: string } | null;
-  area: Ref | null;
-  serie: Ref;
-  subserie: Ref | null;
-  ver: boolean;
-  radicar: boolean;
-  editar: boolean;
-  creado_por: string;
-};
+const ZRef = z.object({ id: z.number().int(), nombre: z.string(), codigo: z.string().nullable() });
+export const ZPermisoGd = z.object({
+  id: z.number().int(),
+  usuario: z.object({ id: z.number().int(), nombre: z.string() }).nullable(),
+  area: ZRef.nullable(),
+  serie: ZRef,
+  subserie: ZRef.nullable(),
+  ver: z.boolean(),
+  radicar: z.boolean(),
+  editar: z.boolean(),
+  creado_por: z.string(),
+});
+export type PermisoGd = z.infer<typeof ZPermisoGd>;
 
-export type PermisosGd = {
-  reglas: PermisoGd[];
+export const ZPermisosGd = z.object({
+  reglas: z.array(ZPermisoGd),
   /** Users of each área, which its rules apply to. */
-  integrantes: { id_area: number; id_usuarios: number[] }[];
-  usuarios: { id: number; nombre: string }[];
-  areas: Ref[];
-  series: Ref[];
-  subseries: (Ref & { id_serie: number })[];
-};
+  integrantes: z.array(z.object({ id_area: z.number().int(), id_usuarios: z.array(z.number().int()) })),
+  usuarios: z.array(z.object({ id: z.number().int(), nombre: z.string() })),
+  areas: z.array(ZRef),
+  series: z.array(ZRef),
+  subseries: z.array(ZRef.extend({ id_serie: z.number().int() })),
+});
+export type PermisosGd = z.infer<typeof ZPermisosGd>;

@@ -40,35 +40,45 @@ export const ETIQUETAS_SOPORTE: Record<SoporteTrd, string> = {
 export const PATRON_CODIGO_TRD = /^([0-9A-Za-z]{1,10})-([0-9A-Za-z]{1,10})\.([0-9A-Za-z]{1,10})$/;
 
 /** One row of the TRD as the screen lists it and the workbook carries it. */
-export type FilaTrd = {
-  codigo: string;
-  dependencia: string;
-  serie: string;
-  subserie: string;
-  tipo_documental: string;
-  anios_gestion: number;
-  anios_central: number;
-  disposicion_final: DisposicionTrd | null;
-  soporte: SoporteTrd | null;
-  procedimiento: string;
-};
+export const ZFilaTrd = z.object({
+  codigo: z.string(),
+  dependencia: z.string(),
+  serie: z.string(),
+  subserie: z.string(),
+  tipo_documental: z.string(),
+  anios_gestion: z.number().int(),
+  anios_central: z.number().int(),
+  disposicion_final: z.enum(DISPOSICIONES_TRD).nullable(),
+  soporte: z.enum(SOPORTES_TRD).nullable(),
+  procedimiento: z.string(),
+});
+export type FilaTrd = z.infer<typeof ZFilaTrd>;
 
-export type ErrorFilaTrd = { campo: string; mensaje: string };
-export type FilaReporteTrd = { fila: number; codigo: string; tipo_documental: string; errores: ErrorFilaTrd[] };
-export type ConteoTrd = { nuevas: number; actualizadas: number };
+export const ZErrorFilaTrd = z.object({ campo: z.string(), mensaje: z.string() });
+export type ErrorFilaTrd = z.infer<typeof ZErrorFilaTrd>;
+export const ZFilaReporteTrd = z.object({
+  fila: z.number().int(),
+  codigo: z.string(),
+  tipo_documental: z.string(),
+  errores: z.array(ZErrorFilaTrd),
+});
+export type FilaReporteTrd = z.infer<typeof ZFilaReporteTrd>;
+export const ZConteoTrd = z.object({ nuevas: z.number().int(), actualizadas: z.number().int() });
+export type ConteoTrd = z.infer<typeof ZConteoTrd>;
 
 /** What validating or importing a workbook found: every row with its mistakes, and what importing changes. */
-export type ReporteTrd = {
-  filas: FilaReporteTrd[];
-  conErrores: number;
-  areas: ConteoTrd;
-  series: ConteoTrd;
-  subseries: ConteoTrd;
-  tipos: ConteoTrd;
+export const ZReporteTrd = z.object({
+  filas: z.array(ZFilaReporteTrd),
+  conErrores: z.number().int(),
+  areas: ZConteoTrd,
+  series: ZConteoTrd,
+  subseries: ZConteoTrd,
+  tipos: ZConteoTrd,
   /** TRD rows (área-subserie-tipo) added and removed; the file replaces the whole TRD. */
-  trd: { nuevas: number; quitadas: number; iguales: number };
-  aplicado: boolean;
-};
+  trd: z.object({ nuevas: z.number().int(), quitadas: z.number().int(), iguales: z.number().int() }),
+  aplicado: z.boolean(),
+});
+export type ReporteTrd = z.infer<typeof ZReporteTrd>;
 
 export const ZTrdQuery = z.object({
   q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional(),

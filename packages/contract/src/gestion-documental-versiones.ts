@@ -14,22 +14,28 @@ export const ETIQUETAS_VERSION = { motivo: 'Motivo del cambio', file: 'Archivo' 
 /** The multipart field beside `file` when uploading a new version. */
 export const ZVersionMotivo = z.object({ motivo: textoObligatorio(ETIQUETAS_VERSION.motivo, 500) });
 
-export type VersionDocumento = {
-  numero: number;
+export const ZVersionDocumento = z.object({
+  numero: z.number().int(),
   /** The archivo holding this version's bytes: the document itself for the current one. */
-  id_archivo: number;
-  nombre: string;
-  bytes: number;
-  content_type: string;
-  creado_por: string;
-  creado_en: string;
+  id_archivo: z.number().int(),
+  nombre: z.string(),
+  bytes: z.number().int(),
+  content_type: z.string(),
+  creado_por: z.string(),
+  creado_en: z.string(),
   /** Why this version replaced the previous one; empty for the first. */
-  motivo: string;
-  actual: boolean;
-};
+  motivo: z.string(),
+  actual: z.boolean(),
+});
+export type VersionDocumento = z.infer<typeof ZVersionDocumento>;
 
 /** A current document of a radicado with every version, newest first. */
-export type DocumentoConVersiones = { id: number; nombre: string; versiones: VersionDocumento[] };
+export const ZDocumentoConVersiones = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  versiones: z.array(ZVersionDocumento),
+});
+export type DocumentoConVersiones = z.infer<typeof ZDocumentoConVersiones>;
 
 export const ACCIONES_HISTORIAL = ['ver', 'descargar', 'subir', 'version', 'eliminar'] as const;
 export type AccionHistorial = (typeof ACCIONES_HISTORIAL)[number];
@@ -41,15 +47,16 @@ export const ETIQUETAS_ACCION_HISTORIAL: Record<AccionHistorial, string> = {
   eliminar: 'Eliminó',
 };
 
-export type HistorialDocumento = {
-  id: number;
-  accion: AccionHistorial;
-  id_archivo: number | null;
-  archivo: string;
-  detalle: string;
-  usuario: string;
-  creado_en: string;
-};
+export const ZHistorialDocumento = z.object({
+  id: z.number().int(),
+  accion: z.enum(ACCIONES_HISTORIAL),
+  id_archivo: z.number().int().nullable(),
+  archivo: z.string(),
+  detalle: z.string(),
+  usuario: z.string(),
+  creado_en: z.string(),
+});
+export type HistorialDocumento = z.infer<typeof ZHistorialDocumento>;
 
 /** The newest rows of the history shown on a radicado (older ones stay in the table). */
 export const HISTORIAL_MAX = 200;

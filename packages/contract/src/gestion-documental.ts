@@ -154,21 +154,31 @@ export const ZRadicadoParam = z.object({
     .regex(/^[0-9A-Za-z.-]+$/, { error: 'radicado solo admite letras, números, punto y guion' }),
 });
 
-export type OpcionRadicado = { id: number; nombre: string; codigo: string | null };
-export type OpcionesRadicado = {
-  areas: OpcionRadicado[];
-  series: OpcionRadicado[];
-  subseries: (OpcionRadicado & { id_serie: number })[];
-  tipos_documentales: OpcionRadicado[];
-  estados: (OpcionRadicado & { color: string | null })[];
+export const ZOpcionRadicado = z.object({ id: z.number().int(), nombre: z.string(), codigo: z.string().nullable() });
+export type OpcionRadicado = z.infer<typeof ZOpcionRadicado>;
+export const ZOpcionesRadicado = z.object({
+  areas: z.array(ZOpcionRadicado),
+  series: z.array(ZOpcionRadicado),
+  subseries: z.array(ZOpcionRadicado.extend({ id_serie: z.number().int() })),
+  tipos_documentales: z.array(ZOpcionRadicado),
+  estados: z.array(ZOpcionRadicado.extend({ color: z.string().nullable() })),
   /** Active users, for the responsable; and the one that receives inbound mail (configuracion). */
-  usuarios: { id: number; nombre: string }[];
-  id_usuario_recepcion: number | null;
-};
-export type TerceroRadicado = { id: number; nombre: string; nro_id: string };
+  usuarios: z.array(z.object({ id: z.number().int(), nombre: z.string() })),
+  id_usuario_recepcion: z.number().int().nullable(),
+});
+export type OpcionesRadicado = z.infer<typeof ZOpcionesRadicado>;
+export const ZTerceroRadicado = z.object({ id: z.number().int(), nombre: z.string(), nro_id: z.string() });
+export type TerceroRadicado = z.infer<typeof ZTerceroRadicado>;
 /** The pickers of the radicado and expediente forms (gestión documental's own lookups, 20 rows). */
-export type InmuebleRadicado = { consecutivo: number; direccion: string };
-export type ContratoRadicado = { id: number; numero: string; inmueble: number; direccion: string };
+export const ZInmuebleRadicado = z.object({ consecutivo: z.number().int(), direccion: z.string() });
+export type InmuebleRadicado = z.infer<typeof ZInmuebleRadicado>;
+export const ZContratoRadicado = z.object({
+  id: z.number().int(),
+  numero: z.string(),
+  inmueble: z.number().int(),
+  direccion: z.string(),
+});
+export type ContratoRadicado = z.infer<typeof ZContratoRadicado>;
 
 /**
  * A document another module produced (an inventory's PDF, a signed document) is filed by a job after it

@@ -57,6 +57,11 @@ export async function porId(tx: Tx, id: number, bloquear = false): Promise<Exped
   return (await queryRows<Expediente>(tx, sql`${SELECT} where x.id = ${id}`))[0] ?? null;
 }
 
+/** An expediente's number (the company's, by the tenant policy), or null. */
+export async function numero(tx: Tx, id: number): Promise<string | null> {
+  return (await queryRows<{ numero: string }>(tx, sql`select numero from expediente where id = ${id}`))[0]?.numero ?? null;
+}
+
 export async function documentos(tx: Tx, id: number): Promise<RadicadoDeExpediente[]> {
   return queryRows<RadicadoDeExpediente>(
     tx,

@@ -10,6 +10,9 @@ import {
   type ExpedientesQuery,
   type RetencionLegal,
   type RetencionQuery,
+  type ResultadoTransferencia,
+  type TransferenciaLote,
+  type TransferirLote,
 } from '@predio/contract/gestion-documental-expedientes';
 import { ETIQUETAS_DISPOSICION, type DisposicionTrd } from '@predio/contract/gestion-documental-trd';
 import type { ListResult } from '@predio/contract/list';
@@ -177,19 +180,55 @@ export async function retencion(o: Base & { query: RetencionQuery }): Promise<Li
 
 const fechaLegible = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
-/** Gestión → central, once its time in the archivo de gestión has run out. */
-export async function transferir(o: Escritura & { id: number }): Promise<ExpedienteDetalle> {
+/** Gestión → central, once its time in the archivo de gestión has run out (locked, checked, written, audited). */
+async function transferirUno(o: Escritura & { id: number }, hoy: string): Promise<Expediente> {
   const e = await uno(o, o.id, 'editar', true);
   if (e.estado !== 'cerrado') throw conflicto(`El expediente ${e.numero} está abierto: ciérrelo antes de transferirlo.`);
   if (e.fase !== 'gestion')
     throw conflicto(`El expediente ${e.numero} ya no está en el archivo de gestión (${ETIQUETAS_FASE[e.fase]}).`);
-  if (e.vence_gestion! > (await repo.hoy(o.tx)))
+  if (e.vence_gestion! > hoy)
     throw conflicto(
       `El expediente ${e.numero} debe permanecer en el archivo de gestión hasta el ${fechaLegible(e.vence_gestion!)}.`,
     );
   await repo.transferir(o.tx, o.id, o.user.usuario);
   await auditar(o, o.id, 'transferir', { fase: { antes: 'gestion', despues: 'central' } });
+  return e;
+}
+
+export async function transferir(o: Escritura & { id: number }): Promise<ExpedienteDetalle> {
+  await transferirUno(o, await repo.hoy(o.tx));
   return obtener(o);
+}
+
+/**
+ * Several expedientes gestión → central in the request's transaction, each with the single action's checks,
+ * lock and audit row. A refused one (open, not due, already transferred, another serie the user may not edit,
+ * not the company's) is reported with the reason and does not stop the others: every check runs before its
+ * write, so a refusal leaves nothing half-written. Locked in id order (two batches never wait on each other
+ * crosswise); the answer keeps the order received.
+ */
+export async function transferirLote(o: Escritura & { body: TransferirLote }): Promise<TransferenciaLote> {
+  const hoy = await repo.hoy(o.tx);
+  const porId = new Map<number, ResultadoTransferencia>();
+  for (const id of [...o.body.ids].sort((a, b) => a - b)) {
+    try {
+      const e = await transferirUno({ ...o, id }, hoy);
+      porId.set(id, { id, numero: e.numero, transferido: true, motivo: null });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const numero = err.code === CODES.NO_ENCONTRADO ? null : ((await repo.numero(o.tx, id)) ?? null);
+      const motivo =
+        err.code === CODES.NO_ENCONTRADO
+          ? `El expediente ${id} no existe en esta empresa.`
+          : err.code === CODES.SIN_PERMISO
+            ? `No tiene permiso para editar la serie documental del expediente ${numero ?? id}.`
+            : err.message;
+      porId.set(id, { id, numero, transferido: false, motivo });
+    }
+  }
+  const resultados = o.body.ids.map((id) => porId.get(id)!);
+  const transferidos = resultados.filter((r) => r.transferido).length;
+  return { transferidos, rechazados: resultados.length - transferidos, resultados };
 }
 
 /** The checks common to both final dispositions: in the central archive and past its time there. */

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idQuery } from '@predio/contract/campos';
-import { IDM_PERMISOS_GESTION_DOCUMENTAL, ZIntegrantesArea, ZPermisoGdForm } from '@predio/contract/gestion-documental-permisos';
+import {
+  IDM_PERMISOS_GESTION_DOCUMENTAL,
+  ZIntegrantesArea,
+  ZPermisoGdForm,
+  ZPermisosGd,
+} from '@predio/contract/gestion-documental-permisos';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute } from '../../platform/http/route.ts';
 import * as service from './permisos.service.ts';
@@ -17,28 +22,39 @@ export function permisosGdRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: URL,
     permiso,
-    schema: { tags, summary: 'Reglas de permisos documentales, integrantes de las áreas y opciones' },
+    schema: { response: ZPermisosGd, tags, summary: 'Reglas de permisos documentales, integrantes de las áreas y opciones' },
     handler: ({ tx }) => service.listar({ tx }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: URL,
     permiso,
-    schema: { body: ZPermisoGdForm, tags, summary: 'Crea una regla: usuario o área, serie o subserie, ver/radicar/editar' },
+    schema: {
+      response: ZPermisosGd,
+      body: ZPermisoGdForm,
+      tags,
+      summary: 'Crea una regla: usuario o área, serie o subserie, ver/radicar/editar',
+    },
     handler: ({ tx, user, req, body }) => service.crear({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: `${URL}/:id`,
     permiso,
-    schema: { params: ZIdParam, body: ZPermisoGdForm, tags, summary: 'Modifica una regla de permisos documentales' },
+    schema: {
+      response: ZPermisosGd,
+      params: ZIdParam,
+      body: ZPermisoGdForm,
+      tags,
+      summary: 'Modifica una regla de permisos documentales',
+    },
     handler: ({ tx, user, req, params, body }) => service.actualizar({ tx, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: `${URL}/:id`,
     permiso,
-    schema: { params: ZIdParam, tags, summary: 'Elimina una regla de permisos documentales' },
+    schema: { response: ZPermisosGd, params: ZIdParam, tags, summary: 'Elimina una regla de permisos documentales' },
     handler: ({ tx, user, req, params }) => service.borrar({ tx, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
@@ -46,6 +62,7 @@ export function permisosGdRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${URL}/areas/:id`,
     permiso,
     schema: {
+      response: ZPermisosGd,
       params: ZIdParam,
       body: ZIntegrantesArea,
       tags,

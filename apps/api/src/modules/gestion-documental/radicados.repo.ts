@@ -41,14 +41,42 @@ const TOPE_TEXTO = 2000;
 const EMPRESA = sql.raw(`nullif(current_setting('app.empresa', true), '')::integer`);
 const consulta = (palabra: string): SQL => sql`(select plainto_tsquery('spanish', lower(predio_unaccent(${palabra}::text))))`;
 
+/** Past this many terceros holding a word, the word is checked against each walked radicado's tercero. */
+const TOPE_TERCEROS = 1000;
+
 /**
  * How each word of q is matched, asked before the search (docs/benchmarks/gestion-documental.md):
  * `radicado`, the id of the radicado whose number it is (then the number is not looked for as a part of
- * other texts); `textos`, the radicados whose documents hold it, when at most TOPE_TEXTO documents do
- * (the GIN index of radicado_lexema finds them), else null: the word is common and is checked on each row
- * the search walks, which finds a page of it in a few rows.
+ * other texts); `datos`, the radicados whose number or asunto hold it as a part, found by their trigrams
+ * (radicado_trigrama, migration 0286) when at most TOPE_TEXTO radicados have all of the word's trigrams,
+ * else null (a common word, or one without three letters in a row: checked on each walked row);
+ * `terceros`, the terceros whose name, document, phone or e-mail hold it (null past TOPE_TERCEROS);
+ * `textos`, the radicados whose documents hold it, when at most TOPE_TEXTO documents do (the GIN index of
+ * radicado_lexema finds them), else null: the word is common and is checked on each row the search walks,
+ * which finds a page of it in a few rows. With `datos`, `terceros` and `textos` all known the word is a
+ * set of ids, which the primary key and the tercero's index answer: no walk of the radicados.
  */
-export type Palabra = { palabra: string; radicado: number | null; textos: number[] | null };
+export type Palabra = {
+  palabra: string;
+  radicado: number | null;
+  datos: number[] | null;
+  terceros: number[] | null;
+  textos: number[] | null;
+};
+
+/**
+ * The trigrams every text holding `w` (lower-cased, unaccented) as a part has among pg_trgm's show_trgm of
+ * it: the three-character pieces of each run of letters and digits of the word. Those runs lie inside one
+ * of the text's words (pg_trgm's word characters include them), so no padded trigram is asked for; a run
+ * shorter than three gives none.
+ */
+export function trigramasDe(w: string): string[] {
+  const t = new Set<string>();
+  for (const parte of w.split(/[^a-z0-9]+/)) for (let i = 0; i + 3 <= parte.length; i++) t.add(parte.slice(i, i + 3));
+  return [...t];
+}
+
+const enteros = (ids: number[]) => `{${ids.join(',')}}`;
 
 export async function prepararPalabras(tx: Tx, q: string | undefined): Promise<Palabra[]> {
   const r: Palabra[] = [];
@@ -56,6 +84,41 @@ export async function prepararPalabras(tx: Tx, q: string | undefined): Promise<P
     const [n] = /^[0-9A-Za-z]+(-[0-9A-Za-z]+){2,}$/.test(palabra)
       ? await queryRows<{ id: number }>(tx, sql`select id from radicado where radicado = ${palabra.toUpperCase()}`)
       : [];
+    // As texto_busqueda is written (the trigrams are cut from the word as it is stored).
+    const w = (await queryRows<{ w: string }>(tx, sql`select lower(predio_unaccent(${palabra}::text)) as w`))[0]!.w;
+    // radicado_trigrama has no RLS (0286): the company is this filter's. The candidates hold every trigram
+    // of the word; strpos on those few (by the primary key, under RLS) keeps the ones that hold the word.
+    let datos: number[] | null = null;
+    const tri = n ? [] : trigramasDe(w);
+    if (tri.length > 0) {
+      const candidatos = await planForValues(() =>
+        queryRows<{ id: number }>(
+          tx,
+          sql`select id_radicado as id from radicado_trigrama where empresa = ${EMPRESA}
+                and trigramas @> ${`{${tri.join(',')}}`}::text[]
+              limit ${TOPE_TEXTO + 1}`,
+        ),
+      );
+      if (candidatos.length <= TOPE_TEXTO)
+        datos =
+          candidatos.length === 0
+            ? []
+            : (
+                await queryRows<{ id: number }>(
+                  tx,
+                  sql`select id from radicado where id = any(${enteros(candidatos.map((c) => c.id))}::integer[])
+                        and strpos(texto_busqueda, ${w}::text) > 0`,
+                )
+              ).map((x) => x.id);
+    }
+    const terceros = n
+      ? []
+      : (
+          await queryRows<{ id: number }>(
+            tx,
+            sql`select t.id from terceros t where ${contiene(sql`t.texto_busqueda`, palabra)} limit ${TOPE_TERCEROS + 1}`,
+          )
+        ).map((x) => x.id);
     // radicado_lexema has no RLS (migration 0284): the company is this filter's. Planned for the word, the
     // query written out (not a sub-select) so the lexemes' statistics tell how common it is: a rare word is
     // read by the GIN index, a common one by the first rows holding it (43 ms by the index, 2 ms so).
@@ -67,7 +130,13 @@ export async function prepararPalabras(tx: Tx, q: string | undefined): Promise<P
             limit ${TOPE_TEXTO + 1}`,
       ),
     );
-    r.push({ palabra, radicado: n?.id ?? null, textos: ids.length > TOPE_TEXTO ? null : [...new Set(ids.map((x) => x.id))] });
+    r.push({
+      palabra,
+      radicado: n?.id ?? null,
+      datos,
+      terceros: terceros.length > TOPE_TERCEROS ? null : terceros,
+      textos: ids.length > TOPE_TEXTO ? null : [...new Set(ids.map((x) => x.id))],
+    });
   }
   return r;
 }
@@ -75,26 +144,34 @@ export async function prepararPalabras(tx: Tx, q: string | undefined): Promise<P
 /**
  * One word of q: in the radicado's number and asunto, in its tercero's name, document, phone or e-mail,
  * or inside one of its documents (radicado_lexema, filled by the job of texto.service.ts: Spanish stems of
- * the unaccented text, «contratos» finds «Contrato»; a stop word such as «de» matches no document). The
- * tercero is a set of ids, not a join: the rows walked need no tercero read.
+ * the unaccented text, «contratos» finds «Contrato»; a stop word such as «de» matches no document). What
+ * prepararPalabras found as ids is matched by `r.id = any(…)` / `r.id_tercero = any(…)` (leakproof, so
+ * the indexes serve them under RLS); what it left as common is checked on each walked row.
  */
 function unaPalabra(p: Palabra): SQL {
-  const enTexto =
-    p.textos === null
-      ? // A scalar sub-select, not exists: PostgreSQL would hash an exists under «or» by reading every
-        // document holding the word (560 ms for one in two thirds of 200,000); this reads the few walked.
-        sql`coalesce((select bool_or(l.documento @@ ${consulta(p.palabra)}) from radicado_lexema l
-              where l.id_radicado = r.id and l.empresa = ${EMPRESA}), false)`
-      : p.textos.length > 0
-        ? sql`r.id = any(${`{${p.textos.join(',')}}`}::integer[])`
-        : undefined;
-  const enDatos =
-    p.radicado !== null
-      ? sql`r.id = ${p.radicado}`
-      : sql`(${contiene(sql`r.texto_busqueda`, p.palabra)}
-          or r.id_tercero in (select t.id from terceros t where ${contiene(sql`t.texto_busqueda`, p.palabra)}))`;
-  return enTexto ? sql`(${enDatos} or ${enTexto})` : enDatos;
+  if (p.radicado !== null) {
+    const ids = [...new Set([p.radicado, ...(p.textos ?? [])])];
+    return p.textos === null ? sql`(r.id = ${p.radicado} or ${enTextoComun(p)})` : sql`r.id = any(${enteros(ids)}::integer[])`;
+  }
+  const ids = [...new Set([...(p.datos ?? []), ...(p.textos ?? [])])];
+  const brazos: SQL[] = [];
+  if (ids.length > 0) brazos.push(sql`r.id = any(${enteros(ids)}::integer[])`);
+  if (p.datos === null) brazos.push(contiene(sql`r.texto_busqueda`, p.palabra));
+  if (p.terceros === null)
+    brazos.push(sql`r.id_tercero in (select t.id from terceros t where ${contiene(sql`t.texto_busqueda`, p.palabra)})`);
+  else if (p.terceros.length > 0) brazos.push(sql`r.id_tercero = any(${enteros(p.terceros)}::integer[])`);
+  if (p.textos === null) brazos.push(enTextoComun(p));
+  return brazos.length === 0 ? sql`false` : sql`(${sql.join(brazos, sql` or `)})`;
 }
+
+/**
+ * A common word inside the radicado's documents, checked on the walked row by a scalar sub-select, not
+ * exists: PostgreSQL would hash an exists under «or» by reading every document holding the word (560 ms for
+ * one in two thirds of 200,000); this reads the few walked.
+ */
+const enTextoComun = (p: Palabra): SQL =>
+  sql`coalesce((select bool_or(l.documento @@ ${consulta(p.palabra)}) from radicado_lexema l
+        where l.id_radicado = r.id and l.empresa = ${EMPRESA}), false)`;
 
 function donde(f: FiltrosRadicados, ps: Palabra[]): SQL {
   return y([

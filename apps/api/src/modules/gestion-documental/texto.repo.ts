@@ -40,3 +40,38 @@ export async function extraidos(tx: Tx, idRadicado: number): Promise<number> {
   );
   return r?.n ?? 0;
 }
+
+/** The radicados' current PDFs and images (not the previous versions: the search reads the newest). */
+const DOCUMENTOS = sql`from archivo a join radicado r on r.id::text = a.id_dueno
+  where a.tipo_dueno = 'radicado' and a.categoria = 'documento'
+    and a.content_type in ('application/pdf', 'image/jpeg', 'image/png', 'image/tiff')`;
+const SIN_TEXTO = sql`not exists (select 1 from radicado_texto t where t.id_archivo = a.id)`;
+
+/** Extraction jobs of the request's company not yet finished, by file id (text of datos.id). */
+const EN_COLA = (tipo: string) => sql`select j.datos->>'id' as id from trabajo j
+  where j.tipo = ${tipo} and j.estado in ('pendiente', 'en_curso')
+    and j.id_empresa = nullif(current_setting('app.empresa', true), '')::integer`;
+
+/** How many of the company's documents have their text, and how many extraction jobs are still to run. */
+export async function estadoExtraccion(
+  tx: Tx,
+  tipo: string,
+): Promise<{ documentos: number; con_texto: number; sin_texto: number; en_cola: number }> {
+  const [r] = await queryRows<{ documentos: number; sin_texto: number; en_cola: number }>(
+    tx,
+    sql`select (select count(*)::int ${DOCUMENTOS}) as documentos,
+               (select count(*)::int ${DOCUMENTOS} and ${SIN_TEXTO}) as sin_texto,
+               (select count(*)::int from (${EN_COLA(tipo)}) c) as en_cola`,
+  );
+  return { documentos: r!.documentos, con_texto: r!.documentos - r!.sin_texto, sin_texto: r!.sin_texto, en_cola: r!.en_cola };
+}
+
+/** The documents without text and without an extraction job pending or running: what re-extraction queues. */
+export async function sinTextoNiTrabajo(tx: Tx, tipo: string): Promise<{ id: number; content_type: string }[]> {
+  return queryRows<{ id: number; content_type: string }>(
+    tx,
+    sql`select a.id, a.content_type ${DOCUMENTOS} and ${SIN_TEXTO}
+          and a.id::text not in (${EN_COLA(tipo)})
+        order by a.id`,
+  );
+}

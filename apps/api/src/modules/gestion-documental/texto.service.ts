@@ -6,6 +6,9 @@ import { TIPO_DUENO_RADICADO } from '@predio/contract/gestion-documental';
 import type { Database, Tx } from '../../db/client.ts';
 import { encolar } from '../../platform/jobs/trabajos.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import type { EstadoExtraccion, ExtraccionIniciada } from '@predio/contract/gestion-documental-configuracion';
+import { registrarAuditoria } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
 import * as repo from './texto.repo.ts';
 
 /** Extracts the text of a PDF or image filed with a radicado (docs/gestion-documental.md, «Búsqueda en el texto»). */
@@ -32,6 +35,35 @@ export async function encolarExtraccion(tx: Tx, f: { id: number; contentType: st
   // A new version of the same file is a new job (the key of the first one is taken for good).
   const clave = `gd-texto:${f.id}${version ? `:v${version}` : ''}`;
   await encolar(tx, { tipo: TRABAJO_GD_EXTRAER_TEXTO, datos: { id: f.id }, clave });
+}
+
+/** The extraction's progress over the company's documents (Configuración). */
+export const estadoExtraccion = (o: { tx: Tx }): Promise<EstadoExtraccion> =>
+  repo.estadoExtraccion(o.tx, TRABAJO_GD_EXTRAER_TEXTO);
+
+/**
+ * «Extraer texto de los documentos anteriores»: one extraction job per current PDF or image of a radicado
+ * that has no text (filed before the job existed, an image filed before OCR, or a job that failed its
+ * attempts) and no job pending or running — so pressing it twice queues nothing new. The keys carry the
+ * run's time: the first job's key of a file is taken for good (a job that only skipped an image keeps it).
+ * Audited (`radicados`, `extraer_texto`, how many).
+ */
+export async function reextraer(o: { tx: Tx; user: Principal; ip: string }): Promise<ExtraccionIniciada> {
+  const archivos = await repo.sinTextoNiTrabajo(o.tx, TRABAJO_GD_EXTRAER_TEXTO);
+  const corrida = Date.now().toString(36);
+  let encolados = 0;
+  for (const f of archivos)
+    if (await encolar(o.tx, { tipo: TRABAJO_GD_EXTRAER_TEXTO, datos: { id: f.id }, clave: `gd-texto:${f.id}:r${corrida}` }))
+      encolados++;
+  await registrarAuditoria(o.tx, {
+    idUsuario: o.user.idUsuario || null,
+    usuario: o.user.usuario,
+    accion: 'extraer_texto',
+    entidad: 'radicados',
+    cambios: { documentos: { antes: null, despues: encolados } },
+    ip: o.ip,
+  });
+  return { ...(await estadoExtraccion(o)), encolados };
 }
 
 /**

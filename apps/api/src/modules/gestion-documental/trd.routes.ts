@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { IDM_CONFIGURACION_GESTION_DOCUMENTAL } from '@predio/contract/gestion-documental-trd';
+import { z } from 'zod';
+import { IDM_CONFIGURACION_GESTION_DOCUMENTAL, ZFilaTrd, ZReporteTrd } from '@predio/contract/gestion-documental-trd';
 import type { Deps } from '../../platform/deps.ts';
 import { enviarArchivo } from '../../platform/http/archivo.ts';
 import { defineRoute } from '../../platform/http/route.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { leerArchivo } from '../maestros/maestros-archivos.service.ts';
-import { ZConfiguracionGd } from '@predio/contract/gestion-documental-configuracion';
+import {
+  ZConfiguracionGd,
+  ZConfiguracionGdRespuesta,
+  ZEstadoExtraccion,
+  ZExtraccionIniciada,
+} from '@predio/contract/gestion-documental-configuracion';
 import * as configuracion from './configuracion.service.ts';
+import * as texto from './texto.service.ts';
 import * as service from './trd.service.ts';
 
 const tags = ['gestion-documental'];
@@ -21,42 +29,77 @@ export function trdRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/gestion-documental/configuracion',
     permiso,
-    schema: { tags, summary: 'Formatos de radicado, reinicio anual, recepción y plazos de respuesta por tipo' },
+    schema: {
+      response: ZConfiguracionGdRespuesta,
+      tags,
+      summary: 'Formatos de radicado, reinicio anual, recepción y plazos de respuesta por tipo',
+    },
     handler: ({ tx }) => configuracion.obtener({ tx }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/gestion-documental/configuracion',
     permiso,
-    schema: { body: ZConfiguracionGd, tags, summary: 'Guarda la configuración de gestión documental' },
+    schema: {
+      response: ZConfiguracionGdRespuesta,
+      body: ZConfiguracionGd,
+      tags,
+      summary: 'Guarda la configuración de gestión documental',
+    },
     handler: ({ tx, user, req, body }) => configuracion.guardar({ tx, user, ip: req.ip, body }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/gestion-documental/configuracion/extraer-texto',
+    permiso,
+    schema: {
+      response: ZEstadoExtraccion,
+      tags,
+      summary: 'Cuántos documentos de los radicados tienen su texto extraído y cuántas extracciones faltan',
+    },
+    handler: ({ tx }) => texto.estadoExtraccion({ tx }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/gestion-documental/configuracion/extraer-texto',
+    permiso,
+    schema: {
+      response: ZExtraccionIniciada,
+      tags,
+      summary: 'Encola la extracción del texto de los documentos que no lo tienen (archivados antes de la extracción)',
+    },
+    handler: ({ tx, user, req }) => texto.reextraer({ tx, user, ip: req.ip }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: URL,
     permiso,
-    schema: { tags, summary: 'La TRD de la empresa: una fila por área, subserie y tipo documental' },
+    schema: { response: z.array(ZFilaTrd), tags, summary: 'La TRD de la empresa: una fila por área, subserie y tipo documental' },
     handler: ({ tx }) => service.leer({ tx }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: `${URL}/exportar`,
     permiso,
-    schema: { tags, summary: 'La TRD en Excel, con las columnas que lee la importación' },
+    schema: { response: FILE_RESPONSE, tags, summary: 'La TRD en Excel, con las columnas que lee la importación' },
     handler: async ({ tx, reply }) => enviarArchivo(reply, await service.exportar({ tx })),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: `${URL}/plantilla`,
     permiso,
-    schema: { tags, summary: 'Plantilla de Excel de la TRD con filas de ejemplo' },
+    schema: { response: FILE_RESPONSE, tags, summary: 'Plantilla de Excel de la TRD con filas de ejemplo' },
     handler: async ({ reply }) => enviarArchivo(reply, await service.plantilla()),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: `${URL}/validar`,
     permiso,
-    schema: { tags, summary: 'Valida un Excel de TRD y devuelve el informe por fila, sin escribir (multipart: file)' },
+    schema: {
+      response: ZReporteTrd,
+      tags,
+      summary: 'Valida un Excel de TRD y devuelve el informe por fila, sin escribir (multipart: file)',
+    },
     prepare: ({ req }) => leerArchivo((opts) => req.parts(opts)),
     handler: ({ tx, prep }) => service.validar({ tx, filas: prep }),
   });
@@ -64,7 +107,7 @@ export function trdRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: `${URL}/importar`,
     permiso,
-    schema: { tags, summary: 'Importa la TRD completa de un Excel: todo o nada (multipart: file)' },
+    schema: { response: ZReporteTrd, tags, summary: 'Importa la TRD completa de un Excel: todo o nada (multipart: file)' },
     prepare: ({ req }) => leerArchivo((opts) => req.parts(opts)),
     handler: ({ tx, user, req, prep }) => service.importar({ tx, user, ip: req.ip, filas: prep }),
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IDM_BUSCAR_GESTION_DOCUMENTAL, IDM_GESTION_DOCUMENTAL, TIPO_DUENO_RADICADO } from '@predio/contract/gestion-documental';
 import { idQuery } from '@predio/contract/campos';
+import { ZDocumentoConVersiones, ZHistorialDocumento } from '@predio/contract/gestion-documental-versiones';
 import * as archivos from '../../platform/archivos/archivos.service.ts';
 import { principalAntes } from '../../platform/auth/principal.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -21,14 +22,24 @@ export function versionesRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: `${URL}/documentos`,
     permiso: LECTURA,
-    schema: { params: ZId, tags, summary: 'Los documentos del radicado con sus versiones' },
+    schema: {
+      response: z.array(ZDocumentoConVersiones),
+      params: ZId,
+      tags,
+      summary: 'Los documentos del radicado con sus versiones',
+    },
     handler: ({ tx, user, params }) => service.documentos({ tx, user, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: `${URL}/historial`,
     permiso: LECTURA,
-    schema: { params: ZId, tags, summary: 'Quién consultó, descargó o cambió los documentos del radicado' },
+    schema: {
+      response: z.array(ZHistorialDocumento),
+      params: ZId,
+      tags,
+      summary: 'Quién consultó, descargó o cambió los documentos del radicado',
+    },
     handler: ({ tx, user, params }) => service.historial({ tx, user, id: params.id }),
   });
   defineRoute(app, deps, {
@@ -36,6 +47,7 @@ export function versionesRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${URL}/documentos/:id_archivo/versiones`,
     permiso: IDM_GESTION_DOCUMENTAL,
     schema: {
+      response: ZDocumentoConVersiones,
       params: ZDocumento,
       tags,
       summary: 'Sube una nueva versión de un documento (multipart: motivo y file); la anterior se conserva',

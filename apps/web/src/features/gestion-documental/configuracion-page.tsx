@@ -14,6 +14,7 @@ import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { erroresEnCampos } from '../../lib/errores-en-campos.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useConfiguracionGd, useGuardarConfiguracionGd } from './api/configuracion.ts';
+import { ExtraccionTextoCard } from './extraccion-texto.tsx';
 import './gestion-documental.css';
 
 const L = ETIQUETAS_CONFIGURACION_GD;
@@ -32,7 +33,12 @@ export function ConfiguracionGdPage() {
     return (
       <ErrorDeCarga titulo="No se pudo cargar la configuración" error={config.error} onReintentar={() => void config.refetch()} />
     );
-  return <ConfiguracionForm key={config.dataUpdatedAt} c={config.data} />;
+  return (
+    <>
+      <ConfiguracionForm key={config.dataUpdatedAt} c={config.data} />
+      <ExtraccionTextoCard />
+    </>
+  );
 }
 
 function ConfiguracionForm({ c }: { c: ConfiguracionGd }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Form, Grid, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Grid, Input, List, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, ExportOutlined, SafetyCertificateOutlined, SafetyOutlined } from '@ant-design/icons';
 import {
   ETIQUETAS_RETENCION,
@@ -8,16 +8,24 @@ import {
   ZEliminarExpediente,
   type EliminarExpediente,
   type Expediente,
+  type TransferenciaLote,
   type VistaRetencion,
 } from '@predio/contract/gestion-documental-expedientes';
 import { ETIQUETAS_DISPOSICION, type DisposicionTrd } from '@predio/contract/gestion-documental-trd';
 import { AppDrawer } from '../../components/app-drawer.tsx';
+import { AppModal } from '../../components/app-modal.tsx';
 import { ModalForm } from '../../components/modal-form.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { useAvisos } from '../../components/foco.ts';
 import { zodRule } from '../../components/zod-rule.ts';
 import { formatFecha } from '../../lib/format.ts';
-import { useConservarExpediente, useEliminarExpediente, useRetencion, useTransferirExpediente } from './api/expedientes.ts';
+import {
+  useConservarExpediente,
+  useEliminarExpediente,
+  useRetencion,
+  useTransferirExpediente,
+  useTransferirExpedientes,
+} from './api/expedientes.ts';
 import { DetalleExpediente } from './expedientes-tab.tsx';
 
 const fecha = (d: string | null) => (d ? formatFecha(`${d}T12:00:00`) : '—');
@@ -52,7 +60,42 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
   const avisos = useAvisos();
   const { message } = App.useApp();
   const transferir = useTransferirExpediente();
+  const transferirVarios = useTransferirExpedientes();
   const conservar = useConservarExpediente();
+  const [seleccion, setSeleccion] = useState<Expediente[]>([]);
+  const [resultado, setResultado] = useState<TransferenciaLote | null>(null);
+  const enLote = puedeEditar && vista === 'transferir';
+  const limpiar = () => setSeleccion([]);
+
+  const transferirSeleccion = () => {
+    const n = seleccion.length;
+    const numeros = seleccion.map((e) => e.numero);
+    avisos.confirm({
+      title: n === 1 ? '¿Transferir 1 expediente al archivo central?' : `¿Transferir ${n} expedientes al archivo central?`,
+      content: (
+        <>
+          <Typography.Paragraph>
+            {numeros.slice(0, 10).join(', ')}
+            {n > 10 ? ` y ${n - 10} más` : ''}.
+          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            Cada expediente se revisa como si se transfiriera solo: los que no cumplan se informan con el motivo y no impiden
+            transferir los demás.
+          </Typography.Paragraph>
+        </>
+      ),
+      okText: `Transferir ${n}`,
+      cancelText: 'Cancelar',
+      onOk: () =>
+        transferirVarios
+          .mutateAsync(seleccion.map((e) => e.id))
+          .then((r) => {
+            limpiar();
+            setResultado(r);
+          })
+          .catch((x: Error) => void message.error(x.message)),
+    });
+  };
 
   const acciones = (e: Expediente) =>
     !puedeEditar ? null : vista === 'transferir' ? (
@@ -121,6 +164,7 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
           onChange={(v) => {
             setVista(v);
             setPage(1);
+            limpiar();
           }}
         />
         <Input.Search
@@ -130,9 +174,21 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
           onSearch={(v) => {
             setQ(v.trim());
             setPage(1);
+            limpiar();
           }}
           className="gd-filtro"
         />
+        {enLote ? (
+          <Button
+            type="primary"
+            icon={<ExportOutlined />}
+            disabled={seleccion.length === 0}
+            loading={transferirVarios.isPending}
+            onClick={transferirSeleccion}
+          >
+            {seleccion.length === 0 ? 'Transferir seleccionados' : `Transferir seleccionados (${seleccion.length})`}
+          </Button>
+        ) : null}
       </Space>
       <Typography.Paragraph type="secondary" className="gd-retencion-ayuda">
         {vista === 'transferir'
@@ -147,9 +203,27 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
           size="middle"
           loading={lista.isPending}
           dataSource={lista.data?.items ?? []}
+          rowSelection={
+            enLote
+              ? {
+                  selectedRowKeys: seleccion.map((e) => e.id),
+                  onChange: (_k, filas) => setSeleccion(filas),
+                  getCheckboxProps: (e) => ({ 'aria-label': `Seleccionar ${e.numero}` }),
+                }
+              : undefined
+          }
           pagination={
             (lista.data?.total ?? 0) > 50
-              ? { current: page, pageSize: 50, total: lista.data?.total, onChange: setPage, showSizeChanger: false }
+              ? {
+                  current: page,
+                  pageSize: 50,
+                  total: lista.data?.total,
+                  onChange: (p) => {
+                    setPage(p);
+                    limpiar();
+                  },
+                  showSizeChanger: false,
+                }
               : false
           }
           scroll={{ x: movil ? undefined : 1000 }}
@@ -247,6 +321,7 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
       >
         {abierto !== null ? <DetalleExpediente id={abierto} puedeEditar={puedeEditar} /> : null}
       </AppDrawer>
+      <ResultadoTransferencia resultado={resultado} onCerrar={() => setResultado(null)} />
       <EliminarDialogo
         e={eliminando}
         onCerrar={() => setEliminando(null)}
@@ -256,6 +331,50 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
         }}
       />
     </Card>
+  );
+}
+
+/** What a batch transfer did: how many, and each expediente transferred or refused with its reason. */
+function ResultadoTransferencia({ resultado, onCerrar }: { resultado: TransferenciaLote | null; onCerrar: () => void }) {
+  const r = resultado;
+  return (
+    <AppModal
+      open={r !== null}
+      title="Resultado de la transferencia"
+      onCancel={onCerrar}
+      onOk={onCerrar}
+      okText="Cerrar"
+      cancelButtonProps={{ style: { display: 'none' } }}
+      destroyOnHidden
+    >
+      {r ? (
+        <>
+          <Alert
+            type={r.rechazados === 0 ? 'success' : r.transferidos === 0 ? 'error' : 'warning'}
+            showIcon
+            message={`${r.transferidos} ${r.transferidos === 1 ? 'expediente transferido' : 'expedientes transferidos'} al archivo central${
+              r.rechazados ? `; ${r.rechazados} no ${r.rechazados === 1 ? 'se pudo' : 'se pudieron'} transferir` : ''
+            }.`}
+          />
+          <List
+            size="small"
+            className="gd-resultado-lote"
+            dataSource={r.resultados}
+            renderItem={(x) => (
+              <List.Item>
+                <Space direction="vertical" size={0}>
+                  <Space size={6} wrap>
+                    <Typography.Text strong>{x.numero ?? `Expediente ${x.id}`}</Typography.Text>
+                    {x.transferido ? <Tag color="green">Transferido</Tag> : <Tag color="red">No transferido</Tag>}
+                  </Space>
+                  {x.motivo ? <Typography.Text type="secondary">{x.motivo}</Typography.Text> : null}
+                </Space>
+              </List.Item>
+            )}
+          />
+        </>
+      ) : null}
+    </AppModal>
   );
 }
 

@@ -6,6 +6,7 @@ import type {
   ExpedientesQuery,
   RetencionLegalIn,
   RetencionQuery,
+  TransferenciaLote,
 } from '@predio/contract/gestion-documental-expedientes';
 import type { ListResult } from '@predio/contract/list';
 import { http } from '../../../lib/http.ts';
@@ -90,6 +91,15 @@ export function useRetencion(f: Partial<RetencionQuery>) {
 }
 export const useTransferirExpediente = () =>
   useEscritura(async (id: number) => (await http.post<ExpedienteDetalle>(`${URL}/${id}/transferir`, {}, { silent: true })).data);
+/** Several expedientes to the archivo central at once: each one's result (transferred or why not). */
+export function useTransferirExpedientes() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: number[]) =>
+      (await http.post<TransferenciaLote>(`${URL}/transferir`, { ids }, { silent: true })).data,
+    onSettled: () => void qc.invalidateQueries({ queryKey: expedientesKeys.all }),
+  });
+}
 export const useConservarExpediente = () =>
   useEscritura(async (id: number) => (await http.post<ExpedienteDetalle>(`${URL}/${id}/conservar`, {}, { silent: true })).data);
 export const useEliminarExpediente = () =>
