@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cuandoValidos, entero, enteroQuery, esDia, fecha, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
+import { cuandoValidos, entero, id, enteroQuery, esDia, fecha, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
 import { GESTIONES } from './inmuebles.ts';
 import { zListQuery } from './list.ts';
 
@@ -48,6 +48,9 @@ export const ZNoticiaForm = z
       .max(20, { error: 'El campo Etiquetas admite máximo 20 valores' })
       .default([])
       .transform((xs) => [...new Set(xs.filter((x) => x !== ''))]),
+    /** The author: a user of the company (the site shows their name). */
+    id_autor: id('Autor').nullable().default(null),
+    /** The free-text author of news written before id_autor; kept as it is when no user is chosen. */
     autor: texto('Autor', 120),
     estado: opcion('Estado', ESTADOS_NOTICIA, ETIQUETAS_ESTADO_NOTICIA).default('borrador'),
     publicar_en: momento('Fecha de publicación').nullable().default(null),
@@ -79,7 +82,12 @@ export type Noticia = {
   resumen: string;
   cuerpo: string;
   etiquetas: string[];
+  /** The author chosen among the company's users, or null (old news keep their free text in `autor`). */
+  id_autor: number | null;
+  /** The free text of news written before the author was a user. */
   autor: string;
+  /** What the site shows as author: the user's name, else the old free text. */
+  autor_nombre: string;
   estado: EstadoNoticia;
   publicar_en: string | null;
   /** Whether the public site shows it now (published, or scheduled and its moment came). */
@@ -91,7 +99,26 @@ export type Noticia = {
   modificado_en: string | null;
 };
 
+/** The authors' list: `incluir` keeps an inactive user a news already has. */
+export const ZAutoresQuery = z.object({ incluir: idQuery('incluir').optional() });
+/** A user who can sign a news (the dialog's Autor). */
+export type AutorNoticia = { id: number; nombre: string; activo: boolean };
+
 // ----- banners
+
+/** Where on the public site a banner shows. */
+export const UBICACIONES_BANNER = ['inicio_principal', 'inicio_secundario', 'busqueda', 'noticias'] as const;
+export type UbicacionBanner = (typeof UBICACIONES_BANNER)[number];
+export const ETIQUETAS_UBICACION_BANNER: Record<UbicacionBanner, string> = {
+  inicio_principal: 'Inicio: principal (arriba)',
+  inicio_secundario: 'Inicio: secundario (entre inmuebles y noticias)',
+  busqueda: 'Búsqueda de inmuebles',
+  noticias: 'Noticias',
+};
+/** The public API's and the staff list's filter by placement (named by its parameter). */
+const ubicacionQuery = z
+  .enum(UBICACIONES_BANNER, { error: `ubicacion debe ser uno de: ${UBICACIONES_BANNER.join(', ')}` })
+  .optional();
 
 const ENLACE = /^(https?:\/\/[^\s<>"']+|\/[^\s<>"']*)$/i;
 
@@ -102,6 +129,7 @@ export const ZBannerForm = z
     enlace: texto('Enlace', 500).refine((v) => v === '' || ENLACE.test(v), {
       error: 'El campo Enlace debe ser una dirección web (https://…) o una ruta del sitio (/…)',
     }),
+    ubicacion: opcion('Ubicación', UBICACIONES_BANNER, ETIQUETAS_UBICACION_BANNER).default('inicio_principal'),
     orden: entero('Orden', 0, 9999).default(0),
     vigente_desde: fecha('Vigente desde').nullable().default(null),
     vigente_hasta: fecha('Vigente hasta').nullable().default(null),
@@ -122,12 +150,15 @@ export type BannerForm = z.output<typeof ZBannerForm>;
 export type BannerFormEntrada = z.input<typeof ZBannerForm>;
 
 export const BANNERS_SORT = ['orden', 'titulo', 'vigente_hasta'] as const;
-export const ZBannersQuery = zListQuery({ sort: BANNERS_SORT, filters: {} });
+export const ZBannersQuery = zListQuery({ sort: BANNERS_SORT, filters: { ubicacion: ubicacionQuery } });
+/** The public API's banners: optionally those of one placement. */
+export const ZBannersApiQuery = z.object({ ubicacion: ubicacionQuery });
 
 export type Banner = {
   id: number;
   titulo: string;
   enlace: string;
+  ubicacion: UbicacionBanner;
   orden: number;
   vigente_desde: string | null;
   vigente_hasta: string | null;
@@ -135,6 +166,8 @@ export type Banner = {
   /** Active and within its dates today (Colombia). */
   vigente: boolean;
   imagen: number | null;
+  /** The optional image for phones (category `imagen_movil`). */
+  imagen_movil: number | null;
   creado_por: string;
   creado_en: string;
 };
@@ -232,6 +265,14 @@ export const ZNoticiasPublicasQuery = z.object({
 });
 /** The API's news list: optionally a tag. */
 export const ZNoticiasApiQuery = z.object({ etiqueta: etiquetaQuery });
+/** At most this many properties in one page of the feed (and the default: a company under it gets all at once). */
+export const MAX_POR_PAGINA_FEED = 5000;
+/** The property feed's paging: `?pagina=` from 1 and `?por_pagina=` from 1 to 5,000 (default 5,000). */
+export const ZFeedQuery = z.object({
+  pagina: enteroQuery('pagina', 1, 100_000).default(1),
+  por_pagina: enteroQuery('por_pagina', 1, MAX_POR_PAGINA_FEED).default(MAX_POR_PAGINA_FEED),
+});
+export type FeedQuery = z.infer<typeof ZFeedQuery>;
 export const ZArchivoPublicoQuery = z.object({
   tamano: z.enum(['miniatura', 'grande'], { error: 'tamano debe ser miniatura o grande' }).optional(),
 });

@@ -4,9 +4,12 @@ import {
   IDM_NOTICIAS,
   ZArchivoPublicoParam,
   ZArchivoPublicoQuery,
+  ZAutoresQuery,
   ZBannerForm,
+  ZBannersApiQuery,
   ZBannersQuery,
   ZEmpresaPublicaParam,
+  ZFeedQuery,
   ZInmueblePublicoParam,
   ZInmueblesPublicosQuery,
   ZNoticiaForm,
@@ -49,6 +52,8 @@ function registrarDuenos(): void {
       },
       categorias: {
         [categoria]: { ...CATEGORIA_FOTO, maxPorDueno: 1, plural: categoria === 'portada' ? 'portadas' : 'imágenes' },
+        // A banner may carry a second image for phones (the site's <picture> picks it under 600 px).
+        ...(tipo === 'banner' ? { imagen_movil: { ...CATEGORIA_FOTO, maxPorDueno: 1, plural: 'imágenes para celular' } } : {}),
       },
       categoriaPorDefecto: categoria,
       entidadAuditoria: tipo === 'noticia' ? service.ENTIDAD_NOTICIA : service.ENTIDAD_BANNER,
@@ -75,6 +80,17 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     permiso: N,
     schema: { querystring: ZNoticiasQuery, tags, summary: 'Noticias del sitio (búsqueda, estado, orden)' },
     handler: ({ tx, query }) => service.listarNoticias({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/noticias/autores',
+    permiso: N,
+    schema: {
+      querystring: ZAutoresQuery,
+      tags,
+      summary: 'Usuarios que pueden firmar una noticia (activos; ?incluir= conserva uno inactivo ya elegido)',
+    },
+    handler: ({ tx, query }) => service.autores({ tx, incluir: query.incluir }),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -170,9 +186,14 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/banners',
     permiso: 'publico',
-    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: banners vigentes en su orden' },
-    handler: ({ deps: d, req, reply, params }) =>
-      leerPublico(d, req, reply, params.empresa, (tx) => publico.banners(tx, params.empresa)),
+    schema: {
+      params: ZEmpresaPublicaParam,
+      querystring: ZBannersApiQuery,
+      tags,
+      summary: 'Público: banners vigentes en su orden (?ubicacion= los de un lugar del sitio), con su imagen para celular',
+    },
+    handler: ({ deps: d, req, reply, params, query }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => publico.banners(tx, params.empresa, query.ubicacion)),
   });
   defineRoute(app, deps, {
     method: 'GET',
@@ -202,10 +223,11 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
       permiso: 'publico',
       schema: {
         params: ZEmpresaPublicaParam,
+        querystring: ZFeedQuery,
         tags,
-        summary: `Público: feed ${formato.toUpperCase()} de los inmuebles disponibles (fotos y páginas con dirección completa)`,
+        summary: `Público: feed ${formato.toUpperCase()} de los inmuebles disponibles (fotos y páginas con dirección completa; ?pagina=&por_pagina= hasta 5.000)`,
       },
-      handler: ({ deps: d, req, reply, params }) => servirFeed(d, req, reply, params.empresa, formato),
+      handler: ({ deps: d, req, reply, params, query }) => servirFeed(d, req, reply, params.empresa, formato, query),
     });
   defineRoute(app, deps, {
     method: 'GET',

@@ -4,7 +4,8 @@ import type { Database, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
-import { BANNER_VIGENTE, NOTICIA_VISIBLE } from './pagina-web.repo.ts';
+import type { UbicacionBanner } from '@predio/contract/pagina-web';
+import { AUTOR_NOTICIA, BANNER_VIGENTE, NOTICIA_VISIBLE } from './pagina-web.repo.ts';
 import { POPUP_VIGENTE } from './popup.repo.ts';
 
 // The public, read-only side of Página web: what a company publishes, for its website and for
@@ -115,7 +116,7 @@ const conEtiqueta = (etiqueta: string | undefined) =>
 export async function noticias(tx: Tx, idEmpresa: number, limite = 50, desde = 0, etiqueta?: string): Promise<NoticiaPublica[]> {
   const rows = await queryRows<FilaNoticia>(
     tx,
-    sql`select n.titulo, n.slug, n.resumen, n.etiquetas, n.autor, n.publicar_en as publicada_en, ${portadaNoticia} as portada
+    sql`select n.titulo, n.slug, n.resumen, n.etiquetas, ${AUTOR_NOTICIA} as autor, n.publicar_en as publicada_en, ${portadaNoticia} as portada
         from noticia n where ${NOTICIA_VISIBLE} ${conEtiqueta(etiqueta)}
         order by n.publicar_en desc nulls last, n.id desc limit ${limite} offset ${desde}`,
   );
@@ -133,23 +134,41 @@ export async function contarNoticias(tx: Tx, etiqueta?: string): Promise<number>
 export async function noticia(tx: Tx, idEmpresa: number, slug: string): Promise<NoticiaPublica> {
   const [r] = await queryRows<FilaNoticia & { cuerpo: string }>(
     tx,
-    sql`select n.titulo, n.slug, n.resumen, n.cuerpo, n.etiquetas, n.autor, n.publicar_en as publicada_en, ${portadaNoticia} as portada
+    sql`select n.titulo, n.slug, n.resumen, n.cuerpo, n.etiquetas, ${AUTOR_NOTICIA} as autor, n.publicar_en as publicada_en, ${portadaNoticia} as portada
         from noticia n where n.slug = ${slug} and ${NOTICIA_VISIBLE}`,
   );
   if (!r) throw noEncontrado(`La noticia «${slug}»`);
   return { ...r, portada: urlArchivo(idEmpresa, r.portada) };
 }
 
-export type BannerPublico = { titulo: string; enlace: string; orden: number; imagen: string | null };
+export type BannerPublico = {
+  titulo: string;
+  enlace: string;
+  ubicacion: UbicacionBanner;
+  orden: number;
+  imagen: string | null;
+  /** The image for phones, when the staff gave one (else phones show `imagen`). */
+  imagen_movil: string | null;
+};
 
-export async function banners(tx: Tx, idEmpresa: number): Promise<BannerPublico[]> {
-  const rows = await queryRows<Omit<BannerPublico, 'imagen'> & { imagen: number | null }>(
+const imagenBanner = (categoria: string) =>
+  sql`(select a.id from archivo a where a.tipo_dueno = 'banner' and a.id_dueno = b.id::text and a.categoria = ${categoria}
+       order by a.orden, a.id limit 1)`;
+
+/** The current banners in order; those of one placement when given. */
+export async function banners(tx: Tx, idEmpresa: number, ubicacion?: UbicacionBanner): Promise<BannerPublico[]> {
+  const rows = await queryRows<
+    Omit<BannerPublico, 'imagen' | 'imagen_movil'> & { imagen: number | null; imagen_movil: number | null }
+  >(
     tx,
-    sql`select b.titulo, b.enlace, b.orden,
-               (select a.id from archivo a where a.tipo_dueno = 'banner' and a.id_dueno = b.id::text order by a.orden, a.id limit 1) as imagen
-        from banner b where ${BANNER_VIGENTE} order by b.orden, b.id`,
+    sql`select b.titulo, b.enlace, b.ubicacion, b.orden, ${imagenBanner('imagen')} as imagen, ${imagenBanner('imagen_movil')} as imagen_movil
+        from banner b where ${BANNER_VIGENTE} ${ubicacion ? sql`and b.ubicacion = ${ubicacion}` : sql``} order by b.orden, b.id`,
   );
-  return rows.map((r) => ({ ...r, imagen: urlArchivo(idEmpresa, r.imagen) }));
+  return rows.map((r) => ({
+    ...r,
+    imagen: urlArchivo(idEmpresa, r.imagen),
+    imagen_movil: urlArchivo(idEmpresa, r.imagen_movil),
+  }));
 }
 
 export type InmueblePublico = {

@@ -137,3 +137,46 @@ export const SCRIPT_MAPA = `(function () {
   } else cargar();
 })();
 `;
+
+/** Predio's own icon (the back-office's favicon.svg): the site's icon when the company has no logo. */
+export const ICONO_PREDIO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#96be0e"/><path d="M14 34 32 18l18 16v14a2 2 0 0 1-2 2H38V38H26v12H16a2 2 0 0 1-2-2z" fill="#fff"/></svg>';
+
+/** The icons already made, by company and logo file (a new logo has a new name); a few hundred at most. */
+const iconos = new Map<string, Buffer>();
+const MAX_ICONOS = 500;
+const LADO_ICONO = 64;
+
+/**
+ * The site's favicon as a 64 px PNG: the company's logo fitted in the square (transparent around it), or
+ * Predio's icon when it has none or its logo cannot be read. Browsers take a PNG at /favicon.ico.
+ */
+export async function iconoSitio(
+  logo: { idEmpresa: number; logo: string } | null,
+  leer: (nombre: string, idEmpresa: number) => Promise<Buffer>,
+): Promise<Buffer> {
+  const clave = logo ? `${logo.idEmpresa}/${logo.logo}` : 'predio';
+  const hecho = iconos.get(clave);
+  if (hecho) return hecho;
+  const { default: sharp } = await import('sharp');
+  const ajustar = (b: Buffer) =>
+    sharp(b)
+      .resize(LADO_ICONO, LADO_ICONO, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer();
+  let png: Buffer | null = null;
+  if (logo)
+    try {
+      png = await ajustar(await leer(logo.logo, logo.idEmpresa));
+    } catch {
+      png = null; // a logo gone from storage or unreadable: Predio's icon, and tried again next time
+    }
+  if (!png) {
+    iconoPredio ??= await ajustar(Buffer.from(ICONO_PREDIO_SVG));
+    return iconoPredio;
+  }
+  if (iconos.size >= MAX_ICONOS) iconos.clear();
+  iconos.set(clave, png);
+  return png;
+}
+let iconoPredio: Buffer | null = null;

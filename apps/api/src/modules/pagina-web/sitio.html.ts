@@ -8,6 +8,7 @@ import type { EncuestaPublica } from '@predio/contract/pagina-web-encuestas';
 import type { PopupPublico } from '@predio/contract/pagina-web-popup';
 import { rangoSalario, TEXTO_CONSENTIMIENTO_POSTULACION, type VacantePublica } from '@predio/contract/pagina-web-banco';
 import { RUTA_SECCION_TEXTO, type SeccionTexto, type TextoSitioPublico } from '@predio/contract/pagina-web-textos';
+import type { UbicacionBanner } from '@predio/contract/pagina-web';
 import { RUTA_LEAFLET } from './sitio-recursos.ts';
 
 // The public site's pages: plain HTML written here, one stylesheet (/sitio/estilos.css), no script but the
@@ -63,6 +64,7 @@ export function pagina({ e, titulo, og, cuerpo, base, textos = [] }: Pagina): st
 <meta property="og:url" content="${esc(abs(og.url))}">
 <meta property="og:locale" content="es_CO">
 ${imagen ? `<meta property="og:image" content="${esc(imagen)}">\n<meta name="twitter:card" content="summary_large_image">` : ''}
+<link rel="icon" href="${raiz}/favicon.ico" type="image/png">
 <link rel="stylesheet" href="/sitio/estilos.css">
 <style>:root{--color:${/^#[0-9a-f]{6}$/i.test(e.color_sitio) ? e.color_sitio : '#1d4ed8'}}</style>
 </head>
@@ -132,23 +134,41 @@ export function inicio(
   e: EmpresaSitio,
   d: { banners: BannerPublico[]; inmuebles: InmueblePublico[]; noticias: NoticiaPublica[] },
 ): string {
-  const banners = d.banners.length
-    ? `<section class="banners" aria-label="Destacados">${d.banners
-        .map((b) => {
-          const contenido = `${b.imagen ? `<img src="${b.imagen}" alt="">` : ''}<span class="banner-titulo">${esc(b.titulo)}</span>`;
-          return `<div class="banner">${b.enlace ? `<a href="${esc(b.enlace)}">${contenido}</a>` : contenido}</div>`;
-        })
-        .join('')}</section>`
-    : '';
   const inmuebles = d.inmuebles.length
     ? `<ul class="rejilla">${d.inmuebles.map((i) => tarjetaInmueble(e.id_empresa, i)).join('')}</ul>`
     : '<p>Pronto publicaremos inmuebles disponibles.</p>';
   const noticias = d.noticias.length
     ? `<ul class="rejilla">${d.noticias.map((n) => tarjetaNoticia(e.id_empresa, n)).join('')}</ul>`
     : '<p>Aún no hay noticias.</p>';
-  return `${banners}
+  const de = (u: UbicacionBanner) => d.banners.filter((b) => b.ubicacion === u);
+  return `${bandaBanners(de('inicio_principal'), 'inicio_principal')}
 <section id="inmuebles"><h2>Inmuebles destacados</h2>${inmuebles}</section>
+${bandaBanners(de('inicio_secundario'), 'inicio_secundario')}
 <section id="noticias"><h2>Noticias</h2>${noticias}</section>`;
+}
+
+/** Under this width a banner shows its image for phones, when it has one (the `<source>` of its `<picture>`). */
+export const ANCHO_MOVIL = 600;
+
+/**
+ * The banners of one place of the site, in order. Each is a `<picture>`: phones (≤ 600 px) load the
+ * image for phones when the staff gave one, other screens the main image; only one of them is fetched.
+ */
+export function bandaBanners(banners: BannerPublico[], ubicacion: UbicacionBanner): string {
+  if (!banners.length) return '';
+  const etiqueta = ubicacion.startsWith('inicio') ? 'Destacados' : 'Anuncios';
+  return `<section class="banners banners-${ubicacion}" aria-label="${etiqueta}">${banners
+    .map((b) => {
+      const src = b.imagen ?? b.imagen_movil;
+      const imagen = src
+        ? `<picture>${
+            b.imagen_movil && b.imagen ? `<source media="(max-width: ${ANCHO_MOVIL}px)" srcset="${esc(b.imagen_movil)}">` : ''
+          }<img src="${esc(src)}" alt=""></picture>`
+        : '';
+      const contenido = `${imagen}<span class="banner-titulo">${esc(b.titulo)}</span>`;
+      return `<div class="banner">${b.enlace ? `<a href="${esc(b.enlace)}">${contenido}</a>` : contenido}</div>`;
+    })
+    .join('')}</section>`;
 }
 
 export type EstadoFormulario = { valores: Record<string, string>; errores: Record<string, string>; general?: string };
@@ -243,7 +263,11 @@ h2{font-size:1.4rem;margin:32px 0 12px}
 h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .banners{display:grid;gap:12px;grid-template-columns:repeat(auto-fit,minmax(280px,1fr));margin-top:8px}
 .banner{position:relative;border-radius:12px;overflow:hidden;background:var(--color);min-height:140px}
-.banner img{width:100%;height:220px;object-fit:cover}
+.banner picture{display:block}
+.banner img{display:block;width:100%;height:220px;object-fit:cover}
+.banners-busqueda,.banners-noticias{margin-bottom:8px}
+.banners-busqueda .banner img,.banners-noticias .banner img{height:160px}
+@media (max-width:600px){.banner img{height:auto;aspect-ratio:4/3;max-height:360px}}
 .banner-titulo{position:absolute;left:0;right:0;bottom:0;padding:12px 16px;color:#fff;font-weight:700;font-size:1.15rem;background:linear-gradient(transparent,rgba(0,0,0,.7))}
 .banner a{color:#fff;text-decoration:none}
 .rejilla{list-style:none;padding:0;margin:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
