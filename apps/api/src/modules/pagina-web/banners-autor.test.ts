@@ -164,7 +164,7 @@ describe('banners: placement and an image for phones', () => {
 
     const home = (await pedir(null, 'GET', '/sitio/1')).body;
     expect(home).toContain(
-      `<picture><source media="(max-width: 600px)" srcset="/api/publico/1/archivos/${visto.imagen_movil}"><img src="/api/publico/1/archivos/${visto.imagen}" alt=""></picture>`,
+      `<picture class="con-movil"><source media="(max-width: 600px)" srcset="/api/publico/1/archivos/${visto.imagen_movil}"><img src="/api/publico/1/archivos/${visto.imagen}" alt=""></picture>`,
     );
     // The home shows its two bands; the search and the news list theirs, and no other.
     const i = home.indexOf('Ubi principal');

@@ -161,9 +161,9 @@ export function bandaBanners(banners: BannerPublico[], ubicacion: UbicacionBanne
     .map((b) => {
       const src = b.imagen ?? b.imagen_movil;
       const imagen = src
-        ? `<picture>${
-            b.imagen_movil && b.imagen ? `<source media="(max-width: ${ANCHO_MOVIL}px)" srcset="${esc(b.imagen_movil)}">` : ''
-          }<img src="${esc(src)}" alt=""></picture>`
+        ? b.imagen_movil && b.imagen
+          ? `<picture class="con-movil"><source media="(max-width: ${ANCHO_MOVIL}px)" srcset="${esc(b.imagen_movil)}"><img src="${esc(src)}" alt=""></picture>`
+          : `<picture><img src="${esc(src)}" alt=""></picture>`
         : '';
       const contenido = `${imagen}<span class="banner-titulo">${esc(b.titulo)}</span>`;
       return `<div class="banner">${b.enlace ? `<a href="${esc(b.enlace)}">${contenido}</a>` : contenido}</div>`;
@@ -267,7 +267,6 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .banner img{display:block;width:100%;height:220px;object-fit:cover}
 .banners-busqueda,.banners-noticias{margin-bottom:8px}
 .banners-busqueda .banner img,.banners-noticias .banner img{height:160px}
-@media (max-width:600px){.banner img{height:auto;aspect-ratio:4/3;max-height:360px}}
 .banner-titulo{position:absolute;left:0;right:0;bottom:0;padding:12px 16px;color:#fff;font-weight:700;font-size:1.15rem;background:linear-gradient(transparent,rgba(0,0,0,.7))}
 .banner a{color:#fff;text-decoration:none}
 .rejilla{list-style:none;padding:0;margin:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
@@ -343,7 +342,7 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .mapa .leaflet-control-attribution a{text-decoration:underline}
 .leaflet-popup-content p{margin:4px 0 0!important;font-weight:600}
 .texto-sitio{max-width:760px;background:#fff;border-radius:12px;padding:16px 24px 24px;margin-top:16px;box-shadow:0 1px 3px rgba(0,0,0,.1)}
-@media (max-width:600px){main{padding:12px 16px 32px}.filtros{grid-template-columns:1fr 1fr;padding:12px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}}
+@media (max-width:600px){main{padding:12px 16px 32px}.filtros{grid-template-columns:1fr 1fr;padding:12px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}.banner .con-movil img{height:auto;aspect-ratio:4/3;max-height:420px}}
 `;
 
 /** A form built in Página web > Formularios: the name, the staff's fields, the honeypot and the consent. */

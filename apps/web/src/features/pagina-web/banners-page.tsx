@@ -192,6 +192,7 @@ function BannerDialogo({ banner, onCerrar }: { banner: Banner | null; onCerrar: 
   return (
     <ModalForm<Valores>
       open
+      width={760}
       title={banner ? `Banner «${banner.titulo}»` : 'Nuevo banner'}
       valores={
         banner
