@@ -210,6 +210,20 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
   });
   defineRoute(app, deps, {
     method: 'GET',
+    url: '/publico/:empresa/inmuebles/puntos',
+    permiso: 'publico',
+    schema: {
+      params: ZEmpresaPublicaParam,
+      querystring: ZInmueblesPublicosQuery,
+      tags,
+      summary:
+        'Público: todos los inmuebles disponibles ubicados que halla la búsqueda (mismos filtros), solo consecutivo, punto aproximado y precio (hasta 5.000), para el mapa',
+    },
+    handler: ({ deps: d, req, reply, params, query }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => publico.puntosInmuebles(tx, query)),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
     url: '/publico/:empresa/inmuebles/:consecutivo',
     permiso: 'publico',
     schema: { params: ZInmueblePublicoParam, tags, summary: 'Público: un inmueble disponible con fotos y características' },

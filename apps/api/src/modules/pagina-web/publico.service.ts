@@ -290,10 +290,34 @@ export async function inmuebles(tx: Tx, idEmpresa: number, f: FiltrosInmuebles):
   return rows.map((r) => conFotos(idEmpresa, r));
 }
 
-/** How many available properties the search finds (the site's pages). */
-export async function contarInmuebles(tx: Tx, f: FiltrosInmuebles): Promise<number> {
-  const [r] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n ${DESDE_INMUEBLE} ${condiciones(f)}`);
+/** How many available properties the search finds (the site's pages); `ubicados`: only those with a point. */
+export async function contarInmuebles(tx: Tx, f: FiltrosInmuebles, ubicados = false): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n ${DESDE_INMUEBLE} ${ubicados ? sql`and i.lat is not null and i.lng is not null` : sql``} ${condiciones(f)}`,
+  );
   return r?.n ?? 0;
+}
+
+/** A point of the search's whole map: the property, its rounded point and its price (the canon first). */
+export type PuntoMapa = { consecutivo: number; lat: number; lng: number; precio: number | null };
+
+/** The search map draws at most this many points (the newest first, as the list). */
+export const MAX_PUNTOS_MAPA = 5000;
+
+/**
+ * Every located property the search finds (not just a page of it), each only as its consecutivo, its
+ * rounded point and its price: what the site's map needs to show the whole result set, a few bytes each.
+ */
+export async function puntosInmuebles(tx: Tx, f: FiltrosInmuebles): Promise<PuntoMapa[]> {
+  const r = sql.raw(String(REJILLA_UBICACION));
+  return queryRows<PuntoMapa>(
+    tx,
+    sql`select i.consecutivo, (round(i.lat::numeric * ${r}) / ${r})::float8 as lat, (round(i.lng::numeric * ${r}) / ${r})::float8 as lng,
+               coalesce(i.canon, i.precio_venta)::float8 as precio
+        ${DESDE_INMUEBLE} and i.lat is not null and i.lng is not null ${condiciones(f)}
+        order by i.consecutivo desc limit ${MAX_PUNTOS_MAPA}`,
+  );
 }
 
 /** The municipios that have an available property: the search's choices. */

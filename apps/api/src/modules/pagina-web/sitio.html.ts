@@ -337,6 +337,8 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .mapa .mapa-aviso{margin:0;padding:16px;text-align:center}
 .mapa-precio:focus{outline:none}
 .mapa-precio:focus-visible span{outline:3px solid #111827;outline-offset:2px}
+.mapa-precio.mapa-grupo span{background:#111827;font-size:.9rem;padding:4px 10px}
+.mapa-lista{margin:0;padding-left:18px;max-height:220px;overflow:auto}
 .mapa-precio span{display:inline-block;transform:translate(-50%,-50%);white-space:nowrap;padding:3px 8px;border-radius:999px;background:var(--color);color:#fff;font-weight:700;font-size:.85rem;box-shadow:0 1px 4px rgba(0,0,0,.35);border:2px solid #fff}
 .leaflet-popup-content a{font-weight:700}
 .mapa .leaflet-control-attribution a{text-decoration:underline}
@@ -565,6 +567,8 @@ export type Busqueda = {
   barrios: { id: number; barrio: string; municipio: string | null }[];
   inmuebles: InmueblePublico[];
   total: number;
+  /** How many of all the matches have a point (the map draws them all when the page holds fewer). */
+  ubicados: number;
   pagina: number;
   porPagina: number;
   mapa: MapaSitio;
@@ -590,7 +594,7 @@ export function mapa(
   idEmpresa: number,
   m: MapaSitio,
   inmuebles: InmueblePublico[],
-  o: { titulo: string; zona?: boolean },
+  o: { titulo: string; zona?: boolean; todos?: string | undefined },
 ): string {
   const puntos = inmuebles
     .filter((i) => i.ubicacion)
@@ -602,13 +606,25 @@ export function mapa(
       precio: precio(i),
       corto: precioCorto(i),
     }));
-  if (!puntos.length) return '';
+  if (!puntos.length && !o.todos) return '';
   return `<section class="mapa-seccion" aria-labelledby="mapa-titulo">
 <h2 id="mapa-titulo">${esc(o.titulo)}</h2>
-<div id="mapa" class="mapa" role="region" aria-label="${esc(o.titulo)}" data-leaflet="${RUTA_LEAFLET}" data-teselas="${esc(m.teselas)}" data-atribucion="${esc(m.atribucion)}" data-enlace="/sitio/${idEmpresa}/inmuebles/"${o.zona ? ' data-zona' : ''} data-puntos="${esc(JSON.stringify(puntos))}"><p class="mapa-aviso">El mapa se muestra con JavaScript activado.</p></div>
+<div id="mapa" class="mapa" role="region" aria-label="${esc(o.titulo)}" data-leaflet="${RUTA_LEAFLET}" data-teselas="${esc(m.teselas)}" data-atribucion="${esc(m.atribucion)}" data-enlace="/sitio/${idEmpresa}/inmuebles/"${o.zona ? ' data-zona' : ''}${
+    o.todos ? ` data-todos="${esc(o.todos)}"` : ''
+  } data-puntos="${esc(JSON.stringify(puntos))}"><p class="mapa-aviso">El mapa se muestra con JavaScript activado.</p></div>
 <p class="ayuda">${o.zona ? 'La ubicación es aproximada (unos 200 m a la redonda): el asesor le da la dirección.' : 'Ubicaciones aproximadas: el asesor le da la dirección de cada inmueble.'}</p>
 </section>
 <script src="/sitio/mapa.js" defer></script>`;
+}
+
+/**
+ * When the results take more than one page, the map draws all of them: its script asks this address (the
+ * public API's points, with the search's filters) for every located match, a few bytes each.
+ */
+export function urlPuntos(idEmpresa: number, valores: Record<string, string>): string {
+  const q = new URLSearchParams(Object.entries(valores).filter(([k]) => k !== 'pagina'));
+  const consulta = q.toString();
+  return `/api/publico/${idEmpresa}/inmuebles/puntos${consulta ? `?${consulta}` : ''}`;
 }
 
 export function buscador(e: EmpresaSitio, b: Busqueda): string {
@@ -630,11 +646,14 @@ export function buscador(e: EmpresaSitio, b: Busqueda): string {
     ? ''
     : b.inmuebles.length
       ? `<p class="conteo" role="status">${b.total === 1 ? '1 inmueble encontrado' : `${b.total.toLocaleString('es-CO')} inmuebles encontrados`}${
-          b.inmuebles.some((i) => i.ubicacion) ? ` · <a href="#mapa-titulo">Ver en el mapa</a>` : ''
+          b.ubicados > 0 ? ` · <a href="#mapa-titulo">Ver en el mapa</a>` : ''
         }</p>
 <ul class="rejilla">${b.inmuebles.map((i) => tarjetaInmueble(e.id_empresa, i)).join('')}</ul>
 ${paginacion(ruta, b.valores, b.pagina, b.total, b.porPagina)}
-${mapa(e.id_empresa, b.mapa, b.inmuebles, { titulo: b.total > b.porPagina ? 'Mapa de los inmuebles de esta página' : 'Mapa de los inmuebles' })}`
+${mapa(e.id_empresa, b.mapa, b.inmuebles, {
+  titulo: 'Mapa de los inmuebles',
+  todos: b.ubicados > b.inmuebles.filter((i) => i.ubicacion).length ? urlPuntos(e.id_empresa, b.valores) : undefined,
+})}`
       : `<div class="vacio" role="status"><p><strong>No encontramos inmuebles con esos filtros.</strong></p><p>Pruebe con otro precio, municipio o tipo, o <a href="${ruta}">vea todos los inmuebles</a>.</p></div>`;
   return `<h1>Inmuebles en arriendo y venta</h1>
 <form class="filtros" method="get" action="${ruta}" aria-label="Buscar inmuebles">

@@ -260,6 +260,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
         barrios: await publico.barriosConInmuebles(tx, q.success ? q.data.municipio : undefined),
         inmuebles: q.success ? await publico.inmuebles(tx, e.id_empresa, q.data) : [],
         total: q.success ? await publico.contarInmuebles(tx, q.data) : 0,
+        ubicados: q.success ? await publico.contarInmuebles(tx, q.data, true) : 0,
         mapa: await mapaDe(tx),
         banners: await publico.banners(tx, e.id_empresa, 'busqueda'),
       }));
