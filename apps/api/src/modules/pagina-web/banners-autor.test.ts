@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { AutorNoticia, Banner, Noticia } from '@predio/contract/pagina-web';
+import { z } from 'zod';
+import {
+  ZBannerPublico,
+  ZEmpresaPublica,
+  ZInmueblePublico,
+  ZNoticiaPublica,
+  ZPuntoMapa,
+  type AutorNoticia,
+  type Banner,
+  type Noticia,
+} from '@predio/contract/pagina-web';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
 
@@ -280,6 +290,26 @@ describe('noticias: the author is a user of the company', () => {
     );
     expect(guardada.id_autor).toBe(inactivo);
     expect(guardada.autor_nombre).toBe('Usuario antiguo');
+  });
+});
+
+describe('the public answers’ contract', () => {
+  it('match the declared schemas exactly (public reads answer by hand, so the route does not check them)', async () => {
+    const n = ok<Noticia>(
+      await pedir(admin1, 'POST', '/api/paginaweb/noticias', { titulo: 'Para el contrato', estado: 'publicada' }),
+    );
+    for (const [url, schema] of [
+      ['/api/publico/1/sitio', ZEmpresaPublica],
+      ['/api/publico/1/noticias', z.array(ZNoticiaPublica)],
+      [`/api/publico/1/noticias/${n.slug}`, ZNoticiaPublica],
+      ['/api/publico/1/banners', z.array(ZBannerPublico)],
+      ['/api/publico/1/inmuebles', z.array(ZInmueblePublico)],
+      ['/api/publico/1/inmuebles/puntos', z.array(ZPuntoMapa)],
+    ] as const) {
+      const data = ok<unknown>(await pedir(null, 'GET', url));
+      // Parsed and compared: a field the schema does not declare would be dropped, and differ.
+      expect((schema as z.ZodType).parse(data), url).toEqual(data);
+    }
   });
 });
 

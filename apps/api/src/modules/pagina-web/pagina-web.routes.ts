@@ -1,8 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { zListaAcotada } from '@predio/contract/list';
 import {
   IDM_BANNERS,
   IDM_NOTICIAS,
   ZArchivoPublicoParam,
+  ZAutorNoticia,
+  ZBanner,
+  ZBannerPublico,
+  ZBorrado,
+  ZEmpresaPublica,
+  ZInmueblePublico,
+  ZNoticia,
+  ZNoticiaPublica,
+  ZPuntoMapa,
   ZArchivoPublicoQuery,
   ZAutoresQuery,
   ZBannerForm,
@@ -20,6 +31,7 @@ import {
 } from '@predio/contract/pagina-web';
 import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { inTenant } from '../../platform/tenant.ts';
 import * as repo from './pagina-web.repo.ts';
@@ -78,7 +90,12 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/noticias',
     permiso: N,
-    schema: { querystring: ZNoticiasQuery, tags, summary: 'Noticias del sitio (búsqueda, estado, orden)' },
+    schema: {
+      response: zListaAcotada(ZNoticia),
+      querystring: ZNoticiasQuery,
+      tags,
+      summary: 'Noticias del sitio (búsqueda, estado, orden)',
+    },
     handler: ({ tx, query }) => service.listarNoticias({ tx, query }),
   });
   defineRoute(app, deps, {
@@ -86,6 +103,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/paginaweb/noticias/autores',
     permiso: N,
     schema: {
+      response: z.array(ZAutorNoticia),
       querystring: ZAutoresQuery,
       tags,
       summary: 'Usuarios que pueden firmar una noticia (activos; ?incluir= conserva uno inactivo ya elegido)',
@@ -96,28 +114,34 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/noticias/:id',
     permiso: N,
-    schema: { params: ZRegistroParam, tags, summary: 'Una noticia con su contenido' },
+    schema: { response: ZNoticia, params: ZRegistroParam, tags, summary: 'Una noticia con su contenido' },
     handler: ({ tx, params }) => service.verNoticia({ tx, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/paginaweb/noticias',
     permiso: N,
-    schema: { body: ZNoticiaForm, tags, summary: 'Crea una noticia (su slug sale del título)' },
+    schema: { response: ZNoticia, body: ZNoticiaForm, tags, summary: 'Crea una noticia (su slug sale del título)' },
     handler: ({ tx, user, req, body }) => service.crearNoticia({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/paginaweb/noticias/:id',
     permiso: N,
-    schema: { params: ZRegistroParam, body: ZNoticiaForm, tags, summary: 'Modifica una noticia (el slug se conserva)' },
+    schema: {
+      response: ZNoticia,
+      params: ZRegistroParam,
+      body: ZNoticiaForm,
+      tags,
+      summary: 'Modifica una noticia (el slug se conserva)',
+    },
     handler: ({ tx, user, req, params, body }) => service.actualizarNoticia({ tx, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/paginaweb/noticias/:id',
     permiso: N,
-    schema: { params: ZRegistroParam, tags, summary: 'Elimina una noticia y su portada' },
+    schema: { response: ZBorrado, params: ZRegistroParam, tags, summary: 'Elimina una noticia y su portada' },
     handler: ({ tx, user, req, params }) => service.borrarNoticia({ tx, user, ip: req.ip, id: params.id }),
   });
 
@@ -127,28 +151,28 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/banners',
     permiso: B,
-    schema: { querystring: ZBannersQuery, tags, summary: 'Banners del sitio en su orden' },
+    schema: { response: zListaAcotada(ZBanner), querystring: ZBannersQuery, tags, summary: 'Banners del sitio en su orden' },
     handler: ({ tx, query }) => service.listarBanners({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/paginaweb/banners',
     permiso: B,
-    schema: { body: ZBannerForm, tags, summary: 'Crea un banner' },
+    schema: { response: ZBanner, body: ZBannerForm, tags, summary: 'Crea un banner' },
     handler: ({ tx, user, req, body }) => service.crearBanner({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/paginaweb/banners/:id',
     permiso: B,
-    schema: { params: ZRegistroParam, body: ZBannerForm, tags, summary: 'Modifica un banner' },
+    schema: { response: ZBanner, params: ZRegistroParam, body: ZBannerForm, tags, summary: 'Modifica un banner' },
     handler: ({ tx, user, req, params, body }) => service.actualizarBanner({ tx, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/paginaweb/banners/:id',
     permiso: B,
-    schema: { params: ZRegistroParam, tags, summary: 'Elimina un banner y su imagen' },
+    schema: { response: ZBorrado, params: ZRegistroParam, tags, summary: 'Elimina un banner y su imagen' },
     handler: ({ tx, user, req, params }) => service.borrarBanner({ tx, user, ip: req.ip, id: params.id }),
   });
 
@@ -157,7 +181,12 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/sitio',
     permiso: 'publico',
-    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: nombre, contacto, color y logo de la inmobiliaria' },
+    schema: {
+      response: ZEmpresaPublica,
+      params: ZEmpresaPublicaParam,
+      tags,
+      summary: 'Público: nombre, contacto, color y logo de la inmobiliaria',
+    },
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, async (_tx, e) => publico.empresaPublica(e)),
   });
@@ -166,6 +195,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/:empresa/noticias',
     permiso: 'publico',
     schema: {
+      response: z.array(ZNoticiaPublica),
       params: ZEmpresaPublicaParam,
       querystring: ZNoticiasApiQuery,
       tags,
@@ -178,7 +208,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/noticias/:slug',
     permiso: 'publico',
-    schema: { params: ZSlugParam, tags, summary: 'Público: una noticia publicada con su contenido' },
+    schema: { response: ZNoticiaPublica, params: ZSlugParam, tags, summary: 'Público: una noticia publicada con su contenido' },
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, (tx) => publico.noticia(tx, params.empresa, params.slug)),
   });
@@ -187,6 +217,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/:empresa/banners',
     permiso: 'publico',
     schema: {
+      response: z.array(ZBannerPublico),
       params: ZEmpresaPublicaParam,
       querystring: ZBannersApiQuery,
       tags,
@@ -200,6 +231,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/:empresa/inmuebles',
     permiso: 'publico',
     schema: {
+      response: z.array(ZInmueblePublico),
       params: ZEmpresaPublicaParam,
       querystring: ZInmueblesPublicosQuery,
       tags,
@@ -213,6 +245,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/:empresa/inmuebles/puntos',
     permiso: 'publico',
     schema: {
+      response: z.array(ZPuntoMapa),
       params: ZEmpresaPublicaParam,
       querystring: ZInmueblesPublicosQuery,
       tags,
@@ -226,7 +259,12 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/inmuebles/:consecutivo',
     permiso: 'publico',
-    schema: { params: ZInmueblePublicoParam, tags, summary: 'Público: un inmueble disponible con fotos y características' },
+    schema: {
+      response: ZInmueblePublico,
+      params: ZInmueblePublicoParam,
+      tags,
+      summary: 'Público: un inmueble disponible con fotos y características',
+    },
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, (tx) => publico.inmueble(tx, params.empresa, params.consecutivo)),
   });
@@ -236,6 +274,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
       url: `/publico/:empresa/feed/inmuebles.${formato}`,
       permiso: 'publico',
       schema: {
+        response: FILE_RESPONSE,
         params: ZEmpresaPublicaParam,
         querystring: ZFeedQuery,
         tags,
@@ -248,6 +287,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/:empresa/archivos/:id',
     permiso: 'publico',
     schema: {
+      response: FILE_RESPONSE,
       params: ZArchivoPublicoParam,
       querystring: ZArchivoPublicoQuery,
       tags,

@@ -4,6 +4,7 @@ import { CODES } from '@predio/contract/codes';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { NO_CONTENT } from '../../platform/http/response.ts';
 import { defineRoute, envelope, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 import { inTenant } from '../../platform/tenant.ts';
@@ -72,7 +73,11 @@ export function claveApiPublica(app: FastifyInstance, deps: Deps): void {
     method: 'OPTIONS',
     url: `/publico/${SEGMENTO_CLAVE}/*`,
     permiso: 'publico',
-    schema: { tags: ['pagina-web'], summary: 'Público: preflight CORS de la API por clave (orígenes de Compañía)' },
+    schema: {
+      response: NO_CONTENT,
+      tags: ['pagina-web'],
+      summary: 'Público: preflight CORS de la API por clave (orígenes de Compañía)',
+    },
     handler: async ({ req, reply }) => {
       const origen = req.headers.origin;
       reply.header('vary', 'origin');

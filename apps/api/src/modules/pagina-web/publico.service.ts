@@ -4,7 +4,16 @@ import type { Database, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
-import type { UbicacionBanner } from '@predio/contract/pagina-web';
+import type {
+  BannerPublico,
+  EmpresaPublica,
+  InmueblePublico,
+  NoticiaPublica,
+  PuntoMapa,
+  UbicacionBanner,
+} from '@predio/contract/pagina-web';
+
+export type { BannerPublico, InmueblePublico, NoticiaPublica, PuntoMapa };
 import { AUTOR_NOTICIA, BANNER_VIGENTE, NOTICIA_VISIBLE } from './pagina-web.repo.ts';
 import { POPUP_VIGENTE } from './popup.repo.ts';
 
@@ -81,7 +90,7 @@ export async function origenPermitido(db: Database, origen: string, clave: strin
 }
 
 /** What the public API says about the company (no keys, no ids of staff). */
-export const empresaPublica = (e: EmpresaSitio) => ({
+export const empresaPublica = (e: EmpresaSitio): EmpresaPublica => ({
   nombre: e.nombre || 'Inmobiliaria',
   telefonos: e.telefonos,
   email: e.email,
@@ -93,17 +102,6 @@ export const empresaPublica = (e: EmpresaSitio) => ({
 
 export const urlArchivo = (idEmpresa: number, id: number | null, miniatura = false) =>
   id === null ? null : `/api/publico/${idEmpresa}/archivos/${id}${miniatura ? '?tamano=miniatura' : ''}`;
-
-export type NoticiaPublica = {
-  titulo: string;
-  slug: string;
-  resumen: string;
-  etiquetas: string[];
-  autor: string;
-  publicada_en: string | null;
-  portada: string | null;
-  cuerpo?: string;
-};
 
 type FilaNoticia = Omit<NoticiaPublica, 'portada'> & { portada: number | null };
 
@@ -141,16 +139,6 @@ export async function noticia(tx: Tx, idEmpresa: number, slug: string): Promise<
   return { ...r, portada: urlArchivo(idEmpresa, r.portada) };
 }
 
-export type BannerPublico = {
-  titulo: string;
-  enlace: string;
-  ubicacion: UbicacionBanner;
-  orden: number;
-  imagen: string | null;
-  /** The image for phones, when the staff gave one (else phones show `imagen`). */
-  imagen_movil: string | null;
-};
-
 const imagenBanner = (categoria: string) =>
   sql`(select a.id from archivo a where a.tipo_dueno = 'banner' and a.id_dueno = b.id::text and a.categoria = ${categoria}
        order by a.orden, a.id limit 1)`;
@@ -170,31 +158,6 @@ export async function banners(tx: Tx, idEmpresa: number, ubicacion?: UbicacionBa
     imagen_movil: urlArchivo(idEmpresa, r.imagen_movil),
   }));
 }
-
-export type InmueblePublico = {
-  consecutivo: number;
-  tipo: string;
-  gestion: string;
-  municipio: string | null;
-  departamento: string | null;
-  barrio: string | null;
-  estrato: number | null;
-  area_construida: number | null;
-  area_privada: number | null;
-  habitaciones: number;
-  banos: number;
-  parqueaderos: number;
-  piso: number | null;
-  ascensor: boolean;
-  canon: number | null;
-  precio_venta: number | null;
-  administracion: number | null;
-  descripcion: string;
-  caracteristicas: string[];
-  fotos: { grande: string; miniatura: string }[];
-  /** An approximate point (a grid of 0.002°, about 220 m), never the property's own coordinates. */
-  ubicacion: { lat: number; lng: number } | null;
-};
 
 type FilaInmueble = Omit<InmueblePublico, 'fotos' | 'ubicacion'> & {
   fotos: number[] | null;
@@ -298,9 +261,6 @@ export async function contarInmuebles(tx: Tx, f: FiltrosInmuebles, ubicados = fa
   );
   return r?.n ?? 0;
 }
-
-/** A point of the search's whole map: the property, its rounded point and its price (the canon first). */
-export type PuntoMapa = { consecutivo: number; lat: number; lng: number; precio: number | null };
 
 /** The search map draws at most this many points (the newest first, as the list). */
 export const MAX_PUNTOS_MAPA = 5000;
