@@ -51,6 +51,10 @@ test('a news and a banner published in the back-office show on /sitio/1, and its
   await nueva.getByLabel('Resumen').fill('Tres apartamentos nuevos cerca al estadio.');
   await elegir(page, nueva.getByRole('combobox', { name: 'Estado' }), 'Publicada', { exacto: true });
   await nueva.getByRole('textbox', { name: 'Contenido de la noticia' }).fill('Llegaron tres apartamentos a Laureles.');
+  // The author is a user of the company (the one writing, by default), shown by name on the site.
+  const autores = await a.get<{ id: number; nombre: string }[]>('/api/paginaweb/noticias/autores');
+  const autor = autores[0]!;
+  await elegir(page, nueva.getByRole('combobox', { name: 'Autor' }), autor.nombre, { exacto: true });
   await nueva.getByRole('button', { name: 'Guardar' }).click();
   const editar = page.getByRole('dialog', { name: `Noticia «${titulo}»` });
   await expect(editar).toBeVisible();
@@ -63,30 +67,69 @@ test('a news and a banner published in the back-office show on /sitio/1, and its
   await expect(fila).toContainText('Publicada');
   await expect(fila).toContainText('En el sitio');
 
-  // The banner, with its image.
+  // The banner: its place on the site, its image and its image for phones.
   await page.goto('/paginaweb/banners');
   await page.getByRole('button', { name: 'Nuevo banner' }).click();
   const banner = page.getByRole('dialog', { name: 'Nuevo banner' });
   await banner.getByLabel('Título', { exact: true }).fill(tituloBanner);
   await banner.getByLabel('Enlace').fill('https://ejemplo.co/arriendos');
+  await elegir(page, banner.getByRole('combobox', { name: 'Ubicación' }), 'Inicio: principal (arriba)', { exacto: true });
   await banner.getByRole('button', { name: 'Guardar' }).click();
   const editarBanner = page.getByRole('dialog', { name: `Banner «${tituloBanner}»` });
   await expect(editarBanner).toBeVisible();
   await editarBanner
     .locator('input[name="file"]')
+    .nth(0)
     .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png(1600, 600) });
   await expect(editarBanner.getByRole('row').filter({ hasText: 'banner.png' })).toBeVisible({ timeout: 20_000 });
+  await editarBanner
+    .locator('input[name="file"]')
+    .nth(1)
+    .setInputFiles({ name: 'banner-celular.png', mimeType: 'image/png', buffer: png(800, 600) });
+  await expect(editarBanner.getByRole('row').filter({ hasText: 'banner-celular.png' })).toBeVisible({ timeout: 20_000 });
+  if (process.env.CAPTURAS)
+    await page.screenshot({ path: `${process.env.CAPTURAS}/banner-dialogo-${page.viewportSize()!.width}.png` });
   await editarBanner.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(page.getByRole('row').filter({ hasText: tituloBanner })).toContainText('En el sitio');
+  const filaBanner = page.getByRole('row').filter({ hasText: tituloBanner });
+  await expect(filaBanner).toContainText('En el sitio');
+  await expect(filaBanner).toContainText('Inicio principal');
+  // The list filters by placement.
+  await elegir(page, page.getByRole('combobox', { name: 'Ubicación' }), 'Búsqueda', { exacto: true });
+  await expect(page.getByRole('row').filter({ hasText: tituloBanner })).toHaveCount(0);
+  await page.goto('/paginaweb/banners?ubicacion=inicio_principal');
+  await expect(page.getByRole('row').filter({ hasText: tituloBanner })).toBeVisible();
 
-  // The public site shows both, and the property.
+  // The public site shows both, and the property; a computer loads the banner's image, a phone its image for phones.
   const sitio = await page.context().newPage();
   await sitio.goto('/sitio/1');
   await expect(sitio.getByText(tituloBanner)).toBeVisible();
+  const [pub] = await a
+    .get<{ titulo: string; imagen: string; imagen_movil: string }[]>('/api/publico/1/banners?ubicacion=inicio_principal')
+    .then((bs) => bs.filter((b) => b.titulo === tituloBanner));
+  const imagenDe = () =>
+    sitio
+      .locator('.banner')
+      .filter({ hasText: tituloBanner })
+      .locator('img')
+      .evaluate((i: HTMLImageElement) => new URL(i.currentSrc).pathname);
+  await expect.poll(imagenDe).toBe(new URL(pub!.imagen).pathname);
+  if (process.env.CAPTURAS) await sitio.screenshot({ path: `${process.env.CAPTURAS}/sitio-inicio-1440.png` });
+  await sitio.setViewportSize({ width: 390, height: 844 });
+  await sitio.reload();
+  await expect.poll(imagenDe).toBe(new URL(pub!.imagen_movil).pathname);
+  if (process.env.CAPTURAS) await sitio.screenshot({ path: `${process.env.CAPTURAS}/sitio-inicio-390.png` });
+  await sitio.setViewportSize({ width: 1440, height: 900 });
+  // The site's icon: linked from the page and served (the company's logo, else Predio's).
+  const icono = await sitio.locator('link[rel="icon"]').getAttribute('href');
+  expect(icono).toBe('/sitio/1/favicon.ico');
+  const respuestaIcono = await request.get(icono!);
+  expect(respuestaIcono.status()).toBe(200);
+  expect(respuestaIcono.headers()['content-type']).toBe('image/png');
   await expect(sitio.getByRole('link', { name: titulo })).toBeVisible();
   await sitio.getByRole('link', { name: titulo }).click();
   await expect(sitio.getByRole('heading', { level: 1, name: titulo })).toBeVisible();
   await expect(sitio.getByText('Llegaron tres apartamentos a Laureles.')).toBeVisible();
+  await expect(sitio.locator('.fecha').filter({ hasText: autor.nombre })).toBeVisible();
 
   // The property's page: its facts, never its keys; the contact form becomes a solicitud.
   await sitio.goto(`/sitio/1/inmuebles/${consecutivo}`);

@@ -54,20 +54,31 @@ export type PopupForm = z.output<typeof ZPopupForm>;
 export const POPUPS_SORT = ['titulo', 'prioridad', 'vigente_hasta'] as const;
 export const ZPopupsQuery = zListQuery({ sort: POPUPS_SORT, filters: {} });
 
-export type Popup = PopupForm & {
-  id: number;
+export const ZPopup = z.object({
+  id: z.number().int(),
+  titulo: z.string(),
+  contenido: z.string(),
+  enlace: z.string(),
+  texto_enlace: z.string(),
+  vigente_desde: z.string().nullable(),
+  vigente_hasta: z.string().nullable(),
+  frecuencia: z.enum(FRECUENCIAS_POPUP),
+  prioridad: z.number().int(),
+  activo: z.boolean(),
   /** Active and within its dates today (Colombia): the site may show it. */
-  vigente: boolean;
-  imagen: number | null;
-  creado_por: string;
-  creado_en: string;
-};
-export type PopupPublico = {
-  id: number;
-  titulo: string;
-  contenido: string;
-  enlace: string;
-  texto_enlace: string;
-  frecuencia: FrecuenciaPopup;
-  imagen: string | null;
-};
+  vigente: z.boolean(),
+  imagen: z.number().int().nullable(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+});
+export type Popup = z.infer<typeof ZPopup>;
+export const ZPopupPublico = z.object({
+  id: z.number().int(),
+  titulo: z.string(),
+  contenido: z.string(),
+  enlace: z.string(),
+  texto_enlace: z.string(),
+  frecuencia: z.enum(FRECUENCIAS_POPUP),
+  imagen: z.string().nullable(),
+});
+export type PopupPublico = z.infer<typeof ZPopupPublico>;

@@ -33,12 +33,14 @@ export const ZTextoSitioForm = z.object({
 });
 export type TextoSitioForm = z.output<typeof ZTextoSitioForm>;
 
-export type TextoSitio = {
-  seccion: SeccionTexto;
-  titulo: string;
-  contenido: string;
-  publicado: boolean;
-  modificado_por: string | null;
-  modificado_en: string | null;
-};
-export type TextoSitioPublico = { seccion: SeccionTexto; titulo: string; contenido: string };
+export const ZTextoSitio = z.object({
+  seccion: z.enum(SECCIONES_TEXTO),
+  titulo: z.string(),
+  contenido: z.string(),
+  publicado: z.boolean(),
+  modificado_por: z.string().nullable(),
+  modificado_en: z.string().nullable(),
+});
+export type TextoSitio = z.infer<typeof ZTextoSitio>;
+export const ZTextoSitioPublico = z.object({ seccion: z.enum(SECCIONES_TEXTO), titulo: z.string(), contenido: z.string() });
+export type TextoSitioPublico = z.infer<typeof ZTextoSitioPublico>;

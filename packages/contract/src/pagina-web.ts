@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cuandoValidos, entero, enteroQuery, esDia, fecha, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
+import { cuandoValidos, entero, id, enteroQuery, esDia, fecha, idQuery, opcion, si, texto, textoObligatorio } from './campos.ts';
 import { GESTIONES } from './inmuebles.ts';
 import { zListQuery } from './list.ts';
 
@@ -48,6 +48,9 @@ export const ZNoticiaForm = z
       .max(20, { error: 'El campo Etiquetas admite máximo 20 valores' })
       .default([])
       .transform((xs) => [...new Set(xs.filter((x) => x !== ''))]),
+    /** The author: a user of the company (the site shows their name). */
+    id_autor: id('Autor').nullable().default(null),
+    /** The free-text author of news written before id_autor; kept as it is when no user is chosen. */
     autor: texto('Autor', 120),
     estado: opcion('Estado', ESTADOS_NOTICIA, ETIQUETAS_ESTADO_NOTICIA).default('borrador'),
     publicar_en: momento('Fecha de publicación').nullable().default(null),
@@ -72,26 +75,55 @@ export const ZNoticiasQuery = zListQuery({
   filters: { estado: z.enum(ESTADOS_NOTICIA, { error: `estado debe ser uno de: ${ESTADOS_NOTICIA.join(', ')}` }).optional() },
 });
 
-export type Noticia = {
-  id: number;
-  titulo: string;
-  slug: string;
-  resumen: string;
-  cuerpo: string;
-  etiquetas: string[];
-  autor: string;
-  estado: EstadoNoticia;
-  publicar_en: string | null;
+export const ZNoticia = z.object({
+  id: z.number().int(),
+  titulo: z.string(),
+  slug: z.string(),
+  resumen: z.string(),
+  cuerpo: z.string(),
+  etiquetas: z.array(z.string()),
+  /** The author chosen among the company's users, or null (old news keep their free text in `autor`). */
+  id_autor: z.number().int().nullable(),
+  /** The free text of news written before the author was a user. */
+  autor: z.string(),
+  /** What the site shows as author: the user's name, else the old free text. */
+  autor_nombre: z.string(),
+  estado: z.enum(ESTADOS_NOTICIA),
+  publicar_en: z.string().nullable(),
   /** Whether the public site shows it now (published, or scheduled and its moment came). */
-  visible: boolean;
-  portada: number | null;
-  creado_por: string;
-  creado_en: string;
-  modificado_por: string | null;
-  modificado_en: string | null;
-};
+  visible: z.boolean(),
+  portada: z.number().int().nullable(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+  modificado_por: z.string().nullable(),
+  modificado_en: z.string().nullable(),
+});
+export type Noticia = z.infer<typeof ZNoticia>;
+
+/** What a delete answers: the id of the record gone. */
+export const ZBorrado = z.object({ id: z.number().int() });
+
+/** The authors' list: `incluir` keeps an inactive user a news already has. */
+export const ZAutoresQuery = z.object({ incluir: idQuery('incluir').optional() });
+/** A user who can sign a news (the dialog's Autor). */
+export const ZAutorNoticia = z.object({ id: z.number().int(), nombre: z.string(), activo: z.boolean() });
+export type AutorNoticia = z.infer<typeof ZAutorNoticia>;
 
 // ----- banners
+
+/** Where on the public site a banner shows. */
+export const UBICACIONES_BANNER = ['inicio_principal', 'inicio_secundario', 'busqueda', 'noticias'] as const;
+export type UbicacionBanner = (typeof UBICACIONES_BANNER)[number];
+export const ETIQUETAS_UBICACION_BANNER: Record<UbicacionBanner, string> = {
+  inicio_principal: 'Inicio: principal (arriba)',
+  inicio_secundario: 'Inicio: secundario (entre inmuebles y noticias)',
+  busqueda: 'Búsqueda de inmuebles',
+  noticias: 'Noticias',
+};
+/** The public API's and the staff list's filter by placement (named by its parameter). */
+const ubicacionQuery = z
+  .enum(UBICACIONES_BANNER, { error: `ubicacion debe ser uno de: ${UBICACIONES_BANNER.join(', ')}` })
+  .optional();
 
 const ENLACE = /^(https?:\/\/[^\s<>"']+|\/[^\s<>"']*)$/i;
 
@@ -102,6 +134,7 @@ export const ZBannerForm = z
     enlace: texto('Enlace', 500).refine((v) => v === '' || ENLACE.test(v), {
       error: 'El campo Enlace debe ser una dirección web (https://…) o una ruta del sitio (/…)',
     }),
+    ubicacion: opcion('Ubicación', UBICACIONES_BANNER, ETIQUETAS_UBICACION_BANNER).default('inicio_principal'),
     orden: entero('Orden', 0, 9999).default(0),
     vigente_desde: fecha('Vigente desde').nullable().default(null),
     vigente_hasta: fecha('Vigente hasta').nullable().default(null),
@@ -122,22 +155,28 @@ export type BannerForm = z.output<typeof ZBannerForm>;
 export type BannerFormEntrada = z.input<typeof ZBannerForm>;
 
 export const BANNERS_SORT = ['orden', 'titulo', 'vigente_hasta'] as const;
-export const ZBannersQuery = zListQuery({ sort: BANNERS_SORT, filters: {} });
+export const ZBannersQuery = zListQuery({ sort: BANNERS_SORT, filters: { ubicacion: ubicacionQuery } });
+/** The public API's banners: optionally those of one placement. */
+export const ZBannersApiQuery = z.object({ ubicacion: ubicacionQuery });
 
-export type Banner = {
-  id: number;
-  titulo: string;
-  enlace: string;
-  orden: number;
-  vigente_desde: string | null;
-  vigente_hasta: string | null;
-  activo: boolean;
+export const ZBanner = z.object({
+  id: z.number().int(),
+  titulo: z.string(),
+  enlace: z.string(),
+  ubicacion: z.enum(UBICACIONES_BANNER),
+  orden: z.number().int(),
+  vigente_desde: z.string().nullable(),
+  vigente_hasta: z.string().nullable(),
+  activo: z.boolean(),
   /** Active and within its dates today (Colombia). */
-  vigente: boolean;
-  imagen: number | null;
-  creado_por: string;
-  creado_en: string;
-};
+  vigente: z.boolean(),
+  imagen: z.number().int().nullable(),
+  /** The optional image for phones (category `imagen_movil`). */
+  imagen_movil: z.number().int().nullable(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+});
+export type Banner = z.infer<typeof ZBanner>;
 
 // ----- the public API (read-only, per company)
 
@@ -232,6 +271,86 @@ export const ZNoticiasPublicasQuery = z.object({
 });
 /** The API's news list: optionally a tag. */
 export const ZNoticiasApiQuery = z.object({ etiqueta: etiquetaQuery });
+/** At most this many properties in one page of the feed (and the default: a company under it gets all at once). */
+export const MAX_POR_PAGINA_FEED = 5000;
+/** The property feed's paging: `?pagina=` from 1 and `?por_pagina=` from 1 to 5,000 (default 5,000). */
+export const ZFeedQuery = z.object({
+  pagina: enteroQuery('pagina', 1, 100_000).default(1),
+  por_pagina: enteroQuery('por_pagina', 1, MAX_POR_PAGINA_FEED).default(MAX_POR_PAGINA_FEED),
+});
+export type FeedQuery = z.infer<typeof ZFeedQuery>;
+// ----- what the public API answers (named column by column: nothing internal)
+
+export const ZEmpresaPublica = z.object({
+  nombre: z.string(),
+  telefonos: z.string(),
+  email: z.string(),
+  web: z.string(),
+  direccion: z.string(),
+  color: z.string(),
+  logo: z.string().nullable(),
+});
+export type EmpresaPublica = z.infer<typeof ZEmpresaPublica>;
+
+export const ZNoticiaPublica = z.object({
+  titulo: z.string(),
+  slug: z.string(),
+  resumen: z.string(),
+  etiquetas: z.array(z.string()),
+  /** The name of who signs it (a user, or the old free text); never a user id. */
+  autor: z.string(),
+  publicada_en: z.string().nullable(),
+  portada: z.string().nullable(),
+  cuerpo: z.string().optional(),
+});
+export type NoticiaPublica = z.infer<typeof ZNoticiaPublica>;
+
+export const ZBannerPublico = z.object({
+  titulo: z.string(),
+  enlace: z.string(),
+  ubicacion: z.enum(UBICACIONES_BANNER),
+  orden: z.number().int(),
+  imagen: z.string().nullable(),
+  /** The image for phones, when the staff gave one (else phones show `imagen`). */
+  imagen_movil: z.string().nullable(),
+});
+export type BannerPublico = z.infer<typeof ZBannerPublico>;
+
+export const ZInmueblePublico = z.object({
+  consecutivo: z.number().int(),
+  tipo: z.string(),
+  gestion: z.string(),
+  municipio: z.string().nullable(),
+  departamento: z.string().nullable(),
+  barrio: z.string().nullable(),
+  estrato: z.number().nullable(),
+  area_construida: z.number().nullable(),
+  area_privada: z.number().nullable(),
+  habitaciones: z.number(),
+  banos: z.number(),
+  parqueaderos: z.number(),
+  piso: z.number().nullable(),
+  ascensor: z.boolean(),
+  canon: z.number().nullable(),
+  precio_venta: z.number().nullable(),
+  administracion: z.number().nullable(),
+  descripcion: z.string(),
+  caracteristicas: z.array(z.string()),
+  fotos: z.array(z.object({ grande: z.string(), miniatura: z.string() })),
+  /** An approximate point (a grid of 0.002°, about 220 m), never the property's own coordinates. */
+  ubicacion: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+});
+export type InmueblePublico = z.infer<typeof ZInmueblePublico>;
+
+/** A point of the search's whole map: the property, its rounded point and its price (the canon first). */
+export const ZPuntoMapa = z.object({
+  consecutivo: z.number().int(),
+  lat: z.number(),
+  lng: z.number(),
+  precio: z.number().nullable(),
+});
+export type PuntoMapa = z.infer<typeof ZPuntoMapa>;
+
 export const ZArchivoPublicoQuery = z.object({
   tamano: z.enum(['miniatura', 'grande'], { error: 'tamano debe ser miniatura o grande' }).optional(),
 });

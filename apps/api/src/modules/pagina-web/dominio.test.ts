@@ -78,6 +78,11 @@ describe('dominio propio', () => {
     expect(inicio.body).toContain('href="/inmuebles"');
     expect(inicio.body).toContain('href="/sitio/estilos.css"');
     expect(inicio.body).not.toMatch(/["']\/sitio\/1[/"'?]/);
+    // The browser's /favicon.ico on the company's domain is the site's icon, never a 404.
+    expect(inicio.body).toContain('<link rel="icon" href="/favicon.ico" type="image/png">');
+    const icono = await porDominio('/favicon.ico');
+    expect(icono.statusCode).toBe(200);
+    expect(icono.headers['content-type']).toBe('image/png');
     expect(inicio.body).toContain(`content="http://${DOMINIO}/"`);
 
     // With a port, and the subpaths: search with its query, news, contact.

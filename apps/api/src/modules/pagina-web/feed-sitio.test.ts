@@ -206,4 +206,78 @@ describe('property feed', () => {
     expect(de2.inmuebles.some((i) => i.descripcion === DESCRIPCION)).toBe(false);
     expect((await pedir(null, 'GET', '/api/publico/999/feed/inmuebles.xml')).statusCode).toBe(404);
   });
+
+  it('pages with ?pagina=&por_pagina= (up to 5,000), with the total, the pages and the next page’s address', async () => {
+    // Three more available properties: the company has at least four.
+    const m = (
+      await t.db.tenant(1, (tx) => queryRows<{ id: number }>(tx, sql`select id from municipios order by id limit 1`))
+    )[0]!.id;
+    for (const n of [1, 2, 3]) await crear(admin1, m, { descripcion: `Página ${n}` });
+    const todo = (await pedir(null, 'GET', '/api/publico/1/feed/inmuebles.json')).json() as {
+      total: number;
+      pagina: number;
+      por_pagina: number;
+      paginas: number;
+      siguiente: string | null;
+      inmuebles: { codigo: string }[];
+    };
+    expect(todo.total).toBe(todo.inmuebles.length);
+    expect([todo.pagina, todo.por_pagina, todo.paginas, todo.siguiente]).toEqual([1, 5000, 1, null]);
+    const total = todo.total;
+    expect(total).toBeGreaterThanOrEqual(4);
+
+    // Two a page: every property once, in the same order, and the last page says there is no next one.
+    const vistos: string[] = [];
+    let url: string | null = '/api/publico/1/feed/inmuebles.json?por_pagina=2';
+    let paginas = 0;
+    while (url) {
+      const r = await pedir(null, 'GET', url.replace('http://localhost:80', ''));
+      expect(r.statusCode, r.body).toBe(200);
+      const j = r.json() as typeof todo;
+      expect(j.total).toBe(total);
+      expect(j.por_pagina).toBe(2);
+      expect(j.paginas).toBe(Math.ceil(total / 2));
+      expect(j.inmuebles.length).toBeLessThanOrEqual(2);
+      vistos.push(...j.inmuebles.map((i) => i.codigo));
+      if (j.siguiente) {
+        expect(j.siguiente).toBe(`http://localhost:80/api/publico/1/feed/inmuebles.json?por_pagina=2&pagina=${j.pagina + 1}`);
+        expect(r.headers.link).toBe(`<${j.siguiente}>; rel="next"`);
+      } else expect(r.headers.link).toBeUndefined();
+      url = j.siguiente;
+      paginas++;
+    }
+    expect(paginas).toBe(Math.ceil(total / 2));
+    expect(vistos).toEqual(todo.inmuebles.map((i) => i.codigo));
+
+    // XML: the same on the root element; by key, the next address keeps ?key= (the portal's own).
+    const { clave } = ok<ApiPublica>(await pedir(admin1, 'PUT', '/api/empresa/api-publica', { clave: 'generar', origenes: [] }));
+    const x = await pedir(null, 'GET', `/api/publico/api/feed/inmuebles.xml?key=${clave}&por_pagina=3&pagina=1`);
+    expect(x.statusCode, x.body).toBe(200);
+    expect(XMLValidator.validate(x.body)).toBe(true);
+    const raiz = (xml.parse(x.body) as { inmuebles: Record<string, string> & { inmueble: ItemXml[] } }).inmuebles;
+    expect([raiz['@_total'], raiz['@_pagina'], raiz['@_por_pagina'], raiz['@_paginas']]).toEqual([
+      String(total),
+      '1',
+      '3',
+      String(Math.ceil(total / 3)),
+    ]);
+    expect(raiz.inmueble.length).toBe(3);
+    expect(raiz['@_siguiente']).toBe(`http://localhost:80/api/publico/api/feed/inmuebles.xml?key=${clave}&por_pagina=3&pagina=2`);
+    // A page past the last is empty, not an error.
+    const lejos = (await pedir(null, 'GET', '/api/publico/1/feed/inmuebles.json?pagina=50')).json() as typeof todo;
+    expect([lejos.inmuebles.length, lejos.total, lejos.siguiente]).toEqual([0, total, null]);
+  });
+
+  it('refuses bad paging naming the parameter', async () => {
+    for (const [q, texto] of [
+      ['por_pagina=5001', 'por_pagina debe ser como máximo 5000'],
+      ['por_pagina=0', 'por_pagina debe ser al menos 1'],
+      ['pagina=0', 'pagina debe ser al menos 1'],
+      ['pagina=dos', 'pagina debe ser un número'],
+    ] as const) {
+      const r = await pedir(null, 'GET', `/api/publico/1/feed/inmuebles.xml?${q}`);
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().message).toContain(texto);
+    }
+  });
 });

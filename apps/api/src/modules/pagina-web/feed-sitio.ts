@@ -72,12 +72,23 @@ export type Feed = { contenido: string; contentType: string; etag: string };
  * `{inmobiliaria, total, inmuebles}`. No generation time in it, so the ETag (a hash of the text) changes
  * only when what is published changes, and a portal that reads again gets 304.
  */
+/** Which page of the feed this is: the company's total, this page, the page size, the pages, the next one's address. */
+export type PaginadoFeed = { total: number; pagina: number; por_pagina: number; paginas: number; siguiente: string | null };
+
 export function generarFeed(o: {
   formato: FormatoFeed;
   empresa: EmpresaSitio;
   inmuebles: InmueblePublico[];
   base: string;
+  paginado?: PaginadoFeed;
 }): Feed {
+  const p: PaginadoFeed = o.paginado ?? {
+    total: o.inmuebles.length,
+    pagina: 1,
+    por_pagina: Math.max(1, o.inmuebles.length),
+    paginas: 1,
+    siguiente: null,
+  };
   const items = o.inmuebles.map((i) => itemFeed(i, o.base, o.empresa.id_empresa));
   const inmobiliaria = {
     nombre: o.empresa.nombre || 'Inmobiliaria',
@@ -88,13 +99,24 @@ export function generarFeed(o: {
   let contenido: string;
   let contentType: string;
   if (o.formato === 'json') {
-    contenido = JSON.stringify({ inmobiliaria, total: items.length, inmuebles: items.map((c) => Object.fromEntries(c)) });
+    contenido = JSON.stringify({
+      inmobiliaria,
+      total: p.total,
+      pagina: p.pagina,
+      por_pagina: p.por_pagina,
+      paginas: p.paginas,
+      siguiente: p.siguiente,
+      inmuebles: items.map((c) => Object.fromEntries(c)),
+    });
     contentType = 'application/json; charset=utf-8';
   } else {
     const attr = Object.entries(inmobiliaria)
       .map(([k, v]) => `${k === 'nombre' ? 'inmobiliaria' : k}="${escaparXml(v)}"`)
       .join(' ');
-    const partes = ['<?xml version="1.0" encoding="UTF-8"?>', `<inmuebles ${attr} total="${items.length}">`];
+    const paginado = `total="${p.total}" pagina="${p.pagina}" por_pagina="${p.por_pagina}" paginas="${p.paginas}"${
+      p.siguiente ? ` siguiente="${escaparXml(p.siguiente)}"` : ''
+    }`;
+    const partes = ['<?xml version="1.0" encoding="UTF-8"?>', `<inmuebles ${attr} ${paginado}>`];
     for (const campos of items) {
       partes.push(' <inmueble>');
       for (const [nombre, v] of campos) {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { conteoAcotado, topeDeConteo, type ListaAcotada } from '@predio/contract/list';
-import type { Banner, BannerForm, EstadoNoticia, Noticia, NoticiaForm } from '@predio/contract/pagina-web';
+import type { Banner, BannerForm, EstadoNoticia, Noticia, NoticiaForm, UbicacionBanner } from '@predio/contract/pagina-web';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -13,10 +13,16 @@ export const BANNER_VIGENTE = sql`(b.activo
   and (b.vigente_desde is null or b.vigente_desde <= (now() at time zone 'America/Bogota')::date)
   and (b.vigente_hasta is null or b.vigente_hasta >= (now() at time zone 'America/Bogota')::date))`;
 
-const portada = (tipo: string, col: SQL) =>
-  sql`(select a.id from archivo a where a.tipo_dueno = ${tipo} and a.id_dueno = ${col}::text order by a.orden, a.id limit 1)`;
+const portada = (tipo: string, col: SQL, categoria?: string) =>
+  sql`(select a.id from archivo a where a.tipo_dueno = ${tipo} and a.id_dueno = ${col}::text
+       ${categoria ? sql`and a.categoria = ${categoria}` : sql``} order by a.orden, a.id limit 1)`;
 
-const COLUMNAS_NOTICIA = sql`n.id, n.titulo, n.slug, n.resumen, n.cuerpo, n.etiquetas, n.autor, n.estado, n.publicar_en,
+/** The news' author as the site names them: the user's name (their login when it has none), else the old text. */
+export const AUTOR_NOTICIA = sql`coalesce((select coalesce(nullif(trim(u.nombre), ''), u.usuario) from usuarios u
+  where u.id = n.id_autor and u.id_empresa = n.id_empresa), n.autor)`;
+
+const COLUMNAS_NOTICIA = sql`n.id, n.titulo, n.slug, n.resumen, n.cuerpo, n.etiquetas, n.id_autor, n.autor,
+  ${AUTOR_NOTICIA} as autor_nombre, n.estado, n.publicar_en,
   ${NOTICIA_VISIBLE} as visible, ${portada('noticia', sql`n.id`)} as portada,
   n.creado_por, n.creado_en, n.modificado_por, n.modificado_en`;
 
@@ -77,9 +83,9 @@ export async function slugsParecidos(tx: Tx, slug: string, salvo: number | null)
 export async function insertarNoticia(tx: Tx, b: NoticiaForm & { slug: string }, usuario: string): Promise<number> {
   const [r] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into noticia (titulo, slug, resumen, cuerpo, etiquetas, autor, estado, publicar_en, creado_por)
+    sql`insert into noticia (titulo, slug, resumen, cuerpo, etiquetas, id_autor, autor, estado, publicar_en, creado_por)
         values (${b.titulo}, ${b.slug}, ${b.resumen}, ${b.cuerpo}, ${arreglo(b.etiquetas)},
-                ${b.autor}, ${b.estado}, ${b.publicar_en}, ${usuario})
+                ${b.id_autor}, ${b.autor}, ${b.estado}, ${b.publicar_en}, ${usuario})
         returning id`,
   );
   return r!.id;
@@ -89,7 +95,7 @@ export async function actualizarNoticia(tx: Tx, id: number, b: NoticiaForm, usua
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`update noticia set titulo = ${b.titulo}, resumen = ${b.resumen}, cuerpo = ${b.cuerpo},
-          etiquetas = ${arreglo(b.etiquetas)}, autor = ${b.autor},
+          etiquetas = ${arreglo(b.etiquetas)}, id_autor = ${b.id_autor}, autor = ${b.autor},
           estado = ${b.estado}, publicar_en = ${b.publicar_en}, modificado_por = ${usuario}, modificado_en = now()
         where id = ${id} returning id`,
   );
@@ -98,6 +104,25 @@ export async function actualizarNoticia(tx: Tx, id: number, b: NoticiaForm, usua
 
 export async function borrarNoticia(tx: Tx, id: number): Promise<void> {
   await tx.execute(sql`delete from noticia where id = ${id}`);
+}
+
+/** The company's users who can sign a news: the active ones, and an inactive one already chosen (kept). */
+export async function autores(tx: Tx, ademas: number | null = null): Promise<{ id: number; nombre: string; activo: boolean }[]> {
+  return queryRows(
+    tx,
+    sql`select u.id, coalesce(nullif(trim(u.nombre), ''), u.usuario) as nombre, u.activo from usuarios u
+        where u.activo or u.id = ${ademas ?? 0} order by lower(coalesce(nullif(trim(u.nombre), ''), u.usuario)), u.id`,
+  );
+}
+
+/** Whether this user of the company may sign a news now (active), or already signs this one. */
+export async function autorValido(tx: Tx, idAutor: number, idNoticia: number | null): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select u.id from usuarios u where u.id = ${idAutor}
+          and (u.activo or exists (select 1 from noticia n where n.id = ${idNoticia ?? 0} and n.id_autor = u.id))`,
+  );
+  return rows.length > 0;
 }
 
 /** A scheduled news whose moment came becomes «publicada» (the job's work; the public already sees it). */
@@ -112,8 +137,9 @@ export async function publicarProgramada(tx: Tx, id: number): Promise<boolean> {
 
 // ----- banners
 
-const COLUMNAS_BANNER = sql`b.id, b.titulo, b.enlace, b.orden, b.vigente_desde::text as vigente_desde,
-  b.vigente_hasta::text as vigente_hasta, b.activo, ${BANNER_VIGENTE} as vigente, ${portada('banner', sql`b.id`)} as imagen,
+const COLUMNAS_BANNER = sql`b.id, b.titulo, b.enlace, b.ubicacion, b.orden, b.vigente_desde::text as vigente_desde,
+  b.vigente_hasta::text as vigente_hasta, b.activo, ${BANNER_VIGENTE} as vigente,
+  ${portada('banner', sql`b.id`, 'imagen')} as imagen, ${portada('banner', sql`b.id`, 'imagen_movil')} as imagen_movil,
   b.creado_por, b.creado_en`;
 
 const ORDEN_BANNERS: Record<string, SQL> = {
@@ -122,10 +148,18 @@ const ORDEN_BANNERS: Record<string, SQL> = {
   vigente_hasta: sql`b.vigente_hasta`,
 };
 
-export async function listarBanners(tx: Tx, f: { q?: string | undefined }, p: Pagina): Promise<ListaAcotada<Banner>> {
-  const where = f.q
-    ? sql`lower(predio_unaccent(b.titulo)) like predio_unaccent(${`%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`
-    : sql`true`;
+export async function listarBanners(
+  tx: Tx,
+  f: { q?: string | undefined; ubicacion?: UbicacionBanner | undefined },
+  p: Pagina,
+): Promise<ListaAcotada<Banner>> {
+  const conds: SQL[] = [sql`true`];
+  if (f.q)
+    conds.push(
+      sql`lower(predio_unaccent(b.titulo)) like predio_unaccent(${`%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`,
+    );
+  if (f.ubicacion) conds.push(sql`b.ubicacion = ${f.ubicacion}`);
+  const where = sql.join(conds, sql` and `);
   const col = ORDEN_BANNERS[p.sort ?? 'orden'] ?? ORDEN_BANNERS.orden!;
   const dir = p.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   const items = await queryRows<Banner>(
@@ -143,8 +177,8 @@ export async function banner(tx: Tx, id: number): Promise<Banner | null> {
 export async function insertarBanner(tx: Tx, b: BannerForm, usuario: string): Promise<number> {
   const [r] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into banner (titulo, enlace, orden, vigente_desde, vigente_hasta, activo, creado_por)
-        values (${b.titulo}, ${b.enlace}, ${b.orden}, ${b.vigente_desde}, ${b.vigente_hasta}, ${b.activo}, ${usuario})
+    sql`insert into banner (titulo, enlace, ubicacion, orden, vigente_desde, vigente_hasta, activo, creado_por)
+        values (${b.titulo}, ${b.enlace}, ${b.ubicacion}, ${b.orden}, ${b.vigente_desde}, ${b.vigente_hasta}, ${b.activo}, ${usuario})
         returning id`,
   );
   return r!.id;
@@ -153,7 +187,7 @@ export async function insertarBanner(tx: Tx, b: BannerForm, usuario: string): Pr
 export async function actualizarBanner(tx: Tx, id: number, b: BannerForm, usuario: string): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`update banner set titulo = ${b.titulo}, enlace = ${b.enlace}, orden = ${b.orden}, vigente_desde = ${b.vigente_desde},
+    sql`update banner set titulo = ${b.titulo}, enlace = ${b.enlace}, ubicacion = ${b.ubicacion}, orden = ${b.orden}, vigente_desde = ${b.vigente_desde},
           vigente_hasta = ${b.vigente_hasta}, activo = ${b.activo}, modificado_por = ${usuario}, modificado_en = now()
         where id = ${id} returning id`,
   );

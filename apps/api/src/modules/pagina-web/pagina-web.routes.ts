@@ -1,12 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { zListaAcotada } from '@predio/contract/list';
 import {
   IDM_BANNERS,
   IDM_NOTICIAS,
   ZArchivoPublicoParam,
+  ZAutorNoticia,
+  ZBanner,
+  ZBannerPublico,
+  ZBorrado,
+  ZEmpresaPublica,
+  ZInmueblePublico,
+  ZNoticia,
+  ZNoticiaPublica,
+  ZPuntoMapa,
   ZArchivoPublicoQuery,
+  ZAutoresQuery,
   ZBannerForm,
+  ZBannersApiQuery,
   ZBannersQuery,
   ZEmpresaPublicaParam,
+  ZFeedQuery,
   ZInmueblePublicoParam,
   ZInmueblesPublicosQuery,
   ZNoticiaForm,
@@ -17,6 +31,7 @@ import {
 } from '@predio/contract/pagina-web';
 import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { defineRoute, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { inTenant } from '../../platform/tenant.ts';
 import * as repo from './pagina-web.repo.ts';
@@ -49,6 +64,8 @@ function registrarDuenos(): void {
       },
       categorias: {
         [categoria]: { ...CATEGORIA_FOTO, maxPorDueno: 1, plural: categoria === 'portada' ? 'portadas' : 'imágenes' },
+        // A banner may carry a second image for phones (the site's <picture> picks it under 600 px).
+        ...(tipo === 'banner' ? { imagen_movil: { ...CATEGORIA_FOTO, maxPorDueno: 1, plural: 'imágenes para celular' } } : {}),
       },
       categoriaPorDefecto: categoria,
       entidadAuditoria: tipo === 'noticia' ? service.ENTIDAD_NOTICIA : service.ENTIDAD_BANNER,
@@ -73,35 +90,58 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/noticias',
     permiso: N,
-    schema: { querystring: ZNoticiasQuery, tags, summary: 'Noticias del sitio (búsqueda, estado, orden)' },
+    schema: {
+      response: zListaAcotada(ZNoticia),
+      querystring: ZNoticiasQuery,
+      tags,
+      summary: 'Noticias del sitio (búsqueda, estado, orden)',
+    },
     handler: ({ tx, query }) => service.listarNoticias({ tx, query }),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/paginaweb/noticias/autores',
+    permiso: N,
+    schema: {
+      response: z.array(ZAutorNoticia),
+      querystring: ZAutoresQuery,
+      tags,
+      summary: 'Usuarios que pueden firmar una noticia (activos; ?incluir= conserva uno inactivo ya elegido)',
+    },
+    handler: ({ tx, query }) => service.autores({ tx, incluir: query.incluir }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/paginaweb/noticias/:id',
     permiso: N,
-    schema: { params: ZRegistroParam, tags, summary: 'Una noticia con su contenido' },
+    schema: { response: ZNoticia, params: ZRegistroParam, tags, summary: 'Una noticia con su contenido' },
     handler: ({ tx, params }) => service.verNoticia({ tx, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/paginaweb/noticias',
     permiso: N,
-    schema: { body: ZNoticiaForm, tags, summary: 'Crea una noticia (su slug sale del título)' },
+    schema: { response: ZNoticia, body: ZNoticiaForm, tags, summary: 'Crea una noticia (su slug sale del título)' },
     handler: ({ tx, user, req, body }) => service.crearNoticia({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/paginaweb/noticias/:id',
     permiso: N,
-    schema: { params: ZRegistroParam, body: ZNoticiaForm, tags, summary: 'Modifica una noticia (el slug se conserva)' },
+    schema: {
+      response: ZNoticia,
+      params: ZRegistroParam,
+      body: ZNoticiaForm,
+      tags,
+      summary: 'Modifica una noticia (el slug se conserva)',
+    },
     handler: ({ tx, user, req, params, body }) => service.actualizarNoticia({ tx, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/paginaweb/noticias/:id',
     permiso: N,
-    schema: { params: ZRegistroParam, tags, summary: 'Elimina una noticia y su portada' },
+    schema: { response: ZBorrado, params: ZRegistroParam, tags, summary: 'Elimina una noticia y su portada' },
     handler: ({ tx, user, req, params }) => service.borrarNoticia({ tx, user, ip: req.ip, id: params.id }),
   });
 
@@ -111,28 +151,28 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/banners',
     permiso: B,
-    schema: { querystring: ZBannersQuery, tags, summary: 'Banners del sitio en su orden' },
+    schema: { response: zListaAcotada(ZBanner), querystring: ZBannersQuery, tags, summary: 'Banners del sitio en su orden' },
     handler: ({ tx, query }) => service.listarBanners({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/paginaweb/banners',
     permiso: B,
-    schema: { body: ZBannerForm, tags, summary: 'Crea un banner' },
+    schema: { response: ZBanner, body: ZBannerForm, tags, summary: 'Crea un banner' },
     handler: ({ tx, user, req, body }) => service.crearBanner({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/paginaweb/banners/:id',
     permiso: B,
-    schema: { params: ZRegistroParam, body: ZBannerForm, tags, summary: 'Modifica un banner' },
+    schema: { response: ZBanner, params: ZRegistroParam, body: ZBannerForm, tags, summary: 'Modifica un banner' },
     handler: ({ tx, user, req, params, body }) => service.actualizarBanner({ tx, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/paginaweb/banners/:id',
     permiso: B,
-    schema: { params: ZRegistroParam, tags, summary: 'Elimina un banner y su imagen' },
+    schema: { response: ZBorrado, params: ZRegistroParam, tags, summary: 'Elimina un banner y su imagen' },
     handler: ({ tx, user, req, params }) => service.borrarBanner({ tx, user, ip: req.ip, id: params.id }),
   });
 
@@ -141,7 +181,12 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/sitio',
     permiso: 'publico',
-    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: nombre, contacto, color y logo de la inmobiliaria' },
+    schema: {
+      response: ZEmpresaPublica,
+      params: ZEmpresaPublicaParam,
+      tags,
+      summary: 'Público: nombre, contacto, color y logo de la inmobiliaria',
+    },
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, async (_tx, e) => publico.empresaPublica(e)),
   });
@@ -150,6 +195,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/:empresa/noticias',
     permiso: 'publico',
     schema: {
+      response: z.array(ZNoticiaPublica),
       params: ZEmpresaPublicaParam,
       querystring: ZNoticiasApiQuery,
       tags,
@@ -162,7 +208,7 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/noticias/:slug',
     permiso: 'publico',
-    schema: { params: ZSlugParam, tags, summary: 'Público: una noticia publicada con su contenido' },
+    schema: { response: ZNoticiaPublica, params: ZSlugParam, tags, summary: 'Público: una noticia publicada con su contenido' },
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, (tx) => publico.noticia(tx, params.empresa, params.slug)),
   });
@@ -170,15 +216,22 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/banners',
     permiso: 'publico',
-    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: banners vigentes en su orden' },
-    handler: ({ deps: d, req, reply, params }) =>
-      leerPublico(d, req, reply, params.empresa, (tx) => publico.banners(tx, params.empresa)),
+    schema: {
+      response: z.array(ZBannerPublico),
+      params: ZEmpresaPublicaParam,
+      querystring: ZBannersApiQuery,
+      tags,
+      summary: 'Público: banners vigentes en su orden (?ubicacion= los de un lugar del sitio), con su imagen para celular',
+    },
+    handler: ({ deps: d, req, reply, params, query }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => publico.banners(tx, params.empresa, query.ubicacion)),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/publico/:empresa/inmuebles',
     permiso: 'publico',
     schema: {
+      response: z.array(ZInmueblePublico),
       params: ZEmpresaPublicaParam,
       querystring: ZInmueblesPublicosQuery,
       tags,
@@ -189,9 +242,29 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
   });
   defineRoute(app, deps, {
     method: 'GET',
+    url: '/publico/:empresa/inmuebles/puntos',
+    permiso: 'publico',
+    schema: {
+      response: z.array(ZPuntoMapa),
+      params: ZEmpresaPublicaParam,
+      querystring: ZInmueblesPublicosQuery,
+      tags,
+      summary:
+        'Público: todos los inmuebles disponibles ubicados que halla la búsqueda (mismos filtros), solo consecutivo, punto aproximado y precio (hasta 5.000), para el mapa',
+    },
+    handler: ({ deps: d, req, reply, params, query }) =>
+      leerPublico(d, req, reply, params.empresa, (tx) => publico.puntosInmuebles(tx, query)),
+  });
+  defineRoute(app, deps, {
+    method: 'GET',
     url: '/publico/:empresa/inmuebles/:consecutivo',
     permiso: 'publico',
-    schema: { params: ZInmueblePublicoParam, tags, summary: 'Público: un inmueble disponible con fotos y características' },
+    schema: {
+      response: ZInmueblePublico,
+      params: ZInmueblePublicoParam,
+      tags,
+      summary: 'Público: un inmueble disponible con fotos y características',
+    },
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, (tx) => publico.inmueble(tx, params.empresa, params.consecutivo)),
   });
@@ -201,17 +274,20 @@ export function paginaWebRoutes(app: FastifyInstance, deps: Deps): void {
       url: `/publico/:empresa/feed/inmuebles.${formato}`,
       permiso: 'publico',
       schema: {
+        response: FILE_RESPONSE,
         params: ZEmpresaPublicaParam,
+        querystring: ZFeedQuery,
         tags,
-        summary: `Público: feed ${formato.toUpperCase()} de los inmuebles disponibles (fotos y páginas con dirección completa)`,
+        summary: `Público: feed ${formato.toUpperCase()} de los inmuebles disponibles (fotos y páginas con dirección completa; ?pagina=&por_pagina= hasta 5.000)`,
       },
-      handler: ({ deps: d, req, reply, params }) => servirFeed(d, req, reply, params.empresa, formato),
+      handler: ({ deps: d, req, reply, params, query }) => servirFeed(d, req, reply, params.empresa, formato, query),
     });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/publico/:empresa/archivos/:id',
     permiso: 'publico',
     schema: {
+      response: FILE_RESPONSE,
       params: ZArchivoPublicoParam,
       querystring: ZArchivoPublicoQuery,
       tags,

@@ -1,9 +1,10 @@
-import { slugDe, type BannerForm, type NoticiaForm } from '@predio/contract/pagina-web';
+import { slugDe, type BannerForm, type NoticiaForm, type UbicacionBanner } from '@predio/contract/pagina-web';
 import type { Tx } from '../../db/client.ts';
 import { registrarAuditoria } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { sanearHtml } from '../../platform/documentos/sanear.ts';
-import { noEncontrado } from '../../platform/errors/app-error.ts';
+import { CODES } from '@predio/contract/codes';
+import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
 import { encolar } from '../../platform/jobs/trabajos.ts';
 import * as repo from './pagina-web.repo.ts';
 
@@ -56,11 +57,25 @@ async function slugLibre(tx: Tx, titulo: string, salvo: number | null): Promise<
   for (let i = 2; ; i++) if (!usados.has(`${base}-${i}`)) return `${base}-${i}`;
 }
 
-/** The body as stored: HTML sanitised, and a news published now dated now (its date on the site). */
+/**
+ * The body as stored: HTML sanitised, and a news published now dated now (its date on the site). A news
+ * signed by a user drops the old free-text author (that text only stays readable on rows without one).
+ */
 function normalizar(b: NoticiaForm): NoticiaForm {
   const publicar_en = b.estado === 'publicada' && !b.publicar_en ? new Date().toISOString() : b.publicar_en;
-  return { ...b, cuerpo: sanearHtml(b.cuerpo), publicar_en };
+  return { ...b, cuerpo: sanearHtml(b.cuerpo), publicar_en, autor: b.id_autor === null ? b.autor : '' };
 }
+
+const AUTOR_INVALIDO = 'El campo Autor debe ser un usuario activo de la empresa';
+
+/** The author must be an active user of this company (RLS hides the others), or the one the news already has. */
+async function validarAutor(tx: Tx, b: NoticiaForm, idNoticia: number | null): Promise<void> {
+  if (b.id_autor !== null && !(await repo.autorValido(tx, b.id_autor, idNoticia)))
+    throw new AppError(CODES.VALIDACION, AUTOR_INVALIDO, [{ campo: 'id_autor', mensaje: AUTOR_INVALIDO }]);
+}
+
+/** The users who can sign a news (the dialog's Autor); `incluir` keeps an inactive one a news already has. */
+export const autores = (o: Base & { incluir?: number | undefined }) => repo.autores(o.tx, o.incluir ?? null);
 
 /**
  * A scheduled news is visible from its moment by the public queries' own rule; the job then marks it
@@ -78,6 +93,7 @@ async function programar(tx: Tx, id: number, b: NoticiaForm): Promise<void> {
 
 export async function crearNoticia(o: Escritura & { body: NoticiaForm }) {
   const b = normalizar(o.body);
+  await validarAutor(o.tx, b, null);
   const id = await repo.insertarNoticia(o.tx, { ...b, slug: await slugLibre(o.tx, b.titulo, null) }, o.user.usuario);
   await programar(o.tx, id, b);
   await auditar(o, ENTIDAD_NOTICIA, 'crear', id, { noticia: { antes: null, despues: `${b.titulo} (${b.estado})` } });
@@ -87,17 +103,22 @@ export async function crearNoticia(o: Escritura & { body: NoticiaForm }) {
 export async function actualizarNoticia(o: Escritura & { id: number; body: NoticiaForm }) {
   const antes = await noticiaOError(o.tx, o.id);
   const b = normalizar(o.body);
+  await validarAutor(o.tx, b, o.id);
   await repo.actualizarNoticia(o.tx, o.id, b, o.user.usuario);
   await programar(o.tx, o.id, b);
   const cambios: Record<string, { antes: unknown; despues: unknown }> = {};
-  for (const k of ['titulo', 'resumen', 'estado', 'publicar_en', 'autor'] as const) {
+  for (const k of ['titulo', 'resumen', 'estado', 'publicar_en', 'id_autor', 'autor'] as const) {
     const a = k === 'publicar_en' && antes[k] ? new Date(antes[k]).toISOString() : antes[k];
     const d = k === 'publicar_en' && b[k] ? new Date(b[k]).toISOString() : b[k];
     if (a !== d) cambios[k] = { antes: a, despues: d };
   }
   if (antes.cuerpo !== b.cuerpo) cambios.cuerpo = { antes: '(contenido anterior)', despues: '(contenido nuevo)' };
+  const despues = await noticiaOError(o.tx, o.id);
+  // The audit names the author as people read it, not only by the user's id.
+  if (antes.autor_nombre !== despues.autor_nombre)
+    cambios.autor_nombre = { antes: antes.autor_nombre, despues: despues.autor_nombre };
   await auditar(o, ENTIDAD_NOTICIA, 'modificar', o.id, cambios);
-  return noticiaOError(o.tx, o.id);
+  return despues;
 }
 
 export async function borrarNoticia(o: Escritura & { id: number }) {
@@ -112,7 +133,8 @@ export const publicarProgramada = (tx: Tx, id: number) => repo.publicarProgramad
 
 // ----- banners
 
-export const listarBanners = (o: Base & { query: Lista }) => repo.listarBanners(o.tx, { q: o.query.q }, pagina(o.query));
+export const listarBanners = (o: Base & { query: Lista & { ubicacion?: UbicacionBanner | undefined } }) =>
+  repo.listarBanners(o.tx, { q: o.query.q, ubicacion: o.query.ubicacion }, pagina(o.query));
 
 async function bannerOError(tx: Tx, id: number) {
   const b = await repo.banner(tx, id);
@@ -123,7 +145,10 @@ export const verBanner = (o: Base & { id: number }) => bannerOError(o.tx, o.id);
 
 export async function crearBanner(o: Escritura & { body: BannerForm }) {
   const id = await repo.insertarBanner(o.tx, o.body, o.user.usuario);
-  await auditar(o, ENTIDAD_BANNER, 'crear', id, { banner: { antes: null, despues: o.body.titulo } });
+  await auditar(o, ENTIDAD_BANNER, 'crear', id, {
+    banner: { antes: null, despues: o.body.titulo },
+    ubicacion: { antes: null, despues: o.body.ubicacion },
+  });
   return bannerOError(o.tx, id);
 }
 
@@ -131,7 +156,7 @@ export async function actualizarBanner(o: Escritura & { id: number; body: Banner
   const antes = await bannerOError(o.tx, o.id);
   await repo.actualizarBanner(o.tx, o.id, o.body, o.user.usuario);
   const cambios: Record<string, { antes: unknown; despues: unknown }> = {};
-  for (const k of ['titulo', 'enlace', 'orden', 'vigente_desde', 'vigente_hasta', 'activo'] as const)
+  for (const k of ['titulo', 'enlace', 'ubicacion', 'orden', 'vigente_desde', 'vigente_hasta', 'activo'] as const)
     if (antes[k] !== o.body[k]) cambios[k] = { antes: antes[k], despues: o.body[k] };
   await auditar(o, ENTIDAD_BANNER, 'modificar', o.id, cambios);
   return bannerOError(o.tx, o.id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ZEmpresaPublicaParam, ZRegistroParam } from '@predio/contract/pagina-web';
-import { IDM_POPUP, ZPopupForm, ZPopupsQuery } from '@predio/contract/pagina-web-popup';
+import { zListaAcotada } from '@predio/contract/list';
+import { ZBorrado, ZEmpresaPublicaParam, ZRegistroParam } from '@predio/contract/pagina-web';
+import { IDM_POPUP, ZPopup, ZPopupForm, ZPopupPublico, ZPopupsQuery } from '@predio/contract/pagina-web-popup';
 import { CATEGORIA_FOTO, registrarDueno } from '../../platform/archivos/duenos.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute } from '../../platform/http/route.ts';
@@ -30,35 +31,40 @@ export function popupRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/popupinicio',
     permiso: P,
-    schema: { querystring: ZPopupsQuery, tags, summary: 'Popups de inicio del sitio' },
+    schema: { response: zListaAcotada(ZPopup), querystring: ZPopupsQuery, tags, summary: 'Popups de inicio del sitio' },
     handler: ({ tx, query }) => service.listar({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/paginaweb/popupinicio',
     permiso: P,
-    schema: { body: ZPopupForm, tags, summary: 'Crea un popup de inicio' },
+    schema: { response: ZPopup, body: ZPopupForm, tags, summary: 'Crea un popup de inicio' },
     handler: ({ tx, user, req, body }) => service.crear({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/paginaweb/popupinicio/:id',
     permiso: P,
-    schema: { params: ZRegistroParam, body: ZPopupForm, tags, summary: 'Modifica un popup de inicio' },
+    schema: { response: ZPopup, params: ZRegistroParam, body: ZPopupForm, tags, summary: 'Modifica un popup de inicio' },
     handler: ({ tx, user, req, params, body }) => service.actualizar({ tx, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/paginaweb/popupinicio/:id',
     permiso: P,
-    schema: { params: ZRegistroParam, tags, summary: 'Elimina un popup de inicio y su imagen' },
+    schema: { response: ZBorrado, params: ZRegistroParam, tags, summary: 'Elimina un popup de inicio y su imagen' },
     handler: ({ tx, user, req, params }) => service.borrar({ tx, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/publico/:empresa/popup',
     permiso: 'publico',
-    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: el popup de inicio vigente (o null) y su frecuencia' },
+    schema: {
+      response: ZPopupPublico.nullable(),
+      params: ZEmpresaPublicaParam,
+      tags,
+      summary: 'Público: el popup de inicio vigente (o null) y su frecuencia',
+    },
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, (tx) => service.vigente(tx, params.empresa)),
   });

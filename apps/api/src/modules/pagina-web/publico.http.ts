@@ -4,9 +4,11 @@ import { CODES } from '@predio/contract/codes';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { NO_CONTENT } from '../../platform/http/response.ts';
 import { defineRoute, envelope, YA_RESPONDIDO } from '../../platform/http/route.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
 import { inTenant } from '../../platform/tenant.ts';
+import type { FeedQuery } from '@predio/contract/pagina-web';
 import { generarFeed, type FormatoFeed } from './feed-sitio.ts';
 import * as publico from './publico.service.ts';
 
@@ -71,7 +73,11 @@ export function claveApiPublica(app: FastifyInstance, deps: Deps): void {
     method: 'OPTIONS',
     url: `/publico/${SEGMENTO_CLAVE}/*`,
     permiso: 'publico',
-    schema: { tags: ['pagina-web'], summary: 'Público: preflight CORS de la API por clave (orígenes de Compañía)' },
+    schema: {
+      response: NO_CONTENT,
+      tags: ['pagina-web'],
+      summary: 'Público: preflight CORS de la API por clave (orígenes de Compañía)',
+    },
     handler: async ({ req, reply }) => {
       const origen = req.headers.origin;
       reply.header('vary', 'origin');
@@ -94,7 +100,7 @@ function varyConOrigen(actual: unknown): string {
 }
 
 /** The keys of public answers that hold an address of Predio's (photos, covers, banners, the logo). */
-const CLAVES_URL = new Set(['grande', 'miniatura', 'portada', 'imagen', 'logo']);
+const CLAVES_URL = new Set(['grande', 'miniatura', 'portada', 'imagen', 'imagen_movil', 'logo']);
 
 /**
  * The answer with its image addresses absolute (PUBLIC_URL, else this request's host), so a site on
@@ -133,12 +139,22 @@ export async function leerPublico<T>(
   return YA_RESPONDIDO;
 }
 
-/** A feed holds at most this many properties (the newest, those with photos first). */
-export const MAX_FEED = 5000;
+/**
+ * The address of another page of the feed: this request's own path and parameters (a `?key=` stays, a key
+ * sent in the header is not written out) with `pagina` changed, absolute.
+ */
+export function otraPaginaFeed(base: string, url: string, pagina: number): string {
+  const [ruta, consulta = ''] = url.split('?', 2) as [string, string?];
+  const q = new URLSearchParams(consulta);
+  q.set('pagina', String(pagina));
+  return `${base}${ruta}?${q.toString()}`;
+}
 
 /**
  * The property feed (XML or JSON, no envelope: portals read it as a file), with the read limits and
  * ETag of the public API; photos and pages are absolute addresses (PUBLIC_URL, else this request's host).
+ * Paged (`?pagina=&por_pagina=`, at most 5,000 a page): the file says the total, the page and the next
+ * page's address, and the `Link: <…>; rel="next"` header says it too.
  */
 export async function servirFeed(
   deps: Deps,
@@ -146,12 +162,26 @@ export async function servirFeed(
   reply: FastifyReply,
   idEmpresa: number,
   formato: FormatoFeed,
+  q: FeedQuery,
 ): Promise<typeof YA_RESPONDIDO> {
   await publico.limitar(deps.db, req.ip, idEmpresa);
   const empresa = await publico.empresa(deps.db, idEmpresa);
-  const inmuebles = await inTenant(deps.db, idEmpresa, ({ tx }) => publico.inmuebles(tx, idEmpresa, { limite: MAX_FEED }));
-  const f = generarFeed({ formato, empresa, inmuebles, base: urlPublica(deps.config.publicUrl, req) });
+  const { inmuebles, total } = await inTenant(deps.db, idEmpresa, async ({ tx }) => ({
+    inmuebles: await publico.inmuebles(tx, idEmpresa, { limite: q.por_pagina, pagina: q.pagina }),
+    total: await publico.contarInmuebles(tx, { limite: q.por_pagina }),
+  }));
+  const base = urlPublica(deps.config.publicUrl, req);
+  const paginas = Math.max(1, Math.ceil(total / q.por_pagina));
+  const siguiente = q.pagina < paginas ? otraPaginaFeed(base, req.url, q.pagina + 1) : null;
+  const f = generarFeed({
+    formato,
+    empresa,
+    inmuebles,
+    base,
+    paginado: { total, pagina: q.pagina, por_pagina: q.por_pagina, paginas, siguiente },
+  });
   reply.header('cache-control', 'public, max-age=300').header('etag', f.etag).header('vary', 'accept-encoding');
+  if (siguiente) reply.header('link', `<${siguiente}>; rel="next"`);
   if (req.headers['if-none-match'] === f.etag) await reply.code(304).send();
   else await reply.type(f.contentType).send(f.contenido);
   return YA_RESPONDIDO;

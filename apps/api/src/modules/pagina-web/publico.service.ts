@@ -4,7 +4,17 @@ import type { Database, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { minutosBloqueo, registrarFallo, type ThrottleConfig } from '../../platform/auth/throttle.ts';
 import { AppError, noEncontrado } from '../../platform/errors/app-error.ts';
-import { BANNER_VIGENTE, NOTICIA_VISIBLE } from './pagina-web.repo.ts';
+import type {
+  BannerPublico,
+  EmpresaPublica,
+  InmueblePublico,
+  NoticiaPublica,
+  PuntoMapa,
+  UbicacionBanner,
+} from '@predio/contract/pagina-web';
+
+export type { BannerPublico, InmueblePublico, NoticiaPublica, PuntoMapa };
+import { AUTOR_NOTICIA, BANNER_VIGENTE, NOTICIA_VISIBLE } from './pagina-web.repo.ts';
 import { POPUP_VIGENTE } from './popup.repo.ts';
 
 // The public, read-only side of Página web: what a company publishes, for its website and for
@@ -80,7 +90,7 @@ export async function origenPermitido(db: Database, origen: string, clave: strin
 }
 
 /** What the public API says about the company (no keys, no ids of staff). */
-export const empresaPublica = (e: EmpresaSitio) => ({
+export const empresaPublica = (e: EmpresaSitio): EmpresaPublica => ({
   nombre: e.nombre || 'Inmobiliaria',
   telefonos: e.telefonos,
   email: e.email,
@@ -93,17 +103,6 @@ export const empresaPublica = (e: EmpresaSitio) => ({
 export const urlArchivo = (idEmpresa: number, id: number | null, miniatura = false) =>
   id === null ? null : `/api/publico/${idEmpresa}/archivos/${id}${miniatura ? '?tamano=miniatura' : ''}`;
 
-export type NoticiaPublica = {
-  titulo: string;
-  slug: string;
-  resumen: string;
-  etiquetas: string[];
-  autor: string;
-  publicada_en: string | null;
-  portada: string | null;
-  cuerpo?: string;
-};
-
 type FilaNoticia = Omit<NoticiaPublica, 'portada'> & { portada: number | null };
 
 const portadaNoticia = sql`(select a.id from archivo a where a.tipo_dueno = 'noticia' and a.id_dueno = n.id::text order by a.orden, a.id limit 1)`;
@@ -115,7 +114,7 @@ const conEtiqueta = (etiqueta: string | undefined) =>
 export async function noticias(tx: Tx, idEmpresa: number, limite = 50, desde = 0, etiqueta?: string): Promise<NoticiaPublica[]> {
   const rows = await queryRows<FilaNoticia>(
     tx,
-    sql`select n.titulo, n.slug, n.resumen, n.etiquetas, n.autor, n.publicar_en as publicada_en, ${portadaNoticia} as portada
+    sql`select n.titulo, n.slug, n.resumen, n.etiquetas, ${AUTOR_NOTICIA} as autor, n.publicar_en as publicada_en, ${portadaNoticia} as portada
         from noticia n where ${NOTICIA_VISIBLE} ${conEtiqueta(etiqueta)}
         order by n.publicar_en desc nulls last, n.id desc limit ${limite} offset ${desde}`,
   );
@@ -133,49 +132,32 @@ export async function contarNoticias(tx: Tx, etiqueta?: string): Promise<number>
 export async function noticia(tx: Tx, idEmpresa: number, slug: string): Promise<NoticiaPublica> {
   const [r] = await queryRows<FilaNoticia & { cuerpo: string }>(
     tx,
-    sql`select n.titulo, n.slug, n.resumen, n.cuerpo, n.etiquetas, n.autor, n.publicar_en as publicada_en, ${portadaNoticia} as portada
+    sql`select n.titulo, n.slug, n.resumen, n.cuerpo, n.etiquetas, ${AUTOR_NOTICIA} as autor, n.publicar_en as publicada_en, ${portadaNoticia} as portada
         from noticia n where n.slug = ${slug} and ${NOTICIA_VISIBLE}`,
   );
   if (!r) throw noEncontrado(`La noticia «${slug}»`);
   return { ...r, portada: urlArchivo(idEmpresa, r.portada) };
 }
 
-export type BannerPublico = { titulo: string; enlace: string; orden: number; imagen: string | null };
+const imagenBanner = (categoria: string) =>
+  sql`(select a.id from archivo a where a.tipo_dueno = 'banner' and a.id_dueno = b.id::text and a.categoria = ${categoria}
+       order by a.orden, a.id limit 1)`;
 
-export async function banners(tx: Tx, idEmpresa: number): Promise<BannerPublico[]> {
-  const rows = await queryRows<Omit<BannerPublico, 'imagen'> & { imagen: number | null }>(
+/** The current banners in order; those of one placement when given. */
+export async function banners(tx: Tx, idEmpresa: number, ubicacion?: UbicacionBanner): Promise<BannerPublico[]> {
+  const rows = await queryRows<
+    Omit<BannerPublico, 'imagen' | 'imagen_movil'> & { imagen: number | null; imagen_movil: number | null }
+  >(
     tx,
-    sql`select b.titulo, b.enlace, b.orden,
-               (select a.id from archivo a where a.tipo_dueno = 'banner' and a.id_dueno = b.id::text order by a.orden, a.id limit 1) as imagen
-        from banner b where ${BANNER_VIGENTE} order by b.orden, b.id`,
+    sql`select b.titulo, b.enlace, b.ubicacion, b.orden, ${imagenBanner('imagen')} as imagen, ${imagenBanner('imagen_movil')} as imagen_movil
+        from banner b where ${BANNER_VIGENTE} ${ubicacion ? sql`and b.ubicacion = ${ubicacion}` : sql``} order by b.orden, b.id`,
   );
-  return rows.map((r) => ({ ...r, imagen: urlArchivo(idEmpresa, r.imagen) }));
+  return rows.map((r) => ({
+    ...r,
+    imagen: urlArchivo(idEmpresa, r.imagen),
+    imagen_movil: urlArchivo(idEmpresa, r.imagen_movil),
+  }));
 }
-
-export type InmueblePublico = {
-  consecutivo: number;
-  tipo: string;
-  gestion: string;
-  municipio: string | null;
-  departamento: string | null;
-  barrio: string | null;
-  estrato: number | null;
-  area_construida: number | null;
-  area_privada: number | null;
-  habitaciones: number;
-  banos: number;
-  parqueaderos: number;
-  piso: number | null;
-  ascensor: boolean;
-  canon: number | null;
-  precio_venta: number | null;
-  administracion: number | null;
-  descripcion: string;
-  caracteristicas: string[];
-  fotos: { grande: string; miniatura: string }[];
-  /** An approximate point (a grid of 0.002°, about 220 m), never the property's own coordinates. */
-  ubicacion: { lat: number; lng: number } | null;
-};
 
 type FilaInmueble = Omit<InmueblePublico, 'fotos' | 'ubicacion'> & {
   fotos: number[] | null;
@@ -271,10 +253,31 @@ export async function inmuebles(tx: Tx, idEmpresa: number, f: FiltrosInmuebles):
   return rows.map((r) => conFotos(idEmpresa, r));
 }
 
-/** How many available properties the search finds (the site's pages). */
-export async function contarInmuebles(tx: Tx, f: FiltrosInmuebles): Promise<number> {
-  const [r] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n ${DESDE_INMUEBLE} ${condiciones(f)}`);
+/** How many available properties the search finds (the site's pages); `ubicados`: only those with a point. */
+export async function contarInmuebles(tx: Tx, f: FiltrosInmuebles, ubicados = false): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n ${DESDE_INMUEBLE} ${ubicados ? sql`and i.lat is not null and i.lng is not null` : sql``} ${condiciones(f)}`,
+  );
   return r?.n ?? 0;
+}
+
+/** The search map draws at most this many points (the newest first, as the list). */
+export const MAX_PUNTOS_MAPA = 5000;
+
+/**
+ * Every located property the search finds (not just a page of it), each only as its consecutivo, its
+ * rounded point and its price: what the site's map needs to show the whole result set, a few bytes each.
+ */
+export async function puntosInmuebles(tx: Tx, f: FiltrosInmuebles): Promise<PuntoMapa[]> {
+  const r = sql.raw(String(REJILLA_UBICACION));
+  return queryRows<PuntoMapa>(
+    tx,
+    sql`select i.consecutivo, (round(i.lat::numeric * ${r}) / ${r})::float8 as lat, (round(i.lng::numeric * ${r}) / ${r})::float8 as lng,
+               coalesce(i.canon, i.precio_venta)::float8 as precio
+        ${DESDE_INMUEBLE} and i.lat is not null and i.lng is not null ${condiciones(f)}
+        order by i.consecutivo desc limit ${MAX_PUNTOS_MAPA}`,
+  );
 }
 
 /** The municipios that have an available property: the search's choices. */

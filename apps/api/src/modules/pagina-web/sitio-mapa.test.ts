@@ -109,6 +109,61 @@ describe('the site maps', () => {
     for (const exacto of ['6.245678', '75.589123', '6.2101', '75.5702', 'Calle secreta']) expect(body).not.toContain(exacto);
   });
 
+  it('gives the whole result set as light points (consecutivo, rounded point, price), with the search filters', async () => {
+    const puntos = ok<Record<string, unknown>[]>(
+      await pedir(null, 'GET', '/api/publico/1/inmuebles/puntos?precio_min=2345000&precio_max=2345009'),
+    );
+    expect(puntos.map((p) => p.consecutivo).sort()).toEqual([c.UBICADO, c.VENTA].sort());
+    expect(puntos.find((p) => p.consecutivo === c.UBICADO)).toEqual({
+      consecutivo: c.UBICADO,
+      lat: 6.246,
+      lng: -75.59,
+      precio: 2_345_001,
+    });
+    for (const p of puntos) expect(Object.keys(p).sort()).toEqual(['consecutivo', 'lat', 'lng', 'precio']);
+    // The same filters as the search: gestión narrows them.
+    const venta = ok<{ consecutivo: number }[]>(
+      await pedir(null, 'GET', '/api/publico/1/inmuebles/puntos?gestion=venta&precio_min=2345000&precio_max=2345009'),
+    );
+    expect(venta.map((p) => p.consecutivo)).toEqual([c.VENTA]);
+    const r = await pedir(null, 'GET', '/api/publico/1/inmuebles/puntos?precio_min=abc');
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toContain('precio_min debe ser un número');
+    expect(
+      ok<unknown[]>(await pedir(null, 'GET', '/api/publico/2/inmuebles/puntos?precio_min=2345000&precio_max=2345009')),
+    ).toEqual([]);
+    expect((await pedir(null, 'GET', '/api/publico/999/inmuebles/puntos')).statusCode).toBe(404);
+  });
+
+  it('draws every located match when the results take several pages, not just the page of 12', async () => {
+    const [m] = await t.db.tenant(1, (tx) => queryRows<{ id: number }>(tx, sql`select id from municipios order by id limit 1`));
+    // 14 located, two of them in the very same rounded spot, and one without a point: 15 results.
+    for (let n = 0; n < 14; n++)
+      await inmueble(`MUCHOS_${n}`, {
+        canon: 3_456_100 + n,
+        id_municipio: m!.id,
+        lat: n < 2 ? 6.2001 : 6.2 + n * 0.01,
+        lng: n < 2 ? -75.5001 : -75.5 - n * 0.01,
+      });
+    await inmueble('MUCHOS_SIN', { canon: 3_456_199, id_municipio: m!.id });
+    const body = await html('/sitio/1/inmuebles?precio_min=3456100&precio_max=3456199');
+    expect(body).toContain('15 inmuebles encontrados');
+    const div = /<div id="mapa"[^>]*>/.exec(body)![0];
+    const todos = desescapar(/data-todos="([^"]*)"/.exec(div)![1]!);
+    expect(todos).toBe('/api/publico/1/inmuebles/puntos?precio_min=3456100&precio_max=3456199');
+    expect(body).toContain('<h2 id="mapa-titulo">Mapa de los inmuebles</h2>');
+    expect(mapaDe(body)!.puntos.length).toBeLessThanOrEqual(12);
+    const todosPuntos = ok<{ consecutivo: number; lat: number; lng: number }[]>(await pedir(null, 'GET', todos));
+    expect(todosPuntos.length).toBe(14);
+    const mismoSitio = todosPuntos.filter((p) => p.lat === 6.2 && p.lng === -75.5);
+    expect(mismoSitio.length).toBe(2);
+    // The second page keeps the same address for all the points (the page number is not in it).
+    const segunda = await html('/sitio/1/inmuebles?precio_min=3456100&precio_max=3456199&pagina=2');
+    expect(desescapar(/data-todos="([^"]*)"/.exec(/<div id="mapa"[^>]*>/.exec(segunda)![0])![1]!)).toBe(todos);
+    // One page of results: no request for more.
+    expect(await html(BUSQUEDA)).not.toContain('data-todos');
+  });
+
   it('leaves the map out when no result has a location, and on searches that fail', async () => {
     for (const url of ['/sitio/1/inmuebles?precio_min=2345003&precio_max=2345003', '/sitio/1/inmuebles?precio_min=abc']) {
       const r = await pedir(null, 'GET', url);

@@ -8,6 +8,7 @@ import type { EncuestaPublica } from '@predio/contract/pagina-web-encuestas';
 import type { PopupPublico } from '@predio/contract/pagina-web-popup';
 import { rangoSalario, TEXTO_CONSENTIMIENTO_POSTULACION, type VacantePublica } from '@predio/contract/pagina-web-banco';
 import { RUTA_SECCION_TEXTO, type SeccionTexto, type TextoSitioPublico } from '@predio/contract/pagina-web-textos';
+import type { UbicacionBanner } from '@predio/contract/pagina-web';
 import { RUTA_LEAFLET } from './sitio-recursos.ts';
 
 // The public site's pages: plain HTML written here, one stylesheet (/sitio/estilos.css), no script but the
@@ -63,6 +64,7 @@ export function pagina({ e, titulo, og, cuerpo, base, textos = [] }: Pagina): st
 <meta property="og:url" content="${esc(abs(og.url))}">
 <meta property="og:locale" content="es_CO">
 ${imagen ? `<meta property="og:image" content="${esc(imagen)}">\n<meta name="twitter:card" content="summary_large_image">` : ''}
+<link rel="icon" href="${raiz}/favicon.ico" type="image/png">
 <link rel="stylesheet" href="/sitio/estilos.css">
 <style>:root{--color:${/^#[0-9a-f]{6}$/i.test(e.color_sitio) ? e.color_sitio : '#1d4ed8'}}</style>
 </head>
@@ -132,23 +134,41 @@ export function inicio(
   e: EmpresaSitio,
   d: { banners: BannerPublico[]; inmuebles: InmueblePublico[]; noticias: NoticiaPublica[] },
 ): string {
-  const banners = d.banners.length
-    ? `<section class="banners" aria-label="Destacados">${d.banners
-        .map((b) => {
-          const contenido = `${b.imagen ? `<img src="${b.imagen}" alt="">` : ''}<span class="banner-titulo">${esc(b.titulo)}</span>`;
-          return `<div class="banner">${b.enlace ? `<a href="${esc(b.enlace)}">${contenido}</a>` : contenido}</div>`;
-        })
-        .join('')}</section>`
-    : '';
   const inmuebles = d.inmuebles.length
     ? `<ul class="rejilla">${d.inmuebles.map((i) => tarjetaInmueble(e.id_empresa, i)).join('')}</ul>`
     : '<p>Pronto publicaremos inmuebles disponibles.</p>';
   const noticias = d.noticias.length
     ? `<ul class="rejilla">${d.noticias.map((n) => tarjetaNoticia(e.id_empresa, n)).join('')}</ul>`
     : '<p>Aún no hay noticias.</p>';
-  return `${banners}
+  const de = (u: UbicacionBanner) => d.banners.filter((b) => b.ubicacion === u);
+  return `${bandaBanners(de('inicio_principal'), 'inicio_principal')}
 <section id="inmuebles"><h2>Inmuebles destacados</h2>${inmuebles}</section>
+${bandaBanners(de('inicio_secundario'), 'inicio_secundario')}
 <section id="noticias"><h2>Noticias</h2>${noticias}</section>`;
+}
+
+/** Under this width a banner shows its image for phones, when it has one (the `<source>` of its `<picture>`). */
+export const ANCHO_MOVIL = 600;
+
+/**
+ * The banners of one place of the site, in order. Each is a `<picture>`: phones (≤ 600 px) load the
+ * image for phones when the staff gave one, other screens the main image; only one of them is fetched.
+ */
+export function bandaBanners(banners: BannerPublico[], ubicacion: UbicacionBanner): string {
+  if (!banners.length) return '';
+  const etiqueta = ubicacion.startsWith('inicio') ? 'Destacados' : 'Anuncios';
+  return `<section class="banners banners-${ubicacion}" aria-label="${etiqueta}">${banners
+    .map((b) => {
+      const src = b.imagen ?? b.imagen_movil;
+      const imagen = src
+        ? b.imagen_movil && b.imagen
+          ? `<picture class="con-movil"><source media="(max-width: ${ANCHO_MOVIL}px)" srcset="${esc(b.imagen_movil)}"><img src="${esc(src)}" alt=""></picture>`
+          : `<picture><img src="${esc(src)}" alt=""></picture>`
+        : '';
+      const contenido = `${imagen}<span class="banner-titulo">${esc(b.titulo)}</span>`;
+      return `<div class="banner">${b.enlace ? `<a href="${esc(b.enlace)}">${contenido}</a>` : contenido}</div>`;
+    })
+    .join('')}</section>`;
 }
 
 export type EstadoFormulario = { valores: Record<string, string>; errores: Record<string, string>; general?: string };
@@ -243,7 +263,10 @@ h2{font-size:1.4rem;margin:32px 0 12px}
 h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .banners{display:grid;gap:12px;grid-template-columns:repeat(auto-fit,minmax(280px,1fr));margin-top:8px}
 .banner{position:relative;border-radius:12px;overflow:hidden;background:var(--color);min-height:140px}
-.banner img{width:100%;height:220px;object-fit:cover}
+.banner picture{display:block}
+.banner img{display:block;width:100%;height:220px;object-fit:cover}
+.banners-busqueda,.banners-noticias{margin-bottom:8px}
+.banners-busqueda .banner img,.banners-noticias .banner img{height:160px}
 .banner-titulo{position:absolute;left:0;right:0;bottom:0;padding:12px 16px;color:#fff;font-weight:700;font-size:1.15rem;background:linear-gradient(transparent,rgba(0,0,0,.7))}
 .banner a{color:#fff;text-decoration:none}
 .rejilla{list-style:none;padding:0;margin:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
@@ -314,12 +337,14 @@ h3{font-size:1.05rem;margin:8px 12px 4px;color:#111827}
 .mapa .mapa-aviso{margin:0;padding:16px;text-align:center}
 .mapa-precio:focus{outline:none}
 .mapa-precio:focus-visible span{outline:3px solid #111827;outline-offset:2px}
+.mapa-precio.mapa-grupo span{background:#111827;font-size:.9rem;padding:4px 10px}
+.mapa-lista{margin:0;padding-left:18px;max-height:220px;overflow:auto}
 .mapa-precio span{display:inline-block;transform:translate(-50%,-50%);white-space:nowrap;padding:3px 8px;border-radius:999px;background:var(--color);color:#fff;font-weight:700;font-size:.85rem;box-shadow:0 1px 4px rgba(0,0,0,.35);border:2px solid #fff}
 .leaflet-popup-content a{font-weight:700}
 .mapa .leaflet-control-attribution a{text-decoration:underline}
 .leaflet-popup-content p{margin:4px 0 0!important;font-weight:600}
 .texto-sitio{max-width:760px;background:#fff;border-radius:12px;padding:16px 24px 24px;margin-top:16px;box-shadow:0 1px 3px rgba(0,0,0,.1)}
-@media (max-width:600px){main{padding:12px 16px 32px}.filtros{grid-template-columns:1fr 1fr;padding:12px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}}
+@media (max-width:600px){main{padding:12px 16px 32px}.filtros{grid-template-columns:1fr 1fr;padding:12px}.cabecera{padding:10px 16px}h1{font-size:1.45rem}.banner img{height:160px}.banner .con-movil img{height:auto;aspect-ratio:4/3;max-height:420px}}
 `;
 
 /** A form built in Página web > Formularios: the name, the staff's fields, the honeypot and the consent. */
@@ -542,6 +567,8 @@ export type Busqueda = {
   barrios: { id: number; barrio: string; municipio: string | null }[];
   inmuebles: InmueblePublico[];
   total: number;
+  /** How many of all the matches have a point (the map draws them all when the page holds fewer). */
+  ubicados: number;
   pagina: number;
   porPagina: number;
   mapa: MapaSitio;
@@ -567,7 +594,7 @@ export function mapa(
   idEmpresa: number,
   m: MapaSitio,
   inmuebles: InmueblePublico[],
-  o: { titulo: string; zona?: boolean },
+  o: { titulo: string; zona?: boolean; todos?: string | undefined },
 ): string {
   const puntos = inmuebles
     .filter((i) => i.ubicacion)
@@ -579,13 +606,25 @@ export function mapa(
       precio: precio(i),
       corto: precioCorto(i),
     }));
-  if (!puntos.length) return '';
+  if (!puntos.length && !o.todos) return '';
   return `<section class="mapa-seccion" aria-labelledby="mapa-titulo">
 <h2 id="mapa-titulo">${esc(o.titulo)}</h2>
-<div id="mapa" class="mapa" role="region" aria-label="${esc(o.titulo)}" data-leaflet="${RUTA_LEAFLET}" data-teselas="${esc(m.teselas)}" data-atribucion="${esc(m.atribucion)}" data-enlace="/sitio/${idEmpresa}/inmuebles/"${o.zona ? ' data-zona' : ''} data-puntos="${esc(JSON.stringify(puntos))}"><p class="mapa-aviso">El mapa se muestra con JavaScript activado.</p></div>
+<div id="mapa" class="mapa" role="region" aria-label="${esc(o.titulo)}" data-leaflet="${RUTA_LEAFLET}" data-teselas="${esc(m.teselas)}" data-atribucion="${esc(m.atribucion)}" data-enlace="/sitio/${idEmpresa}/inmuebles/"${o.zona ? ' data-zona' : ''}${
+    o.todos ? ` data-todos="${esc(o.todos)}"` : ''
+  } data-puntos="${esc(JSON.stringify(puntos))}"><p class="mapa-aviso">El mapa se muestra con JavaScript activado.</p></div>
 <p class="ayuda">${o.zona ? 'La ubicación es aproximada (unos 200 m a la redonda): el asesor le da la dirección.' : 'Ubicaciones aproximadas: el asesor le da la dirección de cada inmueble.'}</p>
 </section>
 <script src="/sitio/mapa.js" defer></script>`;
+}
+
+/**
+ * When the results take more than one page, the map draws all of them: its script asks this address (the
+ * public API's points, with the search's filters) for every located match, a few bytes each.
+ */
+export function urlPuntos(idEmpresa: number, valores: Record<string, string>): string {
+  const q = new URLSearchParams(Object.entries(valores).filter(([k]) => k !== 'pagina'));
+  const consulta = q.toString();
+  return `/api/publico/${idEmpresa}/inmuebles/puntos${consulta ? `?${consulta}` : ''}`;
 }
 
 export function buscador(e: EmpresaSitio, b: Busqueda): string {
@@ -607,11 +646,14 @@ export function buscador(e: EmpresaSitio, b: Busqueda): string {
     ? ''
     : b.inmuebles.length
       ? `<p class="conteo" role="status">${b.total === 1 ? '1 inmueble encontrado' : `${b.total.toLocaleString('es-CO')} inmuebles encontrados`}${
-          b.inmuebles.some((i) => i.ubicacion) ? ` · <a href="#mapa-titulo">Ver en el mapa</a>` : ''
+          b.ubicados > 0 ? ` · <a href="#mapa-titulo">Ver en el mapa</a>` : ''
         }</p>
 <ul class="rejilla">${b.inmuebles.map((i) => tarjetaInmueble(e.id_empresa, i)).join('')}</ul>
 ${paginacion(ruta, b.valores, b.pagina, b.total, b.porPagina)}
-${mapa(e.id_empresa, b.mapa, b.inmuebles, { titulo: b.total > b.porPagina ? 'Mapa de los inmuebles de esta página' : 'Mapa de los inmuebles' })}`
+${mapa(e.id_empresa, b.mapa, b.inmuebles, {
+  titulo: 'Mapa de los inmuebles',
+  todos: b.ubicados > b.inmuebles.filter((i) => i.ubicacion).length ? urlPuntos(e.id_empresa, b.valores) : undefined,
+})}`
       : `<div class="vacio" role="status"><p><strong>No encontramos inmuebles con esos filtros.</strong></p><p>Pruebe con otro precio, municipio o tipo, o <a href="${ruta}">vea todos los inmuebles</a>.</p></div>`;
   return `<h1>Inmuebles en arriendo y venta</h1>
 <form class="filtros" method="get" action="${ruta}" aria-label="Buscar inmuebles">

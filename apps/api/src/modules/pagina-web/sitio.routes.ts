@@ -27,7 +27,7 @@ import * as textos from './textos.service.ts';
 import * as popups from './popup.service.ts';
 import * as html from './sitio.html.ts';
 import { urlPublica } from '../../platform/http/url-publica.ts';
-import { comprimir, enviarFijo, leerLeaflet, RUTA_LEAFLET, SCRIPT_MAPA } from './sitio-recursos.ts';
+import { comprimir, enviarFijo, iconoSitio, leerLeaflet, RUTA_LEAFLET, SCRIPT_MAPA } from './sitio-recursos.ts';
 
 /**
  * The public website Predio serves for each company at /sitio/:empresa (issue 32): server-rendered HTML
@@ -167,7 +167,11 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
           ? `${galleta}=1; Max-Age=${segundos}; Path=/sitio/${e.id_empresa}; HttpOnly; SameSite=Lax`
           : undefined;
       const nombre = publico.empresaPublica(e).nombre;
-      const imagen = d.banners.find((b) => b.imagen)?.imagen ?? d.inmuebles.find((i) => i.fotos.length)?.fotos[0]?.grande ?? null;
+      const imagen =
+        d.banners.find((b) => b.ubicacion === 'inicio_principal' && b.imagen)?.imagen ??
+        d.banners.find((b) => b.ubicacion === 'inicio_secundario' && b.imagen)?.imagen ??
+        d.inmuebles.find((i) => i.fotos.length)?.fotos[0]?.grande ??
+        null;
       return {
         titulo: `${nombre} · Inmuebles en arriendo y venta`,
         og: {
@@ -194,6 +198,17 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
     );
     if (!img) return reply.code(404).send();
     return reply.header('content-type', img.contentType).header('cache-control', 'public, max-age=3600').send(img.buf);
+  });
+
+  // The site's icon: the company's logo fitted in a 64 px square (PNG), else Predio's own icon. By the
+  // company's domain the browser's /favicon.ico comes here too (Compañía › Dominio propio). Never a 404.
+  app.get('/sitio/:empresa/favicon.ico', async (req, reply) => {
+    const id = ZEmpresaPublicaParam.safeParse(req.params);
+    const e = id.success ? await publico.empresa(deps.db, id.data.empresa).catch(() => null) : null;
+    const png = await iconoSitio(e?.logo ? { idEmpresa: e.id_empresa, logo: e.logo } : null, (nombre, idEmpresa) =>
+      leerLogoGuardado({ user: { idEmpresa }, storage: deps.storage, nombre }).then((l) => l.buf),
+    );
+    return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=3600').send(png);
   });
 
   // ----- the property search: a plain GET form, the query in the address, 12 a page
@@ -245,7 +260,9 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
         barrios: await publico.barriosConInmuebles(tx, q.success ? q.data.municipio : undefined),
         inmuebles: q.success ? await publico.inmuebles(tx, e.id_empresa, q.data) : [],
         total: q.success ? await publico.contarInmuebles(tx, q.data) : 0,
+        ubicados: q.success ? await publico.contarInmuebles(tx, q.data, true) : 0,
         mapa: await mapaDe(tx),
+        banners: await publico.banners(tx, e.id_empresa, 'busqueda'),
       }));
       const nombre = publico.empresaPublica(e).nombre;
       return {
@@ -257,13 +274,15 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
           imagen: d.inmuebles.find((i) => i.fotos.length)?.fotos[0]?.grande ?? null,
           url: `/sitio/${e.id_empresa}/inmuebles`,
         },
-        cuerpo: html.buscador(e, {
-          valores: consulta,
-          errores,
-          ...d,
-          pagina: q.success ? q.data.pagina : 1,
-          porPagina: POR_PAGINA,
-        }),
+        cuerpo:
+          html.bandaBanners(d.banners, 'busqueda') +
+          html.buscador(e, {
+            valores: consulta,
+            errores,
+            ...d,
+            pagina: q.success ? q.data.pagina : 1,
+            porPagina: POR_PAGINA,
+          }),
       };
     }),
   );
@@ -279,6 +298,7 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
       const d = await inTenant(deps.db, e.id_empresa, async ({ tx }) => ({
         noticias: await publico.noticias(tx, e.id_empresa, POR_PAGINA, (pagina - 1) * POR_PAGINA, etiqueta),
         total: await publico.contarNoticias(tx, etiqueta),
+        banners: await publico.banners(tx, e.id_empresa, 'noticias'),
       }));
       const nombre = publico.empresaPublica(e).nombre;
       return {
@@ -289,7 +309,8 @@ export function sitioRoutes(app: FastifyInstance, deps: Deps): void {
           imagen: d.noticias.find((n) => n.portada)?.portada ?? null,
           url: `/sitio/${e.id_empresa}/noticias`,
         },
-        cuerpo: html.listaNoticias(e, d.noticias, pagina, d.total, POR_PAGINA, etiqueta),
+        cuerpo:
+          html.bandaBanners(d.banners, 'noticias') + html.listaNoticias(e, d.noticias, pagina, d.total, POR_PAGINA, etiqueta),
       };
     }),
   );

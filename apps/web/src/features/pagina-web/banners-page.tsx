@@ -1,11 +1,18 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Space, Switch, Tag } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { BANNERS_SORT, type Banner, type BannerForm } from '@predio/contract/pagina-web';
+import {
+  BANNERS_SORT,
+  ETIQUETAS_UBICACION_BANNER,
+  UBICACIONES_BANNER,
+  type Banner,
+  type BannerForm,
+  type UbicacionBanner,
+} from '@predio/contract/pagina-web';
 import { Archivos, type TextosArchivos } from '../../components/archivos/archivos.tsx';
 import { ModalForm } from '../../components/modal-form.tsx';
-import { definirLista, texto } from '../../components/lista/campos-url.ts';
+import { definirLista, texto, unoDe } from '../../components/lista/campos-url.ts';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 import { formatFecha } from '../../lib/format.ts';
@@ -14,7 +21,7 @@ import { useBanners, useBorrarBanner, useGuardarBanner } from './pagina-web-api.
 import './pagina-web.css';
 
 const PATH = '/paginaweb/banners';
-const lista = definirLista({ filtros: { q: texto() }, orden: BANNERS_SORT });
+const lista = definirLista({ filtros: { q: texto(), ubicacion: unoDe(UBICACIONES_BANNER) }, orden: BANNERS_SORT });
 
 const TEXTOS_IMAGEN: TextosArchivos = {
   singular: 'archivo de imagen',
@@ -22,6 +29,23 @@ const TEXTOS_IMAGEN: TextosArchivos = {
   vacio: 'Sin imagen: suba la imagen del banner.',
   vacioSoloLectura: 'Sin imagen.',
   ayuda: 'Una imagen JPG, PNG o WEBP de hasta 15 MB (horizontal, por ejemplo 1600 × 600).',
+};
+
+const TEXTOS_IMAGEN_MOVIL: TextosArchivos = {
+  singular: 'archivo de imagen para celular',
+  plural: 'archivos de imagen para celular',
+  vacio: 'Sin imagen para celular: en los teléfonos se ve la imagen principal.',
+  vacioSoloLectura: 'Sin imagen para celular.',
+  ayuda: 'Opcional. Una imagen JPG, PNG o WEBP para pantallas de hasta 600 px de ancho (por ejemplo 800 × 600).',
+};
+
+const OPCIONES_UBICACION = UBICACIONES_BANNER.map((u) => ({ value: u, label: ETIQUETAS_UBICACION_BANNER[u] }));
+/** Short names for the list's column and cards. */
+const UBICACION_CORTA: Record<UbicacionBanner, string> = {
+  inicio_principal: 'Inicio principal',
+  inicio_secundario: 'Inicio secundario',
+  busqueda: 'Búsqueda',
+  noticias: 'Noticias',
 };
 
 const vigencia = (b: Banner) =>
@@ -66,6 +90,17 @@ export function BannersPage() {
       render: (_: unknown, b) => miniatura(b),
     },
     { key: 'titulo', dataIndex: 'titulo', title: 'Título', ordenable: true },
+    {
+      key: 'ubicacion',
+      title: 'Ubicación',
+      responsive: ['sm'],
+      render: (_: unknown, b) => (
+        <Space size={4} wrap>
+          <span>{UBICACION_CORTA[b.ubicacion]}</span>
+          {b.imagen_movil ? <Tag>Con imagen para celular</Tag> : null}
+        </Space>
+      ),
+    },
     { key: 'orden', dataIndex: 'orden', title: 'Orden', ordenable: true, responsive: ['sm'] },
     { key: 'vigente_hasta', title: 'Vigencia', ordenable: true, responsive: ['md'], render: (_: unknown, b) => vigencia(b) },
     {
@@ -100,6 +135,18 @@ export function BannersPage() {
         ordenPorDefecto={{ sort: 'orden', order: 'asc' }}
         onCambiar={cambiar}
         busqueda={{ valor: params.q, onBuscar: (q) => cambiar({ q }), placeholder: 'Buscar por título' }}
+        filtros={
+          <Select<UbicacionBanner>
+            allowClear
+            aria-label="Ubicación"
+            placeholder="Ubicación"
+            style={{ minWidth: 200 }}
+            value={params.ubicacion ?? undefined}
+            options={UBICACIONES_BANNER.map((u) => ({ value: u, label: UBICACION_CORTA[u] }))}
+            onChange={(ubicacion) => cambiar({ ubicacion: ubicacion ?? null })}
+          />
+        }
+        filtrosActivos={params.ubicacion ? 1 : 0}
         hayFiltros={hayFiltros}
         onLimpiar={limpiar}
         acciones={
@@ -113,6 +160,7 @@ export function BannersPage() {
             {miniatura(b)}
             <div>
               <strong>{b.titulo}</strong>
+              <div>{UBICACION_CORTA[b.ubicacion]}</div>
               <div>{estadoDe(b)}</div>
               <div>{vigencia(b)}</div>
             </div>
@@ -144,6 +192,7 @@ function BannerDialogo({ banner, onCerrar }: { banner: Banner | null; onCerrar: 
   return (
     <ModalForm<Valores>
       open
+      width={760}
       title={banner ? `Banner «${banner.titulo}»` : 'Nuevo banner'}
       valores={
         banner
@@ -152,7 +201,15 @@ function BannerDialogo({ banner, onCerrar }: { banner: Banner | null; onCerrar: 
               vigente_desde: banner.vigente_desde ? dayjs(banner.vigente_desde) : null,
               vigente_hasta: banner.vigente_hasta ? dayjs(banner.vigente_hasta) : null,
             }
-          : { titulo: '', enlace: '', orden: 0, activo: true, vigente_desde: null, vigente_hasta: null }
+          : {
+              titulo: '',
+              enlace: '',
+              ubicacion: 'inicio_principal',
+              orden: 0,
+              activo: true,
+              vigente_desde: null,
+              vigente_hasta: null,
+            }
       }
       onGuardar={async (v) => {
         const r = await guardar.mutateAsync({
@@ -170,6 +227,14 @@ function BannerDialogo({ banner, onCerrar }: { banner: Banner | null; onCerrar: 
         rules={[{ required: true, whitespace: true, message: 'El campo Título es obligatorio' }]}
       >
         <Input maxLength={160} />
+      </Form.Item>
+      <Form.Item
+        name="ubicacion"
+        label="Ubicación"
+        extra="Dónde se ve en el sitio web."
+        rules={[{ required: true, message: 'El campo Ubicación es obligatorio' }]}
+      >
+        <Select options={OPCIONES_UBICACION} />
       </Form.Item>
       <Form.Item name="enlace" label="Enlace" extra="Una dirección web (https://…) o una ruta del sitio (/sitio/…). Opcional.">
         <Input maxLength={500} />
@@ -195,6 +260,17 @@ function BannerDialogo({ banner, onCerrar }: { banner: Banner | null; onCerrar: 
             dueno={String(banner.id)}
             categoria="imagen"
             textos={TEXTOS_IMAGEN}
+            acepta="image/jpeg,image/png,image/webp"
+          />
+        </Form.Item>
+      ) : null}
+      {banner ? (
+        <Form.Item label="Imagen para celular">
+          <Archivos
+            tipo="banner"
+            dueno={String(banner.id)}
+            categoria="imagen_movil"
+            textos={TEXTOS_IMAGEN_MOVIL}
             acepta="image/jpeg,image/png,image/webp"
           />
         </Form.Item>

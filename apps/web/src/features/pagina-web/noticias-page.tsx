@@ -19,7 +19,7 @@ import { formatFechaHora } from '../../lib/format.ts';
 import { useSession } from '../../lib/session-store.ts';
 import './pagina-web.css';
 import { Acciones } from '../../components/acciones-fila.tsx';
-import { useBorrarNoticia, useGuardarNoticia, useNoticias } from './pagina-web-api.ts';
+import { useAutoresNoticia, useBorrarNoticia, useGuardarNoticia, useNoticias } from './pagina-web-api.ts';
 
 const EditorPlantilla = lazy(() =>
   import('../../components/editor-plantilla/editor-plantilla.tsx').then((m) => ({ default: m.EditorPlantilla })),
@@ -97,6 +97,7 @@ export function NoticiasPage() {
       responsive: ['md'],
       render: (_: unknown, n) => (n.publicar_en ? formatFechaHora(n.publicar_en) : '—'),
     },
+    { key: 'autor', dataIndex: 'autor_nombre', title: 'Autor', responsive: ['lg'] },
     { key: 'slug', dataIndex: 'slug', title: 'Dirección', responsive: ['lg'], oculta: true },
     { key: 'creado_por', dataIndex: 'creado_por', title: 'Creada por', responsive: ['xl'], oculta: true },
     {
@@ -173,6 +174,8 @@ function NoticiaDialogo({ noticia, onCerrar }: { noticia: Noticia | null; onCerr
   const [cuerpo, setCuerpo] = useState(noticia?.cuerpo ?? '');
   const guardada = noticia;
   const creada = useRef<Noticia | undefined>(undefined);
+  const autores = useAutoresNoticia(guardada?.id_autor ?? null);
+  const yo = useSession((s) => s.claims?.idUsuario ?? null);
   return (
     <ModalForm<Valores>
       open
@@ -182,12 +185,20 @@ function NoticiaDialogo({ noticia, onCerrar }: { noticia: Noticia | null; onCerr
       valores={
         guardada
           ? { ...guardada, publicar_en: guardada.publicar_en ? dayjs(guardada.publicar_en) : null }
-          : { titulo: '', resumen: '', autor: '', etiquetas: [], estado: 'borrador', publicar_en: null }
+          : { titulo: '', resumen: '', autor: '', id_autor: yo, etiquetas: [], estado: 'borrador', publicar_en: null }
       }
       onGuardar={async (v) => {
         const r = await guardar.mutateAsync({
           id: guardada?.id ?? null,
-          body: { ...v, cuerpo, etiquetas: v.etiquetas ?? [], publicar_en: v.publicar_en ? v.publicar_en.toISOString() : null },
+          body: {
+            ...v,
+            cuerpo,
+            etiquetas: v.etiquetas ?? [],
+            publicar_en: v.publicar_en ? v.publicar_en.toISOString() : null,
+            // The old free-text author stays on a news until a user is chosen for it.
+            id_autor: v.id_autor ?? null,
+            autor: v.id_autor ? '' : (guardada?.autor ?? ''),
+          },
         });
         if (!guardada) creada.current = r;
       }}
@@ -226,8 +237,23 @@ function NoticiaDialogo({ noticia, onCerrar }: { noticia: Noticia | null; onCerr
         </Form.Item>
       </Space>
       <Space wrap align="start">
-        <Form.Item name="autor" label="Autor">
-          <Input maxLength={120} style={{ minWidth: 220 }} />
+        <Form.Item
+          name="id_autor"
+          label="Autor"
+          extra={
+            guardada && !guardada.id_autor && guardada.autor
+              ? `Autor anterior (texto): «${guardada.autor}». Elija un usuario para reemplazarlo.`
+              : undefined
+          }
+        >
+          <Select<number>
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={guardada && !guardada.id_autor && guardada.autor ? guardada.autor : 'Elija un usuario'}
+            loading={autores.isLoading}
+            style={{ minWidth: 240 }}
+            options={(autores.data ?? []).map((u) => ({ value: u.id, label: u.activo ? u.nombre : `${u.nombre} (inactivo)` }))}
+          />
         </Form.Item>
         <Form.Item name="etiquetas" label="Etiquetas">
           <Select mode="tags" style={{ minWidth: 220 }} tokenSeparators={[',']} open={false} suffixIcon={null} />

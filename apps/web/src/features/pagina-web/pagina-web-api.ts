@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ListaAcotada } from '@predio/contract/list';
-import type { Banner, BannerForm, Noticia, NoticiaForm } from '@predio/contract/pagina-web';
+import type { AutorNoticia, Banner, BannerForm, Noticia, NoticiaForm } from '@predio/contract/pagina-web';
 import type { EnvioFormulario, Formulario, FormularioForm } from '@predio/contract/pagina-web-formularios';
 import type {
   EnlaceEncuesta,
@@ -34,6 +34,15 @@ export const useNoticias = (consulta: string) =>
     queryKey: paginaWebKeys.listaNoticias(consulta),
     queryFn: ({ signal }) => datos(http.get<ListaAcotada<Noticia>>(`/paginaweb/noticias?${consulta}`, { signal })),
     placeholderData: keepPreviousData,
+  });
+
+/** The users who can sign a news; `incluir` keeps an inactive one the news already has. */
+export const useAutoresNoticia = (incluir: number | null) =>
+  useQuery({
+    queryKey: [...paginaWebKeys.noticias(), 'autores', incluir],
+    queryFn: ({ signal }) =>
+      datos(http.get<AutorNoticia[]>(`/paginaweb/noticias/autores${incluir ? `?incluir=${incluir}` : ''}`, { signal })),
+    staleTime: 60_000,
   });
 
 export const useBanners = (consulta: string) =>
