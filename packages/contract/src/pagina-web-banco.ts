@@ -66,16 +66,27 @@ export const ZVacantesQuery = zListQuery({
   },
 });
 
-export type Vacante = VacanteForm & {
-  id: number;
+/** A vacancy as stored (the form's values after its rules). */
+const ZVacanteGuardada = z.object({
+  titulo: z.string(),
+  descripcion: z.string(),
+  area: z.string(),
+  salario_min: z.number().nullable(),
+  salario_max: z.number().nullable(),
+  fecha_cierre: z.string(),
+  estado: z.enum(ESTADOS_VACANTE),
+});
+export const ZVacante = ZVacanteGuardada.extend({
+  id: z.number(),
   /** Published and its closing day not past (Colombia): the site lists it and takes applications. */
-  abierta: boolean;
-  postulaciones: number;
+  abierta: z.boolean(),
+  postulaciones: z.number(),
   /** Applications still «recibida»: nobody looked at them yet. */
-  sin_revisar: number;
-  creado_por: string;
-  creado_en: string;
-};
+  sin_revisar: z.number(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+});
+export type Vacante = z.infer<typeof ZVacante>;
 
 export const POSTULACIONES_SORT = ['creado_en', 'nombre', 'estado'] as const;
 const filtrosPostulacion = {
@@ -89,23 +100,25 @@ export const ZPostulacionesExportarQuery = z.object({
   ...filtrosPostulacion,
 });
 
-export type CvPostulacion = { id: number; nombre: string; bytes: number; content_type: string };
-export type Postulacion = {
-  id: number;
-  id_vacante: number;
-  vacante: string;
-  nombre: string;
-  email: string;
-  telefono: string;
-  mensaje: string;
-  estado: EstadoPostulacion;
-  notas: string;
-  cv: CvPostulacion | null;
-  consentimiento_en: string;
-  creado_en: string;
-  revisado_por: string | null;
-  revisado_en: string | null;
-};
+export const ZCvPostulacion = z.object({ id: z.number(), nombre: z.string(), bytes: z.number(), content_type: z.string() });
+export type CvPostulacion = z.infer<typeof ZCvPostulacion>;
+export const ZPostulacion = z.object({
+  id: z.number(),
+  id_vacante: z.number(),
+  vacante: z.string(),
+  nombre: z.string(),
+  email: z.string(),
+  telefono: z.string(),
+  mensaje: z.string(),
+  estado: z.enum(ESTADOS_POSTULACION),
+  notas: z.string(),
+  cv: ZCvPostulacion.nullable(),
+  consentimiento_en: z.string(),
+  creado_en: z.string(),
+  revisado_por: z.string().nullable(),
+  revisado_en: z.string().nullable(),
+});
+export type Postulacion = z.infer<typeof ZPostulacion>;
 
 export const ZRevisionPostulacion = z.object({
   estado: opcion('Estado', ESTADOS_POSTULACION, ETIQUETAS_ESTADO_POSTULACION),
@@ -138,15 +151,16 @@ export const ZPostulacionPublica = z.object({
 export type PostulacionPublica = z.output<typeof ZPostulacionPublica>;
 
 /** A vacancy as the public sees it: only what the agency publishes. */
-export type VacantePublica = {
-  id: number;
-  titulo: string;
-  descripcion: string;
-  area: string;
-  salario_min: number | null;
-  salario_max: number | null;
-  fecha_cierre: string;
-};
+export const ZVacantePublica = z.object({
+  id: z.number(),
+  titulo: z.string(),
+  descripcion: z.string(),
+  area: z.string(),
+  salario_min: z.number().nullable(),
+  salario_max: z.number().nullable(),
+  fecha_cierre: z.string(),
+});
+export type VacantePublica = z.infer<typeof ZVacantePublica>;
 
 /** «$ 2.000.000 – $ 3.000.000», «Desde $ 2.000.000», «A convenir». */
 export function rangoSalario(min: number | null, max: number | null): string {

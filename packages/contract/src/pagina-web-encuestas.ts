@@ -60,6 +60,13 @@ export const ZPreguntaEncuesta = z.object({
     .transform((xs) => [...new Set(xs.filter((x) => x !== ''))]),
 });
 export type PreguntaEncuesta = z.output<typeof ZPreguntaEncuesta>;
+/** A question as stored (the form's values after its rules). */
+export const ZPreguntaGuardada = z.object({
+  pregunta: z.string(),
+  tipo: z.enum(TIPOS_PREGUNTA),
+  obligatoria: z.boolean(),
+  opciones: z.array(z.string()),
+});
 
 export const ZEncuestaForm = z
   .object({
@@ -92,20 +99,21 @@ export type EncuestaFormEntrada = z.input<typeof ZEncuestaForm>;
 export const ENCUESTAS_SORT = ['titulo', 'creado_en', 'respuestas'] as const;
 export const ZEncuestasQuery = zListQuery({ sort: ENCUESTAS_SORT, filters: {} });
 
-export type Encuesta = {
-  id: number;
-  titulo: string;
-  descripcion: string;
-  activa: boolean;
-  disparador: Disparador;
-  dias_espera: number;
-  dias_vigencia: number;
-  preguntas: PreguntaEncuesta[];
-  enlaces: number;
-  respuestas: number;
-  creado_por: string;
-  creado_en: string;
-};
+export const ZEncuesta = z.object({
+  id: z.number(),
+  titulo: z.string(),
+  descripcion: z.string(),
+  activa: z.boolean(),
+  disparador: z.enum(DISPARADORES),
+  dias_espera: z.number(),
+  dias_vigencia: z.number(),
+  preguntas: z.array(ZPreguntaGuardada),
+  enlaces: z.number(),
+  respuestas: z.number(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+});
+export type Encuesta = z.infer<typeof ZEncuesta>;
 
 /** A link for one person (or one place): it answers once. */
 export const ZEnlaceEncuestaForm = z.object({
@@ -122,21 +130,22 @@ export const ZEnlaceEncuestaForm = z.object({
 });
 export type EnlaceEncuestaForm = z.output<typeof ZEnlaceEncuestaForm>;
 
-export type EnlaceEncuesta = {
-  id: number;
-  token: string;
-  destinatario: string;
-  email: string;
-  origen: OrigenEnlace;
+export const ZEnlaceEncuesta = z.object({
+  id: z.number(),
+  token: z.string(),
+  destinatario: z.string(),
+  email: z.string(),
+  origen: z.enum(ORIGENES_ENLACE),
   /** The record that triggered it (a cita's id, a contract's consecutivo, a maintenance request's). */
-  origen_id: number | null;
-  creado_en: string;
+  origen_id: z.number().nullable(),
+  creado_en: z.string(),
   /** When the e-mail carrying it was queued; null for a link made by hand. */
-  enviado_en: string | null;
+  enviado_en: z.string().nullable(),
   /** After it the link is refused; null: it never expires. */
-  vence_en: string | null;
-  respondida_en: string | null;
-};
+  vence_en: z.string().nullable(),
+  respondida_en: z.string().nullable(),
+});
+export type EnlaceEncuesta = z.infer<typeof ZEnlaceEncuesta>;
 
 /** POST /paginaweb/encuestas/:id/enviar: an e-mail with a personal link to each tercero chosen. */
 export const ZEnviarEncuesta = z.object({
@@ -145,30 +154,38 @@ export const ZEnviarEncuesta = z.object({
   }),
 });
 export type EnviarEncuesta = z.output<typeof ZEnviarEncuesta>;
-export type EnvioEncuesta = { enviados: number; destinatarios: string[] };
+export const ZEnvioEncuesta = z.object({ enviados: z.number(), destinatarios: z.array(z.string()) });
+export type EnvioEncuesta = z.infer<typeof ZEnvioEncuesta>;
 
 /** GET /paginaweb/encuestas/terceros: who a survey can be sent to (20 by name or document). */
 export const ZTercerosEncuestaQuery = z.object({
   q: z.string().trim().max(100, { error: 'q admite máximo 100 caracteres' }).optional(),
   id: idQuery('id').optional(),
 });
-export type TerceroEncuesta = { id: number; nombre: string; nro_id: string; email: string };
+export const ZTerceroEncuesta = z.object({ id: z.number(), nombre: z.string(), nro_id: z.string(), email: z.string() });
+export type TerceroEncuesta = z.infer<typeof ZTerceroEncuesta>;
 
-export type ResultadoPregunta = {
-  indice: number;
-  pregunta: string;
-  tipo: TipoPregunta;
-  respuestas: number;
+export const ZResultadoPregunta = z.object({
+  indice: z.number(),
+  pregunta: z.string(),
+  tipo: z.enum(TIPOS_PREGUNTA),
+  respuestas: z.number(),
   /** Escala: the mean of 1–5, NPS: of 0–10; null for other types or without answers. */
-  promedio: number | null;
+  promedio: z.number().nullable(),
   /** NPS: % promoters (9–10) minus % detractors (0–6), −100 to 100; null otherwise. */
-  nps: number | null;
+  nps: z.number().nullable(),
   /** Each value and how many chose it (escala 1–5, Sí/No, the options); empty for texto. */
-  conteos: { valor: string; n: number }[];
+  conteos: z.array(z.object({ valor: z.string(), n: z.number() })),
   /** Texto: the latest answers (at most 50). */
-  textos: string[];
-};
-export type ResultadosEncuesta = { respuestas: number; enlaces: number; preguntas: ResultadoPregunta[] };
+  textos: z.array(z.string()),
+});
+export type ResultadoPregunta = z.infer<typeof ZResultadoPregunta>;
+export const ZResultadosEncuesta = z.object({
+  respuestas: z.number(),
+  enlaces: z.number(),
+  preguntas: z.array(ZResultadoPregunta),
+});
+export type ResultadosEncuesta = z.infer<typeof ZResultadosEncuesta>;
 
 // ----- the public side
 
@@ -264,7 +281,13 @@ export function validarRespuestasEncuesta(
   return { valores, errores };
 }
 
-export type EncuestaPublica = { titulo: string; descripcion: string; preguntas: PreguntaEncuesta[]; respondida: boolean };
+export const ZEncuestaPublica = z.object({
+  titulo: z.string(),
+  descripcion: z.string(),
+  preguntas: z.array(ZPreguntaGuardada),
+  respondida: z.boolean(),
+});
+export type EncuestaPublica = z.infer<typeof ZEncuestaPublica>;
 
 /** The filters of /informes/encuestas besides the period: one survey, one origin of the links. */
 export const ZOrigenFiltro = z.enum(ORIGENES_ENLACE, { error: `origen debe ser uno de: ${ORIGENES_ENLACE.join(', ')}` });

@@ -74,6 +74,13 @@ export const ZCampoFormulario = z.object({
 });
 export type CampoFormularioForm = z.output<typeof ZCampoFormulario>;
 /** A field as stored: its key is its place («c1», «c2»…), what the public form posts it under. */
+export const ZCampoGuardado = z.object({
+  etiqueta: z.string(),
+  tipo: z.enum(TIPOS_CAMPO),
+  obligatorio: z.boolean(),
+  opciones: z.array(z.string()),
+  campo: z.string(),
+});
 export type CampoFormulario = CampoFormularioForm & { campo: string };
 
 export const ZFormularioForm = z
@@ -132,21 +139,22 @@ export type FormularioFormEntrada = z.input<typeof ZFormularioForm>;
 export const FORMULARIOS_SORT = ['nombre', 'creado_en', 'envios'] as const;
 export const ZFormulariosQuery = zListQuery({ sort: FORMULARIOS_SORT, filters: {} });
 
-export type Formulario = {
-  id: number;
-  nombre: string;
-  descripcion: string;
-  tipo_solicitud: TipoSolicitud;
-  destino: DestinoFormulario;
-  gestion_cliente: Gestion;
-  mensaje_gracias: string;
-  activo: boolean;
-  campos: CampoFormulario[];
-  envios: number;
-  ultimo_envio: string | null;
-  creado_por: string;
-  creado_en: string;
-};
+export const ZFormulario = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  tipo_solicitud: z.enum(TIPO_VALUES as [TipoSolicitud, ...TipoSolicitud[]]),
+  destino: z.enum(DESTINOS_FORMULARIO),
+  gestion_cliente: z.enum(GESTIONES),
+  mensaje_gracias: z.string(),
+  activo: z.boolean(),
+  campos: z.array(ZCampoGuardado),
+  envios: z.number(),
+  ultimo_envio: z.string().nullable(),
+  creado_por: z.string(),
+  creado_en: z.string(),
+});
+export type Formulario = Omit<z.infer<typeof ZFormulario>, 'campos'> & { campos: CampoFormulario[] };
 
 export const ENVIOS_SORT = ['creado_en'] as const;
 export const ZEnviosQuery = zListQuery({ sort: ENVIOS_SORT, filters: {} });
@@ -154,20 +162,22 @@ export const ZEnviosExportarQuery = z.object({
   formato: z.enum(['csv', 'xlsx'], { error: "formato debe ser 'csv' o 'xlsx'" }).default('xlsx'),
 });
 
-export type RespuestaEnvio = { etiqueta: string; tipo: TipoCampo; valor: string };
-export type EnvioFormulario = {
-  id: number;
-  nombre: string;
-  respuestas: RespuestaEnvio[];
-  numero_solicitud: number | null;
+export const ZRespuestaEnvio = z.object({ etiqueta: z.string(), tipo: z.enum(TIPOS_CAMPO), valor: z.string() });
+export type RespuestaEnvio = z.infer<typeof ZRespuestaEnvio>;
+export const ZEnvioFormulario = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  respuestas: z.array(ZRespuestaEnvio),
+  numero_solicitud: z.number().nullable(),
   /** The file of the form's file field, read at /api/archivos/formulario_envio/<envío>/<id>. */
-  archivo: { id: number; nombre: string; content_type: string } | null;
+  archivo: z.object({ id: z.number(), nombre: z.string(), content_type: z.string() }).nullable(),
   /** The cliente atendido it became, when the form creates them and a tercero matched. */
-  consecutivo_cliente: number | null;
+  consecutivo_cliente: z.number().nullable(),
   /** Why it became what it became, when that is not obvious (no tercero matched the e-mail or phone). */
-  nota: string;
-  creado_en: string;
-};
+  nota: z.string(),
+  creado_en: z.string(),
+});
+export type EnvioFormulario = z.infer<typeof ZEnvioFormulario>;
 
 // ----- the public side
 
@@ -252,10 +262,11 @@ export function validarRespuestas(
 }
 
 /** A form as the public sees it: no author, no counts, no company. */
-export type FormularioPublico = {
-  id: number;
-  nombre: string;
-  descripcion: string;
-  campos: CampoFormulario[];
-  consentimiento: string;
-};
+export const ZFormularioPublico = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  campos: z.array(ZCampoGuardado),
+  consentimiento: z.string(),
+});
+export type FormularioPublico = Omit<z.infer<typeof ZFormularioPublico>, 'campos'> & { campos: CampoFormulario[] };

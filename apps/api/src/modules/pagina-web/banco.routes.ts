@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { zListResult } from '@predio/contract/list';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import {
   IDM_BANCO_TRABAJO,
   ZPostulacionesExportarQuery,
@@ -6,6 +9,9 @@ import {
   ZRevisionPostulacion,
   ZVacanteForm,
   ZVacantesQuery,
+  ZPostulacion,
+  ZVacante,
+  ZVacantePublica,
 } from '@predio/contract/pagina-web-banco';
 import { ZArchivoPublicoParam, ZEmpresaPublicaParam, ZRegistroParam } from '@predio/contract/pagina-web';
 import { registrarDueno } from '../../platform/archivos/duenos.ts';
@@ -37,35 +43,45 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/banco-de-trabajo/vacantes',
     permiso: B,
-    schema: { querystring: ZVacantesQuery, tags, summary: 'Vacantes con su número de postulaciones' },
+    schema: {
+      response: zListResult(ZVacante),
+      querystring: ZVacantesQuery,
+      tags,
+      summary: 'Vacantes con su número de postulaciones',
+    },
     handler: ({ tx, query }) => service.listarVacantes({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/paginaweb/banco-de-trabajo/vacantes/:id',
     permiso: B,
-    schema: { params: ZRegistroParam, tags, summary: 'Una vacante' },
+    schema: { response: ZVacante, params: ZRegistroParam, tags, summary: 'Una vacante' },
     handler: ({ tx, params }) => service.verVacante({ tx, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/paginaweb/banco-de-trabajo/vacantes',
     permiso: B,
-    schema: { body: ZVacanteForm, tags, summary: 'Crea una vacante (borrador, publicada o cerrada)' },
+    schema: { response: ZVacante, body: ZVacanteForm, tags, summary: 'Crea una vacante (borrador, publicada o cerrada)' },
     handler: ({ tx, user, req, body }) => service.crearVacante({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/paginaweb/banco-de-trabajo/vacantes/:id',
     permiso: B,
-    schema: { params: ZRegistroParam, body: ZVacanteForm, tags, summary: 'Modifica una vacante' },
+    schema: { response: ZVacante, params: ZRegistroParam, body: ZVacanteForm, tags, summary: 'Modifica una vacante' },
     handler: ({ tx, user, req, params, body }) => service.actualizarVacante({ tx, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/paginaweb/banco-de-trabajo/vacantes/:id',
     permiso: B,
-    schema: { params: ZRegistroParam, tags, summary: 'Elimina una vacante con sus postulaciones y hojas de vida' },
+    schema: {
+      response: z.object({ id: z.number() }),
+      params: ZRegistroParam,
+      tags,
+      summary: 'Elimina una vacante con sus postulaciones y hojas de vida',
+    },
     handler: ({ tx, user, req, params, onCommit }) =>
       service.borrarVacante({ tx, user, ip: req.ip, id: params.id, storage: deps.storage, onCommit }),
   });
@@ -74,14 +90,24 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/banco-de-trabajo/postulaciones',
     permiso: B,
-    schema: { querystring: ZPostulacionesQuery, tags, summary: 'Postulaciones, la más reciente primero' },
+    schema: {
+      response: zListResult(ZPostulacion),
+      querystring: ZPostulacionesQuery,
+      tags,
+      summary: 'Postulaciones, la más reciente primero',
+    },
     handler: ({ tx, query }) => service.listarPostulaciones({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/paginaweb/banco-de-trabajo/postulaciones/exportar',
     permiso: B,
-    schema: { querystring: ZPostulacionesExportarQuery, tags, summary: 'Exporta las postulaciones filtradas (Excel o CSV)' },
+    schema: {
+      response: FILE_RESPONSE,
+      querystring: ZPostulacionesExportarQuery,
+      tags,
+      summary: 'Exporta las postulaciones filtradas (Excel o CSV)',
+    },
     handler: async ({ tx, query, reply }) =>
       enviarArchivo(
         reply,
@@ -96,7 +122,7 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/banco-de-trabajo/postulaciones/:id',
     permiso: B,
-    schema: { params: ZRegistroParam, tags, summary: 'Una postulación con su hoja de vida' },
+    schema: { response: ZPostulacion, params: ZRegistroParam, tags, summary: 'Una postulación con su hoja de vida' },
     handler: ({ tx, params }) => service.verPostulacion({ tx, id: params.id }),
   });
   defineRoute(app, deps, {
@@ -104,6 +130,7 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/paginaweb/banco-de-trabajo/postulaciones/:id',
     permiso: B,
     schema: {
+      response: ZPostulacion,
       params: ZRegistroParam,
       body: ZRevisionPostulacion,
       tags,
@@ -115,7 +142,12 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'DELETE',
     url: '/paginaweb/banco-de-trabajo/postulaciones/:id',
     permiso: B,
-    schema: { params: ZRegistroParam, tags, summary: 'Elimina una postulación y su hoja de vida' },
+    schema: {
+      response: z.object({ id: z.number() }),
+      params: ZRegistroParam,
+      tags,
+      summary: 'Elimina una postulación y su hoja de vida',
+    },
     handler: ({ tx, user, req, params, onCommit }) =>
       service.borrarPostulacion({ tx, user, ip: req.ip, id: params.id, storage: deps.storage, onCommit }),
   });
@@ -125,7 +157,12 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/vacantes',
     permiso: 'publico',
-    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: vacantes publicadas y abiertas (solo sus datos públicos)' },
+    schema: {
+      response: z.array(ZVacantePublica),
+      params: ZEmpresaPublicaParam,
+      tags,
+      summary: 'Público: vacantes publicadas y abiertas (solo sus datos públicos)',
+    },
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, (tx) => service.vacantesPublicas(tx)),
   });
@@ -133,7 +170,7 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/vacantes/:id',
     permiso: 'publico',
-    schema: { params: ZArchivoPublicoParam, tags, summary: 'Público: una vacante abierta' },
+    schema: { response: ZVacantePublica, params: ZArchivoPublicoParam, tags, summary: 'Público: una vacante abierta' },
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, (tx) => service.vacantePublica(tx, params.id)),
   });
@@ -142,6 +179,7 @@ export function bancoRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/:empresa/vacantes/:id/postulaciones',
     permiso: 'publico',
     schema: {
+      response: z.object({ mensaje: z.string() }),
       params: ZArchivoPublicoParam,
       tags,
       summary:

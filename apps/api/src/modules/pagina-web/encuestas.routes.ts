@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { zListResult } from '@predio/contract/list';
 import { idQuery } from '@predio/contract/campos';
 import { ZRegistroParam } from '@predio/contract/pagina-web';
 import {
@@ -11,6 +13,12 @@ import {
   ZRespuestaEncuestaPublica,
   ZTercerosEncuestaQuery,
   ZTokenEncuestaParam,
+  ZEncuesta,
+  ZEncuestaPublica,
+  ZEnlaceEncuesta,
+  ZEnvioEncuesta,
+  ZResultadosEncuesta,
+  ZTerceroEncuesta,
 } from '@predio/contract/pagina-web-encuestas';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute } from '../../platform/http/route.ts';
@@ -30,14 +38,24 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/encuestas',
     permiso: E,
-    schema: { querystring: ZEncuestasQuery, tags, summary: 'Encuestas con sus enlaces y respuestas' },
+    schema: {
+      response: zListResult(ZEncuesta),
+      querystring: ZEncuestasQuery,
+      tags,
+      summary: 'Encuestas con sus enlaces y respuestas',
+    },
     handler: ({ tx, query }) => service.listar({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/paginaweb/encuestas/terceros',
     permiso: E,
-    schema: { querystring: ZTercerosEncuestaQuery, tags, summary: 'Terceros con correo a quienes enviar una encuesta (20)' },
+    schema: {
+      response: z.array(ZTerceroEncuesta),
+      querystring: ZTercerosEncuestaQuery,
+      tags,
+      summary: 'Terceros con correo a quienes enviar una encuesta (20)',
+    },
     handler: ({ tx, query }) => service.buscarTerceros({ tx, q: query.q, id: query.id }),
   });
   defineRoute(app, deps, {
@@ -45,6 +63,7 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/paginaweb/encuestas/:id/enviar',
     permiso: E,
     schema: {
+      response: ZEnvioEncuesta,
       params: ZRegistroParam,
       body: ZEnviarEncuesta,
       tags,
@@ -67,21 +86,25 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/informes/encuestas/opciones',
     permiso: IDM_INFORME_ENCUESTAS,
-    schema: { tags, summary: 'Encuestas que ofrece el filtro del informe' },
+    schema: {
+      response: z.array(z.object({ id: z.number(), titulo: z.string() })),
+      tags,
+      summary: 'Encuestas que ofrece el filtro del informe',
+    },
     handler: ({ tx }) => service.opcionesInforme({ tx }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/paginaweb/encuestas/:id',
     permiso: E,
-    schema: { params: ZRegistroParam, tags, summary: 'Una encuesta con sus preguntas' },
+    schema: { response: ZEncuesta, params: ZRegistroParam, tags, summary: 'Una encuesta con sus preguntas' },
     handler: ({ tx, params }) => service.ver({ tx, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/paginaweb/encuestas',
     permiso: E,
-    schema: { body: ZEncuestaForm, tags, summary: 'Crea una encuesta' },
+    schema: { response: ZEncuesta, body: ZEncuestaForm, tags, summary: 'Crea una encuesta' },
     handler: ({ tx, user, req, body }) =>
       service.crear({ tx, user, ip: req.ip, body, urlBase: urlPublica(deps.config.publicUrl, req) }),
   });
@@ -90,6 +113,7 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/paginaweb/encuestas/:id',
     permiso: E,
     schema: {
+      response: ZEncuesta,
       params: ZRegistroParam,
       body: ZEncuestaForm,
       tags,
@@ -102,14 +126,25 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'DELETE',
     url: '/paginaweb/encuestas/:id',
     permiso: E,
-    schema: { params: ZRegistroParam, tags, summary: 'Elimina una encuesta con sus enlaces y respuestas' },
+    schema: {
+      response: z.object({ id: z.number() }),
+      params: ZRegistroParam,
+      tags,
+      summary: 'Elimina una encuesta con sus enlaces y respuestas',
+    },
     handler: ({ tx, user, req, params }) => service.borrar({ tx, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/paginaweb/encuestas/:id/enlaces',
     permiso: E,
-    schema: { params: ZRegistroParam, querystring: ZEncuestasQuery, tags, summary: 'Enlaces de una encuesta, respondidos o no' },
+    schema: {
+      response: zListResult(ZEnlaceEncuesta),
+      params: ZRegistroParam,
+      querystring: ZEncuestasQuery,
+      tags,
+      summary: 'Enlaces de una encuesta, respondidos o no',
+    },
     handler: ({ tx, params, query }) => service.listarEnlaces({ tx, id: params.id, query }),
   });
   defineRoute(app, deps, {
@@ -117,6 +152,7 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/paginaweb/encuestas/:id/enlaces',
     permiso: E,
     schema: {
+      response: zListResult(ZEnlaceEncuesta),
       params: ZRegistroParam,
       body: ZEnlaceEncuestaForm,
       tags,
@@ -128,7 +164,12 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'DELETE',
     url: '/paginaweb/encuestas/:id/enlaces/:enlace',
     permiso: E,
-    schema: { params: ZEnlaceParam, tags, summary: 'Elimina un enlace aún sin responder' },
+    schema: {
+      response: z.object({ id: z.number() }),
+      params: ZEnlaceParam,
+      tags,
+      summary: 'Elimina un enlace aún sin responder',
+    },
     handler: ({ tx, user, req, params }) =>
       service.borrarEnlace({ tx, user, ip: req.ip, id: params.id, idEnlace: params.enlace }),
   });
@@ -136,7 +177,7 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/encuestas/:id/resultados',
     permiso: E,
-    schema: { params: ZRegistroParam, tags, summary: 'Resultados por pregunta' },
+    schema: { response: ZResultadosEncuesta, params: ZRegistroParam, tags, summary: 'Resultados por pregunta' },
     handler: ({ tx, params }) => service.resultados({ tx, id: params.id }),
   });
 
@@ -145,7 +186,12 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/encuestas/:token',
     permiso: 'publico',
-    schema: { params: ZTokenEncuestaParam, tags, summary: 'Público: la encuesta de un enlace y si ya fue respondida' },
+    schema: {
+      response: ZEncuestaPublica,
+      params: ZTokenEncuestaParam,
+      tags,
+      summary: 'Público: la encuesta de un enlace y si ya fue respondida',
+    },
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, (tx) => service.publica(tx, params.token)),
   });
@@ -154,6 +200,7 @@ export function encuestasRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/:empresa/encuestas/:token',
     permiso: 'publico',
     schema: {
+      response: z.object({ gracias: z.string() }),
       params: ZTokenEncuestaParam,
       body: ZRespuestaEncuestaPublica,
       tags,

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { zListResult } from '@predio/contract/list';
+import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import {
   IDM_FORMULARIOS,
   ZEnvioFormularioPublico,
@@ -6,6 +9,9 @@ import {
   ZEnviosQuery,
   ZFormularioForm,
   ZFormulariosQuery,
+  ZEnvioFormulario,
+  ZFormulario,
+  ZFormularioPublico,
 } from '@predio/contract/pagina-web-formularios';
 import { ZArchivoPublicoParam, ZEmpresaPublicaParam, ZRegistroParam } from '@predio/contract/pagina-web';
 import { CODES } from '@predio/contract/codes';
@@ -39,35 +45,50 @@ export function formulariosRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/formularios',
     permiso: F,
-    schema: { querystring: ZFormulariosQuery, tags, summary: 'Formularios del sitio con su número de envíos' },
+    schema: {
+      response: zListResult(ZFormulario),
+      querystring: ZFormulariosQuery,
+      tags,
+      summary: 'Formularios del sitio con su número de envíos',
+    },
     handler: ({ tx, query }) => service.listar({ tx, query }),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/paginaweb/formularios/:id',
     permiso: F,
-    schema: { params: ZRegistroParam, tags, summary: 'Un formulario con sus campos' },
+    schema: { response: ZFormulario, params: ZRegistroParam, tags, summary: 'Un formulario con sus campos' },
     handler: ({ tx, params }) => service.ver({ tx, id: params.id }),
   });
   defineRoute(app, deps, {
     method: 'POST',
     url: '/paginaweb/formularios',
     permiso: F,
-    schema: { body: ZFormularioForm, tags, summary: 'Crea un formulario (nombre y consentimiento van siempre)' },
+    schema: {
+      response: ZFormulario,
+      body: ZFormularioForm,
+      tags,
+      summary: 'Crea un formulario (nombre y consentimiento van siempre)',
+    },
     handler: ({ tx, user, req, body }) => service.crear({ tx, user, ip: req.ip, body }),
   });
   defineRoute(app, deps, {
     method: 'PUT',
     url: '/paginaweb/formularios/:id',
     permiso: F,
-    schema: { params: ZRegistroParam, body: ZFormularioForm, tags, summary: 'Modifica un formulario' },
+    schema: { response: ZFormulario, params: ZRegistroParam, body: ZFormularioForm, tags, summary: 'Modifica un formulario' },
     handler: ({ tx, user, req, params, body }) => service.actualizar({ tx, user, ip: req.ip, id: params.id, body }),
   });
   defineRoute(app, deps, {
     method: 'DELETE',
     url: '/paginaweb/formularios/:id',
     permiso: F,
-    schema: { params: ZRegistroParam, tags, summary: 'Elimina un formulario y sus envíos (las solicitudes quedan)' },
+    schema: {
+      response: z.object({ id: z.number() }),
+      params: ZRegistroParam,
+      tags,
+      summary: 'Elimina un formulario y sus envíos (las solicitudes quedan)',
+    },
     handler: ({ tx, user, req, params }) => service.borrar({ tx, user, ip: req.ip, id: params.id }),
   });
   defineRoute(app, deps, {
@@ -75,6 +96,7 @@ export function formulariosRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/paginaweb/formularios/:id/envios',
     permiso: F,
     schema: {
+      response: zListResult(ZEnvioFormulario),
       params: ZRegistroParam,
       querystring: ZEnviosQuery,
       tags,
@@ -86,7 +108,13 @@ export function formulariosRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/paginaweb/formularios/:id/envios/exportar',
     permiso: F,
-    schema: { params: ZRegistroParam, querystring: ZEnviosExportarQuery, tags, summary: 'Exporta los envíos (Excel o CSV)' },
+    schema: {
+      response: FILE_RESPONSE,
+      params: ZRegistroParam,
+      querystring: ZEnviosExportarQuery,
+      tags,
+      summary: 'Exporta los envíos (Excel o CSV)',
+    },
     handler: async ({ tx, params, query, reply }) =>
       enviarArchivo(reply, await service.exportarEnvios({ tx, id: params.id, formato: query.formato })),
   });
@@ -96,14 +124,24 @@ export function formulariosRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/publico/:empresa/formularios',
     permiso: 'publico',
-    schema: { params: ZEmpresaPublicaParam, tags, summary: 'Público: formularios publicados con sus campos' },
+    schema: {
+      response: z.array(ZFormularioPublico),
+      params: ZEmpresaPublicaParam,
+      tags,
+      summary: 'Público: formularios publicados con sus campos',
+    },
     handler: ({ deps: d, req, reply, params }) => leerPublico(d, req, reply, params.empresa, (tx) => service.publicos(tx)),
   });
   defineRoute(app, deps, {
     method: 'GET',
     url: '/publico/:empresa/formularios/:id',
     permiso: 'publico',
-    schema: { params: ZArchivoPublicoParam, tags, summary: 'Público: un formulario publicado con sus campos' },
+    schema: {
+      response: ZFormularioPublico,
+      params: ZArchivoPublicoParam,
+      tags,
+      summary: 'Público: un formulario publicado con sus campos',
+    },
     handler: ({ deps: d, req, reply, params }) =>
       leerPublico(d, req, reply, params.empresa, async (tx) => {
         const f = await service.publico(tx, params.id);
@@ -115,6 +153,7 @@ export function formulariosRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/publico/:empresa/formularios/:id',
     permiso: 'publico',
     schema: {
+      response: z.object({ numero: z.number().nullable(), mensaje: z.string() }),
       params: ZArchivoPublicoParam,
       tags,
       summary:

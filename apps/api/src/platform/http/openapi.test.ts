@@ -22,21 +22,11 @@ describe('the OpenAPI document', () => {
   });
 });
 
-/**
- * Modules whose routes do not all declare their response yet (issue 35 §1). Every other module, and
- * any new one, must declare the response of each of its routes; a module leaves this list once it does.
- */
-const PENDIENTES = new Set(['pagina-web']);
-
 describe('response contracts', () => {
-  it('every route of a finished module declares the schema of its response', () => {
-    const sin = t.app.apiRoutes.filter((r) => !r.respuesta && !PENDIENTES.has(r.modulo)).map((r) => `${r.method} ${r.url}`);
+  it('every route declares the schema of its response', () => {
+    const sin = t.app.apiRoutes.filter((r) => !r.respuesta).map((r) => `${r.method} ${r.url}`);
     expect(sin).toEqual([]);
-  });
-
-  it('no module is listed as pending once all its routes declare their response', () => {
-    const completos = [...PENDIENTES].filter((m) => t.app.apiRoutes.filter((r) => r.modulo === m).every((r) => r.respuesta));
-    expect(completos).toEqual([]);
+    expect(t.app.apiRoutes.length).toBeGreaterThan(1000);
   });
 
   it('shows the responses in the OpenAPI document', async () => {
