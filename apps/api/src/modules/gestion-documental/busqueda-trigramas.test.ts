@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import type { ListaAcotada, ListResult } from '@predio/contract/list';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, DEMO, login, type TestApp, ok as okDe, type Respondida } from '../../test/harness.ts';
 import { trigramasDe } from './radicados.repo.ts';
 
 // The search's words in the radicado's number and asunto are found by their trigrams (radicado_trigrama,
@@ -20,10 +19,7 @@ let tercero: number;
 const RAD = '/api/gestion-documental/radicados';
 const BUSCAR = '/api/gestion-documental/buscar';
 
-const ok = <T = Radicado>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
+const ok = <T = Radicado>(r: Respondida): T => okDe<T>(r);
 const ids = async (q: string, token = admin1, extra = '') =>
   ok<ListResult<Radicado>>(await as(t.app, token).get(`${BUSCAR}?q=${encodeURIComponent(q)}${extra}`))
     .items.map((r) => r.id)

@@ -3,14 +3,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import type { ReglaAutomatica } from '@predio/contract/gestion-documental-automaticos';
 import type { Carta, PlantillaCarta, PlantillaCartaResumen } from '@predio/contract/gestion-documental-cartas';
 import { queryRows } from '../../db/rows.ts';
 import { encolar } from '../../platform/jobs/trabajos.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 import { TRABAJO_FIRMAS_RADICAR } from '../firmas/firmas.service.ts';
 import { fechaEnLetras, numeroEnLetras } from './fecha-letras.ts';
@@ -30,14 +29,6 @@ const URL = '/api/gestion-documental/plantillas-cartas';
 const pdftotext = ['/usr/bin/pdftotext', '/usr/local/bin/pdftotext'].find((p) => existsSync(p));
 const textoPdf = (pdf: Buffer) => execFileSync(pdftotext!, ['-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
 
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  if (texto) expect((r.json() as { message: string }).message).toContain(texto);
-};
 /** as() with PUT and DELETE too. */
 const cli = (token: string) => ({
   ...as(t.app, token),

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import {
   aplicarFormato,
@@ -10,7 +9,7 @@ import {
 } from '@predio/contract/gestion-documental-configuracion';
 import { queryRows } from '../../db/rows.ts';
 import { anioBogota } from '../../platform/numeracion/numeracion.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -22,14 +21,6 @@ let peticion: number;
 const anio = anioBogota();
 const URL = '/api/gestion-documental/configuracion';
 
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  if (texto) expect((r.json() as { message: string }).message).toContain(texto);
-};
 const put = (token: string, body: unknown) =>
   t.app.inject({ method: 'PUT', url: URL, payload: body as object, headers: { authorization: `Bearer ${token}` } });
 const id1 = async (q: ReturnType<typeof sql>, empresa = 1) =>

@@ -7,10 +7,19 @@ import { sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  type TestApp,
+  ok as okDe,
+  type Respondida,
+  error,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -22,14 +31,7 @@ const RAD = '/api/gestion-documental/radicados';
 const pdftotext = ['/usr/bin/pdftotext', '/usr/local/bin/pdftotext'].find((p) => existsSync(p));
 const pdftoppm = ['/usr/bin/pdftoppm', '/usr/local/bin/pdftoppm'].find((p) => existsSync(p));
 
-const ok = <T = Radicado>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  if (texto) expect((r.json() as { message: string }).message).toContain(texto);
-};
+const ok = <T = Radicado>(r: Respondida): T => okDe<T>(r);
 const texto = (pdf: Buffer) => execFileSync(pdftotext!, ['-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
 
 /** The label as a reader would scan it: rendered at 300 dpi, then read by a QR decoder. */

@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { ExpedienteDetalle, TransferenciaLote } from '@predio/contract/gestion-documental-expedientes';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  type TestApp,
+  ok as okDe,
+  type Respondida,
+  error,
+} from '../../test/harness.ts';
 
 // Batch transfer of expedientes to the archivo central (issue 28, tab «Retención» › Por transferir):
 // each expediente gets the single action's checks, lock, write and audit row; a refused one is reported
@@ -22,14 +31,7 @@ let gestionInf: number;
 const URL = '/api/gestion-documental/expedientes';
 const LOTE = `${URL}/transferir`;
 
-const ok = <T = ExpedienteDetalle>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  if (texto) expect((r.json() as { message: string }).message).toContain(texto);
-};
+const ok = <T = ExpedienteDetalle>(r: Respondida): T => okDe<T>(r);
 const id1 = async (q: ReturnType<typeof sql>) => (await t.db.tenant(1, (tx) => queryRows<{ id: number }>(tx, q)))[0]!.id;
 const fila = async (id: number, empresa = 1) =>
   (

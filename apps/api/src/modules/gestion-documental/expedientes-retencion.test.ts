@@ -2,12 +2,21 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import type { Expediente, ExpedienteDetalle } from '@predio/contract/gestion-documental-expedientes';
 import type { ListResult } from '@predio/contract/list';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  type TestApp,
+  ok as okDe,
+  type Respondida,
+  error,
+} from '../../test/harness.ts';
 
 // Retention of expedientes (issue 28): transfer to the central archive, final disposition (conservar,
 // eliminar with its acta) and the legal hold. A test makes an expediente due by moving its dates back
@@ -27,14 +36,7 @@ const RET = '/api/gestion-documental/retencion';
 const pdftotext = ['/usr/bin/pdftotext', '/usr/local/bin/pdftotext'].find((p) => existsSync(p));
 const textoPdf = (pdf: Buffer) => execFileSync(pdftotext!, ['-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
 
-const ok = <T = ExpedienteDetalle>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  if (texto) expect((r.json() as { message: string }).message).toContain(texto);
-};
+const ok = <T = ExpedienteDetalle>(r: Respondida): T => okDe<T>(r);
 const id1 = async (q: ReturnType<typeof sql>, empresa = 1) =>
   (await t.db.tenant(empresa, (tx) => queryRows<{ id: number }>(tx, q)))[0]!.id;
 const auditoria = async (id: number) =>

@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import type { Expediente, ExpedienteDetalle } from '@predio/contract/gestion-documental-expedientes';
 import type { ListResult } from '@predio/contract/list';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  type TestApp,
+  ok as okDe,
+  type Respondida,
+  error,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -23,14 +32,7 @@ let tercero: number;
 const URL = '/api/gestion-documental/expedientes';
 const RAD = '/api/gestion-documental/radicados';
 
-const ok = <T = ExpedienteDetalle>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  if (texto) expect((r.json() as { message: string }).message).toContain(texto);
-};
+const ok = <T = ExpedienteDetalle>(r: Respondida): T => okDe<T>(r);
 const uno = async <T>(q: ReturnType<typeof sql>, empresa = 1) => (await t.db.tenant(empresa, (tx) => queryRows<T>(tx, q)))[0]!;
 const id1 = async (q: ReturnType<typeof sql>, empresa = 1) => (await uno<{ id: number }>(q, empresa)).id;
 const borrar = (token: string, url: string) =>

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import type { PermisosGd } from '@predio/contract/gestion-documental-permisos';
 import type { ListResult } from '@predio/contract/list';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -23,14 +22,6 @@ let correspondencia: number;
 let areaOtra: number;
 const URL = '/api/gestion-documental/permisos';
 
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  if (texto) expect((r.json() as { message: string }).message).toContain(texto);
-};
 const enviar = (token: string, method: 'PUT' | 'DELETE', url: string, body?: unknown) =>
   t.app.inject({
     method,

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { OpcionesRadicado, Radicado } from '@predio/contract/gestion-documental';
 import type { ListResult } from '@predio/contract/list';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  multipart,
+  type TestApp,
+  ok as okDe,
+  type Respondida,
+  error,
+} from '../../test/harness.ts';
 import { anioBogota } from '../../platform/numeracion/numeracion.ts';
 
 let t: TestApp;
@@ -25,17 +35,7 @@ let areaOtra: number;
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const anio = anioBogota();
 
-const ok = <T = Radicado>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  const body = r.json() as { code: number; message: string };
-  expect(body.code).not.toBe(20000);
-  if (texto) expect(body.message).toContain(texto);
-  return body.message;
-};
+const ok = <T = Radicado>(r: Respondida): T => okDe<T>(r);
 
 const insertar = async (empresa: number, q: ReturnType<typeof sql>) =>
   (await t.db.tenant(empresa, (tx) => queryRows<{ id: number }>(tx, q)))[0]!.id;

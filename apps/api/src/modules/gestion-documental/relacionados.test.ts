@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { ContratoRadicado, InmuebleRadicado, Radicado } from '@predio/contract/gestion-documental';
 import type { ListResult } from '@predio/contract/list';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
 
 // The inmueble and contrato a radicado is about: filed, corrected, shown, searched by, and the pickers'
 // lookups under gestión documental's own idm (docs/gestion-documental.md, «Inmueble y contrato»).
@@ -21,14 +20,6 @@ let contratoA: number;
 let contratoOtraEmpresa: number;
 const RAD = '/api/gestion-documental/radicados';
 
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  if (texto) expect((r.json() as { message: string }).message).toContain(texto);
-};
 const filas = <T>(empresa: number, q: ReturnType<typeof sql>) => t.db.tenant(empresa, (tx) => queryRows<T>(tx, q));
 const radicar = (token: string, extra: Record<string, unknown>) =>
   as(t.app, token).post(RAD, {

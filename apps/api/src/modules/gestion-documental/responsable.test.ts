@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { OpcionesRadicado, Radicado } from '@predio/contract/gestion-documental';
 import { sumarDiasHabiles, type ConfiguracionGd } from '@predio/contract/gestion-documental-configuracion';
 import { queryRows } from '../../db/rows.ts';
 import { inTenant } from '../../platform/tenant.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  type TestApp,
+  ok as okDe,
+  type Respondida,
+  error,
+} from '../../test/harness.ts';
 import { avisarVencimientos } from './radicados.service.ts';
 
 let t: TestApp;
@@ -23,14 +32,7 @@ let tipoDoc: number;
 const RAD = '/api/gestion-documental/radicados';
 const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
 
-const ok = <T = Radicado>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  if (texto) expect((r.json() as { message: string }).message).toContain(texto);
-};
+const ok = <T = Radicado>(r: Respondida): T => okDe<T>(r);
 const put = (token: string, url: string, body: unknown) =>
   t.app.inject({ method: 'PUT', url, payload: body as object, headers: { authorization: `Bearer ${token}` } });
 const id1 = async (q: ReturnType<typeof sql>, empresa = 1) =>

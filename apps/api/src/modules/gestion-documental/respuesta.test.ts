@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import type { Carta } from '@predio/contract/gestion-documental-cartas';
 import type { EstadosRadicado } from '@predio/contract/gestion-documental-estados';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  type TestApp,
+  ok as okDe,
+  type Respondida,
+  error,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -20,14 +29,7 @@ let entradaOtra: number;
 const RAD = '/api/gestion-documental/radicados';
 const CARTAS = '/api/gestion-documental/cartas';
 
-const ok = <T = Radicado>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  if (texto) expect((r.json() as { message: string }).message).toContain(texto);
-};
+const ok = <T = Radicado>(r: Respondida): T => okDe<T>(r);
 const id1 = async (q: ReturnType<typeof sql>, empresa = 1) =>
   (await t.db.tenant(empresa, (tx) => queryRows<{ id: number }>(tx, q)))[0]!.id;
 const entrada = (token: string, extra: Record<string, unknown> = {}) =>

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { ExpedienteDetalle } from '@predio/contract/gestion-documental-expedientes';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import { queryRows } from '../../db/rows.ts';
 import { inTenant } from '../../platform/tenant.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
 import { avisarRetencion, empresasConRetencion } from './expedientes.service.ts';
 
 // The daily notice of expedientes falling due for transfer or final disposition: to the users of 10579 /
@@ -23,10 +22,6 @@ let subserie: number;
 const URL = '/api/gestion-documental/expedientes';
 const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
 
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 const id1 = async (q: ReturnType<typeof sql>) => (await t.db.tenant(1, (tx) => queryRows<{ id: number }>(tx, q)))[0]!.id;
 const avisos = async (token: string) =>
   ok<{ items: { titulo: string; cuerpo: string; enlace: string }[] }>(

@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import type { EstadoExtraccion, ExtraccionIniciada } from '@predio/contract/gestion-documental-configuracion';
 import type { ListResult } from '@predio/contract/list';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp, ok } from '../../test/harness.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 import { TRABAJO_GD_EXTRAER_TEXTO } from './texto.service.ts';
 
@@ -27,10 +26,6 @@ let rad: Radicado;
 const EXTRAER = '/api/gestion-documental/configuracion/extraer-texto';
 const BUSCAR = '/api/gestion-documental/buscar';
 
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 const encontrados = async (q: string) =>
   ok<ListResult<Radicado>>(await as(t.app, admin1).get(`${BUSCAR}?q=${encodeURIComponent(q)}`)).items.map((r) => r.id);
 const subir = (id: number, nombre: string, data: Buffer) => {

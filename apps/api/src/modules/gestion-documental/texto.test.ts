@@ -4,13 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import type { ListResult } from '@predio/contract/list';
 import { queryRows } from '../../db/rows.ts';
 import { waitAfterCommit } from '../../platform/tras-confirmar.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  multipart,
+  type TestApp,
+  ok as okDe,
+  type Respondida,
+  error,
+} from '../../test/harness.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 import { TRABAJO_GD_EXTRAER_TEXTO } from './texto.service.ts';
 
@@ -32,14 +42,7 @@ let r2: Radicado;
 const RAD = '/api/gestion-documental/radicados';
 const BUSCAR = '/api/gestion-documental/buscar';
 
-const ok = <T = Radicado>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  if (texto) expect((r.json() as { message: string }).message).toContain(texto);
-};
+const ok = <T = Radicado>(r: Respondida): T => okDe<T>(r);
 const id1 = async (q: ReturnType<typeof sql>, empresa = 1) =>
   (await t.db.tenant(empresa, (tx) => queryRows<{ id: number }>(tx, q)))[0]!.id;
 

@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { COLUMNAS_TRD, type FilaTrd, type ReporteTrd } from '@predio/contract/gestion-documental-trd';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp, ok } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
 let admin2: string;
 let sinIdm: string;
-
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 
 async function libro(filas: (string | number | null)[][], encabezado: readonly string[] = COLUMNAS_TRD): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { ArchivoRegistro } from '@predio/contract/archivos';
 import type { Radicado } from '@predio/contract/gestion-documental';
 import type { DocumentoConVersiones, HistorialDocumento } from '@predio/contract/gestion-documental-versiones';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp, ok, error } from '../../test/harness.ts';
 
 // Versions of a radicado's documents, the history of who saw / downloaded / changed them, and the series
 // permissions applied to its files through the generic /api/archivos routes (docs/gestion-documental.md).
@@ -29,14 +28,6 @@ const V1 = pdf('primera version');
 const V2 = pdf('segunda version, firmada');
 const V3 = pdf('tercera version');
 
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  if (texto) expect((r.json() as { message: string }).message).toContain(texto);
-};
 const id1 = async (q: ReturnType<typeof sql>, empresa = 1) =>
   (await t.db.tenant(empresa, (tx) => queryRows<{ id: number }>(tx, q)))[0]!.id;
 const enviar = (token: string, url: string, data: Buffer | null, campos: Record<string, string> = {}, nombre = 'carta.pdf') => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import type { ApiPublica } from '@predio/contract/empresa';
 import { CAMPOS_PRIVADOS } from '@predio/contract/pagina-web';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
 
 // The public API by key (Compañía › API pública) and its CORS for the origins the company lists.
 
@@ -20,16 +20,6 @@ const pedir = (token: string | null, method: InjectOptions['method'], url: strin
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  const m = r.json().message as string;
-  if (texto) expect(m).toContain(texto);
-  return m;
-};
 const cambiar = (token: string, body: unknown) => pedir(token, 'PUT', '/api/empresa/api-publica', body);
 
 function claves(v: unknown, acc = new Set<string>()): Set<string> {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import type { Vacante } from '@predio/contract/pagina-web-banco';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp, ok } from '../../test/harness.ts';
 import { asuntoDelMensaje, SmtpSink, textoDelMensaje, type Recibido } from '../../test/smtp-sink.ts';
 
 // Banco de trabajo (issue 32): an application that arrives e-mails the applicant an acknowledgement and
@@ -16,10 +15,6 @@ let admin1: string;
 let pdf: Buffer;
 let ipN = 0;
 
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 const enDias = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const postular = (idVacante: number, campos: Record<string, string>, data = pdf) => {
   const m = multipart({ field: 'cv', filename: 'cv.pdf', contentType: 'application/pdf', data }, campos);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { z } from 'zod';
 import {
   ZBannerPublico,
@@ -14,7 +14,7 @@ import {
   type Noticia,
 } from '@predio/contract/pagina-web';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { createTestApp, crearUsuario, DEMO, login, multipart, type TestApp, ok, error } from '../../test/harness.ts';
 
 // Página web: a banner's placement and its image for phones, a news' author chosen among the company's
 // users, and the site's icon (issue 32 «What remains»).
@@ -38,16 +38,6 @@ const pedir = (token: string | null, method: InjectOptions['method'], url: strin
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  const m = r.json().message as string;
-  if (texto) expect(m).toContain(texto);
-  return m;
-};
 const subir = (token: string, tipo: string, id: number, categoria: string, data: Buffer) => {
   const body = multipart({ filename: 'imagen.jpg', contentType: 'application/octet-stream', data });
   return t.app.inject({

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import type { ApiPublica } from '@predio/contract/empresa';
 import { queryRows } from '../../db/rows.ts';
 import { waitAfterCommit } from '../../platform/tras-confirmar.ts';
-import { createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
 
 // Compañía › Dominio propio: a request whose Host is the company's domain gets its public site at /.
 
@@ -22,16 +22,6 @@ const pedir = (token: string | null, method: InjectOptions['method'], url: strin
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  const m = r.json().message as string;
-  if (texto) expect(m).toContain(texto);
-  return m;
-};
 /** The domain routes once its reload after the commit has run (platform/http/dominios.ts). */
 async function cambiar(token: string, dominio: string | null, headers = {}) {
   const r = await pedir(token, 'PUT', '/api/empresa/api-publica', { dominio }, headers);

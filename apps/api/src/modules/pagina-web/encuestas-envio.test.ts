@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { EnlaceEncuesta, Encuesta, EnvioEncuesta, ResultadosEncuesta } from '@predio/contract/pagina-web-encuestas';
 import type { RespuestaInforme } from '@predio/contract/informes';
 import { queryRows } from '../../db/rows.ts';
 import { inTenant } from '../../platform/tenant.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
 import { asuntoDelMensaje, SmtpSink, textoDelMensaje, type Recibido } from '../../test/smtp-sink.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 import { enviarAutomaticas } from './encuestas.service.ts';
@@ -25,16 +24,6 @@ let sinCorreo: number;
 let ajeno: number;
 let ipN = 0;
 
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  const m = r.json().message as string;
-  if (texto) expect(m).toContain(texto);
-  return m;
-};
 const uno = async <T>(empresa: number, q: ReturnType<typeof sql>) =>
   (await t.db.tenant(empresa, (tx) => queryRows<T>(tx, q)))[0]!;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { CAMPOS_PRIVADOS } from '@predio/contract/pagina-web';
 import type { EnlaceEncuesta, Encuesta, ResultadosEncuesta } from '@predio/contract/pagina-web-encuestas';
 import type { RespuestaInforme } from '@predio/contract/informes';
-import { createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -25,16 +25,6 @@ const responder = (empresa: number, token: string, respuestas: unknown) =>
     payload: { respuestas } as object,
     remoteAddress: `10.8.0.${++ipN}`,
   });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  const m = r.json().message as string;
-  if (texto) expect(m).toContain(texto);
-  return m;
-};
 
 const encuesta = (o: Partial<Record<string, unknown>> = {}) => ({
   titulo: 'Satisfacción con la visita',

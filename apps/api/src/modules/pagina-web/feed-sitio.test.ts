@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import type { ApiPublica } from '@predio/contract/empresa';
 import { CAMPOS_PRIVADOS } from '@predio/contract/pagina-web';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, multipart, type TestApp, ok } from '../../test/harness.ts';
 
 // The property feed (XML and JSON) of Página web: valid, complete, absolute, cached, and never internal.
 
@@ -26,10 +26,6 @@ const pedir = (token: string | null, method: InjectOptions['method'], url: strin
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 
 function claves(v: unknown, acc = new Set<string>()): Set<string> {
   if (Array.isArray(v)) for (const x of v) claves(x, acc);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import type { EnvioFormulario, Formulario } from '@predio/contract/pagina-web-formularios';
 import { queryRows } from '../../db/rows.ts';
 import { waitAfterCommit } from '../../platform/tras-confirmar.ts';
-import { createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { createTestApp, crearUsuario, DEMO, login, multipart, type TestApp, ok } from '../../test/harness.ts';
 
 // Página web > Formularios, the file field (issue 32): multipart on the public API and the site, the file
 // checked by its bytes and size, kept under the envío, read by staff with 10536 only.
@@ -18,10 +17,6 @@ let pdf: Buffer;
 let ipN = 0;
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 const enviar = (
   id: number,
   archivo: { filename: string; data: Buffer; field?: string } | null,

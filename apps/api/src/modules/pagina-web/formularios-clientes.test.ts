@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import type { EnvioFormulario, Formulario } from '@predio/contract/pagina-web-formularios';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
 
 // Página web > Formularios set to create clientes atendidos (issue 32): the visitor matched to a tercero of
 // the company by e-mail, then by phone; otherwise a solicitud, and the envío says so.
@@ -26,10 +26,6 @@ const enviar = (empresa: number, id: number, payload: unknown) =>
     payload: payload as object,
     remoteAddress: `10.8.0.${++ipN}`,
   });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 
 const formulario = (o: Record<string, unknown> = {}) => ({
   nombre: 'Busco apartamento',

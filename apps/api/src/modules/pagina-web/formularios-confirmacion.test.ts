@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Formulario } from '@predio/contract/pagina-web-formularios';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
 import { asuntoDelMensaje, SmtpSink, textoDelMensaje } from '../../test/smtp-sink.ts';
 
 // Página web > Formularios (issue 32): a visitor who leaves an e-mail gets the same confirmation as the
@@ -14,10 +13,6 @@ const sink = new SmtpSink();
 let admin1: string;
 let ipN = 0;
 
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 const enviar = (id: number, email: string) =>
   t.app.inject({
     method: 'POST',

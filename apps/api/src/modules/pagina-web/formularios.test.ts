@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { CAMPOS_PRIVADOS } from '@predio/contract/pagina-web';
 import type { EnvioFormulario, Formulario } from '@predio/contract/pagina-web-formularios';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -26,16 +26,6 @@ const enviar = (empresa: number, id: number, payload: unknown, ip = `10.9.0.${++
     payload: payload as object,
     remoteAddress: ip,
   });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
-const error = (r: LightMyRequestResponse, status: number, texto?: string) => {
-  expect(r.statusCode, r.body).toBe(status);
-  const m = r.json().message as string;
-  if (texto) expect(m).toContain(texto);
-  return m;
-};
 
 const formulario = (o: Partial<Record<string, unknown>> = {}) => ({
   nombre: 'Quiero vender mi casa',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import type { Popup } from '@predio/contract/pagina-web-popup';
-import { createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -15,10 +15,6 @@ const pedir = (token: string | null, method: InjectOptions['method'], url: strin
     headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
 
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
 
 // The site's search by barrio and by a property's code, and its news by etiqueta (site and JSON API).
 
@@ -20,10 +20,6 @@ const pedir = (token: string | null, method: InjectOptions['method'], url: strin
     headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 /** The consecutivos of the cards a search page shows. */
 const tarjetas = (h: string) => [...h.matchAll(/href="\/sitio\/1\/inmuebles\/(\d+)"/g)].map((m) => Number(m[1]));
 

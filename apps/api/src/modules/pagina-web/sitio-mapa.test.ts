@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
 import { RUTA_LEAFLET } from './sitio-recursos.ts';
 
 // The site's maps (issue 32): the points of the search and of a property page travel in the page, rounded
@@ -21,10 +21,6 @@ const pedir = (token: string | null, method: InjectOptions['method'], url: strin
     headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 const html = async (url: string) => {
   const r = await pedir(null, 'GET', url);
   expect(r.statusCode, r.body.slice(0, 400)).toBe(200);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
 
 // The site's own pages (issue 32): property search, news list, vacancies, contact and policies, the menu
 // that links them and their 404s. Only what is published reaches the HTML.
@@ -21,10 +21,6 @@ const pedir = (token: string | null, method: InjectOptions['method'], url: strin
     headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
-const ok = <T>(r: LightMyRequestResponse): T => {
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data as T;
-};
 const html = async (url: string, status = 200) => {
   const r = await pedir(null, 'GET', url);
   expect(r.statusCode, r.body.slice(0, 400)).toBe(status);
