@@ -25,7 +25,7 @@ import { defineRoute, afterCommit } from '../../platform/http/route.ts';
 import { FILE_RESPONSE } from '../../platform/http/response.ts';
 import { alcance, asesores, clientesDelRegistro, confirmarDisponibilidad, ejecutar, tablero } from './informes.ts';
 import * as exportar from './informes.exportar.ts';
-import { ConcurrencyLimit } from '../../platform/http/concurrency-limit.ts';
+import { ConcurrencyLimit } from '../../platform/concurrency-limit.ts';
 import { REGISTRO } from './informes.registro.ts';
 import * as programacion from './informes-programacion.ts';
 

@@ -1,3 +1,4 @@
+import { ConcurrencyLimit } from '../../platform/concurrency-limit.ts';
 import { Cifrador } from '../../platform/mensajes/cifrado.ts';
 import type { JobContext } from '../../platform/module.ts';
 import {
@@ -22,24 +23,30 @@ const MINUTO = 60_000;
 export function portalesJobs({ runner, deps }: JobContext): void {
   const { db, config } = deps;
   const cifrador = new Cifrador(config.mensajesClave ?? config.sessionSecret, PROPOSITO_CIFRADO);
-  // One job per property, portal and request; a 429's Retry-After is honoured.
+  // One job per property, portal and request; a 429's Retry-After is honoured. One listing at a time
+  // per portal in this process: a bulk publication of thousands then leaves the API's thread to the
+  // people using it (docs/benchmarks/portales.md), and each portal still gets its own turn.
+  const turnos = new Map<string, ConcurrencyLimit>();
+  const turnoDe = (portal: string) => turnos.get(portal) ?? turnos.set(portal, new ConcurrencyLimit(1)).get(portal)!;
   runner.definir({
     tipo: TRABAJO_SINCRONIZAR,
     timeoutMs: 5 * MINUTO,
     maxIntentos: MAX_INTENTOS_PORTAL,
     esperaMs: 30_000,
     manejar: (j) =>
-      sincronizar({
-        db,
-        storage: deps.storage,
-        cifrador,
-        idEmpresa: j.idEmpresa!,
-        datos: j.datos as Parameters<typeof sincronizar>[0]['datos'],
-        intento: j.intento,
-        maxIntentos: MAX_INTENTOS_PORTAL,
-        signal: j.signal,
-        urlPublica: config.publicUrl,
-      }),
+      turnoDe(String(j.datos.portal)).run(() =>
+        sincronizar({
+          db,
+          storage: deps.storage,
+          cifrador,
+          idEmpresa: j.idEmpresa!,
+          datos: j.datos as Parameters<typeof sincronizar>[0]['datos'],
+          intento: j.intento,
+          maxIntentos: MAX_INTENTOS_PORTAL,
+          signal: j.signal,
+          urlPublica: config.publicUrl,
+        }),
+      ),
   });
   // Each hour every company with Mercado Libre active gets a read of its contacts.
   runner.definir({

@@ -18,7 +18,7 @@ import {
 } from '../auth/principal.ts';
 import type { VerifiedPortalToken, VerifiedToken } from '../auth/tokens.ts';
 import { clienteDeSesion, verificarPortal, type ClientePortal } from '../auth/portal.ts';
-import type { ConcurrencyLimit } from './concurrency-limit.ts';
+import type { ConcurrencyLimit } from '../concurrency-limit.ts';
 import {
   fastifyResponse,
   type BeforeJson,

@@ -354,20 +354,25 @@ export class Trabajos {
     const conf = Object.fromEntries(
       [...this.definiciones.values()].map((d) => [d.tipo, { lease: this.leaseMs(d), max: d.maxIntentos ?? MAX_INTENTOS }]),
     );
-    return this.db.system((tx) =>
+    const reclamar = (tx: Tx, cuales: ReturnType<typeof sql>, limite: number) =>
       queryRows<Reclamado>(
         tx,
         sql`update trabajo t set estado = 'en_curso', intentos = t.intentos + 1, iniciado_en = now(),
               bloqueado_hasta = now() + (${JSON.stringify(conf)}::jsonb -> t.tipo ->> 'lease')::float8 * interval '1 millisecond',
               max_intentos = (${JSON.stringify(conf)}::jsonb -> t.tipo ->> 'max')::integer
             where t.id in (
-              select id from trabajo
-              where tipo = any(${sql.param(tipos)}::text[])
-                and ((estado = 'pendiente' and ejecutar_en <= now()) or (estado = 'en_curso' and bloqueado_hasta <= now()))
-              order by ejecutar_en, id limit ${n} for update skip locked)
+              select id from trabajo where tipo = any(${sql.param(tipos)}::text[]) and ${cuales}
+              order by ejecutar_en, id limit ${limite} for update skip locked)
             returning t.id, t.id_empresa, t.tipo, t.datos, t.intentos, t.max_intentos`,
-      ),
-    );
+      );
+    // Two claims, each an index scan that stops at its limit: leases that ran out (a process died; few),
+    // then the due jobs in order. One query with both conditions ORed read and sorted every due job.
+    return this.db.system(async (tx) => {
+      const vencidos = await reclamar(tx, sql`estado = 'en_curso' and bloqueado_hasta <= now()`, n);
+      if (vencidos.length >= n) return vencidos;
+      const debidos = await reclamar(tx, sql`estado = 'pendiente' and ejecutar_en <= now()`, n - vencidos.length);
+      return [...vencidos, ...debidos];
+    });
   }
 
   private async ejecutar(t: Reclamado): Promise<void> {
