@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import ical from 'node-ical';
 import type { Cita } from '@predio/contract/agenda';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, DEMO, login, tokenClaims, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
 
 // The private ICS feed, read by an independent parser (node-ical), as a calendar app would.
 let t: TestApp;
@@ -12,13 +11,7 @@ let admin1: string;
 let asesor1: string;
 let admin2: string;
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 beforeAll(async () => {
   t = await createTestApp();

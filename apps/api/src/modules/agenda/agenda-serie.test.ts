@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import ical from 'node-ical';
 import type { Cita, CitaCalendario, ModificacionAgenda } from '@predio/contract/agenda';
 import { queryRows } from '../../db/rows.ts';
@@ -14,6 +14,8 @@ import {
   type TestApp,
   ok as okDe,
   type Respondida,
+  injectAs,
+  type Pedir,
 } from '../../test/harness.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 
@@ -30,13 +32,7 @@ let idAsesor: number;
 const DIA = 86_400_000;
 const HORA = 3_600_000;
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const ok = <T = Cita>(r: Respondida): T => okDe<T>(r);
 

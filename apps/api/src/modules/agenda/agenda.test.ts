@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Cita, CitaCalendario, VinculoCita } from '@predio/contract/agenda';
 import { festivos } from '@predio/contract/festivos';
 import { queryRows } from '../../db/rows.ts';
@@ -14,6 +14,8 @@ import {
   type TestApp,
   ok as okDe,
   type Respondida,
+  injectAs,
+  type Pedir,
 } from '../../test/harness.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
 
@@ -30,13 +32,7 @@ let categoriaOtra: number;
 let interesado: number;
 let consecutivo: number;
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const esperaError = (r: LightMyRequestResponse, status: number, campo?: string) => {
   expect(r.statusCode, r.body).toBe(status);

@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
 import { editLock } from '../../db/schema/plataforma.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, tokenClaims, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  tokenClaims,
+  type TestApp,
+  injectAs,
+  type Pedir,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -18,13 +27,7 @@ let municipio1: number;
 let municipio2: number;
 const c: Record<string, number> = {};
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const primerMunicipio = (idEmpresa: number) =>
   t.db.tenant(

@@ -4,14 +4,24 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitAfterCommit } from '../../platform/tras-confirmar.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { TOKEN_COOKIE } from '@predio/contract/constants';
 import { FOTO_INMUEBLE_MAX_BYTES } from '@predio/contract/inmuebles-archivos';
 import { queryRows } from '../../db/rows.ts';
 import { archivo } from '../../db/schema/archivos.ts';
 import { auditoria } from '../../db/schema/plataforma.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  multipart,
+  type TestApp,
+  injectAs,
+  type Pedir,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -21,13 +31,7 @@ let consulta1: string; // 491 only: sees properties, cannot change them
 let terceros1: string; // no property permission at all
 let tv1: string; // the TV display (10521): the cover photo only
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 type Archivo = { filename: string; contentType: string; data: Buffer; field?: string };
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -33,13 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const base = () => ({
   tipo: 'apartamento',

@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { InjectOptions } from 'fastify';
 import type {
   CategoriaConItems,
   Comparacion,
@@ -30,6 +29,8 @@ import {
   type TestApp,
   ok,
   error,
+  injectAs,
+  type Pedir,
 } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -41,13 +42,7 @@ let consecutivo2: number;
 let firmaPng: string;
 let foto: Buffer;
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 const subirFoto = (token: string, idDetalle: number, data: Buffer, filename = 'foto.jpg') => {
   const body = multipart({ filename, contentType: 'application/octet-stream', data });
   return t.app.inject({

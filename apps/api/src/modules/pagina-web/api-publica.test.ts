@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import type { ApiPublica } from '@predio/contract/empresa';
 import { CAMPOS_PRIVADOS } from '@predio/contract/pagina-web';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
+import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error, injectAs, type Pedir } from '../../test/harness.ts';
 
 // The public API by key (Compañía › API pública) and its CORS for the origins the company lists.
 
@@ -13,13 +12,7 @@ let admin1: string;
 let admin2: string;
 let sin3: string;
 
-const pedir = (token: string | null, method: InjectOptions['method'], url: string, payload?: unknown, headers = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 const cambiar = (token: string, body: unknown) => pedir(token, 'PUT', '/api/empresa/api-publica', body);
 
 function claves(v: unknown, acc = new Set<string>()): Set<string> {
@@ -86,7 +79,7 @@ describe('Compañía › API pública (idm 3)', () => {
   });
 
   it('reads the same data by key as by id, with CORS only for the listed origins', async () => {
-    const { clave } = ok<ApiPublica>(await pedir(admin1, 'GET', '/api/empresa/api-publica'));
+    const clave = ok<ApiPublica>(await pedir(admin1, 'GET', '/api/empresa/api-publica')).clave!;
     const origen = 'https://www.inmobiliaria.co';
     const porId = ok(await pedir(null, 'GET', '/api/publico/1/inmuebles'));
     const porCabecera = await pedir(null, 'GET', '/api/publico/api/inmuebles', undefined, { 'x-api-key': clave, origin: origen });
@@ -145,7 +138,7 @@ describe('Compañía › API pública (idm 3)', () => {
       expect(r.statusCode, `${url}: ${r.body}`).toBe(200);
       const vistas = claves(r.json());
       for (const c of CAMPOS_PRIVADOS) expect(vistas.has(c), `${url} expone ${c}`).toBe(false);
-      expect(r.body).not.toContain(clave!);
+      expect(r.body).not.toContain(clave);
     }
   });
 

@@ -1,12 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { CAMPOS_PRIVADOS } from '@predio/contract/pagina-web';
 import type { Postulacion, Vacante, VacantePublica } from '@predio/contract/pagina-web-banco';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, crearUsuario, DEMO, login, multipart, type TestApp, ok } from '../../test/harness.ts';
+import {
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  multipart,
+  type TestApp,
+  ok,
+  injectAs,
+  type Pedir,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -15,13 +24,7 @@ let sin202: string;
 let pdf: Buffer;
 let docx: Buffer;
 
-const pedir = (token: string | null, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
 const enDias = (n: number) => {
   const d = new Date(`${hoy()}T12:00:00Z`);

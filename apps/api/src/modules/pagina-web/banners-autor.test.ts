@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { z } from 'zod';
 import {
   ZBannerPublico,
@@ -14,7 +13,18 @@ import {
   type Noticia,
 } from '@predio/contract/pagina-web';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, crearUsuario, DEMO, login, multipart, type TestApp, ok, error } from '../../test/harness.ts';
+import {
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  multipart,
+  type TestApp,
+  ok,
+  error,
+  injectAs,
+  type Pedir,
+} from '../../test/harness.ts';
 
 // Página web: a banner's placement and its image for phones, a news' author chosen among the company's
 // users, and the site's icon (issue 32 «What remains»).
@@ -31,13 +41,7 @@ let ajeno: number;
 let foto: Buffer;
 let fotoMovil: Buffer;
 
-const pedir = (token: string | null, method: InjectOptions['method'], url: string, payload?: unknown, headers = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 const subir = (token: string, tipo: string, id: number, categoria: string, data: Buffer) => {
   const body = multipart({ filename: 'imagen.jpg', contentType: 'application/octet-stream', data });
   return t.app.inject({

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import type { ApiPublica } from '@predio/contract/empresa';
 import { queryRows } from '../../db/rows.ts';
 import { waitAfterCommit } from '../../platform/tras-confirmar.ts';
-import { createTestApp, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, type TestApp, ok, error, injectAs, type Pedir } from '../../test/harness.ts';
 
 // Compañía › Dominio propio: a request whose Host is the company's domain gets its public site at /.
 
@@ -15,13 +14,7 @@ let nombre1: string;
 
 const DOMINIO = 'www.inmobiliaria-demo.co';
 
-const pedir = (token: string | null, method: InjectOptions['method'], url: string, payload?: unknown, headers = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 /** The domain routes once its reload after the commit has run (platform/http/dominios.ts). */
 async function cambiar(token: string, dominio: string | null, headers = {}) {
   const r = await pedir(token, 'PUT', '/api/empresa/api-publica', { dominio }, headers);

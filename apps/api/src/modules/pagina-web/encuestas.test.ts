@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import { CAMPOS_PRIVADOS } from '@predio/contract/pagina-web';
 import type { EnlaceEncuesta, Encuesta, ResultadosEncuesta } from '@predio/contract/pagina-web-encuestas';
 import type { RespuestaInforme } from '@predio/contract/informes';
-import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
+import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error, injectAs, type Pedir } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -11,13 +10,7 @@ let admin2: string;
 let solo10588: string;
 let ipN = 0;
 
-const pedir = (token: string | null, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 const responder = (empresa: number, token: string, respuestas: unknown) =>
   t.app.inject({
     method: 'POST',

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import type { ApiPublica } from '@predio/contract/empresa';
 import { CAMPOS_PRIVADOS } from '@predio/contract/pagina-web';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, DEMO, login, multipart, type TestApp, ok } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, multipart, type TestApp, ok, injectAs, type Pedir } from '../../test/harness.ts';
 
 // The property feed (XML and JSON) of Página web: valid, complete, absolute, cached, and never internal.
 
@@ -19,13 +18,7 @@ let ajeno: number;
 
 const DESCRIPCION = `Apto <b>"Tom & Jerry's"</b> ]]> <!-- no --> ñandú 🏠 fin`;
 
-const pedir = (token: string | null, method: InjectOptions['method'], url: string, payload?: unknown, headers = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 function claves(v: unknown, acc = new Set<string>()): Set<string> {
   if (Array.isArray(v)) for (const x of v) claves(x, acc);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import type { EnvioFormulario, Formulario } from '@predio/contract/pagina-web-formularios';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
+import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok, injectAs, type Pedir } from '../../test/harness.ts';
 
 // Página web > Formularios set to create clientes atendidos (issue 32): the visitor matched to a tercero of
 // the company by e-mail, then by phone; otherwise a solicitud, and the envío says so.
@@ -12,13 +11,7 @@ let t: TestApp;
 let admin1: string;
 let ipN = 0;
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 const enviar = (empresa: number, id: number, payload: unknown) =>
   t.app.inject({
     method: 'POST',

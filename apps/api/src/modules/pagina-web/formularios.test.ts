@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { CAMPOS_PRIVADOS } from '@predio/contract/pagina-web';
 import type { EnvioFormulario, Formulario } from '@predio/contract/pagina-web-formularios';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error } from '../../test/harness.ts';
+import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok, error, injectAs, type Pedir } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -12,13 +11,7 @@ let admin2: string;
 let solo202: string;
 let ipN = 0;
 
-const pedir = (token: string | null, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 const enviar = (empresa: number, id: number, payload: unknown, ip = `10.9.0.${++ipN}`) =>
   t.app.inject({
     method: 'POST',

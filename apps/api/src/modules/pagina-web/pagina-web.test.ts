@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { CAMPOS_PRIVADOS, slugDe, type Banner, type Noticia } from '@predio/contract/pagina-web';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, crearUsuario, DEMO, login, multipart, type TestApp, ok, error } from '../../test/harness.ts';
+import {
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  login,
+  multipart,
+  type TestApp,
+  ok,
+  error,
+  injectAs,
+  type Pedir,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -13,13 +23,7 @@ let asesor: string;
 let consecutivo: number;
 let foto: Buffer;
 
-const pedir = (token: string | null, method: InjectOptions['method'], url: string, payload?: unknown, headers = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 const subir = (token: string, tipo: string, id: number, categoria: string, data: Buffer) => {
   const body = multipart({ filename: 'imagen.jpg', contentType: 'application/octet-stream', data });
   return t.app.inject({

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, type TestApp, ok, injectAs, type Pedir } from '../../test/harness.ts';
 
 // The site's search by barrio and by a property's code, and its news by etiqueta (site and JSON API).
 
@@ -13,13 +12,7 @@ let enPoblado: number;
 let barrioLaureles: number;
 let barrioPoblado: number;
 
-const pedir = (token: string | null, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 /** The consecutivos of the cards a search page shows. */
 const tarjetas = (h: string) => [...h.matchAll(/href="\/sitio\/1\/inmuebles\/(\d+)"/g)].map((m) => Number(m[1]));
 

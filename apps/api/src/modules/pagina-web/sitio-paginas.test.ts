@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, type TestApp, ok, injectAs, type Pedir } from '../../test/harness.ts';
 
 // The site's own pages (issue 32): property search, news list, vacancies, contact and policies, the menu
 // that links them and their 404s. Only what is published reaches the HTML.
@@ -14,13 +13,7 @@ let muni: { id: number; municipio: string };
 let otroMuni: { id: number; municipio: string };
 const c: Record<string, number> = {};
 
-const pedir = (token: string | null, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 const html = async (url: string, status = 200) => {
   const r = await pedir(null, 'GET', url);
   expect(r.statusCode, r.body.slice(0, 400)).toBe(status);

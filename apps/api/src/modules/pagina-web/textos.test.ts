@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import type { TextoSitio } from '@predio/contract/pagina-web-textos';
-import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok } from '../../test/harness.ts';
+import { createTestApp, crearUsuario, DEMO, login, type TestApp, ok, injectAs, type Pedir } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
 let admin2: string;
 let solo202: string;
 
-const pedir = (token: string | null, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 beforeAll(async () => {
   t = await createTestApp();

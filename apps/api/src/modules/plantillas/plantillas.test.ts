@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
-import { as, createTestApp, DEMO, login, type TestApp, error } from '../../test/harness.ts';
+import { as, createTestApp, DEMO, login, type TestApp, error, injectAs, type Pedir } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -14,13 +13,7 @@ let inmueble1: { consecutivo: number; direccion: string };
 let tercero1: { nro_id: string; nombre: string };
 let empresa1: string;
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const CARTA =
   '<h1>Carta</h1><p>Señor(a) <span data-campo="tercero.nombre" class="campo">{{ tercero.nombre }}</span>, identificado con ' +

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { queryRows } from '../../db/rows.ts';
 import { ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
-import { createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, multipart, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
 import { DOMUS_TOKEN, FakeDomus } from '../../test/fake-domus.ts';
 import { FakeMercadoLibre, ML_CLIENTE, ML_SECRETO, ML_USUARIO } from '../../test/fake-mercadolibre.ts';
 import { FakeProppit, PROPPIT_ANUNCIANTE, PROPPIT_CLAVE, PROPPIT_USUARIO } from '../../test/fake-proppit.ts';
@@ -50,13 +49,7 @@ beforeEach(() => {
   fakeM.fallas = [];
 });
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const base = (portal: 'proppit' | 'domus' | 'mercadolibre', extra: Record<string, unknown> = {}) => ({
   tipo: 'apartamento',

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
-import { createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_FEATURES, WASI_TOKEN } from '../../test/fake-wasi.ts';
 import { CODIGO_NO_SE_ENVIA } from '@predio/contract/portales';
 import { FakeMetrocuadrado, M2_API_KEY, M2_CLAVE, M2_IDENTIFICACION, M2_USUARIO } from '../../test/fake-metrocuadrado.ts';
@@ -58,13 +57,7 @@ afterAll(async () => {
   await fake.stop();
 });
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const crear = async (extra: Record<string, unknown>) => {
   const r = await pedir(admin1, 'POST', '/api/inmuebles', {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { PORTALES_CON_CONCILIACION } from '@predio/contract/portales';
 import { queryRows } from '../../db/rows.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
-import { createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
 import { FakeIntegradores, INTEGRADORES_CLAVE, INTEGRADORES_CLIENTE } from '../../test/fake-integradores.ts';
 import { FakeMercadoLibre, ML_CLIENTE, ML_SECRETO, ML_USUARIO } from '../../test/fake-mercadolibre.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../../test/fake-wasi.ts';
@@ -47,13 +46,7 @@ afterAll(async () => {
   await Promise.all([fWasi.stop(), fMl.stop(), fInt.stop(), fPr.stop(), fDo.stop()]);
 });
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const cred = (extra: Partial<CredencialesPortal>): CredencialesPortal => ({
   url: '',

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
 import { ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
-import { createTestApp, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
 import { FakeMercadoLibre, ML_CLIENTE, ML_SECRETO } from '../../test/fake-mercadolibre.ts';
 import { encolarTodas, leerContactos, MAX_INTENTOS_CONTACTOS, TRABAJO_CONTACTOS } from './contactos.service.ts';
 import { PROPOSITO_CIFRADO } from './portales.service.ts';
@@ -23,13 +22,7 @@ let municipio: number;
 let idAdmin: number;
 let idAsesor: number;
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const configurar = (extra: Record<string, unknown> = {}) =>
   pedir(admin1, 'PUT', '/api/portales/mercadolibre/configuracion', {

@@ -2,10 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, multipart, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
 import { generarFeed, type FichaFeed } from './feed.ts';
 
 // Portals that read a feed (issue 34): the mapping, the secret address, what goes in and what stays out,
@@ -30,13 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const base = (extra: Record<string, unknown> = {}) => ({
   tipo: 'apartamento',

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { queryRows } from '../../db/rows.ts';
 import { ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
-import { createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, multipart, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
 import { FakeIntegradores, INTEGRADORES_CLAVE, INTEGRADORES_CLIENTE } from '../../test/fake-integradores.ts';
 import type { FichaPortal } from './adaptador.ts';
 import { antiguedad, ciencuadras, fincaraiz, resultadoDeTarea } from './integradores.ts';
@@ -48,13 +47,7 @@ beforeEach(() => {
   fake.lecturasPendientes = 0;
 });
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const configurar = (token = admin1, extra: Record<string, unknown> = {}, portal = 'ciencuadras') =>
   pedir(token, 'PUT', `/api/portales/${portal}/configuracion`, {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { queryRows } from '../../db/rows.ts';
 import { ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
-import { createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, multipart, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
 import { FakeMetrocuadrado, M2_API_KEY, M2_CLAVE, M2_IDENTIFICACION, M2_USUARIO } from '../../test/fake-metrocuadrado.ts';
 import { FICHA_PORTAL } from '../../test/ficha-portal.ts';
 import { metrocuadrado } from './metrocuadrado.ts';
@@ -55,13 +54,7 @@ beforeEach(() => {
   fake.fallas = [];
 });
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const base = (extra: Record<string, unknown> = {}) => ({
   tipo: 'apartamento',

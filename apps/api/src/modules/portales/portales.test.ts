@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
 import { permitirDestinosInternos } from '../../platform/http/destinos.ts';
 import { ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
 import sharp from 'sharp';
-import { createTestApp, DEMO, login, multipart, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, login, multipart, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../../test/fake-wasi.ts';
 import { ErrorPortal, llamar } from './adaptador.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar } from './portales.service.ts';
@@ -48,13 +47,7 @@ beforeEach(() => {
   fake.fallas = [];
 });
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const configurar = (token = admin1, extra: Record<string, unknown> = {}) =>
   pedir(token, 'PUT', '/api/portales/wasi/configuracion', {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../../db/rows.ts';
 import { leerXlsx } from '../../platform/tabular/xlsx.ts';
-import { as, createTestApp, crearUsuario, DEMO, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, crearUsuario, DEMO, login, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin1: string;
@@ -17,13 +17,7 @@ let tercero2: { id: number };
 let consecutivo1: number;
 let consecutivo2: number;
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const esperaError = (r: LightMyRequestResponse, status: number, campo?: string) => {
   expect(r.statusCode, r.body).toBe(status);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import type { ListResult } from '@predio/contract/list';
 import type { ListaVerificacion, ModTarea, OpcionesTareas, Tarea, TareaResumen } from '@predio/contract/tareas';
 import { textoAHtml } from '@predio/contract/texto-rico';
@@ -18,6 +18,8 @@ import {
   type TestApp,
   ok as okDe,
   type Respondida,
+  injectAs,
+  type Pedir,
 } from '../../test/harness.ts';
 import { ultimoTurno } from '../../platform/jobs/trabajos.ts';
 import { crearTrabajos } from '../../trabajos-factory.ts';
@@ -37,13 +39,7 @@ let categoriaOtra: number;
 let prioridad: number;
 let consecutivoInmueble: number;
 
-const pedir = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
+const pedir: Pedir = (...a) => injectAs(t.app, ...a);
 
 const esperaError = (r: LightMyRequestResponse, status: number, texto?: string) => {
   expect(r.statusCode, r.body).toBe(status);
