@@ -49,9 +49,12 @@ test('Wasi: configure, publish, update the price, withdraw → unpublished', asy
   await form.getByLabel('Ciudad en Wasi (id_city)').fill('698');
   await form.getByLabel('Dirección de la API').fill(wasi.url);
   await form.getByLabel('Token (wasi_token)').fill(WASI_TOKEN);
+  await form.getByRole('spinbutton', { name: 'Costo mensual' }).fill('450000');
   await form.getByRole('button', { name: 'Guardar configuración' }).click();
   await expect(page.getByText('Configuración de Wasi guardada')).toBeVisible();
   await expect(form.getByText('Guardado. Déjelo vacío para conservarlo.')).toBeVisible();
+  await expect(form.getByRole('spinbutton', { name: 'Costo mensual' })).toHaveValue('$ 450.000');
+  await expect(page.getByRole('group', { name: 'Salud de Wasi' }).getByText('Costo por solicitud')).toBeVisible();
   await form.getByRole('button', { name: 'Probar conexión' }).click();
   await expect(form.getByText('Wasi aceptó las credenciales')).toBeVisible();
 
@@ -416,6 +419,7 @@ test('Mercado Libre: a question arrives as a solicitud; the health panel and the
     usuario: ML_CLIENTE,
     cuenta: 'gold',
     secreto: ML_SECRETO,
+    costo_mensual: 600_000,
   });
   const { url } = await api.get<{ url: string }>('/portales/mercadolibre/autorizacion');
   const vuelta = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
@@ -475,6 +479,19 @@ test('Mercado Libre: a question arrives as a solicitud; the health panel and the
   const solicitud = page.getByRole('dialog', { name: /Solicitud \d+/ });
   await expect(solicitud.getByText(texto)).toBeVisible();
   await expect(solicitud.getByText(/Mercado Libre/).first()).toBeVisible();
+
+  // The health panel counts this month's requests from Mercado Libre, divides the monthly cost among them
+  // and links to them in Solicitudes.
+  await page.goto('/propiedades/portales/mercadolibre');
+  const delMes = salud.getByRole('link', { name: /solicitudes de Mercado Libre este mes: verlas/ });
+  await expect(delMes).toHaveText(/^[1-9]\d*$/);
+  const cuantas = Number(await delMes.textContent());
+  const costo = String(Math.round(600_000 / cuantas)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  await expect(salud).toContainText(costo);
+  await delMes.click();
+  await expect(page).toHaveURL(/canal=portal&portal=mercadolibre&desde=\d{4}-\d{2}-01/);
+  await expect(page.getByRole('combobox', { name: 'Portal' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `VISITANTE_${sufijo} (Mercado Libre)` })).toBeVisible();
 
   // The property's ficha shows its state on Mercado Libre with the error, and «Reintentar» names what is missing.
   await page.goto(`/propiedades/inmueble/${n}`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ESTADOS_INMUEBLE, ETIQUETAS_PORTAL, GESTIONES, TIPOS_INMUEBLE } from './inmuebles.ts';
-import { idQuery } from './campos.ts';
+import { entero, idQuery, MAX_COP } from './campos.ts';
+import { PORTAL_VALUES, type PortalSolicitud } from './solicitudes.ts';
 
 // Portal synchronisers (issue 34, menu Inmuebles › Portales). One synchroniser, one adapter per portal;
 // today Ciencuadras (10513), Fincaraíz (514), Wasi (10606), Proppit (10541), Domus (10607) and Mercado
@@ -46,6 +47,12 @@ export const PORTALES_CON_WEBHOOK: readonly PortalSincronizado[] = ['ciencuadras
  * not in its public guide: see docs/portales.md.
  */
 export const PORTALES_CON_CONTACTOS: readonly PortalSincronizado[] = ['mercadolibre'];
+/**
+ * The portal as Solicitudes name it (canal «Portal inmobiliario»), or null for a portal they cannot name
+ * (Domus: its requests are «Otro portal»). The health panel counts the month's requests by it.
+ */
+export const portalDeSolicitudes = (p: PortalSincronizado): PortalSolicitud | null =>
+  (PORTAL_VALUES as readonly string[]).includes(p) ? (p as PortalSolicitud) : null;
 
 /**
  * Portals whose adapter reads a listing's state back (ClientePortal.leerEstado): the nightly
@@ -240,6 +247,8 @@ export const ZPortalConfigGuardar = z.object({
     .default(''),
   // Portals with contacts: who takes a contact about a property without an asesor (or none found).
   id_asignado_contactos: idCatalogo(ETIQUETA_ASIGNADO_CONTACTOS),
+  // What the company pays the portal a month (COP), for the cost per request in the health panel.
+  costo_mensual: entero('Costo mensual', 0, MAX_COP).nullable().default(null),
 });
 export type PortalConfigGuardar = z.input<typeof ZPortalConfigGuardar>;
 /** A portal's settings as answered (the secrets never: only whether they are saved). */
@@ -256,6 +265,7 @@ export const ZPortalConfig = z.object({
   telefono_contacto: z.string(),
   hub_id: z.string(),
   id_asignado_contactos: z.number().int().nullable(),
+  costo_mensual: z.number().int().nullable(),
   /** A token is saved (its value is never answered). */
   con_secreto: z.boolean(),
   /** Portals with a second secret (AJUSTES_PORTAL.clave_api): whether it is saved (never answered). */
@@ -349,6 +359,15 @@ export const ZSaludPortal = z.object({
   dias: z.number().int(),
   contactos_leido_en: z.string().nullable(),
   contactos_error: z.string().nullable(),
+  /**
+   * Requests of this calendar month (Colombia) whose canal is this portal, from `mes_desde` (YYYY-MM-DD);
+   * null for a portal Solicitudes cannot name (portalDeSolicitudes). The cost per request is the monthly
+   * cost over them, in whole pesos: null without a cost or without requests.
+   */
+  solicitudes_mes: z.number().int().nullable(),
+  mes_desde: z.string(),
+  costo_mensual: z.number().int().nullable(),
+  costo_por_solicitud: z.number().int().nullable(),
   errores: z.array(
     z.object({
       consecutivo: z.number().int(),

@@ -234,6 +234,7 @@ export const SORT_SOLICITUDES = ['numero', 'fecha_recepcion', 'estado', 'tipo', 
 const filtrosSolicitudes = {
   estado: listaQuery('estado', z.enum(ESTADO_VALUES, { error: `estado debe ser uno de: ${ESTADO_VALUES.join(', ')}` }), 20),
   canal: listaQuery('canal', z.enum(CANAL_VALUES, { error: `canal debe ser uno de: ${CANAL_VALUES.join(', ')}` }), 20),
+  portal: listaQuery('portal', z.enum(PORTAL_VALUES, { error: `portal debe ser uno de: ${PORTAL_VALUES.join(', ')}` }), 20),
   tipo: listaQuery('tipo', z.enum(TIPO_VALUES, { error: `tipo debe ser uno de: ${TIPO_VALUES.join(', ')}` }), 20),
   /** A user's id, or 'ninguno' for the unassigned. */
   asignado: z.union([z.literal('ninguno'), idQuery('asignado')], { error: "asignado debe ser un número o 'ninguno'" }).optional(),
@@ -245,6 +246,8 @@ const filtrosSolicitudes = {
 export type SolicitudesFiltro = {
   estado?: EstadoSolicitud[] | undefined;
   canal?: Canal[] | undefined;
+  /** The portal of requests by canal «Portal inmobiliario». */
+  portal?: PortalSolicitud[] | undefined;
   tipo?: TipoSolicitud[] | undefined;
   asignado?: number | 'ninguno' | undefined;
   desde?: string | undefined;

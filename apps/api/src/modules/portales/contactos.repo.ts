@@ -106,7 +106,7 @@ export async function listar(tx: Tx, portal: string) {
   );
 }
 
-export async function salud(tx: Tx, portal: string, dias: number) {
+export async function salud(tx: Tx, portal: string, dias: number, portalSolicitudes: string | null) {
   const [f] = await queryRows<{
     activo: boolean | null;
     publicados: number;
@@ -116,6 +116,9 @@ export async function salud(tx: Tx, portal: string, dias: number) {
     contactos: number;
     contactos_leido_en: Date | null;
     contactos_error: string | null;
+    costo_mensual: number | null;
+    solicitudes_mes: number | null;
+    mes_desde: string;
   }>(
     tx,
     sql`select (select activo from portal_config where portal = ${portal}) as activo,
@@ -128,7 +131,13 @@ export async function salud(tx: Tx, portal: string, dias: number) {
           (select count(*) from portal_contacto where portal = ${portal}
              and recibido_en > now() - ${dias} * interval '1 day')::int as contactos,
           (select contactos_leido_en from portal_config where portal = ${portal}) as contactos_leido_en,
-          (select contactos_error from portal_config where portal = ${portal}) as contactos_error`,
+          (select contactos_error from portal_config where portal = ${portal}) as contactos_error,
+          (select (ajustes ->> 'costo_mensual')::bigint from portal_config where portal = ${portal}) as costo_mensual,
+          -- The calendar month in Colombia, as the Solicitudes list's «desde» reads it (fecha_recepcion).
+          (select count(*) from solicitud where canal = 'portal' and portal = ${portalSolicitudes}
+             and fecha_recepcion >= (date_trunc('month', now() at time zone 'America/Bogota') at time zone 'America/Bogota')
+          )::int as solicitudes_mes,
+          to_char(date_trunc('month', now() at time zone 'America/Bogota'), 'YYYY-MM-DD') as mes_desde`,
   );
   const errores = await queryRows<{ consecutivo: number; direccion: string; ultimo_error: string; actualizado_en: Date | null }>(
     tx,

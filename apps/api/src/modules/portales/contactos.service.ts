@@ -5,6 +5,7 @@ import {
   IDM_PORTAL,
   PORTALES_CON_CONTACTOS,
   PORTALES_SINCRONIZADOS,
+  portalDeSolicitudes,
   type ContactosPortal,
   type PortalDeInmueble,
   type PortalSincronizado,
@@ -236,8 +237,11 @@ export async function listar(o: { tx: Tx; portal: PortalSincronizado }): Promise
 }
 
 export async function salud(o: { tx: Tx; portal: PortalSincronizado; dias: number }): Promise<SaludPortal> {
-  const s = await repo.salud(o.tx, o.portal, o.dias);
+  const deSolicitudes = portalDeSolicitudes(o.portal);
+  const s = await repo.salud(o.tx, o.portal, o.dias, deSolicitudes);
   const conContactos = PORTALES_CON_CONTACTOS.includes(o.portal);
+  const solicitudesMes = deSolicitudes === null ? null : Number(s.solicitudes_mes);
+  const costo = s.costo_mensual === null ? null : Number(s.costo_mensual);
   return {
     portal: o.portal,
     configurado: s.activo !== null,
@@ -250,6 +254,10 @@ export async function salud(o: { tx: Tx; portal: PortalSincronizado; dias: numbe
     dias: o.dias,
     contactos_leido_en: conContactos ? iso(s.contactos_leido_en) : null,
     contactos_error: conContactos ? s.contactos_error : null,
+    solicitudes_mes: solicitudesMes,
+    mes_desde: s.mes_desde,
+    costo_mensual: costo,
+    costo_por_solicitud: costo !== null && solicitudesMes ? Math.round(costo / solicitudesMes) : null,
     errores: s.errores.map((e) => ({ ...e, consecutivo: Number(e.consecutivo), actualizado_en: iso(e.actualizado_en) })),
     conciliacion: await ultimaConciliacion(o.tx, o.portal),
   };

@@ -24,6 +24,8 @@ export type FilaConfig = {
     id_asignado_contactos?: number | null;
     /** Metrocuadrado's API key, encrypted with the tokens' cipher (never answered). */
     clave_api?: string;
+    /** What the company pays the portal a month (COP), for the cost per request. */
+    costo_mensual?: number | null;
   };
   credenciales: string;
   /** OAuth2 portals: the encrypted tokens ('' when not connected). */

@@ -116,6 +116,7 @@ export async function leerConfig(o: {
     telefono_contacto: a.telefono_contacto ?? '',
     hub_id: f?.ajustes.hub_id ?? '',
     id_asignado_contactos: f?.ajustes.id_asignado_contactos ?? null,
+    costo_mensual: f?.ajustes.costo_mensual ?? null,
     con_secreto: Boolean(f?.credenciales),
     con_clave_api: Boolean(f?.ajustes.clave_api),
     webhook: token && o.publico ? webhookDe(f, token, `${o.publico.base}${rutaWebhook(o.publico.idEmpresa, o.portal)}`) : null,
@@ -282,6 +283,7 @@ export async function guardarConfig(o: {
       : {}),
     ...(conContactos ? { id_asignado_contactos: b.id_asignado_contactos } : {}),
     ...(conClaveApi ? { clave_api: claveApi } : {}),
+    costo_mensual: b.costo_mensual,
   };
   await repo.guardarConfig(o.tx, { portal: o.portal, activo: b.activo, ajustes, cifrado, usuario: o.user.usuario });
   await registrarAuditoria(o.tx, {

@@ -5,7 +5,8 @@ import { permitirDestinosInternos } from '../../platform/http/destinos.ts';
 import { ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
 import sharp from 'sharp';
-import { createTestApp, DEMO, login, multipart, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
+import type { PortalConfig, SaludPortal } from '@predio/contract/portales';
+import { createTestApp, DEMO, error, login, multipart, ok, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../../test/fake-wasi.ts';
 import { ErrorPortal, llamar } from './adaptador.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar } from './portales.service.ts';
@@ -185,6 +186,7 @@ describe('settings', () => {
       telefono_contacto: '',
       hub_id: '',
       id_asignado_contactos: null,
+      costo_mensual: null,
       con_secreto: true,
       con_clave_api: false,
       webhook: null,
@@ -228,6 +230,56 @@ describe('settings', () => {
     const otra = await pedir(admin2, 'GET', '/api/portales/wasi/configuracion');
     expect(otra.json().data).toMatchObject({ configurado: false, con_secreto: false, usuario: '' });
     expect((await pedir(admin2, 'GET', '/api/portales/wasi/inmuebles')).json().data).toEqual([]);
+  });
+});
+
+describe('the health panel’s requests and cost per request', () => {
+  const solicitud = (token: string, portal: string | null, n: number) =>
+    pedir(token, 'POST', '/api/solicitudes', {
+      canal: portal ? 'portal' : 'telefono',
+      portal,
+      tipo: 'arrendar',
+      contacto_nombre: `Interesado ${n}`,
+      contacto_telefono: `300555${String(n).padStart(4, '0')}`,
+      mensaje: 'Vio el apartamento en el portal y quiere visitarlo.',
+    });
+  const salud = async (token = admin1) => ok<SaludPortal>(await pedir(token, 'GET', '/api/portales/wasi/salud'));
+
+  it('counts this month’s requests from Wasi and divides the monthly cost among them', async () => {
+    const antes = await salud();
+    expect(antes.mes_desde).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(antes).toMatchObject({ costo_mensual: null, costo_por_solicitud: null });
+    for (let n = 1; n <= 3; n++) ok(await solicitud(admin1, 'wasi', n));
+    // Not counted: another portal, another canal, last month, another company.
+    ok(await solicitud(admin1, 'proppit', 4));
+    ok(await solicitud(admin1, null, 5));
+    const vieja = ok<{ numero: number }>(await solicitud(admin1, 'wasi', 6));
+    await t.db.tenant(1, (tx) =>
+      tx.execute(
+        sql`update solicitud set fecha_recepcion = ${antes.mes_desde}::date - interval '1 day' where numero = ${vieja.numero}`,
+      ),
+    );
+    ok(await solicitud(admin2, 'wasi', 7));
+    expect(await salud()).toMatchObject({ solicitudes_mes: antes.solicitudes_mes! + 3, costo_por_solicitud: null });
+
+    ok(await configurar(admin1, { secreto: '', costo_mensual: 1_000_000 }));
+    const ahora = await salud();
+    expect(ahora.costo_mensual).toBe(1_000_000);
+    expect(ahora.costo_por_solicitud).toBe(Math.round(1_000_000 / ahora.solicitudes_mes!));
+    expect(ok<PortalConfig>(await pedir(admin1, 'GET', '/api/portales/wasi/configuracion')).costo_mensual).toBe(1_000_000);
+    // The list the panel links to: the month's requests of that portal.
+    const lista = ok<{ total: number }>(
+      await pedir(admin1, 'GET', `/api/solicitudes?canal=portal&portal=wasi&desde=${antes.mes_desde}`),
+    );
+    expect(lista.total).toBe(ahora.solicitudes_mes);
+
+    error(await configurar(admin1, { costo_mensual: -5 }), 400, 'El campo Costo mensual debe ser al menos 0');
+    error(await configurar(admin1, { costo_mensual: 12.5 }), 400, 'El campo Costo mensual debe ser un número entero');
+    error(await pedir(admin1, 'GET', '/api/solicitudes?portal=marte'), 400, 'portal debe ser uno de');
+    // Cleared, the panel has no cost to divide; Domus (no portal of its own in Solicitudes) counts none.
+    ok(await configurar(admin1, { secreto: '', costo_mensual: null }));
+    expect(await salud()).toMatchObject({ costo_mensual: null, costo_por_solicitud: null });
+    expect(ok<SaludPortal>(await pedir(admin1, 'GET', '/api/portales/domus/salud')).solicitudes_mes).toBeNull();
   });
 });
 

@@ -142,6 +142,7 @@ function condiciones(f: SolicitudesFiltro & { q?: string | undefined; numero?: n
     f.numero === undefined ? undefined : sql`s.numero = ${f.numero}`,
     enLista('s.estado', f.estado),
     enLista('s.canal', f.canal),
+    enLista('s.portal', f.portal),
     enLista('s.tipo', f.tipo),
     f.asignado === undefined
       ? undefined

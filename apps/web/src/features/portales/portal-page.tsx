@@ -34,6 +34,7 @@ import {
   ETIQUETA_PORTAL_SINCRONIZADO,
   PORTALES_CON_CONTACTOS,
   PORTALES_CON_WEBHOOK,
+  portalDeSolicitudes,
   ETIQUETAS_ESTADO_PUBLICACION,
   ESTADOS_MASIVO,
   type FiltroDespublicarMasivo,
@@ -60,7 +61,8 @@ import { AppModal } from '../../components/app-modal.tsx';
 import { SectionTabs } from '../../components/section-tabs.tsx';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { ListPage, type ColumnaLista } from '../../components/lista/list-page.tsx';
-import { formatFechaHora } from '../../lib/format.ts';
+import { formatFechaHora, formatMoneda } from '../../lib/format.ts';
+import { MoneyInput } from '../../components/resource-form/field-item.tsx';
 import {
   useAccionPortal,
   useAsignablesContactos,
@@ -202,6 +204,7 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
         telefono_contacto: actual.telefono_contacto,
         hub_id: actual.hub_id,
         id_asignado_contactos: actual.id_asignado_contactos,
+        costo_mensual: actual.costo_mensual,
         secreto: '',
         clave_api: '',
       }}
@@ -214,6 +217,7 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
             id_region: v.id_region ?? null,
             id_ciudad: v.id_ciudad ?? null,
             id_asignado_contactos: v.id_asignado_contactos ?? null,
+            costo_mensual: v.costo_mensual ?? null,
           });
           form.setFieldValue('secreto', '');
           form.setFieldValue('clave_api', '');
@@ -273,6 +277,16 @@ function FormConfig({ portal, nombre, actual }: { portal: PortalSincronizado; no
           </>
         ) : null}
       </Space>
+      {portalDeSolicitudes(portal) ? (
+        <Form.Item
+          name="costo_mensual"
+          label="Costo mensual"
+          extra={`Lo que la inmobiliaria paga a ${nombre} al mes, para el costo por solicitud. Opcional.`}
+          style={{ maxWidth: 320 }}
+        >
+          <MoneyInput />
+        </Form.Item>
+      ) : null}
       {conContactos ? (
         <Form.Item
           name="id_asignado_contactos"
@@ -687,9 +701,37 @@ function SaludCard({ portal, nombre }: { portal: PortalSincronizado; nombre: str
               styles={{ content: { fontSize: 16 } }}
             />
             {s.contactos_periodo !== null ? <Statistic title={`Contactos (${s.dias} días)`} value={s.contactos_periodo} /> : null}
+            {s.solicitudes_mes !== null ? (
+              <Statistic
+                title="Solicitudes este mes"
+                value={s.solicitudes_mes}
+                formatter={(v) => (
+                  <Link
+                    to={`/propiedades/solicitudes?canal=portal&portal=${portal}&desde=${s.mes_desde}`}
+                    aria-label={`${String(v)} solicitudes de ${nombre} este mes: verlas`}
+                  >
+                    {String(v)}
+                  </Link>
+                )}
+              />
+            ) : null}
+            {s.solicitudes_mes !== null ? (
+              <Statistic
+                title="Costo por solicitud"
+                value={s.costo_por_solicitud === null ? '—' : formatMoneda(s.costo_por_solicitud)}
+                styles={{ content: { fontSize: 16 } }}
+              />
+            ) : null}
           </div>
           {!s.configurado ? (
             <Typography.Paragraph type="secondary">{nombre} aún no está configurado.</Typography.Paragraph>
+          ) : null}
+          {s.configurado && s.solicitudes_mes !== null && s.costo_por_solicitud === null ? (
+            <Typography.Paragraph type="secondary">
+              {s.costo_mensual === null
+                ? 'Registre el costo mensual en la configuración para ver el costo por solicitud.'
+                : 'Aún no hay solicitudes este mes para repartir el costo mensual.'}
+            </Typography.Paragraph>
           ) : null}
           {s.contactos_error ? <Alert type="warning" showIcon title={s.contactos_error} style={{ marginBottom: 12 }} /> : null}
           {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} /> : null}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import {
   CANALES,
   ESTADOS_SOLICITUD,
+  PORTALES_SOLICITUD,
   TIPOS_SOLICITUD,
   etiquetaCanal,
   etiquetaPortal,
@@ -37,6 +38,7 @@ export function SolicitudesPage() {
   const activos = [
     params.estado.length,
     params.canal.length,
+    params.portal.length,
     params.tipo.length,
     params.asignado !== null,
     params.desde || params.hasta,
@@ -137,6 +139,19 @@ export function SolicitudesPage() {
         options={CANALES.map((e) => ({ value: e.value, label: e.label }))}
         className="solicitudes-filtro"
       />
+      {params.canal.includes('portal') || params.portal.length > 0 ? (
+        <Select
+          aria-label="Portal"
+          mode="multiple"
+          maxTagCount="responsive"
+          placeholder="Todos los portales"
+          allowClear
+          value={params.portal}
+          onChange={(v) => cambiar({ portal: v })}
+          options={PORTALES_SOLICITUD.map((e) => ({ value: e.value, label: e.label }))}
+          className="solicitudes-filtro"
+        />
+      ) : null}
       <Select
         aria-label="Tipo"
         mode="multiple"

@@ -5,13 +5,14 @@ describe('solicitudes list params', () => {
   it('reads the URL, dropping values the API would refuse', () => {
     const p = leerParams(
       new URLSearchParams(
-        'q=arriendo&estado=nueva,cerrada,en_tramite&canal=telefono&tipo=x&asignado=7&desde=2025-02-01&hasta=ayer&inmueble=12&sort=fecha_recepcion&order=asc&page=3&pageSize=5000',
+        'q=arriendo&estado=nueva,cerrada,en_tramite&canal=portal&portal=wasi,marte&tipo=x&asignado=7&desde=2025-02-01&hasta=ayer&inmueble=12&sort=fecha_recepcion&order=asc&page=3&pageSize=5000',
       ),
     );
     expect(p).toEqual({
       q: 'arriendo',
       estado: ['nueva', 'en_tramite'],
-      canal: ['telefono'],
+      canal: ['portal'],
+      portal: ['wasi'],
       tipo: [],
       asignado: 7,
       desde: '2025-02-01',

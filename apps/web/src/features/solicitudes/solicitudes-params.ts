@@ -1,4 +1,4 @@
-import { CANAL_VALUES, ESTADO_VALUES, SORT_SOLICITUDES, TIPO_VALUES } from '@predio/contract/solicitudes';
+import { CANAL_VALUES, ESTADO_VALUES, PORTAL_VALUES, SORT_SOLICITUDES, TIPO_VALUES } from '@predio/contract/solicitudes';
 import { definirLista, dia, id, idO, texto, variosDe, type EstadoLista } from '../../components/lista/campos-url.ts';
 import { useListaUrl } from '../../components/lista/use-lista-url.ts';
 
@@ -10,6 +10,7 @@ export const listaSolicitudes = definirLista({
     q: texto(),
     estado: variosDe(ESTADO_VALUES),
     canal: variosDe(CANAL_VALUES),
+    portal: variosDe(PORTAL_VALUES),
     tipo: variosDe(TIPO_VALUES),
     asignado: idO('ninguno'),
     desde: dia(),
