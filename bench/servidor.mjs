@@ -33,7 +33,9 @@ export async function prepararBase({ prefijo, port }) {
    * user's server spends.
    */
   function arrancar(env = {}) {
-    const p = spawn('node', ['apps/api/dist/main.js'], {
+    // BENCH_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in DevTools).
+    const perfil = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+    const p = spawn('node', [...perfil, 'apps/api/dist/main.js'], {
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -15,6 +15,7 @@ import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { invalido } from './platform/errors/app-error.ts';
 import { defineRoute } from './platform/http/route.ts';
+import { marcarActividad } from './platform/http/actividad.ts';
 import { responseSerializer } from './platform/http/response.ts';
 import { peticionParaElLog } from './platform/http/request-log.ts';
 import { cabecerasDeSeguridad } from './platform/http/security-headers.ts';
@@ -78,6 +79,8 @@ export async function buildServer(
     const malo = textoInvalido({ ruta: req.params, consulta: req.query, cuerpo: req.body });
     if (malo !== null) throw invalido(malo.campo, malo.motivo);
   });
+
+  app.addHook('onRequest', async (req) => marcarActividad(req.url));
 
   app.addHook('onSend', async (req, reply, payload) => {
     cabecerasDeSeguridad(req, reply);

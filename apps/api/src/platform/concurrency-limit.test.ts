@@ -38,4 +38,28 @@ describe('ConcurrencyLimit', () => {
     expect(() => new ConcurrencyLimit(0)).toThrow(/positive integer/);
     expect(() => new ConcurrencyLimit(1.5)).toThrow(/positive integer/);
   });
+
+  it('leaves the turn idle as long as rest says, without keeping the caller waiting', async () => {
+    const descansos: number[] = [];
+    const limite = new ConcurrencyLimit(1, (ms) => {
+      descansos.push(ms);
+      return 60;
+    });
+    const inicios: number[] = [];
+    const corre = (i: number) =>
+      limite.run(async () => {
+        inicios.push(performance.now());
+        await new Promise((r) => setTimeout(r, 20));
+        return i;
+      });
+    const t0 = performance.now();
+    const primera = corre(0);
+    const segunda = corre(1);
+    expect(await primera).toBe(0);
+    // The first caller is answered when its work ends, not after its rest.
+    expect(performance.now() - t0).toBeLessThan(55);
+    expect(await segunda).toBe(1);
+    expect(inicios[1]! - inicios[0]!).toBeGreaterThanOrEqual(75);
+    expect(descansos[0]).toBeGreaterThanOrEqual(18);
+  });
 });

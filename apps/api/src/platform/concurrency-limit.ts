@@ -7,21 +7,35 @@ export class ConcurrencyLimit {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(readonly max: number) {
+  /**
+   * `rest`, given how long a caller ran (ms), says how long its turn stays idle before the next caller
+   * gets it (0: at once). The caller itself returns without waiting for it.
+   */
+  constructor(
+    readonly max: number,
+    private readonly rest: (elapsedMs: number) => number = () => 0,
+  ) {
     if (!Number.isInteger(max) || max < 1) throw new Error(`ConcurrencyLimit: max must be a positive integer, not ${max}`);
   }
 
   async run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.running < this.max) this.running++;
     else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    const start = performance.now();
     try {
       return await fn();
     } finally {
-      // The turn passes straight to the next caller, so a newcomer cannot slip in between.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
+      const pause = Math.max(0, this.rest(performance.now() - start));
+      if (pause > 0) setTimeout(() => this.passOn(), pause).unref();
+      else this.passOn();
     }
+  }
+
+  /** The turn passes straight to the next caller, so a newcomer cannot slip in between. */
+  private passOn(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
   }
 
   /** Callers waiting for a turn (for the health of the queue in tests and logs). */
