@@ -11,4 +11,12 @@ describe('actividad', () => {
     expect(hayActividad(20)).toBe(false);
     expect(hayActividad(10_000)).toBe(true);
   });
+
+  it('leaves out what arrived before an instant: an export does not count its own request', () => {
+    marcarActividad('/api/inmuebles/exportar');
+    const inicio = performance.now();
+    expect(hayActividad(2_000, inicio)).toBe(false);
+    marcarActividad('/api/usuarios/GetUsuario');
+    expect(hayActividad(2_000, inicio)).toBe(true);
+  });
 });

@@ -9,7 +9,10 @@ export function marcarActividad(url: string): void {
   if (!url.startsWith('/api/health')) ultima = performance.now();
 }
 
-/** Whether a request arrived in the last `ventanaMs` milliseconds. */
-export function hayActividad(ventanaMs = 2_000): boolean {
-  return performance.now() - ultima < ventanaMs;
+/**
+ * Whether a request arrived in the last `ventanaMs` milliseconds; with `despuesDe` (a performance.now()
+ * instant), only one that arrived after it counts: a request's own work leaves itself out that way.
+ */
+export function hayActividad(ventanaMs = 2_000, despuesDe = Number.NEGATIVE_INFINITY): boolean {
+  return ultima > despuesDe && performance.now() - ultima < ventanaMs;
 }

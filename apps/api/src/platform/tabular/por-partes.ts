@@ -1,5 +1,6 @@
-import { setImmediate as turno } from 'node:timers/promises';
+import { setImmediate as turno, setTimeout as espera } from 'node:timers/promises';
 import type { Database, Tx } from '../../db/client.ts';
+import { hayActividad } from '../http/actividad.ts';
 import type { Archivo } from '../http/archivo.ts';
 import { inTenant } from '../tenant.ts';
 import type { Celda } from './celdas.ts';
@@ -10,6 +11,8 @@ import { nuevoHilo } from './hilo.ts';
 
 /** Rows read per transaction: a page takes PGlite a few milliseconds, so a request waits at most that. */
 export const FILAS_POR_PARTE = 25;
+/** The longest rest between two pages while other people are using the app. */
+const PAUSA_MAX_MS = 50;
 
 /** An export's sheet is written in a worker thread of its own (hilo-escritura.ts), ended with it. */
 function escritorEnHilo(formato: 'csv' | 'xlsx', encabezados: string[], titulo: string): Escritor & { terminar(): void } {
@@ -59,13 +62,17 @@ export async function exportarPorPartes(o: {
   let contenido: Buffer;
   try {
     const tamano = o.porParte ?? FILAS_POR_PARTE;
+    const inicio = performance.now();
     for (let i = 0; i < o.ids.length; i += tamano) {
       const ids = o.ids.slice(i, i + tamano);
+      const antes = performance.now();
       const filas = await inTenant(o.db, o.idEmpresa, ({ tx }) => o.leer(tx, ids), { background: true });
       const porId = new Map(filas.map((f) => [f.id, f.celdas]));
       escritor.agregar(ids.flatMap((id) => (porId.has(id) ? [porId.get(id)!] : [])));
-      // Whatever came in meanwhile (a click, a page) is served before the next page.
-      await turno();
+      // Whatever came in meanwhile (a click, a page) is served before the next page; while other people
+      // are asking, the export also rests as long as the page took (docs/jobs.md «Pacing»).
+      if (hayActividad(2_000, inicio)) await espera(Math.min(performance.now() - antes, PAUSA_MAX_MS));
+      else await turno();
     }
     contenido = await escritor.cerrar();
   } finally {
