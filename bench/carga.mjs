@@ -19,7 +19,7 @@ const RUTAS = [
   {
     ruta: '/inicio',
     objetivoKb: 350,
-    presupuestoKb: 425,
+    presupuestoKb: 427,
     modulos: ['src/app/routes/page-routes.tsx', 'src/app/layout/shell-layout.tsx', 'src/features/inicio/inicio-page.tsx'],
   },
 ];

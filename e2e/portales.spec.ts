@@ -493,6 +493,16 @@ test('Mercado Libre: a question arrives as a solicitud; the health panel and the
   await expect(page.getByRole('combobox', { name: 'Portal' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `VISITANTE_${sufijo} (Mercado Libre)` })).toBeVisible();
 
+  // Inicio shows every portal the manager handles at once, Mercado Libre's row with the same figures.
+  await page.goto('/inicio');
+  const fila = page
+    .locator('.inicio-portales')
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: 'Mercado Libre', exact: true }) });
+  await expect(fila).toContainText(costo);
+  await fila.getByRole('link', { name: /solicitudes de Mercado Libre este mes: verlas/ }).click();
+  await expect(page).toHaveURL(/canal=portal&portal=mercadolibre&desde=\d{4}-\d{2}-01/);
+
   // The property's ficha shows its state on Mercado Libre with the error, and «Reintentar» names what is missing.
   await page.goto(`/propiedades/inmueble/${n}`);
   await page.getByRole('tab', { name: 'Portales' }).click();

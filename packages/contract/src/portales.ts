@@ -380,6 +380,24 @@ export const ZSaludPortal = z.object({
   conciliacion: ZConciliacionPortal.nullable(),
 });
 export type SaludPortal = z.infer<typeof ZSaludPortal>;
+/**
+ * Every portal at once, for the manager's Inicio: one row per portal the person manages (its idm) that is
+ * configured or has listings, with the figures of its health panel (ZSaludPortal) for this month.
+ */
+export const ZResumenPortal = ZSaludPortal.pick({
+  portal: true,
+  activo: true,
+  publicados: true,
+  en_curso: true,
+  con_error: true,
+  ultimo_exito: true,
+  solicitudes_mes: true,
+  costo_mensual: true,
+  costo_por_solicitud: true,
+}).extend({ nombre: z.string() });
+export type ResumenPortal = z.infer<typeof ZResumenPortal>;
+export const ZResumenPortales = z.object({ mes_desde: z.string(), portales: z.array(ZResumenPortal) });
+export type ResumenPortales = z.infer<typeof ZResumenPortales>;
 export const ZSaludQuery = z.object({
   dias: z.coerce
     .number({ error: 'El campo Días debe ser un número' })

@@ -148,6 +148,40 @@ export async function salud(tx: Tx, portal: string, dias: number, portalSolicitu
   return { ...f!, errores };
 }
 
+/** Every portal's figures at once (the manager's Inicio): configured portals and those with listings. */
+export async function resumen(tx: Tx) {
+  return queryRows<{
+    portal: string;
+    configurado: boolean;
+    activo: boolean | null;
+    publicados: number;
+    en_curso: number;
+    con_error: number;
+    ultimo_exito: Date | null;
+    costo_mensual: number | null;
+    solicitudes_mes: number;
+    mes_desde: string;
+  }>(
+    tx,
+    sql`with mes as (select date_trunc('month', now() at time zone 'America/Bogota') as d),
+        pub as (select portal, count(*) filter (where estado = 'publicado')::int as publicados,
+                  count(*) filter (where estado in ('pendiente', 'enviado', 'en_proceso'))::int as en_curso,
+                  count(*) filter (where estado = 'error')::int as con_error
+                from portal_publicacion group by portal),
+        cfg as (select portal, activo, (ajustes ->> 'costo_mensual')::bigint as costo_mensual from portal_config),
+        portales as (select portal from pub union select portal from cfg)
+        select p.portal, cfg.portal is not null as configurado, cfg.activo, cfg.costo_mensual,
+          coalesce(pub.publicados, 0) as publicados, coalesce(pub.en_curso, 0) as en_curso,
+          coalesce(pub.con_error, 0) as con_error,
+          (select max(h.creado_en) from portal_historial h where h.portal = p.portal
+             and h.resultado in ('publicado', 'despublicado')) as ultimo_exito,
+          (select count(*) from solicitud s where s.canal = 'portal' and s.portal = p.portal
+             and s.fecha_recepcion >= ((select d from mes) at time zone 'America/Bogota'))::int as solicitudes_mes,
+          to_char((select d from mes), 'YYYY-MM-DD') as mes_desde
+        from portales p left join pub on pub.portal = p.portal left join cfg on cfg.portal = p.portal`,
+  );
+}
+
 /** Each portal's row for one property (the property's form). */
 export async function deInmueble(tx: Tx, idInmueble: number) {
   return queryRows<{

@@ -9,6 +9,8 @@ import {
   type ContactosPortal,
   type PortalDeInmueble,
   type PortalSincronizado,
+  type ResumenPortal,
+  type ResumenPortales,
   type SaludPortal,
 } from '@predio/contract/portales';
 import { PORTAL_VALUES, type PortalSolicitud, type TipoSolicitud } from '@predio/contract/solicitudes';
@@ -261,6 +263,34 @@ export async function salud(o: { tx: Tx; portal: PortalSincronizado; dias: numbe
     errores: s.errores.map((e) => ({ ...e, consecutivo: Number(e.consecutivo), actualizado_en: iso(e.actualizado_en) })),
     conciliacion: await ultimaConciliacion(o.tx, o.portal),
   };
+}
+
+/** Every portal the person manages that is configured or has listings, with this month's figures. */
+export async function resumen(o: { tx: Tx; user: Principal }): Promise<ResumenPortales> {
+  const filas = new Map((await repo.resumen(o.tx)).map((f) => [f.portal, f]));
+  const portales: ResumenPortal[] = [];
+  let mesDesde = '';
+  for (const portal of PORTALES_SINCRONIZADOS) {
+    const f = filas.get(portal);
+    if (!f || !hasIdm(o.user.permisos, IDM_PORTAL[portal])) continue;
+    mesDesde = f.mes_desde;
+    const solicitudesMes = portalDeSolicitudes(portal) === null ? null : Number(f.solicitudes_mes);
+    const costo = f.costo_mensual === null ? null : Number(f.costo_mensual);
+    portales.push({
+      portal,
+      nombre: ETIQUETA_PORTAL_SINCRONIZADO[portal],
+      activo: f.configurado && (f.activo ?? false),
+      publicados: Number(f.publicados),
+      en_curso: Number(f.en_curso),
+      con_error: Number(f.con_error),
+      ultimo_exito: iso(f.ultimo_exito),
+      solicitudes_mes: solicitudesMes,
+      costo_mensual: costo,
+      costo_por_solicitud: costo !== null && solicitudesMes ? Math.round(costo / solicitudesMes) : null,
+    });
+  }
+  // Colombia keeps UTC−5 all year: the month's first day there, when no portal row carried it.
+  return { mes_desde: mesDesde || `${new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 8)}01`, portales };
 }
 
 /**

@@ -44,6 +44,7 @@ import {
   ZEquivalenciaGuardada,
   ZContactosPortal,
   ZPortalDeInmueble,
+  ZResumenPortales,
   ZFeedConfig,
   ZPublicacionFeed,
   ZVistaPreviaFeed,
@@ -371,6 +372,19 @@ export function portalesRoutes(app: FastifyInstance, deps: Deps): void {
         }),
     });
   }
+
+  // The manager's Inicio: every portal the person manages at once.
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/portales/resumen',
+    permiso: IDMS_PORTALES,
+    schema: {
+      response: ZResumenPortales,
+      tags,
+      summary: 'Cada portal que el usuario administra: publicados, errores, último éxito y solicitudes y costo del mes',
+    },
+    handler: ({ tx, user }) => contactos.resumen({ tx, user }),
+  });
 
   // The property's form: its state on each portal the person manages.
   defineRoute(app, deps, {

@@ -5,8 +5,19 @@ import { permitirDestinosInternos } from '../../platform/http/destinos.ts';
 import { ReintentarEn } from '../../platform/jobs/trabajos.ts';
 import { cifradorDe, type Cifrador } from '../../platform/mensajes/cifrado.ts';
 import sharp from 'sharp';
-import type { PortalConfig, SaludPortal } from '@predio/contract/portales';
-import { createTestApp, DEMO, error, login, multipart, ok, type TestApp, injectAs, type Pedir } from '../../test/harness.ts';
+import type { PortalConfig, ResumenPortales, SaludPortal } from '@predio/contract/portales';
+import {
+  createTestApp,
+  crearUsuario,
+  DEMO,
+  error,
+  login,
+  multipart,
+  ok,
+  type TestApp,
+  injectAs,
+  type Pedir,
+} from '../../test/harness.ts';
 import { FakeWasi, WASI_EMPRESA, WASI_TOKEN } from '../../test/fake-wasi.ts';
 import { ErrorPortal, llamar } from './adaptador.ts';
 import { MAX_INTENTOS_PORTAL, PROPOSITO_CIFRADO, sincronizar } from './portales.service.ts';
@@ -280,6 +291,35 @@ describe('the health panel’s requests and cost per request', () => {
     ok(await configurar(admin1, { secreto: '', costo_mensual: null }));
     expect(await salud()).toMatchObject({ costo_mensual: null, costo_por_solicitud: null });
     expect(ok<SaludPortal>(await pedir(admin1, 'GET', '/api/portales/domus/salud')).solicitudes_mes).toBeNull();
+  });
+
+  it('shows every portal the person manages at once, with the same figures as each panel', async () => {
+    ok(await configurar(admin1, { secreto: '', costo_mensual: 900_000 }));
+    const r = ok<ResumenPortales>(await pedir(admin1, 'GET', '/api/portales/resumen'));
+    const wasiSalud = await salud();
+    expect(r.mes_desde).toBe(wasiSalud.mes_desde);
+    expect(r.portales.find((p) => p.portal === 'wasi')).toEqual({
+      portal: 'wasi',
+      nombre: 'Wasi',
+      activo: true,
+      publicados: wasiSalud.publicados,
+      en_curso: wasiSalud.en_curso,
+      con_error: wasiSalud.con_error,
+      ultimo_exito: wasiSalud.ultimo_exito,
+      solicitudes_mes: wasiSalud.solicitudes_mes,
+      costo_mensual: 900_000,
+      costo_por_solicitud: wasiSalud.costo_por_solicitud,
+    });
+    // Only the portals whose idm the person holds; none at all is a 403; another company sees its own.
+    await crearUsuario(t.db, 1, { usuario: 'solowasi', nroId: '80606', permisos: '10606' });
+    const soloWasi = await login(t.app, { idEmpresa: 1, usuario: 'solowasi', clave: 'demo1234' });
+    expect(ok<ResumenPortales>(await pedir(soloWasi, 'GET', '/api/portales/resumen')).portales.map((p) => p.portal)).toEqual([
+      'wasi',
+    ]);
+    error(await pedir(asesor1, 'GET', '/api/portales/resumen'), 403);
+    expect(ok<ResumenPortales>(await pedir(admin2, 'GET', '/api/portales/resumen')).portales.map((p) => p.portal)).not.toContain(
+      'wasi',
+    );
   });
 });
 

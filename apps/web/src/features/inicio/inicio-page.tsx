@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import {
   CalendarOutlined,
@@ -23,6 +23,9 @@ import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { AvisoCorreoAdministrador } from '../../components/correo/aviso-correo.tsx';
 import { IDM_GERENTE_INFORMES } from '@predio/contract/informes';
 import { TableroGerencia } from './tablero-gerencia.tsx';
+
+// The portals' card, with the portals' contract, loads after the page: most people manage no portal.
+const PortalesInicio = lazy(() => import('./portales-inicio.tsx').then((m) => ({ default: m.PortalesInicio })));
 
 type Counter = {
   key: keyof InicioResumen;
@@ -162,6 +165,9 @@ export function InicioPage() {
       )}
 
       {hasIdm(permisos, IDM_GERENTE_INFORMES) ? <TableroGerencia /> : null}
+      <Suspense fallback={null}>
+        <PortalesInicio />
+      </Suspense>
     </div>
   );
 }
