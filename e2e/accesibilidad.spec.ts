@@ -116,6 +116,8 @@ async function datos(request: APIRequestContext): Promise<{ consecutivo: number;
 
 const PANTALLAS = [
   '/propiedades/inmuebles-disponibles',
+  // The manager's month and, with Ciencuadras configured above, the portals' card.
+  '/inicio',
   '/propiedades/inmueble/nuevo',
   '/propiedades/clientes-atendidos',
   '/propiedades/buscador-clientes-atendidos',
