@@ -94,7 +94,9 @@ export function InventarioPage() {
   const id = Number(useParams().id);
   const inv = useInventario(id);
   if (inv.isPending) return <Skeleton active className="inventario-cargando" />;
-  if (inv.isError)
+  // A failed reload keeps the inventory on screen: on a phone that lost its signal the agent goes on, and
+  // the answers wait in the offline queue. Only a first load that failed shows the error.
+  if (inv.data === undefined)
     return <ErrorDeCarga titulo="No se pudo cargar el inventario" error={inv.error} onReintentar={() => void inv.refetch()} />;
   return <Toma v={inv.data} />;
 }
