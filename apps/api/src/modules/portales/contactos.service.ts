@@ -13,7 +13,7 @@ import {
   type ResumenPortales,
   type SaludPortal,
 } from '@predio/contract/portales';
-import { PORTAL_VALUES, type PortalSolicitud, type TipoSolicitud } from '@predio/contract/solicitudes';
+import type { PortalSolicitud, TipoSolicitud } from '@predio/contract/solicitudes';
 import type { Database, Tx } from '../../db/client.ts';
 import { principalSinSesion, type Principal } from '../../platform/auth/principal.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -49,8 +49,7 @@ export const VENTANA_FUSION_DIAS = 7;
 type Aviso = { hub: Hub; mailer: Despertador };
 
 /** The solicitud's portal: the same key where solicitudes know it (Domus, for one, they do not), else «otro». */
-const portalSolicitud = (p: PortalSincronizado): PortalSolicitud =>
-  (PORTAL_VALUES as readonly string[]).includes(p) ? (p as PortalSolicitud) : 'otro';
+const portalSolicitud = (p: PortalSincronizado): PortalSolicitud => portalDeSolicitudes(p) ?? 'otro';
 
 /** What a contact about a property asks for: to rent it, or to buy it (a property only for sale). */
 const tipoDe = (gestion: string | null): TipoSolicitud =>
@@ -238,12 +237,17 @@ export async function listar(o: { tx: Tx; portal: PortalSincronizado }): Promise
   };
 }
 
+/** This month's requests of a portal (null where Solicitudes cannot name it) and the monthly cost over them. */
+function delMes(portal: PortalSincronizado, solicitudes: number | null, costoMensual: number | string | null) {
+  const n = portalDeSolicitudes(portal) === null ? null : Number(solicitudes);
+  const costo = costoMensual === null ? null : Number(costoMensual);
+  return { solicitudes_mes: n, costo_mensual: costo, costo_por_solicitud: costo !== null && n ? Math.round(costo / n) : null };
+}
+
 export async function salud(o: { tx: Tx; portal: PortalSincronizado; dias: number }): Promise<SaludPortal> {
   const deSolicitudes = portalDeSolicitudes(o.portal);
   const s = await repo.salud(o.tx, o.portal, o.dias, deSolicitudes);
   const conContactos = PORTALES_CON_CONTACTOS.includes(o.portal);
-  const solicitudesMes = deSolicitudes === null ? null : Number(s.solicitudes_mes);
-  const costo = s.costo_mensual === null ? null : Number(s.costo_mensual);
   return {
     portal: o.portal,
     configurado: s.activo !== null,
@@ -256,10 +260,8 @@ export async function salud(o: { tx: Tx; portal: PortalSincronizado; dias: numbe
     dias: o.dias,
     contactos_leido_en: conContactos ? iso(s.contactos_leido_en) : null,
     contactos_error: conContactos ? s.contactos_error : null,
-    solicitudes_mes: solicitudesMes,
+    ...delMes(o.portal, s.solicitudes_mes, s.costo_mensual),
     mes_desde: s.mes_desde,
-    costo_mensual: costo,
-    costo_por_solicitud: costo !== null && solicitudesMes ? Math.round(costo / solicitudesMes) : null,
     errores: s.errores.map((e) => ({ ...e, consecutivo: Number(e.consecutivo), actualizado_en: iso(e.actualizado_en) })),
     conciliacion: await ultimaConciliacion(o.tx, o.portal),
   };
@@ -274,8 +276,6 @@ export async function resumen(o: { tx: Tx; user: Principal }): Promise<ResumenPo
     const f = filas.get(portal);
     if (!f || !hasIdm(o.user.permisos, IDM_PORTAL[portal])) continue;
     mesDesde = f.mes_desde;
-    const solicitudesMes = portalDeSolicitudes(portal) === null ? null : Number(f.solicitudes_mes);
-    const costo = f.costo_mensual === null ? null : Number(f.costo_mensual);
     portales.push({
       portal,
       nombre: ETIQUETA_PORTAL_SINCRONIZADO[portal],
@@ -284,9 +284,7 @@ export async function resumen(o: { tx: Tx; user: Principal }): Promise<ResumenPo
       en_curso: Number(f.en_curso),
       con_error: Number(f.con_error),
       ultimo_exito: iso(f.ultimo_exito),
-      solicitudes_mes: solicitudesMes,
-      costo_mensual: costo,
-      costo_por_solicitud: costo !== null && solicitudesMes ? Math.round(costo / solicitudesMes) : null,
+      ...delMes(portal, f.solicitudes_mes, f.costo_mensual),
     });
   }
   // Colombia keeps UTC−5 all year: the month's first day there, when no portal row carried it.
