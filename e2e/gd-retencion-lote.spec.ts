@@ -102,3 +102,103 @@ test('several expedientes due are transferred together, each one reported', asyn
     expect(d.transferido_por).toBe(ADMIN.usuario);
   }
 });
+
+test('several expedientes due in the central are eliminated with their actas, or conserved', async ({ page, request }, info) => {
+  test.setTimeout(180_000);
+  const marca = `${Date.now() % 1_000_000}${info.retry}`;
+  const api = await apiComo(request, ADMIN);
+  const op = await api.get<OpcionesRadicado>('/gestion-documental/radicados/opciones');
+  const area = op.areas.find((a) => a.nombre === 'Arrendamientos')!;
+  const serie = op.series.find((s) => s.nombre === 'Correspondencia')!;
+  // No years in gestión nor in central: due for transfer the day it closes, and for disposition once transferred.
+  const subserie = await api.post<{ id: number }>('/maestros/subseries-documentales', {
+    id_serie: serie.id,
+    codigo: `9.${marca}`.slice(0, 10),
+    nombre: `Disposición sin retención ${marca}`,
+    anios_gestion: 0,
+    anios_central: 0,
+    disposicion_final: 'E',
+  });
+  const expedientes: ExpedienteDetalle[] = [];
+  for (const n of [1, 2, 3]) {
+    const r = await api.post<Radicado>('/gestion-documental/radicados', {
+      tipo: 'entrada',
+      fecha: new Date().toISOString().slice(0, 10),
+      asunto: `Disposición ${n} ${marca}`,
+      id_area: area.id,
+      id_serie: serie.id,
+      id_subserie: subserie.id,
+    });
+    const e = await api.post<ExpedienteDetalle>('/gestion-documental/expedientes', {
+      nombre: `Disposición ${n} ${marca}`,
+      agrupa: 'subserie',
+      id_serie: serie.id,
+      id_subserie: subserie.id,
+    });
+    await api.post(`/gestion-documental/expedientes/${e.id}/radicados`, { id_radicado: r.id });
+    await api.post(`/gestion-documental/expedientes/${e.id}/cerrar`, {});
+    await api.post(`/gestion-documental/expedientes/${e.id}/transferir`, {});
+    expedientes.push(e);
+  }
+  const [uno, retenido, tres] = expedientes as [ExpedienteDetalle, ExpedienteDetalle, ExpedienteDetalle];
+  await api.post(`/gestion-documental/expedientes/${retenido.id}/retencion-legal`, {
+    activa: true,
+    motivo: `Tutela ${marca}`,
+  });
+
+  await ingresar(page, ADMIN, '/gestion-documental/gestion-documental?pestana=retencion');
+  const aviso = page.getByRole('dialog', { name: 'Informacion Importante' });
+  await page.addLocatorHandler(aviso, () => aviso.getByRole('button', { name: 'Aceptar' }).click(), { noWaitAfter: true });
+  await page.getByText('Por disponer', { exact: true }).click();
+  const buscar = page.getByLabel('Buscar en retención');
+  await buscar.fill(marca);
+  await buscar.press('Enter');
+  for (const e of expedientes) await expect(page.getByRole('row').filter({ hasText: e.numero })).toBeVisible();
+
+  const eliminar = page.getByRole('button', { name: /Eliminar seleccionados/ });
+  const conservar = page.getByRole('button', { name: /Conservar seleccionados/ });
+  await expect(eliminar).toBeDisabled();
+  await expect(conservar).toBeDisabled();
+  for (const e of expedientes) await page.getByLabel(`Seleccionar ${e.numero}`).check();
+  await expect(eliminar).toHaveText('Eliminar seleccionados (3)');
+  await eliminar.click();
+
+  const dialogo = page.getByRole('dialog', { name: 'Eliminar 3 expedientes' });
+  await expect(dialogo).toContainText(expedientes.map((e) => e.numero).join(', '));
+  await expect(dialogo).toContainText(`1 expediente no se eliminará: ${retenido.numero} (tiene retención legal`);
+  await dialogo.getByRole('button', { name: 'Eliminar 3 y generar sus actas' }).click();
+  await expect(dialogo.getByText('El campo Motivo es obligatorio')).toBeVisible();
+  await dialogo.getByLabel('Motivo').fill(`Comité de archivo ${marca}: cumplieron su retención`);
+  await foto(page, 'gd-disposicion-lote-eliminar');
+  await dialogo.getByRole('button', { name: 'Eliminar 3 y generar sus actas' }).click();
+
+  const resultado = page.getByRole('dialog', { name: 'Resultado de la eliminación' });
+  await expect(resultado).toContainText('2 expedientes eliminados, cada uno con su acta; 1 no se pudo eliminar.');
+  const item = (numero: string) => resultado.getByRole('listitem').filter({ hasText: numero });
+  await expect(item(uno.numero)).toContainText('Eliminado');
+  await expect(item(tres.numero)).toContainText('Eliminado');
+  await expect(item(retenido.numero)).toContainText('No eliminado');
+  await expect(item(retenido.numero)).toContainText(
+    `El expediente ${retenido.numero} tiene retención legal (Tutela ${marca}): no se puede eliminar hasta levantarla.`,
+  );
+  await foto(page, 'gd-disposicion-lote-resultado');
+  await resultado.getByRole('button', { name: 'Cerrar' }).first().click();
+  await expect(resultado).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: uno.numero })).toBeHidden();
+
+  // The held one is kept for good instead.
+  await page.getByLabel(`Seleccionar ${retenido.numero}`).check();
+  await conservar.click();
+  const confirmar = page.getByRole('dialog', { name: '¿Conservar 1 expediente de forma permanente?' });
+  await confirmar.getByRole('button', { name: 'Conservar 1' }).click();
+  const conservado = page.getByRole('dialog', { name: 'Resultado de la conservación' });
+  await expect(conservado).toContainText('1 expediente conservado.');
+  await conservado.getByRole('button', { name: 'Cerrar' }).first().click();
+  await expect(page.getByText('Ningún expediente coincide.')).toBeVisible();
+
+  for (const e of [uno, tres]) {
+    const d = await api.get<ExpedienteDetalle>(`/gestion-documental/expedientes/${e.id}`);
+    expect(d).toMatchObject({ fase: 'eliminado', tiene_acta: true, dispuesto_por: ADMIN.usuario });
+  }
+  expect((await api.get<ExpedienteDetalle>(`/gestion-documental/expedientes/${retenido.id}`)).fase).toBe('conservado');
+});

@@ -212,3 +212,58 @@ export const ZTransferenciaLote = z.object({
   resultados: z.array(ZResultadoTransferencia),
 });
 export type TransferenciaLote = z.output<typeof ZTransferenciaLote>;
+
+// ----- Batch final disposition (tab «Retención» › Por disponer, several selected) -----
+
+/** The two final dispositions a batch applies. */
+export const ACCIONES_DISPOSICION = ['conservar', 'eliminar'] as const;
+export type AccionDisposicion = (typeof ACCIONES_DISPOSICION)[number];
+
+/**
+ * Most expedientes one batch disposition takes: the list's page. Each elimination draws its acta (~0.1 s)
+ * inside the request's transaction, so the batch is kept to what one screen selects.
+ */
+export const MAX_DISPONER_LOTE = 50;
+
+/** Conserving or eliminating several expedientes at once: one motivo (required to eliminate) for all actas. */
+export const ZDisponerLote = z
+  .object({
+    accion: z.enum(ACCIONES_DISPOSICION, { error: "El campo Acción debe ser 'conservar' o 'eliminar'" }),
+    ids: z
+      .array(id('Expedientes'), { error: 'El campo Expedientes debe ser una lista' })
+      .min(1, { error: 'El campo Expedientes está vacío: seleccione al menos un expediente' })
+      .max(MAX_DISPONER_LOTE, { error: `El campo Expedientes admite máximo ${MAX_DISPONER_LOTE} expedientes` })
+      .refine((ids) => new Set(ids).size === ids.length, { error: 'El campo Expedientes repite un expediente' }),
+    motivo: texto(ETIQUETAS_RETENCION.motivo, 2000),
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (v.accion === 'eliminar' && !v.motivo)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['motivo'],
+          message: `El campo ${ETIQUETAS_RETENCION.motivo} es obligatorio para eliminar: queda escrito en cada acta`,
+        });
+    },
+    cuandoValidos('accion', 'motivo'),
+  );
+export type DisponerLote = z.output<typeof ZDisponerLote>;
+export type DisponerLoteIn = z.input<typeof ZDisponerLote>;
+
+/** One expediente of a batch disposition: done (with its acta when eliminated), or refused with the reason. */
+export const ZResultadoDisposicion = z.object({
+  id: z.number().int(),
+  /** Null when the id is no expediente of the company. */
+  numero: z.string().nullable(),
+  hecho: z.boolean(),
+  motivo: z.string().nullable(),
+});
+export type ResultadoDisposicion = z.output<typeof ZResultadoDisposicion>;
+
+export const ZDisposicionLote = z.object({
+  accion: z.enum(ACCIONES_DISPOSICION),
+  hechos: z.number().int(),
+  rechazados: z.number().int(),
+  resultados: z.array(ZResultadoDisposicion),
+});
+export type DisposicionLote = z.output<typeof ZDisposicionLote>;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { idQuery } from '@predio/contract/campos';
 import { IDM_GESTION_DOCUMENTAL } from '@predio/contract/gestion-documental';
 import {
+  ZDisponerLote,
+  ZDisposicionLote,
   ZEliminarExpediente,
   ZExpediente,
   ZExpedienteDetalle,
@@ -153,6 +155,18 @@ export function expedientesRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: ({ tx, user, req, params, body }) =>
       service.eliminar({ tx, user, ip: req.ip, id: params.id, body, storage: deps.storage }),
+  });
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: `${URL}/disponer`,
+    permiso,
+    schema: {
+      body: ZDisponerLote,
+      response: ZDisposicionLote,
+      tags,
+      summary: 'Disposición final de varios expedientes (conservar, o eliminar con un acta cada uno): el resultado de cada uno',
+    },
+    handler: ({ tx, user, req, body }) => service.disponerLote({ tx, user, ip: req.ip, body, storage: deps.storage }),
   });
   defineRoute(app, deps, {
     method: 'POST',

@@ -10,6 +10,9 @@ import {
   type ExpedientesQuery,
   type RetencionLegal,
   type RetencionQuery,
+  type DisponerLote,
+  type DisposicionLote,
+  type ResultadoDisposicion,
   type ResultadoTransferencia,
   type TransferenciaLote,
   type TransferirLote,
@@ -201,19 +204,18 @@ export async function transferir(o: Escritura & { id: number }): Promise<Expedie
 }
 
 /**
- * Several expedientes gestión → central in the request's transaction, each with the single action's checks,
- * lock and audit row. A refused one (open, not due, already transferred, another serie the user may not edit,
- * not the company's) is reported with the reason and does not stop the others: every check runs before its
- * write, so a refusal leaves nothing half-written. Locked in id order (two batches never wait on each other
- * crosswise); the answer keeps the order received.
+ * Runs one expediente's action for each id in the request's transaction. A refused one (not due, already
+ * disposed of, another serie the user may not edit, not the company's) is reported with the single action's
+ * reason and does not stop the others: every check runs before its write, so a refusal leaves nothing
+ * half-written. Locked in id order (two batches never wait on each other crosswise); the answer keeps the
+ * order received.
  */
-export async function transferirLote(o: Escritura & { body: TransferirLote }): Promise<TransferenciaLote> {
-  const hoy = await repo.hoy(o.tx);
-  const porId = new Map<number, ResultadoTransferencia>();
-  for (const id of [...o.body.ids].sort((a, b) => a - b)) {
+async function enLote(o: Escritura, ids: number[], accion: (id: number) => Promise<Expediente>): Promise<ResultadoDisposicion[]> {
+  const porId = new Map<number, ResultadoDisposicion>();
+  for (const id of [...ids].sort((a, b) => a - b)) {
     try {
-      const e = await transferirUno({ ...o, id }, hoy);
-      porId.set(id, { id, numero: e.numero, transferido: true, motivo: null });
+      const e = await accion(id);
+      porId.set(id, { id, numero: e.numero, hecho: true, motivo: null });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       const numero = err.code === CODES.NO_ENCONTRADO ? null : ((await repo.numero(o.tx, id)) ?? null);
@@ -223,10 +225,18 @@ export async function transferirLote(o: Escritura & { body: TransferirLote }): P
           : err.code === CODES.SIN_PERMISO
             ? `No tiene permiso para editar la serie documental del expediente ${numero ?? id}.`
             : err.message;
-      porId.set(id, { id, numero, transferido: false, motivo });
+      porId.set(id, { id, numero, hecho: false, motivo });
     }
   }
-  const resultados = o.body.ids.map((id) => porId.get(id)!);
+  return ids.map((id) => porId.get(id)!);
+}
+
+/** Several expedientes gestión → central, each with the single action's checks, lock and audit row. */
+export async function transferirLote(o: Escritura & { body: TransferirLote }): Promise<TransferenciaLote> {
+  const hoy = await repo.hoy(o.tx);
+  const resultados = (await enLote(o, o.body.ids, (id) => transferirUno({ ...o, id }, hoy))).map(
+    ({ hecho, ...r }): ResultadoTransferencia => ({ ...r, transferido: hecho }),
+  );
   const transferidos = resultados.filter((r) => r.transferido).length;
   return { transferidos, rechazados: resultados.length - transferidos, resultados };
 }
@@ -248,10 +258,15 @@ async function paraDisponer(o: Escritura & { id: number }): Promise<Expediente> 
 }
 
 /** Central → conservado: kept for good (any disposition may choose to keep it). */
-export async function conservar(o: Escritura & { id: number }): Promise<ExpedienteDetalle> {
-  await paraDisponer(o);
+async function conservarUno(o: Escritura & { id: number }): Promise<Expediente> {
+  const e = await paraDisponer(o);
   await repo.disponer(o.tx, o.id, { fase: 'conservado', usuario: o.user.usuario, motivo: null, idActa: null });
   await auditar(o, o.id, 'conservar', { fase: { antes: 'central', despues: 'conservado' } });
+  return e;
+}
+
+export async function conservar(o: Escritura & { id: number }): Promise<ExpedienteDetalle> {
+  await conservarUno(o);
   return obtener(o);
 }
 
@@ -297,9 +312,19 @@ ${dato('Motivo u observación', o.motivo)}
  * acta de eliminación is drawn (~0.1 s) and stored inside the transaction, so the expediente is never
  * marked eliminated without its acta. Rows (the expediente, its radicados, their history) are kept.
  */
-export async function eliminar(
+type Membrete = Awaited<ReturnType<typeof membreteConLogo>>;
+type Papel = { empresa: Awaited<ReturnType<typeof empresaDocumento>>; membrete: Membrete };
+
+/** The company's name and letterhead for the actas, read once per request. */
+async function papelDeActas(o: Escritura & { storage: Storage }): Promise<Papel> {
+  const empresa = await empresaDocumento(o.tx);
+  return { empresa, membrete: await membreteConLogo({ idEmpresa: o.user.idEmpresa, storage: o.storage, empresa }) };
+}
+
+async function eliminarUno(
   o: Escritura & { id: number; body: EliminarExpediente; storage: Storage },
-): Promise<ExpedienteDetalle> {
+  papel: () => Promise<Papel>,
+): Promise<Expediente> {
   const e = await paraDisponer(o);
   if (e.retencion_legal)
     throw conflicto(
@@ -316,8 +341,7 @@ export async function eliminar(
     );
   const detalle = await obtener(o);
   const hoy = await repo.hoy(o.tx);
-  const empresa = await empresaDocumento(o.tx);
-  const membrete = await membreteConLogo({ idEmpresa: o.user.idEmpresa, storage: o.storage, empresa });
+  const { empresa, membrete } = await papel();
   const html = sanearHtml(htmlActa(detalle, { empresa: empresa.nombre, usuario: o.user.usuario, hoy, motivo: o.body.motivo }));
   const pdf = await htmlAPdf({ html, membrete, titulo: `Acta de eliminación · ${e.numero}` });
   const clave = `${o.user.idEmpresa}/archivos/${randomUUID()}`;
@@ -340,7 +364,30 @@ export async function eliminar(
     acta: { antes: null, despues: acta!.nombre },
     radicados: { antes: detalle.documentos.map((r) => r.radicado).join(', '), despues: null },
   });
+  return e;
+}
+
+export async function eliminar(
+  o: Escritura & { id: number; body: EliminarExpediente; storage: Storage },
+): Promise<ExpedienteDetalle> {
+  await eliminarUno(o, () => papelDeActas(o));
   return obtener(o);
+}
+
+/**
+ * Several expedientes of the central archive to their final disposition at once: each conserved, or
+ * eliminated with its own acta (the batch's motivo written in every one), with the single action's checks.
+ */
+export async function disponerLote(o: Escritura & { body: DisponerLote; storage: Storage }): Promise<DisposicionLote> {
+  const { accion, ids, motivo } = o.body;
+  let papel: Promise<Papel> | undefined;
+  const resultados = await enLote(o, ids, (id) =>
+    accion === 'conservar'
+      ? conservarUno({ ...o, id })
+      : eliminarUno({ ...o, id, body: { motivo: motivo! } }, () => (papel ??= papelDeActas(o))),
+  );
+  const hechos = resultados.filter((r) => r.hecho).length;
+  return { accion, hechos, rechazados: resultados.length - hechos, resultados };
 }
 
 /** Sets or clears the legal hold (a lawsuit, an authority's request): while on, no elimination. */

@@ -6,6 +6,7 @@ import {
   ETIQUETAS_VISTA_RETENCION,
   VISTAS_RETENCION,
   ZEliminarExpediente,
+  type DisposicionLote,
   type EliminarExpediente,
   type Expediente,
   type TransferenciaLote,
@@ -21,6 +22,7 @@ import { zodRule } from '../../components/zod-rule.ts';
 import { formatFecha } from '../../lib/format.ts';
 import {
   useConservarExpediente,
+  useDisponerExpedientes,
   useEliminarExpediente,
   useRetencion,
   useTransferirExpediente,
@@ -34,6 +36,54 @@ export const disposicion = (e: Expediente) =>
     ? (ETIQUETAS_DISPOSICION[e.subserie.disposicion_final as DisposicionTrd] ?? e.subserie.disposicion_final)
     : 'Sin disposición';
 const conCodigo = (r: { codigo: string | null; nombre: string }) => (r.codigo ? `${r.codigo} ${r.nombre}` : r.nombre);
+const numerosDe = (sel: Expediente[]) =>
+  `${sel
+    .slice(0, 10)
+    .map((e) => e.numero)
+    .join(', ')}${sel.length > 10 ? ` y ${sel.length - 10} más` : ''}.`;
+const expedientes = (n: number) => (n === 1 ? '1 expediente' : `${n} expedientes`);
+
+/** What a batch did, in the terms of its action: the totals, and each expediente done or refused with why. */
+type ResultadoLote = {
+  titulo: string;
+  resumen: string;
+  hechos: number;
+  rechazados: number;
+  hecho: string;
+  noHecho: string;
+  resultados: { id: number; numero: string | null; hecho: boolean; motivo: string | null }[];
+};
+const noSePudo = (n: number, verbo: string) => (n ? `; ${n} no ${n === 1 ? 'se pudo' : 'se pudieron'} ${verbo}` : '');
+const deTransferencia = (r: TransferenciaLote): ResultadoLote => ({
+  titulo: 'Resultado de la transferencia',
+  resumen: `${r.transferidos} ${r.transferidos === 1 ? 'expediente transferido' : 'expedientes transferidos'} al archivo central${noSePudo(r.rechazados, 'transferir')}.`,
+  hechos: r.transferidos,
+  rechazados: r.rechazados,
+  hecho: 'Transferido',
+  noHecho: 'No transferido',
+  resultados: r.resultados.map(({ transferido, ...x }) => ({ ...x, hecho: transferido })),
+});
+const deDisposicion = (r: DisposicionLote): ResultadoLote =>
+  r.accion === 'conservar'
+    ? {
+        titulo: 'Resultado de la conservación',
+        resumen: `${r.hechos} ${r.hechos === 1 ? 'expediente conservado' : 'expedientes conservados'}${noSePudo(r.rechazados, 'conservar')}.`,
+        hechos: r.hechos,
+        rechazados: r.rechazados,
+        hecho: 'Conservado',
+        noHecho: 'No conservado',
+        resultados: r.resultados,
+      }
+    : {
+        titulo: 'Resultado de la eliminación',
+        resumen: `${r.hechos} ${r.hechos === 1 ? 'expediente eliminado, con su acta' : 'expedientes eliminados, cada uno con su acta'}${noSePudo(r.rechazados, 'eliminar')}.`,
+        hechos: r.hechos,
+        rechazados: r.rechazados,
+        hecho: 'Eliminado',
+        noHecho: 'No eliminado',
+        resultados: r.resultados,
+      };
+
 /** Why «Eliminar» is not offered for a row, or null when it is. */
 const sinEliminar = (e: Expediente) =>
   e.retencion_legal
@@ -62,22 +112,21 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
   const transferir = useTransferirExpediente();
   const transferirVarios = useTransferirExpedientes();
   const conservar = useConservarExpediente();
+  const disponerVarios = useDisponerExpedientes();
   const [seleccion, setSeleccion] = useState<Expediente[]>([]);
-  const [resultado, setResultado] = useState<TransferenciaLote | null>(null);
-  const enLote = puedeEditar && vista === 'transferir';
+  const [resultado, setResultado] = useState<ResultadoLote | null>(null);
+  const [eliminandoVarios, setEliminandoVarios] = useState<Expediente[] | null>(null);
+  const enLote = puedeEditar;
   const limpiar = () => setSeleccion([]);
+  const cuantos = seleccion.length === 0 ? '' : ` (${seleccion.length})`;
 
   const transferirSeleccion = () => {
     const n = seleccion.length;
-    const numeros = seleccion.map((e) => e.numero);
     avisos.confirm({
-      title: n === 1 ? '¿Transferir 1 expediente al archivo central?' : `¿Transferir ${n} expedientes al archivo central?`,
+      title: `¿Transferir ${expedientes(n)} al archivo central?`,
       content: (
         <>
-          <Typography.Paragraph>
-            {numeros.slice(0, 10).join(', ')}
-            {n > 10 ? ` y ${n - 10} más` : ''}.
-          </Typography.Paragraph>
+          <Typography.Paragraph>{numerosDe(seleccion)}</Typography.Paragraph>
           <Typography.Paragraph type="secondary">
             Cada expediente se revisa como si se transfiriera solo: los que no cumplan se informan con el motivo y no impiden
             transferir los demás.
@@ -91,7 +140,33 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
           .mutateAsync(seleccion.map((e) => e.id))
           .then((r) => {
             limpiar();
-            setResultado(r);
+            setResultado(deTransferencia(r));
+          })
+          .catch((x: Error) => void message.error(x.message)),
+    });
+  };
+
+  const conservarSeleccion = () => {
+    const n = seleccion.length;
+    avisos.confirm({
+      title: `¿Conservar ${expedientes(n)} de forma permanente?`,
+      content: (
+        <>
+          <Typography.Paragraph>{numerosDe(seleccion)}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            Cada expediente se revisa como si se conservara solo: los que no cumplan se informan con el motivo y no impiden
+            conservar los demás.
+          </Typography.Paragraph>
+        </>
+      ),
+      okText: `Conservar ${n}`,
+      cancelText: 'Cancelar',
+      onOk: () =>
+        disponerVarios
+          .mutateAsync({ accion: 'conservar', ids: seleccion.map((e) => e.id) })
+          .then((r) => {
+            limpiar();
+            setResultado(deDisposicion(r));
           })
           .catch((x: Error) => void message.error(x.message)),
     });
@@ -178,7 +253,7 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
           }}
           className="gd-filtro"
         />
-        {enLote ? (
+        {enLote && vista === 'transferir' ? (
           <Button
             type="primary"
             icon={<ExportOutlined />}
@@ -186,8 +261,28 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
             loading={transferirVarios.isPending}
             onClick={transferirSeleccion}
           >
-            {seleccion.length === 0 ? 'Transferir seleccionados' : `Transferir seleccionados (${seleccion.length})`}
+            {`Transferir seleccionados${cuantos}`}
           </Button>
+        ) : null}
+        {enLote && vista === 'disponer' ? (
+          <>
+            <Button
+              icon={<SafetyCertificateOutlined />}
+              disabled={seleccion.length === 0}
+              loading={disponerVarios.isPending && disponerVarios.variables?.accion === 'conservar'}
+              onClick={conservarSeleccion}
+            >
+              {`Conservar seleccionados${cuantos}`}
+            </Button>
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              disabled={seleccion.length === 0}
+              onClick={() => setEliminandoVarios(seleccion)}
+            >
+              {`Eliminar seleccionados${cuantos}`}
+            </Button>
+          </>
         ) : null}
       </Space>
       <Typography.Paragraph type="secondary" className="gd-retencion-ayuda">
@@ -321,7 +416,16 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
       >
         {abierto !== null ? <DetalleExpediente id={abierto} puedeEditar={puedeEditar} /> : null}
       </AppDrawer>
-      <ResultadoTransferencia resultado={resultado} onCerrar={() => setResultado(null)} />
+      <ResultadoDelLote resultado={resultado} onCerrar={() => setResultado(null)} />
+      <EliminarVariosDialogo
+        seleccion={eliminandoVarios}
+        onCerrar={() => setEliminandoVarios(null)}
+        onHecho={(r) => {
+          setEliminandoVarios(null);
+          limpiar();
+          setResultado(deDisposicion(r));
+        }}
+      />
       <EliminarDialogo
         e={eliminando}
         onCerrar={() => setEliminando(null)}
@@ -334,13 +438,13 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
   );
 }
 
-/** What a batch transfer did: how many, and each expediente transferred or refused with its reason. */
-function ResultadoTransferencia({ resultado, onCerrar }: { resultado: TransferenciaLote | null; onCerrar: () => void }) {
+/** What a batch did: how many, and each expediente done or refused with its reason. */
+function ResultadoDelLote({ resultado, onCerrar }: { resultado: ResultadoLote | null; onCerrar: () => void }) {
   const r = resultado;
   return (
     <AppModal
       open={r !== null}
-      title="Resultado de la transferencia"
+      title={r?.titulo}
       onCancel={onCerrar}
       onOk={onCerrar}
       okText="Cerrar"
@@ -349,13 +453,7 @@ function ResultadoTransferencia({ resultado, onCerrar }: { resultado: Transferen
     >
       {r ? (
         <>
-          <Alert
-            type={r.rechazados === 0 ? 'success' : r.transferidos === 0 ? 'error' : 'warning'}
-            showIcon
-            message={`${r.transferidos} ${r.transferidos === 1 ? 'expediente transferido' : 'expedientes transferidos'} al archivo central${
-              r.rechazados ? `; ${r.rechazados} no ${r.rechazados === 1 ? 'se pudo' : 'se pudieron'} transferir` : ''
-            }.`}
-          />
+          <Alert type={r.rechazados === 0 ? 'success' : r.hechos === 0 ? 'error' : 'warning'} showIcon message={r.resumen} />
           <List
             size="small"
             className="gd-resultado-lote"
@@ -365,7 +463,7 @@ function ResultadoTransferencia({ resultado, onCerrar }: { resultado: Transferen
                 <Space direction="vertical" size={0}>
                   <Space size={6} wrap>
                     <Typography.Text strong>{x.numero ?? `Expediente ${x.id}`}</Typography.Text>
-                    {x.transferido ? <Tag color="green">Transferido</Tag> : <Tag color="red">No transferido</Tag>}
+                    {x.hecho ? <Tag color="green">{r.hecho}</Tag> : <Tag color="red">{r.noHecho}</Tag>}
                   </Space>
                   {x.motivo ? <Typography.Text type="secondary">{x.motivo}</Typography.Text> : null}
                 </Space>
@@ -375,6 +473,64 @@ function ResultadoTransferencia({ resultado, onCerrar }: { resultado: Transferen
         </>
       ) : null}
     </AppModal>
+  );
+}
+
+/** Eliminating the selected expedientes: one motivo, written in the acta each one gets. */
+function EliminarVariosDialogo({
+  seleccion,
+  onCerrar,
+  onHecho,
+}: {
+  seleccion: Expediente[] | null;
+  onCerrar: () => void;
+  onHecho: (r: DisposicionLote) => void;
+}) {
+  const disponer = useDisponerExpedientes();
+  const n = seleccion?.length ?? 0;
+  const conReparo = (seleccion ?? []).filter((e) => sinEliminar(e) !== null);
+  return (
+    <ModalForm<EliminarExpediente>
+      open={seleccion !== null}
+      title={`Eliminar ${expedientes(n)}`}
+      okText={`Eliminar ${n} y generar sus actas`}
+      valores={{ motivo: '' }}
+      guardando={disponer.isPending}
+      onCerrar={onCerrar}
+      onGuardar={async (v) => {
+        onHecho(await disponer.mutateAsync({ accion: 'eliminar', ids: seleccion!.map((e) => e.id), motivo: v.motivo }));
+      }}
+      formProps={{ layout: 'vertical' }}
+    >
+      {seleccion ? (
+        <>
+          <Typography.Paragraph>{numerosDe(seleccion)}</Typography.Paragraph>
+          <Typography.Paragraph>
+            Cada expediente se elimina con sus radicados y recibe su propia <strong>acta de eliminación documental</strong> en
+            PDF, que queda guardada con él. Esta acción no se puede deshacer.
+          </Typography.Paragraph>
+          {conReparo.length > 0 ? (
+            <Alert
+              type="warning"
+              showIcon
+              className="gd-retencion-reparo"
+              message={`${expedientes(conReparo.length)} no se ${conReparo.length === 1 ? 'eliminará' : 'eliminarán'}: ${conReparo
+                .slice(0, 5)
+                .map((e) => `${e.numero} (${sinEliminar(e)!.toLowerCase()})`)
+                .join('; ')}${conReparo.length > 5 ? '…' : '.'}`}
+            />
+          ) : null}
+        </>
+      ) : null}
+      <Form.Item
+        name="motivo"
+        label={ETIQUETAS_RETENCION.motivo}
+        rules={[zodRule(ZEliminarExpediente.shape.motivo, ETIQUETAS_RETENCION.motivo)]}
+        extra="Queda escrito en el acta de cada expediente."
+      >
+        <Input.TextArea rows={3} maxLength={2000} />
+      </Form.Item>
+    </ModalForm>
   );
 }
 

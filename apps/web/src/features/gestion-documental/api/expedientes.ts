@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  DisponerLoteIn,
+  DisposicionLote,
   Expediente,
   ExpedienteDetalle,
   ExpedienteFormIn,
@@ -97,6 +99,13 @@ export function useTransferirExpedientes() {
   return useMutation({
     mutationFn: async (ids: number[]) =>
       (await http.post<TransferenciaLote>(`${URL}/transferir`, { ids }, { silent: true })).data,
+    onSettled: () => void qc.invalidateQueries({ queryKey: expedientesKeys.all }),
+  });
+}
+export function useDisponerExpedientes() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: DisponerLoteIn) => (await http.post<DisposicionLote>(`${URL}/disponer`, v, { silent: true })).data,
     onSettled: () => void qc.invalidateQueries({ queryKey: expedientesKeys.all }),
   });
 }
