@@ -1,13 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
+import { paginaDeIngreso } from './vite-login.ts';
 import { precompress } from './vite-precompress.ts';
 
 const API_TARGET = process.env.PREDIO_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), paginaDeIngreso(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },

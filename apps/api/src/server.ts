@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { CODES } from '@predio/contract/codes';
+import { TOKEN_COOKIE } from '@predio/contract/constants';
 import { FOTO_MAX_BYTES } from '@predio/contract/terceros';
 import type { Config } from './config.ts';
 import { archivosRoutes } from './platform/archivos/archivos.routes.ts';
@@ -136,6 +137,7 @@ export async function buildServer(
 
   const webDist = deps.config.webDist ?? DEFAULT_WEB_DIST;
   const hayWeb = existsSync(`${webDist}/index.html`);
+  const hayIngreso = existsSync(`${webDist}/login.html`);
   if (hayWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -162,9 +164,14 @@ export async function buildServer(
         .send({ code: CODES.NO_ENCONTRADO, message: `La ruta ${req.method} ${req.url.split('?')[0]} no existe.` });
     }
     // A file that exists is served as is; every other path is the SPA, whose router decides (or shows /404).
+    if (path !== '/' && /\.[a-z0-9]+$/.test(path))
+      return reply.header('cache-control', 'no-cache').sendFile(req.url.split('?')[0]!.slice(1));
+    // Without a session, /login (and /, which leads there) is the page with its form already drawn.
+    const ingreso = hayIngreso && (path === '/login' || path === '/') && !tieneSesion(req.headers.cookie);
     return reply
       .header('cache-control', 'no-cache')
-      .sendFile(path === '/' || !/\.[a-z0-9]+$/.test(path) ? 'index.html' : req.url.split('?')[0]!.slice(1));
+      .header('vary', 'cookie')
+      .sendFile(ingreso ? 'login.html' : 'index.html');
   });
   return app;
 }
@@ -182,6 +189,11 @@ declare module 'fastify' {
  * Fastify 5.12 trusts nobody for a bare number, since it cannot tell the proxy from a client that
  * connects directly: a hop count here means what the README says, the nearest n addresses are proxies.
  */
+/** Whether the request carries the session cookie the web app keeps its token in (valid or not). */
+function tieneSesion(cookie: string | undefined): boolean {
+  return (cookie ?? '').split(';').some((c) => c.trim().startsWith(`${TOKEN_COOKIE}=`));
+}
+
 function confianzaProxy(t: Config['trustProxy']): boolean | string[] | ((direccion: string, salto: number) => boolean) {
   return typeof t === 'number' ? (_direccion, salto) => salto < t : t;
 }

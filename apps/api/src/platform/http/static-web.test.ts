@@ -82,3 +82,48 @@ describe('the built web app', () => {
     expect(r.json()).toMatchObject({ code: 40400 });
   });
 });
+
+// The build also writes login.html (apps/web/vite-login.ts): the page with its login form already drawn.
+describe('the login page drawn before the app loads', () => {
+  const web2 = mkdtempSync(join(tmpdir(), 'predio-web-'));
+  const index = Buffer.from(
+    '<!doctype html><html lang="es"><body><main id="arranque"></main><div id="root"></div></body></html>',
+  );
+  const login = Buffer.from(
+    '<!doctype html><html lang="es" class="arranque-login"><body><main id="arranque"></main><div id="root"></div></body></html>',
+  );
+  conCopias(join(web2, 'index.html'), index);
+  conCopias(join(web2, 'login.html'), login);
+  let t2: TestApp;
+  beforeAll(async () => {
+    t2 = await createTestApp({ webDist: web2 });
+  });
+  afterAll(async () => {
+    await t2.close();
+    rmSync(web2, { recursive: true, force: true });
+  });
+  const pagina = async (url: string, cookie?: string) => {
+    const r = await t2.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br', ...(cookie === undefined ? {} : { cookie }) },
+    });
+    expect(r.statusCode, url).toBe(200);
+    expect(r.headers['content-encoding'], url).toBe('br');
+    expect(r.headers['cache-control'], url).toBe('no-cache');
+    // The same address answers two pages, by the cookie: a cache must tell them apart.
+    expect(String(r.headers['vary']).toLowerCase(), url).toContain('cookie');
+    return brotliDecompressSync(r.rawPayload);
+  };
+
+  it('sends login.html for /login and / without a session, index.html with one and on every other path', async () => {
+    expect((await pagina('/login')).equals(login)).toBe(true);
+    expect((await pagina('/login?redirect=%2Finmuebles')).equals(login)).toBe(true);
+    expect((await pagina('/')).equals(login)).toBe(true);
+    expect((await pagina('/login', 'tema=oscuro')).equals(login)).toBe(true);
+    expect((await pagina('/login', 'tema=oscuro; Admin-Token=abc.def.ghi')).equals(index)).toBe(true);
+    expect((await pagina('/', 'Admin-Token=abc')).equals(index)).toBe(true);
+    expect((await pagina('/inicio')).equals(index)).toBe(true);
+    expect((await pagina('/inmuebles/disponibles')).equals(index)).toBe(true);
+  });
+});

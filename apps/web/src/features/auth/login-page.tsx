@@ -1,9 +1,11 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Button, Form, Input, InputNumber, theme } from 'antd';
 import { LockOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { APP_TITLE } from '@predio/contract/constants';
 import { ZLoginBody } from '@predio/contract/usuarios';
 import logo from '../../assets/logo.svg';
 import { zodRule } from '../../components/zod-rule.ts';
+import { leerArranque, leerFormulario, quitarArranque } from './arranque.ts';
 import { useLogin } from './api/login.ts';
 import './login-page.css';
 
@@ -27,6 +29,25 @@ export function LoginPage() {
     localStorage.setItem(LAST_COMPANY_KEY, String(body.idEmpresa));
     login.mutate(body);
   };
+
+  // What was typed in login.html's form while the app loaded: the initial values and the focus; that form
+  // goes once this one is on screen, and an «Ingresar» pressed there is sent now (once).
+  const [arranque] = useState(leerArranque);
+  const foco = arranque?.foco ?? 'idEmpresa';
+  const enviado = useRef(false);
+  useLayoutEffect(() => {
+    // What was typed after the first render read the form, and where the cursor is now.
+    const ahora = leerFormulario();
+    quitarArranque();
+    if (ahora === null) return;
+    const { foco: donde, enviar, ...valores } = ahora;
+    form.setFieldsValue({ ...valores, idEmpresa: valores.idEmpresa ?? form.getFieldValue('idEmpresa') });
+    if (donde !== null && donde !== foco) form.focusField(donde);
+    if (enviar && !enviado.current) {
+      enviado.current = true;
+      form.submit();
+    }
+  }, [form, foco]);
 
   return (
     <main className="login-page">
@@ -67,7 +88,11 @@ export function LoginPage() {
           layout="vertical"
           size="large"
           requiredMark={false}
-          initialValues={{ idEmpresa: lastCompany(), usuario: '', clave: '' }}
+          initialValues={{
+            idEmpresa: arranque?.idEmpresa ?? lastCompany(),
+            usuario: arranque?.usuario ?? '',
+            clave: arranque?.clave ?? '',
+          }}
           onFinish={submit}
           disabled={login.isPending}
         >
@@ -76,13 +101,26 @@ export function LoginPage() {
             name="idEmpresa"
             rules={[{ required: true, message: 'Empresa es obligatoria' }, zodRule(ZLoginBody.shape.idEmpresa, 'Empresa')]}
           >
-            <InputNumber prefix={<ShopOutlined />} min={1} precision={0} controls={false} style={{ width: '100%' }} autoFocus />
+            <InputNumber
+              prefix={<ShopOutlined />}
+              min={1}
+              precision={0}
+              controls={false}
+              style={{ width: '100%' }}
+              autoFocus={foco === 'idEmpresa'}
+            />
           </Form.Item>
           <Form.Item label="Usuario" name="usuario" rules={[zodRule(ZLoginBody.shape.usuario, 'Usuario')]}>
-            <Input prefix={<UserOutlined />} autoComplete="username" autoCapitalize="off" spellCheck={false} />
+            <Input
+              prefix={<UserOutlined />}
+              autoComplete="username"
+              autoCapitalize="off"
+              spellCheck={false}
+              autoFocus={foco === 'usuario'}
+            />
           </Form.Item>
           <Form.Item label="Contraseña" name="clave" rules={[zodRule(ZLoginBody.shape.clave, 'Contraseña')]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus={foco === 'clave'} />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
             Ingresar
