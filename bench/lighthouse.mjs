@@ -147,6 +147,14 @@ try {
           config,
           page,
         );
+        // BENCH_JSON=<dir> keeps each report, to read which elements shift or paint last.
+        if (process.env.BENCH_JSON) {
+          (await import('node:fs')).mkdirSync(process.env.BENCH_JSON, { recursive: true });
+          (await import('node:fs')).writeFileSync(
+            `${process.env.BENCH_JSON}/${ruta.replace(/\W+/g, '_')}-${preset}-${i + 1}.json`,
+            JSON.stringify(r.lhr),
+          );
+        }
         const a = r.lhr.audits;
         runs.push({
           score: Math.round(r.lhr.categories.performance.score * 100),

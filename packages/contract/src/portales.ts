@@ -54,6 +54,10 @@ export const PORTALES_CON_CONTACTOS: readonly PortalSincronizado[] = ['mercadoli
 export const portalDeSolicitudes = (p: PortalSincronizado): PortalSolicitud | null =>
   (PORTAL_VALUES as readonly string[]).includes(p) ? (p as PortalSolicitud) : null;
 
+/** Solicitudes showing a portal's requests received since `desde` (the health panel's and Inicio's link). */
+export const enlaceSolicitudesDelPortal = (portal: PortalSincronizado, desde: string): string =>
+  `/propiedades/solicitudes?canal=portal&portal=${portal}&desde=${desde}`;
+
 /**
  * Portals whose adapter reads a listing's state back (ClientePortal.leerEstado): the nightly
  * reconciliation covers them. Metrocuadrado: GET /properties/{id}; Mercado Libre: GET /items/{id};

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -106,6 +106,14 @@ export async function listar(tx: Tx, portal: string) {
   );
 }
 
+/** The first day of this calendar month in Colombia, as the Solicitudes list's «desde» reads it. */
+const INICIO_MES = sql.raw(`date_trunc('month', now() at time zone 'America/Bogota')`);
+const MES_DESDE = sql`to_char(${INICIO_MES}, 'YYYY-MM-DD')`;
+/** The portal's requests (canal «Portal inmobiliario») received this month, by their fecha_recepcion. */
+const solicitudesDelMes = (portal: SQL) =>
+  sql`(select count(*) from solicitud s where s.canal = 'portal' and s.portal = ${portal}
+        and s.fecha_recepcion >= (${INICIO_MES} at time zone 'America/Bogota'))::int`;
+
 export async function salud(tx: Tx, portal: string, dias: number, portalSolicitudes: string | null) {
   const [f] = await queryRows<{
     activo: boolean | null;
@@ -133,11 +141,8 @@ export async function salud(tx: Tx, portal: string, dias: number, portalSolicitu
           (select contactos_leido_en from portal_config where portal = ${portal}) as contactos_leido_en,
           (select contactos_error from portal_config where portal = ${portal}) as contactos_error,
           (select (ajustes ->> 'costo_mensual')::bigint from portal_config where portal = ${portal}) as costo_mensual,
-          -- The calendar month in Colombia, as the Solicitudes list's «desde» reads it (fecha_recepcion).
-          (select count(*) from solicitud where canal = 'portal' and portal = ${portalSolicitudes}
-             and fecha_recepcion >= (date_trunc('month', now() at time zone 'America/Bogota') at time zone 'America/Bogota')
-          )::int as solicitudes_mes,
-          to_char(date_trunc('month', now() at time zone 'America/Bogota'), 'YYYY-MM-DD') as mes_desde`,
+          ${solicitudesDelMes(sql`${portalSolicitudes}`)} as solicitudes_mes,
+          ${MES_DESDE} as mes_desde`,
   );
   const errores = await queryRows<{ consecutivo: number; direccion: string; ultimo_error: string; actualizado_en: Date | null }>(
     tx,
@@ -163,8 +168,7 @@ export async function resumen(tx: Tx) {
     mes_desde: string;
   }>(
     tx,
-    sql`with mes as (select date_trunc('month', now() at time zone 'America/Bogota') as d),
-        pub as (select portal, count(*) filter (where estado = 'publicado')::int as publicados,
+    sql`with pub as (select portal, count(*) filter (where estado = 'publicado')::int as publicados,
                   count(*) filter (where estado in ('pendiente', 'enviado', 'en_proceso'))::int as en_curso,
                   count(*) filter (where estado = 'error')::int as con_error
                 from portal_publicacion group by portal),
@@ -175,9 +179,7 @@ export async function resumen(tx: Tx) {
           coalesce(pub.con_error, 0) as con_error,
           (select max(h.creado_en) from portal_historial h where h.portal = p.portal
              and h.resultado in ('publicado', 'despublicado')) as ultimo_exito,
-          (select count(*) from solicitud s where s.canal = 'portal' and s.portal = p.portal
-             and s.fecha_recepcion >= ((select d from mes) at time zone 'America/Bogota'))::int as solicitudes_mes,
-          to_char((select d from mes), 'YYYY-MM-DD') as mes_desde
+          ${solicitudesDelMes(sql`p.portal`)} as solicitudes_mes, ${MES_DESDE} as mes_desde
         from portales p left join pub on pub.portal = p.portal left join cfg on cfg.portal = p.portal`,
   );
 }

@@ -1,7 +1,7 @@
 import { Card, Skeleton, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { hasIdm } from '@predio/contract/menu';
-import { IDM_PORTAL, PORTALES_SINCRONIZADOS, type ResumenPortal } from '@predio/contract/portales';
+import { enlaceSolicitudesDelPortal, IDM_PORTAL, PORTALES_SINCRONIZADOS, type ResumenPortal } from '@predio/contract/portales';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { formatFechaHora, formatMoneda, formatNumero } from '../../lib/format.ts';
 import { usePermisos } from '../../lib/session-store.ts';
@@ -23,7 +23,7 @@ export function PortalesInicio() {
       '—'
     ) : (
       <Link
-        to={`/propiedades/solicitudes?canal=portal&portal=${p.portal}&desde=${r!.mes_desde}`}
+        to={enlaceSolicitudesDelPortal(p.portal, r!.mes_desde)}
         aria-label={`${p.solicitudes_mes} solicitudes de ${p.nombre} este mes: verlas`}
       >
         {formatNumero(p.solicitudes_mes)}

@@ -35,6 +35,7 @@ import {
   PORTALES_CON_CONTACTOS,
   PORTALES_CON_WEBHOOK,
   portalDeSolicitudes,
+  enlaceSolicitudesDelPortal,
   ETIQUETAS_ESTADO_PUBLICACION,
   ESTADOS_MASIVO,
   type FiltroDespublicarMasivo,
@@ -707,7 +708,7 @@ function SaludCard({ portal, nombre }: { portal: PortalSincronizado; nombre: str
                 value={s.solicitudes_mes}
                 formatter={(v) => (
                   <Link
-                    to={`/propiedades/solicitudes?canal=portal&portal=${portal}&desde=${s.mes_desde}`}
+                    to={enlaceSolicitudesDelPortal(portal, s.mes_desde)}
                     aria-label={`${String(v)} solicitudes de ${nombre} este mes: verlas`}
                   >
                     {String(v)}
