@@ -9,6 +9,8 @@ export type Arranque = {
   usuario: string;
   clave: string;
   foco: 'idEmpresa' | 'usuario' | 'clave' | null;
+  /** Where the cursor was in that field, so typing goes on at the same place. */
+  cursor: [number, number] | null;
   enviar: boolean;
 };
 
@@ -27,13 +29,16 @@ export function leerFormulario(): Arranque | null {
   if (!raiz || !form || !document.documentElement.classList.contains('arranque-login')) return null;
   const valor = (nombre: string) => (form.elements.namedItem(nombre) as HTMLInputElement | null)?.value ?? '';
   const activo = document.activeElement;
-  const foco = activo instanceof HTMLInputElement && raiz.contains(activo) ? activo.name : null;
+  const enForm = activo instanceof HTMLInputElement && raiz.contains(activo);
+  const foco = enForm ? activo.name : null;
   const empresa = Number(valor('idEmpresa').trim());
   return {
     idEmpresa: valor('idEmpresa').trim() !== '' && Number.isInteger(empresa) && empresa > 0 ? empresa : null,
     usuario: valor('usuario'),
     clave: valor('clave'),
     foco: foco === 'idEmpresa' || foco === 'usuario' || foco === 'clave' ? foco : null,
+    cursor:
+      enForm && activo.selectionStart !== null ? [activo.selectionStart, activo.selectionEnd ?? activo.selectionStart] : null,
     enviar: form.dataset.enviar === '1',
   };
 }

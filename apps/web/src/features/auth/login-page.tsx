@@ -33,21 +33,28 @@ export function LoginPage() {
   // What was typed in login.html's form while the app loaded: the initial values and the focus; that form
   // goes once this one is on screen, and an «Ingresar» pressed there is sent now (once).
   const [arranque] = useState(leerArranque);
-  const foco = arranque?.foco ?? 'idEmpresa';
+  // Without that form, Empresa takes the focus as the page opens. With it, the focus goes where the cursor
+  // is as this form replaces it, and nowhere else: the inputs' own autoFocus runs after this effect and
+  // would send the next keystrokes to Empresa.
+  const autoFoco = arranque === null;
   const enviado = useRef(false);
   useLayoutEffect(() => {
     // What was typed after the first render read the form, and where the cursor is now.
     const ahora = leerFormulario();
     quitarArranque();
     if (ahora === null) return;
-    const { foco: donde, enviar, ...valores } = ahora;
+    const { foco, cursor, enviar, ...valores } = ahora;
     form.setFieldsValue({ ...valores, idEmpresa: valores.idEmpresa ?? form.getFieldValue('idEmpresa') });
-    if (donde !== null && donde !== foco) form.focusField(donde);
+    form.focusField(foco ?? 'idEmpresa');
+    const campo = document.activeElement;
+    // Only text-like inputs have a cursor (a number input would throw).
+    if (cursor !== null && campo instanceof HTMLInputElement && /^(text|password|search)$/.test(campo.type))
+      campo.setSelectionRange(cursor[0], cursor[1]);
     if (enviar && !enviado.current) {
       enviado.current = true;
       form.submit();
     }
-  }, [form, foco]);
+  }, [form]);
 
   return (
     <main className="login-page">
@@ -107,20 +114,14 @@ export function LoginPage() {
               precision={0}
               controls={false}
               style={{ width: '100%' }}
-              autoFocus={foco === 'idEmpresa'}
+              autoFocus={autoFoco}
             />
           </Form.Item>
           <Form.Item label="Usuario" name="usuario" rules={[zodRule(ZLoginBody.shape.usuario, 'Usuario')]}>
-            <Input
-              prefix={<UserOutlined />}
-              autoComplete="username"
-              autoCapitalize="off"
-              spellCheck={false}
-              autoFocus={foco === 'usuario'}
-            />
+            <Input prefix={<UserOutlined />} autoComplete="username" autoCapitalize="off" spellCheck={false} />
           </Form.Item>
           <Form.Item label="Contraseña" name="clave" rules={[zodRule(ZLoginBody.shape.clave, 'Contraseña')]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus={foco === 'clave'} />
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
             Ingresar

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Col, Row, Statistic, Typography } from 'antd';
 import {
   CalendarOutlined,
   CheckSquareOutlined,
@@ -21,6 +21,7 @@ import { useResumen } from './api/get-resumen.ts';
 import './inicio-page.css';
 import { ErrorDeCarga } from '../../components/error-de-carga.tsx';
 import { AvisoCorreoAdministrador } from '../../components/correo/aviso-correo.tsx';
+import { useEstadoCorreo } from '../../components/correo/api.ts';
 import { IDM_GERENTE_INFORMES } from '@predio/contract/informes';
 import { TableroGerencia } from './tablero-gerencia.tsx';
 
@@ -101,6 +102,11 @@ export function InicioPage() {
   const permisos = usePermisos();
   const resumen = useResumen();
   const yo = useSession((st) => st.claims?.idUsuario ?? 0);
+  // The administrator's mail notice goes above the day's figures: they wait for it to be known, so it
+  // never arrives after them and pushes them down the page.
+  const admin = useSession((st) => st.claims?.admemp === true);
+  const estadoCorreo = useEstadoCorreo();
+  const esperaCorreo = admin && estadoCorreo.isPending;
   // Only what the user may open; the server answers null for the rest anyway.
   const visibles = COUNTERS.filter((c) => c.idm.some((idm) => hasIdm(permisos, idm)));
   const now = new Date();
@@ -123,51 +129,55 @@ export function InicioPage() {
         </Typography.Paragraph>
       </Card>
 
-      <AvisoCorreoAdministrador />
+      {esperaCorreo ? null : (
+        <>
+          <AvisoCorreoAdministrador />
 
-      {resumen.isError ? (
-        <Card>
-          <ErrorDeCarga titulo="No se pudo cargar el resumen del día" onReintentar={() => void resumen.refetch()} />
-        </Card>
-      ) : (
-        <Row gutter={[16, 16]}>
-          {visibles.map((counter) => {
-            const valor = resumen.data?.[counter.key] ?? null;
-            return (
-              <Col key={counter.key} xs={12} md={12} xl={8}>
-                <Card className="inicio-counter">
-                  {resumen.isPending ? (
-                    <Skeleton active title={false} paragraph={{ rows: 2 }} />
-                  ) : valor === null ? (
-                    // Its module is not built yet: no number rather than a made-up 0.
-                    <Statistic
-                      title={counter.title}
-                      value="Módulo en construcción"
-                      prefix={counter.icon}
-                      className="inicio-pendiente"
-                    />
-                  ) : (
-                    <>
-                      <Statistic
-                        title={counter.title}
-                        value={valor}
-                        formatter={(value) => formatNumero(Number(value))}
-                        prefix={counter.icon}
-                      />
-                      <Link to={counter.to(yo)}>{counter.linkText} →</Link>
-                    </>
-                  )}
-                </Card>
-              </Col>
-            );
-          })}
-        </Row>
+          {resumen.isError ? (
+            <Card>
+              <ErrorDeCarga titulo="No se pudo cargar el resumen del día" onReintentar={() => void resumen.refetch()} />
+            </Card>
+          ) : (
+            <Row gutter={[16, 16]}>
+              {visibles.map((counter) => {
+                const valor = resumen.data?.[counter.key] ?? null;
+                return (
+                  <Col key={counter.key} xs={12} md={12} xl={8}>
+                    <Card className="inicio-counter">
+                      {!resumen.isPending && valor === null ? (
+                        // Its module is not built yet: no number rather than a made-up 0.
+                        <Statistic
+                          title={counter.title}
+                          value="Módulo en construcción"
+                          prefix={counter.icon}
+                          className="inicio-pendiente"
+                        />
+                      ) : (
+                        // While loading, the same title, link and place: only the number arrives.
+                        <>
+                          <Statistic
+                            title={counter.title}
+                            value={valor ?? 0}
+                            loading={resumen.isPending}
+                            formatter={(value) => formatNumero(Number(value))}
+                            prefix={counter.icon}
+                          />
+                          <Link to={counter.to(yo)}>{counter.linkText} →</Link>
+                        </>
+                      )}
+                    </Card>
+                  </Col>
+                );
+              })}
+            </Row>
+          )}
+
+          {hasIdm(permisos, IDM_GERENTE_INFORMES) ? <TableroGerencia /> : null}
+          <Suspense fallback={null}>
+            <PortalesInicio />
+          </Suspense>
+        </>
       )}
-
-      {hasIdm(permisos, IDM_GERENTE_INFORMES) ? <TableroGerencia /> : null}
-      <Suspense fallback={null}>
-        <PortalesInicio />
-      </Suspense>
     </div>
   );
 }
