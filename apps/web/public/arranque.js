@@ -8,7 +8,7 @@
   try {
     var color = JSON.parse(localStorage.getItem('predio-settings') || '{}').state.themeColor;
     if (/^#[0-9a-f]{3,8}$/i.test(color)) html.style.setProperty('--arranque-primario', color);
-  } catch (e) {
+  } catch {
     // No saved settings: the default colour.
   }
   // The app's modules (login.html lists them instead of loading them from its head): asked for once the
