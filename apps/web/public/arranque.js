@@ -1,5 +1,5 @@
-// Deferred, before the app's modules (index.html). login.html (vite-login.ts) shows the login form written in
-// the page (#arranque) while the app's JavaScript arrives and runs, seconds on a phone. This gives the form
+// Deferred, in login.html only (vite-login.ts), which shows the login form of arranque.html (#arranque) while
+// the app's JavaScript arrives and runs, seconds on a phone. This gives the form
 // the theme colour and the last company, and keeps an «Ingresar» pressed meanwhile; the login page of the
 // app takes over what was typed, the focus and that «Ingresar» (apps/web/src/features/auth/arranque.ts).
 (function () {
