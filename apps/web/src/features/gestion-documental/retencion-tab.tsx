@@ -120,57 +120,51 @@ export function RetencionTab({ puedeEditar }: { puedeEditar: boolean }) {
   const limpiar = () => setSeleccion([]);
   const cuantos = seleccion.length === 0 ? '' : ` (${seleccion.length})`;
 
-  const transferirSeleccion = () => {
+  /** Confirms a batch over the selection (how many, their numbers), runs it and shows what it did. */
+  const confirmarLote = (o: {
+    titulo: string;
+    como: string;
+    verbo: string;
+    ejecutar: (ids: number[]) => Promise<ResultadoLote>;
+  }) => {
     const n = seleccion.length;
     avisos.confirm({
-      title: `¿Transferir ${expedientes(n)} al archivo central?`,
+      title: o.titulo,
       content: (
         <>
           <Typography.Paragraph>{numerosDe(seleccion)}</Typography.Paragraph>
           <Typography.Paragraph type="secondary">
-            Cada expediente se revisa como si se transfiriera solo: los que no cumplan se informan con el motivo y no impiden
-            transferir los demás.
+            Cada expediente se revisa como si {o.como} solo: los que no cumplan se informan con el motivo y no impiden {o.verbo}{' '}
+            los demás.
           </Typography.Paragraph>
         </>
       ),
-      okText: `Transferir ${n}`,
+      okText: `${o.verbo.charAt(0).toUpperCase()}${o.verbo.slice(1)} ${n}`,
       cancelText: 'Cancelar',
       onOk: () =>
-        transferirVarios
-          .mutateAsync(seleccion.map((e) => e.id))
+        o
+          .ejecutar(seleccion.map((e) => e.id))
           .then((r) => {
             limpiar();
-            setResultado(deTransferencia(r));
+            setResultado(r);
           })
           .catch((x: Error) => void message.error(x.message)),
     });
   };
-
-  const conservarSeleccion = () => {
-    const n = seleccion.length;
-    avisos.confirm({
-      title: `¿Conservar ${expedientes(n)} de forma permanente?`,
-      content: (
-        <>
-          <Typography.Paragraph>{numerosDe(seleccion)}</Typography.Paragraph>
-          <Typography.Paragraph type="secondary">
-            Cada expediente se revisa como si se conservara solo: los que no cumplan se informan con el motivo y no impiden
-            conservar los demás.
-          </Typography.Paragraph>
-        </>
-      ),
-      okText: `Conservar ${n}`,
-      cancelText: 'Cancelar',
-      onOk: () =>
-        disponerVarios
-          .mutateAsync({ accion: 'conservar', ids: seleccion.map((e) => e.id) })
-          .then((r) => {
-            limpiar();
-            setResultado(deDisposicion(r));
-          })
-          .catch((x: Error) => void message.error(x.message)),
+  const transferirSeleccion = () =>
+    confirmarLote({
+      titulo: `¿Transferir ${expedientes(seleccion.length)} al archivo central?`,
+      como: 'se transfiriera',
+      verbo: 'transferir',
+      ejecutar: (ids) => transferirVarios.mutateAsync(ids).then(deTransferencia),
     });
-  };
+  const conservarSeleccion = () =>
+    confirmarLote({
+      titulo: `¿Conservar ${expedientes(seleccion.length)} de forma permanente?`,
+      como: 'se conservara',
+      verbo: 'conservar',
+      ejecutar: (ids) => disponerVarios.mutateAsync({ accion: 'conservar', ids }).then(deDisposicion),
+    });
 
   const acciones = (e: Expediente) =>
     !puedeEditar ? null : vista === 'transferir' ? (
